@@ -1,0 +1,85 @@
+// Command foresight is a Solidity language server and command line that
+// compiles contracts with solc and fuzzes them on an in-process EVM.
+//
+// Usage:
+//
+//	foresight check [flags] FILE|DIR...   compile, fuzz briefly, print findings
+//	foresight fuzz [flags] FILE|DIR...    run a fuzzing campaign
+//	foresight replay FINDING.json         re-execute a finding and print a trace
+//	foresight lsp                         serve the Language Server Protocol on stdio
+//	foresight version                     print the version
+//
+// Exit codes: 0 no findings, 1 findings, 2 usage or compile errors.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+// version is set at link time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+// errUsage marks errors that come from how the command was called.
+var errUsage = errors.New("usage")
+
+type command struct {
+	name, summary string
+	run           func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"check", "compile, run a short campaign and print findings like compiler diagnostics", runCheck},
+		{"version", "print the version", runVersion},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "foresight: unknown command %q\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: foresight <command> [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'foresight <command> -h' for a command's flags.")
+}
+
+func runVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
+	fmt.Fprintf(stdout, "foresight %s\n", version)
+	return exitOK
+}

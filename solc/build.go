@@ -1,0 +1,164 @@
+package solc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A Request asks for a compilation of some files of a project.
+type Request struct {
+	Files   []string // entry files; their imports are followed
+	Overlay Overlay  // unsaved buffers by absolute path
+	Mode    OutputMode
+}
+
+// A Build is one compiler run over a group of files that share a compiler
+// version. A project whose files need different versions compiles as
+// several Builds.
+type Build struct {
+	Compiler    Compiler // nil if none could be selected
+	Project     *Project
+	Units       map[string]*Unit // every source in the input, by unit name
+	Roots       []string         // unit names of the requested files
+	Output      *Output          // nil if the compiler could not run
+	Diagnostics []Diagnostic
+	Err         error // why there is no Output: no compiler, compiler crashed, ...
+}
+
+// HasErrors reports whether the build failed: no output, or a diagnostic of
+// error severity.
+func (b *Build) HasErrors() bool {
+	if b.Output == nil {
+		return true
+	}
+	for _, d := range b.Diagnostics {
+		if d.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// UnitByID returns the unit name with the given source id, as used in
+// source maps.
+func (b *Build) UnitByID(id int) (string, bool) {
+	if b.Output == nil {
+		return "", false
+	}
+	for name, s := range b.Output.Sources {
+		if s.ID == id {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// Compile resolves the requested files and their imports, picks a compiler
+// for each group of files (by their pragmas), and runs it. Problems in the
+// sources come back as Diagnostics; the error is non-nil only when the
+// request itself is unusable (a file that cannot be read).
+func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Build, error) {
+	units, roots, err := p.Sources(req.Files, req.Overlay)
+	if err != nil {
+		return nil, err
+	}
+	type group struct {
+		comp  Compiler
+		roots []string
+	}
+	groups := map[string]*group{}
+	var order []string
+	var builds []*Build
+	for _, root := range roots {
+		var cons []Constraint
+		var texts []string
+		for _, name := range closure(units, root) {
+			for _, text := range units[name].Pragmas {
+				c, err := ParseConstraint(text)
+				if err != nil {
+					continue // solc reports unparsable pragmas itself
+				}
+				cons = append(cons, c)
+				texts = append(texts, fmt.Sprintf("%s in %s", text, name))
+			}
+		}
+		comp, err := t.Select(ctx, cons, p.Solc)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			builds = append(builds, selectionFailure(p, units, root, texts, err))
+			continue
+		}
+		key := comp.String()
+		g := groups[key]
+		if g == nil {
+			g = &group{comp: comp}
+			groups[key] = g
+			order = append(order, key)
+		}
+		g.roots = append(g.roots, root)
+	}
+	for _, key := range order {
+		g := groups[key]
+		b := &Build{Compiler: g.comp, Project: p, Units: map[string]*Unit{}, Roots: g.roots}
+		for _, root := range g.roots {
+			for _, name := range closure(units, root) {
+				b.Units[name] = units[name]
+			}
+		}
+		out, err := Compile(ctx, g.comp, p.input(b.Units, req.Mode))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			b.Err = err
+			b.Diagnostics = []Diagnostic{{Path: units[g.roots[0]].Path, Unit: g.roots[0], Start: -1, End: -1, Severity: SeverityError, Message: err.Error()}}
+		} else {
+			b.Output = out
+			b.Diagnostics = diagnostics(out.Errors, units)
+		}
+		builds = append(builds, b)
+	}
+	return builds, nil
+}
+
+func selectionFailure(p *Project, units map[string]*Unit, root string, pragmas []string, err error) *Build {
+	u := units[root]
+	d := Diagnostic{Path: u.Path, Unit: root, Start: -1, End: -1, Severity: SeverityError, Code: "foresight-solc", Message: err.Error()}
+	var nc *NoCompilerError
+	if errors.As(err, &nc) {
+		d.Message = fmt.Sprintf("no available solc version satisfies every pragma in the import closure of %s (%s); available: %s",
+			root, strings.Join(pragmas, "; "), strings.SplitN(nc.Error(), "available: ", 2)[1])
+	}
+	if len(u.PragmaSpans) > 0 {
+		d.Start, d.End = u.PragmaSpans[0][0], u.PragmaSpans[0][1]
+	}
+	return &Build{Project: p, Units: map[string]*Unit{root: u}, Roots: []string{root}, Diagnostics: []Diagnostic{d}, Err: err}
+}
+
+// input builds the standard-JSON input for the given units.
+func (p *Project) input(units map[string]*Unit, mode OutputMode) *Input {
+	in := &Input{Language: "Solidity", Sources: map[string]InputSource{}}
+	names := make([]string, 0, len(units))
+	for name := range units {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		in.Sources[name] = InputSource{Content: string(units[name].Content)}
+	}
+	for _, r := range p.Remappings {
+		in.Settings.Remappings = append(in.Settings.Remappings, r.String())
+	}
+	if mode == Full {
+		in.Settings.Optimizer = &OptimizerSettings{Enabled: p.Settings.Optimizer, Runs: p.Settings.OptimizerRuns}
+		in.Settings.ViaIR = p.Settings.ViaIR
+	}
+	in.Settings.EVMVersion = p.Settings.EVMVersion
+	in.Settings.OutputSelection = outputSelection(mode)
+	return in
+}

@@ -1,0 +1,77 @@
+package solc
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// A Compiler runs one solc version on standard-JSON input. There are two
+// implementations: a native binary run per request, and a solc-js package
+// served by a long-lived node worker.
+type Compiler interface {
+	Version() Version
+	// String names the compiler for messages: "solc 0.8.37 (solc-js)".
+	String() string
+	// CompileJSON runs the compiler on a standard-JSON input and returns its
+	// standard-JSON output.
+	CompileJSON(ctx context.Context, input []byte) ([]byte, error)
+}
+
+// ErrCompilerFailed is wrapped by every error that comes from running a
+// compiler (as opposed to errors in the sources, which are diagnostics).
+var ErrCompilerFailed = errors.New("compiler failed")
+
+// CompilerError says which compiler failed and how.
+type CompilerError struct {
+	Compiler string // as Compiler.String
+	What     string // "timed out after 2m0s", "crashed: exit status 2", ...
+	Err      error  // underlying cause, or nil
+}
+
+func (e *CompilerError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s %s: %v", e.Compiler, e.What, e.Err)
+	}
+	return fmt.Sprintf("%s %s", e.Compiler, e.What)
+}
+
+// Unwrap lets callers test for ErrCompilerFailed and for the cause.
+func (e *CompilerError) Unwrap() []error {
+	if e.Err != nil {
+		return []error{ErrCompilerFailed, e.Err}
+	}
+	return []error{ErrCompilerFailed}
+}
+
+// Compile marshals in, runs c and decodes the output. Output that is not
+// standard JSON becomes a *CompilerError.
+func Compile(ctx context.Context, c Compiler, in *Input) (*Output, error) {
+	data, err := json.Marshal(in)
+	if err != nil {
+		return nil, fmt.Errorf("encode standard json: %w", err)
+	}
+	raw, err := c.CompileJSON(ctx, data)
+	if err != nil {
+		return nil, err
+	}
+	return decodeOutput(c.String(), raw)
+}
+
+func decodeOutput(name string, raw []byte) (*Output, error) {
+	// solc-js may print a line about SMT solvers before the JSON.
+	if i := bytes.IndexByte(raw, '{'); i > 0 {
+		raw = raw[i:]
+	}
+	var out Output
+	if err := json.Unmarshal(raw, &out); err != nil {
+		snippet := raw
+		if len(snippet) > 200 {
+			snippet = snippet[:200]
+		}
+		return nil, &CompilerError{Compiler: name, What: fmt.Sprintf("returned output that is not standard JSON (%q)", snippet), Err: err}
+	}
+	return &out, nil
+}

@@ -1,0 +1,192 @@
+package solc
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// foundryConfig holds the foundry.toml keys the driver honours, already
+// merged from [profile.default] and the active profile.
+type foundryConfig struct {
+	Src                  string
+	Libs                 []string
+	Remappings           []string
+	Solc                 string // path or version ("solc" or "solc_version")
+	Optimizer            *bool
+	OptimizerRuns        *int
+	ViaIR                *bool
+	EVMVersion           string
+	AutoDetectRemappings *bool
+}
+
+// readFoundryConfig parses the subset of TOML that foundry.toml files use
+// for the keys above. Unknown keys and value types are ignored; a malformed
+// line is an error naming the line.
+func readFoundryConfig(path, profile string) (*foundryConfig, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := parseTOML(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	cfg := &foundryConfig{}
+	apply := func(kv map[string]tomlValue) {
+		for k, v := range kv {
+			switch k {
+			case "src":
+				cfg.Src = v.str
+			case "libs":
+				cfg.Libs = v.list
+			case "remappings":
+				cfg.Remappings = v.list
+			case "solc", "solc_version":
+				cfg.Solc = v.str
+			case "optimizer":
+				b := v.boolean
+				cfg.Optimizer = &b
+			case "optimizer_runs":
+				n := v.integer
+				cfg.OptimizerRuns = &n
+			case "via_ir":
+				b := v.boolean
+				cfg.ViaIR = &b
+			case "evm_version":
+				cfg.EVMVersion = v.str
+			case "auto_detect_remappings":
+				b := v.boolean
+				cfg.AutoDetectRemappings = &b
+			}
+		}
+	}
+	apply(tables["profile.default"])
+	if profile != "" && profile != "default" {
+		apply(tables["profile."+profile])
+	}
+	return cfg, nil
+}
+
+type tomlValue struct {
+	str     string
+	list    []string
+	boolean bool
+	integer int
+}
+
+// parseTOML reads tables of scalar and string-array values. It is enough for
+// foundry.toml's compiler keys, not a general TOML parser.
+func parseTOML(text string) (map[string]map[string]tomlValue, error) {
+	tables := map[string]map[string]tomlValue{}
+	cur := ""
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(stripTOMLComment(lines[i]))
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			name := strings.Trim(line, "[] ")
+			cur = strings.ReplaceAll(name, " ", "")
+			continue
+		}
+		eq := strings.Index(line, "=")
+		if eq <= 0 {
+			return nil, fmt.Errorf("line %d: expected key = value", i+1)
+		}
+		key := strings.Trim(strings.TrimSpace(line[:eq]), `"'`)
+		val := strings.TrimSpace(line[eq+1:])
+		// Multi-line arrays: gather until the brackets balance.
+		if strings.HasPrefix(val, "[") {
+			for strings.Count(val, "[") > strings.Count(val, "]") && i+1 < len(lines) {
+				i++
+				val += " " + strings.TrimSpace(stripTOMLComment(lines[i]))
+			}
+		}
+		v, ok := parseTOMLValue(val)
+		if !ok {
+			continue
+		}
+		if tables[cur] == nil {
+			tables[cur] = map[string]tomlValue{}
+		}
+		tables[cur][key] = v
+	}
+	return tables, nil
+}
+
+func stripTOMLComment(s string) string {
+	inStr := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inStr != 0 && c == inStr:
+			inStr = 0
+		case inStr == 0 && (c == '"' || c == '\''):
+			inStr = c
+		case inStr == 0 && c == '#':
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func parseTOMLValue(val string) (tomlValue, bool) {
+	switch {
+	case val == "true" || val == "false":
+		return tomlValue{boolean: val == "true"}, true
+	case strings.HasPrefix(val, `"`) || strings.HasPrefix(val, "'"):
+		return tomlValue{str: unquoteTOML(val)}, true
+	case strings.HasPrefix(val, "["):
+		inner := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(val, "["), "]"))
+		var list []string
+		for _, item := range splitTOMLArray(inner) {
+			item = strings.TrimSpace(item)
+			if item != "" {
+				list = append(list, unquoteTOML(item))
+			}
+		}
+		return tomlValue{list: list}, true
+	default:
+		n, err := strconv.Atoi(strings.ReplaceAll(val, "_", ""))
+		if err != nil {
+			return tomlValue{}, false
+		}
+		return tomlValue{integer: n}, true
+	}
+}
+
+func splitTOMLArray(s string) []string {
+	var out []string
+	inStr := byte(0)
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inStr != 0 && c == inStr:
+			inStr = 0
+		case inStr == 0 && (c == '"' || c == '\''):
+			inStr = c
+		case inStr == 0 && c == ',':
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+func unquoteTOML(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+		return s[1 : len(s)-1]
+	}
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return s[1 : len(s)-1]
+	}
+	return s
+}

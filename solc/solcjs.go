@@ -1,0 +1,280 @@
+package solc
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+)
+
+//go:embed worker.js
+var workerScript string
+
+// SolcJS is a solc-js package installed in Dir (Dir/node_modules/solc),
+// compiled through a shared long-lived node worker.
+type SolcJS struct {
+	Ver     Version
+	Dir     string
+	Worker  *NodeWorker
+	Timeout time.Duration // per request; zero means DefaultTimeout
+}
+
+// Version returns the package's compiler version.
+func (s *SolcJS) Version() Version { return s.Ver }
+
+func (s *SolcJS) String() string { return fmt.Sprintf("solc %s (solc-js)", s.Ver) }
+
+// CompileJSON sends the input to the worker.
+func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
+	timeout := s.Timeout
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	out, err := s.Worker.call(ctx, "compile", s.Dir, input, timeout)
+	if err != nil {
+		var we *workerError
+		if errors.As(err, &we) {
+			return nil, &CompilerError{Compiler: s.String(), What: we.what, Err: we.err}
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// A NodeWorker is one node process that loads solc-js compilers on demand,
+// keeps them loaded, and serves one request at a time. It restarts after a
+// crash, and is killed when a request exceeds its timeout.
+type NodeWorker struct {
+	Node string // node binary; "node" when empty
+	Log  *zap.Logger
+
+	sem chan struct{} // held while a request is in flight
+
+	mu     sync.Mutex // guards the fields below
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	resp   *bufio.Reader
+	respFd *os.File
+	stderr *tailBuffer
+	nextID int
+}
+
+type workerError struct {
+	what string
+	err  error
+}
+
+func (e *workerError) Error() string { return e.what }
+
+// NewNodeWorker returns a worker; the process starts on the first request.
+func NewNodeWorker(node string, log *zap.Logger) *NodeWorker {
+	if log == nil {
+		log = zap.NewNop()
+	}
+	return &NodeWorker{Node: node, Log: log, sem: make(chan struct{}, 1)}
+}
+
+// Close stops the node process.
+func (w *NodeWorker) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stopLocked()
+	return nil
+}
+
+func (w *NodeWorker) stopLocked() {
+	if w.cmd == nil {
+		return
+	}
+	w.stdin.Close()
+	w.cmd.Process.Kill()
+	w.cmd.Wait()
+	w.respFd.Close()
+	w.cmd = nil
+}
+
+func (w *NodeWorker) startLocked() error {
+	if w.cmd != nil {
+		return nil
+	}
+	node := w.Node
+	if node == "" {
+		node = "node"
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return fmt.Errorf("start node worker: %w", err)
+	}
+	cmd := exec.Command(node, "-e", workerScript)
+	cmd.ExtraFiles = []*os.File{pw} // fd 3
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		pr.Close()
+		pw.Close()
+		return fmt.Errorf("start node worker: %w", err)
+	}
+	w.stderr = &tailBuffer{max: 8 << 10}
+	cmd.Stderr = w.stderr
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		pw.Close()
+		return fmt.Errorf("start node worker (%s): %w", node, err)
+	}
+	pw.Close()
+	w.cmd, w.stdin, w.resp, w.respFd = cmd, stdin, bufio.NewReaderSize(pr, 1<<16), pr
+	w.Log.Debug("solc-js worker started", zap.Int("pid", cmd.Process.Pid))
+	return nil
+}
+
+type workerHeader struct {
+	ID    int    `json:"id"`
+	Op    string `json:"op,omitempty"`
+	Dir   string `json:"dir,omitempty"`
+	Len   int    `json:"len"`
+	Error string `json:"error,omitempty"`
+}
+
+type workerResult struct {
+	body []byte
+	err  error
+}
+
+// call sends one request. If ctx ends first the caller gets ctx.Err() at
+// once, while the in-flight compile is allowed to finish in the background
+// (killing the worker would throw away every loaded compiler); a compile that
+// outlives timeout kills the worker.
+func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
+	select {
+	case w.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	w.mu.Lock()
+	if err := w.startLocked(); err != nil {
+		w.mu.Unlock()
+		<-w.sem
+		return nil, &workerError{what: "could not start node", err: err}
+	}
+	w.nextID++
+	h := workerHeader{ID: w.nextID, Op: op, Dir: dir, Len: len(body)}
+	hb, _ := json.Marshal(h)
+	stdin, resp := w.stdin, w.resp
+	w.mu.Unlock()
+
+	done := make(chan workerResult, 1)
+	go func() {
+		if _, err := stdin.Write(append(hb, '\n')); err != nil {
+			done <- workerResult{err: err}
+			return
+		}
+		if _, err := stdin.Write(body); err != nil {
+			done <- workerResult{err: err}
+			return
+		}
+		done <- readResponse(resp, h.ID)
+	}()
+
+	timer := time.NewTimer(timeout)
+	finish := func(r workerResult, timedOut bool) ([]byte, error) {
+		defer func() { <-w.sem }()
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if timedOut {
+			w.Log.Warn("solc-js worker timed out; restarting it", zap.Duration("timeout", timeout))
+			w.stopLocked()
+			return nil, &workerError{what: fmt.Sprintf("timed out after %s", timeout)}
+		}
+		if r.err != nil {
+			var re *remoteError
+			if errors.As(r.err, &re) {
+				return nil, &workerError{what: "failed: " + re.msg}
+			}
+			tail := strings.TrimSpace(w.stderr.String())
+			w.stopLocked()
+			what := "crashed"
+			if tail != "" {
+				what += ": " + tail
+			}
+			return nil, &workerError{what: what, err: r.err}
+		}
+		return r.body, nil
+	}
+	select {
+	case r := <-done:
+		timer.Stop()
+		return finish(r, false)
+	case <-timer.C:
+		return finish(workerResult{}, true)
+	case <-ctx.Done():
+		go func() {
+			select {
+			case r := <-done:
+				timer.Stop()
+				finish(r, false)
+			case <-timer.C:
+				finish(workerResult{}, true)
+			}
+		}()
+		return nil, ctx.Err()
+	}
+}
+
+type remoteError struct{ msg string }
+
+func (e *remoteError) Error() string { return e.msg }
+
+func readResponse(r *bufio.Reader, id int) workerResult {
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		return workerResult{err: fmt.Errorf("read response: %w", err)}
+	}
+	var h workerHeader
+	if err := json.Unmarshal(line, &h); err != nil {
+		return workerResult{err: fmt.Errorf("bad response header %q: %w", bytes.TrimSpace(line), err)}
+	}
+	if h.ID != id {
+		return workerResult{err: fmt.Errorf("response for request %d, want %d", h.ID, id)}
+	}
+	body := make([]byte, h.Len)
+	if _, err := io.ReadFull(r, body); err != nil {
+		return workerResult{err: fmt.Errorf("read response body: %w", err)}
+	}
+	if h.Error != "" {
+		return workerResult{err: &remoteError{msg: h.Error}}
+	}
+	return workerResult{body: body}
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}

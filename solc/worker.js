@@ -1,0 +1,68 @@
+// Foresight's solc-js worker: keeps each loaded compiler and answers
+// standard-JSON requests. Requests arrive on stdin and responses leave on
+// file descriptor 3, both framed as a JSON header line followed by exactly
+// header.len bytes, so nothing the compiler prints on stdout can corrupt the
+// protocol.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+console.log = console.error; // keep stray prints off any channel we read
+const compilers = new Map();
+
+function load(dir) {
+  let c = compilers.get(dir);
+  if (!c) {
+    const solc = require(path.join(dir, 'node_modules', 'solc'));
+    const fn = typeof solc.compileStandardWrapper === 'function'
+      ? solc.compileStandardWrapper.bind(solc) // 0.4.x wrappers
+      : solc.compile.bind(solc);
+    c = { fn, version: solc.version() };
+    compilers.set(dir, c);
+  }
+  return c;
+}
+
+function respond(id, body, error) {
+  const buf = Buffer.from(body || '', 'utf8');
+  const header = JSON.stringify({ id, len: buf.length, error: error || '' }) + '\n';
+  fs.writeSync(3, header);
+  let off = 0;
+  while (off < buf.length) off += fs.writeSync(3, buf, off, buf.length - off);
+}
+
+function handle(header, body) {
+  let out, err;
+  try {
+    const c = load(header.dir);
+    if (header.op === 'version') {
+      out = c.version;
+    } else {
+      out = c.fn(body.toString('utf8'));
+    }
+  } catch (e) {
+    err = (e && e.stack) ? String(e.stack).split('\n').slice(0, 3).join(' | ') : String(e);
+  }
+  respond(header.id, out, err);
+}
+
+let pending = Buffer.alloc(0);
+let header = null;
+process.stdin.on('data', (chunk) => {
+  pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+  for (;;) {
+    if (!header) {
+      const nl = pending.indexOf(10);
+      if (nl < 0) return;
+      header = JSON.parse(pending.subarray(0, nl).toString('utf8'));
+      pending = pending.subarray(nl + 1);
+    }
+    if (pending.length < header.len) return;
+    const body = pending.subarray(0, header.len);
+    pending = pending.subarray(header.len);
+    const h = header;
+    header = null;
+    handle(h, body);
+  }
+});
+process.stdin.on('end', () => process.exit(0));

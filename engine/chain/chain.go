@@ -1,0 +1,275 @@
+// Package chain is Foresight's test chain: go-ethereum's EVM and state
+// database in memory, one per fuzzing worker, with funded accounts, contract
+// deployment with library linking, transactions with advancing block time and
+// number, and fast exact resets between transaction sequences.
+//
+// A Chain is not safe for concurrent use; each worker owns one.
+package chain
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/rawdb"
+	"github.com/ethereum/go-ethereum/core/state"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/triedb"
+	"github.com/holiman/uint256"
+)
+
+// Config sets up a Chain. The zero value is usable.
+type Config struct {
+	GasLimit   uint64        // per transaction; default DefaultGasLimit
+	Senders    int           // number of funded sender accounts; default 3
+	TxTimeout  time.Duration // wall-clock guard per transaction; default 10s
+	StartTime  uint64        // block timestamp of the deployment block
+	StartBlock uint64
+}
+
+// DefaultGasLimit is the per-transaction gas limit: enough for any real
+// transaction, small enough that an infinite loop ends quickly.
+const DefaultGasLimit = 12_000_000
+
+// Well-known accounts. The deployer deploys every contract; senders are the
+// accounts the fuzzer sends transactions from.
+var (
+	Deployer = common.HexToAddress("0xdeaddeaddeaddeaddeaddeaddeaddeaddead0001")
+	coinbase = common.HexToAddress("0xc0ffee0000000000000000000000000000000000")
+)
+
+// SenderAddress returns the i-th sender account.
+func SenderAddress(i int) common.Address {
+	return common.BigToAddress(big.NewInt(int64(0x10000 * (i + 1))))
+}
+
+// InitialBalance is what every sender and the deployer start with.
+var InitialBalance = new(uint256.Int).Mul(uint256.NewInt(1_000_000), uint256.NewInt(1e18))
+
+// ErrTxTimeout is returned for a transaction cancelled by the wall-clock
+// guard.
+var ErrTxTimeout = errors.New("transaction exceeded its wall-clock limit")
+
+// A Chain is an in-memory EVM with its state.
+type Chain struct {
+	cfg         Config
+	evm         *vm.EVM
+	state       *state.StateDB
+	rules       params.Rules
+	precompiles []common.Address
+	senders     []common.Address
+
+	// Block is the block environment of the next transaction.
+	Block Block
+
+	guard *time.Timer
+}
+
+// Block is the part of the block context that transactions observe and the
+// fuzzer varies.
+type Block struct {
+	Number, Time uint64
+}
+
+// New creates a chain with funded accounts. hooks may be nil (no tracing,
+// the fast interpreter loop).
+func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
+	if cfg.GasLimit == 0 {
+		cfg.GasLimit = DefaultGasLimit
+	}
+	if cfg.Senders == 0 {
+		cfg.Senders = 3
+	}
+	if cfg.TxTimeout == 0 {
+		cfg.TxTimeout = 10 * time.Second
+	}
+	if cfg.StartTime == 0 {
+		cfg.StartTime = 1_700_000_000
+	}
+	if cfg.StartBlock == 0 {
+		cfg.StartBlock = 1
+	}
+	db := rawdb.NewMemoryDatabase()
+	sdb := state.NewDatabase(triedb.NewDatabase(db, nil), state.NewCodeDB(db))
+	st, err := state.New(types.EmptyRootHash, sdb)
+	if err != nil {
+		return nil, fmt.Errorf("new state: %w", err)
+	}
+	c := &Chain{cfg: cfg, state: st, Block: Block{Number: cfg.StartBlock, Time: cfg.StartTime}}
+	st.SetBalance(Deployer, InitialBalance, tracing.BalanceChangeUnspecified)
+	for i := 0; i < cfg.Senders; i++ {
+		a := SenderAddress(i)
+		c.senders = append(c.senders, a)
+		st.SetBalance(a, InitialBalance, tracing.BalanceChangeUnspecified)
+	}
+	st.Finalise(params.Rules{})
+	bctx := vm.BlockContext{
+		CanTransfer: func(db vm.StateDB, a common.Address, v *uint256.Int) bool { return db.GetBalance(a).Cmp(v) >= 0 },
+		Transfer: func(db vm.StateDB, from, to common.Address, v *uint256.Int, _ *params.Rules) {
+			db.SubBalance(from, v, tracing.BalanceChangeTransfer)
+			db.AddBalance(to, v, tracing.BalanceChangeTransfer)
+		},
+		GetHash:     func(n uint64) common.Hash { return common.BigToHash(new(big.Int).SetUint64(n * 0x9e3779b97f4a7c15)) },
+		Coinbase:    coinbase,
+		GasLimit:    30_000_000,
+		BlockNumber: new(big.Int).SetUint64(c.Block.Number),
+		Time:        c.Block.Time,
+		Difficulty:  big.NewInt(0),
+		BaseFee:     big.NewInt(0),
+		BlobBaseFee: big.NewInt(0),
+		Random:      &common.Hash{}, // post-merge rules
+	}
+	cc := *params.MergedTestChainConfig
+	c.evm = vm.NewEVM(bctx, st, &cc, vm.Config{Tracer: hooks, NoBaseFee: true})
+	c.rules = c.evm.GetRules()
+	c.precompiles = vm.ActivePrecompiles(c.rules)
+	return c, nil
+}
+
+// Senders returns the sender accounts.
+func (c *Chain) Senders() []common.Address { return c.senders }
+
+// State returns the current state.
+func (c *Chain) State() *state.StateDB { return c.state }
+
+// Snapshot returns an independent copy of the current state and block, to
+// Reset to later.
+func (c *Chain) Snapshot() Snapshot {
+	return Snapshot{state: c.state.Copy(), block: c.Block}
+}
+
+// A Snapshot is a saved state and block environment.
+type Snapshot struct {
+	state *state.StateDB
+	block Block
+}
+
+// Valid reports whether s holds a state.
+func (s Snapshot) Valid() bool { return s.state != nil }
+
+// Reset makes the chain continue from s, which is left untouched. It is
+// exact: everything since s is gone, including transient storage and the
+// journal (each transaction is finalised, so no snapshot spans two Prepare
+// calls).
+func (c *Chain) Reset(s Snapshot) {
+	c.state = s.state.Copy()
+	c.evm.StateDB = c.state
+	c.Block = s.block
+}
+
+// Tx is one transaction.
+type Tx struct {
+	From  common.Address
+	To    common.Address // zero for a contract creation
+	Input []byte
+	Value *uint256.Int // nil means zero
+}
+
+// Result is what a transaction did.
+type Result struct {
+	Ret      []byte // return or revert data; not retained by the chain
+	GasUsed  uint64
+	Err      error // nil, vm.ErrExecutionReverted, *vm.ErrInvalidOpCode, ErrTxTimeout, ...
+	Created  common.Address
+	TimedOut bool
+}
+
+// Reverted reports whether the transaction failed.
+func (r Result) Reverted() bool { return r.Err != nil }
+
+var zero = new(uint256.Int)
+
+// Call runs a transaction with the chain's current block environment, then
+// finalises the state as the end of a transaction does (EIP-2200 original
+// values, EIP-6780 self-destructs, transient storage).
+func (c *Chain) Call(tx Tx) Result {
+	v := tx.Value
+	if v == nil {
+		v = zero
+	}
+	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
+	c.evm.Context.Time = c.Block.Time
+	c.evm.SetTxContext(vm.TxContext{Origin: tx.From, GasPrice: zero})
+	var dst *common.Address
+	if tx.To != (common.Address{}) {
+		dst = &tx.To
+	}
+	c.state.Prepare(c.rules, tx.From, coinbase, dst, c.precompiles, nil)
+	c.startGuard()
+	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
+	var r Result
+	var left vm.GasBudget
+	if dst == nil {
+		r.Ret, r.Created, left, r.Err = c.evm.Create(tx.From, tx.Input, budget, v)
+	} else {
+		r.Ret, left, r.Err = c.evm.Call(tx.From, tx.To, tx.Input, budget, v)
+	}
+	if c.stopGuard() {
+		r.TimedOut = true
+		r.Err = ErrTxTimeout
+	}
+	r.GasUsed = left.Used(budget)
+	c.state.Finalise(c.rules)
+	return r
+}
+
+// startGuard arms the wall-clock guard: a transaction that runs longer than
+// TxTimeout is cancelled instead of hanging the worker. The timer is reused.
+func (c *Chain) startGuard() {
+	if c.guard == nil {
+		evm := c.evm
+		c.guard = time.AfterFunc(c.cfg.TxTimeout, evm.Cancel)
+		return
+	}
+	c.guard.Reset(c.cfg.TxTimeout)
+}
+
+// stopGuard disarms the guard and reports whether it fired.
+func (c *Chain) stopGuard() bool {
+	c.guard.Stop()
+	if c.evm.Cancelled() {
+		// The EVM stays cancelled until reset; a fresh abort flag needs a
+		// new EVM with the same configuration.
+		c.renewEVM()
+		return true
+	}
+	return false
+}
+
+func (c *Chain) renewEVM() {
+	old := c.evm
+	c.evm = vm.NewEVM(old.Context, c.state, old.ChainConfig(), old.Config)
+	c.guard = nil
+}
+
+// Advance moves the block environment forward.
+func (c *Chain) Advance(blocks, seconds uint64) {
+	c.Block.Number += blocks
+	c.Block.Time += seconds
+}
+
+// StaticCall runs a read-only call (for property checks) and reverts every
+// effect it had.
+func (c *Chain) StaticCall(from, to common.Address, input []byte) Result {
+	snap := c.state.Snapshot()
+	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
+	c.evm.Context.Time = c.Block.Time
+	c.evm.SetTxContext(vm.TxContext{Origin: from, GasPrice: zero})
+	c.state.AddAddressToAccessList(from)
+	c.state.AddAddressToAccessList(to)
+	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
+	c.startGuard()
+	ret, left, err := c.evm.StaticCall(from, to, input, budget)
+	timedOut := c.stopGuard()
+	c.state.RevertToSnapshot(snap)
+	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut}
+	if timedOut {
+		r.Err = ErrTxTimeout
+	}
+	return r
+}

@@ -1,0 +1,141 @@
+// Package oracle decides which executions are findings and names them: a
+// Kind per class of failure, with its severity, SWC identifier and a
+// one-line description.
+package oracle
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/core/vm"
+)
+
+// Kind identifies a class of finding. Its string is the stable code shown
+// to users (diagnostic codes, JSON, SARIF rule ids).
+type Kind string
+
+// Finding kinds.
+const (
+	AssertFailure Kind = "assert-failure"
+	Property      Kind = "property"
+	Invariant     Kind = "invariant"
+	StorageWrite  Kind = "SWC-124"
+)
+
+// PanicKind returns the kind of a Solidity 0.8 panic code: "panic-0x11".
+// Code 0x01 is an assertion failure.
+func PanicKind(code uint64) Kind {
+	if code == 0x01 {
+		return AssertFailure
+	}
+	return Kind(fmt.Sprintf("panic-0x%02x", code))
+}
+
+// Severity orders findings for display.
+type Severity int
+
+// Severities.
+const (
+	Error Severity = iota
+	Warning
+	Info
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	}
+	return "info"
+}
+
+// Info describes a kind.
+type Info struct {
+	Severity Severity
+	SWC      string // e.g. "SWC-110"; "" if none applies
+	Title    string // what fails, in a few words
+}
+
+var panicTitles = map[uint64]string{
+	0x00: "generic compiler panic",
+	0x01: "assertion failed",
+	0x11: "arithmetic overflow or underflow",
+	0x12: "division or modulo by zero",
+	0x21: "invalid enum conversion",
+	0x22: "corrupt storage byte array",
+	0x31: "pop on an empty array",
+	0x32: "array index out of bounds",
+	0x41: "too much memory allocated",
+	0x51: "call to a zero-initialised internal function",
+}
+
+// Describe returns what is known about kind k.
+func Describe(k Kind) Info {
+	switch k {
+	case AssertFailure:
+		return Info{Error, "SWC-110", "assertion failed"}
+	case Property:
+		return Info{Error, "", "property violated"}
+	case Invariant:
+		return Info{Error, "", "invariant violated"}
+	case StorageWrite:
+		return Info{Error, "SWC-124", "write to an arbitrary storage location"}
+	}
+	var code uint64
+	if _, err := fmt.Sscanf(string(k), "panic-0x%x", &code); err == nil {
+		sev := Warning
+		if code == 0x11 || code == 0x32 || code == 0x12 {
+			sev = Error
+		}
+		swc := ""
+		if code == 0x11 {
+			swc = "SWC-101"
+		}
+		title, ok := panicTitles[code]
+		if !ok {
+			title = fmt.Sprintf("panic 0x%02x", code)
+		}
+		return Info{sev, swc, title}
+	}
+	return Info{Warning, "", string(k)}
+}
+
+// panicSelector is the selector of Panic(uint256).
+var panicSelector = [4]byte{0x4e, 0x48, 0x7b, 0x71}
+
+// PanicCode extracts the code from Panic(uint256) revert data.
+func PanicCode(ret []byte) (uint64, bool) {
+	if len(ret) != 36 || [4]byte(ret[:4]) != panicSelector {
+		return 0, false
+	}
+	for _, b := range ret[4:28] {
+		if b != 0 {
+			return 0, false
+		}
+	}
+	return binary.BigEndian.Uint64(ret[28:36]), true
+}
+
+// Failure classifies a failed top-level transaction: a Panic(uint256)
+// revert, or INVALID (0xfe), which compilers before 0.8 emit for assert,
+// out-of-bounds indices and division by zero. Ordinary reverts (require,
+// custom errors), out-of-gas and the like are not findings.
+func Failure(err error, ret []byte, invalid bool) (Kind, bool) {
+	if err == nil {
+		return "", false
+	}
+	if errors.Is(err, vm.ErrExecutionReverted) {
+		if code, ok := PanicCode(ret); ok {
+			return PanicKind(code), true
+		}
+		return "", false
+	}
+	var inv *vm.ErrInvalidOpCode
+	if invalid && errors.As(err, &inv) {
+		return AssertFailure, true
+	}
+	return "", false
+}

@@ -1,0 +1,54 @@
+package oracle
+
+import (
+	"testing"
+
+	"github.com/ethereum/go-ethereum/core/vm"
+)
+
+func panicData(code byte) []byte {
+	d := make([]byte, 36)
+	copy(d, []byte{0x4e, 0x48, 0x7b, 0x71})
+	d[35] = code
+	return d
+}
+
+func TestFailure(t *testing.T) {
+	errString := append([]byte{0x08, 0xc3, 0x79, 0xa0}, make([]byte, 64)...)
+	tests := []struct {
+		name    string
+		err     error
+		ret     []byte
+		invalid bool
+		want    Kind
+		ok      bool
+	}{
+		{"success", nil, nil, false, "", false},
+		{"assert 0.8", vm.ErrExecutionReverted, panicData(0x01), false, AssertFailure, true},
+		{"overflow", vm.ErrExecutionReverted, panicData(0x11), false, "panic-0x11", true},
+		{"require", vm.ErrExecutionReverted, errString, false, "", false},
+		{"bare revert", vm.ErrExecutionReverted, nil, false, "", false},
+		{"truncated panic", vm.ErrExecutionReverted, panicData(0x01)[:35], false, "", false},
+		{"invalid 0.4", &vm.ErrInvalidOpCode{}, nil, true, AssertFailure, true},
+		{"undefined opcode elsewhere", &vm.ErrInvalidOpCode{}, nil, false, "", false},
+		{"out of gas", vm.ErrOutOfGas, nil, false, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := Failure(tt.err, tt.ret, tt.invalid)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s: Failure = %q, %v; want %q, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	if d := Describe("panic-0x11"); d.Title != "arithmetic overflow or underflow" || d.SWC != "SWC-101" {
+		t.Errorf("Describe(panic-0x11) = %+v", d)
+	}
+	if d := Describe(AssertFailure); d.Severity != Error || d.SWC != "SWC-110" {
+		t.Errorf("Describe(assert) = %+v", d)
+	}
+	if d := Describe("panic-0x99"); d.Title != "panic 0x99" {
+		t.Errorf("unknown panic = %+v", d)
+	}
+}

@@ -1,0 +1,237 @@
+// Package trace is the fuzzer's instrumentation: go-ethereum tracing hooks
+// that, without changing the bytecode, record per transaction the branch
+// edges taken (for coverage and path identifiers), instruction coverage, and
+// where a failure originated in user source, attributing panics raised in
+// compiler-generated helpers to the last user instruction of the frame.
+//
+// A Tracer belongs to one worker. Its hooks allocate nothing per opcode.
+package trace
+
+import (
+	"bytes"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/vm"
+)
+
+// Code is the static, shareable description of one contract's runtime code.
+type Code struct {
+	// UserPC[pc] reports that the instruction at pc maps to user source.
+	UserPC []bool
+	// branch[pc] is the index of the JUMPI at pc among the code's JUMPIs,
+	// or -1.
+	branch   []int32
+	branches int
+}
+
+// NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
+func NewCode(code []byte, userPC []bool) *Code {
+	c := &Code{UserPC: userPC, branch: make([]int32, len(code))}
+	for pc := 0; pc < len(code); {
+		op := code[pc]
+		c.branch[pc] = -1
+		size := 1
+		if op >= byte(vm.PUSH1) && op <= byte(vm.PUSH32) {
+			size += int(op - byte(vm.PUSH1) + 1)
+			for i := pc + 1; i < pc+size && i < len(code); i++ {
+				c.branch[i] = -1
+			}
+		}
+		if vm.OpCode(op) == vm.JUMPI {
+			c.branch[pc] = int32(c.branches)
+			c.branches++
+		}
+		pc += size
+	}
+	if len(c.UserPC) < len(code) {
+		u := make([]bool, len(code))
+		copy(u, c.UserPC)
+		c.UserPC = u
+	}
+	return c
+}
+
+// Branches returns the number of JUMPIs.
+func (c *Code) Branches() int { return c.branches }
+
+// NoCode marks a frame whose code is not one of the program's contracts.
+const NoCode = -1
+
+// Origin says where a failure started: a contract (index into the codes
+// given to New) and the PC of the last user-source instruction executed in
+// the failing frame before it failed. Contract is NoCode if unknown.
+type Origin struct {
+	Contract int
+	PC       uint64
+	Valid    bool
+}
+
+// Failure describes how a transaction failed at the top level.
+type Failure struct {
+	Origin  Origin
+	Invalid bool // the failing frame executed INVALID (0xfe)
+}
+
+type frame struct {
+	code     int32
+	lastUser uint64
+	hasUser  bool
+	origin   Origin
+	invalid  bool
+	child    Origin // origin of the last failed sub-call
+	childInv bool
+	childRet []byte // its revert data (reused buffer)
+}
+
+// Tracer records executions of the program's contracts.
+type Tracer struct {
+	codes  []*Code
+	base   []int // first edge index of each code
+	byAddr map[common.Address]int32
+
+	frames [1026]frame
+
+	// Per transaction.
+	counts  []uint32 // per edge
+	touched []int32  // edges with a non-zero count
+	failure Failure
+
+	// Instr[c][pc] is set once the instruction at pc of code c ran.
+	Instr [][]bool
+
+	hooks *tracing.Hooks
+}
+
+// New returns a tracer for the given codes (indexed like the program's
+// contracts; nil entries are never traced).
+func New(codes []*Code) *Tracer {
+	t := &Tracer{codes: codes, byAddr: map[common.Address]int32{}}
+	edges := 0
+	for _, c := range codes {
+		t.base = append(t.base, edges)
+		if c != nil {
+			edges += 2 * c.branches
+			t.Instr = append(t.Instr, make([]bool, len(c.branch)))
+		} else {
+			t.Instr = append(t.Instr, nil)
+		}
+	}
+	t.counts = make([]uint32, edges)
+	t.touched = make([]int32, 0, edges)
+	t.hooks = &tracing.Hooks{OnOpcode: t.onOpcode, OnEnter: t.onEnter, OnExit: t.onExit}
+	return t
+}
+
+// Hooks returns the go-ethereum hooks to install in the EVM.
+func (t *Tracer) Hooks() *tracing.Hooks { return t.hooks }
+
+// Edges returns the number of branch edges (two per JUMPI) of all codes.
+func (t *Tracer) Edges() int { return len(t.counts) }
+
+// EdgeBase returns the first edge index of code i.
+func (t *Tracer) EdgeBase(i int) int { return t.base[i] }
+
+// Bind says that code i runs at addr.
+func (t *Tracer) Bind(addr common.Address, i int) { t.byAddr[addr] = int32(i) }
+
+// BeginTx clears the per-transaction record.
+func (t *Tracer) BeginTx() {
+	for _, e := range t.touched {
+		t.counts[e] = 0
+	}
+	t.touched = t.touched[:0]
+	t.failure = Failure{}
+}
+
+// Failure returns how the last transaction failed at the top level (valid
+// only if it failed).
+func (t *Tracer) Failure() Failure { return t.failure }
+
+// Touched returns the edges the current transaction took, with EdgeCount.
+// The slice is reused by the next transaction.
+func (t *Tracer) Touched() []int32 { return t.touched }
+
+// EdgeCount returns how often the current transaction took edge e.
+func (t *Tracer) EdgeCount(e int32) uint32 { return t.counts[e] }
+
+func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
+	f := &t.frames[depth]
+	code, ok := t.byAddr[to]
+	if !ok || vm.OpCode(typ) == vm.CREATE || vm.OpCode(typ) == vm.CREATE2 {
+		code = NoCode
+	}
+	f.code = code
+	f.hasUser = false
+	f.origin = Origin{}
+	f.invalid = false
+	f.child = Origin{}
+	f.childInv = false
+}
+
+func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
+	f := &t.frames[depth]
+	if !reverted {
+		return
+	}
+	origin := f.origin
+	if !origin.Valid && f.code != NoCode && f.hasUser {
+		// Failed without REVERT/INVALID (out of gas, bad jump): blame the
+		// last user instruction.
+		origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: true}
+	}
+	if depth == 0 {
+		t.failure = Failure{Origin: origin, Invalid: f.invalid}
+		return
+	}
+	p := &t.frames[depth-1]
+	p.child = origin
+	p.childInv = f.invalid
+	p.childRet = append(p.childRet[:0], output...)
+}
+
+func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.OpContext, rData []byte, depth int, err error) {
+	f := &t.frames[depth-1]
+	if f.code == NoCode {
+		return
+	}
+	c := t.codes[f.code]
+	if pc >= uint64(len(c.branch)) {
+		return
+	}
+	if c.UserPC[pc] {
+		f.lastUser, f.hasUser = pc, true
+	}
+	t.Instr[f.code][pc] = true
+	switch vm.OpCode(op) {
+	case vm.JUMPI:
+		s := scope.StackData()
+		e := int32(t.base[f.code]) + 2*c.branch[pc]
+		if !s[len(s)-2].IsZero() {
+			e++
+		}
+		if t.counts[e] == 0 {
+			t.touched = append(t.touched, e)
+		}
+		t.counts[e]++
+	case vm.REVERT:
+		s := scope.StackData()
+		off, size := s[len(s)-1], s[len(s)-2]
+		mem := scope.MemoryData()
+		data := []byte(nil)
+		if off.IsUint64() && size.IsUint64() && off.Uint64()+size.Uint64() <= uint64(len(mem)) {
+			data = mem[off.Uint64() : off.Uint64()+size.Uint64()]
+		}
+		if f.child.Valid && bytes.Equal(data, f.childRet) {
+			// Solidity bubbles a failed call's revert data up unchanged:
+			// the failure started in the callee.
+			f.origin, f.invalid = f.child, f.childInv
+		} else {
+			f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
+		}
+	case vm.INVALID:
+		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
+		f.invalid = true
+	}
+}

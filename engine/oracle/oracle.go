@@ -52,8 +52,8 @@ func (s Severity) String() string {
 	return "info"
 }
 
-// Info describes a kind.
-type Info struct {
+// Description says what a kind means.
+type Description struct {
 	Severity Severity
 	SWC      string // e.g. "SWC-110"; "" if none applies
 	Title    string // what fails, in a few words
@@ -73,16 +73,16 @@ var panicTitles = map[uint64]string{
 }
 
 // Describe returns what is known about kind k.
-func Describe(k Kind) Info {
+func Describe(k Kind) Description {
 	switch k {
 	case AssertFailure:
-		return Info{Error, "SWC-110", "assertion failed"}
+		return Description{Error, "SWC-110", "assertion failed"}
 	case Property:
-		return Info{Error, "", "property violated"}
+		return Description{Error, "", "property violated"}
 	case Invariant:
-		return Info{Error, "", "invariant violated"}
+		return Description{Error, "", "invariant violated"}
 	case StorageWrite:
-		return Info{Error, "SWC-124", "write to an arbitrary storage location"}
+		return Description{Error, "SWC-124", "write to an arbitrary storage location"}
 	}
 	var code uint64
 	if _, err := fmt.Sscanf(string(k), "panic-0x%x", &code); err == nil {
@@ -98,9 +98,9 @@ func Describe(k Kind) Info {
 		if !ok {
 			title = fmt.Sprintf("panic 0x%02x", code)
 		}
-		return Info{sev, swc, title}
+		return Description{sev, swc, title}
 	}
-	return Info{Warning, "", string(k)}
+	return Description{Warning, "", string(k)}
 }
 
 // panicSelector is the selector of Panic(uint256).

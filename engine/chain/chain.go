@@ -253,9 +253,9 @@ func (c *Chain) Advance(blocks, seconds uint64) {
 	c.Block.Time += seconds
 }
 
-// StaticCall runs a read-only call (for property checks) and reverts every
-// effect it had.
-func (c *Chain) StaticCall(from, to common.Address, input []byte) Result {
+// Probe runs a call whose effects are reverted afterwards (property and
+// invariant checks): the state is as if it never ran.
+func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
 	c.evm.Context.Time = c.Block.Time
@@ -264,7 +264,7 @@ func (c *Chain) StaticCall(from, to common.Address, input []byte) Result {
 	c.state.AddAddressToAccessList(to)
 	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
 	c.startGuard()
-	ret, left, err := c.evm.StaticCall(from, to, input, budget)
+	ret, left, err := c.evm.Call(from, to, input, budget, zero)
 	timedOut := c.stopGuard()
 	c.state.RevertToSnapshot(snap)
 	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut}

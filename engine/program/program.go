@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/solc"
@@ -57,6 +58,9 @@ type Contract struct {
 	// UserPC[pc] is true when the runtime instruction at pc maps to a user
 	// source file (not compiler-generated code, not unmapped).
 	UserPC []bool
+
+	funcsOnce sync.Once
+	funcs     []Func
 }
 
 // A Program is the set of contracts a campaign deploys.
@@ -196,4 +200,66 @@ func (p *Program) Lookup(name string) (*Contract, bool) {
 		}
 	}
 	return nil, false
+}
+
+// A Func is a function definition of a contract, located in user source.
+type Func struct {
+	solc.Function
+	// Location is the range of the function's name (the whole definition
+	// if the name is unknown).
+	Location solc.Location
+}
+
+// Function finds the definition of the named function: in the contract
+// itself, else in any contract of the build (an inherited one).
+func (c *Contract) Function(name string) (Func, bool) {
+	c.funcsOnce.Do(c.loadFunctions)
+	var fallback *Func
+	for i := range c.funcs {
+		f := &c.funcs[i]
+		if f.Name != name {
+			continue
+		}
+		if f.Contract == c.Name {
+			return *f, true
+		}
+		if fallback == nil {
+			fallback = f
+		}
+	}
+	if fallback != nil {
+		return *fallback, true
+	}
+	return Func{}, false
+}
+
+// Functions returns every function definition of the build, located.
+func (c *Contract) Functions() []Func {
+	c.funcsOnce.Do(c.loadFunctions)
+	return c.funcs
+}
+
+func (c *Contract) loadFunctions() {
+	units := make([]string, 0, len(c.Build.Output.Sources))
+	for u := range c.Build.Output.Sources {
+		units = append(units, u)
+	}
+	sort.Strings(units)
+	for _, unit := range units {
+		ast, err := solc.ParseAST(c.Build.Output.Sources[unit].AST)
+		if err != nil {
+			continue
+		}
+		u := c.Build.Units[unit]
+		if u == nil {
+			continue
+		}
+		for _, fn := range solc.Functions(ast) {
+			loc := solc.Location{Unit: unit, Path: u.Path, Start: fn.Start, End: fn.End}
+			if fn.NameStart >= 0 && fn.Name != "" {
+				loc.Start, loc.End = fn.NameStart, fn.NameStart+len(fn.Name)
+			}
+			c.funcs = append(c.funcs, Func{Function: fn, Location: loc})
+		}
+	}
 }

@@ -1,0 +1,301 @@
+package calldata
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/holiman/uint256"
+)
+
+// ErrUnsupported is returned by FormatSolidity for values it cannot write
+// as a Solidity expression.
+var ErrUnsupported = errors.New("no Solidity expression for value")
+
+// Format returns v in Solidity literal style for traces: integers in
+// decimal (42, -7), true/false, checksummed addresses, bytesN and function
+// values as 0x-prefixed hex of their width, bytes as hex"0102", strings
+// quoted with escapes, arrays as [1, 2] and tuples as (1, true).
+func Format(v Value) string {
+	var b strings.Builder
+	writeLiteral(&b, v)
+	return b.String()
+}
+
+// FormatArgs formats an argument list as a parenthesized, comma-separated
+// list of Format results.
+func FormatArgs(args []Value) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, v := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeLiteral(&b, v)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+func writeLiteral(b *strings.Builder, v Value) {
+	t := v.Type
+	if t == nil {
+		b.WriteString("<nil>")
+		return
+	}
+	switch t.T {
+	case abi.IntTy:
+		b.WriteString(signedDec(v.Word))
+	case abi.UintTy:
+		b.WriteString(v.Word.Dec())
+	case abi.BoolTy:
+		b.WriteString(strconv.FormatBool(!v.Word.IsZero()))
+	case abi.AddressTy:
+		b.WriteString(common.Address(v.Word.Bytes20()).Hex())
+	case abi.FixedBytesTy, abi.FunctionTy, abi.HashTy, abi.FixedPointTy:
+		b.WriteString(wordHex(t, v.Word))
+	case abi.BytesTy:
+		b.WriteString(`hex"`)
+		b.WriteString(hex.EncodeToString(v.Bytes))
+		b.WriteByte('"')
+	case abi.StringTy:
+		writeQuoted(b, v.Bytes)
+	case abi.SliceTy, abi.ArrayTy, abi.TupleTy:
+		open, close := byte('['), byte(']')
+		if t.T == abi.TupleTy {
+			open, close = '(', ')'
+		}
+		b.WriteByte(open)
+		for i, e := range v.Elems {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeLiteral(b, e)
+		}
+		b.WriteByte(close)
+	default:
+		fmt.Fprintf(b, "<type %d>", t.T)
+	}
+}
+
+// signedDec formats a two's complement word in decimal.
+func signedDec(w uint256.Int) string {
+	if w.Sign() >= 0 {
+		return w.Dec()
+	}
+	var n uint256.Int
+	n.Neg(&w)
+	return "-" + n.Dec()
+}
+
+// wordHex formats the significant bytes of a word: the leading Bits/8 bytes
+// of left-aligned types, the whole word otherwise.
+func wordHex(t *abi.Type, w uint256.Int) string {
+	b := w.Bytes32()
+	n := 32
+	if leftAligned(t) {
+		n = Bits(t) / 8
+	}
+	return "0x" + hex.EncodeToString(b[:n])
+}
+
+// writeQuoted writes s as a Solidity string literal: printable ASCII as
+// is, quote and backslash escaped, \n \r \t, and every other byte as \xNN.
+func writeQuoted(b *strings.Builder, s []byte) {
+	const digits = "0123456789abcdef"
+	b.WriteByte('"')
+	for _, c := range s {
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c >= ' ' && c <= '~':
+			b.WriteByte(c)
+		default:
+			b.WriteString(`\x`)
+			b.WriteByte(digits[c>>4])
+			b.WriteByte(digits[c&15])
+		}
+	}
+	b.WriteByte('"')
+}
+
+// FormatSolidity returns a Solidity expression of v's type, for a Foundry
+// test, using the zero SolidityFormatter (which cannot name structs).
+func FormatSolidity(v Value) (string, error) {
+	return SolidityFormatter{}.Format(v)
+}
+
+// SolidityFormatter writes values as Solidity expressions:
+//
+//	uintN(3), intN(-7), true, address(0xAbC...), bytes4(0x01020304),
+//	hex"0102", "text", [uint8(1), uint8(2)], S(uint256(1), true)
+//
+// Dynamic arrays have no literal in Solidity; they are written as
+// abi.decode(hex"<encoding>", (T[])), which works for every element type
+// the formatter can name. Fixed arrays are inline arrays, with string and
+// bytes members converted explicitly so that all members share a type.
+//
+// Unsupported, reported with ErrUnsupported: function values, zero-length
+// fixed arrays, and structs when StructName is nil or returns "".
+type SolidityFormatter struct {
+	// StructName returns the name of a tuple type's struct as the test
+	// contract sees it (e.g. "Vault.Order"), or "" if it is unknown. Note
+	// that go-ethereum's abi.Type.TupleRawName drops the dots of qualified
+	// names, so it is only right for structs declared at file level.
+	StructName func(t *abi.Type) string
+}
+
+// Format returns a Solidity expression for v.
+func (f SolidityFormatter) Format(v Value) (string, error) {
+	var b strings.Builder
+	if err := f.write(&b, v, false); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// write writes v; inArray asks for explicitly typed string and bytes
+// members.
+func (f SolidityFormatter) write(b *strings.Builder, v Value, inArray bool) error {
+	t := v.Type
+	if t == nil {
+		return fmt.Errorf("%w: no type", ErrUnsupported)
+	}
+	switch t.T {
+	case abi.IntTy, abi.UintTy:
+		b.WriteString(elementaryName(t))
+		b.WriteByte('(')
+		writeLiteral(b, v)
+		b.WriteByte(')')
+	case abi.BoolTy:
+		writeLiteral(b, v)
+	case abi.AddressTy:
+		b.WriteString("address(")
+		writeLiteral(b, v)
+		b.WriteByte(')')
+	case abi.FixedBytesTy:
+		fmt.Fprintf(b, "bytes%d(", t.Size)
+		writeLiteral(b, v)
+		b.WriteByte(')')
+	case abi.BytesTy:
+		if inArray {
+			b.WriteString("bytes(")
+		}
+		writeLiteral(b, v)
+		if inArray {
+			b.WriteByte(')')
+		}
+	case abi.StringTy:
+		if inArray {
+			b.WriteString("string(")
+		}
+		writeLiteral(b, v)
+		if inArray {
+			b.WriteByte(')')
+		}
+	case abi.ArrayTy:
+		if len(v.Elems) == 0 {
+			return fmt.Errorf("%w: zero-length array %s", ErrUnsupported, t)
+		}
+		b.WriteByte('[')
+		for i, e := range v.Elems {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if err := f.write(b, e, true); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+	case abi.SliceTy:
+		name, err := f.typeName(t)
+		if err != nil {
+			return err
+		}
+		b.WriteString(`abi.decode(hex"`)
+		b.WriteString(hex.EncodeToString(EncodeArgs(nil, []Value{v})))
+		b.WriteString(`", (`)
+		b.WriteString(name)
+		b.WriteString("))")
+	case abi.TupleTy:
+		name, err := f.typeName(t)
+		if err != nil {
+			return err
+		}
+		b.WriteString(name)
+		b.WriteByte('(')
+		for i, e := range v.Elems {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if err := f.write(b, e, false); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(')')
+	default:
+		return fmt.Errorf("%w: type %s", ErrUnsupported, t)
+	}
+	return nil
+}
+
+// typeName returns the Solidity name of t.
+func (f SolidityFormatter) typeName(t *abi.Type) (string, error) {
+	switch t.T {
+	case abi.SliceTy, abi.ArrayTy:
+		elem, err := f.typeName(t.Elem)
+		if err != nil {
+			return "", err
+		}
+		if t.T == abi.SliceTy {
+			return elem + "[]", nil
+		}
+		if t.Size == 0 {
+			return "", fmt.Errorf("%w: zero-length array %s", ErrUnsupported, t)
+		}
+		return elem + "[" + strconv.Itoa(t.Size) + "]", nil
+	case abi.TupleTy:
+		if f.StructName != nil {
+			if name := f.StructName(t); name != "" {
+				return name, nil
+			}
+		}
+		return "", fmt.Errorf("%w: unnamed struct %s", ErrUnsupported, t)
+	}
+	if name := elementaryName(t); name != "" {
+		return name, nil
+	}
+	return "", fmt.Errorf("%w: type %s", ErrUnsupported, t)
+}
+
+// elementaryName returns the Solidity name of an elementary type, or "".
+func elementaryName(t *abi.Type) string {
+	switch t.T {
+	case abi.IntTy:
+		return "int" + strconv.Itoa(t.Size)
+	case abi.UintTy:
+		return "uint" + strconv.Itoa(t.Size)
+	case abi.BoolTy:
+		return "bool"
+	case abi.AddressTy:
+		return "address"
+	case abi.FixedBytesTy:
+		return "bytes" + strconv.Itoa(t.Size)
+	case abi.BytesTy:
+		return "bytes"
+	case abi.StringTy:
+		return "string"
+	}
+	return ""
+}

@@ -1,0 +1,289 @@
+package fuzz
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
+)
+
+// Config controls a campaign. The zero value runs until the context ends,
+// with one worker and seed 0.
+type Config struct {
+	Seed      uint64
+	Execs     uint64        // budget in sequence executions; 0 = no limit
+	Duration  time.Duration // wall-clock budget; 0 = no limit
+	Workers   int           // default 1
+	MaxSeqLen int           // default 8
+	// Contracts restricts the targets by name; empty means every target.
+	Contracts   []string
+	Schedule    Schedule // default AFLFast{}
+	ShrinkLimit int      // executions per finding; default 2000
+	CorpusLimit int
+	Chain       chain.Config
+	// DeployArgs replays a recorded deployment's constructor arguments.
+	DeployArgs [][]byte
+
+	// OnFinding is called once per new finding, after shrinking, from the
+	// worker that found it.
+	OnFinding func(*Finding)
+	// OnProgress is called about twice a second.
+	OnProgress func(Progress)
+}
+
+// Progress is a snapshot of a running campaign.
+type Progress struct {
+	Execs, Txs uint64
+	Corpus     int
+	Findings   int
+	Edges      int // (edge, hit class) pairs covered by any worker
+	Elapsed    time.Duration
+}
+
+// Result is the outcome of a campaign.
+type Result struct {
+	Findings    []*Finding // in the order found
+	Execs       uint64     // sequence executions, without shrinking
+	ShrinkExecs uint64
+	Corpus      int
+	Elapsed     time.Duration
+	// Coverage[c][pc] tells whether instruction pc of contract c ran.
+	Coverage   [][]bool
+	Deployment *Deployment
+}
+
+type campaign struct {
+	cfg       Config
+	prog      *program.Program
+	codes     []*trace.Code
+	calls     []callTarget
+	checked   []int // contracts with property or invariant functions
+	constants []uint256.Int
+	corpus    *Corpus
+	start     time.Time
+
+	execs       atomic.Uint64
+	txs         atomic.Uint64
+	shrinkExecs atomic.Uint64
+
+	mu       sync.Mutex
+	findings []*Finding
+	keys     map[Key]bool
+}
+
+// ErrNoTargets is returned when the program has nothing to fuzz.
+var ErrNoTargets = errors.New("no contract with callable functions to fuzz")
+
+// Run fuzzes p until the budget is spent or ctx ends. Findings stream
+// through cfg.OnFinding and are returned in the Result.
+func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	if cfg.MaxSeqLen <= 0 {
+		cfg.MaxSeqLen = 8
+	}
+	if cfg.Schedule == nil {
+		cfg.Schedule = AFLFast{}
+	}
+	if cfg.ShrinkLimit == 0 {
+		cfg.ShrinkLimit = 2000
+	}
+	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, start: time.Now()}
+	if err := c.setup(); err != nil {
+		return nil, err
+	}
+	if cfg.Duration > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Duration)
+		defer cancel()
+	}
+	workers := make([]*worker, cfg.Workers)
+	for i := range workers {
+		w, err := newWorker(c, i)
+		if err != nil {
+			return nil, fmt.Errorf("worker %d: %w", i, err)
+		}
+		workers[i] = w
+	}
+	stopProgress := c.reportProgress(workers)
+	var wg sync.WaitGroup
+	errs := make([]error, len(workers))
+	for i, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = w.run(ctx)
+		}()
+	}
+	wg.Wait()
+	stopProgress()
+	res := &Result{
+		Findings:    c.findings,
+		Execs:       c.execs.Load(),
+		ShrinkExecs: c.shrinkExecs.Load(),
+		Corpus:      c.corpus.Len(),
+		Elapsed:     time.Since(c.start),
+		Deployment:  workers[0].dep,
+	}
+	res.Coverage = make([][]bool, len(p.Contracts))
+	for ci := range p.Contracts {
+		res.Coverage[ci] = make([]bool, len(workers[0].tr.Instr[ci]))
+		for _, w := range workers {
+			for pc, hit := range w.tr.Instr[ci] {
+				res.Coverage[ci][pc] = res.Coverage[ci][pc] || hit
+			}
+		}
+	}
+	return res, errors.Join(errs...)
+}
+
+func (c *campaign) setup() error {
+	allowed := map[string]bool{}
+	for _, n := range c.cfg.Contracts {
+		allowed[n] = true
+	}
+	for i, ct := range c.prog.Contracts {
+		c.codes = append(c.codes, trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC))
+		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
+			continue
+		}
+		for j := range ct.Methods {
+			c.calls = append(c.calls, callTarget{Contract: i, Method: j})
+		}
+		if ct.Payable {
+			c.calls = append(c.calls, callTarget{Contract: i, Method: -1})
+		}
+		if len(ct.Checks) > 0 {
+			c.checked = append(c.checked, i)
+		}
+		c.constants = append(c.constants, calldata.PushConstants(ct.Artifact.Runtime.Bytes)...)
+	}
+	if len(c.calls) == 0 {
+		return ErrNoTargets
+	}
+	sort.Slice(c.constants, func(i, j int) bool { return c.constants[i].Lt(&c.constants[j]) })
+	return nil
+}
+
+// spent reports whether the execution budget is used up.
+func (c *campaign) spent() bool {
+	return c.cfg.Execs > 0 && c.execs.Load() >= c.cfg.Execs
+}
+
+func (w *worker) run(ctx context.Context) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("worker %d panicked: %v", w.id, r)
+		}
+	}()
+	c := w.c
+	// Seeds: one single-transaction sequence per call target.
+	for _, t := range c.calls {
+		if c.spent() || ctx.Err() != nil {
+			return nil
+		}
+		seq := Sequence{w.txFor(t)}
+		w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
+	}
+	for !c.spent() && ctx.Err() == nil {
+		e, energy := c.corpus.Next(c.cfg.Schedule)
+		if e == nil {
+			return errors.New("empty corpus")
+		}
+		for i := 0; i < energy && !c.spent() && ctx.Err() == nil; i++ {
+			mut, m := w.mutate(e.Seq)
+			w.consider(mut, w.run1(mut, m, e))
+		}
+	}
+	return nil
+}
+
+// run1 executes one input and counts it.
+func (w *worker) run1(seq Sequence, m Mutation, parent *Entry) outcome {
+	var o outcome
+	if parent != nil {
+		o = w.execMutant(parent, seq, m)
+	} else {
+		o = w.exec(seq, 0, w.base)
+	}
+	w.c.execs.Add(1)
+	w.c.txs.Add(uint64(len(seq)))
+	return o
+}
+
+// consider adds an input to the corpus if it took a new path or covered
+// something new, and reports its finding if it is new.
+func (w *worker) consider(seq Sequence, o outcome) {
+	if len(seq) == 0 {
+		return
+	}
+	c := w.c
+	if o.fail != nil {
+		w.report(seq[:o.failTx+1], o.fail)
+		return
+	}
+	newPath := c.corpus.Observe(o.pathID)
+	if newPath || o.newCov > 0 {
+		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0)
+	}
+}
+
+// report shrinks and records a finding unless one with its key exists.
+func (w *worker) report(seq Sequence, f *Finding) {
+	c := w.c
+	key := f.Key()
+	c.mu.Lock()
+	if c.keys[key] {
+		c.mu.Unlock()
+		return
+	}
+	c.keys[key] = true
+	c.mu.Unlock()
+
+	f.Execs = c.execs.Load()
+	f.Time = time.Since(c.start)
+	f.Worker = w.id
+	f.Seq = w.shrink(seq.Clone(), key, c.cfg.ShrinkLimit)
+	w.cacheEntry = nil // shrinking moved the chain
+	c.mu.Lock()
+	c.findings = append(c.findings, f)
+	c.mu.Unlock()
+	if c.cfg.OnFinding != nil {
+		c.cfg.OnFinding(f)
+	}
+}
+
+func (c *campaign) reportProgress(workers []*worker) (stop func()) {
+	if c.cfg.OnProgress == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(500 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				c.mu.Lock()
+				n := len(c.findings)
+				c.mu.Unlock()
+				c.cfg.OnProgress(Progress{Execs: c.execs.Load(), Txs: c.txs.Load(), Corpus: c.corpus.Len(), Findings: n, Elapsed: time.Since(c.start)})
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}

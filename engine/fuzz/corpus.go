@@ -1,0 +1,116 @@
+package fuzz
+
+import (
+	"sync"
+)
+
+// An Entry is a sequence in the corpus: it took a path (of its last
+// transaction) that no earlier input took, or covered something new.
+type Entry struct {
+	ID     int
+	Seq    Sequence
+	PathID uint64
+	// Selected counts how often the schedule picked the entry: s(i) in
+	// AFLFast.
+	Selected int
+	// Found is the number of executions after which the entry was added.
+	Found uint64
+}
+
+// Corpus is the campaign's shared set of entries and path statistics.
+type Corpus struct {
+	mu      sync.Mutex
+	entries []*Entry
+	freq    map[uint64]uint32 // f(i): executions that took each path
+	total   uint64            // sum of freq
+	cursor  int
+	limit   int
+}
+
+// NewCorpus returns an empty corpus holding at most limit entries (0 means
+// 50,000) so that memory stays bounded in long campaigns.
+func NewCorpus(limit int) *Corpus {
+	if limit == 0 {
+		limit = 50_000
+	}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit}
+}
+
+// Len returns the number of entries.
+func (c *Corpus) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.entries)
+}
+
+// Observe records one execution of path id and reports whether the path is
+// new.
+func (c *Corpus) Observe(id uint64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := c.freq[id]
+	c.freq[id] = n + 1
+	c.total++
+	return n == 0
+}
+
+// Add appends an entry unless the corpus is full; coverage-increasing
+// entries are always admitted.
+func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool) (*Entry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) >= c.limit && !newCoverage {
+		return nil, false
+	}
+	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs}
+	c.entries = append(c.entries, e)
+	return e, true
+}
+
+// Stats are the path statistics a schedule reads.
+type Stats struct {
+	Freq     uint32  // f(i) of the entry's path
+	MeanFreq float64 // mean f over all discovered paths
+	Paths    int
+	Entries  int
+}
+
+// Next picks the next entry round-robin and asks the schedule for its
+// energy, skipping entries that get none. It returns nil for an empty
+// corpus.
+func (c *Corpus) Next(s Schedule) (*Entry, int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) == 0 {
+		return nil, 0
+	}
+	mean := 0.0
+	if len(c.freq) > 0 {
+		mean = float64(c.total) / float64(len(c.freq))
+	}
+	for tries := 0; tries < len(c.entries); tries++ {
+		e := c.entries[c.cursor%len(c.entries)]
+		c.cursor++
+		energy := s.Energy(e, Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)})
+		if energy > 0 {
+			e.Selected++
+			return e, energy
+		}
+	}
+	// Every entry is above the mean (impossible unless frequencies are
+	// equal): take the next one with minimal energy.
+	e := c.entries[c.cursor%len(c.entries)]
+	c.cursor++
+	e.Selected++
+	return e, 1
+}
+
+// Pick returns a uniformly chosen entry (for splicing), or nil.
+func (c *Corpus) Pick(n uint64) *Entry {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) == 0 {
+		return nil
+	}
+	return c.entries[n%uint64(len(c.entries))]
+}

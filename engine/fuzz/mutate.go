@@ -1,0 +1,156 @@
+package fuzz
+
+import (
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/holiman/uint256"
+)
+
+// callTarget is one thing a transaction can do: call a method of a target
+// contract, or (Method -1) send it plain ether.
+type callTarget struct {
+	Contract, Method int
+}
+
+// randomTx generates a transaction to a random target.
+func (w *worker) randomTx() Tx {
+	t := w.c.calls[w.rng.IntN(len(w.c.calls))]
+	return w.txFor(t)
+}
+
+// txFor generates a transaction for a given call target.
+func (w *worker) txFor(t callTarget) Tx {
+	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(len(w.ch.Senders()))}
+	payable := true
+	if t.Method >= 0 {
+		m := &w.c.prog.Contracts[t.Contract].Methods[t.Method]
+		payable = m.Payable
+		tx.Args = make([]calldata.Value, len(m.Inputs))
+		for i := range m.Inputs {
+			tx.Args[i] = calldata.Generate(w.rng, &m.Inputs[i].Type, w.env)
+		}
+	}
+	if payable {
+		tx.Value = w.randomValue()
+	}
+	if w.rng.IntN(4) == 0 {
+		tx.Blocks, tx.Seconds = w.randomDelay()
+	}
+	return tx
+}
+
+// maxValue bounds generated ether values well below a sender's balance.
+var maxValue = new(uint256.Int).Mul(uint256.NewInt(1000), uint256.NewInt(1e18))
+
+// randomValue picks msg.value: mostly small amounts and round ether values.
+func (w *worker) randomValue() uint256.Int {
+	var v uint256.Int
+	switch w.rng.IntN(6) {
+	case 0:
+		// zero
+	case 1:
+		v.SetUint64(w.rng.Uint64N(1000))
+	case 2:
+		v.Mul(uint256.NewInt(w.rng.Uint64N(10)+1), uint256.NewInt(1e18))
+	case 3:
+		v.Mul(uint256.NewInt(w.rng.Uint64N(1000)+1), uint256.NewInt(1e15)) // finney
+	default:
+		v = w.env.Dict.Pick(w.rng)
+		// Never more than a sender holds.
+		if v.Cmp(maxValue) > 0 {
+			v.Mod(&v, maxValue)
+		}
+	}
+	return v
+}
+
+func (w *worker) randomDelay() (blocks, seconds uint64) {
+	switch w.rng.IntN(4) {
+	case 0:
+		return 1, 12
+	case 1:
+		n := w.rng.Uint64N(100) + 1
+		return n, n * 12
+	case 2:
+		return w.rng.Uint64N(7200), w.rng.Uint64N(86400*30) + 1
+	default:
+		d := w.env.Dict.Pick(w.rng)
+		s := d.Uint64() % (86400 * 365 * 10)
+		return s/12 + 1, s
+	}
+}
+
+// mutate derives a mutant of seq that differs in exactly one field of one
+// transaction, or in the sequence's shape.
+func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
+	mut := seq.Clone()
+	last := len(mut) - 1
+	maxLen := w.c.cfg.MaxSeqLen
+	for {
+		switch op := w.rng.IntN(100); {
+		case op < 55: // an argument of the last transaction
+			if m, ok := w.mutateArg(mut, last); ok {
+				return mut, m
+			}
+		case op < 65 && last > 0: // an argument of an earlier transaction
+			i := w.rng.IntN(last)
+			if m, ok := w.mutateArg(mut, i); ok {
+				return mut, m
+			}
+		case op < 70: // msg.value
+			i := w.pickTx(mut)
+			if mut[i].Method < 0 || w.c.prog.Contracts[mut[i].Contract].Methods[mut[i].Method].Payable {
+				mut[i].Value = w.randomValue()
+				return mut, Mutation{Tx: i, Field: FieldValue, LastOnly: i == last}
+			}
+		case op < 75:
+			i := w.pickTx(mut)
+			if n := len(w.ch.Senders()); n > 1 {
+				mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
+				return mut, Mutation{Tx: i, Field: FieldSender, LastOnly: i == last}
+			}
+		case op < 80:
+			i := w.pickTx(mut)
+			b, s := w.randomDelay()
+			if w.rng.IntN(2) == 0 {
+				mut[i].Seconds = s
+				return mut, Mutation{Tx: i, Field: FieldTime, LastOnly: i == last}
+			}
+			mut[i].Blocks = b
+			return mut, Mutation{Tx: i, Field: FieldBlock, LastOnly: i == last}
+		case op < 88 && len(mut) < maxLen: // insert a transaction before one
+			i := w.rng.IntN(len(mut))
+			mut = append(mut[:i], append(Sequence{w.randomTx()}, mut[i:]...)...)
+			return mut, Mutation{Tx: i, Field: ShapeInsert}
+		case op < 91 && len(mut) > 1: // remove a transaction
+			i := w.rng.IntN(len(mut))
+			mut = append(mut[:i], mut[i+1:]...)
+			return mut, Mutation{Tx: i, Field: ShapeRemove}
+		case op < 95: // replace the prefix with another entry's sequence
+			other := w.c.corpus.Pick(w.rng.Uint64())
+			if other != nil && len(other.Seq)+1 <= maxLen {
+				mut = append(other.Seq.Clone(), mut[last])
+				return mut, Mutation{Tx: len(mut) - 1, Field: ShapeSplice}
+			}
+		default: // replace the last transaction with a fresh one
+			mut[last] = w.randomTx()
+			return mut, Mutation{Tx: last, Field: ShapeReplace, LastOnly: true}
+		}
+	}
+}
+
+// pickTx chooses a transaction, preferring the last one.
+func (w *worker) pickTx(seq Sequence) int {
+	if len(seq) == 1 || w.rng.IntN(2) == 0 {
+		return len(seq) - 1
+	}
+	return w.rng.IntN(len(seq))
+}
+
+func (w *worker) mutateArg(seq Sequence, i int) (Mutation, bool) {
+	var m Mutation
+	if !calldata.Mutate(w.rng, seq[i].Args, w.env, &m.Arg) {
+		return Mutation{}, false
+	}
+	m.Tx, m.Field, m.LastOnly = i, FieldArg, i == len(seq)-1
+	return m, true
+}

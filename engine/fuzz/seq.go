@@ -1,0 +1,65 @@
+// Package fuzz is Foresight's greybox fuzzer of transaction sequences: a
+// corpus keyed by path identifiers, a pluggable power schedule (AFLFast's
+// cut-off exponential by default), mutations that change exactly one field
+// of one transaction or the sequence's shape, oracles checked after every
+// transaction, shrinking of failing sequences, and workers that share the
+// corpus. A fixed seed and an execution budget reproduce a campaign exactly
+// with one worker.
+package fuzz
+
+import (
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/holiman/uint256"
+)
+
+// A Tx is one transaction of a sequence, in the program's terms.
+type Tx struct {
+	Contract int // index into the program's contracts
+	Method   int // index into the contract's Methods; -1 sends plain ether
+	Sender   int // index into the chain's senders
+	Args     []calldata.Value
+	Value    uint256.Int
+	// Blocks and Seconds advance the block number and time before the
+	// transaction runs.
+	Blocks, Seconds uint64
+}
+
+// A Sequence is a list of transactions run from the deployed state.
+type Sequence []Tx
+
+// Clone returns a deep copy.
+func (s Sequence) Clone() Sequence {
+	out := make(Sequence, len(s))
+	for i, tx := range s {
+		out[i] = tx
+		out[i].Args = calldata.Clone(tx.Args)
+	}
+	return out
+}
+
+// Field names the part of a transaction a mutation changed.
+type Field int
+
+// Fields of a transaction, and sequence-shape changes.
+const (
+	FieldArg Field = iota
+	FieldValue
+	FieldSender
+	FieldTime
+	FieldBlock
+	ShapeInsert
+	ShapeRemove
+	ShapeSplice
+	ShapeReplace
+)
+
+// A Mutation records what one mutation changed, so input prediction can
+// relate a change in one input to a change in cost.
+type Mutation struct {
+	Tx    int // index of the changed transaction
+	Field Field
+	Arg   calldata.Mutation // for FieldArg
+	// LastOnly reports that only the last transaction changed, so the state
+	// before it can be reused.
+	LastOnly bool
+}

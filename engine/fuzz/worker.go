@@ -1,0 +1,194 @@
+package fuzz
+
+import (
+	"math/rand/v2"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// A worker owns a chain, a tracer and a random source, and shares the
+// corpus and findings with the other workers of its campaign.
+type worker struct {
+	id   int
+	c    *campaign
+	ch   *chain.Chain
+	tr   *trace.Tracer
+	rng  *rand.Rand
+	env  *calldata.Env
+	dep  *Deployment
+	base chain.Snapshot
+	seen []uint8 // coverage classes seen by this worker, per edge
+	buf  []byte
+
+	// The state after the current entry's prefix, for mutants that change
+	// only the last transaction.
+	cacheEntry *Entry
+	cacheSnap  chain.Snapshot
+}
+
+// outcome is what one execution of a sequence did.
+type outcome struct {
+	pathID  uint64 // path of the last transaction
+	newCov  int    // new (edge, hit class) pairs, all transactions
+	fail    *Finding
+	failTx  int
+	lastErr bool // the last transaction reverted
+}
+
+func newWorker(c *campaign, id int) (*worker, error) {
+	p := c.prog
+	codes := make([]*trace.Code, len(p.Contracts))
+	for i, ct := range p.Contracts {
+		codes[i] = c.codes[i]
+		_ = ct
+	}
+	tr := trace.New(codes)
+	ch, err := chain.New(c.cfg.Chain, tr.Hooks())
+	if err != nil {
+		return nil, err
+	}
+	dep, err := Deploy(ch, p, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), c.cfg.DeployArgs)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range dep.Addrs {
+		if a != (common.Address{}) {
+			tr.Bind(a, i)
+		}
+	}
+	w := &worker{
+		id:   id,
+		c:    c,
+		ch:   ch,
+		tr:   tr,
+		rng:  rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
+		dep:  dep,
+		base: ch.Snapshot(),
+		seen: make([]uint8, tr.Edges()),
+	}
+	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
+	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
+	for _, a := range dep.Addrs {
+		if a != (common.Address{}) {
+			w.env.Addresses = append(w.env.Addresses, a)
+		}
+	}
+	w.env.Addresses = append(w.env.Addresses, common.Address{})
+	w.env.Dict.AddBoundaries()
+	for _, word := range c.constants {
+		w.env.Dict.Add(word)
+	}
+	return w, nil
+}
+
+// encode returns the calldata of tx in the worker's reused buffer.
+func (w *worker) encode(tx *Tx) []byte {
+	if tx.Method < 0 {
+		return nil
+	}
+	m := &w.c.prog.Contracts[tx.Contract].Methods[tx.Method]
+	w.buf = calldata.Encode(w.buf[:0], m.Selector, tx.Args)
+	return w.buf
+}
+
+// exec runs seq[from:] starting from snapshot start.
+func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
+	var o outcome
+	w.ch.Reset(start)
+	senders := w.ch.Senders()
+	for i := from; i < len(seq); i++ {
+		tx := &seq[i]
+		w.tr.BeginTx()
+		w.ch.Advance(tx.Blocks, tx.Seconds)
+		r := w.ch.Call(chain.Tx{From: senders[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
+		o.newCov += w.tr.MergeCoverage(w.seen)
+		if i == len(seq)-1 {
+			o.pathID = w.tr.PathID()
+			o.lastErr = r.Err != nil
+		}
+		if f := w.checkTx(tx, r); f != nil {
+			o.fail, o.failTx = f, i
+			return o
+		}
+		if f := w.checkProperties(); f != nil {
+			o.fail, o.failTx = f, i
+			return o
+		}
+	}
+	return o
+}
+
+// checkTx applies the transaction oracles to a finished transaction.
+func (w *worker) checkTx(tx *Tx, r chain.Result) *Finding {
+	fail := w.tr.Failure()
+	kind, ok := oracle.Failure(r.Err, r.Ret, fail.Invalid)
+	if !ok {
+		return nil
+	}
+	f := &Finding{Kind: kind, Contract: tx.Contract}
+	if fail.Origin.Valid {
+		f.Contract, f.PC = fail.Origin.Contract, fail.Origin.PC
+		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	}
+	return f
+}
+
+// checkProperties calls every property and invariant function of the
+// targets on the current state; the first violation is a finding.
+func (w *worker) checkProperties() *Finding {
+	for _, ci := range w.c.checked {
+		c := w.c.prog.Contracts[ci]
+		for _, m := range c.Checks {
+			r := w.ch.Probe(w.ch.Senders()[0], w.dep.Addrs[ci], m.Selector[:])
+			if !violated(m, r) {
+				continue
+			}
+			kind := oracle.Property
+			if m.Kind == program.Invariant {
+				kind = oracle.Invariant
+			}
+			f := &Finding{Kind: kind, Contract: ci, Check: m.RawName}
+			if fn, ok := c.Function(m.RawName); ok {
+				f.Location = fn.Location
+				f.Located = true
+			}
+			return f
+		}
+	}
+	return nil
+}
+
+// violated reports a failed check: it reverted, or returned false.
+func violated(m program.Method, r chain.Result) bool {
+	if r.Err != nil {
+		return true
+	}
+	if len(m.Outputs) == 1 && m.Outputs[0].Type.String() == "bool" {
+		return len(r.Ret) < 32 || r.Ret[31] == 0
+	}
+	return false
+}
+
+// execEntryMutant runs a mutant of e, reusing the state after e's prefix
+// when only the last transaction changed.
+func (w *worker) execMutant(e *Entry, mut Sequence, m Mutation) outcome {
+	if !m.LastOnly || len(mut) < 2 {
+		return w.exec(mut, 0, w.base)
+	}
+	if w.cacheEntry != e {
+		o := w.exec(mut[:len(mut)-1], 0, w.base)
+		if o.fail != nil {
+			// The prefix itself fails; run the whole mutant so the
+			// failure is reported with a complete sequence.
+			w.cacheEntry = nil
+			return w.exec(mut, 0, w.base)
+		}
+		w.cacheEntry, w.cacheSnap = e, w.ch.Snapshot()
+	}
+	return w.exec(mut, len(mut)-1, w.cacheSnap)
+}

@@ -141,6 +141,9 @@ func FormatSolidity(v Value) (string, error) {
 //	uintN(3), intN(-7), true, address(0xAbC...), bytes4(0x01020304),
 //	hex"0102", "text", [uint8(1), uint8(2)], S(uint256(1), true)
 //
+// bytes20 is written bytes20(hex"..."), as solc takes a 40-digit hex
+// number for an address literal.
+//
 // Dynamic arrays have no literal in Solidity; they are written as
 // abi.decode(hex"<encoding>", (T[])), which works for every element type
 // the formatter can name. Fixed arrays are inline arrays, with string and
@@ -186,7 +189,16 @@ func (f SolidityFormatter) write(b *strings.Builder, v Value, inArray bool) erro
 		b.WriteByte(')')
 	case abi.FixedBytesTy:
 		fmt.Fprintf(b, "bytes%d(", t.Size)
-		writeLiteral(b, v)
+		if t.Size == 20 {
+			// A 40-digit hex number is an address literal to solc, which
+			// then demands a checksum; a hex string converts as well.
+			w := v.Word.Bytes32()
+			b.WriteString(`hex"`)
+			b.WriteString(hex.EncodeToString(w[:20]))
+			b.WriteByte('"')
+		} else {
+			writeLiteral(b, v)
+		}
 		b.WriteByte(')')
 	case abi.BytesTy:
 		if inArray {

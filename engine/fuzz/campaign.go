@@ -11,6 +11,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
@@ -29,6 +30,12 @@ type Config struct {
 	Schedule    Schedule // default AFLFast{}
 	ShrinkLimit int      // executions per finding; default 2000
 	CorpusLimit int
+	// Oracles switches finding kinds on (true) or off (false); kinds not
+	// listed follow oracle.OnByDefault.
+	Oracles map[oracle.Kind]bool
+	// EagerPaths makes path identifiers span every transaction of a
+	// sequence; by default they span only the last one (HARVEY §5).
+	EagerPaths bool
 	Chain       chain.Config
 	// DeployArgs replays a recorded deployment's constructor arguments.
 	DeployArgs [][]byte
@@ -175,6 +182,14 @@ func (c *campaign) setup() error {
 	return nil
 }
 
+// enabled reports whether findings of kind k are reported.
+func (c *campaign) enabled(k oracle.Kind) bool {
+	if on, ok := c.cfg.Oracles[k]; ok {
+		return on
+	}
+	return oracle.OnByDefault(k)
+}
+
 // spent reports whether the execution budget is used up.
 func (c *campaign) spent() bool {
 	return c.cfg.Execs > 0 && c.execs.Load() >= c.cfg.Execs
@@ -201,6 +216,13 @@ func (w *worker) run(ctx context.Context) (err error) {
 			return errors.New("empty corpus")
 		}
 		for i := 0; i < energy && !c.spent() && ctx.Err() == nil; i++ {
+			if w.rng.IntN(16) == 0 {
+				// Explore: a fresh random sequence, as random-testing
+				// fuzzers do; long ones set up state no mutation reaches.
+				seq := w.randomSeq()
+				w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
+				continue
+			}
 			mut, m := w.mutate(e.Seq)
 			w.consider(mut, w.run1(mut, m, e))
 		}

@@ -36,7 +36,7 @@ func compile(t testing.TB, path string) *program.Program {
 func TestSmoke(t *testing.T) {
 	for _, name := range []string{"TwoObjectives.sol", "SequenceFoo.sol", "PathsBaz.sol", "BonusWallet.sol", "QuizGame.sol", "LookaheadBar.sol"} {
 		prog := compile(t, fixtures.Shared(t, name))
-		res, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 20000})
+		res, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 50000})
 		if err != nil {
 			t.Fatal(err)
 		}

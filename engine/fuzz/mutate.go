@@ -17,6 +17,16 @@ func (w *worker) randomTx() Tx {
 	return w.txFor(t)
 }
 
+// randomSeq generates a sequence of random length up to MaxSeqLen.
+func (w *worker) randomSeq() Sequence {
+	n := 1 + w.rng.IntN(w.c.cfg.MaxSeqLen)
+	seq := make(Sequence, n)
+	for i := range seq {
+		seq[i] = w.randomTx()
+	}
+	return seq
+}
+
 // txFor generates a transaction for a given call target.
 func (w *worker) txFor(t callTarget) Tx {
 	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(len(w.ch.Senders()))}

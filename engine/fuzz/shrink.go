@@ -1,8 +1,8 @@
 package fuzz
 
 import (
-	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/holiman/uint256"
 )
 

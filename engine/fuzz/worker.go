@@ -107,9 +107,17 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		w.ch.Advance(tx.Blocks, tx.Seconds)
 		r := w.ch.Call(chain.Tx{From: senders[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
 		o.newCov += w.tr.MergeCoverage(w.seen)
-		if i == len(seq)-1 {
+		if !w.c.cfg.EagerPaths {
 			o.pathID = w.tr.PathID()
+		} else {
+			// Eager sequences: the path spans every transaction.
+			o.pathID = o.pathID*0x100000001b3 ^ w.tr.PathID()
+		}
+		if i == len(seq)-1 {
 			o.lastErr = r.Err != nil
+			for _, op := range w.tr.Operands() {
+				w.env.Dict.AddWithNeighbours(op)
+			}
 		}
 		if f := w.checkTx(tx, r); f != nil {
 			o.fail, o.failTx = f, i
@@ -127,7 +135,7 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 func (w *worker) checkTx(tx *Tx, r chain.Result) *Finding {
 	fail := w.tr.Failure()
 	kind, ok := oracle.Failure(r.Err, r.Ret, fail.Invalid)
-	if !ok {
+	if !ok || !w.c.enabled(kind) {
 		return nil
 	}
 	f := &Finding{Kind: kind, Contract: tx.Contract}
@@ -151,6 +159,9 @@ func (w *worker) checkProperties() *Finding {
 			kind := oracle.Property
 			if m.Kind == program.Invariant {
 				kind = oracle.Invariant
+			}
+			if !w.c.enabled(kind) {
+				continue
 			}
 			f := &Finding{Kind: kind, Contract: ci, Check: m.RawName}
 			if fn, ok := c.Function(m.RawName); ok {

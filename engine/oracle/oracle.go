@@ -103,6 +103,25 @@ func Describe(k Kind) Description {
 	return Description{Warning, "", string(k)}
 }
 
+// OnByDefault reports whether kind k is reported unless configured
+// otherwise. Checked arithmetic, division by zero, bad enum values, pops on
+// empty arrays, out-of-bounds indices and huge allocations revert by design
+// in Solidity 0.8, and much code relies on those reverts the way it relies
+// on require, so reporting them by default would flood the editor with
+// false positives. They are opt-in; assertions, properties, invariants,
+// arbitrary storage writes and the panics that always mean a bug (corrupt
+// storage, uninitialised function pointers) are on.
+func OnByDefault(k Kind) bool {
+	switch k {
+	case "panic-0x11", "panic-0x12", "panic-0x21", "panic-0x31", "panic-0x32", "panic-0x41", "panic-0x00":
+		return false
+	}
+	return true
+}
+
+// AllPanics lists the opt-in panic kinds.
+var AllPanics = []Kind{"panic-0x00", "panic-0x11", "panic-0x12", "panic-0x21", "panic-0x31", "panic-0x32", "panic-0x41"}
+
 // panicSelector is the selector of Panic(uint256).
 var panicSelector = [4]byte{0x4e, 0x48, 0x7b, 0x71}
 

@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/holiman/uint256"
 )
 
 // Code is the static, shareable description of one contract's runtime code.
@@ -98,6 +99,11 @@ type Tracer struct {
 	touched []int32  // edges with a non-zero count
 	failure Failure
 
+	// Operands of the transaction's first comparisons (EQ, LT, GT, SLT,
+	// SGT), for the fuzzer's dictionary.
+	operands  [maxOperands]uint256.Int
+	nOperands int
+
 	// Instr[c][pc] is set once the instruction at pc of code c ran.
 	Instr [][]bool
 
@@ -143,7 +149,15 @@ func (t *Tracer) BeginTx() {
 	}
 	t.touched = t.touched[:0]
 	t.failure = Failure{}
+	t.nOperands = 0
 }
+
+// maxOperands bounds the comparison operands kept per transaction.
+const maxOperands = 32
+
+// Operands returns the comparison operands the current transaction saw
+// (reused by the next transaction).
+func (t *Tracer) Operands() []uint256.Int { return t.operands[:t.nOperands] }
 
 // Failure returns how the last transaction failed at the top level (valid
 // only if it failed).
@@ -215,6 +229,13 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.touched = append(t.touched, e)
 		}
 		t.counts[e]++
+	case vm.EQ, vm.LT, vm.GT, vm.SLT, vm.SGT:
+		if t.nOperands+2 <= maxOperands {
+			s := scope.StackData()
+			t.operands[t.nOperands] = s[len(s)-1]
+			t.operands[t.nOperands+1] = s[len(s)-2]
+			t.nOperands += 2
+		}
 	case vm.REVERT:
 		s := scope.StackData()
 		off, size := s[len(s)-1], s[len(s)-2]

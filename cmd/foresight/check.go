@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,51 +11,6 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
 )
-
-func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var cf compilerFlags
-	cf.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foresight check [flags] FILE|DIR...")
-		fs.PrintDefaults()
-	}
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
-	}
-	if len(paths) == 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	log := newLogger(stderr, cf.verbose)
-	tc := cf.toolchain(stderr, log)
-	defer tc.Close()
-
-	builds, err := compilePaths(ctx, tc, paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
-		return exitUsage
-	}
-	failed := false
-	for _, b := range builds {
-		printDiagnostics(stdout, b)
-		if b.HasErrors() {
-			failed = true
-		}
-		if b.Compiler != nil {
-			fmt.Fprintf(stderr, "foresight: compiled %d file(s) with %s\n", len(b.Units), b.Compiler)
-		}
-	}
-	if failed {
-		return exitUsage
-	}
-	return exitOK
-}
 
 // compilePaths compiles files and directories, grouping them by project.
 func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, error) {

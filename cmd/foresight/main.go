@@ -42,6 +42,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"check", "compile, run a short campaign and print findings like compiler diagnostics", runCheck},
+		{"fuzz", "run a fuzzing campaign and report findings (text, json, sarif)", runFuzz},
+		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
 		{"version", "print the version", runVersion},
 	}
 }

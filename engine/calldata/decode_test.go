@@ -84,7 +84,9 @@ func TestDecodeAliasingBounded(t *testing.T) {
 	// uint256[][] whose n inner offsets all point at one inner array of m
 	// zero elements: n*m values from about (n+m)*32 bytes.
 	const n, m = 2000, 2000
-	w := func(x int) []byte { return common.LeftPadBytes([]byte{byte(x >> 24), byte(x >> 16), byte(x >> 8), byte(x)}, 32) }
+	w := func(x int) []byte {
+		return common.LeftPadBytes([]byte{byte(x >> 24), byte(x >> 16), byte(x >> 8), byte(x)}, 32)
+	}
 	data := append(w(32), w(n)...)
 	for range n {
 		data = append(data, w(n*32)...)

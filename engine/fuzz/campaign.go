@@ -36,7 +36,7 @@ type Config struct {
 	// EagerPaths makes path identifiers span every transaction of a
 	// sequence; by default they span only the last one (HARVEY §5).
 	EagerPaths bool
-	Chain       chain.Config
+	Chain      chain.Config
 	// DeployArgs replays a recorded deployment's constructor arguments.
 	DeployArgs [][]byte
 

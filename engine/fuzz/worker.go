@@ -92,8 +92,12 @@ func (w *worker) encode(tx *Tx) []byte {
 		return nil
 	}
 	m := &w.c.prog.Contracts[tx.Contract].Methods[tx.Method]
-	w.buf = calldata.Encode(w.buf[:0], m.Selector, tx.Args)
+	w.buf = encodeInto(w.buf[:0], m.Selector, tx)
 	return w.buf
+}
+
+func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
+	return calldata.Encode(dst, sel, tx.Args)
 }
 
 // exec runs seq[from:] starting from snapshot start.

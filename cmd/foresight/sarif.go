@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/url"
+	"path/filepath"
+
+	"github.com/foresight-sol/foresight/engine"
+)
+
+// writeSARIF writes findings as SARIF 2.1.0, so CI systems show them.
+func writeSARIF(w io.Writer, rep *engine.Report) error {
+	type region struct {
+		StartLine   int `json:"startLine,omitempty"`
+		StartColumn int `json:"startColumn,omitempty"`
+		CharOffset  int `json:"charOffset"`
+		CharLength  int `json:"charLength"`
+	}
+	type physical struct {
+		ArtifactLocation map[string]string `json:"artifactLocation"`
+		Region           region            `json:"region"`
+	}
+	type location struct {
+		PhysicalLocation physical `json:"physicalLocation"`
+	}
+	type result struct {
+		RuleID     string            `json:"ruleId"`
+		Level      string            `json:"level"`
+		Message    map[string]string `json:"message"`
+		Locations  []location        `json:"locations,omitempty"`
+		Properties map[string]any    `json:"properties"`
+	}
+	type rule struct {
+		ID               string            `json:"id"`
+		ShortDescription map[string]string `json:"shortDescription"`
+		Properties       map[string]any    `json:"properties,omitempty"`
+	}
+	rules := []rule{}
+	seen := map[string]bool{}
+	results := []result{}
+	for _, f := range rep.Findings {
+		if !seen[f.Kind] {
+			seen[f.Kind] = true
+			r := rule{ID: f.Kind, ShortDescription: map[string]string{"text": f.Title}}
+			if f.SWC != "" {
+				r.Properties = map[string]any{"swc": f.SWC}
+			}
+			rules = append(rules, r)
+		}
+		level := "warning"
+		if f.Severity == "error" {
+			level = "error"
+		}
+		r := result{RuleID: f.Kind, Level: level, Message: map[string]string{"text": f.Message},
+			Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract}}
+		if f.Path != "" {
+			u := url.URL{Scheme: "file", Path: filepath.ToSlash(f.Path)}
+			r.Locations = []location{{physical{map[string]string{"uri": u.String()}, region{f.Line, f.Column, f.Start, f.End - f.Start}}}}
+		}
+		results = append(results, r)
+	}
+	doc := map[string]any{
+		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+		"version": "2.1.0",
+		"runs": []any{map[string]any{
+			"tool":    map[string]any{"driver": map[string]any{"name": "foresight", "version": version, "informationUri": "https://github.com/foresight-sol/foresight", "rules": rules}},
+			"results": results,
+		}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

@@ -1,0 +1,315 @@
+// Package engine is the API the language server and the command line use:
+// it fuzzes compiled builds and returns findings as plain data (files, byte
+// offsets, one-based lines, rendered transaction sequences), and it replays
+// recorded findings. It knows nothing of LSP.
+package engine
+
+import (
+	"context"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
+	"github.com/foresight-sol/foresight/solc/position"
+)
+
+// Options configure a campaign. Zero values mean defaults.
+type Options struct {
+	Seed      uint64
+	Execs     uint64        // budget in executed sequences; 0 = none
+	Duration  time.Duration // wall-clock budget; 0 = none
+	Workers   int
+	MaxSeqLen int
+	Contracts []string        // restrict targets by name
+	Oracles   map[string]bool // finding kinds switched on or off
+	// OnFinding streams findings as they are found (after shrinking).
+	OnFinding func(Finding)
+	// OnProgress is called about twice a second.
+	OnProgress func(Progress)
+}
+
+// Progress reports a running campaign.
+type Progress = fuzz.Progress
+
+// A Finding is one failure with the transactions that reproduce it.
+type Finding struct {
+	Kind     string `json:"kind"`
+	Severity string `json:"severity"`
+	SWC      string `json:"swc,omitempty"`
+	Title    string `json:"title"`
+	Message  string `json:"message"`
+	Contract string `json:"contract"`
+	PC       uint64 `json:"pc"`
+	// Location of the failure in user source; Path is empty if unknown.
+	Path   string `json:"path,omitempty"`
+	Unit   string `json:"unit,omitempty"`
+	Start  int    `json:"start"`
+	End    int    `json:"end"`
+	Line   int    `json:"line,omitempty"`   // one-based
+	Column int    `json:"column,omitempty"` // one-based, in bytes
+	// Check is the property or invariant function, for those kinds.
+	Check   string        `json:"check,omitempty"`
+	Calls   []Call        `json:"calls"`
+	Seed    uint64        `json:"seed"`
+	Execs   uint64        `json:"execs"`
+	Elapsed time.Duration `json:"elapsedNs"`
+}
+
+// A Call is one transaction of a finding, rendered for people and kept
+// exact (calldata) for replay.
+type Call struct {
+	Sender   string   `json:"sender"`
+	Contract string   `json:"contract"`
+	Address  string   `json:"address"`
+	Function string   `json:"function"` // "setY(int256)", or "" for a plain ether transfer
+	Args     []string `json:"args"`     // Solidity-literal style
+	Value    string   `json:"value"`    // wei, decimal
+	Blocks   uint64   `json:"blocks"`   // advanced before the call
+	Seconds  uint64   `json:"seconds"`
+	Calldata string   `json:"calldata"` // 0x-prefixed hex
+	// SenderIndex is the sender's index in the test chain's account pool.
+	SenderIndex int `json:"senderIndex"`
+}
+
+// Setup records how the campaign deployed the program, for replays.
+type Setup struct {
+	Seed      uint64     `json:"seed"`
+	Contracts []Deployed `json:"contracts"`
+}
+
+// Deployed is one deployed contract.
+type Deployed struct {
+	Name     string `json:"name"`
+	Unit     string `json:"unit"`
+	Address  string `json:"address,omitempty"`
+	CtorArgs string `json:"ctorArgs,omitempty"` // hex
+	Error    string `json:"error,omitempty"`
+}
+
+// Report is the outcome of a campaign.
+type Report struct {
+	Findings    []Finding     `json:"findings"`
+	Execs       uint64        `json:"execs"`
+	ShrinkExecs uint64        `json:"shrinkExecs"`
+	Corpus      int           `json:"corpus"`
+	Elapsed     time.Duration `json:"elapsedNs"`
+	Setup       Setup         `json:"setup"`
+	// Coverage lists, per source file, the one-based lines whose code ran
+	// and the lines with code that did not.
+	Coverage map[string]*FileCoverage `json:"-"`
+}
+
+// FileCoverage is line coverage of one file.
+type FileCoverage struct {
+	Covered, Missed map[int]bool
+}
+
+// Fuzz runs a campaign on the contracts of builds.
+func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
+	prog, err := program.New(builds)
+	if err != nil {
+		return nil, err
+	}
+	cfg := fuzz.Config{
+		Seed: opts.Seed, Execs: opts.Execs, Duration: opts.Duration, Workers: opts.Workers,
+		MaxSeqLen: opts.MaxSeqLen, Contracts: opts.Contracts, Oracles: oracleSet(opts.Oracles),
+		OnProgress: opts.OnProgress,
+	}
+	start := time.Now()
+	if opts.OnFinding != nil {
+		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
+	}
+	res, err := fuzz.Run(ctx, prog, cfg)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start)}
+	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
+	for _, f := range res.Findings {
+		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
+	}
+	rep.Coverage = lineCoverage(prog, res.Coverage)
+	return rep, nil
+}
+
+func oracleSet(m map[string]bool) map[oracle.Kind]bool {
+	out := map[oracle.Kind]bool{}
+	for k, v := range m {
+		if k == "panics" {
+			for _, p := range oracle.AllPanics {
+				out[p] = v
+			}
+			continue
+		}
+		out[oracle.Kind(k)] = v
+	}
+	return out
+}
+
+func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
+	s := Setup{Seed: seed}
+	for i, c := range p.Contracts {
+		dc := Deployed{Name: c.Name, Unit: c.Artifact.Unit}
+		if d != nil {
+			if d.Errors[i] != nil {
+				dc.Error = d.Errors[i].Error()
+			} else {
+				dc.Address = d.Addrs[i].Hex()
+				dc.CtorArgs = hex.EncodeToString(d.Args[i])
+			}
+		}
+		s.Contracts = append(s.Contracts, dc)
+	}
+	return s
+}
+
+func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment) Finding {
+	info := oracle.Describe(f.Kind)
+	c := p.Contracts[f.Contract]
+	out := Finding{
+		Kind: string(f.Kind), Severity: info.Severity.String(), SWC: info.SWC, Title: info.Title,
+		Contract: c.Name, PC: f.PC, Check: f.Check, Seed: seed, Execs: f.Execs, Elapsed: f.Time,
+	}
+	if f.Located {
+		out.Path, out.Unit, out.Start, out.End = f.Location.Path, f.Location.Unit, f.Location.Start, f.Location.End
+		if u := c.Build.Units[f.Location.Unit]; u != nil {
+			if l, col, err := position.NewMapper(u.Content).LineCol(f.Location.Start); err == nil {
+				out.Line, out.Column = l+1, col+1
+			}
+		}
+	}
+	raw := fuzz.Raw(p, f.Seq)
+	for i, tx := range f.Seq {
+		out.Calls = append(out.Calls, renderCall(p, tx, raw[i], d))
+	}
+	out.Message = message(out, info)
+	return out
+}
+
+func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deployment) Call {
+	c := p.Contracts[tx.Contract]
+	call := Call{
+		Sender: chain.SenderAddress(tx.Sender).Hex(), SenderIndex: tx.Sender, Contract: c.Name,
+		Value: tx.Value.Dec(), Blocks: tx.Blocks, Seconds: tx.Seconds,
+		Calldata: "0x" + hex.EncodeToString(raw.Input), Args: []string{},
+	}
+	if d != nil {
+		call.Address = d.Addrs[tx.Contract].Hex()
+	}
+	if tx.Method >= 0 {
+		m := c.Methods[tx.Method]
+		call.Function = m.Sig
+		for _, a := range tx.Args {
+			call.Args = append(call.Args, calldata.Format(a))
+		}
+	}
+	return call
+}
+
+// message says what fails and how many transactions it takes.
+func message(f Finding, info oracle.Description) string {
+	what := info.Title
+	if f.Check != "" {
+		what = fmt.Sprintf("%s %s returned false or reverted", f.Kind, f.Check)
+	}
+	n := len(f.Calls)
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	last := ""
+	if n > 0 {
+		last = f.Calls[n-1].String()
+	}
+	return fmt.Sprintf("%s after %d transaction%s (last: %s)", what, n, plural, last)
+}
+
+// String renders a call as "setY(42)" or "send 1000 wei".
+func (c Call) String() string {
+	name := c.Function
+	if name == "" {
+		return fmt.Sprintf("%s: send %s wei", c.Contract, c.Value)
+	}
+	if i := indexByte(name, '('); i >= 0 {
+		name = name[:i]
+	}
+	s := fmt.Sprintf("%s.%s(%s)", c.Contract, name, join(c.Args))
+	if c.Value != "0" && c.Value != "" {
+		s += fmt.Sprintf(" {value: %s}", c.Value)
+	}
+	return s
+}
+
+func indexByte(s string, b byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return i
+		}
+	}
+	return -1
+}
+
+func join(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+func lineCoverage(p *program.Program, cov [][]bool) map[string]*FileCoverage {
+	out := map[string]*FileCoverage{}
+	mappers := map[string]*position.Mapper{}
+	for ci, c := range p.Contracts {
+		if !c.Target || ci >= len(cov) {
+			continue
+		}
+		for pc, user := range c.UserPC {
+			if !user {
+				continue
+			}
+			loc, ok := c.Locate(uint64(pc), false)
+			if !ok {
+				continue
+			}
+			m := mappers[loc.Path]
+			if m == nil {
+				u := c.Build.Units[loc.Unit]
+				if u == nil {
+					continue
+				}
+				m = position.NewMapper(u.Content)
+				mappers[loc.Path] = m
+			}
+			line, _, err := m.LineCol(loc.Start)
+			if err != nil {
+				continue
+			}
+			fc := out[loc.Path]
+			if fc == nil {
+				fc = &FileCoverage{Covered: map[int]bool{}, Missed: map[int]bool{}}
+				out[loc.Path] = fc
+			}
+			if cov[ci][pc] {
+				fc.Covered[line+1] = true
+			} else {
+				fc.Missed[line+1] = true
+			}
+		}
+	}
+	for _, fc := range out {
+		for l := range fc.Covered {
+			delete(fc.Missed, l)
+		}
+	}
+	return out
+}

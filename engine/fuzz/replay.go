@@ -1,0 +1,106 @@
+package fuzz
+
+import (
+	"math/rand/v2"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
+)
+
+// A RawCall is a transaction as recorded in a finding: by contract, sender
+// and calldata, independent of the ABI values that produced it.
+type RawCall struct {
+	Contract int
+	Sender   int
+	Input    []byte
+	Value    uint256.Int
+	Blocks   uint64
+	Seconds  uint64
+}
+
+// Raw converts a sequence to raw calls.
+func Raw(p *program.Program, seq Sequence) []RawCall {
+	var buf []byte
+	out := make([]RawCall, len(seq))
+	for i, tx := range seq {
+		out[i] = RawCall{Contract: tx.Contract, Sender: tx.Sender, Value: tx.Value, Blocks: tx.Blocks, Seconds: tx.Seconds}
+		if tx.Method >= 0 {
+			m := p.Contracts[tx.Contract].Methods[tx.Method]
+			buf = encodeInto(buf[:0], m.Selector, &tx)
+			out[i].Input = append([]byte(nil), buf...)
+		}
+	}
+	return out
+}
+
+// Step is one replayed transaction.
+type Step struct {
+	Call    RawCall
+	From    common.Address
+	To      common.Address
+	Err     error  // nil on success
+	Ret     []byte // return or revert data
+	GasUsed uint64
+	Logs    []*types.Log
+	// Finding is set on the transaction where an oracle fired.
+	Finding *Finding
+	Block   chain.Block
+}
+
+// Replay deploys p with the recorded constructor arguments and runs calls
+// one by one, applying the oracles after each. It stops after the first
+// finding. oracles follows Config.Oracles.
+func Replay(p *program.Program, cfg chain.Config, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+	c := &campaign{cfg: Config{Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p}
+	if err := c.setup(); err != nil && err != ErrNoTargets {
+		return nil, err
+	}
+	codes := make([]*trace.Code, len(p.Contracts))
+	copy(codes, c.codes)
+	tr := trace.New(codes)
+	var logs []*types.Log
+	hooks := *tr.Hooks()
+	hooks.OnLog = func(l *types.Log) { logs = append(logs, l) }
+	ch, err := chain.New(cfg, &hooks)
+	if err != nil {
+		return nil, err
+	}
+	dep, err := Deploy(ch, p, rand.New(rand.NewPCG(0, 0)), deployArgs)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range dep.Addrs {
+		if a != (common.Address{}) {
+			tr.Bind(a, i)
+		}
+	}
+	w := &worker{c: c, ch: ch, tr: tr, dep: dep}
+	var steps []Step
+	for _, rc := range calls {
+		logs = nil
+		tr.BeginTx()
+		ch.Advance(rc.Blocks, rc.Seconds)
+		st := Step{Call: rc, From: ch.Senders()[rc.Sender%len(ch.Senders())], To: dep.Addrs[rc.Contract], Block: ch.Block}
+		v := rc.Value
+		r := ch.Call(chain.Tx{From: st.From, To: st.To, Input: rc.Input, Value: &v})
+		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
+		st.Logs = logs
+		tx := &Tx{Contract: rc.Contract}
+		if f := w.checkTx(tx, r); f != nil {
+			st.Finding = f
+		} else if f := w.checkProperties(); f != nil {
+			st.Finding = f
+		}
+		steps = append(steps, st)
+		if st.Finding != nil {
+			break
+		}
+	}
+	return steps, nil
+}
+

@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
+	"github.com/foresight-sol/foresight/solc/position"
+	"github.com/holiman/uint256"
+)
+
+// A Trace is a replayed finding, one step per transaction.
+type Trace struct {
+	Steps []TraceStep
+	// Reproduced reports that the same kind of finding fired at the same
+	// place on the last step.
+	Reproduced bool
+	Finding    *Finding // what fired, if anything
+}
+
+// TraceStep is one replayed transaction.
+type TraceStep struct {
+	Call    Call
+	Outcome string   // "ok", "reverted: ...", "panic 0x01 (assertion failed)", ...
+	Events  []string // decoded where the ABI knows the event
+	GasUsed uint64
+	Block   uint64
+	Time    uint64
+}
+
+// ErrReplay is wrapped by errors about a finding that cannot be replayed
+// against the given builds (a contract or function no longer exists).
+var ErrReplay = errors.New("cannot replay")
+
+// Replay re-executes a finding deterministically on builds, deploying with
+// the recorded constructor arguments.
+func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
+	prog, err := program.New(builds)
+	if err != nil {
+		return nil, err
+	}
+	args := make([][]byte, len(prog.Contracts))
+	for i, c := range prog.Contracts {
+		for _, d := range setup.Contracts {
+			if d.Name == c.Name && d.Unit == c.Artifact.Unit {
+				b, err := hex.DecodeString(strings.TrimPrefix(d.CtorArgs, "0x"))
+				if err != nil {
+					return nil, fmt.Errorf("%w: constructor arguments of %s: %v", ErrReplay, d.Name, err)
+				}
+				args[i] = b
+			}
+		}
+	}
+	calls := make([]fuzz.RawCall, len(f.Calls))
+	for i, c := range f.Calls {
+		ct, ok := prog.Lookup(c.Contract)
+		if !ok {
+			return nil, fmt.Errorf("%w: contract %s is gone", ErrReplay, c.Contract)
+		}
+		input, err := hex.DecodeString(strings.TrimPrefix(c.Calldata, "0x"))
+		if err != nil {
+			return nil, fmt.Errorf("%w: calldata of call %d: %v", ErrReplay, i+1, err)
+		}
+		var v uint256.Int
+		if err := v.SetFromDecimal(c.Value); err != nil && c.Value != "" {
+			return nil, fmt.Errorf("%w: value of call %d: %v", ErrReplay, i+1, err)
+		}
+		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: input, Value: v, Blocks: c.Blocks, Seconds: c.Seconds}
+	}
+	oracles := map[oracle.Kind]bool{oracle.Kind(f.Kind): true}
+	steps, err := fuzz.Replay(prog, chain.Config{}, args, calls, oracles)
+	if err != nil {
+		return nil, err
+	}
+	tr := &Trace{}
+	for i, s := range steps {
+		ts := TraceStep{Call: f.Calls[i], GasUsed: s.GasUsed, Block: s.Block.Number, Time: s.Block.Time}
+		ts.Outcome = outcome(s)
+		for _, l := range s.Logs {
+			ts.Events = append(ts.Events, describeLog(prog, l.Topics, l.Data))
+		}
+		tr.Steps = append(tr.Steps, ts)
+		if s.Finding != nil {
+			rf := render(prog, s.Finding, setup.Seed, nil)
+			rf.Calls = f.Calls[:i+1]
+			tr.Finding = &rf
+			tr.Reproduced = rf.Kind == f.Kind && rf.Path == f.Path && rf.Start == f.Start && rf.End == f.End
+		}
+	}
+	return tr, nil
+}
+
+func outcome(s fuzz.Step) string {
+	switch {
+	case s.Err == nil:
+		return "ok"
+	case errors.Is(s.Err, vm.ErrExecutionReverted):
+		if code, ok := oracle.PanicCode(s.Ret); ok {
+			return fmt.Sprintf("panic 0x%02x (%s)", code, oracle.Describe(oracle.PanicKind(code)).Title)
+		}
+		if reason, ok := revertReason(s.Ret); ok {
+			return fmt.Sprintf("reverted: %q", reason)
+		}
+		if len(s.Ret) > 0 {
+			return "reverted with data 0x" + hex.EncodeToString(s.Ret)
+		}
+		return "reverted"
+	default:
+		return "failed: " + s.Err.Error()
+	}
+}
+
+// revertReason decodes Error(string) revert data.
+func revertReason(ret []byte) (string, bool) {
+	if len(ret) < 68 || hex.EncodeToString(ret[:4]) != "08c379a0" {
+		return "", false
+	}
+	n := new(uint256.Int).SetBytes(ret[36:68]).Uint64()
+	if 68+n > uint64(len(ret)) {
+		return "", false
+	}
+	return string(ret[68 : 68+n]), true
+}
+
+// FormatTrace renders a trace for people, with the source line of the
+// failure.
+func FormatTrace(t *Trace, builds []*solc.Build) string {
+	var b strings.Builder
+	for i, s := range t.Steps {
+		fmt.Fprintf(&b, "[%d] block %d, time %d: from %s\n    %s\n    -> %s (gas %d)\n", i+1, s.Block, s.Time, s.Call.Sender, s.Call.String(), s.Outcome, s.GasUsed)
+		for _, e := range s.Events {
+			fmt.Fprintf(&b, "    emit %s\n", e)
+		}
+	}
+	if f := t.Finding; f != nil {
+		fmt.Fprintf(&b, "%s (%s)", f.Title, f.Kind)
+		if f.Path != "" {
+			fmt.Fprintf(&b, " at %s:%d:%d", f.Path, f.Line, f.Column)
+			if line := sourceLine(builds, f.Unit, f.Start); line != "" {
+				fmt.Fprintf(&b, "\n    %s", line)
+			}
+		}
+		b.WriteString("\n")
+	} else {
+		b.WriteString("no finding: the sequence no longer fails\n")
+	}
+	return b.String()
+}
+
+func sourceLine(builds []*solc.Build, unit string, off int) string {
+	for _, bd := range builds {
+		if u := bd.Units[unit]; u != nil {
+			m := position.NewMapper(u.Content)
+			line, _, err := m.LineCol(off)
+			if err != nil {
+				return ""
+			}
+			s, e := m.LineRange(line)
+			return strings.TrimSpace(string(u.Content[s:e]))
+		}
+	}
+	return ""
+}

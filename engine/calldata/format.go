@@ -65,18 +65,18 @@ func writeLiteral(b *strings.Builder, v Value) {
 	case abi.StringTy:
 		writeQuoted(b, v.Bytes)
 	case abi.SliceTy, abi.ArrayTy, abi.TupleTy:
-		open, close := byte('['), byte(']')
+		lb, rb := byte('['), byte(']')
 		if t.T == abi.TupleTy {
-			open, close = '(', ')'
+			lb, rb = '(', ')'
 		}
-		b.WriteByte(open)
+		b.WriteByte(lb)
 		for i, e := range v.Elems {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			writeLiteral(b, e)
 		}
-		b.WriteByte(close)
+		b.WriteByte(rb)
 	default:
 		fmt.Fprintf(b, "<type %d>", t.T)
 	}

@@ -94,12 +94,13 @@ func generate(r *rand.Rand, t *abi.Type, env *Env, depth int, v *Value) {
 	}
 }
 
-// genLen returns a length in 0..4 most of the time and in 0..max otherwise.
-func genLen(r *rand.Rand, max int) int {
+// genLen returns a length in 0..4 most of the time and in 0..limit
+// otherwise.
+func genLen(r *rand.Rand, limit int) int {
 	if r.IntN(8) != 0 {
 		return r.IntN(5)
 	}
-	return r.IntN(max + 1)
+	return r.IntN(limit + 1)
 }
 
 // genWord returns a random valid word of the scalar type t.

@@ -255,8 +255,15 @@ func (w *worker) consider(seq Sequence, o outcome) {
 		return
 	}
 	newPath := c.corpus.Observe(o.pathID)
-	if newPath || o.newCov > 0 {
+	newState := o.state != 0 && c.corpus.ObserveState(o.state)
+	if newPath || o.newCov > 0 || newState {
 		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0)
+		// Values the new path compared against are likely to open the
+		// next branch: keep them (only from admitted inputs, so random
+		// arguments do not flood the dictionary).
+		for _, op := range w.operands {
+			w.env.Dict.AddWithNeighbours(op)
+		}
 	}
 }
 

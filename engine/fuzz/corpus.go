@@ -25,6 +25,22 @@ type Corpus struct {
 	total   uint64            // sum of freq
 	cursor  int
 	limit   int
+	states  map[uint64]bool // storage signatures of admitted sequences
+}
+
+// maxStates bounds how many entries storage novelty alone may admit.
+const maxStates = 4096
+
+// ObserveState records a sequence's storage signature and reports whether
+// it is new (and there is room for more such entries).
+func (c *Corpus) ObserveState(sig uint64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.states[sig] || len(c.states) >= maxStates {
+		return false
+	}
+	c.states[sig] = true
+	return true
 }
 
 // NewCorpus returns an empty corpus holding at most limit entries (0 means
@@ -33,7 +49,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}}
 }
 
 // Len returns the number of entries.

@@ -103,4 +103,3 @@ func Replay(p *program.Program, cfg chain.Config, deployArgs [][]byte, calls []R
 	}
 	return steps, nil
 }
-

@@ -9,6 +9,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
 )
 
 // A worker owns a chain, a tracer and a random source, and shares the
@@ -24,6 +25,9 @@ type worker struct {
 	base chain.Snapshot
 	seen []uint8 // coverage classes seen by this worker, per edge
 	buf  []byte
+	// operands of the last executed transaction's comparisons; they join
+	// the dictionary when the input joins the corpus.
+	operands []uint256.Int
 
 	// The state after the current entry's prefix, for mutants that change
 	// only the last transaction.
@@ -34,6 +38,7 @@ type worker struct {
 // outcome is what one execution of a sequence did.
 type outcome struct {
 	pathID  uint64 // path of the last transaction
+	state   uint64 // storage signature of the whole sequence
 	newCov  int    // new (edge, hit class) pairs, all transactions
 	fail    *Finding
 	failTx  int
@@ -111,6 +116,9 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		w.ch.Advance(tx.Blocks, tx.Seconds)
 		r := w.ch.Call(chain.Tx{From: senders[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
 		o.newCov += w.tr.MergeCoverage(w.seen)
+		if r.Err == nil {
+			o.state = o.state*0x100000001b3 + w.tr.StorageSignature()
+		}
 		if !w.c.cfg.EagerPaths {
 			o.pathID = w.tr.PathID()
 		} else {
@@ -119,9 +127,7 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		}
 		if i == len(seq)-1 {
 			o.lastErr = r.Err != nil
-			for _, op := range w.tr.Operands() {
-				w.env.Dict.AddWithNeighbours(op)
-			}
+			w.operands = append(w.operands[:0], w.tr.Operands()...)
 		}
 		if f := w.checkTx(tx, r); f != nil {
 			o.fail, o.failTx = f, i

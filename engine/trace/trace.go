@@ -99,6 +99,10 @@ type Tracer struct {
 	touched []int32  // edges with a non-zero count
 	failure Failure
 
+	// storage summarises the transaction's storage writes: a sum of mixed
+	// (code, slot, bit length of value) terms.
+	storage uint64
+
 	// Operands of the transaction's first comparisons (EQ, LT, GT, SLT,
 	// SGT), for the fuzzer's dictionary.
 	operands  [maxOperands]uint256.Int
@@ -150,7 +154,14 @@ func (t *Tracer) BeginTx() {
 	t.touched = t.touched[:0]
 	t.failure = Failure{}
 	t.nOperands = 0
+	t.storage = 0
 }
+
+// StorageSignature summarises the storage writes of the current
+// transaction by slot and order of magnitude of the value written, so that
+// sequences that move state somewhere new can be told apart from those that
+// only write different values of the same size.
+func (t *Tracer) StorageSignature() uint64 { return t.storage }
 
 // maxOperands bounds the comparison operands kept per transaction.
 const maxOperands = 32
@@ -236,6 +247,10 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.operands[t.nOperands+1] = s[len(s)-2]
 			t.nOperands += 2
 		}
+	case vm.SSTORE:
+		s := scope.StackData()
+		slot, val := &s[len(s)-1], &s[len(s)-2]
+		t.storage += mix(uint64(f.code)<<32 ^ slot[0] ^ slot[1]*31 ^ slot[2]*37 ^ slot[3]*41 ^ uint64(val.BitLen())<<48)
 	case vm.REVERT:
 		s := scope.StackData()
 		off, size := s[len(s)-1], s[len(s)-2]

@@ -31,14 +31,17 @@ type worker struct {
 
 	// The state after the current entry's prefix, for mutants that change
 	// only the last transaction.
-	cacheEntry *Entry
-	cacheSnap  chain.Snapshot
+	cacheEntry  *Entry
+	cacheSnap   chain.Snapshot
+	cacheWrites map[trace.Slot]uint16
+
+	seqWrites map[trace.Slot]uint16 // storage writes of the running sequence
 }
 
 // outcome is what one execution of a sequence did.
 type outcome struct {
 	pathID  uint64 // path of the last transaction
-	state   uint64 // storage signature of the whole sequence
+	state   uint64 // storage signature after the sequence (see stateSig)
 	newCov  int    // new (edge, hit class) pairs, all transactions
 	fail    *Finding
 	failTx  int
@@ -75,6 +78,9 @@ func newWorker(c *campaign, id int) (*worker, error) {
 		dep:  dep,
 		base: ch.Snapshot(),
 		seen: make([]uint8, tr.Edges()),
+
+		cacheWrites: map[trace.Slot]uint16{},
+		seqWrites:   map[trace.Slot]uint16{},
 	}
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
@@ -109,6 +115,8 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	var o outcome
 	w.ch.Reset(start)
+	clear(w.seqWrites)
+	base := w.baseWrites(start)
 	senders := w.ch.Senders()
 	for i := from; i < len(seq); i++ {
 		tx := &seq[i]
@@ -117,7 +125,9 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		r := w.ch.Call(chain.Tx{From: senders[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
 		o.newCov += w.tr.MergeCoverage(w.seen)
 		if r.Err == nil {
-			o.state = o.state*0x100000001b3 + w.tr.StorageSignature()
+			for k, v := range w.tr.Writes() {
+				w.seqWrites[k] = v
+			}
 		}
 		if !w.c.cfg.EagerPaths {
 			o.pathID = w.tr.PathID()
@@ -138,7 +148,33 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 			return o
 		}
 	}
+	o.state = stateSig(base, w.seqWrites)
 	return o
+}
+
+// baseWrites returns the storage writes already in a starting snapshot:
+// those of the cached prefix, or none for the deployed state.
+func (w *worker) baseWrites(start chain.Snapshot) map[trace.Slot]uint16 {
+	if w.cacheEntry != nil && start == w.cacheSnap {
+		return w.cacheWrites
+	}
+	return nil
+}
+
+// stateSig summarises the storage a sequence leaves behind (the prefix's
+// writes overlaid with the sequence's own), by slot and order of magnitude
+// of each value, independent of the order of writes. Zero means no writes.
+func stateSig(prefix, own map[trace.Slot]uint16) uint64 {
+	var sig uint64
+	for k, v := range prefix {
+		if _, ok := own[k]; !ok {
+			sig += trace.SlotTerm(k, v)
+		}
+	}
+	for k, v := range own {
+		sig += trace.SlotTerm(k, v)
+	}
+	return sig
 }
 
 // checkTx applies the transaction oracles to a finished transaction.
@@ -210,6 +246,10 @@ func (w *worker) execMutant(e *Entry, mut Sequence, m Mutation) outcome {
 			return w.exec(mut, 0, w.base)
 		}
 		w.cacheEntry, w.cacheSnap = e, w.ch.Snapshot()
+		clear(w.cacheWrites)
+		for k, v := range w.seqWrites {
+			w.cacheWrites[k] = v
+		}
 	}
 	return w.exec(mut, len(mut)-1, w.cacheSnap)
 }

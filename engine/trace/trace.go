@@ -99,9 +99,9 @@ type Tracer struct {
 	touched []int32  // edges with a non-zero count
 	failure Failure
 
-	// storage summarises the transaction's storage writes: a sum of mixed
-	// (code, slot, bit length of value) terms.
-	storage uint64
+	// writes maps each storage slot the transaction wrote to the bit
+	// length of the last value written.
+	writes map[Slot]uint16
 
 	// Operands of the transaction's first comparisons (EQ, LT, GT, SLT,
 	// SGT), for the fuzzer's dictionary.
@@ -117,7 +117,7 @@ type Tracer struct {
 // New returns a tracer for the given codes (indexed like the program's
 // contracts; nil entries are never traced).
 func New(codes []*Code) *Tracer {
-	t := &Tracer{codes: codes, byAddr: map[common.Address]int32{}}
+	t := &Tracer{codes: codes, byAddr: map[common.Address]int32{}, writes: map[Slot]uint16{}}
 	edges := 0
 	for _, c := range codes {
 		t.base = append(t.base, edges)
@@ -154,14 +154,41 @@ func (t *Tracer) BeginTx() {
 	t.touched = t.touched[:0]
 	t.failure = Failure{}
 	t.nOperands = 0
-	t.storage = 0
+	clear(t.writes)
 }
 
-// StorageSignature summarises the storage writes of the current
-// transaction by slot and order of magnitude of the value written, so that
-// sequences that move state somewhere new can be told apart from those that
-// only write different values of the same size.
-func (t *Tracer) StorageSignature() uint64 { return t.storage }
+// Slot names a storage slot of one of the program's contracts.
+type Slot struct {
+	Code int32
+	Key  uint256.Int
+}
+
+// Writes returns the slots the current transaction wrote, each with the
+// magnitude class of the last value written (the map is reused).
+func (t *Tracer) Writes() map[Slot]uint16 { return t.writes }
+
+// magnitude classes a value by bit length: exact up to 16 bits (counters,
+// balances in tests), then 32-bit, address-sized, large, and all-ones-high
+// (negative) values.
+func magnitude(bitlen int) uint16 {
+	switch {
+	case bitlen <= 16:
+		return uint16(bitlen)
+	case bitlen <= 32:
+		return 17
+	case bitlen <= 160:
+		return 18
+	case bitlen < 256:
+		return 19
+	}
+	return 20
+}
+
+// SlotTerm is one slot's contribution to a storage signature: slots with
+// values of the same order of magnitude contribute the same term.
+func SlotTerm(s Slot, bitlen uint16) uint64 {
+	return mix(uint64(s.Code)<<32 ^ s.Key[0] ^ s.Key[1]*31 ^ s.Key[2]*37 ^ s.Key[3]*41 ^ uint64(bitlen)<<48)
+}
 
 // maxOperands bounds the comparison operands kept per transaction.
 const maxOperands = 32
@@ -249,8 +276,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		}
 	case vm.SSTORE:
 		s := scope.StackData()
-		slot, val := &s[len(s)-1], &s[len(s)-2]
-		t.storage += mix(uint64(f.code)<<32 ^ slot[0] ^ slot[1]*31 ^ slot[2]*37 ^ slot[3]*41 ^ uint64(val.BitLen())<<48)
+		t.writes[Slot{f.code, s[len(s)-1]}] = magnitude(s[len(s)-2].BitLen())
 	case vm.REVERT:
 		s := scope.StackData()
 		off, size := s[len(s)-1], s[len(s)-2]

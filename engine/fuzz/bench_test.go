@@ -1,0 +1,83 @@
+package fuzz
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// BenchmarkMazeCalls measures transactions per second on the maze benchmark
+// contract with full instrumentation and without hooks, in the same run:
+//
+//	go test -run XXX -bench MazeCalls -count 5 ./engine/fuzz | benchstat -
+func BenchmarkMazeCalls(b *testing.B) {
+	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
+	c, ok := prog.Lookup("Maze")
+	if !ok {
+		b.Fatal("no Maze contract")
+	}
+	// 256 pre-generated calls to random methods.
+	r := rand.New(rand.NewPCG(1, 2))
+	env := &calldata.Env{Dict: calldata.NewDictionary(0)}
+	env.Dict.AddBoundaries()
+	for _, w := range calldata.PushConstants(c.Artifact.Runtime.Bytes) {
+		env.Dict.Add(w)
+	}
+	var inputs [][]byte
+	for i := 0; i < 256; i++ {
+		m := c.Methods[r.IntN(len(c.Methods))]
+		args := calldata.GenerateArgs(r, m.Inputs, env)
+		inputs = append(inputs, calldata.Encode(nil, m.Selector, args))
+	}
+	for _, mode := range []string{"traced", "untraced"} {
+		b.Run(mode, func(b *testing.B) {
+			codes := make([]*trace.Code, len(prog.Contracts))
+			for i, ct := range prog.Contracts {
+				codes[i] = trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
+			}
+			tr := trace.New(codes)
+			hooks := tr.Hooks()
+			if mode == "untraced" {
+				hooks = nil
+			}
+			ch, err := chain.New(chain.Config{}, hooks)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dep, err := Deploy(ch, prog, rand.New(rand.NewPCG(0, 0)), nil)
+			if err != nil || dep.Errors[c.Index] != nil {
+				b.Fatal(err, dep.Errors)
+			}
+			tr.Bind(dep.Addrs[c.Index], c.Index)
+			base := ch.Snapshot()
+			from := ch.Senders()[0]
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if i%8 == 0 {
+					ch.Reset(base) // sequences of 8 transactions
+				}
+				tr.BeginTx()
+				ch.Call(chain.Tx{From: from, To: dep.Addrs[c.Index], Input: inputs[i%len(inputs)]})
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tx/s")
+		})
+	}
+}
+
+// BenchmarkCampaign measures whole-campaign throughput (mutation, execution,
+// corpus, oracles) on the maze contract.
+func BenchmarkCampaign(b *testing.B) {
+	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
+	b.ResetTimer()
+	res, err := Run(context.Background(), prog, Config{Seed: 1, Execs: uint64(b.N)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/triedb"
 	"github.com/holiman/uint256"
@@ -205,7 +206,12 @@ func (c *Chain) Call(tx Tx) Result {
 	var r Result
 	var left vm.GasBudget
 	if dst == nil {
+		nonce := c.state.GetNonce(tx.From)
 		r.Ret, r.Created, left, r.Err = c.evm.Create(tx.From, tx.Input, budget, v)
+		if errors.Is(r.Err, vm.ErrMaxCodeSizeExceeded) {
+			r = c.createOversized(tx.From, crypto.CreateAddress(tx.From, nonce), tx.Input, v)
+			left = vm.NewGasBudget(c.cfg.GasLimit-r.GasUsed, 0)
+		}
 	} else {
 		r.Ret, left, r.Err = c.evm.Call(tx.From, tx.To, tx.Input, budget, v)
 	}
@@ -216,6 +222,26 @@ func (c *Chain) Call(tx Tx) Result {
 	r.GasUsed = left.Used(budget)
 	c.state.Finalise(c.rules)
 	return r
+}
+
+// createOversized deploys code whose runtime exceeds EIP-170's 24,576
+// bytes, which go-ethereum enforces with no switch: it runs the init code as
+// the code of the new account, then installs what it returns. Projects
+// compiled without the optimizer often exceed the limit; the fuzzer must
+// still run them.
+func (c *Chain) createOversized(from, addr common.Address, initCode []byte, value *uint256.Int) Result {
+	c.state.CreateAccount(addr)
+	c.state.CreateContract(addr)
+	c.state.SetNonce(addr, 1, tracing.NonceChangeNewContract)
+	c.state.SetCode(addr, initCode, tracing.CodeChangeUnspecified)
+	c.state.AddAddressToAccessList(addr)
+	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
+	ret, left, err := c.evm.Call(from, addr, nil, budget, value)
+	if err != nil {
+		return Result{Ret: ret, Err: err, GasUsed: left.Used(budget)}
+	}
+	c.state.SetCode(addr, ret, tracing.CodeChangeUnspecified)
+	return Result{Created: addr, GasUsed: left.Used(budget)}
 }
 
 // startGuard arms the wall-clock guard: a transaction that runs longer than

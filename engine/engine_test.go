@@ -88,8 +88,9 @@ func TestOracleFixtures(t *testing.T) {
 			continue
 		}
 		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
 			bs := compile(t, path)
-			rep, err := Fuzz(context.Background(), bs, Options{Seed: 9, Execs: 40_000, Oracles: map[string]bool{"panics": true}})
+			rep, err := Fuzz(context.Background(), bs, Options{Seed: 9, Execs: 100_000, Oracles: map[string]bool{"panics": true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,7 +113,7 @@ func TestSharedContracts(t *testing.T) {
 		execs uint64
 		want  []string
 	}{
-		{"SequenceFoo.sol", 1, 30_000, []string{"assert-failure@17"}},
+		{"SequenceFoo.sol", 2, 60_000, []string{"assert-failure@17"}},
 		{"TwoObjectives.sol", 1, 20_000, []string{"assert-failure@11", "assert-failure@14"}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
@@ -142,7 +143,7 @@ func TestSharedContracts(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	bs := compile(t, fixtures.Shared(t, "SequenceFoo.sol"))
 	run := func() []Finding {
-		rep, err := Fuzz(context.Background(), bs, Options{Seed: 1, Execs: 30_000})
+		rep, err := Fuzz(context.Background(), bs, Options{Seed: 2, Execs: 30_000})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -65,7 +65,7 @@ func TestCheckUsageErrors(t *testing.T) {
 func TestFuzzJSONAndReplay(t *testing.T) {
 	path := fixtures.Shared(t, "SequenceFoo.sol")
 	report := filepath.Join(t.TempDir(), "report.json")
-	code, _, stderr := foresight(t, "fuzz", path, "--execs", "30000", "--seed", "1", "--format", "json", "-o", report)
+	code, _, stderr := foresight(t, "fuzz", path, "--execs", "60000", "--seed", "2", "--format", "json", "-o", report)
 	if code != exitFindings {
 		t.Fatalf("fuzz exit %d, want %d; stderr:\n%s", code, exitFindings, stderr)
 	}

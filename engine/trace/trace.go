@@ -103,8 +103,8 @@ type Tracer struct {
 	// length of the last value written.
 	writes map[Slot]uint16
 
-	// Operands of the transaction's first comparisons (EQ, LT, GT, SLT,
-	// SGT), for the fuzzer's dictionary.
+	// Operands of the transaction's latest comparisons in user code (EQ,
+	// LT, GT, SLT, SGT, SUB), for the fuzzer's dictionary.
 	operands  [maxOperands]uint256.Int
 	nOperands int
 
@@ -195,7 +195,7 @@ const maxOperands = 32
 
 // Operands returns the comparison operands the current transaction saw
 // (reused by the next transaction).
-func (t *Tracer) Operands() []uint256.Int { return t.operands[:t.nOperands] }
+func (t *Tracer) Operands() []uint256.Int { return t.operands[:min(t.nOperands, maxOperands)] }
 
 // Failure returns how the last transaction failed at the top level (valid
 // only if it failed).
@@ -267,11 +267,16 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.touched = append(t.touched, e)
 		}
 		t.counts[e]++
-	case vm.EQ, vm.LT, vm.GT, vm.SLT, vm.SGT:
-		if t.nOperands+2 <= maxOperands {
+	case vm.EQ, vm.LT, vm.GT, vm.SLT, vm.SGT, vm.SUB:
+		// solc compiles a != b as SUB feeding JUMPI, so SUB counts as a
+		// comparison. Keep the most recent comparisons of user code: the deepest
+		// conditions of the transaction, not the dispatcher's or the ABI
+		// decoder's, which come first.
+		if c.UserPC[pc] {
 			s := scope.StackData()
-			t.operands[t.nOperands] = s[len(s)-1]
-			t.operands[t.nOperands+1] = s[len(s)-2]
+			i := t.nOperands % maxOperands
+			t.operands[i] = s[len(s)-1]
+			t.operands[i+1] = s[len(s)-2]
 			t.nOperands += 2
 		}
 	case vm.SSTORE:

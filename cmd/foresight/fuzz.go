@@ -28,6 +28,7 @@ type fuzzFlags struct {
 	contracts string
 	format    string
 	coverage  string
+	covFile   string
 	output    string
 	oracles   string
 }
@@ -41,7 +42,8 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
 	fs.IntVar(&f.maxSeqLen, "max-seq-len", 8, "longest transaction sequence")
 	fs.StringVar(&f.contracts, "contract", "", "comma-separated contract names to fuzz (default: all)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, json or sarif")
-	fs.StringVar(&f.coverage, "coverage", "", "write coverage: lcov (to lcov.info)")
+	fs.StringVar(&f.coverage, "coverage", "", "write line coverage in this format: lcov")
+	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "where --coverage writes")
 	fs.StringVar(&f.output, "o", "", "write the report to this file instead of stdout")
 	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, ...")
 }
@@ -160,7 +162,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return exitUsage
 	}
 	if ff.coverage == "lcov" {
-		if err := writeLCOV("lcov.info", rep); err != nil {
+		if err := writeLCOV(ff.covFile, rep); err != nil {
 			fmt.Fprintf(stderr, "foresight: %v\n", err)
 			return exitUsage
 		}

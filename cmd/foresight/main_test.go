@@ -120,3 +120,23 @@ func TestCheckTextAndSARIF(t *testing.T) {
 		t.Errorf("sarif = %+v", doc)
 	}
 }
+
+func TestCoverageLCOV(t *testing.T) {
+	path := fixtures.Shared(t, "PathsBaz.sol")
+	lcov := filepath.Join(t.TempDir(), "lcov.info")
+	if code, _, stderr := foresight(t, "fuzz", path, "--execs", "2000", "--seed", "1", "--coverage", "lcov", "--coverage-file", lcov); code == exitUsage {
+		t.Fatalf("fuzz failed: %s", stderr)
+	}
+	data, err := os.ReadFile(lcov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	// Line 13 (return 1) is reached by most inputs; line 17 (return 2)
+	// follows assert(false) and can never run.
+	for _, want := range []string{"SF:" + path, "DA:13,1", "DA:17,0", "end_of_record"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lcov lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -60,9 +60,7 @@ func Replay(p *program.Program, cfg chain.Config, deployArgs [][]byte, calls []R
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
 	}
-	codes := make([]*trace.Code, len(p.Contracts))
-	copy(codes, c.codes)
-	tr := trace.New(codes)
+	tr := trace.New(c.codes)
 	var logs []*types.Log
 	hooks := *tr.Hooks()
 	hooks.OnLog = func(l *types.Log) { logs = append(logs, l) }

@@ -50,12 +50,7 @@ type outcome struct {
 
 func newWorker(c *campaign, id int) (*worker, error) {
 	p := c.prog
-	codes := make([]*trace.Code, len(p.Contracts))
-	for i, ct := range p.Contracts {
-		codes[i] = c.codes[i]
-		_ = ct
-	}
-	tr := trace.New(codes)
+	tr := trace.New(c.codes)
 	ch, err := chain.New(c.cfg.Chain, tr.Hooks())
 	if err != nil {
 		return nil, err

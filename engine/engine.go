@@ -99,7 +99,10 @@ type Report struct {
 	ShrinkExecs uint64        `json:"shrinkExecs"`
 	Corpus      int           `json:"corpus"`
 	Elapsed     time.Duration `json:"elapsedNs"`
-	Setup       Setup         `json:"setup"`
+	// Timeouts counts transactions cancelled by the per-transaction
+	// wall-clock guard (they end as failed transactions).
+	Timeouts uint64 `json:"timeouts"`
+	Setup    Setup  `json:"setup"`
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
@@ -129,7 +132,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start)}
+	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start), Timeouts: res.Timeouts}
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))

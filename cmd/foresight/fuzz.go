@@ -169,6 +169,9 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	}
 	fmt.Fprintf(stderr, "foresight: %d executions in %s (%.0f/s), corpus %d, %d finding(s)\n",
 		rep.Execs, rep.Elapsed.Round(time.Millisecond), float64(rep.Execs)/rep.Elapsed.Seconds(), rep.Corpus, len(rep.Findings))
+	if rep.Timeouts > 0 {
+		fmt.Fprintf(stderr, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
+	}
 	if len(rep.Findings) > 0 {
 		return exitFindings
 	}

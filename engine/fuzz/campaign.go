@@ -63,6 +63,8 @@ type Result struct {
 	ShrinkExecs uint64
 	Corpus      int
 	Elapsed     time.Duration
+	// Timeouts counts transactions cancelled by the wall-clock guard.
+	Timeouts uint64
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
 	Coverage   [][]bool
 	Deployment *Deployment
@@ -81,6 +83,7 @@ type campaign struct {
 	execs       atomic.Uint64
 	txs         atomic.Uint64
 	shrinkExecs atomic.Uint64
+	timeouts    atomic.Uint64
 
 	mu       sync.Mutex
 	findings []*Finding
@@ -141,6 +144,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		Corpus:      c.corpus.Len(),
 		Elapsed:     time.Since(c.start),
 		Deployment:  workers[0].dep,
+		Timeouts:    c.timeouts.Load(),
 	}
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {

@@ -118,6 +118,9 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		w.tr.BeginTx()
 		w.ch.Advance(tx.Blocks, tx.Seconds)
 		r := w.ch.Call(chain.Tx{From: senders[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
+		if r.TimedOut {
+			w.c.timeouts.Add(1)
+		}
 		o.newCov += w.tr.MergeCoverage(w.seen)
 		if r.Err == nil {
 			for k, v := range w.tr.Writes() {

@@ -178,6 +178,7 @@ func (c *campaign) setup() error {
 			c.checked = append(c.checked, i)
 		}
 		c.constants = append(c.constants, calldata.PushConstants(ct.Artifact.Runtime.Bytes)...)
+		c.constants = append(c.constants, ct.Literals()...)
 	}
 	if len(c.calls) == 0 {
 		return ErrNoTargets

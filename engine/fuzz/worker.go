@@ -136,6 +136,12 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		if i == len(seq)-1 {
 			o.lastErr = r.Err != nil
 			w.operands = append(w.operands[:0], w.tr.Operands()...)
+			// Values the contract returned are likely inputs of later calls.
+			for j := 0; j+32 <= len(r.Ret) && j < 4*32; j += 32 {
+				var word uint256.Int
+				word.SetBytes32(r.Ret[j : j+32])
+				w.operands = append(w.operands, word)
+			}
 		}
 		if f := w.checkTx(tx, r); f != nil {
 			o.fail, o.failTx = f, i

@@ -1,0 +1,79 @@
+package program
+
+import (
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/foresight-sol/foresight/solc"
+	"github.com/holiman/uint256"
+)
+
+var subdenominations = map[string]int64{
+	"wei": 1, "gwei": 1e9, "szabo": 1e12, "finney": 1e15, "ether": 1e18,
+	"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800, "years": 31536000,
+}
+
+// Literals returns the integer literals of the contract's build, with their
+// units applied (1 ether, 2 days), for the fuzzer's dictionary. Literals
+// that do not fit 256 bits are skipped.
+func (c *Contract) Literals() []uint256.Int {
+	seen := map[uint256.Int]bool{}
+	units := make([]string, 0, len(c.Build.Output.Sources))
+	for u := range c.Build.Output.Sources {
+		units = append(units, u)
+	}
+	sort.Strings(units)
+	for _, unit := range units {
+		ast, err := solc.ParseAST(c.Build.Output.Sources[unit].AST)
+		if err != nil {
+			continue
+		}
+		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+			if n.Type() != "Literal" || n.String("kind") != "number" {
+				return true
+			}
+			if v, ok := parseLiteral(n.String("value"), n.String("subdenomination")); ok {
+				seen[v] = true
+			}
+			return true
+		})
+	}
+	out := make([]uint256.Int, 0, len(seen))
+	for v := range seen {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Lt(&out[j]) })
+	return out
+}
+
+// parseLiteral reads a Solidity number literal: decimal, hex, with
+// underscores, scientific notation with an integer result, and a unit.
+func parseLiteral(text, unit string) (uint256.Int, bool) {
+	text = strings.ReplaceAll(text, "_", "")
+	r := new(big.Rat)
+	switch {
+	case strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X"):
+		v, ok := new(big.Int).SetString(text[2:], 16)
+		if !ok {
+			return uint256.Int{}, false
+		}
+		r.SetInt(v)
+	default:
+		if _, ok := r.SetString(text); !ok {
+			return uint256.Int{}, false
+		}
+	}
+	if m, ok := subdenominations[unit]; ok {
+		r.Mul(r, new(big.Rat).SetInt64(m))
+	}
+	if !r.IsInt() {
+		return uint256.Int{}, false
+	}
+	v := r.Num()
+	var out uint256.Int
+	if v.Sign() < 0 || out.SetFromBig(v) {
+		return uint256.Int{}, false
+	}
+	return out, true
+}

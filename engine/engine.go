@@ -26,8 +26,11 @@ type Options struct {
 	Duration  time.Duration // wall-clock budget; 0 = none
 	Workers   int
 	MaxSeqLen int
-	Contracts []string        // restrict targets by name
-	Oracles   map[string]bool // finding kinds switched on or off
+	Contracts []string // restrict targets by name
+	// Focus names the functions ("Contract.fn" or "fn") a campaign is
+	// about, e.g. those whose code changed: they get most of the budget.
+	Focus   []string
+	Oracles map[string]bool // finding kinds switched on or off
 	// OnFinding streams findings as they are found (after shrinking).
 	OnFinding func(Finding)
 	// OnProgress is called about twice a second.
@@ -121,7 +124,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	cfg := fuzz.Config{
 		Seed: opts.Seed, Execs: opts.Execs, Duration: opts.Duration, Workers: opts.Workers,
-		MaxSeqLen: opts.MaxSeqLen, Contracts: opts.Contracts, Oracles: oracleSet(opts.Oracles),
+		MaxSeqLen: opts.MaxSeqLen, Contracts: opts.Contracts, Focus: opts.Focus, Oracles: oracleSet(opts.Oracles),
 		OnProgress: opts.OnProgress,
 	}
 	start := time.Now()

@@ -26,7 +26,11 @@ type Config struct {
 	Workers   int           // default 1
 	MaxSeqLen int           // default 8
 	// Contracts restricts the targets by name; empty means every target.
-	Contracts   []string
+	Contracts []string
+	// Focus names functions ("Contract.name" or "name") the campaign is
+	// about: seeds call them first and most last transactions call them.
+	// Other functions still run, to set up state.
+	Focus       []string
 	Schedule    Schedule // default AFLFast{}
 	ShrinkLimit int      // executions per finding; default 2000
 	CorpusLimit int
@@ -75,7 +79,8 @@ type campaign struct {
 	prog      *program.Program
 	codes     []*trace.Code
 	calls     []callTarget
-	checked   []int // contracts with property or invariant functions
+	focus     []callTarget // subset of calls the campaign is about
+	checked   []int        // contracts with property or invariant functions
 	constants []uint256.Int
 	corpus    *Corpus
 	start     time.Time
@@ -168,8 +173,14 @@ func (c *campaign) setup() error {
 		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}
-		for j := range ct.Methods {
-			c.calls = append(c.calls, callTarget{Contract: i, Method: j})
+		for j, m := range ct.Methods {
+			t := callTarget{Contract: i, Method: j}
+			c.calls = append(c.calls, t)
+			for _, f := range c.cfg.Focus {
+				if f == m.RawName || f == ct.Name+"."+m.RawName {
+					c.focus = append(c.focus, t)
+				}
+			}
 		}
 		if ct.Payable {
 			c.calls = append(c.calls, callTarget{Contract: i, Method: -1})
@@ -207,8 +218,9 @@ func (w *worker) run(ctx context.Context) (err error) {
 		}
 	}()
 	c := w.c
-	// Seeds: one single-transaction sequence per call target.
-	for _, t := range c.calls {
+	// Seeds: one single-transaction sequence per call target, focused
+	// functions first.
+	for _, t := range append(append([]callTarget(nil), c.focus...), c.calls...) {
 		if c.spent() || ctx.Err() != nil {
 			return nil
 		}

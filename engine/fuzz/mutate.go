@@ -17,6 +17,15 @@ func (w *worker) randomTx() Tx {
 	return w.txFor(t)
 }
 
+// lastTx generates a transaction to end a sequence with: mostly a focused
+// function when the campaign has some.
+func (w *worker) lastTx() Tx {
+	if f := w.c.focus; len(f) > 0 && w.rng.IntN(4) != 0 {
+		return w.txFor(f[w.rng.IntN(len(f))])
+	}
+	return w.randomTx()
+}
+
 // randomSeq generates a sequence of random length up to MaxSeqLen.
 func (w *worker) randomSeq() Sequence {
 	n := 1 + w.rng.IntN(w.c.cfg.MaxSeqLen)
@@ -24,6 +33,7 @@ func (w *worker) randomSeq() Sequence {
 	for i := range seq {
 		seq[i] = w.randomTx()
 	}
+	seq[n-1] = w.lastTx()
 	return seq
 }
 
@@ -142,7 +152,7 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 				return mut, Mutation{Tx: len(mut) - 1, Field: ShapeSplice}
 			}
 		default: // replace the last transaction with a fresh one
-			mut[last] = w.randomTx()
+			mut[last] = w.lastTx()
 			return mut, Mutation{Tx: last, Field: ShapeReplace, LastOnly: true}
 		}
 	}

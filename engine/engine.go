@@ -31,6 +31,8 @@ type Options struct {
 	// about, e.g. those whose code changed: they get most of the budget.
 	Focus   []string
 	Oracles map[string]bool // finding kinds switched on or off
+	// NoPrediction turns HARVEY's input prediction off.
+	NoPrediction bool
 	// OnFinding streams findings as they are found (after shrinking).
 	OnFinding func(Finding)
 	// OnProgress is called about twice a second.
@@ -105,7 +107,11 @@ type Report struct {
 	// Timeouts counts transactions cancelled by the per-transaction
 	// wall-clock guard (they end as failed transactions).
 	Timeouts uint64 `json:"timeouts"`
-	Setup    Setup  `json:"setup"`
+	// Predictions counts predicted inputs run; PredictionHits those that
+	// reached the branch or storage slot they aimed at.
+	Predictions    uint64 `json:"predictions"`
+	PredictionHits uint64 `json:"predictionHits"`
+	Setup          Setup  `json:"setup"`
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
@@ -125,7 +131,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	cfg := fuzz.Config{
 		Seed: opts.Seed, Execs: opts.Execs, Duration: opts.Duration, Workers: opts.Workers,
 		MaxSeqLen: opts.MaxSeqLen, Contracts: opts.Contracts, Focus: opts.Focus, Oracles: oracleSet(opts.Oracles),
-		OnProgress: opts.OnProgress,
+		OnProgress: opts.OnProgress, NoPrediction: opts.NoPrediction,
 	}
 	start := time.Now()
 	if opts.OnFinding != nil {
@@ -135,7 +141,8 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start), Timeouts: res.Timeouts}
+	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start), Timeouts: res.Timeouts,
+		Predictions: res.Predictions, PredictionHits: res.PredictionHits}
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))

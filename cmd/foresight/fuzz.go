@@ -31,6 +31,7 @@ type fuzzFlags struct {
 	covFile   string
 	output    string
 	oracles   string
+	noPredict bool
 }
 
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
@@ -45,11 +46,12 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
 	fs.StringVar(&f.coverage, "coverage", "", "write line coverage in this format: lcov")
 	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "where --coverage writes")
 	fs.StringVar(&f.output, "o", "", "write the report to this file instead of stdout")
+	fs.BoolVar(&f.noPredict, "no-prediction", false, "turn off input prediction (HARVEY's secant method on branch and storage-write costs)")
 	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, ...")
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
-	opts := engine.Options{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen, Oracles: map[string]bool{}}
+	opts := engine.Options{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen, Oracles: map[string]bool{}, NoPrediction: f.noPredict}
 	if f.contracts != "" {
 		opts.Contracts = strings.Split(f.contracts, ",")
 	}
@@ -169,6 +171,10 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	}
 	fmt.Fprintf(stderr, "foresight: %d executions in %s (%.0f/s), corpus %d, %d finding(s)\n",
 		rep.Execs, rep.Elapsed.Round(time.Millisecond), float64(rep.Execs)/rep.Elapsed.Seconds(), rep.Corpus, len(rep.Findings))
+	if rep.Predictions > 0 {
+		fmt.Fprintf(stderr, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
+			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
+	}
 	if rep.Timeouts > 0 {
 		fmt.Fprintf(stderr, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -37,6 +38,11 @@ type Config struct {
 	// Oracles switches finding kinds on (true) or off (false); kinds not
 	// listed follow oracle.OnByDefault.
 	Oracles map[oracle.Kind]bool
+	// NoPrediction turns HARVEY's input prediction off (and with it the
+	// storage-write probe, which only prediction can hit).
+	NoPrediction bool
+	// PredictIterations bounds the secant steps per prediction; default 3.
+	PredictIterations int
 	// EagerPaths makes path identifiers span every transaction of a
 	// sequence; by default they span only the last one (HARVEY §5).
 	EagerPaths bool
@@ -69,6 +75,9 @@ type Result struct {
 	Elapsed     time.Duration
 	// Timeouts counts transactions cancelled by the wall-clock guard.
 	Timeouts uint64
+	// Predictions counts predicted inputs run; PredictionHits those that
+	// reached the branch or slot they aimed at.
+	Predictions, PredictionHits uint64
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
 	Coverage   [][]bool
 	Deployment *Deployment
@@ -84,6 +93,9 @@ type campaign struct {
 	constants []uint256.Int
 	corpus    *Corpus
 	start     time.Time
+	probe     uint256.Int // the arbitrary slot of the storage-write metric
+
+	predictions, predictionHits atomic.Uint64
 
 	execs       atomic.Uint64
 	txs         atomic.Uint64
@@ -110,10 +122,14 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if cfg.Schedule == nil {
 		cfg.Schedule = AFLFast{}
 	}
+	if cfg.PredictIterations <= 0 {
+		cfg.PredictIterations = 3
+	}
 	if cfg.ShrinkLimit == 0 {
 		cfg.ShrinkLimit = 2000
 	}
 	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, start: time.Now()}
+	c.probe = probeFor(cfg.Seed)
 	if err := c.setup(); err != nil {
 		return nil, err
 	}
@@ -150,6 +166,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		Elapsed:     time.Since(c.start),
 		Deployment:  workers[0].dep,
 		Timeouts:    c.timeouts.Load(),
+
+		Predictions:    c.predictions.Load(),
+		PredictionHits: c.predictionHits.Load(),
 	}
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {
@@ -198,6 +217,13 @@ func (c *campaign) setup() error {
 	return nil
 }
 
+// probeFor derives a campaign's arbitrary probe slot from its seed, so a
+// replay probes the same slot.
+func probeFor(seed uint64) uint256.Int {
+	r := rand.New(rand.NewPCG(seed, 0x5107e))
+	return uint256.Int{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}
+}
+
 // enabled reports whether findings of kind k are reported.
 func (c *campaign) enabled(k oracle.Kind) bool {
 	if on, ok := c.cfg.Oracles[k]; ok {
@@ -232,7 +258,25 @@ func (w *worker) run(ctx context.Context) (err error) {
 		if e == nil {
 			return errors.New("empty corpus")
 		}
-		for i := 0; i < energy && !c.spent() && ctx.Err() == nil; i++ {
+		// HARVEY Alg. 1: a predicted input runs before the next mutation,
+		// even when the entry's energy is spent.
+		var pred *prediction
+		for i := 0; (i < energy || pred != nil) && !c.spent() && ctx.Err() == nil; i++ {
+			if pred != nil {
+				p := pred
+				pred = nil
+				w.target, w.probeTx = p.target, p.m.Tx
+				o := w.run1(p.seq, p.m, e)
+				w.target, w.probeTx = -1, -1
+				w.consider(p.seq, o)
+				c.predictions.Add(1)
+				if w.targetReached {
+					c.predictionHits.Add(1)
+				} else {
+					pred = w.again(p)
+				}
+				continue
+			}
 			if w.rng.IntN(16) == 0 {
 				// Explore: a fresh random sequence, as random-testing
 				// fuzzers do; long ones set up state no mutation reaches.
@@ -241,7 +285,11 @@ func (w *worker) run(ctx context.Context) (err error) {
 				continue
 			}
 			mut, m := w.mutate(e.Seq)
-			w.consider(mut, w.run1(mut, m, e))
+			o := w.run1(mut, m, e)
+			w.consider(mut, o)
+			if !c.cfg.NoPrediction && o.fail == nil {
+				pred = w.predict(e.costs, mut, m)
+			}
 		}
 	}
 	return nil
@@ -274,7 +322,7 @@ func (w *worker) consider(seq Sequence, o outcome) {
 	newPath := c.corpus.Observe(o.pathID)
 	newState := o.state != 0 && c.corpus.ObserveState(o.state)
 	if newPath || o.newCov > 0 || newState {
-		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0)
+		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts)
 		// Values the new path compared against are likely to open the
 		// next branch: keep them (only from admitted inputs, so random
 		// arguments do not flood the dictionary).
@@ -299,7 +347,10 @@ func (w *worker) report(seq Sequence, f *Finding) {
 	f.Execs = c.execs.Load()
 	f.Time = time.Since(c.start)
 	f.Worker = w.id
+	saved := w.probeTx
+	w.probeTx = probeAny
 	f.Seq = w.shrink(seq.Clone(), key, c.cfg.ShrinkLimit)
+	w.probeTx = saved
 	w.cacheEntry = nil // shrinking moved the chain
 	c.mu.Lock()
 	c.findings = append(c.findings, f)

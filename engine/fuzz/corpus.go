@@ -15,6 +15,8 @@ type Entry struct {
 	Selected int
 	// Found is the number of executions after which the entry was added.
 	Found uint64
+	// costs is the cost vector of the entry's last transaction.
+	costs []costEntry
 }
 
 // Corpus is the campaign's shared set of entries and path statistics.
@@ -72,13 +74,13 @@ func (c *Corpus) Observe(id uint64) bool {
 
 // Add appends an entry unless the corpus is full; coverage-increasing
 // entries are always admitted.
-func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool) (*Entry, bool) {
+func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry) (*Entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false
 	}
-	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs}
+	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...)}
 	c.entries = append(c.entries, e)
 	return e, true
 }

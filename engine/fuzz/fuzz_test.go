@@ -73,7 +73,7 @@ func TestFailureAttribution(t *testing.T) {
 				copy(input[len(input)-32:], neg[:])
 			}
 		}
-		steps, err := Replay(prog, chain.Config{}, nil, []RawCall{{Contract: c.Index, Input: input}}, map[oracle.Kind]bool{"panic-0x12": true})
+		steps, err := Replay(prog, chain.Config{}, 0, nil, []RawCall{{Contract: c.Index, Input: input}}, map[oracle.Kind]bool{"panic-0x12": true})
 		if err != nil {
 			t.Fatal(err)
 		}

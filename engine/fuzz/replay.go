@@ -54,9 +54,10 @@ type Step struct {
 
 // Replay deploys p with the recorded constructor arguments and runs calls
 // one by one, applying the oracles after each. It stops after the first
-// finding. oracles follows Config.Oracles.
-func Replay(p *program.Program, cfg chain.Config, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
-	c := &campaign{cfg: Config{Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p}
+// finding. oracles follows Config.Oracles; seed is the campaign's (it picks
+// the storage-write probe slot).
+func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+	c := &campaign{cfg: Config{Seed: seed, Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
 	}
@@ -77,7 +78,10 @@ func Replay(p *program.Program, cfg chain.Config, deployArgs [][]byte, calls []R
 			tr.Bind(a, i)
 		}
 	}
-	w := &worker{c: c, ch: ch, tr: tr, dep: dep}
+	w := &worker{c: c, ch: ch, tr: tr, dep: dep, probeTx: probeAny}
+	if !c.cfg.NoPrediction {
+		tr.SetProbe(c.probe)
+	}
 	var steps []Step
 	for _, rc := range calls {
 		logs = nil
@@ -89,7 +93,7 @@ func Replay(p *program.Program, cfg chain.Config, deployArgs [][]byte, calls []R
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
 		st.Logs = logs
 		tx := &Tx{Contract: rc.Contract}
-		if f := w.checkTx(tx, r); f != nil {
+		if f := w.checkTx(tx, r, true); f != nil {
 			st.Finding = f
 		} else if f := w.checkProperties(); f != nil {
 			st.Finding = f

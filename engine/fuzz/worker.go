@@ -36,6 +36,23 @@ type worker struct {
 	cacheWrites map[trace.Slot]uint16
 
 	seqWrites map[trace.Slot]uint16 // storage writes of the running sequence
+
+	// probeTx is the transaction index whose storage writes may report an
+	// arbitrary write: the one a running prediction changed an input of
+	// (the slot moved with that input). probeAny accepts any (shrinking,
+	// replay); -1 none.
+	probeTx int
+
+	// Input prediction (predict.go).
+	lastCosts     []costEntry // cost vector of the last transaction run
+	target        int32       // cost index a running prediction aims at, or -1
+	targetReached bool
+	targetCost    uint256.Int
+	pCost         []uint256.Int // parent costs by index, valid where pStamp == stamp
+	pStamp        []uint32
+	stamp         uint32
+	cands         []int
+	preferred     []int
 }
 
 // outcome is what one execution of a sequence did.
@@ -76,6 +93,13 @@ func newWorker(c *campaign, id int) (*worker, error) {
 
 		cacheWrites: map[trace.Slot]uint16{},
 		seqWrites:   map[trace.Slot]uint16{},
+		target:      -1,
+		probeTx:     -1,
+		pCost:       make([]uint256.Int, tr.CostSites()),
+		pStamp:      make([]uint32, tr.CostSites()),
+	}
+	if !c.cfg.NoPrediction {
+		tr.SetProbe(c.probe)
 	}
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
@@ -109,6 +133,8 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 // exec runs seq[from:] starting from snapshot start.
 func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	var o outcome
+	w.targetReached = false
+	w.lastCosts = w.lastCosts[:0]
 	w.ch.Reset(start)
 	clear(w.seqWrites)
 	base := w.baseWrites(start)
@@ -135,6 +161,7 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		}
 		if i == len(seq)-1 {
 			o.lastErr = r.Err != nil
+			w.captureCosts()
 			w.operands = append(w.operands[:0], w.tr.Operands()...)
 			// Values the contract returned are likely inputs of later calls.
 			for j := 0; j+32 <= len(r.Ret) && j < 4*32; j += 32 {
@@ -143,7 +170,7 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 				w.operands = append(w.operands, word)
 			}
 		}
-		if f := w.checkTx(tx, r); f != nil {
+		if f := w.checkTx(tx, r, w.probeTx == probeAny || w.probeTx == i); f != nil {
 			o.fail, o.failTx = f, i
 			return o
 		}
@@ -155,6 +182,9 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	o.state = stateSig(base, w.seqWrites)
 	return o
 }
+
+// probeAny makes every transaction's probe hits count.
+const probeAny = -2
 
 // baseWrites returns the storage writes already in a starting snapshot:
 // those of the cached prefix, or none for the deployed state.
@@ -182,7 +212,14 @@ func stateSig(prefix, own map[trace.Slot]uint16) uint64 {
 }
 
 // checkTx applies the transaction oracles to a finished transaction.
-func (w *worker) checkTx(tx *Tx, r chain.Result) *Finding {
+func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
+	if origin, hit := w.tr.ProbeHit(); hit && probe && r.Err == nil && w.c.enabled(oracle.StorageWrite) {
+		// A storage write landed on the campaign's arbitrary probe slot:
+		// the written location is attacker-controlled (HARVEY §4.3).
+		f := &Finding{Kind: oracle.StorageWrite, Contract: origin.Contract, PC: origin.PC}
+		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+		return f
+	}
 	fail := w.tr.Failure()
 	kind, ok := oracle.Failure(r.Err, r.Ret, fail.Invalid)
 	if !ok || !w.c.enabled(kind) {

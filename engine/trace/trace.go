@@ -25,11 +25,18 @@ type Code struct {
 	// or -1.
 	branch   []int32
 	branches int
+	// store[pc] is the index of the SSTORE at pc among the code's SSTOREs
+	// (cost sites for arbitrary storage writes), or -1.
+	store  []int32
+	stores int
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
 func NewCode(code []byte, userPC []bool) *Code {
-	c := &Code{UserPC: userPC, branch: make([]int32, len(code))}
+	c := &Code{UserPC: userPC, branch: make([]int32, len(code)), store: make([]int32, len(code))}
+	for i := range c.store {
+		c.store[i] = -1
+	}
 	for pc := 0; pc < len(code); {
 		op := code[pc]
 		c.branch[pc] = -1
@@ -40,9 +47,13 @@ func NewCode(code []byte, userPC []bool) *Code {
 				c.branch[i] = -1
 			}
 		}
-		if vm.OpCode(op) == vm.JUMPI {
+		switch vm.OpCode(op) {
+		case vm.JUMPI:
 			c.branch[pc] = int32(c.branches)
 			c.branches++
+		case vm.SSTORE:
+			c.store[pc] = int32(c.stores)
+			c.stores++
 		}
 		pc += size
 	}
@@ -90,6 +101,7 @@ type frame struct {
 type Tracer struct {
 	codes  []*Code
 	base   []int // first edge index of each code
+	sbase  []int // first storage-write cost index of each code
 	byAddr map[common.Address]int32
 
 	frames [1026]frame
@@ -107,6 +119,15 @@ type Tracer struct {
 	// LT, GT, SLT, SGT, SUB), for the fuzzer's dictionary.
 	operands  [maxOperands]uint256.Int
 	nOperands int
+
+	// Cost metrics (cost.go).
+	cmp         cmpState
+	costs       []uint256.Int
+	costHas     []bool
+	costTouched []int32
+	probe       uint256.Int
+	probeOn     bool
+	probeHit    Origin
 
 	// Instr[c][pc] is set once the instruction at pc of code c ran.
 	Instr [][]bool
@@ -130,6 +151,16 @@ func New(codes []*Code) *Tracer {
 	}
 	t.counts = make([]uint32, edges)
 	t.touched = make([]int32, 0, edges)
+	sites := edges
+	for _, c := range codes {
+		t.sbase = append(t.sbase, sites)
+		if c != nil {
+			sites += c.stores
+		}
+	}
+	t.costs = make([]uint256.Int, sites)
+	t.costHas = make([]bool, sites)
+	t.costTouched = make([]int32, 0, sites)
 	t.hooks = &tracing.Hooks{OnOpcode: t.onOpcode, OnEnter: t.onEnter, OnExit: t.onExit}
 	return t
 }
@@ -155,7 +186,11 @@ func (t *Tracer) BeginTx() {
 	t.failure = Failure{}
 	t.nOperands = 0
 	clear(t.writes)
+	t.resetCosts()
 }
+
+// hashedSlots stands for every slot above 2^64 in storage signatures.
+var hashedSlots = uint256.Int{0, 0, 0, 1 << 63}
 
 // Slot names a storage slot of one of the program's contracts.
 type Slot struct {
@@ -256,33 +291,60 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		f.lastUser, f.hasUser = pc, true
 	}
 	t.Instr[f.code][pc] = true
-	switch vm.OpCode(op) {
-	case vm.JUMPI:
+	cmpValid := t.cmp.valid
+	t.cmp.valid = false
+	switch o := vm.OpCode(op); {
+	case o >= vm.PUSH0 && o <= vm.PUSH32:
+		t.cmp.valid = cmpValid // the jump destination
+	case o == vm.ISZERO:
 		s := scope.StackData()
+		if cmpValid {
+			t.cmp.neg, t.cmp.valid = !t.cmp.neg, true
+		} else {
+			t.cmp = cmpState{op: vm.EQ, a: s[len(s)-1], valid: true}
+		}
+	case o == vm.JUMPI:
+		s := scope.StackData()
+		cond := &s[len(s)-2]
+		taken := !cond.IsZero()
 		e := int32(t.base[f.code]) + 2*c.branch[pc]
-		if !s[len(s)-2].IsZero() {
+		if taken {
+			t.branchCost(e, cond, taken, cmpValid)
 			e++
+		} else {
+			t.branchCost(e+1, cond, taken, cmpValid)
 		}
 		if t.counts[e] == 0 {
 			t.touched = append(t.touched, e)
 		}
 		t.counts[e]++
-	case vm.EQ, vm.LT, vm.GT, vm.SLT, vm.SGT, vm.SUB:
+	case o == vm.EQ || o == vm.LT || o == vm.GT || o == vm.SLT || o == vm.SGT || o == vm.SUB:
+		s := scope.StackData()
+		t.cmp = cmpState{op: o, a: s[len(s)-1], b: s[len(s)-2], valid: true}
 		// solc compiles a != b as SUB feeding JUMPI, so SUB counts as a
 		// comparison. Keep the most recent comparisons of user code: the deepest
 		// conditions of the transaction, not the dispatcher's or the ABI
 		// decoder's, which come first.
 		if c.UserPC[pc] {
-			s := scope.StackData()
 			i := t.nOperands % maxOperands
 			t.operands[i] = s[len(s)-1]
 			t.operands[i+1] = s[len(s)-2]
 			t.nOperands += 2
 		}
-	case vm.SSTORE:
+	case o == vm.SSTORE:
 		s := scope.StackData()
-		t.writes[Slot{f.code, s[len(s)-1]}] = magnitude(s[len(s)-2].BitLen())
-	case vm.REVERT:
+		key := s[len(s)-1]
+		if key[1]|key[2]|key[3] != 0 {
+			// Mapping values and array elements live at hashed slots: one
+			// class for all of them, or every new key would be new state.
+			key = hashedSlots
+		}
+		t.writes[Slot{f.code, key}] = magnitude(s[len(s)-2].BitLen())
+		if t.probeOn {
+			origin := Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
+			t.storeCost(int32(t.sbase[f.code])+c.store[pc], &s[len(s)-1], origin)
+		}
+	case o == vm.REVERT:
 		s := scope.StackData()
 		off, size := s[len(s)-1], s[len(s)-2]
 		mem := scope.MemoryData()
@@ -297,7 +359,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		} else {
 			f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
 		}
-	case vm.INVALID:
+	case o == vm.INVALID:
 		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
 		f.invalid = true
 	}

@@ -1,0 +1,190 @@
+package fuzz
+
+import (
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/holiman/uint256"
+)
+
+// This file is HARVEY's input prediction (Alg. 1 lines 6-17, §4.2): after a
+// mutation that changed one numeric argument, compare the cost vectors of
+// the parent and the mutant, pick a metric that changed and is non-zero in
+// both (preferring branches never covered), fit a line through the two
+// (input, cost) points and run the input where the line meets zero. If that
+// misses, iterate the secant step.
+
+// costEntry is one metric of a cost vector: a cost index (see
+// trace.Tracer.CostSites) and its value.
+type costEntry struct {
+	idx  int32
+	cost uint256.Int
+}
+
+// prediction is a predicted input waiting to run, with what it aims at.
+type prediction struct {
+	seq    Sequence
+	m      Mutation
+	target int32
+	// The last point on the line, for another secant step if this misses.
+	x0, c0 *big.Int
+	iter   int
+}
+
+// captureCosts copies the tracer's cost vector of the transaction that just
+// ran into the worker's reused buffer.
+func (w *worker) captureCosts() {
+	w.lastCosts = w.lastCosts[:0]
+	for _, i := range w.tr.Costed() {
+		w.lastCosts = append(w.lastCosts, costEntry{idx: i, cost: *w.tr.Cost(i)})
+	}
+	if w.target >= 0 {
+		w.targetReached = w.tr.Reached(w.target)
+		w.targetCost.Clear()
+		if c, ok := lookup(w.lastCosts, w.target); ok {
+			w.targetCost = c
+		}
+	}
+}
+
+func lookup(v []costEntry, idx int32) (uint256.Int, bool) {
+	for _, e := range v {
+		if e.idx == idx {
+			return e.cost, true
+		}
+	}
+	return uint256.Int{}, false
+}
+
+// numericLeaf returns the type of the scalar integer argument a mutation
+// changed, or nil if it changed something else.
+func numericLeaf(seq Sequence, m Mutation) *abi.Type {
+	if m.Field != FieldArg || !m.Arg.Scalar || m.Tx >= len(seq) {
+		return nil
+	}
+	v := calldata.At(seq[m.Tx].Args, m.Arg.Path)
+	if v == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) {
+		return nil
+	}
+	return v.Type
+}
+
+// predict proposes an input from a parent's cost vector and a mutant's.
+func (w *worker) predict(parent []costEntry, mut Sequence, m Mutation) *prediction {
+	t := numericLeaf(mut, m)
+	if t == nil || len(parent) == 0 {
+		return nil
+	}
+	w.stamp++
+	for _, pe := range parent {
+		w.pCost[pe.idx] = pe.cost
+		w.pStamp[pe.idx] = w.stamp
+	}
+	edges := int32(w.tr.Edges())
+	w.cands, w.preferred = w.cands[:0], w.preferred[:0]
+	for k, me := range w.lastCosts {
+		if w.pStamp[me.idx] != w.stamp {
+			continue
+		}
+		pc := &w.pCost[me.idx]
+		if pc.Eq(&me.cost) || pc.IsZero() || me.cost.IsZero() {
+			continue
+		}
+		w.cands = append(w.cands, k)
+		if me.idx >= edges || w.seen[me.idx] == 0 {
+			w.preferred = append(w.preferred, k)
+		}
+	}
+	pool := w.preferred
+	if len(pool) == 0 {
+		pool = w.cands
+	}
+	if len(pool) == 0 {
+		return nil
+	}
+	me := w.lastCosts[pool[w.rng.IntN(len(pool))]]
+	x0, x1 := toBig(&m.Arg.Old, t), toBig(&m.Arg.New, t)
+	c0, c1 := new(big.Int).SetBytes(w.pCost[me.idx].Bytes()), new(big.Int).SetBytes(me.cost.Bytes())
+	p := &prediction{target: me.idx, x0: x1, c0: c1}
+	return w.secant(p, mut, m, t, x0, c0, x1, c1)
+}
+
+// secant fits the line through (x0, c0) and (x1, c1) and returns the input
+// at its root, or nil if the line is flat or the root is x1 itself.
+func (w *worker) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type, x0, c0, x1, c1 *big.Int) *prediction {
+	dc := new(big.Int).Sub(c1, c0)
+	if dc.Sign() == 0 {
+		return nil
+	}
+	// x = x1 - c1 * (x1 - x0) / (c1 - c0), exact in 256+ bits.
+	x := new(big.Int).Sub(x1, x0)
+	x.Mul(x, c1)
+	x.Quo(x, dc)
+	x.Sub(x1, x)
+	switch {
+	case p.target >= int32(w.tr.Edges()):
+		// Storage slots wrap around 2^256 (HARVEY's Fig. 3: the array's
+		// base plus the index), so the root is taken modulo 2^256.
+		x.Mod(x, two256)
+	case !calldata.Signed(t) && x.Sign() < 0:
+		x.SetInt64(0)
+	}
+	word := calldata.Clamp(t, fromBig(x))
+	if word.Eq(&m.Arg.New) {
+		return nil
+	}
+	seq := mut.Clone()
+	if !calldata.SetWord(seq[m.Tx].Args, m.Arg.Path, word) {
+		return nil
+	}
+	pm := m
+	pm.Arg.Path = append(calldata.Path(nil), m.Arg.Path...)
+	pm.Arg.Old, pm.Arg.New = m.Arg.New, word
+	p.seq, p.m = seq, pm
+	return p
+}
+
+// again runs one more secant step after a prediction missed its target,
+// through the previous point and the prediction's own.
+func (w *worker) again(p *prediction) *prediction {
+	if p.iter+1 >= w.c.cfg.PredictIterations || w.targetCost.IsZero() {
+		return nil
+	}
+	t := numericLeaf(p.seq, p.m)
+	if t == nil {
+		return nil
+	}
+	x1 := toBig(&p.m.Arg.New, t)
+	c1 := new(big.Int).SetBytes(w.targetCost.Bytes())
+	next := &prediction{target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
+	return w.secant(next, p.seq, p.m, t, p.x0, p.c0, x1, c1)
+}
+
+var two256 = new(big.Int).Lsh(big.NewInt(1), 256)
+
+// toBig reads a word as the ABI type reads it: two's complement for intN.
+func toBig(w *uint256.Int, t *abi.Type) *big.Int {
+	b := w.ToBig()
+	if calldata.Signed(t) && w.Sign() < 0 {
+		b.Sub(b, two256)
+	}
+	return b
+}
+
+// fromBig converts to a word, saturating outside the 256-bit two's
+// complement range; Clamp then fits it to the ABI type.
+func fromBig(x *big.Int) uint256.Int {
+	var w uint256.Int
+	switch {
+	case x.Sign() >= 0 && x.BitLen() > 256:
+		w.SetAllOne()
+	case x.Sign() < 0 && x.BitLen() > 255:
+		w.Lsh(uint256.NewInt(1), 255) // int256 min
+	case x.Sign() < 0:
+		w.SetFromBig(new(big.Int).Add(x, two256))
+	default:
+		w.SetFromBig(x)
+	}
+	return w
+}

@@ -1,0 +1,170 @@
+package trace
+
+import (
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/holiman/uint256"
+)
+
+// This file computes HARVEY's cost metrics at run time (HARVEY §4.3; the
+// learning-inputs paper §3.2): for every branch the cost of flipping it,
+// from the operands of the comparison that decided it, and for every
+// storage write the distance between the slot written and a probe slot
+// (SWC-124). Costs are indexed like edges: a branch's cost sits at the
+// index of the edge it did not take; storage-write sites follow the edges.
+
+// cmpState follows the comparison whose result may decide the next JUMPI:
+// cmp -> ISZERO* -> PUSH dest -> JUMPI.
+type cmpState struct {
+	op    vm.OpCode
+	a, b  uint256.Int
+	neg   bool // an odd number of ISZEROs followed
+	valid bool
+}
+
+// SetProbe enables storage-write costs against probe, the arbitrary slot
+// of HARVEY §4.3.
+func (t *Tracer) SetProbe(probe uint256.Int) {
+	t.probe, t.probeOn = probe, true
+}
+
+// CostSites returns the number of cost indexes: edges, then storage-write
+// sites.
+func (t *Tracer) CostSites() int { return len(t.costs) }
+
+// Costed returns the cost indexes the current transaction evaluated (the
+// slice is reused by the next transaction).
+func (t *Tracer) Costed() []int32 { return t.costTouched }
+
+// Cost returns the smallest cost evaluated for index i in the current
+// transaction.
+func (t *Tracer) Cost(i int32) *uint256.Int { return &t.costs[i] }
+
+// Reached reports whether the current transaction reached cost index i:
+// took the edge, or wrote the probe slot.
+func (t *Tracer) Reached(i int32) bool {
+	if int(i) < len(t.counts) {
+		return t.counts[i] > 0
+	}
+	return t.costHas[i] && t.costs[i].IsZero()
+}
+
+// ProbeHit reports a storage write to the probe slot in the current
+// transaction, with the writing instruction.
+func (t *Tracer) ProbeHit() (Origin, bool) { return t.probeHit, t.probeHit.Valid }
+
+func (t *Tracer) setCost(i int32, c *uint256.Int) {
+	if !t.costHas[i] {
+		t.costHas[i] = true
+		t.costTouched = append(t.costTouched, i)
+		t.costs[i] = *c
+		return
+	}
+	if c.Lt(&t.costs[i]) {
+		t.costs[i] = *c
+	}
+}
+
+func (t *Tracer) resetCosts() {
+	for _, i := range t.costTouched {
+		t.costHas[i] = false
+	}
+	t.costTouched = t.costTouched[:0]
+	t.probeHit = Origin{}
+}
+
+var one = uint256.NewInt(1)
+
+// truth evaluates the comparison itself (before negations). SUB stands for
+// a != b: solc compiles != as SUB feeding JUMPI.
+func (c *cmpState) truth() bool {
+	switch c.op {
+	case vm.EQ:
+		return c.a.Eq(&c.b)
+	case vm.LT:
+		return c.a.Lt(&c.b)
+	case vm.GT:
+		return c.a.Gt(&c.b)
+	case vm.SLT:
+		return c.a.Slt(&c.b)
+	case vm.SGT:
+		return c.a.Sgt(&c.b)
+	default: // SUB
+		return !c.a.Eq(&c.b)
+	}
+}
+
+// flipCost returns the cost of making the comparison's truth the opposite
+// of what it is (the C and C-bar functions of HARVEY §4.3, with the derived
+// ones for >, and the signed variants).
+func (c *cmpState) flipCost(out *uint256.Int) {
+	a, b := &c.a, &c.b
+	switch c.op {
+	case vm.EQ:
+		if a.Eq(b) {
+			out.Set(one)
+		} else {
+			absDiff(out, a, b)
+		}
+	case vm.SUB:
+		if a.Eq(b) {
+			out.Set(one)
+		} else {
+			absDiff(out, a, b)
+		}
+	case vm.LT, vm.SLT:
+		lt := a.Lt(b)
+		if c.op == vm.SLT {
+			lt = a.Slt(b)
+		}
+		if lt {
+			out.Sub(b, a) // r - l
+		} else {
+			out.Sub(a, b) // l - r + 1
+			out.Add(out, one)
+		}
+	case vm.GT, vm.SGT:
+		gt := a.Gt(b)
+		if c.op == vm.SGT {
+			gt = a.Sgt(b)
+		}
+		if gt {
+			out.Sub(a, b)
+		} else {
+			out.Sub(b, a)
+			out.Add(out, one)
+		}
+	}
+}
+
+// absDiff sets out to |a - b| with a and b read as unsigned.
+func absDiff(out, a, b *uint256.Int) {
+	if a.Lt(b) {
+		out.Sub(b, a)
+	} else {
+		out.Sub(a, b)
+	}
+}
+
+// branchCost records the cost of the edge a JUMPI did not take.
+func (t *Tracer) branchCost(notTaken int32, cond *uint256.Int, taken bool, cmpValid bool) {
+	var cost uint256.Int
+	if cmpValid && t.cmp.truth() != t.cmp.neg == taken {
+		t.cmp.flipCost(&cost)
+	} else if taken {
+		// A bare value tested for zero: equality costs against zero.
+		cost = *cond
+	} else {
+		cost.Set(one)
+	}
+	t.setCost(notTaken, &cost)
+}
+
+// storeCost records |slot - probe| for the SSTORE at store site i.
+func (t *Tracer) storeCost(i int32, slot *uint256.Int, origin Origin) {
+	var d uint256.Int
+	absDiff(&d, slot, &t.probe)
+	t.setCost(i, &d)
+	if d.IsZero() && !t.probeHit.Valid {
+		t.probeHit = origin
+	}
+}

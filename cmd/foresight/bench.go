@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// benchConfig is one engine configuration the harness compares.
+type benchConfig struct {
+	name  string
+	apply func(*engine.Options)
+}
+
+var benchConfigs = map[string]benchConfig{
+	"default":       {"default", func(*engine.Options) {}},
+	"no-prediction": {"no-prediction", func(o *engine.Options) { o.NoPrediction = true }},
+}
+
+// runBench runs each configuration over several seeds on each file and
+// prints, per finding, how often and how fast each configuration finds it
+// (HARVEY §6's protocol: medians over runs).
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cf compilerFlags
+	cf.register(fs)
+	seeds := fs.Int("seeds", 10, "runs per configuration (seeds 1..N)")
+	execs := fs.Uint64("execs", 200_000, "execution budget per run")
+	configs := fs.String("configs", "default,no-prediction", "configurations to compare: "+strings.Join(benchConfigNames(), ", "))
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: foresight bench [flags] FILE...")
+		fs.PrintDefaults()
+	}
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	var cfgs []benchConfig
+	for _, n := range strings.Split(*configs, ",") {
+		c, ok := benchConfigs[strings.TrimSpace(n)]
+		if !ok {
+			fmt.Fprintf(stderr, "foresight: unknown configuration %q\n", n)
+			return exitUsage
+		}
+		cfgs = append(cfgs, c)
+	}
+	if len(paths) == 0 || *seeds < 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
+	defer tc.Close()
+
+	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tpredictions hit")
+	for _, path := range paths {
+		builds, err := compilePaths(ctx, tc, []string{path})
+		if err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+		var good []*solc.Build
+		for _, b := range builds {
+			if b.HasErrors() {
+				printDiagnostics(stderr, b)
+				return exitUsage
+			}
+			good = append(good, b)
+		}
+		// results[finding][config] = per-seed (execs, time) of the runs that found it.
+		results := map[string]map[string][]benchHit{}
+		predictions := map[string][2]uint64{}
+		for _, c := range cfgs {
+			for s := 1; s <= *seeds; s++ {
+				opts := engine.Options{Seed: uint64(s), Execs: *execs}
+				c.apply(&opts)
+				rep, err := engine.Fuzz(ctx, good, opts)
+				if err != nil {
+					fmt.Fprintf(stderr, "foresight: %s seed %d: %v\n", c.name, s, err)
+					return exitUsage
+				}
+				p := predictions[c.name]
+				predictions[c.name] = [2]uint64{p[0] + rep.Predictions, p[1] + rep.PredictionHits}
+				for _, f := range rep.Findings {
+					key := fmt.Sprintf("%s@%d", f.Kind, f.Line)
+					if results[key] == nil {
+						results[key] = map[string][]benchHit{}
+					}
+					results[key][c.name] = append(results[key][c.name], benchHit{f.Execs, f.Elapsed})
+				}
+			}
+		}
+		keys := make([]string, 0, len(results))
+		for k := range results {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			for _, c := range cfgs {
+				hits := results[k][c.name]
+				execsMed, timeMed := "-", "-"
+				if len(hits) > 0 {
+					e, t := medianHit(hits, *seeds, *execs)
+					execsMed, timeMed = e, t
+				}
+				pr := predictions[c.name]
+				rate := "-"
+				if pr[0] > 0 {
+					rate = fmt.Sprintf("%.0f%%", 100*float64(pr[1])/float64(pr[0]))
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\n", displayPath(path, path), k, c.name, len(hits), *seeds, execsMed, timeMed, rate)
+			}
+		}
+	}
+	tw.Flush()
+	return exitOK
+}
+
+type benchHit struct {
+	execs uint64
+	time  time.Duration
+}
+
+// medianHit returns the median executions and time over all runs, counting
+// runs that missed as beyond the budget; "> budget" if most missed.
+func medianHit(hits []benchHit, runs int, budget uint64) (string, string) {
+	if 2*len(hits) <= runs-1 || len(hits) == 0 {
+		return fmt.Sprintf("> %d", budget), "-"
+	}
+	sort.Slice(hits, func(i, j int) bool { return hits[i].execs < hits[j].execs })
+	es := make([]uint64, runs)
+	ts := make([]time.Duration, runs)
+	for i := range es {
+		es[i], ts[i] = ^uint64(0), time.Duration(1<<62)
+	}
+	for i, h := range hits {
+		es[i], ts[i] = h.execs, h.time
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	m := (runs - 1) / 2
+	return fmt.Sprint(es[m]), ts[m].Round(time.Millisecond).String()
+}
+
+func benchConfigNames() []string {
+	var out []string
+	for n := range benchConfigs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

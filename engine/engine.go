@@ -33,6 +33,9 @@ type Options struct {
 	Oracles map[string]bool // finding kinds switched on or off
 	// NoPrediction turns HARVEY's input prediction off.
 	NoPrediction bool
+	// NoDemandDriven turns demand-driven sequence fuzzing off: sequences
+	// grow eagerly and path identifiers span all transactions.
+	NoDemandDriven bool
 	// OnFinding streams findings as they are found (after shrinking).
 	OnFinding func(Finding)
 	// OnProgress is called about twice a second.
@@ -111,6 +114,10 @@ type Report struct {
 	// reached the branch or storage slot they aimed at.
 	Predictions    uint64 `json:"predictions"`
 	PredictionHits uint64 `json:"predictionHits"`
+	// AggressiveRuns counts runs on directly fuzzed state (HARVEY §5) and
+	// AggressiveHits those that found new coverage.
+	AggressiveRuns uint64 `json:"aggressiveRuns"`
+	AggressiveHits uint64 `json:"aggressiveHits"`
 	Setup          Setup  `json:"setup"`
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
@@ -131,7 +138,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	cfg := fuzz.Config{
 		Seed: opts.Seed, Execs: opts.Execs, Duration: opts.Duration, Workers: opts.Workers,
 		MaxSeqLen: opts.MaxSeqLen, Contracts: opts.Contracts, Focus: opts.Focus, Oracles: oracleSet(opts.Oracles),
-		OnProgress: opts.OnProgress, NoPrediction: opts.NoPrediction,
+		OnProgress: opts.OnProgress, NoPrediction: opts.NoPrediction, NoDemandDriven: opts.NoDemandDriven,
 	}
 	start := time.Now()
 	if opts.OnFinding != nil {
@@ -142,7 +149,8 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		return nil, err
 	}
 	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start), Timeouts: res.Timeouts,
-		Predictions: res.Predictions, PredictionHits: res.PredictionHits}
+		Predictions: res.Predictions, PredictionHits: res.PredictionHits,
+		AggressiveRuns: res.AggressiveRuns, AggressiveHits: res.AggressiveHits}
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))

@@ -22,8 +22,10 @@ type benchConfig struct {
 }
 
 var benchConfigs = map[string]benchConfig{
-	"default":       {"default", func(*engine.Options) {}},
-	"no-prediction": {"no-prediction", func(o *engine.Options) { o.NoPrediction = true }},
+	"default":          {"default", func(*engine.Options) {}},
+	"no-prediction":    {"no-prediction", func(o *engine.Options) { o.NoPrediction = true }},
+	"no-demand-driven": {"no-demand-driven", func(o *engine.Options) { o.NoDemandDriven = true }},
+	"neither":          {"neither", func(o *engine.Options) { o.NoPrediction, o.NoDemandDriven = true, true }},
 }
 
 // runBench runs each configuration over several seeds on each file and

@@ -32,6 +32,7 @@ type fuzzFlags struct {
 	output    string
 	oracles   string
 	noPredict bool
+	noDemand  bool
 }
 
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
@@ -47,11 +48,12 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
 	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "where --coverage writes")
 	fs.StringVar(&f.output, "o", "", "write the report to this file instead of stdout")
 	fs.BoolVar(&f.noPredict, "no-prediction", false, "turn off input prediction (HARVEY's secant method on branch and storage-write costs)")
+	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "grow transaction sequences eagerly instead of on demand (HARVEY §5)")
 	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, ...")
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
-	opts := engine.Options{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen, Oracles: map[string]bool{}, NoPrediction: f.noPredict}
+	opts := engine.Options{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen, Oracles: map[string]bool{}, NoPrediction: f.noPredict, NoDemandDriven: f.noDemand}
 	if f.contracts != "" {
 		opts.Contracts = strings.Split(f.contracts, ",")
 	}

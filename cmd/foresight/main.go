@@ -44,6 +44,7 @@ func commands() []command {
 		{"check", "compile, run a short campaign and print findings like compiler diagnostics", runCheck},
 		{"fuzz", "run a fuzzing campaign and report findings (text, json, sarif)", runFuzz},
 		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
+		{"bench", "compare engine configurations over several seeds (median executions and time to each finding)", runBench},
 		{"version", "print the version", runVersion},
 	}
 }

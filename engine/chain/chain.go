@@ -273,6 +273,15 @@ func (c *Chain) renewEVM() {
 	c.guard = nil
 }
 
+// SetStorage overwrites a storage slot directly (HARVEY's aggressive
+// mode fuzzes persistent state this way; the result is never a finding).
+// The write is finalised as if an earlier transaction made it, so gas
+// refunds (EIP-2200 original values) stay consistent.
+func (c *Chain) SetStorage(addr common.Address, slot, value common.Hash) {
+	c.state.SetState(addr, slot, value)
+	c.state.Finalise(c.rules)
+}
+
 // Advance moves the block environment forward.
 func (c *Chain) Advance(blocks, seconds uint64) {
 	c.Block.Number += blocks

@@ -41,12 +41,13 @@ type Config struct {
 	// NoPrediction turns HARVEY's input prediction off (and with it the
 	// storage-write probe, which only prediction can hit).
 	NoPrediction bool
-	// PredictIterations bounds the secant steps per prediction; default 3.
+	// PredictIterations bounds the secant steps per prediction; default 4.
 	PredictIterations int
-	// EagerPaths makes path identifiers span every transaction of a
-	// sequence; by default they span only the last one (HARVEY §5).
-	EagerPaths bool
-	Chain      chain.Config
+	// NoDemandDriven turns demand-driven sequence fuzzing (HARVEY §5) off:
+	// sequences grow eagerly for every function, and path identifiers span
+	// every transaction instead of only the last.
+	NoDemandDriven bool
+	Chain          chain.Config
 	// DeployArgs replays a recorded deployment's constructor arguments.
 	DeployArgs [][]byte
 
@@ -78,6 +79,9 @@ type Result struct {
 	// Predictions counts predicted inputs run; PredictionHits those that
 	// reached the branch or slot they aimed at.
 	Predictions, PredictionHits uint64
+	// AggressiveRuns counts runs on directly fuzzed state (HARVEY §5);
+	// AggressiveHits those that covered something new.
+	AggressiveRuns, AggressiveHits uint64
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
 	Coverage   [][]bool
 	Deployment *Deployment
@@ -88,6 +92,8 @@ type campaign struct {
 	prog      *program.Program
 	codes     []*trace.Code
 	calls     []callTarget
+	callIndex map[callTarget]int
+	demands   []demand     // per call target
 	focus     []callTarget // subset of calls the campaign is about
 	checked   []int        // contracts with property or invariant functions
 	constants []uint256.Int
@@ -95,7 +101,8 @@ type campaign struct {
 	start     time.Time
 	probe     uint256.Int // the arbitrary slot of the storage-write metric
 
-	predictions, predictionHits atomic.Uint64
+	predictions, predictionHits    atomic.Uint64
+	aggressiveRuns, aggressiveHits atomic.Uint64
 
 	execs       atomic.Uint64
 	txs         atomic.Uint64
@@ -123,7 +130,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		cfg.Schedule = AFLFast{}
 	}
 	if cfg.PredictIterations <= 0 {
-		cfg.PredictIterations = 3
+		cfg.PredictIterations = 4
 	}
 	if cfg.ShrinkLimit == 0 {
 		cfg.ShrinkLimit = 2000
@@ -169,6 +176,8 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 
 		Predictions:    c.predictions.Load(),
 		PredictionHits: c.predictionHits.Load(),
+		AggressiveRuns: c.aggressiveRuns.Load(),
+		AggressiveHits: c.aggressiveHits.Load(),
 	}
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {
@@ -213,6 +222,11 @@ func (c *campaign) setup() error {
 	if len(c.calls) == 0 {
 		return ErrNoTargets
 	}
+	c.callIndex = map[callTarget]int{}
+	for i, t := range c.calls {
+		c.callIndex[t] = i
+	}
+	c.demands = make([]demand, len(c.calls))
 	sort.Slice(c.constants, func(i, j int) bool { return c.constants[i].Lt(&c.constants[j]) })
 	return nil
 }
@@ -284,6 +298,10 @@ func (w *worker) run(ctx context.Context) (err error) {
 				w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
 				continue
 			}
+			if !c.cfg.NoDemandDriven && w.rng.IntN(aggressiveOneIn) == 0 {
+				w.aggressive(e)
+				continue
+			}
 			mut, m := w.mutate(e.Seq)
 			o := w.run1(mut, m, e)
 			w.consider(mut, o)
@@ -322,7 +340,7 @@ func (w *worker) consider(seq Sequence, o outcome) {
 	newPath := c.corpus.Observe(o.pathID)
 	newState := o.state != 0 && c.corpus.ObserveState(o.state)
 	if newPath || o.newCov > 0 || newState {
-		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts)
+		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads)
 		// Values the new path compared against are likely to open the
 		// next branch: keep them (only from admitted inputs, so random
 		// arguments do not flood the dictionary).

@@ -2,6 +2,8 @@ package fuzz
 
 import (
 	"sync"
+
+	"github.com/foresight-sol/foresight/engine/trace"
 )
 
 // An Entry is a sequence in the corpus: it took a path (of its last
@@ -15,8 +17,10 @@ type Entry struct {
 	Selected int
 	// Found is the number of executions after which the entry was added.
 	Found uint64
-	// costs is the cost vector of the entry's last transaction.
+	// costs is the cost vector of the entry's last transaction; loads are
+	// the storage slots it read.
 	costs []costEntry
+	loads []trace.Slot
 }
 
 // Corpus is the campaign's shared set of entries and path statistics.
@@ -74,13 +78,13 @@ func (c *Corpus) Observe(id uint64) bool {
 
 // Add appends an entry unless the corpus is full; coverage-increasing
 // entries are always admitted.
-func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry) (*Entry, bool) {
+func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot) (*Entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false
 	}
-	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...)}
+	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...)}
 	c.entries = append(c.entries, e)
 	return e, true
 }

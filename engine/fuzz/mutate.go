@@ -105,6 +105,9 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 	mut := seq.Clone()
 	last := len(mut) - 1
 	maxLen := w.c.cfg.MaxSeqLen
+	if !w.c.grows(callTarget{mut[last].Contract, mut[last].Method}) {
+		maxLen = len(mut) // the last function does not need longer sequences
+	}
 	for {
 		switch op := w.rng.IntN(100); {
 		case op < 55: // an argument of the last transaction

@@ -43,6 +43,8 @@ type worker struct {
 	// replay); -1 none.
 	probeTx int
 
+	lastLoads []trace.Slot // storage reads of the last transaction run
+
 	// Input prediction (predict.go).
 	lastCosts     []costEntry // cost vector of the last transaction run
 	target        int32       // cost index a running prediction aims at, or -1
@@ -135,6 +137,7 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	var o outcome
 	w.targetReached = false
 	w.lastCosts = w.lastCosts[:0]
+	w.lastLoads = w.lastLoads[:0]
 	w.ch.Reset(start)
 	clear(w.seqWrites)
 	base := w.baseWrites(start)
@@ -153,7 +156,7 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 				w.seqWrites[k] = v
 			}
 		}
-		if !w.c.cfg.EagerPaths {
+		if !w.c.cfg.NoDemandDriven {
 			o.pathID = w.tr.PathID()
 		} else {
 			// Eager sequences: the path spans every transaction.
@@ -162,6 +165,7 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		if i == len(seq)-1 {
 			o.lastErr = r.Err != nil
 			w.captureCosts()
+			w.captureLoads()
 			w.operands = append(w.operands[:0], w.tr.Operands()...)
 			// Values the contract returned are likely inputs of later calls.
 			for j := 0; j+32 <= len(r.Ret) && j < 4*32; j += 32 {
@@ -278,19 +282,11 @@ func (w *worker) execMutant(e *Entry, mut Sequence, m Mutation) outcome {
 	if !m.LastOnly || len(mut) < 2 {
 		return w.exec(mut, 0, w.base)
 	}
-	if w.cacheEntry != e {
-		o := w.exec(mut[:len(mut)-1], 0, w.base)
-		if o.fail != nil {
-			// The prefix itself fails; run the whole mutant so the
-			// failure is reported with a complete sequence.
-			w.cacheEntry = nil
-			return w.exec(mut, 0, w.base)
-		}
-		w.cacheEntry, w.cacheSnap = e, w.ch.Snapshot()
-		clear(w.cacheWrites)
-		for k, v := range w.seqWrites {
-			w.cacheWrites[k] = v
-		}
+	start, ok := w.prefixState(e)
+	if !ok {
+		// The prefix itself fails; run the whole mutant so the failure is
+		// reported with a complete sequence.
+		return w.exec(mut, 0, w.base)
 	}
-	return w.exec(mut, len(mut)-1, w.cacheSnap)
+	return w.exec(mut, len(mut)-1, start)
 }

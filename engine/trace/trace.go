@@ -115,6 +115,11 @@ type Tracer struct {
 	// length of the last value written.
 	writes map[Slot]uint16
 
+	// The first storage slots the transaction read, for HARVEY's
+	// aggressive mode (§5).
+	loads  [maxLoads]Slot
+	nLoads int
+
 	// Operands of the transaction's latest comparisons in user code (EQ,
 	// LT, GT, SLT, SGT, SUB), for the fuzzer's dictionary.
 	operands  [maxOperands]uint256.Int
@@ -185,6 +190,7 @@ func (t *Tracer) BeginTx() {
 	t.touched = t.touched[:0]
 	t.failure = Failure{}
 	t.nOperands = 0
+	t.nLoads = 0
 	clear(t.writes)
 	t.resetCosts()
 }
@@ -224,6 +230,13 @@ func magnitude(bitlen int) uint16 {
 func SlotTerm(s Slot, bitlen uint16) uint64 {
 	return mix(uint64(s.Code)<<32 ^ s.Key[0] ^ s.Key[1]*31 ^ s.Key[2]*37 ^ s.Key[3]*41 ^ uint64(bitlen)<<48)
 }
+
+// maxLoads bounds the storage reads kept per transaction.
+const maxLoads = 16
+
+// Loads returns the first storage slots of the program's contracts the
+// current transaction read (reused by the next transaction).
+func (t *Tracer) Loads() []Slot { return t.loads[:t.nLoads] }
 
 // maxOperands bounds the comparison operands kept per transaction.
 const maxOperands = 32
@@ -330,6 +343,12 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.operands[i] = s[len(s)-1]
 			t.operands[i+1] = s[len(s)-2]
 			t.nOperands += 2
+		}
+	case o == vm.SLOAD:
+		if t.nLoads < maxLoads {
+			s := scope.StackData()
+			t.loads[t.nLoads] = Slot{f.code, s[len(s)-1]}
+			t.nLoads++
 		}
 	case o == vm.SSTORE:
 		s := scope.StackData()

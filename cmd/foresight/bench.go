@@ -113,11 +113,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		for _, k := range keys {
 			for _, c := range cfgs {
 				hits := results[k][c.name]
-				execsMed, timeMed := "-", "-"
-				if len(hits) > 0 {
-					e, t := medianHit(hits, *seeds, *execs)
-					execsMed, timeMed = e, t
-				}
+				execsMed, timeMed := medianHit(hits, *seeds, *execs)
 				pr := predictions[c.name]
 				rate := "-"
 				if pr[0] > 0 {

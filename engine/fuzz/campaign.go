@@ -140,6 +140,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if err := c.setup(); err != nil {
 		return nil, err
 	}
+	if testHookCampaign != nil {
+		testHookCampaign(c)
+	}
 	if cfg.Duration > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, cfg.Duration)
@@ -230,6 +233,9 @@ func (c *campaign) setup() error {
 	sort.Slice(c.constants, func(i, j int) bool { return c.constants[i].Lt(&c.constants[j]) })
 	return nil
 }
+
+// testHookCampaign lets tests inspect a campaign's internal state.
+var testHookCampaign func(*campaign)
 
 // probeFor derives a campaign's arbitrary probe slot from its seed, so a
 // replay probes the same slot.

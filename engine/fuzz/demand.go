@@ -1,10 +1,13 @@
 package fuzz
 
 import (
+	"math/big"
 	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
 )
 
 // This file is HARVEY's demand-driven sequence fuzzing (§5). Sequences grow
@@ -71,8 +74,10 @@ func (w *worker) prefixState(e *Entry) (chain.Snapshot, bool) {
 	return w.cacheSnap, true
 }
 
-// aggressive runs e's last transaction on a state whose read slots were
-// overwritten, and updates the function's demand.
+// aggressive runs e's last transaction on states where one slot it read
+// holds other values: two random ones, then the value input prediction
+// derives from their costs (a state value is an input like any other). If
+// any run covers something new, the function is marked.
 func (w *worker) aggressive(e *Entry) {
 	last := e.Seq[len(e.Seq)-1]
 	d := w.c.demandOf(callTarget{last.Contract, last.Method})
@@ -83,28 +88,83 @@ func (w *worker) aggressive(e *Entry) {
 	if !ok {
 		return
 	}
-	w.ch.Reset(start)
-	for k := 1 + w.rng.IntN(min(3, len(e.loads))); k > 0; k-- {
-		sl := e.loads[w.rng.IntN(len(e.loads))]
-		v := w.env.Dict.Pick(w.rng)
+	sl := e.loads[w.rng.IntN(len(e.loads))]
+	hit := false
+	var vals [3]uint256.Int
+	for i := 0; i < 2; i++ {
+		vals[i] = w.env.Dict.Pick(w.rng)
 		if w.rng.IntN(2) == 0 {
-			v.SetUint64(w.rng.Uint64N(256))
+			vals[i].SetUint64(w.rng.Uint64N(1 << 16))
 		}
-		w.ch.SetStorage(w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
+		hit = w.runOnState(start, last, sl, &vals[i]) || hit
+		if i == 0 {
+			w.aggCosts = append(w.aggCosts[:0], w.lastCosts...)
+		}
 	}
-	w.tr.BeginTx()
-	w.ch.Advance(last.Blocks, last.Seconds)
-	w.ch.Call(chain.Tx{From: w.ch.Senders()[last.Sender], To: w.dep.Addrs[last.Contract], Input: w.encode(&last), Value: &last.Value})
-	w.c.execs.Add(1)
-	w.c.txs.Add(1)
+	if !hit && !w.c.cfg.NoPrediction {
+		if v, ok := w.predictState(&vals[0], &vals[1]); ok {
+			vals[2] = v
+			hit = w.runOnState(start, last, sl, &vals[2])
+		}
+	}
 	w.c.aggressiveRuns.Add(1)
-	if w.tr.NewCoverage(w.seen) > 0 {
+	if hit {
 		w.c.aggressiveHits.Add(1)
 		d.marked.Store(true)
 		d.misses.Store(0)
 		return
 	}
 	d.misses.Add(1)
+}
+
+// runOnState runs tx on start with slot sl set to v, and reports whether it
+// covered anything the worker has not seen. Its costs land in lastCosts.
+func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint256.Int) bool {
+	w.ch.Reset(start)
+	w.ch.SetStorage(w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
+	w.tr.BeginTx()
+	w.ch.Advance(tx.Blocks, tx.Seconds)
+	w.ch.Call(chain.Tx{From: w.ch.Senders()[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(&tx), Value: &tx.Value})
+	w.c.execs.Add(1)
+	w.c.txs.Add(1)
+	w.captureCosts()
+	return w.tr.NewCoverage(w.seen) > 0
+}
+
+// predictState fits a line through the costs of two state values (the
+// first run's costs in aggCosts, the second's in lastCosts) and returns the
+// value at its root, modulo 2^256.
+func (w *worker) predictState(v0, v1 *uint256.Int) (uint256.Int, bool) {
+	edges := int32(w.tr.Edges())
+	var best *costEntry
+	var bestC0 uint256.Int
+	for k := range w.lastCosts {
+		me := &w.lastCosts[k]
+		c0, ok := lookup(w.aggCosts, me.idx)
+		if !ok || c0.Eq(&me.cost) || c0.IsZero() || me.cost.IsZero() {
+			continue
+		}
+		if best == nil || (me.idx < edges && w.seen[me.idx] == 0) {
+			best, bestC0 = me, c0
+		}
+	}
+	if best == nil {
+		return uint256.Int{}, false
+	}
+	x0, x1 := v0.ToBig(), v1.ToBig()
+	c0, c1 := bestC0.ToBig(), best.cost.ToBig()
+	dc := new(big.Int).Sub(c1, c0)
+	if dc.Sign() == 0 {
+		return uint256.Int{}, false
+	}
+	x := new(big.Int).Sub(x1, x0)
+	x.Mul(x, c1)
+	x.Quo(x, dc)
+	x.Sub(x1, x)
+	x.Mod(x, two256)
+	var out uint256.Int
+	out.SetFromBig(x)
+	return out, true
 }
 
 // captureLoads copies the storage reads of the transaction that just ran.

@@ -123,3 +123,52 @@ func TestWorkersShareOneCampaign(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictionSwitch shows input prediction at work: a value that no
+// dictionary holds is found within a small budget with prediction, and the
+// same seed and budget without it find nothing.
+func TestPredictionSwitch(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "Linear.sol"))
+	with, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(with.Findings) != 1 || with.Predictions == 0 || with.PredictionHits == 0 {
+		t.Fatalf("with prediction: %d findings, %d predictions, %d hits", len(with.Findings), with.Predictions, with.PredictionHits)
+	}
+	without, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000, NoPrediction: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(without.Findings) != 0 || without.Predictions != 0 {
+		t.Errorf("without prediction: %d findings, %d predictions", len(without.Findings), without.Predictions)
+	}
+	t.Logf("found after %d executions; %d of %d predictions hit", with.Findings[0].Execs, with.PredictionHits, with.Predictions)
+}
+
+// TestAggressiveModeMarksStatefulFunctions checks HARVEY §5's trigger:
+// fuzzing the slot bar() reads reaches its assertion branch, so bar() is
+// marked as needing longer sequences; pure functions never are.
+func TestAggressiveModeMarksStatefulFunctions(t *testing.T) {
+	prog := compile(t, fixtures.Shared(t, "SequenceFoo.sol"))
+	var c *campaign
+	testHookCampaign = func(x *campaign) { c = x }
+	defer func() { testHookCampaign = nil }()
+	res, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 5000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.AggressiveRuns == 0 || res.AggressiveHits == 0 {
+		t.Fatalf("aggressive runs %d, hits %d", res.AggressiveRuns, res.AggressiveHits)
+	}
+	ct, _ := prog.Lookup("SequenceFoo")
+	for j, m := range ct.Methods {
+		d := c.demandOf(callTarget{ct.Index, j})
+		if m.RawName == "bar" && !d.marked.Load() {
+			t.Errorf("bar() not marked as needing longer sequences")
+		}
+		if m.RawName == "setY" && d.marked.Load() {
+			t.Errorf("setY() marked, though no state changes its coverage")
+		}
+	}
+}

@@ -44,6 +44,7 @@ type worker struct {
 	probeTx int
 
 	lastLoads []trace.Slot // storage reads of the last transaction run
+	aggCosts  []costEntry  // costs of the first aggressive run
 
 	// Input prediction (predict.go).
 	lastCosts     []costEntry // cost vector of the last transaction run

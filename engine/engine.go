@@ -31,6 +31,12 @@ type Options struct {
 	// about, e.g. those whose code changed: they get most of the budget.
 	Focus   []string
 	Oracles map[string]bool // finding kinds switched on or off
+	// Targets are source lines to reach (lookahead targeting). Schedule is
+	// "aflfast" or "lookahead" (the default when there are targets);
+	// NoLookahead turns the analysis off, leaving whole paths as LIDs.
+	Targets     []Target
+	Schedule    string
+	NoLookahead bool
 	// NoPrediction turns HARVEY's input prediction off.
 	NoPrediction bool
 	// NoDemandDriven turns demand-driven sequence fuzzing off: sequences
@@ -117,8 +123,13 @@ type Report struct {
 	// AggressiveRuns counts runs on directly fuzzed state (HARVEY §5) and
 	// AggressiveHits those that found new coverage.
 	AggressiveRuns uint64 `json:"aggressiveRuns"`
-	AggressiveHits uint64 `json:"aggressiveHits"`
-	Setup          Setup  `json:"setup"`
+	// TargetExecs and TargetTime say when a target line was first reached
+	// (zero if never); AnalysisTime is the lookahead analysis' share.
+	TargetExecs    uint64        `json:"targetExecs,omitempty"`
+	TargetTime     time.Duration `json:"targetTimeNs,omitempty"`
+	AnalysisTime   time.Duration `json:"analysisTimeNs,omitempty"`
+	AggressiveHits uint64        `json:"aggressiveHits"`
+	Setup          Setup         `json:"setup"`
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
@@ -140,6 +151,24 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		MaxSeqLen: opts.MaxSeqLen, Contracts: opts.Contracts, Focus: opts.Focus, Oracles: oracleSet(opts.Oracles),
 		OnProgress: opts.OnProgress, NoPrediction: opts.NoPrediction, NoDemandDriven: opts.NoDemandDriven,
 	}
+	if len(opts.Targets) > 0 {
+		if cfg.Targets, err = targetPCs(prog, opts.Targets); err != nil {
+			return nil, err
+		}
+	}
+	cfg.NoLookahead = opts.NoLookahead
+	switch opts.Schedule {
+	case "aflfast":
+		cfg.Schedule = fuzz.AFLFast{}
+	case "lookahead":
+		cfg.Schedule = fuzz.Lookahead{}
+	case "":
+		if len(opts.Targets) > 0 {
+			cfg.Schedule = fuzz.Lookahead{}
+		}
+	default:
+		return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", opts.Schedule)
+	}
 	start := time.Now()
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
@@ -150,7 +179,8 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start), Timeouts: res.Timeouts,
 		Predictions: res.Predictions, PredictionHits: res.PredictionHits,
-		AggressiveRuns: res.AggressiveRuns, AggressiveHits: res.AggressiveHits}
+		AggressiveRuns: res.AggressiveRuns, AggressiveHits: res.AggressiveHits,
+		TargetExecs: res.TargetExecs, TargetTime: res.TargetTime, AnalysisTime: res.AnalysisTime}
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))

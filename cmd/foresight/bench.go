@@ -39,6 +39,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	seeds := fs.Int("seeds", 10, "runs per configuration (seeds 1..N)")
 	execs := fs.Uint64("execs", 200_000, "execution budget per run")
 	configs := fs.String("configs", "default,no-prediction", "configurations to compare: "+strings.Join(benchConfigNames(), ", "))
+	var targets targetList
+	fs.Var(&targets, "target", "FILE:LINE[-LINE] to reach (repeatable); reported as a 'target' row")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: foresight bench [flags] FILE...")
 		fs.PrintDefaults()
@@ -67,7 +69,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	defer tc.Close()
 
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tpredictions hit")
+	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tpredictions hit\tanalysis share")
 	for _, path := range paths {
 		builds, err := compilePaths(ctx, tc, []string{path})
 		if err != nil {
@@ -85,9 +87,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		// results[finding][config] = per-seed (execs, time) of the runs that found it.
 		results := map[string]map[string][]benchHit{}
 		predictions := map[string][2]uint64{}
+		analysis := map[string]time.Duration{}
+		total := map[string]time.Duration{}
 		for _, c := range cfgs {
 			for s := 1; s <= *seeds; s++ {
-				opts := engine.Options{Seed: uint64(s), Execs: *execs}
+				opts := engine.Options{Seed: uint64(s), Execs: *execs, Targets: targets}
 				c.apply(&opts)
 				rep, err := engine.Fuzz(ctx, good, opts)
 				if err != nil {
@@ -96,6 +100,14 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				}
 				p := predictions[c.name]
 				predictions[c.name] = [2]uint64{p[0] + rep.Predictions, p[1] + rep.PredictionHits}
+				if rep.TargetExecs > 0 {
+					if results["target"] == nil {
+						results["target"] = map[string][]benchHit{}
+					}
+					results["target"][c.name] = append(results["target"][c.name], benchHit{rep.TargetExecs, rep.TargetTime})
+				}
+				analysis[c.name] += rep.AnalysisTime
+				total[c.name] += rep.Elapsed
 				for _, f := range rep.Findings {
 					key := fmt.Sprintf("%s@%d", f.Kind, f.Line)
 					if results[key] == nil {
@@ -119,7 +131,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				if pr[0] > 0 {
 					rate = fmt.Sprintf("%.0f%%", 100*float64(pr[1])/float64(pr[0]))
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\n", displayPath(path, path), k, c.name, len(hits), *seeds, execsMed, timeMed, rate)
+				share := "-"
+				if analysis[c.name] > 0 {
+					share = fmt.Sprintf("%.1f%%", 100*analysis[c.name].Seconds()/total[c.name].Seconds())
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name, len(hits), *seeds, execsMed, timeMed, rate, share)
 			}
 		}
 	}

@@ -33,6 +33,23 @@ type fuzzFlags struct {
 	oracles   string
 	noPredict bool
 	noDemand  bool
+	targets   targetList
+	schedule  string
+	noLook    bool
+}
+
+// targetList collects repeated --target flags.
+type targetList []engine.Target
+
+func (l *targetList) String() string { return fmt.Sprint(*l) }
+
+func (l *targetList) Set(s string) error {
+	t, err := engine.ParseTarget(s)
+	if err != nil {
+		return err
+	}
+	*l = append(*l, t)
+	return nil
 }
 
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
@@ -49,11 +66,15 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
 	fs.StringVar(&f.output, "o", "", "write the report to this file instead of stdout")
 	fs.BoolVar(&f.noPredict, "no-prediction", false, "turn off input prediction (HARVEY's secant method on branch and storage-write costs)")
 	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "grow transaction sequences eagerly instead of on demand (HARVEY §5)")
+	fs.Var(&f.targets, "target", "FILE:LINE[-LINE] to reach (repeatable): targeted fuzzing with the lookahead analysis")
+	fs.StringVar(&f.schedule, "schedule", "", "power schedule: aflfast or lookahead (default: lookahead with --target, else aflfast)")
+	fs.BoolVar(&f.noLook, "no-lookahead", false, "turn the lookahead analysis off (LIDs become whole paths)")
 	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, ...")
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
-	opts := engine.Options{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen, Oracles: map[string]bool{}, NoPrediction: f.noPredict, NoDemandDriven: f.noDemand}
+	opts := engine.Options{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen, Oracles: map[string]bool{}, NoPrediction: f.noPredict, NoDemandDriven: f.noDemand,
+		Targets: f.targets, Schedule: f.schedule, NoLookahead: f.noLook}
 	if f.contracts != "" {
 		opts.Contracts = strings.Split(f.contracts, ",")
 	}
@@ -173,6 +194,13 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	}
 	fmt.Fprintf(stderr, "foresight: %d executions in %s (%.0f/s), corpus %d, %d finding(s)\n",
 		rep.Execs, rep.Elapsed.Round(time.Millisecond), float64(rep.Execs)/rep.Elapsed.Seconds(), rep.Corpus, len(rep.Findings))
+	if len(ff.targets) > 0 {
+		if rep.TargetExecs > 0 {
+			fmt.Fprintf(stderr, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(stderr, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
+		}
+	}
 	if rep.Predictions > 0 {
 		fmt.Fprintf(stderr, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
 			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
@@ -43,6 +44,15 @@ type Config struct {
 	NoPrediction bool
 	// PredictIterations bounds the secant steps per prediction; default 4.
 	PredictIterations int
+	// Targets are program locations to reach, as runtime PCs per contract
+	// index (lookahead paper). With targets, each new corpus entry gets a
+	// lookahead identifier and split points, and Result reports when a
+	// target was first reached.
+	Targets map[int][]uint64
+	// NoLookahead makes the analysis answer "reachable" everywhere, so
+	// lookahead identifiers degenerate to whole paths (configurations A and
+	// C of the paper). Use Schedule to pick AFLFast or Lookahead.
+	NoLookahead bool
 	// NoDemandDriven turns demand-driven sequence fuzzing (HARVEY §5) off:
 	// sequences grow eagerly for every function, and path identifiers span
 	// every transaction instead of only the last.
@@ -79,6 +89,12 @@ type Result struct {
 	// Predictions counts predicted inputs run; PredictionHits those that
 	// reached the branch or slot they aimed at.
 	Predictions, PredictionHits uint64
+	// TargetExecs and TargetTime say when a target was first reached
+	// (zero if never); AnalysisTime is the time spent in the lookahead
+	// analysis.
+	TargetExecs  uint64
+	TargetTime   time.Duration
+	AnalysisTime time.Duration
 	// AggressiveRuns counts runs on directly fuzzed state (HARVEY §5);
 	// AggressiveHits those that covered something new.
 	AggressiveRuns, AggressiveHits uint64
@@ -103,6 +119,12 @@ type campaign struct {
 
 	predictions, predictionHits    atomic.Uint64
 	aggressiveRuns, aggressiveHits atomic.Uint64
+
+	analyzers    []*lookahead.Analyzer // per contract; nil without targets
+	targetPCs    map[int][]uint64
+	analysisNs   atomic.Int64
+	targetExecs  atomic.Uint64 // executions when a target was first reached; 0 = not yet
+	targetTimeNs atomic.Int64
 
 	execs       atomic.Uint64
 	txs         atomic.Uint64
@@ -179,6 +201,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 
 		Predictions:    c.predictions.Load(),
 		PredictionHits: c.predictionHits.Load(),
+		TargetExecs:    c.targetExecs.Load(),
+		TargetTime:     time.Duration(c.targetTimeNs.Load()),
+		AnalysisTime:   time.Duration(c.analysisNs.Load()),
 		AggressiveRuns: c.aggressiveRuns.Load(),
 		AggressiveHits: c.aggressiveHits.Load(),
 	}
@@ -230,12 +255,28 @@ func (c *campaign) setup() error {
 		c.callIndex[t] = i
 	}
 	c.demands = make([]demand, len(c.calls))
+	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))
+	c.targetPCs = map[int][]uint64{}
+	for ci, pcs := range c.cfg.Targets {
+		if ci < 0 || ci >= len(c.prog.Contracts) || len(pcs) == 0 {
+			continue
+		}
+		a := lookahead.New(c.prog.Contracts[ci].Artifact.Runtime.Bytes, pcs)
+		a.Off = c.cfg.NoLookahead
+		c.analyzers[ci] = a
+		c.targetPCs[ci] = pcs
+	}
 	sort.Slice(c.constants, func(i, j int) bool { return c.constants[i].Lt(&c.constants[j]) })
 	return nil
 }
 
-// testHookCampaign lets tests inspect a campaign's internal state.
-var testHookCampaign func(*campaign)
+// testHookCampaign lets tests inspect a campaign's internal state;
+// testHookPath sees the top-level path of every sequence's last transaction
+// when there are targets.
+var (
+	testHookCampaign func(*campaign)
+	testHookPath     func(contract int, path []uint64)
+)
 
 // probeFor derives a campaign's arbitrary probe slot from its seed, so a
 // replay probes the same slot.
@@ -327,9 +368,45 @@ func (w *worker) run1(seq Sequence, m Mutation, parent *Entry) outcome {
 	} else {
 		o = w.exec(seq, 0, w.base)
 	}
-	w.c.execs.Add(1)
+	n := w.c.execs.Add(1)
 	w.c.txs.Add(uint64(len(seq)))
+	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
+		if w.c.targetExecs.CompareAndSwap(0, n) {
+			w.c.targetTimeNs.Store(int64(time.Since(w.c.start)))
+		}
+	}
 	return o
+}
+
+// reachedTarget reports whether any target PC has run in this worker.
+func (w *worker) reachedTarget() bool {
+	for ci, pcs := range w.c.targetPCs {
+		for _, pc := range pcs {
+			if pc < uint64(len(w.tr.Instr[ci])) && w.tr.Instr[ci][pc] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lookahead computes a new entry's lookahead identifier and split points
+// from the path of its last transaction (Alg. 1 line 11). Without targets,
+// or for a contract without targets, the identifier is the path's.
+func (w *worker) lookahead(seq Sequence, pathID uint64) (uint64, []uint64) {
+	last := seq[len(seq)-1]
+	a := w.c.analyzers[last.Contract]
+	if a == nil || len(w.lastPath) == 0 {
+		return pathID, nil
+	}
+	start := time.Now()
+	r := a.Analyze(w.lastPath)
+	w.c.analysisNs.Add(int64(time.Since(start)))
+	splits := make([]uint64, len(r.SplitPoints))
+	for i, p := range r.SplitPoints {
+		splits[i] = uint64(last.Contract)<<32 | p
+	}
+	return r.LID, splits
 }
 
 // consider adds an input to the corpus if it took a new path or covered
@@ -346,7 +423,8 @@ func (w *worker) consider(seq Sequence, o outcome) {
 	newPath := c.corpus.Observe(o.pathID)
 	newState := o.state != 0 && c.corpus.ObserveState(o.state)
 	if newPath || o.newCov > 0 || newState {
-		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads)
+		lid, splits := w.lookahead(seq, o.pathID)
+		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads, lid, splits)
 		// Values the new path compared against are likely to open the
 		// next branch: keep them (only from admitted inputs, so random
 		// arguments do not flood the dictionary).

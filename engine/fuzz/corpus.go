@@ -21,6 +21,11 @@ type Entry struct {
 	// the storage slots it read.
 	costs []costEntry
 	loads []trace.Slot
+	// lid and splits are the lookahead identifier and the split points of
+	// the no-target-ahead prefix of the entry's last transaction (lookahead
+	// paper, Def. 3-4).
+	lid    uint64
+	splits []uint64
 }
 
 // Corpus is the campaign's shared set of entries and path statistics.
@@ -32,6 +37,11 @@ type Corpus struct {
 	cursor  int
 	limit   int
 	states  map[uint64]bool // storage signatures of admitted sequences
+
+	// fuzz(λ) and fuzz(p) of Defs. 5-6: mutants derived from entries with
+	// each lookahead identifier and each split point.
+	lidFuzz   map[uint64]uint64
+	splitFuzz map[uint64]uint64
 }
 
 // maxStates bounds how many entries storage novelty alone may admit.
@@ -55,7 +65,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}}
 }
 
 // Len returns the number of entries.
@@ -78,13 +88,21 @@ func (c *Corpus) Observe(id uint64) bool {
 
 // Add appends an entry unless the corpus is full; coverage-increasing
 // entries are always admitted.
-func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot) (*Entry, bool) {
+func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false
 	}
-	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...)}
+	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
+	if _, ok := c.lidFuzz[lid]; !ok {
+		c.lidFuzz[lid] = 0
+	}
+	for _, p := range splits {
+		if _, ok := c.splitFuzz[p]; !ok {
+			c.splitFuzz[p] = 0
+		}
+	}
 	c.entries = append(c.entries, e)
 	return e, true
 }
@@ -95,6 +113,26 @@ type Stats struct {
 	MeanFreq float64 // mean f over all discovered paths
 	Paths    int
 	Entries  int
+	// RareLID and RareSplit report the lookahead paper's Defs. 5 and 6 for
+	// the entry: its LID, or a split point along its no-target-ahead
+	// prefix, was fuzzed less than the dynamic rarity cutoff.
+	RareLID, RareSplit bool
+}
+
+// rarityCutoff is 2^i with 2^(i-1) < min <= 2^i (Def. 5).
+func rarityCutoff(counts map[uint64]uint64) uint64 {
+	first := true
+	var lo uint64
+	for _, n := range counts {
+		if first || n < lo {
+			lo, first = n, false
+		}
+	}
+	cut := uint64(1)
+	for cut < lo {
+		cut <<= 1
+	}
+	return cut
 }
 
 // Next picks the next entry round-robin and asks the schedule for its
@@ -110,12 +148,25 @@ func (c *Corpus) Next(s Schedule) (*Entry, int) {
 	if len(c.freq) > 0 {
 		mean = float64(c.total) / float64(len(c.freq))
 	}
+	lidCut, splitCut := rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
 	for tries := 0; tries < len(c.entries); tries++ {
 		e := c.entries[c.cursor%len(c.entries)]
 		c.cursor++
-		energy := s.Energy(e, Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)})
+		st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)}
+		st.RareLID = c.lidFuzz[e.lid] < lidCut
+		for _, p := range e.splits {
+			if c.splitFuzz[p] < splitCut {
+				st.RareSplit = true
+				break
+			}
+		}
+		energy := s.Energy(e, st)
 		if energy > 0 {
 			e.Selected++
+			c.lidFuzz[e.lid] += uint64(energy)
+			for _, p := range e.splits {
+				c.splitFuzz[p] += uint64(energy)
+			}
 			return e, energy
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/solc/position"
 	"github.com/holiman/uint256"
@@ -170,5 +171,69 @@ func TestAggressiveModeMarksStatefulFunctions(t *testing.T) {
 		if m.RawName == "setY" && d.marked.Load() {
 			t.Errorf("setY() marked, though no state changes its coverage")
 		}
+	}
+}
+
+// TestLookaheadSoundness checks the analysis on every path a campaign
+// executes: whenever it proves the targets unreachable after a prefix, the
+// rest of that very path contains no target.
+func TestLookaheadSoundness(t *testing.T) {
+	for _, tt := range []struct {
+		path  string
+		lines [][2]int
+	}{
+		{fixtures.Shared(t, "LookaheadBar.sol"), [][2]int{{31, 31}}},
+		{fixtures.Shared(t, "LookaheadBar.sol"), [][2]int{{23, 23}, {28, 28}}},
+		{fixtures.Shared(t, "PathsBaz.sol"), [][2]int{{16, 16}, {22, 22}}},
+		{fixtures.Shared(t, "SequenceFoo.sol"), [][2]int{{17, 17}}},
+		{filepath.Join("..", "testdata", "bench", "Maze.sol"), [][2]int{{120, 140}, {400, 420}}},
+	} {
+		prog := compile(t, tt.path)
+		targets := map[int][]uint64{}
+		for _, c := range prog.Targets() {
+			id, _ := c.Build.FileID(c.Artifact.Unit)
+			m := position.NewMapper(c.Build.Units[c.Artifact.Unit].Content)
+			for _, l := range tt.lines {
+				start, _ := m.LineRange(l[0] - 1)
+				_, end := m.LineRange(l[1] - 1)
+				targets[c.Index] = append(targets[c.Index], c.Artifact.Runtime.Map.PCsWithin(id, start, end)...)
+			}
+		}
+		analyzers := map[int]*lookahead.Analyzer{}
+		isTarget := map[int]map[uint64]bool{}
+		for ci, pcs := range targets {
+			analyzers[ci] = lookahead.New(prog.Contracts[ci].Artifact.Runtime.Bytes, pcs)
+			isTarget[ci] = map[uint64]bool{}
+			for _, pc := range pcs {
+				isTarget[ci][pc] = true
+			}
+		}
+		paths, proofs := 0, 0
+		testHookPath = func(ci int, path []uint64) {
+			a := analyzers[ci]
+			if a == nil {
+				return
+			}
+			paths++
+			r := a.Analyze(path)
+			if !r.Proved {
+				return
+			}
+			proofs++
+			for _, pc := range path[r.Prefix:] {
+				if isTarget[ci][pc] {
+					t.Fatalf("%s: unsound: targets declared unreachable after %d locations, but pc %d follows", tt.path, r.Prefix, pc)
+				}
+			}
+		}
+		_, err := Run(context.Background(), prog, Config{Seed: 5, Execs: 3000, Targets: targets, Schedule: Lookahead{}})
+		testHookPath = nil
+		if err != nil {
+			t.Fatal(err)
+		}
+		if paths < 1000 || proofs == 0 {
+			t.Errorf("%s: %d paths checked, %d proofs: the test exercised too little", tt.path, paths, proofs)
+		}
+		t.Logf("%s: %d paths, %d with a no-target-ahead proof", filepath.Base(tt.path), paths, proofs)
 	}
 }

@@ -37,3 +37,24 @@ func (a AFLFast) Energy(e *Entry, s Stats) int {
 	}
 	return en
 }
+
+// Lookahead is the power schedule of the lookahead paper (§IV-B): an entry
+// whose lookahead identifier is rare, or whose no-target-ahead prefix holds
+// a rare split point, gets min(2^selected, K) mutants; every other entry
+// gets one.
+type Lookahead struct {
+	K int // default 1024
+}
+
+// Energy implements Schedule.
+func (l Lookahead) Energy(e *Entry, s Stats) int {
+	k := l.K
+	if k == 0 {
+		k = 1024
+	}
+	if !s.RareLID && !s.RareSplit {
+		return 1
+	}
+	sel := min(e.Selected, 20)
+	return min(1<<sel, k)
+}

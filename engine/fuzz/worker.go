@@ -6,6 +6,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
@@ -45,6 +46,7 @@ type worker struct {
 
 	lastLoads []trace.Slot // storage reads of the last transaction run
 	aggCosts  []costEntry  // costs of the first aggressive run
+	lastPath  []uint64     // top-level path of the last transaction (with targets)
 
 	// Input prediction (predict.go).
 	lastCosts     []costEntry // cost vector of the last transaction run
@@ -103,6 +105,9 @@ func newWorker(c *campaign, id int) (*worker, error) {
 	}
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
+	}
+	if len(c.targetPCs) > 0 {
+		tr.RecordPaths(2 * lookahead.MaxPrefix)
 	}
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
@@ -167,6 +172,12 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 			o.lastErr = r.Err != nil
 			w.captureCosts()
 			w.captureLoads()
+			if len(w.c.targetPCs) > 0 {
+				w.lastPath = append(w.lastPath[:0], w.tr.Path()...)
+				if testHookPath != nil {
+					testHookPath(tx.Contract, w.lastPath)
+				}
+			}
 			w.operands = append(w.operands[:0], w.tr.Operands()...)
 			// Values the contract returned are likely inputs of later calls.
 			for j := 0; j+32 <= len(r.Ret) && j < 4*32; j += 32 {

@@ -115,6 +115,11 @@ type Tracer struct {
 	// length of the last value written.
 	writes map[Slot]uint16
 
+	// path records the program counters of the transaction's top-level
+	// frame, for the lookahead analysis; nil when not recording.
+	path    []uint64
+	pathCap int
+
 	// The first storage slots the transaction read, for HARVEY's
 	// aggressive mode (§5).
 	loads  [maxLoads]Slot
@@ -191,6 +196,9 @@ func (t *Tracer) BeginTx() {
 	t.failure = Failure{}
 	t.nOperands = 0
 	t.nLoads = 0
+	if t.path != nil {
+		t.path = t.path[:0]
+	}
 	clear(t.writes)
 	t.resetCosts()
 }
@@ -230,6 +238,17 @@ func magnitude(bitlen int) uint16 {
 func SlotTerm(s Slot, bitlen uint16) uint64 {
 	return mix(uint64(s.Code)<<32 ^ s.Key[0] ^ s.Key[1]*31 ^ s.Key[2]*37 ^ s.Key[3]*41 ^ uint64(bitlen)<<48)
 }
+
+// RecordPaths makes the tracer keep the first max program counters of each
+// transaction's top-level frame.
+func (t *Tracer) RecordPaths(max int) {
+	t.pathCap = max
+	t.path = make([]uint64, 0, max)
+}
+
+// Path returns the recorded top-level path of the current transaction
+// (reused by the next transaction).
+func (t *Tracer) Path() []uint64 { return t.path }
 
 // maxLoads bounds the storage reads kept per transaction.
 const maxLoads = 16
@@ -304,6 +323,9 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		f.lastUser, f.hasUser = pc, true
 	}
 	t.Instr[f.code][pc] = true
+	if depth == 1 && len(t.path) < t.pathCap {
+		t.path = append(t.path, pc)
+	}
 	cmpValid := t.cmp.valid
 	t.cmp.valid = false
 	switch o := vm.OpCode(op); {

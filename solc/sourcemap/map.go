@@ -152,3 +152,17 @@ func (m *Map) PCsInRange(file, start, end int) []uint64 {
 	}
 	return pcs
 }
+
+// PCsWithin returns, in increasing order, the program counter of every
+// instruction whose source range in the given file lies inside [start,
+// end): the code of those bytes, not of constructs that merely contain them
+// (a whole function or contract also "overlaps" every line in it).
+func (m *Map) PCsWithin(file, start, end int) []uint64 {
+	var pcs []uint64
+	for i, e := range m.entries[:min(len(m.entries), len(m.pcs))] {
+		if e.File == file && e.HasSource() && e.Start >= start && e.Start+e.Length <= end {
+			pcs = append(pcs, uint64(m.pcs[i]))
+		}
+	}
+	return pcs
+}

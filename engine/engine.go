@@ -140,7 +140,12 @@ type FileCoverage struct {
 	Covered, Missed map[int]bool
 }
 
-// Fuzz runs a campaign on the contracts of builds.
+// ErrNoTargets is returned by Fuzz when the builds have no contract with a
+// function to call: nothing to fuzz, which is not a failure.
+var ErrNoTargets = fuzz.ErrNoTargets
+
+// Fuzz runs a campaign on the contracts of builds. When ctx ends early it
+// still returns the report of what ran.
 func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
 	prog, err := program.New(builds)
 	if err != nil {

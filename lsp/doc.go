@@ -1,5 +1,39 @@
 // Package lsp is Foresight's language server: the only package that speaks
 // the Language Server Protocol (go.lsp.dev/protocol over jsonrpc2). It turns
 // editor events into engine requests and engine results (plain data with
-// byte offsets) into LSP diagnostics, code actions and commands.
+// byte offsets) into LSP diagnostics, code actions and commands. Call
+// [Serve] with the editor's connection; docs/lsp.md describes what a client
+// sees.
+//
+// # Concurrency
+//
+// Messages are handled by jsonrpc2.AsyncHandler: each handler runs in its
+// own goroutine, in arrival order, and must reply (notifications included)
+// before the next starts. Handlers are thin: they decode, update the
+// session under server.mu and return. Long work runs in the background: a
+// save schedules a run of its project (compile, publish, diff, fuzz), which
+// cancels the project's run in flight. Requests to the client (progress
+// tokens, configuration, workspace edits) are made only from background
+// goroutines or from handlers, never from the read loop.
+//
+// # Positions
+//
+// Every range is converted with the text it was computed on: compiled
+// files, open buffers and findings each keep a source (content and
+// position mapper, UTF-16 columns). When a buffer changed since the last
+// compile, ranges move through a line diff (diff.go).
+//
+// # Files
+//
+//   - server.go: Serve, dispatch, lifecycle checks, panic recovery.
+//   - stream.go: Content-Length framing that survives malformed messages.
+//   - initialize.go: initialize, initialized, shutdown, exit.
+//   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
+//   - pipeline.go: runs (compile, publish, campaign) and streamed findings.
+//   - project.go: per-root state and absorbing a new build (focus, staleness).
+//   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
+//   - code_action.go, execute_command.go, code_lens.go, hover.go: the features.
+//   - configuration.go, watched_files.go: settings and project files.
+//   - progress.go: work-done progress.
+//   - mapper.go, document.go, diff.go: positions, URIs, line diffs.
 package lsp

@@ -45,6 +45,7 @@ func commands() []command {
 		{"fuzz", "run a fuzzing campaign and report findings (text, json, sarif)", runFuzz},
 		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
 		{"bench", "compare engine configurations over several seeds (median executions and time to each finding)", runBench},
+		{"lsp", "serve the Language Server Protocol on stdio (see docs/lsp.md)", runLSP},
 		{"version", "print the version", runVersion},
 	}
 }

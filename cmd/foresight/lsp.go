@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/foresight-sol/foresight/lsp"
+	"github.com/foresight-sol/foresight/solc"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+)
+
+// runLSP serves the Language Server Protocol on stdin and stdout. Logs go
+// to stderr or --log-file, never to stdout, which carries the protocol.
+func runLSP(ctx context.Context, args []string, _, stderr io.Writer) int {
+	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	logFile := fs.String("log-file", "", "write the log to this file instead of stderr")
+	verbose := fs.Bool("v", false, "verbose (debug) logging")
+	noInstall := fs.Bool("no-install", false, "never install solc-js packages; use only installed compilers")
+	fs.Bool("stdio", true, "serve on stdin and stdout (the only transport; accepted for editors that pass it)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: foresight lsp [flags]")
+		fmt.Fprintln(stderr, "Serves the Language Server Protocol on stdin and stdout; see docs/lsp.md.")
+		fs.PrintDefaults()
+	}
+	if _, err := parseFlags(fs, args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	var logOut io.Writer = stderr
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		logOut = f
+	}
+	level := zapcore.InfoLevel
+	if *verbose {
+		level = zapcore.DebugLevel
+	}
+	log := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(zap.NewDevelopmentEncoderConfig()), zapcore.AddSync(logOut), level))
+	defer log.Sync()
+
+	err := lsp.Serve(ctx, stdio{}, lsp.Options{
+		Log:      log,
+		Version:  version,
+		Compiler: solc.Config{NoInstall: *noInstall},
+	})
+	if err != nil {
+		log.Info("lsp ended", zap.Error(err))
+		return 1
+	}
+	return exitOK
+}
+
+// stdio is the protocol's connection: stdin and stdout.
+type stdio struct{}
+
+func (stdio) Read(p []byte) (int, error)  { return os.Stdin.Read(p) }
+func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
+
+func (stdio) Close() error {
+	return errors.Join(os.Stdin.Close(), os.Stdout.Close())
+}

@@ -1,0 +1,359 @@
+package engine
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// ErrFoundryTest is wrapped by errors about a finding that cannot be
+// written as a Foundry test (its setup is incomplete, a contract is gone).
+var ErrFoundryTest = errors.New("cannot write a foundry test")
+
+// FoundryTest renders a finding as a standard Foundry test that reproduces
+// it: the test deploys the contracts the sequence touches at the addresses
+// the campaign used (running each constructor with the recorded arguments
+// through vm.etch, as forge-std's deployCodeTo does), funds the senders,
+// replays every transaction with vm.prank, vm.roll and vm.warp and its exact
+// calldata, and asserts that the last one fails the way the finding says.
+// The test passes while the bug is there.
+//
+// path is where the test belongs, relative to the project root
+// ("test/Foresight_<Contract>_<kind>.t.sol"); source imports
+// "forge-std/Test.sol" and the contracts' own files (relative to path).
+func FoundryTest(f Finding, setup Setup, builds []*solc.Build) (path string, source string, err error) {
+	if len(f.Calls) == 0 {
+		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrFoundryTest)
+	}
+	g := &foundryGen{f: f, setup: setup, builds: builds, names: map[string]string{}}
+	if err := g.resolve(); err != nil {
+		return "", "", err
+	}
+	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
+	return path, g.render(), nil
+}
+
+// foundryGen holds what one rendering needs.
+type foundryGen struct {
+	f      Finding
+	setup  Setup
+	builds []*solc.Build
+
+	deploy  []deployTarget    // in setup order
+	names   map[string]string // "unit:name" -> identifier used in the test
+	imports []string          // import lines
+	legacy  bool              // compiler < 0.6.2: use vm.getCode, not type(C).creationCode
+	v08     bool              // compiler >= 0.8.0: assertions are Panic(0x01)
+	checkOK bool              // the property or invariant function returns bool
+}
+
+type deployTarget struct {
+	d    Deployed
+	addr common.Address
+	art  *solc.Artifact
+}
+
+// resolve picks the contracts to deploy: the targets of the calls, the
+// failing contract, and every deployed contract whose address appears in
+// the calldata or the constructor arguments of one already picked.
+func (g *foundryGen) resolve() error {
+	arts := map[string]*solc.Artifact{}
+	var version solc.Version
+	for _, b := range g.builds {
+		as, err := b.Artifacts()
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrFoundryTest, err)
+		}
+		for _, a := range as {
+			arts[a.Unit+":"+a.Name] = a
+			if a.Name == g.f.Contract && b.Compiler != nil {
+				version = b.Compiler.Version()
+			}
+		}
+	}
+	if !version.IsZero() {
+		g.legacy = version.Less(solc.Version{Major: 0, Minor: 6, Patch: 2})
+		g.v08 = !version.Less(solc.Version{Major: 0, Minor: 8, Patch: 0})
+	} else {
+		g.v08 = true
+	}
+
+	var all []deployTarget
+	for _, d := range g.setup.Contracts {
+		if d.Address == "" || d.Error != "" || !common.IsHexAddress(d.Address) {
+			continue
+		}
+		a := arts[d.Unit+":"+d.Name]
+		if a == nil || a.Abstract {
+			continue
+		}
+		all = append(all, deployTarget{d: d, addr: common.HexToAddress(d.Address), art: a})
+	}
+	want := map[string]bool{g.f.Contract: true}
+	for _, c := range g.f.Calls {
+		want[c.Contract] = true
+	}
+	picked := make([]bool, len(all))
+	var blobs []string // lower-case hex searched for addresses
+	for _, c := range g.f.Calls {
+		blobs = append(blobs, strings.ToLower(strings.TrimPrefix(c.Calldata, "0x")))
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, t := range all {
+			if picked[i] {
+				continue
+			}
+			word := strings.ToLower(hex.EncodeToString(common.LeftPadBytes(t.addr[:], 32)))
+			mentioned := false
+			for _, b := range blobs {
+				if strings.Contains(b, word) {
+					mentioned = true
+					break
+				}
+			}
+			if !want[t.d.Name] && !mentioned {
+				continue
+			}
+			picked[i], changed = true, true
+			blobs = append(blobs, strings.ToLower(t.d.CtorArgs))
+		}
+	}
+	for i, t := range all {
+		if picked[i] {
+			g.deploy = append(g.deploy, t)
+		}
+	}
+	for _, c := range g.f.Calls {
+		if _, ok := g.addressOf(c); !ok {
+			return fmt.Errorf("%w: no deployed address for %s", ErrFoundryTest, c.Contract)
+		}
+	}
+	if g.f.Check != "" {
+		g.checkOK = g.checkReturnsBool()
+	}
+
+	used := map[string]bool{"Test": true, "Vm": true}
+	for _, t := range g.deploy {
+		key := t.d.Unit + ":" + t.d.Name
+		if _, ok := g.names[key]; ok {
+			continue
+		}
+		id := t.d.Name
+		for n := 2; used[id]; n++ {
+			id = fmt.Sprintf("%s_%d", t.d.Name, n)
+		}
+		used[id] = true
+		g.names[key] = id
+		if g.legacy {
+			continue
+		}
+		clause := t.d.Name
+		if id != t.d.Name {
+			clause += " as " + id
+		}
+		g.imports = append(g.imports, fmt.Sprintf("import {%s} from %q;", clause, importPath(t.d.Unit)))
+	}
+	return nil
+}
+
+// addressOf returns the address a call was sent to.
+func (g *foundryGen) addressOf(c Call) (common.Address, bool) {
+	if common.IsHexAddress(c.Address) {
+		return common.HexToAddress(c.Address), true
+	}
+	for _, t := range g.deploy {
+		if t.d.Name == c.Contract {
+			return t.addr, true
+		}
+	}
+	return common.Address{}, false
+}
+
+// checkReturnsBool reports whether the finding's property or invariant
+// function returns a single bool (else only a revert violates it).
+func (g *foundryGen) checkReturnsBool() bool {
+	for _, t := range g.deploy {
+		if t.d.Name != g.f.Contract {
+			continue
+		}
+		var abi []struct {
+			Type    string `json:"type"`
+			Name    string `json:"name"`
+			Outputs []struct {
+				Type string `json:"type"`
+			} `json:"outputs"`
+		}
+		if json.Unmarshal(t.art.ABI, &abi) != nil {
+			return false
+		}
+		for _, e := range abi {
+			if e.Type == "function" && e.Name == g.f.Check {
+				return len(e.Outputs) == 1 && e.Outputs[0].Type == "bool"
+			}
+		}
+	}
+	return false
+}
+
+// importPath is the import path of a unit from the test directory.
+func importPath(unit string) string {
+	if filepath.IsAbs(unit) {
+		return filepath.ToSlash(unit)
+	}
+	return path.Join("..", unit)
+}
+
+func (g *foundryGen) render() string {
+	f := g.f
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	name := "Foresight_" + identSafe(f.Contract) + "_" + identSafe(f.Kind) + "_Test"
+
+	w("// SPDX-License-Identifier: UNLICENSED\n")
+	w("pragma solidity >=0.6.2 <0.9.0;\n\n")
+	w("import {Test} from \"forge-std/Test.sol\";\n")
+	for _, l := range g.imports {
+		w("%s\n", l)
+	}
+	w("\n// Generated by Foresight: %s (%s)", f.Title, f.Kind)
+	if f.Path != "" {
+		w(" at %s:%d:%d", filepath.ToSlash(f.Unit), f.Line, f.Column)
+	}
+	w(",\n// found with seed %d. It replays the shrunk sequence on the campaign's\n", f.Seed)
+	w("// addresses, senders, blocks and timestamps, and passes while the bug is there.\n")
+	w("contract %s is Test {\n", name)
+	w("    address internal constant DEPLOYER = %s;\n\n", chain.Deployer.Hex())
+	w("    /// Runs creation code at a fixed address (forge-std's deployCodeTo).\n")
+	w("    function _deployTo(bytes memory creation, address where) internal {\n")
+	w("        vm.etch(where, creation);\n")
+	w("        vm.prank(DEPLOYER, DEPLOYER);\n")
+	w("        (bool ok, bytes memory runtime) = where.call(\"\");\n")
+	w("        require(ok, \"constructor reverted\");\n")
+	w("        vm.etch(where, runtime);\n")
+	w("    }\n\n")
+	w("    function test_%s() public {\n", identSafe(f.Kind))
+
+	start, err := chain.New(chain.Config{}, nil)
+	blockNumber, timestamp := uint64(1), uint64(1_700_000_000)
+	if err == nil {
+		blockNumber, timestamp = start.Block.Number, start.Block.Time
+	}
+	w("        uint256 blockNumber = %d;\n", blockNumber)
+	w("        uint256 timestamp = %d;\n", timestamp)
+	w("        vm.roll(blockNumber);\n")
+	w("        vm.warp(timestamp);\n")
+	balance := chain.InitialBalance.Dec()
+	w("        vm.deal(DEPLOYER, %s);\n", balance)
+	senders := map[string]bool{}
+	for _, c := range f.Calls {
+		if !senders[c.Sender] && common.IsHexAddress(c.Sender) {
+			senders[c.Sender] = true
+			w("        vm.deal(%s, %s);\n", common.HexToAddress(c.Sender).Hex(), balance)
+		}
+	}
+	for _, t := range g.deploy {
+		id := g.names[t.d.Unit+":"+t.d.Name]
+		code := fmt.Sprintf("type(%s).creationCode", id)
+		if g.legacy {
+			code = fmt.Sprintf("vm.getCode(%q)", filepath.Base(t.d.Unit)+":"+t.d.Name)
+		}
+		if args := strings.TrimPrefix(t.d.CtorArgs, "0x"); args != "" {
+			code = fmt.Sprintf("abi.encodePacked(%s, hex\"%s\")", code, args)
+		}
+		if len(t.art.Creation.LinkReferences) > 0 {
+			w("        // %s links external libraries: forge links them to its own deployments.\n", t.d.Name)
+		}
+		w("        _deployTo(%s, %s);\n", code, t.addr.Hex())
+	}
+	w("\n        bool ok;\n        bytes memory ret;\n")
+	for i, c := range f.Calls {
+		w("\n        // %d. %s\n", i+1, c.String())
+		if c.Blocks != 0 {
+			w("        blockNumber += %d;\n        vm.roll(blockNumber);\n", c.Blocks)
+		}
+		if c.Seconds != 0 {
+			w("        timestamp += %d;\n        vm.warp(timestamp);\n", c.Seconds)
+		}
+		addr, _ := g.addressOf(c)
+		sender := common.HexToAddress(c.Sender).Hex()
+		w("        vm.prank(%s, %s);\n", sender, sender)
+		value := ""
+		if c.Value != "" && c.Value != "0" {
+			value = fmt.Sprintf("{value: %s}", c.Value)
+		}
+		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, strings.TrimPrefix(c.Calldata, "0x"))
+	}
+	g.renderAssertion(w)
+	w("    }\n}\n")
+	return b.String()
+}
+
+// renderAssertion states how the last transaction (or the check after it)
+// fails.
+func (g *foundryGen) renderAssertion(w func(string, ...any)) {
+	f := g.f
+	switch {
+	case f.Kind == "assert-failure" && g.v08:
+		w("        assertFalse(ok, \"expected the assertion to fail\");\n")
+		w("        assertEq(ret, abi.encodeWithSignature(\"Panic(uint256)\", uint256(0x01)));\n")
+	case f.Kind == "assert-failure":
+		w("        assertFalse(ok, \"expected the assertion to fail\");\n")
+		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
+	case strings.HasPrefix(f.Kind, "panic-0x"):
+		w("        assertFalse(ok, \"expected a panic\");\n")
+		w("        assertEq(ret, abi.encodeWithSignature(\"Panic(uint256)\", uint256(%s)));\n", strings.TrimPrefix(f.Kind, "panic-"))
+	case f.Kind == "property" || f.Kind == "invariant":
+		addr := common.Address{}
+		for _, t := range g.deploy {
+			if t.d.Name == f.Contract {
+				addr = t.addr
+			}
+		}
+		w("\n        // The %s %s must now fail.\n", f.Kind, f.Check)
+		w("        vm.prank(%s, %s);\n", chain.SenderAddress(0).Hex(), chain.SenderAddress(0).Hex())
+		w("        (ok, ret) = address(%s).call(abi.encodeWithSignature(\"%s()\"));\n", addr.Hex(), f.Check)
+		if g.checkOK {
+			w("        assertTrue(!ok || ret.length < 32 || ret[31] == bytes1(0), \"expected %s to revert or return false\");\n", f.Check)
+		} else {
+			w("        assertFalse(ok, \"expected %s to revert\");\n", f.Check)
+		}
+	default:
+		w("\n        // %s: %s. The last call is where it happens;\n", f.Kind, f.Title)
+		w("        // Foresight has no Foundry assertion for this kind yet.\n")
+	}
+}
+
+// identSafe turns s into a Solidity identifier fragment.
+func identSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// fileSafe keeps letters, digits, '-' and '_'.
+func fileSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}

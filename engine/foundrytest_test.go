@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// cheatcodeAddress is forge-std's VM_ADDRESS,
+// address(uint160(uint256(keccak256("hevm cheat code")))).
+const cheatcodeAddress = "0x7109709ECfa91a80626fF3989D68f67F5b1DD12D"
+
+// forgeStdVm declares, with forge-std's exact signatures, the cheatcodes
+// FoundryTest uses (forge-std/src/Vm.sol declares hundreds more).
+const forgeStdVm = `// SPDX-License-Identifier: MIT
+pragma solidity >=0.6.2 <0.9.0;
+pragma experimental ABIEncoderV2;
+
+// A subset of forge-std's Vm interface, with its exact signatures.
+interface Vm {
+    function etch(address target, bytes calldata newRuntimeBytecode) external;
+    function prank(address msgSender, address txOrigin) external;
+    function roll(uint256 newHeight) external;
+    function warp(uint256 newTimestamp) external;
+    function deal(address account, uint256 newBalance) external;
+    function getCode(string calldata artifactPath) external view returns (bytes memory creationBytecode);
+}
+`
+
+// forgeStdTest mirrors forge-std's Test: the vm constant at the real
+// cheatcode address and the assertions FoundryTest uses.
+const forgeStdTest = `// SPDX-License-Identifier: MIT
+pragma solidity >=0.6.2 <0.9.0;
+pragma experimental ABIEncoderV2;
+
+import {Vm} from "./Vm.sol";
+
+abstract contract Test {
+    address internal constant VM_ADDRESS = address(uint160(uint256(keccak256("hevm cheat code"))));
+    Vm internal constant vm = Vm(` + cheatcodeAddress + `);
+
+    function assertTrue(bool condition, string memory err) internal pure virtual { require(condition, err); }
+    function assertFalse(bool condition, string memory err) internal pure virtual { require(!condition, err); }
+    function assertEq(uint256 left, uint256 right) internal pure virtual { require(left == right); }
+    function assertEq(bytes memory left, bytes memory right) internal pure virtual { require(keccak256(left) == keccak256(right)); }
+}
+`
+
+func TestCheatcodeAddress(t *testing.T) {
+	got := common.BytesToAddress(crypto.Keccak256([]byte("hevm cheat code"))[12:]).Hex()
+	if got != cheatcodeAddress {
+		t.Fatalf("keccak256(\"hevm cheat code\") address = %s, want %s", got, cheatcodeAddress)
+	}
+}
+
+// TestFoundryTestCompiles fuzzes fixtures in a scratch Foundry-style
+// project, renders the first finding as a Foundry test, and compiles that
+// test against the forge-std stub.
+func TestFoundryTestCompiles(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		seed      uint64
+		execs     uint64
+		want      []string // substrings of the generated test
+	}{
+		{"TwoObjectives", fixtures.Shared(t, "TwoObjectives.sol"), 9, 3_000, []string{
+			`import {TwoObjectives} from "../TwoObjectives.sol";`,
+			`abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`,
+			"type(TwoObjectives).creationCode",
+		}},
+		{"PropertyPos", filepath.Join("testdata", "oracles", "property_pos.sol"), 9, 10_000, []string{
+			`abi.encodeWithSignature("echidna_balance_under_1000()")`,
+			"ret[31] == bytes1(0)",
+		}},
+		{"Assert04Pos", filepath.Join("testdata", "oracles", "assert04_pos.sol"), 9, 3_000, []string{
+			`vm.getCode("Assert04Pos.sol:Assert04Pos")`,
+			"assertEq(ret.length, 0)",
+		}},
+		{"UsesLib", filepath.Join("testdata", "oracles", "library_pos.sol"), 9, 3_000, []string{
+			"type(UsesLib).creationCode",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := t.TempDir()
+			write := func(rel, content string) string {
+				t.Helper()
+				p := filepath.Join(root, filepath.FromSlash(rel))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			src, err := os.ReadFile(tt.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write("foundry.toml", "[profile.default]\nsrc = \".\"\n")
+			write("remappings.txt", "forge-std/=lib/forge-std/src/\n")
+			write("lib/forge-std/src/Vm.sol", forgeStdVm)
+			write("lib/forge-std/src/Test.sol", forgeStdTest)
+			contract := write(tt.name+".sol", string(src))
+
+			bs := compile(t, contract)
+			rep, err := Fuzz(context.Background(), bs, Options{Seed: tt.seed, Execs: tt.execs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Findings) == 0 {
+				t.Fatal("no finding")
+			}
+			f := rep.Findings[0]
+			path, test, err := FoundryTest(f, rep.Setup, bs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "test/Foresight_" + f.Contract + "_" + f.Kind + ".t.sol"; path != want {
+				t.Errorf("path = %q, want %q", path, want)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(test, w) {
+					t.Errorf("generated test lacks %q:\n%s", w, test)
+				}
+			}
+			for _, c := range f.Calls {
+				if !strings.Contains(test, strings.TrimPrefix(c.Calldata, "0x")) {
+					t.Errorf("generated test lacks the calldata %s", c.Calldata)
+				}
+			}
+			testPath := write(path, test)
+			proj, err := solc.LoadProject(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: []string{testPath}, Mode: solc.Diagnostics})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range out {
+				for _, d := range b.Diagnostics {
+					if d.Severity == solc.SeverityError {
+						t.Errorf("%s:%d: %s %s", d.Unit, d.Start, d.Type, d.Message)
+					}
+				}
+				if b.Err != nil {
+					t.Error(b.Err)
+				}
+			}
+			if t.Failed() {
+				t.Logf("generated test:\n%s", test)
+			}
+		})
+	}
+}
+
+func TestFoundryTestNeedsCalls(t *testing.T) {
+	if _, _, err := FoundryTest(Finding{Kind: "assert-failure", Contract: "C"}, Setup{}, nil); err == nil {
+		t.Fatal("no error for a finding without transactions")
+	}
+}

@@ -1,0 +1,84 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/foresight-sol/foresight/solc"
+	"go.lsp.dev/protocol"
+)
+
+// codeLens puts "Fuzz" above each public or external function of the last
+// compiled text of the file and, once a campaign covered it, a summary
+// ("N execs, M findings"). When the buffer changed since, lenses follow
+// their lines; those of edited functions wait for the next compile.
+func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
+	lenses := []protocol.CodeLens{}
+	path, err := pathOf(params.TextDocument.URI)
+	if err != nil {
+		return lenses, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.projects[solc.FindRoot(path)]
+	if p == nil || p.files[path] == nil {
+		return lenses, nil
+	}
+	fs := p.files[path]
+	view := newView(fs.src, s.docs[path])
+	for _, fn := range fs.functions {
+		if !fuzzable(fn) {
+			continue
+		}
+		at := fn.NameStart
+		if at < 0 {
+			at = fn.Start
+		}
+		start, _, ok := view.place(at, at)
+		if !ok {
+			continue
+		}
+		r := view.cur.toRange(start, start)
+		name := fn.Contract + "." + fn.Name
+		lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
+			Title:     "Fuzz",
+			Command:   cmdFuzzFunc,
+			Arguments: []any{functionArg{URI: params.TextDocument.URI, Function: name}},
+		}})
+		if st := p.stats[name]; st != nil {
+			n := 0
+			for _, f := range p.findings[path] {
+				if f.src == fs.src && fn.Start <= f.f.Start && f.f.End <= fn.End {
+					n++
+				}
+			}
+			lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
+				Title: fmt.Sprintf("%d execs, %d findings", st.execs, n),
+			}})
+		}
+	}
+	return lenses, nil
+}
+
+// A view places byte ranges of a compiled text in the current buffer.
+type view struct {
+	compiled, cur *source
+	hunks         []hunk
+}
+
+func newView(compiled *source, d *document) *view {
+	v := &view{compiled: compiled, cur: compiled}
+	if d != nil && string(d.text.content) != string(compiled.content) {
+		v.cur = d.text
+		v.hunks = diffLines(compiled.lines(), d.text.lines())
+	}
+	return v
+}
+
+// place maps a compiled byte range to the buffer; false if edited.
+func (v *view) place(start, end int) (int, int, bool) {
+	if v.cur == v.compiled {
+		return start, end, true
+	}
+	return relocate(v.compiled, v.cur, v.hunks, start, end)
+}

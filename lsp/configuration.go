@@ -1,0 +1,214 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// configSection is the settings section the server reads.
+const configSection = "foresight"
+
+// Settings are the user's options: initializationOptions, then the
+// "foresight" section pulled with workspace/configuration or pushed with
+// workspace/didChangeConfiguration. docs/lsp.md lists them.
+type Settings struct {
+	SolcPath    string `json:"solcPath"`
+	SolcVersion string `json:"solcVersion"`
+	// FuzzBudgetSeconds is the wall-clock budget of a campaign after a
+	// save (default 10; 0 means none when FuzzExecs is set).
+	FuzzBudgetSeconds *float64 `json:"fuzzBudgetSeconds"`
+	// FuzzExecs is a budget in executed sequences (0 = none).
+	FuzzExecs uint64 `json:"fuzzExecs"`
+	Workers   int    `json:"workers"`
+	// Oracles switches finding kinds on or off ("panics" = every opt-in
+	// panic).
+	Oracles map[string]bool `json:"oracles"`
+	// Targeted focuses campaigns on the functions a save changed (default
+	// true).
+	Targeted          *bool `json:"targeted"`
+	MaxSequenceLength int   `json:"maxSequenceLength"`
+	// Seed fixes the campaigns' seed (0 = from the clock); for tests and
+	// reproducible sessions.
+	Seed uint64 `json:"seed"`
+}
+
+// defaultBudget is a save campaign's wall-clock budget.
+const defaultBudget = 10 * time.Second
+
+// fuzzFunctionBudget is the budget of the "Fuzz this function" command.
+const fuzzFunctionBudget = 60 * time.Second
+
+func defaultSettings() Settings { return Settings{} }
+
+// parseSettings reads settings from a JSON value that is either the
+// section itself or an object holding it under "foresight". A null or
+// missing value reports false.
+func parseSettings(v any) (Settings, bool, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return Settings{}, false, fmt.Errorf("settings: %w", err)
+	}
+	var outer map[string]json.RawMessage
+	if json.Unmarshal(raw, &outer) != nil || outer == nil {
+		return Settings{}, false, nil
+	}
+	if inner, ok := outer[configSection]; ok {
+		if string(inner) == "null" {
+			return Settings{}, false, nil
+		}
+		raw = inner
+	} else if !hasSettingKey(outer) {
+		return Settings{}, false, nil // someone else's settings
+	}
+	var st Settings
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return Settings{}, false, fmt.Errorf("settings: %w", err)
+	}
+	return st, true, nil
+}
+
+// hasSettingKey reports whether an object holds any of our setting keys.
+func hasSettingKey(obj map[string]json.RawMessage) bool {
+	for _, k := range []string{"solcPath", "solcVersion", "fuzzBudgetSeconds", "fuzzExecs", "workers", "oracles", "targeted", "maxSequenceLength", "seed"} {
+		if _, ok := obj[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// targeted reports whether campaigns focus on changed functions.
+func (st Settings) targeted() bool { return st.Targeted == nil || *st.Targeted }
+
+// options builds campaign options for the settings; budget overrides the
+// wall-clock budget when positive.
+func (st Settings) options(budget time.Duration) engine.Options {
+	opts := engine.Options{
+		Seed:      st.Seed,
+		Execs:     st.FuzzExecs,
+		Workers:   st.Workers,
+		MaxSeqLen: st.MaxSequenceLength,
+		Oracles:   st.Oracles,
+	}
+	switch {
+	case budget > 0 && st.FuzzExecs == 0:
+		opts.Duration = budget
+	case st.FuzzBudgetSeconds != nil:
+		opts.Duration = time.Duration(*st.FuzzBudgetSeconds * float64(time.Second))
+	default:
+		opts.Duration = defaultBudget
+	}
+	if opts.Duration <= 0 && opts.Execs == 0 {
+		opts.Duration = defaultBudget
+	}
+	if opts.Seed == 0 {
+		opts.Seed = uint64(time.Now().UnixNano())
+	}
+	return opts
+}
+
+// toolchain is the server's compiler toolchain and whether the server
+// owns (and so closes) it.
+type toolchain struct {
+	tc    *solc.Toolchain
+	owned bool
+	key   string // solcPath and solcVersion it was made for
+}
+
+func (t *toolchain) close() {
+	if t != nil && t.owned {
+		t.tc.Close()
+	}
+}
+
+// toolchainLocked returns the toolchain for the current settings, making
+// one if they changed: one per server, so the solc-js worker stays warm.
+// The caller holds s.mu.
+func (s *server) toolchainLocked() *solc.Toolchain {
+	key := s.settings.SolcPath + "\x00" + s.settings.SolcVersion
+	if s.tc != nil && s.tc.key == key {
+		return s.tc.tc
+	}
+	old := s.tc
+	if key == "\x00" && s.opts.Toolchain != nil {
+		s.tc = &toolchain{tc: s.opts.Toolchain, key: key}
+	} else {
+		cfg := s.opts.Compiler
+		if s.settings.SolcPath != "" {
+			cfg.SolcPath = s.settings.SolcPath
+		}
+		if s.settings.SolcVersion != "" {
+			cfg.SolcVersion = s.settings.SolcVersion
+		}
+		cfg.Log = s.log.Named("solc")
+		cfg.Notify = func(msg string) { s.showMessage(protocol.MessageTypeInfo, "foresight: "+msg) }
+		s.tc = &toolchain{tc: solc.NewToolchain(cfg), owned: true, key: key}
+	}
+	if old != nil {
+		s.goSafe("close toolchain", old.close)
+	}
+	return s.tc.tc
+}
+
+// applySettings installs new settings; a compiler change recompiles every
+// project with open documents.
+func (s *server) applySettings(st Settings) {
+	s.mu.Lock()
+	recompile := st.SolcPath != s.settings.SolcPath || st.SolcVersion != s.settings.SolcVersion
+	s.settings = st
+	var ps []*project
+	if recompile {
+		ps = s.projectsWithOpenDocsLocked()
+	}
+	s.mu.Unlock()
+	s.log.Info("settings", zap.Any("settings", st))
+	for _, p := range ps {
+		s.schedule(p, trigger{reason: "settings"})
+	}
+}
+
+// pullSettings asks the client for the "foresight" section. It makes a
+// request to the client, so it must not run inside a handler.
+func (s *server) pullSettings() {
+	s.mu.Lock()
+	ok := s.caps.Workspace != nil && s.caps.Workspace.Configuration
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	res, err := s.client.Configuration(ctx, &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: configSection}}})
+	if err != nil || len(res) == 0 {
+		s.log.Debug("workspace/configuration", zap.Error(err))
+		return
+	}
+	st, ok, err := parseSettings(res[0])
+	if err != nil {
+		s.showMessage(protocol.MessageTypeWarning, "foresight: "+err.Error())
+		return
+	}
+	if ok {
+		s.applySettings(st)
+	}
+}
+
+func (s *server) didChangeConfiguration(_ context.Context, params *protocol.DidChangeConfigurationParams) error {
+	st, ok, err := parseSettings(params.Settings)
+	if err != nil {
+		return err
+	}
+	if ok {
+		s.applySettings(st)
+		return nil
+	}
+	s.goSafe("workspace/configuration", s.pullSettings)
+	return nil
+}

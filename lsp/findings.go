@@ -1,0 +1,133 @@
+package lsp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/foresight-sol/foresight/engine"
+	"go.lsp.dev/protocol"
+)
+
+// A finding is an engine finding as the editor sees it: its byte range
+// refers to src, the compiled text of its file, and moves with that text
+// across saves until an edit touches it.
+type finding struct {
+	id   string
+	path string
+	src  *source
+	f    engine.Finding // Start, End, Line and Column follow src
+}
+
+// key identifies a finding across campaigns: the same kind at the same
+// place is the same bug.
+func (f *finding) key() string {
+	return fmt.Sprintf("%s@%s:%d:%d", f.f.Kind, f.path, f.f.Start, f.f.End)
+}
+
+// diagnosticData travels with a finding's diagnostic to code actions.
+type diagnosticData struct {
+	Finding string `json:"finding"`
+}
+
+// diagnostic renders a finding: its kind as the code, one related entry
+// per transaction of the sequence.
+func (f *finding) diagnostic() protocol.Diagnostic {
+	r := f.src.toRange(f.f.Start, f.f.End)
+	d := protocol.Diagnostic{
+		Range:    r,
+		Severity: severityOf(f.f.Severity),
+		Code:     f.f.Kind,
+		Source:   sourceFindings,
+		Message:  f.f.Message,
+		Data:     diagnosticData{Finding: f.id},
+	}
+	loc := protocol.Location{URI: uriOf(f.path), Range: r}
+	for i, c := range f.f.Calls {
+		d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
+			Location: loc,
+			Message:  callLine(i, c),
+		})
+	}
+	return d
+}
+
+// callLine renders one transaction: "1. from 0x…: C.f(42)".
+func callLine(i int, c engine.Call) string {
+	s := fmt.Sprintf("%d. from %s: %s", i+1, c.Sender, c.String())
+	if c.Blocks != 0 || c.Seconds != 0 {
+		s += fmt.Sprintf(" (after +%d blocks, +%ds)", c.Blocks, c.Seconds)
+	}
+	return s
+}
+
+// sequenceText is the whole sequence, one call per line.
+func (f *finding) sequenceText() string {
+	var b strings.Builder
+	for i, c := range f.f.Calls {
+		b.WriteString(callLine(i, c))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func severityOf(s string) protocol.DiagnosticSeverity {
+	switch s {
+	case "error":
+		return protocol.DiagnosticSeverityError
+	case "warning":
+		return protocol.DiagnosticSeverityWarning
+	}
+	return protocol.DiagnosticSeverityInformation
+}
+
+// moveFindings carries a file's findings from its old compiled text to the
+// new one. A finding disappears when the edit touched its lines or the
+// function around it (a new campaign must confirm it); the others move
+// with their lines.
+func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []hunk) []*finding {
+	var kept []*finding
+	for _, f := range fs {
+		if f.src != old.src {
+			continue // from an older text: cannot be placed
+		}
+		if fn := enclosing(old.functions, f.f.Start, f.f.End); fn != nil &&
+			touches(hunks, old.src.line(fn.Start), old.src.line(fn.End), true) {
+			continue
+		}
+		start, end, ok := relocate(old.src, nf.src, hunks, f.f.Start, f.f.End)
+		if !ok {
+			continue
+		}
+		moved := *f
+		moved.src = nf.src
+		moved.f.Start, moved.f.End = start, end
+		if l, c, err := nf.src.mapper().LineCol(start); err == nil {
+			moved.f.Line, moved.f.Column = l+1, c+1
+		}
+		kept = append(kept, &moved)
+	}
+	return kept
+}
+
+// findingByIDLocked looks a finding up in every project.
+func (s *server) findingByIDLocked(id string) (*project, *finding) {
+	for _, p := range s.projects {
+		for _, fs := range p.findings {
+			for _, f := range fs {
+				if f.id == id {
+					return p, f
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// findingsAtLocked returns the findings of a file.
+func (s *server) findingsAtLocked(path string) []*finding {
+	var out []*finding
+	for _, p := range s.projects {
+		out = append(out, p.findings[path]...)
+	}
+	return out
+}

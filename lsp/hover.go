@@ -1,0 +1,56 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"go.lsp.dev/protocol"
+)
+
+// hover shows the findings under the cursor: kind, message and the
+// failing sequence in a code block.
+func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
+	path, err := pathOf(params.TextDocument.URI)
+	if err != nil {
+		return nil, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[path]
+	if d == nil {
+		return nil, nil
+	}
+	off, err := fromPosition(d.text.mapper(), params.Position)
+	if err != nil {
+		return nil, nil
+	}
+	var b strings.Builder
+	var first *protocol.Range
+	views := map[*source]*view{}
+	for _, f := range s.findingsAtLocked(path) {
+		v := views[f.src]
+		if v == nil {
+			v = newView(f.src, d)
+			views[f.src] = v
+		}
+		start, end, ok := v.place(f.f.Start, f.f.End)
+		if !ok || off < start || off > end {
+			continue
+		}
+		if first == nil {
+			r := v.cur.toRange(start, end)
+			first = &r
+		} else {
+			b.WriteString("\n---\n\n")
+		}
+		fmt.Fprintf(&b, "**%s** (`%s`): %s\n\n```text\n%s```\n", f.f.Title, f.f.Kind, f.f.Message, f.sequenceText())
+	}
+	if first == nil {
+		return nil, nil
+	}
+	return &protocol.Hover{
+		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: b.String()},
+		Range:    first,
+	}, nil
+}

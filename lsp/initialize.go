@@ -1,0 +1,144 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// Commands the server executes (workspace/executeCommand).
+const (
+	cmdReplay      = "foresight.replay"
+	cmdExportTest  = "foresight.exportFoundryTest"
+	cmdFuzzFunc    = "foresight.fuzzFunction"
+	progressTitle  = "Foresight"
+	sourceSolc     = "solc"
+	sourceFindings = "foresight"
+)
+
+// editCapabilities are the workspace-edit capabilities protocol v0.12.0
+// does not model.
+type editCapabilities struct {
+	Capabilities struct {
+		Workspace struct {
+			WorkspaceEdit struct {
+				DocumentChanges    bool     `json:"documentChanges"`
+				ResourceOperations []string `json:"resourceOperations"`
+			} `json:"workspaceEdit"`
+		} `json:"workspace"`
+	} `json:"capabilities"`
+}
+
+// canCreateFiles reports whether the client applies CreateFile operations.
+func (e editCapabilities) canCreateFiles() bool {
+	we := e.Capabilities.Workspace.WorkspaceEdit
+	return we.DocumentChanges && slices.Contains(we.ResourceOperations, "create")
+}
+
+// initialize records the client's capabilities and settings and
+// advertises the server's.
+func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protocol.InitializeResult, error) {
+	var p protocol.InitializeParams
+	var extra editCapabilities
+	if params != nil {
+		if err := json.Unmarshal(*params, &p); err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "initialize: %v", err)
+		}
+		_ = json.Unmarshal(*params, &extra) // optional
+	}
+	st, ok, err := parseSettings(p.InitializationOptions)
+	if err != nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "initializationOptions: %v", err)
+	}
+	s.mu.Lock()
+	s.state = initialized
+	s.caps = p.Capabilities
+	s.createFiles = extra.canCreateFiles()
+	if ok {
+		s.settings = st
+	}
+	s.mu.Unlock()
+	name := ""
+	if p.ClientInfo != nil {
+		name = p.ClientInfo.Name + " " + p.ClientInfo.Version
+	}
+	s.log.Info("initialize", zap.String("client", name), zap.String("root", string(p.RootURI)))
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: true,
+				Change:    protocol.TextDocumentSyncKindIncremental,
+				Save:      &protocol.SaveOptions{},
+			},
+			CodeActionProvider:     &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+			CodeLensProvider:       &protocol.CodeLensOptions{},
+			HoverProvider:          true,
+			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{cmdReplay, cmdExportTest, cmdFuzzFunc}},
+			Workspace: &protocol.ServerCapabilitiesWorkspace{
+				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
+			},
+		},
+		ServerInfo: &protocol.ServerInfo{Name: "foresight", Version: s.opts.Version},
+	}, nil
+}
+
+// initialized pulls the configuration and watches project files; both are
+// requests to the client, so they run in the background.
+func (s *server) initialized(context.Context, *protocol.InitializedParams) error {
+	s.goSafe("initialized", func() {
+		s.pullSettings()
+		s.watchProjectFiles()
+	})
+	return nil
+}
+
+// watchProjectFiles registers for foundry.toml and remappings.txt changes
+// when the client supports dynamic registration.
+func (s *server) watchProjectFiles() {
+	s.mu.Lock()
+	ok := s.caps.Workspace != nil && s.caps.Workspace.DidChangeWatchedFiles != nil && s.caps.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	err := s.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID:     "foresight-project-files",
+		Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
+		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
+			{GlobPattern: "**/foundry.toml"},
+			{GlobPattern: "**/remappings.txt"},
+		}},
+	}}})
+	if err != nil {
+		s.log.Debug("register watched files", zap.Error(err))
+	}
+}
+
+// shutdown stops every run; the server then answers only exit.
+func (s *server) shutdown(context.Context, *json.RawMessage) (any, error) {
+	s.mu.Lock()
+	s.state = shuttingDown
+	for _, p := range s.projects {
+		if p.run != nil {
+			p.run.cancel()
+		}
+	}
+	s.mu.Unlock()
+	return nil, nil
+}
+
+// exit ends the connection (and so Serve).
+func (s *server) exit(context.Context, *json.RawMessage) error {
+	s.mu.Lock()
+	s.exited = true
+	s.mu.Unlock()
+	s.exitOnce.Do(func() { close(s.exitCh) })
+	return nil
+}

@@ -1,0 +1,205 @@
+package lsp
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// A project is a directory solc.FindRoot returned, with what the server
+// knows about it: the last build that compiled, the findings on it, and
+// the run (compile, then campaign) in flight. Its fields are guarded by
+// server.mu.
+type project struct {
+	root string
+	proj *solc.Project // cached configuration; nil after foundry.toml or remappings.txt changed
+
+	gen uint64 // bumped by every scheduled run; stale callbacks compare it
+	run *run   // the run in flight, or nil
+
+	diagPaths map[string]bool // files the last compile published compiler diagnostics for
+
+	builds   []*solc.Build           // last builds without errors
+	files    map[string]*fileState   // by path: the compiled text of each file of builds
+	findings map[string][]*finding   // by path
+	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
+	setups   map[uint64]engine.Setup // by campaign seed, from finished campaigns
+}
+
+// fileState is a compiled file: its text and functions.
+type fileState struct {
+	unit      string
+	src       *source
+	functions []solc.Function // byte ranges in src
+}
+
+// fuzzStats summarise the campaign that last fuzzed a function.
+type fuzzStats struct {
+	execs uint64
+}
+
+// A run is one scheduled compile-and-fuzz of a project.
+type run struct {
+	gen    uint64
+	cancel func()
+	done   chan struct{}
+}
+
+func newProject(root string) *project {
+	return &project{
+		root:     root,
+		files:    map[string]*fileState{},
+		findings: map[string][]*finding{},
+		stats:    map[string]*fuzzStats{},
+		setups:   map[uint64]engine.Setup{},
+	}
+}
+
+// projectLocked returns the project of a file, creating it.
+func (s *server) projectLocked(path string) *project {
+	root := solc.FindRoot(path)
+	p := s.projects[root]
+	if p == nil {
+		p = newProject(root)
+		s.projects[root] = p
+	}
+	return p
+}
+
+// projectsWithOpenDocsLocked lists the projects of the open documents.
+func (s *server) projectsWithOpenDocsLocked() []*project {
+	seen := map[*project]bool{}
+	var out []*project
+	for _, path := range s.openPathsLocked() {
+		p := s.projectLocked(path)
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (s *server) openPathsLocked() []string {
+	var out []string
+	for path := range s.docs {
+		out = append(out, path)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// entryFilesLocked are the files a run compiles: the project's open
+// Solidity documents (their imports follow).
+func (s *server) entryFilesLocked(p *project) []string {
+	var out []string
+	for _, path := range s.openPathsLocked() {
+		if filepath.Ext(path) == ".sol" && s.projectLocked(path) == p {
+			out = append(out, path)
+		}
+	}
+	return out
+}
+
+// overlayLocked holds every open buffer (unsaved text wins over the
+// disk) and the versions of those buffers.
+func (s *server) overlayLocked() (solc.Overlay, map[string]int32) {
+	o := solc.Overlay{}
+	versions := map[string]int32{}
+	for path, d := range s.docs {
+		o[path] = d.text.content
+		versions[path] = d.version
+	}
+	return o, versions
+}
+
+// loadProject returns the project's configuration, reading it if needed.
+func (s *server) loadProject(p *project) (*solc.Project, error) {
+	s.mu.Lock()
+	cached := p.proj
+	s.mu.Unlock()
+	if cached != nil {
+		return cached, nil
+	}
+	proj, err := solc.LoadProject(p.root)
+	if err != nil {
+		return nil, fmt.Errorf("load project %s: %w", p.root, err)
+	}
+	s.mu.Lock()
+	p.proj = proj
+	s.mu.Unlock()
+	return proj, nil
+}
+
+// absorbLocked makes builds the project's current compiled state: for each
+// file compiled before, it diffs the old text against the new one, drops
+// the findings the edit touched (their range, or the function around
+// them), moves the others to their new lines, and returns the functions
+// the edit changed ("Contract.name"). Files compiled for the first time
+// add no focus: their whole contracts are new.
+func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string, touched []string) {
+	files := map[string]*fileState{}
+	for _, b := range builds {
+		for name, u := range b.Units {
+			if u.Path == "" {
+				continue
+			}
+			fs := &fileState{unit: name, src: newSource(u.Content)}
+			if b.Output != nil {
+				if out, ok := b.Output.Sources[name]; ok {
+					if ast, err := solc.ParseAST(out.AST); err == nil {
+						fs.functions = solc.Functions(ast)
+					}
+				}
+			}
+			files[u.Path] = fs
+		}
+	}
+	paths := make([]string, 0, len(files))
+	for path := range files {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		nf := files[path]
+		old := p.files[path]
+		if old == nil {
+			continue
+		}
+		if string(old.src.content) == string(nf.src.content) {
+			files[path] = old // findings keep pointing at its text
+			continue
+		}
+		hunks := diffLines(old.src.lines(), nf.src.lines())
+		for _, fn := range nf.functions {
+			if fn.Kind != "function" || fn.Name == "" {
+				continue
+			}
+			if touches(hunks, nf.src.line(fn.Start), nf.src.line(fn.End), false) {
+				focus = append(focus, fn.Contract+"."+fn.Name)
+			}
+		}
+		p.findings[path] = s.moveFindings(p.findings[path], old, nf, hunks)
+		touched = append(touched, path)
+	}
+	p.files = files
+	p.builds = builds
+	slices.Sort(focus)
+	return slices.Compact(focus), touched
+}
+
+// enclosing returns the innermost function around a byte range.
+func enclosing(fns []solc.Function, start, end int) *solc.Function {
+	var best *solc.Function
+	for i := range fns {
+		f := &fns[i]
+		if f.Start <= start && end <= f.End && (best == nil || f.End-f.Start < best.End-best.Start) {
+			best = f
+		}
+	}
+	return best
+}

@@ -1,0 +1,83 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"go.lsp.dev/protocol"
+)
+
+// didOpen starts tracking a buffer and runs its project: diagnostics and
+// a first campaign appear without a save.
+func (s *server) didOpen(_ context.Context, params *protocol.DidOpenTextDocumentParams) error {
+	path, err := pathOf(params.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.docs[path] = &document{
+		uri:     params.TextDocument.URI,
+		path:    path,
+		version: params.TextDocument.Version,
+		text:    newSource([]byte(params.TextDocument.Text)),
+	}
+	p := s.projectLocked(path)
+	s.mu.Unlock()
+	if filepath.Ext(path) == ".sol" {
+		s.schedule(p, trigger{reason: "open", file: path})
+	}
+	return nil
+}
+
+// didChange applies incremental (or whole-document) edits.
+func (s *server) didChange(_ context.Context, params *didChangeParams) error {
+	path, err := pathOf(params.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[path]
+	if d == nil {
+		return fmt.Errorf("didChange: %s is not open", path)
+	}
+	content, err := applyChanges(d.text.content, params.ContentChanges)
+	if err != nil {
+		return fmt.Errorf("didChange %s: %w", path, err)
+	}
+	d.text = newSource(content)
+	d.version = params.TextDocument.Version
+	return nil
+}
+
+// didSave compiles and fuzzes the file's project.
+func (s *server) didSave(_ context.Context, params *protocol.DidSaveTextDocumentParams) error {
+	path, err := pathOf(params.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	if d := s.docs[path]; d != nil && params.Text != "" {
+		d.text = newSource([]byte(params.Text))
+	}
+	p := s.projectLocked(path)
+	s.mu.Unlock()
+	if filepath.Ext(path) == ".sol" {
+		s.schedule(p, trigger{reason: "save", file: path})
+	}
+	return nil
+}
+
+// didClose stops overlaying the buffer; its diagnostics stay, since they
+// are about the files on disk too.
+func (s *server) didClose(_ context.Context, params *protocol.DidCloseTextDocumentParams) error {
+	path, err := pathOf(params.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	delete(s.docs, path)
+	s.mu.Unlock()
+	return nil
+}

@@ -26,6 +26,11 @@ var benchConfigs = map[string]benchConfig{
 	"no-prediction":    {"no-prediction", func(o *engine.Options) { o.NoPrediction = true }},
 	"no-demand-driven": {"no-demand-driven", func(o *engine.Options) { o.NoDemandDriven = true }},
 	"neither":          {"neither", func(o *engine.Options) { o.NoPrediction, o.NoDemandDriven = true, true }},
+	// The lookahead paper's configurations (used with --target).
+	"A": {"A", func(o *engine.Options) { o.Schedule, o.NoLookahead = "aflfast", true }},
+	"B": {"B", func(o *engine.Options) { o.Schedule = "lookahead" }},
+	"C": {"C", func(o *engine.Options) { o.Schedule, o.NoLookahead = "lookahead", true }},
+	"D": {"D", func(o *engine.Options) { o.Schedule = "aflfast" }},
 }
 
 // runBench runs each configuration over several seeds on each file and

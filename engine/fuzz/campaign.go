@@ -317,7 +317,11 @@ func (w *worker) run(ctx context.Context) (err error) {
 	for !c.spent() && ctx.Err() == nil {
 		e, energy := c.corpus.Next(c.cfg.Schedule)
 		if e == nil {
-			return errors.New("empty corpus")
+			// Every input so far failed (and failing inputs are findings,
+			// not corpus entries): keep exploring from fresh sequences.
+			seq := w.randomSeq()
+			w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
+			continue
 		}
 		// HARVEY Alg. 1: a predicted input runs before the next mutation,
 		// even when the entry's energy is spent.

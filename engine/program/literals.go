@@ -19,16 +19,7 @@ var subdenominations = map[string]int64{
 // that do not fit 256 bits are skipped.
 func (c *Contract) Literals() []uint256.Int {
 	seen := map[uint256.Int]bool{}
-	units := make([]string, 0, len(c.Build.Output.Sources))
-	for u := range c.Build.Output.Sources {
-		units = append(units, u)
-	}
-	sort.Strings(units)
-	for _, unit := range units {
-		ast, err := solc.ParseAST(c.Build.Output.Sources[unit].AST)
-		if err != nil {
-			continue
-		}
+	c.eachAST(func(_ string, ast solc.Node) {
 		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "Literal" || n.String("kind") != "number" {
 				return true
@@ -38,7 +29,7 @@ func (c *Contract) Literals() []uint256.Int {
 			}
 			return true
 		})
-	}
+	})
 	out := make([]uint256.Int, 0, len(seen))
 	for v := range seen {
 		out = append(out, v)

@@ -239,20 +239,26 @@ func (c *Contract) Functions() []Func {
 	return c.funcs
 }
 
-func (c *Contract) loadFunctions() {
+// eachAST calls fn with every source unit's AST of the contract's build, in
+// unit-name order; units whose AST does not parse are skipped.
+func (c *Contract) eachAST(fn func(unit string, ast solc.Node)) {
 	units := make([]string, 0, len(c.Build.Output.Sources))
 	for u := range c.Build.Output.Sources {
 		units = append(units, u)
 	}
 	sort.Strings(units)
 	for _, unit := range units {
-		ast, err := solc.ParseAST(c.Build.Output.Sources[unit].AST)
-		if err != nil {
-			continue
+		if ast, err := solc.ParseAST(c.Build.Output.Sources[unit].AST); err == nil {
+			fn(unit, ast)
 		}
+	}
+}
+
+func (c *Contract) loadFunctions() {
+	c.eachAST(func(unit string, ast solc.Node) {
 		u := c.Build.Units[unit]
 		if u == nil {
-			continue
+			return
 		}
 		for _, fn := range solc.Functions(ast) {
 			loc := solc.Location{Unit: unit, Path: u.Path, Start: fn.Start, End: fn.End}
@@ -261,5 +267,5 @@ func (c *Contract) loadFunctions() {
 			}
 			c.funcs = append(c.funcs, Func{Function: fn, Location: loc})
 		}
-	}
+	})
 }

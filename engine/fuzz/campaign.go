@@ -426,7 +426,13 @@ func (w *worker) consider(seq Sequence, o outcome) {
 	}
 	newPath := c.corpus.Observe(o.pathID)
 	newState := o.state != 0 && c.corpus.ObserveState(o.state)
-	if newPath || o.newCov > 0 || newState {
+	// HARVEY §5's regular mode: for a function that needs longer
+	// sequences, a sequence whose transactions together took a new path is
+	// a prefix worth keeping, though its last transaction's path is old.
+	last := seq[len(seq)-1]
+	grown := !newPath && len(seq) > 1 && !c.cfg.NoDemandDriven && c.grows(callTarget{last.Contract, last.Method}) &&
+		c.corpus.ObserveSequence(o.seqPathID)
+	if newPath || o.newCov > 0 || newState || grown {
 		lid, splits := w.lookahead(seq, o.pathID)
 		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads, lid, splits)
 		// Values the new path compared against are likely to open the

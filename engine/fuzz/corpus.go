@@ -37,6 +37,7 @@ type Corpus struct {
 	cursor  int
 	limit   int
 	states  map[uint64]bool // storage signatures of admitted sequences
+	seqs    map[uint64]bool // whole-sequence paths admitted for growth
 
 	// fuzz(λ) and fuzz(p) of Defs. 5-6: mutants derived from entries with
 	// each lookahead identifier and each split point.
@@ -44,8 +45,24 @@ type Corpus struct {
 	splitFuzz map[uint64]uint64
 }
 
-// maxStates bounds how many entries storage novelty alone may admit.
-const maxStates = 4096
+// maxStates bounds how many entries storage novelty alone may admit, and
+// maxSequences how many whole-sequence paths of growing functions.
+const (
+	maxStates    = 4096
+	maxSequences = 4096
+)
+
+// ObserveSequence records a whole-sequence path identifier and reports
+// whether it is new (and there is room for more such entries).
+func (c *Corpus) ObserveSequence(id uint64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.seqs[id] || len(c.seqs) >= maxSequences {
+		return false
+	}
+	c.seqs[id] = true
+	return true
+}
 
 // ObserveState records a sequence's storage signature and reports whether
 // it is new (and there is room for more such entries).
@@ -65,7 +82,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}}
 }
 
 // Len returns the number of entries.

@@ -105,12 +105,19 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 	mut := seq.Clone()
 	last := len(mut) - 1
 	maxLen := w.c.cfg.MaxSeqLen
-	if !w.c.grows(callTarget{mut[last].Contract, mut[last].Method}) {
+	grows := w.c.grows(callTarget{mut[last].Contract, mut[last].Method})
+	if !grows {
 		maxLen = len(mut) // the last function does not need longer sequences
+	}
+	// For a function that needs state, the earlier transactions are where
+	// the state comes from: fuzz their arguments as often as its own.
+	lastArgs := 55
+	if grows && last > 0 {
+		lastArgs = 35
 	}
 	for {
 		switch op := w.rng.IntN(100); {
-		case op < 55: // an argument of the last transaction
+		case op < lastArgs: // an argument of the last transaction
 			if m, ok := w.mutateArg(mut, last); ok {
 				return mut, m
 			}

@@ -62,12 +62,13 @@ type worker struct {
 
 // outcome is what one execution of a sequence did.
 type outcome struct {
-	pathID  uint64 // path of the last transaction
-	state   uint64 // storage signature after the sequence (see stateSig)
-	newCov  int    // new (edge, hit class) pairs, all transactions
-	fail    *Finding
-	failTx  int
-	lastErr bool // the last transaction reverted
+	pathID    uint64 // path of the last transaction (every one, eagerly)
+	seqPathID uint64 // path of every transaction
+	state     uint64 // storage signature after the sequence (see stateSig)
+	newCov    int    // new (edge, hit class) pairs, all transactions
+	fail      *Finding
+	failTx    int
+	lastErr   bool // the last transaction reverted
 }
 
 func newWorker(c *campaign, id int) (*worker, error) {
@@ -162,11 +163,13 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 				w.seqWrites[k] = v
 			}
 		}
+		pid := w.tr.PathID()
+		o.seqPathID = o.seqPathID*0x100000001b3 ^ pid
 		if !w.c.cfg.NoDemandDriven {
-			o.pathID = w.tr.PathID()
+			o.pathID = pid
 		} else {
 			// Eager sequences: the path spans every transaction.
-			o.pathID = o.pathID*0x100000001b3 ^ w.tr.PathID()
+			o.pathID = o.seqPathID
 		}
 		if i == len(seq)-1 {
 			o.lastErr = r.Err != nil

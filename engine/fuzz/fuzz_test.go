@@ -104,7 +104,10 @@ func TestWorkersShareOneCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Execs < 20_000 || res.Execs > 20_002 {
+	// Each worker checks the budget before an input; an input runs up to
+	// three executions (aggressive mode), so two workers overshoot by at
+	// most six.
+	if res.Execs < 20_000 || res.Execs > 20_006 {
 		t.Errorf("executed %d sequences for a budget of 20000 with 2 workers", res.Execs)
 	}
 	lines := map[int]bool{}

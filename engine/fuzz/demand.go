@@ -138,23 +138,27 @@ func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint2
 // value at its root, modulo 2^256.
 func (w *worker) predictState(v0, v1 *uint256.Int) (uint256.Int, bool) {
 	edges := int32(w.tr.Edges())
-	var best *costEntry
-	var bestC0 uint256.Int
+	var best, bestP *costEntry
 	for k := range w.lastCosts {
 		me := &w.lastCosts[k]
-		c0, ok := lookup(w.aggCosts, me.idx)
-		if !ok || c0.Eq(&me.cost) || c0.IsZero() || me.cost.IsZero() {
+		var pe *costEntry
+		for j := range w.aggCosts {
+			if w.aggCosts[j].idx == me.idx {
+				pe = &w.aggCosts[j]
+			}
+		}
+		if pe == nil || pe.cost.Eq(&me.cost) || pe.cost.IsZero() || me.cost.IsZero() {
 			continue
 		}
 		if best == nil || (me.idx < edges && w.seen[me.idx] == 0) {
-			best, bestC0 = me, c0
+			best, bestP = me, pe
 		}
 	}
 	if best == nil {
 		return uint256.Int{}, false
 	}
 	x0, x1 := v0.ToBig(), v1.ToBig()
-	c0, c1 := bestC0.ToBig(), best.cost.ToBig()
+	c0, c1 := signed(&bestP.resid), signed(&best.resid)
 	dc := new(big.Int).Sub(c1, c0)
 	if dc.Sign() == 0 {
 		return uint256.Int{}, false

@@ -18,8 +18,9 @@ import (
 // costEntry is one metric of a cost vector: a cost index (see
 // trace.Tracer.CostSites) and its value.
 type costEntry struct {
-	idx  int32
-	cost uint256.Int
+	idx   int32
+	cost  uint256.Int
+	resid uint256.Int // signed residual (see trace.Tracer.Residual)
 }
 
 // prediction is a predicted input waiting to run, with what it aims at.
@@ -37,24 +38,18 @@ type prediction struct {
 func (w *worker) captureCosts() {
 	w.lastCosts = w.lastCosts[:0]
 	for _, i := range w.tr.Costed() {
-		w.lastCosts = append(w.lastCosts, costEntry{idx: i, cost: *w.tr.Cost(i)})
+		w.lastCosts = append(w.lastCosts, costEntry{idx: i, cost: *w.tr.Cost(i), resid: *w.tr.Residual(i)})
 	}
 	if w.target >= 0 {
 		w.targetReached = w.tr.Reached(w.target)
 		w.targetCost.Clear()
-		if c, ok := lookup(w.lastCosts, w.target); ok {
-			w.targetCost = c
+		w.targetResid.Clear()
+		for _, e := range w.lastCosts {
+			if e.idx == w.target {
+				w.targetCost, w.targetResid = e.cost, e.resid
+			}
 		}
 	}
-}
-
-func lookup(v []costEntry, idx int32) (uint256.Int, bool) {
-	for _, e := range v {
-		if e.idx == idx {
-			return e.cost, true
-		}
-	}
-	return uint256.Int{}, false
 }
 
 // numericLeaf returns the type of the scalar integer argument a mutation
@@ -79,6 +74,7 @@ func (w *worker) predict(parent []costEntry, mut Sequence, m Mutation) *predicti
 	w.stamp++
 	for _, pe := range parent {
 		w.pCost[pe.idx] = pe.cost
+		w.pResid[pe.idx] = pe.resid
 		w.pStamp[pe.idx] = w.stamp
 	}
 	edges := int32(w.tr.Edges())
@@ -105,7 +101,8 @@ func (w *worker) predict(parent []costEntry, mut Sequence, m Mutation) *predicti
 	}
 	me := w.lastCosts[pool[w.rng.IntN(len(pool))]]
 	x0, x1 := toBig(&m.Arg.Old, t), toBig(&m.Arg.New, t)
-	c0, c1 := new(big.Int).SetBytes(w.pCost[me.idx].Bytes()), new(big.Int).SetBytes(me.cost.Bytes())
+	// Fit the signed residuals: they cross zero at the root.
+	c0, c1 := signed(&w.pResid[me.idx]), signed(&me.resid)
 	p := &prediction{target: me.idx, x0: x1, c0: c1}
 	return w.secant(p, mut, m, t, x0, c0, x1, c1)
 }
@@ -156,12 +153,21 @@ func (w *worker) again(p *prediction) *prediction {
 		return nil
 	}
 	x1 := toBig(&p.m.Arg.New, t)
-	c1 := new(big.Int).SetBytes(w.targetCost.Bytes())
+	c1 := signed(&w.targetResid)
 	next := &prediction{target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
 	return w.secant(next, p.seq, p.m, t, p.x0, p.c0, x1, c1)
 }
 
 var two256 = new(big.Int).Lsh(big.NewInt(1), 256)
+
+// signed reads a word as a two's complement integer.
+func signed(w *uint256.Int) *big.Int {
+	b := w.ToBig()
+	if w.Sign() < 0 {
+		b.Sub(b, two256)
+	}
+	return b
+}
 
 // toBig reads a word as the ABI type reads it: two's complement for intN.
 func toBig(w *uint256.Int, t *abi.Type) *big.Int {

@@ -53,7 +53,9 @@ type worker struct {
 	target        int32       // cost index a running prediction aims at, or -1
 	targetReached bool
 	targetCost    uint256.Int
+	targetResid   uint256.Int
 	pCost         []uint256.Int // parent costs by index, valid where pStamp == stamp
+	pResid        []uint256.Int
 	pStamp        []uint32
 	stamp         uint32
 	cands         []int
@@ -102,6 +104,7 @@ func newWorker(c *campaign, id int) (*worker, error) {
 		target:      -1,
 		probeTx:     -1,
 		pCost:       make([]uint256.Int, tr.CostSites()),
+		pResid:      make([]uint256.Int, tr.CostSites()),
 		pStamp:      make([]uint32, tr.CostSites()),
 	}
 	if !c.cfg.NoPrediction {

@@ -52,15 +52,21 @@ func (t *Tracer) Reached(i int32) bool {
 // transaction, with the writing instruction.
 func (t *Tracer) ProbeHit() (Origin, bool) { return t.probeHit, t.probeHit.Valid }
 
-func (t *Tracer) setCost(i int32, c *uint256.Int) {
+// Residual returns the signed residual (two's complement) behind cost
+// index i: l - r for equalities, whose cost is |l - r|; the cost itself for
+// the other metrics. A line through residuals crosses zero at the root even
+// where the absolute cost's V shape would mislead the secant method.
+func (t *Tracer) Residual(i int32) *uint256.Int { return &t.resid[i] }
+
+func (t *Tracer) setCost(i int32, c, r *uint256.Int) {
 	if !t.costHas[i] {
 		t.costHas[i] = true
 		t.costTouched = append(t.costTouched, i)
-		t.costs[i] = *c
+		t.costs[i], t.resid[i] = *c, *r
 		return
 	}
 	if c.Lt(&t.costs[i]) {
-		t.costs[i] = *c
+		t.costs[i], t.resid[i] = *c, *r
 	}
 }
 
@@ -147,23 +153,29 @@ func absDiff(out, a, b *uint256.Int) {
 
 // branchCost records the cost of the edge a JUMPI did not take.
 func (t *Tracer) branchCost(notTaken int32, cond *uint256.Int, taken bool, cmpValid bool) {
-	var cost uint256.Int
+	var cost, resid uint256.Int
 	if cmpValid && t.cmp.truth() != t.cmp.neg == taken {
 		t.cmp.flipCost(&cost)
+		resid = cost
+		if (t.cmp.op == vm.EQ || t.cmp.op == vm.SUB) && !t.cmp.a.Eq(&t.cmp.b) {
+			resid.Sub(&t.cmp.a, &t.cmp.b)
+		}
 	} else if taken {
 		// A bare value tested for zero: equality costs against zero.
-		cost = *cond
+		cost, resid = *cond, *cond
 	} else {
 		cost.Set(one)
+		resid = cost
 	}
-	t.setCost(notTaken, &cost)
+	t.setCost(notTaken, &cost, &resid)
 }
 
 // storeCost records |slot - probe| for the SSTORE at store site i.
 func (t *Tracer) storeCost(i int32, slot *uint256.Int, origin Origin) {
-	var d uint256.Int
+	var d, r uint256.Int
 	absDiff(&d, slot, &t.probe)
-	t.setCost(i, &d)
+	r.Sub(slot, &t.probe)
+	t.setCost(i, &d, &r)
 	if d.IsZero() && !t.probeHit.Valid {
 		t.probeHit = origin
 	}

@@ -133,6 +133,7 @@ type Tracer struct {
 	// Cost metrics (cost.go).
 	cmp         cmpState
 	costs       []uint256.Int
+	resid       []uint256.Int
 	costHas     []bool
 	costTouched []int32
 	probe       uint256.Int
@@ -169,6 +170,7 @@ func New(codes []*Code) *Tracer {
 		}
 	}
 	t.costs = make([]uint256.Int, sites)
+	t.resid = make([]uint256.Int, sites)
 	t.costHas = make([]bool, sites)
 	t.costTouched = make([]int32, 0, sites)
 	t.hooks = &tracing.Hooks{OnOpcode: t.onOpcode, OnEnter: t.onEnter, OnExit: t.onExit}

@@ -37,6 +37,9 @@ type Options struct {
 	Targets     []Target
 	Schedule    string
 	NoLookahead bool
+	// SkipEmptyTargets drops targets no runtime code comes from (comment
+	// lines, declarations) instead of failing.
+	SkipEmptyTargets bool
 	// NoPrediction turns HARVEY's input prediction off.
 	NoPrediction bool
 	// NoDemandDriven turns demand-driven sequence fuzzing off: sequences
@@ -157,7 +160,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		OnProgress: opts.OnProgress, NoPrediction: opts.NoPrediction, NoDemandDriven: opts.NoDemandDriven,
 	}
 	if len(opts.Targets) > 0 {
-		if cfg.Targets, err = targetPCs(prog, opts.Targets); err != nil {
+		if cfg.Targets, err = targetPCs(prog, opts.Targets, opts.SkipEmptyTargets); err != nil {
 			return nil, err
 		}
 	}
@@ -168,7 +171,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	case "lookahead":
 		cfg.Schedule = fuzz.Lookahead{}
 	case "":
-		if len(opts.Targets) > 0 {
+		if len(cfg.Targets) > 0 {
 			cfg.Schedule = fuzz.Lookahead{}
 		}
 	default:

@@ -39,8 +39,9 @@ func ParseTarget(s string) (Target, error) {
 	return t, nil
 }
 
-// targetPCs maps targets to runtime PCs per contract index.
-func targetPCs(p *program.Program, targets []Target) (map[int][]uint64, error) {
+// targetPCs maps targets to runtime PCs per contract index. A target no
+// code comes from is an error, or dropped if skipEmpty.
+func targetPCs(p *program.Program, targets []Target, skipEmpty bool) (map[int][]uint64, error) {
 	out := map[int][]uint64{}
 	for _, t := range targets {
 		abs, err := filepath.Abs(t.Path)
@@ -67,7 +68,7 @@ func targetPCs(p *program.Program, targets []Target) (map[int][]uint64, error) {
 				}
 			}
 		}
-		if !found {
+		if !found && !skipEmpty {
 			return nil, fmt.Errorf("target %s:%d-%d: no runtime code comes from those lines", t.Path, t.FromLine, t.ToLine)
 		}
 	}

@@ -124,9 +124,10 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		}
 	}
 	var focus []string
+	var targets []engine.Target
 	if clean {
 		var touched []string
-		focus, touched = s.absorbLocked(p, builds)
+		focus, touched, targets = s.absorbLocked(p, builds)
 		publish = append(publish, touched...)
 	}
 	settings := s.settings
@@ -139,17 +140,20 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	}
 	switch {
 	case t.focus != nil:
-		focus = t.focus
+		focus, targets = t.focus, nil
 	case !settings.targeted():
-		focus = nil
+		focus, targets = nil, nil
 	}
-	result = s.fuzz(ctx, p, r, builds, files, focus, t, settings, prog)
+	result = s.fuzz(ctx, p, r, builds, files, focus, targets, t, settings, prog)
 }
 
 // fuzz runs the campaign of a run and streams its findings.
-func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Build, files, focus []string, t trigger, st Settings, prog *progress) string {
+func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Build, files, focus []string, targets []engine.Target, t trigger, st Settings, prog *progress) string {
 	opts := st.options(t.budget)
 	opts.Focus = focus
+	// The changed lines are lookahead targets; lines without code (comments,
+	// blank lines) are dropped rather than failing the campaign.
+	opts.Targets, opts.SkipEmptyTargets = targets, true
 	what := "all functions"
 	if len(focus) > 0 {
 		what = strings.Join(focus, ", ")

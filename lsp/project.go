@@ -140,8 +140,9 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 // the findings the edit touched (their range, or the function around
 // them), moves the others to their new lines, and returns the functions
 // the edit changed ("Contract.name"). Files compiled for the first time
-// add no focus: their whole contracts are new.
-func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string, touched []string) {
+// add no focus: their whole contracts are new. It also returns the changed
+// line ranges, which become the campaign's lookahead targets.
+func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string, touched []string, targets []engine.Target) {
 	files := map[string]*fileState{}
 	for _, b := range builds {
 		for name, u := range b.Units {
@@ -175,6 +176,11 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string,
 			continue
 		}
 		hunks := diffLines(old.src.lines(), nf.src.lines())
+		for _, h := range hunks {
+			if h.newEnd > h.newStart {
+				targets = append(targets, engine.Target{Path: path, FromLine: h.newStart + 1, ToLine: h.newEnd})
+			}
+		}
 		for _, fn := range nf.functions {
 			if fn.Kind != "function" || fn.Name == "" {
 				continue
@@ -189,7 +195,7 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string,
 	p.files = files
 	p.builds = builds
 	slices.Sort(focus)
-	return slices.Compact(focus), touched
+	return slices.Compact(focus), touched, targets
 }
 
 // enclosing returns the innermost function around a byte range.

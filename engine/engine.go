@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -295,34 +296,14 @@ func (c Call) String() string {
 	if name == "" {
 		return fmt.Sprintf("%s: send %s wei", c.Contract, c.Value)
 	}
-	if i := indexByte(name, '('); i >= 0 {
+	if i := strings.IndexByte(name, '('); i >= 0 {
 		name = name[:i]
 	}
-	s := fmt.Sprintf("%s.%s(%s)", c.Contract, name, join(c.Args))
+	s := fmt.Sprintf("%s.%s(%s)", c.Contract, name, strings.Join(c.Args, ", "))
 	if c.Value != "0" && c.Value != "" {
 		s += fmt.Sprintf(" {value: %s}", c.Value)
 	}
 	return s
-}
-
-func indexByte(s string, b byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return i
-		}
-	}
-	return -1
-}
-
-func join(xs []string) string {
-	out := ""
-	for i, x := range xs {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
 }
 
 func lineCoverage(p *program.Program, cov [][]bool) map[string]*FileCoverage {

@@ -157,14 +157,6 @@ func Functions(unit Node) []Function {
 		out = append(out, f)
 		return false
 	})
-	sortFunctions(out)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
-}
-
-func sortFunctions(fs []Function) {
-	for i := 1; i < len(fs); i++ {
-		for j := i; j > 0 && fs[j].Start < fs[j-1].Start; j-- {
-			fs[j], fs[j-1] = fs[j-1], fs[j]
-		}
-	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -116,10 +115,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return flagExit(err)
 	}
 	if len(paths) == 0 {
 		fs.Usage()

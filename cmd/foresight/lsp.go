@@ -29,10 +29,7 @@ func runLSP(ctx context.Context, args []string, _, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if _, err := parseFlags(fs, args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return flagExit(err)
 	}
 	var logOut io.Writer = stderr
 	if *logFile != "" {

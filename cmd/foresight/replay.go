@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,10 +24,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	paths, err := parseFlags(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return flagExit(err)
 	}
 	if len(paths) != 1 {
 		fs.Usage()

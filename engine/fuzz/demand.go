@@ -124,9 +124,7 @@ func (w *worker) aggressive(e *Entry) {
 func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint256.Int) bool {
 	w.ch.Reset(start)
 	w.ch.SetStorage(w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
-	w.tr.BeginTx()
-	w.ch.Advance(tx.Blocks, tx.Seconds)
-	w.ch.Call(chain.Tx{From: w.ch.Senders()[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(&tx), Value: &tx.Value})
+	w.runTx(&tx)
 	w.c.execs.Add(1)
 	w.c.txs.Add(1)
 	w.captureCosts()

@@ -2,7 +2,6 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/calldata"
-	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/holiman/uint256"
 )
 
@@ -80,13 +79,8 @@ func (w *worker) shrink(seq Sequence, key Key, limit int) Sequence {
 func (w *worker) reverting(seq Sequence) []bool {
 	out := make([]bool, len(seq))
 	w.ch.Reset(w.base)
-	senders := w.ch.Senders()
 	for i := range seq {
-		tx := &seq[i]
-		w.tr.BeginTx()
-		w.ch.Advance(tx.Blocks, tx.Seconds)
-		r := w.ch.Call(chain.Tx{From: senders[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
-		out[i] = r.Err != nil
+		out[i] = w.runTx(&seq[i]).Err != nil
 	}
 	return out
 }

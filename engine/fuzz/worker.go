@@ -142,6 +142,14 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 	return calldata.Encode(dst, sel, tx.Args)
 }
 
+// runTx runs one transaction on the current state: a fresh per-transaction
+// record in the tracer, the block advanced, then the call.
+func (w *worker) runTx(tx *Tx) chain.Result {
+	w.tr.BeginTx()
+	w.ch.Advance(tx.Blocks, tx.Seconds)
+	return w.ch.Call(chain.Tx{From: w.ch.Senders()[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
+}
+
 // exec runs seq[from:] starting from snapshot start.
 func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	var o outcome
@@ -151,12 +159,9 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	w.ch.Reset(start)
 	clear(w.seqWrites)
 	base := w.baseWrites(start)
-	senders := w.ch.Senders()
 	for i := from; i < len(seq); i++ {
 		tx := &seq[i]
-		w.tr.BeginTx()
-		w.ch.Advance(tx.Blocks, tx.Seconds)
-		r := w.ch.Call(chain.Tx{From: senders[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
+		r := w.runTx(tx)
 		if r.TimedOut {
 			w.c.timeouts.Add(1)
 		}

@@ -217,11 +217,12 @@ func isArith(op vm.OpCode) bool {
 // the result (x*0, x&0, x|max).
 func arith(s *State, op vm.OpCode) {
 	n := int(stackIn[op])
-	args := make([]Value, n)
+	var argsBuf [3]Value
+	var constsBuf [3]*uint256.Int
+	args, consts := argsBuf[:n], constsBuf[:n]
 	for i := range args {
 		args[i] = s.pop()
 	}
-	consts := make([]*uint256.Int, n)
 	allConst := true
 	for i, a := range args {
 		c, ok := a.IsConst()

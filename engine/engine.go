@@ -46,6 +46,12 @@ type Options struct {
 	// NoDemandDriven turns demand-driven sequence fuzzing off: sequences
 	// grow eagerly and path identifiers span all transactions.
 	NoDemandDriven bool
+	// Seeds are inputs saved from earlier campaigns (Report.Inputs), run
+	// first; those naming functions that no longer exist are dropped.
+	Seeds []Input
+	// OnSetup is called once the contracts are deployed, before fuzzing,
+	// with what Replay needs to re-execute findings of this campaign.
+	OnSetup func(Setup)
 	// OnFinding streams findings as they are found (after shrinking).
 	OnFinding func(Finding)
 	// OnProgress is called about twice a second.
@@ -137,6 +143,10 @@ type Report struct {
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
+	// Inputs is the final corpus, to seed a later campaign (SaveInputs).
+	Inputs []Input `json:"-"`
+	// SeedsUsed counts the Options.Seeds that still fit the program.
+	SeedsUsed int `json:"seedsUsed,omitempty"`
 }
 
 // FileCoverage is line coverage of one file.
@@ -178,6 +188,16 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	default:
 		return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", opts.Schedule)
 	}
+	seedsUsed := 0
+	for _, in := range opts.Seeds {
+		if seq, ok := sequenceOf(prog, in); ok {
+			cfg.Seeds = append(cfg.Seeds, seq)
+			seedsUsed++
+		}
+	}
+	if opts.OnSetup != nil {
+		cfg.OnSetup = func(d *fuzz.Deployment) { opts.OnSetup(setupOf(prog, d, opts.Seed)) }
+	}
 	start := time.Now()
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
@@ -195,6 +215,10 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
+	rep.SeedsUsed = seedsUsed
+	for _, seq := range res.Inputs {
+		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))
+	}
 	return rep, nil
 }
 

@@ -60,6 +60,13 @@ type Config struct {
 	Chain          chain.Config
 	// DeployArgs replays a recorded deployment's constructor arguments.
 	DeployArgs [][]byte
+	// Seeds are sequences run before mutation starts, e.g. a corpus saved
+	// by an earlier campaign; those that cover something new join the
+	// corpus. Indices out of range are dropped, senders wrap.
+	Seeds []Sequence
+
+	// OnSetup is called once the contracts are deployed, before fuzzing.
+	OnSetup func(*Deployment)
 
 	// OnFinding is called once per new finding, after shrinking, from the
 	// worker that found it.
@@ -101,6 +108,8 @@ type Result struct {
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
 	Coverage   [][]bool
 	Deployment *Deployment
+	// Inputs are the corpus entries' sequences, in the order admitted.
+	Inputs []Sequence
 }
 
 type campaign struct {
@@ -178,6 +187,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		}
 		workers[i] = w
 	}
+	if cfg.OnSetup != nil {
+		cfg.OnSetup(workers[0].dep)
+	}
 	stopProgress := c.reportProgress(workers)
 	var wg sync.WaitGroup
 	errs := make([]error, len(workers))
@@ -206,6 +218,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		AnalysisTime:   time.Duration(c.analysisNs.Load()),
 		AggressiveRuns: c.aggressiveRuns.Load(),
 		AggressiveHits: c.aggressiveHits.Load(),
+		Inputs:         c.corpus.Sequences(),
 	}
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {
@@ -314,6 +327,18 @@ func (w *worker) run(ctx context.Context) (err error) {
 		seq := Sequence{w.txFor(t)}
 		w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
 	}
+	// Saved inputs next, split between the workers.
+	for i, seq := range c.cfg.Seeds {
+		if c.spent() || ctx.Err() != nil {
+			return nil
+		}
+		if i%c.cfg.Workers != w.id {
+			continue
+		}
+		if seq = w.sanitize(seq); len(seq) > 0 {
+			w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
+		}
+	}
 	for !c.spent() && ctx.Err() == nil {
 		e, energy := c.corpus.Next(c.cfg.Schedule)
 		if e == nil {
@@ -362,6 +387,31 @@ func (w *worker) run(ctx context.Context) (err error) {
 		}
 	}
 	return nil
+}
+
+// sanitize returns a copy of a seed that fits this campaign: calls to
+// unknown contracts or methods are dropped, senders wrap, and the length
+// is capped.
+func (w *worker) sanitize(seq Sequence) Sequence {
+	out := make(Sequence, 0, len(seq))
+	for _, tx := range seq {
+		if len(out) == w.c.cfg.MaxSeqLen {
+			break
+		}
+		t := callTarget{Contract: tx.Contract, Method: tx.Method}
+		if _, ok := w.c.callIndex[t]; !ok {
+			continue
+		}
+		if tx.Method >= 0 && len(tx.Args) != len(w.c.prog.Contracts[tx.Contract].Methods[tx.Method].Inputs) {
+			continue
+		}
+		tx.Args = calldata.Clone(tx.Args)
+		if n := len(w.ch.Senders()); tx.Sender < 0 || tx.Sender >= n {
+			tx.Sender = ((tx.Sender % n) + n) % n
+		}
+		out = append(out, tx)
+	}
+	return out
 }
 
 // run1 executes one input and counts it.

@@ -92,6 +92,17 @@ func (c *Corpus) Len() int {
 	return len(c.entries)
 }
 
+// Sequences returns copies of the entries' sequences, in the order added.
+func (c *Corpus) Sequences() []Sequence {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]Sequence, len(c.entries))
+	for i, e := range c.entries {
+		out[i] = e.Seq.Clone()
+	}
+	return out
+}
+
 // Observe records one execution of path id and reports whether the path is
 // new.
 func (c *Corpus) Observe(id uint64) bool {

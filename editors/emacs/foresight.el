@@ -1,0 +1,201 @@
+;;; foresight.el --- Foresight, the Solidity fuzzing language server, for Eglot  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1") (eglot "1.9"))
+;; Keywords: languages, tools
+
+;;; Commentary:
+
+;; Registers `foresight lsp' with Eglot for Solidity buffers.
+;;
+;;   (add-to-list 'load-path "/path/to/foresight/editors/emacs")
+;;   (require 'foresight)
+;;   (setq foresight-settings '(:fuzzBudgetSeconds 10))
+;;   (add-hook 'solidity-mode-hook #'eglot-ensure)            ; with solidity-mode
+;;   (add-hook 'foresight-solidity-mode-hook #'eglot-ensure)  ; without it
+;;
+;; When the `solidity-mode' package is not installed, .sol files open in
+;; `foresight-solidity-mode', a small fallback mode (comments, strings,
+;; keywords, brace indentation).
+;;
+;; Settings: `foresight-settings' is sent as initializationOptions and
+;; answers the server's workspace/configuration requests for the
+;; "foresight" section.  A project can override it as a whole with a
+;; directory-local `eglot-workspace-configuration' holding a :foresight
+;; section, e.g. in .dir-locals.el:
+;;
+;;   ((nil (eglot-workspace-configuration
+;;          . (:foresight (:fuzzBudgetSeconds 30 :workers 2)))))
+;;
+;; After changing settings, M-x eglot-signal-didChangeConfiguration
+;; applies them to the running server.
+;;
+;; Findings appear as Flymake diagnostics.  M-x eglot-code-actions on one
+;; offers "Replay failing sequence" (the trace is shown in the buffer
+;; *foresight replay*), "Copy as Foundry test" (the written test is
+;; opened) and "Fuzz C.f for 60 s".
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'eglot)
+
+(defgroup foresight nil
+  "Foresight, the Solidity fuzzing language server."
+  :group 'tools
+  :prefix "foresight-")
+
+(defcustom foresight-command '("foresight" "lsp")
+  "The command line that starts the language server: program and arguments."
+  :type '(repeat string))
+
+(defcustom foresight-settings nil
+  "The \"foresight\" settings section, as a plist.
+Keys: :solcPath, :solcVersion (strings), :fuzzBudgetSeconds (number,
+default 10), :fuzzExecs (integer, 0 = no execution budget), :workers
+\(integer), :oracles (a plist such as (:panics t :assert-failure
+:json-false)), :targeted (t or :json-false), :maxSequenceLength
+\(integer) and :seed (integer, 0 = from the clock).  Write false as
+:json-false, not nil."
+  :type 'plist)
+
+(defcustom foresight-solidity-indent-offset 4
+  "Indentation step of `foresight-solidity-mode'."
+  :type 'integer)
+
+;;;; Fallback major mode
+
+(defconst foresight-solidity--keywords
+  '("abstract" "anonymous" "as" "assembly" "break" "calldata" "catch"
+    "constant" "constructor" "continue" "contract" "delete" "do" "else"
+    "emit" "enum" "error" "event" "external" "fallback" "for" "function"
+    "if" "immutable" "import" "indexed" "interface" "internal" "is"
+    "library" "mapping" "memory" "modifier" "new" "override" "payable"
+    "pragma" "private" "public" "pure" "receive" "return" "returns"
+    "revert" "storage" "struct" "try" "type" "unchecked" "using" "view"
+    "virtual" "while"))
+
+(defvar foresight-solidity-font-lock-keywords
+  `((,(regexp-opt foresight-solidity--keywords 'symbols) . font-lock-keyword-face)
+    ("\\_<\\(?:address\\|bool\\|string\\|bytes[0-9]*\\|u?int[0-9]*\\|u?fixed[0-9x]*\\)\\_>"
+     . font-lock-type-face)
+    ("\\_<\\(?:true\\|false\\|wei\\|gwei\\|ether\\|seconds\\|minutes\\|hours\\|days\\|weeks\\)\\_>"
+     . font-lock-constant-face)
+    ("\\_<\\(?:assert\\|require\\|this\\|super\\|msg\\|block\\|tx\\|abi\\)\\_>"
+     . font-lock-builtin-face)
+    ("\\_<\\(?:contract\\|interface\\|library\\|struct\\|enum\\|event\\|error\\|function\\|modifier\\)\\_>[ \t]+\\(\\(?:\\sw\\|\\s_\\)+\\)"
+     1 font-lock-function-name-face)))
+
+(defvar foresight-solidity-mode-syntax-table
+  (let ((st (make-syntax-table)))
+    (modify-syntax-entry ?/ ". 124b" st)
+    (modify-syntax-entry ?* ". 23" st)
+    (modify-syntax-entry ?\n "> b" st)
+    (modify-syntax-entry ?_ "_" st)
+    (modify-syntax-entry ?$ "_" st)
+    (modify-syntax-entry ?\' "\"" st)
+    st)
+  "Syntax table of `foresight-solidity-mode'.")
+
+(defun foresight-solidity-indent-line ()
+  "Indent the current line by its brace depth."
+  (interactive)
+  (let* ((depth (save-excursion (car (syntax-ppss (line-beginning-position)))))
+         (closing (save-excursion (back-to-indentation) (looking-at-p "[]})]")))
+         (column (* foresight-solidity-indent-offset
+                    (max 0 (- depth (if closing 1 0))))))
+    (if (<= (current-column) (current-indentation))
+        (indent-line-to column)
+      (save-excursion (indent-line-to column)))))
+
+;;;###autoload
+(define-derived-mode foresight-solidity-mode prog-mode "Solidity"
+  "A minimal major mode for Solidity, used when `solidity-mode' is absent."
+  (setq-local comment-start "// ")
+  (setq-local comment-end "")
+  (setq-local comment-start-skip "\\(?://+\\|/\\*+\\)\\s *")
+  (setq-local indent-line-function #'foresight-solidity-indent-line)
+  (setq-local indent-tabs-mode nil)
+  (setq-local font-lock-defaults '(foresight-solidity-font-lock-keywords)))
+
+;;;###autoload
+(unless (or (fboundp 'solidity-mode) (locate-library "solidity-mode"))
+  (add-to-list 'auto-mode-alist '("\\.sol\\'" . foresight-solidity-mode)))
+
+;;;; Eglot
+
+(defclass eglot-foresight (eglot-lsp-server) ()
+  :documentation "Foresight's language server.")
+
+(defun foresight--contact (_interactive)
+  "The Eglot contact of the server: our class and `foresight-command'."
+  (cons 'eglot-foresight (copy-sequence foresight-command)))
+
+(add-to-list 'eglot-server-programs
+             '(((solidity-mode :language-id "solidity")
+                (foresight-solidity-mode :language-id "solidity"))
+               . foresight--contact))
+
+(defun foresight--object (plist)
+  "PLIST as a JSON object (an empty one when PLIST is nil)."
+  (or plist (make-hash-table)))
+
+(cl-defmethod eglot-initialization-options ((_server eglot-foresight))
+  "Send `foresight-settings' as {\"foresight\": {...}}."
+  (list :foresight (foresight--object foresight-settings)))
+
+(cl-defmethod eglot-handle-request
+  ((_server eglot-foresight) (_method (eql workspace/configuration)) &key items)
+  "Answer the \"foresight\" section with `foresight-settings'.
+A directory-local `eglot-workspace-configuration' with a :foresight
+section takes precedence."
+  (let ((values (cl-call-next-method)))
+    (cl-loop for item across items
+             for i from 0
+             when (and (equal (plist-get item :section) "foresight")
+                       (null (aref values i)))
+             do (aset values i (foresight--object foresight-settings)))
+    values))
+
+(defun foresight-show-trace (text)
+  "Show a replay trace TEXT in the buffer *foresight replay*; return it."
+  (let ((buffer (get-buffer-create "*foresight replay*")))
+    (with-current-buffer buffer
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (insert text))
+      (goto-char (point-min))
+      (special-mode))
+    (display-buffer buffer)
+    buffer))
+
+(defun foresight--after-command (command result)
+  "Show the RESULT of COMMAND (a string) to the user."
+  (pcase command
+    ("foresight.replay"
+     (when (stringp result) (foresight-show-trace result)))
+    ("foresight.exportFoundryTest"
+     (when (and (stringp result) (not (string-empty-p result)))
+       (display-buffer (find-file-noselect result))
+       (message "foresight: Foundry test in %s" result)))))
+
+;; Eglot up to 1.15 runs code action commands with `eglot-execute-command'
+;; and drops their result; show it.
+(cl-defmethod eglot-execute-command ((_server eglot-foresight) command _arguments)
+  "Run COMMAND, then show its result (replay trace, exported test)."
+  (let ((result (cl-call-next-method)))
+    (foresight--after-command (format "%s" command) result)
+    result))
+
+;; Eglot 1.16+ (Emacs 30) runs them with `eglot-execute' instead.
+(when (fboundp 'eglot-execute)
+  (cl-defmethod eglot-execute ((_server eglot-foresight) action)
+    "Run ACTION, then show the result of a Foresight command."
+    (let ((result (cl-call-next-method))
+          (command (plist-get action :command)))
+      (when (stringp command)
+        (foresight--after-command command result))
+      result)))
+
+(provide 'foresight)
+;;; foresight.el ends here

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
-	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -78,7 +77,9 @@ type Finding struct {
 	Line   int    `json:"line,omitempty"`   // one-based
 	Column int    `json:"column,omitempty"` // one-based, in bytes
 	// Check is the property or invariant function, for those kinds.
-	Check   string        `json:"check,omitempty"`
+	Check string `json:"check,omitempty"`
+	// Detail says what the oracle observed, for the vulnerability kinds.
+	Detail  string        `json:"detail,omitempty"`
 	Calls   []Call        `json:"calls"`
 	Seed    uint64        `json:"seed"`
 	Execs   uint64        `json:"execs"`
@@ -88,9 +89,12 @@ type Finding struct {
 // A Call is one transaction of a finding, rendered for people and kept
 // exact (calldata) for replay.
 type Call struct {
-	Sender   string   `json:"sender"`
-	Contract string   `json:"contract"`
-	Address  string   `json:"address"`
+	Sender   string `json:"sender"`
+	Contract string `json:"contract"`
+	Address  string `json:"address"`
+	// Attacker names the fuzzer's attacker contract the call came from
+	// ("reentrant", "reverting", "gas-burning"); Sender is its address.
+	Attacker string   `json:"attacker,omitempty"`
 	Function string   `json:"function"` // "setY(int256)", or "" for a plain ether transfer
 	Args     []string `json:"args"`     // Solidity-literal style
 	Value    string   `json:"value"`    // wei, decimal
@@ -258,7 +262,7 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 	c := p.Contracts[f.Contract]
 	out := Finding{
 		Kind: string(f.Kind), Severity: info.Severity.String(), SWC: info.SWC, Title: info.Title,
-		Contract: c.Name, PC: f.PC, Check: f.Check, Seed: seed, Execs: f.Execs, Elapsed: f.Time,
+		Contract: c.Name, PC: f.PC, Check: f.Check, Detail: f.Detail, Seed: seed, Execs: f.Execs, Elapsed: f.Time,
 	}
 	if f.Located {
 		out.Path, out.Unit, out.Start, out.End = f.Location.Path, f.Location.Unit, f.Location.Start, f.Location.End
@@ -278,10 +282,14 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 
 func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deployment) Call {
 	c := p.Contracts[tx.Contract]
+	sender, att, isAttacker := fuzz.PrincipalAddress(tx.Sender)
 	call := Call{
-		Sender: chain.SenderAddress(tx.Sender).Hex(), SenderIndex: tx.Sender, Contract: c.Name,
+		Sender: sender.Hex(), SenderIndex: tx.Sender, Contract: c.Name,
 		Value: tx.Value.Dec(), Blocks: tx.Blocks, Seconds: tx.Seconds,
 		Calldata: "0x" + hex.EncodeToString(raw.Input), Args: []string{},
+	}
+	if isAttacker {
+		call.Attacker = att.String()
 	}
 	if d != nil {
 		call.Address = d.Addrs[tx.Contract].Hex()
@@ -310,6 +318,9 @@ func message(f Finding, info oracle.Description) string {
 	last := ""
 	if n > 0 {
 		last = f.Calls[n-1].String()
+	}
+	if f.Detail != "" {
+		return fmt.Sprintf("%s: %s (%d transaction%s, last: %s)", what, f.Detail, n, plural, last)
 	}
 	return fmt.Sprintf("%s after %d transaction%s (last: %s)", what, n, plural, last)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -53,6 +54,17 @@ type foundryGen struct {
 	legacy  bool              // compiler < 0.6.2: use vm.getCode, not type(C).creationCode
 	v08     bool              // compiler >= 0.8.0: assertions are Panic(0x01)
 	checkOK bool              // the property or invariant function returns bool
+	targets map[string]bool   // contracts the calls go to (funded like the campaign's)
+}
+
+// attackerKind parses Call.Attacker.
+func attackerKind(name string) fuzz.Attacker {
+	for a := fuzz.Attacker(0); a.String() != fmt.Sprintf("attacker(%d)", int(a)); a++ {
+		if a.String() == name {
+			return a
+		}
+	}
+	return fuzz.Reverting
 }
 
 type deployTarget struct {
@@ -98,8 +110,10 @@ func (g *foundryGen) resolve() error {
 		all = append(all, deployTarget{d: d, addr: common.HexToAddress(d.Address), art: a})
 	}
 	want := map[string]bool{g.f.Contract: true}
+	g.targets = map[string]bool{}
 	for _, c := range g.f.Calls {
 		want[c.Contract] = true
+		g.targets[c.Contract] = true
 	}
 	picked := make([]bool, len(all))
 	var blobs []string // lower-case hex searched for addresses
@@ -254,7 +268,20 @@ func (g *foundryGen) render() string {
 	balance := chain.InitialBalance.Dec()
 	w("        vm.deal(DEPLOYER, %s);\n", balance)
 	senders := map[string]bool{}
+	attackers := false
 	for _, c := range f.Calls {
+		if c.Attacker != "" {
+			if !attackers {
+				attackers = true
+				w("        vm.deal(%s, %s); // operates the attacker contracts\n", fuzz.Operator.Hex(), balance)
+			}
+			if !senders[c.Sender] {
+				senders[c.Sender] = true
+				a := fuzz.AttackerAddress(attackerKind(c.Attacker))
+				w("        vm.etch(%s, hex\"%s\"); // Foresight's %s attacker\n", a.Hex(), hex.EncodeToString(fuzz.AttackerCode(attackerKind(c.Attacker))), c.Attacker)
+			}
+			continue
+		}
 		if !senders[c.Sender] && common.IsHexAddress(c.Sender) {
 			senders[c.Sender] = true
 			w("        vm.deal(%s, %s);\n", common.HexToAddress(c.Sender).Hex(), balance)
@@ -273,6 +300,9 @@ func (g *foundryGen) render() string {
 			w("        // %s links external libraries: forge links them to its own deployments.\n", t.d.Name)
 		}
 		w("        _deployTo(%s, %s);\n", code, t.addr.Hex())
+		if g.targets[t.d.Name] {
+			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), fuzz.TargetFunds.Dec())
+		}
 	}
 	w("\n        bool ok;\n        bytes memory ret;\n")
 	for i, c := range f.Calls {
@@ -285,12 +315,20 @@ func (g *foundryGen) render() string {
 		}
 		addr, _ := g.addressOf(c)
 		sender := common.HexToAddress(c.Sender).Hex()
-		w("        vm.prank(%s, %s);\n", sender, sender)
 		value := ""
 		if c.Value != "" && c.Value != "0" {
 			value = fmt.Sprintf("{value: %s}", c.Value)
 		}
-		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, strings.TrimPrefix(c.Calldata, "0x"))
+		calldata := strings.TrimPrefix(c.Calldata, "0x")
+		if c.Attacker != "" {
+			// The attacker forwards the call: target address, then calldata.
+			w("        vm.prank(%s, %s);\n", fuzz.Operator.Hex(), fuzz.Operator.Hex())
+			fwd, _ := hex.DecodeString(calldata)
+			w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", sender, value, hex.EncodeToString(fuzz.ForwardInput(nil, addr, fwd)))
+			continue
+		}
+		w("        vm.prank(%s, %s);\n", sender, sender)
+		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, calldata)
 	}
 	g.renderAssertion(w)
 	w("    }\n}\n")

@@ -134,7 +134,11 @@ func revertReason(ret []byte) (string, bool) {
 func FormatTrace(t *Trace, builds []*solc.Build) string {
 	var b strings.Builder
 	for i, s := range t.Steps {
-		fmt.Fprintf(&b, "[%d] block %d, time %d: from %s\n    %s\n    -> %s (gas %d)\n", i+1, s.Block, s.Time, s.Call.Sender, s.Call.String(), s.Outcome, s.GasUsed)
+		from := s.Call.Sender
+		if s.Call.Attacker != "" {
+			from += " (" + s.Call.Attacker + " attacker contract)"
+		}
+		fmt.Fprintf(&b, "[%d] block %d, time %d: from %s\n    %s\n    -> %s (gas %d)\n", i+1, s.Block, s.Time, from, s.Call.String(), s.Outcome, s.GasUsed)
 		for _, e := range s.Events {
 			fmt.Fprintf(&b, "    emit %s\n", e)
 		}

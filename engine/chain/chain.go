@@ -33,6 +33,10 @@ type Config struct {
 	StartBlock uint64
 }
 
+// DefaultSenders is the number of funded sender accounts unless
+// configured.
+const DefaultSenders = 3
+
 // DefaultGasLimit is the per-transaction gas limit: enough for any real
 // transaction, small enough that an infinite loop ends quickly.
 const DefaultGasLimit = 12_000_000
@@ -84,7 +88,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 		cfg.GasLimit = DefaultGasLimit
 	}
 	if cfg.Senders == 0 {
-		cfg.Senders = 3
+		cfg.Senders = DefaultSenders
 	}
 	if cfg.TxTimeout == 0 {
 		cfg.TxTimeout = 10 * time.Second
@@ -307,4 +311,17 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		r.Err = ErrTxTimeout
 	}
 	return r
+}
+
+// Install puts code and a balance at addr directly, as genesis
+// allocations do: the fuzzer's attacker contracts live at fixed addresses
+// and need no constructor.
+func (c *Chain) Install(addr common.Address, code []byte, balance *uint256.Int) {
+	if code != nil {
+		c.state.SetCode(addr, code, tracing.CodeChangeUnspecified)
+	}
+	if balance != nil {
+		c.state.SetBalance(addr, balance, tracing.BalanceChangeUnspecified)
+	}
+	c.state.Finalise(c.rules)
 }

@@ -122,6 +122,7 @@ type campaign struct {
 	focus     []callTarget // subset of calls the campaign is about
 	checked   []int        // contracts with property or invariant functions
 	constants []uint256.Int
+	values    []uint256.Int // source literals that fit msg.value (100 finney)
 	corpus    *Corpus
 	start     time.Time
 	probe     uint256.Int // the arbitrary slot of the storage-write metric
@@ -139,6 +140,9 @@ type campaign struct {
 	txs         atomic.Uint64
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
+
+	received []atomic.Bool // per contract: a transaction paid it ether
+	receipts receipts
 
 	mu       sync.Mutex
 	findings []*Finding
@@ -229,6 +233,13 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			}
 		}
 	}
+	for _, f := range c.frozen(res.Coverage) {
+		f.Execs, f.Time = res.Execs, res.Elapsed
+		res.Findings = append(res.Findings, f)
+		if cfg.OnFinding != nil {
+			cfg.OnFinding(f)
+		}
+	}
 	return res, errors.Join(errs...)
 }
 
@@ -237,8 +248,13 @@ func (c *campaign) setup() error {
 	for _, n := range c.cfg.Contracts {
 		allowed[n] = true
 	}
+	c.received = make([]atomic.Bool, len(c.prog.Contracts))
 	for i, ct := range c.prog.Contracts {
-		c.codes = append(c.codes, trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC))
+		code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
+		for _, s := range ct.ArithSites() {
+			code.SetArith(s.PC, trace.ArithType{Bits: uint16(s.Bits), Signed: s.Signed})
+		}
+		c.codes = append(c.codes, code)
 		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}
@@ -258,7 +274,12 @@ func (c *campaign) setup() error {
 			c.checked = append(c.checked, i)
 		}
 		c.constants = append(c.constants, calldata.PushConstants(ct.Artifact.Runtime.Bytes)...)
-		c.constants = append(c.constants, ct.Literals()...)
+		for _, l := range ct.Literals() {
+			c.constants = append(c.constants, l)
+			if !l.IsZero() && l.Cmp(maxValue) <= 0 {
+				c.values = append(c.values, l)
+			}
+		}
 	}
 	if len(c.calls) == 0 {
 		return ErrNoTargets
@@ -406,7 +427,7 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 			continue
 		}
 		tx.Args = calldata.Clone(tx.Args)
-		if n := len(w.ch.Senders()); tx.Sender < 0 || tx.Sender >= n {
+		if n := Principals(w.ch); tx.Sender < 0 || tx.Sender >= n {
 			tx.Sender = ((tx.Sender % n) + n) % n
 		}
 		out = append(out, tx)
@@ -512,6 +533,12 @@ func (w *worker) report(seq Sequence, f *Finding) {
 	saved := w.probeTx
 	w.probeTx = probeAny
 	f.Seq = w.shrink(seq.Clone(), key, c.cfg.ShrinkLimit)
+	if f.Detail != "" {
+		// The detail names the transaction: take it from the shrunk run.
+		if o := w.exec(f.Seq, 0, w.base); o.fail != nil && o.fail.Key() == key {
+			f.Detail = o.fail.Detail
+		}
+	}
 	w.probeTx = saved
 	w.cacheEntry = nil // shrinking moved the chain
 	c.mu.Lock()

@@ -9,6 +9,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/holiman/uint256"
 )
 
 // Deployment is where each contract of a program lives on a chain.
@@ -23,6 +24,9 @@ type Deployment struct {
 }
 
 const deployAttempts = 8
+
+// TargetFunds is the ether each deployed target contract starts with.
+var TargetFunds = new(uint256.Int).Mul(uint256.NewInt(10), uint256.NewInt(1e18))
 
 // Deploy deploys every contract of p from chain.Deployer: libraries before
 // the contracts that link them, constructor arguments generated from the ABI
@@ -63,6 +67,15 @@ func Deploy(ch *chain.Chain, p *program.Program, r *rand.Rand, args [][]byte) (*
 			d.Errors[i] = fmt.Errorf("%s: libraries it links could not be deployed", p.Contracts[i].Name)
 		}
 	}
+	// Targets hold other users' ether, so that a leak shows without a
+	// victim's deposit first.
+	for i, c := range p.Contracts {
+		if c.Target && d.Errors[i] == nil {
+			b := ch.State().GetBalance(d.Addrs[i])
+			ch.Install(d.Addrs[i], nil, new(uint256.Int).Add(b, TargetFunds))
+		}
+	}
+	installAttackers(ch)
 	return d, nil
 }
 

@@ -39,7 +39,7 @@ func (w *worker) randomSeq() Sequence {
 
 // txFor generates a transaction for a given call target.
 func (w *worker) txFor(t callTarget) Tx {
-	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(len(w.ch.Senders()))}
+	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(Principals(w.ch))}
 	payable := true
 	if t.Method >= 0 {
 		m := &w.c.prog.Contracts[t.Contract].Methods[t.Method]
@@ -64,7 +64,12 @@ var maxValue = new(uint256.Int).Mul(uint256.NewInt(1000), uint256.NewInt(1e18))
 // randomValue picks msg.value: mostly small amounts and round ether values.
 func (w *worker) randomValue() uint256.Int {
 	var v uint256.Int
-	switch w.rng.IntN(6) {
+	switch w.rng.IntN(7) {
+	case 6:
+		// A literal of the source: msg.value == 100 finney.
+		if vs := w.c.values; len(vs) > 0 {
+			v = vs[w.rng.IntN(len(vs))]
+		}
 	case 0:
 		// zero
 	case 1:
@@ -121,9 +126,13 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 			if m, ok := w.mutateArg(mut, last); ok {
 				return mut, m
 			}
-		case op < 65 && last > 0: // an argument of an earlier transaction
+		case op < 61 && last > 0: // an argument of an earlier transaction
 			i := w.rng.IntN(last)
 			if m, ok := w.mutateArg(mut, i); ok {
+				return mut, m
+			}
+		case op < 65 && last > 0: // an argument copied from another transaction
+			if m, ok := w.copyArg(mut); ok {
 				return mut, m
 			}
 		case op < 70: // msg.value
@@ -134,7 +143,7 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 			}
 		case op < 75:
 			i := w.pickTx(mut)
-			if n := len(w.ch.Senders()); n > 1 {
+			if n := Principals(w.ch); n > 1 {
 				mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
 				return mut, Mutation{Tx: i, Field: FieldSender, LastOnly: i == last}
 			}
@@ -174,6 +183,28 @@ func (w *worker) pickTx(seq Sequence) int {
 		return len(seq) - 1
 	}
 	return w.rng.IntN(len(seq))
+}
+
+// copyArg sets an argument of one transaction to the value of an
+// argument of the same type of another: a secret set in one call and
+// checked in a later one (sFuzz's QuizGame), an id created then used.
+func (w *worker) copyArg(seq Sequence) (Mutation, bool) {
+	dst := w.pickTx(seq)
+	src := w.rng.IntN(len(seq))
+	if src == dst || seq[dst].Method < 0 || seq[src].Method < 0 {
+		return Mutation{}, false
+	}
+	dm := &w.c.prog.Contracts[seq[dst].Contract].Methods[seq[dst].Method]
+	sm := &w.c.prog.Contracts[seq[src].Contract].Methods[seq[src].Method]
+	if len(dm.Inputs) == 0 || len(sm.Inputs) == 0 {
+		return Mutation{}, false
+	}
+	d, s := w.rng.IntN(len(dm.Inputs)), w.rng.IntN(len(sm.Inputs))
+	if dm.Inputs[d].Type.String() != sm.Inputs[s].Type.String() {
+		return Mutation{}, false
+	}
+	seq[dst].Args[d] = calldata.Clone(seq[src].Args[s : s+1])[0]
+	return Mutation{Tx: dst, Field: ShapeSplice, LastOnly: dst == len(seq)-1}, true
 }
 
 func (w *worker) mutateArg(seq Sequence, i int) (Mutation, bool) {

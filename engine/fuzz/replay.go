@@ -79,6 +79,9 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 		}
 	}
 	w := &worker{c: c, ch: ch, tr: tr, dep: dep, probeTx: probeAny}
+	w.principals = principalAddrs(ch)
+	w.privileged = privilegedOf(w.principals, dep)
+	tr.SetPrincipals(w.principals)
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
 	}
@@ -87,13 +90,20 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 		logs = nil
 		tr.BeginTx()
 		ch.Advance(rc.Blocks, rc.Seconds)
-		st := Step{Call: rc, From: ch.Senders()[rc.Sender%len(ch.Senders())], To: dep.Addrs[rc.Contract], Block: ch.Block}
+		sender := rc.Sender % Principals(ch)
+		st := Step{Call: rc, To: dep.Addrs[rc.Contract], Block: ch.Block}
+		st.From, _, _ = SenderOf(ch, sender)
 		v := rc.Value
-		r := ch.Call(chain.Tx{From: st.From, To: st.To, Input: rc.Input, Value: &v})
+		r := ch.Call(txOf(ch, sender, st.To, rc.Input, &v, &w.fwd))
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
 		st.Logs = logs
 		tx := &Tx{Contract: rc.Contract}
+		w.hist = append(w.hist, txInfo{Sender: sender, Value: rc.Value})
 		if f := w.checkTx(tx, r, true); f != nil {
+			st.Finding = f
+		} else if f := w.checkLoopFailure(len(w.hist), r); f != nil {
+			st.Finding = f
+		} else if f := w.checkEvents(w.hist); f != nil {
 			st.Finding = f
 		} else if f := w.checkProperties(); f != nil {
 			st.Finding = f

@@ -26,6 +26,12 @@ type worker struct {
 	base chain.Snapshot
 	seen []uint8 // coverage classes seen by this worker, per edge
 	buf  []byte
+	// principals are the accounts the fuzzer controls; privileged marks
+	// those a constructor was given; hist is the running sequence's.
+	principals []common.Address
+	privileged []bool
+	hist       []txInfo
+	fwd        []byte // calldata forwarded through an attacker
 	// operands of the last executed transaction's comparisons; they join
 	// the dictionary when the input joins the corpus.
 	operands []uint256.Int
@@ -113,8 +119,14 @@ func newWorker(c *campaign, id int) (*worker, error) {
 	if len(c.targetPCs) > 0 {
 		tr.RecordPaths(2 * lookahead.MaxPrefix)
 	}
+	w.principals = principalAddrs(ch)
+	w.privileged = privilegedOf(w.principals, dep)
+	tr.SetPrincipals(w.principals)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
+	for a := Attacker(0); a < numAttackers; a++ {
+		w.env.Addresses = append(w.env.Addresses, AttackerAddress(a))
+	}
 	for _, a := range dep.Addrs {
 		if a != (common.Address{}) {
 			w.env.Addresses = append(w.env.Addresses, a)
@@ -147,7 +159,7 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 func (w *worker) runTx(tx *Tx) chain.Result {
 	w.tr.BeginTx()
 	w.ch.Advance(tx.Blocks, tx.Seconds)
-	return w.ch.Call(chain.Tx{From: w.ch.Senders()[tx.Sender], To: w.dep.Addrs[tx.Contract], Input: w.encode(tx), Value: &tx.Value})
+	return w.ch.Call(txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.fwd))
 }
 
 // exec runs seq[from:] starting from snapshot start.
@@ -159,6 +171,10 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	w.ch.Reset(start)
 	clear(w.seqWrites)
 	base := w.baseWrites(start)
+	w.hist = w.hist[:0]
+	for j := range seq {
+		w.hist = append(w.hist, txInfo{Sender: seq[j].Sender, Value: seq[j].Value})
+	}
 	for i := from; i < len(seq); i++ {
 		tx := &seq[i]
 		r := w.runTx(tx)
@@ -200,6 +216,18 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 		if f := w.checkTx(tx, r, w.probeTx == probeAny || w.probeTx == i); f != nil {
 			o.fail, o.failTx = f, i
 			return o
+		}
+		if f := w.checkLoopFailure(i+1, r); f != nil {
+			o.fail, o.failTx = f, i
+			return o
+		}
+		if f := w.checkEvents(w.hist[:i+1]); f != nil {
+			o.fail, o.failTx = f, i
+			return o
+		}
+		if r.Err == nil && !tx.Value.IsZero() && !w.c.received[tx.Contract].Load() {
+			w.c.received[tx.Contract].Store(true)
+			w.c.receipts.note(tx.Contract, seq[:i+1])
 		}
 		if f := w.checkProperties(); f != nil {
 			o.fail, o.failTx = f, i

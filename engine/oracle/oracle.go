@@ -21,7 +21,24 @@ const (
 	Property      Kind = "property"
 	Invariant     Kind = "invariant"
 	StorageWrite  Kind = "SWC-124"
+
+	// Vulnerability oracles (sFuzz §3.1 and §4; HARVEY's SWC list).
+	Reentrancy    Kind = "SWC-107"
+	UncheckedCall Kind = "SWC-104"
+	EtherLeak     Kind = "SWC-105"
+	SelfDestruct  Kind = "SWC-106"
+	Delegatecall  Kind = "SWC-112"
+	IntegerWrap   Kind = "SWC-101"
+	Timestamp     Kind = "SWC-116"
+	BlockNumber   Kind = "SWC-120"
+	TxOrigin      Kind = "SWC-115"
+	DoSFailedCall Kind = "SWC-113"
+	FreezingEther Kind = "freezing-ether"
 )
+
+// Vulnerabilities lists the vulnerability oracles' kinds.
+var Vulnerabilities = []Kind{Reentrancy, UncheckedCall, EtherLeak, SelfDestruct, Delegatecall,
+	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther}
 
 // PanicKind returns the kind of a Solidity 0.8 panic code: "panic-0x11".
 // Code 0x01 is an assertion failure.
@@ -83,6 +100,28 @@ func Describe(k Kind) Description {
 		return Description{Error, "", "invariant violated"}
 	case StorageWrite:
 		return Description{Error, "SWC-124", "write to an arbitrary storage location"}
+	case Reentrancy:
+		return Description{Error, "SWC-107", "reentrancy: state read during a reentrant call is written after the call"}
+	case UncheckedCall:
+		return Description{Warning, "SWC-104", "unchecked call: a failed call is ignored"}
+	case EtherLeak:
+		return Description{Error, "SWC-105", "ether leak: an account that never paid in receives ether"}
+	case SelfDestruct:
+		return Description{Error, "SWC-106", "unprotected selfdestruct: any sender can destroy the contract"}
+	case Delegatecall:
+		return Description{Error, "SWC-112", "delegatecall to an address the caller chooses"}
+	case IntegerWrap:
+		return Description{Error, "SWC-101", "integer overflow or underflow"}
+	case Timestamp:
+		return Description{Warning, "SWC-116", "block.timestamp decides an ether transfer"}
+	case BlockNumber:
+		return Description{Warning, "SWC-120", "block.number decides an ether transfer"}
+	case TxOrigin:
+		return Description{Warning, "SWC-115", "authorisation through tx.origin"}
+	case DoSFailedCall:
+		return Description{Warning, "SWC-113", "denial of service: one failing recipient reverts a loop of payments"}
+	case FreezingEther:
+		return Description{Warning, "", "freezing ether: the contract accepts ether but can never send any"}
 	}
 	var code uint64
 	if _, err := fmt.Sscanf(string(k), "panic-0x%x", &code); err == nil {

@@ -29,6 +29,23 @@ type Code struct {
 	// (cost sites for arbitrary storage writes), or -1.
 	store  []int32
 	stores int
+	// hasOrigin reports an ORIGIN instruction: only then is msg.sender
+	// followed (to tell tx.origin == msg.sender from authorisation).
+	hasOrigin bool
+	// arith[pc] is the Solidity type of the arithmetic at pc, for code
+	// compiled without checked arithmetic; nil otherwise.
+	arith []ArithType
+}
+
+// SetArith says that the ADD, SUB or MUL at pc computes an expression of
+// Solidity type a (SWC-101 for code compiled before 0.8).
+func (c *Code) SetArith(pc uint64, a ArithType) {
+	if c.arith == nil {
+		c.arith = make([]ArithType, len(c.branch))
+	}
+	if pc < uint64(len(c.arith)) {
+		c.arith[pc] = a
+	}
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
@@ -54,6 +71,8 @@ func NewCode(code []byte, userPC []bool) *Code {
 		case vm.SSTORE:
 			c.store[pc] = int32(c.stores)
 			c.stores++
+		case vm.ORIGIN:
+			c.hasOrigin = true
 		}
 		pc += size
 	}
@@ -84,6 +103,9 @@ type Origin struct {
 type Failure struct {
 	Origin  Origin
 	Invalid bool // the failing frame executed INVALID (0xfe)
+	// Loop is set when the failing frame reverted after a call in a loop
+	// to an account the fuzzer controls failed (SWC-113).
+	Loop Origin
 }
 
 type frame struct {
@@ -95,6 +117,24 @@ type frame struct {
 	child    Origin // origin of the last failed sub-call
 	childInv bool
 	childRet []byte // its revert data (reused buffer)
+
+	// Oracle state (taint.go, events.go).
+	mark            int // events before the frame began
+	taints          taints
+	callPending     bool   // a call ran; its flag is not inspected yet
+	callPos         int32  // where the flag lands on the stack
+	callSrc         uint64 // user PC of the call
+	callMark        int    // events before the call
+	lastCallPC      uint64
+	callRepeats     int
+	callToPrincipal bool
+	timeBranch      uint64 // user PC of a branch on block time or number
+	timeLabel       Label
+	reads           [maxReads]uint256.Int
+	nReads          int
+	reenters        int16  // index of the frame this one re-enters, or -1
+	loop            Origin // a failed call in a loop (SWC-113)
+	childLoop       Origin
 }
 
 // Tracer records executions of the program's contracts.
@@ -142,6 +182,12 @@ type Tracer struct {
 
 	// Instr[c][pc] is set once the instruction at pc of code c ran.
 	Instr [][]bool
+
+	events     [maxEvents]Event
+	nEvents    int
+	sticky     [8]Event
+	nSticky    int
+	principals []common.Address
 
 	hooks *tracing.Hooks
 }
@@ -196,6 +242,7 @@ func (t *Tracer) BeginTx() {
 	}
 	t.touched = t.touched[:0]
 	t.failure = Failure{}
+	t.nEvents, t.nSticky = 0, 0
 	t.nOperands = 0
 	t.nLoads = 0
 	if t.path != nil {
@@ -289,26 +336,39 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.invalid = false
 	f.child = Origin{}
 	f.childInv = false
+	t.enterEvents(depth, typ, from, to, value)
 }
 
 func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
 	f := &t.frames[depth]
+	t.exitEvents(f, reverted)
 	if !reverted {
 		return
 	}
 	origin := f.origin
+	invalid := f.invalid
+	loop := f.loop
+	if f.code == NoCode && f.child.Valid {
+		// A contract outside the program (an attacker forwarding a call)
+		// failed after a call it made failed: blame that failure.
+		origin, invalid, loop = f.child, f.childInv, f.childLoop
+	}
+	if loop.Valid && (!origin.Valid || origin.Contract != loop.Contract) {
+		loop = Origin{}
+	}
 	if !origin.Valid && f.code != NoCode && f.hasUser {
 		// Failed without REVERT/INVALID (out of gas, bad jump): blame the
 		// last user instruction.
 		origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: true}
 	}
 	if depth == 0 {
-		t.failure = Failure{Origin: origin, Invalid: f.invalid}
+		t.failure = Failure{Origin: origin, Invalid: invalid, Loop: loop}
 		return
 	}
 	p := &t.frames[depth-1]
 	p.child = origin
-	p.childInv = f.invalid
+	p.childInv = invalid
+	p.childLoop = loop
 	p.childRet = append(p.childRet[:0], output...)
 }
 
@@ -327,6 +387,15 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	t.Instr[f.code][pc] = true
 	if depth == 1 && len(t.path) < t.pathCap {
 		t.path = append(t.path, pc)
+	}
+	if f.callPending {
+		t.callReturned(f, scope.StackData())
+	}
+	if f.taints.n > 0 || sources[op] != 0 || op == byte(vm.CALLER) && c.hasOrigin {
+		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
+	}
+	if c.arith != nil && c.arith[pc].Bits != 0 {
+		t.arithmetic(f, c.arith[pc], vm.OpCode(op), pc, scope.StackData())
 	}
 	cmpValid := t.cmp.valid
 	t.cmp.valid = false
@@ -369,10 +438,18 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.nOperands += 2
 		}
 	case o == vm.SLOAD:
+		s := scope.StackData()
 		if t.nLoads < maxLoads {
-			s := scope.StackData()
 			t.loads[t.nLoads] = Slot{f.code, s[len(s)-1]}
 			t.nLoads++
+		}
+		t.sload(f, &s[len(s)-1])
+	case o == vm.CALL || o == vm.CALLCODE || o == vm.DELEGATECALL || o == vm.STATICCALL:
+		t.callOp(f, o, pc, scope.StackData())
+	case o == vm.SELFDESTRUCT:
+		t.event(Event{Kind: EventSelfdestruct, Code: f.code, PC: f.lastUser})
+		if f.timeLabel != 0 {
+			t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel})
 		}
 	case o == vm.SSTORE:
 		s := scope.StackData()
@@ -383,6 +460,9 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			key = hashedSlots
 		}
 		t.writes[Slot{f.code, key}] = magnitude(s[len(s)-2].BitLen())
+		if f.callMark < t.nEvents {
+			t.sstore(f, depth-1, &s[len(s)-1])
+		}
 		if t.probeOn {
 			origin := Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
 			t.storeCost(int32(t.sbase[f.code])+c.store[pc], &s[len(s)-1], origin)

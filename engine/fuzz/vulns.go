@@ -1,0 +1,264 @@
+package fuzz
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/solc/position"
+	"github.com/holiman/uint256"
+)
+
+// This file turns the tracer's events into vulnerability findings (sFuzz
+// §3.1 and §4, HARVEY's SWC list). Each oracle asks for evidence an
+// attacker could produce alone: the senders of the sequence must be
+// unprivileged (not named in a constructor, never the deployer), ether
+// must reach an account that never paid any in, and so on, because a
+// false positive in the editor costs more than a missed finding.
+
+// txInfo is what the oracles need to know of an earlier transaction.
+type txInfo struct {
+	Sender int
+	Value  uint256.Int
+}
+
+// principalAddrs lists the accounts the fuzzer controls, by principal
+// index.
+func principalAddrs(ch *chain.Chain) []common.Address {
+	out := make([]common.Address, Principals(ch))
+	for i := range out {
+		out[i], _, _ = SenderOf(ch, i)
+	}
+	return out
+}
+
+// privilegedOf marks the principals a constructor was given (an owner, an
+// admin): what they may do is what the deployer allowed.
+func privilegedOf(addrs []common.Address, dep *Deployment) []bool {
+	out := make([]bool, len(addrs))
+	for _, args := range dep.Args {
+		for off := 0; off+32 <= len(args); off += 32 {
+			word := args[off : off+32]
+			for i, a := range addrs {
+				if common.BytesToAddress(word) == a && allZero(word[:12]) {
+					out[i] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func allZero(b []byte) bool {
+	for _, x := range b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkEvents applies the vulnerability oracles to the events of the
+// transaction hist[len(hist)-1], which committed (events of reverted
+// frames are gone) or, for the few oracles that do not need that, ran.
+func (w *worker) checkEvents(hist []txInfo) *Finding {
+	if f := w.judge(hist, w.tr.Events()); f != nil {
+		return f
+	}
+	return w.judge(hist, w.tr.Sticky())
+}
+
+func (w *worker) judge(hist []txInfo, evs []trace.Event) *Finding {
+	if len(evs) == 0 {
+		return nil
+	}
+	n := len(hist)
+	unprivileged := true
+	for _, h := range hist {
+		if h.Sender < len(w.privileged) && w.privileged[h.Sender] {
+			unprivileged = false
+		}
+	}
+	for i := range evs {
+		e := &evs[i]
+		var kind oracle.Kind
+		var detail string
+		switch e.Kind {
+		case trace.EventIgnoredFailure:
+			kind = oracle.UncheckedCall
+			detail = fmt.Sprintf("the call failed and its result was ignored; transaction %d went on and completed", n)
+		case trace.EventReentrancy:
+			kind = oracle.Reentrancy
+			detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))
+		case trace.EventEtherOut:
+			p := w.principalIndex(e.Addr)
+			if p < 0 || !unprivileged || w.deposited(hist, p) {
+				continue
+			}
+			kind = oracle.EtherLeak
+			detail = fmt.Sprintf("%s wei went to %s, which never sent the contract any, in transaction %d", e.Value.Dec(), e.Addr.Hex(), n)
+		case trace.EventSelfdestruct:
+			if !unprivileged {
+				continue
+			}
+			kind = oracle.SelfDestruct
+			detail = fmt.Sprintf("the contract self-destructed in transaction %d, sent by unprivileged accounts only", n)
+		case trace.EventDelegateToInput:
+			if !unprivileged {
+				continue
+			}
+			kind = oracle.Delegatecall
+			detail = fmt.Sprintf("transaction %d made the contract delegatecall %s, an address the sender chose", n, e.Addr.Hex())
+		case trace.EventOriginAuth:
+			kind = oracle.TxOrigin
+			detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
+		case trace.EventTimeTransfer:
+			kind = oracle.Timestamp
+			what := "block.timestamp"
+			if e.Label&trace.LabelTimestamp == 0 {
+				kind, what = oracle.BlockNumber, "block.number"
+			}
+			detail = fmt.Sprintf("%s decided this branch, and ether was sent after it in transaction %d", what, n)
+		case trace.EventWrapUsed:
+			kind = oracle.IntegerWrap
+			detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared or sent", n)
+		default:
+			continue
+		}
+		if !w.c.enabled(kind) {
+			continue
+		}
+		f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
+		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+		return f
+	}
+	return nil
+}
+
+// checkLoopFailure reports SWC-113: the transaction reverted right after a
+// call in a loop to an account the fuzzer controls failed.
+func (w *worker) checkLoopFailure(n int, r chain.Result) *Finding {
+	if r.Err == nil || !w.c.enabled(oracle.DoSFailedCall) {
+		return nil
+	}
+	loop := w.tr.Failure().Loop
+	if !loop.Valid {
+		return nil
+	}
+	f := &Finding{Kind: oracle.DoSFailedCall, Contract: loop.Contract, PC: loop.PC,
+		Detail: fmt.Sprintf("a recipient that rejects payments made transaction %d revert inside the loop", n)}
+	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	return f
+}
+
+func (w *worker) principalIndex(a common.Address) int {
+	for i, p := range w.principals {
+		if p == a {
+			return i
+		}
+	}
+	return -1
+}
+
+// deposited reports whether principal p sent ether in any transaction so
+// far (reverted ones included: fewer leak reports, never more).
+func (w *worker) deposited(hist []txInfo, p int) bool {
+	for _, h := range hist {
+		if h.Sender == p && !h.Value.IsZero() {
+			return true
+		}
+	}
+	return false
+}
+
+// lineOf renders " at line N" for a PC of contract ci, or "".
+func (w *worker) lineOf(ci int, pc uint64, prefix string) string {
+	c := w.c.prog.Contracts[ci]
+	loc, ok := c.Locate(pc, false)
+	if !ok {
+		return ""
+	}
+	u := c.Build.Units[loc.Unit]
+	if u == nil {
+		return ""
+	}
+	line, _, err := position.NewMapper(u.Content).LineCol(loc.Start)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s%d", prefix, line+1)
+}
+
+// receipts remembers, per contract, the first sequence that paid it ether,
+// for the freezing-ether oracle.
+type receipts struct {
+	mu  sync.Mutex
+	seq map[int]Sequence
+}
+
+func (rc *receipts) note(ci int, seq Sequence) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.seq == nil {
+		rc.seq = map[int]Sequence{}
+	}
+	if _, ok := rc.seq[ci]; !ok {
+		rc.seq[ci] = seq.Clone()
+	}
+}
+
+func (rc *receipts) has(ci int) bool {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	_, ok := rc.seq[ci]
+	return ok
+}
+
+// canSendEther reports whether code has any instruction that can move
+// ether out: a call, a create with value, or a self-destruct.
+func canSendEther(code []byte) bool {
+	for pc := 0; pc < len(code); pc++ {
+		switch op := vm.OpCode(code[pc]); {
+		case op == vm.CALL || op == vm.CALLCODE || op == vm.DELEGATECALL || op == vm.SELFDESTRUCT ||
+			op == vm.CREATE || op == vm.CREATE2:
+			return true
+		case op >= vm.PUSH1 && op <= vm.PUSH32:
+			pc += int(op - vm.PUSH1 + 1)
+		}
+	}
+	return false
+}
+
+// frozen reports freezing ether at the end of a campaign: a target that
+// received ether and has no instruction that could send any out. Code that
+// could send but never did in the campaign is not reported: the fuzzer may
+// just not have reached the path (sFuzz's false positives).
+func (c *campaign) frozen(coverage [][]bool) []*Finding {
+	if !c.enabled(oracle.FreezingEther) {
+		return nil
+	}
+	var out []*Finding
+	for ci, ct := range c.prog.Contracts {
+		if !ct.Target || !c.receipts.has(ci) || canSendEther(ct.Artifact.Runtime.Bytes) {
+			continue
+		}
+		covered, total := 0, 0
+		for pc, user := range ct.UserPC {
+			if user {
+				total++
+				if pc < len(coverage[ci]) && coverage[ci][pc] {
+					covered++
+				}
+			}
+		}
+		f := &Finding{Kind: oracle.FreezingEther, Contract: ci, Seq: c.receipts.seq[ci],
+			Detail: fmt.Sprintf("the last transaction paid it ether, and its code has no instruction that sends ether (call, create or selfdestruct); %d of %d instructions covered", covered, total)}
+		f.Location, f.Located = ct.Location()
+		out = append(out, f)
+	}
+	return out
+}

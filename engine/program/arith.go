@@ -1,0 +1,140 @@
+package program
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// An ArithSite is an ADD, SUB or MUL of the runtime code that computes a
+// Solidity arithmetic expression of an integer type.
+type ArithSite struct {
+	PC     uint64
+	Bits   int // 8..256
+	Signed bool
+}
+
+// ArithSites finds, for code compiled without checked arithmetic (solc
+// before 0.8), every ADD, SUB and MUL whose source range is exactly an
+// arithmetic expression (a + b, x -= y, i++) of integer type, with that
+// type: a wrap in a uint8 is a wrap at 256, not at 2^256. Compiler-made
+// arithmetic (offsets, lengths, hashing helpers) maps to other ranges and
+// is left out. Nil for 0.8 and later, where arithmetic is checked.
+func (c *Contract) ArithSites() []ArithSite {
+	if c.Build.Compiler == nil || !c.Build.Compiler.Version().Less(solc.Version{Major: 0, Minor: 8}) {
+		return nil
+	}
+	type key struct{ start, length, file int }
+	types := map[key]ArithSite{}
+	c.eachAST(func(unit string, ast solc.Node) {
+		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+			var op, typ string
+			switch n.Type() {
+			case "BinaryOperation":
+				op = n.String("operator")
+				if ct, ok := n["commonType"].(map[string]any); ok {
+					typ, _ = ct["typeString"].(string)
+				}
+			case "Assignment":
+				op = strings.TrimSuffix(n.String("operator"), "=")
+				typ = typeString(n)
+			case "UnaryOperation":
+				op = n.String("operator")
+				typ = typeString(n)
+			default:
+				return true
+			}
+			if op != "+" && op != "-" && op != "*" && op != "++" && op != "--" {
+				return true
+			}
+			bits, signed, ok := intType(typ)
+			if !ok {
+				return true
+			}
+			start, end, file, ok := n.Src()
+			if ok {
+				types[key{start, end - start, file}] = ArithSite{Bits: bits, Signed: signed}
+			}
+			return true
+		})
+	})
+	if len(types) == 0 {
+		return nil
+	}
+	var out []ArithSite
+	code := c.Artifact.Runtime.Bytes
+	for pc := 0; pc < len(code); pc++ {
+		op := vm.OpCode(code[pc])
+		if op == vm.ADD || op == vm.SUB || op == vm.MUL {
+			if e, ok := c.Artifact.Runtime.Map.Entry(uint64(pc)); ok && e.HasSource() {
+				if s, ok := types[key{e.Start, e.Length, e.File}]; ok {
+					s.PC = uint64(pc)
+					out = append(out, s)
+				}
+			}
+		}
+		if op >= vm.PUSH1 && op <= vm.PUSH32 {
+			pc += int(op - vm.PUSH1 + 1)
+		}
+	}
+	return out
+}
+
+func typeString(n solc.Node) string {
+	td, _ := n["typeDescriptions"].(map[string]any)
+	s, _ := td["typeString"].(string)
+	return s
+}
+
+// intType parses "uint8", "int256", "uint" into a width and signedness.
+func intType(s string) (bits int, signed bool, ok bool) {
+	switch {
+	case strings.HasPrefix(s, "uint"):
+		s = s[4:]
+	case strings.HasPrefix(s, "int"):
+		s, signed = s[3:], true
+	default:
+		return 0, false, false
+	}
+	if s == "" {
+		return 256, signed, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 8 || n > 256 || n%8 != 0 {
+		return 0, false, false
+	}
+	return n, signed, true
+}
+
+// Location returns the range of the contract's name in its definition.
+func (c *Contract) Location() (solc.Location, bool) {
+	var loc solc.Location
+	found := false
+	c.eachAST(func(unit string, ast solc.Node) {
+		if found || unit != c.Artifact.Unit {
+			return
+		}
+		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+			if found || n.Type() != "ContractDefinition" || n.String("name") != c.Name {
+				return !found
+			}
+			start, end, _, ok := n.Src()
+			if !ok {
+				return false
+			}
+			u := c.Build.Units[unit]
+			if u == nil {
+				return false
+			}
+			loc = solc.Location{Unit: unit, Path: u.Path, Start: start, End: end}
+			if i := strings.Index(string(u.Content[start:min(end, len(u.Content))]), c.Name); i >= 0 {
+				loc.Start, loc.End = start+i, start+i+len(c.Name)
+			}
+			found = true
+			return false
+		})
+	})
+	return loc, found
+}

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+// Deposits are locked for 100 blocks; block.number decides in withdraw()
+// whether the ether is paid. A sender calls deposit() with ether, blocks
+// advance past the lock, then withdraw().
+contract BlockLockedVault {
+    mapping(address => uint256) public balances;
+    mapping(address => uint256) public unlockBlock;
+
+    function deposit() external payable {
+        require(msg.value > 0, "no value");
+        balances[msg.sender] += msg.value;
+        unlockBlock[msg.sender] = block.number + 100;
+    }
+
+    function withdraw() external {
+        uint256 amount = balances[msg.sender];
+        require(amount > 0, "nothing to withdraw");
+        require(block.number > unlockBlock[msg.sender], "still locked"); //@finding(SWC-120)
+        balances[msg.sender] = 0;
+        payable(msg.sender).transfer(amount);
+    }
+}

@@ -1,0 +1,228 @@
+package trace
+
+import (
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/holiman/uint256"
+)
+
+// This file records what the vulnerability oracles judge: ether leaving
+// the program's contracts, reentrant reads of state that the outer call
+// writes afterwards, self-destructs, delegate calls to addresses the
+// fuzzer controls, and the labelled-value events of taint.go. Events of a
+// frame that reverts are dropped with it: only what the transaction
+// committed counts.
+
+// EventKind names an event.
+type EventKind uint8
+
+// Events.
+const (
+	// EventIgnoredFailure: a call failed and its success flag was never
+	// looked at (PC: the call).
+	EventIgnoredFailure EventKind = iota + 1
+	// EventReentrancy: a call (PC) let the contract be re-entered; the
+	// reentrant execution read a slot the outer execution wrote after the
+	// call returned (PC2: the write). Value is the slot.
+	EventReentrancy
+	// EventEtherOut: the contract (Code) sent Value wei to Addr (PC: the
+	// instruction that sent it).
+	EventEtherOut
+	// EventSelfdestruct: the contract self-destructed (PC).
+	EventSelfdestruct
+	// EventDelegateToInput: DELEGATECALL or CALLCODE (PC) to Addr, an
+	// account the fuzzer controls.
+	EventDelegateToInput
+	// EventOriginAuth: a branch (PC) decided by comparing tx.origin with
+	// something other than msg.sender.
+	EventOriginAuth
+	// EventTimeTransfer: ether was sent after, and depending on, a branch
+	// (PC) decided by block.timestamp or block.number (Label says which).
+	EventTimeTransfer
+	// EventWrapUsed: the result of arithmetic (PC) that wrapped in its
+	// Solidity type was stored, branched on or sent as ether.
+	EventWrapUsed
+
+	// reentrantRead is internal: a reentrant frame read slot Value that
+	// the frame at depth PC2 read before its call.
+	reentrantRead
+)
+
+// An Event is one observation of the current transaction.
+type Event struct {
+	Kind  EventKind
+	Code  int32 // the program contract it happened in
+	PC    uint64
+	PC2   uint64
+	Addr  common.Address
+	Value uint256.Int
+	Label Label
+}
+
+const maxEvents = 64
+
+// Events returns the events of the current transaction that its
+// committed frames produced (reused by the next transaction).
+// Kinds the caller does not know are internal bookkeeping.
+func (t *Tracer) Events() []Event { return t.events[:t.nEvents] }
+
+// Sticky returns the events of the current transaction that count even
+// if their frame reverted: a tx.origin check and a delegate call to an
+// address the fuzzer chose are the bug whatever happens next.
+func (t *Tracer) Sticky() []Event { return t.sticky[:t.nSticky] }
+
+func (t *Tracer) event(e Event) {
+	if e.Kind == EventOriginAuth || e.Kind == EventDelegateToInput {
+		// What these show does not depend on the frame committing.
+		if t.nSticky < len(t.sticky) {
+			t.sticky[t.nSticky] = e
+			t.nSticky++
+		}
+		return
+	}
+	if t.nEvents < maxEvents {
+		t.events[t.nEvents] = e
+		t.nEvents++
+	}
+}
+
+// SetPrincipals names the accounts the fuzzer controls (senders and
+// attacker contracts): a delegate call to one of them runs the fuzzer's
+// code, and a failed call to one in a loop is a denial of service.
+func (t *Tracer) SetPrincipals(addrs []common.Address) { t.principals = addrs }
+
+func (t *Tracer) isPrincipal(a common.Address) bool {
+	for _, p := range t.principals {
+		if p == a {
+			return true
+		}
+	}
+	return false
+}
+
+// maxReads bounds the slots a frame remembers having read.
+const maxReads = 8
+
+// enterEvents prepares frame depth for event recording and records ether
+// sent into it from a program contract.
+func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, value *big.Int) {
+	f := &t.frames[depth]
+	f.mark, f.callMark = t.nEvents, t.nEvents
+	f.taints.n = 0
+	f.callPending = false
+	f.timeLabel = 0
+	f.nReads = 0
+	f.reenters = -1
+	f.lastCallPC, f.callRepeats = 0, 0
+	f.loop, f.childLoop = Origin{}, Origin{}
+	if depth == 0 {
+		return
+	}
+	p := &t.frames[depth-1]
+	if value != nil && value.Sign() > 0 && p.code != NoCode {
+		e := Event{Kind: EventEtherOut, Code: p.code, PC: p.lastUser, Addr: to}
+		e.Value.SetFromBig(value)
+		t.event(e)
+	}
+	if f.code == NoCode || vm.OpCode(typ) == vm.DELEGATECALL || vm.OpCode(typ) == vm.CALLCODE {
+		return
+	}
+	for d := depth - 1; d >= 0; d-- {
+		if t.frames[d].code == f.code {
+			f.reenters = int16(d)
+			break
+		}
+	}
+}
+
+// exitEvents drops the events of a reverted frame, or reports the failed
+// calls it ignored.
+func (t *Tracer) exitEvents(f *frame, reverted bool) {
+	if reverted {
+		t.nEvents = f.mark
+		return
+	}
+	t.frameEnd(f)
+}
+
+// callOp notes a call about to run in frame f.
+func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
+	addr := common.Address(s[len(s)-2].Bytes20())
+	f.callPending = true
+	f.callPos = int32(len(s)) - int32(stackEffect[op][0])
+	f.callSrc = f.lastUser
+	f.callMark = t.nEvents
+	if pc == f.lastCallPC {
+		f.callRepeats++
+	} else {
+		f.lastCallPC, f.callRepeats = pc, 1
+	}
+	f.callToPrincipal = t.isPrincipal(addr)
+	switch op {
+	case vm.DELEGATECALL, vm.CALLCODE:
+		if f.callToPrincipal {
+			t.event(Event{Kind: EventDelegateToInput, Code: f.code, PC: f.lastUser, Addr: addr})
+		}
+	}
+	if (op == vm.CALL || op == vm.CALLCODE) && !s[len(s)-3].IsZero() && f.timeLabel != 0 {
+		t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel})
+	}
+}
+
+// callReturned runs at the first instruction of f after its call: a
+// failed call's flag is followed from here.
+func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
+	f.callPending = false
+	if int(f.callPos) >= len(s) || !s[f.callPos].IsZero() {
+		return
+	}
+	f.taints.add(f.callPos, LabelCallFail, f.callSrc)
+	if f.callRepeats >= 2 && f.callToPrincipal {
+		// A call in a loop to an account the fuzzer controls failed: if
+		// the frame now reverts, one recipient blocks everyone (SWC-113).
+		f.loop = Origin{Contract: int(f.code), PC: f.callSrc, Valid: true}
+	}
+}
+
+// sload remembers slots a frame read, and reports reads by a reentrant
+// frame of slots its outer frame read.
+func (t *Tracer) sload(f *frame, key *uint256.Int) {
+	if f.nReads < maxReads {
+		found := false
+		for i := 0; i < f.nReads; i++ {
+			if f.reads[i] == *key {
+				found = true
+				break
+			}
+		}
+		if !found {
+			f.reads[f.nReads] = *key
+			f.nReads++
+		}
+	}
+	if f.reenters < 0 {
+		return
+	}
+	outer := &t.frames[f.reenters]
+	for i := 0; i < outer.nReads; i++ {
+		if outer.reads[i] == *key {
+			t.event(Event{Kind: reentrantRead, Code: f.code, PC2: uint64(f.reenters), Value: *key})
+			return
+		}
+	}
+}
+
+// sstore reports a write, after a call returned, to a slot a reentrant
+// execution during that call read.
+func (t *Tracer) sstore(f *frame, depth int, key *uint256.Int) {
+	for i := f.callMark; i < t.nEvents; i++ {
+		e := &t.events[i]
+		if e.Kind == reentrantRead && e.PC2 == uint64(depth) && e.Value == *key {
+			t.event(Event{Kind: EventReentrancy, Code: f.code, PC: f.callSrc, PC2: f.lastUser, Value: *key})
+			e.Kind = 0 // report each read once
+			return
+		}
+	}
+}

@@ -1,0 +1,331 @@
+package trace
+
+import (
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/holiman/uint256"
+)
+
+// This file follows a few kinds of values through the stack of a frame,
+// for the vulnerability oracles: the success flag of a failed call
+// (SWC-104: was the failure looked at?), block.timestamp and block.number
+// (SWC-116, SWC-120: do they decide a payment?), tx.origin (SWC-115: is it
+// an authorisation check?) and the result of an arithmetic operation that
+// wrapped in its Solidity type (SWC-101: does the wrapped value matter?).
+// Values are followed through arithmetic, comparisons, DUP and SWAP, not
+// through memory or storage: a value that leaves the stack is "used".
+//
+// Tracking only runs while a frame holds a followed value, which is rare;
+// the common path costs one comparison per opcode.
+
+// Label is a set of value kinds.
+type Label uint16
+
+// Labels of followed values.
+const (
+	LabelCallFail  Label = 1 << iota // the 0 a failed call pushed
+	LabelTimestamp                   // block.timestamp
+	LabelNumber                      // block.number
+	LabelOrigin                      // tx.origin
+	LabelCaller                      // msg.sender (to recognise tx.origin == msg.sender)
+	LabelOriginEq                    // tx.origin compared with something other than msg.sender
+	LabelWrap                        // an arithmetic result that wrapped
+)
+
+const maxTaints = 8
+
+type taint struct {
+	pos   int32 // stack index from the bottom
+	label Label
+	src   uint64 // PC of the instruction the value came from
+}
+
+type taints struct {
+	t [maxTaints]taint
+	n int
+}
+
+func (ts *taints) add(pos int32, l Label, src uint64) {
+	if l == 0 || ts.n == maxTaints {
+		return
+	}
+	ts.t[ts.n] = taint{pos, l, src}
+	ts.n++
+}
+
+// at returns the taint at stack index pos.
+func (ts *taints) at(pos int32) (Label, uint64) {
+	for i := 0; i < ts.n; i++ {
+		if ts.t[i].pos == pos {
+			return ts.t[i].label, ts.t[i].src
+		}
+	}
+	return 0, 0
+}
+
+// stackEffect gives each opcode's pops and pushes (DUP and SWAP are
+// handled apart).
+var stackEffect = func() (e [256][2]int8) {
+	set := func(pop, push int8, ops ...vm.OpCode) {
+		for _, o := range ops {
+			e[o] = [2]int8{pop, push}
+		}
+	}
+	set(2, 1, vm.ADD, vm.MUL, vm.SUB, vm.DIV, vm.SDIV, vm.MOD, vm.SMOD, vm.EXP, vm.SIGNEXTEND,
+		vm.LT, vm.GT, vm.SLT, vm.SGT, vm.EQ, vm.AND, vm.OR, vm.XOR, vm.BYTE, vm.SHL, vm.SHR, vm.SAR, vm.KECCAK256)
+	set(3, 1, vm.ADDMOD, vm.MULMOD)
+	set(1, 1, vm.ISZERO, vm.NOT, vm.BALANCE, vm.CALLDATALOAD, vm.EXTCODESIZE, vm.EXTCODEHASH,
+		vm.BLOCKHASH, vm.BLOBHASH, vm.MLOAD, vm.SLOAD, vm.TLOAD)
+	set(0, 1, vm.ADDRESS, vm.ORIGIN, vm.CALLER, vm.CALLVALUE, vm.CALLDATASIZE, vm.CODESIZE, vm.GASPRICE,
+		vm.RETURNDATASIZE, vm.COINBASE, vm.TIMESTAMP, vm.NUMBER, vm.PREVRANDAO, vm.GASLIMIT, vm.CHAINID,
+		vm.SELFBALANCE, vm.BASEFEE, vm.BLOBBASEFEE, vm.PC, vm.MSIZE, vm.GAS, vm.PUSH0)
+	for o := vm.PUSH1; o <= vm.PUSH32; o++ {
+		set(0, 1, o)
+	}
+	set(3, 0, vm.CALLDATACOPY, vm.CODECOPY, vm.RETURNDATACOPY, vm.MCOPY)
+	set(4, 0, vm.EXTCODECOPY)
+	set(1, 0, vm.POP, vm.JUMP, vm.SELFDESTRUCT)
+	set(2, 0, vm.MSTORE, vm.MSTORE8, vm.SSTORE, vm.JUMPI, vm.TSTORE, vm.RETURN, vm.REVERT)
+	for i := 0; i <= 4; i++ {
+		set(int8(2+i), 0, vm.LOG0+vm.OpCode(i))
+	}
+	set(3, 1, vm.CREATE)
+	set(4, 1, vm.CREATE2)
+	set(7, 1, vm.CALL, vm.CALLCODE)
+	set(6, 1, vm.DELEGATECALL, vm.STATICCALL)
+	return e
+}()
+
+// propagates reports whether an operation's result carries its operands'
+// labels: arithmetic, comparisons and bit operations do; loads, hashes and
+// calls do not (their inputs are addresses, not values).
+var propagates = func() (p [256]bool) {
+	for _, o := range []vm.OpCode{vm.ADD, vm.MUL, vm.SUB, vm.DIV, vm.SDIV, vm.MOD, vm.SMOD, vm.EXP,
+		vm.SIGNEXTEND, vm.LT, vm.GT, vm.SLT, vm.SGT, vm.EQ, vm.AND, vm.OR, vm.XOR, vm.BYTE, vm.SHL,
+		vm.SHR, vm.SAR, vm.ADDMOD, vm.MULMOD, vm.ISZERO, vm.NOT, vm.BLOCKHASH} {
+		p[o] = true
+	}
+	return p
+}()
+
+// sources maps opcodes whose result is followed to their label.
+var sources = func() (s [256]Label) {
+	s[vm.TIMESTAMP] = LabelTimestamp
+	s[vm.NUMBER] = LabelNumber
+	s[vm.ORIGIN] = LabelOrigin
+	return s
+}()
+
+// step follows labelled values through one instruction of frame f, before
+// it executes. s is the stack; the result (if any) will sit at index
+// len(s)-pops.
+func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint256.Int) {
+	L := int32(len(s))
+	ts := &f.taints
+	switch {
+	case op >= vm.DUP1 && op <= vm.DUP16:
+		if l, src := ts.at(L - int32(op-vm.DUP1) - 1); l != 0 {
+			ts.add(L, l, src)
+		}
+		return
+	case op >= vm.SWAP1 && op <= vm.SWAP16:
+		a, b := L-1, L-2-int32(op-vm.SWAP1)
+		for i := 0; i < ts.n; i++ {
+			switch ts.t[i].pos {
+			case a:
+				ts.t[i].pos = b
+			case b:
+				ts.t[i].pos = a
+			}
+		}
+		return
+	}
+	eff := stackEffect[op]
+	pops := int32(eff[0])
+	var inherit Label
+	var src uint64
+	var operand [2]Label // labels of the top two operands
+	for i := 0; i < ts.n; {
+		tt := ts.t[i]
+		if tt.pos < L-pops {
+			i++
+			continue
+		}
+		arg := L - 1 - tt.pos // 0 = top of stack
+		if arg < 2 {
+			operand[arg] |= tt.label
+		}
+		t.sink(f, c, op, pc, arg, tt)
+		if inherit == 0 {
+			src = tt.src
+		}
+		inherit |= tt.label
+		ts.n--
+		ts.t[i] = ts.t[ts.n]
+	}
+	if eff[1] == 0 {
+		return
+	}
+	l := sources[op]
+	switch {
+	case op == vm.CALLER && c.hasOrigin:
+		l = LabelCaller
+	case propagates[op]:
+		l |= inherit &^ LabelCaller
+		if op == vm.EQ && (operand[0]|operand[1])&LabelOrigin != 0 {
+			// tx.origin == msg.sender rejects contracts; it authorises
+			// nobody. Any other comparison with tx.origin authorises.
+			if (operand[0]|operand[1])&LabelCaller == 0 {
+				l |= LabelOriginEq
+			}
+			l &^= LabelOrigin
+		}
+	}
+	if l != 0 {
+		if src == 0 || sources[op] != 0 || op == vm.CALLER {
+			src = pc
+		}
+		ts.add(L-pops, l, src)
+	}
+}
+
+// sink handles a labelled value consumed by op as its arg-th operand.
+func (t *Tracer) sink(f *frame, c *Code, op vm.OpCode, pc uint64, arg int32, tt taint) {
+	switch op {
+	case vm.JUMPI:
+		if arg != 1 {
+			return
+		}
+		if tt.label&(LabelTimestamp|LabelNumber) != 0 {
+			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
+		}
+		if tt.label&LabelOriginEq != 0 {
+			t.event(Event{Kind: EventOriginAuth, Code: f.code, PC: f.lastUser})
+		}
+		if tt.label&LabelWrap != 0 {
+			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
+		}
+	case vm.SSTORE:
+		if arg == 1 && tt.label&LabelWrap != 0 {
+			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
+		}
+	case vm.CALL, vm.CALLCODE:
+		if arg == 2 && tt.label&LabelWrap != 0 {
+			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
+		}
+		if arg == 2 && tt.label&(LabelTimestamp|LabelNumber) != 0 {
+			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
+		}
+	case vm.POP:
+		if tt.label&LabelCallFail != 0 {
+			t.event(Event{Kind: EventIgnoredFailure, Code: f.code, PC: tt.src})
+		}
+	}
+}
+
+// frameEnd reports failed calls whose flag was still on the stack, never
+// looked at, when the frame returned.
+func (t *Tracer) frameEnd(f *frame) {
+	for i := 0; i < f.taints.n; i++ {
+		if tt := f.taints.t[i]; tt.label&LabelCallFail != 0 {
+			t.event(Event{Kind: EventIgnoredFailure, Code: f.code, PC: tt.src})
+		}
+	}
+}
+
+// arithmetic checks whether ADD, SUB or MUL at pc wraps in the Solidity
+// type of the expression it computes, and if so labels its result.
+func (t *Tracer) arithmetic(f *frame, a ArithType, op vm.OpCode, pc uint64, s []uint256.Int) {
+	x, y := &s[len(s)-1], &s[len(s)-2]
+	if wraps(a, op, x, y) {
+		f.taints.add(int32(len(s)-2), LabelWrap, pc)
+	}
+}
+
+// ArithType is the Solidity integer type of an arithmetic expression.
+type ArithType struct {
+	Bits   uint16 // 8..256; 0 = not an arithmetic site
+	Signed bool
+}
+
+// wraps reports whether x op y (EVM operand order: x is the top of the
+// stack) leaves the range of type a.
+func wraps(a ArithType, op vm.OpCode, x, y *uint256.Int) bool {
+	bits := uint(a.Bits)
+	if bits < 256 {
+		// Compilers clean operands to their type, but not always before
+		// the operation: clean them here.
+		var cx, cy uint256.Int
+		if a.Signed {
+			cx.ExtendSign(x, &signBytes[bits/8])
+			cy.ExtendSign(y, &signBytes[bits/8])
+		} else {
+			cx.And(x, &cleanMasks[bits/8])
+			cy.And(y, &cleanMasks[bits/8])
+		}
+		x, y = &cx, &cy
+	}
+	if !a.Signed {
+		// Operands are clean N-bit values; compare in 512 bits' worth.
+		switch op {
+		case vm.ADD:
+			var r uint256.Int
+			_, carry := r.AddOverflow(x, y)
+			return carry || r.BitLen() > int(bits)
+		case vm.SUB:
+			return x.Lt(y)
+		case vm.MUL:
+			var r uint256.Int
+			_, over := r.MulOverflow(x, y)
+			return over || r.BitLen() > int(bits)
+		}
+		return false
+	}
+	var r uint256.Int
+	switch op {
+	case vm.ADD:
+		r.Add(x, y)
+		if bits == 256 {
+			// Signed overflow: operands of one sign, result of the other.
+			return x.Sign() == y.Sign() && x.Sign() != 0 && r.Sign() != x.Sign()
+		}
+	case vm.SUB:
+		r.Sub(x, y)
+		if bits == 256 {
+			return x.Sign() != y.Sign() && y.Sign() != 0 && x.Sign() != 0 && r.Sign() != x.Sign() ||
+				x.IsZero() && y.Eq(minInt256)
+		}
+	case vm.MUL:
+		r.Mul(x, y)
+		if bits == 256 {
+			if x.IsZero() || y.IsZero() {
+				return false
+			}
+			var q uint256.Int
+			q.SDiv(&r, y)
+			return !q.Eq(x) || (x.Eq(minusOne) && y.Eq(minInt256)) || (y.Eq(minusOne) && x.Eq(minInt256))
+		}
+	default:
+		return false
+	}
+	// Narrow signed: the exact result of sign-extended operands fits in
+	// 256 bits; it must equal its own sign extension from bits.
+	var ext uint256.Int
+	ext.ExtendSign(&r, &signBytes[bits/8])
+	return !ext.Eq(&r)
+}
+
+// cleanMasks[k] keeps the low k bytes; signBytes[k] is the byte index
+// SIGNEXTEND takes for a k-byte type.
+var cleanMasks, signBytes = func() (m, b [33]uint256.Int) {
+	for k := 1; k <= 32; k++ {
+		m[k].Lsh(uint256.NewInt(1), uint(8*k))
+		m[k].SubUint64(&m[k], 1)
+		b[k].SetUint64(uint64(k - 1))
+	}
+	return m, b
+}()
+
+var (
+	minusOne  = new(uint256.Int).SetAllOne()
+	minInt256 = new(uint256.Int).Lsh(uint256.NewInt(1), 255)
+)

@@ -100,6 +100,37 @@ func TestOracleFixtures(t *testing.T) {
 	}
 }
 
+// TestVulnerabilityFixtures scores the vulnerability oracles on the
+// labelled contracts of testdata/vulns, as `foresight fuzz --labels` does:
+// every labelled finding is reported on its line, and nothing else (the
+// negative twins report nothing at all).
+func TestVulnerabilityFixtures(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "vulns", "*.sol"))
+	if err != nil || len(files) < 40 {
+		t.Fatalf("fixtures: %v, %v", files, err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			bs := compile(t, path)
+			rep, err := Fuzz(context.Background(), bs, Options{Seed: 1, Execs: vulnExecs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, got := expected(t, path), found(rep)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("findings %v, want %v", got, want)
+				for _, f := range rep.Findings {
+					t.Logf("%s: %s", f.Kind, f.Message)
+				}
+			}
+		})
+	}
+}
+
+// vulnExecs is the budget per labelled vulnerability contract.
+const vulnExecs = 20_000
+
 // TestSharedContracts checks the papers' examples with the default oracles.
 func TestSharedContracts(t *testing.T) {
 	for _, tt := range []struct {
@@ -112,9 +143,9 @@ func TestSharedContracts(t *testing.T) {
 		{"TwoObjectives.sol", 1, 20_000, []string{"assert-failure@11", "assert-failure@14"}},
 		{"PathsBaz.sol", 1, 20_000, []string{"assert-failure@16"}},
 		{"BonusWallet.sol", 1, 20_000, []string{"SWC-124@29"}},
-		// Its one bug is an unchecked send (SWC-104), an oracle this engine
-		// does not have yet; nothing else may be reported.
-		{"QuizGame.sol", 1, 20_000, nil},
+		// Its one bug is the unchecked send at line 15 (SWC-104), found
+		// through the reverting and gas-burning attackers.
+		{"QuizGame.sol", 1, 30_000, []string{"SWC-104@15"}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			bs := compile(t, fixtures.Shared(t, tt.file))

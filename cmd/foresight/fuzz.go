@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -19,6 +20,8 @@ import (
 // fuzzFlags are the flags of check and fuzz.
 type fuzzFlags struct {
 	compilerFlags
+	labels    bool
+	parallel  int
 	timeout   time.Duration
 	execs     uint64
 	seed      uint64
@@ -68,7 +71,9 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
 	fs.Var(&f.targets, "target", "FILE:LINE[-LINE] to reach (repeatable): targeted fuzzing with the lookahead analysis")
 	fs.StringVar(&f.schedule, "schedule", "", "power schedule: aflfast or lookahead (default: lookahead with --target, else aflfast)")
 	fs.BoolVar(&f.noLook, "no-lookahead", false, "turn the lookahead analysis off (LIDs become whole paths)")
-	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, ...")
+	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, SWC-116, ...")
+	fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
+	fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, files fuzzed at once")
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
@@ -133,6 +138,12 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	tc := ff.toolchain(stderr, log)
 	defer tc.Close()
 
+	if ff.labels {
+		if opts.Workers == 0 {
+			opts.Workers = 1
+		}
+		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
+	}
 	builds, err := compilePaths(ctx, tc, paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)

@@ -123,6 +123,9 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event) *Finding {
 				kind, what = oracle.BlockNumber, "block.number"
 			}
 			detail = fmt.Sprintf("%s decided this branch, and ether was sent after it in transaction %d", what, n)
+		case trace.EventWrappedSlot:
+			kind = oracle.StorageWrite
+			detail = fmt.Sprintf("transaction %d wrote a storage slot computed from an array index that wrapped past the end of storage, onto other variables", n)
 		case trace.EventWrapUsed:
 			kind = oracle.IntegerWrap
 			detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared or sent", n)

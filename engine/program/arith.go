@@ -23,7 +23,7 @@ type ArithSite struct {
 // arithmetic (offsets, lengths, hashing helpers) maps to other ranges and
 // is left out. Nil for 0.8 and later, where arithmetic is checked.
 func (c *Contract) ArithSites() []ArithSite {
-	if c.Build.Compiler == nil || !c.Build.Compiler.Version().Less(solc.Version{Major: 0, Minor: 8}) {
+	if !c.Legacy() {
 		return nil
 	}
 	type key struct{ start, length, file int }
@@ -43,6 +43,11 @@ func (c *Contract) ArithSites() []ArithSite {
 			case "UnaryOperation":
 				op = n.String("operator")
 				typ = typeString(n)
+				if sub, ok := n["subExpression"].(map[string]any); ok && solc.Node(sub).Type() == "MemberAccess" && solc.Node(sub).String("memberName") == "length" {
+					// arr.length-- on an empty array: what it enables is
+					// reported, as the arbitrary storage write (SWC-124).
+					return true
+				}
 			default:
 				return true
 			}
@@ -80,6 +85,12 @@ func (c *Contract) ArithSites() []ArithSite {
 		}
 	}
 	return out
+}
+
+// Legacy reports code compiled before 0.8: unchecked arithmetic, and
+// dynamic array lengths that can underflow.
+func (c *Contract) Legacy() bool {
+	return c.Build.Compiler != nil && c.Build.Compiler.Version().Less(solc.Version{Major: 0, Minor: 8})
 }
 
 func typeString(n solc.Node) string {

@@ -45,6 +45,10 @@ const (
 	// Solidity type was stored, branched on or sent as ether.
 	EventWrapUsed
 
+	// EventWrappedSlot: a storage write (PC) to a slot computed as a
+	// hash plus an offset that wrapped around: any slot can be written.
+	EventWrappedSlot
+
 	// reentrantRead is internal: a reentrant frame read slot Value that
 	// the frame at depth PC2 read before its call.
 	reentrantRead

@@ -29,6 +29,8 @@ const (
 	LabelCaller                      // msg.sender (to recognise tx.origin == msg.sender)
 	LabelOriginEq                    // tx.origin compared with something other than msg.sender
 	LabelWrap                        // an arithmetic result that wrapped
+	LabelHash                        // a keccak256 result (a mapping or array slot)
+	LabelHashWrap                    // a hash plus an offset that wrapped past 2^256
 )
 
 const maxTaints = 8
@@ -154,7 +156,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		if arg < 2 {
 			operand[arg] |= tt.label
 		}
-		t.sink(f, c, op, pc, arg, tt)
+		t.sink(f, op, arg, tt, &s[tt.pos])
 		if inherit == 0 {
 			src = tt.src
 		}
@@ -169,6 +171,18 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	switch {
 	case op == vm.CALLER && c.hasOrigin:
 		l = LabelCaller
+	case op == vm.KECCAK256 && c.legacy:
+		l = LabelHash
+	case op == vm.ADD && inherit&LabelHash != 0:
+		// A storage address past the end of the address space: an array
+		// index that wrapped around onto other variables (HARVEY Fig. 3).
+		var r uint256.Int
+		if _, carry := r.AddOverflow(&s[L-1], &s[L-2]); carry {
+			l = LabelHashWrap
+		} else {
+			l = LabelHash
+		}
+		l |= inherit &^ (LabelCaller | LabelHash)
 	case propagates[op]:
 		l |= inherit &^ LabelCaller
 		if op == vm.EQ && (operand[0]|operand[1])&LabelOrigin != 0 {
@@ -188,8 +202,8 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	}
 }
 
-// sink handles a labelled value consumed by op as its arg-th operand.
-func (t *Tracer) sink(f *frame, c *Code, op vm.OpCode, pc uint64, arg int32, tt taint) {
+// sink handles a labelled value v consumed by op as its arg-th operand.
+func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.Int) {
 	switch op {
 	case vm.JUMPI:
 		if arg != 1 {
@@ -207,6 +221,11 @@ func (t *Tracer) sink(f *frame, c *Code, op vm.OpCode, pc uint64, arg int32, tt 
 	case vm.SSTORE:
 		if arg == 1 && tt.label&LabelWrap != 0 {
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
+		}
+		if arg == 0 && tt.label&LabelHashWrap != 0 && v[1]|v[2]|v[3] == 0 {
+			// The wrapped address landed among the declared variables
+			// (slots below 2^64), not in another hashed region.
+			t.event(Event{Kind: EventWrappedSlot, Code: f.code, PC: f.lastUser})
 		}
 	case vm.CALL, vm.CALLCODE:
 		if arg == 2 && tt.label&LabelWrap != 0 {

@@ -35,7 +35,14 @@ type Code struct {
 	// arith[pc] is the Solidity type of the arithmetic at pc, for code
 	// compiled without checked arithmetic; nil otherwise.
 	arith []ArithType
+	// legacy marks code from compilers before 0.8, whose dynamic arrays
+	// can grow (by length underflow) past the end of storage.
+	legacy bool
 }
+
+// SetLegacy marks code compiled before 0.8: storage addresses computed
+// from hashes are followed to catch wrapped array indices.
+func (c *Code) SetLegacy() { c.legacy = true }
 
 // SetArith says that the ADD, SUB or MUL at pc computes an expression of
 // Solidity type a (SWC-101 for code compiled before 0.8).
@@ -391,7 +398,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if f.callPending {
 		t.callReturned(f, scope.StackData())
 	}
-	if f.taints.n > 0 || sources[op] != 0 || op == byte(vm.CALLER) && c.hasOrigin {
+	if f.taints.n > 0 || sources[op] != 0 || op == byte(vm.CALLER) && c.hasOrigin || op == byte(vm.KECCAK256) && c.legacy {
 		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
 	}
 	if c.arith != nil && c.arith[pc].Bits != 0 {

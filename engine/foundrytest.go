@@ -364,6 +364,17 @@ func (g *foundryGen) renderAssertion(w func(string, ...any)) {
 		} else {
 			w("        assertFalse(ok, \"expected %s to revert\");\n", f.Check)
 		}
+	case f.Kind == "SWC-113":
+		w("\n        // %s: %s\n", f.Title, f.Detail)
+		w("        assertFalse(ok, \"expected one failing recipient to revert the loop\");\n")
+	case f.Kind == "SWC-115" || f.Kind == "SWC-112" || f.Kind == "freezing-ether":
+		w("\n        // %s: %s\n", f.Title, f.Detail)
+		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")
+	case strings.HasPrefix(f.Kind, "SWC-"):
+		// The vulnerability oracles judge committed transactions: the
+		// last call succeeds, and its trace shows the evidence.
+		w("\n        // %s: %s\n", f.Title, f.Detail)
+		w("        assertTrue(ok, \"the last transaction commits\");\n")
 	default:
 		w("\n        // %s: %s. The last call is where it happens;\n", f.Kind, f.Title)
 		w("        // Foresight has no Foundry assertion for this kind yet.\n")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/fuzz"
@@ -30,6 +31,9 @@ type TraceStep struct {
 	Call    Call
 	Outcome string   // "ok", "reverted: ...", "panic 0x01 (assertion failed)", ...
 	Events  []string // decoded where the ABI knows the event
+	// Inner are the calls the transaction made inside, rendered:
+	// "CALL 0x… (reentrant attacker) value 1000 -> reverted".
+	Inner   []string
 	GasUsed uint64
 	Block   uint64
 	Time    uint64
@@ -86,6 +90,9 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 		for _, l := range s.Logs {
 			ts.Events = append(ts.Events, describeLog(prog, l.Topics, l.Data))
 		}
+		for _, c := range s.Inner {
+			ts.Inner = append(ts.Inner, describeInner(prog, setupAddrs(prog, setup), c))
+		}
 		tr.Steps = append(tr.Steps, ts)
 		if s.Finding != nil {
 			rf := render(prog, s.Finding, setup.Seed, nil)
@@ -139,6 +146,9 @@ func FormatTrace(t *Trace, builds []*solc.Build) string {
 			from += " (" + s.Call.Attacker + " attacker contract)"
 		}
 		fmt.Fprintf(&b, "[%d] block %d, time %d: from %s\n    %s\n    -> %s (gas %d)\n", i+1, s.Block, s.Time, from, s.Call.String(), s.Outcome, s.GasUsed)
+		for _, c := range s.Inner {
+			fmt.Fprintf(&b, "    %s\n", c)
+		}
 		for _, e := range s.Events {
 			fmt.Fprintf(&b, "    emit %s\n", e)
 		}
@@ -150,6 +160,9 @@ func FormatTrace(t *Trace, builds []*solc.Build) string {
 			if line := sourceLine(builds, f.Unit, f.Start); line != "" {
 				fmt.Fprintf(&b, "\n    %s", line)
 			}
+		}
+		if f.Detail != "" {
+			fmt.Fprintf(&b, "\n    %s", f.Detail)
 		}
 		b.WriteString("\n")
 	} else {
@@ -171,4 +184,51 @@ func sourceLine(builds []*solc.Build, unit string, off int) string {
 		}
 	}
 	return ""
+}
+
+// setupAddrs maps the deployed addresses of a setup to contract names.
+func setupAddrs(prog *program.Program, setup Setup) map[common.Address]string {
+	out := map[common.Address]string{}
+	for _, d := range setup.Contracts {
+		if common.IsHexAddress(d.Address) {
+			out[common.HexToAddress(d.Address)] = d.Name
+		}
+	}
+	return out
+}
+
+// describeInner renders an inner call for a trace, naming the program's
+// contracts, the fuzzer's accounts and the called function.
+func describeInner(prog *program.Program, names map[common.Address]string, c fuzz.InnerCall) string {
+	who := func(a common.Address) string {
+		if n, ok := names[a]; ok {
+			return n
+		}
+		for i := 0; i < chain.DefaultSenders+3; i++ {
+			if p, att, isAtt := fuzz.PrincipalAddress(i); p == a {
+				if isAtt {
+					return a.Hex() + " (" + att.String() + " attacker)"
+				}
+				return a.Hex() + " (sender)"
+			}
+		}
+		return a.Hex()
+	}
+	s := strings.Repeat("  ", c.Depth-1) + "↳ " + c.Op + " " + who(c.From) + " -> " + who(c.To)
+	if n, ok := names[c.To]; ok && len(c.Input) == 4 {
+		if ct, ok := prog.Lookup(n); ok {
+			for _, m := range ct.Methods {
+				if string(m.Selector[:]) == string(c.Input) {
+					s += "." + m.RawName + "(…)"
+				}
+			}
+		}
+	}
+	if !c.Value.IsZero() {
+		s += " value " + c.Value.Dec()
+	}
+	if c.Reverted {
+		s += " [reverted]"
+	}
+	return s
 }

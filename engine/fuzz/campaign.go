@@ -322,6 +322,13 @@ func probeFor(seed uint64) uint256.Int {
 	return uint256.Int{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}
 }
 
+// known reports whether a finding with key k was reported already.
+func (c *campaign) known(k Key) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.keys[k]
+}
+
 // enabled reports whether findings of kind k are reported.
 func (c *campaign) enabled(k oracle.Kind) bool {
 	if on, ok := c.cfg.Oracles[k]; ok {
@@ -535,6 +542,7 @@ func (w *worker) report(seq Sequence, f *Finding) {
 	f.Worker = w.id
 	saved := w.probeTx
 	w.probeTx = probeAny
+	w.shrinking = &key
 	f.Seq = w.shrink(seq.Clone(), key, c.cfg.ShrinkLimit)
 	if f.Detail != "" {
 		// The detail names the transaction: take it from the shrunk run.
@@ -543,6 +551,7 @@ func (w *worker) report(seq Sequence, f *Finding) {
 		}
 	}
 	w.probeTx = saved
+	w.shrinking = nil
 	w.cacheEntry = nil // shrinking moved the chain
 	c.mu.Lock()
 	c.findings = append(c.findings, f)

@@ -1,10 +1,12 @@
 package fuzz
 
 import (
+	"math/big"
 	"math/rand/v2"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -50,6 +52,19 @@ type Step struct {
 	// Finding is set on the transaction where an oracle fired.
 	Finding *Finding
 	Block   chain.Block
+	// Inner are the calls the transaction made below the top level, in
+	// order: the evidence of reentrancy, failed sends and ether leaks.
+	Inner []InnerCall
+}
+
+// InnerCall is one message call inside a transaction.
+type InnerCall struct {
+	Depth    int // 1 for calls the called contract made
+	Op       string
+	From, To common.Address
+	Value    uint256.Int
+	Input    []byte // first bytes: the selector
+	Reverted bool
 }
 
 // Replay deploys p with the recorded constructor arguments and runs calls
@@ -63,8 +78,31 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 	}
 	tr := trace.New(c.codes)
 	var logs []*types.Log
+	var inner []InnerCall
+	var open []int // indices into inner of the frames still running
 	hooks := *tr.Hooks()
 	hooks.OnLog = func(l *types.Log) { logs = append(logs, l) }
+	enter, exit := hooks.OnEnter, hooks.OnExit
+	hooks.OnEnter = func(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
+		enter(depth, typ, from, to, input, gas, value)
+		if depth == 0 {
+			return
+		}
+		c := InnerCall{Depth: depth, Op: vm.OpCode(typ).String(), From: from, To: to, Input: append([]byte(nil), input[:min(len(input), 4)]...)}
+		if value != nil {
+			c.Value.SetFromBig(value)
+		}
+		open = append(open, len(inner))
+		inner = append(inner, c)
+	}
+	hooks.OnExit = func(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
+		exit(depth, output, gasUsed, err, reverted)
+		if depth == 0 || len(open) == 0 {
+			return
+		}
+		inner[open[len(open)-1]].Reverted = reverted
+		open = open[:len(open)-1]
+	}
 	ch, err := chain.New(cfg, &hooks)
 	if err != nil {
 		return nil, err
@@ -87,7 +125,7 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 	}
 	var steps []Step
 	for _, rc := range calls {
-		logs = nil
+		logs, inner, open = nil, nil, open[:0]
 		tr.BeginTx()
 		ch.Advance(rc.Blocks, rc.Seconds)
 		sender := rc.Sender % Principals(ch)
@@ -97,6 +135,7 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 		r := ch.Call(txOf(ch, sender, st.To, rc.Input, &v, &w.fwd))
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
 		st.Logs = logs
+		st.Inner = inner
 		tx := &Tx{Contract: rc.Contract}
 		w.hist = append(w.hist, txInfo{Sender: sender, Value: rc.Value})
 		if f := w.checkTx(tx, r, true); f != nil {

@@ -76,70 +76,92 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event) *Finding {
 	if len(evs) == 0 {
 		return nil
 	}
-	n := len(hist)
 	unprivileged := true
 	for _, h := range hist {
 		if h.Sender < len(w.privileged) && w.privileged[h.Sender] {
 			unprivileged = false
 		}
 	}
+	// One transaction may show several findings; report one not known
+	// yet (or, while shrinking, the one being shrunk), so that none hides
+	// behind another.
+	var first *Finding
 	for i := range evs {
-		e := &evs[i]
-		var kind oracle.Kind
-		var detail string
-		switch e.Kind {
-		case trace.EventIgnoredFailure:
-			kind = oracle.UncheckedCall
-			detail = fmt.Sprintf("the call failed and its result was ignored; transaction %d went on and completed", n)
-		case trace.EventReentrancy:
-			kind = oracle.Reentrancy
-			detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))
-		case trace.EventEtherOut:
-			p := w.principalIndex(e.Addr)
-			if p < 0 || !unprivileged || w.deposited(hist, p) {
-				continue
-			}
-			kind = oracle.EtherLeak
-			detail = fmt.Sprintf("%s wei went to %s, which never sent the contract any, in transaction %d", e.Value.Dec(), e.Addr.Hex(), n)
-		case trace.EventSelfdestruct:
-			if !unprivileged {
-				continue
-			}
-			kind = oracle.SelfDestruct
-			detail = fmt.Sprintf("the contract self-destructed in transaction %d, sent by unprivileged accounts only", n)
-		case trace.EventDelegateToInput:
-			if !unprivileged {
-				continue
-			}
-			kind = oracle.Delegatecall
-			detail = fmt.Sprintf("transaction %d made the contract delegatecall %s, an address the sender chose", n, e.Addr.Hex())
-		case trace.EventOriginAuth:
-			kind = oracle.TxOrigin
-			detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
-		case trace.EventTimeTransfer:
-			kind = oracle.Timestamp
-			what := "block.timestamp"
-			if e.Label&trace.LabelTimestamp == 0 {
-				kind, what = oracle.BlockNumber, "block.number"
-			}
-			detail = fmt.Sprintf("%s decided this branch, and ether was sent after it in transaction %d", what, n)
-		case trace.EventWrappedSlot:
-			kind = oracle.StorageWrite
-			detail = fmt.Sprintf("transaction %d wrote a storage slot computed from an array index that wrapped past the end of storage, onto other variables", n)
-		case trace.EventWrapUsed:
-			kind = oracle.IntegerWrap
-			detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared or sent", n)
-		default:
+		f := w.judge1(len(hist), hist, unprivileged, &evs[i])
+		if f == nil {
 			continue
 		}
-		if !w.c.enabled(kind) {
-			continue
+		key := f.Key()
+		if w.shrinking != nil {
+			if key == *w.shrinking {
+				return f
+			}
+		} else if !w.c.known(key) {
+			return f
 		}
-		f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
-		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
-		return f
+		if first == nil {
+			first = f
+		}
 	}
-	return nil
+	return first
+}
+
+// judge1 turns one event into a finding, or nil.
+func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event) *Finding {
+	var kind oracle.Kind
+	var detail string
+	switch e.Kind {
+	case trace.EventIgnoredFailure:
+		kind = oracle.UncheckedCall
+		detail = fmt.Sprintf("the call failed and its result was ignored; transaction %d went on and completed", n)
+	case trace.EventReentrancy:
+		kind = oracle.Reentrancy
+		detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))
+	case trace.EventEtherOut:
+		p := w.principalIndex(e.Addr)
+		if p < 0 || !unprivileged || w.deposited(hist, p) {
+			return nil
+		}
+		kind = oracle.EtherLeak
+		detail = fmt.Sprintf("%s wei went to %s, which never sent the contract any, in transaction %d", e.Value.Dec(), e.Addr.Hex(), n)
+	case trace.EventSelfdestruct:
+		if !unprivileged {
+			return nil
+		}
+		kind = oracle.SelfDestruct
+		detail = fmt.Sprintf("the contract self-destructed in transaction %d, sent by unprivileged accounts only", n)
+	case trace.EventDelegateToInput:
+		if p := w.principalIndex(e.Addr); !unprivileged || p >= 0 && w.privileged[p] {
+			// The deployer chose that address (a constructor argument).
+			return nil
+		}
+		kind = oracle.Delegatecall
+		detail = fmt.Sprintf("transaction %d made the contract delegatecall %s, an address the sender chose", n, e.Addr.Hex())
+	case trace.EventOriginAuth:
+		kind = oracle.TxOrigin
+		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
+	case trace.EventTimeTransfer:
+		kind = oracle.Timestamp
+		what := "block.timestamp"
+		if e.Label&trace.LabelTimestamp == 0 {
+			kind, what = oracle.BlockNumber, "block.number"
+		}
+		detail = fmt.Sprintf("%s decided this branch, and ether was sent after it in transaction %d", what, n)
+	case trace.EventWrappedSlot:
+		kind = oracle.StorageWrite
+		detail = fmt.Sprintf("transaction %d wrote a storage slot computed from an array index that wrapped past the end of storage, onto other variables", n)
+	case trace.EventWrapUsed:
+		kind = oracle.IntegerWrap
+		detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared or sent", n)
+	default:
+		return nil
+	}
+	if !w.c.enabled(kind) {
+		return nil
+	}
+	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
+	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	return f
 }
 
 // checkLoopFailure reports SWC-113: the transaction reverted right after a

@@ -31,7 +31,9 @@ type worker struct {
 	principals []common.Address
 	privileged []bool
 	hist       []txInfo
-	fwd        []byte // calldata forwarded through an attacker
+	// shrinking is the key of the finding being shrunk, if any.
+	shrinking *Key
+	fwd       []byte // calldata forwarded through an attacker
 	// operands of the last executed transaction's comparisons; they join
 	// the dictionary when the input joins the corpus.
 	operands []uint256.Int

@@ -184,14 +184,14 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		}
 		l |= inherit &^ (LabelCaller | LabelHash)
 	case propagates[op]:
-		l |= inherit &^ LabelCaller
-		if op == vm.EQ && (operand[0]|operand[1])&LabelOrigin != 0 {
-			// tx.origin == msg.sender rejects contracts; it authorises
-			// nobody. Any other comparison with tx.origin authorises.
-			if (operand[0]|operand[1])&LabelCaller == 0 {
+		l |= inherit
+		if op == vm.EQ {
+			if (operand[0]|operand[1])&LabelOrigin != 0 && (operand[0]|operand[1])&LabelCaller == 0 {
+				// tx.origin == msg.sender rejects contracts; it authorises
+				// nobody. Any other comparison with tx.origin authorises.
 				l |= LabelOriginEq
 			}
-			l &^= LabelOrigin
+			l &^= LabelOrigin | LabelCaller
 		}
 	}
 	if l != 0 {

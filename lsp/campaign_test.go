@@ -305,8 +305,8 @@ func TestSaveCancelsCampaign(t *testing.T) {
 		}
 		return false
 	})
-	// Replay while the campaign still runs (its deployment is not reported
-	// yet).
+	// Replay while the campaign still runs: its deployment is known from
+	// OnSetup, not from the campaign's report.
 	f.Await("a first finding", func() bool { return len(f.findingsLocked(path)) > 0 })
 	f.mu.Lock()
 	id := findingIDOf(f.findingsLocked(path)[0])

@@ -7,14 +7,19 @@
 //
 // # Concurrency
 //
-// Messages are handled by jsonrpc2.AsyncHandler: each handler runs in its
-// own goroutine, in arrival order, and must reply (notifications included)
-// before the next starts. Handlers are thin: they decode, update the
-// session under server.mu and return. Long work runs in the background: a
-// save schedules a run of its project (compile, publish, diff, fuzz), which
-// cancels the project's run in flight. Requests to the client (progress
-// tokens, configuration, workspace edits) are made only from background
-// goroutines or from handlers, never from the read loop.
+// Messages go through a queue (queue.go) in place of
+// jsonrpc2.AsyncHandler: each handler runs in its own goroutine, in
+// arrival order, and the next starts once it replied (notifications
+// included) or released the queue (releaseQueue, for commands whose long
+// part reads nothing of the session). $/cancelRequest skips the queue: it
+// is handled in the read loop and cancels the context of the request with
+// that id, which then answers RequestCancelled, so a cancel never waits
+// behind the request it cancels. Handlers are thin: they decode, update
+// the session under server.mu and return. Long work runs in the
+// background: a save schedules a run of its project (compile, publish,
+// diff, fuzz), which cancels the project's run in flight. Requests to the
+// client (progress tokens, configuration, workspace edits) are made only
+// from background goroutines or from handlers, never from the read loop.
 //
 // # Positions
 //
@@ -26,10 +31,12 @@
 // # Files
 //
 //   - server.go: Serve, dispatch, lifecycle checks, panic recovery.
+//   - queue.go: ordered dispatch, $/cancelRequest, releasing the queue.
 //   - stream.go: Content-Length framing that survives malformed messages.
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
 //   - pipeline.go: runs (compile, publish, campaign) and streamed findings.
+//   - corpus.go: the corpus saved per project in .foresight/corpus.
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
 //   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
 //   - code_action.go, execute_command.go, code_lens.go, hover.go: the features.

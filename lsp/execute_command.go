@@ -83,20 +83,16 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 		s.mu.Unlock()
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "finding %s is gone: its code changed since", id)
 	}
-	t := &replayTarget{p: p, f: f, builds: p.builds}
+	// Campaigns record their deployment (OnSetup) before any finding.
 	setup, ok := p.setups[f.f.Seed]
 	s.mu.Unlock()
 	if !ok {
-		// The campaign is still running: its deployment depends only on
-		// the seed, so a one-execution campaign reproduces it.
-		rep, err := engine.Fuzz(ctx, t.builds, engine.Options{Seed: f.f.Seed, Execs: 1})
-		if err != nil {
-			return nil, fmt.Errorf("deploy for replay: %w", err)
-		}
-		setup = rep.Setup
+		return nil, fmt.Errorf("finding %s: the deployment of its campaign (seed %d) is unknown", id, f.f.Seed)
 	}
-	t.setup = setup
-	return t, nil
+	// What follows (a replay, a round trip to the client) reads nothing of
+	// the session: later messages need not wait for it.
+	releaseQueue(ctx)
+	return &replayTarget{p: p, f: f, builds: p.builds, setup: setup}, nil
 }
 
 // replay re-executes a finding, shows a summary and logs the trace; the
@@ -189,10 +185,12 @@ func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, e
 			textDocumentEdit{TextDocument: optionalVersionedID{URI: u}, Edits: []protocol.TextEdit{{NewText: text}}},
 		}},
 	}
-	callCtx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+	// Under the request's context: when the client cancels the command,
+	// the edit is cancelled too (protocol.Call sends $/cancelRequest).
+	callCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	var res applyEditResult
-	if _, err := s.conn.Call(callCtx, protocol.MethodWorkspaceApplyEdit, params, &res); err != nil {
+	if err := protocol.Call(callCtx, s.conn, protocol.MethodWorkspaceApplyEdit, params, &res); err != nil {
 		return "", fmt.Errorf("workspace/applyEdit: %w", err)
 	}
 	if !res.Applied {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -37,6 +38,9 @@ func TestMain(m *testing.M) {
 	if sharedTC != nil {
 		sharedTC.Close()
 	}
+	if benchBinDir != "" {
+		os.RemoveAll(benchBinDir)
+	}
 	os.Exit(code)
 }
 
@@ -55,12 +59,12 @@ type progressEvent struct {
 // a net.Pipe, recording what the server sends and answering its requests.
 // Tests change state through it and Await conditions on what it recorded.
 type fakeClient struct {
-	t      *testing.T
-	server *server
+	t      testing.TB
 	conn   jsonrpc2.Conn
 	stream *stream
-	done   chan error
-	logs   *syncBuffer
+	done   chan error  // the server's end: Serve's result, or the process's exit
+	logs   *syncBuffer // the in-process server's log
+	pid    int         // the server process (newProcClient), or 0
 
 	mu       sync.Mutex
 	changed  chan struct{}                    // closed and replaced on every event
@@ -72,6 +76,9 @@ type fakeClient struct {
 	logged   []protocol.LogMessageParams
 	edits    []json.RawMessage // workspace/applyEdit params
 	invalid  []json.RawMessage // messages from the server that are not requests or known responses
+	sent     []sentCall        // requests the client sent, in order
+	cancels  []json.RawMessage // $/cancelRequest params from the server
+	holdEdit chan struct{}     // if set, workspace/applyEdit is answered once it closes
 	settings map[string]any    // the "foresight" section
 	versions map[string]int32
 	texts    map[string]string
@@ -94,18 +101,9 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 	for m, h := range o.routes {
 		srv.routes[m] = h
 	}
-	f := &fakeClient{
-		t: t, server: srv, done: make(chan error, 1), logs: logs,
-		changed: make(chan struct{}), diags: map[string][]protocol.Diagnostic{}, publishN: map[string]int{},
-		progress: map[string][]progressEvent{}, settings: o.settings,
-		versions: map[string]int32{}, texts: map[string]string{},
-	}
+	f := connectFake(t, clientSide, o.settings)
+	f.logs = logs
 	go func() { f.done <- srv.run(context.Background()) }()
-	f.stream = newStream(clientSide, func(data []byte, err error) {
-		f.update(func() { f.invalid = append(f.invalid, append(json.RawMessage(nil), data...)) })
-	})
-	f.conn = jsonrpc2.NewConn(f.stream)
-	f.conn.Go(context.Background(), f.handle)
 	t.Cleanup(func() {
 		f.conn.Close()
 		select {
@@ -120,6 +118,23 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 	if !o.noInit {
 		f.initialize(o.settings)
 	}
+	return f
+}
+
+// connectFake makes a client on one end of a connection; the caller
+// starts the server on the other and sends f.done its end.
+func connectFake(t testing.TB, rwc io.ReadWriteCloser, settings map[string]any) *fakeClient {
+	f := &fakeClient{
+		t: t, done: make(chan error, 1), logs: &syncBuffer{},
+		changed: make(chan struct{}), diags: map[string][]protocol.Diagnostic{}, publishN: map[string]int{},
+		progress: map[string][]progressEvent{}, settings: settings,
+		versions: map[string]int32{}, texts: map[string]string{},
+	}
+	f.stream = newStream(rwc, func(data []byte, err error) {
+		f.update(func() { f.invalid = append(f.invalid, append(json.RawMessage(nil), data...)) })
+	})
+	f.conn = jsonrpc2.NewConn(recordingStream{f.stream, f})
+	f.conn.Go(context.Background(), f.handle)
 	return f
 }
 
@@ -192,8 +207,23 @@ func (f *fakeClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 		f.mu.Unlock()
 		return reply(ctx, []any{st}, nil)
 	case protocol.MethodWorkspaceApplyEdit:
-		f.update(func() { f.edits = append(f.edits, append(json.RawMessage(nil), params...)) })
+		var hold chan struct{}
+		f.update(func() {
+			f.edits = append(f.edits, append(json.RawMessage(nil), params...))
+			hold = f.holdEdit
+		})
+		if hold != nil {
+			// Answer later, from another goroutine: the read loop must go
+			// on reading the server's messages.
+			go func() {
+				<-hold
+				_ = reply(ctx, map[string]any{"applied": true}, nil)
+			}()
+			return nil
+		}
 		return reply(ctx, map[string]any{"applied": true}, nil)
+	case protocol.MethodCancelRequest:
+		f.update(func() { f.cancels = append(f.cancels, append(json.RawMessage(nil), params...)) })
 	case protocol.MethodClientRegisterCapability, "workspace/codeLens/refresh":
 		return reply(ctx, nil, nil)
 	default:
@@ -260,6 +290,71 @@ func (f *fakeClient) call(method string, params, result any) error {
 	defer cancel()
 	_, err := f.conn.Call(ctx, method, params, result)
 	return err
+}
+
+// sentCall is a request the client sent.
+type sentCall struct {
+	method string
+	id     jsonrpc2.ID
+}
+
+// recordingStream records the ids of the client's requests, which
+// jsonrpc2.Conn.Call only returns once they are answered, so that tests can
+// cancel requests in flight.
+type recordingStream struct {
+	*stream
+	f *fakeClient
+}
+
+func (r recordingStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	if c, ok := msg.(*jsonrpc2.Call); ok {
+		r.f.update(func() { r.f.sent = append(r.f.sent, sentCall{method: c.Method(), id: c.ID()}) })
+	}
+	return r.stream.Write(ctx, msg)
+}
+
+// pendingCall is a request started with start.
+type pendingCall struct {
+	id   jsonrpc2.ID
+	done chan error
+}
+
+// start sends a request without waiting for its answer; wait returns it.
+func (f *fakeClient) start(method string, params, result any) *pendingCall {
+	f.t.Helper()
+	f.mu.Lock()
+	before := len(f.sent)
+	f.mu.Unlock()
+	pc := &pendingCall{done: make(chan error, 1)}
+	go func() { pc.done <- f.call(method, params, result) }()
+	f.Await(method+" sent", func() bool {
+		for _, c := range f.sent[before:] {
+			if c.method == method {
+				pc.id = c.id
+				return true
+			}
+		}
+		return false
+	})
+	return pc
+}
+
+// wait returns the answer of a started request.
+func (pc *pendingCall) wait(t testing.TB) error {
+	t.Helper()
+	select {
+	case err := <-pc.done:
+		return err
+	case <-time.After(awaitTimeout):
+		t.Fatalf("request %v not answered", pc.id)
+		return nil
+	}
+}
+
+// cancel sends $/cancelRequest for a started request.
+func (f *fakeClient) cancel(pc *pendingCall) {
+	f.t.Helper()
+	f.notify(protocol.MethodCancelRequest, map[string]any{"id": &pc.id})
 }
 
 func (f *fakeClient) notify(method string, params any) {
@@ -401,7 +496,7 @@ func (s *syncBuffer) String() string {
 }
 
 // writeFile writes a file under dir and returns its path.
-func writeFile(t *testing.T, dir, rel, content string) string {
+func writeFile(t testing.TB, dir, rel, content string) string {
 	t.Helper()
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

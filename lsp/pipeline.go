@@ -158,18 +158,41 @@ func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Bu
 	if len(focus) > 0 {
 		what = strings.Join(focus, ", ")
 	}
-	prog.report("fuzzing " + what)
+	store, seeds := s.loadCorpus(p.root, builds)
+	opts.Seeds = seeds
+	if len(seeds) > 0 {
+		prog.report(fmt.Sprintf("fuzzing %s (%d saved inputs)", what, len(seeds)))
+	} else {
+		prog.report("fuzzing " + what)
+	}
 	fallback := t.file
 	if fallback == "" {
 		fallback = files[0]
+	}
+	// The deployment is known before the first finding streams in, so a
+	// finding can be replayed or exported while its campaign still runs.
+	opts.OnSetup = func(setup engine.Setup) {
+		s.mu.Lock()
+		p.setups[opts.Seed] = setup
+		s.pruneSetupsLocked(p, opts.Seed)
+		s.mu.Unlock()
 	}
 	opts.OnFinding = func(f engine.Finding) { s.addFinding(p, r.gen, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
 		prog.report(fmt.Sprintf("fuzzing %s: %d execs, %d findings", what, pr.Execs, pr.Findings))
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
-		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration))
+		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
 	rep, err := engine.Fuzz(ctx, builds, opts)
+	if rep != nil {
+		// Also after a cancellation: what a campaign learnt is kept.
+		if err := store.save(rep.Inputs); err != nil {
+			s.log.Warn("save corpus", zap.Error(err))
+			s.notifyOnce(protocol.MessageTypeWarning, "foresight: "+err.Error())
+		}
+		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
+			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return "cancelled"
@@ -179,7 +202,6 @@ func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Bu
 		return "not fuzzed: " + err.Error()
 	}
 	s.mu.Lock()
-	p.setups[opts.Seed] = rep.Setup
 	for _, path := range files {
 		fs := p.files[path]
 		if fs == nil {
@@ -224,6 +246,23 @@ func (s *server) addFinding(p *project, gen uint64, f engine.Finding, fallback s
 	p.findings[path] = append(list, nf)
 	s.mu.Unlock()
 	s.publish(path)
+}
+
+// pruneSetupsLocked forgets the deployments no finding refers to any
+// more, except the campaign's own (seed), so campaigns with seeds from the
+// clock do not pile them up.
+func (s *server) pruneSetupsLocked(p *project, seed uint64) {
+	used := map[uint64]bool{seed: true}
+	for _, fs := range p.findings {
+		for _, f := range fs {
+			used[f.f.Seed] = true
+		}
+	}
+	for k := range p.setups {
+		if !used[k] {
+			delete(p.setups, k)
+		}
+	}
 }
 
 // fuzzable reports whether a function is called by campaigns.

@@ -27,7 +27,7 @@ type project struct {
 	files    map[string]*fileState   // by path: the compiled text of each file of builds
 	findings map[string][]*finding   // by path
 	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
-	setups   map[uint64]engine.Setup // by campaign seed, from finished campaigns
+	setups   map[uint64]engine.Setup // by campaign seed, recorded when a campaign has deployed
 }
 
 // fileState is a compiled file: its text and functions.

@@ -116,7 +116,7 @@ func (s *server) run(ctx context.Context) error {
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
-	s.conn.Go(s.ctx, jsonrpc2.AsyncHandler(s.handle))
+	s.conn.Go(s.ctx, newQueue(s).handle)
 	select {
 	case <-s.conn.Done():
 	case <-s.exitCh:
@@ -209,17 +209,26 @@ func decodeParams(raw json.RawMessage, p any) error {
 	return nil
 }
 
-// handle runs under jsonrpc2.AsyncHandler: every message, notifications
-// included, must be replied to, or the next one never starts. It never
-// returns an error, since that would close the connection.
+// handle runs one message from the queue: every message, notifications
+// included, must be replied to (or release the queue), or the next one
+// never starts. A request the client cancelled gets RequestCancelled.
+// It never returns an error, since that would close the connection.
 func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	_, isCall := req.(*jsonrpc2.Call)
 	replied := false
 	answer := func(result any, err error) {
 		if replied {
 			return
 		}
 		replied = true
-		if err := reply(ctx, result, err); err != nil {
+		if isCall && cancelledByClient(ctx) {
+			// Whatever the handler made of it, a cancelled request is
+			// answered as cancelled (LSP's RequestCancelled).
+			result, err = nil, jsonrpc2.Errorf(protocol.CodeRequestCancelled, "%s: request cancelled", req.Method())
+		}
+		// The reply is written even though ctx may be cancelled: the
+		// stream refuses to write under a done context.
+		if err := reply(context.WithoutCancel(ctx), result, err); err != nil {
 			s.log.Warn("reply", zap.String("method", req.Method()), zap.Error(err))
 		}
 	}
@@ -229,11 +238,15 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			answer(nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", req.Method(), r))
 		}
 	}()
+	if isCall && cancelledByClient(ctx) {
+		answer(nil, nil) // cancelled while queued: never started
+		return nil
+	}
 	result, err := s.dispatch(ctx, req)
 	if err != nil {
 		s.log.Debug("method failed", zap.String("method", req.Method()), zap.Error(err))
 	}
-	if _, isCall := req.(*jsonrpc2.Call); !isCall && err != nil {
+	if !isCall && err != nil {
 		s.log.Warn("notification failed", zap.String("method", req.Method()), zap.Error(err))
 	}
 	answer(result, err)
@@ -265,7 +278,7 @@ func (s *server) dispatch(ctx context.Context, req jsonrpc2.Request) (any, error
 	}
 	if !ok {
 		if !isCall {
-			return nil, nil // $/cancelRequest, $/setTrace, ...: optional
+			return nil, nil // $/setTrace, ...: optional
 		}
 		return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not found: %s", method)
 	}

@@ -173,6 +173,7 @@ type Tx struct {
 	To    common.Address // zero for a contract creation
 	Input []byte
 	Value *uint256.Int // nil means zero
+	Gas   uint64       // 0 means the chain's GasLimit
 }
 
 // Result is what a transaction did.
@@ -206,7 +207,11 @@ func (c *Chain) Call(tx Tx) Result {
 	}
 	c.state.Prepare(c.rules, tx.From, coinbase, dst, c.precompiles, nil)
 	c.startGuard()
-	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
+	gas := c.cfg.GasLimit
+	if tx.Gas != 0 {
+		gas = tx.Gas
+	}
+	budget := vm.NewGasBudget(gas, 0)
 	var r Result
 	var left vm.GasBudget
 	if dst == nil {

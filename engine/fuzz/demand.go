@@ -124,7 +124,7 @@ func (w *worker) aggressive(e *Entry) {
 func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint256.Int) bool {
 	w.ch.Reset(start)
 	w.ch.SetStorage(w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
-	w.runTx(&tx)
+	w.runTxGas(&tx, aggressiveGas)
 	w.c.execs.Add(1)
 	w.c.txs.Add(1)
 	w.captureCosts()

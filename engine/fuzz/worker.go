@@ -158,11 +158,22 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 
 // runTx runs one transaction on the current state: a fresh per-transaction
 // record in the tracer, the block advanced, then the call.
-func (w *worker) runTx(tx *Tx) chain.Result {
+func (w *worker) runTx(tx *Tx) chain.Result { return w.runTxGas(tx, 0) }
+
+// runTxGas is runTx with a gas limit (0: the chain's).
+func (w *worker) runTxGas(tx *Tx, gas uint64) chain.Result {
 	w.tr.BeginTx()
 	w.ch.Advance(tx.Blocks, tx.Seconds)
-	return w.ch.Call(txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.fwd))
+	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.fwd)
+	ctx.Gas = gas
+	return w.ch.Call(ctx)
 }
+
+// aggressiveGas bounds a transaction run on directly fuzzed state: a
+// fuzzed array length or loop bound would otherwise run every such
+// transaction to the full gas limit, at a thousand times the usual cost.
+// Only coverage comes from these runs, never findings.
+const aggressiveGas = 1_000_000
 
 // exec runs seq[from:] starting from snapshot start.
 func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {

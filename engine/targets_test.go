@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/program"
@@ -9,16 +10,19 @@ import (
 
 func TestParseTarget(t *testing.T) {
 	for in, want := range map[string]Target{
-		"a/B.sol:31":   {"a/B.sol", 31, 31},
-		"B.sol:10-12":  {"B.sol", 10, 12},
-		"C:/x/B.sol:5": {"C:/x/B.sol", 5, 5},
+		"a/B.sol:31":     {Path: "a/B.sol", FromLine: 31, ToLine: 31},
+		"B.sol:10-12":    {Path: "B.sol", FromLine: 10, ToLine: 12},
+		"C:/x/B.sol:5":   {Path: "C:/x/B.sol", FromLine: 5, ToLine: 5},
+		"B.sol:bar":      {Path: "B.sol", Function: "bar"},
+		"B.sol:Bar.bar2": {Path: "B.sol", Function: "Bar.bar2"},
+		"asserts":        {Asserts: true},
 	} {
 		got, err := ParseTarget(in)
 		if err != nil || got != want {
 			t.Errorf("ParseTarget(%q) = %+v, %v; want %+v", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"B.sol", "B.sol:0", "B.sol:5-3", "B.sol:x", ":4"} {
+	for _, bad := range []string{"B.sol", "B.sol:0", "B.sol:5-3", "B.sol:x-y", ":4", "B.sol:", "B.sol:a b", "B.sol:Bar."} {
 		if _, err := ParseTarget(bad); err == nil {
 			t.Errorf("ParseTarget(%q) succeeded", bad)
 		}
@@ -31,7 +35,7 @@ func TestTargetPCs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pcs, err := targetPCs(prog, []Target{{path, 31, 31}}, false)
+	pcs, err := targetPCs(prog, []Target{{Path: path, FromLine: 31, ToLine: 31}}, false)
 	if err != nil || len(pcs) != 1 {
 		t.Fatalf("targets of line 31: %v, %v", pcs, err)
 	}
@@ -48,10 +52,10 @@ func TestTargetPCs(t *testing.T) {
 		}
 	}
 	// A comment line has no code: an error, or nothing when skipping.
-	if _, err := targetPCs(prog, []Target{{path, 3, 3}}, false); err == nil {
+	if _, err := targetPCs(prog, []Target{{Path: path, FromLine: 3, ToLine: 3}}, false); err == nil {
 		t.Error("a target on a comment line was accepted")
 	}
-	if pcs, err := targetPCs(prog, []Target{{path, 3, 3}}, true); err != nil || len(pcs) != 0 {
+	if pcs, err := targetPCs(prog, []Target{{Path: path, FromLine: 3, ToLine: 3}}, true); err != nil || len(pcs) != 0 {
 		t.Errorf("skipping empty targets: %v, %v", pcs, err)
 	}
 }
@@ -64,4 +68,51 @@ func lineOf(content []byte, off int) int {
 		}
 	}
 	return line
+}
+
+// TestTargetKinds maps function and assert targets to the PCs of their
+// source: every PC lies inside the function, or on an assert line.
+func TestTargetKinds(t *testing.T) {
+	path := fixtures.Shared(t, "LookaheadBar.sol")
+	prog, err := program.New(compile(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := func(pcs map[int][]uint64) map[int]bool {
+		out := map[int]bool{}
+		for ci, list := range pcs {
+			c := prog.Contracts[ci]
+			for _, pc := range list {
+				loc, ok := c.Locate(pc, false)
+				if !ok {
+					t.Fatalf("pc %d has no location", pc)
+				}
+				out[lineOf(c.Build.Units[loc.Unit].Content, loc.Start)] = true
+			}
+		}
+		return out
+	}
+	asserts, err := targetPCs(prog, []Target{{Asserts: true}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lines(asserts); !reflect.DeepEqual(got, map[int]bool{23: true, 28: true, 31: true}) {
+		t.Errorf("assert targets on lines %v, want 23, 28 and 31", got)
+	}
+	fn, err := targetPCs(prog, []Target{{Path: path, Function: "bar"}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lines(fn)
+	for l := range got {
+		if l < 8 || l > 34 {
+			t.Errorf("function target covers line %d, outside bar", l)
+		}
+	}
+	if !got[31] || !got[23] {
+		t.Errorf("function target misses lines of bar: %v", got)
+	}
+	if _, err := targetPCs(prog, []Target{{Path: path, Function: "nope"}}, false); err == nil {
+		t.Error("a target naming no function was accepted")
+	}
 }

@@ -68,7 +68,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
 	fs.StringVar(&f.output, "o", "", "write the report to this file instead of stdout")
 	fs.BoolVar(&f.noPredict, "no-prediction", false, "turn off input prediction (HARVEY's secant method on branch and storage-write costs)")
 	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "grow transaction sequences eagerly instead of on demand (HARVEY §5)")
-	fs.Var(&f.targets, "target", "FILE:LINE[-LINE] to reach (repeatable): targeted fuzzing with the lookahead analysis")
+	fs.Var(&f.targets, "target", "FILE:LINE[-LINE], FILE:FUNCTION or asserts to reach (repeatable): targeted fuzzing with the lookahead analysis")
 	fs.StringVar(&f.schedule, "schedule", "", "power schedule: aflfast or lookahead (default: lookahead with --target, else aflfast)")
 	fs.BoolVar(&f.noLook, "no-lookahead", false, "turn the lookahead analysis off (LIDs become whole paths)")
 	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, SWC-116, ...")

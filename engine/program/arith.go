@@ -149,3 +149,27 @@ func (c *Contract) Location() (solc.Location, bool) {
 	})
 	return loc, found
 }
+
+// AssertRanges returns the source ranges of the assert(...) calls in the
+// contract's build.
+func (c *Contract) AssertRanges() []solc.Location {
+	var out []solc.Location
+	c.eachAST(func(unit string, ast solc.Node) {
+		u := c.Build.Units[unit]
+		if u == nil {
+			return
+		}
+		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+			if n.Type() != "FunctionCall" {
+				return true
+			}
+			if e, ok := n["expression"].(map[string]any); ok && solc.Node(e).Type() == "Identifier" && solc.Node(e).String("name") == "assert" {
+				if start, end, _, ok := n.Src(); ok {
+					out = append(out, solc.Location{Unit: unit, Path: u.Path, Start: start, End: end})
+				}
+			}
+			return true
+		})
+	})
+	return out
+}

@@ -163,8 +163,10 @@ type Tracer struct {
 	writes map[Slot]uint16
 
 	// path records the program counters of the transaction's top-level
-	// frame, for the lookahead analysis; nil when not recording.
+	// frame, for the lookahead analysis; nil when not recording. top is
+	// that frame's depth: 0, or 1 behind an attacker contract; -1 before.
 	path    []uint64
+	top     int
 	pathCap int
 
 	// The first storage slots the transaction read, for HARVEY's
@@ -338,6 +340,14 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 		code = NoCode
 	}
 	f.code = code
+	if depth == 0 {
+		t.top = -1
+	}
+	if t.top < 0 && code != NoCode && depth <= 1 {
+		// The transaction's own frame in the program: the first, or the
+		// one an attacker contract forwarded the transaction to.
+		t.top = depth
+	}
 	f.hasUser = false
 	f.origin = Origin{}
 	f.invalid = false
@@ -392,7 +402,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		f.lastUser, f.hasUser = pc, true
 	}
 	t.Instr[f.code][pc] = true
-	if depth == 1 && len(t.path) < t.pathCap {
+	if depth-1 == t.top && len(t.path) < t.pathCap {
 		t.path = append(t.path, pc)
 	}
 	if f.callPending {

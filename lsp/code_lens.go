@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
@@ -10,7 +9,7 @@ import (
 
 // codeLens puts "Fuzz" above each public or external function of the last
 // compiled text of the file and, once a campaign covered it, a summary
-// ("N execs, M findings"). When the buffer changed since, lenses follow
+// ("N execs, M findings", singular for one). When the buffer changed since, lenses follow
 // their lines; those of edited functions wait for the next compile.
 func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	lenses := []protocol.CodeLens{}
@@ -21,8 +20,8 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.projects[solc.FindRoot(path)]
-	if p == nil || p.files[path] == nil {
-		return lenses, nil
+	if p == nil || p.files[path] == nil || isTestFile(p.root, path) {
+		return lenses, nil // test contracts are not fuzzed
 	}
 	fs := p.files[path]
 	view := newView(fs.src, s.docs[path])
@@ -53,7 +52,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 				}
 			}
 			lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
-				Title: fmt.Sprintf("%d execs, %d findings", st.execs, n),
+				Title: plural(int(st.execs), "exec") + ", " + plural(n, "finding"),
 			}})
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -36,27 +35,6 @@ type corpus struct {
 	files map[string][]engine.Input // loaded inputs, by contract
 }
 
-// contractNames lists the contracts of builds, sorted.
-func contractNames(builds []*solc.Build) []string {
-	seen := map[string]bool{}
-	for _, b := range builds {
-		if b.Output == nil {
-			continue
-		}
-		for _, cs := range b.Output.Contracts {
-			for name := range cs {
-				seen[name] = true
-			}
-		}
-	}
-	names := make([]string, 0, len(seen))
-	for name := range seen {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
-}
-
 // corpusFile is the file of a contract's inputs.
 func corpusFile(dir, contract string) string {
 	safe := strings.Map(func(r rune) rune {
@@ -68,13 +46,13 @@ func corpusFile(dir, contract string) string {
 	return filepath.Join(dir, safe+".json")
 }
 
-// loadCorpus reads the saved inputs of the contracts of builds. A corrupt
-// file is skipped with a warning (it is replaced when the campaign ends);
-// a missing one is a contract never fuzzed here.
-func (s *server) loadCorpus(root string, builds []*solc.Build) (*corpus, []engine.Input) {
+// loadCorpus reads the saved inputs of the contracts a campaign calls. A
+// corrupt file is skipped with a warning (it is replaced when the campaign
+// ends); a missing one is a contract never fuzzed here.
+func (s *server) loadCorpus(root string, contracts []string) (*corpus, []engine.Input) {
 	c := &corpus{dir: filepath.Join(root, corpusDir, "corpus"), files: map[string][]engine.Input{}}
 	var seeds []engine.Input
-	for _, name := range contractNames(builds) {
+	for _, name := range contracts {
 		path := corpusFile(c.dir, name)
 		inputs, err := engine.LoadInputs(path)
 		switch {

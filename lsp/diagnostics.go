@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"reflect"
 	"sort"
 
 	"github.com/foresight-sol/foresight/solc"
@@ -100,12 +101,19 @@ func solcSeverity(s solc.Severity) protocol.DiagnosticSeverity {
 
 // setCompilerDiagnosticsLocked replaces the compiler diagnostics of the
 // given files and returns the files to publish: those and every file that
-// had compiler diagnostics from an earlier build of the same files.
-func (s *server) setCompilerDiagnosticsLocked(diags map[string][]protocol.Diagnostic) []string {
+// had compiler diagnostics from an earlier build of the same files. With
+// onlyChanged (the full compile after the analysis-only one), files whose
+// diagnostics are the same as before are left out: publishing them again
+// would be a no-op for some clients and a flicker for others.
+func (s *server) setCompilerDiagnosticsLocked(diags map[string][]protocol.Diagnostic, onlyChanged bool) []string {
 	var paths []string
 	for path, ds := range diags {
-		if len(ds) == 0 && len(s.solcDiag[path]) == 0 && s.docs[path] == nil && len(s.findingsAtLocked(path)) == 0 {
+		old, had := s.solcDiag[path]
+		if len(ds) == 0 && len(old) == 0 && s.docs[path] == nil && len(s.findingsAtLocked(path)) == 0 {
 			continue // nothing was and nothing is: no need to tell
+		}
+		if onlyChanged && had && reflect.DeepEqual(old, ds) {
+			continue
 		}
 		s.solcDiag[path] = ds
 		paths = append(paths, path)

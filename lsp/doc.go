@@ -16,8 +16,11 @@
 // that id, which then answers RequestCancelled, so a cancel never waits
 // behind the request it cancels. Handlers are thin: they decode, update
 // the session under server.mu and return. Long work runs in the
-// background: a save schedules a run of its project (compile, publish,
-// diff, fuzz), which cancels the project's run in flight. Requests to the
+// background: a save schedules a run of its project, which cancels the
+// project's run in flight: an analysis-only compile whose diagnostics (and
+// findings moved for the edit) are published at once, then the full
+// compile, the diff against the last full compile, and the campaign.
+// Foundry tests and scripts are compiled but never fuzzed. Requests to the
 // client (progress tokens, configuration, workspace edits) are made only
 // from background goroutines or from handlers, never from the read loop.
 //
@@ -35,12 +38,13 @@
 //   - stream.go: Content-Length framing that survives malformed messages.
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
-//   - pipeline.go: runs (compile, publish, campaign) and streamed findings.
+//   - pipeline.go: runs (two compiles, publish, campaign), what a campaign
+//     may call (no test code), streamed findings.
 //   - corpus.go: the corpus saved per project in .foresight/corpus.
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
 //   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
 //   - code_action.go, execute_command.go, code_lens.go, hover.go: the features.
 //   - configuration.go, watched_files.go: settings and project files.
-//   - progress.go: work-done progress.
+//   - progress.go: work-done progress, cancellable by the client.
 //   - mapper.go, document.go, diff.go: positions, URIs, line diffs.
 package lsp

@@ -20,18 +20,53 @@ type findingArg struct {
 	Finding string               `json:"finding"`
 }
 
-// functionArg names a function ("Contract.name") in command arguments.
-type functionArg struct {
-	URI      protocol.DocumentURI `json:"uri"`
-	Function string               `json:"function"`
+// replayArg is foresight.replay's argument: a finding, and how to answer.
+// Unset fields take the session's defaults (initializationOptions.replay).
+type replayArg struct {
+	findingArg
+	// Structured asks for a replayResult instead of the trace text.
+	Structured *bool `json:"structured,omitempty"`
+	// Quiet asks for no window/showMessage and window/logMessage: the
+	// client shows the trace itself.
+	Quiet *bool `json:"quiet,omitempty"`
 }
 
-// executeCommand runs foresight.replay, foresight.exportFoundryTest and
-// foresight.fuzzFunction.
+// replayOptions are the session's defaults for foresight.replay, from
+// initializationOptions: {"replay": {"structured": true, "quiet": true}}.
+type replayOptions struct {
+	Structured bool `json:"structured"`
+	Quiet      bool `json:"quiet"`
+}
+
+// replayResult is foresight.replay's structured result.
+type replayResult struct {
+	Title      string `json:"title"`
+	Kind       string `json:"kind"`
+	Path       string `json:"path"`
+	Line       int    `json:"line"` // one-based, in the finding's current text
+	Reproduced bool   `json:"reproduced"`
+	Trace      string `json:"trace"`
+}
+
+// functionArg names a function ("Contract.name") in command arguments,
+// or the function around a position of the document.
+type functionArg struct {
+	URI      protocol.DocumentURI `json:"uri"`
+	Function string               `json:"function,omitempty"`
+	Position *protocol.Position   `json:"position,omitempty"`
+}
+
+// fileArg names a document in command arguments.
+type fileArg struct {
+	URI protocol.DocumentURI `json:"uri"`
+}
+
+// executeCommand runs foresight.replay, foresight.exportFoundryTest,
+// foresight.fuzzFunction and foresight.fuzzFile.
 func (s *server) executeCommand(ctx context.Context, params *protocol.ExecuteCommandParams) (any, error) {
 	switch params.Command {
 	case cmdReplay:
-		var a findingArg
+		var a replayArg
 		if err := commandArg(params, &a); err != nil {
 			return nil, err
 		}
@@ -48,6 +83,12 @@ func (s *server) executeCommand(ctx context.Context, params *protocol.ExecuteCom
 			return nil, err
 		}
 		return nil, s.fuzzFunction(a)
+	case cmdFuzzFile:
+		var a fileArg
+		if err := commandArg(params, &a); err != nil {
+			return nil, err
+		}
+		return nil, s.fuzzFile(a)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q", params.Command)
 }
@@ -95,27 +136,46 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 	return &replayTarget{p: p, f: f, builds: p.builds, setup: setup}, nil
 }
 
-// replay re-executes a finding, shows a summary and logs the trace; the
-// trace text is the command's result.
-func (s *server) replay(ctx context.Context, a findingArg) (string, error) {
+// replay re-executes a finding. The result is the trace text or, if
+// asked, a replayResult; unless asked to be quiet, a summary is shown and
+// the trace logged, for clients that drop command results.
+func (s *server) replay(ctx context.Context, a replayArg) (any, error) {
+	s.mu.Lock()
+	opts := s.replayOpts
+	s.mu.Unlock()
+	structured, quiet := opts.Structured, opts.Quiet
+	if a.Structured != nil {
+		structured = *a.Structured
+	}
+	if a.Quiet != nil {
+		quiet = *a.Quiet
+	}
 	t, err := s.target(ctx, a.Finding)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	tr, err := engine.Replay(t.builds, t.setup, t.f.f)
 	if err != nil {
-		return "", fmt.Errorf("replay: %w", err)
+		return nil, fmt.Errorf("replay: %w", err)
 	}
 	text := engine.FormatTrace(tr, t.builds)
-	summary := fmt.Sprintf("foresight: replayed %d transaction(s): ", len(tr.Steps))
-	if tr.Reproduced {
-		summary += fmt.Sprintf("%s reproduced at %s:%d", t.f.f.Title, filepath.Base(t.f.path), t.f.f.Line)
-	} else {
-		summary += "the finding did not reproduce (the code changed?)"
+	if !quiet {
+		summary := fmt.Sprintf("foresight: replayed %d transaction(s): ", len(tr.Steps))
+		if tr.Reproduced {
+			summary += fmt.Sprintf("%s reproduced at %s:%d", t.f.f.Title, filepath.Base(t.f.path), t.f.f.Line)
+		} else {
+			summary += "the finding did not reproduce (the code changed?)"
+		}
+		s.logMessage(protocol.MessageTypeInfo, summary+"\n"+text)
+		s.showMessage(protocol.MessageTypeInfo, summary+" (trace in the output log)")
 	}
-	s.logMessage(protocol.MessageTypeInfo, summary+"\n"+text)
-	s.showMessage(protocol.MessageTypeInfo, summary+" (trace in the output log)")
-	return text, nil
+	if !structured {
+		return text, nil
+	}
+	return replayResult{
+		Title: t.f.f.Title, Kind: t.f.f.Kind, Path: t.f.path, Line: t.f.f.Line,
+		Reproduced: tr.Reproduced, Trace: text,
+	}, nil
 }
 
 // Workspace-edit types protocol v0.12.0 lacks: documentChanges mixing
@@ -199,18 +259,87 @@ func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, e
 	return path, nil
 }
 
-// fuzzFunction runs a campaign focused on one function for 60 s.
+// fuzzFunction runs a campaign focused on one function for 60 s: the
+// named one, or the public or external function around the position.
 func (s *server) fuzzFunction(a functionArg) error {
 	path, err := pathOf(a.URI)
 	if err != nil {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%v", err)
 	}
-	if a.Function == "" {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: missing function", cmdFuzzFunc)
+	if a.Function == "" && a.Position == nil {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: missing function or position", cmdFuzzFunc)
+	}
+	s.mu.Lock()
+	p := s.projectLocked(path)
+	name := a.Function
+	if name == "" {
+		name, err = s.functionAtLocked(p, path, *a.Position)
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if isTestFile(p.root, path) {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a test file: test contracts are not fuzzed", name)
+	}
+	s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: fuzzFunctionBudget})
+	return nil
+}
+
+// functionAtLocked names the innermost public or external function of
+// the last compile of path that contains a position of the document
+// (functions whose first or last line was edited since cannot be found).
+func (s *server) functionAtLocked(p *project, path string, pos protocol.Position) (string, error) {
+	fs := p.files[path]
+	if fs == nil {
+		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s has not compiled yet", filepath.Base(path))
+	}
+	v := newView(fs.src, s.docs[path])
+	off, err := fromPosition(v.cur.mapper(), pos)
+	if err != nil {
+		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "position %d:%d: %v", pos.Line, pos.Character, err)
+	}
+	var best *solc.Function
+	for i := range fs.functions {
+		fn := &fs.functions[i]
+		start, _, ok1 := v.place(fn.Start, fn.Start)
+		end, _, ok2 := v.place(fn.End, fn.End)
+		if !ok1 || !ok2 || off < start || off > end {
+			continue
+		}
+		if best == nil || fn.End-fn.Start < best.End-best.Start {
+			best = fn
+		}
+	}
+	switch {
+	case best == nil:
+		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "no function at %s:%d", filepath.Base(path), pos.Line+1)
+	case !fuzzable(*best):
+		name := best.Name
+		if name == "" {
+			name = best.Kind
+		}
+		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s.%s is not a public or external function", best.Contract, name)
+	}
+	return best.Contract + "." + best.Name, nil
+}
+
+// fuzzFile runs a campaign on every function of the contracts of a file,
+// with the budget of a save.
+func (s *server) fuzzFile(a fileArg) error {
+	path, err := pathOf(a.URI)
+	if err != nil {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%v", err)
+	}
+	if filepath.Ext(path) != ".sol" {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: not a Solidity file", filepath.Base(path))
 	}
 	s.mu.Lock()
 	p := s.projectLocked(path)
 	s.mu.Unlock()
-	s.schedule(p, trigger{reason: "command", file: path, focus: []string{a.Function}, budget: fuzzFunctionBudget})
+	if isTestFile(p.root, path) {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is a test file: test contracts are not fuzzed", filepath.Base(path))
+	}
+	s.schedule(p, trigger{reason: "command", file: path, wholeFile: true})
 	return nil
 }

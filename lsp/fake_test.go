@@ -50,9 +50,20 @@ const awaitTimeout = 2 * time.Minute
 
 // progressEvent is one $/progress value.
 type progressEvent struct {
-	Kind    string `json:"kind"`
-	Title   string `json:"title"`
-	Message string `json:"message"`
+	Kind        string  `json:"kind"`
+	Title       string  `json:"title"`
+	Message     string  `json:"message"`
+	Cancellable bool    `json:"cancellable"`
+	Percentage  *uint32 `json:"percentage"`
+}
+
+// journalEntry is one notification from the server, in arrival order.
+type journalEntry struct {
+	method string
+	path   string                // publishDiagnostics
+	diags  []protocol.Diagnostic // publishDiagnostics
+	token  string                // $/progress
+	event  progressEvent         // $/progress
 }
 
 // fakeClient is an editor in the same process: real jsonrpc2 framing over
@@ -78,6 +89,7 @@ type fakeClient struct {
 	invalid  []json.RawMessage // messages from the server that are not requests or known responses
 	sent     []sentCall        // requests the client sent, in order
 	cancels  []json.RawMessage // $/cancelRequest params from the server
+	journal  []journalEntry    // publishes and progress, in order
 	holdEdit chan struct{}     // if set, workspace/applyEdit is answered once it closes
 	settings map[string]any    // the "foresight" section
 	versions map[string]int32
@@ -89,6 +101,11 @@ type fakeOptions struct {
 	settings map[string]any
 	routes   map[string]handlerFunc // extra server routes (test hooks)
 	noInit   bool                   // skip initialize
+	// beforeFullCompile runs between each run's analysis-only and full
+	// compiles.
+	beforeFullCompile func(ctx context.Context)
+	// initOptions are extra initializationOptions beside "foresight".
+	initOptions map[string]any
 }
 
 // newFake starts a server and a client on a pipe and initializes them.
@@ -101,6 +118,7 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 	for m, h := range o.routes {
 		srv.routes[m] = h
 	}
+	srv.beforeFullCompile = o.beforeFullCompile
 	f := connectFake(t, clientSide, o.settings)
 	f.logs = logs
 	go func() { f.done <- srv.run(context.Background()) }()
@@ -116,7 +134,7 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 		}
 	})
 	if !o.noInit {
-		f.initialize(o.settings)
+		f.initializeWith(o.settings, o.initOptions)
 	}
 	return f
 }
@@ -140,6 +158,16 @@ func connectFake(t testing.TB, rwc io.ReadWriteCloser, settings map[string]any) 
 
 func (f *fakeClient) initialize(settings map[string]any) {
 	f.t.Helper()
+	f.initializeWith(settings, nil)
+}
+
+// initializeWith initializes with extra initializationOptions.
+func (f *fakeClient) initializeWith(settings, extra map[string]any) {
+	f.t.Helper()
+	options := map[string]any{"foresight": settings}
+	for k, v := range extra {
+		options[k] = v
+	}
 	params := map[string]any{
 		"processId": os.Getpid(),
 		"rootUri":   nil,
@@ -151,7 +179,7 @@ func (f *fakeClient) initialize(settings map[string]any) {
 				"workspaceEdit": map[string]any{"documentChanges": true, "resourceOperations": []string{"create"}},
 			},
 		},
-		"initializationOptions": map[string]any{"foresight": settings},
+		"initializationOptions": options,
 	}
 	var res protocol.InitializeResult
 	if err := f.call(protocol.MethodInitialize, params, &res); err != nil {
@@ -175,6 +203,7 @@ func (f *fakeClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 		f.update(func() {
 			f.diags[path] = p.Diagnostics
 			f.publishN[path]++
+			f.journal = append(f.journal, journalEntry{method: req.Method(), path: path, diags: p.Diagnostics})
 		})
 	case protocol.MethodProgress:
 		var p struct {
@@ -185,7 +214,10 @@ func (f *fakeClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 			return reply(ctx, nil, err)
 		}
 		tok := fmt.Sprint(p.Token)
-		f.update(func() { f.progress[tok] = append(f.progress[tok], p.Value) })
+		f.update(func() {
+			f.progress[tok] = append(f.progress[tok], p.Value)
+			f.journal = append(f.journal, journalEntry{method: req.Method(), token: tok, event: p.Value})
+		})
 	case protocol.MethodWorkDoneProgressCreate:
 		var p struct {
 			Token any `json:"token"`

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"time"
 
@@ -16,6 +17,7 @@ const (
 	cmdReplay      = "foresight.replay"
 	cmdExportTest  = "foresight.exportFoundryTest"
 	cmdFuzzFunc    = "foresight.fuzzFunction"
+	cmdFuzzFile    = "foresight.fuzzFile"
 	progressTitle  = "Foresight"
 	sourceSolc     = "solc"
 	sourceFindings = "foresight"
@@ -55,10 +57,15 @@ func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protoc
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "initializationOptions: %v", err)
 	}
+	replay, err := parseReplayOptions(p.InitializationOptions)
+	if err != nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "initializationOptions: %v", err)
+	}
 	s.mu.Lock()
 	s.state = initialized
 	s.caps = p.Capabilities
 	s.createFiles = extra.canCreateFiles()
+	s.replayOpts = replay
 	if ok {
 		s.settings = st
 	}
@@ -78,13 +85,31 @@ func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protoc
 			CodeActionProvider:     &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
 			CodeLensProvider:       &protocol.CodeLensOptions{},
 			HoverProvider:          true,
-			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{cmdReplay, cmdExportTest, cmdFuzzFunc}},
+			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{cmdReplay, cmdExportTest, cmdFuzzFunc, cmdFuzzFile}},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 			},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "foresight", Version: s.opts.Version},
 	}, nil
+}
+
+// parseReplayOptions reads initializationOptions.replay, the defaults of
+// foresight.replay's answer.
+func parseReplayOptions(v any) (replayOptions, error) {
+	var out replayOptions
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return out, fmt.Errorf("replay options: %w", err)
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil || obj["replay"] == nil {
+		return out, nil // not ours
+	}
+	if err := json.Unmarshal(obj["replay"], &out); err != nil {
+		return out, fmt.Errorf("replay options: %w", err)
+	}
+	return out, nil
 }
 
 // initialized pulls the configuration and watches project files; both are

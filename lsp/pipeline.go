@@ -20,6 +20,9 @@ type trigger struct {
 	file   string        // the file that caused it, if any
 	focus  []string      // forced focus ("Fuzz this function"); nil: the changed functions
 	budget time.Duration // forced wall-clock budget; 0: from the settings
+	// wholeFile fuzzes every function of the contracts of file, and only
+	// those ("Fuzz this file").
+	wholeFile bool
 }
 
 // schedule starts a run of p: compile the open files, publish the compiler
@@ -58,7 +61,9 @@ func (s *server) schedule(p *project, t trigger) {
 	})
 }
 
-// execute is one run: compile, publish, absorb the edit, fuzz.
+// execute is one run: an analysis-only compile whose diagnostics are
+// published at once (a fraction of a full compile), then, if it is clean,
+// the full compile the campaign needs, then the campaign.
 func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Lock()
 	files := s.entryFilesLocked(p)
@@ -71,7 +76,12 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	if len(files) == 0 {
 		return
 	}
-	prog := s.beginProgress(progressTitle, "compiling "+baseNames(files))
+	// The client may cancel the run's progress: that stops fuzzing (or
+	// keeps it from starting), not the compiles, whose diagnostics the
+	// editor still wants.
+	fuzzCtx, stopFuzzing := context.WithCancel(ctx)
+	defer stopFuzzing()
+	prog := s.beginProgress(progressTitle, "compiling "+baseNames(files), stopFuzzing)
 	result := "internal error"
 	defer func() { prog.end(result) }()
 
@@ -81,30 +91,92 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "failed: " + err.Error()
 		return
 	}
-	builds, err := tc.Compile(ctx, proj, solc.Request{Files: files, Overlay: overlay, Mode: solc.Full})
-	if ctx.Err() != nil {
+	// Both compiles read the same snapshot of the buffers, so the full one
+	// normally sees the text the analysis already published.
+	var builds []*solc.Build
+	var st applied
+	for _, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
+		if mode == solc.Full && s.beforeFullCompile != nil {
+			s.beforeFullCompile(ctx)
+		}
+		builds, err = tc.Compile(ctx, proj, solc.Request{Files: files, Overlay: overlay, Mode: mode})
+		if ctx.Err() != nil {
+			result = "cancelled"
+			return
+		}
+		if err != nil {
+			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
+			result = "failed: " + err.Error()
+			return
+		}
+		st = s.applyBuilds(p, r, builds, versions, mode == solc.Full)
+		if st.superseded {
+			result = "cancelled"
+			return
+		}
+		if !st.clean {
+			result = "compile errors"
+			return
+		}
+	}
+	if fuzzCtx.Err() != nil {
 		result = "cancelled"
 		return
 	}
-	if err != nil {
-		s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
-		result = "failed: " + err.Error()
+	s.mu.Lock()
+	settings := s.settings
+	s.mu.Unlock()
+	c := campaign{focus: st.focus, targets: st.targets}
+	switch {
+	case t.wholeFile:
+		c.focus, c.targets = nil, nil
+	case t.focus != nil:
+		c.focus, c.targets = t.focus, nil
+	case !settings.targeted():
+		c.focus, c.targets = nil, nil
+	}
+	var why string
+	c, why = campaignFor(p.root, builds, t, st.changed, c)
+	if why != "" {
+		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", why))
+		result = "not fuzzed: " + why
 		return
 	}
+	result = s.fuzz(fuzzCtx, p, r, builds, files, c, t, settings, prog)
+}
+
+// applied is what a compile changed in a project.
+type applied struct {
+	superseded bool // a newer run started: nothing was applied
+	clean      bool // no build has errors
+	// Of a clean full compile: the functions and lines changed since the
+	// last full compile, and the files whose text changed.
+	focus   []string
+	targets []engine.Target
+	changed []string
+}
+
+// applyBuilds makes a compile the project's state and publishes what
+// changed. The analysis-only compile (full false) publishes the compiler
+// diagnostics and moves the findings to the new text (or drops them, when
+// the edit touched them). The full compile that follows publishes only the
+// files whose diagnostics differ from the analysis' (the editor sees no
+// flicker), records the functions of the new text and returns the focus.
+func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions map[string]int32, full bool) applied {
+	var st applied
 	diags := compilerDiagnostics(builds)
-	clean := true
+	st.clean = true
 	for _, b := range builds {
-		clean = clean && !b.HasErrors()
+		st.clean = st.clean && !b.HasErrors()
 		if b.Err != nil && b.Output == nil {
 			s.notifyOnce(protocol.MessageTypeError, "foresight: "+b.Err.Error())
 		}
 	}
-
 	s.mu.Lock()
 	if p.gen != r.gen {
 		s.mu.Unlock()
-		result = "cancelled"
-		return
+		st.superseded = true
+		return st
 	}
 	for path := range p.diagPaths {
 		if _, ok := diags[path]; !ok {
@@ -115,7 +187,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	for path := range diags {
 		p.diagPaths[path] = true
 	}
-	publish := s.setCompilerDiagnosticsLocked(diags)
+	publish := s.setCompilerDiagnosticsLocked(diags, full)
 	for path := range diags {
 		if v, ok := versions[path]; ok {
 			s.compiled[path] = v
@@ -123,47 +195,129 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 			delete(s.compiled, path)
 		}
 	}
-	var focus []string
-	var targets []engine.Target
-	if clean {
-		var touched []string
-		focus, touched, targets = s.absorbLocked(p, builds)
-		publish = append(publish, touched...)
+	if st.clean {
+		var moved []string
+		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, builds, full)
+		publish = append(publish, moved...)
 	}
-	settings := s.settings
 	s.mu.Unlock()
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)
-	if !clean {
-		result = "compile errors"
-		return
+	return st
+}
+
+// A campaign is what a run fuzzes.
+type campaign struct {
+	contracts []string // engine.Options.Contracts: never empty
+	focus     []string
+	targets   []engine.Target
+}
+
+// campaignFor restricts a campaign to code that is not test code: Foundry
+// tests and scripts (files under a test directory, *.t.sol, *.s.sol) are
+// neither targets nor focus, and a save that changed only such files runs
+// no campaign. why says why nothing is fuzzed, if so.
+func campaignFor(root string, builds []*solc.Build, t trigger, changed []string, c campaign) (campaign, string) {
+	only := ""
+	if t.wholeFile {
+		only = t.file
 	}
-	switch {
-	case t.focus != nil:
-		focus, targets = t.focus, nil
-	case !settings.targeted():
-		focus, targets = nil, nil
+	c.contracts = campaignContracts(root, builds, only)
+	if len(c.contracts) == 0 {
+		if only != "" {
+			return c, "no contract in " + filepath.Base(only) + " to fuzz"
+		}
+		return c, "no contract outside test files"
 	}
-	result = s.fuzz(ctx, p, r, builds, files, focus, targets, t, settings, prog)
+	if t.reason == "save" && len(changed) > 0 && !slices.ContainsFunc(changed, func(path string) bool { return !isTestFile(root, path) }) {
+		return c, "only test files changed"
+	}
+	allowed := map[string]bool{}
+	for _, name := range c.contracts {
+		allowed[name] = true
+	}
+	var focus []string
+	for _, fn := range c.focus {
+		if contract, _, ok := strings.Cut(fn, "."); !ok || allowed[contract] {
+			focus = append(focus, fn)
+		}
+	}
+	if t.focus != nil && len(focus) == 0 {
+		return c, strings.Join(t.focus, ", ") + " is test code"
+	}
+	c.focus = focus
+	c.targets = slices.DeleteFunc(slices.Clone(c.targets), func(tg engine.Target) bool { return isTestFile(root, tg.Path) })
+	return c, ""
+}
+
+// campaignContracts lists the contracts a campaign may call: those defined
+// in the builds' entry files (the engine's targets) outside test code, or
+// only those of file when it is set.
+func campaignContracts(root string, builds []*solc.Build, file string) []string {
+	var names []string
+	for _, b := range builds {
+		if b.Output == nil {
+			continue
+		}
+		for _, unit := range b.Roots {
+			u := b.Units[unit]
+			if u == nil || u.Path == "" || isTestFile(root, u.Path) || file != "" && u.Path != file {
+				continue
+			}
+			for name := range b.Output.Contracts[unit] {
+				names = append(names, name)
+			}
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// isTestFile reports whether a file is Foundry test or script code: a
+// *.t.sol or *.s.sol file, or any file under a directory named test in
+// the project root.
+func isTestFile(root, path string) bool {
+	base := filepath.Base(path)
+	if strings.HasSuffix(base, ".t.sol") || strings.HasSuffix(base, ".s.sol") {
+		return true
+	}
+	rel, err := filepath.Rel(root, filepath.Dir(path))
+	if err != nil {
+		return false
+	}
+	return slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "test")
 }
 
 // fuzz runs the campaign of a run and streams its findings.
-func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Build, files, focus []string, targets []engine.Target, t trigger, st Settings, prog *progress) string {
+func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Build, files []string, c campaign, t trigger, st Settings, prog *progress) string {
 	opts := st.options(t.budget)
-	opts.Focus = focus
+	opts.Contracts = c.contracts
+	opts.Focus = c.focus
 	// The changed lines are lookahead targets; lines without code (comments,
 	// blank lines) are dropped rather than failing the campaign.
-	opts.Targets, opts.SkipEmptyTargets = targets, true
+	opts.Targets, opts.SkipEmptyTargets = c.targets, true
+	focus := c.focus
 	what := "all functions"
-	if len(focus) > 0 {
+	switch {
+	case len(focus) > 0:
 		what = strings.Join(focus, ", ")
+	case t.wholeFile:
+		what = filepath.Base(t.file)
 	}
-	store, seeds := s.loadCorpus(p.root, builds)
+	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
+	// With a budget in executions, reports carry a percentage.
+	percent := func(execs uint64) *uint32 {
+		if opts.Execs == 0 {
+			return nil
+		}
+		pct := uint32(min(100, execs*100/opts.Execs))
+		return &pct
+	}
 	if len(seeds) > 0 {
-		prog.report(fmt.Sprintf("fuzzing %s (%d saved inputs)", what, len(seeds)))
+		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
 	} else {
-		prog.report("fuzzing " + what)
+		prog.report("fuzzing "+what, percent(0))
 	}
 	fallback := t.file
 	if fallback == "" {
@@ -179,9 +333,9 @@ func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Bu
 	}
 	opts.OnFinding = func(f engine.Finding) { s.addFinding(p, r.gen, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %d execs, %d findings", what, pr.Execs, pr.Findings))
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), percent(pr.Execs))
 	}
-	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
+	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
 	rep, err := engine.Fuzz(ctx, builds, opts)
 	if rep != nil {
@@ -208,7 +362,7 @@ func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Bu
 			continue
 		}
 		for _, fn := range fs.functions {
-			if fuzzable(fn) {
+			if fuzzable(fn) && slices.Contains(c.contracts, fn.Contract) {
 				p.stats[fn.Contract+"."+fn.Name] = &fuzzStats{execs: rep.Execs}
 			}
 		}
@@ -216,9 +370,9 @@ func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Bu
 	s.mu.Unlock()
 	s.refreshCodeLenses()
 	if ctx.Err() != nil {
-		return fmt.Sprintf("cancelled after %d execs", rep.Execs)
+		return "cancelled after " + plural(int(rep.Execs), "exec")
 	}
-	return fmt.Sprintf("%d execs, %d findings", rep.Execs, len(rep.Findings))
+	return fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
 }
 
 // addFinding records a streamed finding and publishes its file at once. A
@@ -284,6 +438,14 @@ func (s *server) refreshCodeLenses() {
 	if _, err := s.conn.Call(ctx, "workspace/codeLens/refresh", nil, nil); err != nil {
 		s.log.Debug("codeLens/refresh", zap.Error(err))
 	}
+}
+
+// plural writes a count with its noun: "1 finding", "2 findings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func baseNames(paths []string) string {

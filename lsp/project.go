@@ -30,11 +30,17 @@ type project struct {
 	setups   map[uint64]engine.Setup // by campaign seed, recorded when a campaign has deployed
 }
 
-// fileState is a compiled file: its text and functions.
+// fileState is a compiled file: its text and functions. A save first
+// compiles for diagnostics only, which gives the text but no AST: until
+// the full compile of that text, the state is analysed, its functions are
+// those of the last full compile moved with their lines, and base is that
+// last fully compiled state (the campaign's focus is the edit since base).
 type fileState struct {
 	unit      string
 	src       *source
 	functions []solc.Function // byte ranges in src
+	analysed  bool            // only the analysis-only compile has seen src
+	base      *fileState      // if analysed: the last fully compiled state, or nil
 }
 
 // fuzzStats summarise the campaign that last fuzzed a function.
@@ -138,19 +144,23 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 // absorbLocked makes builds the project's current compiled state: for each
 // file compiled before, it diffs the old text against the new one, drops
 // the findings the edit touched (their range, or the function around
-// them), moves the others to their new lines, and returns the functions
-// the edit changed ("Contract.name"). Files compiled for the first time
-// add no focus: their whole contracts are new. It also returns the changed
-// line ranges, which become the campaign's lookahead targets.
-func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string, touched []string, targets []engine.Target) {
+// them), moves the others to their new lines (moved lists those files).
+//
+// After an analysis-only compile (full false) that is all. After a full
+// compile it also returns the functions changed since the last full
+// compile of each file ("Contract.name"), the changed line ranges, which
+// become the campaign's lookahead targets, and the files whose text
+// changed. Files compiled for the first time add no focus: their whole
+// contracts are new.
+func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool) (focus []string, targets []engine.Target, changed, moved []string) {
 	files := map[string]*fileState{}
 	for _, b := range builds {
 		for name, u := range b.Units {
 			if u.Path == "" {
 				continue
 			}
-			fs := &fileState{unit: name, src: newSource(u.Content)}
-			if b.Output != nil {
+			fs := &fileState{unit: name, src: newSource(u.Content), analysed: !full}
+			if full && b.Output != nil {
 				if out, ok := b.Output.Sources[name]; ok {
 					if ast, err := solc.ParseAST(out.AST); err == nil {
 						fs.functions = solc.Functions(ast)
@@ -171,11 +181,34 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string,
 		if old == nil {
 			continue
 		}
+		base := old
+		if old.analysed {
+			base = old.base
+		}
+		var hunks []hunk
 		if string(old.src.content) == string(nf.src.content) {
-			files[path] = old // findings keep pointing at its text
+			if !full {
+				files[path] = old // nothing new to learn
+				continue
+			}
+			nf.src = old.src // findings keep pointing at its text
+		} else {
+			hunks = diffLines(old.src.lines(), nf.src.lines())
+			p.findings[path] = s.moveFindings(p.findings[path], old, nf, hunks)
+			moved = append(moved, path)
+			if !full {
+				nf.functions = shiftFunctions(old.functions, old.src, nf.src, hunks)
+				nf.base = base
+				continue
+			}
+		}
+		if base == nil || string(base.src.content) == string(nf.src.content) {
 			continue
 		}
-		hunks := diffLines(old.src.lines(), nf.src.lines())
+		if base != old {
+			hunks = diffLines(base.src.lines(), nf.src.lines())
+		}
+		changed = append(changed, path)
 		for _, h := range hunks {
 			if h.newEnd > h.newStart {
 				targets = append(targets, engine.Target{Path: path, FromLine: h.newStart + 1, ToLine: h.newEnd})
@@ -189,13 +222,37 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build) (focus []string,
 				focus = append(focus, fn.Contract+"."+fn.Name)
 			}
 		}
-		p.findings[path] = s.moveFindings(p.findings[path], old, nf, hunks)
-		touched = append(touched, path)
 	}
 	p.files = files
-	p.builds = builds
+	if full {
+		p.builds = builds
+	}
 	slices.Sort(focus)
-	return slices.Compact(focus), touched, targets
+	return slices.Compact(focus), targets, changed, moved
+}
+
+// shiftFunctions moves the functions of old to new when the lines of their
+// start and end are unchanged (their body may have changed); the others
+// wait for the AST of the next full compile.
+func shiftFunctions(fns []solc.Function, old, new *source, hunks []hunk) []solc.Function {
+	var out []solc.Function
+	for _, fn := range fns {
+		start, _, ok1 := relocate(old, new, hunks, fn.Start, fn.Start)
+		end, _, ok2 := relocate(old, new, hunks, fn.End, fn.End)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if fn.NameStart >= 0 {
+			if at, _, ok := relocate(old, new, hunks, fn.NameStart, fn.NameStart); ok {
+				fn.NameStart = at
+			} else {
+				fn.NameStart = -1
+			}
+		}
+		fn.Start, fn.End = start, end
+		out = append(out, fn)
+	}
+	return out
 }
 
 // enclosing returns the innermost function around a byte range.

@@ -69,6 +69,7 @@ type server struct {
 	exited      bool
 	caps        protocol.ClientCapabilities
 	createFiles bool // the client applies CreateFile in workspace edits
+	replayOpts  replayOptions
 	settings    Settings
 	tc          *toolchain
 	docs        map[string]*document             // open documents, by path
@@ -76,9 +77,14 @@ type server struct {
 	solcDiag    map[string][]protocol.Diagnostic // compiler diagnostics, by path
 	compiled    map[string]int32                 // document version they were computed on, by path
 	reported    map[string]bool                  // messages already shown
+	progress    map[string]*progress             // cancellable progress, by token
 	seq         uint64                           // finding ids and progress tokens
 
 	pubMu sync.Mutex // orders publishDiagnostics
+
+	// beforeFullCompile, a test hook, runs between a run's analysis-only
+	// compile and its full compile.
+	beforeFullCompile func(ctx context.Context)
 
 	exitCh   chan struct{} // closed by exit
 	exitOnce sync.Once
@@ -104,6 +110,7 @@ func newServer(rwc io.ReadWriteCloser, opts Options) *server {
 		solcDiag: map[string][]protocol.Diagnostic{},
 		compiled: map[string]int32{},
 		reported: map[string]bool{},
+		progress: map[string]*progress{},
 		settings: defaultSettings(),
 		exitCh:   make(chan struct{}),
 	}
@@ -303,6 +310,7 @@ func (s *server) makeRoutes() map[string]handlerFunc {
 		protocol.MethodWorkspaceExecuteCommand:         request(s.executeCommand),
 		protocol.MethodWorkspaceDidChangeConfiguration: notification(s.didChangeConfiguration),
 		protocol.MethodWorkspaceDidChangeWatchedFiles:  notification(s.didChangeWatchedFiles),
+		protocol.MethodWorkDoneProgressCancel:          notification(s.workDoneProgressCancel),
 		protocol.MethodWorkspaceDidChangeWorkspaceFolders: notification(func(context.Context, *protocol.DidChangeWorkspaceFoldersParams) error {
 			return nil // projects are found per file (solc.FindRoot)
 		}),

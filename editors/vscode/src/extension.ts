@@ -9,8 +9,8 @@ import {
   CloseAction,
   CodeActionRequest,
   CodeLensRequest,
-  DidSaveTextDocumentNotification,
   ErrorAction,
+  ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   RevealOutputChannelOn,
@@ -18,10 +18,16 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
-import type { Command as LspCommand, CodeAction as LspCodeAction, CodeLens as LspCodeLens } from 'vscode-languageclient/node';
+import type {
+  Command as LspCommand,
+  CodeAction as LspCodeAction,
+  CodeLens as LspCodeLens,
+  ExecuteCommandOptions,
+  ServerCapabilities,
+} from 'vscode-languageclient/node';
 import { resolveServer, ServerNotFound } from './server';
 import { StatusItem } from './status';
-import { TraceDocuments } from './traces';
+import { ReplayResult, TraceDocuments } from './traces';
 import { checkConflicts } from './conflicts';
 
 /** The server's workspace/executeCommand commands (lsp/initialize.go). */
@@ -29,7 +35,13 @@ export const ServerCommands = {
   replay: 'foresight.replay',
   exportTest: 'foresight.exportFoundryTest',
   fuzzFunction: 'foresight.fuzzFunction',
+  fuzzFile: 'foresight.fuzzFile',
 } as const;
+
+/** Server commands that share their id with one of our palette commands:
+ * the client must not register them again (it would fail to start); we
+ * send them with workspace/executeCommand ourselves. */
+const paletteServerCommands = new Set<string>([ServerCommands.fuzzFile]);
 
 /** The diagnostics source of findings; compiler messages use "solc". */
 export const findingSource = 'foresight';
@@ -138,7 +150,8 @@ class Extension {
       outputChannel: this.output,
       traceOutputChannel: this.traceOutput,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
-      initializationOptions: () => ({ foresight: serverSettings() }),
+      // Replays answer JSON and show no popup: we open the trace ourselves.
+      initializationOptions: () => ({ foresight: serverSettings(), replay: { structured: true, quiet: true } }),
       initializationFailedHandler: (error) => {
         const msg = `Foresight: the language server failed to initialize: ${error?.message ?? error}`;
         this.status.failed('initialization failed', msg);
@@ -179,6 +192,7 @@ class Extension {
     };
 
     const client = new LanguageClient('foresight', 'Foresight', serverOptions, clientOptions);
+    skipPaletteCommands(client);
     this.client = client;
     this.status.attach(client);
     try {
@@ -288,9 +302,13 @@ class Extension {
    * read-only document, the exported test in an editor. */
   private async afterServerCommand(command: string, args: any[], result: unknown): Promise<void> {
     const arg = (args?.[0] ?? {}) as { uri?: string; finding?: string; function?: string };
-    if (command === ServerCommands.replay && typeof result === 'string') {
+    const replay: ReplayResult | undefined =
+      typeof result === 'string' ? { trace: result } : typeof (result as ReplayResult | null)?.trace === 'string' ? (result as ReplayResult) : undefined;
+    if (command === ServerCommands.replay && replay) {
       const diag = arg.uri && arg.finding ? findDiagnostic(vscode.Uri.parse(arg.uri), arg.finding) : undefined;
-      await this.traces.show(result, arg.uri ? vscode.Uri.parse(arg.uri) : undefined, arg.finding, diag);
+      const source = arg.uri ? vscode.Uri.parse(arg.uri) : replay.path ? vscode.Uri.file(replay.path) : undefined;
+      this.output.appendLine(`[foresight] replay of ${arg.finding ?? 'a finding'}: ${replaySummary(replay)}\n${replay.trace}`);
+      await this.traces.show(replay, source, arg.finding, diag);
     } else if (command === ServerCommands.exportTest && typeof result === 'string' && result !== '') {
       const uri = vscode.Uri.file(result);
       const doc = await vscode.workspace.openTextDocument(uri);
@@ -311,53 +329,66 @@ class Extension {
     }
   }
 
-  /** Fuzz Current File: a save (or a synthetic didSave when the file has
-   * no changes) runs a campaign on the file's project. */
+  /** Fuzz Current File: the server's foresight.fuzzFile, a campaign on
+   * every function of the file's contracts (unsaved changes included). */
   private async fuzzFile(): Promise<void> {
     const editor = solidityEditor();
     const client = editor && this.runningClient();
     if (!editor || !client) {
       return;
     }
-    const doc = editor.document;
-    if (doc.isDirty) {
-      await doc.save();
+    const uri = editor.document.uri;
+    try {
+      await this.serverCommand(client, ServerCommands.fuzzFile, { uri: client.code2ProtocolConverter.asUri(uri) });
+    } catch (err) {
+      void vscode.window.showInformationMessage(`Foresight: ${errorText(err)}`);
       return;
     }
-    await client.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri: doc.uri.toString() } });
-    this.status.note(`fuzzing ${vscode.workspace.asRelativePath(doc.uri)}…`);
+    this.status.note(`fuzzing ${vscode.workspace.asRelativePath(uri)}…`);
   }
 
-  /** Fuzz Function at Cursor: the server's "Fuzz" code lens of the function
-   * around the cursor (the nearest lens at or above it). */
+  /** Fuzz Function at Cursor: the server's foresight.fuzzFunction at the
+   * cursor; outside a public or external function, a pick among the
+   * file's "Fuzz" code lenses. */
   private async fuzzFunctionAtCursor(): Promise<void> {
     const editor = solidityEditor();
     const client = editor && this.runningClient();
     if (!editor || !client) {
       return;
     }
-    const lenses: LspCodeLens[] =
-      (await client.sendRequest(CodeLensRequest.type, { textDocument: { uri: editor.document.uri.toString() } })) ?? [];
+    const uri = client.code2ProtocolConverter.asUri(editor.document.uri);
+    const position = client.code2ProtocolConverter.asPosition(editor.selection.active);
+    let why: string;
+    try {
+      await this.serverCommand(client, ServerCommands.fuzzFunction, { uri, position });
+      this.status.note(`fuzzing the function at line ${position.line + 1}…`);
+      return;
+    } catch (err) {
+      why = errorText(err);
+    }
+    const lenses: LspCodeLens[] = (await client.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
     const fuzz = lenses
       .filter((l) => l.command?.command === ServerCommands.fuzzFunction)
       .sort((a, b) => a.range.start.line - b.range.start.line);
     if (fuzz.length === 0) {
-      void vscode.window.showInformationMessage('Foresight: no public or external function to fuzz in this file (or it does not compile).');
+      void vscode.window.showInformationMessage(`Foresight: ${why}`);
       return;
     }
-    const line = editor.selection.active.line;
-    let lens = [...fuzz].reverse().find((l) => l.range.start.line <= line);
-    if (!lens) {
-      const pick = await vscode.window.showQuickPick(
-        fuzz.map((l) => ({ label: functionName(l.command!) ?? 'function', description: `line ${l.range.start.line + 1}`, lens: l })),
-        { placeHolder: 'Function to fuzz' },
-      );
-      lens = pick?.lens;
-    }
+    const pick = await vscode.window.showQuickPick(
+      fuzz.map((l) => ({ label: functionName(l.command!) ?? 'function', description: `line ${l.range.start.line + 1}`, lens: l })),
+      { placeHolder: `${why}: pick a function to fuzz` },
+    );
+    const lens = pick?.lens;
     if (!lens?.command) {
       return;
     }
     await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments ?? []));
+  }
+
+  /** Sends a server command directly (workspace/executeCommand); a
+   * server error (e.g. no function at the cursor) is thrown. */
+  private async serverCommand(client: LanguageClient, command: string, arg: unknown): Promise<unknown> {
+    return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] });
   }
 
   /** Replay Finding / Copy Finding as Foundry Test from the palette: the
@@ -499,6 +530,32 @@ function solidityEditor(): vscode.TextEditor | undefined {
 function functionName(cmd: LspCommand): string | undefined {
   const a = cmd.arguments?.[0] as { function?: string } | undefined;
   return a?.function;
+}
+
+/** Keeps the client from registering the server commands that are also
+ * palette commands of ours (see paletteServerCommands). */
+function skipPaletteCommands(client: LanguageClient): void {
+  const feature = client.getFeature(ExecuteCommandRequest.method);
+  const initialize = feature.initialize.bind(feature);
+  feature.initialize = (capabilities: ServerCapabilities, documentSelector) => {
+    const provider: ExecuteCommandOptions | undefined = capabilities.executeCommandProvider;
+    if (provider) {
+      capabilities = {
+        ...capabilities,
+        executeCommandProvider: { ...provider, commands: provider.commands.filter((c) => !paletteServerCommands.has(c)) },
+      };
+    }
+    initialize(capabilities, documentSelector);
+  };
+}
+
+/** One line about a replay: what reproduced where. */
+export function replaySummary(r: ReplayResult): string {
+  if (r.reproduced === undefined) {
+    return 'replayed';
+  }
+  const where = r.path ? ` at ${vscode.workspace.asRelativePath(r.path)}${r.line ? `:${r.line}` : ''}` : '';
+  return r.reproduced ? `${r.title ?? r.kind ?? 'the finding'} reproduced${where}` : `the finding did not reproduce${where} (the code changed?)`;
 }
 
 export function plural(n: number, word: string): string {

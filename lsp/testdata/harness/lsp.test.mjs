@@ -61,7 +61,7 @@ describe('foresight lsp over stdio', () => {
     assert.ok(caps.codeLensProvider);
     assert.equal(caps.hoverProvider, true);
     assert.deepEqual(caps.executeCommandProvider.commands.sort(),
-      ['foresight.exportFoundryTest', 'foresight.fuzzFunction', 'foresight.replay']);
+      ['foresight.exportFoundryTest', 'foresight.fuzzFile', 'foresight.fuzzFunction', 'foresight.replay']);
     await s.initialized();
     await s.waitFor('the watcher registration', () =>
       s.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'));
@@ -133,6 +133,19 @@ describe('foresight lsp over stdio', () => {
     await s.waitFor('the trace logged', () => s.logged.find((m) => m.message.includes(trace.trim().split('\n')[0])));
   });
 
+  it('replay answers structured JSON when asked', async () => {
+    const res = await s.conn.sendRequest('workspace/executeCommand', {
+      command: 'foresight.replay',
+      arguments: [{ uri: uriOf(fooFile), finding: fooFinding.data.finding, structured: true, quiet: true }],
+    });
+    assert.equal(res.kind, 'assert-failure');
+    assert.equal(res.path, fooFile);
+    assert.equal(res.line, 17);
+    assert.equal(res.reproduced, true);
+    assert.ok(res.title.length > 0);
+    assert.match(res.trace, /SequenceFoo\.bar\(\)/);
+  });
+
   it('export writes a Foundry test through workspace/applyEdit', async () => {
     const n = s.edits.length;
     const testPath = await s.conn.sendRequest('workspace/executeCommand', {
@@ -166,7 +179,7 @@ describe('foresight lsp over stdio', () => {
   });
 
   it('code lenses: Fuzz, then a summary once the campaign ended', async () => {
-    await s.waitFor('the SequenceFoo campaign to end', () => s.endedRuns().find((m) => /^60000 execs, [1-9]\d* findings$/.test(m)));
+    await s.waitFor('the SequenceFoo campaign to end', () => s.endedRuns().find((m) => /^60000 execs, [1-9]\d* findings?$/.test(m)));
     await s.waitFor('a code lens refresh', () => s.lensRefreshes > 0);
     const lenses = await s.conn.sendRequest('textDocument/codeLens', { textDocument: { uri: uriOf(fooFile) } });
     const text = s.text(fooFile);
@@ -174,7 +187,7 @@ describe('foresight lsp over stdio', () => {
     for (const l of lenses) byLine.set(l.range.start.line, [...(byLine.get(l.range.start.line) ?? []), l.command.title]);
     for (const fn of ['bar', 'setY', 'incX', 'copyY']) {
       const line = rangeOf(text, `function ${fn}(`).start.line;
-      const want = fn === 'bar' ? ['Fuzz', '60000 execs, 1 findings'] : ['Fuzz', '60000 execs, 0 findings'];
+      const want = fn === 'bar' ? ['Fuzz', '60000 execs, 1 finding'] : ['Fuzz', '60000 execs, 0 findings'];
       assert.deepEqual(byLine.get(line), want, `lenses of ${fn}`);
     }
     assert.equal(lenses.length, 8);

@@ -291,6 +291,9 @@ func (c *Chain) SetStorage(addr common.Address, slot, value common.Hash) {
 	c.state.Finalise(c.rules)
 }
 
+// SetTxTimeout changes the wall-clock guard of later transactions.
+func (c *Chain) SetTxTimeout(d time.Duration) { c.cfg.TxTimeout = d }
+
 // Advance moves the block environment forward.
 func (c *Chain) Advance(blocks, seconds uint64) {
 	c.Block.Number += blocks

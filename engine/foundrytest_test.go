@@ -17,46 +17,17 @@ import (
 // address(uint160(uint256(keccak256("hevm cheat code")))).
 const cheatcodeAddress = "0x7109709ECfa91a80626fF3989D68f67F5b1DD12D"
 
-// forgeStdVm declares, with forge-std's exact signatures, the cheatcodes
-// FoundryTest uses (forge-std/src/Vm.sol declares hundreds more).
-const forgeStdVm = `// SPDX-License-Identifier: MIT
-pragma solidity >=0.6.2 <0.9.0;
-pragma experimental ABIEncoderV2;
-
-// A subset of forge-std's Vm interface, with its exact signatures.
-interface Vm {
-    function etch(address target, bytes calldata newRuntimeBytecode) external;
-    function prank(address msgSender, address txOrigin) external;
-    function roll(uint256 newHeight) external;
-    function warp(uint256 newTimestamp) external;
-    function deal(address account, uint256 newBalance) external;
-    function getCode(string calldata artifactPath) external view returns (bytes memory creationBytecode);
-}
-`
-
-// forgeStdTest mirrors forge-std's Test: the vm constant at the real
-// cheatcode address and the assertions FoundryTest uses.
-const forgeStdTest = `// SPDX-License-Identifier: MIT
-pragma solidity >=0.6.2 <0.9.0;
-pragma experimental ABIEncoderV2;
-
-import {Vm} from "./Vm.sol";
-
-abstract contract Test {
-    address internal constant VM_ADDRESS = address(uint160(uint256(keccak256("hevm cheat code"))));
-    Vm internal constant vm = Vm(` + cheatcodeAddress + `);
-
-    function assertTrue(bool condition, string memory err) internal pure virtual { require(condition, err); }
-    function assertFalse(bool condition, string memory err) internal pure virtual { require(!condition, err); }
-    function assertEq(uint256 left, uint256 right) internal pure virtual { require(left == right); }
-    function assertEq(bytes memory left, bytes memory right) internal pure virtual { require(keccak256(left) == keccak256(right)); }
-}
-`
-
 func TestCheatcodeAddress(t *testing.T) {
 	got := common.BytesToAddress(crypto.Keccak256([]byte("hevm cheat code"))[12:]).Hex()
 	if got != cheatcodeAddress {
 		t.Fatalf("keccak256(\"hevm cheat code\") address = %s, want %s", got, cheatcodeAddress)
+	}
+	stub, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), "Test.sol"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(stub), cheatcodeAddress) {
+		t.Errorf("the forge-std stand-in does not put vm at %s", cheatcodeAddress)
 	}
 }
 
@@ -107,8 +78,13 @@ func TestFoundryTestCompiles(t *testing.T) {
 			}
 			write("foundry.toml", "[profile.default]\nsrc = \".\"\n")
 			write("remappings.txt", "forge-std/=lib/forge-std/src/\n")
-			write("lib/forge-std/src/Vm.sol", forgeStdVm)
-			write("lib/forge-std/src/Test.sol", forgeStdTest)
+			for _, name := range []string{"Vm.sol", "Test.sol"} {
+				stub, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write("lib/forge-std/src/"+name, string(stub))
+			}
 			contract := write(tt.name+".sol", string(src))
 
 			bs := compile(t, contract)

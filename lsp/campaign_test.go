@@ -213,7 +213,7 @@ func compileFoundryTest(t *testing.T, contract, test string) {
 	writeFile(t, root, filepath.Base(contract), string(data))
 	writeFile(t, root, "remappings.txt", "forge-std/=lib/forge-std/src/\n")
 	for _, name := range []string{"Test.sol", "Vm.sol"} {
-		stub, err := os.ReadFile(filepath.Join("testdata", "forge-std", name))
+		stub, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), name))
 		if err != nil {
 			t.Fatal(err)
 		}

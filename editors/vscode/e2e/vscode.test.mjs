@@ -102,6 +102,8 @@ before(async () => {
   extDir = path.join(tmp, 'extensions');
   ws = path.join(tmp, 'ws');
   fs.cpSync(path.join(here, 'fixtures', 'workspace'), ws, { recursive: true });
+  // The forge-std stand-in the Go tests use, so the exported test compiles.
+  fs.cpSync(path.join(here, '..', '..', '..', 'internal', 'fixtures', 'forge-std'), path.join(ws, 'lib', 'forge-std', 'src'), { recursive: true });
   fs.mkdirSync(path.join(ws, 'src'));
   fs.copyFileSync(path.join(repo, 'examples', contract), path.join(ws, 'src', contract));
   fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });

@@ -77,15 +77,22 @@ func found(rep *Report) []string {
 // execution budget and checks that exactly the annotated findings are
 // reported: every positive is found, no negative twin reports anything.
 func TestOracleFixtures(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "oracles", "*.sol"))
-	if err != nil || len(files) < 20 {
+	checkFixtures(t, filepath.Join("testdata", "oracles"), 20, Options{Seed: 9, Execs: 100_000, Oracles: map[string]bool{"panics": true}})
+}
+
+// checkFixtures fuzzes each annotated fixture of dir (at least min of
+// them) with opts and checks that exactly the annotated findings are
+// reported on their lines.
+func checkFixtures(t *testing.T, dir string, min int, opts Options) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.sol"))
+	if err != nil || len(files) < min {
 		t.Fatalf("fixtures: %v, %v", files, err)
 	}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			t.Parallel()
 			bs := compile(t, path)
-			rep, err := Fuzz(context.Background(), bs, Options{Seed: 9, Execs: 100_000, Oracles: map[string]bool{"panics": true}})
+			rep, err := Fuzz(context.Background(), bs, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,27 +112,7 @@ func TestOracleFixtures(t *testing.T) {
 // every labelled finding is reported on its line, and nothing else (the
 // negative twins report nothing at all).
 func TestVulnerabilityFixtures(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "vulns", "*.sol"))
-	if err != nil || len(files) < 40 {
-		t.Fatalf("fixtures: %v, %v", files, err)
-	}
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			t.Parallel()
-			bs := compile(t, path)
-			rep, err := Fuzz(context.Background(), bs, Options{Seed: 1, Execs: vulnExecs})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, got := expected(t, path), found(rep)
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("findings %v, want %v", got, want)
-				for _, f := range rep.Findings {
-					t.Logf("%s: %s", f.Kind, f.Message)
-				}
-			}
-		})
-	}
+	checkFixtures(t, filepath.Join("testdata", "vulns"), 40, Options{Seed: 1, Execs: vulnExecs})
 }
 
 // vulnExecs is the budget per labelled vulnerability contract.

@@ -57,16 +57,6 @@ type foundryGen struct {
 	targets map[string]bool   // contracts the calls go to (funded like the campaign's)
 }
 
-// attackerKind parses Call.Attacker.
-func attackerKind(name string) fuzz.Attacker {
-	for a := fuzz.Attacker(0); a.String() != fmt.Sprintf("attacker(%d)", int(a)); a++ {
-		if a.String() == name {
-			return a
-		}
-	}
-	return fuzz.Reverting
-}
-
 type deployTarget struct {
 	d    Deployed
 	addr common.Address
@@ -277,8 +267,8 @@ func (g *foundryGen) render() string {
 			}
 			if !senders[c.Sender] {
 				senders[c.Sender] = true
-				a := fuzz.AttackerAddress(attackerKind(c.Attacker))
-				w("        vm.etch(%s, hex\"%s\"); // Foresight's %s attacker\n", a.Hex(), hex.EncodeToString(fuzz.AttackerCode(attackerKind(c.Attacker))), c.Attacker)
+				kind, _ := fuzz.ParseAttacker(c.Attacker)
+				w("        vm.etch(%s, hex\"%s\"); // Foresight's %s attacker\n", fuzz.AttackerAddress(kind).Hex(), hex.EncodeToString(fuzz.AttackerCode(kind)), c.Attacker)
 			}
 			continue
 		}

@@ -84,6 +84,7 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 		return nil, err
 	}
 	tr := &Trace{}
+	names := setupAddrs(setup)
 	for i, s := range steps {
 		ts := TraceStep{Call: f.Calls[i], GasUsed: s.GasUsed, Block: s.Block.Number, Time: s.Block.Time}
 		ts.Outcome = outcome(s)
@@ -91,7 +92,7 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 			ts.Events = append(ts.Events, describeLog(prog, l.Topics, l.Data))
 		}
 		for _, c := range s.Inner {
-			ts.Inner = append(ts.Inner, describeInner(prog, setupAddrs(prog, setup), c))
+			ts.Inner = append(ts.Inner, describeInner(prog, names, c))
 		}
 		tr.Steps = append(tr.Steps, ts)
 		if s.Finding != nil {
@@ -187,7 +188,7 @@ func sourceLine(builds []*solc.Build, unit string, off int) string {
 }
 
 // setupAddrs maps the deployed addresses of a setup to contract names.
-func setupAddrs(prog *program.Program, setup Setup) map[common.Address]string {
+func setupAddrs(setup Setup) map[common.Address]string {
 	out := map[common.Address]string{}
 	for _, d := range setup.Contracts {
 		if common.IsHexAddress(d.Address) {
@@ -204,15 +205,14 @@ func describeInner(prog *program.Program, names map[common.Address]string, c fuz
 		if n, ok := names[a]; ok {
 			return n
 		}
-		for i := 0; i < chain.DefaultSenders+3; i++ {
-			if p, att, isAtt := fuzz.PrincipalAddress(i); p == a {
-				if isAtt {
-					return a.Hex() + " (" + att.String() + " attacker)"
-				}
-				return a.Hex() + " (sender)"
-			}
+		i := fuzz.PrincipalIndex(a)
+		if i < 0 {
+			return a.Hex()
 		}
-		return a.Hex()
+		if _, att, isAtt := fuzz.PrincipalAddress(i); isAtt {
+			return a.Hex() + " (" + att.String() + " attacker)"
+		}
+		return a.Hex() + " (sender)"
 	}
 	s := strings.Repeat("  ", c.Depth-1) + "↳ " + c.Op + " " + who(c.From) + " -> " + who(c.To)
 	if n, ok := names[c.To]; ok && len(c.Input) == 4 {

@@ -173,12 +173,7 @@ func scoreFile(ctx context.Context, tc *solc.Toolchain, path string, opts engine
 		r.Err = err
 		return r
 	}
-	proj, err := solc.LoadProject(solc.FindRoot(abs))
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	builds, err := tc.Compile(ctx, proj, solc.Request{Files: []string{abs}, Mode: solc.Full})
+	builds, err := compilePaths(ctx, tc, []string{abs})
 	if err != nil {
 		r.Err = err
 		return r

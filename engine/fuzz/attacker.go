@@ -59,22 +59,44 @@ func Principals(ch *chain.Chain) int { return len(ch.Senders()) + int(numAttacke
 
 // PrincipalAddress is SenderOf for a chain with the default senders.
 func PrincipalAddress(i int) (common.Address, Attacker, bool) {
-	if i < chain.DefaultSenders {
-		return chain.SenderAddress(i), 0, false
-	}
-	a := Attacker((i - chain.DefaultSenders) % int(numAttackers))
-	return AttackerAddress(a), a, true
+	return principal(i, chain.DefaultSenders)
 }
 
 // SenderOf returns the msg.sender the target sees for principal i, and the
 // attacker behind it (ok false for an externally owned sender).
 func SenderOf(ch *chain.Chain, i int) (common.Address, Attacker, bool) {
-	n := len(ch.Senders())
+	return principal(i, len(ch.Senders()))
+}
+
+// principal resolves principal i on a chain with n senders (the chain
+// creates sender i at chain.SenderAddress(i)).
+func principal(i, n int) (common.Address, Attacker, bool) {
 	if i < n {
-		return ch.Senders()[i], 0, false
+		return chain.SenderAddress(i), 0, false
 	}
 	a := Attacker((i - n) % int(numAttackers))
 	return AttackerAddress(a), a, true
+}
+
+// PrincipalIndex returns the principal index of a on a chain with the
+// default senders, or -1.
+func PrincipalIndex(a common.Address) int {
+	for i := 0; i < chain.DefaultSenders+int(numAttackers); i++ {
+		if p, _, _ := PrincipalAddress(i); p == a {
+			return i
+		}
+	}
+	return -1
+}
+
+// ParseAttacker is the inverse of Attacker.String.
+func ParseAttacker(name string) (Attacker, bool) {
+	for a := Attacker(0); a < numAttackers; a++ {
+		if a.String() == name {
+			return a, true
+		}
+	}
+	return 0, false
 }
 
 // installAttackers puts the attackers' code on ch and funds the operator.

@@ -26,6 +26,15 @@ type txInfo struct {
 	Value  uint256.Int
 }
 
+// history fills the worker's reused history buffer from a sequence.
+func (w *worker) history(seq Sequence) []txInfo {
+	w.hist = w.hist[:0]
+	for j := range seq {
+		w.hist = append(w.hist, txInfo{Sender: seq[j].Sender, Value: seq[j].Value})
+	}
+	return w.hist
+}
+
 // principalAddrs lists the accounts the fuzzer controls, by principal
 // index.
 func principalAddrs(ch *chain.Chain) []common.Address {
@@ -43,8 +52,12 @@ func privilegedOf(addrs []common.Address, dep *Deployment) []bool {
 	for _, args := range dep.Args {
 		for off := 0; off+32 <= len(args); off += 32 {
 			word := args[off : off+32]
+			if !allZero(word[:12]) {
+				continue
+			}
+			w := common.BytesToAddress(word)
 			for i, a := range addrs {
-				if common.BytesToAddress(word) == a && allZero(word[:12]) {
+				if w == a {
 					out[i] = true
 				}
 			}

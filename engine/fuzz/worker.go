@@ -184,10 +184,6 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 	w.ch.Reset(start)
 	clear(w.seqWrites)
 	base := w.baseWrites(start)
-	w.hist = w.hist[:0]
-	for j := range seq {
-		w.hist = append(w.hist, txInfo{Sender: seq[j].Sender, Value: seq[j].Value})
-	}
 	for i := from; i < len(seq); i++ {
 		tx := &seq[i]
 		r := w.runTx(tx)
@@ -234,9 +230,11 @@ func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
 			o.fail, o.failTx = f, i
 			return o
 		}
-		if f := w.checkEvents(w.hist[:i+1]); f != nil {
-			o.fail, o.failTx = f, i
-			return o
+		if w.tr.HasEvents() {
+			if f := w.checkEvents(w.history(seq[:i+1])); f != nil {
+				o.fail, o.failTx = f, i
+				return o
+			}
 		}
 		if r.Err == nil && !tx.Value.IsZero() && !w.c.received[tx.Contract].Load() {
 			w.c.received[tx.Contract].Store(true)

@@ -72,6 +72,9 @@ const maxEvents = 64
 // Kinds the caller does not know are internal bookkeeping.
 func (t *Tracer) Events() []Event { return t.events[:t.nEvents] }
 
+// HasEvents reports whether the current transaction produced any event.
+func (t *Tracer) HasEvents() bool { return t.nEvents+t.nSticky > 0 }
+
 // Sticky returns the events of the current transaction that count even
 // if their frame reverted: a tx.origin check and a delegate call to an
 // address the fuzzer chose are the bug whatever happens next.

@@ -109,7 +109,8 @@ var propagates = func() (p [256]bool) {
 	return p
 }()
 
-// sources maps opcodes whose result is followed to their label.
+// sources maps the opcodes whose result every code follows to their
+// label; NewCode and SetLegacy add code-specific ones.
 var sources = func() (s [256]Label) {
 	s[vm.TIMESTAMP] = LabelTimestamp
 	s[vm.NUMBER] = LabelNumber
@@ -167,12 +168,10 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	if eff[1] == 0 {
 		return
 	}
-	l := sources[op]
+	l := c.sources[op]
 	switch {
-	case op == vm.CALLER && c.hasOrigin:
-		l = LabelCaller
-	case op == vm.KECCAK256 && c.legacy:
-		l = LabelHash
+	case l != 0:
+		src = pc // the value starts here
 	case op == vm.ADD && inherit&LabelHash != 0:
 		// A storage address past the end of the address space: an array
 		// index that wrapped around onto other variables (HARVEY Fig. 3).
@@ -195,7 +194,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		}
 	}
 	if l != 0 {
-		if src == 0 || sources[op] != 0 || op == vm.CALLER {
+		if src == 0 {
 			src = pc
 		}
 		ts.add(L-pops, l, src)

@@ -29,20 +29,20 @@ type Code struct {
 	// (cost sites for arbitrary storage writes), or -1.
 	store  []int32
 	stores int
-	// hasOrigin reports an ORIGIN instruction: only then is msg.sender
-	// followed (to tell tx.origin == msg.sender from authorisation).
-	hasOrigin bool
+	// sources[op] labels the results of op that taint.go follows: block
+	// time and number and tx.origin everywhere; msg.sender only in code
+	// with an ORIGIN (to tell tx.origin == msg.sender from authorisation);
+	// hashes only in legacy code.
+	sources [256]Label
 	// arith[pc] is the Solidity type of the arithmetic at pc, for code
 	// compiled without checked arithmetic; nil otherwise.
 	arith []ArithType
-	// legacy marks code from compilers before 0.8, whose dynamic arrays
-	// can grow (by length underflow) past the end of storage.
-	legacy bool
 }
 
-// SetLegacy marks code compiled before 0.8: storage addresses computed
-// from hashes are followed to catch wrapped array indices.
-func (c *Code) SetLegacy() { c.legacy = true }
+// SetLegacy marks code compiled before 0.8, whose dynamic arrays can grow
+// (by length underflow) past the end of storage: storage addresses
+// computed from hashes are followed to catch wrapped array indices.
+func (c *Code) SetLegacy() { c.sources[vm.KECCAK256] = LabelHash }
 
 // SetArith says that the ADD, SUB or MUL at pc computes an expression of
 // Solidity type a (SWC-101 for code compiled before 0.8).
@@ -57,7 +57,7 @@ func (c *Code) SetArith(pc uint64, a ArithType) {
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
 func NewCode(code []byte, userPC []bool) *Code {
-	c := &Code{UserPC: userPC, branch: make([]int32, len(code)), store: make([]int32, len(code))}
+	c := &Code{UserPC: userPC, branch: make([]int32, len(code)), store: make([]int32, len(code)), sources: sources}
 	for i := range c.store {
 		c.store[i] = -1
 	}
@@ -79,7 +79,7 @@ func NewCode(code []byte, userPC []bool) *Code {
 			c.store[pc] = int32(c.stores)
 			c.stores++
 		case vm.ORIGIN:
-			c.hasOrigin = true
+			c.sources[vm.CALLER] = LabelCaller
 		}
 		pc += size
 	}
@@ -408,7 +408,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if f.callPending {
 		t.callReturned(f, scope.StackData())
 	}
-	if f.taints.n > 0 || sources[op] != 0 || op == byte(vm.CALLER) && c.hasOrigin || op == byte(vm.KECCAK256) && c.legacy {
+	if f.taints.n > 0 || c.sources[op] != 0 {
 		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
 	}
 	if c.arith != nil && c.arith[pc].Bits != 0 {

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -45,6 +47,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	configs := fs.String("configs", "default,no-prediction", "configurations to compare: "+strings.Join(benchConfigNames(), ", "))
 	var targets targetList
 	fs.Var(&targets, "target", "FILE:LINE[-LINE] to reach (repeatable); reported as a 'target' row")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the runs to `file` (go tool pprof)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: foresight bench [flags] FILE...")
 		fs.PrintDefaults()
@@ -68,9 +71,22 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tpredictions hit\tanalysis share")
+	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tvs first\tpredictions hit\tanalysis share")
 	for _, path := range paths {
 		builds, err := compilePaths(ctx, tc, []string{path})
 		if err != nil {
@@ -124,9 +140,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
+			base := median(results[k][cfgs[0].name], *seeds, *execs)
 			for _, c := range cfgs {
-				hits := results[k][c.name]
-				execsMed, timeMed := medianHit(hits, *seeds, *execs)
+				m := median(results[k][c.name], *seeds, *execs)
 				pr := predictions[c.name]
 				rate := "-"
 				if pr[0] > 0 {
@@ -136,7 +152,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				if analysis[c.name] > 0 {
 					share = fmt.Sprintf("%.1f%%", 100*analysis[c.name].Seconds()/total[c.name].Seconds())
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name, len(hits), *seeds, execsMed, timeMed, rate, share)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name,
+					len(results[k][c.name]), *seeds, m.execString(), m.timeString(), speedup(base, m), rate, share)
 			}
 		}
 	}
@@ -149,24 +166,59 @@ type benchHit struct {
 	time  time.Duration
 }
 
-// medianHit returns the median executions and time over all runs, counting
-// runs that missed as beyond the budget; "> budget" if most missed.
-func medianHit(hits []benchHit, runs int, budget uint64) (string, string) {
-	if 2*len(hits) <= runs-1 || len(hits) == 0 {
-		return fmt.Sprintf("> %d", budget), "-"
+// benchMedian is the median run of a configuration. Runs that missed count
+// as beyond the budget, so when most runs missed the median is censored:
+// only known to exceed the budget.
+type benchMedian struct {
+	execs    uint64
+	time     time.Duration
+	censored bool
+}
+
+// median returns the median over runs (HARVEY §6 reports medians), the
+// lower one for an even number of runs.
+func median(hits []benchHit, runs int, budget uint64) benchMedian {
+	m := (runs - 1) / 2
+	if len(hits) <= m {
+		return benchMedian{execs: budget, censored: true}
 	}
-	sort.Slice(hits, func(i, j int) bool { return hits[i].execs < hits[j].execs })
-	es := make([]uint64, runs)
-	ts := make([]time.Duration, runs)
-	for i := range es {
-		es[i], ts[i] = ^uint64(0), time.Duration(1<<62)
-	}
+	es := make([]uint64, len(hits))
+	ts := make([]time.Duration, len(hits))
 	for i, h := range hits {
 		es[i], ts[i] = h.execs, h.time
 	}
+	sort.Slice(es, func(i, j int) bool { return es[i] < es[j] })
 	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
-	m := (runs - 1) / 2
-	return fmt.Sprint(es[m]), ts[m].Round(time.Millisecond).String()
+	return benchMedian{execs: es[m], time: ts[m]}
+}
+
+func (m benchMedian) execString() string {
+	if m.censored {
+		return fmt.Sprintf("> %d", m.execs)
+	}
+	return fmt.Sprint(m.execs)
+}
+
+func (m benchMedian) timeString() string {
+	if m.censored {
+		return "-"
+	}
+	return m.time.Round(time.Millisecond).String()
+}
+
+// speedup is how many times fewer executions m needed than the baseline:
+// a lower bound when only the baseline is censored, unknown when m is.
+func speedup(base, m benchMedian) string {
+	switch {
+	case m.censored:
+		return "-"
+	case m.execs == 0:
+		return "-"
+	case base.censored:
+		return fmt.Sprintf("> %.1fx", float64(base.execs)/float64(m.execs))
+	default:
+		return fmt.Sprintf("%.1fx", float64(base.execs)/float64(m.execs))
+	}
 }
 
 func benchConfigNames() []string {

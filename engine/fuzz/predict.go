@@ -13,7 +13,11 @@ import (
 // the parent and the mutant, pick a metric that changed and is non-zero in
 // both (preferring branches never covered), fit a line through the two
 // (input, cost) points and run the input where the line meets zero. If that
-// misses, iterate the secant step.
+// misses, iterate the secant step; once two points straddle the root,
+// keep them as a bracket and narrow it (Illinois regula falsi with a
+// bisection fallback), so a root of a non-linear cost such as
+// 3a^2 + 7a + 101 == 5687 (lookahead paper, Fig. 2) is found in a few
+// dozen steps instead of being overshot forever.
 
 // costEntry is one metric of a cost vector: a cost index (see
 // trace.Tracer.CostSites) and its value.
@@ -31,7 +35,16 @@ type prediction struct {
 	// The last point on the line, for another secant step if this misses.
 	x0, c0 *big.Int
 	iter   int
+	// A bracket: two points whose residuals have opposite signs, and which
+	// end the last step replaced (-1 lo, +1 hi, 0 none) for Illinois.
+	lo, clo, hi, chi *big.Int
+	side             int
 }
+
+// maxBracketSteps bounds the steps inside a bracket: bisection alone
+// halves a 2^64 interval to one integer in 64 steps, and regula falsi
+// needs far fewer on smooth costs.
+const maxBracketSteps = 64
 
 // captureCosts copies the tracer's cost vector of the transaction that just
 // ran into the worker's reused buffer.
@@ -142,10 +155,11 @@ func (w *worker) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type, x0
 	return p
 }
 
-// again runs one more secant step after a prediction missed its target,
-// through the previous point and the prediction's own.
+// again runs one more step after a prediction missed its target: a
+// secant step through the previous point and the prediction's own, or,
+// once the residuals changed sign, a step inside the bracket.
 func (w *worker) again(p *prediction) *prediction {
-	if p.iter+1 >= w.c.cfg.PredictIterations || w.targetCost.IsZero() {
+	if w.targetCost.IsZero() {
 		return nil
 	}
 	t := numericLeaf(p.seq, p.m)
@@ -154,8 +168,77 @@ func (w *worker) again(p *prediction) *prediction {
 	}
 	x1 := toBig(&p.m.Arg.New, t)
 	c1 := signed(&w.targetResid)
-	next := &prediction{target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
+	next := &prediction{seq: p.seq, m: p.m, target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
+	if p.lo == nil && c1.Sign() != p.c0.Sign() && c1.Sign() != 0 && p.c0.Sign() != 0 {
+		// The root lies between the last two points.
+		next.lo, next.clo, next.hi, next.chi = p.x0, p.c0, x1, c1
+		if next.lo.Cmp(next.hi) > 0 {
+			next.lo, next.clo, next.hi, next.chi = next.hi, next.chi, next.lo, next.clo
+		}
+		return w.bracketStep(next, t)
+	}
+	if p.lo != nil {
+		if p.iter+1 >= maxBracketSteps {
+			return nil
+		}
+		next.lo, next.clo, next.hi, next.chi = p.lo, p.clo, p.hi, p.chi
+		next.side = p.side
+		// Replace the end with the same sign as the new point; Illinois:
+		// if the same end is replaced twice running, halve the other
+		// end's residual so the next false position moves toward it.
+		if c1.Sign() == p.clo.Sign() {
+			next.lo, next.clo = x1, c1
+			if p.side == -1 {
+				next.chi = new(big.Int).Quo(p.chi, big.NewInt(2))
+			}
+			next.side = -1
+		} else {
+			next.hi, next.chi = x1, c1
+			if p.side == +1 {
+				next.clo = new(big.Int).Quo(p.clo, big.NewInt(2))
+			}
+			next.side = +1
+		}
+		return w.bracketStep(next, t)
+	}
+	if p.iter+1 >= w.c.cfg.PredictIterations {
+		return nil
+	}
 	return w.secant(next, p.seq, p.m, t, p.x0, p.c0, x1, c1)
+}
+
+// bracketStep runs the false position between the bracket's ends,
+// bisecting when integer rounding lands on an end; nil once no integer is
+// left strictly inside.
+func (w *worker) bracketStep(p *prediction, t *abi.Type) *prediction {
+	gap := new(big.Int).Sub(p.hi, p.lo)
+	if gap.Cmp(big.NewInt(1)) <= 0 {
+		return nil
+	}
+	var x *big.Int
+	if dc := new(big.Int).Sub(p.chi, p.clo); dc.Sign() != 0 {
+		// x = lo - clo * (hi - lo) / (chi - clo)
+		x = new(big.Int).Mul(p.clo, gap)
+		x.Quo(x, dc)
+		x.Sub(p.lo, x)
+	}
+	if x == nil || x.Cmp(p.lo) <= 0 || x.Cmp(p.hi) >= 0 {
+		x = new(big.Int).Rsh(gap, 1)
+		x.Add(x, p.lo)
+	}
+	word := calldata.Clamp(t, fromBig(x))
+	if word.Eq(&p.m.Arg.New) {
+		return nil
+	}
+	seq := p.seq.Clone()
+	if !calldata.SetWord(seq[p.m.Tx].Args, p.m.Arg.Path, word) {
+		return nil
+	}
+	pm := p.m
+	pm.Arg.Path = append(calldata.Path(nil), p.m.Arg.Path...)
+	pm.Arg.Old, pm.Arg.New = p.m.Arg.New, word
+	p.seq, p.m = seq, pm
+	return p
 }
 
 var two256 = new(big.Int).Lsh(big.NewInt(1), 256)

@@ -478,7 +478,14 @@ func (w *worker) reachedTarget() bool {
 // lookahead computes a new entry's lookahead identifier and split points
 // from the path of its last transaction (Alg. 1 line 11). Without targets,
 // or for a contract without targets, the identifier is the path's.
-func (w *worker) lookahead(seq Sequence, pathID uint64) (uint64, []uint64) {
+//
+// The paper fuzzes single transactions; with sequences, a proof covers only
+// the rest of the last transaction, while the storage the sequence leaves
+// behind may open a target in a transaction appended later. So a proved
+// identifier also names that storage (state, by slot and magnitude, see
+// stateSig): [stake, advance] then differs from a lone reverted advance,
+// yet a loop that only changes a counter's value keeps one identifier.
+func (w *worker) lookahead(seq Sequence, pathID, state uint64) (uint64, []uint64) {
 	last := seq[len(seq)-1]
 	a := w.c.analyzers[last.Contract]
 	if a == nil || len(w.lastPath) == 0 {
@@ -487,6 +494,9 @@ func (w *worker) lookahead(seq Sequence, pathID uint64) (uint64, []uint64) {
 	start := time.Now()
 	r := a.Analyze(w.lastPath)
 	w.c.analysisNs.Add(int64(time.Since(start)))
+	if r.Proved && state != 0 {
+		r.LID = r.LID*0x100000001b3 ^ state
+	}
 	splits := make([]uint64, len(r.SplitPoints))
 	for i, p := range r.SplitPoints {
 		splits[i] = uint64(last.Contract)<<32 | p
@@ -514,7 +524,7 @@ func (w *worker) consider(seq Sequence, o outcome) {
 	grown := !newPath && len(seq) > 1 && !c.cfg.NoDemandDriven && c.grows(callTarget{last.Contract, last.Method}) &&
 		c.corpus.ObserveSequence(o.seqPathID)
 	if newPath || o.newCov > 0 || newState || grown {
-		lid, splits := w.lookahead(seq, o.pathID)
+		lid, splits := w.lookahead(seq, o.pathID, o.state)
 		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads, lid, splits)
 		// Values the new path compared against are likely to open the
 		// next branch: keep them (only from admitted inputs, so random

@@ -169,47 +169,60 @@ func (a *Analyzer) reachable(pc uint64, start *State) bool {
 		work = append(work, k)
 	}
 	add(pc, start.clone())
-	for steps := 0; len(work) > 0; steps++ {
-		if steps > maxSteps {
-			return true
-		}
+	steps := 0
+	for len(work) > 0 {
 		k := work[len(work)-1]
 		work = work[:len(work)-1]
-		if a.target[k.pc] {
-			return true
-		}
+		// States are kept only where blocks start (JUMPDESTs and the
+		// fall-through of a JUMPI), so a block runs on one copy.
 		s := states[k].clone()
-		eff, target, cond := step(s, a.code, k.pc)
-		fall := k.pc + uint64(size(a.code, k.pc))
-		switch eff {
-		case next:
-			if fall < uint64(len(a.code)) {
-				add(fall, s)
+		for p := k.pc; ; {
+			if steps++; steps > maxSteps {
+				return true
 			}
-		case jump:
-			t, ok := target.IsConst()
-			if !ok {
-				return true // unknown destination: anything may follow
+			if a.target[p] {
+				return true
 			}
-			if t.IsUint64() && t.Uint64() < uint64(len(a.code)) && a.jumpdest[t.Uint64()] {
-				add(t.Uint64(), s)
+			eff, target, cond := step(s, a.code, p)
+			fall := p + uint64(size(a.code, p))
+			if eff == next {
+				if fall >= uint64(len(a.code)) {
+					break // running off the end is STOP
+				}
+				if a.jumpdest[fall] {
+					add(fall, s)
+					break
+				}
+				p = fall
+				continue
 			}
-		case branch:
-			c, known := cond.IsConst()
-			if !known || !c.IsZero() {
+			switch eff {
+			case jump:
 				t, ok := target.IsConst()
 				if !ok {
-					return true
+					return true // unknown destination: anything may follow
 				}
 				if t.IsUint64() && t.Uint64() < uint64(len(a.code)) && a.jumpdest[t.Uint64()] {
-					add(t.Uint64(), s.clone())
+					add(t.Uint64(), s)
 				}
+			case branch:
+				c, known := cond.IsConst()
+				if !known || !c.IsZero() {
+					t, ok := target.IsConst()
+					if !ok {
+						return true
+					}
+					if t.IsUint64() && t.Uint64() < uint64(len(a.code)) && a.jumpdest[t.Uint64()] {
+						add(t.Uint64(), s.clone())
+					}
+				}
+				if (!known || c.IsZero()) && fall < uint64(len(a.code)) {
+					add(fall, s)
+				}
+			case external:
+				return true // another contract runs: treated as reaching targets
 			}
-			if (!known || c.IsZero()) && fall < uint64(len(a.code)) {
-				add(fall, s)
-			}
-		case external:
-			return true // another contract runs: treated as reaching targets
+			break
 		}
 	}
 	return false

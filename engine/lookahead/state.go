@@ -1,6 +1,8 @@
 package lookahead
 
 import (
+	"sort"
+
 	"github.com/holiman/uint256"
 )
 
@@ -10,26 +12,37 @@ import (
 // Memory of a fresh frame is zero, so reading an offset no write can have
 // touched yields the constant 0 until an unknown write (memTop) happens.
 // Storage starts unknown: a slot that was not written reads Top.
+//
+// Memory words and slots are small slices sorted by key rather than maps:
+// a frame touches a handful of each, and the suffix fixpoint clones a state
+// at every block it enters, so a clone must be a few copies, not map
+// rebuilds.
 type State struct {
 	stack  []Value
-	mem    map[uint64]Value // word written at exactly this offset
-	memTop bool             // memory holds unknown data beyond mem
-	store  map[uint256.Int]Value
+	mem    []memWord // sorted by off
+	memTop bool      // memory holds unknown data beyond mem
+	store  []slotVal // sorted by key
 }
 
-func newState() *State {
-	return &State{mem: map[uint64]Value{}, store: map[uint256.Int]Value{}}
+type memWord struct {
+	off uint64
+	v   Value
 }
+
+type slotVal struct {
+	key uint256.Int
+	v   Value
+}
+
+func newState() *State { return &State{} }
 
 func (s *State) clone() *State {
-	c := &State{stack: append([]Value(nil), s.stack...), mem: make(map[uint64]Value, len(s.mem)), memTop: s.memTop, store: make(map[uint256.Int]Value, len(s.store))}
-	for k, v := range s.mem {
-		c.mem[k] = v
+	return &State{
+		stack:  append(make([]Value, 0, len(s.stack)+8), s.stack...),
+		mem:    append([]memWord(nil), s.mem...),
+		memTop: s.memTop,
+		store:  append([]slotVal(nil), s.store...),
 	}
-	for k, v := range s.store {
-		c.store[k] = v
-	}
-	return c
 }
 
 func (s *State) push(v Value) { s.stack = append(s.stack, v) }
@@ -45,12 +58,34 @@ func (s *State) peek(i int) Value { return s.stack[len(s.stack)-1-i] }
 
 // havocMemory forgets everything known about memory.
 func (s *State) havocMemory() {
-	clear(s.mem)
+	s.mem = s.mem[:0]
 	s.memTop = true
 }
 
 // havocStorage forgets everything known about storage.
-func (s *State) havocStorage() { clear(s.store) }
+func (s *State) havocStorage() { s.store = s.store[:0] }
+
+// memIndex returns the position of the word at off, or where it would go.
+func (s *State) memIndex(off uint64) (int, bool) {
+	i := sort.Search(len(s.mem), func(i int) bool { return s.mem[i].off >= off })
+	return i, i < len(s.mem) && s.mem[i].off == off
+}
+
+// dropOverlapping removes the words overlapping [lo, hi) other than one
+// written exactly at keep (keep == hi never matches a word inside).
+func (s *State) dropOverlapping(lo, hi, keep uint64, keepAny bool) bool {
+	out := s.mem[:0]
+	dropped := false
+	for _, w := range s.mem {
+		if w.off+32 > lo && w.off < hi && !(keepAny && w.off == keep) {
+			dropped = true
+			continue
+		}
+		out = append(out, w)
+	}
+	s.mem = out
+	return dropped
+}
 
 // mstore writes a word at offset.
 func (s *State) mstore(off Value, v Value) {
@@ -60,13 +95,19 @@ func (s *State) mstore(off Value, v Value) {
 		return
 	}
 	at := o.Uint64()
-	for k := range s.mem {
-		if k != at && k+32 > at && k < at+32 {
-			delete(s.mem, k)
-			s.memTop = s.memTop || true
-		}
+	if s.dropOverlapping(at, at+32, at, true) {
+		// Part of an overlapped word survives outside [at, at+32) but is
+		// no longer tracked.
+		s.memTop = true
 	}
-	s.mem[at] = v
+	i, found := s.memIndex(at)
+	if found {
+		s.mem[i].v = v
+		return
+	}
+	s.mem = append(s.mem, memWord{})
+	copy(s.mem[i+1:], s.mem[i:])
+	s.mem[i] = memWord{off: at, v: v}
 }
 
 // clobber marks [off, off+size) as unknown.
@@ -80,12 +121,7 @@ func (s *State) clobber(off, size Value) {
 	if n.IsZero() {
 		return
 	}
-	lo, hi := o.Uint64(), o.Uint64()+n.Uint64()
-	for k := range s.mem {
-		if k+32 > lo && k < hi {
-			delete(s.mem, k)
-		}
-	}
+	s.dropOverlapping(o.Uint64(), o.Uint64()+n.Uint64(), 0, false)
 	// Words written later inside the range are known again; until then a
 	// read there is unknown.
 	s.memTop = true
@@ -98,14 +134,14 @@ func (s *State) mload(off Value) Value {
 		return Top
 	}
 	at := o.Uint64()
-	if v, ok := s.mem[at]; ok {
-		return v
+	if i, found := s.memIndex(at); found {
+		return s.mem[i].v
 	}
 	if s.memTop {
 		return Top
 	}
-	for k := range s.mem {
-		if k+32 > at && k < at+32 {
+	for _, w := range s.mem {
+		if w.off+32 > at && w.off < at+32 {
 			return Top
 		}
 	}
@@ -132,13 +168,18 @@ func (s *State) memBytes(off, size Value) ([]byte, bool) {
 	return out, true
 }
 
+func (s *State) slotIndex(k *uint256.Int) (int, bool) {
+	i := sort.Search(len(s.store), func(i int) bool { return !s.store[i].key.Lt(k) })
+	return i, i < len(s.store) && s.store[i].key.Eq(k)
+}
+
 func (s *State) sload(slot Value) Value {
 	k, ok := slot.IsConst()
 	if !ok {
 		return Top
 	}
-	if v, ok := s.store[*k]; ok {
-		return v
+	if i, found := s.slotIndex(k); found {
+		return s.store[i].v
 	}
 	return Top
 }
@@ -149,29 +190,51 @@ func (s *State) sstore(slot, v Value) {
 		s.havocStorage()
 		return
 	}
-	s.store[*k] = v
+	i, found := s.slotIndex(k)
+	if found {
+		s.store[i].v = v
+		return
+	}
+	s.store = append(s.store, slotVal{})
+	copy(s.store[i+1:], s.store[i:])
+	s.store[i] = slotVal{key: *k, v: v}
 }
 
 // join returns the least upper bound of two states with equal stack
 // heights. Memory words and slots known on one side only are dropped.
 func join(a, b *State) *State {
-	out := &State{stack: make([]Value, len(a.stack)), mem: map[uint64]Value{}, memTop: a.memTop || b.memTop, store: map[uint256.Int]Value{}}
+	out := &State{stack: make([]Value, len(a.stack)), memTop: a.memTop || b.memTop}
 	for i := range a.stack {
 		out.stack[i] = a.stack[i].Join(b.stack[i])
 	}
-	for k, v := range a.mem {
-		if w, ok := b.mem[k]; ok {
-			out.mem[k] = v.Join(w)
-		} else {
+	// Both lists are sorted: merge.
+	i, j := 0, 0
+	for i < len(a.mem) && j < len(b.mem) {
+		switch x, y := a.mem[i], b.mem[j]; {
+		case x.off == y.off:
+			out.mem = append(out.mem, memWord{x.off, x.v.Join(y.v)})
+			i, j = i+1, j+1
+		case x.off < y.off:
 			out.memTop = true
+			i++
+		default:
+			out.memTop = true
+			j++
 		}
 	}
-	if len(b.mem) != len(out.mem) {
+	if i < len(a.mem) || j < len(b.mem) {
 		out.memTop = true
 	}
-	for k, v := range a.store {
-		if w, ok := b.store[k]; ok {
-			out.store[k] = v.Join(w)
+	i, j = 0, 0
+	for i < len(a.store) && j < len(b.store) {
+		switch x, y := &a.store[i], &b.store[j]; {
+		case x.key.Eq(&y.key):
+			out.store = append(out.store, slotVal{x.key, x.v.Join(y.v)})
+			i, j = i+1, j+1
+		case x.key.Lt(&y.key):
+			i++
+		default:
+			j++
 		}
 	}
 	return out
@@ -187,33 +250,33 @@ func equal(a, b *State) bool {
 			return false
 		}
 	}
-	for k, v := range a.mem {
-		if w, ok := b.mem[k]; !ok || !v.Equal(w) {
+	for i := range a.mem {
+		if a.mem[i].off != b.mem[i].off || !a.mem[i].v.Equal(b.mem[i].v) {
 			return false
 		}
 	}
-	for k, v := range a.store {
-		if w, ok := b.store[k]; !ok || !v.Equal(w) {
+	for i := range a.store {
+		if !a.store[i].key.Eq(&b.store[i].key) || !a.store[i].v.Equal(b.store[i].v) {
 			return false
 		}
 	}
 	return true
 }
 
-// hash summarises the state; equal states hash equally. Map entries combine
-// by addition, so iteration order does not matter.
+// hash summarises the state; equal states hash equally.
 func (s *State) hash() uint64 {
 	h := uint64(len(s.stack))*0x9e3779b97f4a7c15 + 1
 	for _, v := range s.stack {
 		h = h*1099511628211 ^ v.hash()
 	}
 	var m uint64
-	for k, v := range s.mem {
-		m += mix64(k*0x9e3779b97f4a7c15 ^ v.hash())
+	for _, w := range s.mem {
+		m += mix64(w.off*0x9e3779b97f4a7c15 ^ w.v.hash())
 	}
 	var st uint64
-	for k, v := range s.store {
-		st += mix64(k[0] ^ k[1]*3 ^ k[2]*5 ^ k[3]*7 ^ v.hash())
+	for _, sv := range s.store {
+		k := &sv.key
+		st += mix64(k[0] ^ k[1]*3 ^ k[2]*5 ^ k[3]*7 ^ sv.v.hash())
 	}
 	if s.memTop {
 		h ^= 0xabcdef

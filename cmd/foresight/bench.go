@@ -47,6 +47,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	configs := fs.String("configs", "default,no-prediction", "configurations to compare: "+strings.Join(benchConfigNames(), ", "))
 	var targets targetList
 	fs.Var(&targets, "target", "FILE:LINE[-LINE] to reach (repeatable); reported as a 'target' row")
+	focus := fs.String("focus", "", "comma-separated functions (fn or Contract.fn) the campaigns are about, as the language server focuses on edited functions")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the runs to `file` (go tool pprof)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: foresight bench [flags] FILE...")
@@ -109,6 +110,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		for _, c := range cfgs {
 			for s := 1; s <= *seeds; s++ {
 				opts := engine.Options{Seed: uint64(s), Execs: *execs, Targets: targets}
+				if *focus != "" {
+					opts.Focus = strings.Split(*focus, ",")
+				}
 				c.apply(&opts)
 				rep, err := engine.Fuzz(ctx, good, opts)
 				if err != nil {

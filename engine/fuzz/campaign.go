@@ -475,33 +475,23 @@ func (w *worker) reachedTarget() bool {
 	return false
 }
 
-// lookahead computes a new entry's lookahead identifier and split points
-// from the path of its last transaction (Alg. 1 line 11). Without targets,
-// or for a contract without targets, the identifier is the path's.
-//
-// The paper fuzzes single transactions; with sequences, a proof covers only
-// the rest of the last transaction, while the storage the sequence leaves
-// behind may open a target in a transaction appended later. So a proved
-// identifier also names that storage (state, by slot and magnitude, see
-// stateSig): [stake, advance] then differs from a lone reverted advance,
-// yet a loop that only changes a counter's value keeps one identifier.
-func (w *worker) lookahead(seq Sequence, pathID, state uint64) (uint64, []uint64) {
+// lookahead runs the analysis on the path of the last transaction (Alg. 1
+// line 11, Alg. 2). Without targets, or for a contract without targets,
+// the identifier is the path's.
+func (w *worker) lookahead(seq Sequence, pathID uint64) *lookInfo {
 	last := seq[len(seq)-1]
 	a := w.c.analyzers[last.Contract]
 	if a == nil || len(w.lastPath) == 0 {
-		return pathID, nil
+		return &lookInfo{lid: pathID}
 	}
 	start := time.Now()
 	r := a.Analyze(w.lastPath)
 	w.c.analysisNs.Add(int64(time.Since(start)))
-	if r.Proved && state != 0 {
-		r.LID = r.LID*0x100000001b3 ^ state
-	}
 	splits := make([]uint64, len(r.SplitPoints))
 	for i, p := range r.SplitPoints {
 		splits[i] = uint64(last.Contract)<<32 | p
 	}
-	return r.LID, splits
+	return &lookInfo{lid: r.LID, proved: r.Proved, splits: splits}
 }
 
 // consider adds an input to the corpus if it took a new path or covered
@@ -523,8 +513,21 @@ func (w *worker) consider(seq Sequence, o outcome) {
 	last := seq[len(seq)-1]
 	grown := !newPath && len(seq) > 1 && !c.cfg.NoDemandDriven && c.grows(callTarget{last.Contract, last.Method}) &&
 		c.corpus.ObserveSequence(o.seqPathID)
+	// Defs. 5-6 count fuzzed inputs per LID and split point: every
+	// execution counts, through the analysis of its path (run once per
+	// path, as HARVEY keeps LIDs with path identifiers).
+	var lid uint64
+	var splits []uint64
+	if c.analyzers != nil {
+		info := c.corpus.lookahead(o.pathID)
+		if info == nil {
+			info = w.lookahead(seq, o.pathID)
+			c.corpus.setLookahead(o.pathID, info)
+		}
+		lid, splits = info.lidFor(o.state), info.splits
+		c.corpus.exercise(lid, splits)
+	}
 	if newPath || o.newCov > 0 || newState || grown {
-		lid, splits := w.lookahead(seq, o.pathID, o.state)
 		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads, lid, splits)
 		// Values the new path compared against are likely to open the
 		// next branch: keep them (only from admitted inputs, so random

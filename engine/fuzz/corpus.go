@@ -39,10 +39,59 @@ type Corpus struct {
 	states  map[uint64]bool // storage signatures of admitted sequences
 	seqs    map[uint64]bool // whole-sequence paths admitted for growth
 
-	// fuzz(λ) and fuzz(p) of Defs. 5-6: mutants derived from entries with
-	// each lookahead identifier and each split point.
+	// fuzz(λ) and fuzz(p) of Defs. 5-6: executions that exercised each
+	// lookahead identifier and each split point; paths holds the analysis
+	// of every path seen.
 	lidFuzz   map[uint64]uint64
 	splitFuzz map[uint64]uint64
+	paths     map[uint64]*lookInfo
+}
+
+// lookInfo is what the lookahead analysis found on one path of a last
+// transaction.
+type lookInfo struct {
+	lid    uint64 // hash of the no-target-ahead prefix
+	proved bool   // the prefix ends before the path does
+	splits []uint64
+}
+
+// lidFor returns the lookahead identifier of an execution that took the
+// path and left storage with signature state (see stateSig).
+//
+// The paper fuzzes single transactions; with sequences, a proof covers only
+// the rest of the last transaction, while the storage the sequence leaves
+// behind may open a target in a transaction appended later. So a proved
+// identifier also names that storage, by slot and magnitude: [stake,
+// advance] then differs from a lone reverted advance, yet a loop that only
+// changes a counter's value keeps one identifier.
+func (l *lookInfo) lidFor(state uint64) uint64 {
+	if l.proved && state != 0 {
+		return l.lid*0x100000001b3 ^ state
+	}
+	return l.lid
+}
+
+// lookahead returns the analysis of a path, or nil if it has none yet.
+func (c *Corpus) lookahead(pathID uint64) *lookInfo {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.paths[pathID]
+}
+
+func (c *Corpus) setLookahead(pathID uint64, l *lookInfo) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.paths[pathID] = l
+}
+
+// exercise counts one execution with the given identifier and split points.
+func (c *Corpus) exercise(lid uint64, splits []uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lidFuzz[lid]++
+	for _, p := range splits {
+		c.splitFuzz[p]++
+	}
 }
 
 // maxStates bounds how many entries storage novelty alone may admit, and
@@ -82,7 +131,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
 }
 
 // Len returns the number of entries.
@@ -147,7 +196,11 @@ type Stats struct {
 	RareLID, RareSplit bool
 }
 
-// rarityCutoff is 2^i with 2^(i-1) < min <= 2^i (Def. 5).
+// rarityCutoff is 2^i with 2^(i-1) < min <= 2^i (Def. 5). An identifier is
+// rare when fuzzed at most that often: with the paper's strict "<", nothing
+// at all is rare whenever the minimum is a power of two (1 included, so
+// right after every identifier has run once), and the schedule then gives
+// every input one mutant.
 func rarityCutoff(counts map[uint64]uint64) uint64 {
 	first := true
 	var lo uint64
@@ -181,9 +234,9 @@ func (c *Corpus) Next(s Schedule) (*Entry, int) {
 		e := c.entries[c.cursor%len(c.entries)]
 		c.cursor++
 		st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)}
-		st.RareLID = c.lidFuzz[e.lid] < lidCut
+		st.RareLID = c.lidFuzz[e.lid] <= lidCut
 		for _, p := range e.splits {
-			if c.splitFuzz[p] < splitCut {
+			if c.splitFuzz[p] <= splitCut {
 				st.RareSplit = true
 				break
 			}
@@ -191,10 +244,6 @@ func (c *Corpus) Next(s Schedule) (*Entry, int) {
 		energy := s.Energy(e, st)
 		if energy > 0 {
 			e.Selected++
-			c.lidFuzz[e.lid] += uint64(energy)
-			for _, p := range e.splits {
-				c.splitFuzz[p] += uint64(energy)
-			}
 			return e, energy
 		}
 	}

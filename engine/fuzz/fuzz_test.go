@@ -240,3 +240,25 @@ func TestLookaheadSoundness(t *testing.T) {
 		t.Logf("%s: %d paths, %d with a no-target-ahead proof", filepath.Base(tt.path), paths, proofs)
 	}
 }
+
+// TestPredictionBracketsRoot checks that prediction finds the root of a
+// non-linear cost: secant steps alone overshoot the parabola and give up
+// after PredictIterations; the bracket closes in on it.
+func TestPredictionBracketsRoot(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "Quadratic.sol"))
+	with, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(with.Findings) != 1 {
+		t.Fatalf("with prediction: %d findings after %d predictions", len(with.Findings), with.Predictions)
+	}
+	without, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000, NoPrediction: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(without.Findings) != 0 {
+		t.Errorf("without prediction: %d findings", len(without.Findings))
+	}
+	t.Logf("found after %d executions; %d of %d predictions hit", with.Findings[0].Execs, with.PredictionHits, with.Predictions)
+}

@@ -3,9 +3,9 @@ pragma solidity ^0.8.0;
 
 // Lookahead benchmark: a staking pool. Three functions loop a number of
 // times the caller picks, so an untargeted fuzzer sees hundreds of new
-// paths in them and spends its energy there. The target, the slashing
-// branch in `settle`, needs a tier-3 stake of at least 1,000, a call to
-// `advance`, and then 3 * (penalty % 1000) + 5 * (factor % 1000) == 4321.
+// paths in them and spends its energy there. The target, the body of
+// `settle` past its epoch check, needs a stake of at least 1,000 and then a
+// call to `advance` before `settle`.
 contract Staking {
     struct Position {
         uint256 amount;
@@ -90,11 +90,11 @@ contract Staking {
 
     function settle(uint256 penalty, uint256 factor) external returns (uint256) {
         require(epoch >= 1, "too early");
-        Position storage p = positions[msg.sender];
+        Position storage p = positions[msg.sender]; //@target
         require(p.amount > 0, "no position");
         uint256 score = (penalty % 1000) * 3 + (factor % 1000) * 5;
-        if (p.tier == 3 && score == 4321) {
-            uint256 cut = p.amount / 2; //@target
+        if (score == 4321) {
+            uint256 cut = p.amount / 2;
             p.amount -= cut;
             totalStaked -= cut;
             slashes++;

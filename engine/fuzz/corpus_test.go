@@ -1,0 +1,57 @@
+package fuzz
+
+import "testing"
+
+func TestRarityCutoff(t *testing.T) {
+	for _, tt := range []struct {
+		counts []uint64
+		want   uint64
+	}{
+		{[]uint64{42, 100}, 64}, // the paper's example (Def. 5)
+		{[]uint64{1, 9}, 1},
+		{[]uint64{64, 65}, 64},
+		{[]uint64{0, 3}, 1},
+	} {
+		m := map[uint64]uint64{}
+		for i, n := range tt.counts {
+			m[uint64(i)] = n
+		}
+		if got := rarityCutoff(m); got != tt.want {
+			t.Errorf("rarityCutoff(%v) = %d, want %d", tt.counts, got, tt.want)
+		}
+	}
+}
+
+// TestLookaheadEnergy checks the schedule against counts of executions per
+// LID and split point (Defs. 5-6): the least fuzzed LID is always rare,
+// even when its count is a power of two, and gets 2^selected mutants; a
+// common LID with common split points gets one.
+func TestLookaheadEnergy(t *testing.T) {
+	c := NewCorpus(0)
+	rare := &lookInfo{lid: 1, splits: []uint64{10}}
+	common := &lookInfo{lid: 2, proved: true, splits: []uint64{20}}
+	c.setLookahead(100, rare)
+	c.setLookahead(200, common)
+	for i := 0; i < 4; i++ {
+		c.exercise(rare.lid, rare.splits)
+	}
+	for i := 0; i < 50; i++ {
+		c.exercise(common.lidFor(0), common.splits)
+	}
+	a, _ := c.Add(Sequence{{}}, 100, 0, true, nil, nil, rare.lid, rare.splits)
+	b, _ := c.Add(Sequence{{}}, 200, 0, true, nil, nil, common.lid, common.splits)
+	a.Selected, b.Selected = 3, 3
+	got := map[*Entry]int{}
+	for i := 0; i < 2; i++ {
+		e, energy := c.Next(Lookahead{})
+		got[e] = energy
+	}
+	if got[a] != 8 || got[b] != 1 {
+		t.Errorf("energies: rare LID %d (want 8), common LID %d (want 1)", got[a], got[b])
+	}
+	// A proved LID names the storage left behind; an unproved one is the
+	// whole path already.
+	if common.lidFor(7) == common.lidFor(0) || rare.lidFor(7) != rare.lidFor(0) {
+		t.Error("lidFor: storage must split proved identifiers only")
+	}
+}

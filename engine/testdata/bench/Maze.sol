@@ -230,7 +230,7 @@ contract Maze {
             if (s == 0) {
                 open = key * 3 + 7 == 1234;
             } else if (s == 1) {
-                open = key - moves == 77;
+                open = key - moves == 77; //@target
             } else if (s == 2) {
                 open = key >= 5000 && key <= 5100 && key % 7 == 3;
             } else if (s == 3) {

@@ -156,6 +156,26 @@ func TestSharedContracts(t *testing.T) {
 	}
 }
 
+// TestLookaheadBarTargeted fuzzes the lookahead paper's Fig. 2 with line 31
+// as the target and the default (lookahead) schedule: the assert there
+// fails for a = 42 only, and the asserts on lines 23 and 28 can never fail.
+func TestLookaheadBarTargeted(t *testing.T) {
+	path := fixtures.Shared(t, "LookaheadBar.sol")
+	bs := compile(t, path)
+	for seed := uint64(1); seed <= 3; seed++ {
+		rep, err := Fuzz(context.Background(), bs, Options{Seed: seed, Execs: 5_000, Targets: []Target{{Path: path, FromLine: 31, ToLine: 31}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := found(rep); !reflect.DeepEqual(got, []string{"assert-failure@31"}) {
+			t.Errorf("seed %d: findings %v, want assert-failure@31 only", seed, got)
+		}
+		if rep.TargetExecs == 0 {
+			t.Errorf("seed %d: target line never reached", seed)
+		}
+	}
+}
+
 // TestDeterministic runs the same seed and budget twice: the findings,
 // their sequences and the executions to find them must be identical.
 func TestDeterministic(t *testing.T) {

@@ -1,0 +1,49 @@
+package fuzz
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/lookahead"
+	"github.com/foresight-sol/foresight/solc/position"
+)
+
+// BenchmarkAnalyze measures the lookahead analysis alone: the paths of 300
+// executions of the Exchange benchmark (nested loops over an order book),
+// analysed by a fresh analyzer each round so no suffix check is cached.
+// The paths come from an AFLFast campaign without the analysis, so they do
+// not depend on the analysis being measured:
+//
+//	go test -run XXX -bench Analyze -count 6 ./engine/fuzz | benchstat -
+func BenchmarkAnalyze(b *testing.B) {
+	prog := compile(b, filepath.Join("..", "testdata", "lookahead", "Exchange.sol"))
+	targets := map[int][]uint64{}
+	for _, c := range prog.Targets() {
+		id, _ := c.Build.FileID(c.Artifact.Unit)
+		m := position.NewMapper(c.Build.Units[c.Artifact.Unit].Content)
+		start, end := m.LineRange(90) // line 91, //@target
+		targets[c.Index] = c.Artifact.Runtime.Map.PCsWithin(id, start, end)
+	}
+	var paths [][]uint64
+	ci := -1
+	testHookPath = func(c int, path []uint64) {
+		if len(paths) < 300 {
+			paths, ci = append(paths, append([]uint64(nil), path...)), c
+		}
+	}
+	_, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000, Targets: targets, Schedule: AFLFast{}, NoLookahead: true, Focus: []string{"matchOrders"}})
+	testHookPath = nil
+	if err != nil || len(paths) == 0 {
+		b.Fatal(err, len(paths))
+	}
+	code := prog.Contracts[ci].Artifact.Runtime.Bytes
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a := lookahead.New(code, targets[ci])
+		for _, p := range paths {
+			a.Analyze(p)
+		}
+	}
+}

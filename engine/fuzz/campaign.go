@@ -389,9 +389,12 @@ func (w *worker) run(ctx context.Context) (err error) {
 				w.target, w.probeTx = p.target, p.m.Tx
 				o := w.run1(p.seq, p.m, e)
 				w.target, w.probeTx = -1, -1
+				// Read before consider: shrinking a finding runs more
+				// executions, which reset the flag.
+				hit := w.targetReached
 				w.consider(p.seq, o)
 				c.predictions.Add(1)
-				if w.targetReached {
+				if hit {
 					c.predictionHits.Add(1)
 				} else {
 					pred = w.again(p)

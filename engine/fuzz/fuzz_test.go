@@ -250,8 +250,8 @@ func TestPredictionBracketsRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(with.Findings) != 1 {
-		t.Fatalf("with prediction: %d findings after %d predictions", len(with.Findings), with.Predictions)
+	if len(with.Findings) != 1 || with.PredictionHits == 0 {
+		t.Fatalf("with prediction: %d findings, %d of %d predictions hit", len(with.Findings), with.PredictionHits, with.Predictions)
 	}
 	without, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000, NoPrediction: true})
 	if err != nil {

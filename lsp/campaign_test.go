@@ -280,6 +280,19 @@ var fuzzedEnd = regexp.MustCompile(`^(1 exec|\d+ execs), (1 finding|\d+ findings
 // that ran to its end.
 func fuzzed(msg string) bool { return fuzzedEnd.MatchString(msg) }
 
+// awaitFuzzedEnd waits for a campaign that ran to its end.
+func (f *fakeClient) awaitFuzzedEnd(what string) {
+	f.t.Helper()
+	f.Await(what, func() bool {
+		for _, tok := range f.tokens {
+			if msg, ok := f.endedLocked(tok); ok && fuzzed(msg) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 // awaitRunEnd waits until n progress tokens have ended.
 func (f *fakeClient) awaitRunEnd(n int) {
 	f.t.Helper()
@@ -303,15 +316,8 @@ func TestSaveCancelsCampaign(t *testing.T) {
 	f.open(path)
 	var first string
 	f.Await("the first campaign fuzzing", func() bool {
-		for _, tok := range f.tokens {
-			for _, e := range f.progress[tok] {
-				if e.Kind == "report" && strings.HasPrefix(e.Message, "fuzzing") {
-					first = tok
-					return true
-				}
-			}
-		}
-		return false
+		first, _ = f.runReportLocked(0, "fuzzing")
+		return first != ""
 	})
 	// Replay while the campaign still runs: its deployment is known from
 	// OnSetup, not from the campaign's report.

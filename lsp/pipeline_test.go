@@ -220,14 +220,7 @@ contract Deploy {
 	for _, p := range []string{vault, test, script} {
 		f.open(p)
 	}
-	f.Await("a campaign that ran to its end", func() bool {
-		for _, tok := range f.tokens {
-			if msg, ok := f.endedLocked(tok); ok && fuzzed(msg) {
-				return true
-			}
-		}
-		return false
-	})
+	f.awaitFuzzedEnd("a campaign that ran to its end")
 	f.awaitFindingLines(vault, 8)
 	f.mu.Lock()
 	inTest, inScript := f.findingsLocked(test), f.findingsLocked(script)
@@ -307,14 +300,7 @@ contract B {
 	f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", 2_000)})
 	f.open(a)
 	f.open(b)
-	f.Await("a campaign of A and B", func() bool {
-		for _, tok := range f.tokens {
-			if msg, ok := f.endedLocked(tok); ok && fuzzed(msg) {
-				return true
-			}
-		}
-		return false
-	})
+	f.awaitFuzzedEnd("a campaign of A and B")
 
 	mark := f.journalLen()
 	if err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{

@@ -214,9 +214,7 @@ func (m benchMedian) timeString() string {
 // a lower bound when only the baseline is censored, unknown when m is.
 func speedup(base, m benchMedian) string {
 	switch {
-	case m.censored:
-		return "-"
-	case m.execs == 0:
+	case m.censored || m.execs == 0:
 		return "-"
 	case base.censored:
 		return fmt.Sprintf("> %.1fx", float64(base.execs)/float64(m.execs))

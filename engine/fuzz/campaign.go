@@ -522,13 +522,11 @@ func (w *worker) consider(seq Sequence, o outcome) {
 	var lid uint64
 	var splits []uint64
 	if c.analyzers != nil {
-		info := c.corpus.lookahead(o.pathID)
-		if info == nil {
-			info = w.lookahead(seq, o.pathID)
-			c.corpus.setLookahead(o.pathID, info)
+		var ok bool
+		if lid, splits, ok = c.corpus.exercise(o.pathID, o.state); !ok {
+			c.corpus.analysed(o.pathID, w.lookahead(seq, o.pathID))
+			lid, splits, _ = c.corpus.exercise(o.pathID, o.state)
 		}
-		lid, splits = info.lidFor(o.state), info.splits
-		c.corpus.exercise(lid, splits)
 	}
 	if newPath || o.newCov > 0 || newState || grown {
 		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads, lid, splits)

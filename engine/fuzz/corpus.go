@@ -71,27 +71,29 @@ func (l *lookInfo) lidFor(state uint64) uint64 {
 	return l.lid
 }
 
-// lookahead returns the analysis of a path, or nil if it has none yet.
-func (c *Corpus) lookahead(pathID uint64) *lookInfo {
+// exercise counts one execution that took an analysed path and left
+// storage with signature state, and returns its LID and split points; ok
+// is false, and nothing is counted, if the path has no analysis yet.
+func (c *Corpus) exercise(pathID, state uint64) (lid uint64, splits []uint64, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.paths[pathID]
+	l := c.paths[pathID]
+	if l == nil {
+		return 0, nil, false
+	}
+	lid = l.lidFor(state)
+	c.lidFuzz[lid]++
+	for _, p := range l.splits {
+		c.splitFuzz[p]++
+	}
+	return lid, l.splits, true
 }
 
-func (c *Corpus) setLookahead(pathID uint64, l *lookInfo) {
+// analysed records the analysis of a path.
+func (c *Corpus) analysed(pathID uint64, l *lookInfo) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.paths[pathID] = l
-}
-
-// exercise counts one execution with the given identifier and split points.
-func (c *Corpus) exercise(lid uint64, splits []uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.lidFuzz[lid]++
-	for _, p := range splits {
-		c.splitFuzz[p]++
-	}
 }
 
 // maxStates bounds how many entries storage novelty alone may admit, and
@@ -172,14 +174,6 @@ func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool
 		return nil, false
 	}
 	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
-	if _, ok := c.lidFuzz[lid]; !ok {
-		c.lidFuzz[lid] = 0
-	}
-	for _, p := range splits {
-		if _, ok := c.splitFuzz[p]; !ok {
-			c.splitFuzz[p] = 0
-		}
-	}
 	c.entries = append(c.entries, e)
 	return e, true
 }

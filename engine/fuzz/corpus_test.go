@@ -30,13 +30,16 @@ func TestLookaheadEnergy(t *testing.T) {
 	c := NewCorpus(0)
 	rare := &lookInfo{lid: 1, splits: []uint64{10}}
 	common := &lookInfo{lid: 2, proved: true, splits: []uint64{20}}
-	c.setLookahead(100, rare)
-	c.setLookahead(200, common)
+	if _, _, ok := c.exercise(100, 0); ok {
+		t.Fatal("an unanalysed path was counted")
+	}
+	c.analysed(100, rare)
+	c.analysed(200, common)
 	for i := 0; i < 4; i++ {
-		c.exercise(rare.lid, rare.splits)
+		c.exercise(100, 0)
 	}
 	for i := 0; i < 50; i++ {
-		c.exercise(common.lidFor(0), common.splits)
+		c.exercise(200, 0)
 	}
 	a, _ := c.Add(Sequence{{}}, 100, 0, true, nil, nil, rare.lid, rare.splits)
 	b, _ := c.Add(Sequence{{}}, 200, 0, true, nil, nil, common.lid, common.splits)

@@ -177,6 +177,22 @@ func TestAggressiveModeMarksStatefulFunctions(t *testing.T) {
 	}
 }
 
+// linePCs maps one-based inclusive line ranges of the contracts' own files
+// to runtime PCs per contract index.
+func linePCs(prog *program.Program, lines [][2]int) map[int][]uint64 {
+	targets := map[int][]uint64{}
+	for _, c := range prog.Targets() {
+		id, _ := c.Build.FileID(c.Artifact.Unit)
+		m := position.NewMapper(c.Build.Units[c.Artifact.Unit].Content)
+		for _, l := range lines {
+			start, _ := m.LineRange(l[0] - 1)
+			_, end := m.LineRange(l[1] - 1)
+			targets[c.Index] = append(targets[c.Index], c.Artifact.Runtime.Map.PCsWithin(id, start, end)...)
+		}
+	}
+	return targets
+}
+
 // TestLookaheadSoundness checks the analysis on every path a campaign
 // executes: whenever it proves the targets unreachable after a prefix, the
 // rest of that very path contains no target.
@@ -192,16 +208,7 @@ func TestLookaheadSoundness(t *testing.T) {
 		{filepath.Join("..", "testdata", "bench", "Maze.sol"), [][2]int{{120, 140}, {400, 420}}},
 	} {
 		prog := compile(t, tt.path)
-		targets := map[int][]uint64{}
-		for _, c := range prog.Targets() {
-			id, _ := c.Build.FileID(c.Artifact.Unit)
-			m := position.NewMapper(c.Build.Units[c.Artifact.Unit].Content)
-			for _, l := range tt.lines {
-				start, _ := m.LineRange(l[0] - 1)
-				_, end := m.LineRange(l[1] - 1)
-				targets[c.Index] = append(targets[c.Index], c.Artifact.Runtime.Map.PCsWithin(id, start, end)...)
-			}
-		}
+		targets := linePCs(prog, tt.lines)
 		analyzers := map[int]*lookahead.Analyzer{}
 		isTarget := map[int]map[uint64]bool{}
 		for ci, pcs := range targets {

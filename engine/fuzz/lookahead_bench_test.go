@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/lookahead"
-	"github.com/foresight-sol/foresight/solc/position"
 )
 
 // BenchmarkAnalyze measures the lookahead analysis alone: the paths of 300
@@ -18,13 +17,7 @@ import (
 //	go test -run XXX -bench Analyze -count 6 ./engine/fuzz | benchstat -
 func BenchmarkAnalyze(b *testing.B) {
 	prog := compile(b, filepath.Join("..", "testdata", "lookahead", "Exchange.sol"))
-	targets := map[int][]uint64{}
-	for _, c := range prog.Targets() {
-		id, _ := c.Build.FileID(c.Artifact.Unit)
-		m := position.NewMapper(c.Build.Units[c.Artifact.Unit].Content)
-		start, end := m.LineRange(90) // line 91, //@target
-		targets[c.Index] = c.Artifact.Runtime.Map.PCsWithin(id, start, end)
-	}
+	targets := linePCs(prog, [][2]int{{91, 91}}) // //@target
 	var paths [][]uint64
 	ci := -1
 	testHookPath = func(c int, path []uint64) {

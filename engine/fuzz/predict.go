@@ -140,6 +140,12 @@ func (w *worker) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type, x0
 	case !calldata.Signed(t) && x.Sign() < 0:
 		x.SetInt64(0)
 	}
+	return aim(p, mut, m, t, x)
+}
+
+// aim makes p run mut with the argument m changed set to x (fitted to its
+// type), or returns nil if that is the input mut already has.
+func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *prediction {
 	word := calldata.Clamp(t, fromBig(x))
 	if word.Eq(&m.Arg.New) {
 		return nil
@@ -168,14 +174,14 @@ func (w *worker) again(p *prediction) *prediction {
 	}
 	x1 := toBig(&p.m.Arg.New, t)
 	c1 := signed(&w.targetResid)
-	next := &prediction{seq: p.seq, m: p.m, target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
+	next := &prediction{target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
 	if p.lo == nil && c1.Sign() != p.c0.Sign() && c1.Sign() != 0 && p.c0.Sign() != 0 {
 		// The root lies between the last two points.
 		next.lo, next.clo, next.hi, next.chi = p.x0, p.c0, x1, c1
 		if next.lo.Cmp(next.hi) > 0 {
 			next.lo, next.clo, next.hi, next.chi = next.hi, next.chi, next.lo, next.clo
 		}
-		return w.bracketStep(next, t)
+		return bracketStep(next, p.seq, p.m, t)
 	}
 	if p.lo != nil {
 		if p.iter+1 >= maxBracketSteps {
@@ -199,7 +205,7 @@ func (w *worker) again(p *prediction) *prediction {
 			}
 			next.side = +1
 		}
-		return w.bracketStep(next, t)
+		return bracketStep(next, p.seq, p.m, t)
 	}
 	if p.iter+1 >= w.c.cfg.PredictIterations {
 		return nil
@@ -210,7 +216,7 @@ func (w *worker) again(p *prediction) *prediction {
 // bracketStep runs the false position between the bracket's ends,
 // bisecting when integer rounding lands on an end; nil once no integer is
 // left strictly inside.
-func (w *worker) bracketStep(p *prediction, t *abi.Type) *prediction {
+func bracketStep(p *prediction, mut Sequence, m Mutation, t *abi.Type) *prediction {
 	gap := new(big.Int).Sub(p.hi, p.lo)
 	if gap.Cmp(big.NewInt(1)) <= 0 {
 		return nil
@@ -226,19 +232,7 @@ func (w *worker) bracketStep(p *prediction, t *abi.Type) *prediction {
 		x = new(big.Int).Rsh(gap, 1)
 		x.Add(x, p.lo)
 	}
-	word := calldata.Clamp(t, fromBig(x))
-	if word.Eq(&p.m.Arg.New) {
-		return nil
-	}
-	seq := p.seq.Clone()
-	if !calldata.SetWord(seq[p.m.Tx].Args, p.m.Arg.Path, word) {
-		return nil
-	}
-	pm := p.m
-	pm.Arg.Path = append(calldata.Path(nil), p.m.Arg.Path...)
-	pm.Arg.Old, pm.Arg.New = p.m.Arg.New, word
-	p.seq, p.m = seq, pm
-	return p
+	return aim(p, mut, m, t, x)
 }
 
 var two256 = new(big.Int).Lsh(big.NewInt(1), 256)

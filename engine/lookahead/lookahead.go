@@ -2,6 +2,7 @@ package lookahead
 
 import (
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/holiman/uint256"
 )
 
 // MaxPrefix is the number of path locations within which split points are
@@ -185,25 +186,23 @@ func (a *Analyzer) reachable(pc uint64, start *State) bool {
 			}
 			eff, target, cond := step(s, a.code, p)
 			fall := p + uint64(size(a.code, p))
-			if eff == next {
-				if fall >= uint64(len(a.code)) {
-					break // running off the end is STOP
-				}
-				if a.jumpdest[fall] {
-					add(fall, s)
-					break
-				}
-				p = fall
-				continue
-			}
 			switch eff {
+			case next:
+				switch {
+				case fall >= uint64(len(a.code)): // running off the end is STOP
+				case a.jumpdest[fall]:
+					add(fall, s)
+				default:
+					p = fall
+					continue // still inside the block
+				}
 			case jump:
 				t, ok := target.IsConst()
 				if !ok {
 					return true // unknown destination: anything may follow
 				}
-				if t.IsUint64() && t.Uint64() < uint64(len(a.code)) && a.jumpdest[t.Uint64()] {
-					add(t.Uint64(), s)
+				if d, ok := a.dest(t); ok {
+					add(d, s)
 				}
 			case branch:
 				c, known := cond.IsConst()
@@ -212,8 +211,8 @@ func (a *Analyzer) reachable(pc uint64, start *State) bool {
 					if !ok {
 						return true
 					}
-					if t.IsUint64() && t.Uint64() < uint64(len(a.code)) && a.jumpdest[t.Uint64()] {
-						add(t.Uint64(), s.clone())
+					if d, ok := a.dest(t); ok {
+						add(d, s.clone())
 					}
 				}
 				if (!known || c.IsZero()) && fall < uint64(len(a.code)) {
@@ -228,13 +227,24 @@ func (a *Analyzer) reachable(pc uint64, start *State) bool {
 	return false
 }
 
+// dest returns a constant jump target if it names a JUMPDEST; any other
+// target makes the EVM fail, so nothing follows it.
+func (a *Analyzer) dest(t *uint256.Int) (uint64, bool) {
+	if t.IsUint64() && t.Uint64() < uint64(len(a.code)) && a.jumpdest[t.Uint64()] {
+		return t.Uint64(), true
+	}
+	return 0, false
+}
+
 // context hashes the stack entries that are constants naming a JUMPDEST:
 // the return addresses of internal calls in progress.
 func (a *Analyzer) context(s *State) uint64 {
 	var h uint64 = 1
 	for i, v := range s.stack {
-		if c, ok := v.IsConst(); ok && c.IsUint64() && c.Uint64() < uint64(len(a.code)) && a.jumpdest[c.Uint64()] {
-			h = h*31 + c.Uint64()*uint64(i+7) + 1
+		if c, ok := v.IsConst(); ok {
+			if d, ok := a.dest(c); ok {
+				h = h*31 + d*uint64(i+7) + 1
+			}
 		}
 	}
 	return h

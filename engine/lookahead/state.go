@@ -1,7 +1,8 @@
 package lookahead
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/holiman/uint256"
 )
@@ -67,25 +68,11 @@ func (s *State) havocStorage() { s.store = s.store[:0] }
 
 // memIndex returns the position of the word at off, or where it would go.
 func (s *State) memIndex(off uint64) (int, bool) {
-	i := sort.Search(len(s.mem), func(i int) bool { return s.mem[i].off >= off })
-	return i, i < len(s.mem) && s.mem[i].off == off
+	return slices.BinarySearchFunc(s.mem, off, func(w memWord, off uint64) int { return cmp.Compare(w.off, off) })
 }
 
-// dropOverlapping removes the words overlapping [lo, hi) other than one
-// written exactly at keep (keep == hi never matches a word inside).
-func (s *State) dropOverlapping(lo, hi, keep uint64, keepAny bool) bool {
-	out := s.mem[:0]
-	dropped := false
-	for _, w := range s.mem {
-		if w.off+32 > lo && w.off < hi && !(keepAny && w.off == keep) {
-			dropped = true
-			continue
-		}
-		out = append(out, w)
-	}
-	s.mem = out
-	return dropped
-}
+// overlaps reports whether the word at off overlaps [lo, hi).
+func overlaps(off, lo, hi uint64) bool { return off+32 > lo && off < hi }
 
 // mstore writes a word at offset.
 func (s *State) mstore(off Value, v Value) {
@@ -95,19 +82,18 @@ func (s *State) mstore(off Value, v Value) {
 		return
 	}
 	at := o.Uint64()
-	if s.dropOverlapping(at, at+32, at, true) {
+	n := len(s.mem)
+	s.mem = slices.DeleteFunc(s.mem, func(w memWord) bool { return w.off != at && overlaps(w.off, at, at+32) })
+	if len(s.mem) < n {
 		// Part of an overlapped word survives outside [at, at+32) but is
 		// no longer tracked.
 		s.memTop = true
 	}
-	i, found := s.memIndex(at)
-	if found {
+	if i, found := s.memIndex(at); found {
 		s.mem[i].v = v
-		return
+	} else {
+		s.mem = slices.Insert(s.mem, i, memWord{off: at, v: v})
 	}
-	s.mem = append(s.mem, memWord{})
-	copy(s.mem[i+1:], s.mem[i:])
-	s.mem[i] = memWord{off: at, v: v}
 }
 
 // clobber marks [off, off+size) as unknown.
@@ -121,7 +107,8 @@ func (s *State) clobber(off, size Value) {
 	if n.IsZero() {
 		return
 	}
-	s.dropOverlapping(o.Uint64(), o.Uint64()+n.Uint64(), 0, false)
+	lo, hi := o.Uint64(), o.Uint64()+n.Uint64()
+	s.mem = slices.DeleteFunc(s.mem, func(w memWord) bool { return overlaps(w.off, lo, hi) })
 	// Words written later inside the range are known again; until then a
 	// read there is unknown.
 	s.memTop = true
@@ -140,10 +127,8 @@ func (s *State) mload(off Value) Value {
 	if s.memTop {
 		return Top
 	}
-	for _, w := range s.mem {
-		if w.off+32 > at && w.off < at+32 {
-			return Top
-		}
+	if slices.ContainsFunc(s.mem, func(w memWord) bool { return overlaps(w.off, at, at+32) }) {
+		return Top
 	}
 	return ConstU(0)
 }
@@ -169,8 +154,7 @@ func (s *State) memBytes(off, size Value) ([]byte, bool) {
 }
 
 func (s *State) slotIndex(k *uint256.Int) (int, bool) {
-	i := sort.Search(len(s.store), func(i int) bool { return !s.store[i].key.Lt(k) })
-	return i, i < len(s.store) && s.store[i].key.Eq(k)
+	return slices.BinarySearchFunc(s.store, k, func(sv slotVal, k *uint256.Int) int { return sv.key.Cmp(k) })
 }
 
 func (s *State) sload(slot Value) Value {
@@ -190,14 +174,11 @@ func (s *State) sstore(slot, v Value) {
 		s.havocStorage()
 		return
 	}
-	i, found := s.slotIndex(k)
-	if found {
+	if i, found := s.slotIndex(k); found {
 		s.store[i].v = v
-		return
+	} else {
+		s.store = slices.Insert(s.store, i, slotVal{key: *k, v: v})
 	}
-	s.store = append(s.store, slotVal{})
-	copy(s.store[i+1:], s.store[i:])
-	s.store[i] = slotVal{key: *k, v: v}
 }
 
 // join returns the least upper bound of two states with equal stack

@@ -17,7 +17,7 @@ import (
 // second campaign with it: replaying the seeds alone covers every line the
 // first campaign's corpus covered.
 func TestInputsRoundTrip(t *testing.T) {
-	bs := compile(t, fixtures.Shared(t, "PathsBaz.sol"))
+	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
 	first, err := Fuzz(context.Background(), bs, Options{Seed: 3, Execs: 3000})
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +142,7 @@ func TestLoadInputsCorrupt(t *testing.T) {
 // FuzzInputs feeds arbitrary corpus files through parsing and mapping onto
 // a real program: neither may panic.
 func FuzzInputs(f *testing.F) {
-	prog := testProgram(f, fixtures.Shared(f, "PathsBaz.sol"))
+	prog := testProgram(f, fixtures.Example(f, "PathsBaz.sol"))
 	f.Add([]byte(`{"format":"foresight.corpus/v1","inputs":[{"calls":[{"contract":"Baz","function":"baz(int256,int256,int256)","args":"0x00","sender":-7,"value":"x"}]}]}`))
 	f.Add([]byte(`{"format":"foresight.corpus/v1","inputs":[{"calls":[{"contract":"Baz","sender":1,"value":"5"}]},{"calls":[]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -168,7 +168,7 @@ func testProgram(t testing.TB, path string) *program.Program {
 // TestOnSetup: the deployment is reported once, before any finding, and
 // matches the report's.
 func TestOnSetup(t *testing.T) {
-	bs := compile(t, fixtures.Shared(t, "PathsBaz.sol"))
+	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
 	var setups []Setup
 	var beforeFinding bool
 	rep, err := Fuzz(context.Background(), bs, Options{Seed: 3, Execs: 20_000,

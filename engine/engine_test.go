@@ -135,7 +135,7 @@ func TestSharedContracts(t *testing.T) {
 		{"QuizGame.sol", 1, 30_000, []string{"SWC-104@15"}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			bs := compile(t, fixtures.Shared(t, tt.file))
+			bs := compile(t, fixtures.Example(t, tt.file))
 			rep, err := Fuzz(context.Background(), bs, Options{Seed: tt.seed, Execs: tt.execs})
 			if err != nil {
 				t.Fatal(err)
@@ -160,7 +160,7 @@ func TestSharedContracts(t *testing.T) {
 // as the target and the default (lookahead) schedule: the assert there
 // fails for a = 42 only, and the asserts on lines 23 and 28 can never fail.
 func TestLookaheadBarTargeted(t *testing.T) {
-	path := fixtures.Shared(t, "LookaheadBar.sol")
+	path := fixtures.Example(t, "LookaheadBar.sol")
 	bs := compile(t, path)
 	for seed := uint64(1); seed <= 3; seed++ {
 		rep, err := Fuzz(context.Background(), bs, Options{Seed: seed, Execs: 5_000, Targets: []Target{{Path: path, FromLine: 31, ToLine: 31}}})
@@ -179,7 +179,7 @@ func TestLookaheadBarTargeted(t *testing.T) {
 // TestDeterministic runs the same seed and budget twice: the findings,
 // their sequences and the executions to find them must be identical.
 func TestDeterministic(t *testing.T) {
-	bs := compile(t, fixtures.Shared(t, "SequenceFoo.sol"))
+	bs := compile(t, fixtures.Example(t, "SequenceFoo.sol"))
 	run := func() []Finding {
 		rep, err := Fuzz(context.Background(), bs, Options{Seed: 2, Execs: 30_000})
 		if err != nil {

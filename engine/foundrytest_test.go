@@ -41,7 +41,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 		execs     uint64
 		want      []string // substrings of the generated test
 	}{
-		{"TwoObjectives", fixtures.Shared(t, "TwoObjectives.sol"), 9, 3_000, []string{
+		{"TwoObjectives", fixtures.Example(t, "TwoObjectives.sol"), 9, 3_000, []string{
 			`import {TwoObjectives} from "../TwoObjectives.sol";`,
 			`abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`,
 			"type(TwoObjectives).creationCode",

@@ -30,7 +30,7 @@ func TestParseTarget(t *testing.T) {
 }
 
 func TestTargetPCs(t *testing.T) {
-	path := fixtures.Shared(t, "LookaheadBar.sol")
+	path := fixtures.Example(t, "LookaheadBar.sol")
 	prog, err := program.New(compile(t, path))
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +73,7 @@ func lineOf(content []byte, off int) int {
 // TestTargetKinds maps function and assert targets to the PCs of their
 // source: every PC lies inside the function, or on an assert line.
 func TestTargetKinds(t *testing.T) {
-	path := fixtures.Shared(t, "LookaheadBar.sol")
+	path := fixtures.Example(t, "LookaheadBar.sol")
 	prog, err := program.New(compile(t, path))
 	if err != nil {
 		t.Fatal(err)

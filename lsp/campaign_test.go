@@ -34,7 +34,7 @@ func with(base map[string]any, kv ...any) map[string]any {
 // copyShared copies a shared example contract into a fresh directory.
 func copyShared(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(fixtures.Shared(t, name))
+	data, err := os.ReadFile(fixtures.Example(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

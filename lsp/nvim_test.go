@@ -35,7 +35,7 @@ func TestNeovim(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	work := filepath.Join(dir, "ws")
-	data, err := os.ReadFile(fixtures.Shared(t, "TwoObjectives.sol"))
+	data, err := os.ReadFile(fixtures.Example(t, "TwoObjectives.sol"))
 	if err != nil {
 		t.Fatal(err)
 	}

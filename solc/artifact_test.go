@@ -70,7 +70,7 @@ const (
 func TestSourceMapsOfRealOutput(t *testing.T) {
 	tc := testToolchain(t)
 
-	foo := compileFile(t, tc, fixtures.Shared(t, "SequenceFoo.sol"), nil)
+	foo := compileFile(t, tc, fixtures.Example(t, "SequenceFoo.sol"), nil)
 	a := artifact(t, foo, "SequenceFoo")
 	if got, want := opcodeLines(t, foo, a.Runtime, opSSTORE), []int{23, 25, 27}; !reflect.DeepEqual(got, want) {
 		t.Errorf("SequenceFoo runtime SSTORE lines = %v, want %v", got, want)
@@ -79,7 +79,7 @@ func TestSourceMapsOfRealOutput(t *testing.T) {
 		t.Errorf("SequenceFoo constructor SSTORE lines = %v, want %v", got, want)
 	}
 
-	wallet := compileFile(t, tc, fixtures.Shared(t, "BonusWallet.sol"), nil)
+	wallet := compileFile(t, tc, fixtures.Example(t, "BonusWallet.sol"), nil)
 	w := artifact(t, wallet, "BonusWallet")
 	if got, want := opcodeLines(t, wallet, w.Runtime, opSELFDESTRUCT), []int{34}; !reflect.DeepEqual(got, want) {
 		t.Errorf("BonusWallet SELFDESTRUCT lines = %v, want %v", got, want)
@@ -128,7 +128,7 @@ func TestFunctionsFromAST(t *testing.T) {
 			{Contract: "BonusWallet", Name: "destroy", Kind: "function", Visibility: "public", Mutability: "nonpayable"},
 		}},
 	} {
-		b := compileFile(t, tc, fixtures.Shared(t, tt.file), nil)
+		b := compileFile(t, tc, fixtures.Example(t, tt.file), nil)
 		ast, err := ParseAST(b.Output.Sources[tt.file].AST)
 		if err != nil {
 			t.Fatal(err)

@@ -16,7 +16,7 @@ func BenchmarkCompile(b *testing.B) {
 		name string
 		m    OutputMode
 	}{{"full", Full}, {"diagnostics", Diagnostics}} {
-		path := fixtures.Shared(b, "SequenceFoo.sol")
+		path := fixtures.Example(b, "SequenceFoo.sol")
 		p, err := LoadProject(FindRoot(path))
 		if err != nil {
 			b.Fatal(err)

@@ -49,7 +49,7 @@ func TestCompileSharedContractsByPragma(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			b := compileFile(t, tc, fixtures.Shared(t, tt.file), nil)
+			b := compileFile(t, tc, fixtures.Example(t, tt.file), nil)
 			if b.HasErrors() {
 				t.Fatalf("build failed: %+v %v", b.Diagnostics, b.Err)
 			}
@@ -127,7 +127,7 @@ func TestNoCompilerForPragma(t *testing.T) {
 
 func TestConflictingFilesSplitIntoBuilds(t *testing.T) {
 	tc := testToolchain(t)
-	dir := fixtures.SharedContracts(t)
+	dir := fixtures.Examples(t)
 	files, err := SolidityFiles(dir)
 	if err != nil {
 		t.Fatal(err)

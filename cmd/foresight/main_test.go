@@ -48,7 +48,7 @@ func TestCheckCompileError(t *testing.T) {
 }
 
 func TestCheckUsageErrors(t *testing.T) {
-	path := fixtures.Shared(t, "TwoObjectives.sol")
+	path := fixtures.Example(t, "TwoObjectives.sol")
 	for _, args := range [][]string{
 		{"check"},
 		{"check", "--format", "xml", path},
@@ -63,7 +63,7 @@ func TestCheckUsageErrors(t *testing.T) {
 }
 
 func TestFuzzJSONAndReplay(t *testing.T) {
-	path := fixtures.Shared(t, "SequenceFoo.sol")
+	path := fixtures.Example(t, "SequenceFoo.sol")
 	report := filepath.Join(t.TempDir(), "report.json")
 	code, _, stderr := foresight(t, "fuzz", path, "--execs", "60000", "--seed", "2", "--format", "json", "-o", report)
 	if code != exitFindings {
@@ -92,7 +92,7 @@ func TestFuzzJSONAndReplay(t *testing.T) {
 }
 
 func TestCheckTextAndSARIF(t *testing.T) {
-	path := fixtures.Shared(t, "TwoObjectives.sol")
+	path := fixtures.Example(t, "TwoObjectives.sol")
 	code, out, _ := foresight(t, "check", path, "--execs", "5000", "--seed", "1")
 	if code != exitFindings || !strings.Contains(out, "TwoObjectives.sol:11:13: error: assertion failed after 1 transaction") {
 		t.Errorf("check: exit %d, output:\n%s", code, out)
@@ -122,7 +122,7 @@ func TestCheckTextAndSARIF(t *testing.T) {
 }
 
 func TestCoverageLCOV(t *testing.T) {
-	path := fixtures.Shared(t, "PathsBaz.sol")
+	path := fixtures.Example(t, "PathsBaz.sol")
 	lcov := filepath.Join(t.TempDir(), "lcov.info")
 	if code, _, stderr := foresight(t, "fuzz", path, "--execs", "2000", "--seed", "1", "--coverage", "lcov", "--coverage-file", lcov); code == exitUsage {
 		t.Fatalf("fuzz failed: %s", stderr)

@@ -55,9 +55,9 @@ func TestFailureAttribution(t *testing.T) {
 		kind                oracle.Kind
 		line                int
 	}{
-		{fixtures.Shared(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", -10, oracle.AssertFailure, 11},
-		{fixtures.Shared(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", 100, oracle.AssertFailure, 14},
-		{fixtures.Shared(t, "PathsBaz.sol"), "PathsBaz", "baz(int256,int256,int256)", 0, "", 0},
+		{fixtures.Example(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", -10, oracle.AssertFailure, 11},
+		{fixtures.Example(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", 100, oracle.AssertFailure, 14},
+		{fixtures.Example(t, "PathsBaz.sol"), "PathsBaz", "baz(int256,int256,int256)", 0, "", 0},
 		{filepath.Join("..", "testdata", "oracles", "assert04_pos.sol"), "Assert04Pos", "check(uint256)", 4242, oracle.AssertFailure, 12},
 		{filepath.Join("..", "testdata", "oracles", "panic12_pos.sol"), "Panic12Pos", "share(uint256,uint256)", 0, "panic-0x12", 10},
 	} {
@@ -99,7 +99,7 @@ func TestFailureAttribution(t *testing.T) {
 // shared, findings are deduplicated across workers, and nothing races (run
 // with -race).
 func TestWorkersShareOneCampaign(t *testing.T) {
-	prog := compile(t, fixtures.Shared(t, "TwoObjectives.sol"))
+	prog := compile(t, fixtures.Example(t, "TwoObjectives.sol"))
 	res, err := Run(context.Background(), prog, Config{Seed: 3, Execs: 20_000, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +154,7 @@ func TestPredictionSwitch(t *testing.T) {
 // fuzzing the slot bar() reads reaches its assertion branch, so bar() is
 // marked as needing longer sequences; pure functions never are.
 func TestAggressiveModeMarksStatefulFunctions(t *testing.T) {
-	prog := compile(t, fixtures.Shared(t, "SequenceFoo.sol"))
+	prog := compile(t, fixtures.Example(t, "SequenceFoo.sol"))
 	var c *campaign
 	testHookCampaign = func(x *campaign) { c = x }
 	defer func() { testHookCampaign = nil }()
@@ -201,10 +201,10 @@ func TestLookaheadSoundness(t *testing.T) {
 		path  string
 		lines [][2]int
 	}{
-		{fixtures.Shared(t, "LookaheadBar.sol"), [][2]int{{31, 31}}},
-		{fixtures.Shared(t, "LookaheadBar.sol"), [][2]int{{23, 23}, {28, 28}}},
-		{fixtures.Shared(t, "PathsBaz.sol"), [][2]int{{16, 16}, {22, 22}}},
-		{fixtures.Shared(t, "SequenceFoo.sol"), [][2]int{{17, 17}}},
+		{fixtures.Example(t, "LookaheadBar.sol"), [][2]int{{31, 31}}},
+		{fixtures.Example(t, "LookaheadBar.sol"), [][2]int{{23, 23}, {28, 28}}},
+		{fixtures.Example(t, "PathsBaz.sol"), [][2]int{{16, 16}, {22, 22}}},
+		{fixtures.Example(t, "SequenceFoo.sol"), [][2]int{{17, 17}}},
 		{filepath.Join("..", "testdata", "bench", "Maze.sol"), [][2]int{{120, 140}, {400, 420}}},
 	} {
 		prog := compile(t, tt.path)

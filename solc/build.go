@@ -85,7 +85,7 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 				texts = append(texts, fmt.Sprintf("%s in %s", text, name))
 			}
 		}
-		comp, err := t.Select(ctx, cons, p.Solc)
+		comp, err := t.Select(ctx, cons, p)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

@@ -27,7 +27,7 @@ func BenchmarkCompile(b *testing.B) {
 		}
 		in := p.input(units, mode.m)
 		tc := NewToolchain(Config{NoNative: true})
-		comp, err := tc.Select(context.Background(), []Constraint{mustConstraint("^0.8.0")}, "")
+		comp, err := tc.Select(context.Background(), []Constraint{mustConstraint("^0.8.0")}, nil)
 		tc.Close()
 		if err != nil {
 			b.Fatal(err)

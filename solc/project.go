@@ -26,7 +26,7 @@ type Project struct {
 	Remappings []Remapping
 	Libs       []string // library folders, relative to Root
 	Settings   Settings
-	Solc       string // compiler path or version pinned by the project, if any
+	Solc       string // compiler version or absolute path pinned by the project, if any
 }
 
 var rootMarkers = []struct{ file, kind string }{
@@ -97,6 +97,11 @@ func LoadProject(root string) (*Project, error) {
 			p.Remappings = append(p.Remappings, r)
 		}
 		p.Solc = cfg.Solc
+		if _, err := ParseVersion(cfg.Solc); cfg.Solc != "" && err != nil && !filepath.IsAbs(cfg.Solc) {
+			// Foundry resolves a compiler path against the project, not
+			// against wherever Foresight happens to run.
+			p.Solc = filepath.Join(root, cfg.Solc)
+		}
 		if cfg.Optimizer != nil {
 			p.Settings.Optimizer = *cfg.Optimizer
 		}

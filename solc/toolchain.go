@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -26,7 +25,13 @@ type Config struct {
 	Timeout     time.Duration // per compile; default DefaultTimeout
 	NoInstall   bool          // never run npm; only use what is installed
 	NoNative    bool          // ignore native binaries (tests)
-	Log         *zap.Logger
+	// Untrusted: ignore executables the workspace names. A compiler path in
+	// foundry.toml, a solc found through a relative PATH entry or inside the
+	// project root is never run; the choice falls back to svm, solc-select
+	// and solc-js, and Notify says why once. SolcPath and SolcVersion come
+	// from the user, not the workspace, and still apply.
+	Untrusted bool
+	Log       *zap.Logger
 	// Notify receives user-facing progress messages, such as a compiler
 	// being installed; nil discards them.
 	Notify func(msg string)
@@ -38,11 +43,13 @@ type Toolchain struct {
 	worker *NodeWorker
 
 	nativeOnce sync.Once
-	natives    []*Native // sorted, highest version first
+	natives    []*Native // svm and solc-select, sorted, highest version first
 
 	mu      sync.Mutex
 	jsByVer map[Version]*SolcJS
 	install map[Version]*sync.Mutex
+	probed  map[string]probeResult // PATH binaries by path
+	said    map[string]bool        // messages already given to Notify
 }
 
 // NewToolchain returns a Toolchain for cfg.
@@ -61,6 +68,8 @@ func NewToolchain(cfg Config) *Toolchain {
 		worker:  NewNodeWorker(cfg.Node, cfg.Log.Named("solcjs")),
 		jsByVer: map[Version]*SolcJS{},
 		install: map[Version]*sync.Mutex{},
+		probed:  map[string]probeResult{},
+		said:    map[string]bool{},
 	}
 }
 
@@ -82,6 +91,7 @@ func (t *Toolchain) Close() error { return t.worker.Close() }
 type NoCompilerError struct {
 	Pragmas   []string
 	Available []Version
+	TooOld    []Version // releases the pragmas allow that predate MinStandardJSON
 }
 
 func (e *NoCompilerError) Error() string {
@@ -97,7 +107,7 @@ func (e *NoCompilerError) Error() string {
 			avail = strings.Join(vs, ", ")
 		}
 	}
-	return fmt.Sprintf("no solc version satisfies every pragma (%s); available: %s", strings.Join(quoteAll(e.Pragmas), ", "), avail)
+	return fmt.Sprintf("no solc version satisfies every pragma (%s); available: %s%s", strings.Join(quoteAll(e.Pragmas), ", "), avail, tooOldHint(e.TooOld))
 }
 
 func quoteAll(ss []string) []string {
@@ -120,23 +130,27 @@ func KnownVersions() []Version {
 	return out
 }
 
-// Select returns the compiler for sources with the given pragma constraints.
-// pinned is a version or path the project pins (foundry.toml), or "". The
-// order: Config.SolcPath, Config.SolcVersion, pinned, the highest native
-// binary that satisfies every pragma, then the highest solc-js release that
-// does (installed on first use).
-func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, pinned string) (Compiler, error) {
+// Select returns the compiler for sources of project p (nil for none) with
+// the given pragma constraints. The order: Config.SolcPath,
+// Config.SolcVersion, the version or path p pins (foundry.toml), the highest
+// native binary that satisfies every pragma, then the highest solc-js release
+// that does (installed on first use).
+func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project) (Compiler, error) {
 	if t.cfg.SolcPath != "" {
 		return t.nativeAt(ctx, t.cfg.SolcPath)
 	}
 	if t.cfg.SolcVersion != "" {
-		return t.exact(ctx, t.cfg.SolcVersion)
+		return t.exact(ctx, t.cfg.SolcVersion, p)
 	}
-	if pinned != "" {
-		if _, err := ParseVersion(pinned); err == nil {
-			return t.exact(ctx, pinned)
+	if p != nil && p.Solc != "" {
+		if _, err := ParseVersion(p.Solc); err == nil {
+			return t.exact(ctx, p.Solc, p)
 		}
-		return t.nativeAt(ctx, pinned)
+		if !t.cfg.Untrusted {
+			return t.nativeAt(ctx, p.Solc)
+		}
+		t.say(fmt.Sprintf("ignoring solc = %q in foundry.toml: the workspace is not trusted, so Foresight runs no compiler it names; choosing an installed or embedded compiler by the pragmas instead", p.Solc),
+			zap.String("path", p.Solc))
 	}
 	allows := func(v Version) bool {
 		for _, c := range pragmas {
@@ -146,12 +160,13 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, pinned str
 		}
 		return true
 	}
-	for _, n := range t.nativeBinaries(ctx) {
+	natives := t.nativesFor(ctx, p)
+	for _, n := range natives {
 		if allows(n.Ver) {
 			return n, nil
 		}
 	}
-	candidates := KnownVersions()
+	candidates := embeddedVersions()
 	if t.cfg.NoInstall {
 		candidates = installedJS(t.cfg.CacheDir)
 	}
@@ -165,7 +180,7 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, pinned str
 		e.Pragmas = append(e.Pragmas, c.String())
 	}
 	seen := map[Version]bool{}
-	for _, n := range t.nativeBinaries(ctx) {
+	for _, n := range natives {
 		seen[n.Ver] = true
 	}
 	for _, v := range candidates {
@@ -175,18 +190,26 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, pinned str
 		e.Available = append(e.Available, v)
 	}
 	sort.Slice(e.Available, func(i, j int) bool { return e.Available[i].Less(e.Available[j]) })
+	for _, v := range KnownVersions() {
+		if v.Less(MinStandardJSON) && allows(v) {
+			e.TooOld = append(e.TooOld, v)
+		}
+	}
 	return nil, e
 }
 
-func (t *Toolchain) exact(ctx context.Context, s string) (Compiler, error) {
+func (t *Toolchain) exact(ctx context.Context, s string, p *Project) (Compiler, error) {
 	v, err := ParseVersion(s)
 	if err != nil {
 		return nil, fmt.Errorf("solc version: %w", err)
 	}
-	for _, n := range t.nativeBinaries(ctx) {
+	for _, n := range t.nativesFor(ctx, p) {
 		if n.Ver == v {
 			return n, nil
 		}
+	}
+	if v.Less(MinStandardJSON) {
+		return nil, &UnsupportedVersionError{Version: v}
 	}
 	return t.solcJS(ctx, v)
 }
@@ -199,42 +222,26 @@ func (t *Toolchain) nativeAt(ctx context.Context, path string) (Compiler, error)
 	return &Native{Path: path, Ver: v, Timeout: t.cfg.Timeout}, nil
 }
 
-// nativeBinaries discovers native compilers once: Foundry's svm
-// (~/.svm/<v>/solc-<v>), solc-select (~/.solc-select/artifacts/solc-<v>/
-// solc-<v>) and solc on PATH.
-func (t *Toolchain) nativeBinaries(ctx context.Context) []*Native {
+// nativeBinaries discovers the compilers of Foundry's svm
+// (~/.svm/<v>/solc-<v>) and solc-select (~/.solc-select/artifacts/solc-<v>/
+// solc-<v>) once; their file names give their versions.
+func (t *Toolchain) nativeBinaries() []*Native {
 	t.nativeOnce.Do(func() {
-		if t.cfg.NoNative {
+		if t.cfg.NoNative || t.cfg.Home == "" {
 			return
 		}
 		byVer := map[Version]*Native{}
-		add := func(path string, v Version) {
-			if _, ok := byVer[v]; ok {
-				return
-			}
-			if st, err := os.Stat(path); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
-				return
-			}
-			byVer[v] = &Native{Path: path, Ver: v, Timeout: t.cfg.Timeout}
-		}
-		if t.cfg.Home != "" {
-			for _, pat := range []string{
-				filepath.Join(t.cfg.Home, ".svm", "*", "solc-*"),
-				filepath.Join(t.cfg.Home, ".solc-select", "artifacts", "solc-*", "solc-*"),
-			} {
-				matches, _ := filepath.Glob(pat)
-				for _, m := range matches {
-					if v, err := ParseVersion(strings.TrimPrefix(filepath.Base(m), "solc-")); err == nil {
-						add(m, v)
-					}
+		for _, pat := range []string{
+			filepath.Join(t.cfg.Home, ".svm", "*", "solc-*"),
+			filepath.Join(t.cfg.Home, ".solc-select", "artifacts", "solc-*", "solc-*"),
+		} {
+			matches, _ := filepath.Glob(pat)
+			for _, m := range matches {
+				v, err := ParseVersion(strings.TrimPrefix(filepath.Base(m), "solc-"))
+				if err != nil || byVer[v] != nil || !isExecutable(m) || v.Less(MinStandardJSON) {
+					continue
 				}
-			}
-		}
-		if p, err := exec.LookPath("solc"); err == nil {
-			if v, err := probeNative(ctx, p); err == nil {
-				add(p, v)
-			} else {
-				t.cfg.Log.Debug("ignoring solc on PATH", zap.String("path", p), zap.Error(err))
+				byVer[v] = &Native{Path: m, Ver: v, Timeout: t.cfg.Timeout}
 			}
 		}
 		for _, n := range byVer {
@@ -243,6 +250,11 @@ func (t *Toolchain) nativeBinaries(ctx context.Context) []*Native {
 		sort.Slice(t.natives, func(i, j int) bool { return t.natives[j].Ver.Less(t.natives[i].Ver) })
 	})
 	return t.natives
+}
+
+func isExecutable(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir() && st.Mode()&0o111 != 0
 }
 
 // solcJS returns the solc-js compiler for v, installing it first if needed.

@@ -149,7 +149,7 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 		if !t.cfg.Untrusted {
 			return t.nativeAt(ctx, p.Solc)
 		}
-		t.say(fmt.Sprintf("ignoring solc = %q in foundry.toml: the workspace is not trusted, so Foresight runs no compiler it names; choosing an installed or embedded compiler by the pragmas instead", p.Solc),
+		t.say(fmt.Sprintf("ignoring solc = %q in foundry.toml: the workspace is untrusted, so Foresight runs no compiler it names; choosing an installed or embedded compiler by the pragmas instead", p.Solc),
 			zap.String("path", p.Solc))
 	}
 	allows := func(v Version) bool {

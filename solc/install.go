@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -44,7 +43,7 @@ func installedJS(cacheDir string) []Version {
 // installJS installs the npm package solc@v into its own directory. It
 // installs into a temporary sibling and renames it into place, so an
 // interrupted install never leaves a half-installed compiler behind.
-func installJS(ctx context.Context, npm, cacheDir string, v Version) (string, error) {
+func installJS(ctx context.Context, npm, cacheDir string, v Version, life *lifetime) (string, error) {
 	dir := installDir(cacheDir, v)
 	if fileExists(filepath.Join(dir, "node_modules", "solc", "package.json")) {
 		return dir, nil
@@ -63,18 +62,16 @@ func installJS(ctx context.Context, npm, cacheDir string, v Version) (string, er
 	if npm == "" {
 		npm = "npm"
 	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--loglevel=error", "solc@"+v.String())
-	cmd.Dir = tmp
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-	cmd.WaitDelay = 5 * time.Second
-	if out, err := cmd.CombinedOutput(); err != nil {
-		msg := strings.TrimSpace(string(out))
+	r := runProcess(ctx, procSpec{
+		path: npm, args: []string{"install", "--no-audit", "--no-fund", "--loglevel=error", "solc@" + v.String()}, dir: tmp,
+		maxOut: maxCompilerStderr, maxErr: maxCompilerStderr, timeout: 10 * time.Minute, life: life,
+	})
+	if r.err != nil {
+		msg := strings.TrimSpace(string(r.stdout) + "\n" + string(r.stderr))
 		if len(msg) > 800 {
 			msg = msg[len(msg)-800:]
 		}
-		return "", fmt.Errorf("install solc %s with %s: %w: %s", v, npm, err, msg)
+		return "", fmt.Errorf("install solc %s with %s: %w: %s", v, npm, r.err, msg)
 	}
 	var pkg struct{ Version string }
 	data, err := os.ReadFile(filepath.Join(tmp, "node_modules", "solc", "package.json"))

@@ -1,11 +1,9 @@
 package solc
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -17,6 +15,8 @@ type Native struct {
 	Path    string
 	Ver     Version
 	Timeout time.Duration // per request; zero means DefaultTimeout
+
+	life *lifetime // the Toolchain's, so Close stops the run; nil for none
 }
 
 // DefaultTimeout bounds one compiler run unless configured otherwise.
@@ -27,64 +27,78 @@ func (n *Native) Version() Version { return n.Ver }
 
 func (n *Native) String() string { return fmt.Sprintf("solc %s (%s)", n.Ver, n.Path) }
 
-// CompileJSON runs `solc --standard-json` with the input on stdin. The
-// process gets an interrupt when ctx ends or the timeout passes, and a kill
-// shortly after.
+// CompileJSON runs `solc --standard-json` with the input on stdin, in its
+// own process group. The group is killed when ctx ends, the timeout passes,
+// the output passes MaxCompilerOutput (stderr: 1 MiB) or the Toolchain
+// closes.
 func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
 	timeout := n.Timeout
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, n.Path, "--standard-json")
-	cmd.Stdin = bytes.NewReader(input)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-	cmd.WaitDelay = 2 * time.Second
-	err := cmd.Run()
+	r := runProcess(ctx, procSpec{
+		path: n.Path, args: []string{"--standard-json"}, stdin: input,
+		maxOut: MaxCompilerOutput, maxErr: maxCompilerStderr, timeout: timeout, life: n.life,
+	})
+	if r.err == nil {
+		return r.stdout, nil
+	}
 	if ctx.Err() != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(context.Cause(ctx), context.Canceled) {
-			return nil, &CompilerError{Compiler: n.String(), What: fmt.Sprintf("timed out after %s", timeout), Err: ctx.Err()}
-		}
 		return nil, ctx.Err()
 	}
-	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
+	var what string
+	var limit *OutputLimitError
+	switch {
+	case errors.Is(r.err, errTimedOut):
+		return nil, &CompilerError{Compiler: n.String(), What: fmt.Sprintf("timed out after %s", timeout), Err: context.DeadlineExceeded}
+	case errors.Is(r.err, errClosed):
+		return nil, &CompilerError{Compiler: n.String(), What: "was stopped", Err: r.err}
+	case errors.As(r.err, &limit):
+		return nil, &CompilerError{Compiler: n.String(), What: limit.Error(), Err: limit}
+	}
+	what = exitDescription(r.err)
+	if msg := strings.TrimSpace(string(r.stderr)); msg != "" {
 		if len(msg) > 500 {
 			msg = msg[:500]
 		}
-		what := "crashed"
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-				what = "was killed by " + ws.Signal().String()
-			} else {
-				what = fmt.Sprintf("exited with status %d", ee.ExitCode())
-			}
-		}
-		if msg != "" {
-			what += ": " + msg
-		}
-		return nil, &CompilerError{Compiler: n.String(), What: what, Err: err}
+		what += ": " + msg
 	}
-	return stdout.Bytes(), nil
+	return nil, &CompilerError{Compiler: n.String(), What: what, Err: r.err}
 }
 
-// probeNative runs `solc --version` and parses the version it prints.
+// exitDescription says how a process ended: "exited with status 2", "was
+// killed by killed", or "crashed" when exec cannot tell.
+func exitDescription(err error) string {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return "was killed by " + ws.Signal().String()
+		}
+		return fmt.Sprintf("exited with status %d", ee.ExitCode())
+	}
+	return "crashed"
+}
+
+// probeNative runs `solc --version` and parses the version it prints. The
+// run is bounded like a compile: its own process group, probeTimeout, and
+// at most maxProbeOutput read.
 func probeNative(ctx context.Context, path string) (Version, error) {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, path, "--version").Output()
-	if err != nil {
-		return Version{}, fmt.Errorf("%s --version: %w", path, err)
+	r := runProcess(ctx, procSpec{path: path, args: []string{"--version"}, maxOut: maxProbeOutput, maxErr: maxProbeOutput, timeout: probeTimeout})
+	switch {
+	case errors.Is(r.err, errTimedOut):
+		return Version{}, fmt.Errorf("%s --version: timed out after %s", path, probeTimeout)
+	case r.err != nil:
+		return Version{}, fmt.Errorf("%s --version: %w", path, r.err)
 	}
 	// "Version: 0.8.19+commit.7dd6d404.Linux.g++"
-	for _, line := range strings.Split(string(out), "\n") {
+	for _, line := range strings.Split(string(r.stdout), "\n") {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "Version:"); ok {
 			return ParseVersion(strings.TrimSpace(rest))
 		}
+	}
+	out := r.stdout
+	if len(out) > 200 {
+		out = out[:200]
 	}
 	return Version{}, fmt.Errorf("%s --version: no version in %q", path, out)
 }

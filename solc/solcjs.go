@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -68,6 +69,7 @@ type NodeWorker struct {
 	respFd *os.File
 	stderr *tailBuffer
 	nextID int
+	closed bool
 }
 
 type workerError struct {
@@ -85,26 +87,33 @@ func NewNodeWorker(node string, log *zap.Logger) *NodeWorker {
 	return &NodeWorker{Node: node, Log: log, sem: make(chan struct{}, 1)}
 }
 
-// Close stops the node process.
+// Close stops the node process; a request in flight fails at once, and
+// later requests fail.
 func (w *NodeWorker) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.closed = true
 	w.stopLocked()
 	return nil
 }
 
+// stopLocked kills the worker's process group; the wait is bounded by
+// WaitDelay.
 func (w *NodeWorker) stopLocked() {
 	if w.cmd == nil {
 		return
 	}
 	w.stdin.Close()
-	w.cmd.Process.Kill()
+	killGroup(w.cmd)
 	w.cmd.Wait()
 	w.respFd.Close()
 	w.cmd = nil
 }
 
 func (w *NodeWorker) startLocked() error {
+	if w.closed {
+		return errClosed
+	}
 	if w.cmd != nil {
 		return nil
 	}
@@ -126,6 +135,8 @@ func (w *NodeWorker) startLocked() error {
 	}
 	w.stderr = &tailBuffer{max: 8 << 10}
 	cmd.Stderr = w.stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = waitDelay
 	if err := cmd.Start(); err != nil {
 		pr.Close()
 		pw.Close()
@@ -143,6 +154,7 @@ type workerHeader struct {
 	Dir   string `json:"dir,omitempty"`
 	Len   int    `json:"len"`
 	Error string `json:"error,omitempty"`
+	Fatal bool   `json:"fatal,omitempty"` // the compiler is broken; restart
 }
 
 type workerResult struct {
@@ -198,7 +210,17 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 		if r.err != nil {
 			var re *remoteError
 			if errors.As(r.err, &re) {
-				return nil, &workerError{what: "failed: " + re.msg}
+				if !re.fatal && !brokenCompiler(re.msg) {
+					return nil, &workerError{what: "failed: " + re.msg}
+				}
+				w.Log.Warn("solc-js compiler broke; restarting the worker", zap.String("error", re.msg))
+				w.stopLocked()
+				return nil, &workerError{what: "failed: " + re.msg + " (its WebAssembly memory is corrupt, often after a very large source; the worker was restarted)"}
+			}
+			var limit *OutputLimitError
+			if errors.As(r.err, &limit) {
+				w.stopLocked()
+				return nil, &workerError{what: limit.Error(), err: limit}
 			}
 			tail := strings.TrimSpace(w.stderr.String())
 			w.stopLocked()
@@ -230,12 +252,24 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 	}
 }
 
-type remoteError struct{ msg string }
+type remoteError struct {
+	msg   string
+	fatal bool
+}
+
+// brokenCompiler recognises the errors after which a loaded solc-js
+// compiler fails every request: traps of its WebAssembly module.
+func brokenCompiler(msg string) bool {
+	return strings.Contains(msg, "memory access out of bounds") || strings.Contains(msg, "RuntimeError") || strings.Contains(msg, "Aborted(")
+}
 
 func (e *remoteError) Error() string { return e.msg }
 
+// readResponse reads one frame. The header line must fit the reader's
+// buffer and the body MaxCompilerOutput, so a worker gone wrong cannot make
+// Foresight allocate without bound.
 func readResponse(r *bufio.Reader, id int) workerResult {
-	line, err := r.ReadBytes('\n')
+	line, err := r.ReadSlice('\n')
 	if err != nil {
 		return workerResult{err: fmt.Errorf("read response: %w", err)}
 	}
@@ -246,12 +280,15 @@ func readResponse(r *bufio.Reader, id int) workerResult {
 	if h.ID != id {
 		return workerResult{err: fmt.Errorf("response for request %d, want %d", h.ID, id)}
 	}
+	if h.Len < 0 || h.Len > MaxCompilerOutput {
+		return workerResult{err: &OutputLimitError{Stream: "a response", Limit: MaxCompilerOutput}}
+	}
 	body := make([]byte, h.Len)
 	if _, err := io.ReadFull(r, body); err != nil {
 		return workerResult{err: fmt.Errorf("read response body: %w", err)}
 	}
 	if h.Error != "" {
-		return workerResult{err: &remoteError{msg: h.Error}}
+		return workerResult{err: &remoteError{msg: h.Error, fatal: h.Fatal}}
 	}
 	return workerResult{body: body}
 }

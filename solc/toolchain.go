@@ -41,6 +41,7 @@ type Config struct {
 type Toolchain struct {
 	cfg    Config
 	worker *NodeWorker
+	life   *lifetime // native runs, stopped by Close
 
 	nativeOnce sync.Once
 	natives    []*Native // svm and solc-select, sorted, highest version first
@@ -66,6 +67,7 @@ func NewToolchain(cfg Config) *Toolchain {
 	return &Toolchain{
 		cfg:     cfg,
 		worker:  NewNodeWorker(cfg.Node, cfg.Log.Named("solcjs")),
+		life:    newLifetime(),
 		jsByVer: map[Version]*SolcJS{},
 		install: map[Version]*sync.Mutex{},
 		probed:  map[string]probeResult{},
@@ -84,8 +86,13 @@ func DefaultCacheDir() string {
 	return filepath.Join(os.TempDir(), "foresight-cache")
 }
 
-// Close stops the solc-js worker.
-func (t *Toolchain) Close() error { return t.worker.Close() }
+// Close stops the solc-js worker and kills native compiler runs in flight.
+// It returns within a few seconds even when a compile is stuck; compiles
+// after Close fail.
+func (t *Toolchain) Close() error {
+	t.life.close(closeTimeout)
+	return t.worker.Close()
+}
 
 // NoCompilerError reports that no compiler satisfies a file's pragmas.
 type NoCompilerError struct {
@@ -219,7 +226,7 @@ func (t *Toolchain) nativeAt(ctx context.Context, path string) (Compiler, error)
 	if err != nil {
 		return nil, fmt.Errorf("solc at %s: %w", path, err)
 	}
-	return &Native{Path: path, Ver: v, Timeout: t.cfg.Timeout}, nil
+	return &Native{Path: path, Ver: v, Timeout: t.cfg.Timeout, life: t.life}, nil
 }
 
 // nativeBinaries discovers the compilers of Foundry's svm
@@ -241,7 +248,7 @@ func (t *Toolchain) nativeBinaries() []*Native {
 				if err != nil || byVer[v] != nil || !isExecutable(m) || v.Less(MinStandardJSON) {
 					continue
 				}
-				byVer[v] = &Native{Path: m, Ver: v, Timeout: t.cfg.Timeout}
+				byVer[v] = &Native{Path: m, Ver: v, Timeout: t.cfg.Timeout, life: t.life}
 			}
 		}
 		for _, n := range byVer {
@@ -283,7 +290,7 @@ func (t *Toolchain) solcJS(ctx context.Context, v Version) (Compiler, error) {
 		if t.cfg.Notify != nil {
 			t.cfg.Notify(msg)
 		}
-		if _, err := installJS(ctx, t.cfg.NPM, t.cfg.CacheDir, v); err != nil {
+		if _, err := installJS(ctx, t.cfg.NPM, t.cfg.CacheDir, v, t.life); err != nil {
 			return nil, err
 		}
 	}

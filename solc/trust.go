@@ -87,7 +87,7 @@ func (t *Toolchain) pathSolc(ctx context.Context, p *Project) *Native {
 		if r.err != nil {
 			return nil
 		}
-		return &Native{Path: cand, Ver: r.ver, Timeout: t.cfg.Timeout}
+		return &Native{Path: cand, Ver: r.ver, Timeout: t.cfg.Timeout, life: t.life}
 	}
 	return nil
 }

@@ -14,36 +14,48 @@ function load(dir) {
   let c = compilers.get(dir);
   if (!c) {
     const solc = require(path.join(dir, 'node_modules', 'solc'));
-    const fn = typeof solc.compileStandardWrapper === 'function'
-      ? solc.compileStandardWrapper.bind(solc) // 0.4.x wrappers
-      : solc.compile.bind(solc);
+    let fn;
+    if (typeof solc.compileStandardWrapper === 'function') {
+      fn = solc.compileStandardWrapper.bind(solc); // 0.4.x wrappers
+    } else if (typeof solc.compileStandard === 'function' || !/^0\.4\./.test(solc.version())) {
+      fn = solc.compile.bind(solc);
+    } else {
+      // Before 0.4.11 compile() is the legacy call: it returns an object,
+      // never standard JSON.
+      throw new Error('solc-js ' + solc.version() + ' has no standard-JSON interface (solc 0.4.11 or later has)');
+    }
     c = { fn, version: solc.version() };
     compilers.set(dir, c);
   }
   return c;
 }
 
-function respond(id, body, error) {
+function respond(id, body, error, fatal) {
   const buf = Buffer.from(body || '', 'utf8');
-  const header = JSON.stringify({ id, len: buf.length, error: error || '' }) + '\n';
+  const header = JSON.stringify({ id, len: buf.length, error: error || '', fatal: !!fatal }) + '\n';
   fs.writeSync(3, header);
   let off = 0;
   while (off < buf.length) off += fs.writeSync(3, buf, off, buf.length - off);
 }
 
 function handle(header, body) {
-  let out, err;
+  let out, err, fatal = false;
   try {
     const c = load(header.dir);
     if (header.op === 'version') {
       out = c.version;
     } else {
       out = c.fn(body.toString('utf8'));
+      if (typeof out !== 'string') throw new Error('the compiler returned ' + typeof out + ', not standard JSON');
     }
   } catch (e) {
     err = (e && e.stack) ? String(e.stack).split('\n').slice(0, 3).join(' | ') : String(e);
+    // A trap in the compiler's WebAssembly (a large source exhausts its
+    // memory) leaves the module corrupt: every later compile fails the same
+    // way. The module stays in require's cache, so only a new process helps.
+    fatal = (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) || /memory access out of bounds|Aborted\(/.test(err);
   }
-  respond(header.id, out, err);
+  respond(header.id, out, err, fatal);
 }
 
 let pending = Buffer.alloc(0);

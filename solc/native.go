@@ -16,7 +16,8 @@ type Native struct {
 	Ver     Version
 	Timeout time.Duration // per request; zero means DefaultTimeout
 
-	life *lifetime // the Toolchain's, so Close stops the run; nil for none
+	life           *lifetime // the Toolchain's, so Close stops the run; nil for none
+	maxOut, maxErr int       // output caps; zero means MaxCompilerOutput and 1 MiB
 }
 
 // DefaultTimeout bounds one compiler run unless configured otherwise.
@@ -36,9 +37,13 @@ func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
+	maxOut, maxErr := n.maxOut, n.maxErr
+	if maxOut == 0 {
+		maxOut, maxErr = MaxCompilerOutput, maxCompilerStderr
+	}
 	r := runProcess(ctx, procSpec{
 		path: n.Path, args: []string{"--standard-json"}, stdin: input,
-		maxOut: MaxCompilerOutput, maxErr: maxCompilerStderr, timeout: timeout, life: n.life,
+		maxOut: maxOut, maxErr: maxErr, timeout: timeout, life: n.life,
 	})
 	if r.err == nil {
 		return r.stdout, nil
@@ -82,8 +87,8 @@ func exitDescription(err error) string {
 // probeNative runs `solc --version` and parses the version it prints. The
 // run is bounded like a compile: its own process group, probeTimeout, and
 // at most maxProbeOutput read.
-func probeNative(ctx context.Context, path string) (Version, error) {
-	r := runProcess(ctx, procSpec{path: path, args: []string{"--version"}, maxOut: maxProbeOutput, maxErr: maxProbeOutput, timeout: probeTimeout})
+func probeNative(ctx context.Context, path string, life *lifetime) (Version, error) {
+	r := runProcess(ctx, procSpec{path: path, args: []string{"--version"}, maxOut: maxProbeOutput, maxErr: maxProbeOutput, timeout: probeTimeout, life: life})
 	switch {
 	case errors.Is(r.err, errTimedOut):
 		return Version{}, fmt.Errorf("%s --version: timed out after %s", path, probeTimeout)

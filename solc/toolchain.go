@@ -222,7 +222,7 @@ func (t *Toolchain) exact(ctx context.Context, s string, p *Project) (Compiler, 
 }
 
 func (t *Toolchain) nativeAt(ctx context.Context, path string) (Compiler, error) {
-	v, err := probeNative(ctx, path)
+	v, err := probeNative(ctx, path, t.life)
 	if err != nil {
 		return nil, fmt.Errorf("solc at %s: %w", path, err)
 	}

@@ -70,7 +70,7 @@ func (t *Toolchain) pathSolc(ctx context.Context, p *Project) *Native {
 		r, ok := t.probed[cand]
 		t.mu.Unlock()
 		if !ok {
-			r.ver, r.err = probeNative(ctx, cand)
+			r.ver, r.err = probeNative(ctx, cand, t.life)
 			if r.err == nil && r.ver.Less(MinStandardJSON) {
 				r.err = &UnsupportedVersionError{Version: r.ver}
 			}

@@ -1,0 +1,104 @@
+package solc
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakeSolcJS installs a stand-in solc-js package whose module source is js.
+func fakeSolcJS(t *testing.T, js string) string {
+	t.Helper()
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "node_modules", "solc")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "index.js"), []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestWorkerRestartsBrokenCompiler(t *testing.T) {
+	// Like solc-js after a trap: once broken, the loaded module fails every
+	// compile; only a fresh process loads a working one.
+	dir := fakeSolcJS(t, `let broken = false;
+module.exports = {version: () => "0.8.0", compile: (s) => {
+  if (broken || s.includes("trap")) { broken = true; throw new WebAssembly.RuntimeError("memory access out of bounds"); }
+  return '{"sources":{}}';
+}};`)
+	w := NewNodeWorker("", nil)
+	defer w.Close()
+	c := &SolcJS{Ver: MustVersion("0.8.0"), Dir: dir, Worker: w}
+	trap := &Input{Language: "Solidity", Sources: map[string]InputSource{"a.sol": {Content: "trap"}}}
+	_, err := Compile(context.Background(), c, trap)
+	if !errors.Is(err, ErrCompilerFailed) || !strings.Contains(err.Error(), "memory access out of bounds") || !strings.Contains(err.Error(), "restarted") {
+		t.Fatalf("trap: err = %v", err)
+	}
+	if _, err := Compile(context.Background(), c, tinyInput); err != nil {
+		t.Errorf("after the trap: %v", err)
+	}
+}
+
+func TestSolcJSLargeSourceThenSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a 6 MB source")
+	}
+	tc := testToolchain(t)
+	comp, err := tc.Select(context.Background(), []Constraint{mustConstraint("0.8.37")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 6 MB of comments is enough to exhaust solc-js 0.8.37's WebAssembly
+	// memory (4 MB is, in our measurements; the issue reported 50 MB).
+	line := "// " + strings.Repeat("x", 96) + "\n"
+	big := "pragma solidity ^0.8.0;\n" + strings.Repeat(line, 6<<20/len(line)) + "contract Big {}\n"
+	in := &Input{Language: "Solidity", Sources: map[string]InputSource{"Big.sol": {Content: big}}, Settings: InputSettings{OutputSelection: outputSelection(Diagnostics)}}
+	_, bigErr := Compile(context.Background(), comp, in)
+	t.Logf("large source: %v", bigErr)
+	small := &Input{Language: "Solidity", Sources: map[string]InputSource{"a.sol": {Content: "pragma solidity ^0.8.0;\ncontract A {}\n"}}, Settings: InputSettings{OutputSelection: outputSelection(Diagnostics)}}
+	out, err := Compile(context.Background(), comp, small)
+	if err != nil {
+		t.Fatalf("small source after a large one: %v", err)
+	}
+	for _, e := range out.Errors {
+		if e.Severity == "error" {
+			t.Errorf("small source: %s", e.Message)
+		}
+	}
+}
+
+func TestLegacySolcJSRefused(t *testing.T) {
+	// solc-js before 0.4.11 has only the legacy compile(), which returns
+	// an object.
+	dir := fakeSolcJS(t, `module.exports = {version: () => "0.4.9+commit.364da425", compile: (s) => ({contracts: {}})};`)
+	w := NewNodeWorker("", nil)
+	defer w.Close()
+	c := &SolcJS{Ver: MustVersion("0.4.9"), Dir: dir, Worker: w}
+	_, err := Compile(context.Background(), c, tinyInput)
+	if !errors.Is(err, ErrCompilerFailed) || !strings.Contains(err.Error(), "0.4.9") || !strings.Contains(err.Error(), "no standard-JSON interface") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestTooOldVersions(t *testing.T) {
+	tc := testToolchain(t)
+	_, err := tc.Select(context.Background(), []Constraint{mustConstraint("0.4.9")}, nil)
+	var nc *NoCompilerError
+	if !errors.As(err, &nc) || !strings.Contains(err.Error(), "allow only 0.4.9") || !strings.Contains(err.Error(), ">=0.4.11") {
+		t.Errorf("pragma 0.4.9: err = %v", err)
+	}
+	_, err = tc.Select(context.Background(), []Constraint{mustConstraint("^0.4.0")}, nil)
+	if err != nil {
+		t.Errorf("pragma ^0.4.0 (0.4.26 serves it): %v", err)
+	}
+	_, err = tc.Select(context.Background(), nil, &Project{Solc: "0.4.10"})
+	var uv *UnsupportedVersionError
+	if !errors.As(err, &uv) || uv.Version != MustVersion("0.4.10") || !strings.Contains(err.Error(), "0.4.11 or later") {
+		t.Errorf("pinned 0.4.10: err = %v", err)
+	}
+}

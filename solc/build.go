@@ -110,17 +110,23 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 				b.Units[name] = units[name]
 			}
 		}
-		out, err := Compile(ctx, g.comp, p.input(b.Units, req.Mode))
+		refusedDiags, refused := outsideImports(b.Units, p.Root)
+		out, err := Compile(ctx, g.comp, p.input(b.Units, refused, req.Mode))
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			b.Err = err
-			b.Diagnostics = []Diagnostic{{Path: units[g.roots[0]].Path, Unit: g.roots[0], Start: -1, End: -1, Severity: SeverityError, Message: err.Error()}}
+			b.Diagnostics = []Diagnostic{compilerFailure(units[g.roots[0]], err)}
 		} else {
 			b.Output = out
-			b.Diagnostics = diagnostics(out.Errors, units)
+			for _, d := range diagnostics(out.Errors, units) {
+				if !refused[d.Unit] { // the stub's own warnings
+					b.Diagnostics = append(b.Diagnostics, d)
+				}
+			}
 		}
+		b.Diagnostics = append(b.Diagnostics, refusedDiags...)
 		builds = append(builds, b)
 	}
 	return builds, nil
@@ -140,16 +146,37 @@ func selectionFailure(p *Project, units map[string]*Unit, root string, pragmas [
 	return &Build{Project: p, Units: map[string]*Unit{root: u}, Roots: []string{root}, Diagnostics: []Diagnostic{d}, Err: err}
 }
 
-// input builds the standard-JSON input for the given units.
-func (p *Project) input(units map[string]*Unit, mode OutputMode) *Input {
-	in := &Input{Language: "Solidity", Sources: map[string]InputSource{}}
+// compilerFailure is the one diagnostic for a compiler that produced no
+// output: at the root's first pragma (which chose the compiler) if it has
+// one. Build.Err carries the same error; callers should publish one of them.
+func compilerFailure(u *Unit, err error) Diagnostic {
+	d := Diagnostic{Path: u.Path, Unit: u.Name, Start: -1, End: -1, Severity: SeverityError, Code: "foresight-solc", Message: err.Error()}
+	if len(u.PragmaSpans) > 0 {
+		d.Start, d.End = u.PragmaSpans[0][0], u.PragmaSpans[0][1]
+	}
+	return d
+}
+
+func sortedNames(units map[string]*Unit) []string {
 	names := make([]string, 0, len(units))
 	for name := range units {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	for _, name := range names {
+	return names
+}
+
+// input builds the standard-JSON input for the given units. Refused
+// imports get a stub, so that no compiler tries to read them itself.
+func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode) *Input {
+	in := &Input{Language: "Solidity", Sources: map[string]InputSource{}}
+	for _, name := range sortedNames(units) {
 		in.Sources[name] = InputSource{Content: string(units[name].Content)}
+	}
+	for name := range refused {
+		if _, ok := in.Sources[name]; !ok {
+			in.Sources[name] = InputSource{Content: outsideStub}
+		}
 	}
 	for _, r := range p.Remappings {
 		in.Settings.Remappings = append(in.Settings.Remappings, r.String())

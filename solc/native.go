@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -41,8 +42,16 @@ func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 	if maxOut == 0 {
 		maxOut, maxErr = MaxCompilerOutput, maxCompilerStderr
 	}
+	// solc's own import callback reads missing sources relative to its
+	// working directory: give it an empty one, so that it finds nothing
+	// Foresight did not hand it (Project.Sources decides what is read).
+	dir, err := os.MkdirTemp("", "foresight-solc-")
+	if err != nil {
+		return nil, fmt.Errorf("compile with %s: %w", n, err)
+	}
+	defer os.RemoveAll(dir)
 	r := runProcess(ctx, procSpec{
-		path: n.Path, args: []string{"--standard-json"}, stdin: input,
+		path: n.Path, args: []string{"--standard-json"}, stdin: input, dir: dir,
 		maxOut: maxOut, maxErr: maxErr, timeout: timeout, life: n.life,
 	})
 	if r.err == nil {

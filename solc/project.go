@@ -142,7 +142,8 @@ type Unit struct {
 	Path    string // absolute path on disk
 	Content []byte
 	Directives
-	Deps []string // unit names of resolved imports
+	Deps    []string        // unit names of resolved imports
+	Outside []OutsideImport // imports refused because they leave the project
 }
 
 // Overlay holds unsaved editor buffers by absolute path; they replace the
@@ -178,37 +179,6 @@ func (p *Project) resolveImport(importer, imp string) string {
 	return applyRemappings(p.Remappings, importer, name)
 }
 
-// locate finds the file for a source unit name: an absolute name is its own
-// path; otherwise the project root, then node_modules folders from the root
-// upwards (Hardhat), then the library folders.
-func (p *Project) locate(name string) (string, bool) {
-	if filepath.IsAbs(name) {
-		return name, fileExists(name)
-	}
-	cand := filepath.Join(p.Root, filepath.FromSlash(name))
-	if fileExists(cand) {
-		return cand, true
-	}
-	for dir := p.Root; ; {
-		c := filepath.Join(dir, "node_modules", filepath.FromSlash(name))
-		if fileExists(c) {
-			return c, true
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	for _, lib := range p.Libs {
-		c := filepath.Join(p.Root, lib, filepath.FromSlash(name))
-		if fileExists(c) {
-			return c, true
-		}
-	}
-	return "", false
-}
-
 func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
@@ -216,7 +186,8 @@ func fileExists(p string) bool {
 
 // Sources reads the given files and their transitive imports. Imports that
 // cannot be found are left out; solc reports them at the import statement.
-// The result is keyed by unit name.
+// Imports that resolve outside the project are never read: they are listed
+// in the importing Unit's Outside. The result is keyed by unit name.
 func (p *Project) Sources(files []string, overlay Overlay) (map[string]*Unit, []string, error) {
 	units := map[string]*Unit{}
 	var roots []string
@@ -251,10 +222,14 @@ func (p *Project) Sources(files []string, overlay Overlay) (map[string]*Unit, []
 	for len(queue) > 0 {
 		u := units[queue[0]]
 		queue = queue[1:]
-		for _, imp := range u.Imports {
+		for i, imp := range u.Imports {
 			name := p.resolveImport(u.Name, imp)
-			abs, ok := p.locate(name)
-			if !ok {
+			abs, where := p.locate(name)
+			if where == outside {
+				u.Outside = append(u.Outside, OutsideImport{Import: imp, Name: name, Path: abs, Start: u.ImportSpans[i][0], End: u.ImportSpans[i][1]})
+				continue
+			}
+			if where == missing {
 				continue
 			}
 			if err := add(name, abs); err != nil {

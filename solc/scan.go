@@ -6,6 +6,7 @@ type Directives struct {
 	Pragmas     []string // text after "pragma solidity", trimmed, without ";"
 	PragmaSpans [][2]int // byte range of each pragma directive, "pragma" to ";"
 	Imports     []string // import paths as written
+	ImportSpans [][2]int // byte range of each import's path literal, quotes included
 }
 
 // ScanDirectives extracts pragma solidity directives and import paths from
@@ -33,6 +34,7 @@ func ScanDirectives(src []byte) Directives {
 				// The path is the last string literal before ';' in every
 				// import form ("x"; "x" as y; * as y from "x"; {a} from "x").
 				last := ""
+				var span [2]int
 				seen := false
 				for {
 					t, w := s.next()
@@ -40,11 +42,12 @@ func ScanDirectives(src []byte) Directives {
 						break
 					}
 					if t == tokString {
-						last, seen = w, true
+						last, seen, span = w, true, [2]int{s.tok, s.pos}
 					}
 				}
 				if seen {
 					d.Imports = append(d.Imports, last)
+					d.ImportSpans = append(d.ImportSpans, span)
 				}
 			}
 		}
@@ -63,6 +66,7 @@ const (
 type scanner struct {
 	src []byte
 	pos int
+	tok int // start of the token next returned
 }
 
 func (s *scanner) next() (token, string) {
@@ -82,6 +86,7 @@ func (s *scanner) next() (token, string) {
 			}
 			s.pos += 2
 		case c == '"' || c == '\'':
+			s.tok = s.pos
 			return tokString, s.str(c)
 		case isIdentStart(c):
 			start := s.pos

@@ -32,6 +32,15 @@ contract X { string s = "import \"no.sol\";"; }
 	if got := src[d.PragmaSpans[0][0]:d.PragmaSpans[0][1]]; got != "pragma solidity ^0.8.0;" {
 		t.Errorf("first pragma span = %q", got)
 	}
+	wantSpans := []string{`"./A.sol"`, `'./B.sol'`, `"lib/C.sol"`, `"@oz/D.sol"`, `"multi\"line.sol"`}
+	for i, sp := range d.ImportSpans {
+		if i < len(wantSpans) && src[sp[0]:sp[1]] != wantSpans[i] {
+			t.Errorf("import span %d = %q, want %q", i, src[sp[0]:sp[1]], wantSpans[i])
+		}
+	}
+	if len(d.ImportSpans) != len(wantSpans) {
+		t.Errorf("%d import spans, want %d", len(d.ImportSpans), len(wantSpans))
+	}
 }
 
 func TestScanDirectivesUnfinished(t *testing.T) {
@@ -51,6 +60,14 @@ func FuzzScanDirectives(f *testing.F) {
 		for _, sp := range d.PragmaSpans {
 			if sp[0] < 0 || sp[1] > len(src) || sp[0] > sp[1] {
 				t.Fatalf("span %v out of range for %d bytes", sp, len(src))
+			}
+		}
+		if len(d.Imports) != len(d.ImportSpans) {
+			t.Fatalf("%d imports but %d spans", len(d.Imports), len(d.ImportSpans))
+		}
+		for _, sp := range d.ImportSpans {
+			if sp[0] < 0 || sp[1] > len(src) || sp[0] >= sp[1] || (src[sp[0]] != '"' && src[sp[0]] != '\'') {
+				t.Fatalf("import span %v does not start at a quote in %q", sp, src)
 			}
 		}
 	})

@@ -222,6 +222,9 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 				w.stopLocked()
 				return nil, &workerError{what: limit.Error(), err: limit}
 			}
+			if w.closed {
+				return nil, &workerError{what: "was stopped", err: errClosed}
+			}
 			tail := strings.TrimSpace(w.stderr.String())
 			w.stopLocked()
 			what := "crashed"

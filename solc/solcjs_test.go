@@ -1,12 +1,15 @@
 package solc
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fakeSolcJS installs a stand-in solc-js package whose module source is js.
@@ -100,5 +103,49 @@ func TestTooOldVersions(t *testing.T) {
 	var uv *UnsupportedVersionError
 	if !errors.As(err, &uv) || uv.Version != MustVersion("0.4.10") || !strings.Contains(err.Error(), "0.4.11 or later") {
 		t.Errorf("pinned 0.4.10: err = %v", err)
+	}
+}
+
+func TestWorkerFrameLimits(t *testing.T) {
+	tests := []struct {
+		name, frame, want string
+	}{
+		{"huge body", `{"id":1,"len":` + strconv.Itoa(MaxCompilerOutput+1) + "}\n", "printed more than"},
+		{"negative body", `{"id":1,"len":-5}` + "\n", "printed more than"},
+		{"endless header", strings.Repeat("x", 1<<17), "buffer full"},
+		{"wrong id", `{"id":2,"len":0}` + "\n", "want 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := readResponse(bufio.NewReaderSize(strings.NewReader(tt.frame), 1<<16), 1)
+			if r.err == nil || !strings.Contains(r.err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", r.err, tt.want)
+			}
+		})
+	}
+	r := readResponse(bufio.NewReaderSize(strings.NewReader(`{"id":1,"len":2}`+"\n{}"), 1<<16), 1)
+	if r.err != nil || string(r.body) != "{}" {
+		t.Errorf("good frame: %q, %v", r.body, r.err)
+	}
+}
+
+func TestWorkerCloseDuringCompile(t *testing.T) {
+	dir := fakeSolcJS(t, `module.exports = {version: () => "0.8.0", compile: (s) => { require("fs").writeFileSync(process.env.STARTED, "1"); for (;;) {} }};`)
+	started := filepath.Join(t.TempDir(), "started")
+	t.Setenv("STARTED", started)
+	w := NewNodeWorker("", nil)
+	c := &SolcJS{Ver: MustVersion("0.8.0"), Dir: dir, Worker: w, Timeout: time.Hour}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Compile(context.Background(), c, tinyInput)
+		done <- err
+	}()
+	waitFor(t, "the compile to start", func() bool { return fileExists(started) })
+	w.Close()
+	if err := <-done; !errors.Is(err, ErrCompilerFailed) || !errors.Is(err, errClosed) {
+		t.Errorf("err = %v, want the compile stopped by Close", err)
+	}
+	if _, err := Compile(context.Background(), c, tinyInput); !errors.Is(err, errClosed) {
+		t.Errorf("compile after Close: %v", err)
 	}
 }

@@ -24,8 +24,8 @@ type Build struct {
 	Units       map[string]*Unit // every source in the input, by unit name
 	Roots       []string         // unit names of the requested files
 	Output      *Output          // nil if the compiler could not run
-	Diagnostics []Diagnostic // include one for Err, so publish these, not Err again
-	Err         error        // why there is no Output: no compiler, compiler crashed, ...
+	Diagnostics []Diagnostic     // include one for Err, so publish these, not Err again
+	Err         error            // why there is no Output: no compiler, compiler crashed, ...
 }
 
 // HasErrors reports whether the build failed: no output, or a diagnostic of

@@ -222,11 +222,11 @@ func (t *Toolchain) exact(ctx context.Context, s string, p *Project) (Compiler, 
 }
 
 func (t *Toolchain) nativeAt(ctx context.Context, path string) (Compiler, error) {
-	v, err := probeNative(ctx, path, t.life)
-	if err != nil {
-		return nil, fmt.Errorf("solc at %s: %w", path, err)
+	r := t.probe(ctx, path)
+	if r.err != nil {
+		return nil, fmt.Errorf("solc at %s: %w", path, r.err)
 	}
-	return &Native{Path: path, Ver: v, Timeout: t.cfg.Timeout, life: t.life}, nil
+	return &Native{Path: path, Ver: r.ver, Timeout: t.cfg.Timeout, life: t.life}, nil
 }
 
 // nativeBinaries discovers the compilers of Foundry's svm

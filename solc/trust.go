@@ -66,23 +66,9 @@ func (t *Toolchain) pathSolc(ctx context.Context, p *Project) *Native {
 			t.say(fmt.Sprintf("ignoring solc on PATH at %s: it is inside the untrusted workspace %s", cand, p.Root), zap.String("path", cand))
 			continue
 		}
-		t.mu.Lock()
-		r, ok := t.probed[cand]
-		t.mu.Unlock()
-		if !ok {
-			r.ver, r.err = probeNative(ctx, cand, t.life)
-			if r.err == nil && r.ver.Less(MinStandardJSON) {
-				r.err = &UnsupportedVersionError{Version: r.ver}
-			}
-			if ctx.Err() != nil {
-				return nil // not a verdict on the binary: probe again next time
-			}
-			t.mu.Lock()
-			t.probed[cand] = r
-			t.mu.Unlock()
-			if r.err != nil {
-				t.cfg.Log.Debug("ignoring solc on PATH", zap.String("path", cand), zap.Error(r.err))
-			}
+		r := t.probe(ctx, cand)
+		if ctx.Err() != nil {
+			return nil
 		}
 		if r.err != nil {
 			return nil
@@ -90,6 +76,31 @@ func (t *Toolchain) pathSolc(ctx context.Context, p *Project) *Native {
 		return &Native{Path: cand, Ver: r.ver, Timeout: t.cfg.Timeout, life: t.life}
 	}
 	return nil
+}
+
+// probe runs `path --version` once per Toolchain and remembers the answer;
+// a probe cut short by ctx is not remembered.
+func (t *Toolchain) probe(ctx context.Context, path string) probeResult {
+	t.mu.Lock()
+	r, ok := t.probed[path]
+	t.mu.Unlock()
+	if ok {
+		return r
+	}
+	r.ver, r.err = probeNative(ctx, path, t.life)
+	if r.err == nil && r.ver.Less(MinStandardJSON) {
+		r.err = &UnsupportedVersionError{Version: r.ver}
+	}
+	if ctx.Err() != nil {
+		return r
+	}
+	t.mu.Lock()
+	t.probed[path] = r
+	t.mu.Unlock()
+	if r.err != nil {
+		t.cfg.Log.Debug("unusable solc", zap.String("path", path), zap.Error(r.err))
+	}
+	return r
 }
 
 // say gives msg to the log and, the first time, to Notify.

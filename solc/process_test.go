@@ -158,7 +158,8 @@ func TestCloseStopsStuckCompile(t *testing.T) {
 	}
 	assertGone(t, pid)
 	// Later compiles fail instead of starting processes.
-	if _, err := tc.Select(context.Background(), nil, nil); err == nil {
-		t.Error("Select after Close succeeded")
+	bs, err := tc.Compile(context.Background(), p, Request{Files: []string{filepath.Join(root, "A.sol")}})
+	if err != nil || len(bs) != 1 || !errors.Is(bs[0].Err, errClosed) {
+		t.Errorf("compile after Close: %v, %+v", err, bs)
 	}
 }

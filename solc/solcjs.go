@@ -286,10 +286,13 @@ func readResponse(r *bufio.Reader, id int) workerResult {
 	if h.Len < 0 || h.Len > MaxCompilerOutput {
 		return workerResult{err: &OutputLimitError{Stream: "a response", Limit: MaxCompilerOutput}}
 	}
-	body := make([]byte, h.Len)
-	if _, err := io.ReadFull(r, body); err != nil {
+	// Grow with the data, not with the header's claim.
+	var buf bytes.Buffer
+	buf.Grow(min(h.Len, 1<<20))
+	if _, err := io.CopyN(&buf, r, int64(h.Len)); err != nil {
 		return workerResult{err: fmt.Errorf("read response body: %w", err)}
 	}
+	body := buf.Bytes()
 	if h.Error != "" {
 		return workerResult{err: &remoteError{msg: h.Error, fatal: h.Fatal}}
 	}

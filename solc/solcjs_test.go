@@ -2,6 +2,7 @@ package solc
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -148,4 +149,16 @@ func TestWorkerCloseDuringCompile(t *testing.T) {
 	if _, err := Compile(context.Background(), c, tinyInput); !errors.Is(err, errClosed) {
 		t.Errorf("compile after Close: %v", err)
 	}
+}
+
+func FuzzReadResponse(f *testing.F) {
+	f.Add([]byte(`{"id":1,"len":2}` + "\n{}"))
+	f.Add([]byte(`{"id":1,"len":0,"error":"x","fatal":true}` + "\n"))
+	f.Add([]byte(`{"id":1,"len":99999999999}` + "\n"))
+	f.Fuzz(func(t *testing.T, frame []byte) {
+		r := readResponse(bufio.NewReaderSize(bytes.NewReader(frame), 1<<16), 1)
+		if r.err == nil && len(r.body) > len(frame) {
+			t.Fatalf("body of %d bytes from a %d-byte frame", len(r.body), len(frame))
+		}
+	})
 }

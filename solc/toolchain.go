@@ -175,7 +175,12 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 	}
 	candidates := embeddedVersions()
 	if t.cfg.NoInstall {
-		candidates = installedJS(t.cfg.CacheDir)
+		candidates = candidates[:0]
+		for _, v := range installedJS(t.cfg.CacheDir) {
+			if !v.Less(MinStandardJSON) {
+				candidates = append(candidates, v)
+			}
+		}
 	}
 	for i := len(candidates) - 1; i >= 0; i-- {
 		if allows(candidates[i]) {

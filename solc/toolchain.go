@@ -49,7 +49,7 @@ type Toolchain struct {
 	mu      sync.Mutex
 	jsByVer map[Version]*SolcJS
 	install map[Version]*sync.Mutex
-	probed  map[string]probeResult // PATH binaries by path
+	probed  map[string]probeResult // `--version` answers by binary path
 	said    map[string]bool        // messages already given to Notify
 }
 

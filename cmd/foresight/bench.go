@@ -39,35 +39,30 @@ var benchConfigs = map[string]benchConfig{
 // (HARVEY §6's protocol: medians over runs).
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var cf compilerFlags
 	cf.register(fs)
-	seeds := fs.Int("seeds", 10, "runs per configuration (seeds 1..N)")
-	execs := fs.Uint64("execs", 200_000, "execution budget per run")
-	configs := fs.String("configs", "default,no-prediction", "configurations to compare: "+strings.Join(benchConfigNames(), ", "))
+	seeds := fs.Int("seeds", 10, "run each configuration this `number` of times (seeds 1..N)")
+	execs := fs.Uint64("execs", 200_000, "stop each run after this `number` of transaction sequences")
+	configs := fs.String("configs", "default,no-prediction", "`names` of the configurations to compare: "+strings.Join(benchConfigNames(), ", "))
 	var targets targetList
-	fs.Var(&targets, "target", "FILE:LINE[-LINE] to reach (repeatable); reported as a 'target' row")
-	focus := fs.String("focus", "", "comma-separated functions (fn or Contract.fn) the campaigns are about, as the language server focuses on edited functions")
+	fs.Var(&targets, "target", "FILE:LINE[-LINE] `place` to reach (repeatable); reported as a 'target' row")
+	focus := fs.String("focus", "", "the `functions` (fn or Contract.fn, comma-separated) the campaigns are about, as the language server focuses on edited functions")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the runs to `file` (go tool pprof)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foresight bench [flags] FILE...")
-		fs.PrintDefaults()
-	}
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagExit(err)
+	paths, code, ok := parseCommand("bench", fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	var cfgs []benchConfig
 	for _, n := range strings.Split(*configs, ",") {
 		c, ok := benchConfigs[strings.TrimSpace(n)]
 		if !ok {
-			fmt.Fprintf(stderr, "foresight: unknown configuration %q\n", n)
+			usageError(stderr, "bench", "unknown configuration %q (want %s)", n, strings.Join(benchConfigNames(), ", "))
 			return exitUsage
 		}
 		cfgs = append(cfgs, c)
 	}
 	if len(paths) == 0 || *seeds < 1 {
-		fs.Usage()
+		usageError(stderr, "bench", "want at least one FILE and --seeds of 1 or more")
 		return exitUsage
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))

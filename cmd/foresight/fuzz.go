@@ -54,26 +54,28 @@ func (l *targetList) Set(s string) error {
 	return nil
 }
 
-func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
+func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, scoring bool) {
 	f.compilerFlags.register(fs)
-	fs.DurationVar(&f.timeout, "timeout", defaultTimeout, "campaign wall-clock budget (0: none)")
-	fs.Uint64Var(&f.execs, "execs", 0, "campaign budget in executed sequences (0: none); with --workers 1 and a seed, results are reproducible")
-	fs.Uint64Var(&f.seed, "seed", 0, "random seed (0: from the clock; printed)")
-	fs.IntVar(&f.workers, "workers", 1, "parallel workers")
-	fs.IntVar(&f.maxSeqLen, "max-seq-len", 8, "longest transaction sequence")
-	fs.StringVar(&f.contracts, "contract", "", "comma-separated contract names to fuzz (default: all)")
-	fs.StringVar(&f.format, "format", "text", "output format: text, json or sarif")
-	fs.StringVar(&f.coverage, "coverage", "", "write line coverage in this format: lcov")
-	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "where --coverage writes")
-	fs.StringVar(&f.output, "o", "", "write the report to this file instead of stdout")
-	fs.BoolVar(&f.noPredict, "no-prediction", false, "turn off input prediction (HARVEY's secant method on branch and storage-write costs)")
-	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "grow transaction sequences eagerly instead of on demand (HARVEY §5)")
-	fs.Var(&f.targets, "target", "FILE:LINE[-LINE], FILE:FUNCTION or asserts to reach (repeatable): targeted fuzzing with the lookahead analysis")
-	fs.StringVar(&f.schedule, "schedule", "", "power schedule: aflfast or lookahead (default: lookahead with --target, else aflfast)")
-	fs.BoolVar(&f.noLook, "no-lookahead", false, "turn the lookahead analysis off (LIDs become whole paths)")
-	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, SWC-116, ...")
-	fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
-	fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, files fuzzed at once")
+	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); 0: no limit")
+	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
+	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
+	fs.StringVar(&f.contracts, "contract", "", "fuzz only these contracts (comma-separated `names`; default: all)")
+	fs.StringVar(&f.oracles, "oracles", "", "switch finding `kinds` on or off, comma-separated: \"panics\" adds arithmetic overflow, division by zero and the other checked-arithmetic panics; \"-assert-failure\" or \"-SWC-116\" turns one off (kinds: docs/oracles.md)")
+	fs.StringVar(&f.format, "format", "text", "report `format`: text (like compiler errors), json (for replay and tools) or sarif (code scanning)")
+	fs.StringVar(&f.output, "o", "", "write the report to this `file` instead of stdout")
+	fs.StringVar(&f.coverage, "coverage", "", "also write which source lines ran, in this `format` (only lcov)")
+	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "the `file` --coverage writes")
+	fs.Var(&f.targets, "target", "aim the campaign at a `place`: FILE:LINE, FILE:LINE-LINE, FILE:FUNCTION, or asserts (every assert); repeatable")
+	fs.IntVar(&f.workers, "workers", 1, "fuzz on this `number` of CPU cores at once (results then depend on timing)")
+	fs.IntVar(&f.maxSeqLen, "max-seq-len", 8, "try sequences of at most this `number` of transactions")
+	fs.BoolVar(&f.noPredict, "no-prediction", false, "do not compute inputs aimed at the values branch conditions compare against (input prediction)")
+	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "lengthen transaction sequences always, not only where an earlier transaction's state changes what a function does")
+	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")
+	fs.BoolVar(&f.noLook, "no-lookahead", false, "with --target, do not analyse which paths can still reach the target")
+	if scoring {
+		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
+		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
+	}
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
@@ -111,19 +113,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var ff fuzzFlags
-	ff.register(fs, defaultTimeout)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: foresight %s [flags] FILE|DIR...\n", name)
-		fs.PrintDefaults()
-	}
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagExit(err)
+	ff.register(fs, defaultTimeout, name == "fuzz")
+	paths, code, ok := parseCommand(name, fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if len(paths) == 0 {
-		fs.Usage()
+		usageError(stderr, name, "no FILE or DIR to fuzz")
 		return exitUsage
 	}
 	opts, err := ff.options()
@@ -162,6 +159,10 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		good = append(good, b)
 	}
 	if failed {
+		return exitUsage
+	}
+	if err := checkContractNames(opts.Contracts, good); err != nil {
+		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
@@ -313,4 +314,28 @@ func writeLCOV(path string, rep *engine.Report) error {
 		fmt.Fprintf(&b, "LH:%d\nLF:%d\nend_of_record\n", hit, len(lines))
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// checkContractNames returns an error naming the contracts the files
+// define when --contract names one they do not.
+func checkContractNames(names []string, builds []*solc.Build) error {
+	known := map[string]bool{}
+	var list []string
+	for _, b := range builds {
+		for _, unit := range b.Roots {
+			for n := range b.Output.Contracts[unit] {
+				if !known[n] {
+					known[n] = true
+					list = append(list, n)
+				}
+			}
+		}
+	}
+	sort.Strings(list)
+	for _, n := range names {
+		if !known[n] {
+			return fmt.Errorf("--contract %s: no such contract; the files define %s", n, strings.Join(list, ", "))
+		}
+	}
+	return nil
 }

@@ -13,21 +13,15 @@ import (
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var cf compilerFlags
 	cf.register(fs)
-	index := fs.Int("finding", 0, "replay only this finding (1-based); 0 replays all")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foresight replay [flags] REPORT.json")
-		fmt.Fprintln(stderr, "Re-executes the findings of a report written by 'foresight fuzz --format json' and prints each trace.")
-		fs.PrintDefaults()
-	}
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagExit(err)
+	index := fs.Int("finding", 0, "replay only the finding with this `number` (1 is the first; 0: all)")
+	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if len(paths) != 1 {
-		fs.Usage()
+		usageError(stderr, "replay", "want one REPORT.json, got %d arguments", len(paths))
 		return exitUsage
 	}
 	data, err := os.ReadFile(paths[0])

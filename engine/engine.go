@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,9 +22,12 @@ import (
 
 // Options configure a campaign. Zero values mean defaults.
 type Options struct {
-	Seed      uint64
-	Execs     uint64        // budget in executed sequences; 0 = none
-	Duration  time.Duration // wall-clock budget; 0 = none
+	Seed  uint64
+	Execs uint64 // budget in executed sequences; 0 = none
+	// Duration is the wall-clock budget of the whole campaign, counted
+	// from the call of Fuzz: deployment, replay of Seeds and fuzzing.
+	// 0 = none.
+	Duration  time.Duration
 	Workers   int
 	MaxSeqLen int
 	Contracts []string // restrict targets by name
@@ -151,6 +155,13 @@ type Report struct {
 	Inputs []Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
 	SeedsUsed int `json:"seedsUsed,omitempty"`
+	// Contracts and Functions count what the campaign sent transactions
+	// to, so that "no findings" is never said of code that was not fuzzed.
+	Contracts int `json:"contracts"`
+	Functions int `json:"functions"`
+	// Note says why the campaign ended before fuzzing anything, e.g. its
+	// time budget ran out during deployment; "" otherwise.
+	Note string `json:"note,omitempty"`
 }
 
 // FileCoverage is line coverage of one file.
@@ -165,6 +176,12 @@ var ErrNoTargets = fuzz.ErrNoTargets
 // Fuzz runs a campaign on the contracts of builds. When ctx ends early it
 // still returns the report of what ran.
 func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
+	start := time.Now()
+	if opts.Duration > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Duration)
+		defer cancel()
+	}
 	prog, err := program.New(builds)
 	if err != nil {
 		return nil, err
@@ -202,7 +219,10 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if opts.OnSetup != nil {
 		cfg.OnSetup = func(d *fuzz.Deployment) { opts.OnSetup(setupOf(prog, d, opts.Seed)) }
 	}
-	start := time.Now()
+	contracts, functions := fuzzed(prog, opts.Contracts)
+	if ctx.Err() != nil {
+		return &Report{Elapsed: time.Since(start), Setup: setupOf(prog, nil, opts.Seed), Note: "the time budget ran out before deployment: nothing was fuzzed"}, nil
+	}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
 	}
@@ -220,10 +240,27 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed = seedsUsed
+	rep.Contracts, rep.Functions = contracts, functions
+	if res.Execs == 0 && ctx.Err() != nil {
+		rep.Note = "the time budget ran out during deployment: nothing was fuzzed"
+	}
 	for _, seq := range res.Inputs {
 		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))
 	}
 	return rep, nil
+}
+
+// fuzzed counts the contracts a campaign sends transactions to and their
+// functions, as the fuzzer picks them (targets, restricted to names).
+func fuzzed(p *program.Program, names []string) (contracts, functions int) {
+	for _, c := range p.Contracts {
+		if !c.Target || (len(names) > 0 && !slices.Contains(names, c.Name)) {
+			continue
+		}
+		contracts++
+		functions += len(c.Methods)
+	}
+	return contracts, functions
 }
 
 func oracleSet(m map[string]bool) map[oracle.Kind]bool {

@@ -200,8 +200,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 			return exitUsage
 		}
 	}
-	fmt.Fprintf(stderr, "foresight: %d executions in %s (%.0f/s), corpus %d, %d finding(s)\n",
-		rep.Execs, rep.Elapsed.Round(time.Millisecond), float64(rep.Execs)/rep.Elapsed.Seconds(), rep.Corpus, len(rep.Findings))
+	printSummary(stderr, rep)
 	if len(ff.targets) > 0 {
 		if rep.TargetExecs > 0 {
 			fmt.Fprintf(stderr, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
@@ -237,6 +236,7 @@ func absAll(paths []string) []string {
 // writeText prints findings like compiler diagnostics, with the sequence as
 // notes.
 func writeText(w io.Writer, rep *engine.Report) {
+	var senders senderNames
 	for _, f := range rep.Findings {
 		loc := displayPath(f.Path, f.Unit)
 		if f.Line > 0 {
@@ -251,7 +251,11 @@ func writeText(w io.Writer, rep *engine.Report) {
 			if c.Blocks != 0 || c.Seconds != 0 {
 				extra = fmt.Sprintf(" after +%d blocks, +%ds", c.Blocks, c.Seconds)
 			}
-			fmt.Fprintf(w, "    %d. from %s: %s%s\n", i+1, c.Sender, c.String(), extra)
+			who, note := senders.name(c)
+			fmt.Fprintf(w, "    %d. from %s: %s%s\n", i+1, who, c.String(), extra)
+			if note != "" {
+				fmt.Fprintf(w, "       (%s)\n", note)
+			}
 		}
 	}
 }
@@ -338,4 +342,18 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 		}
 	}
 	return nil
+}
+
+// printSummary says what was fuzzed and how much, so that "0 findings" is
+// never said of code that did not run.
+func printSummary(w io.Writer, rep *engine.Report) {
+	if rep.Note != "" {
+		fmt.Fprintf(w, "foresight: %s\n", rep.Note)
+	}
+	rate := 0.0
+	if s := rep.Elapsed.Seconds(); s > 0 {
+		rate = float64(rep.Execs) / s
+	}
+	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), corpus %d\n",
+		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Corpus)
 }

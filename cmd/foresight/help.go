@@ -63,7 +63,7 @@ var helpPages = map[string]helpPage{
 		groups: append(append([]flagGroup(nil), campaignGroups...),
 			flagGroup{"Scoring the oracles (for developing foresight)", []string{"labels", "parallel"}}),
 		exits:   exitsFuzz,
-		example: "foresight fuzz --execs 30000 --seed 1 --format json -o report.json examples/SequenceFoo.sol",
+		example: "foresight fuzz --execs 30000 --seed 1 -o report.json --format json \\\n    examples/SequenceFoo.sol\nforesight replay report.json",
 	},
 	"replay": {
 		synopsis: "foresight replay [flags] REPORT.json",
@@ -88,7 +88,7 @@ finding bugs.`,
 			{"Profiling", []string{"cpuprofile"}},
 		},
 		exits:   "  0  the table was printed\n  2  bad flags or arguments, compile errors, or a failed run",
-		example: "foresight bench --seeds 10 --configs default,no-prediction examples/PathsBaz.sol",
+		example: "foresight bench --seeds 10 --configs default,neither examples/PathsBaz.sol",
 	},
 	"lsp": {
 		synopsis: "foresight lsp [flags]",

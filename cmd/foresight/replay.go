@@ -38,6 +38,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "foresight: %s has schema %q, want %q\n", paths[0], rep.Schema, reportSchema)
 		return exitUsage
 	}
+	if len(rep.Finds) == 0 {
+		fmt.Fprintf(stdout, "%s has no findings: nothing to replay\n", paths[0])
+		return exitOK
+	}
 	if *index < 0 || *index > len(rep.Finds) {
 		fmt.Fprintf(stderr, "foresight: the report has %d finding(s)\n", len(rep.Finds))
 		return exitUsage
@@ -56,11 +60,17 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	reproduced := 0
+	var senders senderNames
 	for i, f := range rep.Finds {
 		if *index != 0 && i+1 != *index {
 			continue
 		}
 		fmt.Fprintf(stdout, "finding %d: %s in %s\n", i+1, f.Kind, f.Contract)
+		for _, c := range f.Calls {
+			if _, note := senders.name(c); note != "" {
+				fmt.Fprintf(stdout, "  (%s)\n", note)
+			}
+		}
 		tr, err := engine.Replay(builds, rep.Setup, f)
 		if err != nil {
 			fmt.Fprintf(stderr, "foresight: finding %d: %v\n", i+1, err)

@@ -200,21 +200,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 			return exitUsage
 		}
 	}
-	printSummary(stderr, rep)
-	if len(ff.targets) > 0 {
-		if rep.TargetExecs > 0 {
-			fmt.Fprintf(stderr, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
-		} else {
-			fmt.Fprintf(stderr, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
-		}
-	}
-	if rep.Predictions > 0 {
-		fmt.Fprintf(stderr, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
-			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
-	}
-	if rep.Timeouts > 0 {
-		fmt.Fprintf(stderr, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
-	}
+	printSummary(stderr, rep, len(ff.targets) > 0)
 	if len(rep.Findings) > 0 {
 		return exitFindings
 	}
@@ -346,7 +332,7 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 
 // printSummary says what was fuzzed and how much, so that "0 findings" is
 // never said of code that did not run.
-func printSummary(w io.Writer, rep *engine.Report) {
+func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	if rep.Note != "" {
 		fmt.Fprintf(w, "foresight: %s\n", rep.Note)
 	}
@@ -356,4 +342,18 @@ func printSummary(w io.Writer, rep *engine.Report) {
 	}
 	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), corpus %d\n",
 		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Corpus)
+	if targeted {
+		if rep.TargetExecs > 0 {
+			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(w, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
+		}
+	}
+	if rep.Predictions > 0 {
+		fmt.Fprintf(w, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
+			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
+	}
+	if rep.Timeouts > 0 {
+		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
+	}
 }

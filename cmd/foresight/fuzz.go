@@ -56,7 +56,7 @@ func (l *targetList) Set(s string) error {
 
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, scoring bool) {
 	f.compilerFlags.register(fs)
-	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); 0: no limit")
+	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); shrinking a finding made just before the end can overrun it a little; 0: no limit")
 	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
 	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
 	fs.StringVar(&f.contracts, "contract", "", "fuzz only these contracts (comma-separated `names`; default: all)")

@@ -258,3 +258,26 @@ func TestTrackedProblem(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOutsideRefs checks that whatever the scanner reports really is
+// outside: a host-specific absolute path, or a relative path that climbs
+// above the root from the file's directory.
+func FuzzOutsideRefs(f *testing.F) {
+	f.Add("scripts/test", `cd "$(dirname "$0")/../.." && cp ../x /work/y`)
+	f.Add("a/b/c.sol", `import "../../../d.sol"; filepath.Join("..", "..", "e")`)
+	f.Add("README.md", "1..N ... https://h/../x")
+	f.Fuzz(func(t *testing.T, file, text string) {
+		if file == "" || strings.HasPrefix(file, "/") || escapes(file) {
+			return
+		}
+		for _, ref := range outsideRefs(file, []byte(text)) {
+			abs := false
+			for _, r := range hostRoots {
+				abs = abs || strings.HasPrefix(ref, r) || ref == strings.TrimSuffix(r, "/")
+			}
+			if !abs && !escapes(path.Join(path.Dir(file), ref)) {
+				t.Errorf("outsideRefs(%q, %q) reported %q, which stays inside", file, text, ref)
+			}
+		}
+	})
+}

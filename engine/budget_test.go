@@ -17,25 +17,33 @@ func TestBudgetCoversDeployment(t *testing.T) {
 	builds := compile(t, fixtures.Example(t, "SequenceFoo.sol"))
 	expired, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
 	defer cancel()
-	for name, run := range map[string]func() (*Report, error){
-		"expired context": func() (*Report, error) {
+	cancelled, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	for name, tt := range map[string]struct {
+		run  func() (*Report, error)
+		note string
+	}{
+		"expired context": {func() (*Report, error) {
 			return Fuzz(expired, builds, Options{Seed: 1, Execs: 1_000_000})
-		},
+		}, "time budget ran out before deployment"},
 		// A 1 ns budget has passed when the deadline is set, long before
 		// the contracts are deployed.
-		"1ns budget": func() (*Report, error) {
+		"1ns budget": {func() (*Report, error) {
 			return Fuzz(context.Background(), builds, Options{Seed: 1, Execs: 1_000_000, Duration: time.Nanosecond})
-		},
+		}, "time budget ran out before deployment"},
+		"cancelled": {func() (*Report, error) {
+			return Fuzz(cancelled, builds, Options{Seed: 1, Execs: 1_000_000})
+		}, "campaign was cancelled before deployment"},
 	} {
-		rep, err := run()
+		rep, err := tt.run()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if rep.Execs != 0 || len(rep.Findings) != 0 {
 			t.Errorf("%s: ran %d executions, %d findings; want none", name, rep.Execs, len(rep.Findings))
 		}
-		if !strings.Contains(rep.Note, "time budget ran out") {
-			t.Errorf("%s: note %q does not say the budget ran out", name, rep.Note)
+		if !strings.Contains(rep.Note, tt.note) {
+			t.Errorf("%s: note %q, want %q", name, rep.Note, tt.note)
 		}
 	}
 }

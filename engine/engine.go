@@ -7,6 +7,7 @@ package engine
 import (
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,12 +23,9 @@ import (
 
 // Options configure a campaign. Zero values mean defaults.
 type Options struct {
-	Seed  uint64
-	Execs uint64 // budget in executed sequences; 0 = none
-	// Duration is the wall-clock budget of the whole campaign, counted
-	// from the call of Fuzz: deployment, replay of Seeds and fuzzing.
-	// 0 = none.
-	Duration  time.Duration
+	Seed      uint64
+	Execs     uint64        // budget in executed sequences; 0 = none
+	Duration  time.Duration // wall-clock budget from the call of Fuzz: deployment, Seeds, fuzzing; 0 = none
 	Workers   int
 	MaxSeqLen int
 	Contracts []string // restrict targets by name
@@ -221,7 +219,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	contracts, functions := fuzzed(prog, opts.Contracts)
 	if ctx.Err() != nil {
-		return &Report{Elapsed: time.Since(start), Setup: setupOf(prog, nil, opts.Seed), Note: "the time budget ran out before deployment: nothing was fuzzed"}, nil
+		return &Report{Elapsed: time.Since(start), Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
 	}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
@@ -242,12 +240,21 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	rep.SeedsUsed = seedsUsed
 	rep.Contracts, rep.Functions = contracts, functions
 	if res.Execs == 0 && ctx.Err() != nil {
-		rep.Note = "the time budget ran out during deployment: nothing was fuzzed"
+		rep.Note = endNote(ctx, "during deployment")
 	}
 	for _, seq := range res.Inputs {
 		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))
 	}
 	return rep, nil
+}
+
+// endNote says why a campaign that ended when, with ctx done, fuzzed
+// nothing.
+func endNote(ctx context.Context, when string) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the time budget ran out " + when + ": nothing was fuzzed"
+	}
+	return "the campaign was cancelled " + when + ": nothing was fuzzed"
 }
 
 // fuzzed counts the contracts a campaign sends transactions to and their

@@ -95,10 +95,10 @@ func (f *fuzzFlags) options() (engine.Options, error) {
 	switch f.format {
 	case "text", "json", "sarif":
 	default:
-		return opts, fmt.Errorf("%w: unknown format %q (want text, json or sarif)", errUsage, f.format)
+		return opts, fmt.Errorf("--format %s: %w (want text, json or sarif)", f.format, errUnknownValue)
 	}
 	if f.coverage != "" && f.coverage != "lcov" {
-		return opts, fmt.Errorf("%w: unknown coverage format %q (want lcov)", errUsage, f.coverage)
+		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
 	return opts, nil
 }
@@ -125,7 +125,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	}
 	opts, err := ff.options()
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
 	if opts.Seed == 0 {

@@ -59,6 +59,7 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		{[]string{"check", "--frobnicate", path}, "foresight check: unknown flag --frobnicate"},
 		{[]string{"fuzz", "--execs", "many", path}, `invalid value "many" for --execs: want a whole number`},
 		{[]string{"check"}, "foresight check: no FILE or DIR to fuzz"},
+		{[]string{"check", "--format", "xml", path}, "foresight check: --format xml: unknown value (want text, json or sarif)"},
 		{[]string{"check", "--contract", "Nope", path}, "no such contract; the files define TwoObjectives"},
 	} {
 		var out, errb bytes.Buffer

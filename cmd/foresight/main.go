@@ -34,8 +34,8 @@ const (
 	exitUsage    = 2
 )
 
-// errUsage marks errors that come from how the command was called.
-var errUsage = errors.New("usage")
+// errUnknownValue marks a flag value outside the flag's choices.
+var errUnknownValue = errors.New("unknown value")
 
 type command struct {
 	name, summary string

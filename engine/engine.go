@@ -7,7 +7,9 @@ package engine
 import (
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,7 +25,7 @@ import (
 type Options struct {
 	Seed      uint64
 	Execs     uint64        // budget in executed sequences; 0 = none
-	Duration  time.Duration // wall-clock budget; 0 = none
+	Duration  time.Duration // wall-clock budget from the call of Fuzz: deployment, Seeds, fuzzing; 0 = none
 	Workers   int
 	MaxSeqLen int
 	Contracts []string // restrict targets by name
@@ -151,6 +153,13 @@ type Report struct {
 	Inputs []Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
 	SeedsUsed int `json:"seedsUsed,omitempty"`
+	// Contracts and Functions count what the campaign sent transactions
+	// to, so that "no findings" is never said of code that was not fuzzed.
+	Contracts int `json:"contracts"`
+	Functions int `json:"functions"`
+	// Note says why the campaign ended before fuzzing anything, e.g. its
+	// time budget ran out during deployment; "" otherwise.
+	Note string `json:"note,omitempty"`
 }
 
 // FileCoverage is line coverage of one file.
@@ -165,6 +174,12 @@ var ErrNoTargets = fuzz.ErrNoTargets
 // Fuzz runs a campaign on the contracts of builds. When ctx ends early it
 // still returns the report of what ran.
 func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
+	start := time.Now()
+	if opts.Duration > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Duration)
+		defer cancel()
+	}
 	prog, err := program.New(builds)
 	if err != nil {
 		return nil, err
@@ -202,7 +217,10 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if opts.OnSetup != nil {
 		cfg.OnSetup = func(d *fuzz.Deployment) { opts.OnSetup(setupOf(prog, d, opts.Seed)) }
 	}
-	start := time.Now()
+	contracts, functions := fuzzed(prog, opts.Contracts)
+	if ctx.Err() != nil {
+		return &Report{Elapsed: time.Since(start), Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
+	}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
 	}
@@ -220,10 +238,36 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed = seedsUsed
+	rep.Contracts, rep.Functions = contracts, functions
+	if res.Execs == 0 && ctx.Err() != nil {
+		rep.Note = endNote(ctx, "during deployment")
+	}
 	for _, seq := range res.Inputs {
 		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))
 	}
 	return rep, nil
+}
+
+// endNote says why a campaign that ended when, with ctx done, fuzzed
+// nothing.
+func endNote(ctx context.Context, when string) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the time budget ran out " + when + ": nothing was fuzzed"
+	}
+	return "the campaign was cancelled " + when + ": nothing was fuzzed"
+}
+
+// fuzzed counts the contracts a campaign sends transactions to and their
+// functions, as the fuzzer picks them (targets, restricted to names).
+func fuzzed(p *program.Program, names []string) (contracts, functions int) {
+	for _, c := range p.Contracts {
+		if !c.Target || (len(names) > 0 && !slices.Contains(names, c.Name)) {
+			continue
+		}
+		contracts++
+		functions += len(c.Methods)
+	}
+	return contracts, functions
 }
 
 func oracleSet(m map[string]bool) map[oracle.Kind]bool {

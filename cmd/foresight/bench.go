@@ -39,68 +39,46 @@ var benchConfigs = map[string]benchConfig{
 // (HARVEY §6's protocol: medians over runs).
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var cf compilerFlags
 	cf.register(fs)
-	seeds := fs.Int("seeds", 10, "runs per configuration (seeds 1..N)")
-	execs := fs.Uint64("execs", 200_000, "execution budget per run")
-	configs := fs.String("configs", "default,no-prediction", "configurations to compare: "+strings.Join(benchConfigNames(), ", "))
+	seeds := fs.Int("seeds", 10, "run each configuration this `number` of times (seeds 1..N)")
+	execs := fs.Uint64("execs", 200_000, "stop each run after this `number` of transaction sequences")
+	configs := fs.String("configs", "default,no-prediction", "`names` of the configurations to compare: "+strings.Join(benchConfigNames(), ", "))
 	var targets targetList
-	fs.Var(&targets, "target", "FILE:LINE[-LINE] to reach (repeatable); reported as a 'target' row")
-	focus := fs.String("focus", "", "comma-separated functions (fn or Contract.fn) the campaigns are about, as the language server focuses on edited functions")
+	fs.Var(&targets, "target", "FILE:LINE[-LINE] `place` to reach (repeatable); reported as a 'target' row")
+	focus := fs.String("focus", "", "the `functions` (fn or Contract.fn, comma-separated) the campaigns are about, as the language server focuses on edited functions")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the runs to `file` (go tool pprof)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foresight bench [flags] FILE...")
-		fs.PrintDefaults()
+	paths, code, ok := parseCommand("bench", fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	paths, err := parseFlags(fs, args)
+	cfgs, err := parseBenchConfigs(*configs)
 	if err != nil {
-		return flagExit(err)
-	}
-	var cfgs []benchConfig
-	for _, n := range strings.Split(*configs, ",") {
-		c, ok := benchConfigs[strings.TrimSpace(n)]
-		if !ok {
-			fmt.Fprintf(stderr, "foresight: unknown configuration %q\n", n)
-			return exitUsage
-		}
-		cfgs = append(cfgs, c)
+		usageError(stderr, "bench", "%v", err)
+		return exitUsage
 	}
 	if len(paths) == 0 || *seeds < 1 {
-		fs.Usage()
+		usageError(stderr, "bench", "want at least one FILE and --seeds of 1 or more")
 		return exitUsage
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
 	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+		stop, err := startCPUProfile(*cpuprofile)
 		if err != nil {
 			fmt.Fprintf(stderr, "foresight: %v\n", err)
 			return exitUsage
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
-			return exitUsage
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tvs first\tpredictions hit\tanalysis share")
 	for _, path := range paths {
-		builds, err := compilePaths(ctx, tc, []string{path})
+		good, err := compileClean(ctx, tc, path, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "foresight: %v\n", err)
 			return exitUsage
-		}
-		var good []*solc.Build
-		for _, b := range builds {
-			if b.HasErrors() {
-				printDiagnostics(stderr, b)
-				return exitUsage
-			}
-			good = append(good, b)
 		}
 		// results[finding][config] = per-seed (execs, time) of the runs that found it.
 		results := map[string]map[string][]benchHit{}
@@ -122,19 +100,12 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				p := predictions[c.name]
 				predictions[c.name] = [2]uint64{p[0] + rep.Predictions, p[1] + rep.PredictionHits}
 				if rep.TargetExecs > 0 {
-					if results["target"] == nil {
-						results["target"] = map[string][]benchHit{}
-					}
-					results["target"][c.name] = append(results["target"][c.name], benchHit{rep.TargetExecs, rep.TargetTime})
+					addHit(results, "target", c.name, benchHit{rep.TargetExecs, rep.TargetTime})
 				}
 				analysis[c.name] += rep.AnalysisTime
 				total[c.name] += rep.Elapsed
 				for _, f := range rep.Findings {
-					key := fmt.Sprintf("%s@%d", f.Kind, f.Line)
-					if results[key] == nil {
-						results[key] = map[string][]benchHit{}
-					}
-					results[key][c.name] = append(results[key][c.name], benchHit{f.Execs, f.Elapsed})
+					addHit(results, fmt.Sprintf("%s@%d", f.Kind, f.Line), c.name, benchHit{f.Execs, f.Elapsed})
 				}
 			}
 		}
@@ -230,4 +201,54 @@ func benchConfigNames() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// parseBenchConfigs resolves a comma-separated list of configuration names.
+func parseBenchConfigs(list string) ([]benchConfig, error) {
+	var cfgs []benchConfig
+	for _, n := range strings.Split(list, ",") {
+		c, ok := benchConfigs[strings.TrimSpace(n)]
+		if !ok {
+			return nil, fmt.Errorf("unknown configuration %q (want %s)", n, strings.Join(benchConfigNames(), ", "))
+		}
+		cfgs = append(cfgs, c)
+	}
+	return cfgs, nil
+}
+
+// startCPUProfile profiles the process into path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// addHit records that configuration cfg found key in one run.
+func addHit(results map[string]map[string][]benchHit, key, cfg string, h benchHit) {
+	if results[key] == nil {
+		results[key] = map[string][]benchHit{}
+	}
+	results[key][cfg] = append(results[key][cfg], h)
+}
+
+// compileClean compiles one path; compile errors are printed to w and
+// returned as an error.
+func compileClean(ctx context.Context, tc *solc.Toolchain, path string, w io.Writer) ([]*solc.Build, error) {
+	builds, err := compilePaths(ctx, tc, []string{path})
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range builds {
+		if b.HasErrors() {
+			printDiagnostics(w, b)
+			return nil, fmt.Errorf("%s does not compile", path)
+		}
+	}
+	return builds, nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,15 +31,6 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// flagExit is the exit code for a flag parsing error: 0 for -h, which
-// printed the usage on request, 2 otherwise.
-func flagExit(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	return exitUsage
-}
-
 // compilerFlags are the flags every compiling command shares.
 type compilerFlags struct {
 	solcPath, solcVersion string
@@ -50,11 +40,11 @@ type compilerFlags struct {
 }
 
 func (c *compilerFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.solcPath, "solc", "", "path of a solc binary to use for every file")
-	fs.StringVar(&c.solcVersion, "solc-version", "", "solc version to use for every file (native if installed, else solc-js)")
-	fs.BoolVar(&c.noInstall, "no-install", false, "never install solc-js packages; use only installed compilers")
-	fs.DurationVar(&c.timeout, "compile-timeout", solc.DefaultTimeout, "time limit for one compiler run")
-	fs.BoolVar(&c.verbose, "v", false, "verbose logging to stderr")
+	fs.StringVar(&c.solcPath, "solc", "", "compile every file with the solc binary at this `path`")
+	fs.StringVar(&c.solcVersion, "solc-version", "", "compile every file with this solc `version` (an installed native solc, else solc-js from npm)")
+	fs.BoolVar(&c.noInstall, "no-install", false, "never download compilers; use only those already installed")
+	durationVar(fs, &c.timeout, "compile-timeout", solc.DefaultTimeout, "give up on one compiler run after this `duration`")
+	fs.BoolVar(&c.verbose, "v", false, "log what foresight does to stderr")
 }
 
 func (c *compilerFlags) toolchain(stderr io.Writer, log *zap.Logger) *solc.Toolchain {

@@ -54,26 +54,28 @@ func (l *targetList) Set(s string) error {
 	return nil
 }
 
-func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
+func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, scoring bool) {
 	f.compilerFlags.register(fs)
-	fs.DurationVar(&f.timeout, "timeout", defaultTimeout, "campaign wall-clock budget (0: none)")
-	fs.Uint64Var(&f.execs, "execs", 0, "campaign budget in executed sequences (0: none); with --workers 1 and a seed, results are reproducible")
-	fs.Uint64Var(&f.seed, "seed", 0, "random seed (0: from the clock; printed)")
-	fs.IntVar(&f.workers, "workers", 1, "parallel workers")
-	fs.IntVar(&f.maxSeqLen, "max-seq-len", 8, "longest transaction sequence")
-	fs.StringVar(&f.contracts, "contract", "", "comma-separated contract names to fuzz (default: all)")
-	fs.StringVar(&f.format, "format", "text", "output format: text, json or sarif")
-	fs.StringVar(&f.coverage, "coverage", "", "write line coverage in this format: lcov")
-	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "where --coverage writes")
-	fs.StringVar(&f.output, "o", "", "write the report to this file instead of stdout")
-	fs.BoolVar(&f.noPredict, "no-prediction", false, "turn off input prediction (HARVEY's secant method on branch and storage-write costs)")
-	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "grow transaction sequences eagerly instead of on demand (HARVEY §5)")
-	fs.Var(&f.targets, "target", "FILE:LINE[-LINE], FILE:FUNCTION or asserts to reach (repeatable): targeted fuzzing with the lookahead analysis")
-	fs.StringVar(&f.schedule, "schedule", "", "power schedule: aflfast or lookahead (default: lookahead with --target, else aflfast)")
-	fs.BoolVar(&f.noLook, "no-lookahead", false, "turn the lookahead analysis off (LIDs become whole paths)")
-	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, SWC-116, ...")
-	fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
-	fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, files fuzzed at once")
+	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); shrinking a finding made just before the end can overrun it a little; 0: no limit")
+	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
+	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
+	fs.StringVar(&f.contracts, "contract", "", "fuzz only these contracts (comma-separated `names`; default: all)")
+	fs.StringVar(&f.oracles, "oracles", "", "switch finding `kinds` on or off, comma-separated: \"panics\" adds arithmetic overflow, division by zero and the other checked-arithmetic panics; \"-assert-failure\" or \"-SWC-116\" turns one off (kinds: docs/oracles.md)")
+	fs.StringVar(&f.format, "format", "text", "report `format`: text (like compiler errors), json (for replay and tools) or sarif (code scanning)")
+	fs.StringVar(&f.output, "o", "", "write the report to this `file` instead of stdout")
+	fs.StringVar(&f.coverage, "coverage", "", "also write which source lines ran, in this `format` (only lcov)")
+	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "the `file` --coverage writes")
+	fs.Var(&f.targets, "target", "aim the campaign at a `place`: FILE:LINE, FILE:LINE-LINE, FILE:FUNCTION, or asserts (every assert); repeatable")
+	fs.IntVar(&f.workers, "workers", 1, "fuzz on this `number` of CPU cores at once (results then depend on timing)")
+	fs.IntVar(&f.maxSeqLen, "max-seq-len", 8, "try sequences of at most this `number` of transactions")
+	fs.BoolVar(&f.noPredict, "no-prediction", false, "do not compute inputs aimed at the values branch conditions compare against (input prediction)")
+	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "lengthen transaction sequences always, not only where an earlier transaction's state changes what a function does")
+	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")
+	fs.BoolVar(&f.noLook, "no-lookahead", false, "with --target, do not analyse which paths can still reach the target")
+	if scoring {
+		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
+		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
+	}
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
@@ -93,10 +95,10 @@ func (f *fuzzFlags) options() (engine.Options, error) {
 	switch f.format {
 	case "text", "json", "sarif":
 	default:
-		return opts, fmt.Errorf("%w: unknown format %q (want text, json or sarif)", errUsage, f.format)
+		return opts, fmt.Errorf("--format %s: %w (want text, json or sarif)", f.format, errUnknownValue)
 	}
 	if f.coverage != "" && f.coverage != "lcov" {
-		return opts, fmt.Errorf("%w: unknown coverage format %q (want lcov)", errUsage, f.coverage)
+		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
 	return opts, nil
 }
@@ -111,24 +113,19 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var ff fuzzFlags
-	ff.register(fs, defaultTimeout)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: foresight %s [flags] FILE|DIR...\n", name)
-		fs.PrintDefaults()
-	}
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagExit(err)
+	ff.register(fs, defaultTimeout, name == "fuzz")
+	paths, code, ok := parseCommand(name, fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if len(paths) == 0 {
-		fs.Usage()
+		usageError(stderr, name, "no FILE or DIR to fuzz")
 		return exitUsage
 	}
 	opts, err := ff.options()
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
 	if opts.Seed == 0 {
@@ -162,6 +159,10 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		good = append(good, b)
 	}
 	if failed {
+		return exitUsage
+	}
+	if err := checkContractNames(opts.Contracts, good); err != nil {
+		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
@@ -199,22 +200,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 			return exitUsage
 		}
 	}
-	fmt.Fprintf(stderr, "foresight: %d executions in %s (%.0f/s), corpus %d, %d finding(s)\n",
-		rep.Execs, rep.Elapsed.Round(time.Millisecond), float64(rep.Execs)/rep.Elapsed.Seconds(), rep.Corpus, len(rep.Findings))
-	if len(ff.targets) > 0 {
-		if rep.TargetExecs > 0 {
-			fmt.Fprintf(stderr, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
-		} else {
-			fmt.Fprintf(stderr, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
-		}
-	}
-	if rep.Predictions > 0 {
-		fmt.Fprintf(stderr, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
-			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
-	}
-	if rep.Timeouts > 0 {
-		fmt.Fprintf(stderr, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
-	}
+	printSummary(stderr, rep, len(ff.targets) > 0)
 	if len(rep.Findings) > 0 {
 		return exitFindings
 	}
@@ -236,6 +222,7 @@ func absAll(paths []string) []string {
 // writeText prints findings like compiler diagnostics, with the sequence as
 // notes.
 func writeText(w io.Writer, rep *engine.Report) {
+	var senders senderNames
 	for _, f := range rep.Findings {
 		loc := displayPath(f.Path, f.Unit)
 		if f.Line > 0 {
@@ -250,7 +237,11 @@ func writeText(w io.Writer, rep *engine.Report) {
 			if c.Blocks != 0 || c.Seconds != 0 {
 				extra = fmt.Sprintf(" after +%d blocks, +%ds", c.Blocks, c.Seconds)
 			}
-			fmt.Fprintf(w, "    %d. from %s: %s%s\n", i+1, c.Sender, c.String(), extra)
+			who, note := senders.name(c)
+			fmt.Fprintf(w, "    %d. from %s: %s%s\n", i+1, who, c.String(), extra)
+			if note != "" {
+				fmt.Fprintf(w, "       (%s)\n", note)
+			}
 		}
 	}
 }
@@ -313,4 +304,56 @@ func writeLCOV(path string, rep *engine.Report) error {
 		fmt.Fprintf(&b, "LH:%d\nLF:%d\nend_of_record\n", hit, len(lines))
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// checkContractNames returns an error naming the contracts the files
+// define when --contract names one they do not.
+func checkContractNames(names []string, builds []*solc.Build) error {
+	known := map[string]bool{}
+	var list []string
+	for _, b := range builds {
+		for _, unit := range b.Roots {
+			for n := range b.Output.Contracts[unit] {
+				if !known[n] {
+					known[n] = true
+					list = append(list, n)
+				}
+			}
+		}
+	}
+	sort.Strings(list)
+	for _, n := range names {
+		if !known[n] {
+			return fmt.Errorf("--contract %s: no such contract; the files define %s", n, strings.Join(list, ", "))
+		}
+	}
+	return nil
+}
+
+// printSummary says what was fuzzed and how much, so that "0 findings" is
+// never said of code that did not run.
+func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
+	if rep.Note != "" {
+		fmt.Fprintf(w, "foresight: %s\n", rep.Note)
+	}
+	rate := 0.0
+	if s := rep.Elapsed.Seconds(); s > 0 {
+		rate = float64(rep.Execs) / s
+	}
+	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), corpus %d\n",
+		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Corpus)
+	if targeted {
+		if rep.TargetExecs > 0 {
+			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
+		} else {
+			fmt.Fprintf(w, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
+		}
+	}
+	if rep.Predictions > 0 {
+		fmt.Fprintf(w, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
+			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
+	}
+	if rep.Timeouts > 0 {
+		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
+	}
 }

@@ -16,20 +16,14 @@ import (
 
 // runLSP serves the Language Server Protocol on stdin and stdout. Logs go
 // to stderr or --log-file, never to stdout, which carries the protocol.
-func runLSP(ctx context.Context, args []string, _, stderr io.Writer) int {
+func runLSP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	logFile := fs.String("log-file", "", "write the log to this file instead of stderr")
-	verbose := fs.Bool("v", false, "verbose (debug) logging")
-	noInstall := fs.Bool("no-install", false, "never install solc-js packages; use only installed compilers")
+	logFile := fs.String("log-file", "", "write the log to this `file` instead of stderr")
+	verbose := fs.Bool("v", false, "log in detail (debug level)")
+	noInstall := fs.Bool("no-install", false, "never download compilers; use only those already installed")
 	fs.Bool("stdio", true, "serve on stdin and stdout (the only transport; accepted for editors that pass it)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foresight lsp [flags]")
-		fmt.Fprintln(stderr, "Serves the Language Server Protocol on stdin and stdout; see docs/lsp.md.")
-		fs.PrintDefaults()
-	}
-	if _, err := parseFlags(fs, args); err != nil {
-		return flagExit(err)
+	if _, code, ok := parseCommand("lsp", fs, args, stdout, stderr); !ok {
+		return code
 	}
 	var logOut io.Writer = stderr
 	if *logFile != "" {

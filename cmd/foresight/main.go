@@ -5,9 +5,11 @@
 //
 //	foresight check [flags] FILE|DIR...   compile, fuzz briefly, print findings
 //	foresight fuzz [flags] FILE|DIR...    run a fuzzing campaign
-//	foresight replay FINDING.json         re-execute a finding and print a trace
+//	foresight replay REPORT.json          re-execute a report's findings and print traces
+//	foresight bench [flags] FILE...       compare engine configurations over seeds
 //	foresight lsp                         serve the Language Server Protocol on stdio
 //	foresight version                     print the version
+//	foresight help [COMMAND]              explain a command, its flags and exit codes
 //
 // Exit codes: 0 no findings, 1 findings, 2 usage or compile errors.
 package main
@@ -15,6 +17,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,8 +34,8 @@ const (
 	exitUsage    = 2
 )
 
-// errUsage marks errors that come from how the command was called.
-var errUsage = errors.New("usage")
+// errUnknownValue marks a flag value outside the flag's choices.
+var errUnknownValue = errors.New("unknown value")
 
 type command struct {
 	name, summary string
@@ -57,20 +60,43 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(stdout)
 		return exitOK
+	case "help":
+		return runHelp(ctx, args[1:], stdout, stderr)
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
 			return c.run(ctx, args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "foresight: unknown command %q\n", args[0])
-	usage(stderr)
+	fmt.Fprintf(stderr, "foresight: unknown command %q (run 'foresight help')\n", args[0])
+	return exitUsage
+}
+
+// runHelp prints the overview, or with a command name that command's help
+// page, to stdout.
+func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stdout)
+		return exitOK
+	}
+	if args[0] == "version" {
+		printHelp(stdout, "version", flag.NewFlagSet("version", flag.ContinueOnError))
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, []string{"--help"}, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "foresight: no help for %q (run 'foresight help')\n", args[0])
 	return exitUsage
 }
 
@@ -80,7 +106,8 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'foresight <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'foresight help <command>' for what a command does, its flags and an example.")
+	fmt.Fprintln(w, "Exit codes: 0 no findings, 1 findings, 2 usage or compile errors.")
 }
 
 func runVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {

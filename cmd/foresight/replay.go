@@ -13,21 +13,15 @@ import (
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var cf compilerFlags
 	cf.register(fs)
-	index := fs.Int("finding", 0, "replay only this finding (1-based); 0 replays all")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: foresight replay [flags] REPORT.json")
-		fmt.Fprintln(stderr, "Re-executes the findings of a report written by 'foresight fuzz --format json' and prints each trace.")
-		fs.PrintDefaults()
-	}
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return flagExit(err)
+	index := fs.Int("finding", 0, "replay only the finding with this `number` (1 is the first; 0: all)")
+	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if len(paths) != 1 {
-		fs.Usage()
+		usageError(stderr, "replay", "want one REPORT.json, got %d arguments", len(paths))
 		return exitUsage
 	}
 	data, err := os.ReadFile(paths[0])
@@ -43,6 +37,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if rep.Schema != reportSchema {
 		fmt.Fprintf(stderr, "foresight: %s has schema %q, want %q\n", paths[0], rep.Schema, reportSchema)
 		return exitUsage
+	}
+	if len(rep.Finds) == 0 {
+		fmt.Fprintf(stdout, "%s has no findings: nothing to replay\n", paths[0])
+		return exitOK
 	}
 	if *index < 0 || *index > len(rep.Finds) {
 		fmt.Fprintf(stderr, "foresight: the report has %d finding(s)\n", len(rep.Finds))
@@ -62,11 +60,17 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	reproduced := 0
+	var senders senderNames
 	for i, f := range rep.Finds {
 		if *index != 0 && i+1 != *index {
 			continue
 		}
 		fmt.Fprintf(stdout, "finding %d: %s in %s\n", i+1, f.Kind, f.Contract)
+		for _, c := range f.Calls {
+			if _, note := senders.name(c); note != "" {
+				fmt.Fprintf(stdout, "  (%s)\n", note)
+			}
+		}
 		tr, err := engine.Replay(builds, rep.Setup, f)
 		if err != nil {
 			fmt.Fprintf(stderr, "foresight: finding %d: %v\n", i+1, err)

@@ -17,7 +17,8 @@ import (
 var ErrUnsupported = errors.New("no Solidity expression for value")
 
 // Format returns v in Solidity literal style for traces: integers in
-// decimal (42, -7), true/false, checksummed addresses, bytesN and function
+// decimal (42, -7) up to 64 bits, larger ones as a reader can check them
+// (type(uint256).max - 3, 2**255, type(int256).min + 1, or hex), true/false, checksummed addresses, bytesN and function
 // values as 0x-prefixed hex of their width, bytes as hex"0102", strings
 // quoted with escapes, arrays as [1, 2] and tuples as (1, true).
 func Format(v Value) string {
@@ -49,9 +50,9 @@ func writeLiteral(b *strings.Builder, v Value) {
 	}
 	switch t.T {
 	case abi.IntTy:
-		b.WriteString(signedDec(v.Word))
+		b.WriteString(signedLiteral(v.Word, t.Size))
 	case abi.UintTy:
-		b.WriteString(v.Word.Dec())
+		b.WriteString(unsignedLiteral(v.Word, t.Size))
 	case abi.BoolTy:
 		b.WriteString(strconv.FormatBool(!v.Word.IsZero()))
 	case abi.AddressTy:
@@ -80,6 +81,120 @@ func writeLiteral(b *strings.Builder, v Value) {
 	default:
 		fmt.Fprintf(b, "<type %d>", t.T)
 	}
+}
+
+// nearBits bounds how far from a type's bound or a power of two a value
+// may be to be written relative to it: "type(uint256).max - 3", not
+// "0xff...fc"; farther values are written in hex.
+const nearBits = 32
+
+// unsignedLiteral writes a uintN value: decimal when it fits 64 bits,
+// else relative to type(uintN).max or a power of two, else hex.
+func unsignedLiteral(w uint256.Int, bits int) string {
+	if w.BitLen() <= 64 {
+		return w.Dec()
+	}
+	if bits > 0 && bits <= 256 {
+		max := maxUint(bits)
+		if w.Cmp(&max) <= 0 {
+			var d uint256.Int
+			d.Sub(&max, &w)
+			if d.BitLen() <= nearBits {
+				return offset(fmt.Sprintf("type(uint%d).max", bits), "-", d)
+			}
+		}
+	}
+	if s, ok := nearPowerOfTwo(w, bits); ok {
+		return s
+	}
+	return hexLiteral(w)
+}
+
+// signedLiteral writes an intN value held sign-extended in a word:
+// decimal within 64 bits, else relative to type(intN).min or .max or a
+// power of two, else hex.
+func signedLiteral(w uint256.Int, bits int) string {
+	if bits <= 0 || bits > 256 {
+		bits = 256
+	}
+	var half uint256.Int // 2**(bits-1): -min, and max + 1
+	half.Lsh(uint256.NewInt(1), uint(bits-1))
+	neg := w.Sign() < 0
+	mag := w
+	if neg {
+		mag.Neg(&w)
+	}
+	if mag.BitLen() <= 64 {
+		return signedDec(w)
+	}
+	var d uint256.Int
+	if neg && mag.Cmp(&half) <= 0 {
+		if d.Sub(&half, &mag); d.BitLen() <= nearBits {
+			return offset(fmt.Sprintf("type(int%d).min", bits), "+", d)
+		}
+	}
+	if !neg && mag.Cmp(&half) < 0 {
+		d.Sub(&half, &mag)
+		if d.SubUint64(&d, 1); d.BitLen() <= nearBits {
+			return offset(fmt.Sprintf("type(int%d).max", bits), "-", d)
+		}
+	}
+	s, ok := nearPowerOfTwo(mag, 256)
+	if !ok {
+		s = hexLiteral(mag)
+	}
+	if !neg {
+		return s
+	}
+	if ok && strings.ContainsAny(s, "*") {
+		return "-(" + s + ")"
+	}
+	return "-" + s
+}
+
+// nearPowerOfTwo writes w as 2**k, 2**k + d or 2**k - d when d is small
+// and 2**k fits the type's bits.
+func nearPowerOfTwo(w uint256.Int, bits int) (string, bool) {
+	k := w.BitLen() - 1
+	var p, d uint256.Int
+	p.Lsh(uint256.NewInt(1), uint(k))
+	if d.Sub(&w, &p); d.BitLen() <= nearBits {
+		return offset(fmt.Sprintf("2**%d", k), "+", d), true
+	}
+	if k+1 < bits && k+1 < 256 {
+		p.Lsh(uint256.NewInt(1), uint(k+1))
+		if d.Sub(&p, &w); d.BitLen() <= nearBits {
+			return offset(fmt.Sprintf("2**%d", k+1), "-", d), true
+		}
+	}
+	return "", false
+}
+
+// offset writes "base", or "base op d" when d is not zero.
+func offset(base, op string, d uint256.Int) string {
+	if d.IsZero() {
+		return base
+	}
+	return base + " " + op + " " + d.Dec()
+}
+
+// maxUint returns 2**bits - 1.
+func maxUint(bits int) uint256.Int {
+	var m uint256.Int
+	m.SetAllOne()
+	m.Rsh(&m, uint(256-bits))
+	return m
+}
+
+// hexLiteral writes w in hex without leading zeros, except that 39 to 41
+// digits are padded to 42: solc takes such literals for addresses and
+// rejects them without a checksum.
+func hexLiteral(w uint256.Int) string {
+	h := w.Hex()[2:]
+	if n := len(h); n >= 39 && n <= 41 {
+		h = strings.Repeat("0", 42-n) + h
+	}
+	return "0x" + h
 }
 
 // signedDec formats a two's complement word in decimal.

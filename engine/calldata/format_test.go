@@ -45,8 +45,8 @@ func TestFormat(t *testing.T) {
 		{word("uint256", "42"), "42"},
 		{word("uint8", "0"), "0"},
 		{word("int8", "-7"), "-7"},
-		{word("int256", "-57896044618658097711785492504343953926634992332820282019728792003956564819968"), "-57896044618658097711785492504343953926634992332820282019728792003956564819968"},
-		{word("uint256", "-1"), "115792089237316195423570985008687907853269984665640564039457584007913129639935"},
+		{word("int256", "-57896044618658097711785492504343953926634992332820282019728792003956564819968"), "type(int256).min"},
+		{word("uint256", "-1"), "type(uint256).max"},
 		{word("bool", "1"), "true"},
 		{word("bool", "0"), "false"},
 		{word("address", "0xdeadbeef"), addr},
@@ -72,6 +72,50 @@ func TestFormat(t *testing.T) {
 	}
 	if got := (Path{1, 0, 2}).String(); got != "1.0.2" {
 		t.Errorf("Path.String = %s", got)
+	}
+}
+
+// negWord is word for the two's complement negation of a hex magnitude.
+func negWord(typ, hexMag string) Value {
+	v := word(typ, hexMag)
+	v.Word.Neg(&v.Word)
+	return v
+}
+
+// TestFormatLargeIntegers checks that integers beyond 64 bits print as a
+// reader can check them, not as 78-digit decimals.
+func TestFormatLargeIntegers(t *testing.T) {
+	tests := []struct {
+		v    Value
+		want string
+	}{
+		{word("uint256", "18446744073709551615"), "18446744073709551615"}, // 2**64 - 1: still decimal
+		{word("uint256", "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc"), "type(uint256).max - 3"},
+		{word("uint128", "0xffffffffffffffffffffffffffffffff"), "type(uint128).max"},
+		{word("uint256", "0x8000000000000000000000000000000000000000000000000000000000000000"), "2**255"},
+		{word("uint256", "0x8000000000000000000000000000000000000000000000000000000000000007"), "2**255 + 7"},
+		{word("uint256", "0x7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe"), "2**255 - 2"},
+		{word("uint256", "0x10000000000000000"), "2**64"},
+		{word("uint256", "0x1b19a5c3d2e0f4a6b8c0d2e4f60819a2b3c4d5e6f708192a3b4c5d6e7f809102"), "0x1b19a5c3d2e0f4a6b8c0d2e4f60819a2b3c4d5e6f708192a3b4c5d6e7f809102"},
+		// 40 hex digits would be an address literal to solc.
+		{word("uint256", "0x1234567890123456789012345678901234567890"), "0x001234567890123456789012345678901234567890"},
+		{word("int256", "-57896044618658097711785492504343953926634992332820282019728792003956564819965"), "type(int256).min + 3"},
+		{word("int256", "57896044618658097711785492504343953926634992332820282019728792003956564819967"), "type(int256).max"},
+		{word("int256", "57896044618658097711785492504343953926634992332820282019728792003956564819960"), "type(int256).max - 7"},
+		{word("int128", "-170141183460469231731687303715884105728"), "type(int128).min"},
+		{negWord("int256", "0x100000000000000000000000000000000"), "-(2**128)"},
+		{negWord("int256", "0x100000000000000000000000000000005"), "-(2**128 + 5)"},
+		{negWord("int256", "0x1b19a5c3d2e0f4a6b8c0d2e4f60819a2b3c4d5e6f708192a3b4c5d6e7f80910"), "-0x1b19a5c3d2e0f4a6b8c0d2e4f60819a2b3c4d5e6f708192a3b4c5d6e7f80910"},
+		{word("int256", "-9223372036854775808"), "-9223372036854775808"},
+	}
+	for _, tt := range tests {
+		if got := Format(tt.v); got != tt.want {
+			t.Errorf("Format(%s %s) = %s, want %s", tt.v.Type, tt.v.Word.Hex(), got, tt.want)
+		}
+	}
+	// In a Foundry test the expression sits in a conversion.
+	if got, _ := FormatSolidity(word("uint256", "-1")); got != "uint256(type(uint256).max)" {
+		t.Errorf("FormatSolidity(max) = %s", got)
 	}
 }
 

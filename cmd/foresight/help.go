@@ -1,0 +1,275 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// helpPage is one command's help: what it does in plain words, its flags
+// grouped with the common ones first and research switches last, its exit
+// codes and an example.
+type helpPage struct {
+	synopsis string
+	about    string
+	groups   []flagGroup
+	exits    string
+	example  string
+}
+
+// flagGroup is a titled list of flag names, in the order shown.
+type flagGroup struct {
+	title string
+	names []string
+}
+
+const exitsFuzz = `  0  everything compiled and no finding
+  1  at least one finding
+  2  bad flags or arguments, compile errors, or another failure`
+
+var compilerGroup = flagGroup{"Compiler", []string{"solc", "solc-version", "no-install", "compile-timeout", "v"}}
+
+var campaignGroups = []flagGroup{
+	{"Budget and scope", []string{"timeout", "execs", "seed", "contract", "oracles"}},
+	{"Output", []string{"format", "o", "coverage", "coverage-file"}},
+	{"Aiming at lines", []string{"target"}},
+	{"Campaign shape", []string{"workers", "max-seq-len"}},
+	compilerGroup,
+	{"Research switches (to compare the engine's techniques; see docs/lookahead.md)", []string{"no-prediction", "no-demand-driven", "schedule", "no-lookahead"}},
+}
+
+const campaignAbout = `Compiles the Solidity files (a directory means every .sol file under it),
+deploys every contract on an in-process test chain and sends them random
+transactions from a few test accounts, looking for failures: assertion
+failures, failing properties and invariants, and known vulnerabilities. Each
+finding prints like a compiler error, "file:line:col: severity: message",
+followed by the transactions that reproduce it.`
+
+var helpPages = map[string]helpPage{
+	"check": {
+		synopsis: "foresight check [flags] FILE|DIR...",
+		about:    campaignAbout + "\n\ncheck is the quick pass for a pre-commit hook or CI: a 10 s campaign.",
+		groups:   campaignGroups,
+		exits:    exitsFuzz,
+		example:  "foresight check examples\nforesight check --timeout 30s --contract SequenceFoo examples/SequenceFoo.sol",
+	},
+	"fuzz": {
+		synopsis: "foresight fuzz [flags] FILE|DIR...",
+		about: campaignAbout + "\n\nfuzz runs longer than check (60 s) and can write JSON or SARIF reports;\n" +
+			"'foresight replay' re-executes the findings of a JSON report.",
+		groups: append(append([]flagGroup(nil), campaignGroups...),
+			flagGroup{"Scoring the oracles (for developing foresight)", []string{"labels", "parallel"}}),
+		exits:   exitsFuzz,
+		example: "foresight fuzz --execs 30000 --seed 1 -o report.json --format json \\\n    examples/SequenceFoo.sol\nforesight replay report.json",
+	},
+	"replay": {
+		synopsis: "foresight replay [flags] REPORT.json",
+		about: `Recompiles the files a report of 'foresight fuzz --format json' names, replays
+each finding's transactions on a fresh test chain and prints what each
+transaction did, down to the failing source line.`,
+		groups: []flagGroup{{"Replay", []string{"finding"}}, compilerGroup},
+		exits: `  0  the report has no findings, or none of them happens again
+  1  at least one finding happened again
+  2  bad flags or arguments, an unreadable report, compile errors`,
+		example: "foresight replay report.json\nforesight replay --finding 2 report.json",
+	},
+	"bench": {
+		synopsis: "foresight bench [flags] FILE...",
+		about: `Runs campaigns with several engine configurations over seeds 1..N and prints,
+per finding and configuration, how many runs found it and the median number
+of executions and time they took. For measuring the engine, not for
+finding bugs.`,
+		groups: []flagGroup{
+			{"Runs", []string{"seeds", "execs", "configs", "target", "focus"}},
+			compilerGroup,
+			{"Profiling", []string{"cpuprofile"}},
+		},
+		exits:   "  0  the table was printed\n  2  bad flags or arguments, compile errors, or a failed run",
+		example: "foresight bench --seeds 10 --configs default,neither examples/PathsBaz.sol",
+	},
+	"lsp": {
+		synopsis: "foresight lsp [flags]",
+		about: `Serves the Language Server Protocol on stdin and stdout, for editors (see
+editors/README.md and docs/lsp.md). On each save it compiles the project and
+fuzzes the functions that changed; findings appear as diagnostics. Logs go to
+stderr or --log-file, never to stdout.`,
+		groups:  []flagGroup{{"Server", []string{"log-file", "v", "no-install", "stdio"}}},
+		exits:   "  0  the client asked the server to exit\n  1  the connection ended with an error\n  2  bad flags",
+		example: "foresight lsp --log-file /tmp/foresight.log",
+	},
+	"version": {
+		synopsis: "foresight version",
+		about:    "Prints the version.",
+		exits:    "  0  always",
+		example:  "foresight version",
+	},
+}
+
+// printHelp writes the help page of command name; flags of fs that no
+// group lists come last under "Other flags".
+func printHelp(w io.Writer, name string, fs *flag.FlagSet) {
+	p := helpPages[name]
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", p.synopsis, p.about)
+	shown := map[string]bool{}
+	groups := p.groups
+	var other []string
+	if fs != nil {
+		fs.VisitAll(func(f *flag.Flag) {
+			if !grouped(groups, f.Name) {
+				other = append(other, f.Name)
+			}
+		})
+	}
+	if len(other) > 0 {
+		groups = append(append([]flagGroup(nil), groups...), flagGroup{"Other flags", other})
+	}
+	for _, g := range groups {
+		fmt.Fprintf(w, "\n%s:\n", g.title)
+		for _, n := range g.names {
+			f := fs.Lookup(n)
+			if f == nil || shown[n] {
+				continue
+			}
+			shown[n] = true
+			printFlag(w, f)
+		}
+	}
+	fmt.Fprintf(w, "\nExit status:\n%s\n", p.exits)
+	fmt.Fprintf(w, "\nExample:\n")
+	for _, l := range strings.Split(p.example, "\n") {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
+}
+
+func grouped(groups []flagGroup, name string) bool {
+	for _, g := range groups {
+		for _, n := range g.names {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// printFlag prints "  --name VALUE" and its usage, with the default when
+// it is not the zero value.
+func printFlag(w io.Writer, f *flag.Flag) {
+	arg, usage := flag.UnquoteUsage(f)
+	dash := "--"
+	if len(f.Name) == 1 {
+		dash = "-"
+	}
+	head := "  " + dash + f.Name
+	if arg != "" {
+		head += " " + strings.ToUpper(arg)
+	}
+	if def := f.DefValue; def != "" && def != "0" && def != "false" && def != "0s" && def != "[]" && !isBoolFlag(f) {
+		usage += " (default " + def + ")"
+	}
+	lines := wrap(usage, helpWidth-helpIndent)
+	if len(head) < helpIndent {
+		fmt.Fprintf(w, "%-*s%s\n", helpIndent, head, lines[0])
+		lines = lines[1:]
+	} else {
+		fmt.Fprintln(w, head)
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "%*s%s\n", helpIndent, "", l)
+	}
+}
+
+// Help pages fit 80 columns: flag names, then usage from column 24.
+const (
+	helpWidth  = 80
+	helpIndent = 24
+)
+
+// wrap breaks text into lines of at most width bytes at spaces.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(word) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	return append(lines, line)
+}
+
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// parseCommand parses a command's flags and arguments. On --help it prints
+// the help page to stdout; on a bad flag, one line that says what is wrong
+// and where the help is. ok is false when the command should exit with
+// code.
+func parseCommand(name string, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (pos []string, code int, ok bool) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	pos, err := parseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		printHelp(stdout, name, fs)
+		return nil, exitOK, false
+	}
+	if err != nil {
+		usageError(stderr, name, "%s", flagMessage(err))
+		return nil, exitUsage, false
+	}
+	return pos, exitOK, true
+}
+
+// usageError prints one line about a bad call of command name and where
+// its help is.
+func usageError(w io.Writer, name, format string, args ...any) {
+	fmt.Fprintf(w, "foresight %s: %s (run 'foresight help %s')\n", name, fmt.Sprintf(format, args...), name)
+}
+
+// flagMessage rewrites the flag package's errors in the --name spelling
+// the help uses.
+func flagMessage(err error) string {
+	m := err.Error()
+	if n, ok := strings.CutPrefix(m, "flag provided but not defined: -"); ok {
+		return "unknown flag --" + strings.TrimLeft(n, "-")
+	}
+	if n, ok := strings.CutPrefix(m, "flag needs an argument: -"); ok {
+		return "--" + n + " needs a value"
+	}
+	m = strings.Replace(m, "for flag -", "for --", 1)
+	m = strings.Replace(m, ": parse error", ": want a whole number", 1)
+	m = strings.Replace(m, ": value out of range", ": too large", 1)
+	return m
+}
+
+// durationValue is a time.Duration flag whose error says what a duration
+// looks like (a bare "5" is the usual mistake).
+type durationValue time.Duration
+
+func durationVar(fs *flag.FlagSet, p *time.Duration, name string, def time.Duration, usage string) {
+	*p = def
+	fs.Var((*durationValue)(p), name, usage)
+}
+
+func (d *durationValue) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("use a duration such as 5s, 2m or 1h30m")
+	}
+	*d = durationValue(v)
+	return nil
+}
+
+func (d *durationValue) String() string { return time.Duration(*d).String() }
+
+// Get lets flag.UnquoteUsage and tests see a time.Duration.
+func (d *durationValue) Get() any { return time.Duration(*d) }

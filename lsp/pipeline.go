@@ -91,6 +91,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "failed: " + err.Error()
 		return
 	}
+	proj = s.trustedProject(proj)
 	// Both compiles read the same snapshot of the buffers, so the full one
 	// normally sees the text the analysis already published.
 	var builds []*solc.Build

@@ -26,6 +26,7 @@ type Config struct {
 	Timeout     time.Duration // per compile; default DefaultTimeout
 	NoInstall   bool          // never run npm; only use what is installed
 	NoNative    bool          // ignore native binaries (tests)
+	Untrusted   bool          // ignore workspace-named executables
 	Log         *zap.Logger
 	// Notify receives user-facing progress messages, such as a compiler
 	// being installed; nil discards them.

@@ -30,7 +30,7 @@ type trustOptions struct {
 
 // resolve returns the absolute path with every symbolic link resolved;
 // for a path that does not exist (yet), the nearest existing ancestor is
-// resolved and the rest appended.
+// resolved and the rest appended. A dangling link is an error.
 func resolve(path string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -42,7 +42,9 @@ func resolve(path string) (string, error) {
 		if err == nil {
 			return filepath.Join(real, rest), nil
 		}
-		if !errors.Is(err, os.ErrNotExist) {
+		if _, lerr := os.Lstat(dir); !errors.Is(err, os.ErrNotExist) || lerr == nil {
+			// Not a missing entry but, say, a dangling link: where it
+			// leads cannot be checked.
 			return "", fmt.Errorf("resolve %s: %w", path, err)
 		}
 		parent := filepath.Dir(dir)

@@ -67,7 +67,7 @@ func (s *server) schedule(p *project, t trigger) {
 func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Lock()
 	files := s.entryFilesLocked(p)
-	if t.file != "" && !slices.Contains(files, t.file) {
+	if t.file != "" && s.tooLarge[t.file] == 0 && !slices.Contains(files, t.file) {
 		files = append(files, t.file)
 	}
 	overlay, versions := s.overlayLocked()

@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
@@ -147,18 +148,35 @@ func (s *server) run(ctx context.Context) error {
 	return nil
 }
 
-// stop cancels background work, waits for it, and closes the toolchain.
+// stopWait bounds how long exit waits for background work (a compile, a
+// campaign, a corpus read) to notice its cancellation: exit ends the
+// process within a second whatever runs.
+const stopWait = 500 * time.Millisecond
+
+// stop cancels background work, waits for it (at most stopWait), and
+// closes the toolchain.
 func (s *server) stop() {
 	s.bgMu.Lock()
 	s.stopping = true
 	s.bgMu.Unlock()
 	s.cancel()
-	s.bg.Wait()
-	s.mu.Lock()
-	tc := s.tc
-	s.tc = nil
-	s.mu.Unlock()
-	tc.close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.bg.Wait()
+		s.mu.Lock()
+		tc := s.tc
+		s.tc = nil
+		s.mu.Unlock()
+		tc.close()
+	}()
+	timer := time.NewTimer(stopWait)
+	defer timer.Stop()
+	select {
+	case <-done:
+	case <-timer.C:
+		s.log.Warn("exit: background work did not stop in time; not waiting for it", zap.Duration("waited", stopWait))
+	}
 }
 
 // invalidMessage answers a message that does not decode. It is called

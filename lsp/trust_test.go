@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 )
 
@@ -55,9 +56,11 @@ func TestUntrustedWorkspaceRunsNoWorkspaceCompiler(t *testing.T) {
 		settings func(evil string) map[string]any
 		profile  string
 		control  bool // granting trust runs evil.sh
+		own      bool // the server makes its toolchain (solc.Config.Untrusted set)
 	}{
 		{name: "foundry.toml relative", toml: func(string) string { return "[profile.default]\nsolc = \"./evil.sh\"\n" }},
 		{name: "foundry.toml absolute", toml: func(evil string) string { return "[profile.default]\nsolc = \"" + evil + "\"\n" }, control: true},
+		{name: "foundry.toml absolute, own toolchain", own: true, control: true, toml: func(evil string) string { return "[profile.default]\nsolc = \"" + evil + "\"\n" }},
 		{name: "foundry.toml profile ci", profile: "ci", control: true, toml: func(evil string) string {
 			return "[profile.default]\nsrc = \"src\"\n\n[profile.ci]\nsolc = \"" + evil + "\"\n"
 		}},
@@ -80,7 +83,11 @@ func TestUntrustedWorkspaceRunsNoWorkspaceCompiler(t *testing.T) {
 					settings[k] = v
 				}
 			}
-			f := newFake(t, fakeOptions{settings: settings, folders: []string{dir}})
+			o := fakeOptions{settings: settings, folders: []string{dir}}
+			if c.own {
+				o.compiler = &solc.Config{NoNative: true}
+			}
+			f := newFake(t, o)
 			f.open(path)
 			f.save(path)
 			f.Await("the workspace's compiler refused with a message", func() bool {

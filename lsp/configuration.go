@@ -119,7 +119,7 @@ func (st Settings) options(budget time.Duration) engine.Options {
 type toolchain struct {
 	tc    *solc.Toolchain
 	owned bool
-	key   string // solcPath and solcVersion it was made for
+	key   string // solcPath, solcVersion and trust it was made for
 }
 
 func (t *toolchain) close() {
@@ -128,25 +128,35 @@ func (t *toolchain) close() {
 	}
 }
 
-// toolchainLocked returns the toolchain for the current settings, making
-// one if they changed: one per server, so the solc-js worker stays warm.
-// The caller holds s.mu.
+// toolchainLocked returns the toolchain for the current settings and
+// trust, making one if they changed: one per server, so the solc-js
+// worker stays warm. In an untrusted workspace a solcPath naming the
+// workspace's own executable is ignored, with a message once. The caller
+// holds s.mu.
 func (s *server) toolchainLocked() *solc.Toolchain {
-	key := s.settings.SolcPath + "\x00" + s.settings.SolcVersion
+	solcPath := s.settings.SolcPath
+	if why := s.untrustedSolcPathLocked(solcPath); why != "" {
+		solcPath = ""
+		s.goSafe("notify", func() {
+			s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring "+why+" and using your own compilers")
+		})
+	}
+	key := fmt.Sprintf("%s\x00%s\x00%t", solcPath, s.settings.SolcVersion, s.trusted)
 	if s.tc != nil && s.tc.key == key {
 		return s.tc.tc
 	}
 	old := s.tc
-	if key == "\x00" && s.opts.Toolchain != nil {
+	if solcPath == "" && s.settings.SolcVersion == "" && s.opts.Toolchain != nil {
 		s.tc = &toolchain{tc: s.opts.Toolchain, key: key}
 	} else {
 		cfg := s.opts.Compiler
-		if s.settings.SolcPath != "" {
-			cfg.SolcPath = s.settings.SolcPath
+		if solcPath != "" {
+			cfg.SolcPath = solcPath
 		}
 		if s.settings.SolcVersion != "" {
 			cfg.SolcVersion = s.settings.SolcVersion
 		}
+		cfg.Untrusted = !s.trusted
 		cfg.Log = s.log.Named("solc")
 		cfg.Notify = func(msg string) { s.showMessage(protocol.MessageTypeInfo, "foresight: "+msg) }
 		s.tc = &toolchain{tc: solc.NewToolchain(cfg), owned: true, key: key}

@@ -28,18 +28,20 @@ func compilerDiagnostics(builds []*solc.Build) map[string][]protocol.Diagnostic 
 		}
 	}
 	for _, b := range builds {
+		reported := map[string]bool{} // files this build has an error on
 		for _, d := range b.Diagnostics {
 			src := srcs[d.Unit]
 			if d.Path == "" || src == nil {
 				continue
 			}
 			out[d.Path] = append(out[d.Path], solcDiagnostic(d, src, srcs))
+			reported[d.Path] = reported[d.Path] || d.Severity == solc.SeverityError
 		}
 		if b.Err != nil && b.Output == nil {
 			for _, unit := range b.Roots {
 				u := b.Units[unit]
-				if u == nil || u.Path == "" {
-					continue
+				if u == nil || u.Path == "" || reported[u.Path] {
+					continue // solc already placed the failure (at the pragma)
 				}
 				out[u.Path] = append(out[u.Path], protocol.Diagnostic{
 					Severity: protocol.DiagnosticSeverityError,
@@ -134,6 +136,7 @@ func (s *server) publish(paths ...string) {
 	for _, path := range paths {
 		s.mu.Lock()
 		params := &protocol.PublishDiagnosticsParams{URI: uriOf(path), Diagnostics: []protocol.Diagnostic{}}
+		params.Diagnostics = append(params.Diagnostics, s.sizeDiagnosticLocked(path)...)
 		params.Diagnostics = append(params.Diagnostics, s.solcDiag[path]...)
 		for _, f := range s.findingsAtLocked(path) {
 			params.Diagnostics = append(params.Diagnostics, f.diagnostic())

@@ -14,7 +14,8 @@
 // part reads nothing of the session). $/cancelRequest skips the queue: it
 // is handled in the read loop and cancels the context of the request with
 // that id, which then answers RequestCancelled, so a cancel never waits
-// behind the request it cancels. Handlers are thin: they decode, update
+// behind the request it cancels; exit skips it too, and the server waits at
+// most stopWait for background work before it returns. Handlers are thin: they decode, update
 // the session under server.mu and return. Long work runs in the
 // background: a save schedules a run of its project, which cancels the
 // project's run in flight: an analysis-only compile whose diagnostics (and
@@ -35,7 +36,8 @@
 //
 //   - server.go: Serve, dispatch, lifecycle checks, panic recovery.
 //   - queue.go: ordered dispatch, $/cancelRequest, releasing the queue.
-//   - stream.go: Content-Length framing that survives malformed messages.
+//   - stream.go: Content-Length framing that survives malformed messages
+//     and resynchronises after a bad Content-Length.
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
 //   - pipeline.go: runs (two compiles, publish, campaign), what a campaign
@@ -44,6 +46,11 @@
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
 //   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
 //   - code_action.go, execute_command.go, code_lens.go, hover.go: the features.
+//   - export.go: the Foundry test export, confined to the workspace, never
+//     overwriting.
+//   - workspace.go: workspace folders, trust, which paths commands accept
+//     (docs/security.md).
+//   - size.go: the limit on open documents.
 //   - configuration.go, watched_files.go: settings and project files.
 //   - progress.go: work-done progress, cancellable by the client.
 //   - mapper.go, document.go, diff.go: positions, URIs, line diffs.

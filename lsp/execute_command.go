@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/solc"
@@ -70,10 +68,16 @@ func (s *server) executeCommand(ctx context.Context, params *protocol.ExecuteCom
 		if err := commandArg(params, &a); err != nil {
 			return nil, err
 		}
+		if _, err := s.commandPath(a.URI); err != nil {
+			return nil, err
+		}
 		return s.replay(ctx, a)
 	case cmdExportTest:
 		var a findingArg
 		if err := commandArg(params, &a); err != nil {
+			return nil, err
+		}
+		if _, err := s.commandPath(a.URI); err != nil {
 			return nil, err
 		}
 		return s.exportFoundryTest(ctx, a)
@@ -187,7 +191,7 @@ type (
 		Options *createFileOptions   `json:"options,omitempty"`
 	}
 	createFileOptions struct {
-		Overwrite bool `json:"overwrite,omitempty"`
+		IgnoreIfExists bool `json:"ignoreIfExists,omitempty"`
 	}
 	textDocumentEdit struct {
 		TextDocument optionalVersionedID `json:"textDocument"`
@@ -210,61 +214,12 @@ type (
 	}
 )
 
-// exportFoundryTest writes a finding as a Foundry test in the project's
-// test folder: through workspace/applyEdit (CreateFile and an insert) when
-// the client can create files, else directly on disk. The result is the
-// test's path.
-func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, error) {
-	t, err := s.target(ctx, a.Finding)
-	if err != nil {
-		return "", err
-	}
-	rel, text, err := engine.FoundryTest(t.f.f, t.setup, t.builds)
-	if err != nil {
-		return "", fmt.Errorf("foundry test: %w", err)
-	}
-	path := filepath.Join(t.p.root, filepath.FromSlash(rel))
-	s.mu.Lock()
-	viaEdit := s.createFiles
-	s.mu.Unlock()
-	if !viaEdit {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return "", fmt.Errorf("write foundry test: %w", err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			return "", fmt.Errorf("write foundry test: %w", err)
-		}
-		s.showMessage(protocol.MessageTypeInfo, "foresight: wrote "+path)
-		return path, nil
-	}
-	u := uriOf(path)
-	params := applyEditParams{
-		Label: "Foresight: Foundry test",
-		Edit: workspaceEdit{DocumentChanges: []any{
-			createFile{Kind: "create", URI: u, Options: &createFileOptions{Overwrite: true}},
-			textDocumentEdit{TextDocument: optionalVersionedID{URI: u}, Edits: []protocol.TextEdit{{NewText: text}}},
-		}},
-	}
-	// Under the request's context: when the client cancels the command,
-	// the edit is cancelled too (protocol.Call sends $/cancelRequest).
-	callCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	var res applyEditResult
-	if err := protocol.Call(callCtx, s.conn, protocol.MethodWorkspaceApplyEdit, params, &res); err != nil {
-		return "", fmt.Errorf("workspace/applyEdit: %w", err)
-	}
-	if !res.Applied {
-		return "", fmt.Errorf("the editor did not create %s: %s", path, res.FailureReason)
-	}
-	return path, nil
-}
-
 // fuzzFunction runs a campaign focused on one function for 60 s: the
 // named one, or the public or external function around the position.
 func (s *server) fuzzFunction(a functionArg) error {
-	path, err := pathOf(a.URI)
+	path, err := s.commandPath(a.URI)
 	if err != nil {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%v", err)
+		return err
 	}
 	if a.Function == "" && a.Position == nil {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: missing function or position", cmdFuzzFunc)
@@ -327,12 +282,9 @@ func (s *server) functionAtLocked(p *project, path string, pos protocol.Position
 // fuzzFile runs a campaign on every function of the contracts of a file,
 // with the budget of a save.
 func (s *server) fuzzFile(a fileArg) error {
-	path, err := pathOf(a.URI)
+	path, err := s.commandPath(a.URI)
 	if err != nil {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%v", err)
-	}
-	if filepath.Ext(path) != ".sol" {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: not a Solidity file", filepath.Base(path))
+		return err
 	}
 	s.mu.Lock()
 	p := s.projectLocked(path)

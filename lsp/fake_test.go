@@ -94,6 +94,8 @@ type fakeClient struct {
 	settings map[string]any    // the "foresight" section
 	versions map[string]int32
 	texts    map[string]string
+	folders  []string // workspace folders sent with initialize
+	noCreate bool     // initialize without workspaceEdit.resourceOperations
 }
 
 // fakeOptions adjust a fake session.
@@ -106,6 +108,14 @@ type fakeOptions struct {
 	beforeFullCompile func(ctx context.Context)
 	// initOptions are extra initializationOptions beside "foresight".
 	initOptions map[string]any
+	// folders are the workspaceFolders initialize names (none: rootUri
+	// null, single-file mode).
+	folders []string
+	// noCreate: the client cannot create files in workspace edits.
+	noCreate bool
+	// compiler, if set, makes the server build its own toolchain from
+	// it instead of sharing the warm one.
+	compiler *solc.Config
 }
 
 // newFake starts a server and a client on a pipe and initializes them.
@@ -114,13 +124,19 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 	serverSide, clientSide := net.Pipe()
 	logs := &syncBuffer{}
 	log := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(zap.NewDevelopmentEncoderConfig()), zapcore.AddSync(logs), zapcore.DebugLevel))
-	srv := newServer(serverSide, Options{Log: log, Version: "test", Toolchain: testToolchain()})
+	opts := Options{Log: log, Version: "test", Toolchain: testToolchain()}
+	if o.compiler != nil {
+		opts.Toolchain, opts.Compiler = nil, *o.compiler
+	}
+	srv := newServer(serverSide, opts)
 	for m, h := range o.routes {
 		srv.routes[m] = h
 	}
 	srv.beforeFullCompile = o.beforeFullCompile
 	f := connectFake(t, clientSide, o.settings)
 	f.logs = logs
+	f.folders = o.folders
+	f.noCreate = o.noCreate
 	go func() { f.done <- srv.run(context.Background()) }()
 	t.Cleanup(func() {
 		f.conn.Close()
@@ -180,6 +196,17 @@ func (f *fakeClient) initializeWith(settings, extra map[string]any) {
 			},
 		},
 		"initializationOptions": options,
+	}
+	if f.noCreate {
+		params["capabilities"].(map[string]any)["workspace"].(map[string]any)["workspaceEdit"] = map[string]any{}
+	}
+	if len(f.folders) > 0 {
+		var folders []map[string]any
+		for _, dir := range f.folders {
+			folders = append(folders, map[string]any{"uri": uriOf(dir), "name": filepath.Base(dir)})
+		}
+		params["workspaceFolders"] = folders
+		params["rootUri"] = uriOf(f.folders[0])
 	}
 	var res protocol.InitializeResult
 	if err := f.call(protocol.MethodInitialize, params, &res); err != nil {

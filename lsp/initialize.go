@@ -61,8 +61,14 @@ func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protoc
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "initializationOptions: %v", err)
 	}
+	var trust trustOptions
+	if raw, err := json.Marshal(p.InitializationOptions); err == nil {
+		_ = json.Unmarshal(raw, &trust) // absent or not an object: untrusted
+	}
 	s.mu.Lock()
 	s.state = initialized
+	s.trusted = trust.TrustedWorkspace
+	s.setFoldersLocked(foldersOf(&p))
 	s.caps = p.Capabilities
 	s.createFiles = extra.canCreateFiles()
 	s.replayOpts = replay
@@ -74,7 +80,7 @@ func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protoc
 	if p.ClientInfo != nil {
 		name = p.ClientInfo.Name + " " + p.ClientInfo.Version
 	}
-	s.log.Info("initialize", zap.String("client", name), zap.String("root", string(p.RootURI)))
+	s.log.Info("initialize", zap.String("client", name), zap.String("root", string(p.RootURI)), zap.Bool("trusted", trust.TrustedWorkspace))
 	return &protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{
 			TextDocumentSync: &protocol.TextDocumentSyncOptions{

@@ -67,7 +67,7 @@ func (s *server) schedule(p *project, t trigger) {
 func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Lock()
 	files := s.entryFilesLocked(p)
-	if t.file != "" && !slices.Contains(files, t.file) {
+	if t.file != "" && s.tooLarge[t.file] == 0 && !slices.Contains(files, t.file) {
 		files = append(files, t.file)
 	}
 	overlay, versions := s.overlayLocked()
@@ -91,6 +91,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "failed: " + err.Error()
 		return
 	}
+	proj = s.trustedProject(proj)
 	// Both compiles read the same snapshot of the buffers, so the full one
 	// normally sees the text the analysis already published.
 	var builds []*solc.Build

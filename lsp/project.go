@@ -104,7 +104,7 @@ func (s *server) openPathsLocked() []string {
 func (s *server) entryFilesLocked(p *project) []string {
 	var out []string
 	for _, path := range s.openPathsLocked() {
-		if filepath.Ext(path) == ".sol" && s.projectLocked(path) == p {
+		if filepath.Ext(path) == ".sol" && s.tooLarge[path] == 0 && s.projectLocked(path) == p {
 			out = append(out, path)
 		}
 	}
@@ -117,6 +117,9 @@ func (s *server) overlayLocked() (solc.Overlay, map[string]int32) {
 	o := solc.Overlay{}
 	versions := map[string]int32{}
 	for path, d := range s.docs {
+		if s.tooLarge[path] != 0 {
+			continue // the compiler never sees it
+		}
 		o[path] = d.text.content
 		versions[path] = d.version
 	}

@@ -23,6 +23,7 @@ var errCancelledByClient = errors.New("request cancelled by the client")
 //
 //   - $/cancelRequest is handled at once, in the read loop: it cancels the
 //     context of the request with that id, queued or running.
+//   - exit is handled at once as well: nothing may delay it.
 //   - A handler may release the queue before it replies (releaseQueue),
 //     so a long command does not hold up typing.
 type queue struct {
@@ -59,9 +60,15 @@ func releaseQueue(ctx context.Context) {
 // handle is the jsonrpc2.Handler of the connection; it runs in the read
 // loop, so it never blocks.
 func (q *queue) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-	if req.Method() == protocol.MethodCancelRequest {
+	switch req.Method() {
+	case protocol.MethodCancelRequest:
 		q.cancel(req.Params())
 		return nil // a notification: no reply, and nothing queued behind it
+	case protocol.MethodExit:
+		// Not behind a handler that is stuck: exit ends the process
+		// whatever runs (shutdown, if any, has been answered already).
+		_ = q.s.exit(ctx, nil)
+		return nil
 	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	if call, ok := req.(*jsonrpc2.Call); ok {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
@@ -71,6 +72,9 @@ type server struct {
 	createFiles bool // the client applies CreateFile in workspace edits
 	replayOpts  replayOptions
 	settings    Settings
+	trusted     bool           // the client says the workspace is trusted
+	folders     []string       // workspace folders, resolved
+	tooLarge    map[string]int // open documents over maxDocument: their size, by path
 	tc          *toolchain
 	docs        map[string]*document             // open documents, by path
 	projects    map[string]*project              // by root
@@ -110,6 +114,7 @@ func newServer(rwc io.ReadWriteCloser, opts Options) *server {
 		solcDiag: map[string][]protocol.Diagnostic{},
 		compiled: map[string]int32{},
 		reported: map[string]bool{},
+		tooLarge: map[string]int{},
 		progress: map[string]*progress{},
 		settings: defaultSettings(),
 		exitCh:   make(chan struct{}),
@@ -143,18 +148,35 @@ func (s *server) run(ctx context.Context) error {
 	return nil
 }
 
-// stop cancels background work, waits for it, and closes the toolchain.
+// stopWait bounds how long exit waits for background work (a compile, a
+// campaign, a corpus read) to notice its cancellation: exit ends the
+// process within a second whatever runs.
+const stopWait = 500 * time.Millisecond
+
+// stop cancels background work, waits for it (at most stopWait), and
+// closes the toolchain.
 func (s *server) stop() {
 	s.bgMu.Lock()
 	s.stopping = true
 	s.bgMu.Unlock()
 	s.cancel()
-	s.bg.Wait()
-	s.mu.Lock()
-	tc := s.tc
-	s.tc = nil
-	s.mu.Unlock()
-	tc.close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.bg.Wait()
+		s.mu.Lock()
+		tc := s.tc
+		s.tc = nil
+		s.mu.Unlock()
+		tc.close()
+	}()
+	timer := time.NewTimer(stopWait)
+	defer timer.Stop()
+	select {
+	case <-done:
+	case <-timer.C:
+		s.log.Warn("exit: background work did not stop in time; not waiting for it", zap.Duration("waited", stopWait))
+	}
 }
 
 // invalidMessage answers a message that does not decode. It is called
@@ -296,24 +318,23 @@ func (s *server) dispatch(ctx context.Context, req jsonrpc2.Request) (any, error
 // makeRoutes lists the methods the server implements.
 func (s *server) makeRoutes() map[string]handlerFunc {
 	return map[string]handlerFunc{
-		protocol.MethodInitialize:                      request(s.initialize),
-		protocol.MethodInitialized:                     notification(s.initialized),
-		protocol.MethodShutdown:                        request(s.shutdown),
-		protocol.MethodExit:                            notification(s.exit),
-		protocol.MethodTextDocumentDidOpen:             notification(s.didOpen),
-		protocol.MethodTextDocumentDidChange:           notification(s.didChange),
-		protocol.MethodTextDocumentDidSave:             notification(s.didSave),
-		protocol.MethodTextDocumentDidClose:            notification(s.didClose),
-		protocol.MethodTextDocumentCodeAction:          request(s.codeAction),
-		protocol.MethodTextDocumentCodeLens:            request(s.codeLens),
-		protocol.MethodTextDocumentHover:               request(s.hover),
-		protocol.MethodWorkspaceExecuteCommand:         request(s.executeCommand),
-		protocol.MethodWorkspaceDidChangeConfiguration: notification(s.didChangeConfiguration),
-		protocol.MethodWorkspaceDidChangeWatchedFiles:  notification(s.didChangeWatchedFiles),
-		protocol.MethodWorkDoneProgressCancel:          notification(s.workDoneProgressCancel),
-		protocol.MethodWorkspaceDidChangeWorkspaceFolders: notification(func(context.Context, *protocol.DidChangeWorkspaceFoldersParams) error {
-			return nil // projects are found per file (solc.FindRoot)
-		}),
+		protocol.MethodInitialize:                         request(s.initialize),
+		protocol.MethodInitialized:                        notification(s.initialized),
+		protocol.MethodShutdown:                           request(s.shutdown),
+		protocol.MethodExit:                               notification(s.exit),
+		protocol.MethodTextDocumentDidOpen:                notification(s.didOpen),
+		protocol.MethodTextDocumentDidChange:              notification(s.didChange),
+		protocol.MethodTextDocumentDidSave:                notification(s.didSave),
+		protocol.MethodTextDocumentDidClose:               notification(s.didClose),
+		protocol.MethodTextDocumentCodeAction:             request(s.codeAction),
+		protocol.MethodTextDocumentCodeLens:               request(s.codeLens),
+		protocol.MethodTextDocumentHover:                  request(s.hover),
+		protocol.MethodWorkspaceExecuteCommand:            request(s.executeCommand),
+		protocol.MethodWorkspaceDidChangeConfiguration:    notification(s.didChangeConfiguration),
+		protocol.MethodWorkspaceDidChangeWatchedFiles:     notification(s.didChangeWatchedFiles),
+		protocol.MethodWorkDoneProgressCancel:             notification(s.workDoneProgressCancel),
+		protocol.MethodWorkspaceDidChangeWorkspaceFolders: notification(s.didChangeWorkspaceFolders),
+		methodGrantTrust:                                  notification(s.grantTrust),
 	}
 }
 

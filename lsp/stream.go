@@ -28,6 +28,8 @@ type stream struct {
 	rwc     io.ReadWriteCloser
 	in      *bufio.Reader
 	invalid func(data []byte, err error) // nil: drop bad messages
+	resync  bool                         // skip to the next Content-Length first
+	pending string                       // the start of the next header line, already read
 
 	mu sync.Mutex // serialises writes
 }
@@ -72,17 +74,66 @@ type badFrameError struct{ msg string }
 
 func (e badFrameError) Error() string { return e.msg }
 
-// readFrame reads headers up to the empty line, then the body.
+// maxHeaderLine bounds one header line; a longer one is not a header.
+const maxHeaderLine = 4096
+
+// contentLength is the header the stream resynchronises on.
+const contentLength = "content-length:"
+
+// readFrame reads headers up to the empty line, then the body. A header
+// block without a usable Content-Length is reported (badFrameError) and
+// skipped: when the announced length can be read (too large), exactly
+// that many bytes are discarded; when it cannot (`Content-Length: abc`),
+// the stream is scanned for the next "Content-Length:" so that the body
+// is not taken for the next message's headers.
 func (s *stream) readFrame() ([]byte, int64, error) {
 	var total int64
-	length := int64(-1)
-	var bad string
+	if s.resync {
+		n, err := s.skipToHeader()
+		total += n
+		if err != nil {
+			return nil, total, err
+		}
+		s.resync = false
+	}
+	length, skip, bad, n, err := s.readHeaders()
+	total += n
+	if err != nil {
+		return nil, total, err
+	}
+	if bad != "" {
+		if skip < 0 {
+			s.resync = true
+		} else {
+			// Discarded in bufio-sized chunks, never held in memory.
+			n, err := io.CopyN(io.Discard, s.in, skip)
+			total += n
+			if err != nil {
+				return nil, total, fmt.Errorf("skip body: %w", err)
+			}
+		}
+		return nil, total, badFrameError{bad}
+	}
+	data := make([]byte, length)
+	if _, err := io.ReadFull(s.in, data); err != nil {
+		return nil, total, fmt.Errorf("read body: %w", err)
+	}
+	return data, total + length, nil
+}
+
+// readHeaders reads one header block. With bad set, skip is the number of
+// body bytes to discard, or -1 when it is unknown.
+func (s *stream) readHeaders() (length, skip int64, bad string, total int64, err error) {
+	length, skip = -1, -1
 	headers := false
 	for {
-		line, err := s.in.ReadString('\n')
-		total += int64(len(line))
+		line, n, err := s.readLine()
+		total += n
 		if err != nil {
-			return nil, total, fmt.Errorf("read header: %w", err)
+			return 0, 0, "", total, fmt.Errorf("read header: %w", err)
+		}
+		if n > maxHeaderLine {
+			return 0, -1, fmt.Sprintf("header line of %d bytes", n), total, nil
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -98,29 +149,80 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 			continue
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
-			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-			if err != nil || n <= 0 || n > maxMessage {
+			v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+			switch {
+			case err != nil || v < 0:
 				bad = fmt.Sprintf("invalid Content-Length %q", value)
-				continue
+			case v == 0 || v > maxMessage:
+				bad = fmt.Sprintf("Content-Length %d is outside 1..%d", v, maxMessage)
+				skip = v
+			default:
+				length, skip = v, v
 			}
-			length = n
 		}
 	}
-	if length < 0 {
-		if bad == "" {
-			bad = "missing Content-Length header"
-		}
-		return nil, total, badFrameError{bad}
+	if length < 0 && bad == "" {
+		bad = "missing Content-Length header"
 	}
-	data := make([]byte, length)
-	if _, err := io.ReadFull(s.in, data); err != nil {
-		return nil, total, fmt.Errorf("read body: %w", err)
-	}
-	total += length
 	if bad != "" {
-		return nil, total, badFrameError{bad}
+		// A known length, even a bad one, says where the next message starts.
+		if length >= 0 {
+			skip = length
+		}
+		return 0, skip, bad, total, nil
 	}
-	return data, total, nil
+	return length, 0, "", total, nil
+}
+
+// readLine reads up to a newline, keeping at most maxHeaderLine bytes:
+// an endless line costs no memory. n counts every byte read.
+func (s *stream) readLine() (string, int64, error) {
+	b := []byte(s.pending)
+	n := int64(len(s.pending))
+	s.pending = ""
+	for {
+		chunk, err := s.in.ReadSlice('\n')
+		n += int64(len(chunk))
+		if room := maxHeaderLine + 1 - len(b); room > 0 {
+			b = append(b, chunk[:min(len(chunk), room)]...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return string(b), n, err
+	}
+}
+
+// skipToHeader discards input up to a "Content-Length:" (any case, even
+// in the middle of a line, where a body without a newline left it) and
+// keeps the header name as the start of the next line. It matches byte by byte:
+// the pattern's first letter appears in it only once, so a mismatch
+// restarts the match at that letter or at the start.
+func (s *stream) skipToHeader() (int64, error) {
+	var n int64
+	matched := 0
+	for {
+		c, err := s.in.ReadByte()
+		if err != nil {
+			return n, fmt.Errorf("resynchronise: %w", err)
+		}
+		n++
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		switch {
+		case c == contentLength[matched]:
+			matched++
+		case c == contentLength[0]:
+			matched = 1
+		default:
+			matched = 0
+		}
+		if matched == len(contentLength) {
+			s.pending = "Content-Length:"
+			return n - int64(len(contentLength)), nil
+		}
+	}
 }
 
 // decode is jsonrpc2.DecodeMessage with a syntax check first: the
@@ -132,6 +234,18 @@ func decode(data []byte) (jsonrpc2.Message, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return nil, errInvalidRequest
+	}
+	// jsonrpc2 takes a message without a method for a response, even
+	// without a result or an error, and drops it as unknown; JSON-RPC says
+	// it is an invalid request, answered with its id.
+	var probe struct {
+		Method, Result, Error json.RawMessage
+	}
+	if err := json.Unmarshal(trimmed, &probe); err != nil {
+		return nil, fmt.Errorf("%w: %w", errInvalidRequest, err)
+	}
+	if probe.Method == nil && probe.Result == nil && probe.Error == nil {
+		return nil, fmt.Errorf("%w: no method", errInvalidRequest)
 	}
 	msg, err := jsonrpc2.DecodeMessage(data)
 	if err != nil {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -48,5 +49,78 @@ func TestStreamFraming(t *testing.T) {
 	}
 	if got := c.out.String(); got != "Content-Length: 7\r\n\r\n{\"x\":1}" {
 		t.Errorf("frame = %q", got)
+	}
+}
+
+// TestStreamResynchronises: after a header block without a usable
+// Content-Length the stream finds the next message, whether the bad
+// length was unreadable (the body is scanned past) or too large (exactly
+// that many bytes are skipped, the body holding a fake header), and
+// reports each bad frame once.
+func TestStreamResynchronises(t *testing.T) {
+	next := `{"jsonrpc":"2.0","id":2,"method":"next"}`
+	frame := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(next), next)
+	huge := maxMessage + 1
+	for _, c := range []struct{ name, in string }{
+		{"unreadable", "Content-Length: abc\r\n\r\n" + `{"jsonrpc":"2.0","id":1,"method":"lost"}` + frame},
+		{"negative", "Content-Length: -5\r\n\r\n{}" + frame},
+		{"unreadable, lower case", "content-length: 1e3\r\n\r\n{\"a\":1}\n" + strings.ToLower(frame[:16]) + frame[16:]},
+		{"too large", fmt.Sprintf("Content-Length: %d\r\n\r\n", huge) + strings.Repeat("Content-Length: 5\r\n\r\n", huge/21) + strings.Repeat("x", huge%21) + frame},
+		{"endless header line", strings.Repeat("X", 1<<20) + "\r\n\r\n" + frame},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var bad []error
+			s := newStream(&rwc{Reader: strings.NewReader(c.in)}, func(_ []byte, err error) { bad = append(bad, err) })
+			var methods []string
+			for {
+				msg, _, err := s.Read(context.Background())
+				if err != nil {
+					break
+				}
+				if r, ok := msg.(jsonrpc2.Request); ok {
+					methods = append(methods, r.Method())
+				}
+			}
+			if strings.Join(methods, ",") != "next" || len(bad) != 1 {
+				t.Errorf("methods %v, %d bad frames (first: %v); want next and one bad frame", methods, len(bad), bad[:min(len(bad), 1)])
+			}
+		})
+	}
+}
+
+// FuzzStream reads arbitrary input followed by a well-formed frame: the
+// stream ends (no hang, no panic) and reads every byte.
+func FuzzStream(f *testing.F) {
+	f.Add("Content-Length: abc\r\n\r\n{}")
+	f.Add("Content-Length: 2\r\n\r\n{}")
+	f.Add("content-length: 99999999999\r\n\r\n")
+	f.Add("X\r\nContent-Length: 1\r\n\r\n{")
+	f.Add(`{"jsonrpc":"2.0","id":81}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		s := newStream(&rwc{Reader: strings.NewReader(in)}, nil)
+		var total int64
+		for range len(in) + 1 {
+			_, n, err := s.Read(context.Background())
+			total += n
+			if err != nil {
+				break
+			}
+		}
+		if total > int64(len(in)) {
+			t.Errorf("read %d bytes of %d", total, len(in))
+		}
+	})
+}
+
+func TestDecodeIDWithoutMethod(t *testing.T) {
+	for _, body := range []string{`{"jsonrpc":"2.0","id":81}`, `{"jsonrpc":"2.0"}`} {
+		if _, err := decode([]byte(body)); !errors.Is(err, errInvalidRequest) {
+			t.Errorf("decode(%s) = %v, want an invalid request", body, err)
+		}
+	}
+	for _, body := range []string{`{"jsonrpc":"2.0","id":81,"result":null}`, `{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x"}}`, `{"jsonrpc":"2.0","method":"m"}`} {
+		if _, err := decode([]byte(body)); err != nil {
+			t.Errorf("decode(%s) = %v", body, err)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 )
 
 // didOpen starts tracking a buffer and runs its project: diagnostics and
@@ -22,8 +23,19 @@ func (s *server) didOpen(_ context.Context, params *protocol.DidOpenTextDocument
 		version: params.TextDocument.Version,
 		text:    newSource([]byte(params.TextDocument.Text)),
 	}
+	resized := s.checkSizeLocked(path, len(params.TextDocument.Text))
+	// A document outside every workspace folder is shown, not compiled:
+	// its imports and project could lead anywhere.
+	outside := len(s.folders) > 0 && !s.insideLocked(path)
 	p := s.projectLocked(path)
 	s.mu.Unlock()
+	if resized {
+		s.publish(path)
+	}
+	if outside {
+		s.log.Info("not compiled: outside the workspace folders", zap.String("path", path))
+		return nil
+	}
 	if filepath.Ext(path) == ".sol" {
 		s.schedule(p, trigger{reason: "open", file: path})
 	}
@@ -37,17 +49,23 @@ func (s *server) didChange(_ context.Context, params *didChangeParams) error {
 		return err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	d := s.docs[path]
 	if d == nil {
+		s.mu.Unlock()
 		return fmt.Errorf("didChange: %s is not open", path)
 	}
 	content, err := applyChanges(d.text.content, params.ContentChanges)
 	if err != nil {
+		s.mu.Unlock()
 		return fmt.Errorf("didChange %s: %w", path, err)
 	}
 	d.text = newSource(content)
 	d.version = params.TextDocument.Version
+	resized := s.checkSizeLocked(path, len(content))
+	s.mu.Unlock()
+	if resized {
+		s.publish(path)
+	}
 	return nil
 }
 
@@ -58,12 +76,18 @@ func (s *server) didSave(_ context.Context, params *protocol.DidSaveTextDocument
 		return err
 	}
 	s.mu.Lock()
+	resized := false
 	if d := s.docs[path]; d != nil && params.Text != "" {
 		d.text = newSource([]byte(params.Text))
+		resized = s.checkSizeLocked(path, len(params.Text))
 	}
+	outside := len(s.folders) > 0 && !s.insideLocked(path)
 	p := s.projectLocked(path)
 	s.mu.Unlock()
-	if filepath.Ext(path) == ".sol" {
+	if resized {
+		s.publish(path)
+	}
+	if !outside && filepath.Ext(path) == ".sol" {
 		s.schedule(p, trigger{reason: "save", file: path})
 	}
 	return nil
@@ -78,6 +102,10 @@ func (s *server) didClose(_ context.Context, params *protocol.DidCloseTextDocume
 	}
 	s.mu.Lock()
 	delete(s.docs, path)
+	resized := s.checkSizeLocked(path, 0)
 	s.mu.Unlock()
+	if resized {
+		s.publish(path)
+	}
 	return nil
 }

@@ -59,6 +59,17 @@ default 10), :fuzzExecs (integer, 0 = no execution budget), :workers
 :json-false, not nil."
   :type 'plist)
 
+(defcustom foresight-trusted-workspaces nil
+  "Which workspaces the server may run executables of.
+A solc path in foundry.toml or a :solcPath inside the project names an
+executable of the workspace; the server runs it only in a trusted
+workspace and otherwise compiles with your own compilers.  nil (the
+default) trusts none, t every one, and a list of directories those
+projects under one of them.  Sent as initializationOptions
+trustedWorkspace; see docs/security.md.  Never mark it safe as a
+directory-local variable: a project must not trust itself."
+  :type '(choice (const :tag "None" nil) (const :tag "All" t) (repeat directory)))
+
 (defcustom foresight-solidity-indent-offset 4
   "Indentation step of `foresight-solidity-mode'."
   :type 'integer)
@@ -140,9 +151,20 @@ default 10), :fuzzExecs (integer, 0 = no execution budget), :workers
   "PLIST as a JSON object (an empty one when PLIST is nil)."
   (or plist (make-hash-table)))
 
-(cl-defmethod eglot-initialization-options ((_server eglot-foresight))
-  "Send `foresight-settings' as {\"foresight\": {...}}."
-  (list :foresight (foresight--object foresight-settings)))
+(defun foresight--trusted-p (root)
+  "Whether `foresight-trusted-workspaces' trusts the project at ROOT."
+  (cond ((eq foresight-trusted-workspaces t) t)
+        ((listp foresight-trusted-workspaces)
+         (and root
+              (cl-some (lambda (dir)
+                         (file-in-directory-p root (file-truename dir)))
+                       foresight-trusted-workspaces)))))
+
+(cl-defmethod eglot-initialization-options ((server eglot-foresight))
+  "Send `foresight-settings' as {\"foresight\": {...}} with the trust."
+  (let ((root (ignore-errors (file-truename (project-root (eglot--project server))))))
+    (list :foresight (foresight--object foresight-settings)
+          :trustedWorkspace (if (foresight--trusted-p root) t :json-false))))
 
 (cl-defmethod eglot-handle-request
   ((_server eglot-foresight) (_method (eql workspace/configuration)) &key items)

@@ -41,6 +41,12 @@ M.defaults = {
   -- solcVersion, fuzzBudgetSeconds, fuzzExecs, workers, oracles, targeted,
   -- maxSequenceLength, seed.
   settings = {},
+  -- Whether the server may run executables the workspace names (a solc
+  -- path in foundry.toml, a solcPath inside the project): false (the
+  -- default) compiles with your own compilers only; true trusts every
+  -- workspace; a function(root) -> boolean decides per project root
+  -- (docs/security.md). Sent as initializationOptions.trustedWorkspace.
+  trusted_workspace = false,
   -- Passed through to the client.
   on_attach = nil,
   capabilities = nil,
@@ -115,6 +121,16 @@ function M.root_of(path, markers)
   end
 end
 
+-- trusted reports whether the configuration trusts a project root.
+function M.trusted(root)
+  local cfg = M.config or M.defaults
+  local t = cfg.trusted_workspace
+  if type(t) == 'function' then
+    return t(root) == true
+  end
+  return t == true
+end
+
 -- client_config builds the client configuration for one root.
 function M.client_config(root)
   local cfg = M.config or M.defaults
@@ -123,7 +139,7 @@ function M.client_config(root)
     cmd = cfg.cmd,
     root_dir = root,
     workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
-    init_options = { foresight = object(cfg.settings) },
+    init_options = { foresight = object(cfg.settings), trustedWorkspace = M.trusted(root) },
     settings = { foresight = object(cfg.settings) },
     on_attach = cfg.on_attach,
     capabilities = cfg.capabilities,

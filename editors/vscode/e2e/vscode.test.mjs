@@ -11,7 +11,7 @@
 // setY(42), copyY(), bar()), each a step with 60 s waits. A failing step
 // saves <step>-failed.png; every run saves finding.png (squiggle and
 // Problems panel), finding-hover.png, replay.png, foundry-test.png,
-// fixed.png and missing-binary.png, plus the server, code-server and
+// fixed.png, missing-binary.png and restricted-mode.png, plus the server, code-server and
 // extension host logs, in ./artifacts/.
 //
 // Environment: E2E_VSIX (default ../foresight.vsix), E2E_CHROMIUM
@@ -112,57 +112,7 @@ before(async () => {
     JSON.stringify({ ...settings, 'foresight.serverArgs': ['--log-file', path.join(artifacts, 'server.log'), '-v'] }, null, 2),
   );
 
-  const install = spawnSync(codeServer, ['--user-data-dir', userDir, '--extensions-dir', extDir, '--install-extension', vsix], {
-    encoding: 'utf8',
-    env: codeServerEnv(),
-    timeout: STEP,
-  });
-  fs.writeFileSync(path.join(artifacts, 'install-extension.log'), `${install.stdout}\n${install.stderr}`);
-  assert.equal(install.status, 0, `code-server --install-extension failed:\n${install.stdout}\n${install.stderr}`);
-
-  port = await freePort();
-  const log = fs.openSync(path.join(artifacts, 'code-server.log'), 'w');
-  cs = spawn(
-    codeServer,
-    [
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--auth', 'none',
-      '--disable-telemetry',
-      '--disable-update-check',
-      '--disable-workspace-trust',
-      '--disable-getting-started-override',
-      '--user-data-dir', userDir,
-      '--extensions-dir', extDir,
-      ws,
-    ],
-    { detached: true, stdio: ['ignore', log, log], env: codeServerEnv() },
-  );
-  // detached: code-server leads its own process group (with its file
-  // watcher, extension host and our language server).
-  if (process.env.E2E_PGID_FILE) {
-    fs.writeFileSync(process.env.E2E_PGID_FILE, String(cs.pid));
-  }
-  await waitHealthy(port);
-
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(STEP);
-  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`);
-  await page.locator('.monaco-workbench').waitFor();
+  await launch(userDir, ws, ['--disable-workspace-trust'], 'code-server.log');
 });
 
 after(async () => {
@@ -330,7 +280,109 @@ step('f. a missing server binary gives an actionable error', async () => {
   await page.locator('.settings-editor .setting-item-contents', { hasText: 'Path of the foresight binary' }).first().waitFor();
 });
 
+step('g. a folder opened in Restricted Mode runs none of its executables', async () => {
+  // A second code-server with workspace trust on, on a folder whose
+  // foundry.toml and .vscode/settings.json name evil.sh, which leaves a
+  // marker when it runs at all (docs/security.md).
+  stopCodeServer();
+  await page.context().close();
+  const hostile = path.join(tmp, 'hostile');
+  const marker = path.join(tmp, 'EVIL-RAN');
+  const evil = path.join(hostile, 'evil.sh');
+  fs.mkdirSync(path.join(hostile, 'src'), { recursive: true });
+  fs.mkdirSync(path.join(hostile, '.vscode'));
+  fs.writeFileSync(evil, `#!/bin/sh\ntouch '${marker}'\nexit 1\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(hostile, 'foundry.toml'), `[profile.default]\nsrc = "src"\nsolc = "${evil}"\n`);
+  fs.writeFileSync(path.join(hostile, '.vscode', 'settings.json'), JSON.stringify({ 'foresight.solcPath': evil }));
+  fs.copyFileSync(path.join(repo, 'examples', contract), path.join(hostile, 'src', contract));
+  const profile = path.join(tmp, 'user-restricted');
+  const serverLog = path.join(artifacts, 'server-restricted.log');
+  fs.mkdirSync(path.join(profile, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(profile, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        ...settings,
+        'security.workspace.trust.enabled': true,
+        'security.workspace.trust.startupPrompt': 'never', // untrusted: Restricted Mode, no dialog
+        'foresight.serverArgs': ['--log-file', serverLog, '-v'],
+      },
+      null,
+      2,
+    ),
+  );
+  await launch(profile, hostile, [], 'code-server-restricted.log');
+  await statusItem(/Foresight: \d+ findings?/).waitFor();
+  await openFile(contract);
+  await editorOf(contract).locator('.view-lines').click();
+  await page.keyboard.press('Control+S');
+  const serverText = () => (fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8') : '');
+  await until('the server ignoring the project\'s compiler', () => serverText().includes("untrusted workspace: ignoring the project's compiler"));
+  // A campaign starts only after a clean compile: the user's compiler ran.
+  await until('a campaign in the server log', () => /\tcampaign\t/.test(serverText()));
+  await shot('restricted-mode');
+  assert.ok(!fs.existsSync(marker), 'evil.sh ran in Restricted Mode');
+  assert.match(serverText(), /"trusted": false/);
+});
+
 // --- helpers ---
+
+/** Installs the .vsix into a profile, starts code-server on a folder with
+ * extra flags and opens the workbench in a new page. */
+async function launch(profile, folder, flags, logName) {
+  const install = spawnSync(codeServer, ['--user-data-dir', profile, '--extensions-dir', extDir, '--install-extension', vsix], {
+    encoding: 'utf8',
+    env: codeServerEnv(),
+    timeout: STEP,
+  });
+  fs.writeFileSync(path.join(artifacts, 'install-extension.log'), `${install.stdout}\n${install.stderr}`);
+  assert.equal(install.status, 0, `code-server --install-extension failed:\n${install.stdout}\n${install.stderr}`);
+
+  port = await freePort();
+  const log = fs.openSync(path.join(artifacts, logName), 'w');
+  cs = spawn(
+    codeServer,
+    [
+      '--bind-addr', `127.0.0.1:${port}`,
+      '--auth', 'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...flags,
+      '--disable-getting-started-override',
+      '--user-data-dir', profile,
+      '--extensions-dir', extDir,
+      folder,
+    ],
+    { detached: true, stdio: ['ignore', log, log], env: codeServerEnv() },
+  );
+  // detached: code-server leads its own process group (with its file
+  // watcher, extension host and our language server).
+  if (process.env.E2E_PGID_FILE) {
+    fs.writeFileSync(process.env.E2E_PGID_FILE, String(cs.pid));
+  }
+  await waitHealthy(port);
+
+  browser ??= await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(STEP);
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}`);
+  await page.locator('.monaco-workbench').waitFor();
+}
+
 
 function codeServerEnv() {
   return {

@@ -43,6 +43,9 @@ export const ServerCommands = {
  * send them with workspace/executeCommand ourselves. */
 const paletteServerCommands = new Set<string>([ServerCommands.fuzzFile]);
 
+/** Sent when the user trusts the workspace (lsp/workspace.go). */
+const grantTrustNotification = 'foresight/didGrantWorkspaceTrust';
+
 /** The diagnostics source of findings; compiler messages use "solc". */
 export const findingSource = 'foresight';
 
@@ -117,8 +120,18 @@ class Extension {
 
     context.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => this.configurationChanged(e)),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.grantTrust()),
     );
     void checkConflicts(context);
+  }
+
+  /** Tells the server the user trusted the workspace (Restricted Mode
+   * ended): it may now run the compiler the project names. */
+  private grantTrust(): void {
+    this.output.appendLine('[foresight] workspace trusted');
+    if (this.client?.isRunning()) {
+      void this.client.sendNotification(grantTrustNotification);
+    }
   }
 
   async start(): Promise<void> {
@@ -151,7 +164,13 @@ class Extension {
       traceOutputChannel: this.traceOutput,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       // Replays answer JSON and show no popup: we open the trace ourselves.
-      initializationOptions: () => ({ foresight: serverSettings(), replay: { structured: true, quiet: true } }),
+      // trustedWorkspace: only a trusted workspace may run the compiler its
+      // foundry.toml names (docs/security.md); a grant is sent below.
+      initializationOptions: () => ({
+        foresight: serverSettings(),
+        replay: { structured: true, quiet: true },
+        trustedWorkspace: vscode.workspace.isTrusted,
+      }),
       initializationFailedHandler: (error) => {
         const msg = `Foresight: the language server failed to initialize: ${error?.message ?? error}`;
         this.status.failed('initialization failed', msg);

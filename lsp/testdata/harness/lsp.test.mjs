@@ -155,7 +155,7 @@ describe('foresight lsp over stdio', () => {
     assert.equal(testPath, path.join(path.dirname(fooFile), 'test', 'Foresight_SequenceFoo_assert-failure.t.sol'));
     assert.equal(s.edits.length, n + 1);
     const [create, edit] = s.edits[n].edit.documentChanges;
-    assert.deepEqual(create, { kind: 'create', uri: uriOf(testPath), options: { overwrite: true } });
+    assert.deepEqual(create, { kind: 'create', uri: uriOf(testPath), options: { ignoreIfExists: true } });
     assert.equal(edit.textDocument.uri, uriOf(testPath));
     const text = fs.readFileSync(testPath, 'utf8'); // applied by the client
     assert.equal(text, edit.edits[0].newText);

@@ -1,0 +1,132 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine"
+	"go.lsp.dev/protocol"
+)
+
+// errExportPath is why an export found no place to write.
+var errExportPath = errors.New("cannot export the test")
+
+// maxExportNames bounds the -2, -3, ... names tried for an export.
+const maxExportNames = 100
+
+// exportFoundryTest writes a finding as a Foundry test in the project's
+// test folder: through workspace/applyEdit (CreateFile with
+// ignoreIfExists and an insert) when the client can create files, else
+// directly on disk with O_EXCL. Either way it never overwrites: the
+// folder, symbolic links resolved, must lie in the project and a
+// workspace folder, and an existing name gets a suffix (-2, -3, ...).
+// The result is the test's path.
+func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, error) {
+	t, err := s.target(ctx, a.Finding)
+	if err != nil {
+		return "", err
+	}
+	rel, text, err := engine.FoundryTest(t.f.f, t.setup, t.builds)
+	if err != nil {
+		return "", fmt.Errorf("foundry test: %w", err)
+	}
+	s.mu.Lock()
+	viaEdit := s.createFiles
+	s.mu.Unlock()
+	if !viaEdit {
+		path, err := s.writeNew(t.p.root, rel, []byte(text))
+		if err != nil {
+			return "", err
+		}
+		s.showMessage(protocol.MessageTypeInfo, "foresight: wrote "+path)
+		return path, nil
+	}
+	path, _, err := s.exportPath(t.p.root, rel)
+	if err != nil {
+		return "", err
+	}
+	u := uriOf(path)
+	params := applyEditParams{
+		Label: "Foresight: Foundry test",
+		Edit: workspaceEdit{DocumentChanges: []any{
+			createFile{Kind: "create", URI: u, Options: &createFileOptions{IgnoreIfExists: true}},
+			textDocumentEdit{TextDocument: optionalVersionedID{URI: u}, Edits: []protocol.TextEdit{{NewText: text}}},
+		}},
+	}
+	// Under the request's context: when the client cancels the command,
+	// the edit is cancelled too (protocol.Call sends $/cancelRequest).
+	callCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	var res applyEditResult
+	if err := protocol.Call(callCtx, s.conn, protocol.MethodWorkspaceApplyEdit, params, &res); err != nil {
+		return "", fmt.Errorf("workspace/applyEdit: %w", err)
+	}
+	if !res.Applied {
+		return "", fmt.Errorf("the editor did not create %s: %s", path, res.FailureReason)
+	}
+	return path, nil
+}
+
+// exportPath chooses the file for rel (a slash path under root): its
+// folder, resolved, must lie in root and in a workspace folder, and its
+// name is rel's or, when something (a file, a link, a dangling link)
+// already has it, the first free name with a suffix. It returns the path
+// under root as given and the resolved one.
+func (s *server) exportPath(root, rel string) (path, real string, err error) {
+	want := filepath.Join(root, filepath.FromSlash(rel))
+	realRoot, err := resolve(root)
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %w", errExportPath, err)
+	}
+	realDir, err := resolve(filepath.Dir(want))
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %w", errExportPath, err)
+	}
+	s.mu.Lock()
+	inside := s.insideLocked(realDir)
+	s.mu.Unlock()
+	if !within(realRoot, realDir) || !inside {
+		return "", "", fmt.Errorf("%w: %s leads to %s, outside the workspace", errExportPath, filepath.Dir(want), realDir)
+	}
+	base := filepath.Base(want)
+	stem, ext := base, ""
+	if i := strings.Index(base, "."); i > 0 {
+		stem, ext = base[:i], base[i:]
+	}
+	for n := 1; n <= maxExportNames; n++ {
+		name := base
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d%s", stem, n, ext)
+		}
+		if _, err := os.Lstat(filepath.Join(realDir, name)); errors.Is(err, os.ErrNotExist) {
+			return filepath.Join(filepath.Dir(want), name), filepath.Join(realDir, name), nil
+		}
+	}
+	return "", "", fmt.Errorf("%w: %s and %d other names are taken", errExportPath, want, maxExportNames-1)
+}
+
+// writeNew creates the file exportPath chose, never following a link or
+// replacing a file that appeared since (O_EXCL), and returns its path.
+func (s *server) writeNew(root, rel string, data []byte) (string, error) {
+	path, real, err := s.exportPath(root, rel)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+		return "", fmt.Errorf("write foundry test: %w", err)
+	}
+	f, err := os.OpenFile(real, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return "", fmt.Errorf("write foundry test: %w", err)
+	}
+	_, werr := f.Write(data)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return "", fmt.Errorf("write foundry test: %w", err)
+	}
+	return path, nil
+}

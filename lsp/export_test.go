@@ -1,0 +1,120 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// TestExportStaysInWorkspace exports a finding as a Foundry test where
+// test/ is a symbolic link out of the workspace (refused), then where the
+// test's name is a link to a file outside (a new name, -2; the file is
+// untouched): through workspace/applyEdit, and on disk for a client that
+// cannot create files.
+func TestExportStaysInWorkspace(t *testing.T) {
+	for _, noCreate := range []bool{false, true} {
+		name := "applyEdit"
+		if noCreate {
+			name = "disk"
+		}
+		t.Run(name, func(t *testing.T) { testExportStaysInWorkspace(t, noCreate) })
+	}
+}
+
+func testExportStaysInWorkspace(t *testing.T, noCreate bool) {
+	const testName = "Foresight_TwoObjectives_assert-failure.t.sol"
+	ws := filepath.Dir(copyShared(t, "TwoObjectives.sol"))
+	path := filepath.Join(ws, "TwoObjectives.sol")
+	out := t.TempDir()
+	precious := writeFile(t, out, testName, "precious\n")
+	if err := os.Symlink(out, filepath.Join(ws, "test")); err != nil {
+		t.Fatal(err)
+	}
+	f := newFake(t, fakeOptions{settings: budget, folders: []string{ws}, noCreate: noCreate})
+	f.open(path)
+	f.save(path)
+	f.awaitFindingLines(path, 10, 13)
+	f.mu.Lock()
+	id := findingIDOf(f.findingsLocked(path)[0])
+	f.mu.Unlock()
+	export := func() (string, error) {
+		var res string
+		err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{
+			Command: cmdExportTest, Arguments: []any{findingArg{URI: uriOf(path), Finding: id}},
+		}, &res)
+		return res, err
+	}
+	untouched := func() {
+		t.Helper()
+		data, err := os.ReadFile(precious)
+		if err != nil || string(data) != "precious\n" {
+			t.Fatalf("the file outside the workspace = %q, %v", data, err)
+		}
+	}
+
+	// test/ leads out of the workspace.
+	if res, err := export(); err == nil || !strings.Contains(err.Error(), "outside the workspace") {
+		t.Errorf("export through a linked test/ = %q, %v; want an error", res, err)
+	}
+	untouched()
+	f.mu.Lock()
+	if len(f.edits) != 0 {
+		t.Errorf("applyEdit sent for a path outside the workspace: %s", f.edits)
+	}
+	f.mu.Unlock()
+
+	// test/ is real, the test's name a link out.
+	if err := os.Remove(filepath.Join(ws, "test")); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(ws, "test", testName)
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(precious, link); err != nil {
+		t.Fatal(err)
+	}
+	res, err := export()
+	want := filepath.Join(ws, "test", "Foresight_TwoObjectives_assert-failure-2.t.sol")
+	if err != nil || res != want {
+		t.Fatalf("export = %q, %v; want %q", res, err, want)
+	}
+	untouched()
+	if target, err := os.Readlink(link); err != nil || target != precious {
+		t.Errorf("the link = %q, %v; want it unchanged", target, err)
+	}
+	if noCreate {
+		data, err := os.ReadFile(want)
+		if err != nil || !strings.Contains(string(data), "contract ") {
+			t.Errorf("written test = %q, %v", data, err)
+		}
+		// A second export takes the next name.
+		if res, err := export(); err != nil || !strings.HasSuffix(res, "-3.t.sol") {
+			t.Errorf("second export = %q, %v; want a -3 name", res, err)
+		}
+		f.shutdown()
+		return
+	}
+	f.mu.Lock()
+	var edit struct {
+		Edit struct {
+			DocumentChanges []json.RawMessage `json:"documentChanges"`
+		} `json:"edit"`
+	}
+	if len(f.edits) != 1 || json.Unmarshal(f.edits[0], &edit) != nil || len(edit.Edit.DocumentChanges) != 2 {
+		t.Fatalf("edits = %s", f.edits)
+	}
+	f.mu.Unlock()
+	var create createFile
+	if err := json.Unmarshal(edit.Edit.DocumentChanges[0], &create); err != nil {
+		t.Fatal(err)
+	}
+	if create.Kind != "create" || create.URI != uriOf(want) || create.Options == nil || !create.Options.IgnoreIfExists {
+		t.Errorf("create = %s, want ignoreIfExists on %s", edit.Edit.DocumentChanges[0], uriOf(want))
+	}
+	f.shutdown()
+}

@@ -68,6 +68,9 @@ type Chain struct {
 	rules       params.Rules
 	precompiles []common.Address
 	senders     []common.Address
+	// extra is the precompile set with installed Go contracts (nil when
+	// none): a renewed EVM gets it again.
+	extra vm.PrecompiledContracts
 
 	// Block is the block environment of the next transaction.
 	Block Block
@@ -279,6 +282,9 @@ func (c *Chain) stopGuard() bool {
 func (c *Chain) renewEVM() {
 	old := c.evm
 	c.evm = vm.NewEVM(old.Context, c.state, old.ChainConfig(), old.Config)
+	if c.extra != nil {
+		c.evm.SetPrecompiles(c.extra)
+	}
 	c.guard = nil
 }
 

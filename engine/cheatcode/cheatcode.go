@@ -70,6 +70,7 @@ type Cheats struct {
 	writes    map[common.Address][]common.Hash
 
 	labels map[common.Address]string
+	etched []common.Address // in order, with repeats
 
 	// Code resolves an artifact name for vm.getCode and
 	// vm.getDeployedCode ("File.sol:Name", "Name.sol" or "Name"); nil

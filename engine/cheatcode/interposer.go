@@ -40,7 +40,7 @@ func interposer(op vm.OpCode, target common.Address, value [32]byte) []byte {
 	emit(vm.PUSH1, 0, vm.PUSH1, 0, vm.PUSH1, 4, vm.PUSH1, 0, vm.PUSH20, Address.Bytes(), vm.GAS, vm.STATICCALL)
 	// return or revert with the verdict's data
 	emit(vm.RETURNDATASIZE, vm.PUSH1, 0, vm.PUSH1, 0, vm.RETURNDATACOPY)
-	ok := len(code) + 3 + 5 // PUSH1 dest JUMPI, then RETURNDATASIZE PUSH1 0 REVERT
+	ok := len(code) + 3 + 4 // PUSH1 dest JUMPI, then RETURNDATASIZE PUSH1 0 REVERT
 	emit(vm.PUSH1, ok, vm.JUMPI, vm.RETURNDATASIZE, vm.PUSH1, 0, vm.REVERT)
 	emit(vm.JUMPDEST, vm.RETURNDATASIZE, vm.PUSH1, 0, vm.RETURN)
 	if code[ok] != byte(vm.JUMPDEST) {

@@ -182,7 +182,7 @@ func (c *Cheats) finish() {
 var verdictSelector = selector("foresightInterposedCallResult()")
 
 // verdict answers the interposer: the target's return or revert data, or,
-// under vm.expectRevert, success with no data if the target reverted as
+// under vm.expectRevert, success with zeros if the target reverted as
 // expected and an error otherwise.
 func (c *Cheats) verdict() ([]byte, error) {
 	if len(c.inter) == 0 {
@@ -202,8 +202,12 @@ func (c *Cheats) verdict() ([]byte, error) {
 	if msg, ok := in.expect.matches(out); !ok {
 		return revertMsg(msg)
 	}
-	return nil, nil
+	return dummyOutput[:], nil
 }
+
+// dummyOutput is what a call that reverted as expected returns, as in
+// forge (DUMMY_CALL_OUTPUT): zeros that decode as any static return type.
+var dummyOutput [8192]byte
 
 func (c *Cheats) prank(a []any) ([]any, error)      { return c.armPrank(a, false) }
 func (c *Cheats) startPrank(a []any) ([]any, error) { return c.armPrank(a, true) }

@@ -49,6 +49,7 @@ func (c *Cheats) etch(a []any) ([]any, error) {
 	}
 	code := append([]byte(nil), a[1].([]byte)...)
 	c.ch.State().SetCode(addr, code, tracing.CodeChangeUnspecified)
+	c.etched = append(c.etched, addr)
 	return nil, nil
 }
 

@@ -215,3 +215,16 @@ func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
 }
 
 var _ vm.PrecompiledContract = (*Cheats)(nil)
+
+// Reset forgets armed pranks and expectations, redirected calls and
+// recorded accesses, and the unsupported-cheatcode error: a runner calls it
+// when it resets the chain to a snapshot. Labels stay.
+func (c *Cheats) Reset() {
+	c.pranked, c.expected, c.inter = nil, nil, c.inter[:0]
+	c.recording, c.reads, c.writes = false, nil, nil
+	c.failed = nil
+}
+
+// IsRejection reports whether revert data is a false vm.assume's: the
+// input is rejected, which is no failure.
+func IsRejection(ret []byte) bool { return string(ret) == string(AssumeMagic) }

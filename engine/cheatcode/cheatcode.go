@@ -64,6 +64,7 @@ type Cheats struct {
 	pranked  *prankState
 	expected *expectation
 	inter    []*interposition // redirected calls in flight, innermost last
+	creates  []prankedCreate  // pranked creations whose CREATE has not returned
 
 	recording bool
 	reads     map[common.Address][]common.Hash
@@ -209,7 +210,7 @@ func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
 		if op != nil {
 			op(pc, o, gas, cost, scope, rData, depth, err)
 		}
-		c.onOpcode(o, scope, depth)
+		c.onOpcode(o, gas, scope, depth)
 	}
 	return h
 }
@@ -220,7 +221,7 @@ var _ vm.PrecompiledContract = (*Cheats)(nil)
 // recorded accesses, and the unsupported-cheatcode error: a runner calls it
 // when it resets the chain to a snapshot. Labels stay.
 func (c *Cheats) Reset() {
-	c.pranked, c.expected, c.inter = nil, nil, c.inter[:0]
+	c.pranked, c.expected, c.inter, c.creates = nil, nil, c.inter[:0], c.creates[:0]
 	c.recording, c.reads, c.writes = false, nil, nil
 	c.failed = nil
 }

@@ -80,9 +80,12 @@ func (c *Cheats) onExit(depth int, output []byte, reverted bool) {
 	}
 }
 
-func (c *Cheats) onOpcode(op byte, scope tracing.OpContext, depth int) {
+func (c *Cheats) onOpcode(op byte, gas uint64, scope tracing.OpContext, depth int) {
 	if c.recording {
 		c.recordAccess(op, scope)
+	}
+	if len(c.creates) > 0 {
+		c.fixCreate(scope, depth)
 	}
 	if len(c.inter) > 0 {
 		top := c.inter[len(c.inter)-1]
@@ -100,8 +103,8 @@ func (c *Cheats) onOpcode(op byte, scope tracing.OpContext, depth int) {
 	case vm.CALL, vm.STATICCALL:
 		c.intercept(vm.OpCode(op), scope, depth)
 	case vm.CREATE, vm.CREATE2:
-		if p := c.pranked; p != nil && p.depth == depth && p.frame == scope.Address() && c.failed == nil {
-			c.failed = &UnsupportedError{Signature: "prank followed by a contract creation (the constructor would see the test contract as msg.sender)"}
+		if p, _ := c.armedFor(depth, scope.Address()); p != nil {
+			c.prankCreate(vm.OpCode(op), scope, depth, gas, p)
 		}
 	}
 }

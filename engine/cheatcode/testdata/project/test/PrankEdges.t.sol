@@ -50,7 +50,7 @@ contract Probe {
 contract Created {
     address public creator;
 
-    constructor() {
+    constructor() payable {
         creator = msg.sender;
     }
 }
@@ -188,8 +188,30 @@ contract PrankEdges is Test {
     }
 
     function prankCreate() public {
+        vm.deal(ALICE, 1 ether);
         vm.prank(ALICE);
-        new Created();
+        Created c = new Created{value: 0.25 ether}();
+        require(c.creator() == ALICE, "constructor saw the test contract");
+        // forge derives the address from the pranked sender's nonce (0).
+        address want = address(uint160(uint256(keccak256(abi.encodePacked(bytes1(0xd6), bytes1(0x94), ALICE, bytes1(0x80))))));
+        require(address(c) == want, "created address");
+        require(address(c).balance == 0.25 ether && ALICE.balance == 0.75 ether, "value from the pranked sender");
+        require(new Created().creator() == address(this), "prank outlived its creation");
+    }
+
+    function startPrankCreate2ThenCall() public {
+        vm.startPrank(ALICE);
+        Created c = new Created{salt: bytes32(uint256(1))}();
+        probe.record();
+        vm.stopPrank();
+        require(c.creator() == ALICE && probe.sender() == ALICE, "startPrank over create2 and call");
+        bytes32 h = keccak256(abi.encodePacked(bytes1(0xff), ALICE, bytes32(uint256(1)), keccak256(type(Created).creationCode)));
+        require(address(c) == address(uint160(uint256(h))), "create2 address");
+    }
+
+    function prankCreateReverts() public {
+        vm.prank(ALICE);
+        new Created{value: 1 ether}();
     }
 
     function prankOverride() public {

@@ -78,6 +78,10 @@ type Cheats struct {
 	// makes them fail.
 	Code func(name string, deployed bool) ([]byte, error)
 
+	// hooked reports that Hooks was called: without the hooks, prank,
+	// expectRevert and record cannot work and say so.
+	hooked bool
+
 	// failed is the first unsupported cheatcode called, even if the
 	// calling contract caught the revert.
 	failed error
@@ -135,6 +139,9 @@ func (c *Cheats) Run(input []byte) ([]byte, error) {
 	if err != nil {
 		return revertMsg(fmt.Sprintf("vm.%s: bad arguments: %v", ch.sig, err))
 	}
+	if ch.traced && !c.hooked {
+		return revertMsg(fmt.Sprintf("vm.%s needs the cheatcode tracing hooks, which this chain lacks", ch.sig))
+	}
 	out, err := ch.run(c, args)
 	if err != nil {
 		var r *revertError
@@ -189,6 +196,7 @@ func revertMsg(msg string) ([]byte, error) {
 // (which may be nil). Only the V1 OnEnter, OnExit and OnOpcode of inner
 // are chained; its other hooks are kept as they are.
 func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
+	c.hooked = true
 	h := &tracing.Hooks{}
 	if inner != nil {
 		*h = *inner

@@ -147,3 +147,50 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+func TestAssertions(t *testing.T) {
+	ch, _ := newChain(t, nil)
+	a, b := common.HexToAddress("0xa"), common.HexToAddress("0xb")
+	for _, tt := range []struct {
+		in   []byte
+		want string // "" passes
+	}{
+		{call("assertEq(uint256,uint256)", big.NewInt(1), big.NewInt(1)), ""},
+		{call("assertEq(uint256,uint256)", big.NewInt(1), big.NewInt(2)), "assertion failed: 1 != 2"},
+		{call("assertEq(uint256,uint256,string)", big.NewInt(1), big.NewInt(2), "balance"), "balance: 1 != 2"},
+		{call("assertLt(int256,int256)", big.NewInt(-1), big.NewInt(2)), ""},
+		{call("assertGe(int256,int256)", big.NewInt(-1), big.NewInt(2)), "assertion failed: -1 < 2"},
+		{call("assertEq(address,address)", a, b), "assertion failed: " + a.Hex() + " != " + b.Hex()},
+		{call("assertNotEq(bytes,bytes)", []byte{1}, []byte{1}), "assertion failed: 0x01 == 0x01"},
+		{call("assertEq(string,string)", "x", "x"), ""},
+		{call("assertTrue(bool,string)", false, "must hold"), "must hold"},
+		{call("assertFalse(bool)", false), ""},
+	} {
+		r := ch.Call(chain.Tx{From: ch.Senders()[0], To: Address, Input: tt.in})
+		got := ""
+		if r.Err != nil {
+			got, _ = decodeError(r.Ret)
+		}
+		if got != tt.want {
+			t.Errorf("%x: %q, want %q", tt.in[:4], got, tt.want)
+		}
+	}
+}
+
+// TestPrankNeedsHooks: on a chain without the cheatcode hooks, prank
+// fails saying why instead of silently doing nothing.
+func TestPrankNeedsHooks(t *testing.T) {
+	c := New()
+	ch, err := chain.New(chain.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Attach(ch)
+	r := ch.Call(chain.Tx{From: ch.Senders()[0], To: Address, Input: call("prank(address)", common.Address{1})})
+	if msg, _ := decodeError(r.Ret); r.Err == nil || msg != "vm.prank(address) needs the cheatcode tracing hooks, which this chain lacks" {
+		t.Errorf("prank without hooks: %q, %v", msg, r.Err)
+	}
+	if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: Address, Input: call("warp(uint256)", big.NewInt(5))}); r.Err != nil || ch.Block.Time != 5 {
+		t.Errorf("warp without hooks: %v, time %d", r.Err, ch.Block.Time)
+	}
+}

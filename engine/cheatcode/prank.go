@@ -103,7 +103,11 @@ func (c *Cheats) onOpcode(op byte, gas uint64, scope tracing.OpContext, depth in
 	case vm.CALL, vm.STATICCALL:
 		c.intercept(vm.OpCode(op), scope, depth)
 	case vm.CREATE, vm.CREATE2:
-		if p, _ := c.armedFor(depth, scope.Address()); p != nil {
+		p, e := c.armedFor(depth, scope.Address())
+		if e != nil && c.failed == nil {
+			c.failed = &UnsupportedError{Signature: "expectRevert followed by a contract creation"}
+		}
+		if p != nil {
 			c.prankCreate(vm.OpCode(op), scope, depth, gas, p)
 		}
 	}

@@ -36,6 +36,7 @@ func TestPrankEdges(t *testing.T) {
 		{"startPrankCreate2ThenCall", ""},
 		// ALICE has no ether: the creation fails, without revert data.
 		{"prankCreateReverts", "execution reverted"},
+		{"expectRevertCreate", "unsupported cheatcode vm.expectRevert followed by a contract creation"},
 		{"prankOverride", "cannot override an ongoing prank"},
 		{"assumeFalse", "0x464f554e4452593a3a415353554d45"},
 	} {

@@ -136,6 +136,11 @@ func (c *Cheats) record([]any) ([]any, error) {
 	return nil, nil
 }
 
+func (c *Cheats) stopRecord([]any) ([]any, error) {
+	c.recording = false
+	return nil, nil
+}
+
 func (c *Cheats) accesses(a []any) ([]any, error) {
 	addr := a[0].(common.Address)
 	return []any{hashes(c.reads[addr]), hashes(c.writes[addr])}, nil

@@ -11,10 +11,11 @@ import (
 // A cheat is one supported function of forge-std's Vm interface, decoded
 // from its signature: the selector is keccak256 of sig, as solc computes it.
 type cheat struct {
-	sig string
-	in  abi.Arguments
-	out abi.Arguments
-	run func(c *Cheats, args []any) ([]any, error)
+	sig    string
+	traced bool // needs the tracing hooks (Cheats.Hooks)
+	in     abi.Arguments
+	out    abi.Arguments
+	run    func(c *Cheats, args []any) ([]any, error)
 }
 
 // selector returns the first four bytes of keccak256(sig).
@@ -50,10 +51,7 @@ func params(sig string) string {
 
 // supported lists the cheatcodes Foresight implements, with forge-std's
 // exact signatures (src/Vm.sol); out is the return type list.
-var supported = []struct {
-	sig, out string
-	run      func(c *Cheats, args []any) ([]any, error)
-}{
+var supported = append([]cheatEntry{
 	{"warp(uint256)", "", (*Cheats).warp},
 	{"roll(uint256)", "", (*Cheats).roll},
 	{"deal(address,uint256)", "", (*Cheats).deal},
@@ -79,6 +77,13 @@ var supported = []struct {
 	{"accesses(address)", "bytes32[],bytes32[]", (*Cheats).accesses},
 	{"getCode(string)", "bytes", (*Cheats).getCode},
 	{"getDeployedCode(string)", "bytes", (*Cheats).getDeployedCode},
+	{"stopRecord()", "", (*Cheats).stopRecord},
+}, assertions()...)
+
+// A cheatEntry is a row of the table of supported cheatcodes.
+type cheatEntry struct {
+	sig, out string
+	run      func(c *Cheats, args []any) ([]any, error)
 }
 
 // unsupported lists cheatcodes of forge-std's Vm that Foresight knows but
@@ -116,7 +121,9 @@ var (
 func init() {
 	cheatTable = make(map[[4]byte]*cheat, len(supported))
 	for _, s := range supported {
-		cheatTable[selector(s.sig)] = &cheat{sig: s.sig, in: arguments(params(s.sig)), out: arguments(s.out), run: s.run}
+		name := s.sig[:strings.IndexByte(s.sig, '(')]
+		traced := name == "prank" || name == "startPrank" || name == "expectRevert" || name == "record"
+		cheatTable[selector(s.sig)] = &cheat{sig: s.sig, traced: traced, in: arguments(params(s.sig)), out: arguments(s.out), run: s.run}
 	}
 	unsupportedSigs = make(map[[4]byte]string, len(unsupported))
 	for _, sig := range unsupported {

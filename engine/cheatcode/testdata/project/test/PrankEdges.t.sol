@@ -214,6 +214,11 @@ contract PrankEdges is Test {
         new Created{value: 1 ether}();
     }
 
+    function expectRevertCreate() public {
+        vm.expectRevert();
+        new Created();
+    }
+
     function prankOverride() public {
         vm.startPrank(ALICE);
         vm.prank(BOB);

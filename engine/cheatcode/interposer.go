@@ -11,7 +11,7 @@ import (
 // copies its calldata, calls target with it (CALL with value, or
 // STATICCALL), asks the cheatcode contract for the verdict and returns or
 // reverts with the verdict's data. It uses no PUSH0, so it runs on every
-// fork since Constantinople (SHL).
+// fork since Byzantium (STATICCALL, RETURNDATACOPY).
 func interposer(op vm.OpCode, target common.Address, value [32]byte) []byte {
 	code := make([]byte, 0, 160)
 	emit := func(parts ...any) {
@@ -36,7 +36,9 @@ func interposer(op vm.OpCode, target common.Address, value [32]byte) []byte {
 	}
 	emit(vm.PUSH20, target.Bytes(), vm.GAS, op, vm.POP)
 	// staticcall(gas, cheatcodes, 0, 4, 0, 0) with the verdict selector
-	emit(vm.PUSH4, verdictSelector[:], vm.PUSH1, 0xe0, vm.SHL, vm.PUSH1, 0, vm.MSTORE)
+	var word [32]byte
+	copy(word[:], verdictSelector[:])
+	emit(vm.PUSH32, word[:], vm.PUSH1, 0, vm.MSTORE)
 	emit(vm.PUSH1, 0, vm.PUSH1, 0, vm.PUSH1, 4, vm.PUSH1, 0, vm.PUSH20, Address.Bytes(), vm.GAS, vm.STATICCALL)
 	// return or revert with the verdict's data
 	emit(vm.RETURNDATASIZE, vm.PUSH1, 0, vm.PUSH1, 0, vm.RETURNDATACOPY)

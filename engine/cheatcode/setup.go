@@ -70,11 +70,16 @@ type Options struct {
 
 // RunSetUp deploys the test contract named test (a contract of p) as forge
 // does, calls its setUp() with the cheatcodes live, and reports what it
-// built. A contract without setUp() is only deployed.
+// built. A contract without setUp() is only deployed. The chain follows the
+// project's EVM version unless opts.Chain names one.
 func RunSetUp(p *program.Program, test string, opts Options) (*Setup, error) {
 	tc, ok := p.Lookup(test)
 	if !ok {
 		return nil, fmt.Errorf("%w: no compiled contract %q", ErrSetUp, test)
+	}
+	if opts.Chain.EVMVersion == "" && tc.Build != nil && tc.Build.Project != nil {
+		// The chain follows the EVM version the project compiles for.
+		opts.Chain.EVMVersion = tc.Build.Project.Settings.EVMVersion
 	}
 	cheats := New()
 	cheats.Code = artifactCode(p)

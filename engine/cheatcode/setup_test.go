@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
@@ -150,6 +152,13 @@ func TestSetUpDeploysTheProject(t *testing.T) {
 	// The block set by warp and roll persists.
 	if s.Chain.Block.Time != 1_800_000_000+86_400 || s.Chain.Block.Number != 12_345 {
 		t.Errorf("block after setUp = %+v", s.Chain.Block)
+	}
+	// The project is pinned to paris, and so is the chain: PUSH0 is invalid.
+	push0 := common.HexToAddress("0x5f")
+	s.Chain.Install(push0, []byte{byte(vm.PUSH0)}, nil)
+	var invalid *vm.ErrInvalidOpCode
+	if r := s.Chain.Call(chain.Tx{From: DefaultSender, To: push0}); !errors.As(r.Err, &invalid) {
+		t.Errorf("PUSH0 on the chain of a paris project: %v, want an invalid opcode", r.Err)
 	}
 	// The snapshot holds setUp's state: the invariants hold on it.
 	s.Chain.Reset(s.Snapshot)

@@ -52,6 +52,7 @@ type Deployed struct {
 	Address  common.Address
 	Name     string
 	CodeHash common.Hash
+	Contract *program.Contract // nil when Name is ""
 }
 
 // FuzzSelector is forge-std's StdInvariant.FuzzSelector.
@@ -248,7 +249,7 @@ func identify(ch *chain.Chain, p *program.Program, addr common.Address) Deployed
 	d := Deployed{Address: addr, CodeHash: crypto.Keccak256Hash(code)}
 	for _, c := range p.Contracts {
 		if sameRuntime(c, code) {
-			d.Name = c.Name
+			d.Name, d.Contract = c.Name, c
 			break
 		}
 	}

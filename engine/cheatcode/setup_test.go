@@ -146,6 +146,10 @@ func TestSetUpDeploysTheProject(t *testing.T) {
 	if strings.Join(invs, " ") != "invariant_sharesBounded() invariant_solvent()" {
 		t.Errorf("invariants = %v", invs)
 	}
+	if ts := s.Targets(); len(ts) != 1 || ts[0].Address != handler || ts[0].Name != "Handler" ||
+		len(ts[0].Selectors) != 1 || ts[0].Selectors[0] != deposit {
+		t.Errorf("targets = %+v, want Handler's deposit", ts)
+	}
 	if s.Labels[vault] != "vault" {
 		t.Errorf("labels = %v", s.Labels)
 	}
@@ -186,5 +190,32 @@ func TestSetUpErrors(t *testing.T) {
 				t.Errorf("err = %v, want one containing %q and wrapping %v", err, tt.want, tt.is)
 			}
 		})
+	}
+}
+
+func TestTargetsByDefault(t *testing.T) {
+	p := project(t, "test/Vault.t.sol")
+	s, err := RunSetUp(p, "VaultDefaultsTest", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := s.Targets()
+	if len(ts) != 1 || ts[0].Name != "Vault" || ts[0].Address != getter(t, s, "vault") {
+		t.Fatalf("targets = %+v, want the vault alone", ts)
+	}
+	var sigs []string
+	for _, sel := range ts[0].Selectors {
+		m, err := ts[0].Contract.ABI.MethodById(sel[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigs = append(sigs, m.Sig)
+	}
+	if got := strings.Join(sigs, " "); got != "deposit(uint256) donate() setFee(uint256) touchOrigin() withdraw(uint256)" {
+		t.Errorf("vault functions = %s, want the non-view ones", got)
+	}
+	a, bob := common.HexToAddress("0xa"), common.HexToAddress("0xB0B")
+	if got := s.Senders([]common.Address{a, bob}); len(got) != 1 || got[0] != a {
+		t.Errorf("senders = %v, want [%s]", got, a)
 	}
 }

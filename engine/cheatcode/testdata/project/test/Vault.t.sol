@@ -115,3 +115,21 @@ contract VaultTest is Test {
         return vault.totalShares() <= token.totalSupply();
     }
 }
+
+// No targetContract: every contract setUp() creates is a target, less the
+// excluded token.
+contract VaultDefaultsTest is Test {
+    Token public token;
+    Vault public vault;
+
+    function setUp() public {
+        token = new Token(address(this));
+        vault = new Vault(token);
+        excludeContract(address(token));
+        excludeSender(address(0xB0B));
+    }
+
+    function invariant_noShares() public view {
+        require(vault.totalShares() == 0, "shares");
+    }
+}

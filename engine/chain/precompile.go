@@ -40,3 +40,14 @@ func (c *Chain) SetNumber(n uint64) {
 	c.Block.Number = n
 	c.evm.Context.BlockNumber.SetUint64(n)
 }
+
+// IsPrecompile reports whether calls to addr run a precompile (the fork's
+// or an installed one) rather than the code stored there.
+func (c *Chain) IsPrecompile(addr common.Address) bool {
+	for _, a := range c.precompiles {
+		if a == addr {
+			return true
+		}
+	}
+	return false
+}

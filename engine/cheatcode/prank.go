@@ -224,6 +224,10 @@ func (c *Cheats) armPrank(a []any, persistent bool) ([]any, error) {
 		return nil, errString("cannot override an ongoing prank with a single vm.prank; use vm.startPrank to override the current prank")
 	}
 	p := &prankState{sender: a[0].(common.Address), persistent: persistent, depth: c.callerDepth, frame: c.caller}
+	if c.ch.IsPrecompile(p.sender) {
+		// A call to a precompile never runs the interposer.
+		return nil, errString("cannot prank as a precompile address " + p.sender.Hex())
+	}
 	if len(a) > 1 {
 		o := a[1].(common.Address)
 		p.origin = &o

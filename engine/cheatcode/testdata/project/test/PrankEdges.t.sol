@@ -224,6 +224,11 @@ contract PrankEdges is Test {
         vm.prank(BOB);
     }
 
+    function prankPrecompile() public {
+        vm.prank(address(1));
+        probe.record();
+    }
+
     function assumeFalse() public pure {
         vm.assume(false);
     }

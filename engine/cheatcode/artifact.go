@@ -60,6 +60,11 @@ func sameRuntime(c *program.Contract, code []byte) bool {
 			masked = appendRanges(masked, rs)
 		}
 	}
+	if c.Kind == "library" && len(code) >= 21 && code[0] == 0x73 {
+		// A library's runtime opens with PUSH20 of its own address (the
+		// call protection), written at deployment.
+		masked = append(masked, [2]int{1, 21})
+	}
 	sort.Slice(masked, func(i, j int) bool { return masked[i][0] < masked[j][0] })
 	at := 0
 	for _, m := range masked {

@@ -38,6 +38,8 @@ func TestPrankEdges(t *testing.T) {
 		{"prankCreateReverts", "execution reverted"},
 		{"expectRevertCreate", "unsupported cheatcode vm.expectRevert followed by a contract creation"},
 		{"prankOverride", "cannot override an ongoing prank"},
+		{"deployToAsPranked", ""},
+		{"deployCodeToByName", ""},
 		{"prankPrecompile", "cannot prank as a precompile address 0x0000000000000000000000000000000000000001"},
 		{"assumeFalse", "0x464f554e4452593a3a415353554d45"},
 	} {

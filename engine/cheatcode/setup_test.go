@@ -219,3 +219,17 @@ func TestTargetsByDefault(t *testing.T) {
 		t.Errorf("senders = %v, want [%s]", got, a)
 	}
 }
+
+func TestSetUpLinksLibraries(t *testing.T) {
+	p := project(t, "test/Linked.t.sol")
+	s, err := RunSetUp(p, "LinkedTest", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Test.Name != "LinkedTest" {
+		t.Errorf("test contract named %q: its linked code must match the artifact", s.Test.Name)
+	}
+	if len(s.Deployed) != 1 || s.Deployed[0].Name != "Twice" {
+		t.Errorf("deployed = %+v, want the library", s.Deployed)
+	}
+}

@@ -224,6 +224,27 @@ contract PrankEdges is Test {
         vm.prank(BOB);
     }
 
+    // What Foresight's exported Foundry tests do (engine/foundrytest.go):
+    // run creation code at a fixed address as a pranked deployer.
+    function deployToAsPranked() public {
+        address where = address(0xC0DE);
+        address deployer = address(0xDE9);
+        vm.etch(where, type(Created).creationCode);
+        vm.prank(deployer, deployer);
+        (bool ok, bytes memory runtime) = where.call("");
+        require(ok, "constructor reverted");
+        vm.etch(where, runtime);
+        require(Created(where).creator() == deployer, "creator");
+    }
+
+    // forge-std's deployCodeTo: vm.getCode by artifact name.
+    function deployCodeToByName() public {
+        address where = address(0xC0DE);
+        deployCodeTo("PrankEdges.t.sol:Created", where);
+        require(Created(where).creator() == address(this), "creator");
+        require(keccak256(where.code) == keccak256(vm.getDeployedCode("Created")), "runtime code");
+    }
+
     function prankPrecompile() public {
         vm.prank(address(1));
         probe.record();

@@ -68,10 +68,11 @@ func sameRuntime(c *program.Contract, code []byte) bool {
 	sort.Slice(masked, func(i, j int) bool { return masked[i][0] < masked[j][0] })
 	at := 0
 	for _, m := range masked {
-		if m[0] > at && string(code[at:m[0]]) != string(rt.Bytes[at:m[0]]) {
+		lo, hi := min(m[0], len(code)), min(m[1], len(code))
+		if lo > at && string(code[at:lo]) != string(rt.Bytes[at:lo]) {
 			return false
 		}
-		at = max(at, m[1])
+		at = max(at, hi)
 	}
 	return at >= len(code) || string(code[at:]) == string(rt.Bytes[at:])
 }

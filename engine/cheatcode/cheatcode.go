@@ -70,6 +70,13 @@ type Cheats struct {
 	reads     map[common.Address][]common.Hash
 	writes    map[common.Address][]common.Hash
 
+	// While track is set (during SetUp), frames holds the address each
+	// open CREATE frame creates (zero for calls) and created the addresses
+	// of creations that did not revert.
+	track   bool
+	frames  []common.Address
+	created []common.Address
+
 	labels map[common.Address]string
 	etched []common.Address // in order, with repeats
 
@@ -203,7 +210,7 @@ func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
 	}
 	enter, exit, op := h.OnEnter, h.OnExit, h.OnOpcode
 	h.OnEnter = func(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
-		c.onEnter(depth, from, to)
+		c.onEnter(depth, typ, from, to)
 		if enter != nil {
 			enter(depth, typ, from, to, input, gas, value)
 		}

@@ -56,13 +56,26 @@ type interposition struct {
 // the "next call" a prank or expectation waits for, as in forge.
 var consoleAddress = common.HexToAddress("0x000000000000000000636F6e736F6c652e6c6f67")
 
-func (c *Cheats) onEnter(depth int, from, to common.Address) {
+func (c *Cheats) onEnter(depth int, typ byte, from, to common.Address) {
 	if to == Address {
 		c.caller, c.callerDepth = from, depth
+	}
+	if c.track {
+		var a common.Address
+		if op := vm.OpCode(typ); op == vm.CREATE || op == vm.CREATE2 {
+			a = to
+		}
+		c.frames = append(c.frames, a)
 	}
 }
 
 func (c *Cheats) onExit(depth int, output []byte, reverted bool) {
+	if n := len(c.frames); c.track && n > 0 {
+		if a := c.frames[n-1]; a != (common.Address{}) && !reverted {
+			c.created = append(c.created, a)
+		}
+		c.frames = c.frames[:n-1]
+	}
 	for len(c.inter) > 0 {
 		top := c.inter[len(c.inter)-1]
 		if depth < top.depth {

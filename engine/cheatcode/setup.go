@@ -3,13 +3,11 @@ package cheatcode
 import (
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
-	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -71,8 +69,9 @@ type Options struct {
 
 // RunSetUp deploys the test contract named test (a contract of p) as forge
 // does, calls its setUp() with the cheatcodes live, and reports what it
-// built. A contract without setUp() is only deployed. The chain follows the
-// project's EVM version unless opts.Chain names one.
+// built, on a chain of its own. A contract without setUp() is only
+// deployed. The chain follows the project's EVM version unless opts.Chain
+// names one.
 func RunSetUp(p *program.Program, test string, opts Options) (*Setup, error) {
 	tc, ok := p.Lookup(test)
 	if !ok {
@@ -83,13 +82,27 @@ func RunSetUp(p *program.Program, test string, opts Options) (*Setup, error) {
 		opts.Chain.EVMVersion = tc.Build.Project.Settings.EVMVersion
 	}
 	cheats := New()
-	cheats.Code = artifactCode(p)
-	created := &creations{}
-	ch, err := chain.New(opts.Chain, cheats.Hooks(created.hooks(opts.Hooks)))
+	ch, err := chain.New(opts.Chain, cheats.Hooks(opts.Hooks))
 	if err != nil {
 		return nil, err
 	}
 	cheats.Attach(ch)
+	return SetUp(ch, cheats, p, test)
+}
+
+// SetUp is RunSetUp on a given chain, whose EVM runs cheats' hooks and
+// which cheats is attached to: a fuzzing worker sets up its own chain, with
+// its own tracer behind the cheatcodes' hooks.
+func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*Setup, error) {
+	tc, ok := p.Lookup(test)
+	if !ok {
+		return nil, fmt.Errorf("%w: no compiled contract %q", ErrSetUp, test)
+	}
+	if cheats.Code == nil {
+		cheats.Code = artifactCode(p)
+	}
+	cheats.track = true
+	defer func() { cheats.track, cheats.frames, cheats.created = false, nil, nil }()
 	st := ch.State()
 	st.SetBalance(DefaultSender, chain.InitialBalance, tracing.BalanceChangeUnspecified)
 	if st.GetNonce(DefaultSender) == 0 {
@@ -100,22 +113,13 @@ func RunSetUp(p *program.Program, test string, opts Options) (*Setup, error) {
 		return nil, err
 	}
 	ch.Install(addr, nil, TestBalance)
-	if _, ok := tc.ABI.Methods["setUp"]; ok {
-		r := ch.Call(chain.Tx{From: DefaultSender, To: addr, Input: selectorOf("setUp()")})
-		if err := cheats.Err(); err != nil {
-			return nil, fmt.Errorf("%w: setUp() uses %w", ErrSetUp, err)
-		}
-		if r.Err != nil {
-			return nil, fmt.Errorf("%w: setUp() reverted: %s", ErrSetUp, describeRevert(r.Ret, r.Err))
-		}
-		if cheats.expected != nil {
-			return nil, fmt.Errorf("%w: setUp() ends with a vm.expectRevert no call consumed", ErrSetUp)
-		}
+	if err := callSetUp(ch, cheats, tc, addr); err != nil {
+		return nil, err
 	}
 	s := &Setup{Chain: ch, Cheats: cheats, Labels: cheats.Labels()}
 	s.Test = identify(ch, p, addr)
 	seen := map[common.Address]bool{addr: true}
-	for _, a := range append(created.addrs, cheats.etched...) {
+	for _, a := range append(cheats.created, cheats.etched...) {
 		if seen[a] || len(st.GetCode(a)) == 0 {
 			continue
 		}
@@ -135,6 +139,24 @@ func RunSetUp(p *program.Program, test string, opts Options) (*Setup, error) {
 	sortMethods(s.Invariants)
 	s.Snapshot = ch.Snapshot()
 	return s, nil
+}
+
+// callSetUp calls setUp(), if the contract has one.
+func callSetUp(ch *chain.Chain, cheats *Cheats, tc *program.Contract, addr common.Address) error {
+	if _, ok := tc.ABI.Methods["setUp"]; !ok {
+		return nil
+	}
+	r := ch.Call(chain.Tx{From: DefaultSender, To: addr, Input: selectorOf("setUp()")})
+	if err := cheats.Err(); err != nil {
+		return fmt.Errorf("%w: setUp() uses %w", ErrSetUp, err)
+	}
+	if r.Err != nil {
+		return fmt.Errorf("%w: setUp() reverted: %s", ErrSetUp, describeRevert(r.Ret, r.Err))
+	}
+	if cheats.expected != nil {
+		return fmt.Errorf("%w: setUp() ends with a vm.expectRevert no call consumed", ErrSetUp)
+	}
+	return nil
 }
 
 func selectorOf(sig string) []byte {
@@ -204,43 +226,6 @@ func callGetter(ch *chain.Chain, tc *program.Contract, addr common.Address, name
 		return nil, fmt.Errorf("%w: %s(): %w", ErrSetUp, name, err)
 	}
 	return out[0], nil
-}
-
-// creations tracks the contracts created during a transaction: the
-// address of each CREATE frame that did not revert.
-type creations struct {
-	frames []common.Address // per open frame; zero for calls
-	addrs  []common.Address
-}
-
-func (c *creations) hooks(inner *tracing.Hooks) *tracing.Hooks {
-	h := &tracing.Hooks{}
-	if inner != nil {
-		*h = *inner
-	}
-	enter, exit := h.OnEnter, h.OnExit
-	h.OnEnter = func(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
-		var a common.Address
-		if op := vm.OpCode(typ); op == vm.CREATE || op == vm.CREATE2 {
-			a = to
-		}
-		c.frames = append(c.frames, a)
-		if enter != nil {
-			enter(depth, typ, from, to, input, gas, value)
-		}
-	}
-	h.OnExit = func(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
-		if n := len(c.frames); n > 0 {
-			if a := c.frames[n-1]; a != (common.Address{}) && !reverted {
-				c.addrs = append(c.addrs, a)
-			}
-			c.frames = c.frames[:n-1]
-		}
-		if exit != nil {
-			exit(depth, output, gasUsed, err, reverted)
-		}
-	}
-	return h
 }
 
 // identify names the contract at addr by its runtime code.

@@ -3,6 +3,7 @@ package cheatcode
 import (
 	"context"
 	"errors"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -194,10 +196,24 @@ func TestSetUpErrors(t *testing.T) {
 }
 
 func TestTargetsByDefault(t *testing.T) {
+	// As a fuzzing worker would: its own chain, its tracer behind the
+	// cheatcodes' hooks.
 	p := project(t, "test/Vault.t.sol")
-	s, err := RunSetUp(p, "VaultDefaultsTest", Options{})
+	var entered int
+	c := New()
+	ch, err := chain.New(chain.Config{EVMVersion: "paris"}, c.Hooks(&tracing.Hooks{
+		OnEnter: func(int, byte, common.Address, common.Address, []byte, uint64, *big.Int) { entered++ },
+	}))
 	if err != nil {
 		t.Fatal(err)
+	}
+	c.Attach(ch)
+	s, err := SetUp(ch, c, p, "VaultDefaultsTest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entered == 0 || s.Chain != ch {
+		t.Errorf("the worker's tracer saw %d frames; setup on chain %p, want %p", entered, s.Chain, ch)
 	}
 	ts := s.Targets()
 	if len(ts) != 1 || ts[0].Name != "Vault" || ts[0].Address != getter(t, s, "vault") {

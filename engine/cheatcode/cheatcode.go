@@ -34,6 +34,7 @@ type UnsupportedError struct {
 	Signature string
 }
 
+// Error says which cheatcode is unsupported.
 func (e *UnsupportedError) Error() string {
 	return "unsupported cheatcode vm." + e.Signature
 }
@@ -94,9 +95,8 @@ type Cheats struct {
 	failed error
 }
 
-// New installs the cheatcode contract on ch. hooks must be installed in
-// ch's EVM (chain.New(cfg, c.Hooks(inner))) for prank and expectRevert, so
-// the usual order is NewCheats, chain.New, Attach.
+// New returns the cheatcodes of one chain. Install their Hooks in the
+// chain's EVM (chain.New(cfg, c.Hooks(inner))), then Attach them.
 func New() *Cheats {
 	return &Cheats{labels: map[common.Address]string{}}
 }

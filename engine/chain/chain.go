@@ -31,6 +31,10 @@ type Config struct {
 	TxTimeout  time.Duration // wall-clock guard per transaction; default 10s
 	StartTime  uint64        // block timestamp of the deployment block
 	StartBlock uint64
+	// EVMVersion is solc's name of the EVM version the project targets
+	// ("paris", "cancun", ...); the chain follows its rules. Empty means
+	// the newest.
+	EVMVersion string
 }
 
 // DefaultSenders is the number of funded sender accounts unless
@@ -68,6 +72,9 @@ type Chain struct {
 	rules       params.Rules
 	precompiles []common.Address
 	senders     []common.Address
+	// extra is the precompile set with installed Go contracts (nil when
+	// none): a renewed EVM gets it again.
+	extra vm.PrecompiledContracts
 
 	// Block is the block environment of the next transaction.
 	Block Block
@@ -99,6 +106,10 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	if cfg.StartBlock == 0 {
 		cfg.StartBlock = 1
 	}
+	cc, merged, err := chainConfig(cfg.EVMVersion)
+	if err != nil {
+		return nil, err
+	}
 	db := rawdb.NewMemoryDatabase()
 	sdb := state.NewDatabase(triedb.NewDatabase(db, nil), state.NewCodeDB(db))
 	st, err := state.New(types.EmptyRootHash, sdb)
@@ -129,8 +140,10 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 		BlobBaseFee: big.NewInt(0),
 		Random:      &common.Hash{}, // post-merge rules
 	}
-	cc := *params.MergedTestChainConfig
-	c.evm = vm.NewEVM(bctx, st, &cc, vm.Config{Tracer: hooks, NoBaseFee: true})
+	if !merged {
+		bctx.Random = nil
+	}
+	c.evm = vm.NewEVM(bctx, st, cc, vm.Config{Tracer: hooks, NoBaseFee: true})
 	c.rules = c.evm.GetRules()
 	c.precompiles = vm.ActivePrecompiles(c.rules)
 	return c, nil
@@ -279,6 +292,9 @@ func (c *Chain) stopGuard() bool {
 func (c *Chain) renewEVM() {
 	old := c.evm
 	c.evm = vm.NewEVM(old.Context, c.state, old.ChainConfig(), old.Config)
+	if c.extra != nil {
+		c.evm.SetPrecompiles(c.extra)
+	}
 	c.guard = nil
 }
 

@@ -1,0 +1,246 @@
+// Package cheatcode owns Foundry's cheatcodes on Foresight's chain: the
+// contract at forge-std's VM address (a Go precompile that changes the
+// chain's state and block), the tracing hooks that vm.prank and
+// vm.expectRevert need to redirect the next call, and the runner that
+// deploys a Foundry test contract and runs its setUp() the way forge does.
+//
+// docs/cheatcodes.md lists what is supported and the limits of each.
+package cheatcode
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
+)
+
+// Address is forge-std's VM_ADDRESS,
+// address(uint160(uint256(keccak256("hevm cheat code")))).
+var Address = common.BytesToAddress(crypto.Keccak256([]byte("hevm cheat code"))[12:])
+
+// ErrUnsupported is wrapped by the error of a call to a cheatcode Foresight
+// does not implement.
+var ErrUnsupported = errors.New("unsupported cheatcode")
+
+// An UnsupportedError names the cheatcode a contract called.
+type UnsupportedError struct {
+	// Signature is the cheatcode's signature ("ffi(string[])"), or its
+	// selector in hex when it is not one Foresight knows.
+	Signature string
+}
+
+// Error says which cheatcode is unsupported.
+func (e *UnsupportedError) Error() string {
+	return "unsupported cheatcode vm." + e.Signature
+}
+
+// Unwrap makes errors.Is(err, ErrUnsupported) hold.
+func (e *UnsupportedError) Unwrap() error { return ErrUnsupported }
+
+// AssumeMagic is the revert data of a false vm.assume: forge's own marker,
+// so a runner tells a rejected input from a failure.
+var AssumeMagic = []byte("FOUNDRY::ASSUME")
+
+// dummyCode is the code at Address: solc checks extcodesize before a call
+// that returns nothing, and the precompile answers before the code runs.
+var dummyCode = []byte{0x00}
+
+// Cheats is the cheatcode contract of one chain with its per-chain state
+// (pranks, expected reverts, labels, recorded storage accesses). Not safe
+// for concurrent use, like the chain.
+type Cheats struct {
+	ch *chain.Chain
+
+	// caller and callerDepth describe the frame calling the precompile
+	// now (from the OnEnter hook, which fires just before Run): the
+	// precompile itself only sees its input.
+	caller      common.Address
+	callerDepth int
+
+	pranked  *prankState
+	expected *expectation
+	inter    []*interposition // redirected calls in flight, innermost last
+	creates  []prankedCreate  // pranked creations whose CREATE has not returned
+
+	recording bool
+	reads     map[common.Address][]common.Hash
+	writes    map[common.Address][]common.Hash
+
+	// While track is set (during SetUp), frames holds the address each
+	// open CREATE frame creates (zero for calls) and created the addresses
+	// of creations that did not revert.
+	track   bool
+	frames  []common.Address
+	created []common.Address
+
+	labels map[common.Address]string
+	etched []common.Address // in order, with repeats
+
+	// Code resolves an artifact name for vm.getCode and
+	// vm.getDeployedCode ("File.sol:Name", "Name.sol" or "Name"); nil
+	// makes them fail.
+	Code func(name string, deployed bool) ([]byte, error)
+
+	// hooked reports that Hooks was called: without the hooks, prank,
+	// expectRevert and record cannot work and say so.
+	hooked bool
+
+	// failed is the first unsupported cheatcode called, even if the
+	// calling contract caught the revert.
+	failed error
+}
+
+// New returns the cheatcodes of one chain. Install their Hooks in the
+// chain's EVM (chain.New(cfg, c.Hooks(inner))), then Attach them.
+func New() *Cheats {
+	return &Cheats{labels: map[common.Address]string{}}
+}
+
+// Attach installs the cheatcode contract at Address on ch.
+func (c *Cheats) Attach(ch *chain.Chain) {
+	c.ch = ch
+	ch.InstallPrecompile(Address, c)
+	ch.Install(Address, dummyCode, nil)
+}
+
+// Err returns the first unsupported cheatcode called, or nil.
+func (c *Cheats) Err() error { return c.failed }
+
+// Labels returns the labels set with vm.label.
+func (c *Cheats) Labels() map[common.Address]string { return c.labels }
+
+// Name is the precompile's name in traces.
+func (c *Cheats) Name() string { return "CHEATCODES" }
+
+// RequiredGas makes cheatcodes free, as in forge.
+func (c *Cheats) RequiredGas([]byte) uint64 { return 0 }
+
+// Run executes one cheatcode call.
+func (c *Cheats) Run(input []byte) ([]byte, error) {
+	if len(input) < 4 {
+		return revertMsg("cheatcode call without a selector")
+	}
+	var sel [4]byte
+	copy(sel[:], input)
+	if sel == verdictSelector {
+		return c.verdict()
+	}
+	ch, ok := cheatTable[sel]
+	if !ok {
+		sig, known := unsupportedSigs[sel]
+		if !known {
+			sig = fmt.Sprintf("0x%x (unknown selector)", sel)
+		}
+		err := &UnsupportedError{Signature: sig}
+		if c.failed == nil {
+			c.failed = err
+		}
+		return revertMsg("foresight: " + err.Error())
+	}
+	args, err := ch.in.Unpack(input[4:])
+	if err != nil {
+		return revertMsg(fmt.Sprintf("vm.%s: bad arguments: %v", ch.sig, err))
+	}
+	if ch.traced && !c.hooked {
+		return revertMsg(fmt.Sprintf("vm.%s needs the cheatcode tracing hooks, which this chain lacks", ch.sig))
+	}
+	out, err := ch.run(c, args)
+	if err != nil {
+		var r *revertError
+		if errors.As(err, &r) {
+			return r.data, vm.ErrExecutionReverted
+		}
+		return revertMsg(fmt.Sprintf("vm.%s: %v", ch.sig, err))
+	}
+	if len(ch.out) == 0 {
+		return nil, nil
+	}
+	ret, err := ch.out.Pack(out...)
+	if err != nil {
+		return revertMsg(fmt.Sprintf("vm.%s: encode result: %v", ch.sig, err))
+	}
+	return ret, nil
+}
+
+// revertError carries exact revert data out of a cheatcode.
+type revertError struct{ data []byte }
+
+func (e *revertError) Error() string { return fmt.Sprintf("revert 0x%x", e.data) }
+
+// errorSelector is Solidity's Error(string).
+var errorSelector = selector("Error(string)")
+
+var stringArgs = arguments("string")
+
+// encodeError ABI-encodes Error(msg), as require(false, msg) does.
+func encodeError(msg string) []byte {
+	enc, _ := stringArgs.Pack(msg)
+	return append(errorSelector[:], enc...)
+}
+
+// decodeError returns the message of Error(string) revert data.
+func decodeError(data []byte) (string, bool) {
+	if len(data) < 4 || [4]byte(data[:4]) != errorSelector {
+		return "", false
+	}
+	v, err := stringArgs.Unpack(data[4:])
+	if err != nil {
+		return "", false
+	}
+	return v[0].(string), true
+}
+
+func revertMsg(msg string) ([]byte, error) {
+	return encodeError(msg), vm.ErrExecutionReverted
+}
+
+// Hooks returns hooks that run the cheatcodes' tracing and then inner's
+// (which may be nil). Only the V1 OnEnter, OnExit and OnOpcode of inner
+// are chained; its other hooks are kept as they are.
+func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
+	c.hooked = true
+	h := &tracing.Hooks{}
+	if inner != nil {
+		*h = *inner
+	}
+	enter, exit, op := h.OnEnter, h.OnExit, h.OnOpcode
+	h.OnEnter = func(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
+		c.onEnter(depth, typ, from, to)
+		if enter != nil {
+			enter(depth, typ, from, to, input, gas, value)
+		}
+	}
+	h.OnExit = func(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
+		c.onExit(depth, output, reverted)
+		if exit != nil {
+			exit(depth, output, gasUsed, err, reverted)
+		}
+	}
+	h.OnOpcode = func(pc uint64, o byte, gas, cost uint64, scope tracing.OpContext, rData []byte, depth int, err error) {
+		if op != nil {
+			op(pc, o, gas, cost, scope, rData, depth, err)
+		}
+		c.onOpcode(o, gas, scope, depth)
+	}
+	return h
+}
+
+var _ vm.PrecompiledContract = (*Cheats)(nil)
+
+// Reset forgets armed pranks and expectations, redirected calls and
+// recorded accesses, and the unsupported-cheatcode error: a runner calls it
+// when it resets the chain to a snapshot. Labels stay.
+func (c *Cheats) Reset() {
+	c.pranked, c.expected, c.inter, c.creates = nil, nil, c.inter[:0], c.creates[:0]
+	c.recording, c.reads, c.writes = false, nil, nil
+	c.failed = nil
+}
+
+// IsRejection reports whether revert data is a false vm.assume's: the
+// input is rejected, which is no failure.
+func IsRejection(ret []byte) bool { return string(ret) == string(AssumeMagic) }

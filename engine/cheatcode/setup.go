@@ -1,0 +1,242 @@
+package cheatcode
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/holiman/uint256"
+)
+
+// Forge's defaults, so that setUp() deploys at the addresses forge would:
+// the test contract is created by DefaultSender at nonce 1.
+var (
+	DefaultSender = common.HexToAddress("0x1804c8AB1F12E6bbf3894d4083f33e07309d1f38")
+	// TestBalance is what forge gives the test contract (2^96 - 1).
+	TestBalance = new(uint256.Int).SubUint64(new(uint256.Int).Lsh(uint256.NewInt(1), 96), 1)
+)
+
+// ErrSetUp is wrapped by every failure of a test contract's deployment or
+// setUp().
+var ErrSetUp = errors.New("setUp failed")
+
+// A Setup is what a test contract's setUp() built.
+type Setup struct {
+	Test     Deployed   // the test contract
+	Deployed []Deployed // contracts created (or etched) while deploying and in setUp(), in order
+	// The test contract's StdInvariant choices (empty when it has none).
+	TargetContracts, ExcludeContracts []common.Address
+	TargetSenders, ExcludeSenders     []common.Address
+	TargetSelectors                   []FuzzSelector
+	// Invariants are the test contract's invariant functions.
+	Invariants []program.Method
+	Labels     map[common.Address]string
+	// Chain is the chain setUp() ran on, with the cheatcodes installed;
+	// Snapshot is its state right after setUp().
+	Chain    *chain.Chain
+	Cheats   *Cheats
+	Snapshot chain.Snapshot
+}
+
+// A Deployed is a contract on the chain, named by the compiled contract
+// whose runtime code it has ("" when none matches).
+type Deployed struct {
+	Address  common.Address
+	Name     string
+	CodeHash common.Hash
+	Contract *program.Contract // nil when Name is ""
+}
+
+// FuzzSelector is forge-std's StdInvariant.FuzzSelector.
+type FuzzSelector struct {
+	Addr      common.Address
+	Selectors [][4]byte
+}
+
+// Options configure RunSetUp.
+type Options struct {
+	Chain chain.Config
+	// Hooks are the caller's own tracing hooks (may be nil); the
+	// cheatcodes' hooks run first.
+	Hooks *tracing.Hooks
+}
+
+// RunSetUp deploys the test contract named test (a contract of p) as forge
+// does, calls its setUp() with the cheatcodes live, and reports what it
+// built, on a chain of its own. A contract without setUp() is only
+// deployed. The chain follows the project's EVM version unless opts.Chain
+// names one.
+func RunSetUp(p *program.Program, test string, opts Options) (*Setup, error) {
+	tc, ok := p.Lookup(test)
+	if !ok {
+		return nil, fmt.Errorf("%w: no compiled contract %q", ErrSetUp, test)
+	}
+	if opts.Chain.EVMVersion == "" && tc.Build != nil && tc.Build.Project != nil {
+		// The chain follows the EVM version the project compiles for.
+		opts.Chain.EVMVersion = tc.Build.Project.Settings.EVMVersion
+	}
+	cheats := New()
+	ch, err := chain.New(opts.Chain, cheats.Hooks(opts.Hooks))
+	if err != nil {
+		return nil, err
+	}
+	cheats.Attach(ch)
+	return SetUp(ch, cheats, p, test)
+}
+
+// SetUp is RunSetUp on a given chain, whose EVM runs cheats' hooks and
+// which cheats is attached to: a fuzzing worker sets up its own chain, with
+// its own tracer behind the cheatcodes' hooks.
+func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*Setup, error) {
+	tc, ok := p.Lookup(test)
+	if !ok {
+		return nil, fmt.Errorf("%w: no compiled contract %q", ErrSetUp, test)
+	}
+	if cheats.Code == nil {
+		cheats.Code = artifactCode(p)
+	}
+	cheats.track = true
+	defer func() { cheats.track, cheats.frames, cheats.created = false, nil, nil }()
+	st := ch.State()
+	st.SetBalance(DefaultSender, chain.InitialBalance, tracing.BalanceChangeUnspecified)
+	if st.GetNonce(DefaultSender) == 0 {
+		st.SetNonce(DefaultSender, 1, tracing.NonceChangeUnspecified)
+	}
+	addr, err := deployLinked(ch, p, tc, map[string]common.Address{})
+	if err != nil {
+		return nil, err
+	}
+	ch.Install(addr, nil, TestBalance)
+	if err := callSetUp(ch, cheats, tc, addr); err != nil {
+		return nil, err
+	}
+	s := &Setup{Chain: ch, Cheats: cheats, Labels: cheats.Labels()}
+	s.Test = identify(ch, p, addr)
+	seen := map[common.Address]bool{addr: true}
+	for _, a := range append(cheats.created, cheats.etched...) {
+		if seen[a] || len(st.GetCode(a)) == 0 {
+			continue
+		}
+		seen[a] = true
+		s.Deployed = append(s.Deployed, identify(ch, p, a))
+	}
+	if err := s.readChoices(ch, tc, addr); err != nil {
+		return nil, err
+	}
+	for _, m := range tc.ABI.Methods {
+		if len(m.Inputs) == 0 && strings.HasPrefix(m.RawName, "invariant") {
+			md := program.Method{Method: m, Kind: program.Invariant}
+			copy(md.Selector[:], m.ID)
+			s.Invariants = append(s.Invariants, md)
+		}
+	}
+	sortMethods(s.Invariants)
+	s.Snapshot = ch.Snapshot()
+	return s, nil
+}
+
+// callSetUp calls setUp(), if the contract has one.
+func callSetUp(ch *chain.Chain, cheats *Cheats, tc *program.Contract, addr common.Address) error {
+	if _, ok := tc.ABI.Methods["setUp"]; !ok {
+		return nil
+	}
+	r := ch.Call(chain.Tx{From: DefaultSender, To: addr, Input: selectorOf("setUp()")})
+	if err := cheats.Err(); err != nil {
+		return fmt.Errorf("%w: setUp() uses %w", ErrSetUp, err)
+	}
+	if r.Err != nil {
+		return fmt.Errorf("%w: setUp() reverted: %s", ErrSetUp, describeRevert(r.Ret, r.Err))
+	}
+	if cheats.expected != nil {
+		return fmt.Errorf("%w: setUp() ends with a vm.expectRevert no call consumed", ErrSetUp)
+	}
+	return nil
+}
+
+func selectorOf(sig string) []byte {
+	s := selector(sig)
+	return s[:]
+}
+
+// describeRevert renders revert data: an Error(string) message, or hex.
+func describeRevert(ret []byte, err error) string {
+	if msg, ok := decodeError(ret); ok {
+		return fmt.Sprintf("%q", msg)
+	}
+	if len(ret) > 0 {
+		return fmt.Sprintf("0x%x", ret)
+	}
+	return err.Error()
+}
+
+// readChoices calls forge-std StdInvariant's getters, when the test
+// contract has them.
+func (s *Setup) readChoices(ch *chain.Chain, tc *program.Contract, addr common.Address) error {
+	lists := []struct {
+		name string
+		dst  *[]common.Address
+	}{
+		{"targetContracts", &s.TargetContracts},
+		{"excludeContracts", &s.ExcludeContracts},
+		{"targetSenders", &s.TargetSenders},
+		{"excludeSenders", &s.ExcludeSenders},
+	}
+	for _, l := range lists {
+		v, err := callGetter(ch, tc, addr, l.name)
+		if err != nil || v == nil {
+			return err
+		}
+		as, ok := v.([]common.Address)
+		if !ok {
+			return fmt.Errorf("%w: %s() returns %T, not address[]", ErrSetUp, l.name, v)
+		}
+		*l.dst = as
+	}
+	v, err := callGetter(ch, tc, addr, "targetSelectors")
+	if err != nil || v == nil {
+		return err
+	}
+	conv, ok := abi.ConvertType(v, new([]FuzzSelector)).(*[]FuzzSelector)
+	if !ok {
+		return fmt.Errorf("%w: targetSelectors() returns %T, not FuzzSelector[]", ErrSetUp, v)
+	}
+	s.TargetSelectors = *conv
+	return nil
+}
+
+// callGetter calls a no-argument getter of the test contract and returns
+// its single result, or nil when the contract has no such function.
+func callGetter(ch *chain.Chain, tc *program.Contract, addr common.Address, name string) (any, error) {
+	m, ok := tc.ABI.Methods[name]
+	if !ok || len(m.Inputs) != 0 || len(m.Outputs) != 1 {
+		return nil, nil
+	}
+	r := ch.Probe(DefaultSender, addr, m.ID)
+	if r.Err != nil {
+		return nil, fmt.Errorf("%w: %s() reverted: %s", ErrSetUp, name, describeRevert(r.Ret, r.Err))
+	}
+	out, err := m.Outputs.Unpack(r.Ret)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s(): %w", ErrSetUp, name, err)
+	}
+	return out[0], nil
+}
+
+// identify names the contract at addr by its runtime code.
+func identify(ch *chain.Chain, p *program.Program, addr common.Address) Deployed {
+	code := ch.State().GetCode(addr)
+	d := Deployed{Address: addr, CodeHash: crypto.Keccak256Hash(code)}
+	for _, c := range p.Contracts {
+		if sameRuntime(c, code) {
+			d.Name, d.Contract = c.Name, c
+			break
+		}
+	}
+	return d
+}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -156,14 +156,7 @@ func FuzzInputs(f *testing.F) {
 	})
 }
 
-func testProgram(t testing.TB, path string) *program.Program {
-	t.Helper()
-	p, err := program.New(compile(t, path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
+var testProgram = testbuild.Program
 
 // TestOnSetup: the deployment is reported once, before any finding, and
 // matches the report's.

@@ -9,40 +9,18 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
-	"github.com/foresight-sol/foresight/solc"
 )
 
+// The fixtures' compiler (engine/internal/testbuild, shared by the
+// engine's test packages).
 var (
-	toolchainOnce sync.Once
-	toolchain     *solc.Toolchain
+	testToolchain = testbuild.Toolchain
+	compile       = testbuild.Compile
 )
-
-func testToolchain() *solc.Toolchain {
-	toolchainOnce.Do(func() { toolchain = solc.NewToolchain(solc.Config{NoNative: true}) })
-	return toolchain
-}
-
-func compile(t testing.TB, path string) []*solc.Build {
-	t.Helper()
-	p, err := solc.LoadProject(solc.FindRoot(path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs, err := testToolchain().Compile(context.Background(), p, solc.Request{Files: []string{path}, Mode: solc.Full})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range bs {
-		if b.HasErrors() {
-			t.Fatalf("compile %s: %+v", path, b.Diagnostics)
-		}
-	}
-	return bs
-}
 
 var annotation = regexp.MustCompile(`//@finding\(([^)]+)\)`)
 

@@ -119,15 +119,9 @@ func (c *Corpus) record(ob *observation) (interesting, needsAnalysis bool) {
 	return true, false
 }
 
-// exercise counts one execution that took an analysed path and left
+// exerciseLocked counts one execution that took an analysed path and left
 // storage with signature state, and returns its LID and split points; ok
 // is false, and nothing is counted, if the path has no analysis yet.
-func (c *Corpus) exercise(pathID, state uint64) (lid uint64, splits []uint64, ok bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.exerciseLocked(pathID, state)
-}
-
 func (c *Corpus) exerciseLocked(pathID, state uint64) (lid uint64, splits []uint64, ok bool) {
 	l := c.paths[pathID]
 	if l == nil {
@@ -139,13 +133,6 @@ func (c *Corpus) exerciseLocked(pathID, state uint64) (lid uint64, splits []uint
 		c.splitFuzz[p]++
 	}
 	return lid, l.splits, true
-}
-
-// analysed records the analysis of a path.
-func (c *Corpus) analysed(pathID uint64, l *lookInfo) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.paths[pathID] = l
 }
 
 // maxStates bounds how many entries storage novelty alone may admit, and
@@ -201,14 +188,8 @@ func (c *Corpus) observeLocked(id uint64) bool {
 	return n == 0
 }
 
-// Add appends an entry unless the corpus is full; coverage-increasing
+// addLocked appends an entry unless the corpus is full; coverage-increasing
 // entries are always admitted.
-func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.addLocked(seq, pathID, execs, newCoverage, costs, loads, lid, splits)
-}
-
 func (c *Corpus) addLocked(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false

@@ -6,43 +6,23 @@ import (
 	"strings"
 
 	"context"
+	"testing"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/solc/position"
 	"github.com/holiman/uint256"
-	"testing"
 
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/internal/fixtures"
-	"github.com/foresight-sol/foresight/solc"
 )
 
-func compile(t testing.TB, path string) *program.Program {
-	t.Helper()
-	tc := solc.NewToolchain(solc.Config{NoNative: true})
-	t.Cleanup(func() { tc.Close() })
-	p, err := solc.LoadProject(solc.FindRoot(path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs, err := tc.Compile(context.Background(), p, solc.Request{Files: []string{path}, Mode: solc.Full})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range bs {
-		if b.HasErrors() {
-			t.Fatalf("compile %s: %+v", path, b.Diagnostics)
-		}
-	}
-	prog, err := program.New(bs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog
-}
+// compile is the engine tests' fixture compiler (engine/internal/testbuild).
+var compile = testbuild.Program
 
 // TestFailureAttribution replays known failing calls and checks where the
 // failure is attributed: 0.8 panics raise REVERT inside compiler-generated

@@ -24,15 +24,15 @@ func TestBudgetCoversDeployment(t *testing.T) {
 		note string
 	}{
 		"expired context": {func() (*Report, error) {
-			return Fuzz(expired, builds, Options{Seed: 1, Execs: 1_000_000})
+			return Fuzz(expired, builds, Options{Settings: Settings{Seed: 1, Execs: 1_000_000}})
 		}, "time budget ran out before deployment"},
 		// A 1 ns budget has passed when the deadline is set, long before
 		// the contracts are deployed.
 		"1ns budget": {func() (*Report, error) {
-			return Fuzz(context.Background(), builds, Options{Seed: 1, Execs: 1_000_000, Duration: time.Nanosecond})
+			return Fuzz(context.Background(), builds, Options{Settings: Settings{Seed: 1, Execs: 1_000_000, Duration: time.Nanosecond}})
 		}, "time budget ran out before deployment"},
 		"cancelled": {func() (*Report, error) {
-			return Fuzz(cancelled, builds, Options{Seed: 1, Execs: 1_000_000})
+			return Fuzz(cancelled, builds, Options{Settings: Settings{Seed: 1, Execs: 1_000_000}})
 		}, "campaign was cancelled before deployment"},
 	} {
 		rep, err := tt.run()
@@ -52,7 +52,7 @@ func TestBudgetCoversDeployment(t *testing.T) {
 // summary: contracts and functions sent transactions, restricted by name.
 func TestReportCountsFuzzedCode(t *testing.T) {
 	builds := compile(t, fixtures.Example(t, "SequenceFoo.sol"))
-	rep, err := Fuzz(context.Background(), builds, Options{Seed: 1, Execs: 50})
+	rep, err := Fuzz(context.Background(), builds, Options{Settings: Settings{Seed: 1, Execs: 50}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -18,7 +18,7 @@ import (
 // first campaign's corpus covered.
 func TestInputsRoundTrip(t *testing.T) {
 	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
-	first, err := Fuzz(context.Background(), bs, Options{Seed: 3, Execs: 3000})
+	first, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 3000}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestInputsRoundTrip(t *testing.T) {
 	}
 	// Budget: the per-function seeds plus the saved inputs, nothing more.
 	budget := uint64(len(loaded) + 8)
-	second, err := Fuzz(context.Background(), bs, Options{Seed: 4, Execs: budget, Seeds: loaded, NoPrediction: true})
+	second, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 4, Execs: budget, NoPrediction: true}, Seeds: loaded})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestStaleInputsDropped(t *testing.T) {
 		}
 	}
 	write("    function a(uint v) public { x = v; }\n    function b(uint8 v) public { x = v; }\n    function c() public { x = 0; }\n")
-	old, err := Fuzz(context.Background(), compile(t, src), Options{Seed: 1, Execs: 300})
+	old, err := Fuzz(context.Background(), compile(t, src), Options{Settings: Settings{Seed: 1, Execs: 300}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestStaleInputsDropped(t *testing.T) {
 			want++
 		}
 	}
-	rep, err := Fuzz(context.Background(), compile(t, src), Options{Seed: 1, Execs: 300, Seeds: old.Inputs})
+	rep, err := Fuzz(context.Background(), compile(t, src), Options{Settings: Settings{Seed: 1, Execs: 300}, Seeds: old.Inputs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,14 +156,7 @@ func FuzzInputs(f *testing.F) {
 	})
 }
 
-func testProgram(t testing.TB, path string) *program.Program {
-	t.Helper()
-	p, err := program.New(compile(t, path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
+var testProgram = testbuild.Program
 
 // TestOnSetup: the deployment is reported once, before any finding, and
 // matches the report's.
@@ -171,7 +164,7 @@ func TestOnSetup(t *testing.T) {
 	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
 	var setups []Setup
 	var beforeFinding bool
-	rep, err := Fuzz(context.Background(), bs, Options{Seed: 3, Execs: 20_000,
+	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 20_000},
 		OnSetup:   func(s Setup) { setups = append(setups, s) },
 		OnFinding: func(Finding) { beforeFinding = beforeFinding || len(setups) == 1 },
 	})

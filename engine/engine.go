@@ -21,32 +21,21 @@ import (
 	"github.com/foresight-sol/foresight/solc/position"
 )
 
-// Options configure a campaign. Zero values mean defaults.
+// Options configure a campaign: the knobs shared with the fuzzer
+// (fuzz.Settings: seed, budgets, workers, focus, the No* switches) plus
+// what the engine takes in its own terms. Zero values mean defaults.
 type Options struct {
-	Seed      uint64
-	Execs     uint64        // budget in executed sequences; 0 = none
-	Duration  time.Duration // wall-clock budget from the call of Fuzz: deployment, Seeds, fuzzing; 0 = none
-	Workers   int
-	MaxSeqLen int
-	Contracts []string // restrict targets by name
-	// Focus names the functions ("Contract.fn" or "fn") a campaign is
-	// about, e.g. those whose code changed: they get most of the budget.
-	Focus   []string
+	Settings
 	Oracles map[string]bool // finding kinds switched on or off
 	// Targets are source lines to reach (lookahead targeting). Schedule is
 	// "aflfast" or "lookahead" (the default when there are targets);
-	// NoLookahead turns the analysis off, leaving whole paths as LIDs.
-	Targets     []Target
-	Schedule    string
-	NoLookahead bool
+	// Settings.NoLookahead turns the analysis off, leaving whole paths as
+	// LIDs.
+	Targets  []Target
+	Schedule string
 	// SkipEmptyTargets drops targets no runtime code comes from (comment
 	// lines, declarations) instead of failing.
 	SkipEmptyTargets bool
-	// NoPrediction turns HARVEY's input prediction off.
-	NoPrediction bool
-	// NoDemandDriven turns demand-driven sequence fuzzing off: sequences
-	// grow eagerly and path identifiers span all transactions.
-	NoDemandDriven bool
 	// Seeds are inputs saved from earlier campaigns (Report.Inputs), run
 	// first; those naming functions that no longer exist are dropped.
 	Seeds []Input
@@ -58,6 +47,10 @@ type Options struct {
 	// OnProgress is called about twice a second.
 	OnProgress func(Progress)
 }
+
+// Settings are the knobs a campaign shares with the fuzzer (one
+// definition, in engine/fuzz).
+type Settings = fuzz.Settings
 
 // Progress reports a running campaign.
 type Progress = fuzz.Progress
@@ -122,30 +115,12 @@ type Deployed struct {
 	Error    string `json:"error,omitempty"`
 }
 
-// Report is the outcome of a campaign.
+// Report is the outcome of a campaign: the fuzzer's counts as they are,
+// and its findings, setup, coverage and corpus rendered as plain data.
 type Report struct {
-	Findings    []Finding     `json:"findings"`
-	Execs       uint64        `json:"execs"`
-	ShrinkExecs uint64        `json:"shrinkExecs"`
-	Corpus      int           `json:"corpus"`
-	Elapsed     time.Duration `json:"elapsedNs"`
-	// Timeouts counts transactions cancelled by the per-transaction
-	// wall-clock guard (they end as failed transactions).
-	Timeouts uint64 `json:"timeouts"`
-	// Predictions counts predicted inputs run; PredictionHits those that
-	// reached the branch or storage slot they aimed at.
-	Predictions    uint64 `json:"predictions"`
-	PredictionHits uint64 `json:"predictionHits"`
-	// AggressiveRuns counts runs on directly fuzzed state (HARVEY §5) and
-	// AggressiveHits those that found new coverage.
-	AggressiveRuns uint64 `json:"aggressiveRuns"`
-	// TargetExecs and TargetTime say when a target line was first reached
-	// (zero if never); AnalysisTime is the lookahead analysis' share.
-	TargetExecs    uint64        `json:"targetExecs,omitempty"`
-	TargetTime     time.Duration `json:"targetTimeNs,omitempty"`
-	AnalysisTime   time.Duration `json:"analysisTimeNs,omitempty"`
-	AggressiveHits uint64        `json:"aggressiveHits"`
-	Setup          Setup         `json:"setup"`
+	Findings []Finding `json:"findings"`
+	fuzz.Counts
+	Setup Setup `json:"setup"`
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
@@ -184,17 +159,12 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if err != nil {
 		return nil, err
 	}
-	cfg := fuzz.Config{
-		Seed: opts.Seed, Execs: opts.Execs, Duration: opts.Duration, Workers: opts.Workers,
-		MaxSeqLen: opts.MaxSeqLen, Contracts: opts.Contracts, Focus: opts.Focus, Oracles: oracleSet(opts.Oracles),
-		OnProgress: opts.OnProgress, NoPrediction: opts.NoPrediction, NoDemandDriven: opts.NoDemandDriven,
-	}
+	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
 	if len(opts.Targets) > 0 {
 		if cfg.Targets, err = targetPCs(prog, opts.Targets, opts.SkipEmptyTargets); err != nil {
 			return nil, err
 		}
 	}
-	cfg.NoLookahead = opts.NoLookahead
 	switch opts.Schedule {
 	case "aflfast":
 		cfg.Schedule = fuzz.AFLFast{}
@@ -219,7 +189,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	contracts, functions := fuzzed(prog, opts.Contracts)
 	if ctx.Err() != nil {
-		return &Report{Elapsed: time.Since(start), Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
+		return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
 	}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
@@ -228,10 +198,8 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Execs: res.Execs, ShrinkExecs: res.ShrinkExecs, Corpus: res.Corpus, Elapsed: time.Since(start), Timeouts: res.Timeouts,
-		Predictions: res.Predictions, PredictionHits: res.PredictionHits,
-		AggressiveRuns: res.AggressiveRuns, AggressiveHits: res.AggressiveHits,
-		TargetExecs: res.TargetExecs, TargetTime: res.TargetTime, AnalysisTime: res.AnalysisTime}
+	rep := &Report{Counts: res.Counts}
+	rep.Elapsed = time.Since(start)
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))

@@ -9,40 +9,18 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
-	"github.com/foresight-sol/foresight/solc"
 )
 
+// The fixtures' compiler (engine/internal/testbuild, shared by the
+// engine's test packages).
 var (
-	toolchainOnce sync.Once
-	toolchain     *solc.Toolchain
+	testToolchain = testbuild.Toolchain
+	compile       = testbuild.Compile
 )
-
-func testToolchain() *solc.Toolchain {
-	toolchainOnce.Do(func() { toolchain = solc.NewToolchain(solc.Config{NoNative: true}) })
-	return toolchain
-}
-
-func compile(t testing.TB, path string) []*solc.Build {
-	t.Helper()
-	p, err := solc.LoadProject(solc.FindRoot(path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs, err := testToolchain().Compile(context.Background(), p, solc.Request{Files: []string{path}, Mode: solc.Full})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range bs {
-		if b.HasErrors() {
-			t.Fatalf("compile %s: %+v", path, b.Diagnostics)
-		}
-	}
-	return bs
-}
 
 var annotation = regexp.MustCompile(`//@finding\(([^)]+)\)`)
 
@@ -77,7 +55,7 @@ func found(rep *Report) []string {
 // execution budget and checks that exactly the annotated findings are
 // reported: every positive is found, no negative twin reports anything.
 func TestOracleFixtures(t *testing.T) {
-	checkFixtures(t, filepath.Join("testdata", "oracles"), 20, Options{Seed: 9, Execs: 100_000, Oracles: map[string]bool{"panics": true}})
+	checkFixtures(t, filepath.Join("testdata", "oracles"), 20, Options{Settings: Settings{Seed: 9, Execs: 100_000}, Oracles: map[string]bool{"panics": true}})
 }
 
 // checkFixtures fuzzes each annotated fixture of dir (at least min of
@@ -112,7 +90,7 @@ func checkFixtures(t *testing.T, dir string, min int, opts Options) {
 // every labelled finding is reported on its line, and nothing else (the
 // negative twins report nothing at all).
 func TestVulnerabilityFixtures(t *testing.T) {
-	checkFixtures(t, filepath.Join("testdata", "vulns"), 40, Options{Seed: 1, Execs: vulnExecs})
+	checkFixtures(t, filepath.Join("testdata", "vulns"), 40, Options{Settings: Settings{Seed: 1, Execs: vulnExecs}})
 }
 
 // vulnExecs is the budget per labelled vulnerability contract.
@@ -136,7 +114,7 @@ func TestSharedContracts(t *testing.T) {
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			bs := compile(t, fixtures.Example(t, tt.file))
-			rep, err := Fuzz(context.Background(), bs, Options{Seed: tt.seed, Execs: tt.execs})
+			rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: tt.seed, Execs: tt.execs}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,7 +141,7 @@ func TestLookaheadBarTargeted(t *testing.T) {
 	path := fixtures.Example(t, "LookaheadBar.sol")
 	bs := compile(t, path)
 	for seed := uint64(1); seed <= 3; seed++ {
-		rep, err := Fuzz(context.Background(), bs, Options{Seed: seed, Execs: 5_000, Targets: []Target{{Path: path, FromLine: 31, ToLine: 31}}})
+		rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: seed, Execs: 5_000}, Targets: []Target{{Path: path, FromLine: 31, ToLine: 31}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +159,7 @@ func TestLookaheadBarTargeted(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	bs := compile(t, fixtures.Example(t, "SequenceFoo.sol"))
 	run := func() []Finding {
-		rep, err := Fuzz(context.Background(), bs, Options{Seed: 2, Execs: 30_000})
+		rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 2, Execs: 30_000}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -144,7 +144,13 @@ func (g *foundryGen) resolve() error {
 	if g.f.Check != "" {
 		g.checkOK = g.checkReturnsBool()
 	}
+	g.nameImports()
+	return nil
+}
 
+// nameImports gives every contract to deploy a unique identifier in the
+// test and imports it under that name.
+func (g *foundryGen) nameImports() {
 	used := map[string]bool{"Test": true, "Vm": true}
 	for _, t := range g.deploy {
 		key := t.d.Unit + ":" + t.d.Name
@@ -166,7 +172,6 @@ func (g *foundryGen) resolve() error {
 		}
 		g.imports = append(g.imports, fmt.Sprintf("import {%s} from %q;", clause, importPath(t.d.Unit)))
 	}
-	return nil
 }
 
 // addressOf returns the address a call was sent to.
@@ -295,7 +300,16 @@ func (g *foundryGen) render() string {
 		}
 	}
 	w("\n        bool ok;\n        bytes memory ret;\n")
-	for i, c := range f.Calls {
+	g.renderCalls(w)
+	g.renderAssertion(w)
+	w("    }\n}\n")
+	return b.String()
+}
+
+// renderCalls replays the finding's calls, each pranked from its sender (an
+// attacker contract's call through the attacker).
+func (g *foundryGen) renderCalls(w func(string, ...any)) {
+	for i, c := range g.f.Calls {
 		w("\n        // %d. %s\n", i+1, c.String())
 		if c.Blocks != 0 {
 			w("        blockNumber += %d;\n        vm.roll(blockNumber);\n", c.Blocks)
@@ -320,9 +334,6 @@ func (g *foundryGen) render() string {
 		w("        vm.prank(%s, %s);\n", sender, sender)
 		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, calldata)
 	}
-	g.renderAssertion(w)
-	w("    }\n}\n")
-	return b.String()
 }
 
 // renderAssertion states how the last transaction (or the check after it)

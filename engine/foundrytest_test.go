@@ -88,7 +88,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 			contract := write(tt.name+".sol", string(src))
 
 			bs := compile(t, contract)
-			rep, err := Fuzz(context.Background(), bs, Options{Seed: tt.seed, Execs: tt.execs})
+			rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: tt.seed, Execs: tt.execs}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -91,11 +91,13 @@ func (st Settings) targeted() bool { return st.Targeted == nil || *st.Targeted }
 // wall-clock budget when positive.
 func (st Settings) options(budget time.Duration) engine.Options {
 	opts := engine.Options{
-		Seed:      st.Seed,
-		Execs:     st.FuzzExecs,
-		Workers:   st.Workers,
-		MaxSeqLen: st.MaxSequenceLength,
-		Oracles:   st.Oracles,
+		Settings: engine.Settings{
+			Seed:      st.Seed,
+			Execs:     st.FuzzExecs,
+			Workers:   st.Workers,
+			MaxSeqLen: st.MaxSequenceLength,
+		},
+		Oracles: st.Oracles,
 	}
 	switch {
 	case budget > 0 && st.FuzzExecs == 0:

@@ -87,7 +87,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		total := map[string]time.Duration{}
 		for _, c := range cfgs {
 			for s := 1; s <= *seeds; s++ {
-				opts := engine.Options{Seed: uint64(s), Execs: *execs, Targets: targets}
+				opts := engine.Options{Settings: engine.Settings{Seed: uint64(s), Execs: *execs}, Targets: targets}
 				if *focus != "" {
 					opts.Focus = strings.Split(*focus, ",")
 				}

@@ -79,8 +79,9 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
-	opts := engine.Options{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen, Oracles: map[string]bool{}, NoPrediction: f.noPredict, NoDemandDriven: f.noDemand,
-		Targets: f.targets, Schedule: f.schedule, NoLookahead: f.noLook}
+	opts := engine.Options{Settings: engine.Settings{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen,
+		NoPrediction: f.noPredict, NoDemandDriven: f.noDemand, NoLookahead: f.noLook},
+		Oracles: map[string]bool{}, Targets: f.targets, Schedule: f.schedule}
 	if f.contracts != "" {
 		opts.Contracts = strings.Split(f.contracts, ",")
 	}

@@ -167,9 +167,6 @@ type Snapshot struct {
 	block Block
 }
 
-// Valid reports whether s holds a state.
-func (s Snapshot) Valid() bool { return s.state != nil }
-
 // Reset makes the chain continue from s, which is left untouched. It is
 // exact: everything since s is gone, including transient storage and the
 // journal (each transaction is finalised, so no snapshot spans two Prepare
@@ -197,9 +194,6 @@ type Result struct {
 	Created  common.Address
 	TimedOut bool
 }
-
-// Reverted reports whether the transaction failed.
-func (r Result) Reverted() bool { return r.Err != nil }
 
 var zero = new(uint256.Int)
 

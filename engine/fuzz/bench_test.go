@@ -75,7 +75,7 @@ func BenchmarkMazeCalls(b *testing.B) {
 func BenchmarkCampaign(b *testing.B) {
 	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
 	b.ResetTimer()
-	res, err := Run(context.Background(), prog, Config{Seed: 1, Execs: uint64(b.N)})
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: uint64(b.N)}})
 	if err != nil {
 		b.Fatal(err)
 	}

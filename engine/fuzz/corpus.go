@@ -71,12 +71,58 @@ func (l *lookInfo) lidFor(state uint64) uint64 {
 	return l.lid
 }
 
-// exercise counts one execution that took an analysed path and left
-// storage with signature state, and returns its LID and split points; ok
-// is false, and nothing is counted, if the path has no analysis yet.
-func (c *Corpus) exercise(pathID, state uint64) (lid uint64, splits []uint64, ok bool) {
+// An observation is what one execution tells the corpus.
+type observation struct {
+	seq                      Sequence
+	pathID, seqPathID, state uint64
+	newCov                   bool // it covered a new (edge, hit class) pair
+	// growable: sequences ending in its last call may grow (HARVEY §5),
+	// so a new whole-sequence path makes it interesting.
+	growable bool
+	costs    []costEntry
+	loads    []trace.Slot
+	execs    uint64 // the campaign's executions so far
+	// analysed: the campaign counts executions per LID and split point
+	// (Defs. 5-6); look is the analysis of pathID, once record asked for it.
+	analysed bool
+	look     *lookInfo
+}
+
+// record takes one execution in a single critical section: it counts the
+// path, the storage state and (if growable) the whole-sequence path, counts
+// the execution against its LID and split points, and admits the input if
+// any of that is new. It reports whether the input was interesting (new,
+// whether or not the full corpus took it). If the campaign analyses paths
+// and ob.pathID has no analysis yet, it changes nothing and asks for one
+// (needsAnalysis): run it outside the lock, set ob.look, and call again.
+func (c *Corpus) record(ob *observation) (interesting, needsAnalysis bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	var lid uint64
+	var splits []uint64
+	if ob.analysed {
+		if c.paths[ob.pathID] == nil {
+			if ob.look == nil {
+				return false, true
+			}
+			c.paths[ob.pathID] = ob.look
+		}
+		lid, splits, _ = c.exerciseLocked(ob.pathID, ob.state)
+	}
+	newPath := c.observeLocked(ob.pathID)
+	newState := ob.state != 0 && observeOnce(c.states, ob.state, maxStates)
+	grown := !newPath && ob.growable && observeOnce(c.seqs, ob.seqPathID, maxSequences)
+	if !newPath && !ob.newCov && !newState && !grown {
+		return false, false
+	}
+	c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
+	return true, false
+}
+
+// exerciseLocked counts one execution that took an analysed path and left
+// storage with signature state, and returns its LID and split points; ok
+// is false, and nothing is counted, if the path has no analysis yet.
+func (c *Corpus) exerciseLocked(pathID, state uint64) (lid uint64, splits []uint64, ok bool) {
 	l := c.paths[pathID]
 	if l == nil {
 		return 0, nil, false
@@ -89,13 +135,6 @@ func (c *Corpus) exercise(pathID, state uint64) (lid uint64, splits []uint64, ok
 	return lid, l.splits, true
 }
 
-// analysed records the analysis of a path.
-func (c *Corpus) analysed(pathID uint64, l *lookInfo) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.paths[pathID] = l
-}
-
 // maxStates bounds how many entries storage novelty alone may admit, and
 // maxSequences how many whole-sequence paths of growing functions.
 const (
@@ -103,27 +142,13 @@ const (
 	maxSequences = 4096
 )
 
-// ObserveSequence records a whole-sequence path identifier and reports
-// whether it is new (and there is room for more such entries).
-func (c *Corpus) ObserveSequence(id uint64) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.seqs[id] || len(c.seqs) >= maxSequences {
+// observeOnce records id in set and reports whether it is new (and there
+// is room for more than limit such entries).
+func observeOnce(set map[uint64]bool, id uint64, limit int) bool {
+	if set[id] || len(set) >= limit {
 		return false
 	}
-	c.seqs[id] = true
-	return true
-}
-
-// ObserveState records a sequence's storage signature and reports whether
-// it is new (and there is room for more such entries).
-func (c *Corpus) ObserveState(sig uint64) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.states[sig] || len(c.states) >= maxStates {
-		return false
-	}
-	c.states[sig] = true
+	set[id] = true
 	return true
 }
 
@@ -154,22 +179,18 @@ func (c *Corpus) Sequences() []Sequence {
 	return out
 }
 
-// Observe records one execution of path id and reports whether the path is
-// new.
-func (c *Corpus) Observe(id uint64) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+// observeLocked records one execution of path id and reports whether the
+// path is new.
+func (c *Corpus) observeLocked(id uint64) bool {
 	n := c.freq[id]
 	c.freq[id] = n + 1
 	c.total++
 	return n == 0
 }
 
-// Add appends an entry unless the corpus is full; coverage-increasing
+// addLocked appends an entry unless the corpus is full; coverage-increasing
 // entries are always admitted.
-func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+func (c *Corpus) addLocked(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false
 	}

@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"math/big"
 	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -54,28 +53,6 @@ func (c *campaign) demandOf(t callTarget) *demand {
 	return &c.demands[i]
 }
 
-// prefixState returns the state after all but the last transaction of e,
-// from the worker's cache when it holds e. It reports false if the prefix
-// itself fails.
-func (w *worker) prefixState(e *Entry) (chain.Snapshot, bool) {
-	if len(e.Seq) < 2 {
-		return w.base, true
-	}
-	if w.cacheEntry != e {
-		o := w.exec(e.Seq[:len(e.Seq)-1], 0, w.base)
-		if o.fail != nil {
-			w.cacheEntry = nil
-			return chain.Snapshot{}, false
-		}
-		w.cacheEntry, w.cacheSnap = e, w.ch.Snapshot()
-		clear(w.cacheWrites)
-		for k, v := range w.seqWrites {
-			w.cacheWrites[k] = v
-		}
-	}
-	return w.cacheSnap, true
-}
-
 // aggressive runs e's last transaction on states where one slot it read
 // holds other values: two random ones, then the value input prediction
 // derives from their costs (a state value is an input like any other). If
@@ -86,27 +63,30 @@ func (w *worker) aggressive(e *Entry) {
 	if d == nil || len(e.loads) == 0 {
 		return
 	}
-	start, ok := w.prefixState(e)
+	start, _, ok := w.prefixState(e, w.fresh())
 	if !ok {
 		return
 	}
 	sl := e.loads[w.rng.IntN(len(e.loads))]
 	hit := false
 	var vals [3]uint256.Int
+	var costs []costEntry
 	for i := 0; i < 2; i++ {
 		vals[i] = w.env.Dict.Pick(w.rng)
 		if w.rng.IntN(2) == 0 {
 			vals[i].SetUint64(w.rng.Uint64N(1 << 16))
 		}
-		hit = w.runOnState(start, last, sl, &vals[i]) || hit
+		var newCov bool
+		newCov, costs = w.runOnState(start, last, sl, &vals[i])
+		hit = newCov || hit
 		if i == 0 {
-			w.aggCosts = append(w.aggCosts[:0], w.lastCosts...)
+			w.pred.aggCosts = append(w.pred.aggCosts[:0], costs...)
 		}
 	}
 	if !hit && !w.c.cfg.NoPrediction {
-		if v, ok := w.predictState(&vals[0], &vals[1]); ok {
+		if v, ok := w.pred.predictState(&vals[0], &vals[1], costs); ok {
 			vals[2] = v
-			hit = w.runOnState(start, last, sl, &vals[2])
+			hit, _ = w.runOnState(start, last, sl, &vals[2])
 		}
 	}
 	w.c.aggressiveRuns.Add(1)
@@ -120,58 +100,14 @@ func (w *worker) aggressive(e *Entry) {
 }
 
 // runOnState runs tx on start with slot sl set to v, and reports whether it
-// covered anything the worker has not seen. Its costs land in lastCosts.
-func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint256.Int) bool {
+// covered anything the worker has not seen, and its costs (in the worker's
+// buffer, valid until the next run).
+func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint256.Int) (bool, []costEntry) {
 	w.ch.Reset(start)
 	w.ch.SetStorage(w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
-	w.runTxGas(&tx, aggressiveGas)
+	w.runTx(&tx, aggressiveGas)
 	w.c.execs.Add(1)
 	w.c.txs.Add(1)
-	w.captureCosts()
-	return w.tr.NewCoverage(w.seen) > 0
-}
-
-// predictState fits a line through the costs of two state values (the
-// first run's costs in aggCosts, the second's in lastCosts) and returns the
-// value at its root, modulo 2^256.
-func (w *worker) predictState(v0, v1 *uint256.Int) (uint256.Int, bool) {
-	edges := int32(w.tr.Edges())
-	var best, bestP *costEntry
-	for k := range w.lastCosts {
-		me := &w.lastCosts[k]
-		var pe *costEntry
-		for j := range w.aggCosts {
-			if w.aggCosts[j].idx == me.idx {
-				pe = &w.aggCosts[j]
-			}
-		}
-		if pe == nil || pe.cost.Eq(&me.cost) || pe.cost.IsZero() || me.cost.IsZero() {
-			continue
-		}
-		if best == nil || (me.idx < edges && w.seen[me.idx] == 0) {
-			best, bestP = me, pe
-		}
-	}
-	if best == nil {
-		return uint256.Int{}, false
-	}
-	x0, x1 := v0.ToBig(), v1.ToBig()
-	c0, c1 := signed(&bestP.resid), signed(&best.resid)
-	dc := new(big.Int).Sub(c1, c0)
-	if dc.Sign() == 0 {
-		return uint256.Int{}, false
-	}
-	x := new(big.Int).Sub(x1, x0)
-	x.Mul(x, c1)
-	x.Quo(x, dc)
-	x.Sub(x1, x)
-	x.Mod(x, two256)
-	var out uint256.Int
-	out.SetFromBig(x)
-	return out, true
-}
-
-// captureLoads copies the storage reads of the transaction that just ran.
-func (w *worker) captureLoads() {
-	w.lastLoads = append(w.lastLoads[:0], w.tr.Loads()...)
+	costs := w.captureCosts()
+	return w.tr.NewCoverage(w.seen) > 0, costs
 }

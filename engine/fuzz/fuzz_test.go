@@ -6,43 +6,23 @@ import (
 	"strings"
 
 	"context"
+	"testing"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/solc/position"
 	"github.com/holiman/uint256"
-	"testing"
 
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/internal/fixtures"
-	"github.com/foresight-sol/foresight/solc"
 )
 
-func compile(t testing.TB, path string) *program.Program {
-	t.Helper()
-	tc := solc.NewToolchain(solc.Config{NoNative: true})
-	t.Cleanup(func() { tc.Close() })
-	p, err := solc.LoadProject(solc.FindRoot(path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs, err := tc.Compile(context.Background(), p, solc.Request{Files: []string{path}, Mode: solc.Full})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range bs {
-		if b.HasErrors() {
-			t.Fatalf("compile %s: %+v", path, b.Diagnostics)
-		}
-	}
-	prog, err := program.New(bs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog
-}
+// compile is the engine tests' fixture compiler (engine/internal/testbuild).
+var compile = testbuild.Program
 
 // TestFailureAttribution replays known failing calls and checks where the
 // failure is attributed: 0.8 panics raise REVERT inside compiler-generated
@@ -100,7 +80,7 @@ func TestFailureAttribution(t *testing.T) {
 // with -race).
 func TestWorkersShareOneCampaign(t *testing.T) {
 	prog := compile(t, fixtures.Example(t, "TwoObjectives.sol"))
-	res, err := Run(context.Background(), prog, Config{Seed: 3, Execs: 20_000, Workers: 2})
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 3, Execs: 20_000, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,14 +113,14 @@ func TestWorkersShareOneCampaign(t *testing.T) {
 // same seed and budget without it find nothing.
 func TestPredictionSwitch(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "predict", "Linear.sol"))
-	with, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000})
+	with, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 3000}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(with.Findings) != 1 || with.Predictions == 0 || with.PredictionHits == 0 {
 		t.Fatalf("with prediction: %d findings, %d predictions, %d hits", len(with.Findings), with.Predictions, with.PredictionHits)
 	}
-	without, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000, NoPrediction: true})
+	without, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 3000, NoPrediction: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +138,7 @@ func TestAggressiveModeMarksStatefulFunctions(t *testing.T) {
 	var c *campaign
 	testHookCampaign = func(x *campaign) { c = x }
 	defer func() { testHookCampaign = nil }()
-	res, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 5000})
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 5000}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +216,7 @@ func TestLookaheadSoundness(t *testing.T) {
 				}
 			}
 		}
-		_, err := Run(context.Background(), prog, Config{Seed: 5, Execs: 3000, Targets: targets, Schedule: Lookahead{}})
+		_, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 5, Execs: 3000}, Targets: targets, Schedule: Lookahead{}})
 		testHookPath = nil
 		if err != nil {
 			t.Fatal(err)
@@ -253,14 +233,14 @@ func TestLookaheadSoundness(t *testing.T) {
 // after PredictIterations; the bracket closes in on it.
 func TestPredictionBracketsRoot(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "predict", "Quadratic.sol"))
-	with, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000})
+	with, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 3000}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(with.Findings) != 1 || with.PredictionHits == 0 {
 		t.Fatalf("with prediction: %d findings, %d of %d predictions hit", len(with.Findings), with.PredictionHits, with.Predictions)
 	}
-	without, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000, NoPrediction: true})
+	without, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 3000, NoPrediction: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

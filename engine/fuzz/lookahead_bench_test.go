@@ -25,7 +25,7 @@ func BenchmarkAnalyze(b *testing.B) {
 			paths, ci = append(paths, append([]uint64(nil), path...)), c
 		}
 	}
-	_, err := Run(context.Background(), prog, Config{Seed: 1, Execs: 3000, Targets: targets, Schedule: AFLFast{}, NoLookahead: true, Focus: []string{"matchOrders"}})
+	_, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 3000, NoLookahead: true, Focus: []string{"matchOrders"}}, Targets: targets, Schedule: AFLFast{}})
 	testHookPath = nil
 	if err != nil || len(paths) == 0 {
 		b.Fatal(err, len(paths))

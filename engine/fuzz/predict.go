@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"math/big"
+	"math/rand/v2"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -46,22 +47,39 @@ type prediction struct {
 // needs far fewer on smooth costs.
 const maxBracketSteps = 64
 
-// captureCosts copies the tracer's cost vector of the transaction that just
-// ran into the worker's reused buffer.
-func (w *worker) captureCosts() {
-	w.lastCosts = w.lastCosts[:0]
-	for _, i := range w.tr.Costed() {
-		w.lastCosts = append(w.lastCosts, costEntry{idx: i, cost: *w.tr.Cost(i), resid: *w.tr.Residual(i)})
+// predictor is a worker's input-prediction state: scratch to compare a
+// parent's cost vector with a mutant's, and what the last predicted run
+// observed at its target.
+type predictor struct {
+	rng        *rand.Rand // the worker's
+	seen       []uint8    // the worker's coverage classes, per edge
+	edges      int32      // cost indices below are branch edges, above storage slots
+	iterations int        // secant steps per prediction
+
+	// Parent costs by index, valid where pStamp == stamp.
+	pCost, pResid []uint256.Int
+	pStamp        []uint32
+	stamp         uint32
+	cands         []int
+	preferred     []int
+	aggCosts      []costEntry // costs of the first aggressive run
+
+	// The target's cost and residual in the last predicted run whose last
+	// transaction ran (a run that fails earlier leaves them as they were).
+	targetCost, targetResid uint256.Int
+}
+
+func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) predictor {
+	return predictor{
+		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
+		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pStamp: make([]uint32, sites),
 	}
-	if w.target >= 0 {
-		w.targetReached = w.tr.Reached(w.target)
-		w.targetCost.Clear()
-		w.targetResid.Clear()
-		for _, e := range w.lastCosts {
-			if e.idx == w.target {
-				w.targetCost, w.targetResid = e.cost, e.resid
-			}
-		}
+}
+
+// observe takes what a predicted run saw at its target.
+func (pr *predictor) observe(o *outcome) {
+	if o.ranLast {
+		pr.targetCost, pr.targetResid = o.targetCost, o.targetResid
 	}
 }
 
@@ -78,62 +96,72 @@ func numericLeaf(seq Sequence, m Mutation) *abi.Type {
 	return v.Type
 }
 
-// predict proposes an input from a parent's cost vector and a mutant's.
-func (w *worker) predict(parent []costEntry, mut Sequence, m Mutation) *prediction {
+// predict proposes an input from a parent's cost vector and a mutant's
+// (costs, of the mutant's last transaction).
+func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation) *prediction {
 	t := numericLeaf(mut, m)
 	if t == nil || len(parent) == 0 {
 		return nil
 	}
-	w.stamp++
+	pr.stamp++
 	for _, pe := range parent {
-		w.pCost[pe.idx] = pe.cost
-		w.pResid[pe.idx] = pe.resid
-		w.pStamp[pe.idx] = w.stamp
+		pr.pCost[pe.idx] = pe.cost
+		pr.pResid[pe.idx] = pe.resid
+		pr.pStamp[pe.idx] = pr.stamp
 	}
-	edges := int32(w.tr.Edges())
-	w.cands, w.preferred = w.cands[:0], w.preferred[:0]
-	for k, me := range w.lastCosts {
-		if w.pStamp[me.idx] != w.stamp {
+	pr.cands, pr.preferred = pr.cands[:0], pr.preferred[:0]
+	for k, me := range costs {
+		if pr.pStamp[me.idx] != pr.stamp {
 			continue
 		}
-		pc := &w.pCost[me.idx]
+		pc := &pr.pCost[me.idx]
 		if pc.Eq(&me.cost) || pc.IsZero() || me.cost.IsZero() {
 			continue
 		}
-		w.cands = append(w.cands, k)
-		if me.idx >= edges || w.seen[me.idx] == 0 {
-			w.preferred = append(w.preferred, k)
+		pr.cands = append(pr.cands, k)
+		if me.idx >= pr.edges || pr.seen[me.idx] == 0 {
+			pr.preferred = append(pr.preferred, k)
 		}
 	}
-	pool := w.preferred
+	pool := pr.preferred
 	if len(pool) == 0 {
-		pool = w.cands
+		pool = pr.cands
 	}
 	if len(pool) == 0 {
 		return nil
 	}
-	me := w.lastCosts[pool[w.rng.IntN(len(pool))]]
+	me := costs[pool[pr.rng.IntN(len(pool))]]
 	x0, x1 := toBig(&m.Arg.Old, t), toBig(&m.Arg.New, t)
 	// Fit the signed residuals: they cross zero at the root.
-	c0, c1 := signed(&w.pResid[me.idx]), signed(&me.resid)
+	c0, c1 := signed(&pr.pResid[me.idx]), signed(&me.resid)
 	p := &prediction{target: me.idx, x0: x1, c0: c1}
-	return w.secant(p, mut, m, t, x0, c0, x1, c1)
+	return pr.secant(p, mut, m, t, x0, c0, x1, c1)
 }
 
-// secant fits the line through (x0, c0) and (x1, c1) and returns the input
-// at its root, or nil if the line is flat or the root is x1 itself.
-func (w *worker) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type, x0, c0, x1, c1 *big.Int) *prediction {
+// secantRoot returns where the line through (x0, c0) and (x1, c1) meets
+// zero, x1 - c1 * (x1 - x0) / (c1 - c0) exact in 256+ bits, or nil if the
+// line is flat. Both input prediction and aggressive mode's state
+// prediction (predictState) step with it.
+func secantRoot(x0, c0, x1, c1 *big.Int) *big.Int {
 	dc := new(big.Int).Sub(c1, c0)
 	if dc.Sign() == 0 {
 		return nil
 	}
-	// x = x1 - c1 * (x1 - x0) / (c1 - c0), exact in 256+ bits.
 	x := new(big.Int).Sub(x1, x0)
 	x.Mul(x, c1)
 	x.Quo(x, dc)
-	x.Sub(x1, x)
+	return x.Sub(x1, x)
+}
+
+// secant fits the line through (x0, c0) and (x1, c1) and returns the input
+// at its root, or nil if the line is flat or the root is x1 itself.
+func (pr *predictor) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type, x0, c0, x1, c1 *big.Int) *prediction {
+	x := secantRoot(x0, c0, x1, c1)
+	if x == nil {
+		return nil
+	}
 	switch {
-	case p.target >= int32(w.tr.Edges()):
+	case p.target >= pr.edges:
 		// Storage slots wrap around 2^256 (HARVEY's Fig. 3: the array's
 		// base plus the index), so the root is taken modulo 2^256.
 		x.Mod(x, two256)
@@ -164,8 +192,8 @@ func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *pred
 // again runs one more step after a prediction missed its target: a
 // secant step through the previous point and the prediction's own, or,
 // once the residuals changed sign, a step inside the bracket.
-func (w *worker) again(p *prediction) *prediction {
-	if w.targetCost.IsZero() {
+func (pr *predictor) again(p *prediction) *prediction {
+	if pr.targetCost.IsZero() {
 		return nil
 	}
 	t := numericLeaf(p.seq, p.m)
@@ -173,7 +201,7 @@ func (w *worker) again(p *prediction) *prediction {
 		return nil
 	}
 	x1 := toBig(&p.m.Arg.New, t)
-	c1 := signed(&w.targetResid)
+	c1 := signed(&pr.targetResid)
 	next := &prediction{target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
 	if p.lo == nil && c1.Sign() != p.c0.Sign() && c1.Sign() != 0 && p.c0.Sign() != 0 {
 		// The root lies between the last two points.
@@ -207,10 +235,10 @@ func (w *worker) again(p *prediction) *prediction {
 		}
 		return bracketStep(next, p.seq, p.m, t)
 	}
-	if p.iter+1 >= w.c.cfg.PredictIterations {
+	if p.iter+1 >= pr.iterations {
 		return nil
 	}
-	return w.secant(next, p.seq, p.m, t, p.x0, p.c0, x1, c1)
+	return pr.secant(next, p.seq, p.m, t, p.x0, p.c0, x1, c1)
 }
 
 // bracketStep runs the false position between the bracket's ends,
@@ -233,6 +261,41 @@ func bracketStep(p *prediction, mut Sequence, m Mutation, t *abi.Type) *predicti
 		x.Add(x, p.lo)
 	}
 	return aim(p, mut, m, t, x)
+}
+
+// predictState fits a line through the costs of two state values (the
+// first run's costs in aggCosts, the second's in costs) and returns the
+// value at its root, modulo 2^256. It aims at the last metric that changed
+// and is non-zero in both runs and is a branch never covered, else the
+// first such metric (no random choice, unlike predict).
+func (pr *predictor) predictState(v0, v1 *uint256.Int, costs []costEntry) (uint256.Int, bool) {
+	var best, bestP *costEntry
+	for k := range costs {
+		me := &costs[k]
+		var pe *costEntry
+		for j := range pr.aggCosts {
+			if pr.aggCosts[j].idx == me.idx {
+				pe = &pr.aggCosts[j]
+			}
+		}
+		if pe == nil || pe.cost.Eq(&me.cost) || pe.cost.IsZero() || me.cost.IsZero() {
+			continue
+		}
+		if best == nil || (me.idx < pr.edges && pr.seen[me.idx] == 0) {
+			best, bestP = me, pe
+		}
+	}
+	if best == nil {
+		return uint256.Int{}, false
+	}
+	x := secantRoot(v0.ToBig(), signed(&bestP.resid), v1.ToBig(), signed(&best.resid))
+	if x == nil {
+		return uint256.Int{}, false
+	}
+	x.Mod(x, two256)
+	var out uint256.Int
+	out.SetFromBig(x)
+	return out, true
 }
 
 var two256 = new(big.Int).Lsh(big.NewInt(1), 256)

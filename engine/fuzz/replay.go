@@ -2,15 +2,14 @@ package fuzz
 
 import (
 	"math/big"
-	"math/rand/v2"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
-	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
 )
 
@@ -68,20 +67,55 @@ type InnerCall struct {
 }
 
 // Replay deploys p with the recorded constructor arguments and runs calls
-// one by one, applying the oracles after each. It stops after the first
-// finding. oracles follows Config.Oracles; seed is the campaign's (it picks
-// the storage-write probe slot).
+// one by one, applying the campaign's oracle pipeline (check.go) after
+// each. It stops after the first finding. oracles follows Config.Oracles;
+// seed is the campaign's (it picks the storage-write probe slot).
 func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
-	c := &campaign{cfg: Config{Seed: seed, Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p, probe: probeFor(seed)}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: seed}, Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
 	}
-	tr := trace.New(c.codes)
-	var logs []*types.Log
-	var inner []InnerCall
-	var open []int // indices into inner of the frames still running
-	hooks := *tr.Hooks()
-	hooks.OnLog = func(l *types.Log) { logs = append(logs, l) }
+	var rec recorder
+	w, err := newWorker(c, 0, rec.wrap)
+	if err != nil {
+		return nil, err
+	}
+	var steps []Step
+	for _, rc := range calls {
+		rec.logs, rec.inner, rec.open = nil, nil, rec.open[:0]
+		w.tr.BeginTx()
+		w.ch.Advance(rc.Blocks, rc.Seconds)
+		sender := rc.Sender % Principals(w.ch)
+		st := Step{Call: rc, To: w.dep.Addrs[rc.Contract], Block: w.ch.Block}
+		st.From, _, _ = SenderOf(w.ch, sender)
+		v := rc.Value
+		r := w.ch.Call(txOf(w.ch, sender, st.To, rc.Input, &v, &w.s.fwd))
+		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
+		st.Logs = rec.logs
+		st.Inner = rec.inner
+		tx := &Tx{Contract: rc.Contract, Value: rc.Value}
+		w.s.hist = append(w.s.hist, txInfo{Sender: sender, Value: rc.Value})
+		st.Finding = w.check(tx, r, w.s.hist, true, nil, nil)
+		steps = append(steps, st)
+		if st.Finding != nil {
+			break
+		}
+	}
+	return steps, nil
+}
+
+// recorder collects a replayed transaction's logs and inner calls through
+// the tracer's hooks.
+type recorder struct {
+	logs  []*types.Log
+	inner []InnerCall
+	open  []int // indices into inner of the frames still running
+}
+
+// wrap returns hooks that call the tracer's and record.
+func (rec *recorder) wrap(h *tracing.Hooks) *tracing.Hooks {
+	hooks := *h
+	hooks.OnLog = func(l *types.Log) { rec.logs = append(rec.logs, l) }
 	enter, exit := hooks.OnEnter, hooks.OnExit
 	hooks.OnEnter = func(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
 		enter(depth, typ, from, to, input, gas, value)
@@ -92,65 +126,16 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 		if value != nil {
 			c.Value.SetFromBig(value)
 		}
-		open = append(open, len(inner))
-		inner = append(inner, c)
+		rec.open = append(rec.open, len(rec.inner))
+		rec.inner = append(rec.inner, c)
 	}
 	hooks.OnExit = func(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
 		exit(depth, output, gasUsed, err, reverted)
-		if depth == 0 || len(open) == 0 {
+		if depth == 0 || len(rec.open) == 0 {
 			return
 		}
-		inner[open[len(open)-1]].Reverted = reverted
-		open = open[:len(open)-1]
+		rec.inner[rec.open[len(rec.open)-1]].Reverted = reverted
+		rec.open = rec.open[:len(rec.open)-1]
 	}
-	ch, err := chain.New(cfg, &hooks)
-	if err != nil {
-		return nil, err
-	}
-	dep, err := Deploy(ch, p, rand.New(rand.NewPCG(0, 0)), deployArgs)
-	if err != nil {
-		return nil, err
-	}
-	for i, a := range dep.Addrs {
-		if a != (common.Address{}) {
-			tr.Bind(a, i)
-		}
-	}
-	w := &worker{c: c, ch: ch, tr: tr, dep: dep, probeTx: probeAny}
-	w.principals = principalAddrs(ch)
-	w.privileged = privilegedOf(w.principals, dep)
-	tr.SetPrincipals(w.principals)
-	if !c.cfg.NoPrediction {
-		tr.SetProbe(c.probe)
-	}
-	var steps []Step
-	for _, rc := range calls {
-		logs, inner, open = nil, nil, open[:0]
-		tr.BeginTx()
-		ch.Advance(rc.Blocks, rc.Seconds)
-		sender := rc.Sender % Principals(ch)
-		st := Step{Call: rc, To: dep.Addrs[rc.Contract], Block: ch.Block}
-		st.From, _, _ = SenderOf(ch, sender)
-		v := rc.Value
-		r := ch.Call(txOf(ch, sender, st.To, rc.Input, &v, &w.fwd))
-		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
-		st.Logs = logs
-		st.Inner = inner
-		tx := &Tx{Contract: rc.Contract}
-		w.hist = append(w.hist, txInfo{Sender: sender, Value: rc.Value})
-		if f := w.checkTx(tx, r, true); f != nil {
-			st.Finding = f
-		} else if f := w.checkLoopFailure(len(w.hist), r); f != nil {
-			st.Finding = f
-		} else if f := w.checkEvents(w.hist); f != nil {
-			st.Finding = f
-		} else if f := w.checkProperties(); f != nil {
-			st.Finding = f
-		}
-		steps = append(steps, st)
-		if st.Finding != nil {
-			break
-		}
-	}
-	return steps, nil
+	return &hooks
 }

@@ -9,8 +9,10 @@ import (
 // with the same key: first it drops transactions (reverting ones first),
 // then it simplifies what remains (arguments toward zero and shorter,
 // values and delays to zero, the first sender). It spends at most limit
-// executions and returns the smallest failing sequence found.
-func (w *worker) shrink(seq Sequence, key Key, limit int) Sequence {
+// executions and returns the smallest failing sequence found. in says how
+// each candidate runs (in.shrinking is the finding's key).
+func (w *worker) shrink(seq Sequence, in execInput, limit int) Sequence {
+	key := *in.shrinking
 	budget := limit
 	fails := func(s Sequence) bool {
 		if budget <= 0 {
@@ -18,7 +20,7 @@ func (w *worker) shrink(seq Sequence, key Key, limit int) Sequence {
 		}
 		budget--
 		w.c.shrinkExecs.Add(1)
-		o := w.exec(s, 0, w.base)
+		o := w.exec(s, in)
 		return o.fail != nil && o.fail.Key() == key && o.failTx == len(s)-1
 	}
 	// Drop transactions: reverting ones first, then any, last to first.
@@ -80,7 +82,7 @@ func (w *worker) reverting(seq Sequence) []bool {
 	out := make([]bool, len(seq))
 	w.ch.Reset(w.base)
 	for i := range seq {
-		out[i] = w.runTx(&seq[i]).Err != nil
+		out[i] = w.runTx(&seq[i], 0).Err != nil
 	}
 	return out
 }

@@ -28,11 +28,11 @@ type txInfo struct {
 
 // history fills the worker's reused history buffer from a sequence.
 func (w *worker) history(seq Sequence) []txInfo {
-	w.hist = w.hist[:0]
+	w.s.hist = w.s.hist[:0]
 	for j := range seq {
-		w.hist = append(w.hist, txInfo{Sender: seq[j].Sender, Value: seq[j].Value})
+		w.s.hist = append(w.s.hist, txInfo{Sender: seq[j].Sender, Value: seq[j].Value})
 	}
-	return w.hist
+	return w.s.hist
 }
 
 // principalAddrs lists the accounts the fuzzer controls, by principal
@@ -78,14 +78,15 @@ func allZero(b []byte) bool {
 // checkEvents applies the vulnerability oracles to the events of the
 // transaction hist[len(hist)-1], which committed (events of reverted
 // frames are gone) or, for the few oracles that do not need that, ran.
-func (w *worker) checkEvents(hist []txInfo) *Finding {
-	if f := w.judge(hist, w.tr.Events()); f != nil {
+// While a finding is shrunk, its key is shrinking.
+func (w *worker) checkEvents(hist []txInfo, shrinking *Key) *Finding {
+	if f := w.judge(hist, w.tr.Events(), shrinking); f != nil {
 		return f
 	}
-	return w.judge(hist, w.tr.Sticky())
+	return w.judge(hist, w.tr.Sticky(), shrinking)
 }
 
-func (w *worker) judge(hist []txInfo, evs []trace.Event) *Finding {
+func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) *Finding {
 	if len(evs) == 0 {
 		return nil
 	}
@@ -105,8 +106,8 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event) *Finding {
 			continue
 		}
 		key := f.Key()
-		if w.shrinking != nil {
-			if key == *w.shrinking {
+		if shrinking != nil {
+			if key == *shrinking {
 				return f
 			}
 		} else if !w.c.known(key) {

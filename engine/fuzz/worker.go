@@ -1,20 +1,24 @@
 package fuzz
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/lookahead"
-	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
 )
 
 // A worker owns a chain, a tracer and a random source, and shares the
-// corpus and findings with the other workers of its campaign.
+// corpus and findings with the other workers of its campaign. Its loop
+// (run) picks an input, executes it (exec.go), and hands the outcome to
+// the corpus (consider) or, if an oracle fired, to shrinking (report).
 type worker struct {
 	id   int
 	c    *campaign
@@ -25,70 +29,42 @@ type worker struct {
 	dep  *Deployment
 	base chain.Snapshot
 	seen []uint8 // coverage classes seen by this worker, per edge
-	buf  []byte
 	// principals are the accounts the fuzzer controls; privileged marks
-	// those a constructor was given; hist is the running sequence's.
+	// those a constructor was given.
 	principals []common.Address
 	privileged []bool
-	hist       []txInfo
-	// shrinking is the key of the finding being shrunk, if any.
-	shrinking *Key
-	fwd       []byte // calldata forwarded through an attacker
-	// operands of the last executed transaction's comparisons; they join
-	// the dictionary when the input joins the corpus.
+
+	prefix prefixCache // the state after the current entry's prefix
+	pred   predictor   // input prediction (predict.go)
+	s      scratch
+}
+
+// scratch holds the buffers a worker reuses across executions, so that the
+// per-execution path allocates nothing it can avoid.
+type scratch struct {
+	buf      []byte                // calldata
+	fwd      []byte                // calldata forwarded through an attacker
+	hist     []txInfo              // the running sequence, for the oracles
+	writes   map[trace.Slot]uint16 // storage writes of the running sequence
+	costs    []costEntry
+	loads    []trace.Slot
+	path     []uint64
 	operands []uint256.Int
-
-	// The state after the current entry's prefix, for mutants that change
-	// only the last transaction.
-	cacheEntry  *Entry
-	cacheSnap   chain.Snapshot
-	cacheWrites map[trace.Slot]uint16
-
-	seqWrites map[trace.Slot]uint16 // storage writes of the running sequence
-
-	// probeTx is the transaction index whose storage writes may report an
-	// arbitrary write: the one a running prediction changed an input of
-	// (the slot moved with that input). probeAny accepts any (shrinking,
-	// replay); -1 none.
-	probeTx int
-
-	lastLoads []trace.Slot // storage reads of the last transaction run
-	aggCosts  []costEntry  // costs of the first aggressive run
-	lastPath  []uint64     // top-level path of the last transaction (with targets)
-
-	// Input prediction (predict.go).
-	lastCosts     []costEntry // cost vector of the last transaction run
-	target        int32       // cost index a running prediction aims at, or -1
-	targetReached bool
-	targetCost    uint256.Int
-	targetResid   uint256.Int
-	pCost         []uint256.Int // parent costs by index, valid where pStamp == stamp
-	pResid        []uint256.Int
-	pStamp        []uint32
-	stamp         uint32
-	cands         []int
-	preferred     []int
 }
 
-// outcome is what one execution of a sequence did.
-type outcome struct {
-	pathID    uint64 // path of the last transaction (every one, eagerly)
-	seqPathID uint64 // path of every transaction
-	state     uint64 // storage signature after the sequence (see stateSig)
-	newCov    int    // new (edge, hit class) pairs, all transactions
-	fail      *Finding
-	failTx    int
-	lastErr   bool // the last transaction reverted
-}
-
-func newWorker(c *campaign, id int) (*worker, error) {
-	p := c.prog
+// newWorker deploys the campaign's program on a fresh chain. wrap, if not
+// nil, wraps the tracer's hooks (Replay records logs and inner calls).
+func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*worker, error) {
 	tr := trace.New(c.codes)
-	ch, err := chain.New(c.cfg.Chain, tr.Hooks())
+	hooks := tr.Hooks()
+	if wrap != nil {
+		hooks = wrap(hooks)
+	}
+	ch, err := chain.New(c.cfg.Chain, hooks)
 	if err != nil {
 		return nil, err
 	}
-	dep, err := Deploy(ch, p, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), c.cfg.DeployArgs)
+	dep, err := Deploy(ch, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), c.cfg.DeployArgs)
 	if err != nil {
 		return nil, err
 	}
@@ -106,15 +82,10 @@ func newWorker(c *campaign, id int) (*worker, error) {
 		dep:  dep,
 		base: ch.Snapshot(),
 		seen: make([]uint8, tr.Edges()),
-
-		cacheWrites: map[trace.Slot]uint16{},
-		seqWrites:   map[trace.Slot]uint16{},
-		target:      -1,
-		probeTx:     -1,
-		pCost:       make([]uint256.Int, tr.CostSites()),
-		pResid:      make([]uint256.Int, tr.CostSites()),
-		pStamp:      make([]uint32, tr.CostSites()),
 	}
+	w.prefix.writes = map[trace.Slot]uint16{}
+	w.s.writes = map[trace.Slot]uint16{}
+	w.pred = newPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
 	}
@@ -148,8 +119,8 @@ func (w *worker) encode(tx *Tx) []byte {
 		return nil
 	}
 	m := &w.c.prog.Contracts[tx.Contract].Methods[tx.Method]
-	w.buf = encodeInto(w.buf[:0], m.Selector, tx)
-	return w.buf
+	w.s.buf = encodeInto(w.s.buf[:0], m.Selector, tx)
+	return w.s.buf
 }
 
 func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
@@ -157,198 +128,245 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 }
 
 // runTx runs one transaction on the current state: a fresh per-transaction
-// record in the tracer, the block advanced, then the call.
-func (w *worker) runTx(tx *Tx) chain.Result { return w.runTxGas(tx, 0) }
-
-// runTxGas is runTx with a gas limit (0: the chain's).
-func (w *worker) runTxGas(tx *Tx, gas uint64) chain.Result {
+// record in the tracer, the block advanced, then the call with a gas limit
+// (0: the chain's).
+func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
 	w.tr.BeginTx()
 	w.ch.Advance(tx.Blocks, tx.Seconds)
-	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.fwd)
+	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
 	ctx.Gas = gas
 	return w.ch.Call(ctx)
 }
 
-// aggressiveGas bounds a transaction run on directly fuzzed state: a
-// fuzzed array length or loop bound would otherwise run every such
-// transaction to the full gas limit, at a thousand times the usual cost.
-// Only coverage comes from these runs, never findings.
-const aggressiveGas = 1_000_000
-
-// exec runs seq[from:] starting from snapshot start.
-func (w *worker) exec(seq Sequence, from int, start chain.Snapshot) outcome {
-	var o outcome
-	w.targetReached = false
-	w.lastCosts = w.lastCosts[:0]
-	w.lastLoads = w.lastLoads[:0]
-	w.ch.Reset(start)
-	clear(w.seqWrites)
-	base := w.baseWrites(start)
-	for i := from; i < len(seq); i++ {
-		tx := &seq[i]
-		r := w.runTx(tx)
-		if r.TimedOut {
-			w.c.timeouts.Add(1)
+// run is the worker's loop: seeds, saved inputs, then entries of the
+// corpus mutated as the schedule decides, until the budget is spent.
+func (w *worker) run(ctx context.Context) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("worker %d panicked: %v", w.id, r)
 		}
-		o.newCov += w.tr.MergeCoverage(w.seen)
-		if r.Err == nil {
-			for k, v := range w.tr.Writes() {
-				w.seqWrites[k] = v
-			}
+	}()
+	c := w.c
+	live := func() bool { return !c.spent() && ctx.Err() == nil }
+	// Seeds: one single-transaction sequence per call target, focused
+	// functions first.
+	for _, t := range append(append([]callTarget(nil), c.focus...), c.calls...) {
+		if !live() {
+			return nil
 		}
-		pid := w.tr.PathID()
-		o.seqPathID = o.seqPathID*0x100000001b3 ^ pid
-		if !w.c.cfg.NoDemandDriven {
-			o.pathID = pid
-		} else {
-			// Eager sequences: the path spans every transaction.
-			o.pathID = o.seqPathID
+		w.try(Sequence{w.txFor(t)})
+	}
+	// Saved inputs next, split between the workers.
+	for i, seq := range c.cfg.Seeds {
+		if !live() {
+			return nil
 		}
-		if i == len(seq)-1 {
-			o.lastErr = r.Err != nil
-			w.captureCosts()
-			w.captureLoads()
-			if len(w.c.targetPCs) > 0 {
-				w.lastPath = append(w.lastPath[:0], w.tr.Path()...)
-				if testHookPath != nil {
-					testHookPath(tx.Contract, w.lastPath)
-				}
-			}
-			w.operands = append(w.operands[:0], w.tr.Operands()...)
-			// Values the contract returned are likely inputs of later calls.
-			for j := 0; j+32 <= len(r.Ret) && j < 4*32; j += 32 {
-				var word uint256.Int
-				word.SetBytes32(r.Ret[j : j+32])
-				w.operands = append(w.operands, word)
-			}
+		if i%c.cfg.Workers != w.id {
+			continue
 		}
-		if f := w.checkTx(tx, r, w.probeTx == probeAny || w.probeTx == i); f != nil {
-			o.fail, o.failTx = f, i
-			return o
-		}
-		if f := w.checkLoopFailure(i+1, r); f != nil {
-			o.fail, o.failTx = f, i
-			return o
-		}
-		if w.tr.HasEvents() {
-			if f := w.checkEvents(w.history(seq[:i+1])); f != nil {
-				o.fail, o.failTx = f, i
-				return o
-			}
-		}
-		if r.Err == nil && !tx.Value.IsZero() && !w.c.received[tx.Contract].Load() {
-			w.c.received[tx.Contract].Store(true)
-			w.c.receipts.note(tx.Contract, seq[:i+1])
-		}
-		if f := w.checkProperties(); f != nil {
-			o.fail, o.failTx = f, i
-			return o
+		if seq = w.sanitize(seq); len(seq) > 0 {
+			w.try(seq)
 		}
 	}
-	o.state = stateSig(base, w.seqWrites)
+	for live() {
+		e, energy := c.corpus.Next(c.cfg.Schedule)
+		if e == nil {
+			// Every input so far failed (and failing inputs are findings,
+			// not corpus entries): keep exploring from fresh sequences.
+			w.try(w.randomSeq())
+			continue
+		}
+		w.fuzzEntry(e, energy, live)
+	}
+	return nil
+}
+
+// fuzzEntry spends an entry's energy on mutants. HARVEY Alg. 1: a
+// predicted input runs before the next mutation, even when the entry's
+// energy is spent.
+func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
+	var pred *prediction
+	for i := 0; (i < energy || pred != nil) && live(); i++ {
+		if pred != nil {
+			pred = w.runPrediction(e, pred)
+			continue
+		}
+		if w.rng.IntN(16) == 0 {
+			// Explore: a fresh random sequence, as random-testing
+			// fuzzers do; long ones set up state no mutation reaches.
+			w.try(w.randomSeq())
+			continue
+		}
+		if !w.c.cfg.NoDemandDriven && w.rng.IntN(aggressiveOneIn) == 0 {
+			w.aggressive(e)
+			continue
+		}
+		mut, m := w.mutate(e.Seq)
+		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
+		w.consider(mut, &o)
+		if !w.c.cfg.NoPrediction && o.fail == nil {
+			pred = w.pred.predict(e.costs, o.costs, mut, m)
+		}
+	}
+}
+
+// runPrediction runs a predicted mutant of e and returns the next step if
+// it missed its target.
+func (w *worker) runPrediction(e *Entry, p *prediction) *prediction {
+	in := w.fresh()
+	in.target, in.probeTx = p.target, p.m.Tx
+	o := w.count(p.seq, w.execMutant(e, p.seq, p.m, in))
+	w.pred.observe(&o)
+	w.consider(p.seq, &o)
+	w.c.predictions.Add(1)
+	if o.reached {
+		w.c.predictionHits.Add(1)
+		return nil
+	}
+	return w.pred.again(p)
+}
+
+// try runs seq from the deployed state and considers it.
+func (w *worker) try(seq Sequence) {
+	o := w.count(seq, w.exec(seq, w.fresh()))
+	w.consider(seq, &o)
+}
+
+// sanitize returns a copy of a seed that fits this campaign: calls to
+// unknown contracts or methods are dropped, senders wrap, and the length
+// is capped.
+func (w *worker) sanitize(seq Sequence) Sequence {
+	out := make(Sequence, 0, len(seq))
+	for _, tx := range seq {
+		if len(out) == w.c.cfg.MaxSeqLen {
+			break
+		}
+		t := callTarget{Contract: tx.Contract, Method: tx.Method}
+		if _, ok := w.c.callIndex[t]; !ok {
+			continue
+		}
+		if tx.Method >= 0 && len(tx.Args) != len(w.c.prog.Contracts[tx.Contract].Methods[tx.Method].Inputs) {
+			continue
+		}
+		tx.Args = calldata.Clone(tx.Args)
+		if n := Principals(w.ch); tx.Sender < 0 || tx.Sender >= n {
+			tx.Sender = ((tx.Sender % n) + n) % n
+		}
+		out = append(out, tx)
+	}
+	return out
+}
+
+// count counts one execution of seq, and notes when a target was first
+// reached.
+func (w *worker) count(seq Sequence, o outcome) outcome {
+	n := w.c.execs.Add(1)
+	w.c.txs.Add(uint64(len(seq)))
+	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
+		if w.c.targetExecs.CompareAndSwap(0, n) {
+			w.c.targetTimeNs.Store(int64(time.Since(w.c.start)))
+		}
+	}
 	return o
 }
 
-// probeAny makes every transaction's probe hits count.
-const probeAny = -2
-
-// baseWrites returns the storage writes already in a starting snapshot:
-// those of the cached prefix, or none for the deployed state.
-func (w *worker) baseWrites(start chain.Snapshot) map[trace.Slot]uint16 {
-	if w.cacheEntry != nil && start == w.cacheSnap {
-		return w.cacheWrites
-	}
-	return nil
-}
-
-// stateSig summarises the storage a sequence leaves behind (the prefix's
-// writes overlaid with the sequence's own), by slot and order of magnitude
-// of each value, independent of the order of writes. Zero means no writes.
-func stateSig(prefix, own map[trace.Slot]uint16) uint64 {
-	var sig uint64
-	for k, v := range prefix {
-		if _, ok := own[k]; !ok {
-			sig += trace.SlotTerm(k, v)
+// reachedTarget reports whether any target PC has run in this worker.
+func (w *worker) reachedTarget() bool {
+	for ci, pcs := range w.c.targetPCs {
+		for _, pc := range pcs {
+			if pc < uint64(len(w.tr.Instr[ci])) && w.tr.Instr[ci][pc] {
+				return true
+			}
 		}
-	}
-	for k, v := range own {
-		sig += trace.SlotTerm(k, v)
-	}
-	return sig
-}
-
-// checkTx applies the transaction oracles to a finished transaction.
-func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
-	if origin, hit := w.tr.ProbeHit(); hit && probe && r.Err == nil && w.c.enabled(oracle.StorageWrite) {
-		// A storage write landed on the campaign's arbitrary probe slot:
-		// the written location is attacker-controlled (HARVEY §4.3).
-		f := &Finding{Kind: oracle.StorageWrite, Contract: origin.Contract, PC: origin.PC}
-		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
-		return f
-	}
-	fail := w.tr.Failure()
-	kind, ok := oracle.Failure(r.Err, r.Ret, fail.Invalid)
-	if !ok || !w.c.enabled(kind) {
-		return nil
-	}
-	f := &Finding{Kind: kind, Contract: tx.Contract}
-	if fail.Origin.Valid {
-		f.Contract, f.PC = fail.Origin.Contract, fail.Origin.PC
-		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
-	}
-	return f
-}
-
-// checkProperties calls every property and invariant function of the
-// targets on the current state; the first violation is a finding.
-func (w *worker) checkProperties() *Finding {
-	for _, ci := range w.c.checked {
-		c := w.c.prog.Contracts[ci]
-		for _, m := range c.Checks {
-			r := w.ch.Probe(w.ch.Senders()[0], w.dep.Addrs[ci], m.Selector[:])
-			if !violated(m, r) {
-				continue
-			}
-			kind := oracle.Property
-			if m.Kind == program.Invariant {
-				kind = oracle.Invariant
-			}
-			if !w.c.enabled(kind) {
-				continue
-			}
-			f := &Finding{Kind: kind, Contract: ci, Check: m.RawName}
-			if fn, ok := c.Function(m.RawName); ok {
-				f.Location = fn.Location
-				f.Located = true
-			}
-			return f
-		}
-	}
-	return nil
-}
-
-// violated reports a failed check: it reverted, or returned false.
-func violated(m program.Method, r chain.Result) bool {
-	if r.Err != nil {
-		return true
-	}
-	if len(m.Outputs) == 1 && m.Outputs[0].Type.String() == "bool" {
-		return len(r.Ret) < 32 || r.Ret[31] == 0
 	}
 	return false
 }
 
-// execEntryMutant runs a mutant of e, reusing the state after e's prefix
-// when only the last transaction changed.
-func (w *worker) execMutant(e *Entry, mut Sequence, m Mutation) outcome {
-	if !m.LastOnly || len(mut) < 2 {
-		return w.exec(mut, 0, w.base)
+// lookahead runs the analysis on the path of the last transaction (Alg. 1
+// line 11, Alg. 2). Without targets, or for a contract without targets,
+// the identifier is the path's.
+func (w *worker) lookahead(seq Sequence, pathID uint64, path []uint64) *lookInfo {
+	last := seq[len(seq)-1]
+	a := w.c.analyzers[last.Contract]
+	if a == nil || len(path) == 0 {
+		return &lookInfo{lid: pathID}
 	}
-	start, ok := w.prefixState(e)
-	if !ok {
-		// The prefix itself fails; run the whole mutant so the failure is
-		// reported with a complete sequence.
-		return w.exec(mut, 0, w.base)
+	start := time.Now()
+	r := a.Analyze(path)
+	w.c.analysisNs.Add(int64(time.Since(start)))
+	splits := make([]uint64, len(r.SplitPoints))
+	for i, p := range r.SplitPoints {
+		splits[i] = uint64(last.Contract)<<32 | p
 	}
-	return w.exec(mut, len(mut)-1, start)
+	return &lookInfo{lid: r.LID, proved: r.Proved, splits: splits}
+}
+
+// consider adds an input to the corpus if it took a new path or covered
+// something new, and reports its finding if it is new.
+func (w *worker) consider(seq Sequence, o *outcome) {
+	if len(seq) == 0 {
+		return
+	}
+	c := w.c
+	if o.fail != nil {
+		w.report(seq[:o.failTx+1], o.fail)
+		return
+	}
+	last := seq[len(seq)-1]
+	ob := observation{
+		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0,
+		costs: o.costs, loads: o.loads, analysed: c.analyzers != nil, execs: c.execs.Load(),
+		// HARVEY §5's regular mode: for a function that needs longer
+		// sequences, a sequence whose transactions together took a new
+		// path is a prefix worth keeping, though its last transaction's
+		// path is old.
+		growable: len(seq) > 1 && !c.cfg.NoDemandDriven && c.grows(callTarget{last.Contract, last.Method}),
+	}
+	admitted, needsAnalysis := c.corpus.record(&ob)
+	if needsAnalysis {
+		// A path seen for the first time: analyse it outside the lock.
+		ob.look = w.lookahead(seq, o.pathID, o.path)
+		admitted, _ = c.corpus.record(&ob)
+	}
+	if admitted {
+		// Values the new path compared against are likely to open the
+		// next branch: keep them (only from admitted inputs, so random
+		// arguments do not flood the dictionary).
+		for _, op := range o.operands {
+			w.env.Dict.AddWithNeighbours(op)
+		}
+	}
+}
+
+// report shrinks and records a finding unless one with its key exists.
+func (w *worker) report(seq Sequence, f *Finding) {
+	c := w.c
+	key := f.Key()
+	c.mu.Lock()
+	if c.keys[key] {
+		c.mu.Unlock()
+		return
+	}
+	c.keys[key] = true
+	c.mu.Unlock()
+
+	f.Execs = c.execs.Load()
+	f.Time = time.Since(c.start)
+	f.Worker = w.id
+	in := w.fresh()
+	in.probeTx, in.shrinking = probeAny, &key
+	f.Seq = w.shrink(seq.Clone(), in, c.cfg.ShrinkLimit)
+	if f.Detail != "" {
+		// The detail names the transaction: take it from the shrunk run.
+		if o := w.exec(f.Seq, in); o.fail != nil && o.fail.Key() == key {
+			f.Detail = o.fail.Detail
+		}
+	}
+	w.prefix.entry = nil // shrinking moved the chain
+	c.mu.Lock()
+	c.findings = append(c.findings, f)
+	c.mu.Unlock()
+	if c.cfg.OnFinding != nil {
+		c.cfg.OnFinding(f)
+	}
 }

@@ -51,9 +51,6 @@ func (v Value) IsConst() (*uint256.Int, bool) { return &v.c, v.kind == constant 
 // IsTop reports whether v is Top.
 func (v Value) IsTop() bool { return v.kind == top }
 
-// IsBottom reports whether v is Bottom.
-func (v Value) IsBottom() bool { return v.kind == bottom }
-
 // Join returns the least upper bound of v and w.
 func (v Value) Join(w Value) Value {
 	switch {

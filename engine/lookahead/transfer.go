@@ -77,23 +77,7 @@ func step(s *State, code []byte, pc uint64) (eff effect, target, cond Value) {
 	if in < 0 || len(s.stack) < int(in) {
 		return halt, Top, Top
 	}
-	switch {
-	case op >= vm.PUSH1 && op <= vm.PUSH32:
-		n := uint64(op-vm.PUSH1) + 1
-		var b [32]byte
-		end := min(pc+1+n, uint64(len(code)))
-		copy(b[32-n:], code[pc+1:end]) // missing trailing bytes are zero
-		var w uint256.Int
-		w.SetBytes(b[32-n:])
-		s.push(Const(w))
-		return next, Top, Top
-	case op >= vm.DUP1 && op <= vm.DUP16:
-		s.push(s.peek(int(op - vm.DUP1)))
-		return next, Top, Top
-	case op >= vm.SWAP1 && op <= vm.SWAP16:
-		n := len(s.stack) - 1
-		k := n - int(op-vm.SWAP1) - 1
-		s.stack[n], s.stack[k] = s.stack[k], s.stack[n]
+	if shuffle(s, code, pc, op) {
 		return next, Top, Top
 	}
 	switch op {
@@ -180,6 +164,30 @@ func step(s *State, code []byte, pc uint64) (eff effect, target, cond Value) {
 	return next, Top, Top
 }
 
+// shuffle runs op if it is a PUSHn, DUPn or SWAPn, and reports whether it
+// was.
+func shuffle(s *State, code []byte, pc uint64, op vm.OpCode) bool {
+	switch {
+	case op >= vm.PUSH1 && op <= vm.PUSH32:
+		n := uint64(op-vm.PUSH1) + 1
+		var b [32]byte
+		end := min(pc+1+n, uint64(len(code)))
+		copy(b[32-n:], code[pc+1:end]) // missing trailing bytes are zero
+		var w uint256.Int
+		w.SetBytes(b[32-n:])
+		s.push(Const(w))
+	case op >= vm.DUP1 && op <= vm.DUP16:
+		s.push(s.peek(int(op - vm.DUP1)))
+	case op >= vm.SWAP1 && op <= vm.SWAP16:
+		n := len(s.stack) - 1
+		k := n - int(op-vm.SWAP1) - 1
+		s.stack[n], s.stack[k] = s.stack[k], s.stack[n]
+	default:
+		return false
+	}
+	return true
+}
+
 // codecopy copies known code bytes word by word when everything is
 // constant and aligned, and clobbers the range otherwise.
 func codecopy(s *State, code []byte, dst, src, size Value) {
@@ -242,6 +250,13 @@ func arith(s *State, op vm.OpCode) {
 		return
 	}
 	var r uint256.Int
+	evalArith(&r, op, consts)
+	s.push(Const(r))
+}
+
+// evalArith computes op on constant operands into r, as the EVM does.
+func evalArith(r *uint256.Int, op vm.OpCode, consts []*uint256.Int) {
+	n := len(consts)
 	a := consts[0]
 	var b, c *uint256.Int
 	if n > 1 {
@@ -282,17 +297,17 @@ func arith(s *State, op vm.OpCode) {
 	case vm.SIGNEXTEND:
 		r.ExtendSign(b, a)
 	case vm.LT:
-		boolWord(&r, a.Lt(b))
+		boolWord(r, a.Lt(b))
 	case vm.GT:
-		boolWord(&r, a.Gt(b))
+		boolWord(r, a.Gt(b))
 	case vm.SLT:
-		boolWord(&r, a.Slt(b))
+		boolWord(r, a.Slt(b))
 	case vm.SGT:
-		boolWord(&r, a.Sgt(b))
+		boolWord(r, a.Sgt(b))
 	case vm.EQ:
-		boolWord(&r, a.Eq(b))
+		boolWord(r, a.Eq(b))
 	case vm.ISZERO:
-		boolWord(&r, a.IsZero())
+		boolWord(r, a.IsZero())
 	case vm.AND:
 		r.And(a, b)
 	case vm.OR:
@@ -323,7 +338,6 @@ func arith(s *State, op vm.OpCode) {
 			r.SRsh(b, uint(a.Uint64()))
 		}
 	}
-	s.push(Const(r))
 }
 
 func boolWord(r *uint256.Int, b bool) {

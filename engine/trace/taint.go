@@ -118,7 +118,7 @@ var sources = func() (s [256]Label) {
 	return s
 }()
 
-// step follows labelled values through one instruction of frame f, before
+// taintStep follows labelled values through one instruction of frame f, before
 // it executes. s is the stack; the result (if any) will sit at index
 // len(s)-pops.
 func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint256.Int) {

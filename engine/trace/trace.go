@@ -8,7 +8,6 @@
 package trace
 
 import (
-	"bytes"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -90,9 +89,6 @@ func NewCode(code []byte, userPC []bool) *Code {
 	}
 	return c
 }
-
-// Branches returns the number of JUMPIs.
-func (c *Code) Branches() int { return c.branches }
 
 // NoCode marks a frame whose code is not one of the program's contracts.
 const NoCode = -1
@@ -238,9 +234,6 @@ func (t *Tracer) Hooks() *tracing.Hooks { return t.hooks }
 // Edges returns the number of branch edges (two per JUMPI) of all codes.
 func (t *Tracer) Edges() int { return len(t.counts) }
 
-// EdgeBase returns the first edge index of code i.
-func (t *Tracer) EdgeBase(i int) int { return t.base[i] }
-
 // Bind says that code i runs at addr.
 func (t *Tracer) Bind(addr common.Address, i int) { t.byAddr[addr] = int32(i) }
 
@@ -325,13 +318,6 @@ func (t *Tracer) Operands() []uint256.Int { return t.operands[:min(t.nOperands, 
 // Failure returns how the last transaction failed at the top level (valid
 // only if it failed).
 func (t *Tracer) Failure() Failure { return t.failure }
-
-// Touched returns the edges the current transaction took, with EdgeCount.
-// The slice is reused by the next transaction.
-func (t *Tracer) Touched() []int32 { return t.touched }
-
-// EdgeCount returns how often the current transaction took edge e.
-func (t *Tracer) EdgeCount(e int32) uint32 { return t.counts[e] }
 
 func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
 	f := &t.frames[depth]
@@ -469,36 +455,9 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel})
 		}
 	case o == vm.SSTORE:
-		s := scope.StackData()
-		key := s[len(s)-1]
-		if key[1]|key[2]|key[3] != 0 {
-			// Mapping values and array elements live at hashed slots: one
-			// class for all of them, or every new key would be new state.
-			key = hashedSlots
-		}
-		t.writes[Slot{f.code, key}] = magnitude(s[len(s)-2].BitLen())
-		if f.callMark < t.nEvents {
-			t.sstore(f, depth-1, &s[len(s)-1])
-		}
-		if t.probeOn {
-			origin := Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
-			t.storeCost(int32(t.sbase[f.code])+c.store[pc], &s[len(s)-1], origin)
-		}
+		t.sstoreOp(f, c, pc, depth, scope.StackData())
 	case o == vm.REVERT:
-		s := scope.StackData()
-		off, size := s[len(s)-1], s[len(s)-2]
-		mem := scope.MemoryData()
-		data := []byte(nil)
-		if off.IsUint64() && size.IsUint64() && off.Uint64()+size.Uint64() <= uint64(len(mem)) {
-			data = mem[off.Uint64() : off.Uint64()+size.Uint64()]
-		}
-		if f.child.Valid && bytes.Equal(data, f.childRet) {
-			// Solidity bubbles a failed call's revert data up unchanged:
-			// the failure started in the callee.
-			f.origin, f.invalid = f.child, f.childInv
-		} else {
-			f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
-		}
+		t.revertOp(f, scope)
 	case o == vm.INVALID:
 		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
 		f.invalid = true

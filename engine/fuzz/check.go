@@ -1,0 +1,108 @@
+package fuzz
+
+import (
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+)
+
+// This file is the oracle pipeline: after every transaction, of a campaign
+// (exec) or of a replay (Replay), the same checks run in the same order,
+// and the first finding ends the sequence:
+//
+//  1. checkTx: the arbitrary storage-write probe, then the transaction's
+//     own failure (assert, panic codes) at its origin;
+//  2. checkLoopFailure: a failed call in a loop that reverted it (vulns.go);
+//  3. checkEvents: the vulnerability oracles over the tracer's events
+//     (vulns.go);
+//  4. checkProperties: property and invariant functions on the new state.
+//
+// A new oracle goes into one of these steps (or a new one here), so a
+// campaign and a replay cannot disagree about what a sequence does.
+
+// check applies the oracle pipeline to transaction tx, which just ran with
+// result r; hist describes the sequence's transactions so far (tx last).
+// probe lets the storage-write probe report; shrinking is the key of the
+// finding being shrunk, if any. seq is the sequence so far, remembered as a
+// contract's first ether receipt (nil in replays).
+func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrinking *Key, seq Sequence) *Finding {
+	if f := w.checkTx(tx, r, probe); f != nil {
+		return f
+	}
+	if f := w.checkLoopFailure(len(hist), r); f != nil {
+		return f
+	}
+	if w.tr.HasEvents() {
+		if f := w.checkEvents(hist, shrinking); f != nil {
+			return f
+		}
+	}
+	if seq != nil && r.Err == nil && !tx.Value.IsZero() && !w.c.received[tx.Contract].Load() {
+		// The freezing-ether oracle judges at the end of the campaign
+		// (campaign.frozen) from the first sequence that paid a contract.
+		w.c.received[tx.Contract].Store(true)
+		w.c.receipts.note(tx.Contract, seq[:len(hist)])
+	}
+	return w.checkProperties()
+}
+
+// checkTx applies the transaction oracles to a finished transaction.
+func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
+	if origin, hit := w.tr.ProbeHit(); hit && probe && r.Err == nil && w.c.enabled(oracle.StorageWrite) {
+		// A storage write landed on the campaign's arbitrary probe slot:
+		// the written location is attacker-controlled (HARVEY §4.3).
+		f := &Finding{Kind: oracle.StorageWrite, Contract: origin.Contract, PC: origin.PC}
+		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+		return f
+	}
+	fail := w.tr.Failure()
+	kind, ok := oracle.Failure(r.Err, r.Ret, fail.Invalid)
+	if !ok || !w.c.enabled(kind) {
+		return nil
+	}
+	f := &Finding{Kind: kind, Contract: tx.Contract}
+	if fail.Origin.Valid {
+		f.Contract, f.PC = fail.Origin.Contract, fail.Origin.PC
+		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	}
+	return f
+}
+
+// checkProperties calls every property and invariant function of the
+// targets on the current state; the first violation is a finding.
+func (w *worker) checkProperties() *Finding {
+	for _, ci := range w.c.checked {
+		c := w.c.prog.Contracts[ci]
+		for _, m := range c.Checks {
+			r := w.ch.Probe(w.ch.Senders()[0], w.dep.Addrs[ci], m.Selector[:])
+			if !violated(m, r) {
+				continue
+			}
+			kind := oracle.Property
+			if m.Kind == program.Invariant {
+				kind = oracle.Invariant
+			}
+			if !w.c.enabled(kind) {
+				continue
+			}
+			f := &Finding{Kind: kind, Contract: ci, Check: m.RawName}
+			if fn, ok := c.Function(m.RawName); ok {
+				f.Location = fn.Location
+				f.Located = true
+			}
+			return f
+		}
+	}
+	return nil
+}
+
+// violated reports a failed check: it reverted, or returned false.
+func violated(m program.Method, r chain.Result) bool {
+	if r.Err != nil {
+		return true
+	}
+	if len(m.Outputs) == 1 && m.Outputs[0].Type.String() == "bool" {
+		return len(r.Ret) < 32 || r.Ret[31] == 0
+	}
+	return false
+}

@@ -1,0 +1,119 @@
+package fuzz
+
+import (
+	"time"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+)
+
+// Settings are the campaign knobs that mean the same to every layer; the
+// engine's Options embed them, so a new knob is declared once, here (the
+// command line's flags and the language server's settings fill it in).
+type Settings struct {
+	Seed      uint64
+	Execs     uint64        // budget in sequence executions; 0 = no limit
+	Duration  time.Duration // wall-clock budget; 0 = no limit
+	Workers   int           // default 1
+	MaxSeqLen int           // default 8
+	// Contracts restricts the targets by name; empty means every target.
+	Contracts []string
+	// Focus names functions ("Contract.name" or "name") the campaign is
+	// about, e.g. those whose code changed: seeds call them first and most
+	// last transactions call them. Other functions still run, to set up
+	// state.
+	Focus []string
+	// NoPrediction turns HARVEY's input prediction off (and with it the
+	// storage-write probe, which only prediction can hit).
+	NoPrediction bool
+	// NoLookahead makes the analysis answer "reachable" everywhere, so
+	// lookahead identifiers degenerate to whole paths (configurations A and
+	// C of the paper). Use Schedule to pick AFLFast or Lookahead.
+	NoLookahead bool
+	// NoDemandDriven turns demand-driven sequence fuzzing (HARVEY §5) off:
+	// sequences grow eagerly for every function, and path identifiers span
+	// every transaction instead of only the last.
+	NoDemandDriven bool
+}
+
+// Config controls a campaign: the shared Settings plus what only the
+// fuzzer's callers provide in its own terms. The zero value runs until the
+// context ends, with one worker and seed 0.
+type Config struct {
+	Settings
+	Schedule    Schedule // default AFLFast{}
+	ShrinkLimit int      // executions per finding; default 2000
+	CorpusLimit int
+	// Oracles switches finding kinds on (true) or off (false); kinds not
+	// listed follow oracle.OnByDefault.
+	Oracles map[oracle.Kind]bool
+	// PredictIterations bounds the secant steps per prediction; default 4.
+	PredictIterations int
+	// Targets are program locations to reach, as runtime PCs per contract
+	// index (lookahead paper). With targets, each new corpus entry gets a
+	// lookahead identifier and split points, and Result reports when a
+	// target was first reached.
+	Targets map[int][]uint64
+	Chain   chain.Config
+	// DeployArgs replays a recorded deployment's constructor arguments.
+	DeployArgs [][]byte
+	// Seeds are sequences run before mutation starts, e.g. a corpus saved
+	// by an earlier campaign; those that cover something new join the
+	// corpus. Indices out of range are dropped, senders wrap.
+	Seeds []Sequence
+
+	// OnSetup is called once the contracts are deployed, before fuzzing.
+	OnSetup func(*Deployment)
+
+	// OnFinding is called once per new finding, after shrinking, from the
+	// worker that found it.
+	OnFinding func(*Finding)
+	// OnProgress is called about twice a second.
+	OnProgress func(Progress)
+}
+
+// Progress is a snapshot of a running campaign.
+type Progress struct {
+	Execs, Txs uint64
+	Corpus     int
+	Findings   int
+	Edges      int // (edge, hit class) pairs covered by any worker
+	Elapsed    time.Duration
+}
+
+// Counts are a finished campaign's numbers; the engine's Report embeds
+// them as they are.
+type Counts struct {
+	Execs       uint64        `json:"execs"` // sequence executions, without shrinking
+	ShrinkExecs uint64        `json:"shrinkExecs"`
+	Corpus      int           `json:"corpus"`
+	Elapsed     time.Duration `json:"elapsedNs"`
+	// Timeouts counts transactions cancelled by the per-transaction
+	// wall-clock guard (they end as failed transactions).
+	Timeouts uint64 `json:"timeouts"`
+	// Predictions counts predicted inputs run; PredictionHits those that
+	// reached the branch or storage slot they aimed at.
+	Predictions    uint64 `json:"predictions"`
+	PredictionHits uint64 `json:"predictionHits"`
+	// AggressiveRuns counts runs on directly fuzzed state (HARVEY §5);
+	// AggressiveHits those that covered something new.
+	AggressiveRuns uint64 `json:"aggressiveRuns"`
+	// TargetExecs and TargetTime say when a target was first reached
+	// (zero if never); AnalysisTime is the time spent in the lookahead
+	// analysis.
+	TargetExecs    uint64        `json:"targetExecs,omitempty"`
+	TargetTime     time.Duration `json:"targetTimeNs,omitempty"`
+	AnalysisTime   time.Duration `json:"analysisTimeNs,omitempty"`
+	AggressiveHits uint64        `json:"aggressiveHits"`
+}
+
+// Result is the outcome of a campaign.
+type Result struct {
+	Findings []*Finding // in the order found
+	Counts
+	// Coverage[c][pc] tells whether instruction pc of contract c ran.
+	Coverage   [][]bool
+	Deployment *Deployment
+	// Inputs are the corpus entries' sequences, in the order admitted.
+	Inputs []Sequence
+}

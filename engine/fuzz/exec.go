@@ -1,0 +1,221 @@
+package fuzz
+
+import (
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
+)
+
+// This file is the per-execution path, the fuzzer's interpreter loop:
+// exec takes a sequence and an execInput, runs the transactions on a
+// starting state, applies the oracle pipeline (check.go) after each, and
+// returns everything the run tells the caller as one outcome.
+
+// execInput is what an execution needs besides its sequence.
+type execInput struct {
+	// from is the first transaction to run: seq[:from] already ran in
+	// start, whose storage writes are startWrites (nil for the deployed
+	// state).
+	from        int
+	start       chain.Snapshot
+	startWrites map[trace.Slot]uint16
+	// probeTx is the transaction whose storage writes may report an
+	// arbitrary write: the one a running prediction changed an input of
+	// (the slot moved with that input); probeAny accepts any (shrinking),
+	// -1 none.
+	probeTx int
+	// target is the cost index a running prediction aims at, or -1.
+	target int32
+	// shrinking is the key of the finding being shrunk, if any: the event
+	// oracles prefer it to other findings of a transaction.
+	shrinking *Key
+}
+
+// probeAny makes every transaction's probe hits count.
+const probeAny = -2
+
+// fresh returns the input that runs a whole sequence from the deployed
+// state, for no prediction.
+func (w *worker) fresh() execInput {
+	return execInput{start: w.base, probeTx: -1, target: -1}
+}
+
+// outcome is what one execution of a sequence did.
+type outcome struct {
+	pathID    uint64 // path of the last transaction (every one, eagerly)
+	seqPathID uint64 // path of every transaction
+	state     uint64 // storage signature after the sequence (see stateSig)
+	newCov    int    // new (edge, hit class) pairs, all transactions
+	fail      *Finding
+	failTx    int
+	lastErr   bool // the last transaction reverted
+
+	// What the last transaction left, if it ran (ranLast). The slices
+	// alias the worker's buffers: valid until its next execution.
+	ranLast  bool
+	costs    []costEntry           // its cost vector (predict.go)
+	loads    []trace.Slot          // the storage slots it read
+	path     []uint64              // its top-level path, with targets only
+	operands []uint256.Int         // comparison operands and returned words
+	writes   map[trace.Slot]uint16 // storage writes of the whole run
+	// reached reports that the last transaction reached the input's
+	// target; targetCost and targetResid are the target's metric there.
+	reached                 bool
+	targetCost, targetResid uint256.Int
+}
+
+// aggressiveGas bounds a transaction run on directly fuzzed state: a
+// fuzzed array length or loop bound would otherwise run every such
+// transaction to the full gas limit, at a thousand times the usual cost.
+// Only coverage comes from these runs, never findings.
+const aggressiveGas = 1_000_000
+
+// exec runs seq[in.from:] on in.start and applies the oracles after every
+// transaction; it stops at the first finding.
+func (w *worker) exec(seq Sequence, in execInput) outcome {
+	o := outcome{writes: w.s.writes}
+	w.ch.Reset(in.start)
+	clear(w.s.writes)
+	w.s.hist = w.history(seq[:in.from])
+	for i := in.from; i < len(seq); i++ {
+		tx := &seq[i]
+		r := w.runTx(tx, 0)
+		if r.TimedOut {
+			w.c.timeouts.Add(1)
+		}
+		o.newCov += w.tr.MergeCoverage(w.seen)
+		if r.Err == nil {
+			for k, v := range w.tr.Writes() {
+				w.s.writes[k] = v
+			}
+		}
+		pid := w.tr.PathID()
+		o.seqPathID = o.seqPathID*0x100000001b3 ^ pid
+		if !w.c.cfg.NoDemandDriven {
+			o.pathID = pid
+		} else {
+			// Eager sequences: the path spans every transaction.
+			o.pathID = o.seqPathID
+		}
+		if i == len(seq)-1 {
+			w.captureLast(&o, tx, r, in.target)
+		}
+		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value})
+		probe := in.probeTx == probeAny || in.probeTx == i
+		if f := w.check(tx, r, w.s.hist, probe, in.shrinking, seq); f != nil {
+			o.fail, o.failTx = f, i
+			return o
+		}
+	}
+	o.state = stateSig(in.startWrites, w.s.writes)
+	return o
+}
+
+// captureLast records in o what the last transaction of a sequence left:
+// its costs and loads, its path (with targets), and the operands worth
+// keeping.
+func (w *worker) captureLast(o *outcome, tx *Tx, r chain.Result, target int32) {
+	o.ranLast = true
+	o.lastErr = r.Err != nil
+	o.costs = w.captureCosts()
+	if target >= 0 {
+		o.reached = w.tr.Reached(target)
+		for _, e := range o.costs {
+			if e.idx == target {
+				o.targetCost, o.targetResid = e.cost, e.resid
+			}
+		}
+	}
+	w.s.loads = append(w.s.loads[:0], w.tr.Loads()...)
+	o.loads = w.s.loads
+	if len(w.c.targetPCs) > 0 {
+		w.s.path = append(w.s.path[:0], w.tr.Path()...)
+		o.path = w.s.path
+		if testHookPath != nil {
+			testHookPath(tx.Contract, w.s.path)
+		}
+	}
+	w.s.operands = append(w.s.operands[:0], w.tr.Operands()...)
+	// Values the contract returned are likely inputs of later calls.
+	for j := 0; j+32 <= len(r.Ret) && j < 4*32; j += 32 {
+		var word uint256.Int
+		word.SetBytes32(r.Ret[j : j+32])
+		w.s.operands = append(w.s.operands, word)
+	}
+	o.operands = w.s.operands
+}
+
+// captureCosts copies the tracer's cost vector of the transaction that just
+// ran into the worker's reused buffer.
+func (w *worker) captureCosts() []costEntry {
+	w.s.costs = w.s.costs[:0]
+	for _, i := range w.tr.Costed() {
+		w.s.costs = append(w.s.costs, costEntry{idx: i, cost: *w.tr.Cost(i), resid: *w.tr.Residual(i)})
+	}
+	return w.s.costs
+}
+
+// stateSig summarises the storage a sequence leaves behind (the prefix's
+// writes overlaid with the sequence's own), by slot and order of magnitude
+// of each value, independent of the order of writes. Zero means no writes.
+func stateSig(prefix, own map[trace.Slot]uint16) uint64 {
+	var sig uint64
+	for k, v := range prefix {
+		if _, ok := own[k]; !ok {
+			sig += trace.SlotTerm(k, v)
+		}
+	}
+	for k, v := range own {
+		sig += trace.SlotTerm(k, v)
+	}
+	return sig
+}
+
+// execMutant runs a mutant of e, reusing the state after e's prefix when
+// only the last transaction changed; in.from and in.start are set here.
+func (w *worker) execMutant(e *Entry, mut Sequence, m Mutation, in execInput) outcome {
+	in.from, in.start, in.startWrites = 0, w.base, nil
+	if !m.LastOnly || len(mut) < 2 {
+		return w.exec(mut, in)
+	}
+	start, writes, ok := w.prefixState(e, in)
+	if !ok {
+		// The prefix itself fails; run the whole mutant so the failure is
+		// reported with a complete sequence.
+		return w.exec(mut, in)
+	}
+	in.from, in.start, in.startWrites = len(mut)-1, start, writes
+	return w.exec(mut, in)
+}
+
+// prefixCache is the state after all but the last transaction of one
+// entry, for mutants that change only the last transaction.
+type prefixCache struct {
+	entry  *Entry // nil: empty
+	snap   chain.Snapshot
+	writes map[trace.Slot]uint16
+}
+
+// prefixState returns the state after all but the last transaction of e
+// and the storage writes in it, from the worker's cache when it holds e
+// (the prefix runs with in's probe and target). It reports false if the
+// prefix itself fails.
+func (w *worker) prefixState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, bool) {
+	if len(e.Seq) < 2 {
+		return w.base, nil, true
+	}
+	if w.prefix.entry != e {
+		in.from, in.start, in.startWrites = 0, w.base, nil
+		o := w.exec(e.Seq[:len(e.Seq)-1], in)
+		if o.fail != nil {
+			w.prefix.entry = nil
+			return chain.Snapshot{}, nil, false
+		}
+		w.prefix.entry, w.prefix.snap = e, w.ch.Snapshot()
+		clear(w.prefix.writes)
+		for k, v := range o.writes {
+			w.prefix.writes[k] = v
+		}
+	}
+	return w.prefix.snap, w.prefix.writes, true
+}

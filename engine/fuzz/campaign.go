@@ -64,6 +64,16 @@ type Config struct {
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
 	Seeds []Sequence
+	// SeedsOnly stops the campaign once the seeds have run (corpus
+	// minimisation measures what they cover).
+	SeedsOnly bool
+	// Import, if set, is polled between corpus entries for sequences found
+	// elsewhere (another process sharing a corpus directory); each runs
+	// once, like a seed.
+	Import func() (Sequence, bool)
+	// OnInput is called with each sequence admitted to the corpus, from the
+	// worker that ran it; seq must not be modified.
+	OnInput func(seq Sequence)
 
 	// OnSetup is called once the contracts are deployed, before fuzzing.
 	OnSetup func(*Deployment)
@@ -370,7 +380,18 @@ func (w *worker) run(ctx context.Context) (err error) {
 			w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
 		}
 	}
+	if c.cfg.SeedsOnly {
+		return nil
+	}
 	for !c.spent() && ctx.Err() == nil {
+		if c.cfg.Import != nil {
+			if seq, ok := c.cfg.Import(); ok {
+				if seq = w.sanitize(seq); len(seq) > 0 {
+					w.consider(seq, w.run1(seq, Mutation{Field: ShapeReplace}, nil))
+				}
+				continue
+			}
+		}
 		e, energy := c.corpus.Next(c.cfg.Schedule)
 		if e == nil {
 			// Every input so far failed (and failing inputs are findings,
@@ -529,7 +550,9 @@ func (w *worker) consider(seq Sequence, o outcome) {
 		}
 	}
 	if newPath || o.newCov > 0 || newState || grown {
-		c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads, lid, splits)
+		if _, added := c.corpus.Add(seq, o.pathID, c.execs.Load(), o.newCov > 0, w.lastCosts, w.lastLoads, lid, splits); added && c.cfg.OnInput != nil {
+			c.cfg.OnInput(seq)
+		}
 		// Values the new path compared against are likely to open the
 		// next branch: keep them (only from admitted inputs, so random
 		// arguments do not flood the dictionary).

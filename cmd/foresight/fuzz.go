@@ -38,6 +38,7 @@ type fuzzFlags struct {
 	targets   targetList
 	schedule  string
 	noLook    bool
+	share     shareFlags
 }
 
 // targetList collects repeated --target flags.
@@ -74,6 +75,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration) {
 	fs.StringVar(&f.oracles, "oracles", "", "comma-separated kinds to switch on or off: panics, panic-0x11, -assert-failure, SWC-116, ...")
 	fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
 	fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, files fuzzed at once")
+	f.share.register(fs)
 }
 
 func (f *fuzzFlags) options() (engine.Options, error) {
@@ -164,8 +166,16 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	if failed {
 		return exitUsage
 	}
+	sh, err := ff.share.start(ctx, &opts, good, paths, stderr, log)
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
 	rep, err := engine.Fuzz(ctx, good, opts)
+	if sh != nil {
+		sh.finish(rep)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage

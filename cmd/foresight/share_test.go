@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine"
+)
+
+// TestHelperForesight is the foresight command when run as a helper
+// process by the tests below (the arguments follow "--").
+func TestHelperForesight(t *testing.T) {
+	if os.Getenv("FORESIGHT_HELPER") != "1" {
+		return
+	}
+	args := os.Args
+	for i, a := range args {
+		if a == "--" {
+			args = args[i+1:]
+			break
+		}
+	}
+	os.Exit(run(context.Background(), args, os.Stdout, os.Stderr))
+}
+
+// sharing records what the processes of a test wrote and ran.
+type sharing struct {
+	mu      sync.Mutex
+	written []map[string]bool // per process
+	ran     []map[string]bool
+	done    chan struct{}
+	closed  bool
+}
+
+var corpusLog = regexp.MustCompile(`corpus: (input written|input from another process run)\s+\{"name": "([^"]+)"\}`)
+
+// crossed reports whether each process ran an input the other wrote.
+func (s *sharing) crossed() bool {
+	for p := range s.ran {
+		other := s.written[1-p]
+		ok := false
+		for n := range s.ran[p] {
+			ok = ok || other[n]
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *sharing) watch(p int, line string) {
+	m := corpusLog.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m[1] == "input written" {
+		s.written[p][m[2]] = true
+	} else {
+		s.ran[p][m[2]] = true
+	}
+	if !s.closed && s.crossed() {
+		s.closed = true
+		close(s.done)
+	}
+}
+
+// TestSharedCorpusTwoProcesses runs two fuzz processes on one corpus
+// directory until each has run an input the other found, kills both while
+// they write, and checks that every input file is whole, named by its
+// content, and stored once.
+func TestSharedCorpusTwoProcesses(t *testing.T) {
+	maze, err := filepath.Abs("../../engine/testdata/bench/Maze.sol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	s := &sharing{done: make(chan struct{})}
+	exited := make(chan error, 2)
+	var cmds []*exec.Cmd
+	for p, seed := range []string{"1", "2"} {
+		s.written = append(s.written, map[string]bool{})
+		s.ran = append(s.ran, map[string]bool{})
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperForesight$", "--", "fuzz", maze,
+			"--corpus", dir, "--corpus-sync", "50ms", "--seed", seed, "--timeout", "0", "-v")
+		cmd.Env = append(os.Environ(), "FORESIGHT_HELPER=1")
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill() })
+		go func() {
+			sc := bufio.NewScanner(stderr)
+			for sc.Scan() {
+				s.watch(p, sc.Text())
+			}
+			exited <- cmd.Wait()
+		}()
+		cmds = append(cmds, cmd)
+	}
+	select {
+	case <-s.done:
+	case err := <-exited:
+		t.Fatalf("a fuzz process ended before both ran each other's inputs: %v", err)
+	}
+	// Killed mid-campaign: both are writing new inputs as fast as they
+	// find them.
+	for _, cmd := range cmds {
+		cmd.Process.Signal(syscall.SIGKILL)
+	}
+	for range cmds {
+		<-exited
+	}
+	s.mu.Lock()
+	t.Logf("written %d and %d inputs, ran %d and %d of the other's", len(s.written[0]), len(s.written[1]), len(s.ran[0]), len(s.ran[1]))
+	s.mu.Unlock()
+	checkCorpusDir(t, dir)
+}
+
+// checkCorpusDir fails unless every input file of dir parses and is named
+// by its content, no two files hold one input, and a load skips nothing.
+func checkCorpusDir(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(dir, "inputs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := 0
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".tmp-") {
+			continue // a write the kill interrupted; readers skip it
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "inputs", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := engine.ParseInput(data)
+		if err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+			continue
+		}
+		enc, name, _ := engine.EncodeInput(in)
+		if name != e.Name() || string(enc) != string(data) {
+			t.Errorf("%s holds the input named %s", e.Name(), name)
+		}
+		inputs++
+	}
+	if inputs == 0 {
+		t.Fatal("no inputs written")
+	}
+	d, _, err := engine.OpenCorpusDir(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := d.Load(nil)
+	if err != nil || l.Skipped != 0 || len(l.Inputs) != min(inputs, engine.MaxLoadedInputs) {
+		t.Errorf("load: %d inputs, %d skipped (%v), %v; want %d, none skipped", len(l.Inputs), l.Skipped, l.Problems, err, inputs)
+	}
+}

@@ -288,3 +288,42 @@ func listJSON(dir string) ([]string, error) {
 	sort.Strings(names)
 	return names, nil
 }
+
+// Prune deletes the oldest input files of contract beyond max, never
+// those named in keep; it returns how many it deleted.
+func (d *CorpusDir) Prune(contract string, keep map[string]bool, max int) (int, error) {
+	names, err := d.list()
+	if err != nil {
+		return 0, err
+	}
+	type file struct {
+		name string
+		mod  int64
+	}
+	var files []file
+	prefix := safeName(contract) + "-"
+	for _, n := range names {
+		if !strings.HasPrefix(n, prefix) {
+			continue
+		}
+		fi, err := os.Lstat(filepath.Join(d.dir, inputsDir, n))
+		if err != nil {
+			continue
+		}
+		files = append(files, file{n, fi.ModTime().UnixNano()})
+	}
+	if len(files) <= max {
+		return 0, nil
+	}
+	sort.SliceStable(files, func(i, j int) bool { return files[i].mod < files[j].mod })
+	var drop []string
+	for _, f := range files {
+		if len(files)-len(drop) <= max {
+			break
+		}
+		if !keep[f.name] {
+			drop = append(drop, f.name)
+		}
+	}
+	return len(drop), d.Remove(drop)
+}

@@ -6,6 +6,7 @@
 //	foresight check [flags] FILE|DIR...   compile, fuzz briefly, print findings
 //	foresight fuzz [flags] FILE|DIR...    run a fuzzing campaign
 //	foresight replay FINDING.json         re-execute a finding and print a trace
+//	foresight corpus merge|min ...        maintain shared corpus directories
 //	foresight lsp                         serve the Language Server Protocol on stdio
 //	foresight version                     print the version
 //
@@ -45,6 +46,7 @@ func commands() []command {
 		{"fuzz", "run a fuzzing campaign and report findings (text, json, sarif)", runFuzz},
 		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
 		{"bench", "compare engine configurations over several seeds (median executions and time to each finding)", runBench},
+		{"corpus", "merge corpus directories or minimise one (docs/scaling.md)", runCorpus},
 		{"lsp", "serve the Language Server Protocol on stdio (see docs/lsp.md)", runLSP},
 		{"version", "print the version", runVersion},
 	}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -169,4 +171,32 @@ func checkCorpusDir(t *testing.T, dir string) {
 	if err != nil || l.Skipped != 0 || len(l.Inputs) != min(inputs, engine.MaxLoadedInputs) {
 		t.Errorf("load: %d inputs, %d skipped (%v), %v; want %d, none skipped", len(l.Inputs), l.Skipped, l.Problems, err, inputs)
 	}
+}
+
+// TestCorpusMerge: merging adds the inputs and findings a directory lacks,
+// once, and converts files of the editor's older format on the way.
+func TestCorpusMerge(t *testing.T) {
+	a, b, dst := t.TempDir(), t.TempDir(), t.TempDir()
+	in := func(n int) engine.Input {
+		return engine.Input{Calls: []engine.InputCall{{Contract: "C", Function: "f(uint256)", Args: fmt.Sprintf("0x%064x", n)}}}
+	}
+	da, _, _ := engine.OpenCorpusDir(a, "")
+	da.Add(in(1))
+	da.Add(in(2))
+	da.AddFinding(engine.Finding{Kind: "assert-failure", Unit: "C.sol", Start: 1, End: 2}, []byte("{}"))
+	if err := engine.SaveInputs(filepath.Join(b, "C.json"), []engine.Input{in(2), in(3)}); err != nil {
+		t.Fatal(err)
+	}
+	merge := func() (int, string, string) {
+		var out, errb bytes.Buffer
+		return run(context.Background(), []string{"corpus", "merge", dst, a, b}, &out, &errb), out.String(), errb.String()
+	}
+	code, out, stderr := merge()
+	if code != exitOK || !strings.Contains(out, "merged 3 new input(s) and 1 new finding(s)") {
+		t.Fatalf("merge: exit %d, %q, %s", code, out, stderr)
+	}
+	if code, out, _ := merge(); code != exitOK || !strings.Contains(out, "merged 0 new input(s) and 0 new finding(s)") {
+		t.Errorf("second merge: exit %d, %q", code, out)
+	}
+	checkCorpusDir(t, dst)
 }

@@ -274,3 +274,40 @@ func TestImportsAndOnInput(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCorpusScan measures a re-scan of a directory of 10,000 inputs
+// in which nothing is new: what every sharing process pays per
+// --corpus-sync interval (docs/scaling.md).
+func BenchmarkCorpusScan(b *testing.B) {
+	dir := b.TempDir()
+	d, _, err := OpenCorpusDir(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 10_000 {
+		if _, _, err := d.Add(testInput("C", "f(uint256)", i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if l, err := d.Scan(MaxLoadedInputs); err != nil || len(l.Inputs) != 0 {
+			b.Fatal(len(l.Inputs), err)
+		}
+	}
+}
+
+// BenchmarkCorpusAdd measures writing one new input file.
+func BenchmarkCorpusAdd(b *testing.B) {
+	d, _, err := OpenCorpusDir(b.TempDir(), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		if _, _, err := d.Add(testInput("C", "f(uint256)", i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

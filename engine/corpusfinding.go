@@ -23,7 +23,13 @@ func FindingKey(f Finding) string {
 // findingName is the file name of a finding in a corpus directory.
 func findingName(f Finding) string {
 	sum := sha256.Sum256([]byte(FindingKey(f)))
-	return safeName(strings.ToLower(f.Kind)) + "-" + hex.EncodeToString(sum[:8]) + ".json"
+	kind := strings.Map(func(r rune) rune {
+		if r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' {
+			return r
+		}
+		return '_'
+	}, strings.ToLower(f.Kind))
+	return kind + "-" + hex.EncodeToString(sum[:8]) + ".json"
 }
 
 // AddFinding stores data (the finding with its reproducer, as the caller

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
 // TestHelperForesight is the foresight command when run as a helper
@@ -199,4 +200,31 @@ func TestCorpusMerge(t *testing.T) {
 		t.Errorf("second merge: exit %d, %q", code, out)
 	}
 	checkCorpusDir(t, dst)
+}
+
+// TestCorpusFindings: a campaign with --corpus stores its finding as a
+// report that replay re-executes; a second campaign on the same directory
+// starts from the stored inputs and does not store the finding again.
+func TestCorpusFindings(t *testing.T) {
+	path := fixtures.Example(t, "SequenceFoo.sol")
+	dir := t.TempDir()
+	code, _, stderr := foresight(t, "fuzz", path, "--execs", "60000", "--seed", "2", "--corpus", dir)
+	if code != exitFindings || !strings.Contains(stderr, "1 new finding(s)") {
+		t.Fatalf("first campaign: exit %d; stderr:\n%s", code, stderr)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "findings", "assert-failure-*.json"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("findings stored: %v %v", files, err)
+	}
+	before, _ := os.ReadFile(files[0])
+	if code, out, stderr := foresight(t, "replay", files[0]); code != exitFindings || !strings.Contains(out, "assert-failure") {
+		t.Errorf("replay of the stored finding: exit %d\n%s\n%s", code, out, stderr)
+	}
+	code, _, stderr = foresight(t, "fuzz", path, "--execs", "60000", "--seed", "3", "--corpus", dir)
+	if code != exitFindings || !regexp.MustCompile(`corpus \S+: [1-9][0-9]* input\(s\) loaded`).MatchString(stderr) || !strings.Contains(stderr, "0 new finding(s)") {
+		t.Errorf("second campaign: exit %d; stderr:\n%s", code, stderr)
+	}
+	if after, _ := os.ReadFile(files[0]); string(after) != string(before) {
+		t.Error("the stored finding was overwritten")
+	}
 }

@@ -61,11 +61,13 @@ type share struct {
 	seeds  int
 
 	setup   atomic.Pointer[engine.Setup]
-	written atomic.Int64
+	nwrite  atomic.Int64
 	ran     atomic.Int64
 	found   atomic.Int64
 	warned  sync.Once
 	stop    func()
+	queue   chan engine.Input // admitted inputs, for the writer
+	written chan struct{}     // closed when the writer is done
 }
 
 // startShare applies --shard and --corpus to opts: seeds from the
@@ -104,7 +106,22 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 	}
 	fmt.Fprintln(stderr)
 	opts.Seeds = append(opts.Seeds, loaded.Inputs...)
-	opts.OnInput = sh.write
+	// Workers hand inputs to a writer goroutine and go on fuzzing; when
+	// the writer falls behind they write themselves.
+	sh.queue, sh.written = make(chan engine.Input, 1024), make(chan struct{})
+	go func() {
+		defer close(sh.written)
+		for in := range sh.queue {
+			sh.write(in)
+		}
+	}()
+	opts.OnInput = func(in engine.Input) {
+		select {
+		case sh.queue <- in:
+		default:
+			sh.write(in)
+		}
+	}
 	prevSetup, prevFinding := opts.OnSetup, opts.OnFinding
 	opts.OnSetup = func(st engine.Setup) {
 		sh.setup.Store(&st)
@@ -132,7 +149,7 @@ func (sh *share) write(in engine.Input) {
 		return
 	}
 	if added {
-		sh.written.Add(1)
+		sh.nwrite.Add(1)
 		sh.log.Debug("corpus: input written", zap.String("name", name))
 	}
 }
@@ -205,6 +222,8 @@ func (sh *share) sync(ctx context.Context, interval time.Duration, imports chan<
 // missed and prints what the campaign shared.
 func (sh *share) finish(rep *engine.Report) {
 	sh.stop()
+	close(sh.queue)
+	<-sh.written
 	if rep == nil {
 		return
 	}
@@ -215,7 +234,7 @@ func (sh *share) finish(rep *engine.Report) {
 		sh.finding(f)
 	}
 	fmt.Fprintf(sh.stderr, "foresight: corpus %s: %d new input(s) written, %d from other processes run, %d new finding(s)",
-		sh.dir.Dir(), sh.written.Load(), sh.ran.Load(), sh.found.Load())
+		sh.dir.Dir(), sh.nwrite.Load(), sh.ran.Load(), sh.found.Load())
 	if stale := sh.seeds - rep.SeedsUsed; stale > 0 {
 		fmt.Fprintf(sh.stderr, "; dropped %d stale input(s) (their contracts or functions no longer exist)", stale)
 	}

@@ -154,7 +154,7 @@ type Report struct {
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
-	// Inputs is the final corpus, to seed a later campaign (SaveInputs).
+	// Inputs is the final corpus, to seed a later campaign (CorpusDir.Add).
 	Inputs []Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
 	SeedsUsed int `json:"seedsUsed,omitempty"`

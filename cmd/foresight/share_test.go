@@ -228,3 +228,19 @@ func TestCorpusFindings(t *testing.T) {
 		t.Error("the stored finding was overwritten")
 	}
 }
+
+// TestCorpusStaleCounted: inputs of a function that no longer exists are
+// dropped from the campaign, with a count.
+func TestCorpusStaleCounted(t *testing.T) {
+	dir := t.TempDir()
+	d, _, err := engine.OpenCorpusDir(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Add(engine.Input{Calls: []engine.InputCall{{Contract: "SequenceFoo", Function: "gone()"}}})
+	d.Add(engine.Input{Calls: []engine.InputCall{{Contract: "SequenceFoo", Function: "incX()"}}})
+	code, _, stderr := foresight(t, "fuzz", fixtures.Example(t, "SequenceFoo.sol"), "--execs", "200", "--seed", "1", "--corpus", dir)
+	if code != exitOK || !strings.Contains(stderr, "2 input(s) loaded") || !strings.Contains(stderr, "dropped 1 stale input(s)") {
+		t.Errorf("exit %d; stderr:\n%s", code, stderr)
+	}
+}

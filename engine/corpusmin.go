@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -41,11 +44,8 @@ func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minim
 		return nil, err
 	}
 	m := &Minimized{}
-	features := map[uint64][]int{} // instruction -> inputs covering it
+	seqs := make([]fuzz.Sequence, len(inputs))
 	for i, in := range inputs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		seq, ok := sequenceOf(prog, in)
 		if !ok {
 			if knownContracts(prog, in) {
@@ -53,10 +53,35 @@ func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minim
 			}
 			continue
 		}
-		cov, err := cover([]fuzz.Sequence{seq})
-		if err != nil {
-			return nil, err
+		seqs[i] = seq
+	}
+	// Each input runs on its own deployment: one campaign per input, as
+	// many at once as there are processors.
+	covs := make([][][]bool, len(inputs))
+	errs := make([]error, len(inputs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				covs[i], errs[i] = cover([]fuzz.Sequence{seqs[i]})
+			}
+		}()
+	}
+	for i := range inputs {
+		if seqs[i] != nil && ctx.Err() == nil {
+			next <- i
 		}
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(append(errs, ctx.Err())...); err != nil {
+		return nil, err
+	}
+	features := map[uint64][]int{} // instruction -> inputs covering it
+	for i, cov := range covs {
 		for ci := range cov {
 			for pc, hit := range cov[ci] {
 				if hit && !base[ci][pc] {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -75,25 +76,94 @@ func SaveInputs(path string, inputs []Input) error {
 	return nil
 }
 
-// LoadInputs reads a corpus written by SaveInputs. A file that does not
-// parse yields an error wrapping ErrCorruptCorpus; callers skip it.
+// LoadInputs reads a corpus written by SaveInputs (the editor's format
+// before corpus directories): a regular file of at most 64 MiB, of which
+// the first MaxLoadedInputs inputs are decoded one at a time, so a huge
+// corpus cannot exhaust memory. A file that does not parse yields an
+// error wrapping ErrCorruptCorpus; callers skip it.
 func LoadInputs(path string) ([]Input, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, maxCorpusFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("load corpus: %w", err)
 	}
-	return parseInputs(data)
+	ins, err := parseInputs(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ins, nil
 }
 
 func parseInputs(data []byte) ([]Input, error) {
-	var f corpusFile
-	if err := json.Unmarshal(data, &f); err != nil {
+	ins, err := decodeInputs(json.NewDecoder(bytes.NewReader(data)), MaxLoadedInputs)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorruptCorpus, err)
 	}
-	if f.Format != corpusFormat {
-		return nil, fmt.Errorf("%w: format %q, want %q", ErrCorruptCorpus, f.Format, corpusFormat)
+	return ins, nil
+}
+
+// decodeInputs decodes {"format": ..., "inputs": [...]} keeping at most
+// limit inputs; the rest are skipped token by token.
+func decodeInputs(dec *json.Decoder, limit int) ([]Input, error) {
+	if err := expectDelim(dec, '{'); err != nil {
+		return nil, err
 	}
-	return f.Inputs, nil
+	var format string
+	var ins []Input
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		switch tok {
+		case "format":
+			if err := dec.Decode(&format); err != nil {
+				return nil, err
+			}
+		case "inputs":
+			if err := expectDelim(dec, '['); err != nil {
+				return nil, err
+			}
+			for dec.More() {
+				var in Input
+				var skip json.RawMessage
+				if len(ins) < limit {
+					err = dec.Decode(&in)
+					ins = append(ins, in)
+				} else {
+					err = dec.Decode(&skip)
+				}
+				if err != nil {
+					return nil, err
+				}
+			}
+			if err := expectDelim(dec, ']'); err != nil {
+				return nil, err
+			}
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := expectDelim(dec, '}'); err != nil {
+		return nil, err
+	}
+	if format != corpusFormat {
+		return nil, fmt.Errorf("format %q, want %q", format, corpusFormat)
+	}
+	return ins, nil
+}
+
+func expectDelim(dec *json.Decoder, want json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok != want {
+		return fmt.Errorf("got %v, want %v", tok, want)
+	}
+	return nil
 }
 
 // inputOf renders a sequence as an Input.

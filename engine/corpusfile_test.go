@@ -91,13 +91,16 @@ func TestStaleInputsDropped(t *testing.T) {
 	// b's parameter becomes a bool, c disappears.
 	write("    function a(uint v) public { x = v + 1; }\n    function b(bool v) public { x = v ? 1 : 2; }\n")
 	want := 0
-	for _, in := range old.Inputs {
+	var stale []int
+	for i, in := range old.Inputs {
 		keep := true
 		for _, c := range in.Calls {
 			keep = keep && c.Function == "a(uint256)"
 		}
 		if keep {
 			want++
+		} else {
+			stale = append(stale, i)
 		}
 	}
 	rep, err := Fuzz(context.Background(), compile(t, src), Options{Settings: Settings{Seed: 1, Execs: 300}, Seeds: old.Inputs})
@@ -106,6 +109,9 @@ func TestStaleInputsDropped(t *testing.T) {
 	}
 	if rep.SeedsUsed != want {
 		t.Errorf("seeds used %d, want %d (inputs calling only a)", rep.SeedsUsed, want)
+	}
+	if !reflect.DeepEqual(rep.StaleSeeds, stale) {
+		t.Errorf("stale seeds %v, want %v (inputs calling b or c)", rep.StaleSeeds, stale)
 	}
 }
 

@@ -39,6 +39,13 @@ type Options struct {
 	// Seeds are inputs saved from earlier campaigns (Report.Inputs), run
 	// first; those naming functions that no longer exist are dropped.
 	Seeds []Input
+	// Imports delivers inputs found elsewhere while the campaign runs
+	// (another process sharing a corpus directory): the workers take one
+	// between corpus entries and run it like a seed.
+	Imports <-chan Input
+	// OnInput is called with each input admitted to the corpus, from the
+	// worker that ran it, e.g. to write it to a shared corpus directory.
+	OnInput func(Input)
 	// OnSetup is called once the contracts are deployed, before fuzzing,
 	// with what Replay needs to re-execute findings of this campaign.
 	OnSetup func(Setup)
@@ -124,7 +131,7 @@ type Report struct {
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
-	// Inputs is the final corpus, to seed a later campaign (SaveInputs).
+	// Inputs is the final corpus, to seed a later campaign (CorpusDir.Add).
 	Inputs []Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
 	SeedsUsed int `json:"seedsUsed,omitempty"`
@@ -135,6 +142,10 @@ type Report struct {
 	// Note says why the campaign ended before fuzzing anything, e.g. its
 	// time budget ran out during deployment; "" otherwise.
 	Note string `json:"note,omitempty"`
+	// StaleSeeds are the indices of Options.Seeds that name a contract of
+	// the program but a function that no longer exists or whose parameters
+	// changed: worth deleting from a saved corpus.
+	StaleSeeds []int `json:"-"`
 }
 
 // FileCoverage is line coverage of one file.
@@ -177,13 +188,16 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	default:
 		return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", opts.Schedule)
 	}
-	seedsUsed := 0
-	for _, in := range opts.Seeds {
+	seedsUsed, stale := 0, []int(nil)
+	for i, in := range opts.Seeds {
 		if seq, ok := sequenceOf(prog, in); ok {
 			cfg.Seeds = append(cfg.Seeds, seq)
 			seedsUsed++
+		} else if knownContracts(prog, in) {
+			stale = append(stale, i)
 		}
 	}
+	shareInputs(prog, &cfg, opts)
 	if opts.OnSetup != nil {
 		cfg.OnSetup = func(d *fuzz.Deployment) { opts.OnSetup(setupOf(prog, d, opts.Seed)) }
 	}
@@ -205,7 +219,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
-	rep.SeedsUsed = seedsUsed
+	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
 	rep.Contracts, rep.Functions = contracts, functions
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment")

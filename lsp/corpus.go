@@ -1,144 +1,137 @@
 package lsp
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
-// The corpus of a project lives in <root>/.foresight/corpus, one file per
-// contract (<Contract>.json) holding the inputs whose first call is to that
-// contract. Files follow contracts rather than the set of files a campaign
-// compiled, which changes whenever another document is opened: a campaign
-// loads the files of the contracts it fuzzes, whatever else is open, and
-// inputs naming contracts or functions that no longer exist are dropped by
-// the engine.
+// The corpus of a project lives in <root>/.foresight/corpus, a corpus
+// directory as `foresight fuzz --corpus` shares between campaigns (one
+// file per input, docs/scaling.md): a CI corpus can seed the editor and
+// the other way round. A campaign loads the inputs whose first call is to
+// a contract it fuzzes and writes what it found; inputs of functions that
+// were renamed, removed or changed are deleted when a campaign finds them
+// stale. Files of the older one-file-per-contract format are converted.
+// Nothing is written outside the workspace root, through symlinks either.
 const (
 	corpusDir = ".foresight"
-	// maxSavedInputs bounds each file: a campaign's own corpus comes first,
-	// then the older inputs it did not keep, until the bound.
-	maxSavedInputs = 4096
+	// maxSavedInputs bounds the inputs kept per contract: beyond it the
+	// oldest the last campaign did not keep are deleted.
+	maxSavedInputs = engine.MaxLoadedInputs
 )
 
-// corpus is what a campaign was seeded with, to merge into what it saves.
+// corpus is the corpus directory of a campaign and the files its seeds
+// came from.
 type corpus struct {
-	dir   string
-	files map[string][]engine.Input // loaded inputs, by contract
+	root  string
+	dir   *engine.CorpusDir // nil until opened
+	names []string          // file of each seed
+	note  func(string)      // shows a message to the user
 }
 
-// corpusFile is the file of a contract's inputs.
-func corpusFile(dir, contract string) string {
-	safe := strings.Map(func(r rune) rune {
-		if r == '_' || r == '$' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-			return r
-		}
-		return '_'
-	}, contract)
-	return filepath.Join(dir, safe+".json")
+func (s *server) corpusNote(msg string) {
+	s.log.Info("corpus", zap.String("message", msg))
+	s.logMessage(protocol.MessageTypeInfo, "foresight: "+msg)
 }
 
-// loadCorpus reads the saved inputs of the contracts a campaign calls. A
-// corrupt file is skipped with a warning (it is replaced when the campaign
-// ends); a missing one is a contract never fuzzed here.
+// loadCorpus reads the saved inputs of the contracts a campaign calls.
+// Unreadable files are skipped with a warning and left in place.
 func (s *server) loadCorpus(root string, contracts []string) (*corpus, []engine.Input) {
-	c := &corpus{dir: filepath.Join(root, corpusDir, "corpus"), files: map[string][]engine.Input{}}
-	var seeds []engine.Input
-	for _, name := range contracts {
-		path := corpusFile(c.dir, name)
-		inputs, err := engine.LoadInputs(path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			continue
-		case errors.Is(err, engine.ErrCorruptCorpus):
-			s.log.Warn("corrupt corpus file skipped", zap.String("path", path), zap.Error(err))
-			s.logMessage(protocol.MessageTypeWarning, fmt.Sprintf("foresight: skipped the corrupt corpus file %s (it will be replaced): %v", path, err))
-			continue
-		case err != nil:
-			s.log.Warn("corpus file unreadable", zap.String("path", path), zap.Error(err))
-			continue
-		}
-		c.files[name] = inputs
-		seeds = append(seeds, inputs...)
+	c := &corpus{root: root, note: s.corpusNote}
+	path := filepath.Join(root, corpusDir, "corpus")
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return c, nil
 	}
-	if len(seeds) > 0 {
-		s.log.Info("corpus loaded", zap.String("dir", c.dir), zap.Int("files", len(c.files)), zap.Int("inputs", len(seeds)))
+	d, migrated, err := engine.OpenCorpusDir(path, root)
+	if err != nil {
+		s.log.Warn("corpus unreadable", zap.String("path", path), zap.Error(err))
+		s.notifyOnce(protocol.MessageTypeWarning, fmt.Sprintf("foresight: corpus %s not used: %v", path, err))
+		return c, nil
 	}
-	return c, seeds
+	c.dir = d
+	l, err := d.Load(contracts)
+	if err != nil {
+		s.log.Warn("corpus unreadable", zap.String("path", path), zap.Error(err))
+		return c, nil
+	}
+	for _, p := range append(migrated.Problems, l.Problems...) {
+		s.log.Warn("corpus file skipped", zap.Error(p))
+		s.logMessage(protocol.MessageTypeWarning, fmt.Sprintf("foresight: skipped the corpus file %v", p))
+	}
+	if migrated.Migrated > 0 {
+		c.note(fmt.Sprintf("converted %d saved inputs to one file per input in %s", migrated.Migrated, path))
+	}
+	c.names = l.Names
+	if len(l.Inputs) > 0 {
+		s.log.Info("corpus loaded", zap.String("dir", path), zap.Int("inputs", len(l.Inputs)), zap.Int("overLimit", l.OverLimit))
+	}
+	return c, l.Inputs
 }
 
-// save writes a campaign's corpus, by the contract of each input's first
-// call. A campaign that was cancelled (or ran out of budget) early may not
-// have run every saved input, so the inputs it was seeded with follow its
-// own, deduplicated, up to maxSavedInputs: a quick save never throws a
-// corpus away.
-func (c *corpus) save(inputs []engine.Input) error {
-	byContract := map[string][]engine.Input{}
-	for _, in := range inputs {
-		if len(in.Calls) > 0 {
-			byContract[in.Calls[0].Contract] = append(byContract[in.Calls[0].Contract], in)
-		}
-	}
-	for name, old := range c.files {
-		byContract[name] = append(byContract[name], old...)
-	}
-	if len(byContract) == 0 {
+// save writes a campaign's new inputs, deletes the seeds it found stale
+// and keeps each contract's inputs under maxSavedInputs. A campaign
+// cancelled early loses nothing: inputs are only ever added.
+func (c *corpus) save(rep *engine.Report) error {
+	if len(rep.Inputs) == 0 && len(rep.StaleSeeds) == 0 {
 		return nil
 	}
-	if err := ensureIgnored(filepath.Dir(c.dir)); err != nil {
+	if err := ensureIgnored(c.root, filepath.Join(c.root, corpusDir)); err != nil {
 		return err
 	}
-	names := make([]string, 0, len(byContract))
-	for name := range byContract {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var errs []error
-	for _, name := range names {
-		if err := engine.SaveInputs(corpusFile(c.dir, name), dedupInputs(byContract[name], maxSavedInputs)); err != nil {
-			errs = append(errs, err)
+	if c.dir == nil {
+		d, _, err := engine.OpenCorpusDir(filepath.Join(c.root, corpusDir, "corpus"), c.root)
+		if err != nil {
+			return fmt.Errorf("save corpus: %w", err)
 		}
+		c.dir = d
+	}
+	var errs []error
+	keep := map[string]bool{}
+	byContract := map[string]bool{}
+	for _, in := range rep.Inputs {
+		name, _, err := c.dir.Add(in)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		keep[name] = true
+		byContract[in.Calls[0].Contract] = true
+	}
+	var stale []string
+	for _, i := range rep.StaleSeeds {
+		if i < len(c.names) {
+			stale = append(stale, c.names[i])
+		}
+	}
+	if len(stale) > 0 {
+		errs = append(errs, c.dir.Remove(stale))
+		c.note(fmt.Sprintf("dropped %d stale inputs (their functions were renamed, removed or changed)", len(stale)))
+	}
+	contracts := make([]string, 0, len(byContract))
+	for name := range byContract {
+		contracts = append(contracts, name)
+	}
+	sort.Strings(contracts)
+	for _, name := range contracts {
+		_, err := c.dir.Prune(name, keep, maxSavedInputs)
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
 
-// dedupInputs keeps the first of equal inputs, at most max of them.
-func dedupInputs(inputs []engine.Input, max int) []engine.Input {
-	seen := map[string]bool{}
-	out := make([]engine.Input, 0, min(len(inputs), max))
-	for _, in := range inputs {
-		key, err := json.Marshal(in)
-		if err != nil || seen[string(key)] {
-			continue
-		}
-		seen[string(key)] = true
-		out = append(out, in)
-		if len(out) == max {
-			break
-		}
-	}
-	return out
-}
-
 // ensureIgnored creates the .foresight directory with a .gitignore that
-// ignores everything in it, so the corpus never ends up in a commit.
-func ensureIgnored(dir string) error {
-	ignore := filepath.Join(dir, ".gitignore")
-	if _, err := os.Stat(ignore); err == nil {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("corpus directory: %w", err)
-	}
-	if err := os.WriteFile(ignore, []byte("*\n"), 0o644); err != nil {
+// ignores everything in it, so the corpus never ends up in a commit. An
+// existing .gitignore, even a dangling symlink, is left alone.
+func ensureIgnored(root, dir string) error {
+	if _, err := engine.WriteFileIn(root, dir, ".gitignore", []byte("*\n")); err != nil {
 		return fmt.Errorf("corpus directory: %w", err)
 	}
 	return nil

@@ -30,17 +30,43 @@ func (f *fakeClient) awaitFuzzingReport() string {
 	return msg
 }
 
+// savedInputs loads a project's corpus directory as a campaign would.
+func savedInputs(t *testing.T, root string) *engine.Loaded {
+	t.Helper()
+	d, _, err := engine.OpenCorpusDir(filepath.Join(root, ".foresight", "corpus"), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := d.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// awaitLogged waits for a window/logMessage containing text.
+func (f *fakeClient) awaitLogged(text string) {
+	f.t.Helper()
+	f.Await("a message "+strconv.Quote(text), func() bool {
+		for _, m := range f.logged {
+			if strings.Contains(m.Message, text) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 // TestCorpusPersists follows a project's corpus across campaigns and
-// restarts: a cancelled campaign writes it (git-ignored), a new server
-// seeds its campaign with it, a campaign that stops before it ran every
-// saved input loses none, and a corrupt file is skipped with a warning and
-// then replaced.
+// restarts: a cancelled campaign writes it (git-ignored, one file per
+// input), a new server seeds its campaign with it, a campaign that stops
+// before it ran every saved input loses none, and a corrupt file is
+// skipped with a warning and left in place.
 func TestCorpusPersists(t *testing.T) {
 	// SequenceFoo's corpus grows to hundreds of inputs (TwoObjectives' stays
 	// at one path).
 	path := copyShared(t, "SequenceFoo.sol")
 	root := filepath.Dir(path)
-	file := filepath.Join(root, ".foresight", "corpus", "SequenceFoo.json")
 	settings := map[string]any{"fuzzExecs": 10_000, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1}
 
 	// A campaign without a budget, cancelled by shutdown once it ran.
@@ -58,10 +84,7 @@ func TestCorpusPersists(t *testing.T) {
 		return false
 	})
 	f.shutdown()
-	saved, err := engine.LoadInputs(file)
-	if err != nil {
-		t.Fatalf("corpus after a cancelled campaign: %v", err)
-	}
+	saved := savedInputs(t, root).Inputs
 	if len(saved) == 0 {
 		t.Fatal("the campaign saved an empty corpus")
 	}
@@ -86,9 +109,9 @@ func TestCorpusPersists(t *testing.T) {
 	if !strings.Contains(g.logs.String(), `"seedsUsed": `+strconv.Itoa(len(saved))) {
 		t.Errorf("the engine did not use the %d saved inputs; server log:\n%s", len(saved), g.logs.String())
 	}
-	grown, err := engine.LoadInputs(file)
-	if err != nil || len(grown) <= len(saved) {
-		t.Fatalf("corpus after a finished campaign: %d inputs, %v; want more than %d", len(grown), err, len(saved))
+	grown := savedInputs(t, root).Inputs
+	if len(grown) <= len(saved) {
+		t.Fatalf("corpus after a finished campaign: %d inputs; want more than %d", len(grown), len(saved))
 	}
 
 	// A campaign whose budget ends before it ran every saved input keeps
@@ -96,31 +119,120 @@ func TestCorpusPersists(t *testing.T) {
 	g.configure(with(settings, "fuzzExecs", 5))
 	g.save(path)
 	g.awaitRunEnd(2)
-	if after, err := engine.LoadInputs(file); err != nil || len(after) < len(grown) {
-		t.Errorf("corpus after a 5-execution campaign: %d inputs, %v; want at least %d", len(after), err, len(grown))
+	if after := savedInputs(t, root).Inputs; len(after) < len(grown) {
+		t.Errorf("corpus after a 5-execution campaign: %d inputs; want at least %d", len(after), len(grown))
 	}
 	g.shutdown()
 
-	// A corrupt file: a warning, a campaign from scratch, then a valid file.
-	if err := os.WriteFile(file, []byte(`{"format": "foresight.corpus/v1", "inputs": [{"calls": `), 0o644); err != nil {
+	// A corrupt file: a warning, the other inputs still seed the campaign,
+	// and the file stays (nothing is lost).
+	corrupt := filepath.Join(root, ".foresight", "corpus", "inputs", "SequenceFoo-corrupt.json")
+	if err := os.WriteFile(corrupt, []byte(`{"format": "foresight.input/v1", "calls": `), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	h := newFake(t, fakeOptions{settings: settings})
 	h.open(path)
-	if msg := h.awaitFuzzingReport(); msg != "fuzzing all functions" {
-		t.Errorf("campaign with a corrupt corpus: %q, want no saved inputs", msg)
+	if msg := h.awaitFuzzingReport(); !strings.HasPrefix(msg, "fuzzing all functions (") {
+		t.Errorf("campaign with a corrupt input file: %q, want the other saved inputs", msg)
 	}
-	h.Await("a warning about the corrupt file", func() bool {
-		for _, m := range h.logged {
-			if m.Type == protocol.MessageTypeWarning && strings.Contains(m.Message, "corrupt corpus file "+file) {
+	h.awaitLogged("skipped the corpus file SequenceFoo-corrupt.json")
+	h.awaitRunEnd(1)
+	h.shutdown()
+	if _, err := os.Stat(corrupt); err != nil {
+		t.Errorf("the corrupt file was lost: %v", err)
+	}
+}
+
+// TestCorpusMigratesAndDropsStale: a corpus of the older per-contract
+// format seeds the campaign and becomes one file per input; inputs of a
+// function that no longer exists or whose parameters changed are deleted
+// with a count shown, and the rest kept.
+func TestCorpusMigratesAndDropsStale(t *testing.T) {
+	path := copyShared(t, "SequenceFoo.sol")
+	root := filepath.Dir(path)
+	call := func(fn, args string) engine.Input {
+		return engine.Input{Calls: []engine.InputCall{{Contract: "SequenceFoo", Function: fn, Args: args, Sender: 0}}}
+	}
+	old := []engine.Input{
+		call("setY(int256)", "0x000000000000000000000000000000000000000000000000000000000000002a"),
+		call("incX()", "0x"),
+		call("gone()", "0x"), // removed
+		call("setY(uint8)", "0x0000000000000000000000000000000000000000000000000000000000000001"), // parameter changed
+	}
+	oldFile := filepath.Join(root, ".foresight", "corpus", "SequenceFoo.json")
+	if err := engine.SaveInputs(oldFile, old); err != nil {
+		t.Fatal(err)
+	}
+	f := newFake(t, fakeOptions{settings: map[string]any{"fuzzExecs": 2000, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1}})
+	f.open(path)
+	if msg := f.awaitFuzzingReport(); msg != "fuzzing all functions (4 saved inputs)" {
+		t.Errorf("campaign on a converted corpus: %q, want its 4 inputs", msg)
+	}
+	f.awaitRunEnd(1)
+	f.awaitLogged("dropped 2 stale inputs")
+	f.shutdown()
+	if _, err := os.Stat(oldFile); !os.IsNotExist(err) {
+		t.Errorf("the older file is still there: %v", err)
+	}
+	fns := map[string]bool{}
+	for _, in := range savedInputs(t, root).Inputs {
+		for _, c := range in.Calls {
+			fns[c.Function] = true
+		}
+	}
+	if fns["gone()"] || fns["setY(uint8)"] || !fns["setY(int256)"] || !fns["incX()"] {
+		t.Errorf("functions called by the saved inputs: %v; want the stale ones gone, the rest kept", fns)
+	}
+}
+
+// TestCorpusStaysInWorkspace: a .foresight directory that is a symlink out
+// of the workspace gets no corpus (a warning instead), and a dangling
+// .foresight/.gitignore symlink does not create its target.
+func TestCorpusStaysInWorkspace(t *testing.T) {
+	settings := map[string]any{"fuzzExecs": 500, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1}
+	outside := t.TempDir()
+	path := copyShared(t, "SequenceFoo.sol")
+	if err := os.Symlink(outside, filepath.Join(filepath.Dir(path), ".foresight")); err != nil {
+		t.Fatal(err)
+	}
+	f := newFake(t, fakeOptions{settings: settings})
+	f.open(path)
+	f.awaitRunEnd(1)
+	f.Await("a warning about the corpus outside the workspace", func() bool {
+		for _, m := range append(append([]protocol.ShowMessageParams(nil), f.shown...), showOf(f.logged)...) {
+			if m.Type == protocol.MessageTypeWarning && strings.Contains(m.Message, "outside the workspace") {
 				return true
 			}
 		}
 		return false
 	})
-	h.awaitRunEnd(1)
-	h.shutdown()
-	if _, err := engine.LoadInputs(file); err != nil {
-		t.Errorf("the corrupt file was not replaced: %v", err)
+	f.shutdown()
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("written outside the workspace: %v", entries)
 	}
+
+	path = copyShared(t, "SequenceFoo.sol")
+	target := filepath.Join(outside, "created-by-gitignore")
+	os.Mkdir(filepath.Join(filepath.Dir(path), ".foresight"), 0o755)
+	if err := os.Symlink(target, filepath.Join(filepath.Dir(path), ".foresight", ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	g := newFake(t, fakeOptions{settings: settings})
+	g.open(path)
+	g.awaitRunEnd(1)
+	g.shutdown()
+	if _, err := os.Lstat(target); !os.IsNotExist(err) {
+		t.Errorf("the dangling .gitignore symlink's target was created: %v", err)
+	}
+	if l := savedInputs(t, filepath.Dir(path)); len(l.Inputs) == 0 {
+		t.Error("no corpus saved next to the dangling .gitignore symlink")
+	}
+}
+
+func showOf(logged []protocol.LogMessageParams) []protocol.ShowMessageParams {
+	out := make([]protocol.ShowMessageParams, len(logged))
+	for i, m := range logged {
+		out[i] = protocol.ShowMessageParams{Type: m.Type, Message: m.Message}
+	}
+	return out
 }

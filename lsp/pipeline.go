@@ -341,7 +341,7 @@ func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Bu
 	rep, err := engine.Fuzz(ctx, builds, opts)
 	if rep != nil {
 		// Also after a cancellation: what a campaign learnt is kept.
-		if err := store.save(rep.Inputs); err != nil {
+		if err := store.save(rep); err != nil {
 			s.log.Warn("save corpus", zap.Error(err))
 			s.notifyOnce(protocol.MessageTypeWarning, "foresight: "+err.Error())
 		}

@@ -38,6 +38,7 @@ type fuzzFlags struct {
 	targets   targetList
 	schedule  string
 	noLook    bool
+	share     shareFlags
 }
 
 // targetList collects repeated --target flags.
@@ -75,6 +76,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
 		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
+		f.share.register(fs)
 	}
 }
 
@@ -166,8 +168,16 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
+	sh, err := ff.share.start(ctx, &opts, good, paths, stderr, log)
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
 	rep, err := engine.Fuzz(ctx, good, opts)
+	if sh != nil {
+		sh.finish(rep)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage

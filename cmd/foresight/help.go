@@ -61,6 +61,7 @@ var helpPages = map[string]helpPage{
 		about: campaignAbout + "\n\nfuzz runs longer than check (60 s) and can write JSON or SARIF reports;\n" +
 			"'foresight replay' re-executes the findings of a JSON report.",
 		groups: append(append([]flagGroup(nil), campaignGroups...),
+			flagGroup{"Sharing a corpus with other campaigns (docs/scaling.md)", []string{"corpus", "shard", "corpus-sync"}},
 			flagGroup{"Scoring the oracles (for developing foresight)", []string{"labels", "parallel"}}),
 		exits:   exitsFuzz,
 		example: "foresight fuzz --execs 30000 --seed 1 -o report.json --format json \\\n    examples/SequenceFoo.sol\nforesight replay report.json",
@@ -99,6 +100,23 @@ stderr or --log-file, never to stdout.`,
 		groups:  []flagGroup{{"Server", []string{"log-file", "v", "no-install", "stdio"}}},
 		exits:   "  0  the client asked the server to exit\n  1  the connection ended with an error\n  2  bad flags",
 		example: "foresight lsp --log-file /tmp/foresight.log",
+	},
+	"corpus merge": {
+		synopsis: "foresight corpus merge DST SRC...",
+		about: `Adds the inputs and findings of each corpus directory SRC to DST (see
+docs/scaling.md). Files are named by their content, so an input already in
+DST is not copied twice.`,
+		exits:   "  0  merged\n  2  bad arguments or an unreadable directory",
+		example: "foresight corpus merge corpus shard-0/corpus shard-1/corpus",
+	},
+	"corpus min": {
+		synopsis: "foresight corpus min [flags] DIR FILE|DIR...",
+		about: `Runs each input of the corpus directory DIR alone against the sources and
+keeps the smallest set of inputs with the instruction coverage of all (as
+afl-cmin); inputs of removed or changed functions go too.`,
+		groups:  []flagGroup{{"Minimising", []string{"n"}}, compilerGroup},
+		exits:   "  0  minimised (or, with -n, listed)\n  2  bad flags or arguments, compile errors",
+		example: "foresight corpus min corpus src",
 	},
 	"version": {
 		synopsis: "foresight version",

@@ -7,6 +7,7 @@
 //	foresight fuzz [flags] FILE|DIR...    run a fuzzing campaign
 //	foresight replay REPORT.json          re-execute a report's findings and print traces
 //	foresight bench [flags] FILE...       compare engine configurations over seeds
+//	foresight corpus merge|min ...        maintain shared corpus directories
 //	foresight lsp                         serve the Language Server Protocol on stdio
 //	foresight version                     print the version
 //	foresight help [COMMAND]              explain a command, its flags and exit codes
@@ -48,6 +49,7 @@ func commands() []command {
 		{"fuzz", "run a fuzzing campaign and report findings (text, json, sarif)", runFuzz},
 		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
 		{"bench", "compare engine configurations over several seeds (median executions and time to each finding)", runBench},
+		{"corpus", "merge corpus directories or minimise one (docs/scaling.md)", runCorpus},
 		{"lsp", "serve the Language Server Protocol on stdio (see docs/lsp.md)", runLSP},
 		{"version", "print the version", runVersion},
 	}

@@ -61,6 +61,16 @@ type Config struct {
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
 	Seeds []Sequence
+	// SeedsOnly stops the campaign once the seeds have run (corpus
+	// minimisation measures what they cover).
+	SeedsOnly bool
+	// Import, if set, is polled between corpus entries for sequences found
+	// elsewhere (another process sharing a corpus directory); each runs
+	// once, like a seed.
+	Import func() (Sequence, bool)
+	// OnInput is called with each sequence admitted to the corpus, from the
+	// worker that ran it; seq must not be modified.
+	OnInput func(seq Sequence)
 
 	// OnSetup is called once the contracts are deployed, before fuzzing.
 	OnSetup func(*Deployment)

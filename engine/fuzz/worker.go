@@ -168,7 +168,18 @@ func (w *worker) run(ctx context.Context) (err error) {
 			w.try(seq)
 		}
 	}
+	if c.cfg.SeedsOnly {
+		return nil
+	}
 	for live() {
+		if c.cfg.Import != nil {
+			if seq, ok := c.cfg.Import(); ok {
+				if seq = w.sanitize(seq); len(seq) > 0 {
+					w.try(seq)
+				}
+				continue
+			}
+		}
 		e, energy := c.corpus.Next(c.cfg.Schedule)
 		if e == nil {
 			// Every input so far failed (and failing inputs are findings,
@@ -329,6 +340,9 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 		admitted, _ = c.corpus.record(&ob)
 	}
 	if admitted {
+		if c.cfg.OnInput != nil {
+			c.cfg.OnInput(seq)
+		}
 		// Values the new path compared against are likely to open the
 		// next branch: keep them (only from admitted inputs, so random
 		// arguments do not flood the dictionary).

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// runCorpus maintains corpus directories: merge several into one, or
+// minimise one against the sources it fuzzes.
+func runCorpus(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	usage := func(w io.Writer) {
+		fmt.Fprintln(w, "usage: foresight corpus merge DST SRC...          add the inputs and findings of each SRC to DST")
+		fmt.Fprintln(w, "       foresight corpus min [flags] DIR FILE|DIR...  keep the smallest set of DIR's inputs with the same coverage of the sources")
+		fmt.Fprintln(w, "\nRun 'foresight corpus merge --help' or 'foresight corpus min --help' for more.")
+	}
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "merge":
+		return corpusMerge(args[1:], stdout, stderr)
+	case "min":
+		return corpusMin(ctx, args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		usage(stdout)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "foresight: unknown corpus command %q\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func corpusMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("corpus merge", flag.ContinueOnError)
+	args, code, ok := parseCommand("corpus merge", fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(args) < 2 {
+		fmt.Fprintln(stderr, "usage: foresight corpus merge DST SRC...")
+		return exitUsage
+	}
+	dst, _, err := engine.OpenCorpusDir(args[0], "")
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
+	var inputs, findings int
+	for _, src := range args[1:] {
+		d, migrated, err := engine.OpenCorpusDir(src, "")
+		if err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+		l, err := d.Load(nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+		for _, p := range append(migrated.Problems, l.Problems...) {
+			fmt.Fprintf(stderr, "foresight: %s: skipped %v\n", src, p)
+		}
+		if l.OverLimit > 0 {
+			fmt.Fprintf(stderr, "foresight: %s: %d inputs over the limit of %d not merged (run 'foresight corpus min' first)\n", src, l.OverLimit, engine.MaxLoadedInputs)
+		}
+		for _, in := range l.Inputs {
+			_, added, err := dst.Add(in)
+			if err != nil {
+				fmt.Fprintf(stderr, "foresight: %v\n", err)
+				return exitUsage
+			}
+			if added {
+				inputs++
+			}
+		}
+		files, err := d.FindingFiles()
+		if err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+		for _, f := range files {
+			added, err := dst.CopyFinding(f)
+			if err != nil {
+				fmt.Fprintf(stderr, "foresight: %s: skipped %v\n", src, err)
+				continue
+			}
+			if added {
+				findings++
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "merged %d new input(s) and %d new finding(s) into %s\n", inputs, findings, args[0])
+	return exitOK
+}
+
+func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("corpus min", flag.ContinueOnError)
+	var cf compilerFlags
+	cf.register(fs)
+	dryRun := fs.Bool("n", false, "only print what would be removed")
+	paths, code, ok := parseCommand("corpus min", fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(paths) < 2 {
+		usageError(stderr, "corpus min", "want a corpus directory and the sources it fuzzes")
+		return exitUsage
+	}
+	d, _, err := engine.OpenCorpusDir(paths[0], "")
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
+	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
+	defer tc.Close()
+	builds, err := compilePaths(ctx, tc, paths[1:])
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
+	var good []*solc.Build
+	for _, b := range builds {
+		if b.HasErrors() {
+			printDiagnostics(stderr, b)
+			return exitUsage
+		}
+		good = append(good, b)
+	}
+	l, err := d.Load(nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
+	m, err := engine.Minimize(ctx, good, l.Inputs)
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
+	keep := map[int]bool{}
+	for _, i := range m.Keep {
+		keep[i] = true
+	}
+	var drop []string
+	for i, n := range l.Names {
+		if !keep[i] {
+			drop = append(drop, n)
+		}
+	}
+	if !*dryRun {
+		if err := d.Remove(drop); err != nil {
+			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			return exitUsage
+		}
+	}
+	fmt.Fprintf(stdout, "kept %d of %d input(s) (%d instructions covered beyond the single calls); removed %d, %d of them stale\n",
+		len(m.Keep), len(l.Inputs), m.Covered, len(drop), len(m.Stale))
+	if l.OverLimit > 0 {
+		fmt.Fprintf(stderr, "foresight: %d inputs over the limit of %d were not considered; run min again\n", l.OverLimit, engine.MaxLoadedInputs)
+	}
+	return exitOK
+}

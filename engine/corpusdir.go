@@ -1,0 +1,329 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// A corpus directory holds one file per input in inputs/, named
+// <Contract>-<hash>.json after the contract of the input's first call and
+// the SHA-256 of the file's content, and one file per finding in
+// findings/, named after its kind and location. Every file is written
+// atomically under a name no other content has, so any number of
+// processes can add to one directory at once, and each picks up the
+// others' inputs by listing it again. The editor's .foresight/corpus is
+// such a directory.
+const (
+	inputsDir   = "inputs"
+	findingsDir = "findings"
+	inputFormat = "foresight.input/v1"
+)
+
+type inputFile struct {
+	Format string      `json:"format"`
+	Calls  []InputCall `json:"calls"`
+}
+
+// CorpusDir is an open corpus directory. Its methods may be called from
+// several goroutines.
+type CorpusDir struct {
+	dir, root string
+
+	mu   sync.Mutex
+	seen map[string]bool // input file names listed or written
+}
+
+// Loaded is what Load read from a corpus directory.
+type Loaded struct {
+	Inputs []Input
+	Names  []string // file name of each input, for Remove
+	// Skipped counts unreadable files (Problems says why, for the first
+	// few); OverLimit those left unread past MaxLoadedInputs.
+	Skipped, OverLimit int
+	Problems           []error
+	// Migrated counts inputs converted from files of the older
+	// per-contract format (foresight.corpus/v1), which are then removed.
+	Migrated int
+}
+
+// OpenCorpusDir opens (creating) the corpus directory dir. With a root,
+// every file it writes must resolve inside root, symlinks included.
+// Inputs in files of the older per-contract format directly in dir are
+// converted, and those files removed once converted.
+func OpenCorpusDir(dir, root string) (*CorpusDir, *Loaded, error) {
+	d := &CorpusDir{dir: dir, root: root, seen: map[string]bool{}}
+	for _, sub := range []string{inputsDir, findingsDir} {
+		if err := mkdirConfined(root, filepath.Join(dir, sub)); err != nil {
+			return nil, nil, fmt.Errorf("corpus directory: %w", err)
+		}
+		removeStaleTemps(filepath.Join(dir, sub))
+	}
+	migrated := &Loaded{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("corpus directory: %w", err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		inputs, err := LoadInputs(path)
+		if err != nil {
+			migrated.problem(err)
+			continue
+		}
+		for _, in := range inputs {
+			if _, _, err := d.Add(in); err != nil {
+				return nil, nil, err
+			}
+		}
+		migrated.Migrated += len(inputs)
+		if err := os.Remove(path); err != nil {
+			migrated.problem(err)
+		}
+	}
+	d.seen = map[string]bool{}
+	return d, migrated, nil
+}
+
+// Dir is the directory's path.
+func (d *CorpusDir) Dir() string { return d.dir }
+
+func (l *Loaded) problem(err error) {
+	l.Skipped++
+	if len(l.Problems) < 5 {
+		l.Problems = append(l.Problems, err)
+	}
+}
+
+// EncodeInput returns the file content of an input and the name it is
+// stored under.
+func EncodeInput(in Input) ([]byte, string, error) {
+	data, err := json.Marshal(inputFile{Format: inputFormat, Calls: in.Calls})
+	if err != nil {
+		return nil, "", fmt.Errorf("encode input: %w", err)
+	}
+	if len(in.Calls) == 0 {
+		return nil, "", fmt.Errorf("encode input: no calls")
+	}
+	sum := sha256.Sum256(data)
+	return data, safeName(in.Calls[0].Contract) + "-" + hex.EncodeToString(sum[:16]) + ".json", nil
+}
+
+// ParseInput decodes one input file.
+func ParseInput(data []byte) (Input, error) {
+	var f inputFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return Input{}, fmt.Errorf("%w: %v", ErrCorruptCorpus, err)
+	}
+	if f.Format != inputFormat {
+		return Input{}, fmt.Errorf("%w: format %q, want %q", ErrCorruptCorpus, f.Format, inputFormat)
+	}
+	if len(f.Calls) == 0 {
+		return Input{}, fmt.Errorf("%w: an input without calls", ErrCorruptCorpus)
+	}
+	return Input{Calls: f.Calls}, nil
+}
+
+// safeName keeps the characters of Solidity identifiers a file name can
+// carry everywhere.
+func safeName(contract string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return '_'
+	}, contract)
+}
+
+// Add writes an input unless the directory has it already (under its
+// content hash); it reports the file name and whether it was new.
+func (d *CorpusDir) Add(in Input) (string, bool, error) {
+	data, name, err := EncodeInput(in)
+	if err != nil {
+		return "", false, err
+	}
+	d.mu.Lock()
+	known := d.seen[name]
+	d.seen[name] = true
+	d.mu.Unlock()
+	if known {
+		return name, false, nil
+	}
+	added, err := writeNew(d.root, filepath.Join(d.dir, inputsDir), name, data)
+	if err != nil {
+		return name, false, fmt.Errorf("save input: %w", err)
+	}
+	return name, added, nil
+}
+
+// Load reads the directory's inputs, at most MaxLoadedInputs of them in
+// name order. With contracts, only inputs whose first call is to one of
+// them are read. Unreadable files are skipped and counted.
+func (d *CorpusDir) Load(contracts []string) (*Loaded, error) {
+	names, err := d.list()
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, c := range contracts {
+		want[safeName(c)] = true
+	}
+	l := &Loaded{}
+	var bytes int64
+	d.mu.Lock()
+	for _, n := range names {
+		d.seen[n] = true
+	}
+	d.mu.Unlock()
+	for _, name := range names {
+		if i := strings.LastIndexByte(name, '-'); len(want) > 0 && i >= 0 && !want[name[:i]] {
+			continue
+		}
+		if len(l.Inputs) >= MaxLoadedInputs || bytes >= maxLoadBytes {
+			l.OverLimit++
+			continue
+		}
+		in, n, err := d.read(name)
+		bytes += n
+		if err != nil {
+			l.problem(err)
+			continue
+		}
+		l.Inputs, l.Names = append(l.Inputs, in), append(l.Names, name)
+	}
+	return l, nil
+}
+
+// Scan returns the inputs written since the directory was last listed
+// (by other processes), at most max of them.
+func (d *CorpusDir) Scan(max int) (*Loaded, error) {
+	names, err := d.list()
+	if err != nil {
+		return nil, err
+	}
+	l := &Loaded{}
+	for _, name := range names {
+		d.mu.Lock()
+		known := d.seen[name]
+		full := len(l.Names)+l.Skipped >= max
+		if !known && !full {
+			d.seen[name] = true
+		}
+		d.mu.Unlock()
+		if known {
+			continue
+		}
+		if full {
+			l.OverLimit++
+			continue
+		}
+		in, _, err := d.read(name)
+		if err != nil {
+			l.problem(err)
+			continue
+		}
+		l.Inputs, l.Names = append(l.Inputs, in), append(l.Names, name)
+	}
+	return l, nil
+}
+
+// Remove deletes input files by name (stale inputs).
+func (d *CorpusDir) Remove(names []string) error {
+	var errs []error
+	for _, n := range names {
+		if filepath.Base(n) != n || strings.HasPrefix(n, ".") {
+			continue
+		}
+		if err := os.Remove(filepath.Join(d.dir, inputsDir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (d *CorpusDir) read(name string) (Input, int64, error) {
+	data, err := readRegular(filepath.Join(d.dir, inputsDir, name), maxInputBytes)
+	if err != nil {
+		return Input{}, 0, err
+	}
+	in, err := ParseInput(data)
+	if err != nil {
+		return Input{}, int64(len(data)), fmt.Errorf("%s: %w", name, err)
+	}
+	return in, int64(len(data)), nil
+}
+
+// list returns the sorted names of the input files.
+func (d *CorpusDir) list() ([]string, error) {
+	return listJSON(filepath.Join(d.dir, inputsDir))
+}
+
+func listJSON(dir string) ([]string, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("corpus directory: %w", err)
+	}
+	defer f.Close()
+	all, err := f.Readdirnames(-1)
+	if err != nil {
+		return nil, fmt.Errorf("corpus directory: %w", err)
+	}
+	names := all[:0]
+	for _, n := range all {
+		if strings.HasSuffix(n, ".json") && !strings.HasPrefix(n, ".") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// Prune deletes the oldest input files of contract beyond max, never
+// those named in keep; it returns how many it deleted.
+func (d *CorpusDir) Prune(contract string, keep map[string]bool, max int) (int, error) {
+	names, err := d.list()
+	if err != nil {
+		return 0, err
+	}
+	type file struct {
+		name string
+		mod  int64
+	}
+	var files []file
+	prefix := safeName(contract) + "-"
+	for _, n := range names {
+		if !strings.HasPrefix(n, prefix) {
+			continue
+		}
+		fi, err := os.Lstat(filepath.Join(d.dir, inputsDir, n))
+		if err != nil {
+			continue
+		}
+		files = append(files, file{n, fi.ModTime().UnixNano()})
+	}
+	if len(files) <= max {
+		return 0, nil
+	}
+	sort.SliceStable(files, func(i, j int) bool { return files[i].mod < files[j].mod })
+	var drop []string
+	for _, f := range files {
+		if len(files)-len(drop) <= max {
+			break
+		}
+		if !keep[f.name] {
+			drop = append(drop, f.name)
+		}
+	}
+	return len(drop), d.Remove(drop)
+}

@@ -1,0 +1,313 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/foresight-sol/foresight/internal/fixtures"
+)
+
+func testInput(contract, fn string, arg int) Input {
+	return Input{Calls: []InputCall{{Contract: contract, Function: fn, Args: fmt.Sprintf("0x%064x", arg), Sender: 1}}}
+}
+
+// TestCorpusDirShared: two handles on one directory (as two processes)
+// see each other's inputs through Scan, never their own, and an equal
+// input is stored once under its content hash.
+func TestCorpusDirShared(t *testing.T) {
+	dir := t.TempDir()
+	a, _, err := OpenCorpusDir(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := OpenCorpusDir(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, added, err := a.Add(testInput("C", "f(uint256)", 1))
+	if err != nil || !added {
+		t.Fatalf("add: %v %v", added, err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, inputsDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, want, _ := EncodeInput(testInput("C", "f(uint256)", 1)); name != want || !strings.HasPrefix(name, "C-") {
+		t.Errorf("name %q, want %q", name, want)
+	}
+	if in, err := ParseInput(data); err != nil || in.Calls[0].Args != testInput("C", "", 1).Calls[0].Args {
+		t.Errorf("stored input %s: %v", data, err)
+	}
+	if _, added, _ := b.Add(testInput("C", "f(uint256)", 1)); added {
+		t.Error("an equal input was stored twice")
+	}
+	a.Add(testInput("D", "g()", 2))
+	got, err := b.Scan(100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Inputs) != 1 || got.Inputs[0].Calls[0].Contract != "D" {
+		t.Errorf("b scanned %+v; want only D's input (C's it wrote itself)", got.Names)
+	}
+	if got, _ := b.Scan(100); len(got.Inputs) != 0 {
+		t.Errorf("second scan returned %v", got.Names)
+	}
+	b.Add(testInput("E", "h()", 3))
+	if got, _ := a.Scan(100); len(got.Inputs) != 1 || got.Inputs[0].Calls[0].Contract != "E" {
+		t.Errorf("a scanned %v; want only b's E input", got.Names)
+	}
+	l, err := b.Load([]string{"D"})
+	if err != nil || len(l.Inputs) != 1 || l.Inputs[0].Calls[0].Contract != "D" {
+		t.Errorf("load of D: %+v %v", l, err)
+	}
+	if err := b.Remove(l.Names); err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := a.Load(nil); len(l.Inputs) != 2 {
+		t.Errorf("after removing D's input: %d inputs, want C's and E's", len(l.Inputs))
+	}
+}
+
+// TestCorpusDirLimits: a load stops at MaxLoadedInputs, and files that are
+// not regular (a symlink to /dev/zero, a FIFO without a writer) or too
+// large are skipped with an error instead of hanging or exhausting memory.
+func TestCorpusDirLimits(t *testing.T) {
+	dir := t.TempDir()
+	d, _, err := OpenCorpusDir(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range MaxLoadedInputs + 10 {
+		if _, _, err := d.Add(testInput("C", "f(uint256)", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := filepath.Join(dir, inputsDir)
+	if err := os.Symlink("/dev/zero", filepath.Join(in, "A-zero.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(in, "A-fifo.json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := make([]byte, maxInputBytes+1)
+	os.WriteFile(filepath.Join(in, "A-big.json"), big, 0o644)
+	l, err := d.Load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Inputs) != MaxLoadedInputs || l.Skipped != 3 || l.OverLimit != 10 {
+		t.Errorf("loaded %d, skipped %d, over the limit %d; want %d, 3, 10", len(l.Inputs), l.Skipped, l.OverLimit, MaxLoadedInputs)
+	}
+	var notRegular, tooLarge int
+	for _, p := range l.Problems {
+		if errors.Is(p, ErrNotRegular) {
+			notRegular++
+		}
+		if errors.Is(p, ErrTooLarge) {
+			tooLarge++
+		}
+	}
+	if notRegular != 2 || tooLarge != 1 {
+		t.Errorf("problems %v: want 2 not regular, 1 too large", l.Problems)
+	}
+	// The older format: the same checks on the file itself.
+	fifo := filepath.Join(dir, "fifo.json")
+	syscall.Mkfifo(fifo, 0o644)
+	if _, err := LoadInputs(fifo); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("LoadInputs(FIFO) = %v, want ErrNotRegular", err)
+	}
+}
+
+// TestLoadInputsLimit: a file of the older format with more inputs than
+// the limit yields the first MaxLoadedInputs of them.
+func TestLoadInputsLimit(t *testing.T) {
+	var ins []Input
+	for i := range MaxLoadedInputs + 100 {
+		ins = append(ins, testInput("C", "f(uint256)", i))
+	}
+	path := filepath.Join(t.TempDir(), "C.json")
+	if err := SaveInputs(path, ins); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadInputs(path)
+	if err != nil || len(got) != MaxLoadedInputs || got[MaxLoadedInputs-1].Calls[0].Args != ins[MaxLoadedInputs-1].Calls[0].Args {
+		t.Errorf("loaded %d inputs, %v; want the first %d", len(got), err, MaxLoadedInputs)
+	}
+}
+
+// TestCorpusDirMigrates: files of the editor's older per-contract format
+// become one file per input, and are removed.
+func TestCorpusDirMigrates(t *testing.T) {
+	dir := t.TempDir()
+	old := []Input{testInput("C", "f(uint256)", 1), testInput("C", "f(uint256)", 2)}
+	if err := SaveInputs(filepath.Join(dir, "C.json"), old); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "D.json"), []byte(`{"format": "foresight.corpus/v1", "inputs": [`), 0o644)
+	d, m, err := OpenCorpusDir(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Migrated != 2 || m.Skipped != 1 || !errors.Is(m.Problems[0], ErrCorruptCorpus) {
+		t.Errorf("migrated %d, skipped %d (%v); want 2, 1 corrupt", m.Migrated, m.Skipped, m.Problems)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "C.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the migrated file is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "D.json")); err != nil {
+		t.Errorf("the corrupt file was lost: %v", err)
+	}
+	l, err := d.Load([]string{"C"})
+	if err != nil || len(l.Inputs) != 2 {
+		t.Errorf("loaded %d, %v; want 2", len(l.Inputs), err)
+	}
+}
+
+// TestCorpusDirConfined: with a root, nothing is written through a
+// symlink leading out of it, and a dangling symlink is never followed to
+// create its target.
+func TestCorpusDirConfined(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(root, ".foresight")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := OpenCorpusDir(filepath.Join(root, ".foresight", "corpus"), root); !errors.Is(err, ErrOutsideRoot) {
+		t.Errorf("open through a symlink out of the root: %v, want ErrOutsideRoot", err)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("created outside the root: %v", entries)
+	}
+	// A symlink inside the root is fine.
+	os.Remove(filepath.Join(root, ".foresight"))
+	os.Mkdir(filepath.Join(root, "real"), 0o755)
+	os.Symlink(filepath.Join(root, "real"), filepath.Join(root, ".foresight"))
+	d, _, err := OpenCorpusDir(filepath.Join(root, ".foresight", "corpus"), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, added, err := d.Add(testInput("C", "f()", 0)); !added || err != nil {
+		t.Errorf("add inside the root: %v %v", added, err)
+	}
+	// A dangling .gitignore symlink: left alone, its target not created.
+	target := filepath.Join(outside, "created")
+	os.Symlink(target, filepath.Join(root, "real", ".gitignore"))
+	if wrote, err := WriteFileIn(root, filepath.Join(root, ".foresight"), ".gitignore", []byte("*\n")); wrote || err != nil {
+		t.Errorf("wrote %v, %v; want the existing symlink left alone", wrote, err)
+	}
+	if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the dangling symlink's target was created: %v", err)
+	}
+	if err := confine(root, filepath.Join(root, "real", ".gitignore")); !errors.Is(err, ErrOutsideRoot) {
+		t.Errorf("confine(dangling symlink out of the root) = %v", err)
+	}
+}
+
+// FuzzParseInput: no input file makes parsing panic, and what parses
+// encodes back to a file that parses to the same input.
+func FuzzParseInput(f *testing.F) {
+	data, _, _ := EncodeInput(testInput("C", "f(uint256)", 7))
+	f.Add(data)
+	f.Add([]byte(`{"format":"foresight.input/v1","calls":[{"contract":"","sender":-1}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, err := ParseInput(data)
+		if err != nil {
+			return
+		}
+		enc, _, err := EncodeInput(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseInput(enc); err != nil {
+			t.Fatalf("re-encoded input does not parse: %v", err)
+		}
+	})
+}
+
+// TestImportsAndOnInput: a campaign reports every input it admits, and
+// runs inputs handed to it while it runs: a second campaign fed the first
+// one's inputs through Imports covers every line the first covered, with
+// a budget far too small to find them itself.
+func TestImportsAndOnInput(t *testing.T) {
+	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
+	var mu sync.Mutex
+	var found []Input
+	first, err := Fuzz(context.Background(), bs, Options{Seed: 3, Execs: 3000, OnInput: func(in Input) {
+		mu.Lock()
+		found = append(found, in)
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(found, first.Inputs) {
+		t.Fatalf("OnInput reported %d inputs, the corpus has %d", len(found), len(first.Inputs))
+	}
+	imports := make(chan Input, len(found))
+	for _, in := range found {
+		imports <- in
+	}
+	budget := uint64(len(found) + 8)
+	second, err := Fuzz(context.Background(), bs, Options{Seed: 4, Execs: budget, Imports: imports, NoPrediction: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imports) != 0 {
+		t.Errorf("%d imports left unread", len(imports))
+	}
+	failing := map[int]bool{}
+	for _, f := range first.Findings {
+		failing[f.Line] = true
+	}
+	for file, fc := range first.Coverage {
+		for line := range fc.Covered {
+			if !failing[line] && !second.Coverage[file].Covered[line] {
+				t.Errorf("%s:%d covered by the first campaign, not by the imported inputs", file, line)
+			}
+		}
+	}
+}
+
+// BenchmarkCorpusScan measures a re-scan of a directory of 10,000 inputs
+// in which nothing is new: what every sharing process pays per
+// --corpus-sync interval (docs/scaling.md).
+func BenchmarkCorpusScan(b *testing.B) {
+	dir := b.TempDir()
+	d, _, err := OpenCorpusDir(dir, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 10_000 {
+		if _, _, err := d.Add(testInput("C", "f(uint256)", i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if l, err := d.Scan(MaxLoadedInputs); err != nil || len(l.Inputs) != 0 {
+			b.Fatal(len(l.Inputs), err)
+		}
+	}
+}
+
+// BenchmarkCorpusAdd measures writing one new input file.
+func BenchmarkCorpusAdd(b *testing.B) {
+	d, _, err := OpenCorpusDir(b.TempDir(), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		if _, _, err := d.Add(testInput("C", "f(uint256)", i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Limits on what a corpus may make us read: a corpus directory is shared
+// and may hold anything, and a huge one must not exhaust memory.
+const (
+	// MaxLoadedInputs bounds the inputs a campaign loads from a corpus.
+	MaxLoadedInputs = 4096
+	// maxInputBytes bounds one input file, maxCorpusFileBytes one file of
+	// the older per-contract format, and maxLoadBytes a whole load.
+	maxInputBytes      = 1 << 20
+	maxCorpusFileBytes = 64 << 20
+	maxLoadBytes       = 256 << 20
+)
+
+// ErrNotRegular is wrapped by errors about a corpus path that is not a
+// regular file (a symlink, a FIFO, a device): it is never opened, so a
+// symlink to /dev/zero or a FIFO without a writer cannot hang or flood us.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is wrapped by errors about a corpus file over its size limit.
+var ErrTooLarge = errors.New("file too large")
+
+// ErrOutsideRoot is wrapped by errors about a corpus path that resolves
+// (symlinks included) outside the directory it must stay in.
+var ErrOutsideRoot = errors.New("outside the workspace")
+
+// readRegular reads a regular file of at most max bytes. The path is not
+// followed if it is a symlink, and opened non-blocking, so what it names
+// is checked before a read can block.
+func readRegular(path string, max int64) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fi.Mode().Type())
+	}
+	if fi.Size() > max {
+		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, fi.Size(), max)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNoFollow, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// Swapped between Lstat and open: check what was opened.
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s: %w (limit %d)", path, ErrTooLarge, max)
+	}
+	return data, nil
+}
+
+// resolve returns path with every symlink resolved, also a dangling one
+// and those of a parent; components that do not exist yet are kept as
+// they are.
+func resolve(path string) (string, error) {
+	return resolveDepth(filepath.Clean(path), 0)
+}
+
+func resolveDepth(p string, depth int) (string, error) {
+	if depth > 40 {
+		return "", fmt.Errorf("%s: too many levels of symbolic links", p)
+	}
+	var tail []string
+	for {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(append([]string{r}, tail...)...), nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			// A dangling symlink: where it points is where a write would go.
+			target, err := os.Readlink(p)
+			if err != nil {
+				return "", err
+			}
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(filepath.Dir(p), target)
+			}
+			return resolveDepth(filepath.Join(append([]string{target}, tail...)...), depth+1)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return filepath.Join(append([]string{p}, tail...)...), nil
+		}
+		tail = append([]string{filepath.Base(p)}, tail...)
+		p = parent
+	}
+}
+
+// confine returns an error wrapping ErrOutsideRoot unless path, resolved,
+// lies inside root (resolved too). An empty root confines nothing.
+func confine(root, path string) error {
+	if root == "" {
+		return nil
+	}
+	r, err := resolve(root)
+	if err != nil {
+		return err
+	}
+	p, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	rel, err := filepath.Rel(r, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return fmt.Errorf("%s resolves to %s: %w %s", path, p, ErrOutsideRoot, root)
+	}
+	return nil
+}
+
+// mkdirConfined creates dir and its missing parents, checking before each
+// that it resolves inside root: a symlinked component pointing out of the
+// root fails instead of creating directories there.
+func mkdirConfined(root, dir string) error {
+	if err := confine(root, dir); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		return nil
+	}
+	if parent := filepath.Dir(dir); parent != dir {
+		if err := mkdirConfined(root, parent); err != nil {
+			return err
+		}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	return confine(root, dir)
+}
+
+// tmpPrefix starts the names of files being written; readers skip them.
+const tmpPrefix = ".tmp-"
+
+// writeNew writes data to dir/name unless that name exists: a temporary
+// file in dir, then a hard link to the final name, which fails if another
+// writer got there first. Readers never see a partial file, concurrent
+// writers never overwrite each other, and a writer killed mid-write leaves
+// only a temporary file. It reports whether it created the file.
+func writeNew(root, dir, name string, data []byte) (bool, error) {
+	final := filepath.Join(dir, name)
+	if _, err := os.Lstat(final); err == nil {
+		return false, nil
+	}
+	if err := confine(root, dir); err != nil {
+		return false, err
+	}
+	tmp, err := os.CreateTemp(dir, tmpPrefix+"*")
+	if err != nil {
+		return false, err
+	}
+	_, werr := tmp.Write(data)
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	defer os.Remove(tmp.Name())
+	if werr != nil {
+		return false, werr
+	}
+	err = os.Link(tmp.Name(), final)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, fs.ErrExist):
+		return false, nil
+	}
+	// A file system without hard links: rename, which may replace an
+	// equal file written meanwhile (names are content hashes or keys).
+	if _, serr := os.Lstat(final); serr == nil {
+		return false, nil
+	}
+	if err := os.Rename(tmp.Name(), final); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// removeStaleTemps deletes temporary files of writers that died: those
+// older than an hour (a live writer renames within milliseconds).
+func removeStaleTemps(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), tmpPrefix) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > time.Hour {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// WriteFileIn creates dir/name with data unless a file (or a symlink,
+// even a dangling one) of that name exists, creating dir if needed; with a
+// root, dir must resolve inside it. It reports whether it wrote the file.
+func WriteFileIn(root, dir, name string, data []byte) (bool, error) {
+	if err := mkdirConfined(root, dir); err != nil {
+		return false, err
+	}
+	return writeNew(root, dir, name, data)
+}

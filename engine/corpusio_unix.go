@@ -1,0 +1,9 @@
+//go:build unix
+
+package engine
+
+import "syscall"
+
+// openNoFollow makes opening a corpus file fail on a symlink and never
+// block on a FIFO.
+const openNoFollow = syscall.O_NOFOLLOW | syscall.O_NONBLOCK

@@ -35,7 +35,7 @@ type execInput struct {
 const probeAny = -2
 
 // fresh returns the input that runs a whole sequence from the deployed
-// state, for no prediction.
+// state, with no probe and no prediction target.
 func (w *worker) fresh() execInput {
 	return execInput{start: w.base, probeTx: -1, target: -1}
 }
@@ -48,7 +48,6 @@ type outcome struct {
 	newCov    int    // new (edge, hit class) pairs, all transactions
 	fail      *Finding
 	failTx    int
-	lastErr   bool // the last transaction reverted
 
 	// What the last transaction left, if it ran (ranLast). The slices
 	// alias the worker's buffers: valid until its next execution.
@@ -116,7 +115,6 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 // keeping.
 func (w *worker) captureLast(o *outcome, tx *Tx, r chain.Result, target int32) {
 	o.ranLast = true
-	o.lastErr = r.Err != nil
 	o.costs = w.captureCosts()
 	if target >= 0 {
 		o.reached = w.tr.Reached(target)

@@ -239,7 +239,7 @@ func TestImportsAndOnInput(t *testing.T) {
 	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
 	var mu sync.Mutex
 	var found []Input
-	first, err := Fuzz(context.Background(), bs, Options{Seed: 3, Execs: 3000, OnInput: func(in Input) {
+	first, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 3000}, OnInput: func(in Input) {
 		mu.Lock()
 		found = append(found, in)
 		mu.Unlock()
@@ -255,7 +255,7 @@ func TestImportsAndOnInput(t *testing.T) {
 		imports <- in
 	}
 	budget := uint64(len(found) + 8)
-	second, err := Fuzz(context.Background(), bs, Options{Seed: 4, Execs: budget, Imports: imports, NoPrediction: true})
+	second, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 4, Execs: budget, NoPrediction: true}, Imports: imports})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // cover, there are fewer of them, and a stale input is reported.
 func TestMinimize(t *testing.T) {
 	bs := compile(t, "testdata/bench/Maze.sol")
-	rep, err := Fuzz(context.Background(), bs, Options{Seed: 3, Execs: 500, Workers: 1})
+	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 500, Workers: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestMinimize(t *testing.T) {
 				seeds = append(seeds, seq)
 			}
 		}
-		res, err := fuzz.Run(context.Background(), prog, fuzz.Config{Workers: 1, Seeds: seeds, SeedsOnly: true})
+		res, err := fuzz.Run(context.Background(), prog, fuzz.Config{Settings: fuzz.Settings{Workers: 1}, Seeds: seeds, SeedsOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}

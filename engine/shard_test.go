@@ -14,7 +14,7 @@ func TestShard(t *testing.T) {
 	var all []string
 	seeds := map[uint64]bool{}
 	for i := range n {
-		opts := Options{Seed: 7}
+		opts := Options{Settings: Settings{Seed: 7}}
 		focus, err := Shard(bs, &opts, i, n)
 		if err != nil {
 			t.Fatal(err)
@@ -33,7 +33,7 @@ func TestShard(t *testing.T) {
 	if len(slices.Compact(sorted)) != len(all) || !slices.Contains(all, "Maze.step") || !slices.Contains(all, "Maze.solve") {
 		t.Errorf("shards' focus overlaps or misses functions: %v", all)
 	}
-	opts := Options{Seed: 7}
+	opts := Options{Settings: Settings{Seed: 7}}
 	if focus, err := Shard(bs, &opts, 0, len(all)); err != nil || focus != nil || opts.Seed != 7 {
 		t.Errorf("one function per shard: focus %v, seed %d, %v; want no split, seed kept", focus, opts.Seed, err)
 	}

@@ -28,7 +28,7 @@ func runCorpus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	case "min":
 		return corpusMin(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
-		usage(stdout)
+		printHelp(stdout, "corpus", nil)
 		return exitOK
 	}
 	fmt.Fprintf(stderr, "foresight: unknown corpus command %q\n", args[0])

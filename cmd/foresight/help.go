@@ -101,6 +101,20 @@ stderr or --log-file, never to stdout.`,
 		exits:   "  0  the client asked the server to exit\n  1  the connection ended with an error\n  2  bad flags",
 		example: "foresight lsp --log-file /tmp/foresight.log",
 	},
+	"corpus": {
+		synopsis: "foresight corpus merge|min [flags] ARGS...",
+		about: `Maintains corpus directories that campaigns share (fuzz --corpus; see
+docs/scaling.md):
+
+  foresight corpus merge DST SRC...          add each SRC's inputs and
+                                             findings to DST
+  foresight corpus min [flags] DIR FILE|DIR  keep the smallest set of DIR's
+                                             inputs with the same coverage
+
+'foresight corpus merge --help' and 'foresight corpus min --help' say more.`,
+		exits:   "  0  done\n  2  bad flags or arguments, unreadable directories, compile errors",
+		example: "foresight corpus merge corpus shard-0/corpus shard-1/corpus\nforesight corpus min corpus src",
+	},
 	"corpus merge": {
 		synopsis: "foresight corpus merge DST SRC...",
 		about: `Adds the inputs and findings of each corpus directory SRC to DST (see

@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/holiman/uint256"
 )
 
@@ -37,6 +38,9 @@ type Code struct {
 	// arith[pc] is the Solidity type of the arithmetic at pc, for code
 	// compiled without checked arithmetic; nil otherwise.
 	arith []ArithType
+	// invalid[pc] is the finding kind of the INVALID at pc, for code
+	// compiled before 0.8; nil otherwise (every INVALID is an assert).
+	invalid []oracle.Kind
 }
 
 // SetLegacy marks code compiled before 0.8, whose dynamic arrays can grow
@@ -53,6 +57,26 @@ func (c *Code) SetArith(pc uint64, a ArithType) {
 	if pc < uint64(len(c.arith)) {
 		c.arith[pc] = a
 	}
+}
+
+// SetInvalid says that the INVALID at pc implements a check of kind k
+// (solc before 0.8 compiles assert and its built-in checks alike to
+// INVALID). An empty k marks an INVALID that is no finding.
+func (c *Code) SetInvalid(pc uint64, k oracle.Kind) {
+	if c.invalid == nil {
+		c.invalid = make([]oracle.Kind, len(c.branch))
+	}
+	if pc < uint64(len(c.invalid)) {
+		c.invalid[pc] = k
+	}
+}
+
+// invalidKind returns the kind of finding the INVALID at pc stands for.
+func (c *Code) invalidKind(pc uint64) oracle.Kind {
+	if c.invalid == nil {
+		return oracle.AssertFailure
+	}
+	return c.invalid[pc]
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
@@ -108,8 +132,10 @@ type Origin struct {
 
 // Failure describes how a transaction failed at the top level.
 type Failure struct {
-	Origin  Origin
-	Invalid bool // the failing frame executed INVALID (0xfe)
+	Origin Origin
+	// Invalid is the kind of the INVALID (0xfe) the failing frame
+	// executed, "" if none (or one that is no finding).
+	Invalid oracle.Kind
 	// Loop is set when the failing frame reverted after a call in a loop
 	// to an account the fuzzer controls failed (SWC-113).
 	Loop Origin
@@ -120,9 +146,9 @@ type frame struct {
 	lastUser uint64
 	hasUser  bool
 	origin   Origin
-	invalid  bool
+	invalid  oracle.Kind
 	child    Origin // origin of the last failed sub-call
-	childInv bool
+	childInv oracle.Kind
 	childRet []byte // its revert data (reused buffer)
 
 	// Oracle state (taint.go, events.go).
@@ -350,9 +376,9 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	}
 	f.hasUser = false
 	f.origin = Origin{}
-	f.invalid = false
+	f.invalid = ""
 	f.child = Origin{}
-	f.childInv = false
+	f.childInv = ""
 	t.enterEvents(depth, typ, from, to, value)
 }
 
@@ -501,6 +527,6 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		}
 	case o == vm.INVALID:
 		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
-		f.invalid = true
+		f.invalid = c.invalidKind(pc)
 	}
 }

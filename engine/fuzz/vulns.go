@@ -124,9 +124,19 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	var kind oracle.Kind
 	var detail string
 	switch e.Kind {
-	case trace.EventIgnoredFailure:
+	case trace.EventUncheckedCall:
+		failed := !e.Value.IsZero()
+		if !failed && w.principalIndex(e.Addr) >= 0 {
+			// The fuzzer can make this callee fail (an attacker that
+			// reverts or burns gas): wait for that run as evidence.
+			return nil
+		}
 		kind = oracle.UncheckedCall
-		detail = fmt.Sprintf("the call failed and its result was ignored; transaction %d went on and completed", n)
+		if failed {
+			detail = fmt.Sprintf("the call to %s failed in transaction %d, no copy of its success flag decided anything, and the transaction went on and completed", e.Addr.Hex(), n)
+		} else {
+			detail = fmt.Sprintf("no copy of the success flag of this call to %s (transaction %d) decides anything: had it failed, the transaction would have gone on as if it had not", e.Addr.Hex(), n)
+		}
 	case trace.EventReentrancy:
 		kind = oracle.Reentrancy
 		detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))

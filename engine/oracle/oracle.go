@@ -103,7 +103,7 @@ func Describe(k Kind) Description {
 	case Reentrancy:
 		return Description{Error, "SWC-107", "reentrancy: state read during a reentrant call is written after the call"}
 	case UncheckedCall:
-		return Description{Warning, "SWC-104", "unchecked call: a failed call is ignored"}
+		return Description{Warning, "SWC-104", "unchecked call: the call's success flag is never checked"}
 	case EtherLeak:
 		return Description{Error, "SWC-105", "ether leak: an account that never paid in receives ether"}
 	case SelfDestruct:

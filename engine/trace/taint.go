@@ -6,8 +6,8 @@ import (
 )
 
 // This file follows a few kinds of values through the stack of a frame,
-// for the vulnerability oracles: the success flag of a failed call
-// (SWC-104: was the failure looked at?), block.timestamp and block.number
+// for the vulnerability oracles: the success flag of a call (SWC-104: does
+// any copy of it decide anything? callflag.go), block.timestamp and block.number
 // (SWC-116, SWC-120: do they decide a payment?), tx.origin (SWC-115: is it
 // an authorisation check?) and the result of an arithmetic operation that
 // wrapped in its Solidity type (SWC-101: does the wrapped value matter?).
@@ -22,7 +22,7 @@ type Label uint16
 
 // Labels of followed values.
 const (
-	LabelCallFail  Label = 1 << iota // the 0 a failed call pushed
+	LabelCallFlag  Label = 1 << iota // the success flag a call pushed (callflag.go)
 	LabelTimestamp                   // block.timestamp
 	LabelNumber                      // block.number
 	LabelOrigin                      // tx.origin
@@ -38,6 +38,7 @@ const maxTaints = 8
 type taint struct {
 	pos   int32 // stack index from the bottom
 	label Label
+	call  int8   // the call record of a success flag (LabelCallFlag), or -1
 	src   uint64 // PC of the instruction the value came from
 }
 
@@ -46,22 +47,25 @@ type taints struct {
 	n int
 }
 
-func (ts *taints) add(pos int32, l Label, src uint64) {
+// add follows a value; it reports false when the table is full (or l is
+// empty) and the value is not followed.
+func (ts *taints) add(pos int32, l Label, src uint64, call int8) bool {
 	if l == 0 || ts.n == maxTaints {
-		return
+		return false
 	}
-	ts.t[ts.n] = taint{pos, l, src}
+	ts.t[ts.n] = taint{pos, l, call, src}
 	ts.n++
+	return true
 }
 
-// at returns the taint at stack index pos.
-func (ts *taints) at(pos int32) (Label, uint64) {
+// at returns the taint at stack index pos (label 0 if none).
+func (ts *taints) at(pos int32) taint {
 	for i := 0; i < ts.n; i++ {
 		if ts.t[i].pos == pos {
-			return ts.t[i].label, ts.t[i].src
+			return ts.t[i]
 		}
 	}
-	return 0, 0
+	return taint{call: -1}
 }
 
 // stackEffect gives each opcode's pops and pushes (DUP and SWAP are
@@ -126,8 +130,11 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	ts := &f.taints
 	switch {
 	case op >= vm.DUP1 && op <= vm.DUP16:
-		if l, src := ts.at(L - int32(op-vm.DUP1) - 1); l != 0 {
-			ts.add(L, l, src)
+		if tt := ts.at(L - int32(op-vm.DUP1) - 1); tt.label != 0 {
+			if !ts.add(L, tt.label, tt.src, tt.call) && tt.call >= 0 {
+				// A copy we cannot follow may be checked: assume it is.
+				t.flagUsed(f, tt.call)
+			}
 		}
 		return
 	case op >= vm.SWAP1 && op <= vm.SWAP16:
@@ -147,6 +154,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	var inherit Label
 	var src uint64
 	var operand [2]Label // labels of the top two operands
+	flags := flagUse{carry: -1}
 	for i := 0; i < ts.n; {
 		tt := ts.t[i]
 		if tt.pos < L-pops {
@@ -158,6 +166,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 			operand[arg] |= tt.label
 		}
 		t.sink(f, op, arg, tt, &s[tt.pos])
+		if tt.call >= 0 {
+			flags.consume(op, tt.call)
+		}
 		if inherit == 0 {
 			src = tt.src
 		}
@@ -166,6 +177,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		ts.t[i] = ts.t[ts.n]
 	}
 	if eff[1] == 0 {
+		t.settleFlags(f, &flags, false)
 		return
 	}
 	l := c.sources[op]
@@ -193,12 +205,18 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 			l &^= LabelOrigin | LabelCaller
 		}
 	}
+	if flags.carry < 0 {
+		l &^= LabelCallFlag
+	}
 	if l != 0 {
 		if src == 0 {
 			src = pc
 		}
-		ts.add(L-pops, l, src)
+		carried := ts.add(L-pops, l, src, flags.carry)
+		t.settleFlags(f, &flags, carried)
+		return
 	}
+	t.settleFlags(f, &flags, false)
 }
 
 // sink handles a labelled value v consumed by op as its arg-th operand.
@@ -233,20 +251,6 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if arg == 2 && tt.label&(LabelTimestamp|LabelNumber) != 0 {
 			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
 		}
-	case vm.POP:
-		if tt.label&LabelCallFail != 0 {
-			t.event(Event{Kind: EventIgnoredFailure, Code: f.code, PC: tt.src})
-		}
-	}
-}
-
-// frameEnd reports failed calls whose flag was still on the stack, never
-// looked at, when the frame returned.
-func (t *Tracer) frameEnd(f *frame) {
-	for i := 0; i < f.taints.n; i++ {
-		if tt := f.taints.t[i]; tt.label&LabelCallFail != 0 {
-			t.event(Event{Kind: EventIgnoredFailure, Code: f.code, PC: tt.src})
-		}
 	}
 }
 
@@ -255,7 +259,7 @@ func (t *Tracer) frameEnd(f *frame) {
 func (t *Tracer) arithmetic(f *frame, a ArithType, op vm.OpCode, pc uint64, s []uint256.Int) {
 	x, y := &s[len(s)-1], &s[len(s)-2]
 	if wraps(a, op, x, y) {
-		f.taints.add(int32(len(s)-2), LabelWrap, pc)
+		f.taints.add(int32(len(s)-2), LabelWrap, pc, -1)
 	}
 }
 

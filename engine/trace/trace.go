@@ -160,8 +160,10 @@ type frame struct {
 	callMark        int    // events before the call
 	lastCallPC      uint64
 	callRepeats     int
+	callTo          common.Address
 	callToPrincipal bool
-	timeBranch      uint64 // user PC of a branch on block time or number
+	calls           [maxCalls]callRec // calls whose success flag is followed
+	timeBranch      uint64            // user PC of a branch on block time or number
 	timeLabel       Label
 	reads           [maxReads]uint256.Int
 	nReads          int

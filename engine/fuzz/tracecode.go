@@ -8,7 +8,8 @@ import (
 
 // traceCode builds the tracer's static description of contract ct: its
 // branches and storage writes, and for code compiled before 0.8 what the
-// oracles need to know of its arithmetic and INVALID instructions.
+// oracles need to know of its arithmetic and INVALID instructions, and
+// the AssertionFailed events that report failed assertions.
 func traceCode(ct *program.Contract) *trace.Code {
 	code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 	if ct.Legacy() {
@@ -19,6 +20,11 @@ func traceCode(ct *program.Contract) *trace.Code {
 	}
 	for _, s := range ct.InvalidSites() {
 		code.SetInvalid(s.PC, oracle.PanicKind(s.Panic))
+	}
+	for _, ev := range ct.ABI.Events {
+		if ev.RawName == "AssertionFailed" && !ev.Anonymous {
+			code.SetAssertionEvent(ev.ID)
+		}
 	}
 	return code
 }

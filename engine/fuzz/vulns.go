@@ -173,6 +173,9 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	case trace.EventWrappedSlot:
 		kind = oracle.StorageWrite
 		detail = fmt.Sprintf("transaction %d wrote a storage slot computed from an array index that wrapped past the end of storage, onto other variables", n)
+	case trace.EventAssertionFailed:
+		kind = oracle.AssertFailure
+		detail = fmt.Sprintf("transaction %d emitted AssertionFailed and committed", n)
 	case trace.EventWrapUsed:
 		kind = oracle.IntegerWrap
 		detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared or sent", n)

@@ -50,6 +50,10 @@ const (
 	// hash plus an offset that wrapped around: any slot can be written.
 	EventWrappedSlot
 
+	// EventAssertionFailed: the code emitted an AssertionFailed event
+	// (PC: the emit).
+	EventAssertionFailed
+
 	// reentrantRead is internal: a reentrant frame read slot Value that
 	// the frame at depth PC2 read before its call.
 	reentrantRead

@@ -41,6 +41,14 @@ type Code struct {
 	// invalid[pc] is the finding kind of the INVALID at pc, for code
 	// compiled before 0.8; nil otherwise (every INVALID is an assert).
 	invalid []oracle.Kind
+	// assertTopics are the topics of the code's AssertionFailed events.
+	assertTopics []common.Hash
+}
+
+// SetAssertionEvent says that a log with topic (an AssertionFailed event,
+// the Echidna and Medusa convention) reports a failed assertion.
+func (c *Code) SetAssertionEvent(topic common.Hash) {
+	c.assertTopics = append(c.assertTopics, topic)
 }
 
 // SetLegacy marks code compiled before 0.8, whose dynamic arrays can grow
@@ -491,6 +499,15 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.sload(f, &s[len(s)-1])
 	case o == vm.CALL || o == vm.CALLCODE || o == vm.DELEGATECALL || o == vm.STATICCALL:
 		t.callOp(f, o, pc, scope.StackData())
+	case o >= vm.LOG1 && o <= vm.LOG4 && c.assertTopics != nil:
+		s := scope.StackData()
+		topic := common.Hash(s[len(s)-3].Bytes32())
+		for _, a := range c.assertTopics {
+			if a == topic {
+				t.event(Event{Kind: EventAssertionFailed, Code: f.code, PC: f.lastUser})
+				break
+			}
+		}
 	case o == vm.SELFDESTRUCT:
 		t.event(Event{Kind: EventSelfdestruct, Code: f.code, PC: f.lastUser})
 		if f.timeLabel != 0 {

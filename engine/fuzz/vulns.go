@@ -145,8 +145,13 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		if p < 0 || !unprivileged || w.deposited(hist, p) {
 			return nil
 		}
+		gain, taken, ok := w.gains(hist, p)
+		if !ok {
+			return nil
+		}
 		kind = oracle.EtherLeak
-		detail = fmt.Sprintf("%s wei went to %s, which never sent the contract any, in transaction %d", e.Value.Dec(), e.Addr.Hex(), n)
+		detail = fmt.Sprintf("%s wei went to %s in transaction %d; it never sent the contract any, ended the sequence %s wei up, and the sequence's senders together took %s wei more than they put in (other people's money)",
+			e.Value.Dec(), e.Addr.Hex(), n, gain.Dec(), taken.Dec())
 	case trace.EventSelfdestruct:
 		if !unprivileged {
 			return nil
@@ -213,6 +218,50 @@ func (w *worker) principalIndex(a common.Address) int {
 		}
 	}
 	return -1
+}
+
+// gains compares, after transaction len(hist), what principal p received
+// with what it put in over the sequence, and what all the accounts the
+// fuzzer controls took out of the contracts with what they put in. ok
+// reports a leak: both are positive, so p's ether is not its own money
+// paid back (its deposit, a refund, a pot it staked in), nor another
+// sender's it was given (a withdrawal to another address).
+func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) {
+	st := w.ch.State()
+	n := len(w.ch.Senders())
+	var in, out uint256.Int // ether into and out of the principals, summed
+	for i, a := range w.principals {
+		bal := st.GetBalance(a)
+		var start uint256.Int
+		if i < n {
+			start.Set(chain.InitialBalance) // an account: its balance says it all
+		} else {
+			// An attacker's ether comes from the operator: count what
+			// the sequence sent through it (reverted transactions too).
+			for _, h := range hist {
+				if h.Sender == i {
+					start.Add(&start, &h.Value)
+				}
+			}
+		}
+		if i == p {
+			if bal.Cmp(&start) <= 0 {
+				return gain, taken, false
+			}
+			gain.Sub(bal, &start)
+		}
+		out.Add(&out, bal)
+		if i < n {
+			in.Add(&in, &start)
+		}
+	}
+	out.Add(&out, st.GetBalance(Operator))
+	in.Add(&in, chain.InitialBalance)
+	if out.Cmp(&in) <= 0 {
+		return gain, taken, false
+	}
+	taken.Sub(&out, &in)
+	return gain, taken, true
 }
 
 // deposited reports whether principal p sent ether in any transaction so

@@ -154,6 +154,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	var inherit Label
 	var src uint64
 	var operand [2]Label // labels of the top two operands
+	var opSrc [2]uint64  // and where they came from
 	flags := flagUse{carry: -1}
 	for i := 0; i < ts.n; {
 		tt := ts.t[i]
@@ -164,6 +165,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		arg := L - 1 - tt.pos // 0 = top of stack
 		if arg < 2 {
 			operand[arg] |= tt.label
+			opSrc[arg] = tt.src
 		}
 		t.sink(f, op, arg, tt, &s[tt.pos])
 		if tt.call >= 0 {
@@ -196,6 +198,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		l |= inherit &^ (LabelCaller | LabelHash)
 	case propagates[op]:
 		l |= inherit
+		if (operand[0]|operand[1])&LabelWrap != 0 && t.wrapCheck(f, op, s, operand, opSrc) {
+			l &^= LabelWrap
+		}
 		if op == vm.EQ {
 			if (operand[0]|operand[1])&LabelOrigin != 0 && (operand[0]|operand[1])&LabelCaller == 0 {
 				// tx.origin == msg.sender rejects contracts; it authorises
@@ -260,6 +265,55 @@ func (t *Tracer) arithmetic(f *frame, a ArithType, op vm.OpCode, pc uint64, s []
 	x, y := &s[len(s)-1], &s[len(s)-2]
 	if wraps(a, op, x, y) {
 		f.taints.add(int32(len(s)-2), LabelWrap, pc, -1)
+		f.wrapSrc, f.wrapOps = pc, [2]uint256.Int{*x, *y}
+	}
+}
+
+// wrapCheck reports whether op, consuming a wrapped value, checks the wrap
+// rather than using the value: an equality (a counter compared with !=,
+// modular arithmetic on purpose), or SafeMath's idiom of comparing the
+// result with an operand of the operation that wrapped (c < a for a + b,
+// c / a for a * b). A checked wrap is handled: every copy of it loses its
+// label.
+func (t *Tracer) wrapCheck(f *frame, op vm.OpCode, s []uint256.Int, operand [2]Label, opSrc [2]uint64) bool {
+	L := len(s)
+	for arg := 0; arg < 2; arg++ {
+		if operand[arg]&LabelWrap == 0 || opSrc[arg] != f.wrapSrc {
+			continue
+		}
+		other := &s[L-1-(1-arg)]
+		switch op {
+		case vm.EQ:
+		case vm.LT, vm.GT, vm.SLT, vm.SGT:
+			if !other.Eq(&f.wrapOps[0]) && !other.Eq(&f.wrapOps[1]) {
+				continue
+			}
+		case vm.DIV, vm.SDIV:
+			// c / a: the wrapped value divided by an operand.
+			if arg != 0 || !other.Eq(&f.wrapOps[0]) && !other.Eq(&f.wrapOps[1]) {
+				continue
+			}
+		default:
+			return false
+		}
+		f.taints.strip(f.wrapSrc, LabelWrap)
+		return true
+	}
+	return op == vm.EQ
+}
+
+// strip removes label l from the values that came from src.
+func (ts *taints) strip(src uint64, l Label) {
+	for i := 0; i < ts.n; {
+		if ts.t[i].src == src {
+			ts.t[i].label &^= l
+		}
+		if ts.t[i].label == 0 {
+			ts.n--
+			ts.t[i] = ts.t[ts.n]
+			continue
+		}
+		i++
 	}
 }
 

@@ -171,6 +171,8 @@ type frame struct {
 	callTo          common.Address
 	callToPrincipal bool
 	calls           [maxCalls]callRec // calls whose success flag is followed
+	wrapSrc         uint64            // PC of the last arithmetic that wrapped
+	wrapOps         [2]uint256.Int    // and its operands
 	timeBranch      uint64            // user PC of a branch on block time or number
 	timeLabel       Label
 	reads           [maxReads]uint256.Int

@@ -23,18 +23,19 @@ type callRec struct {
 	src    uint64         // user PC of the call
 	to     common.Address // the callee
 	failed bool
+	loop   bool // a failed call in a loop to an account the fuzzer controls
 	live   bool
 }
 
 // newFlag starts following the flag a call left at stack index pos; src
 // is the call's user PC.
-func (t *Tracer) newFlag(f *frame, pos int32, src uint64, to common.Address, failed bool) {
+func (t *Tracer) newFlag(f *frame, pos int32, src uint64, to common.Address, failed, loop bool) {
 	for i := range f.calls {
 		if f.calls[i].live {
 			continue
 		}
 		if f.taints.add(pos, LabelCallFlag, src, int8(i)) {
-			f.calls[i] = callRec{src: src, to: to, failed: failed, live: true}
+			f.calls[i] = callRec{src: src, to: to, failed: failed, loop: loop, live: true}
 		}
 		return
 	}
@@ -87,6 +88,15 @@ func (t *Tracer) settleFlags(f *frame, u *flagUse, carried bool) {
 		t.flagIgnored(f, i)
 	}
 	u.carry, u.nUsed, u.nDead = -1, 0, 0
+}
+
+// flagBranch notes that a copy of call record i's flag decides a branch:
+// if that was a failed call in a loop and the frame reverts, the failure
+// caused the revert (SWC-113).
+func (t *Tracer) flagBranch(f *frame, i int8) {
+	if r := &f.calls[i]; r.live && r.loop {
+		f.loop = Origin{Contract: int(f.code), PC: r.src, Valid: true}
+	}
 }
 
 // refs reports whether a followed value is a copy of call record i's flag.

@@ -195,15 +195,11 @@ func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
 		return
 	}
 	failed := s[f.callPos].IsZero()
-	t.newFlag(f, f.callPos, f.callSrc, f.callTo, failed)
-	if !failed {
-		return
-	}
-	if f.callRepeats >= 2 && f.callToPrincipal {
-		// A call in a loop to an account the fuzzer controls failed: if
-		// the frame now reverts, one recipient blocks everyone (SWC-113).
-		f.loop = Origin{Contract: int(f.code), PC: f.callSrc, Valid: true}
-	}
+	// A failed call in a loop to an account the fuzzer controls: if its
+	// flag decides a branch and the frame then reverts, one recipient
+	// blocks everyone (SWC-113, callflag.go).
+	loop := failed && f.callRepeats >= 2 && f.callToPrincipal
+	t.newFlag(f, f.callPos, f.callSrc, f.callTo, failed, loop)
 }
 
 // sload remembers slots a frame read, and reports reads by a reentrant

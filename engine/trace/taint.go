@@ -231,6 +231,9 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if arg != 1 {
 			return
 		}
+		if tt.call >= 0 {
+			t.flagBranch(f, tt.call)
+		}
 		if tt.label&(LabelTimestamp|LabelNumber) != 0 {
 			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
 		}

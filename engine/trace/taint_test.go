@@ -93,7 +93,7 @@ func TestCallFlag(t *testing.T) {
 		f.code = 0
 		tr.BeginTx()
 		s := make([]uint256.Int, 1)
-		tr.newFlag(f, 0, 7, [20]byte{1}, true)
+		tr.newFlag(f, 0, 7, [20]byte{1}, true, false)
 		for _, op := range tt.ops {
 			tr.taintStep(f, c, op, 0, s)
 			switch {

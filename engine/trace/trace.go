@@ -299,6 +299,11 @@ func (t *Tracer) BeginTx() {
 	t.resetCosts()
 }
 
+func isPanic(ret []byte) bool {
+	_, ok := oracle.PanicCode(ret)
+	return ok
+}
+
 // hashedSlots stands for every slot above 2^64 in storage signatures.
 var hashedSlots = uint256.Int{0, 0, 0, 1 << 63}
 
@@ -408,7 +413,9 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 		// failed after a call it made failed: blame that failure.
 		origin, invalid, loop = f.child, f.childInv, f.childLoop
 	}
-	if loop.Valid && (!origin.Valid || origin.Contract != loop.Contract) {
+	if loop.Valid && (!origin.Valid || origin.Contract != loop.Contract || invalid != "" || isPanic(output)) {
+		// The revert started elsewhere, or is a compiler check (an index
+		// out of bounds in the same loop): the failed call did not cause it.
 		loop = Origin{}
 	}
 	if !origin.Valid && f.code != NoCode && f.hasUser {

@@ -45,10 +45,14 @@ func principalAddrs(ch *chain.Chain) []common.Address {
 	return out
 }
 
-// privilegedOf marks the principals a constructor was given (an owner, an
-// admin): what they may do is what the deployer allowed.
+// privilegedOf marks the deployer, when it sends, and the principals a
+// constructor was given (an owner, an admin): what they may do is what the
+// deployer allowed.
 func privilegedOf(addrs []common.Address, dep *Deployment) []bool {
 	out := make([]bool, len(addrs))
+	for i, a := range addrs {
+		out[i] = a == chain.Deployer
+	}
 	for _, args := range dep.Args {
 		for off := 0; off+32 <= len(args); off += 32 {
 			word := args[off : off+32]
@@ -126,9 +130,10 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	switch e.Kind {
 	case trace.EventUncheckedCall:
 		failed := !e.Value.IsZero()
-		if !failed && w.principalIndex(e.Addr) >= 0 {
+		if p := w.principalIndex(e.Addr); !failed && p >= 0 && !w.privileged[p] {
 			// The fuzzer can make this callee fail (an attacker that
-			// reverts or burns gas): wait for that run as evidence.
+			// reverts or burns gas in its place): wait for that run as
+			// evidence. An owner's address is fixed.
 			return nil
 		}
 		kind = oracle.UncheckedCall
@@ -142,7 +147,8 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))
 	case trace.EventEtherOut:
 		p := w.principalIndex(e.Addr)
-		if p < 0 || !unprivileged || w.deposited(hist, p) {
+		if p < 0 || !unprivileged || w.privileged[p] || w.deposited(hist, p) {
+			// Paying the owner (a fee, a treasury) is no leak either.
 			return nil
 		}
 		gain, taken, ok := w.gains(hist, p)
@@ -169,6 +175,10 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		kind = oracle.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
+		if !unprivileged {
+			// An owner's time lock, not a miner's lever.
+			return nil
+		}
 		kind = oracle.Timestamp
 		what := "block.timestamp"
 		if e.Label&trace.LabelTimestamp == 0 {
@@ -189,6 +199,14 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	}
 	if !w.c.enabled(kind) {
 		return nil
+	}
+	if d := w.principalIndex(chain.Deployer); d >= 0 {
+		for _, h := range hist {
+			if h.Sender == d {
+				detail += "; the deployer (a privileged sender) sent part of the sequence"
+				break
+			}
+		}
 	}
 	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
 	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
@@ -228,12 +246,12 @@ func (w *worker) principalIndex(a common.Address) int {
 // sender's it was given (a withdrawal to another address).
 func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) {
 	st := w.ch.State()
-	n := len(w.ch.Senders())
 	var in, out uint256.Int // ether into and out of the principals, summed
 	for i, a := range w.principals {
 		bal := st.GetBalance(a)
 		var start uint256.Int
-		if i < n {
+		_, _, attacker := SenderOf(w.ch, i)
+		if !attacker {
 			start.Set(chain.InitialBalance) // an account: its balance says it all
 		} else {
 			// An attacker's ether comes from the operator: count what
@@ -251,7 +269,7 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 			gain.Sub(bal, &start)
 		}
 		out.Add(&out, bal)
-		if i < n {
+		if !attacker {
 			in.Add(&in, &start)
 		}
 	}

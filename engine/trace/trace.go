@@ -45,48 +45,6 @@ type Code struct {
 	assertTopics []common.Hash
 }
 
-// SetAssertionEvent says that a log with topic (an AssertionFailed event,
-// the Echidna and Medusa convention) reports a failed assertion.
-func (c *Code) SetAssertionEvent(topic common.Hash) {
-	c.assertTopics = append(c.assertTopics, topic)
-}
-
-// SetLegacy marks code compiled before 0.8, whose dynamic arrays can grow
-// (by length underflow) past the end of storage: storage addresses
-// computed from hashes are followed to catch wrapped array indices.
-func (c *Code) SetLegacy() { c.sources[vm.KECCAK256] = LabelHash }
-
-// SetArith says that the ADD, SUB or MUL at pc computes an expression of
-// Solidity type a (SWC-101 for code compiled before 0.8).
-func (c *Code) SetArith(pc uint64, a ArithType) {
-	if c.arith == nil {
-		c.arith = make([]ArithType, len(c.branch))
-	}
-	if pc < uint64(len(c.arith)) {
-		c.arith[pc] = a
-	}
-}
-
-// SetInvalid says that the INVALID at pc implements a check of kind k
-// (solc before 0.8 compiles assert and its built-in checks alike to
-// INVALID). An empty k marks an INVALID that is no finding.
-func (c *Code) SetInvalid(pc uint64, k oracle.Kind) {
-	if c.invalid == nil {
-		c.invalid = make([]oracle.Kind, len(c.branch))
-	}
-	if pc < uint64(len(c.invalid)) {
-		c.invalid[pc] = k
-	}
-}
-
-// invalidKind returns the kind of finding the INVALID at pc stands for.
-func (c *Code) invalidKind(pc uint64) oracle.Kind {
-	if c.invalid == nil {
-		return oracle.AssertFailure
-	}
-	return c.invalid[pc]
-}
-
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
 func NewCode(code []byte, userPC []bool) *Code {
 	c := &Code{UserPC: userPC, branch: make([]int32, len(code)), store: make([]int32, len(code)), sources: sources}
@@ -299,11 +257,6 @@ func (t *Tracer) BeginTx() {
 	t.resetCosts()
 }
 
-func isPanic(ret []byte) bool {
-	_, ok := oracle.PanicCode(ret)
-	return ok
-}
-
 // hashedSlots stands for every slot above 2^64 in storage signatures.
 var hashedSlots = uint256.Int{0, 0, 0, 1 << 63}
 
@@ -509,14 +462,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	case o == vm.CALL || o == vm.CALLCODE || o == vm.DELEGATECALL || o == vm.STATICCALL:
 		t.callOp(f, o, pc, scope.StackData())
 	case o >= vm.LOG1 && o <= vm.LOG4 && c.assertTopics != nil:
-		s := scope.StackData()
-		topic := common.Hash(s[len(s)-3].Bytes32())
-		for _, a := range c.assertTopics {
-			if a == topic {
-				t.event(Event{Kind: EventAssertionFailed, Code: f.code, PC: f.lastUser})
-				break
-			}
-		}
+		t.assertionLog(f, c, scope.StackData())
 	case o == vm.SELFDESTRUCT:
 		t.event(Event{Kind: EventSelfdestruct, Code: f.code, PC: f.lastUser})
 		if f.timeLabel != 0 {

@@ -123,6 +123,7 @@ func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, value
 	f := &t.frames[depth]
 	f.mark, f.callMark = t.nEvents, t.nEvents
 	f.taints.n = 0
+	f.nMem = 0
 	for i := range f.calls {
 		f.calls[i].live = false
 	}

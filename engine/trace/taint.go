@@ -178,11 +178,20 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		ts.n--
 		ts.t[i] = ts.t[ts.n]
 	}
+	if op == vm.MSTORE && (operand[1]&memLabels != 0 || f.nMem > 0) {
+		f.mstore(&s[L-1], operand[1])
+	}
 	if eff[1] == 0 {
 		t.settleFlags(f, &flags, false)
 		return
 	}
 	l := c.sources[op]
+	if op == vm.KECCAK256 && f.nMem > 0 {
+		if h := f.hashed(&s[L-1], &s[L-2]); h != 0 {
+			l |= h
+			src = pc
+		}
+	}
 	switch {
 	case l != 0:
 		src = pc // the value starts here

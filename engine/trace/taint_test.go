@@ -122,3 +122,25 @@ func TestCallFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestMemTaint checks that a labelled word stored to memory labels the
+// hashes of ranges that hold it, until an unlabelled word overwrites it.
+func TestMemTaint(t *testing.T) {
+	var f frame
+	u := func(v uint64) *uint256.Int { return uint256.NewInt(v) }
+	f.mstore(u(0x80), LabelNumber)
+	f.mstore(u(0xa0), 0)
+	if l := f.hashed(u(0x80), u(0x34)); l != LabelNumber {
+		t.Errorf("hash over the stored word: label %v, want block.number", l)
+	}
+	if l := f.hashed(u(0x90), u(0x20)); l != LabelNumber {
+		t.Errorf("hash over part of the word: label %v, want block.number", l)
+	}
+	if l := f.hashed(u(0xa0), u(0x20)); l != 0 {
+		t.Errorf("hash past the word: label %v, want none", l)
+	}
+	f.mstore(u(0x80), 0)
+	if l := f.hashed(u(0x80), u(0x34)); l != 0 {
+		t.Errorf("hash after the word was overwritten: label %v, want none", l)
+	}
+}

@@ -128,10 +128,12 @@ type frame struct {
 	callRepeats     int
 	callTo          common.Address
 	callToPrincipal bool
-	calls           [maxCalls]callRec // calls whose success flag is followed
-	wrapSrc         uint64            // PC of the last arithmetic that wrapped
-	wrapOps         [2]uint256.Int    // and its operands
-	timeBranch      uint64            // user PC of a branch on block time or number
+	calls           [maxCalls]callRec      // calls whose success flag is followed
+	wrapSrc         uint64                 // PC of the last arithmetic that wrapped
+	wrapOps         [2]uint256.Int         // and its operands
+	mem             [maxMemTaints]memTaint // labelled words in memory
+	nMem            int
+	timeBranch      uint64 // user PC of a branch on block time or number
 	timeLabel       Label
 	reads           [maxReads]uint256.Int
 	nReads          int
@@ -406,7 +408,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if f.callPending {
 		t.callReturned(f, scope.StackData())
 	}
-	if f.taints.n > 0 || c.sources[op] != 0 {
+	if f.taints.n > 0 || f.nMem > 0 || c.sources[op] != 0 {
 		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
 	}
 	if c.arith != nil && c.arith[pc].Bits != 0 {

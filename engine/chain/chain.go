@@ -152,6 +152,17 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 // Senders returns the sender accounts.
 func (c *Chain) Senders() []common.Address { return c.senders }
 
+// AddSender makes a funded account, such as the deployer, one of the
+// senders (last).
+func (c *Chain) AddSender(a common.Address) {
+	for _, s := range c.senders {
+		if s == a {
+			return
+		}
+	}
+	c.senders = append(c.senders, a)
+}
+
 // State returns the current state.
 func (c *Chain) State() *state.StateDB { return c.state }
 

@@ -54,34 +54,54 @@ func AttackerAddress(a Attacker) common.Address {
 }
 
 // Principals returns how many distinct senders transactions can have:
-// the chain's externally owned senders, then the attackers.
+// the chain's externally owned senders, then the attackers, then the
+// deployer when Deploy made it a sender (deploy.go).
 func Principals(ch *chain.Chain) int { return len(ch.Senders()) + int(numAttackers) }
 
-// PrincipalAddress is SenderOf for a chain with the default senders.
+// defaultSenders are the senders of a chain with the default senders
+// and the deployer among them.
+var defaultSenders = func() []common.Address {
+	out := make([]common.Address, 0, chain.DefaultSenders+1)
+	for i := 0; i < chain.DefaultSenders; i++ {
+		out = append(out, chain.SenderAddress(i))
+	}
+	return append(out, chain.Deployer)
+}()
+
+// PrincipalAddress is SenderOf for a chain with the default senders (and
+// the deployer, the last principal, if the campaign had it send).
 func PrincipalAddress(i int) (common.Address, Attacker, bool) {
-	return principal(i, chain.DefaultSenders)
+	return principal(i, defaultSenders)
 }
 
 // SenderOf returns the msg.sender the target sees for principal i, and the
 // attacker behind it (ok false for an externally owned sender).
 func SenderOf(ch *chain.Chain, i int) (common.Address, Attacker, bool) {
-	return principal(i, len(ch.Senders()))
+	return principal(i, ch.Senders())
 }
 
-// principal resolves principal i on a chain with n senders (the chain
-// creates sender i at chain.SenderAddress(i)).
-func principal(i, n int) (common.Address, Attacker, bool) {
+// principal resolves principal i given the chain's senders: the ordinary
+// senders, the attackers, then the deployer if it is the last sender.
+func principal(i int, senders []common.Address) (common.Address, Attacker, bool) {
+	n := len(senders)
+	deployer := n > 0 && senders[n-1] == chain.Deployer
+	if deployer {
+		n--
+	}
 	if i < n {
-		return chain.SenderAddress(i), 0, false
+		return senders[i], 0, false
+	}
+	if deployer && i == n+int(numAttackers) {
+		return chain.Deployer, 0, false
 	}
 	a := Attacker((i - n) % int(numAttackers))
 	return AttackerAddress(a), a, true
 }
 
 // PrincipalIndex returns the principal index of a on a chain with the
-// default senders, or -1.
+// default senders (the deployer included), or -1.
 func PrincipalIndex(a common.Address) int {
-	for i := 0; i < chain.DefaultSenders+int(numAttackers); i++ {
+	for i := 0; i < chain.DefaultSenders+int(numAttackers)+1; i++ {
 		if p, _, _ := PrincipalAddress(i); p == a {
 			return i
 		}

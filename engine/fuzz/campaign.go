@@ -157,14 +157,7 @@ func (c *campaign) setup() error {
 	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
 	for i, ct := range c.prog.Contracts {
-		code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
-		if ct.Legacy() {
-			code.SetLegacy()
-		}
-		for _, s := range ct.ArithSites() {
-			code.SetArith(s.PC, trace.ArithType{Bits: uint16(s.Bits), Signed: s.Signed})
-		}
-		c.codes = append(c.codes, code)
+		c.codes = append(c.codes, traceCode(ct))
 		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}

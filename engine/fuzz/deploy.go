@@ -3,6 +3,7 @@ package fuzz
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -75,8 +76,38 @@ func Deploy(ch *chain.Chain, p *program.Program, r *rand.Rand, args [][]byte) (*
 			ch.Install(d.Addrs[i], nil, new(uint256.Int).Add(b, TargetFunds))
 		}
 	}
+	if holdsDeployer(ch, p, d) {
+		// Owner-only code would otherwise never run (Echidna sends from
+		// the deployer too). What the deployer does is privileged.
+		ch.AddSender(chain.Deployer)
+	}
 	installAttackers(ch)
 	return d, nil
+}
+
+// ownerSlots is how many of a target's first storage slots are searched
+// for the deployer's address.
+const ownerSlots = 16
+
+// holdsDeployer reports whether a constructor stored the deployer's
+// address (an owner, an admin, a treasury) in one of the first storage
+// slots of a target: the contract has code meant for the deployer.
+func holdsDeployer(ch *chain.Chain, p *program.Program, d *Deployment) bool {
+	st := ch.State()
+	for i, c := range p.Contracts {
+		if !c.Target || d.Errors[i] != nil {
+			continue
+		}
+		for k := uint64(0); k < ownerSlots; k++ {
+			word := st.GetState(d.Addrs[i], common.BigToHash(new(big.Int).SetUint64(k)))
+			for off := 0; off+common.AddressLength <= len(word); off++ {
+				if common.Address(word[off:off+common.AddressLength]) == chain.Deployer {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func deployOne(ch *chain.Chain, c *program.Contract, code []byte, r *rand.Rand, env *calldata.Env, given []byte, replay bool) (common.Address, []byte, error) {

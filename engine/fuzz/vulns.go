@@ -45,10 +45,14 @@ func principalAddrs(ch *chain.Chain) []common.Address {
 	return out
 }
 
-// privilegedOf marks the principals a constructor was given (an owner, an
-// admin): what they may do is what the deployer allowed.
+// privilegedOf marks the deployer, when it sends, and the principals a
+// constructor was given (an owner, an admin): what they may do is what the
+// deployer allowed.
 func privilegedOf(addrs []common.Address, dep *Deployment) []bool {
 	out := make([]bool, len(addrs))
+	for i, a := range addrs {
+		out[i] = a == chain.Deployer
+	}
 	for _, args := range dep.Args {
 		for off := 0; off+32 <= len(args); off += 32 {
 			word := args[off : off+32]
@@ -125,19 +129,36 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	var kind oracle.Kind
 	var detail string
 	switch e.Kind {
-	case trace.EventIgnoredFailure:
+	case trace.EventUncheckedCall:
+		failed := !e.Value.IsZero()
+		if p := w.principalIndex(e.Addr); !failed && p >= 0 && !w.privileged[p] {
+			// The fuzzer can make this callee fail (an attacker that
+			// reverts or burns gas in its place): wait for that run as
+			// evidence. An owner's address is fixed.
+			return nil
+		}
 		kind = oracle.UncheckedCall
-		detail = fmt.Sprintf("the call failed and its result was ignored; transaction %d went on and completed", n)
+		if failed {
+			detail = fmt.Sprintf("the call to %s failed in transaction %d, no copy of its success flag decided anything, and the transaction went on and completed", e.Addr.Hex(), n)
+		} else {
+			detail = fmt.Sprintf("no copy of the success flag of this call to %s (transaction %d) decides anything: had it failed, the transaction would have gone on as if it had not", e.Addr.Hex(), n)
+		}
 	case trace.EventReentrancy:
 		kind = oracle.Reentrancy
 		detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))
 	case trace.EventEtherOut:
 		p := w.principalIndex(e.Addr)
-		if p < 0 || !unprivileged || w.deposited(hist, p) {
+		if p < 0 || !unprivileged || w.privileged[p] || w.deposited(hist, p) {
+			// Paying the owner (a fee, a treasury) is no leak either.
+			return nil
+		}
+		gain, taken, ok := w.gains(hist, p)
+		if !ok {
 			return nil
 		}
 		kind = oracle.EtherLeak
-		detail = fmt.Sprintf("%s wei went to %s, which never sent the contract any, in transaction %d", e.Value.Dec(), e.Addr.Hex(), n)
+		detail = fmt.Sprintf("%s wei went to %s in transaction %d; it never sent the contract any, ended the sequence %s wei up, and the sequence's senders together took %s wei more than they put in (other people's money)",
+			e.Value.Dec(), e.Addr.Hex(), n, gain.Dec(), taken.Dec())
 	case trace.EventSelfdestruct:
 		if !unprivileged {
 			return nil
@@ -155,6 +176,10 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		kind = oracle.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
+		if !unprivileged {
+			// An owner's time lock, not a miner's lever.
+			return nil
+		}
 		kind = oracle.Timestamp
 		what := "block.timestamp"
 		if e.Label&trace.LabelTimestamp == 0 {
@@ -164,6 +189,9 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	case trace.EventWrappedSlot:
 		kind = oracle.StorageWrite
 		detail = fmt.Sprintf("transaction %d wrote a storage slot computed from an array index that wrapped past the end of storage, onto other variables", n)
+	case trace.EventAssertionFailed:
+		kind = oracle.AssertFailure
+		detail = fmt.Sprintf("transaction %d emitted AssertionFailed and committed", n)
 	case trace.EventWrapUsed:
 		kind = oracle.IntegerWrap
 		detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared or sent", n)
@@ -172,6 +200,14 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	}
 	if !w.c.enabled(kind) {
 		return nil
+	}
+	if d := w.principalIndex(chain.Deployer); d >= 0 {
+		for _, h := range hist {
+			if h.Sender == d {
+				detail += "; the deployer (a privileged sender) sent part of the sequence"
+				break
+			}
+		}
 	}
 	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
 	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
@@ -201,6 +237,50 @@ func (w *worker) principalIndex(a common.Address) int {
 		}
 	}
 	return -1
+}
+
+// gains compares, after transaction len(hist), what principal p received
+// with what it put in over the sequence, and what all the accounts the
+// fuzzer controls took out of the contracts with what they put in. ok
+// reports a leak: both are positive, so p's ether is not its own money
+// paid back (its deposit, a refund, a pot it staked in), nor another
+// sender's it was given (a withdrawal to another address).
+func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) {
+	st := w.ch.State()
+	var in, out uint256.Int // ether into and out of the principals, summed
+	for i, a := range w.principals {
+		bal := st.GetBalance(a)
+		var start uint256.Int
+		_, _, attacker := SenderOf(w.ch, i)
+		if !attacker {
+			start.Set(chain.InitialBalance) // an account: its balance says it all
+		} else {
+			// An attacker's ether comes from the operator: count what
+			// the sequence sent through it (reverted transactions too).
+			for _, h := range hist {
+				if h.Sender == i {
+					start.Add(&start, &h.Value)
+				}
+			}
+		}
+		if i == p {
+			if bal.Cmp(&start) <= 0 {
+				return gain, taken, false
+			}
+			gain.Sub(bal, &start)
+		}
+		out.Add(&out, bal)
+		if !attacker {
+			in.Add(&in, &start)
+		}
+	}
+	out.Add(&out, st.GetBalance(Operator))
+	in.Add(&in, chain.InitialBalance)
+	if out.Cmp(&in) <= 0 {
+		return gain, taken, false
+	}
+	taken.Sub(&out, &in)
+	return gain, taken, true
 }
 
 // deposited reports whether principal p sent ether in any transaction so

@@ -103,7 +103,7 @@ func Describe(k Kind) Description {
 	case Reentrancy:
 		return Description{Error, "SWC-107", "reentrancy: state read during a reentrant call is written after the call"}
 	case UncheckedCall:
-		return Description{Warning, "SWC-104", "unchecked call: a failed call is ignored"}
+		return Description{Warning, "SWC-104", "unchecked call: the call's success flag is never checked"}
 	case EtherLeak:
 		return Description{Error, "SWC-105", "ether leak: an account that never paid in receives ether"}
 	case SelfDestruct:
@@ -178,10 +178,12 @@ func PanicCode(ret []byte) (uint64, bool) {
 }
 
 // Failure classifies a failed top-level transaction: a Panic(uint256)
-// revert, or INVALID (0xfe), which compilers before 0.8 emit for assert,
-// out-of-bounds indices and division by zero. Ordinary reverts (require,
-// custom errors), out-of-gas and the like are not findings.
-func Failure(err error, ret []byte, invalid bool) (Kind, bool) {
+// revert, or INVALID (0xfe), which compilers before 0.8 emit for assert
+// and their built-in checks alike; invalid is the kind the INVALID the
+// transaction failed at stands for ("" if none or no finding). Ordinary
+// reverts (require, custom errors), out-of-gas and the like are not
+// findings.
+func Failure(err error, ret []byte, invalid Kind) (Kind, bool) {
 	if err == nil {
 		return "", false
 	}
@@ -192,8 +194,8 @@ func Failure(err error, ret []byte, invalid bool) (Kind, bool) {
 		return "", false
 	}
 	var inv *vm.ErrInvalidOpCode
-	if invalid && errors.As(err, &inv) {
-		return AssertFailure, true
+	if invalid != "" && errors.As(err, &inv) {
+		return invalid, true
 	}
 	return "", false
 }

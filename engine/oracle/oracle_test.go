@@ -19,19 +19,20 @@ func TestFailure(t *testing.T) {
 		name    string
 		err     error
 		ret     []byte
-		invalid bool
+		invalid Kind
 		want    Kind
 		ok      bool
 	}{
-		{"success", nil, nil, false, "", false},
-		{"assert 0.8", vm.ErrExecutionReverted, panicData(0x01), false, AssertFailure, true},
-		{"overflow", vm.ErrExecutionReverted, panicData(0x11), false, "panic-0x11", true},
-		{"require", vm.ErrExecutionReverted, errString, false, "", false},
-		{"bare revert", vm.ErrExecutionReverted, nil, false, "", false},
-		{"truncated panic", vm.ErrExecutionReverted, panicData(0x01)[:35], false, "", false},
-		{"invalid 0.4", &vm.ErrInvalidOpCode{}, nil, true, AssertFailure, true},
-		{"undefined opcode elsewhere", &vm.ErrInvalidOpCode{}, nil, false, "", false},
-		{"out of gas", vm.ErrOutOfGas, nil, false, "", false},
+		{"success", nil, nil, "", "", false},
+		{"assert 0.8", vm.ErrExecutionReverted, panicData(0x01), "", AssertFailure, true},
+		{"overflow", vm.ErrExecutionReverted, panicData(0x11), "", "panic-0x11", true},
+		{"require", vm.ErrExecutionReverted, errString, "", "", false},
+		{"bare revert", vm.ErrExecutionReverted, nil, "", "", false},
+		{"truncated panic", vm.ErrExecutionReverted, panicData(0x01)[:35], "", "", false},
+		{"assert 0.4", &vm.ErrInvalidOpCode{}, nil, AssertFailure, AssertFailure, true},
+		{"index out of bounds 0.4", &vm.ErrInvalidOpCode{}, nil, "panic-0x32", "panic-0x32", true},
+		{"undefined opcode elsewhere", &vm.ErrInvalidOpCode{}, nil, "", "", false},
+		{"out of gas", vm.ErrOutOfGas, nil, "", "", false},
 	}
 	for _, tt := range tests {
 		got, ok := Failure(tt.err, tt.ret, tt.invalid)

@@ -20,9 +20,10 @@ type EventKind uint8
 
 // Events.
 const (
-	// EventIgnoredFailure: a call failed and its success flag was never
-	// looked at (PC: the call).
-	EventIgnoredFailure EventKind = iota + 1
+	// EventUncheckedCall: no copy of a call's success flag decided
+	// anything before the frame returned (PC: the call, Addr: the callee,
+	// Value: 1 if the call failed in this run).
+	EventUncheckedCall EventKind = iota + 1
 	// EventReentrancy: a call (PC) let the contract be re-entered; the
 	// reentrant execution read a slot the outer execution wrote after the
 	// call returned (PC2: the write). Value is the slot.
@@ -48,6 +49,10 @@ const (
 	// EventWrappedSlot: a storage write (PC) to a slot computed as a
 	// hash plus an offset that wrapped around: any slot can be written.
 	EventWrappedSlot
+
+	// EventAssertionFailed: the code emitted an AssertionFailed event
+	// (PC: the emit).
+	EventAssertionFailed
 
 	// reentrantRead is internal: a reentrant frame read slot Value that
 	// the frame at depth PC2 read before its call.
@@ -118,6 +123,10 @@ func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, value
 	f := &t.frames[depth]
 	f.mark, f.callMark = t.nEvents, t.nEvents
 	f.taints.n = 0
+	f.nMem = 0
+	for i := range f.calls {
+		f.calls[i].live = false
+	}
 	f.callPending = false
 	f.timeLabel = 0
 	f.nReads = 0
@@ -166,6 +175,7 @@ func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
 	} else {
 		f.lastCallPC, f.callRepeats = pc, 1
 	}
+	f.callTo = addr
 	f.callToPrincipal = t.isPrincipal(addr)
 	switch op {
 	case vm.DELEGATECALL, vm.CALLCODE:
@@ -178,19 +188,19 @@ func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
 	}
 }
 
-// callReturned runs at the first instruction of f after its call: a
-// failed call's flag is followed from here.
+// callReturned runs at the first instruction of f after its call: the
+// call's success flag is followed from here.
 func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
 	f.callPending = false
-	if int(f.callPos) >= len(s) || !s[f.callPos].IsZero() {
+	if int(f.callPos) >= len(s) {
 		return
 	}
-	f.taints.add(f.callPos, LabelCallFail, f.callSrc)
-	if f.callRepeats >= 2 && f.callToPrincipal {
-		// A call in a loop to an account the fuzzer controls failed: if
-		// the frame now reverts, one recipient blocks everyone (SWC-113).
-		f.loop = Origin{Contract: int(f.code), PC: f.callSrc, Valid: true}
-	}
+	failed := s[f.callPos].IsZero()
+	// A failed call in a loop to an account the fuzzer controls: if its
+	// flag decides a branch and the frame then reverts, one recipient
+	// blocks everyone (SWC-113, callflag.go).
+	loop := failed && f.callRepeats >= 2 && f.callToPrincipal
+	t.newFlag(f, f.callPos, f.callSrc, f.callTo, failed, loop)
 }
 
 // sload remembers slots a frame read, and reports reads by a reentrant

@@ -6,8 +6,8 @@ import (
 )
 
 // This file follows a few kinds of values through the stack of a frame,
-// for the vulnerability oracles: the success flag of a failed call
-// (SWC-104: was the failure looked at?), block.timestamp and block.number
+// for the vulnerability oracles: the success flag of a call (SWC-104: does
+// any copy of it decide anything? callflag.go), block.timestamp and block.number
 // (SWC-116, SWC-120: do they decide a payment?), tx.origin (SWC-115: is it
 // an authorisation check?) and the result of an arithmetic operation that
 // wrapped in its Solidity type (SWC-101: does the wrapped value matter?).
@@ -22,7 +22,7 @@ type Label uint16
 
 // Labels of followed values.
 const (
-	LabelCallFail  Label = 1 << iota // the 0 a failed call pushed
+	LabelCallFlag  Label = 1 << iota // the success flag a call pushed (callflag.go)
 	LabelTimestamp                   // block.timestamp
 	LabelNumber                      // block.number
 	LabelOrigin                      // tx.origin
@@ -38,6 +38,7 @@ const maxTaints = 8
 type taint struct {
 	pos   int32 // stack index from the bottom
 	label Label
+	call  int8   // the call record of a success flag (LabelCallFlag), or -1
 	src   uint64 // PC of the instruction the value came from
 }
 
@@ -46,22 +47,25 @@ type taints struct {
 	n int
 }
 
-func (ts *taints) add(pos int32, l Label, src uint64) {
+// add follows a value; it reports false when the table is full (or l is
+// empty) and the value is not followed.
+func (ts *taints) add(pos int32, l Label, src uint64, call int8) bool {
 	if l == 0 || ts.n == maxTaints {
-		return
+		return false
 	}
-	ts.t[ts.n] = taint{pos, l, src}
+	ts.t[ts.n] = taint{pos, l, call, src}
 	ts.n++
+	return true
 }
 
-// at returns the taint at stack index pos.
-func (ts *taints) at(pos int32) (Label, uint64) {
+// at returns the taint at stack index pos (label 0 if none).
+func (ts *taints) at(pos int32) taint {
 	for i := 0; i < ts.n; i++ {
 		if ts.t[i].pos == pos {
-			return ts.t[i].label, ts.t[i].src
+			return ts.t[i]
 		}
 	}
-	return 0, 0
+	return taint{call: -1}
 }
 
 // stackEffect gives each opcode's pops and pushes (DUP and SWAP are
@@ -126,8 +130,11 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	ts := &f.taints
 	switch {
 	case op >= vm.DUP1 && op <= vm.DUP16:
-		if l, src := ts.at(L - int32(op-vm.DUP1) - 1); l != 0 {
-			ts.add(L, l, src)
+		if tt := ts.at(L - int32(op-vm.DUP1) - 1); tt.label != 0 {
+			if !ts.add(L, tt.label, tt.src, tt.call) && tt.call >= 0 {
+				// A copy we cannot follow may be checked: assume it is.
+				t.flagUsed(f, tt.call)
+			}
 		}
 		return
 	case op >= vm.SWAP1 && op <= vm.SWAP16:
@@ -147,6 +154,8 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	var inherit Label
 	var src uint64
 	var operand [2]Label // labels of the top two operands
+	var opSrc [2]uint64  // and where they came from
+	flags := flagUse{carry: -1}
 	for i := 0; i < ts.n; {
 		tt := ts.t[i]
 		if tt.pos < L-pops {
@@ -156,8 +165,12 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		arg := L - 1 - tt.pos // 0 = top of stack
 		if arg < 2 {
 			operand[arg] |= tt.label
+			opSrc[arg] = tt.src
 		}
 		t.sink(f, op, arg, tt, &s[tt.pos])
+		if tt.call >= 0 {
+			flags.consume(op, tt.call)
+		}
 		if inherit == 0 {
 			src = tt.src
 		}
@@ -165,10 +178,20 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		ts.n--
 		ts.t[i] = ts.t[ts.n]
 	}
+	if op == vm.MSTORE && (operand[1]&memLabels != 0 || f.nMem > 0) {
+		f.mstore(&s[L-1], operand[1])
+	}
 	if eff[1] == 0 {
+		t.settleFlags(f, &flags, false)
 		return
 	}
 	l := c.sources[op]
+	if op == vm.KECCAK256 && f.nMem > 0 {
+		if h := f.hashed(&s[L-1], &s[L-2]); h != 0 {
+			l |= h
+			src = pc
+		}
+	}
 	switch {
 	case l != 0:
 		src = pc // the value starts here
@@ -184,6 +207,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		l |= inherit &^ (LabelCaller | LabelHash)
 	case propagates[op]:
 		l |= inherit
+		if (operand[0]|operand[1])&LabelWrap != 0 && t.wrapCheck(f, op, s, operand, opSrc) {
+			l &^= LabelWrap
+		}
 		if op == vm.EQ {
 			if (operand[0]|operand[1])&LabelOrigin != 0 && (operand[0]|operand[1])&LabelCaller == 0 {
 				// tx.origin == msg.sender rejects contracts; it authorises
@@ -193,12 +219,18 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 			l &^= LabelOrigin | LabelCaller
 		}
 	}
+	if flags.carry < 0 {
+		l &^= LabelCallFlag
+	}
 	if l != 0 {
 		if src == 0 {
 			src = pc
 		}
-		ts.add(L-pops, l, src)
+		carried := ts.add(L-pops, l, src, flags.carry)
+		t.settleFlags(f, &flags, carried)
+		return
 	}
+	t.settleFlags(f, &flags, false)
 }
 
 // sink handles a labelled value v consumed by op as its arg-th operand.
@@ -207,6 +239,9 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 	case vm.JUMPI:
 		if arg != 1 {
 			return
+		}
+		if tt.call >= 0 {
+			t.flagBranch(f, tt.call)
 		}
 		if tt.label&(LabelTimestamp|LabelNumber) != 0 {
 			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
@@ -233,20 +268,6 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if arg == 2 && tt.label&(LabelTimestamp|LabelNumber) != 0 {
 			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
 		}
-	case vm.POP:
-		if tt.label&LabelCallFail != 0 {
-			t.event(Event{Kind: EventIgnoredFailure, Code: f.code, PC: tt.src})
-		}
-	}
-}
-
-// frameEnd reports failed calls whose flag was still on the stack, never
-// looked at, when the frame returned.
-func (t *Tracer) frameEnd(f *frame) {
-	for i := 0; i < f.taints.n; i++ {
-		if tt := f.taints.t[i]; tt.label&LabelCallFail != 0 {
-			t.event(Event{Kind: EventIgnoredFailure, Code: f.code, PC: tt.src})
-		}
 	}
 }
 
@@ -255,7 +276,56 @@ func (t *Tracer) frameEnd(f *frame) {
 func (t *Tracer) arithmetic(f *frame, a ArithType, op vm.OpCode, pc uint64, s []uint256.Int) {
 	x, y := &s[len(s)-1], &s[len(s)-2]
 	if wraps(a, op, x, y) {
-		f.taints.add(int32(len(s)-2), LabelWrap, pc)
+		f.taints.add(int32(len(s)-2), LabelWrap, pc, -1)
+		f.wrapSrc, f.wrapOps = pc, [2]uint256.Int{*x, *y}
+	}
+}
+
+// wrapCheck reports whether op, consuming a wrapped value, checks the wrap
+// rather than using the value: an equality (a counter compared with !=,
+// modular arithmetic on purpose), or SafeMath's idiom of comparing the
+// result with an operand of the operation that wrapped (c < a for a + b,
+// c / a for a * b). A checked wrap is handled: every copy of it loses its
+// label.
+func (t *Tracer) wrapCheck(f *frame, op vm.OpCode, s []uint256.Int, operand [2]Label, opSrc [2]uint64) bool {
+	L := len(s)
+	for arg := 0; arg < 2; arg++ {
+		if operand[arg]&LabelWrap == 0 || opSrc[arg] != f.wrapSrc {
+			continue
+		}
+		other := &s[L-1-(1-arg)]
+		switch op {
+		case vm.EQ:
+		case vm.LT, vm.GT, vm.SLT, vm.SGT:
+			if !other.Eq(&f.wrapOps[0]) && !other.Eq(&f.wrapOps[1]) {
+				continue
+			}
+		case vm.DIV, vm.SDIV:
+			// c / a: the wrapped value divided by an operand.
+			if arg != 0 || !other.Eq(&f.wrapOps[0]) && !other.Eq(&f.wrapOps[1]) {
+				continue
+			}
+		default:
+			return false
+		}
+		f.taints.strip(f.wrapSrc, LabelWrap)
+		return true
+	}
+	return op == vm.EQ
+}
+
+// strip removes label l from the values that came from src.
+func (ts *taints) strip(src uint64, l Label) {
+	for i := 0; i < ts.n; {
+		if ts.t[i].src == src {
+			ts.t[i].label &^= l
+		}
+		if ts.t[i].label == 0 {
+			ts.n--
+			ts.t[i] = ts.t[ts.n]
+			continue
+		}
+		i++
 	}
 }
 

@@ -64,3 +64,83 @@ func TestStackEffects(t *testing.T) {
 		}
 	}
 }
+
+// TestCallFlag drives the taint tracking of one call's success flag
+// (pushed at stack index 0) through instruction sequences and counts the
+// unchecked-call events: a flag is checked if any copy of it decides a
+// branch or leaves the stack for memory, whatever happens to the others.
+func TestCallFlag(t *testing.T) {
+	tests := []struct {
+		name string
+		ops  []vm.OpCode
+		want int
+	}{
+		{"popped", []vm.OpCode{vm.POP}, 1},
+		{"left on the stack", nil, 1},
+		{"branched on", []vm.OpCode{vm.PUSH1, vm.JUMPI}, 0},
+		{"copy branched on, original popped", []vm.OpCode{vm.DUP1, vm.PUSH1, vm.JUMPI, vm.POP}, 0},
+		{"negated copy branched on", []vm.OpCode{vm.DUP1, vm.ISZERO, vm.PUSH1, vm.JUMPI, vm.POP}, 0},
+		{"copy returned through memory", []vm.OpCode{vm.DUP1, vm.PUSH1, vm.MSTORE, vm.POP}, 0},
+		{"both copies popped", []vm.OpCode{vm.DUP1, vm.POP, vm.POP}, 1},
+		{"negated and popped", []vm.OpCode{vm.ISZERO, vm.POP}, 1},
+		{"swapped away and popped", []vm.OpCode{vm.PUSH1, vm.SWAP1, vm.POP, vm.POP}, 1},
+		{"combined and branched on", []vm.OpCode{vm.PUSH1, vm.AND, vm.PUSH1, vm.JUMPI}, 0},
+	}
+	for _, tt := range tests {
+		tr := New([]*Code{NewCode([]byte{byte(vm.STOP)}, nil)})
+		c := tr.codes[0]
+		f := &tr.frames[0]
+		f.code = 0
+		tr.BeginTx()
+		s := make([]uint256.Int, 1)
+		tr.newFlag(f, 0, 7, [20]byte{1}, true, false)
+		for _, op := range tt.ops {
+			tr.taintStep(f, c, op, 0, s)
+			switch {
+			case op >= vm.DUP1 && op <= vm.DUP16:
+				s = append(s, s[len(s)-1-int(op-vm.DUP1)])
+			case op >= vm.SWAP1 && op <= vm.SWAP16:
+				j := len(s) - 2 - int(op-vm.SWAP1)
+				s[len(s)-1], s[j] = s[j], s[len(s)-1]
+			default:
+				e := stackEffect[op]
+				s = append(s[:len(s)-int(e[0])], make([]uint256.Int, e[1])...)
+			}
+		}
+		tr.frameEnd(f)
+		got := 0
+		for _, e := range tr.Events() {
+			if e.Kind == EventUncheckedCall {
+				got++
+				if e.PC != 7 || e.Value.IsZero() {
+					t.Errorf("%s: event %+v, want PC 7 and a failed call", tt.name, e)
+				}
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: %d unchecked-call events, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestMemTaint checks that a labelled word stored to memory labels the
+// hashes of ranges that hold it, until an unlabelled word overwrites it.
+func TestMemTaint(t *testing.T) {
+	var f frame
+	u := func(v uint64) *uint256.Int { return uint256.NewInt(v) }
+	f.mstore(u(0x80), LabelNumber)
+	f.mstore(u(0xa0), 0)
+	if l := f.hashed(u(0x80), u(0x34)); l != LabelNumber {
+		t.Errorf("hash over the stored word: label %v, want block.number", l)
+	}
+	if l := f.hashed(u(0x90), u(0x20)); l != LabelNumber {
+		t.Errorf("hash over part of the word: label %v, want block.number", l)
+	}
+	if l := f.hashed(u(0xa0), u(0x20)); l != 0 {
+		t.Errorf("hash past the word: label %v, want none", l)
+	}
+	f.mstore(u(0x80), 0)
+	if l := f.hashed(u(0x80), u(0x34)); l != 0 {
+		t.Errorf("hash after the word was overwritten: label %v, want none", l)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/holiman/uint256"
 )
 
@@ -36,22 +37,11 @@ type Code struct {
 	// arith[pc] is the Solidity type of the arithmetic at pc, for code
 	// compiled without checked arithmetic; nil otherwise.
 	arith []ArithType
-}
-
-// SetLegacy marks code compiled before 0.8, whose dynamic arrays can grow
-// (by length underflow) past the end of storage: storage addresses
-// computed from hashes are followed to catch wrapped array indices.
-func (c *Code) SetLegacy() { c.sources[vm.KECCAK256] = LabelHash }
-
-// SetArith says that the ADD, SUB or MUL at pc computes an expression of
-// Solidity type a (SWC-101 for code compiled before 0.8).
-func (c *Code) SetArith(pc uint64, a ArithType) {
-	if c.arith == nil {
-		c.arith = make([]ArithType, len(c.branch))
-	}
-	if pc < uint64(len(c.arith)) {
-		c.arith[pc] = a
-	}
+	// invalid[pc] is the finding kind of the INVALID at pc, for code
+	// compiled before 0.8; nil otherwise (every INVALID is an assert).
+	invalid []oracle.Kind
+	// assertTopics are the topics of the code's AssertionFailed events.
+	assertTopics []common.Hash
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
@@ -104,8 +94,10 @@ type Origin struct {
 
 // Failure describes how a transaction failed at the top level.
 type Failure struct {
-	Origin  Origin
-	Invalid bool // the failing frame executed INVALID (0xfe)
+	Origin Origin
+	// Invalid is the kind of the INVALID (0xfe) the failing frame
+	// executed, "" if none (or one that is no finding).
+	Invalid oracle.Kind
 	// Loop is set when the failing frame reverted after a call in a loop
 	// to an account the fuzzer controls failed (SWC-113).
 	Loop Origin
@@ -116,9 +108,9 @@ type frame struct {
 	lastUser uint64
 	hasUser  bool
 	origin   Origin
-	invalid  bool
+	invalid  oracle.Kind
 	child    Origin // origin of the last failed sub-call
-	childInv bool
+	childInv oracle.Kind
 	childRet []byte // its revert data (reused buffer)
 
 	// Oracle state (taint.go, events.go).
@@ -130,7 +122,13 @@ type frame struct {
 	callMark        int    // events before the call
 	lastCallPC      uint64
 	callRepeats     int
+	callTo          common.Address
 	callToPrincipal bool
+	calls           [maxCalls]callRec      // calls whose success flag is followed
+	wrapSrc         uint64                 // PC of the last arithmetic that wrapped
+	wrapOps         [2]uint256.Int         // and its operands
+	mem             [maxMemTaints]memTaint // labelled words in memory
+	nMem            int
 	timeBranch      uint64 // user PC of a branch on block time or number
 	timeLabel       Label
 	reads           [maxReads]uint256.Int
@@ -336,9 +334,9 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	}
 	f.hasUser = false
 	f.origin = Origin{}
-	f.invalid = false
+	f.invalid = ""
 	f.child = Origin{}
-	f.childInv = false
+	f.childInv = ""
 	t.enterEvents(depth, typ, from, to, value)
 }
 
@@ -356,7 +354,9 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 		// failed after a call it made failed: blame that failure.
 		origin, invalid, loop = f.child, f.childInv, f.childLoop
 	}
-	if loop.Valid && (!origin.Valid || origin.Contract != loop.Contract) {
+	if loop.Valid && (!origin.Valid || origin.Contract != loop.Contract || invalid != "" || isPanic(output)) {
+		// The revert started elsewhere, or is a compiler check (an index
+		// out of bounds in the same loop): the failed call did not cause it.
 		loop = Origin{}
 	}
 	if !origin.Valid && f.code != NoCode && f.hasUser {
@@ -394,7 +394,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if f.callPending {
 		t.callReturned(f, scope.StackData())
 	}
-	if f.taints.n > 0 || c.sources[op] != 0 {
+	if f.taints.n > 0 || f.nMem > 0 || c.sources[op] != 0 {
 		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
 	}
 	if c.arith != nil && c.arith[pc].Bits != 0 {
@@ -449,6 +449,8 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.sload(f, &s[len(s)-1])
 	case o == vm.CALL || o == vm.CALLCODE || o == vm.DELEGATECALL || o == vm.STATICCALL:
 		t.callOp(f, o, pc, scope.StackData())
+	case o >= vm.LOG1 && o <= vm.LOG4 && c.assertTopics != nil:
+		t.assertionLog(f, c, scope.StackData())
 	case o == vm.SELFDESTRUCT:
 		t.event(Event{Kind: EventSelfdestruct, Code: f.code, PC: f.lastUser})
 		if f.timeLabel != 0 {
@@ -460,6 +462,6 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.revertOp(f, scope)
 	case o == vm.INVALID:
 		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
-		f.invalid = true
+		f.invalid = c.invalidKind(pc)
 	}
 }

@@ -1,0 +1,30 @@
+package fuzz
+
+import (
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// traceCode builds the tracer's static description of contract ct: its
+// branches and storage writes, and for code compiled before 0.8 what the
+// oracles need to know of its arithmetic and INVALID instructions, and
+// the AssertionFailed events that report failed assertions.
+func traceCode(ct *program.Contract) *trace.Code {
+	code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
+	if ct.Legacy() {
+		code.SetLegacy()
+	}
+	for _, s := range ct.ArithSites() {
+		code.SetArith(s.PC, trace.ArithType{Bits: uint16(s.Bits), Signed: s.Signed})
+	}
+	for _, s := range ct.InvalidSites() {
+		code.SetInvalid(s.PC, oracle.PanicKind(s.Panic))
+	}
+	for _, ev := range ct.ABI.Events {
+		if ev.RawName == "AssertionFailed" && !ev.Anonymous {
+			code.SetAssertionEvent(ev.ID)
+		}
+	}
+	return code
+}

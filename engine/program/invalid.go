@@ -1,0 +1,113 @@
+package program
+
+import (
+	"strings"
+
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// An InvalidSite is an INVALID (0xfe) instruction of code compiled before
+// 0.8, with the Solidity 0.8 panic code of the check it implements.
+type InvalidSite struct {
+	PC    uint64
+	Panic uint64 // 0x01 assert, 0x12 division, 0x21 enum, 0x32 index, 0x51 function pointer, 0x00 unknown
+}
+
+// InvalidSites classifies the INVALID instructions of code compiled before
+// 0.8. Those compilers emit INVALID for assert and for their built-in
+// checks alike (index out of bounds, division by zero, enum conversion, a
+// zero internal function pointer), where 0.8 reverts with distinct Panic
+// codes. Only an INVALID whose source range is an assert(...) call is an
+// assertion; the others get the panic code 0.8 would use, found from the
+// AST node at the instruction's source range. Nil for 0.8 and later.
+func (c *Contract) InvalidSites() []InvalidSite {
+	if !c.Legacy() {
+		return nil
+	}
+	type key struct{ start, length, file int }
+	codes := map[key]uint64{}
+	c.eachAST(func(unit string, ast solc.Node) {
+		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+			start, end, file, ok := n.Src()
+			if !ok {
+				return true
+			}
+			k := key{start, end - start, file}
+			if code, ok := invalidPanic(n); ok {
+				if _, seen := codes[k]; !seen {
+					// The outermost node of a range decides: an
+					// expression statement's range differs from its
+					// expression's, so nested nodes rarely collide.
+					codes[k] = code
+				}
+			}
+			return true
+		})
+	})
+	var out []InvalidSite
+	code := c.Artifact.Runtime.Bytes
+	for pc := 0; pc < len(code); pc++ {
+		op := vm.OpCode(code[pc])
+		if op == vm.INVALID {
+			s := InvalidSite{PC: uint64(pc)}
+			if e, ok := c.Artifact.Runtime.Map.Entry(uint64(pc)); ok && e.HasSource() {
+				s.Panic = codes[key{e.Start, e.Length, e.File}]
+			}
+			out = append(out, s)
+		}
+		if op >= vm.PUSH1 && op <= vm.PUSH32 {
+			pc += int(op - vm.PUSH1 + 1)
+		}
+	}
+	return out
+}
+
+// invalidPanic returns the panic code of the check an INVALID mapped to
+// node n implements, if n is a node such a check maps to.
+func invalidPanic(n solc.Node) (uint64, bool) {
+	switch n.Type() {
+	case "FunctionCall":
+		e, _ := n["expression"].(map[string]any)
+		callee := solc.Node(e)
+		switch {
+		case callee.Type() == "Identifier" && callee.String("name") == "assert":
+			return 0x01, true
+		case n.String("kind") == "typeConversion" && isEnum(typeString(n)):
+			return 0x21, true
+		}
+	case "IndexAccess":
+		return 0x32, true
+	case "BinaryOperation":
+		if op := n.String("operator"); op == "/" || op == "%" {
+			return 0x12, true
+		}
+	case "Assignment":
+		switch {
+		case n.String("operator") == "/=" || n.String("operator") == "%=":
+			return 0x12, true
+		case isEnum(typeString(n)):
+			return 0x21, true
+		}
+	case "VariableDeclaration":
+		// The getter of a public state variable: an enum read from
+		// storage is checked, an array index is bounds-checked.
+		if !n.Bool("stateVariable") {
+			if isEnum(typeString(n)) {
+				return 0x21, true // an enum parameter out of range
+			}
+			return 0, false
+		}
+		if isEnum(typeString(n)) {
+			return 0x21, true
+		}
+		return 0x32, true
+	case "ContractDefinition":
+		// The shared target of jumps through internal function pointers
+		// that were never assigned.
+		return 0x51, true
+	}
+	return 0, false
+}
+
+func isEnum(typ string) bool { return strings.HasPrefix(typ, "enum ") }

@@ -15,7 +15,7 @@ import (
 // with --oracles panics).
 func TestLegacyInvalidDefaults(t *testing.T) {
 	path := filepath.Join("testdata", "oracles", "invalid04_pos.sol")
-	rep, err := Fuzz(context.Background(), compile(t, path), Options{Seed: 9, Execs: 20_000})
+	rep, err := Fuzz(context.Background(), compile(t, path), Options{Settings: Settings{Seed: 9, Execs: 20_000}})
 	if err != nil {
 		t.Fatal(err)
 	}

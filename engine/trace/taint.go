@@ -122,11 +122,9 @@ var sources = func() (s [256]Label) {
 	return s
 }()
 
-// taintStep follows labelled values through one instruction of frame f, before
-// it executes. s is the stack; the result (if any) will sit at index
-// len(s)-pops.
-func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint256.Int) {
-	L := int32(len(s))
+// taintMove follows the labels through a DUP or SWAP, which only move
+// stack slots; it reports whether op was one.
+func (t *Tracer) taintMove(f *frame, op vm.OpCode, L int32) bool {
 	ts := &f.taints
 	switch {
 	case op >= vm.DUP1 && op <= vm.DUP16:
@@ -136,7 +134,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 				t.flagUsed(f, tt.call)
 			}
 		}
-		return
+		return true
 	case op >= vm.SWAP1 && op <= vm.SWAP16:
 		a, b := L-1, L-2-int32(op-vm.SWAP1)
 		for i := 0; i < ts.n; i++ {
@@ -147,8 +145,20 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 				ts.t[i].pos = a
 			}
 		}
+		return true
+	}
+	return false
+}
+
+// taintStep follows labelled values through one instruction of frame f, before
+// it executes. s is the stack; the result (if any) will sit at index
+// len(s)-pops.
+func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint256.Int) {
+	if t.taintMove(f, op, int32(len(s))) {
 		return
 	}
+	L := int32(len(s))
+	ts := &f.taints
 	eff := stackEffect[op]
 	pops := int32(eff[0])
 	var inherit Label

@@ -182,40 +182,45 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
 	}
-	out := stdout
-	if ff.output != "" {
-		file, err := os.Create(ff.output)
-		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
-			return exitUsage
-		}
-		defer file.Close()
-		out = file
-	}
-	inputs := absAll(paths)
-	switch ff.format {
-	case "json":
-		err = writeJSON(out, rep, inputs)
-	case "sarif":
-		err = writeSARIF(out, rep)
-	default:
-		writeText(out, rep)
-	}
-	if err != nil {
+	if err := ff.writeReport(stdout, rep, paths); err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
-	}
-	if ff.coverage == "lcov" {
-		if err := writeLCOV(ff.covFile, rep); err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
-			return exitUsage
-		}
 	}
 	printSummary(stderr, rep, len(ff.targets) > 0)
 	if len(rep.Findings) > 0 {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// writeReport writes rep in the chosen format to -o or stdout, and the
+// coverage file if asked for.
+func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, paths []string) error {
+	out := stdout
+	if ff.output != "" {
+		file, err := os.Create(ff.output)
+		if err != nil {
+			return err
+		}
+		defer file.Close()
+		out = file
+	}
+	var err error
+	switch ff.format {
+	case "json":
+		err = writeJSON(out, rep, absAll(paths))
+	case "sarif":
+		err = writeSARIF(out, rep)
+	default:
+		writeText(out, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if ff.coverage == "lcov" {
+		return writeLCOV(ff.covFile, rep)
+	}
+	return nil
 }
 
 func absAll(paths []string) []string {

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,34 +25,6 @@ import (
 //	go test -run XXX -bench MemorySaveFuzz -benchtime 200x -timeout 0 ./lsp
 //
 // They need node (the embedded solc-js compiler).
-
-var (
-	benchBinOnce sync.Once
-	benchBin     string
-	benchBinDir  string
-	benchBinErr  error
-)
-
-// serverBinary builds cmd/foresight once per test binary.
-func serverBinary(tb testing.TB) string {
-	tb.Helper()
-	benchBinOnce.Do(func() {
-		benchBinDir, benchBinErr = os.MkdirTemp("", "foresight-bench-")
-		if benchBinErr != nil {
-			return
-		}
-		benchBin = filepath.Join(benchBinDir, "foresight")
-		build := exec.Command("go", "build", "-o", benchBin, "./cmd/foresight")
-		build.Dir = fixtures.RepoRoot()
-		if out, err := build.CombinedOutput(); err != nil {
-			benchBinErr = fmt.Errorf("go build: %w\n%s", err, out)
-		}
-	})
-	if benchBinErr != nil {
-		tb.Fatal(benchBinErr)
-	}
-	return benchBin
-}
 
 // pipes joins a child's stdout and stdin into one connection.
 type pipes struct {
@@ -76,7 +47,7 @@ func (p pipes) Close() error {
 func newProcClient(tb testing.TB, settings map[string]any) *fakeClient {
 	tb.Helper()
 	logFile := filepath.Join(tb.TempDir(), "server.log")
-	cmd := exec.Command(serverBinary(tb), "lsp", "--log-file", logFile)
+	cmd := exec.Command(fixtures.Binary(tb), "lsp", "--log-file", logFile)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		tb.Fatal(err)

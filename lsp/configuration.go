@@ -17,7 +17,9 @@ const configSection = "foresight"
 
 // Settings are the user's options: initializationOptions, then the
 // "foresight" section pulled with workspace/configuration or pushed with
-// workspace/didChangeConfiguration. docs/lsp.md lists them.
+// workspace/didChangeConfiguration. settingSpecs documents them (the docs
+// and editor configurations are generated from it); the json tags are its
+// server keys.
 type Settings struct {
 	SolcPath    string `json:"solcPath"`
 	SolcVersion string `json:"solcVersion"`
@@ -74,9 +76,12 @@ func parseSettings(v any) (Settings, bool, error) {
 	return st, true, nil
 }
 
+// serverKeys are the keys of the server's settings (settingSpecs).
+var serverKeys = serverSettingKeys()
+
 // hasSettingKey reports whether an object holds any of our setting keys.
 func hasSettingKey(obj map[string]json.RawMessage) bool {
-	for _, k := range []string{"solcPath", "solcVersion", "fuzzBudgetSeconds", "fuzzExecs", "workers", "oracles", "targeted", "maxSequenceLength", "seed"} {
+	for _, k := range serverKeys {
 		if _, ok := obj[k]; ok {
 			return true
 		}

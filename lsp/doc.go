@@ -52,6 +52,9 @@
 //     (docs/security.md).
 //   - size.go: the limit on open documents.
 //   - configuration.go, watched_files.go: settings and project files.
+//   - setting_specs.go: every editor setting's key, type, default and
+//     documentation, from which the editor configurations and docs tables
+//     are generated.
 //   - progress.go: work-done progress, cancellable by the client.
 //   - mapper.go, document.go, diff.go: positions, URIs, line diffs.
 package lsp

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -38,9 +39,7 @@ func TestMain(m *testing.M) {
 	if sharedTC != nil {
 		sharedTC.Close()
 	}
-	if benchBinDir != "" {
-		os.RemoveAll(benchBinDir)
-	}
+	fixtures.RemoveBinary()
 	os.Exit(code)
 }
 

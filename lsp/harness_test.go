@@ -29,7 +29,7 @@ func TestNodeHarness(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
-	bin := buildBinary(t)
+	bin := fixtures.Binary(t)
 	harness, err := filepath.Abs(filepath.Join("testdata", "harness"))
 	if err != nil {
 		t.Fatal(err)
@@ -54,16 +54,4 @@ func TestNodeHarness(t *testing.T) {
 		return
 	}
 	t.Logf("node --test:\n%s", out)
-}
-
-// buildBinary builds cmd/foresight into a temporary directory.
-func buildBinary(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "foresight")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/foresight")
-	build.Dir = fixtures.RepoRoot()
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }

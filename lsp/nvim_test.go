@@ -28,12 +28,7 @@ func TestNeovim(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "foresight")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/foresight")
-	build.Dir = fixtures.RepoRoot()
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := fixtures.Binary(t)
 	work := filepath.Join(dir, "ws")
 	data, err := os.ReadFile(fixtures.Example(t, "TwoObjectives.sol"))
 	if err != nil {

@@ -143,7 +143,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
-	result = s.fuzz(fuzzCtx, p, r, builds, files, c, t, settings, prog)
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
 }
 
 // applied is what a compile changed in a project.
@@ -289,8 +289,23 @@ func isTestFile(root, path string) bool {
 	return slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "test")
 }
 
+// fuzzRequest is what one campaign of a run needs: the project and run it
+// belongs to, the run's builds and files, what to fuzz, why, with which
+// settings, and where progress goes.
+type fuzzRequest struct {
+	p      *project
+	r      *run
+	builds []*solc.Build
+	files  []string
+	c      campaign
+	t      trigger
+	st     Settings
+	prog   *progress
+}
+
 // fuzz runs the campaign of a run and streams its findings.
-func (s *server) fuzz(ctx context.Context, p *project, r *run, builds []*solc.Build, files []string, c campaign, t trigger, st Settings, prog *progress) string {
+func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
+	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
 	opts := st.options(t.budget)
 	opts.Contracts = c.contracts
 	opts.Focus = c.focus

@@ -52,17 +52,14 @@ type fileResult struct {
 	Err      error
 }
 
-// scoreLabels fuzzes every file of paths separately and prints, per
-// finding kind, true positives, false positives and misses, then the
-// files that disagree with their labels. It returns exitOK when every
-// label is found and nothing else is.
-func scoreLabels(ctx context.Context, tc *solc.Toolchain, paths []string, opts engine.Options, parallel int, stdout, stderr io.Writer) int {
+// labelFiles lists the Solidity files of paths (files, or directories
+// searched), sorted.
+func labelFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
-			return exitUsage
+			return nil, err
 		}
 		if !st.IsDir() {
 			files = append(files, p)
@@ -70,12 +67,24 @@ func scoreLabels(ctx context.Context, tc *solc.Toolchain, paths []string, opts e
 		}
 		fs, err := solc.SolidityFiles(p)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
-			return exitUsage
+			return nil, err
 		}
 		files = append(files, fs...)
 	}
 	sort.Strings(files)
+	return files, nil
+}
+
+// scoreLabels fuzzes every file of paths separately and prints, per
+// finding kind, true positives, false positives and misses, then the
+// files that disagree with their labels. It returns exitOK when every
+// label is found and nothing else is.
+func scoreLabels(ctx context.Context, tc *solc.Toolchain, paths []string, opts engine.Options, parallel int, stdout, stderr io.Writer) int {
+	files, err := labelFiles(paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		return exitUsage
+	}
 	results := make([]fileResult, len(files))
 	if parallel < 1 {
 		parallel = 1

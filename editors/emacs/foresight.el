@@ -51,12 +51,9 @@
 
 (defcustom foresight-settings nil
   "The \"foresight\" settings section, as a plist.
-Keys: :solcPath, :solcVersion (strings), :fuzzBudgetSeconds (number,
-default 10), :fuzzExecs (integer, 0 = no execution budget), :workers
-\(integer), :oracles (a plist such as (:panics t :assert-failure
-:json-false)), :targeted (t or :json-false), :maxSequenceLength
-\(integer) and :seed (integer, 0 = from the clock).  Write false as
-:json-false, not nil."
+It is sent to the server as it is; its keys and types are listed in
+editors/README.md, \"Settings\" (e.g. :fuzzBudgetSeconds 10 or :oracles
+\(:panics t)).  Write false as :json-false, not nil."
   :type 'plist)
 
 (defcustom foresight-trusted-workspaces nil

@@ -37,9 +37,8 @@ M.defaults = {
     'foundry.toml', 'hardhat.config.js', 'hardhat.config.ts', 'hardhat.config.cjs', 'truffle-config.js',
     'truffle.js', 'remappings.txt', '.git',
   },
-  -- The "foresight" settings section (see editors/README.md): solcPath,
-  -- solcVersion, fuzzBudgetSeconds, fuzzExecs, workers, oracles, targeted,
-  -- maxSequenceLength, seed.
+  -- The "foresight" settings section, sent to the server as it is (its
+  -- keys and types: editors/README.md, "Settings").
   settings = {},
   -- Whether the server may run executables the workspace names (a solc
   -- path in foundry.toml, a solcPath inside the project): false (the

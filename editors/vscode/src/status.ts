@@ -1,11 +1,12 @@
 // The status bar item: the server's state, the campaign in progress (from
 // the server's $/progress work-done reports) and the number of findings
 // (diagnostics with source "foresight"). Clicking it shows the findings.
+// What it shows is statusView's (statusView.ts).
 import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
+import { Phase, statusView } from './statusView';
 import type { WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from 'vscode-languageclient/node';
 
-type Phase = 'starting' | 'running' | 'failed';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -111,35 +112,20 @@ export class StatusItem implements vscode.Disposable {
   }
 
   private render(): void {
-    const count = `${this.findings} finding${this.findings === 1 ? '' : 's'}`;
-    const tip = new vscode.MarkdownString(undefined, true);
-    this.item.backgroundColor = undefined;
-    this.item.command = 'foresight.showFindings';
-    if (this.phase === 'failed') {
-      this.item.text = `$(error) Foresight: ${this.failure}`;
-      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-      this.item.command = 'foresight.restartServer';
-      tip.appendText(`${this.server}\n\nClick to restart the server.`);
-    } else if (this.phase === 'starting') {
-      this.item.text = '$(sync~spin) Foresight: starting';
-      tip.appendText('Starting the Foresight language server…');
-    } else {
-      const running = [...this.active.values()].pop();
-      if (running) {
-        this.item.text = `$(sync~spin) Foresight: ${shorten(running.message || running.title)}`;
-        tip.appendText(`${running.message}\n\n`);
-      } else if (this.noteText) {
-        this.item.text = `$(sync~spin) Foresight: ${shorten(this.noteText)}`;
-      } else {
-        this.item.text = `${this.findings > 0 ? '$(bug)' : '$(check)'} Foresight: ${count}`;
-        if (this.lastEnd) {
-          tip.appendText(`Last run: ${this.lastEnd}\n\n`);
-        }
-      }
-      tip.appendText(`${count}. Server: ${this.server}\n\nClick to show the findings.`);
-    }
-    this.item.tooltip = tip;
-    this.item.accessibilityInformation = { label: this.item.text.replace(/\$\([^)]*\)\s*/g, '') };
+    const view = statusView({
+      phase: this.phase,
+      server: this.server,
+      failure: this.failure,
+      active: [...this.active.values()].pop(),
+      lastEnd: this.lastEnd,
+      note: this.noteText,
+      findings: this.findings,
+    });
+    this.item.text = view.text;
+    this.item.command = view.command;
+    this.item.backgroundColor = view.error ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.tooltip = new vscode.MarkdownString(undefined, true).appendText(view.tooltip);
+    this.item.accessibilityInformation = { label: view.label };
   }
 
   dispose(): void {
@@ -148,8 +134,4 @@ export class StatusItem implements vscode.Disposable {
       d.dispose();
     }
   }
-}
-
-function shorten(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }

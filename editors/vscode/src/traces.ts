@@ -4,20 +4,11 @@
 // copies each trace to the Foresight output channel itself.
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { ReplayResult, TraceSubject, traceDocument } from './format';
+
+export type { ReplayResult } from './format';
 
 export const traceScheme = 'foresight-trace';
-
-/** foresight.replay's structured result (lsp/execute_command.go
- * replayResult); a server answering text gives only the trace. */
-export interface ReplayResult {
-  title?: string;
-  kind?: string;
-  path?: string;
-  /** One-based. */
-  line?: number;
-  reproduced?: boolean;
-  trace: string;
-}
 
 export class TraceDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -35,22 +26,19 @@ export class TraceDocuments implements vscode.TextDocumentContentProvider, vscod
   }
 
   async show(replay: ReplayResult, source: vscode.Uri | undefined, finding: string | undefined, diag: vscode.Diagnostic | undefined): Promise<void> {
-    const trace = replay.trace;
-    const file = source ? path.basename(source.fsPath) : 'finding';
-    const line = diag ? diag.range.start.line + 1 : replay.line;
-    const where = line ? `${file}:${line}` : file;
-    const uri = vscode.Uri.from({ scheme: traceScheme, path: `/Replay ${where}${finding ? ` (${finding})` : ''} #${++this.seq}.log` });
-    const header = [
-      `Foresight replay of ${finding ? `finding ${finding}` : 'a finding'}${source ? ` in ${vscode.workspace.asRelativePath(source)}` : ''}`,
-      diag ? `${diag.message}${diag.code !== undefined ? ` [${typeof diag.code === 'object' ? diag.code.value : diag.code}]` : ''}` : undefined,
-      replay.reproduced === undefined
-        ? undefined
-        : replay.reproduced
-          ? `Reproduced: ${replay.title ?? replay.kind ?? 'the finding'} at ${where}`
-          : 'Not reproduced: the code changed since the finding?',
-      '',
-    ].filter((l) => l !== undefined);
-    this.texts.set(uri.toString(), `${header.join('\n')}\n${trace.endsWith('\n') ? trace : trace + '\n'}`);
+    const subject: TraceSubject = {
+      finding,
+      file: source ? path.basename(source.fsPath) : 'finding',
+      source: source ? vscode.workspace.asRelativePath(source) : undefined,
+      diag: diag && {
+        line: diag.range.start.line + 1,
+        message: diag.message,
+        code: typeof diag.code === 'object' ? diag.code.value : diag.code,
+      },
+    };
+    const { name, text } = traceDocument(replay, subject, ++this.seq);
+    const uri = vscode.Uri.from({ scheme: traceScheme, path: `/${name}` });
+    this.texts.set(uri.toString(), text);
     while (this.texts.size > 50) {
       this.texts.delete(this.texts.keys().next().value as string); // oldest first
     }

@@ -1,0 +1,41 @@
+// The extension's reading of its settings, without the vscode module (the
+// reader is passed in) so that it is unit tested outside the workbench.
+// The keys come from lsp/setting_specs.go by way of settingKeys.ts.
+import { serverSettingKeys } from './settingKeys';
+
+/** The configuration section of every Foresight setting. */
+export const section = 'foresight';
+
+/** Settings whose change needs a new server process. */
+export const restartSettings: readonly string[] = ['foresight.path', 'foresight.serverArgs'];
+
+/** Reads one key of the "foresight" section (WorkspaceConfiguration.get). */
+export type SettingReader = (key: string) => unknown;
+
+/** The "foresight" section as the server reads it: the server's keys that
+ * have a value, without the extension's own (path, serverArgs, ...). */
+export function serverSettings(get: SettingReader): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of serverSettingKeys) {
+    const v = get(key);
+    if (v !== undefined && v !== null) {
+      out[key] = v;
+    }
+  }
+  return out;
+}
+
+/** What a configuration change asks of the extension. */
+export function changeAction(affects: (section: string) => boolean): 'none' | 'restart' | 'notify' {
+  if (!affects(section)) {
+    return 'none';
+  }
+  return restartSettings.some((s) => affects(s)) ? 'restart' : 'notify';
+}
+
+/** The server's arguments: `lsp` then the user's serverArgs (anything but
+ * an array of strings is ignored). */
+export function serverArgs(get: SettingReader): string[] {
+  const extra = get('serverArgs');
+  return ['lsp', ...(Array.isArray(extra) ? extra.filter((a): a is string => typeof a === 'string') : [])];
+}

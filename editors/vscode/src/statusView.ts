@@ -1,0 +1,64 @@
+// What the status bar item shows for a state of the server, its campaigns
+// and its findings, without the vscode module, so that it is unit tested
+// outside the workbench (status.ts puts it on the item).
+
+export type Phase = 'starting' | 'running' | 'failed';
+
+export interface StatusState {
+  phase: Phase;
+  /** Running: the server's name and path; failed: the message. */
+  server: string;
+  /** Failed: a short reason. */
+  failure: string;
+  /** The latest active campaign progress, if any. */
+  active?: { title: string; message: string };
+  /** The end message of the last campaign. */
+  lastEnd: string;
+  /** A short-lived note until the next progress report. */
+  note: string;
+  findings: number;
+}
+
+export interface StatusView {
+  text: string;
+  /** Plain text of the tooltip (paragraphs separated by blank lines). */
+  tooltip: string;
+  command: string;
+  error: boolean;
+  /** The text without codicons, for screen readers. */
+  label: string;
+}
+
+export function statusView(s: StatusState): StatusView {
+  const count = `${s.findings} finding${s.findings === 1 ? '' : 's'}`;
+  let text: string;
+  let tooltip = '';
+  let command = 'foresight.showFindings';
+  const error = s.phase === 'failed';
+  if (s.phase === 'failed') {
+    text = `$(error) Foresight: ${s.failure}`;
+    command = 'foresight.restartServer';
+    tooltip = `${s.server}\n\nClick to restart the server.`;
+  } else if (s.phase === 'starting') {
+    text = '$(sync~spin) Foresight: starting';
+    tooltip = 'Starting the Foresight language server…';
+  } else {
+    if (s.active) {
+      text = `$(sync~spin) Foresight: ${shorten(s.active.message || s.active.title)}`;
+      tooltip = `${s.active.message}\n\n`;
+    } else if (s.note) {
+      text = `$(sync~spin) Foresight: ${shorten(s.note)}`;
+    } else {
+      text = `${s.findings > 0 ? '$(bug)' : '$(check)'} Foresight: ${count}`;
+      if (s.lastEnd) {
+        tooltip = `Last run: ${s.lastEnd}\n\n`;
+      }
+    }
+    tooltip += `${count}. Server: ${s.server}\n\nClick to show the findings.`;
+  }
+  return { text, tooltip, command, error, label: text.replace(/\$\([^)]*\)\s*/g, '') };
+}
+
+export function shorten(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}

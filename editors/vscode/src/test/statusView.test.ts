@@ -1,0 +1,36 @@
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { StatusState, shorten, statusView } from '../statusView';
+
+const base: StatusState = { phase: 'running', server: 'foresight 0.1 (/bin/foresight)', failure: '', lastEnd: '', note: '', findings: 0 };
+
+test('running without campaigns counts the findings', () => {
+  const v = statusView({ ...base, findings: 2, lastEnd: '100 execs, 2 findings' });
+  assert.equal(v.text, '$(bug) Foresight: 2 findings');
+  assert.equal(v.label, 'Foresight: 2 findings');
+  assert.equal(v.command, 'foresight.showFindings');
+  assert.equal(v.error, false);
+  assert.equal(v.tooltip, 'Last run: 100 execs, 2 findings\n\n2 findings. Server: foresight 0.1 (/bin/foresight)\n\nClick to show the findings.');
+  assert.equal(statusView({ ...base, findings: 1 }).text, '$(bug) Foresight: 1 finding');
+  assert.equal(statusView(base).text, '$(check) Foresight: 0 findings');
+});
+
+test('a campaign in progress shows its message, else its title, else a note', () => {
+  assert.equal(statusView({ ...base, active: { title: 'Foresight', message: 'fuzzing f: 10 execs' } }).text, '$(sync~spin) Foresight: fuzzing f: 10 execs');
+  assert.equal(statusView({ ...base, active: { title: 'Fuzzing', message: '' } }).text, '$(sync~spin) Foresight: Fuzzing');
+  assert.equal(statusView({ ...base, note: 'fuzzing A.sol…' }).text, '$(sync~spin) Foresight: fuzzing A.sol…');
+});
+
+test('failed and starting', () => {
+  const f = statusView({ ...base, phase: 'failed', failure: 'no server binary', server: 'not found' });
+  assert.equal(f.text, '$(error) Foresight: no server binary');
+  assert.equal(f.command, 'foresight.restartServer');
+  assert.equal(f.error, true);
+  assert.equal(f.tooltip, 'not found\n\nClick to restart the server.');
+  assert.equal(statusView({ ...base, phase: 'starting' }).text, '$(sync~spin) Foresight: starting');
+});
+
+test('shorten', () => {
+  assert.equal(shorten('a'.repeat(60)), 'a'.repeat(60));
+  assert.equal(shorten('a'.repeat(61)), `${'a'.repeat(59)}…`);
+});

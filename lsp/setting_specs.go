@@ -1,0 +1,80 @@
+package lsp
+
+// settingSpec describes one editor setting: its key, JSON type, default
+// and documentation. settingSpecs is the one definition of the settings;
+// `go test ./lsp -run TestSettingArtifacts -update` writes from it the VS
+// Code extension's configuration (package.json), its list of server keys
+// (src/settingKeys.ts) and the settings tables of docs/lsp.md,
+// editors/README.md and editors/vscode/README.md, and that test fails when
+// any of them is stale. Settings' json tags must match the server keys.
+type settingSpec struct {
+	Key     string // in the "foresight" section
+	Type    string // JSON schema type
+	Default any
+	Minimum *int
+	Items   string   // element type of an array
+	Values  string   // value type of an object
+	Enum    []string // allowed strings
+	Scope   string   // VS Code scope, when not the default
+	Doc     string   // Markdown for the VS Code settings editor
+	Short   string   // one line for the docs tables (Markdown)
+	// Editor is empty for a setting the server reads, else the one editor
+	// extension that reads it ("vscode").
+	Editor string
+}
+
+func minimum(n int) *int { return &n }
+
+// settingSpecs lists the settings in the order editors show them.
+var settingSpecs = []settingSpec{
+	{Key: "path", Type: "string", Default: "", Editor: "vscode",
+		Doc:   "Path of the `foresight` binary. Empty: the binary bundled with the extension for this platform, else `foresight` on `PATH`. A relative path is resolved against the first workspace folder; `~` is your home directory.",
+		Short: "the `foresight` binary (see above); a change restarts the server"},
+	{Key: "serverArgs", Type: "array", Items: "string", Default: []string{}, Editor: "vscode",
+		Doc:   "Extra arguments after `foresight lsp`, e.g. `[\"--log-file\", \"/tmp/foresight.log\", \"-v\"]` or `[\"--no-install\"]`. Changing them restarts the server.",
+		Short: "extra arguments after `foresight lsp`, e.g. `[\"--log-file\", \"/tmp/foresight.log\", \"-v\"]`; a change restarts the server"},
+	{Key: "solcPath", Type: "string", Default: "",
+		Doc:   "A `solc` binary to use for every file. Empty: the version each file's `pragma` asks for (a native solc from svm or solc-select if installed, else the npm package `solc`).",
+		Short: "a `solc` binary for every file (untrusted workspace: only an absolute path outside it)"},
+	{Key: "solcVersion", Type: "string", Default: "",
+		Doc:   "A solc version to use for every file, e.g. `0.8.26` (native if installed, else solc-js). Empty: from each file's `pragma`.",
+		Short: "a solc version for every file, e.g. `\"0.8.26\"` (native if installed, else solc-js)"},
+	{Key: "fuzzBudgetSeconds", Type: "number", Default: 10, Minimum: minimum(0),
+		Doc:   "Wall-clock budget in seconds of the campaign after each save. `0` means no time limit and needs `#foresight.fuzzExecs#`.",
+		Short: "wall-clock budget of the campaign after a save; 0 = none (only together with `fuzzExecs`)"},
+	{Key: "fuzzExecs", Type: "integer", Default: 0, Minimum: minimum(0),
+		Doc:   "Budget of a campaign in executed transaction sequences; `0` means none. With a fixed `#foresight.seed#` and one worker, a campaign is reproducible.",
+		Short: "budget in executed transaction sequences; 0 = none"},
+	{Key: "workers", Type: "integer", Default: 1, Minimum: minimum(1),
+		Doc:   "Parallel workers per campaign.",
+		Short: "parallel workers per campaign"},
+	{Key: "oracles", Type: "object", Values: "boolean", Default: map[string]bool{},
+		Doc:   "Finding kinds to switch on or off, e.g. `{\"panics\": true, \"assert-failure\": false}` (`panics` switches on every opt-in panic kind such as `panic-0x11`).",
+		Short: "finding kinds on or off, e.g. `{\"panics\": true, \"assert-failure\": false}`; `panics` switches on every opt-in panic kind such as `panic-0x11`"},
+	{Key: "targeted", Type: "boolean", Default: true,
+		Doc:   "Focus the campaign after a save on the functions the save changed (and the changed lines). Off: fuzz every function each time.",
+		Short: "focus the campaign on the functions the save changed; false fuzzes every function each time"},
+	{Key: "maxSequenceLength", Type: "integer", Default: 8, Minimum: minimum(1),
+		Doc:   "Longest transaction sequence a campaign tries.",
+		Short: "longest transaction sequence"},
+	{Key: "seed", Type: "integer", Default: 0, Minimum: minimum(0),
+		Doc:   "Campaign seed; `0` picks one from the clock. A seed, `#foresight.fuzzExecs#` and one worker reproduce a campaign.",
+		Short: "campaign seed; 0 picks one from the clock (a seed, `fuzzExecs` and one worker reproduce a campaign)"},
+	{Key: "showConflictNotice", Type: "boolean", Default: true, Editor: "vscode",
+		Doc:   "Tell (once) when another Solidity extension that reports diagnostics is enabled.",
+		Short: "the one-time notice about other Solidity extensions"},
+	{Key: "trace.server", Type: "string", Default: "off", Enum: []string{"off", "messages", "compact", "verbose"}, Scope: "window", Editor: "vscode",
+		Doc:   "Traces the messages between VS Code and the Foresight server in the *Foresight Trace* output channel.",
+		Short: "protocol trace in the *Foresight Trace* output (`messages`, `compact`, `verbose`)"},
+}
+
+// serverSettingKeys are the keys of the settings the server reads.
+func serverSettingKeys() []string {
+	var keys []string
+	for _, sp := range settingSpecs {
+		if sp.Editor == "" {
+			keys = append(keys, sp.Key)
+		}
+	}
+	return keys
+}

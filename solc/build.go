@@ -111,7 +111,7 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 			}
 		}
 		refusedDiags, refused := outsideImports(b.Units, p.Root)
-		out, err := Compile(ctx, g.comp, p.input(b.Units, refused, req.Mode))
+		out, err := Compile(ctx, g.comp, p.input(b.Units, refused, req.Mode, p.settingsFor(g.comp.Version())))
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -168,7 +168,7 @@ func sortedNames(units map[string]*Unit) []string {
 
 // input builds the standard-JSON input for the given units. Refused
 // imports get a stub, so that no compiler tries to read them itself.
-func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode) *Input {
+func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode, st Settings) *Input {
 	in := &Input{Language: "Solidity", Sources: map[string]InputSource{}}
 	for _, name := range sortedNames(units) {
 		in.Sources[name] = InputSource{Content: string(units[name].Content)}
@@ -182,10 +182,10 @@ func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode Ou
 		in.Settings.Remappings = append(in.Settings.Remappings, r.String())
 	}
 	if mode == Full {
-		in.Settings.Optimizer = &OptimizerSettings{Enabled: p.Settings.Optimizer, Runs: p.Settings.OptimizerRuns}
-		in.Settings.ViaIR = p.Settings.ViaIR
+		in.Settings.Optimizer = &OptimizerSettings{Enabled: st.Optimizer, Runs: st.OptimizerRuns}
+		in.Settings.ViaIR = st.ViaIR
 	}
-	in.Settings.EVMVersion = p.Settings.EVMVersion
+	in.Settings.EVMVersion = st.EVMVersion
 	in.Settings.OutputSelection = outputSelection(mode)
 	return in
 }

@@ -140,6 +140,7 @@ func KnownVersions() []Version {
 // Select returns the compiler for sources of project p (nil for none) with
 // the given pragma constraints. The order: Config.SolcPath,
 // Config.SolcVersion, the version or path p pins (foundry.toml), the highest
+// of p's configured compilers (Hardhat) that satisfies every pragma, the highest
 // native binary that satisfies every pragma, then the highest solc-js release
 // that does (installed on first use).
 func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project) (Compiler, error) {
@@ -166,6 +167,9 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 			}
 		}
 		return true
+	}
+	if c, ok := p.configuredCompiler(allows); ok {
+		return t.exact(ctx, c.String(), p)
 	}
 	natives := t.nativesFor(ctx, p)
 	for _, n := range natives {

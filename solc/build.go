@@ -104,32 +104,43 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 	}
 	for _, key := range order {
 		g := groups[key]
-		b := &Build{Compiler: g.comp, Project: p, Units: map[string]*Unit{}, Roots: g.roots}
-		for _, root := range g.roots {
-			for _, name := range closure(units, root) {
-				b.Units[name] = units[name]
-			}
-		}
-		refusedDiags, refused := outsideImports(b.Units, p.Root)
-		out, err := Compile(ctx, g.comp, p.input(b.Units, refused, req.Mode, p.settingsFor(g.comp.Version())))
+		bs, err := t.compileGroup(ctx, p, units, g.comp, g.roots, req.Mode)
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			b.Err = err
-			b.Diagnostics = []Diagnostic{compilerFailure(units[g.roots[0]], err)}
-		} else {
-			b.Output = out
-			for _, d := range diagnostics(out.Errors, units) {
-				if !refused[d.Unit] { // the stub's own warnings
-					b.Diagnostics = append(b.Diagnostics, d)
-				}
-			}
+			return nil, err
 		}
-		b.Diagnostics = append(b.Diagnostics, refusedDiags...)
-		builds = append(builds, b)
+		builds = append(builds, bs...)
 	}
 	return builds, nil
+}
+
+// runGroup compiles roots and their imports with comp as one Build. The
+// error is ctx's, when it ended the compile.
+func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) (*Build, error) {
+	b := &Build{Compiler: comp, Project: p, Units: map[string]*Unit{}, Roots: roots}
+	for _, root := range roots {
+		for _, name := range closure(units, root) {
+			b.Units[name] = units[name]
+		}
+	}
+	refusedDiags, refused := outsideImports(b.Units, p.Root)
+	out, err := Compile(ctx, comp, p.input(b.Units, refused, mode, p.settingsFor(comp.Version())))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		b.Err = err
+		b.Diagnostics = []Diagnostic{compilerFailure(units[roots[0]], err)}
+	} else {
+		b.Output = out
+		for _, d := range diagnostics(out.Errors, units) {
+			if !refused[d.Unit] { // the stub's own warnings
+				b.Diagnostics = append(b.Diagnostics, d)
+			}
+		}
+	}
+	b.Diagnostics = append(b.Diagnostics, refusedDiags...)
+	markDependencies(p, b.Diagnostics)
+	return b, nil
 }
 
 func selectionFailure(p *Project, units map[string]*Unit, root string, pragmas []string, err error) *Build {

@@ -82,10 +82,10 @@ func TestLayoutFoundryNestedLibraries(t *testing.T) {
 	want := []string{
 		"mylib/=lib/mylib/src/", // remappings.txt, in its order
 		"dep/=lib/dep/src/",
-		"@oz/contracts/=lib/oz/contracts/", // lib/oz/remappings.txt, taken relative to lib/oz
+		"@oz/contracts/=lib/oz/contracts/",        // lib/oz/remappings.txt, taken relative to lib/oz
 		"ds-test/=lib/forge-std/lib/ds-test/src/", // a library's library
 		"forge-std/=lib/forge-std/src/",
-		"oz/=lib/oz/contracts/", // lib/oz/foundry.toml's src
+		"oz/=lib/oz/contracts/",                  // lib/oz/foundry.toml's src
 		"lib/mylib/:dep/=lib/mylib/lib/dep/src/", // mylib's own imports keep their meaning
 		"lib/oz/:@oz/contracts/=lib/oz/contracts/",
 	}

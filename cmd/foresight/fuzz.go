@@ -141,10 +141,13 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	builds, err := compilePaths(ctx, tc, paths)
+	builds, skipped, err := compileProjects(ctx, tc, paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
+	}
+	if skipped > 0 {
+		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", skipped)
 	}
 	failed := false
 	var good []*solc.Build
@@ -158,8 +161,15 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		good = append(good, b)
 	}
-	if failed {
+	if failed && len(good) == 0 {
 		return exitUsage
+	}
+	if failed {
+		n := 0
+		for _, b := range good {
+			n += len(b.Roots)
+		}
+		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
 	}
 	if err := checkContractNames(opts.Contracts, good); err != nil {
 		usageError(stderr, name, "%v", err)
@@ -201,6 +211,9 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 	}
 	printSummary(stderr, rep, len(ff.targets) > 0)
+	if failed {
+		return exitUsage // compile errors outrank findings
+	}
 	if len(rep.Findings) > 0 {
 		return exitFindings
 	}

@@ -56,11 +56,14 @@ func (b *Build) UnitByID(id int) (string, bool) {
 	return "", false
 }
 
-// Compile resolves the requested files and their imports, picks a compiler
+// Compile resolves the requested files and their imports (with the
+// remappings `forge remappings` prints for a Foundry project, when forge
+// may run: see Config), picks a compiler
 // for each group of files (by their pragmas), and runs it. Problems in the
 // sources come back as Diagnostics; the error is non-nil only when the
 // request itself is unusable (a file that cannot be read).
 func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Build, error) {
+	p = t.withForge(ctx, p)
 	units, roots, err := p.Sources(req.Files, req.Overlay)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,81 @@
+package solc
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fakeForge writes a forge that records each run in log and prints out.
+func fakeForge(t *testing.T, dir, log, out string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := "#!/bin/sh\necho \"$PWD $*\" >> '" + log + "'\nprintf '%s' '" + out + "'\n"
+	if err := os.WriteFile(filepath.Join(dir, "forge"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func runs(t *testing.T, log string) []string {
+	data, err := os.ReadFile(log)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(data)), "\n")
+}
+
+func TestForgeRemappings(t *testing.T) {
+	root := copyLayout(t, "foundry")
+	p, err := LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "bin")
+	log := filepath.Join(t.TempDir(), "forge.log")
+	fakeForge(t, bin, log, "forge-std/=lib/forge-std/src/\nlib/mylib/:dep/=lib/mylib/lib/dep/src/\ndep/="+root+"/lib/dep/src/\n")
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	ctx := context.Background()
+
+	untrusted := NewToolchain(Config{NoNative: true, Untrusted: true})
+	defer untrusted.Close()
+	if q := untrusted.withForge(ctx, p); q != p || runs(t, log) != nil {
+		t.Fatalf("untrusted: forge ran (%q) or remappings changed", runs(t, log))
+	}
+
+	tc := NewToolchain(Config{NoNative: true})
+	defer tc.Close()
+	q := tc.withForge(ctx, p)
+	want := []Remapping{
+		{Prefix: "forge-std/", Target: "lib/forge-std/src/"},
+		{Context: "lib/mylib/", Prefix: "dep/", Target: "lib/mylib/lib/dep/src/"},
+		{Prefix: "dep/", Target: "lib/dep/src/"}, // absolute in forge's output
+	}
+	if !reflect.DeepEqual(q.Remappings, want) {
+		t.Errorf("remappings %+v\nwant %+v", q.Remappings, want)
+	}
+	if reflect.DeepEqual(p.Remappings, q.Remappings) {
+		t.Error("the project itself was changed")
+	}
+	tc.withForge(ctx, p)
+	if got := runs(t, log); len(got) != 1 || got[0] != realPath(root)+" remappings" && got[0] != root+" remappings" {
+		t.Errorf("forge runs %q, want one `forge remappings` in the root", got)
+	}
+
+	// A forge inside the project is never run, trusted or not.
+	inside := filepath.Join(root, "bin")
+	fakeForge(t, inside, log, "x/=y/\n")
+	t.Setenv("PATH", inside+string(os.PathListSeparator)+os.Getenv("PATH"))
+	tc2 := NewToolchain(Config{NoNative: true})
+	defer tc2.Close()
+	if q := tc2.withForge(ctx, p); q != p || len(runs(t, log)) != 1 {
+		t.Errorf("forge inside the project ran: %q", runs(t, log))
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"go.uber.org/zap"
 )
 
 // A Request asks for a compilation of some files of a project.
@@ -58,12 +60,16 @@ func (b *Build) UnitByID(id int) (string, bool) {
 
 // Compile resolves the requested files and their imports (with the
 // remappings `forge remappings` prints for a Foundry project, when forge
-// may run: see Config), picks a compiler
-// for each group of files (by their pragmas), and runs it. Problems in the
-// sources come back as Diagnostics; the error is non-nil only when the
-// request itself is unusable (a file that cannot be read).
+// may run: see Config), picks a compiler for each group of files (by
+// their pragmas), and runs it; a full compile that fails is redone without
+// the broken files (compileGroup). Problems in the sources come back as
+// Diagnostics; the error is non-nil only when the request itself is
+// unusable (a file that cannot be read).
 func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Build, error) {
 	p = t.withForge(ctx, p)
+	if p.ConfigNote != "" {
+		t.say(p.ConfigNote, zap.String("root", p.Root))
+	}
 	units, roots, err := p.Sources(req.Files, req.Overlay)
 	if err != nil {
 		return nil, err

@@ -63,6 +63,9 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 		}
 		var files []string
 		for _, f := range byRoot[root] {
+			if !named[f] && proj.InDependency(f) {
+				continue // foundry.toml libs the directory walk did not know
+			}
 			if !named[f] && proj.IsTestOrScript(f) {
 				skipped++
 				continue

@@ -79,3 +79,21 @@ func TestForgeRemappings(t *testing.T) {
 		t.Errorf("forge inside the project ran: %q", runs(t, log))
 	}
 }
+
+func FuzzParseForgeRemappings(f *testing.F) {
+	f.Add("forge-std/=lib/forge-std/src/\nlib/a/:x/=lib/a/lib/x/\n")
+	f.Add("ds-test/=/root/p/lib/ds-test/src/\n\n")
+	f.Add("=x\n")
+	f.Fuzz(func(t *testing.T, out string) {
+		rs, err := parseForgeRemappings(out, "/root/p")
+		if err != nil {
+			return
+		}
+		for _, r := range rs {
+			back, err := ParseRemapping(r.String())
+			if err != nil || back.Prefix != r.Prefix || back.Context != r.Context {
+				t.Fatalf("%+v does not survive String/ParseRemapping: %+v %v", r, back, err)
+			}
+		}
+	})
+}

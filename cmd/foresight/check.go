@@ -84,6 +84,38 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 	return out, skipped, nil
 }
 
+// compileToFuzz compiles paths for check and fuzz: it prints the
+// diagnostics (when text), what it skipped and, when some files failed,
+// how many it goes on with. It returns the builds that compiled and
+// whether any did not.
+func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text bool, stdout, stderr io.Writer) ([]*solc.Build, bool, error) {
+	builds, skipped, err := compileProjects(ctx, tc, paths)
+	if err != nil {
+		return nil, false, err
+	}
+	if skipped > 0 {
+		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", skipped)
+	}
+	failed := false
+	var good []*solc.Build
+	n := 0
+	for _, b := range builds {
+		if text {
+			printDiagnostics(stdout, b)
+		}
+		if b.HasErrors() {
+			failed = true
+			continue
+		}
+		good = append(good, b)
+		n += len(b.Roots)
+	}
+	if failed && len(good) > 0 {
+		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
+	}
+	return good, failed, nil
+}
+
 // printDiagnostics prints diagnostics as "file:line:col: severity: message
 // [code]", errors first, then by position. Warnings about dependencies
 // (lib/, node_modules/) are counted, not shown, as forge does.

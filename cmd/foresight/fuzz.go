@@ -141,35 +141,13 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	builds, skipped, err := compileProjects(ctx, tc, paths)
+	good, failed, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
 	}
-	if skipped > 0 {
-		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", skipped)
-	}
-	failed := false
-	var good []*solc.Build
-	for _, b := range builds {
-		if ff.format == "text" {
-			printDiagnostics(stdout, b)
-		}
-		if b.HasErrors() {
-			failed = true
-			continue
-		}
-		good = append(good, b)
-	}
 	if failed && len(good) == 0 {
 		return exitUsage
-	}
-	if failed {
-		n := 0
-		for _, b := range good {
-			n += len(b.Roots)
-		}
-		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
 	}
 	if err := checkContractNames(opts.Contracts, good); err != nil {
 		usageError(stderr, name, "%v", err)

@@ -62,15 +62,19 @@ func (t *Toolchain) withForge(ctx context.Context, p *Project) *Project {
 	if !ok {
 		var err error
 		rs, err = t.forgeRemappings(ctx, forge, p)
+		if ctx.Err() != nil {
+			return p // not remembered: the next compile asks again
+		}
 		if err != nil {
-			if ctx.Err() == nil {
-				t.say(fmt.Sprintf("forge remappings failed (%v); using Foundry's remapping rules instead", err), zap.String("root", p.Root))
-			}
-			return p
+			t.say(fmt.Sprintf("forge remappings failed (%v); using Foundry's remapping rules instead", err), zap.String("root", p.Root))
+			rs = nil // remembered, so a failing forge is not run on every compile
 		}
 		t.mu.Lock()
 		t.forged[key.String()] = rs
 		t.mu.Unlock()
+	}
+	if rs == nil {
+		return p
 	}
 	q := *p
 	q.Remappings = rs

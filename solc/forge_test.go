@@ -97,3 +97,35 @@ func FuzzParseForgeRemappings(f *testing.F) {
 		}
 	})
 }
+
+func TestForgeFailureFallsBackOnce(t *testing.T) {
+	root := copyLayout(t, "foundry")
+	p, err := LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "bin")
+	log := filepath.Join(t.TempDir(), "forge.log")
+	fakeForge(t, bin, log, "")
+	// Make it fail: append an exit status to the script.
+	script := filepath.Join(bin, "forge")
+	data, _ := os.ReadFile(script)
+	if err := os.WriteFile(script, append(data, "exit 3\n"...), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	var said []string
+	tc := NewToolchain(Config{NoNative: true, Notify: func(msg string) { said = append(said, msg) }})
+	defer tc.Close()
+	for range 2 {
+		if q := tc.withForge(context.Background(), p); q != p {
+			t.Fatal("a failing forge changed the remappings")
+		}
+	}
+	if got := runs(t, log); len(got) != 1 {
+		t.Errorf("forge ran %d times, want once", len(got))
+	}
+	if len(said) != 1 || !strings.Contains(said[0], "forge remappings failed") {
+		t.Errorf("said %q", said)
+	}
+}

@@ -52,7 +52,7 @@ type Toolchain struct {
 	install map[Version]*sync.Mutex
 	probed  map[string]probeResult // `--version` answers by binary path
 	said    map[string]bool        // messages already given to Notify
-	forged  map[string][]Remapping // `forge remappings` answers by root and configuration
+	forged  map[string][]Remapping // `forge remappings` answers by root and configuration; nil: it failed
 }
 
 // NewToolchain returns a Toolchain for cfg.

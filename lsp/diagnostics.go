@@ -31,7 +31,7 @@ func compilerDiagnostics(builds []*solc.Build) map[string][]protocol.Diagnostic 
 		reported := map[string]bool{} // files this build has an error on
 		for _, d := range b.Diagnostics {
 			src := srcs[d.Unit]
-			if d.Path == "" || src == nil {
+			if d.Path == "" || src == nil || d.Hidden() { // dependencies' warnings: as forge, not shown
 				continue
 			}
 			out[d.Path] = append(out[d.Path], solcDiagnostic(d, src, srcs))

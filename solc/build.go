@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"go.uber.org/zap"
 )
 
 // A Request asks for a compilation of some files of a project.
@@ -56,11 +58,18 @@ func (b *Build) UnitByID(id int) (string, bool) {
 	return "", false
 }
 
-// Compile resolves the requested files and their imports, picks a compiler
-// for each group of files (by their pragmas), and runs it. Problems in the
-// sources come back as Diagnostics; the error is non-nil only when the
-// request itself is unusable (a file that cannot be read).
+// Compile resolves the requested files and their imports (with the
+// remappings `forge remappings` prints for a Foundry project, when forge
+// may run: see Config), picks a compiler for each group of files (by
+// their pragmas), and runs it; a full compile that fails is redone without
+// the broken files (compileGroup). Problems in the sources come back as
+// Diagnostics; the error is non-nil only when the request itself is
+// unusable (a file that cannot be read).
 func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Build, error) {
+	p = t.withForge(ctx, p)
+	if p.ConfigNote != "" {
+		t.say(p.ConfigNote, zap.String("root", p.Root))
+	}
 	units, roots, err := p.Sources(req.Files, req.Overlay)
 	if err != nil {
 		return nil, err
@@ -104,32 +113,43 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 	}
 	for _, key := range order {
 		g := groups[key]
-		b := &Build{Compiler: g.comp, Project: p, Units: map[string]*Unit{}, Roots: g.roots}
-		for _, root := range g.roots {
-			for _, name := range closure(units, root) {
-				b.Units[name] = units[name]
-			}
-		}
-		refusedDiags, refused := outsideImports(b.Units, p.Root)
-		out, err := Compile(ctx, g.comp, p.input(b.Units, refused, req.Mode))
+		bs, err := t.compileGroup(ctx, p, units, g.comp, g.roots, req.Mode)
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			b.Err = err
-			b.Diagnostics = []Diagnostic{compilerFailure(units[g.roots[0]], err)}
-		} else {
-			b.Output = out
-			for _, d := range diagnostics(out.Errors, units) {
-				if !refused[d.Unit] { // the stub's own warnings
-					b.Diagnostics = append(b.Diagnostics, d)
-				}
-			}
+			return nil, err
 		}
-		b.Diagnostics = append(b.Diagnostics, refusedDiags...)
-		builds = append(builds, b)
+		builds = append(builds, bs...)
 	}
 	return builds, nil
+}
+
+// runGroup compiles roots and their imports with comp as one Build. The
+// error is ctx's, when it ended the compile.
+func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) (*Build, error) {
+	b := &Build{Compiler: comp, Project: p, Units: map[string]*Unit{}, Roots: roots}
+	for _, root := range roots {
+		for _, name := range closure(units, root) {
+			b.Units[name] = units[name]
+		}
+	}
+	refusedDiags, refused := outsideImports(b.Units, p.Root)
+	out, err := Compile(ctx, comp, p.input(b.Units, refused, mode, p.settingsFor(comp.Version())))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		b.Err = err
+		b.Diagnostics = []Diagnostic{compilerFailure(units[roots[0]], err)}
+	} else {
+		b.Output = out
+		for _, d := range diagnostics(out.Errors, units) {
+			if !refused[d.Unit] { // the stub's own warnings
+				b.Diagnostics = append(b.Diagnostics, d)
+			}
+		}
+	}
+	b.Diagnostics = append(b.Diagnostics, refusedDiags...)
+	markDependencies(p, b.Diagnostics)
+	return b, nil
 }
 
 func selectionFailure(p *Project, units map[string]*Unit, root string, pragmas []string, err error) *Build {
@@ -168,7 +188,7 @@ func sortedNames(units map[string]*Unit) []string {
 
 // input builds the standard-JSON input for the given units. Refused
 // imports get a stub, so that no compiler tries to read them itself.
-func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode) *Input {
+func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode, st Settings) *Input {
 	in := &Input{Language: "Solidity", Sources: map[string]InputSource{}}
 	for _, name := range sortedNames(units) {
 		in.Sources[name] = InputSource{Content: string(units[name].Content)}
@@ -182,10 +202,10 @@ func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode Ou
 		in.Settings.Remappings = append(in.Settings.Remappings, r.String())
 	}
 	if mode == Full {
-		in.Settings.Optimizer = &OptimizerSettings{Enabled: p.Settings.Optimizer, Runs: p.Settings.OptimizerRuns}
-		in.Settings.ViaIR = p.Settings.ViaIR
+		in.Settings.Optimizer = &OptimizerSettings{Enabled: st.Optimizer, Runs: st.OptimizerRuns}
+		in.Settings.ViaIR = st.ViaIR
 	}
-	in.Settings.EVMVersion = p.Settings.EVMVersion
+	in.Settings.EVMVersion = st.EVMVersion
 	in.Settings.OutputSelection = outputSelection(mode)
 	return in
 }

@@ -16,7 +16,7 @@ import (
 // behave the same on machines with and without native solc.
 func testToolchain(t testing.TB) *Toolchain {
 	t.Helper()
-	tc := NewToolchain(Config{NoNative: true, Notify: func(msg string) { t.Log(msg) }})
+	tc := NewToolchain(Config{NoNative: true, NoForge: true, Notify: func(msg string) { t.Log(msg) }})
 	t.Cleanup(func() { tc.Close() })
 	return tc
 }

@@ -34,6 +34,16 @@ type Diagnostic struct {
 	Type     string // solc's error type, e.g. "ParserError"
 	Message  string
 	Related  []RelatedLocation
+	// InDependency: the location is in a library folder or node_modules.
+	// Like forge, Foresight shows such warnings only on request; errors
+	// are always shown (see Hidden).
+	InDependency bool
+}
+
+// Hidden reports whether d is not shown by default: a warning or note
+// about a dependency's code, which the user cannot act on.
+func (d Diagnostic) Hidden() bool {
+	return d.InDependency && d.Severity != SeverityError
 }
 
 // RelatedLocation is a secondary location of a diagnostic.

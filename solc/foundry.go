@@ -10,7 +10,7 @@ import (
 // foundryConfig holds the foundry.toml keys the driver honours, already
 // merged from [profile.default] and the active profile.
 type foundryConfig struct {
-	Src                  string
+	Src, Test, Script    string
 	Libs                 []string
 	Remappings           []string
 	Solc                 string // path or version ("solc" or "solc_version")
@@ -39,6 +39,10 @@ func readFoundryConfig(path, profile string) (*foundryConfig, error) {
 			switch k {
 			case "src":
 				cfg.Src = v.str
+			case "test":
+				cfg.Test = v.str
+			case "script":
+				cfg.Script = v.str
 			case "libs":
 				cfg.Libs = v.list
 			case "remappings":

@@ -27,6 +27,15 @@ type Project struct {
 	Libs       []string // library folders, relative to Root
 	Settings   Settings
 	Solc       string // compiler version or absolute path pinned by the project, if any
+	// Src, Test and Script are Foundry's folders (relative to Root);
+	// Test and Script are "test" and "script" in other projects.
+	Src, Test, Script string
+	// Compilers a Hardhat config lists (solidity, when literal): each file
+	// gets the highest that its pragmas allow, with its settings.
+	Compilers []ProjectCompiler
+	// ConfigNote says what of the configuration could not be read (a
+	// computed Hardhat solidity entry); "" when everything was.
+	ConfigNote string
 }
 
 var rootMarkers = []struct{ file, kind string }{
@@ -40,7 +49,12 @@ var rootMarkers = []struct{ file, kind string }{
 
 // FindRoot returns the nearest ancestor directory of path (a file or
 // directory) that holds a project marker (foundry.toml, a Hardhat or Truffle
-// config, remappings.txt), or path's own directory if none does.
+// config, remappings.txt); without one, the nearest holding package.json
+// (a Hardhat project whose config Foresight does not read, Waffle: its
+// node_modules resolve from there); without that, path's own directory,
+// unless path's relative imports ("../X.sol") leave it: then the
+// repository (the nearest ancestor holding .git), so those imports stay
+// inside the project.
 func FindRoot(p string) string {
 	abs, err := filepath.Abs(p)
 	if err != nil {
@@ -50,89 +64,104 @@ func FindRoot(p string) string {
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		start = filepath.Dir(abs)
 	}
-	for dir := start; ; {
-		for _, m := range rootMarkers {
-			if _, err := os.Stat(filepath.Join(dir, m.file)); err == nil {
-				return dir
+	var files []string
+	for _, m := range rootMarkers {
+		files = append(files, m.file)
+	}
+	if dir, ok := findUp(start, files); ok {
+		return dir
+	}
+	if dir, ok := findUp(start, []string{"package.json"}); ok {
+		return dir // node_modules resolves from there
+	}
+	if dir, ok := findUp(start, []string{".git"}); ok && dir != start && leavesDir(abs, start) {
+		return dir
+	}
+	return start
+}
+
+// maxRootScan bounds the files leavesDir reads.
+const maxRootScan = 500
+
+// leavesDir reports whether file (when it is a file), through relative
+// imports, reaches a file outside dir: then dir alone cannot be the root.
+func leavesDir(file, dir string) bool {
+	if !fileExists(file) {
+		return false
+	}
+	seen := map[string]bool{file: true}
+	queue := []string{file}
+	for len(queue) > 0 && len(seen) < maxRootScan {
+		f := queue[0]
+		queue = queue[1:]
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, imp := range ScanDirectives(data).Imports {
+			if !strings.HasPrefix(imp, "./") && !strings.HasPrefix(imp, "../") {
+				continue
+			}
+			next := filepath.Join(filepath.Dir(f), filepath.FromSlash(imp))
+			if !within(dir, next) {
+				return true
+			}
+			if !seen[next] && fileExists(next) {
+				seen[next] = true
+				queue = append(queue, next)
+			}
+		}
+	}
+	return false
+}
+
+// findUp returns the nearest ancestor of dir (dir included) holding one of
+// names.
+func findUp(dir string, names []string) (string, bool) {
+	for {
+		for _, n := range names {
+			if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+				return dir, true
 			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return start
+			return "", false
 		}
 		dir = parent
 	}
 }
 
 // LoadProject reads the configuration of the project rooted at root:
-// foundry.toml (the profile in FOUNDRY_PROFILE, else default), remappings.txt
-// and Foundry-style library auto-detection.
+// foundry.toml (the profile in FOUNDRY_PROFILE, else default) with Foundry's
+// remapping rules (see foundryRemappings), remappings.txt, and the literal
+// solidity settings of a Hardhat config (never run).
 func LoadProject(root string) (*Project, error) {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return nil, fmt.Errorf("project root: %w", err)
 	}
-	p := &Project{Root: root, Kind: "plain", Settings: Settings{OptimizerRuns: 200}}
+	p := &Project{Root: root, Kind: "plain", Settings: Settings{OptimizerRuns: 200}, Test: "test", Script: "script"}
 	for _, m := range rootMarkers {
 		if _, err := os.Stat(filepath.Join(root, m.file)); err == nil {
 			p.Kind = m.kind
 			break
 		}
 	}
-	autoDetect := true
-	if p.Kind == "foundry" {
-		p.Libs = []string{"lib"}
-		cfg, err := readFoundryConfig(filepath.Join(root, "foundry.toml"), os.Getenv("FOUNDRY_PROFILE"))
-		if err != nil {
-			return nil, fmt.Errorf("read foundry.toml: %w", err)
-		}
-		if cfg.Libs != nil {
-			p.Libs = cfg.Libs
-		}
-		for _, s := range cfg.Remappings {
-			r, err := ParseRemapping(s)
-			if err != nil {
-				return nil, fmt.Errorf("foundry.toml: %w", err)
-			}
-			p.Remappings = append(p.Remappings, r)
-		}
-		p.Solc = cfg.Solc
-		if _, err := ParseVersion(cfg.Solc); cfg.Solc != "" && err != nil && !filepath.IsAbs(cfg.Solc) {
-			// Foundry resolves a compiler path against the project, not
-			// against wherever Foresight happens to run.
-			p.Solc = filepath.Join(root, cfg.Solc)
-		}
-		if cfg.Optimizer != nil {
-			p.Settings.Optimizer = *cfg.Optimizer
-		}
-		if cfg.OptimizerRuns != nil {
-			p.Settings.OptimizerRuns = *cfg.OptimizerRuns
-		}
-		if cfg.ViaIR != nil {
-			p.Settings.ViaIR = *cfg.ViaIR
-		}
-		p.Settings.EVMVersion = cfg.EVMVersion
-		if cfg.AutoDetectRemappings != nil {
-			autoDetect = *cfg.AutoDetectRemappings
-		}
-	}
 	rs, err := readRemappingsFile(filepath.Join(root, "remappings.txt"))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("read remappings.txt: %w", err)
 	}
-	p.Remappings = append(p.Remappings, rs...)
-	if autoDetect && len(p.Libs) > 0 {
-		// Explicit remappings win over detected ones with the same prefix.
-		have := map[string]bool{}
-		for _, r := range p.Remappings {
-			have[r.Context+":"+r.Prefix] = true
+	switch p.Kind {
+	case "foundry":
+		if err := p.loadFoundry(rs); err != nil {
+			return nil, err
 		}
-		for _, r := range autoRemappings(root, p.Libs) {
-			if !have[":"+r.Prefix] {
-				p.Remappings = append(p.Remappings, r)
-			}
-		}
+		return p, nil
+	case "hardhat":
+		p.loadHardhat()
 	}
+	p.Remappings = rs
 	return p, nil
 }
 

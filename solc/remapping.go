@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 )
 
@@ -82,33 +80,4 @@ func readRemappingsFile(path string) ([]Remapping, error) {
 		out = append(out, r)
 	}
 	return out, nil
-}
-
-// autoRemappings mirrors Foundry's auto-detection for the libraries in the
-// given directories: lib/<name> maps "<name>/" to its src/ or contracts/
-// folder, or to the folder itself.
-func autoRemappings(root string, libs []string) []Remapping {
-	var out []Remapping
-	for _, lib := range libs {
-		dir := filepath.Join(root, lib)
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-				continue
-			}
-			target := filepath.ToSlash(filepath.Join(lib, e.Name())) + "/"
-			for _, sub := range []string{"src", "contracts"} {
-				if st, err := os.Stat(filepath.Join(dir, e.Name(), sub)); err == nil && st.IsDir() {
-					target = filepath.ToSlash(filepath.Join(lib, e.Name(), sub)) + "/"
-					break
-				}
-			}
-			out = append(out, Remapping{Prefix: e.Name() + "/", Target: target})
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Prefix < out[j].Prefix })
-	return out
 }

@@ -25,9 +25,10 @@ type Config struct {
 	Timeout     time.Duration // per compile; default DefaultTimeout
 	NoInstall   bool          // never run npm; only use what is installed
 	NoNative    bool          // ignore native binaries (tests)
+	NoForge     bool          // never run forge; Foundry's remapping rules by hand (tests)
 	// Untrusted: ignore executables the workspace names. A compiler path in
 	// foundry.toml, a solc found through a relative PATH entry or inside the
-	// project root is never run; the choice falls back to svm, solc-select
+	// project root is never run, nor is forge at all; the choice falls back to svm, solc-select
 	// and solc-js, and Notify says why once. SolcPath and SolcVersion come
 	// from the user, not the workspace, and still apply.
 	Untrusted bool
@@ -51,6 +52,7 @@ type Toolchain struct {
 	install map[Version]*sync.Mutex
 	probed  map[string]probeResult // `--version` answers by binary path
 	said    map[string]bool        // messages already given to Notify
+	forged  map[string][]Remapping // `forge remappings` answers by root and configuration; nil: it failed
 }
 
 // NewToolchain returns a Toolchain for cfg.
@@ -72,6 +74,7 @@ func NewToolchain(cfg Config) *Toolchain {
 		install: map[Version]*sync.Mutex{},
 		probed:  map[string]probeResult{},
 		said:    map[string]bool{},
+		forged:  map[string][]Remapping{},
 	}
 }
 
@@ -140,6 +143,7 @@ func KnownVersions() []Version {
 // Select returns the compiler for sources of project p (nil for none) with
 // the given pragma constraints. The order: Config.SolcPath,
 // Config.SolcVersion, the version or path p pins (foundry.toml), the highest
+// of p's configured compilers (Hardhat) that satisfies every pragma, the highest
 // native binary that satisfies every pragma, then the highest solc-js release
 // that does (installed on first use).
 func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project) (Compiler, error) {
@@ -166,6 +170,9 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 			}
 		}
 		return true
+	}
+	if c, ok := p.configuredCompiler(allows); ok {
+		return t.exact(ctx, c.String(), p)
 	}
 	natives := t.nativesFor(ctx, p)
 	for _, n := range natives {

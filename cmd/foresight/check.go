@@ -14,28 +14,39 @@ import (
 
 // compilePaths compiles files and directories, grouping them by project.
 func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, error) {
+	builds, _, err := compileProjects(ctx, tc, paths)
+	return builds, err
+}
+
+// compileProjects compiles files and directories, grouping them by
+// project. Test and script files (solc.Project.IsTestOrScript) found in a
+// directory are left out, as in the editor; a file named on its own is
+// always compiled. It returns how many were left out.
+func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, int, error) {
 	byRoot := map[string][]string{}
+	named := map[string]bool{}
 	var roots []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		files := []string{p}
 		if st.IsDir() {
 			files, err = solc.SolidityFiles(p)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			if len(files) == 0 {
-				return nil, fmt.Errorf("%s: no .sol files", p)
+				return nil, 0, fmt.Errorf("%s: no .sol files", p)
 			}
 		}
 		for _, f := range files {
 			abs, err := filepath.Abs(f)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
+			named[abs] = named[abs] || !st.IsDir()
 			root := solc.FindRoot(abs)
 			if _, ok := byRoot[root]; !ok {
 				roots = append(roots, root)
@@ -44,24 +55,83 @@ func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*s
 		}
 	}
 	var out []*solc.Build
+	skipped := 0
 	for _, root := range roots {
 		proj, err := solc.LoadProject(root)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		bs, err := tc.Compile(ctx, proj, solc.Request{Files: byRoot[root], Mode: solc.Full})
+		var files []string
+		for _, f := range byRoot[root] {
+			if !named[f] && proj.InDependency(f) {
+				continue // foundry.toml libs the directory walk did not know
+			}
+			if !named[f] && proj.IsTestOrScript(f) {
+				skipped++
+				continue
+			}
+			files = append(files, f)
+		}
+		if len(files) == 0 {
+			continue
+		}
+		bs, err := tc.Compile(ctx, proj, solc.Request{Files: files, Mode: solc.Full})
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		out = append(out, bs...)
 	}
-	return out, nil
+	return out, skipped, nil
+}
+
+// compileToFuzz compiles paths for check and fuzz: it prints the
+// diagnostics (when text), what it skipped and, when some files failed,
+// how many it goes on with. It returns the builds that compiled and
+// whether any did not.
+func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text bool, stdout, stderr io.Writer) ([]*solc.Build, bool, error) {
+	builds, skipped, err := compileProjects(ctx, tc, paths)
+	if err != nil {
+		return nil, false, err
+	}
+	if skipped > 0 {
+		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", skipped)
+	}
+	failed := false
+	var good []*solc.Build
+	n := 0
+	for _, b := range builds {
+		if text {
+			printDiagnostics(stdout, b)
+		}
+		if b.HasErrors() {
+			failed = true
+			continue
+		}
+		good = append(good, b)
+		n += len(b.Roots)
+	}
+	if failed && len(good) > 0 {
+		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
+	}
+	return good, failed, nil
 }
 
 // printDiagnostics prints diagnostics as "file:line:col: severity: message
-// [code]", errors first, then by position.
+// [code]", errors first, then by position. Warnings about dependencies
+// (lib/, node_modules/) are counted, not shown, as forge does.
 func printDiagnostics(w io.Writer, b *solc.Build) {
-	ds := append([]solc.Diagnostic(nil), b.Diagnostics...)
+	var ds []solc.Diagnostic
+	hidden := 0
+	for _, d := range b.Diagnostics {
+		if d.Hidden() {
+			hidden++
+			continue
+		}
+		ds = append(ds, d)
+	}
+	if hidden > 0 {
+		defer fmt.Fprintf(w, "note: %d compiler warning(s) in dependencies not shown\n", hidden)
+	}
 	sort.SliceStable(ds, func(i, j int) bool {
 		if ds[i].Severity != ds[j].Severity {
 			return ds[i].Severity < ds[j].Severity

@@ -144,24 +144,12 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	builds, err := compilePaths(ctx, tc, paths)
+	good, failed, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
 	}
-	failed := false
-	var good []*solc.Build
-	for _, b := range builds {
-		if ff.format == "text" {
-			printDiagnostics(stdout, b)
-		}
-		if b.HasErrors() {
-			failed = true
-			continue
-		}
-		good = append(good, b)
-	}
-	if failed {
+	if failed && len(good) == 0 {
 		return exitUsage
 	}
 	if err := checkContractNames(opts.Contracts, good); err != nil {
@@ -187,6 +175,9 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return exitUsage
 	}
 	printSummary(stderr, rep, len(ff.targets) > 0)
+	if failed {
+		return exitUsage // compile errors outrank findings
+	}
 	if len(rep.Findings) > 0 {
 		return exitFindings
 	}

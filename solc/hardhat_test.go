@@ -1,0 +1,75 @@
+package solc
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func TestParseHardhatSolidity(t *testing.T) {
+	v := MustVersion
+	def := Settings{OptimizerRuns: 200}
+	tests := []struct {
+		name, text string
+		want       []ProjectCompiler
+		notLiteral bool
+	}{
+		{"string", `module.exports = { solidity: "0.8.19" };`, []ProjectCompiler{{v("0.8.19"), def}}, false},
+		{"object", `// solidity: "0.4.0" in a comment does not count
+import { HardhatUserConfig } from "hardhat/config";
+const config: HardhatUserConfig = {
+  solidity: {
+    version: '0.8.20', /* inline */
+    settings: { optimizer: { enabled: true, runs: 1_000, }, viaIR: true, evmVersion: "paris" },
+  },
+};
+export default config;`, []ProjectCompiler{{v("0.8.20"), Settings{Optimizer: true, OptimizerRuns: 1000, ViaIR: true, EVMVersion: "paris"}}}, false},
+		{"compilers", `module.exports = {
+  networks: { hardhat: { chainId: 1337 } },
+  "solidity": { compilers: [ { version: "0.6.12" }, { version: "0.8.19", settings: { optimizer: { enabled: true, runs: 200 } } } ],
+    overrides: { "contracts/A.sol": { version: "0.7.6" } } },
+};`, []ProjectCompiler{{v("0.6.12"), def}, {v("0.8.19"), Settings{Optimizer: true, OptimizerRuns: 200}}}, false},
+		{"template", "module.exports = { solidity: `0.8.4` }", []ProjectCompiler{{v("0.8.4"), def}}, false},
+		{"none", `module.exports = { networks: {} }`, nil, false},
+		{"variable", `const V = "0.8.19"; module.exports = { solidity: V }`, nil, true},
+		{"call", `module.exports = { solidity: pick("0.8.19") }`, nil, true},
+		{"spread", `module.exports = { solidity: { ...base, version: "0.8.19" } }`, nil, true},
+		{"interpolated", "module.exports = { solidity: `0.8.${minor}` }", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseHardhatSolidity(tt.text)
+			if tt.notLiteral {
+				if !errors.Is(err, errNotLiteral) {
+					t.Fatalf("err = %v, want errNotLiteral", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzParseHardhatSolidity(f *testing.F) {
+	f.Add(`module.exports = { solidity: "0.8.19" };`)
+	f.Add(`export default { solidity: { compilers: [{ version: "0.8.19", settings: { optimizer: { enabled: true, runs: 200 } } }] } }`)
+	f.Add("solidity: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[")
+	f.Add("solidity: `")
+	f.Add(`solidity: { version: "0.8.1", settings: { optimizer: { runs: 1e400 } } }`)
+	f.Fuzz(func(t *testing.T, text string) {
+		cs, err := ParseHardhatSolidity(text)
+		if err != nil && cs != nil {
+			t.Fatalf("compilers %v with error %v", cs, err)
+		}
+		for _, c := range cs {
+			if v, err := ParseVersion(c.Version.String()); err != nil || v != c.Version || c.Settings.OptimizerRuns < 0 {
+				t.Fatalf("bad compiler %+v", c)
+			}
+		}
+	})
+}

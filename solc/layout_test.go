@@ -1,0 +1,239 @@
+package solc
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// copyLayout copies testdata/layouts/name into a temporary folder, so that
+// tests can add what git cannot hold (a .git folder) and nothing is written
+// into the repository.
+func copyLayout(t *testing.T, name string) string {
+	t.Helper()
+	src := filepath.Join("testdata", "layouts", name)
+	dst := filepath.Join(t.TempDir(), name)
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func compileLayout(t *testing.T, tc *Toolchain, root string, files ...string) []*Build {
+	t.Helper()
+	p, err := LoadProject(FindRoot(filepath.Join(root, files[0])))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var abs []string
+	for _, f := range files {
+		abs = append(abs, filepath.Join(root, f))
+	}
+	bs, err := tc.Compile(context.Background(), p, Request{Files: abs, Mode: Full})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bs
+}
+
+func unitNames(b *Build) []string {
+	var names []string
+	for n := range b.Units {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func hasCode(b *Build, unit, contract string) bool {
+	c, ok := b.Output.Contracts[unit][contract]
+	return ok && len(c.EVM.DeployedBytecode.Object) > 20
+}
+
+func TestLayoutFoundryNestedLibraries(t *testing.T) {
+	root := copyLayout(t, "foundry")
+	p, err := LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []string
+	for _, r := range p.Remappings {
+		rs = append(rs, r.String())
+	}
+	want := []string{
+		"mylib/=lib/mylib/src/", // remappings.txt, in its order
+		"dep/=lib/dep/src/",
+		"@oz/contracts/=lib/oz/contracts/",        // lib/oz/remappings.txt, taken relative to lib/oz
+		"ds-test/=lib/forge-std/lib/ds-test/src/", // a library's library
+		"forge-std/=lib/forge-std/src/",
+		"oz/=lib/oz/contracts/",                  // lib/oz/foundry.toml's src
+		"lib/mylib/:dep/=lib/mylib/lib/dep/src/", // mylib's own imports keep their meaning
+		"lib/oz/:@oz/contracts/=lib/oz/contracts/",
+	}
+	if !reflect.DeepEqual(rs, want) {
+		t.Errorf("remappings:\n%s\nwant\n%s", strings.Join(rs, "\n"), strings.Join(want, "\n"))
+	}
+	for path, want := range map[string]bool{
+		"tests/Vault.t.sol": true, "scripts/Deploy.sol": true, "src/Vault.sol": false, "lib/forge-std/src/Test.sol": false,
+	} {
+		if got := p.IsTestOrScript(filepath.Join(root, path)); got != want {
+			t.Errorf("IsTestOrScript(%s) = %v, want %v", path, got, want)
+		}
+	}
+
+	tc := testToolchain(t)
+	bs := compileLayout(t, tc, root, "src/Vault.sol")
+	if len(bs) != 1 || bs[0].HasErrors() {
+		t.Fatalf("builds %d, first: %+v %v", len(bs), bs[0].Diagnostics, bs[0].Err)
+	}
+	b := bs[0]
+	wantUnits := []string{
+		"lib/dep/src/Dep.sol", "lib/forge-std/lib/ds-test/src/test.sol", "lib/forge-std/src/Test.sol",
+		"lib/mylib/lib/dep/src/Dep.sol", "lib/mylib/src/Lib.sol", "lib/oz/contracts/Named.sol", "lib/oz/contracts/Ownable.sol", "src/Vault.sol",
+	}
+	if got := unitNames(b); !reflect.DeepEqual(got, wantUnits) {
+		t.Errorf("units %q\nwant %q", got, wantUnits)
+	}
+	if !hasCode(b, "src/Vault.sol", "Vault") {
+		t.Error("no bytecode for Vault")
+	}
+	// The unused variable in lib/mylib is a dependency's warning: marked,
+	// hidden by default, and nothing else is.
+	var hidden, shown int
+	for _, d := range b.Diagnostics {
+		if d.Hidden() {
+			hidden++
+			if d.Unit != "lib/mylib/src/Lib.sol" || !d.InDependency {
+				t.Errorf("hidden diagnostic %+v", d)
+			}
+		} else {
+			shown++
+		}
+	}
+	if hidden == 0 || shown != 0 {
+		t.Errorf("hidden %d, shown %d: %+v", hidden, shown, b.Diagnostics)
+	}
+
+	t.Setenv("FOUNDRY_PROFILE", "ci")
+	ci, err := LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ci.Settings.Optimizer || ci.Settings.OptimizerRuns != 777 || ci.Test != "tests" {
+		t.Errorf("ci profile: %+v, test %q", ci.Settings, ci.Test)
+	}
+}
+
+func TestLayoutPlainRepository(t *testing.T) {
+	repo := copyLayout(t, "plain")
+	file := filepath.Join(repo, "contracts", "Shop.sol")
+	if got := FindRoot(file); got != filepath.Join(repo, "contracts") {
+		t.Errorf("without a repository, root = %s", got)
+	}
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := FindRoot(file); got != repo {
+		t.Fatalf("root = %s, want the repository %s", got, repo)
+	}
+	if got := FindRoot(filepath.Join(repo, "shared", "Price.sol")); got != filepath.Join(repo, "shared") {
+		t.Errorf("a file whose imports stay in its folder is rooted there, got %s", got)
+	}
+	bs := compileLayout(t, testToolchain(t), repo, "contracts/Shop.sol")
+	if len(bs) != 1 || bs[0].HasErrors() {
+		t.Fatalf("builds %d: %+v", len(bs), bs[0].Diagnostics)
+	}
+	if got := unitNames(bs[0]); !reflect.DeepEqual(got, []string{"contracts/Shop.sol", "shared/Price.sol"}) {
+		t.Errorf("units %q", got)
+	}
+	if !hasCode(bs[0], "contracts/Shop.sol", "Shop") {
+		t.Error("no bytecode for Shop")
+	}
+}
+
+func TestLayoutHardhatLiteralConfig(t *testing.T) {
+	root := copyLayout(t, "hardhat")
+	p, err := LoadProject(FindRoot(filepath.Join(root, "contracts", "Counter.sol")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Root != root || p.Kind != "hardhat" || len(p.Compilers) != 2 || p.ConfigNote != "" {
+		t.Fatalf("project %+v", p)
+	}
+	tc := testToolchain(t)
+	bs := compileLayout(t, tc, root, "contracts/Counter.sol", "contracts/Old.sol")
+	versions := map[string]string{}
+	var counter *Build
+	for _, b := range bs {
+		if b.HasErrors() {
+			t.Fatalf("build errors: %+v %v", b.Diagnostics, b.Err)
+		}
+		for _, r := range b.Roots {
+			versions[r] = b.Compiler.Version().String()
+		}
+		if b.Units["contracts/Counter.sol"] != nil {
+			counter = b
+		}
+	}
+	if want := map[string]string{"contracts/Counter.sol": "0.8.37", "contracts/Old.sol": "0.4.26"}; !reflect.DeepEqual(versions, want) {
+		t.Errorf("versions %v, want %v", versions, want)
+	}
+	if counter.Units["@acme/math/Math.sol"] == nil || !counter.Diagnostics[0].InDependency {
+		t.Errorf("node_modules import: units %q, diagnostics %+v", unitNames(counter), counter.Diagnostics)
+	}
+	// The config's optimizer reached the compiler: without it the code differs.
+	config := filepath.Join(root, "hardhat.config.ts")
+	text, _ := os.ReadFile(config)
+	if err := os.WriteFile(config, []byte(strings.Replace(string(text), "enabled: true", "enabled: false", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := compileLayout(t, tc, root, "contracts/Counter.sol")[0]
+	opt := counter.Output.Contracts["contracts/Counter.sol"]["Counter"].EVM.DeployedBytecode.Object
+	if unopt := plain.Output.Contracts["contracts/Counter.sol"]["Counter"].EVM.DeployedBytecode.Object; opt == unopt || len(opt) >= len(unopt) {
+		t.Errorf("optimized code (%d) not smaller than unoptimized (%d)", len(opt), len(unopt))
+	}
+}
+
+func TestLayoutBrokenFileDoesNotBlockTheRest(t *testing.T) {
+	root := copyLayout(t, "broken")
+	files := []string{"src/Bad.sol", "src/Good.sol", "src/Other.sol", "src/UsesBad.sol"}
+	bs := compileLayout(t, testToolchain(t), root, files...)
+	if len(bs) != 2 {
+		t.Fatalf("got %d builds, want the broken files' and the rest's", len(bs))
+	}
+	bad, good := bs[0], bs[1]
+	if !bad.HasErrors() || good.HasErrors() {
+		t.Fatalf("bad has errors %v, good has errors %v: %+v", bad.HasErrors(), good.HasErrors(), good.Diagnostics)
+	}
+	if !reflect.DeepEqual(bad.Roots, []string{"src/Bad.sol", "src/UsesBad.sol"}) || !reflect.DeepEqual(good.Roots, []string{"src/Good.sol", "src/Other.sol"}) {
+		t.Errorf("roots: bad %q, good %q", bad.Roots, good.Roots)
+	}
+	if len(bad.Diagnostics) != 1 || bad.Diagnostics[0].Unit != "src/Bad.sol" || bad.Diagnostics[0].Type != "TypeError" {
+		t.Errorf("bad diagnostics %+v", bad.Diagnostics)
+	}
+	if !hasCode(good, "src/Good.sol", "Good") || !hasCode(good, "src/Other.sol", "Other") {
+		t.Error("the good files have no bytecode")
+	}
+	if good.Units["src/Bad.sol"] != nil {
+		t.Error("the good build holds the broken file")
+	}
+}

@@ -1,0 +1,72 @@
+package solc
+
+import "context"
+
+// compileGroup compiles a group of roots that share a compiler. When a
+// full compile fails with errors that solc places in source files, the
+// roots whose import closure holds none of those files are compiled again
+// on their own, so one broken file does not keep the rest from bytecode
+// (and from being fuzzed). The result is then two Builds: the broken
+// roots with the first compile's output and errors, and the rest. Each
+// diagnostic is reported by one of them only.
+func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) ([]*Build, error) {
+	b, err := t.runGroup(ctx, p, units, comp, roots, mode)
+	if err != nil {
+		return nil, err
+	}
+	if mode != Full || b.Output == nil || len(roots) < 2 || !b.HasErrors() {
+		return []*Build{b}, nil
+	}
+	broken := map[string]bool{}
+	for _, d := range b.Diagnostics {
+		if d.Severity != SeverityError {
+			continue
+		}
+		if d.Unit == "" {
+			return []*Build{b}, nil // an error of the whole input
+		}
+		broken[d.Unit] = true
+	}
+	var good, bad []string
+	for _, r := range roots {
+		ok := true
+		for _, name := range closure(units, r) {
+			if broken[name] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			good = append(good, r)
+		} else {
+			bad = append(bad, r)
+		}
+	}
+	if len(good) == 0 || len(bad) == 0 {
+		return []*Build{b}, nil
+	}
+	gb, err := t.runGroup(ctx, p, units, comp, good, mode)
+	if err != nil {
+		return nil, err
+	}
+	if gb.HasErrors() {
+		// The errors came from files together (a name defined twice, say):
+		// the split does not help, so report the whole group as it was.
+		return []*Build{b}, nil
+	}
+	b.Roots = bad
+	b.Units = map[string]*Unit{}
+	for _, r := range bad {
+		for _, name := range closure(units, r) {
+			b.Units[name] = units[name]
+		}
+	}
+	kept := b.Diagnostics[:0]
+	for _, d := range b.Diagnostics {
+		if d.Unit == "" || gb.Units[d.Unit] == nil {
+			kept = append(kept, d)
+		}
+	}
+	b.Diagnostics = kept
+	return []*Build{b, gb}, nil
+}

@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+abstract contract Named { string public name = "vault"; }

@@ -1,0 +1,2 @@
+pragma solidity ^0.4.24;
+contract Old { uint public n; function inc() public { n += 1; } }

@@ -1,0 +1,3 @@
+module.exports = {
+  solidity: { version: "0.8.37", settings: { optimizer: { enabled: true, runs: 200 } } },
+};

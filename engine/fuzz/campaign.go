@@ -24,6 +24,11 @@ type campaign struct {
 	codes     []*trace.Code
 	calls     []callTarget
 	callIndex map[callTarget]int
+	// local holds the call targets of each target contract (nil for the
+	// others), so sequences can stay within one contract; targets lists the
+	// contracts that have some.
+	local     [][]callTarget
+	targets   []int
 	demands   []demand     // per call target
 	focus     []callTarget // subset of calls the campaign is about
 	checked   []int        // contracts with property or invariant functions
@@ -195,8 +200,13 @@ func (c *campaign) setup() error {
 		return ErrNoTargets
 	}
 	c.callIndex = map[callTarget]int{}
+	c.local = make([][]callTarget, len(c.prog.Contracts))
 	for i, t := range c.calls {
 		c.callIndex[t] = i
+		if c.local[t.Contract] == nil {
+			c.targets = append(c.targets, t.Contract)
+		}
+		c.local[t.Contract] = append(c.local[t.Contract], t)
 	}
 	c.demands = make([]demand, len(c.calls))
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))

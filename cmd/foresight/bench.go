@@ -73,7 +73,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tvs first\tpredictions hit\tanalysis share")
+	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tvs first\tpredictions hit\tanalysis share\ttxs/s")
 	for _, path := range paths {
 		good, err := compileClean(ctx, tc, path, stderr)
 		if err != nil {
@@ -85,6 +85,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		predictions := map[string][2]uint64{}
 		analysis := map[string]time.Duration{}
 		total := map[string]time.Duration{}
+		txs := map[string]uint64{}
 		for _, c := range cfgs {
 			for s := 1; s <= *seeds; s++ {
 				opts := engine.Options{Settings: engine.Settings{Seed: uint64(s), Execs: *execs}, Targets: targets}
@@ -104,6 +105,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				}
 				analysis[c.name] += rep.AnalysisTime
 				total[c.name] += rep.Elapsed
+				txs[c.name] += rep.Txs
 				for _, f := range rep.Findings {
 					addHit(results, fmt.Sprintf("%s@%d", f.Kind, f.Line), c.name, benchHit{f.Execs, f.Elapsed})
 				}
@@ -127,8 +129,12 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				if analysis[c.name] > 0 {
 					share = fmt.Sprintf("%.1f%%", 100*analysis[c.name].Seconds()/total[c.name].Seconds())
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name,
-					len(results[k][c.name]), *seeds, m.execString(), m.timeString(), speedup(base, m), rate, share)
+				txRate := "-"
+				if s := total[c.name].Seconds(); s > 0 {
+					txRate = fmt.Sprintf("%.0f", float64(txs[c.name])/s)
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name,
+					len(results[k][c.name]), *seeds, m.execString(), m.timeString(), speedup(base, m), rate, share, txRate)
 			}
 		}
 	}

@@ -48,7 +48,7 @@ type campaign struct {
 	targetTimeNs atomic.Int64
 
 	execs       atomic.Uint64
-	txs         atomic.Uint64
+	txs         atomic.Uint64 // transactions run (runTx), shrinking included
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 
@@ -123,6 +123,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		Inputs:     c.corpus.Sequences(),
 		Counts: Counts{
 			Execs:          c.execs.Load(),
+			Txs:            c.txs.Load(),
 			ShrinkExecs:    c.shrinkExecs.Load(),
 			Corpus:         c.corpus.Len(),
 			Elapsed:        time.Since(c.start),
@@ -135,6 +136,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			AggressiveRuns: c.aggressiveRuns.Load(),
 			AggressiveHits: c.aggressiveHits.Load(),
 		},
+	}
+	if s := res.Elapsed.Seconds(); s > 0 {
+		res.TxRate = float64(res.Txs) / s
 	}
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {

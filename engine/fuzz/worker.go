@@ -131,6 +131,7 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 // record in the tracer, the block advanced, then the call with a gas limit
 // (0: the chain's).
 func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
+	w.c.txs.Add(1)
 	w.tr.BeginTx()
 	w.ch.Advance(tx.Blocks, tx.Seconds)
 	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
@@ -261,7 +262,6 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 // reached.
 func (w *worker) count(seq Sequence, o outcome) outcome {
 	n := w.c.execs.Add(1)
-	w.c.txs.Add(uint64(len(seq)))
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {
 			w.c.targetTimeNs.Store(int64(time.Since(w.c.start)))

@@ -27,7 +27,12 @@ type campaign struct {
 	// local holds the call targets of each target contract (nil for the
 	// others), so sequences can stay within one contract; targets lists the
 	// contracts that have some.
-	local     [][]callTarget
+	local [][]callTarget
+	// callsOut marks the contracts whose runtime code can call, pay or
+	// create another account: only transactions to those are sent through
+	// the attackers, whose forwarding makes a transaction dearer and which
+	// matter only when the target calls back.
+	callsOut  []bool
 	targets   []int
 	demands   []demand     // per call target
 	focus     []callTarget // subset of calls the campaign is about
@@ -174,6 +179,7 @@ func (c *campaign) setup() error {
 			code.SetArith(s.PC, trace.ArithType{Bits: uint16(s.Bits), Signed: s.Signed})
 		}
 		c.codes = append(c.codes, code)
+		c.callsOut = append(c.callsOut, callsOut(ct.Artifact.Runtime.Bytes))
 		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/holiman/uint256"
 )
@@ -61,7 +62,7 @@ func (w *worker) randomSeq() Sequence {
 
 // txFor generates a transaction for a given call target.
 func (w *worker) txFor(t callTarget) Tx {
-	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(Principals(w.ch))}
+	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(w.senders(t.Contract))}
 	payable := true
 	if t.Method >= 0 {
 		m := &w.c.prog.Contracts[t.Contract].Methods[t.Method]
@@ -165,7 +166,7 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 			}
 		case op < 75:
 			i := w.pickTx(mut)
-			if n := Principals(w.ch); n > 1 {
+			if n := w.senders(mut[i].Contract); n > 1 {
 				mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
 				return mut, Mutation{Tx: i, Field: FieldSender, LastOnly: i == last}
 			}
@@ -236,4 +237,37 @@ func (w *worker) mutateArg(seq Sequence, i int) (Mutation, bool) {
 	}
 	m.Tx, m.Field, m.LastOnly = i, FieldArg, i == len(seq)-1
 	return m, true
+}
+
+// senders is how many principals may send a transaction to contract ct:
+// the attackers only for a contract that can call out (callsOut).
+func (w *worker) senders(ct int) int {
+	if w.c.callsOut[ct] {
+		return Principals(w.ch)
+	}
+	return len(w.ch.Senders())
+}
+
+// callsOut reports whether runtime code holds an instruction that calls,
+// pays or creates another account (CALL, CALLCODE, DELEGATECALL,
+// STATICCALL, CREATE, CREATE2, SELFDESTRUCT). It scans every byte that is
+// not push data, except solc's CBOR metadata tail (a CBOR map whose length
+// is the last two bytes), so it errs towards true.
+func callsOut(code []byte) bool {
+	if n := len(code); n >= 2 {
+		if meta := int(code[n-2])<<8 | int(code[n-1]); meta+2 <= n && code[n-meta-2]&0xf0 == 0xa0 {
+			code = code[:n-meta-2]
+		}
+	}
+	for i := 0; i < len(code); i++ {
+		op := vm.OpCode(code[i])
+		switch {
+		case op >= vm.PUSH1 && op <= vm.PUSH32:
+			i += int(op - vm.PUSH0)
+		case op == vm.CALL, op == vm.CALLCODE, op == vm.DELEGATECALL, op == vm.STATICCALL,
+			op == vm.CREATE, op == vm.CREATE2, op == vm.SELFDESTRUCT:
+			return true
+		}
+	}
+	return false
 }

@@ -80,4 +80,5 @@ func BenchmarkCampaign(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
+	b.ReportMetric(float64(res.Txs)/b.Elapsed().Seconds(), "txs/s")
 }

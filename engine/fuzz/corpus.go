@@ -268,7 +268,11 @@ func (c *Corpus) Next(s Schedule) (*Entry, int) {
 	if len(c.freq) > 0 {
 		mean = float64(c.total) / float64(len(c.freq))
 	}
-	lidCut, splitCut := rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
+	rarity := readsRarity(s)
+	var lidCut, splitCut uint64
+	if rarity {
+		lidCut, splitCut = rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
+	}
 	for range c.groups {
 		g := &c.groups[c.turn%len(c.groups)]
 		c.turn++
@@ -276,11 +280,13 @@ func (c *Corpus) Next(s Schedule) (*Entry, int) {
 			e := g.entries[g.cursor%len(g.entries)]
 			g.cursor++
 			st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)}
-			st.RareLID = c.lidFuzz[e.lid] <= lidCut
-			for _, p := range e.splits {
-				if c.splitFuzz[p] <= splitCut {
-					st.RareSplit = true
-					break
+			if rarity {
+				st.RareLID = c.lidFuzz[e.lid] <= lidCut
+				for _, p := range e.splits {
+					if c.splitFuzz[p] <= splitCut {
+						st.RareSplit = true
+						break
+					}
 				}
 			}
 			if energy := s.Energy(e, st); energy > 0 {

@@ -73,7 +73,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tvs first\tpredictions hit\tanalysis share")
+	fmt.Fprintln(tw, "file\tfinding\tconfig\tfound\tmedian execs\tmedian time\tvs first\tpredictions hit\tanalysis share\ttxs/s")
 	for _, path := range paths {
 		good, err := compileClean(ctx, tc, path, stderr)
 		if err != nil {
@@ -85,6 +85,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		predictions := map[string][2]uint64{}
 		analysis := map[string]time.Duration{}
 		total := map[string]time.Duration{}
+		txs := map[string]uint64{}
 		for _, c := range cfgs {
 			for s := 1; s <= *seeds; s++ {
 				opts := engine.Options{Settings: engine.Settings{Seed: uint64(s), Execs: *execs}, Targets: targets}
@@ -104,36 +105,55 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				}
 				analysis[c.name] += rep.AnalysisTime
 				total[c.name] += rep.Elapsed
+				txs[c.name] += rep.Txs
 				for _, f := range rep.Findings {
 					addHit(results, fmt.Sprintf("%s@%d", f.Kind, f.Line), c.name, benchHit{f.Execs, f.Elapsed})
 				}
 			}
 		}
-		keys := make([]string, 0, len(results))
-		for k := range results {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			base := median(results[k][cfgs[0].name], *seeds, *execs)
-			for _, c := range cfgs {
-				m := median(results[k][c.name], *seeds, *execs)
-				pr := predictions[c.name]
-				rate := "-"
-				if pr[0] > 0 {
-					rate = fmt.Sprintf("%.0f%%", 100*float64(pr[1])/float64(pr[0]))
-				}
-				share := "-"
-				if analysis[c.name] > 0 {
-					share = fmt.Sprintf("%.1f%%", 100*analysis[c.name].Seconds()/total[c.name].Seconds())
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name,
-					len(results[k][c.name]), *seeds, m.execString(), m.timeString(), speedup(base, m), rate, share)
-			}
-		}
+		printBenchRows(tw, path, cfgs, benchStats{results, predictions, analysis, total, txs}, *seeds, *execs)
 	}
 	tw.Flush()
 	return exitOK
+}
+
+// benchStats are one file's results per finding and configuration.
+type benchStats struct {
+	results     map[string]map[string][]benchHit // [finding][config]: the runs that found it
+	predictions map[string][2]uint64             // [config]: predictions run, hit
+	analysis    map[string]time.Duration         // [config]: time in the lookahead analysis
+	total       map[string]time.Duration         // [config]: campaign time
+	txs         map[string]uint64                // [config]: transactions executed
+}
+
+// printBenchRows writes one row per finding and configuration of path.
+func printBenchRows(tw io.Writer, path string, cfgs []benchConfig, st benchStats, seeds int, execs uint64) {
+	keys := make([]string, 0, len(st.results))
+	for k := range st.results {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		base := median(st.results[k][cfgs[0].name], seeds, execs)
+		for _, c := range cfgs {
+			m := median(st.results[k][c.name], seeds, execs)
+			pr := st.predictions[c.name]
+			rate := "-"
+			if pr[0] > 0 {
+				rate = fmt.Sprintf("%.0f%%", 100*float64(pr[1])/float64(pr[0]))
+			}
+			share := "-"
+			if st.analysis[c.name] > 0 {
+				share = fmt.Sprintf("%.1f%%", 100*st.analysis[c.name].Seconds()/st.total[c.name].Seconds())
+			}
+			txRate := "-"
+			if s := st.total[c.name].Seconds(); s > 0 {
+				txRate = fmt.Sprintf("%.0f", float64(st.txs[c.name])/s)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name,
+				len(st.results[k][c.name]), seeds, m.execString(), m.timeString(), speedup(base, m), rate, share, txRate)
+		}
+	}
 }
 
 type benchHit struct {

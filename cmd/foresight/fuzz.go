@@ -261,6 +261,8 @@ type jsonReport struct {
 	Tool    jsonTool         `json:"tool"`
 	Inputs  []string         `json:"inputs"`
 	Execs   uint64           `json:"execs"`
+	Txs     uint64           `json:"txs"`
+	TxRate  float64          `json:"txsPerSec"`
 	Elapsed time.Duration    `json:"elapsedNs"`
 	Setup   engine.Setup     `json:"setup"`
 	Finds   []engine.Finding `json:"findings"`
@@ -278,7 +280,7 @@ func writeJSON(w io.Writer, rep *engine.Report, inputs []string) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: inputs, Execs: rep.Execs, Elapsed: rep.Elapsed, Setup: rep.Setup, Finds: findings})
+	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: inputs, Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, Finds: findings})
 }
 
 func writeLCOV(path string, rep *engine.Report) error {
@@ -347,8 +349,8 @@ func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	if s := rep.Elapsed.Seconds(); s > 0 {
 		rate = float64(rep.Execs) / s
 	}
-	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), corpus %d\n",
-		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Corpus)
+	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), %d txs (%.0f/s), corpus %d\n",
+		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Txs, rep.TxRate, rep.Corpus)
 	if targeted {
 		if rep.TargetExecs > 0 {
 			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))

@@ -80,4 +80,33 @@ func BenchmarkCampaign(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
+	b.ReportMetric(float64(res.Txs)/b.Elapsed().Seconds(), "txs/s")
+}
+
+// BenchmarkSender measures one traced execution of a Maze call sent by an
+// externally owned sender and the same call forwarded by an attacker: the
+// cost the fuzzer saves on contracts that cannot call out (callsOut).
+func BenchmarkSender(b *testing.B) {
+	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		b.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seq := Sequence{w.txFor(c.calls[0])}
+	for _, s := range []struct {
+		name   string
+		sender int
+	}{{"eoa", 0}, {"attacker", len(w.ch.Senders()) + int(Reverting)}} {
+		b.Run(s.name, func(b *testing.B) {
+			seq[0].Sender = s.sender
+			b.ReportAllocs()
+			for b.Loop() {
+				w.exec(seq, w.fresh())
+			}
+		})
+	}
 }

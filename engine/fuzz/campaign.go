@@ -24,6 +24,16 @@ type campaign struct {
 	codes     []*trace.Code
 	calls     []callTarget
 	callIndex map[callTarget]int
+	// local holds the call targets of each target contract (nil for the
+	// others), so sequences can stay within one contract; targets lists the
+	// contracts that have some.
+	local [][]callTarget
+	// callsOut marks the contracts whose runtime code can call, pay or
+	// create another account: only transactions to those are sent through
+	// the attackers, whose forwarding makes a transaction dearer and which
+	// matter only when the target calls back.
+	callsOut  []bool
+	targets   []int
 	demands   []demand     // per call target
 	focus     []callTarget // subset of calls the campaign is about
 	checked   []int        // contracts with property or invariant functions
@@ -43,7 +53,7 @@ type campaign struct {
 	targetTimeNs atomic.Int64
 
 	execs       atomic.Uint64
-	txs         atomic.Uint64
+	txs         atomic.Uint64 // transactions run (runTx), shrinking included
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 
@@ -118,6 +128,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		Inputs:     c.corpus.Sequences(),
 		Counts: Counts{
 			Execs:          c.execs.Load(),
+			Txs:            c.txs.Load(),
 			ShrinkExecs:    c.shrinkExecs.Load(),
 			Corpus:         c.corpus.Len(),
 			Elapsed:        time.Since(c.start),
@@ -130,6 +141,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			AggressiveRuns: c.aggressiveRuns.Load(),
 			AggressiveHits: c.aggressiveHits.Load(),
 		},
+	}
+	if s := res.Elapsed.Seconds(); s > 0 {
+		res.TxRate = float64(res.Txs) / s
 	}
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {
@@ -158,6 +172,7 @@ func (c *campaign) setup() error {
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
 	for i, ct := range c.prog.Contracts {
 		c.codes = append(c.codes, traceCode(ct))
+		c.callsOut = append(c.callsOut, callsOut(ct.Artifact.Runtime.Bytes))
 		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}
@@ -188,8 +203,13 @@ func (c *campaign) setup() error {
 		return ErrNoTargets
 	}
 	c.callIndex = map[callTarget]int{}
+	c.local = make([][]callTarget, len(c.prog.Contracts))
 	for i, t := range c.calls {
 		c.callIndex[t] = i
+		if c.local[t.Contract] == nil {
+			c.targets = append(c.targets, t.Contract)
+		}
+		c.local[t.Contract] = append(c.local[t.Contract], t)
 	}
 	c.demands = make([]demand, len(c.calls))
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))

@@ -84,20 +84,26 @@ type Config struct {
 
 // Progress is a snapshot of a running campaign.
 type Progress struct {
-	Execs, Txs uint64
-	Corpus     int
-	Findings   int
-	Edges      int // (edge, hit class) pairs covered by any worker
-	Elapsed    time.Duration
+	Execs    uint64
+	Txs      uint64 // transactions actually run (see Counts.Txs)
+	Corpus   int
+	Findings int
+	Edges    int // (edge, hit class) pairs covered by any worker
+	Elapsed  time.Duration
 }
 
 // Counts are a finished campaign's numbers; the engine's Report embeds
 // them as they are.
 type Counts struct {
-	Execs       uint64        `json:"execs"` // sequence executions, without shrinking
-	ShrinkExecs uint64        `json:"shrinkExecs"`
-	Corpus      int           `json:"corpus"`
-	Elapsed     time.Duration `json:"elapsedNs"`
+	Execs       uint64 `json:"execs"` // sequence executions, without shrinking
+	ShrinkExecs uint64 `json:"shrinkExecs"`
+	// Txs counts the transactions actually run, shrinking included: a
+	// prefix reused from the cache of states is not run, so not counted.
+	// TxRate is Txs per second of Elapsed.
+	Txs     uint64        `json:"txs"`
+	TxRate  float64       `json:"txsPerSec"`
+	Corpus  int           `json:"corpus"`
+	Elapsed time.Duration `json:"elapsedNs"`
 	// Timeouts counts transactions cancelled by the per-transaction
 	// wall-clock guard (they end as failed transactions).
 	Timeouts uint64 `json:"timeouts"`

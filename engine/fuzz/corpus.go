@@ -34,8 +34,14 @@ type Corpus struct {
 	entries []*Entry
 	freq    map[uint64]uint32 // f(i): executions that took each path
 	total   uint64            // sum of freq
-	cursor  int
 	limit   int
+	// groups share the entries out by the contract their last transaction
+	// calls; Next takes the groups in turn, so that in a campaign over
+	// several contracts one contract's many paths do not starve another's
+	// few (its sequences need their share of mutations to grow).
+	groups  []group
+	groupOf map[int]int     // contract -> index into groups
+	turn    int             // the group Next takes next
 	states  map[uint64]bool // storage signatures of admitted sequences
 	seqs    map[uint64]bool // whole-sequence paths admitted for growth
 
@@ -45,6 +51,13 @@ type Corpus struct {
 	lidFuzz   map[uint64]uint64
 	splitFuzz map[uint64]uint64
 	paths     map[uint64]*lookInfo
+}
+
+// group is the entries whose last transaction calls one contract, and the
+// round-robin cursor over them.
+type group struct {
+	entries []*Entry
+	cursor  int
 }
 
 // lookInfo is what the lookahead analysis found on one path of a last
@@ -158,7 +171,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, groupOf: map[int]int{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
 }
 
 // Len returns the number of entries.
@@ -196,6 +209,17 @@ func (c *Corpus) addLocked(seq Sequence, pathID uint64, execs uint64, newCoverag
 	}
 	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
 	c.entries = append(c.entries, e)
+	ct := -1
+	if len(seq) > 0 {
+		ct = seq[len(seq)-1].Contract
+	}
+	g, ok := c.groupOf[ct]
+	if !ok {
+		g = len(c.groups)
+		c.groupOf[ct] = g
+		c.groups = append(c.groups, group{})
+	}
+	c.groups[g].entries = append(c.groups[g].entries, e)
 	return e, true
 }
 
@@ -231,9 +255,9 @@ func rarityCutoff(counts map[uint64]uint64) uint64 {
 	return cut
 }
 
-// Next picks the next entry round-robin and asks the schedule for its
-// energy, skipping entries that get none. It returns nil for an empty
-// corpus.
+// Next picks the next entry, round-robin within the next group (contract)
+// in turn, and asks the schedule for its energy, skipping entries that get
+// none. It returns nil for an empty corpus.
 func (c *Corpus) Next(s Schedule) (*Entry, int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -244,36 +268,52 @@ func (c *Corpus) Next(s Schedule) (*Entry, int) {
 	if len(c.freq) > 0 {
 		mean = float64(c.total) / float64(len(c.freq))
 	}
-	lidCut, splitCut := rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
-	for tries := 0; tries < len(c.entries); tries++ {
-		e := c.entries[c.cursor%len(c.entries)]
-		c.cursor++
-		st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)}
-		st.RareLID = c.lidFuzz[e.lid] <= lidCut
-		for _, p := range e.splits {
-			if c.splitFuzz[p] <= splitCut {
-				st.RareSplit = true
-				break
+	rarity := readsRarity(s)
+	var lidCut, splitCut uint64
+	if rarity {
+		lidCut, splitCut = rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
+	}
+	for range c.groups {
+		g := &c.groups[c.turn%len(c.groups)]
+		c.turn++
+		for tries := 0; tries < len(g.entries); tries++ {
+			e := g.entries[g.cursor%len(g.entries)]
+			g.cursor++
+			st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)}
+			if rarity {
+				st.RareLID = c.lidFuzz[e.lid] <= lidCut
+				for _, p := range e.splits {
+					if c.splitFuzz[p] <= splitCut {
+						st.RareSplit = true
+						break
+					}
+				}
 			}
-		}
-		energy := s.Energy(e, st)
-		if energy > 0 {
-			e.Selected++
-			return e, energy
+			if energy := s.Energy(e, st); energy > 0 {
+				e.Selected++
+				return e, energy
+			}
 		}
 	}
 	// Every entry is above the mean (impossible unless frequencies are
 	// equal): take the next one with minimal energy.
-	e := c.entries[c.cursor%len(c.entries)]
-	c.cursor++
+	g := &c.groups[c.turn%len(c.groups)]
+	c.turn++
+	e := g.entries[g.cursor%len(g.entries)]
+	g.cursor++
 	e.Selected++
 	return e, 1
 }
 
-// Pick returns a uniformly chosen entry (for splicing), or nil.
-func (c *Corpus) Pick(n uint64) *Entry {
+// PickNear returns an entry chosen uniformly among those whose last
+// transaction calls contract ct, or among all if there are none, or nil.
+func (c *Corpus) PickNear(n uint64, ct int) *Entry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if g, ok := c.groupOf[ct]; ok {
+		es := c.groups[g].entries
+		return es[n%uint64(len(es))]
+	}
 	if len(c.entries) == 0 {
 		return nil
 	}

@@ -107,7 +107,6 @@ func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint2
 	w.ch.SetStorage(w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
 	w.runTx(&tx, aggressiveGas)
 	w.c.execs.Add(1)
-	w.c.txs.Add(1)
 	costs := w.captureCosts()
 	return w.tr.NewCoverage(w.seen) > 0, costs
 }

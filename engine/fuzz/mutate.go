@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/holiman/uint256"
 )
@@ -17,29 +18,51 @@ func (w *worker) randomTx() Tx {
 	return w.txFor(t)
 }
 
-// lastTx generates a transaction to end a sequence with: mostly a focused
-// function when the campaign has some.
-func (w *worker) lastTx() Tx {
-	if f := w.c.focus; len(f) > 0 && w.rng.IntN(4) != 0 {
-		return w.txFor(f[w.rng.IntN(len(f))])
+// crossOneIn is how rarely, in a campaign over several contracts, a
+// transaction added to a sequence calls another contract than the one the
+// sequence is about: state lives per contract, so mixed sequences mostly
+// dilute each contract's own, while the occasional cross-contract call
+// keeps interactions between contracts reachable.
+const crossOneIn = 8
+
+// txNear generates a transaction for a sequence about contract ct (its
+// last transaction's; -1: any): mostly one to ct itself.
+func (w *worker) txNear(ct int) Tx {
+	if ct >= 0 && len(w.c.targets) > 1 && w.rng.IntN(crossOneIn) != 0 {
+		l := w.c.local[ct]
+		return w.txFor(l[w.rng.IntN(len(l))])
 	}
 	return w.randomTx()
 }
 
-// randomSeq generates a sequence of random length up to MaxSeqLen.
+// lastTx generates a transaction to end a sequence about contract ct with:
+// mostly a focused function when the campaign has some.
+func (w *worker) lastTx(ct int) Tx {
+	if f := w.c.focus; len(f) > 0 && w.rng.IntN(4) != 0 {
+		return w.txFor(f[w.rng.IntN(len(f))])
+	}
+	return w.txNear(ct)
+}
+
+// randomSeq generates a sequence of random length up to MaxSeqLen, about
+// one contract chosen at random when the campaign has several.
 func (w *worker) randomSeq() Sequence {
 	n := 1 + w.rng.IntN(w.c.cfg.MaxSeqLen)
+	ct := -1
+	if ts := w.c.targets; len(ts) > 1 {
+		ct = ts[w.rng.IntN(len(ts))]
+	}
 	seq := make(Sequence, n)
 	for i := range seq {
-		seq[i] = w.randomTx()
+		seq[i] = w.txNear(ct)
 	}
-	seq[n-1] = w.lastTx()
+	seq[n-1] = w.lastTx(ct)
 	return seq
 }
 
 // txFor generates a transaction for a given call target.
 func (w *worker) txFor(t callTarget) Tx {
-	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(Principals(w.ch))}
+	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(w.senders(t.Contract))}
 	payable := true
 	if t.Method >= 0 {
 		m := &w.c.prog.Contracts[t.Contract].Methods[t.Method]
@@ -143,7 +166,7 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 			}
 		case op < 75:
 			i := w.pickTx(mut)
-			if n := Principals(w.ch); n > 1 {
+			if n := w.senders(mut[i].Contract); n > 1 {
 				mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
 				return mut, Mutation{Tx: i, Field: FieldSender, LastOnly: i == last}
 			}
@@ -158,20 +181,20 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 			return mut, Mutation{Tx: i, Field: FieldBlock, LastOnly: i == last}
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
 			i := w.rng.IntN(len(mut))
-			mut = append(mut[:i], append(Sequence{w.randomTx()}, mut[i:]...)...)
+			mut = append(mut[:i], append(Sequence{w.txNear(mut[last].Contract)}, mut[i:]...)...)
 			return mut, Mutation{Tx: i, Field: ShapeInsert}
 		case op < 91 && len(mut) > 1: // remove a transaction
 			i := w.rng.IntN(len(mut))
 			mut = append(mut[:i], mut[i+1:]...)
 			return mut, Mutation{Tx: i, Field: ShapeRemove}
 		case op < 95: // replace the prefix with another entry's sequence
-			other := w.c.corpus.Pick(w.rng.Uint64())
+			other := w.c.corpus.PickNear(w.rng.Uint64(), mut[last].Contract)
 			if other != nil && len(other.Seq)+1 <= maxLen {
 				mut = append(other.Seq.Clone(), mut[last])
 				return mut, Mutation{Tx: len(mut) - 1, Field: ShapeSplice}
 			}
 		default: // replace the last transaction with a fresh one
-			mut[last] = w.lastTx()
+			mut[last] = w.lastTx(mut[last].Contract)
 			return mut, Mutation{Tx: last, Field: ShapeReplace, LastOnly: true}
 		}
 	}
@@ -214,4 +237,37 @@ func (w *worker) mutateArg(seq Sequence, i int) (Mutation, bool) {
 	}
 	m.Tx, m.Field, m.LastOnly = i, FieldArg, i == len(seq)-1
 	return m, true
+}
+
+// senders is how many principals may send a transaction to contract ct:
+// the attackers only for a contract that can call out (callsOut).
+func (w *worker) senders(ct int) int {
+	if w.c.callsOut[ct] {
+		return Principals(w.ch)
+	}
+	return len(w.ch.Senders())
+}
+
+// callsOut reports whether runtime code holds an instruction that calls,
+// pays or creates another account (CALL, CALLCODE, DELEGATECALL,
+// STATICCALL, CREATE, CREATE2, SELFDESTRUCT). It scans every byte that is
+// not push data, except solc's CBOR metadata tail (a CBOR map whose length
+// is the last two bytes), so it errs towards true.
+func callsOut(code []byte) bool {
+	if n := len(code); n >= 2 {
+		if meta := int(code[n-2])<<8 | int(code[n-1]); meta+2 <= n && code[n-meta-2]&0xf0 == 0xa0 {
+			code = code[:n-meta-2]
+		}
+	}
+	for i := 0; i < len(code); i++ {
+		op := vm.OpCode(code[i])
+		switch {
+		case op >= vm.PUSH1 && op <= vm.PUSH32:
+			i += int(op - vm.PUSH0)
+		case op == vm.CALL, op == vm.CALLCODE, op == vm.DELEGATECALL, op == vm.STATICCALL,
+			op == vm.CREATE, op == vm.CREATE2, op == vm.SELFDESTRUCT:
+			return true
+		}
+	}
+	return false
 }

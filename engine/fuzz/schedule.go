@@ -38,6 +38,15 @@ func (a AFLFast) Energy(e *Entry, s Stats) int {
 	return en
 }
 
+// readsRarity reports whether a schedule reads Stats.RareLID and
+// RareSplit: only then does the corpus count executions per lookahead
+// identifier and split point without targets, and compute the rarity
+// cutoffs on every pick.
+func readsRarity(s Schedule) bool {
+	_, ok := s.(Lookahead)
+	return ok
+}
+
 // Lookahead is the power schedule of the lookahead paper (§IV-B): an entry
 // whose lookahead identifier is rare, or whose no-target-ahead prefix holds
 // a rare split point, gets min(2^selected, K) mutants; every other entry

@@ -131,6 +131,7 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 // record in the tracer, the block advanced, then the call with a gas limit
 // (0: the chain's).
 func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
+	w.c.txs.Add(1)
 	w.tr.BeginTx()
 	w.ch.Advance(tx.Blocks, tx.Seconds)
 	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
@@ -272,7 +273,6 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 // reached.
 func (w *worker) count(seq Sequence, o outcome) outcome {
 	n := w.c.execs.Add(1)
-	w.c.txs.Add(uint64(len(seq)))
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {
 			w.c.targetTimeNs.Store(int64(time.Since(w.c.start)))
@@ -326,7 +326,7 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 	last := seq[len(seq)-1]
 	ob := observation{
 		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0,
-		costs: o.costs, loads: o.loads, analysed: c.analyzers != nil, execs: c.execs.Load(),
+		costs: o.costs, loads: o.loads, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
 		// HARVEY §5's regular mode: for a function that needs longer
 		// sequences, a sequence whose transactions together took a new
 		// path is a prefix worth keeping, though its last transaction's

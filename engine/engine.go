@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -135,6 +136,19 @@ type Report struct {
 	// Note says why the campaign ended before fuzzing anything, e.g. its
 	// time budget ran out during deployment; "" otherwise.
 	Note string `json:"note,omitempty"`
+	// SetUp is the Foundry test contract whose setUp() deployed the
+	// system ("" for a plain deployment).
+	SetUp string `json:"setUp,omitempty"`
+	// Skipped are the contracts of the requested files that were not
+	// fuzzed, with the reason: nothing is skipped silently.
+	Skipped []Skipped `json:"skipped,omitempty"`
+}
+
+// Skipped is a contract a campaign did not fuzz, and why.
+type Skipped struct {
+	Contract string `json:"contract"`
+	Unit     string `json:"unit,omitempty"`
+	Reason   string `json:"reason"`
 }
 
 // FileCoverage is line coverage of one file.
@@ -194,11 +208,20 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
 	}
+	skipped := chooseSetUp(prog, &cfg)
 	res, err := fuzz.Run(ctx, prog, cfg)
+	if errors.Is(err, cheatcode.ErrSetUp) {
+		// The set-up failed: nothing is judged, least of all its
+		// invariants, which only hold after it.
+		rep := &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), SetUp: cfg.SetUp}
+		rep.Skipped = append(skippedSetUp(prog, cfg.SetUp, err), skipped...)
+		return rep, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Counts: res.Counts}
+	rep := &Report{Counts: res.Counts, SetUp: cfg.SetUp}
+	rep.Skipped = append(skipped, notDeployed(prog, res.Deployment)...)
 	rep.Elapsed = time.Since(start)
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	for _, f := range res.Findings {
@@ -207,6 +230,9 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed = seedsUsed
 	rep.Contracts, rep.Functions = contracts, functions
+	if cfg.SetUp != "" {
+		rep.Contracts, rep.Functions = res.Contracts, res.Functions
+	}
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment")
 	}

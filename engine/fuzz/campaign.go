@@ -27,6 +27,7 @@ type campaign struct {
 	demands   []demand     // per call target
 	focus     []callTarget // subset of calls the campaign is about
 	checked   []int        // contracts with property or invariant functions
+	plan      *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
 	constants []uint256.Int
 	values    []uint256.Int // source literals that fit msg.value (100 finney)
 	corpus    *Corpus
@@ -131,6 +132,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			AggressiveHits: c.aggressiveHits.Load(),
 		},
 	}
+	res.Contracts, res.Functions = c.fuzzedCounts()
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {
 		res.Coverage[ci] = make([]bool, len(workers[0].tr.Instr[ci]))
@@ -156,6 +158,11 @@ func (c *campaign) setup() error {
 		allowed[n] = true
 	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
+	if c.cfg.SetUp != "" {
+		if err := c.planSetUp(); err != nil {
+			return err
+		}
+	}
 	for i, ct := range c.prog.Contracts {
 		code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 		if ct.Legacy() {
@@ -165,10 +172,16 @@ func (c *campaign) setup() error {
 			code.SetArith(s.PC, trace.ArithType{Bits: uint16(s.Bits), Signed: s.Signed})
 		}
 		c.codes = append(c.codes, code)
-		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
+		if c.plan != nil && i == c.plan.test && len(c.plan.invariants) > 0 {
+			c.checked = append(c.checked, i)
+		}
+		if !c.fuzzes(i) || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}
 		for j, m := range ct.Methods {
+			if !c.callable(i, &ct.Methods[j]) {
+				continue
+			}
 			t := callTarget{Contract: i, Method: j}
 			c.calls = append(c.calls, t)
 			for _, f := range c.cfg.Focus {
@@ -177,10 +190,10 @@ func (c *campaign) setup() error {
 				}
 			}
 		}
-		if ct.Payable {
+		if ct.Payable && c.plan == nil {
 			c.calls = append(c.calls, callTarget{Contract: i, Method: -1})
 		}
-		if len(ct.Checks) > 0 {
+		if c.plan == nil && len(ct.Checks) > 0 {
 			c.checked = append(c.checked, i)
 		}
 		c.constants = append(c.constants, calldata.PushConstants(ct.Artifact.Runtime.Bytes)...)

@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"errors"
+
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/program"
+)
+
+// chooseSetUp picks the campaign's Foundry set-up: the one Options.SetUp
+// names, else the first Foundry test contract of the requested files
+// (those with invariant functions first). A campaign runs one set-up; the
+// other test contracts are reported as skipped.
+func chooseSetUp(p *program.Program, cfg *fuzz.Config) []Skipped {
+	tests := p.SetUpContracts()
+	if cfg.SetUp == "" && len(tests) > 0 {
+		cfg.SetUp = tests[0].Name
+	}
+	var out []Skipped
+	for _, c := range tests {
+		if c.Name == cfg.SetUp {
+			continue
+		}
+		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit,
+			Reason: "a campaign runs one Foundry set-up and this one ran " + cfg.SetUp + "'s (--setup " + c.Name + " runs this one)"})
+	}
+	return out
+}
+
+// skippedSetUp reports the set-up contract whose setUp() failed.
+func skippedSetUp(p *program.Program, name string, err error) []Skipped {
+	s := Skipped{Contract: name, Reason: "not fuzzed: " + err.Error()}
+	if c, ok := p.Lookup(name); ok {
+		s.Unit = c.Artifact.Unit
+	}
+	return []Skipped{s}
+}
+
+// notDeployed reports the contracts of the requested files that a plain
+// deployment could not deploy (constructor reverted for every argument
+// set, out of gas, code too large, a missing library), with the reason.
+func notDeployed(p *program.Program, d *fuzz.Deployment) []Skipped {
+	if d == nil {
+		return nil
+	}
+	var out []Skipped
+	for i, c := range p.Contracts {
+		err := d.Errors[i]
+		if err == nil || !c.Root || c.FoundryTest || errors.Is(err, fuzz.ErrNotInSetUp) {
+			continue
+		}
+		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "not deployed: " + err.Error()})
+	}
+	return out
+}

@@ -105,6 +105,9 @@ type Call struct {
 type Setup struct {
 	Seed      uint64     `json:"seed"`
 	Contracts []Deployed `json:"contracts"`
+	// SetUp is the Foundry test contract whose setUp() deployed the
+	// contracts ("" when Foresight deployed them itself).
+	SetUp string `json:"setUp,omitempty"`
 }
 
 // Deployed is one deployed contract.
@@ -199,7 +202,11 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		}
 	}
 	if opts.OnSetup != nil {
-		cfg.OnSetup = func(d *fuzz.Deployment) { opts.OnSetup(setupOf(prog, d, opts.Seed)) }
+		cfg.OnSetup = func(d *fuzz.Deployment) {
+			s := setupOf(prog, d, opts.Seed)
+			s.SetUp = cfg.SetUp
+			opts.OnSetup(s)
+		}
 	}
 	contracts, functions := fuzzed(prog, opts.Contracts)
 	if ctx.Err() != nil {
@@ -224,6 +231,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	rep.Skipped = append(skipped, notDeployed(prog, res.Deployment)...)
 	rep.Elapsed = time.Since(start)
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
+	rep.Setup.SetUp = cfg.SetUp
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
 	}

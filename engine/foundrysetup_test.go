@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -33,6 +37,12 @@ func foundryProject(t *testing.T, files ...string) (root string, bs []*solc.Buil
 			t.Fatal(err)
 		}
 	}
+	return root, compileIn(t, root, files...)
+}
+
+// compileIn compiles files of the Foundry project at root.
+func compileIn(t *testing.T, root string, files ...string) []*solc.Build {
+	t.Helper()
 	proj, err := solc.LoadProject(root)
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +51,7 @@ func foundryProject(t *testing.T, files ...string) (root string, bs []*solc.Buil
 	for _, f := range files {
 		paths = append(paths, filepath.Join(root, f))
 	}
-	bs, err = testToolchain().Compile(context.Background(), proj, solc.Request{Files: paths, Mode: solc.Full})
+	bs, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: paths, Mode: solc.Full})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +60,7 @@ func foundryProject(t *testing.T, files ...string) (root string, bs []*solc.Buil
 			t.Fatalf("compile: %+v", b.Diagnostics)
 		}
 	}
-	return root, bs
+	return bs
 }
 
 func copyInto(from, to string) error {
@@ -69,7 +79,7 @@ func copyInto(from, to string) error {
 // in Vault.compound (reached through the handler, by the actor setUp()
 // funded) is the one finding, on its annotated line.
 func TestFoundrySetUpFindsPlantedBug(t *testing.T) {
-	_, bs := foundryProject(t, "test/VaultInvariant.t.sol")
+	root, bs := foundryProject(t, "test/VaultInvariant.t.sol")
 	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 9, Execs: 5_000}})
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +101,53 @@ func TestFoundrySetUpFindsPlantedBug(t *testing.T) {
 	t.Logf("planted bug found after %d executions", f.Execs)
 	if len(rep.Skipped) != 0 {
 		t.Errorf("skipped %+v", rep.Skipped)
+	}
+	checkExport(t, root, rep)
+}
+
+// checkExport writes the finding as a Foundry test, which must inherit the
+// set-up, and runs it the way forge does (setUp(), then the test) on
+// Foresight's cheatcodes: it passes while the bug is there and fails once
+// the planted assert is gone.
+func checkExport(t *testing.T, root string, rep *Report) {
+	t.Helper()
+	rel, src, err := FoundryTest(rep.Findings[0], rep.Setup, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(src, "is VaultInvariantTest {") || !strings.Contains(src, `import {VaultInvariantTest} from "../test/VaultInvariant.t.sol";`) {
+		t.Fatalf("the exported test does not inherit the set-up:\n%s", src)
+	}
+	if err := os.WriteFile(filepath.Join(root, rel), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	name := "Foresight_Vault_assert_failure_Test"
+	run := func() error {
+		p, err := program.New(compileIn(t, root, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := cheatcode.RunSetUp(p, name, cheatcode.Options{})
+		if err != nil {
+			return err
+		}
+		sel := crypto.Keccak256([]byte("test_assert_failure()"))[:4]
+		return s.Chain.Call(chain.Tx{From: cheatcode.DefaultSender, To: s.Test.Address, Input: sel}).Err
+	}
+	if err := run(); err != nil {
+		t.Fatalf("the exported test fails with the bug there: %v\n%s", err, src)
+	}
+	vault := filepath.Join(root, "src", "Vault.sol")
+	data, err := os.ReadFile(vault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := strings.Replace(string(data), "assert(gained <= totalShares);", "", 1)
+	if err := os.WriteFile(vault, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(); err == nil {
+		t.Errorf("the exported test passes with the bug fixed")
 	}
 }
 

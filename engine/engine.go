@@ -228,7 +228,10 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		return nil, err
 	}
 	rep := &Report{Counts: res.Counts, SetUp: cfg.SetUp}
-	rep.Skipped = append(skipped, notDeployed(prog, res.Deployment)...)
+	rep.Skipped = skipped
+	if cfg.SetUp == "" {
+		rep.Skipped = append(rep.Skipped, notDeployed(prog, res.Deployment)...)
+	}
 	rep.Elapsed = time.Since(start)
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	rep.Setup.SetUp = cfg.SetUp

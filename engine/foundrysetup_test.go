@@ -183,3 +183,43 @@ func TestFoundryUnsupportedSetUp(t *testing.T) {
 		t.Errorf("skipped %+v, want UnsupportedTest for vm.ffi", rep.Skipped)
 	}
 }
+
+// TestSkippedContracts: a plain campaign names the contracts of the file it
+// did not fuzz, with the reason, instead of skipping them silently.
+func TestSkippedContracts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "Skips.sol")
+	src := `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+contract AlwaysReverts {
+    constructor() { revert("no"); }
+    function f() external {}
+}
+
+contract NothingToCall {
+    uint256 internal x;
+}
+
+contract Fine {
+    uint256 public n;
+    function inc() external { n++; }
+}
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Fuzz(context.Background(), compile(t, path), Options{Settings: Settings{Seed: 9, Execs: 200}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range rep.Skipped {
+		got[s.Contract] = s.Reason
+	}
+	if !strings.Contains(got["AlwaysReverts"], "constructor failed") || got["NothingToCall"] != "no callable functions" || len(got) != 2 {
+		t.Errorf("skipped %+v, want AlwaysReverts (constructor failed) and NothingToCall (no callable functions)", rep.Skipped)
+	}
+	if rep.SetUp != "" || rep.Execs == 0 {
+		t.Errorf("set-up %q, %d executions: want a plain campaign that ran", rep.SetUp, rep.Execs)
+	}
+}

@@ -38,7 +38,8 @@ func skippedSetUp(p *program.Program, name string, err error) []Skipped {
 
 // notDeployed reports the contracts of the requested files that a plain
 // deployment could not deploy (constructor reverted for every argument
-// set, out of gas, code too large, a missing library), with the reason.
+// set, out of gas, code too large, a missing library) or that have no
+// function to call, with the reason.
 func notDeployed(p *program.Program, d *fuzz.Deployment) []Skipped {
 	if d == nil {
 		return nil
@@ -46,6 +47,10 @@ func notDeployed(p *program.Program, d *fuzz.Deployment) []Skipped {
 	var out []Skipped
 	for i, c := range p.Contracts {
 		err := d.Errors[i]
+		if err == nil && c.Root && !c.FoundryTest && !c.Target {
+			out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "no callable functions"})
+			continue
+		}
 		if err == nil || !c.Root || c.FoundryTest || errors.Is(err, fuzz.ErrNotInSetUp) {
 			continue
 		}

@@ -157,6 +157,10 @@ func (c *campaign) setup() error {
 	for _, n := range c.cfg.Contracts {
 		allowed[n] = true
 	}
+	if c.cfg.SetUp != "" {
+		// The set-up's targetContract choices decide (setup.go).
+		clear(allowed)
+	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
 	if c.cfg.SetUp != "" {
 		if err := c.planSetUp(); err != nil {

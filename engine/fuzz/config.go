@@ -25,8 +25,8 @@ type Settings struct {
 	Focus []string
 	// SetUp names a Foundry test contract whose setUp() builds the system
 	// to fuzz (setup.go): its StdInvariant targets are fuzzed and its
-	// invariant functions checked. Empty: the program's contracts are
-	// deployed as they are.
+	// invariant functions checked; Contracts is then ignored. Empty: the
+	// program's contracts are deployed as they are.
 	SetUp string
 	// NoPrediction turns HARVEY's input prediction off (and with it the
 	// storage-write probe, which only prediction can hit).

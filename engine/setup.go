@@ -3,8 +3,10 @@ package engine
 import (
 	"errors"
 
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 // chooseSetUp picks the campaign's Foundry set-up: the one Options.SetUp
@@ -57,4 +59,26 @@ func notDeployed(p *program.Program, d *fuzz.Deployment) []Skipped {
 		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "not deployed: " + err.Error()})
 	}
 	return out
+}
+
+// attackerEVM is the oldest EVM version the fuzzer's attacker contracts
+// run on: their code uses PUSH0 and TSTORE (engine/fuzz/attacker.go).
+const attackerEVM = "cancun"
+
+// chainVersion is the EVM version a campaign's chain follows: the one the
+// project compiles for, when the attacker contracts run on it; otherwise
+// (and when the project names none) the newest rules, which run code
+// compiled for older versions too.
+func chainVersion(builds []*solc.Build) string {
+	for _, b := range builds {
+		if b.Project == nil || b.Project.Settings.EVMVersion == "" {
+			continue
+		}
+		v := b.Project.Settings.EVMVersion
+		if chain.NotBefore(v, attackerEVM) {
+			return v
+		}
+		return ""
+	}
+	return ""
 }

@@ -219,11 +219,17 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	skipped := chooseSetUp(prog, &cfg)
 	res, err := fuzz.Run(ctx, prog, cfg)
 	if errors.Is(err, cheatcode.ErrSetUp) {
-		// The set-up failed: nothing is judged, least of all its
-		// invariants, which only hold after it.
-		rep := &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), SetUp: cfg.SetUp}
-		rep.Skipped = append(skippedSetUp(prog, cfg.SetUp, err), skipped...)
-		return rep, nil
+		// The set-up failed: its invariants, which only hold after it, are
+		// not judged. A set-up Foresight picked gives way to a plain
+		// campaign of the other contracts; one the caller named does not.
+		skipped = append(skippedSetUp(prog, cfg.SetUp, err), skipped...)
+		if opts.SetUp == "" {
+			cfg.SetUp = ""
+			res, err = fuzz.Run(ctx, prog, cfg)
+		}
+		if opts.SetUp != "" || errors.Is(err, fuzz.ErrNoTargets) {
+			return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Skipped: skipped}, nil
+		}
 	}
 	if err != nil {
 		return nil, err

@@ -150,3 +150,63 @@ func TestFoundrySetUpCampaign(t *testing.T) {
 	})
 	f.shutdown()
 }
+
+// TestFoundrySetUpUnsupported: a setUp() that uses a cheatcode Foresight
+// lacks is said, with the cheatcode, its invariant is not judged, and the
+// other contracts (Counter.sol: the server fuzzes when a file outside test
+// code is open) are fuzzed plain.
+func TestFoundrySetUpUnsupported(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "foundry.toml", "[profile.default]\nsrc = \"src\"\ntest = \"test\"\nlibs = [\"lib\"]\n")
+	writeFile(t, root, "remappings.txt", "forge-std/=lib/forge-std/src/\n")
+	for _, name := range []string{"Test.sol", "Vm.sol"} {
+		data, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, root, "lib/forge-std/src/"+name, string(data))
+	}
+	test := writeFile(t, root, "test/Ffi.t.sol", `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+import {Test} from "forge-std/Test.sol";
+
+contract FfiTest is Test {
+    function setUp() public {
+        string[] memory cmd = new string[](1);
+        cmd[0] = "true";
+        vm.ffi(cmd);
+    }
+
+    function invariant_never() public pure returns (bool) {
+        return false;
+    }
+}
+`)
+	src := writeFile(t, root, "src/Counter.sol", `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+contract Counter {
+    uint256 public n;
+
+    function inc() external {
+        n++;
+    }
+}
+`)
+	f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", 500), folders: []string{root}})
+	f.open(test)
+	f.open(src)
+	f.Await("the skipped set-up said", func() bool {
+		for _, m := range f.shown {
+			if strings.Contains(m.Message, "skipped FfiTest") && strings.Contains(m.Message, "unsupported cheatcode vm.ffi(string[])") {
+				return true
+			}
+		}
+		return false
+	})
+	// The set-up Foresight picked gave way to a plain campaign of Counter.
+	f.awaitFuzzedEnd("a plain campaign after the failed set-up")
+	f.awaitFindingLines(test)
+	f.shutdown()
+}

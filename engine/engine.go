@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -111,6 +112,9 @@ type Call struct {
 type Setup struct {
 	Seed      uint64     `json:"seed"`
 	Contracts []Deployed `json:"contracts"`
+	// SetUp is the Foundry test contract whose setUp() deployed the
+	// contracts ("" when Foresight deployed them itself).
+	SetUp string `json:"setUp,omitempty"`
 }
 
 // Deployed is one deployed contract.
@@ -146,6 +150,19 @@ type Report struct {
 	// the program but a function that no longer exists or whose parameters
 	// changed: worth deleting from a saved corpus.
 	StaleSeeds []int `json:"-"`
+	// SetUp is the Foundry test contract whose setUp() deployed the
+	// system ("" for a plain deployment).
+	SetUp string `json:"setUp,omitempty"`
+	// Skipped are the contracts of the requested files that were not
+	// fuzzed, with the reason: nothing is skipped silently.
+	Skipped []Skipped `json:"skipped,omitempty"`
+}
+
+// Skipped is a contract a campaign did not fuzz, and why.
+type Skipped struct {
+	Contract string `json:"contract"`
+	Unit     string `json:"unit,omitempty"`
+	Reason   string `json:"reason"`
 }
 
 // FileCoverage is line coverage of one file.
@@ -171,6 +188,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		return nil, err
 	}
 	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
+	cfg.Chain.EVMVersion = chainVersion(builds)
 	if len(opts.Targets) > 0 {
 		if cfg.Targets, err = targetPCs(prog, opts.Targets, opts.SkipEmptyTargets); err != nil {
 			return nil, err
@@ -199,7 +217,11 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	shareInputs(prog, &cfg, opts)
 	if opts.OnSetup != nil {
-		cfg.OnSetup = func(d *fuzz.Deployment) { opts.OnSetup(setupOf(prog, d, opts.Seed)) }
+		cfg.OnSetup = func(d *fuzz.Deployment) {
+			s := setupOf(prog, d, opts.Seed)
+			s.SetUp = cfg.SetUp
+			opts.OnSetup(s)
+		}
 	}
 	contracts, functions := fuzzed(prog, opts.Contracts)
 	if ctx.Err() != nil {
@@ -208,19 +230,41 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
 	}
+	skipped := chooseSetUp(prog, &cfg)
 	res, err := fuzz.Run(ctx, prog, cfg)
+	if errors.Is(err, cheatcode.ErrSetUp) {
+		// The set-up failed: its invariants, which only hold after it, are
+		// not judged. A set-up Foresight picked gives way to a plain
+		// campaign of the other contracts; one the caller named does not.
+		skipped = append(skippedSetUp(prog, cfg.SetUp, err), skipped...)
+		if opts.SetUp == "" {
+			cfg.SetUp = ""
+			res, err = fuzz.Run(ctx, prog, cfg)
+		}
+		if opts.SetUp != "" || errors.Is(err, fuzz.ErrNoTargets) {
+			return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Skipped: skipped}, nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Counts: res.Counts}
+	rep := &Report{Counts: res.Counts, SetUp: cfg.SetUp}
+	rep.Skipped = skipped
+	if cfg.SetUp == "" {
+		rep.Skipped = append(rep.Skipped, notDeployed(prog, res.Deployment)...)
+	}
 	rep.Elapsed = time.Since(start)
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
+	rep.Setup.SetUp = cfg.SetUp
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
 	rep.Contracts, rep.Functions = contracts, functions
+	if cfg.SetUp != "" {
+		rep.Contracts, rep.Functions = res.Contracts, res.Functions
+	}
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment")
 	}

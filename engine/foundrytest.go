@@ -25,7 +25,9 @@ var ErrFoundryTest = errors.New("cannot write a foundry test")
 // through vm.etch, as forge-std's deployCodeTo does), funds the senders,
 // replays every transaction with vm.prank, vm.roll and vm.warp and its exact
 // calldata, and asserts that the last one fails the way the finding says.
-// The test passes while the bug is there.
+// The test passes while the bug is there. A finding from a Foundry
+// set-up (setup.SetUp) inherits that test contract instead, so forge runs
+// its setUp() first (foundryexport.go).
 //
 // path is where the test belongs, relative to the project root
 // ("test/Foresight_<Contract>_<kind>.t.sol"); source imports
@@ -35,10 +37,14 @@ func FoundryTest(f Finding, setup Setup, builds []*solc.Build) (path string, sou
 		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrFoundryTest)
 	}
 	g := &foundryGen{f: f, setup: setup, builds: builds, names: map[string]string{}}
+	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
+	if setup.SetUp != "" {
+		source, err := g.renderFromSetUp()
+		return path, source, err
+	}
 	if err := g.resolve(); err != nil {
 		return "", "", err
 	}
-	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
 	return path, g.render(), nil
 }
 
@@ -63,16 +69,15 @@ type deployTarget struct {
 	art  *solc.Artifact
 }
 
-// resolve picks the contracts to deploy: the targets of the calls, the
-// failing contract, and every deployed contract whose address appears in
-// the calldata or the constructor arguments of one already picked.
-func (g *foundryGen) resolve() error {
+// artifacts indexes the builds' artifacts by "unit:name" and notes the
+// failing contract's compiler version.
+func (g *foundryGen) artifacts() (map[string]*solc.Artifact, error) {
 	arts := map[string]*solc.Artifact{}
 	var version solc.Version
 	for _, b := range g.builds {
 		as, err := b.Artifacts()
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrFoundryTest, err)
+			return nil, fmt.Errorf("%w: %w", ErrFoundryTest, err)
 		}
 		for _, a := range as {
 			arts[a.Unit+":"+a.Name] = a
@@ -86,6 +91,17 @@ func (g *foundryGen) resolve() error {
 		g.v08 = !version.Less(solc.Version{Major: 0, Minor: 8, Patch: 0})
 	} else {
 		g.v08 = true
+	}
+	return arts, nil
+}
+
+// resolve picks the contracts to deploy: the targets of the calls, the
+// failing contract, and every deployed contract whose address appears in
+// the calldata or the constructor arguments of one already picked.
+func (g *foundryGen) resolve() error {
+	arts, err := g.artifacts()
+	if err != nil {
+		return err
 	}
 
 	var all []deployTarget

@@ -362,6 +362,11 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		}
 		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
 			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
+		for _, sk := range rep.Skipped {
+			// Nothing is skipped silently (a failed Foundry setUp(), a
+			// constructor that always reverts): said once per reason.
+			s.notifyOnce(protocol.MessageTypeWarning, "foresight: skipped "+sk.Contract+": "+sk.Reason)
+		}
 	}
 	if err != nil {
 		if ctx.Err() != nil {

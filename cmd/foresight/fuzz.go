@@ -39,6 +39,7 @@ type fuzzFlags struct {
 	schedule  string
 	noLook    bool
 	share     shareFlags
+	setUp     string
 }
 
 // targetList collects repeated --target flags.
@@ -72,6 +73,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.BoolVar(&f.noPredict, "no-prediction", false, "do not compute inputs aimed at the values branch conditions compare against (input prediction)")
 	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "lengthen transaction sequences always, not only where an earlier transaction's state changes what a function does")
 	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")
+	fs.StringVar(&f.setUp, "setup", "", "fuzz from this Foundry test `contract`'s setUp(): its targetContract/targetSelector choices are fuzzed and its invariant_* functions checked (default: the first Foundry test contract with setUp() in the files, those with invariants first)")
 	fs.BoolVar(&f.noLook, "no-lookahead", false, "with --target, do not analyse which paths can still reach the target")
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
@@ -82,7 +84,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 
 func (f *fuzzFlags) options() (engine.Options, error) {
 	opts := engine.Options{Settings: engine.Settings{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen,
-		NoPrediction: f.noPredict, NoDemandDriven: f.noDemand, NoLookahead: f.noLook},
+		NoPrediction: f.noPredict, NoDemandDriven: f.noDemand, NoLookahead: f.noLook, SetUp: f.setUp},
 		Oracles: map[string]bool{}, Targets: f.targets, Schedule: f.schedule}
 	if f.contracts != "" {
 		opts.Contracts = strings.Split(f.contracts, ",")
@@ -155,6 +157,12 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	if err := checkContractNames(opts.Contracts, good); err != nil {
 		usageError(stderr, name, "%v", err)
 		return exitUsage
+	}
+	if opts.SetUp != "" {
+		if err := checkContractNames([]string{opts.SetUp}, good); err != nil {
+			usageError(stderr, name, "%v", strings.Replace(err.Error(), "--contract", "--setup", 1))
+			return exitUsage
+		}
 	}
 	sh, err := ff.share.start(ctx, &opts, good, paths, stderr, log)
 	if err != nil {
@@ -229,7 +237,7 @@ func absAll(paths []string) []string {
 // writeText prints findings like compiler diagnostics, with the sequence as
 // notes.
 func writeText(w io.Writer, rep *engine.Report) {
-	var senders senderNames
+	senders := senderNames{setUp: rep.SetUp}
 	for _, f := range rep.Findings {
 		loc := displayPath(f.Path, f.Unit)
 		if f.Line > 0 {
@@ -265,6 +273,8 @@ type jsonReport struct {
 	TxRate  float64          `json:"txsPerSec"`
 	Elapsed time.Duration    `json:"elapsedNs"`
 	Setup   engine.Setup     `json:"setup"`
+	SetUp   string           `json:"setUp,omitempty"`
+	Skipped []engine.Skipped `json:"skipped,omitempty"`
 	Finds   []engine.Finding `json:"findings"`
 }
 
@@ -280,7 +290,7 @@ func writeJSON(w io.Writer, rep *engine.Report, inputs []string) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: inputs, Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, Finds: findings})
+	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: inputs, Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped, Finds: findings})
 }
 
 func writeLCOV(path string, rep *engine.Report) error {
@@ -344,6 +354,12 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	if rep.Note != "" {
 		fmt.Fprintf(w, "foresight: %s\n", rep.Note)
+	}
+	if rep.SetUp != "" {
+		fmt.Fprintf(w, "foresight: deployed by %s.setUp()\n", rep.SetUp)
+	}
+	for _, sk := range rep.Skipped {
+		fmt.Fprintf(w, "foresight: skipped %s: %s\n", sk.Contract, sk.Reason)
 	}
 	rate := 0.0
 	if s := rep.Elapsed.Seconds(); s > 0 {

@@ -33,7 +33,7 @@ const exitsFuzz = `  0  everything compiled and no finding
 var compilerGroup = flagGroup{"Compiler", []string{"solc", "solc-version", "no-install", "compile-timeout", "v"}}
 
 var campaignGroups = []flagGroup{
-	{"Budget and scope", []string{"timeout", "execs", "seed", "contract", "oracles"}},
+	{"Budget and scope", []string{"timeout", "execs", "seed", "contract", "setup", "oracles"}},
 	{"Output", []string{"format", "o", "coverage", "coverage-file"}},
 	{"Aiming at lines", []string{"target"}},
 	{"Campaign shape", []string{"workers", "max-seq-len"}},

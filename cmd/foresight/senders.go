@@ -20,7 +20,8 @@ var attackerRoles = map[string]string{
 // "attacker contract (reentrant)") and explains each at its first
 // appearance.
 type senderNames struct {
-	seen map[string]bool
+	seen  map[string]bool
+	setUp string // the Foundry test contract whose setUp() deployed the contracts, if any
 }
 
 // name returns how c's sender is shown, and a note the first time it is.
@@ -36,6 +37,10 @@ func (s *senderNames) name(c engine.Call) (name, note string) {
 		name = fmt.Sprintf("user %d", c.SenderIndex+1)
 		note = fmt.Sprintf("%s = test account %s, one of %d that send transactions; the contracts were deployed by another account, %s",
 			name, c.Sender, chain.DefaultSenders, strings.ToLower(chain.Deployer.Hex()))
+		if s.setUp != "" {
+			note = fmt.Sprintf("%s = test account %s, one of %d that send transactions; the contracts were deployed by %s.setUp()",
+				name, c.Sender, chain.DefaultSenders, s.setUp)
+		}
 	}
 	if s.seen[name] {
 		return name, ""

@@ -79,3 +79,18 @@ func chainConfig(version string) (*params.ChainConfig, bool, error) {
 	}
 	return &cc, !after("paris"), nil
 }
+
+// NotBefore reports whether EVM version v is base or a later one (false
+// for names solc does not know).
+func NotBefore(v, base string) bool {
+	at, from := -1, -1
+	for i, name := range evmVersions {
+		if name == v {
+			at = i
+		}
+		if name == base {
+			from = i
+		}
+	}
+	return at >= 0 && from >= 0 && at >= from
+}

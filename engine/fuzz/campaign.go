@@ -37,6 +37,7 @@ type campaign struct {
 	demands   []demand     // per call target
 	focus     []callTarget // subset of calls the campaign is about
 	checked   []int        // contracts with property or invariant functions
+	plan      *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
 	constants []uint256.Int
 	values    []uint256.Int // source literals that fit msg.value (100 finney)
 	corpus    *Corpus
@@ -145,6 +146,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if s := res.Elapsed.Seconds(); s > 0 {
 		res.TxRate = float64(res.Txs) / s
 	}
+	res.Contracts, res.Functions = c.fuzzedCounts()
 	res.Coverage = make([][]bool, len(p.Contracts))
 	for ci := range p.Contracts {
 		res.Coverage[ci] = make([]bool, len(workers[0].tr.Instr[ci]))
@@ -169,14 +171,29 @@ func (c *campaign) setup() error {
 	for _, n := range c.cfg.Contracts {
 		allowed[n] = true
 	}
+	if c.cfg.SetUp != "" {
+		// The set-up's targetContract choices decide (setup.go).
+		clear(allowed)
+	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
+	if c.cfg.SetUp != "" {
+		if err := c.planSetUp(); err != nil {
+			return err
+		}
+	}
 	for i, ct := range c.prog.Contracts {
 		c.codes = append(c.codes, traceCode(ct))
 		c.callsOut = append(c.callsOut, callsOut(ct.Artifact.Runtime.Bytes))
-		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
+		if c.plan != nil && i == c.plan.test && len(c.plan.invariants) > 0 {
+			c.checked = append(c.checked, i)
+		}
+		if !c.fuzzes(i) || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}
 		for j, m := range ct.Methods {
+			if !c.callable(i, &ct.Methods[j]) {
+				continue
+			}
 			t := callTarget{Contract: i, Method: j}
 			c.calls = append(c.calls, t)
 			for _, f := range c.cfg.Focus {
@@ -185,10 +202,10 @@ func (c *campaign) setup() error {
 				}
 			}
 		}
-		if ct.Payable {
+		if ct.Payable && c.plan == nil {
 			c.calls = append(c.calls, callTarget{Contract: i, Method: -1})
 		}
-		if len(ct.Checks) > 0 {
+		if c.plan == nil && len(ct.Checks) > 0 {
 			c.checked = append(c.checked, i)
 		}
 		c.constants = append(c.constants, calldata.PushConstants(ct.Artifact.Runtime.Bytes)...)

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 )
@@ -55,6 +56,10 @@ func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
 		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
 		return f
 	}
+	if r.Err != nil && cheatcode.IsRejection(r.Ret) {
+		// vm.assume(false): a rejected input, not a failure.
+		return nil
+	}
 	fail := w.tr.Failure()
 	kind, ok := oracle.Failure(r.Err, r.Ret, fail.Invalid)
 	if !ok || !w.c.enabled(kind) {
@@ -73,9 +78,9 @@ func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
 func (w *worker) checkProperties() *Finding {
 	for _, ci := range w.c.checked {
 		c := w.c.prog.Contracts[ci]
-		for _, m := range c.Checks {
+		for _, m := range w.c.checksOf(ci) {
 			r := w.ch.Probe(w.ch.Senders()[0], w.dep.Addrs[ci], m.Selector[:])
-			if !violated(m, r) {
+			if !violated(m, r) || cheatcode.IsRejection(r.Ret) {
 				continue
 			}
 			kind := oracle.Property

@@ -23,6 +23,11 @@ type Settings struct {
 	// last transactions call them. Other functions still run, to set up
 	// state.
 	Focus []string
+	// SetUp names a Foundry test contract whose setUp() builds the system
+	// to fuzz (setup.go): its StdInvariant targets are fuzzed and its
+	// invariant functions checked; Contracts is then ignored. Empty: the
+	// program's contracts are deployed as they are.
+	SetUp string
 	// NoPrediction turns HARVEY's input prediction off (and with it the
 	// storage-write probe, which only prediction can hit).
 	NoPrediction bool
@@ -132,4 +137,6 @@ type Result struct {
 	Deployment *Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
 	Inputs []Sequence
+	// Contracts and Functions count what the campaign sent transactions to.
+	Contracts, Functions int
 }

@@ -71,7 +71,13 @@ type InnerCall struct {
 // each. It stops after the first finding. oracles follows Config.Oracles;
 // seed is the campaign's (it picks the storage-write probe slot).
 func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
-	c := &campaign{cfg: Config{Settings: Settings{Seed: seed}, Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p, probe: probeFor(seed)}
+	return ReplayFrom(p, "", cfg, seed, deployArgs, calls, oracles)
+}
+
+// ReplayFrom is Replay on the system a Foundry test contract's setUp()
+// deploys (setUp "" deploys as Replay does).
+func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
 	}
@@ -84,6 +90,9 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 	for _, rc := range calls {
 		rec.logs, rec.inner, rec.open = nil, nil, rec.open[:0]
 		w.tr.BeginTx()
+		if w.cheats != nil {
+			w.cheats.Reset()
+		}
 		w.ch.Advance(rc.Blocks, rc.Seconds)
 		sender := rc.Sender % Principals(w.ch)
 		st := Step{Call: rc, To: w.dep.Addrs[rc.Contract], Block: w.ch.Block}

@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
@@ -28,7 +29,11 @@ type worker struct {
 	env  *calldata.Env
 	dep  *Deployment
 	base chain.Snapshot
-	seen []uint8 // coverage classes seen by this worker, per edge
+	// cheats are the cheatcodes of a set-up campaign's chain (nil
+	// otherwise), reset before every transaction so that nothing armed in
+	// one leaks into the next.
+	cheats *cheatcode.Cheats
+	seen   []uint8 // coverage classes seen by this worker, per edge
 	// principals are the accounts the fuzzer controls; privileged marks
 	// those a constructor was given.
 	principals []common.Address
@@ -60,28 +65,20 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	if wrap != nil {
 		hooks = wrap(hooks)
 	}
-	ch, err := chain.New(c.cfg.Chain, hooks)
+	ch, cheats, dep, err := c.deploy(tr, hooks)
 	if err != nil {
 		return nil, err
-	}
-	dep, err := Deploy(ch, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), c.cfg.DeployArgs)
-	if err != nil {
-		return nil, err
-	}
-	for i, a := range dep.Addrs {
-		if a != (common.Address{}) {
-			tr.Bind(a, i)
-		}
 	}
 	w := &worker{
-		id:   id,
-		c:    c,
-		ch:   ch,
-		tr:   tr,
-		rng:  rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
-		dep:  dep,
-		base: ch.Snapshot(),
-		seen: make([]uint8, tr.Edges()),
+		id:     id,
+		c:      c,
+		ch:     ch,
+		tr:     tr,
+		rng:    rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
+		dep:    dep,
+		base:   ch.Snapshot(),
+		cheats: cheats,
+		seen:   make([]uint8, tr.Edges()),
 	}
 	w.prefix.writes = map[trace.Slot]uint16{}
 	w.s.writes = map[trace.Slot]uint16{}
@@ -113,6 +110,28 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	return w, nil
 }
 
+// deploy builds a worker's chain and deploys the program on it: from the
+// Foundry set-up, or every contract from chain.Deployer.
+func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *Deployment, error) {
+	if c.plan != nil {
+		return c.deploySetUp(tr, hooks)
+	}
+	ch, err := chain.New(c.cfg.Chain, hooks)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	dep, err := Deploy(ch, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), c.cfg.DeployArgs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for i, a := range dep.Addrs {
+		if a != (common.Address{}) {
+			tr.Bind(a, i)
+		}
+	}
+	return ch, nil, dep, nil
+}
+
 // encode returns the calldata of tx in the worker's reused buffer.
 func (w *worker) encode(tx *Tx) []byte {
 	if tx.Method < 0 {
@@ -133,6 +152,9 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
 	w.c.txs.Add(1)
 	w.tr.BeginTx()
+	if w.cheats != nil {
+		w.cheats.Reset()
+	}
 	w.ch.Advance(tx.Blocks, tx.Seconds)
 	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
 	ctx.Gas = gas

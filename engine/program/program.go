@@ -53,8 +53,15 @@ type Contract struct {
 	// transfers are then worth fuzzing.
 	Payable bool
 	// Target reports whether the fuzzer sends transactions to this contract
-	// (contracts of the requested files, not libraries or dependencies).
+	// (contracts of the requested files, not libraries or dependencies, not
+	// Foundry tests).
 	Target bool
+	// Root reports a contract defined in a requested file.
+	Root bool
+	// FoundryTest reports a Foundry test contract with a setUp() (see
+	// IsFoundryTest): never fuzzed as a plain contract, since its
+	// invariants only hold once setUp() ran.
+	FoundryTest bool
 	// UserPC[pc] is true when the runtime instruction at pc maps to a user
 	// source file (not compiler-generated code, not unmapped).
 	UserPC []bool
@@ -98,7 +105,9 @@ func New(builds []*solc.Build) (*Program, error) {
 			if err != nil {
 				return nil, err
 			}
-			c.Target = roots[a.Unit] && kind != "library" && (len(c.Methods) > 0 || c.Payable || len(c.Checks) > 0)
+			c.Root = roots[a.Unit] && kind != "library"
+			c.FoundryTest = IsFoundryTest(c.ABI)
+			c.Target = c.Root && !c.FoundryTest && (len(c.Methods) > 0 || c.Payable || len(c.Checks) > 0)
 			c.Index = len(p.Contracts)
 			p.Contracts = append(p.Contracts, c)
 		}

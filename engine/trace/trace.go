@@ -8,6 +8,7 @@
 package trace
 
 import (
+	"bytes"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -369,6 +370,12 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 		return
 	}
 	p := &t.frames[depth-1]
+	if f.code == NoCode && !origin.Valid && p.child.Valid && bytes.Equal(output, p.childRet) {
+		// A contract outside the program relayed the failure the caller
+		// saw last (a cheatcode interposer asking the cheatcode contract
+		// for a pranked call's verdict): keep blaming that failure.
+		return
+	}
 	p.child = origin
 	p.childInv = invalid
 	p.childLoop = loop

@@ -1,0 +1,152 @@
+package fuzz
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// This file is the campaign from a Foundry set-up (Config.SetUp): the test
+// contract's setUp() deploys the system, as forge does before an invariant
+// test, and the campaign fuzzes what forge's invariant runner would (the
+// StdInvariant targets, restricted to their selectors) and checks the test
+// contract's invariant functions.
+
+// setUpPlan is what a set-up campaign fuzzes, learnt by running setUp()
+// once before the workers (each worker runs it again on its own chain; it
+// is deterministic, so the addresses agree).
+type setUpPlan struct {
+	test       int                      // the test contract's index
+	selectors  map[int]map[[4]byte]bool // per target contract, its callable selectors
+	invariants []program.Method         // the test contract's invariant functions
+	addrs      map[int]common.Address   // per contract, the instance transactions go to
+}
+
+// planSetUp runs the set-up once and keeps its targets and invariants.
+func (c *campaign) planSetUp() error {
+	_, _, s, err := c.runSetUp(nil)
+	if err != nil {
+		return err
+	}
+	plan := &setUpPlan{
+		test:       s.Test.Contract.Index,
+		selectors:  map[int]map[[4]byte]bool{},
+		invariants: s.Invariants,
+		addrs:      map[int]common.Address{},
+	}
+	for _, t := range s.Targets() {
+		ci := t.Contract.Index
+		if _, ok := plan.addrs[ci]; !ok {
+			// Several instances of one contract: the first is fuzzed
+			// (transactions name a contract, not an instance).
+			plan.addrs[ci] = t.Address
+			plan.selectors[ci] = map[[4]byte]bool{}
+		}
+		for _, sel := range t.Selectors {
+			plan.selectors[ci][sel] = true
+		}
+	}
+	plan.addrs[plan.test] = s.Test.Address
+	c.plan = plan
+	return nil
+}
+
+// runSetUp builds a chain with the cheatcodes' hooks in front of hooks and
+// runs the test contract's setUp() on it.
+func (c *campaign) runSetUp(hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
+	tc, ok := c.prog.Lookup(c.cfg.SetUp)
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("%w: no compiled contract %q", cheatcode.ErrSetUp, c.cfg.SetUp)
+	}
+	cheats := cheatcode.New()
+	ch, err := chain.New(c.cfg.Chain, cheats.Hooks(hooks))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cheats.Attach(ch)
+	s, err := cheatcode.SetUp(ch, cheats, c.prog, tc.Name)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", tc.Name, err)
+	}
+	return ch, cheats, s, nil
+}
+
+// deploySetUp is newWorker's deployment for a set-up campaign: setUp() on
+// a chain whose tracer is behind the cheatcodes, every contract it created
+// bound to the tracer, and the attackers installed.
+func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *Deployment, error) {
+	ch, cheats, s, err := c.runSetUp(hooks)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	n := len(c.prog.Contracts)
+	dep := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Errors: make([]error, n)}
+	for _, d := range append([]cheatcode.Deployed{s.Test}, s.Deployed...) {
+		if d.Contract != nil {
+			tr.Bind(d.Address, d.Contract.Index)
+		}
+	}
+	for ci, a := range c.plan.addrs {
+		dep.Addrs[ci] = a
+	}
+	for ci := range dep.Addrs {
+		if dep.Addrs[ci] == (common.Address{}) {
+			dep.Errors[ci] = ErrNotInSetUp
+		}
+	}
+	installAttackers(ch)
+	return ch, cheats, dep, nil
+}
+
+// ErrNotInSetUp marks the contracts a set-up campaign does not send to
+// in its Deployment.
+var ErrNotInSetUp = errors.New("not a target of the set-up")
+
+// fuzzes reports whether the campaign sends transactions to contract ci.
+func (c *campaign) fuzzes(ci int) bool {
+	if c.plan != nil {
+		_, ok := c.plan.selectors[ci]
+		return ok
+	}
+	return c.prog.Contracts[ci].Target
+}
+
+// callable reports whether method m of contract ci is called.
+func (c *campaign) callable(ci int, m *program.Method) bool {
+	return c.plan == nil || c.plan.selectors[ci][m.Selector]
+}
+
+// checksOf returns the property and invariant functions checked on
+// contract ci: a set-up campaign checks only the test contract's
+// invariants (a contract's own checks hold only where it was deployed as
+// a harness).
+func (c *campaign) checksOf(ci int) []program.Method {
+	if c.plan == nil {
+		return c.prog.Contracts[ci].Checks
+	}
+	if ci == c.plan.test {
+		return c.plan.invariants
+	}
+	return nil
+}
+
+// fuzzedCounts counts the contracts and functions the campaign calls.
+func (c *campaign) fuzzedCounts() (contracts, functions int) {
+	seen := map[int]bool{}
+	for _, t := range c.calls {
+		if !seen[t.Contract] {
+			seen[t.Contract] = true
+			contracts++
+		}
+		if t.Method >= 0 {
+			functions++
+		}
+	}
+	return contracts, functions
+}

@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"errors"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// chooseSetUp picks the campaign's Foundry set-up: the one Options.SetUp
+// names, else the first Foundry test contract of the requested files
+// (those with invariant functions first). A campaign runs one set-up; the
+// other test contracts are reported as skipped.
+func chooseSetUp(p *program.Program, cfg *fuzz.Config) []Skipped {
+	tests := p.SetUpContracts()
+	if cfg.SetUp == "" && len(tests) > 0 {
+		cfg.SetUp = tests[0].Name
+	}
+	var out []Skipped
+	for _, c := range tests {
+		if c.Name == cfg.SetUp {
+			continue
+		}
+		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit,
+			Reason: "a campaign runs one Foundry set-up and this one ran " + cfg.SetUp + "'s (--setup " + c.Name + " runs this one)"})
+	}
+	return out
+}
+
+// skippedSetUp reports the set-up contract whose setUp() failed.
+func skippedSetUp(p *program.Program, name string, err error) []Skipped {
+	s := Skipped{Contract: name, Reason: "not fuzzed: " + err.Error()}
+	if c, ok := p.Lookup(name); ok {
+		s.Unit = c.Artifact.Unit
+	}
+	return []Skipped{s}
+}
+
+// notDeployed reports the contracts of the requested files that a plain
+// deployment could not deploy (constructor reverted for every argument
+// set, out of gas, code too large, a missing library) or that have no
+// function to call, with the reason.
+func notDeployed(p *program.Program, d *fuzz.Deployment) []Skipped {
+	if d == nil {
+		return nil
+	}
+	var out []Skipped
+	for i, c := range p.Contracts {
+		err := d.Errors[i]
+		if err == nil && c.Root && !c.FoundryTest && !c.Target {
+			out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "no callable functions"})
+			continue
+		}
+		if err == nil || !c.Root || c.FoundryTest || errors.Is(err, fuzz.ErrNotInSetUp) {
+			continue
+		}
+		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "not deployed: " + err.Error()})
+	}
+	return out
+}
+
+// attackerEVM is the oldest EVM version the fuzzer's attacker contracts
+// run on: their code uses PUSH0 and TSTORE (engine/fuzz/attacker.go).
+const attackerEVM = "cancun"
+
+// chainVersion is the EVM version a campaign's chain follows: the one the
+// project compiles for, when the attacker contracts run on it; otherwise
+// (and when the project names none) the newest rules, which run code
+// compiled for older versions too.
+func chainVersion(builds []*solc.Build) string {
+	for _, b := range builds {
+		if b.Project == nil || b.Project.Settings.EVMVersion == "" {
+			continue
+		}
+		v := b.Project.Settings.EVMVersion
+		if chain.NotBefore(v, attackerEVM) {
+			return v
+		}
+		return ""
+	}
+	return ""
+}

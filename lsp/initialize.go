@@ -152,16 +152,34 @@ func (s *server) watchProjectFiles() {
 	}
 }
 
-// shutdown stops every run; the server then answers only exit.
+// shutdownWait bounds how long shutdown waits for cancelled runs to end,
+// so that what they save (the corpus) is on disk when the client is told
+// the server has shut down.
+const shutdownWait = 10 * time.Second
+
+// shutdown stops every run and waits (at most shutdownWait) for them to
+// end; the server then answers only exit.
 func (s *server) shutdown(context.Context, *json.RawMessage) (any, error) {
 	s.mu.Lock()
 	s.state = shuttingDown
+	var done []chan struct{}
 	for _, p := range s.projects {
 		if p.run != nil {
 			p.run.cancel()
+			done = append(done, p.run.done)
 		}
 	}
 	s.mu.Unlock()
+	timer := time.NewTimer(shutdownWait)
+	defer timer.Stop()
+	for _, d := range done {
+		select {
+		case <-d:
+		case <-timer.C:
+			s.log.Warn("shutdown: a run did not stop in time; not waiting for it", zap.Duration("waited", shutdownWait))
+			return nil, nil
+		}
+	}
 	return nil, nil
 }
 

@@ -22,11 +22,11 @@ const maxTrackedSize = 1 << 20
 var hostRoots = []string{"/work/", "/home/", "/root/", "/Users/", "/mnt/", "/media/"}
 
 // dotdotPath matches path-like text containing a ".." segment, e.g.
-// "../shared/x", "src/../../y", or the ".." of "$(dirname "$0")/..".
+// "../sibling/x", "src/../../y", or the ".." of "$(dirname "$0")/..".
 var dotdotPath = regexp.MustCompile(`[\w.\-@+~*/]*\.\.(?:/[\w.\-@+~*]*)*`)
 
 // joinedPath matches quoted path elements passed one by one, as in
-// filepath.Join("..", "..", "shared").
+// filepath.Join("..", "..", "sibling").
 var joinedPath = regexp.MustCompile(`"(?:\.\.|[\w.\-]+)"(?:\s*,\s*"(?:\.\.|[\w.\-]+)")+`)
 
 // absPath matches absolute paths that start at a word boundary.
@@ -234,11 +234,11 @@ func TestOutsideRefs(t *testing.T) {
 		file, text string
 		want       []string
 	}{
-		{"README.md", `cp ../shared/contracts/*.sol examples/`, []string{"../shared/contracts/*.sol"}},
-		{"internal/fixtures/fixtures.go", `filepath.Join("..", "..", "..", "shared")`, []string{"../../../shared"}},
+		{"README.md", `cp ../sibling/contracts/*.sol examples/`, []string{"../sibling/contracts/*.sol"}},
+		{"internal/fixtures/fixtures.go", `filepath.Join("..", "..", "..", "sibling")`, []string{"../../../sibling"}},
 		{"internal/fixtures/fixtures.go", `filepath.Join("..", "..", "examples")`, nil},
 		{"README.md", "see [the notes](../../notes/x.md)", []string{"../../notes/x.md"}},
-		{"docs/a.md", "read /work/shared/contracts/README.md first", []string{"/work/shared/contracts/README.md"}},
+		{"docs/a.md", "read /work/sibling/contracts/README.md first", []string{"/work/sibling/contracts/README.md"}},
 		{"go.mod", "replace x => /home/me/x", []string{"/home/me/x"}},
 		{"scripts/test", `cd "$(dirname "$0")/../.."`, []string{"../.."}},
 		// A line that names an outside path on purpose says so.

@@ -155,14 +155,14 @@ func TestLayoutPlainRepository(t *testing.T) {
 	if got := FindRoot(file); got != repo {
 		t.Fatalf("root = %s, want the repository %s", got, repo)
 	}
-	if got := FindRoot(filepath.Join(repo, "shared", "Price.sol")); got != filepath.Join(repo, "shared") {
+	if got := FindRoot(filepath.Join(repo, "pricing", "Price.sol")); got != filepath.Join(repo, "pricing") {
 		t.Errorf("a file whose imports stay in its folder is rooted there, got %s", got)
 	}
 	bs := compileLayout(t, testToolchain(t), repo, "contracts/Shop.sol")
 	if len(bs) != 1 || bs[0].HasErrors() {
 		t.Fatalf("builds %d: %+v", len(bs), bs[0].Diagnostics)
 	}
-	if got := unitNames(bs[0]); !reflect.DeepEqual(got, []string{"contracts/Shop.sol", "shared/Price.sol"}) {
+	if got := unitNames(bs[0]); !reflect.DeepEqual(got, []string{"contracts/Shop.sol", "pricing/Price.sol"}) {
 		t.Errorf("units %q", got)
 	}
 	if !hasCode(bs[0], "contracts/Shop.sol", "Shop") {

@@ -11,8 +11,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
-	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -20,58 +20,7 @@ import (
 // scratch Foundry project and compiles the named files of it.
 func foundryProject(t *testing.T, files ...string) (root string, bs []*solc.Build) {
 	t.Helper()
-	root = t.TempDir()
-	src := filepath.Join("testdata", "foundry")
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		return copyInto(p, filepath.Join(root, rel))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"Test.sol", "Vm.sol"} {
-		if err := copyInto(filepath.Join(fixtures.ForgeStd(), name), filepath.Join(root, "lib", "forge-std", "src", name)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root, compileIn(t, root, files...)
-}
-
-// compileIn compiles files of the Foundry project at root.
-func compileIn(t *testing.T, root string, files ...string) []*solc.Build {
-	t.Helper()
-	proj, err := solc.LoadProject(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var paths []string
-	for _, f := range files {
-		paths = append(paths, filepath.Join(root, f))
-	}
-	bs, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: paths, Mode: solc.Full})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range bs {
-		if b.HasErrors() {
-			t.Fatalf("compile: %+v", b.Diagnostics)
-		}
-	}
-	return bs
-}
-
-func copyInto(from, to string) error {
-	data, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(to, data, 0o644)
+	return testbuild.FoundryProject(t, filepath.Join("testdata", "foundry"), files...)
 }
 
 // TestFoundrySetUpFindsPlantedBug fuzzes from VaultInvariantTest's setUp():
@@ -123,7 +72,7 @@ func checkExport(t *testing.T, root string, rep *Report) {
 	}
 	name := "Foresight_Vault_assert_failure_Test"
 	run := func() error {
-		p, err := program.New(compileIn(t, root, rel))
+		p, err := program.New(testbuild.CompileIn(t, root, rel))
 		if err != nil {
 			t.Fatal(err)
 		}

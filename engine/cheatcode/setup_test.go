@@ -1,13 +1,10 @@
 package cheatcode
 
 import (
-	"context"
 	"errors"
 	"math/big"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -15,76 +12,21 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
-	"github.com/foresight-sol/foresight/internal/fixtures"
-	"github.com/foresight-sol/foresight/solc"
 )
-
-var (
-	toolchainOnce sync.Once
-	toolchain     *solc.Toolchain
-)
-
-func testToolchain() *solc.Toolchain {
-	toolchainOnce.Do(func() { toolchain = solc.NewToolchain(solc.Config{NoNative: true}) })
-	return toolchain
-}
 
 // project copies testdata/project and the forge-std stand-in into a
 // scratch Foundry project, compiles the named test files and returns the
 // program.
 func project(t *testing.T, files ...string) *program.Program {
 	t.Helper()
-	root := t.TempDir()
-	src := filepath.Join("testdata", "project")
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		return copyFile(p, filepath.Join(root, rel))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"Test.sol", "Vm.sol"} {
-		if err := copyFile(filepath.Join(fixtures.ForgeStd(), name), filepath.Join(root, "lib", "forge-std", "src", name)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	proj, err := solc.LoadProject(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var paths []string
-	for _, f := range files {
-		paths = append(paths, filepath.Join(root, f))
-	}
-	bs, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: paths, Mode: solc.Full})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range bs {
-		if b.HasErrors() {
-			t.Fatalf("compile: %+v", b.Diagnostics)
-		}
-	}
+	_, bs := testbuild.FoundryProject(t, filepath.Join("testdata", "project"), files...)
 	p, err := program.New(bs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p
-}
-
-func copyFile(from, to string) error {
-	data, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(to, data, 0o644)
 }
 
 // getter reads an address-returning getter of the test contract.

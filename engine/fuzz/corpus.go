@@ -105,10 +105,11 @@ type observation struct {
 // path, the storage state and (if growable) the whole-sequence path, counts
 // the execution against its LID and split points, and admits the input if
 // any of that is new. It reports whether the input was interesting (new,
-// whether or not the full corpus took it). If the campaign analyses paths
+// whether or not the full corpus took it) and whether it was added. If
+// the campaign analyses paths
 // and ob.pathID has no analysis yet, it changes nothing and asks for one
 // (needsAnalysis): run it outside the lock, set ob.look, and call again.
-func (c *Corpus) record(ob *observation) (interesting, needsAnalysis bool) {
+func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var lid uint64
@@ -116,7 +117,7 @@ func (c *Corpus) record(ob *observation) (interesting, needsAnalysis bool) {
 	if ob.analysed {
 		if c.paths[ob.pathID] == nil {
 			if ob.look == nil {
-				return false, true
+				return false, false, true
 			}
 			c.paths[ob.pathID] = ob.look
 		}
@@ -126,10 +127,10 @@ func (c *Corpus) record(ob *observation) (interesting, needsAnalysis bool) {
 	newState := ob.state != 0 && observeOnce(c.states, ob.state, maxStates)
 	grown := !newPath && ob.growable && observeOnce(c.seqs, ob.seqPathID, maxSequences)
 	if !newPath && !ob.newCov && !newState && !grown {
-		return false, false
+		return false, false, false
 	}
-	c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
-	return true, false
+	_, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
+	return true, added, false
 }
 
 // exerciseLocked counts one execution that took an analysed path and left

@@ -355,18 +355,18 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 		// path is old.
 		growable: len(seq) > 1 && !c.cfg.NoDemandDriven && c.grows(callTarget{last.Contract, last.Method}),
 	}
-	admitted, needsAnalysis := c.corpus.record(&ob)
+	interesting, added, needsAnalysis := c.corpus.record(&ob)
 	if needsAnalysis {
 		// A path seen for the first time: analyse it outside the lock.
 		ob.look = w.lookahead(seq, o.pathID, o.path)
-		admitted, _ = c.corpus.record(&ob)
+		interesting, added, _ = c.corpus.record(&ob)
 	}
-	if admitted {
-		if c.cfg.OnInput != nil {
-			c.cfg.OnInput(seq)
-		}
+	if added && c.cfg.OnInput != nil {
+		c.cfg.OnInput(seq)
+	}
+	if interesting {
 		// Values the new path compared against are likely to open the
-		// next branch: keep them (only from admitted inputs, so random
+		// next branch: keep them (only from interesting inputs, so random
 		// arguments do not flood the dictionary).
 		for _, op := range o.operands {
 			w.env.Dict.AddWithNeighbours(op)

@@ -80,6 +80,29 @@ func FindRoot(p string) string {
 	return start
 }
 
+// FindRootIn is FindRoot for a file found by walking dir, a folder the
+// user named: the root is never a folder strictly inside dir, since a
+// named folder without markers is one project (a bare contracts/ folder
+// whose test/ and libraries/ files import each other with "../"), not one
+// project per subfolder that compiles its libraries twice. A project with
+// its own marker or package.json inside dir keeps its root.
+func FindRootIn(p, dir string) string {
+	root := FindRoot(p)
+	outer := FindRoot(dir)
+	if root == outer || !within(outer, root) {
+		return root
+	}
+	for _, m := range rootMarkers {
+		if fileExists(filepath.Join(root, m.file)) {
+			return root
+		}
+	}
+	if fileExists(filepath.Join(root, "package.json")) {
+		return root
+	}
+	return outer
+}
+
 // maxRootScan bounds the files leavesDir reads.
 const maxRootScan = 500
 

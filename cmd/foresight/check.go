@@ -21,33 +21,36 @@ func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*s
 // compileProjects compiles files and directories, grouping them by
 // project. Test and script files (solc.Project.IsTestOrScript) found in a
 // directory are left out, as in the editor; a file named on its own is
-// always compiled. It returns how many were left out.
-func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, int, error) {
+// always compiled. It returns the files left out.
+func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, []string, error) {
 	byRoot := map[string][]string{}
 	named := map[string]bool{}
 	var roots []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		files := []string{p}
 		if st.IsDir() {
 			files, err = solc.SolidityFiles(p)
 			if err != nil {
-				return nil, 0, err
+				return nil, nil, err
 			}
 			if len(files) == 0 {
-				return nil, 0, fmt.Errorf("%s: no .sol files", p)
+				return nil, nil, fmt.Errorf("%s: no .sol files", p)
 			}
 		}
 		for _, f := range files {
 			abs, err := filepath.Abs(f)
 			if err != nil {
-				return nil, 0, err
+				return nil, nil, err
 			}
 			named[abs] = named[abs] || !st.IsDir()
 			root := solc.FindRoot(abs)
+			if st.IsDir() {
+				root = solc.FindRootIn(abs, p)
+			}
 			if _, ok := byRoot[root]; !ok {
 				roots = append(roots, root)
 			}
@@ -55,11 +58,11 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 		}
 	}
 	var out []*solc.Build
-	skipped := 0
+	var skipped []string
 	for _, root := range roots {
 		proj, err := solc.LoadProject(root)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		var files []string
 		for _, f := range byRoot[root] {
@@ -67,7 +70,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 				continue // foundry.toml libs the directory walk did not know
 			}
 			if !named[f] && proj.IsTestOrScript(f) {
-				skipped++
+				skipped = append(skipped, f)
 				continue
 			}
 			files = append(files, f)
@@ -77,7 +80,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 		}
 		bs, err := tc.Compile(ctx, proj, solc.Request{Files: files, Mode: solc.Full})
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		out = append(out, bs...)
 	}
@@ -86,15 +89,17 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 
 // compileToFuzz compiles paths for check and fuzz: it prints the
 // diagnostics (when text), what it skipped and, when some files failed,
-// how many it goes on with. It returns the builds that compiled and
-// whether any did not.
-func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text bool, stdout, stderr io.Writer) ([]*solc.Build, bool, error) {
+// how many it goes on with. With another format than text the errors go
+// to stderr, so that a failed compile always says why. It returns the
+// builds that compiled, whether any did not, and the test and script
+// files it left out.
+func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text bool, stdout, stderr io.Writer) ([]*solc.Build, bool, []string, error) {
 	builds, skipped, err := compileProjects(ctx, tc, paths)
 	if err != nil {
-		return nil, false, err
+		return nil, false, nil, err
 	}
-	if skipped > 0 {
-		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", skipped)
+	if len(skipped) > 0 {
+		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", len(skipped))
 	}
 	failed := false
 	var good []*solc.Build
@@ -102,6 +107,8 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text
 	for _, b := range builds {
 		if text {
 			printDiagnostics(stdout, b)
+		} else if b.HasErrors() {
+			printErrors(stderr, b)
 		}
 		if b.HasErrors() {
 			failed = true
@@ -113,16 +120,29 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text
 	if failed && len(good) > 0 {
 		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
 	}
-	return good, failed, nil
+	return good, failed, skipped, nil
 }
 
 // printDiagnostics prints diagnostics as "file:line:col: severity: message
 // [code]", errors first, then by position. Warnings about dependencies
 // (lib/, node_modules/) are counted, not shown, as forge does.
 func printDiagnostics(w io.Writer, b *solc.Build) {
+	printSome(w, b, false)
+}
+
+// printErrors prints only the errors of b, for reports in another format
+// than text.
+func printErrors(w io.Writer, b *solc.Build) {
+	printSome(w, b, true)
+}
+
+func printSome(w io.Writer, b *solc.Build, errorsOnly bool) {
 	var ds []solc.Diagnostic
 	hidden := 0
 	for _, d := range b.Diagnostics {
+		if errorsOnly && d.Severity != solc.SeverityError {
+			continue
+		}
 		if d.Hidden() {
 			hidden++
 			continue

@@ -146,7 +146,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	good, failed, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
+	good, failed, skippedFiles, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
@@ -178,7 +178,8 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
 	}
-	if err := ff.writeReport(stdout, rep, paths); err != nil {
+	run := runInfo{paths: paths, builds: good, skippedFiles: skippedFiles, only: opts.Contracts}
+	if err := ff.writeReport(stdout, rep, run); err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
 	}
@@ -192,9 +193,17 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	return exitOK
 }
 
+// runInfo is what the JSON report says of a run besides the campaign's
+// report: the paths given, the builds fuzzed, the test and script files
+// left out and --contract's list.
+type runInfo struct {
+	paths, skippedFiles, only []string
+	builds                    []*solc.Build
+}
+
 // writeReport writes rep in the chosen format to -o or stdout, and the
 // coverage file if asked for.
-func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, paths []string) error {
+func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runInfo) error {
 	out := stdout
 	if ff.output != "" {
 		file, err := os.Create(ff.output)
@@ -207,7 +216,7 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, paths []s
 	var err error
 	switch ff.format {
 	case "json":
-		err = writeJSON(out, rep, absAll(paths))
+		err = writeJSON(out, rep, run)
 	case "sarif":
 		err = writeSARIF(out, rep)
 	default:
@@ -275,7 +284,11 @@ type jsonReport struct {
 	Setup   engine.Setup     `json:"setup"`
 	SetUp   string           `json:"setUp,omitempty"`
 	Skipped []engine.Skipped `json:"skipped,omitempty"`
-	Finds   []engine.Finding `json:"findings"`
+	// Contracts lists every contract of the files fuzzed; SkippedFiles
+	// the test and script files a directory walk left out.
+	Contracts    []contractStatus `json:"contracts"`
+	SkippedFiles []string         `json:"skippedFiles,omitempty"`
+	Finds        []engine.Finding `json:"findings"`
 }
 
 type jsonTool struct {
@@ -283,14 +296,15 @@ type jsonTool struct {
 	Version string `json:"version"`
 }
 
-func writeJSON(w io.Writer, rep *engine.Report, inputs []string) error {
+func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	findings := rep.Findings
 	if findings == nil {
 		findings = []engine.Finding{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: inputs, Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped, Finds: findings})
+	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: absAll(run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
+		Contracts: contractStatuses(run.builds, rep, run.only), SkippedFiles: absAll(run.skippedFiles), Finds: findings})
 }
 
 func writeLCOV(path string, rep *engine.Report) error {

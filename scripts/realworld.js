@@ -1,0 +1,201 @@
+// The runner behind scripts/check-realworld (docs/realworld.md): for each
+// project in testdata/realworld/expected/*.json it lays the project out in
+// the cache, plants its bug, runs `foresight fuzz --format json` with the
+// project's fixed seed and execution budget, and compares the report with
+// the expected file. Prints one table row per project and, under it, what
+// differed; exits 1 on a failure (or a known failure that now passes).
+//
+//   node scripts/realworld.js CACHE FORESIGHT [--skeleton] [NAME...]
+//
+// --skeleton prints, per project, what the run gave in the expected file's
+// form (to write a new expected file; check every line by hand).
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { spawnSync } = require("child_process");
+
+const repo = path.resolve(__dirname, "..");
+const expectedDir = path.join(repo, "testdata", "realworld", "expected");
+
+function main(argv) {
+	const [cache, bin, ...rest] = argv;
+	const skeleton = rest.includes("--skeleton");
+	const names = rest.filter((a) => !a.startsWith("--"));
+	let files = fs.readdirSync(expectedDir).filter((f) => f.endsWith(".json")).sort();
+	if (names.length > 0) files = files.filter((f) => names.includes(f.replace(/\.json$/, "")));
+	const rows = [];
+	let bad = 0;
+	for (const f of files) {
+		const want = JSON.parse(fs.readFileSync(path.join(expectedDir, f), "utf8"));
+		want.name = f.replace(/\.json$/, "");
+		const got = runProject(want, cache, path.resolve(bin));
+		if (skeleton) {
+			console.log(JSON.stringify(skeletonOf(got), null, 2));
+			continue;
+		}
+		const res = judge(want, got);
+		rows.push(res);
+		if (res.status !== "OK" && res.status !== "KNOWN-FAIL") bad++;
+	}
+	if (skeleton) return 0;
+	printTable(rows);
+	console.log(bad === 0 ? `realworld: OK (${rows.length} projects; known failures listed above)` : `realworld: FAILED (${bad} of ${rows.length} projects)`);
+	return bad === 0 ? 0 : 1;
+}
+
+// runProject lays out, plants and fuzzes one project; it returns what the
+// run gave: compiled, contracts, skipped files and findings (paths
+// relative to the project), plus stderr for the record.
+function runProject(want, cache, bin) {
+	const dir = path.join(cache, "projects", want.name);
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	for (const l of want.layout) {
+		fs.cpSync(source(l.from, cache), path.join(dir, l.to), { recursive: true, dereference: true });
+	}
+	for (const p of want.plant || []) plant(dir, p);
+	const args = ["fuzz", "--format", "json", "--seed", String(want.seed), "--execs", String(want.execs), "--timeout", "0", "--workers", "1", ...(want.flags || []), ...want.paths];
+	const t0 = Date.now();
+	const r = spawnSync(bin, args, { cwd: dir, encoding: "utf8", maxBuffer: 256 << 20 });
+	const got = { name: want.name, dir, args, code: r.status, stderr: r.stderr || "", seconds: (Date.now() - t0) / 1000 };
+	let rep = null;
+	try {
+		rep = JSON.parse(r.stdout);
+	} catch (e) {
+		rep = null;
+	}
+	got.compiled = r.status === 0 || r.status === 1;
+	got.compileErrors = got.stderr.split("\n").filter((l) => / error: /.test(l));
+	got.contracts = {};
+	got.skippedFiles = [];
+	got.findings = [];
+	got.setUp = rep ? rep.setUp || "" : "";
+	if (!rep) return got;
+	for (const c of rep.contracts || []) {
+		got.contracts[c.name] = c.fuzzed ? "fuzzed" : c.reason || "";
+	}
+	got.skippedFiles = (rep.skippedFiles || []).map((p) => path.relative(dir, p)).sort();
+	got.findings = rep.findings.map((x) => ({ kind: x.kind, contract: x.contract, at: `${x.path ? path.relative(dir, x.path) : x.unit}:${x.line}` }));
+	return got;
+}
+
+// source resolves a layout source: npm:PATH is under the installed
+// node_modules, repo:PATH is in this repository.
+function source(from, cache) {
+	const [kind, p] = [from.slice(0, from.indexOf(":")), from.slice(from.indexOf(":") + 1)];
+	if (kind === "npm") return path.join(cache, "npm", "node_modules", p);
+	if (kind === "repo") return path.join(repo, p);
+	throw new Error(`layout source ${from}: want npm:PATH or repo:PATH`);
+}
+
+// plant edits one line of a laid-out file: the line must occur exactly
+// once, so an update of the package that moves it fails loudly.
+function plant(dir, p) {
+	const file = path.join(dir, p.file);
+	const text = fs.readFileSync(file, "utf8");
+	const n = text.split(p.from).length - 1;
+	if (n !== 1) throw new Error(`plant in ${p.file}: ${JSON.stringify(p.from)} occurs ${n} times, want 1`);
+	fs.writeFileSync(file, text.replace(p.from, p.to));
+}
+
+// judge compares a run with its expected file. Each difference has a key
+// ("compile", "contract NAME", "finding KIND FILE:LINE", "file PATH"); a
+// key listed in knownFail is a known failure, any other a failure, and a
+// knownFail key that no longer differs is a failure too (XPASS: the entry
+// is stale).
+function judge(want, got) {
+	const diffs = [];
+	if (got.compiled !== want.compiled) {
+		diffs.push({ key: "compile", text: `compiled: ${got.compiled ? "yes" : "no"}, expected ${want.compiled ? "yes" : "no"}${got.compileErrors.length ? "\n      " + got.compileErrors.slice(0, 5).join("\n      ") : ""}` });
+	}
+	for (const [name, status] of Object.entries(got.contracts)) {
+		if (!status) diffs.push({ key: `contract ${name}`, text: `contract ${name} neither fuzzed nor reported with a reason` });
+	}
+	for (const name of new Set([...Object.keys(want.contracts), ...Object.keys(got.contracts)])) {
+		const w = want.contracts[name], g = got.contracts[name];
+		if (g === undefined) diffs.push({ key: `contract ${name}`, text: `contract ${name} missing from the report (expected ${w})` });
+		else if (w === undefined) diffs.push({ key: `contract ${name}`, text: `contract ${name} not in the expected file (got: ${g})` });
+		else if (w === "fuzzed" ? g !== "fuzzed" : g === "fuzzed" || !g.includes(w)) diffs.push({ key: `contract ${name}`, text: `contract ${name}: got "${g}", expected "${w}"` });
+	}
+	const wantFiles = new Set(want.skippedFiles || []);
+	for (const f of got.skippedFiles) if (!wantFiles.has(f)) diffs.push({ key: `file ${f}`, text: `test/script file ${f} left out, not expected` });
+	for (const f of wantFiles) if (!got.skippedFiles.includes(f)) diffs.push({ key: `file ${f}`, text: `test/script file ${f} not left out` });
+	const wantF = (want.findings || []).map((x) => `${x.kind} ${x.at}`);
+	const gotF = got.findings.map((x) => `${x.kind} ${x.at}`);
+	let truePos = 0, falsePos = 0;
+	for (const f of new Set(gotF)) {
+		if (wantF.includes(f)) truePos++;
+		else {
+			falsePos++;
+			const x = got.findings.find((y) => `${y.kind} ${y.at}` === f);
+			diffs.push({ key: `finding ${f}`, text: `false positive: ${f} (contract ${x.contract})` });
+		}
+	}
+	for (const f of wantF) if (!gotF.includes(f)) diffs.push({ key: `finding ${f}`, text: `missing planted finding: ${f}` });
+	const known = new Map((want.knownFail || []).map((k) => [k.key, k.reason]));
+	const lines = [];
+	let fail = false, knownHit = false;
+	for (const d of diffs) {
+		if (known.has(d.key)) {
+			knownHit = true;
+			lines.push(`KNOWN-FAIL ${d.text}\n      why: ${known.get(d.key)}`);
+			known.delete(d.key);
+		} else {
+			fail = true;
+			lines.push(`FAIL ${d.text}`);
+		}
+	}
+	for (const [key] of known) {
+		fail = true;
+		lines.push(`XPASS ${key}: listed in knownFail but passes now; remove the entry`);
+	}
+	const vals = Object.values(got.contracts);
+	const reasons = {};
+	for (const v of vals) if (v !== "fuzzed" && v) reasons[v.split(":")[0]] = (reasons[v.split(":")[0]] || 0) + 1;
+	return {
+		name: want.name,
+		source: want.source,
+		compiled: got.compiled ? "yes" : "no",
+		fuzzed: vals.filter((v) => v === "fuzzed").length,
+		skipped: Object.entries(reasons).map(([r, n]) => `${n} ${r}`).join(", ") || "-",
+		findings: `${truePos} / ${falsePos}`,
+		planted: wantF.length,
+		seconds: got.seconds.toFixed(1),
+		status: fail ? "FAIL" : knownHit ? "KNOWN-FAIL" : "OK",
+		lines,
+		setUp: got.setUp,
+	};
+}
+
+function printTable(rows) {
+	const head = ["project", "source", "compiled", "fuzzed", "not fuzzed (reason)", "findings true / false", "planted", "s", "status"];
+	const cells = rows.map((r) => [r.name, r.source, r.compiled, String(r.fuzzed), r.skipped, r.findings, String(r.planted), r.seconds, r.status]);
+	const w = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+	const line = (c) => c.map((x, i) => x.padEnd(w[i])).join("  ");
+	console.log(line(head));
+	for (let i = 0; i < rows.length; i++) {
+		console.log(line(cells[i]));
+		for (const l of rows[i].lines) console.log(`    ${l}`);
+	}
+}
+
+// skeletonOf renders a run in the expected file's form.
+function skeletonOf(got) {
+	return {
+		name: got.name,
+		exit: got.code,
+		compileErrors: got.compileErrors,
+		setUp: got.setUp,
+		contracts: got.contracts,
+		skippedFiles: got.skippedFiles,
+		findings: got.findings,
+		seconds: got.seconds,
+	};
+}
+
+try {
+	process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+	console.error(`realworld: ${e.message}`);
+	process.exitCode = 2;
+}

@@ -237,3 +237,26 @@ func TestLayoutBrokenFileDoesNotBlockTheRest(t *testing.T) {
 		t.Error("the good build holds the broken file")
 	}
 }
+
+// A folder named on the command line is one project at least as wide as
+// itself: its subfolders without markers are not roots of their own, but a
+// project with its own marker inside it keeps its root.
+func TestFindRootIn(t *testing.T) {
+	repo := copyLayout(t, "plain")
+	if got := FindRootIn(filepath.Join(repo, "pricing", "Price.sol"), repo); got != repo {
+		t.Errorf("pricing/Price.sol walked from %s: root %s, want the folder", repo, got)
+	}
+	if got := FindRootIn(filepath.Join(repo, "contracts", "Shop.sol"), repo); got != repo {
+		t.Errorf("contracts/Shop.sol walked from %s: root %s, want the folder", repo, got)
+	}
+	inner := filepath.Join(repo, "pricing")
+	if err := os.WriteFile(filepath.Join(inner, "foundry.toml"), []byte("[profile.default]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := FindRootIn(filepath.Join(inner, "Price.sol"), repo); got != inner {
+		t.Errorf("a Foundry project inside the folder: root %s, want %s", got, inner)
+	}
+	if got := FindRootIn(filepath.Join(repo, "contracts", "Shop.sol"), filepath.Join(repo, "contracts")); got != FindRoot(filepath.Join(repo, "contracts", "Shop.sol")) {
+		t.Errorf("the folder itself: root %s, want FindRoot's", got)
+	}
+}

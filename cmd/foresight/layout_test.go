@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,5 +57,65 @@ func TestCheckDirectorySkipsTestsAndBrokenFiles(t *testing.T) {
 	code, _, errs = foresight(t, "check", "--execs", "50", "--seed", "1", filepath.Join(dir, "src", "Good.t.sol"))
 	if code != exitOK || strings.Contains(errs, "skipped") || !strings.Contains(errs, "fuzzed 1 contract(s)") {
 		t.Errorf("named test file: exit %d, stderr:\n%s", code, errs)
+	}
+}
+
+// A bare folder (no config, no package.json, no repository) whose
+// subfolders import each other with "../" is one project: each library is
+// compiled once, and the JSON report accounts for every contract of the
+// files fuzzed (fuzzed, or why not) and names the test file left out.
+// With --format json a compile error is printed to stderr.
+func TestFuzzBareFolderReportsEveryContract(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"contracts/Pair.sol":             "pragma solidity ^0.8.0;\nimport \"./libraries/M.sol\";\nimport \"./interfaces/IPair.sol\";\nabstract contract Base { function b() external virtual; }\ncontract Pair is IPair { function f(uint a) external pure returns (uint) { return M.twice(a); } }\n",
+		"contracts/libraries/M.sol":      "pragma solidity ^0.8.0;\nlibrary M { function twice(uint a) internal pure returns (uint) { return a * 2; } }\n",
+		"contracts/interfaces/IPair.sol": "pragma solidity ^0.8.0;\ninterface IPair { function f(uint a) external pure returns (uint); }\n",
+		"contracts/test/T.sol":           "pragma solidity ^0.8.0;\nimport \"../Pair.sol\";\ncontract T is Pair {}\n",
+	})
+	code, out, errs := foresight(t, "fuzz", "--format", "json", "--execs", "100", "--seed", "1", "--timeout", "0", filepath.Join(dir, "contracts"))
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	var rep struct {
+		Setup struct {
+			Contracts []struct{ Name, Unit string }
+		}
+		Contracts    []contractStatus
+		SkippedFiles []string
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	units := map[string]int{}
+	for _, c := range rep.Setup.Contracts {
+		units[c.Name]++
+	}
+	if units["M"] > 1 {
+		t.Errorf("library M deployed %d times (compiled as more than one project): %+v", units["M"], rep.Setup.Contracts)
+	}
+	want := map[string]string{"Pair": "", "Base": "abstract:", "IPair": "interface:", "M": "library:"}
+	got := map[string]string{}
+	for _, c := range rep.Contracts {
+		got[c.Name] = c.Reason
+		if c.Fuzzed != (c.Reason == "") {
+			t.Errorf("%s: fuzzed %v with reason %q", c.Name, c.Fuzzed, c.Reason)
+		}
+	}
+	for name, prefix := range want {
+		r, ok := got[name]
+		if !ok || !strings.HasPrefix(r, prefix) || (prefix == "" && r != "") {
+			t.Errorf("contract %s: reason %q (listed %v), want prefix %q", name, r, ok, prefix)
+		}
+	}
+	if len(rep.Contracts) != len(want) {
+		t.Errorf("contracts %+v, want exactly %v", rep.Contracts, want)
+	}
+	if len(rep.SkippedFiles) != 1 || !strings.HasSuffix(rep.SkippedFiles[0], filepath.Join("contracts", "test", "T.sol")) {
+		t.Errorf("skippedFiles %v, want contracts/test/T.sol", rep.SkippedFiles)
+	}
+	bad := writeFiles(t, map[string]string{"B.sol": "pragma solidity ^0.8.0;\ncontract B { function f() external { uint x = 1 } }\n"})
+	code, _, errs = foresight(t, "fuzz", "--format", "json", "--execs", "10", "--seed", "1", bad)
+	if code != exitUsage || !strings.Contains(errs, "error: Expected ';'") {
+		t.Errorf("compile error with --format json: exit %d, stderr:\n%s", code, errs)
 	}
 }

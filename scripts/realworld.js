@@ -76,8 +76,9 @@ function runProject(want, cache, bin) {
 	} catch (e) {
 		rep = null;
 	}
-	got.compiled = r.status === 0 || r.status === 1;
-	got.compileErrors = got.stderr.split("\n").filter((l) => / error: /.test(l));
+	got.compiled = r.status === 0 || r.status === 1 ? "yes" : rep && rep.contracts.length > 0 ? "partial" : "no";
+	got.compileErrors = rep ? rep.compileErrors || [] : got.stderr.split("\n").filter((l) => / error: /.test(l));
+	got.notCompiled = rep ? (rep.notCompiled || []).map((p) => path.relative(dir, p)).sort() : [];
 	got.contracts = {};
 	got.skippedFiles = [];
 	got.findings = [];
@@ -117,8 +118,10 @@ function plant(dir, p) {
 // is stale).
 function judge(want, got) {
 	const diffs = [];
-	if (got.compiled !== want.compiled) {
-		diffs.push({ key: "compile", text: `compiled: ${got.compiled ? "yes" : "no"}, expected ${want.compiled ? "yes" : "no"}${got.compileErrors.length ? "\n      " + got.compileErrors.slice(0, 5).join("\n      ") : ""}` });
+	const wantCompiled = want.compiled === true ? "yes" : want.compiled === false ? "no" : want.compiled;
+	const wantNot = [...(want.notCompiled || [])].sort();
+	if (got.compiled !== wantCompiled || JSON.stringify(got.notCompiled) !== JSON.stringify(wantNot)) {
+		diffs.push({ key: "compile", text: `compiled: ${got.compiled} (not compiled: ${got.notCompiled.join(", ") || "none"}), expected ${wantCompiled} (${wantNot.join(", ") || "none"})${got.compileErrors.length ? "\n      " + got.compileErrors.slice(0, 5).join("\n      ") : ""}` });
 	}
 	for (const [name, status] of Object.entries(got.contracts)) {
 		if (!status) diffs.push({ key: `contract ${name}`, text: `contract ${name} neither fuzzed nor reported with a reason` });
@@ -167,7 +170,7 @@ function judge(want, got) {
 	return {
 		name: want.name,
 		source: want.source,
-		compiled: got.compiled ? "yes" : "no",
+		compiled: got.compiled,
 		fuzzed: vals.filter((v) => v === "fuzzed").length,
 		skipped: Object.entries(reasons).map(([r, n]) => `${n} ${r}`).join(", ") || "-",
 		findings: `${truePos} / ${falsePos}`,
@@ -197,6 +200,7 @@ function skeletonOf(got) {
 		name: got.name,
 		exit: got.code,
 		compileErrors: got.compileErrors,
+		notCompiled: got.notCompiled,
 		setUp: got.setUp,
 		contracts: got.contracts,
 		skippedFiles: got.skippedFiles,

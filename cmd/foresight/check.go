@@ -87,22 +87,29 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 	return out, skipped, nil
 }
 
+// compiled is what compileToFuzz gives: the builds that compiled, those
+// that did not, and the test and script files a folder walk left out.
+type compiled struct {
+	good, broken []*solc.Build
+	skipped      []string
+}
+
+// failed reports whether some files did not compile.
+func (c compiled) failed() bool { return len(c.broken) > 0 }
+
 // compileToFuzz compiles paths for check and fuzz: it prints the
 // diagnostics (when text), what it skipped and, when some files failed,
 // how many it goes on with. With another format than text the errors go
-// to stderr, so that a failed compile always says why. It returns the
-// builds that compiled, whether any did not, and the test and script
-// files it left out.
-func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text bool, stdout, stderr io.Writer) ([]*solc.Build, bool, []string, error) {
+// to stderr, so that a failed compile always says why.
+func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text bool, stdout, stderr io.Writer) (compiled, error) {
 	builds, skipped, err := compileProjects(ctx, tc, paths)
 	if err != nil {
-		return nil, false, nil, err
+		return compiled{}, err
 	}
 	if len(skipped) > 0 {
 		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", len(skipped))
 	}
-	failed := false
-	var good []*solc.Build
+	out := compiled{skipped: skipped}
 	n := 0
 	for _, b := range builds {
 		if text {
@@ -111,16 +118,16 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text
 			printErrors(stderr, b)
 		}
 		if b.HasErrors() {
-			failed = true
+			out.broken = append(out.broken, b)
 			continue
 		}
-		good = append(good, b)
+		out.good = append(out.good, b)
 		n += len(b.Roots)
 	}
-	if failed && len(good) > 0 {
+	if out.failed() && len(out.good) > 0 {
 		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
 	}
-	return good, failed, skipped, nil
+	return out, nil
 }
 
 // printDiagnostics prints diagnostics as "file:line:col: severity: message

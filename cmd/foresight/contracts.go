@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/solc"
@@ -121,5 +122,36 @@ func definedContracts(b *solc.Build, unit string) []definedContract {
 		out = append(out, definedContract{n.String("name"), kind})
 		return false
 	})
+	return out
+}
+
+// notCompiled lists the files given whose builds have errors.
+func notCompiled(broken []*solc.Build) []string {
+	var out []string
+	for _, b := range broken {
+		for _, r := range b.Roots {
+			if u := b.Units[r]; u != nil && u.Path != "" {
+				out = append(out, u.Path)
+			} else {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// compileErrors are the errors of the broken builds, one line each as the
+// text format prints them.
+func compileErrors(broken []*solc.Build) []string {
+	var b strings.Builder
+	for _, bd := range broken {
+		printErrors(&b, bd)
+	}
+	var out []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.Contains(l, ": error: ") {
+			out = append(out, l)
+		}
+	}
 	return out
 }

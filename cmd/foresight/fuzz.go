@@ -146,11 +146,12 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	good, failed, skippedFiles, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
+	comp, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
 	}
+	good, failed := comp.good, comp.failed()
 	if failed && len(good) == 0 {
 		return exitUsage
 	}
@@ -178,7 +179,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
 	}
-	run := runInfo{paths: paths, builds: good, skippedFiles: skippedFiles, only: opts.Contracts}
+	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts}
 	if err := ff.writeReport(stdout, rep, run); err != nil {
 		fmt.Fprintf(stderr, "foresight: %v\n", err)
 		return exitUsage
@@ -194,11 +195,11 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 }
 
 // runInfo is what the JSON report says of a run besides the campaign's
-// report: the paths given, the builds fuzzed, the test and script files
-// left out and --contract's list.
+// report: the paths given, what compiled and what did not, and
+// --contract's list.
 type runInfo struct {
-	paths, skippedFiles, only []string
-	builds                    []*solc.Build
+	paths, only []string
+	compiled
 }
 
 // writeReport writes rep in the chosen format to -o or stdout, and the
@@ -285,10 +286,13 @@ type jsonReport struct {
 	SetUp   string           `json:"setUp,omitempty"`
 	Skipped []engine.Skipped `json:"skipped,omitempty"`
 	// Contracts lists every contract of the files fuzzed; SkippedFiles
-	// the test and script files a directory walk left out.
-	Contracts    []contractStatus `json:"contracts"`
-	SkippedFiles []string         `json:"skippedFiles,omitempty"`
-	Finds        []engine.Finding `json:"findings"`
+	// the test and script files a directory walk left out; NotCompiled
+	// the files given that did not compile, and CompileErrors why.
+	Contracts     []contractStatus `json:"contracts"`
+	SkippedFiles  []string         `json:"skippedFiles,omitempty"`
+	NotCompiled   []string         `json:"notCompiled,omitempty"`
+	CompileErrors []string         `json:"compileErrors,omitempty"`
+	Finds         []engine.Finding `json:"findings"`
 }
 
 type jsonTool struct {
@@ -304,7 +308,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: absAll(run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
-		Contracts: contractStatuses(run.builds, rep, run.only), SkippedFiles: absAll(run.skippedFiles), Finds: findings})
+		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: absAll(run.skipped), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: findings})
 }
 
 func writeLCOV(path string, rep *engine.Report) error {

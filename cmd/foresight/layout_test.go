@@ -113,9 +113,26 @@ func TestFuzzBareFolderReportsEveryContract(t *testing.T) {
 	if len(rep.SkippedFiles) != 1 || !strings.HasSuffix(rep.SkippedFiles[0], filepath.Join("contracts", "test", "T.sol")) {
 		t.Errorf("skippedFiles %v, want contracts/test/T.sol", rep.SkippedFiles)
 	}
-	bad := writeFiles(t, map[string]string{"B.sol": "pragma solidity ^0.8.0;\ncontract B { function f() external { uint x = 1 } }\n"})
-	code, _, errs = foresight(t, "fuzz", "--format", "json", "--execs", "10", "--seed", "1", bad)
+	bad := writeFiles(t, map[string]string{
+		"B.sol": "pragma solidity ^0.8.0;\ncontract B { function f() external { uint x = 1 } }\n",
+		"G.sol": "pragma solidity ^0.8.0;\ncontract G { function f(uint a) external pure returns (uint) { return a; } }\n",
+	})
+	code, out, errs = foresight(t, "fuzz", "--format", "json", "--execs", "10", "--seed", "1", bad)
 	if code != exitUsage || !strings.Contains(errs, "error: Expected ';'") {
 		t.Errorf("compile error with --format json: exit %d, stderr:\n%s", code, errs)
+	}
+	var partial struct {
+		NotCompiled, CompileErrors []string
+		Contracts                  []contractStatus
+	}
+	if err := json.Unmarshal([]byte(out), &partial); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if len(partial.NotCompiled) != 1 || filepath.Base(partial.NotCompiled[0]) != "B.sol" ||
+		len(partial.CompileErrors) != 1 || !strings.Contains(partial.CompileErrors[0], "Expected ';'") {
+		t.Errorf("partial build: notCompiled %v, compileErrors %v", partial.NotCompiled, partial.CompileErrors)
+	}
+	if len(partial.Contracts) != 1 || partial.Contracts[0].Name != "G" || !partial.Contracts[0].Fuzzed {
+		t.Errorf("partial build: contracts %+v, want G fuzzed", partial.Contracts)
 	}
 }

@@ -137,7 +137,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		c.focus, c.targets = nil, nil
 	}
 	var why string
-	c, why = campaignFor(p.root, builds, t, st.changed, c)
+	c, why = campaignFor(proj, builds, t, st.changed, c)
 	if why != "" {
 		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", why))
 		result = "not fuzzed: " + why
@@ -218,19 +218,19 @@ type campaign struct {
 // tests and scripts (files under a test directory, *.t.sol, *.s.sol) are
 // neither targets nor focus, and a save that changed only such files runs
 // no campaign. why says why nothing is fuzzed, if so.
-func campaignFor(root string, builds []*solc.Build, t trigger, changed []string, c campaign) (campaign, string) {
+func campaignFor(proj *solc.Project, builds []*solc.Build, t trigger, changed []string, c campaign) (campaign, string) {
 	only := ""
 	if t.wholeFile {
 		only = t.file
 	}
-	c.contracts = campaignContracts(root, builds, only)
+	c.contracts = campaignContracts(proj, builds, only)
 	if len(c.contracts) == 0 {
 		if only != "" {
 			return c, "no contract in " + filepath.Base(only) + " to fuzz"
 		}
 		return c, "no contract outside test files"
 	}
-	if t.reason == "save" && len(changed) > 0 && !slices.ContainsFunc(changed, func(path string) bool { return !isTestFile(root, path) }) {
+	if t.reason == "save" && len(changed) > 0 && !slices.ContainsFunc(changed, func(path string) bool { return !proj.IsTestOrScript(path) }) {
 		return c, "only test files changed"
 	}
 	allowed := map[string]bool{}
@@ -247,14 +247,14 @@ func campaignFor(root string, builds []*solc.Build, t trigger, changed []string,
 		return c, strings.Join(t.focus, ", ") + " is test code"
 	}
 	c.focus = focus
-	c.targets = slices.DeleteFunc(slices.Clone(c.targets), func(tg engine.Target) bool { return isTestFile(root, tg.Path) })
+	c.targets = slices.DeleteFunc(slices.Clone(c.targets), func(tg engine.Target) bool { return proj.IsTestOrScript(tg.Path) })
 	return c, ""
 }
 
 // campaignContracts lists the contracts a campaign may call: those defined
 // in the builds' entry files (the engine's targets) outside test code, or
 // only those of file when it is set.
-func campaignContracts(root string, builds []*solc.Build, file string) []string {
+func campaignContracts(proj *solc.Project, builds []*solc.Build, file string) []string {
 	var names []string
 	for _, b := range builds {
 		if b.Output == nil {
@@ -262,7 +262,7 @@ func campaignContracts(root string, builds []*solc.Build, file string) []string 
 		}
 		for _, unit := range b.Roots {
 			u := b.Units[unit]
-			if u == nil || u.Path == "" || isTestFile(root, u.Path) || file != "" && u.Path != file {
+			if u == nil || u.Path == "" || proj.IsTestOrScript(u.Path) || file != "" && u.Path != file {
 				continue
 			}
 			for name := range b.Output.Contracts[unit] {
@@ -272,21 +272,6 @@ func campaignContracts(root string, builds []*solc.Build, file string) []string 
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
-}
-
-// isTestFile reports whether a file is Foundry test or script code: a
-// *.t.sol or *.s.sol file, or any file under a directory named test in
-// the project root.
-func isTestFile(root, path string) bool {
-	base := filepath.Base(path)
-	if strings.HasSuffix(base, ".t.sol") || strings.HasSuffix(base, ".s.sol") {
-		return true
-	}
-	rel, err := filepath.Rel(root, filepath.Dir(path))
-	if err != nil {
-		return false
-	}
-	return slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "test")
 }
 
 // fuzzRequest is what one campaign of a run needs: the project and run it

@@ -17,6 +17,10 @@ import (
 type project struct {
 	root string
 	proj *solc.Project // cached configuration; nil after foundry.toml or remappings.txt changed
+	// layout is the last configuration read, kept when proj is dropped:
+	// it says what is test code (solc.Project.IsTestOrScript) to handlers
+	// that must not read the disk.
+	layout *solc.Project
 
 	gen uint64 // bumped by every scheduled run; stale callbacks compare it
 	run *run   // the run in flight, or nil
@@ -139,9 +143,20 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 		return nil, fmt.Errorf("load project %s: %w", p.root, err)
 	}
 	s.mu.Lock()
-	p.proj = proj
+	p.proj, p.layout = proj, proj
 	s.mu.Unlock()
 	return proj, nil
+}
+
+// isTestLocked reports whether path is test or script code, as the
+// command line decides it (solc.Project.IsTestOrScript): by the project's
+// last configuration read, or by the default folders before one was.
+func (p *project) isTestLocked(path string) bool {
+	layout := p.layout
+	if layout == nil {
+		layout = &solc.Project{Root: p.root, Test: "test", Script: "script"}
+	}
+	return layout.IsTestOrScript(path)
 }
 
 // absorbLocked makes builds the project's current compiled state: for each

@@ -115,10 +115,17 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 			result = "cancelled"
 			return
 		}
-		if !st.clean {
+		// With errors, the full compile still builds the files whose
+		// imports compile (solc's partial build), which needs two files.
+		if !st.clean && (mode == solc.Full && len(st.good) == 0 || len(files) < 2) {
 			result = "compile errors"
 			return
 		}
+	}
+	builds = st.good
+	if t.reason == "save" && slices.Contains(st.broken, t.file) && len(st.changed) == 0 {
+		result = "compile errors" // nothing that compiles changed
+		return
 	}
 	if fuzzCtx.Err() != nil {
 		result = "cancelled"
@@ -144,14 +151,24 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
+	if len(st.broken) > 0 {
+		// Never "0 findings" about files that were not fuzzed.
+		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
+	}
 }
 
 // applied is what a compile changed in a project.
 type applied struct {
 	superseded bool // a newer run started: nothing was applied
 	clean      bool // no build has errors
-	// Of a clean full compile: the functions and lines changed since the
-	// last full compile, and the files whose text changed.
+	// Of a full compile: the builds without errors, which a campaign may
+	// fuzz even when others failed (solc's partial build), and the entry
+	// files of those that failed.
+	good   []*solc.Build
+	broken []string
+	// Of a full compile with good builds (or a clean analysis): the
+	// functions and lines changed since the last full compile in those
+	// builds, and the files whose text changed.
 	focus   []string
 	targets []engine.Target
 	changed []string
@@ -167,12 +184,27 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 	var st applied
 	diags := compilerDiagnostics(builds)
 	st.clean = true
+	keep := map[string]bool{} // files only failed builds hold
 	for _, b := range builds {
-		st.clean = st.clean && !b.HasErrors()
+		ok := !b.HasErrors()
+		st.clean = st.clean && ok
 		if b.Err != nil && b.Output == nil {
 			s.notifyOnce(protocol.MessageTypeError, "foresight: "+b.Err.Error())
 		}
+		if ok {
+			st.good = append(st.good, b)
+			continue
+		}
+		for _, u := range b.Units {
+			keep[u.Path] = true
+		}
+		for _, root := range b.Roots {
+			if u := b.Units[root]; u != nil && u.Path != "" {
+				st.broken = append(st.broken, u.Path)
+			}
+		}
 	}
+	slices.Sort(st.broken)
 	s.mu.Lock()
 	if p.gen != r.gen {
 		s.mu.Unlock()
@@ -196,9 +228,12 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 			delete(s.compiled, path)
 		}
 	}
-	if st.clean {
+	// An analysis is absorbed when clean; a full compile for its good
+	// builds, keeping the last compiled state of the files only the
+	// failed ones hold (their next clean compile diffs against it).
+	if st.clean || full && len(st.good) > 0 {
 		var moved []string
-		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, builds, full)
+		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, st.good, full, keep)
 		publish = append(publish, moved...)
 	}
 	s.mu.Unlock()

@@ -169,8 +169,9 @@ func (p *project) isTestLocked(path string) bool {
 // compile of each file ("Contract.name"), the changed line ranges, which
 // become the campaign's lookahead targets, and the files whose text
 // changed. Files compiled for the first time add no focus: their whole
-// contracts are new.
-func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool) (focus []string, targets []engine.Target, changed, moved []string) {
+// contracts are new. Files in keep that builds lack (those of a failed
+// build beside good ones) keep their last compiled state.
+func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep map[string]bool) (focus []string, targets []engine.Target, changed, moved []string) {
 	files := map[string]*fileState{}
 	for _, b := range builds {
 		for name, u := range b.Units {
@@ -239,6 +240,11 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool) (focu
 			if touches(hunks, nf.src.line(fn.Start), nf.src.line(fn.End), false) {
 				focus = append(focus, fn.Contract+"."+fn.Name)
 			}
+		}
+	}
+	for path, old := range p.files {
+		if _, ok := files[path]; !ok && keep[path] {
+			files[path] = old
 		}
 	}
 	p.files = files

@@ -150,7 +150,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
@@ -317,6 +317,7 @@ type fuzzRequest struct {
 	r      *run
 	builds []*solc.Build
 	files  []string
+	proj   *solc.Project
 	c      campaign
 	t      trigger
 	st     Settings
@@ -413,7 +414,42 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	if ctx.Err() != nil {
 		return "cancelled after " + plural(int(rep.Execs), "exec")
 	}
-	return fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
+	skipped, fuzzedAny := s.recordSkipped(req, rep)
+	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
+	if !fuzzedAny {
+		// Never "0 findings" about contracts that were not fuzzed.
+		return "not fuzzed: " + skipped
+	}
+	if skipped != "" {
+		result += "; not fuzzed: " + skipped
+	}
+	return result
+}
+
+// recordSkipped publishes, on their contracts, what a finished campaign
+// did not fuzz, and returns the progress line of it and whether anything
+// was fuzzed at all.
+func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, bool) {
+	skips := skippedOf(req.proj, req.builds, rep)
+	// rep.Contracts counts the targets, deployed or not.
+	undeployed := 0
+	for _, sk := range skips {
+		if rep.SetUp == "" && slices.Contains(req.c.contracts, sk.Contract) && classify(sk.Reason) != skipNoFunctions {
+			undeployed++
+		}
+	}
+	fuzzedAny := rep.Contracts > undeployed
+	s.mu.Lock()
+	if req.p.gen != req.r.gen {
+		s.mu.Unlock()
+		return "", fuzzedAny
+	}
+	notes := notesFor(req.p, req.builds, skips)
+	changed := req.p.setNotesLocked(notes)
+	s.mu.Unlock()
+	slices.Sort(changed)
+	s.publish(slices.Compact(changed)...)
+	return summary(skips), fuzzedAny
 }
 
 // addFinding records a streamed finding and publishes its file at once. A

@@ -30,6 +30,7 @@ type project struct {
 	builds   []*solc.Build           // last builds without errors
 	files    map[string]*fileState   // by path: the compiled text of each file of builds
 	findings map[string][]*finding   // by path
+	notes    map[string][]*note      // by path: what the last campaign did not fuzz
 	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
 	setups   map[uint64]engine.Setup // by campaign seed, recorded when a campaign has deployed
 }
@@ -64,6 +65,7 @@ func newProject(root string) *project {
 		root:     root,
 		files:    map[string]*fileState{},
 		findings: map[string][]*finding{},
+		notes:    map[string][]*note{},
 		stats:    map[string]*fuzzStats{},
 		setups:   map[uint64]engine.Setup{},
 	}
@@ -214,6 +216,9 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 		} else {
 			hunks = diffLines(old.src.lines(), nf.src.lines())
 			p.findings[path] = s.moveFindings(p.findings[path], old, nf, hunks)
+			if p.notes[path] != nil {
+				p.notes[path] = moveNotes(p.notes[path], old, nf, hunks)
+			}
 			moved = append(moved, path)
 			if !full {
 				nf.functions = shiftFunctions(old.functions, old.src, nf.src, hunks)

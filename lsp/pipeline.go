@@ -92,6 +92,13 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	proj = s.trustedProject(proj)
+	if t.reason != "command" {
+		// Commands fuzz what they name, without a set-up.
+		if h := setUpHarness(proj, files, overlay); h != "" {
+			s.log.Debug("set-up harness", zap.String("file", h))
+			files = append(files, h)
+		}
+	}
 	// Both compiles read the same snapshot of the buffers, so the full one
 	// normally sees the text the analysis already published.
 	var builds []*solc.Build
@@ -249,10 +256,11 @@ type campaign struct {
 	targets   []engine.Target
 }
 
-// campaignFor restricts a campaign to code that is not test code: Foundry
-// tests and scripts (files under a test directory, *.t.sol, *.s.sol) are
-// neither targets nor focus, and a save that changed only such files runs
-// no campaign. why says why nothing is fuzzed, if so.
+// campaignFor restricts a campaign to code that is not test code
+// (solc.Project.IsTestOrScript: the test and script folders, *.t.sol,
+// *.s.sol): it is neither target nor focus, and a save that changed only
+// such files, none of them with a Foundry setUp(), runs no campaign. why
+// says why nothing is fuzzed, if so.
 func campaignFor(proj *solc.Project, builds []*solc.Build, t trigger, changed []string, c campaign) (campaign, string) {
 	only := ""
 	if t.wholeFile {
@@ -265,7 +273,8 @@ func campaignFor(proj *solc.Project, builds []*solc.Build, t trigger, changed []
 		}
 		return c, "no contract outside test files"
 	}
-	if t.reason == "save" && len(changed) > 0 && !slices.ContainsFunc(changed, func(path string) bool { return !proj.IsTestOrScript(path) }) {
+	setUps := setUpFiles(proj, builds)
+	if t.reason == "save" && len(changed) > 0 && !slices.ContainsFunc(changed, func(path string) bool { return !proj.IsTestOrScript(path) || setUps[path] }) {
 		return c, "only test files changed"
 	}
 	allowed := map[string]bool{}
@@ -363,6 +372,9 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// The deployment is known before the first finding streams in, so a
 	// finding can be replayed or exported while its campaign still runs.
 	opts.OnSetup = func(setup engine.Setup) {
+		if setup.SetUp != "" {
+			prog.report("fuzzing from "+setup.SetUp+".setUp()", percent(0))
+		}
 		s.mu.Lock()
 		p.setups[opts.Seed] = setup
 		s.pruneSetupsLocked(p, opts.Seed)

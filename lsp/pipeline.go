@@ -92,44 +92,22 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	proj = s.trustedProject(proj)
+	// The full compile adds the Foundry test whose set-up the campaign
+	// starts from; the analysis, for the open files' diagnostics, does not
+	// wait for it. Commands fuzz what they name, without a set-up.
+	fullFiles := files
 	if t.reason != "command" {
-		// Commands fuzz what they name, without a set-up.
 		if h := setUpHarness(proj, files, overlay); h != "" {
 			s.log.Debug("set-up harness", zap.String("file", h))
-			files = append(files, h)
+			fullFiles = append(slices.Clip(files), h)
 		}
 	}
-	// Both compiles read the same snapshot of the buffers, so the full one
-	// normally sees the text the analysis already published.
-	var builds []*solc.Build
-	var st applied
-	for _, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
-		if mode == solc.Full && s.beforeFullCompile != nil {
-			s.beforeFullCompile(ctx)
-		}
-		builds, err = tc.Compile(ctx, proj, solc.Request{Files: files, Overlay: overlay, Mode: mode})
-		if ctx.Err() != nil {
-			result = "cancelled"
-			return
-		}
-		if err != nil {
-			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
-			result = "failed: " + err.Error()
-			return
-		}
-		st = s.applyBuilds(p, r, builds, versions, mode == solc.Full)
-		if st.superseded {
-			result = "cancelled"
-			return
-		}
-		// With errors, the full compile still builds the files whose
-		// imports compile (solc's partial build), which needs two files.
-		if !st.clean && (mode == solc.Full && len(st.good) == 0 || len(files) < 2) {
-			result = "compile errors"
-			return
-		}
+	st, failure := s.compileRun(ctx, p, r, compileRequest{proj: proj, files: files, full: fullFiles, overlay: overlay, versions: versions, tc: tc})
+	if failure != "" {
+		result = failure
+		return
 	}
-	builds = st.good
+	builds := st.good
 	if t.reason == "save" && slices.Contains(st.broken, t.file) && len(st.changed) == 0 {
 		result = "compile errors" // nothing that compiles changed
 		return
@@ -162,6 +140,52 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
 	}
+}
+
+// compileRequest is what the compiles of a run read: the project, the
+// files of the analysis and of the full compile, the buffers and their
+// versions, the toolchain.
+type compileRequest struct {
+	proj        *solc.Project
+	files, full []string
+	overlay     solc.Overlay
+	versions    map[string]int32
+	tc          *solc.Toolchain
+}
+
+// compileRun runs the two compiles of a run and applies each. failure is
+// the run's end message when there is nothing to fuzz.
+func (s *server) compileRun(ctx context.Context, p *project, r *run, req compileRequest) (applied, string) {
+	// Both compiles read the same snapshot of the buffers, so the full one
+	// normally sees the text the analysis already published.
+	var st applied
+	for _, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
+		if mode == solc.Full && s.beforeFullCompile != nil {
+			s.beforeFullCompile(ctx)
+		}
+		files := req.files
+		if mode == solc.Full {
+			files = req.full
+		}
+		builds, err := req.tc.Compile(ctx, req.proj, solc.Request{Files: files, Overlay: req.overlay, Mode: mode})
+		if ctx.Err() != nil {
+			return st, "cancelled"
+		}
+		if err != nil {
+			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
+			return st, "failed: " + err.Error()
+		}
+		st = s.applyBuilds(p, r, builds, req.versions, mode == solc.Full)
+		if st.superseded {
+			return st, "cancelled"
+		}
+		// With errors, the full compile still builds the files whose
+		// imports compile (solc's partial build), which needs two files.
+		if !st.clean && (mode == solc.Full && len(st.good) == 0 || len(req.files) < 2) {
+			return st, "compile errors"
+		}
+	}
+	return st, ""
 }
 
 // applied is what a compile changed in a project.
@@ -247,265 +271,6 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)
 	return st
-}
-
-// A campaign is what a run fuzzes.
-type campaign struct {
-	contracts []string // engine.Options.Contracts: never empty
-	focus     []string
-	targets   []engine.Target
-}
-
-// campaignFor restricts a campaign to code that is not test code
-// (solc.Project.IsTestOrScript: the test and script folders, *.t.sol,
-// *.s.sol): it is neither target nor focus, and a save that changed only
-// such files, none of them with a Foundry setUp(), runs no campaign. why
-// says why nothing is fuzzed, if so.
-func campaignFor(proj *solc.Project, builds []*solc.Build, t trigger, changed []string, c campaign) (campaign, string) {
-	only := ""
-	if t.wholeFile {
-		only = t.file
-	}
-	c.contracts = campaignContracts(proj, builds, only)
-	if len(c.contracts) == 0 {
-		if only != "" {
-			return c, "no contract in " + filepath.Base(only) + " to fuzz"
-		}
-		return c, "no contract outside test files"
-	}
-	setUps := setUpFiles(proj, builds)
-	if t.reason == "save" && len(changed) > 0 && !slices.ContainsFunc(changed, func(path string) bool { return !proj.IsTestOrScript(path) || setUps[path] }) {
-		return c, "only test files changed"
-	}
-	allowed := map[string]bool{}
-	for _, name := range c.contracts {
-		allowed[name] = true
-	}
-	var focus []string
-	for _, fn := range c.focus {
-		if contract, _, ok := strings.Cut(fn, "."); !ok || allowed[contract] {
-			focus = append(focus, fn)
-		}
-	}
-	if t.focus != nil && len(focus) == 0 {
-		return c, strings.Join(t.focus, ", ") + " is test code"
-	}
-	c.focus = focus
-	c.targets = slices.DeleteFunc(slices.Clone(c.targets), func(tg engine.Target) bool { return proj.IsTestOrScript(tg.Path) })
-	return c, ""
-}
-
-// campaignContracts lists the contracts a campaign may call: those defined
-// in the builds' entry files (the engine's targets) outside test code, or
-// only those of file when it is set.
-func campaignContracts(proj *solc.Project, builds []*solc.Build, file string) []string {
-	var names []string
-	for _, b := range builds {
-		if b.Output == nil {
-			continue
-		}
-		for _, unit := range b.Roots {
-			u := b.Units[unit]
-			if u == nil || u.Path == "" || proj.IsTestOrScript(u.Path) || file != "" && u.Path != file {
-				continue
-			}
-			for name := range b.Output.Contracts[unit] {
-				names = append(names, name)
-			}
-		}
-	}
-	slices.Sort(names)
-	return slices.Compact(names)
-}
-
-// fuzzRequest is what one campaign of a run needs: the project and run it
-// belongs to, the run's builds and files, what to fuzz, why, with which
-// settings, and where progress goes.
-type fuzzRequest struct {
-	p      *project
-	r      *run
-	builds []*solc.Build
-	files  []string
-	proj   *solc.Project
-	c      campaign
-	t      trigger
-	st     Settings
-	prog   *progress
-}
-
-// fuzz runs the campaign of a run and streams its findings.
-func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
-	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
-	opts := st.options(t.budget)
-	opts.Contracts = c.contracts
-	opts.Focus = c.focus
-	// The changed lines are lookahead targets; lines without code (comments,
-	// blank lines) are dropped rather than failing the campaign.
-	opts.Targets, opts.SkipEmptyTargets = c.targets, true
-	focus := c.focus
-	what := "all functions"
-	switch {
-	case len(focus) > 0:
-		what = strings.Join(focus, ", ")
-	case t.wholeFile:
-		what = filepath.Base(t.file)
-	}
-	store, seeds := s.loadCorpus(p.root, c.contracts)
-	opts.Seeds = seeds
-	// With a budget in executions, reports carry a percentage.
-	percent := func(execs uint64) *uint32 {
-		if opts.Execs == 0 {
-			return nil
-		}
-		pct := uint32(min(100, execs*100/opts.Execs))
-		return &pct
-	}
-	if len(seeds) > 0 {
-		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
-	} else {
-		prog.report("fuzzing "+what, percent(0))
-	}
-	fallback := t.file
-	if fallback == "" {
-		fallback = files[0]
-	}
-	// The deployment is known before the first finding streams in, so a
-	// finding can be replayed or exported while its campaign still runs.
-	opts.OnSetup = func(setup engine.Setup) {
-		if setup.SetUp != "" {
-			prog.report("fuzzing from "+setup.SetUp+".setUp()", percent(0))
-		}
-		s.mu.Lock()
-		p.setups[opts.Seed] = setup
-		s.pruneSetupsLocked(p, opts.Seed)
-		s.mu.Unlock()
-	}
-	opts.OnFinding = func(f engine.Finding) { s.addFinding(p, r.gen, f, fallback) }
-	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), percent(pr.Execs))
-	}
-	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
-		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
-	rep, err := engine.Fuzz(ctx, builds, opts)
-	if rep != nil {
-		// Also after a cancellation: what a campaign learnt is kept.
-		if err := store.save(rep); err != nil {
-			s.log.Warn("save corpus", zap.Error(err))
-			s.notifyOnce(protocol.MessageTypeWarning, "foresight: "+err.Error())
-		}
-		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
-			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
-		for _, sk := range rep.Skipped {
-			// Nothing is skipped silently (a failed Foundry setUp(), a
-			// constructor that always reverts): said once per reason.
-			s.notifyOnce(protocol.MessageTypeWarning, "foresight: skipped "+sk.Contract+": "+sk.Reason)
-		}
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return "cancelled"
-		}
-		s.log.Warn("campaign", zap.Error(err))
-		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())
-		return "not fuzzed: " + err.Error()
-	}
-	s.mu.Lock()
-	for _, path := range files {
-		fs := p.files[path]
-		if fs == nil {
-			continue
-		}
-		for _, fn := range fs.functions {
-			if fuzzable(fn) && slices.Contains(c.contracts, fn.Contract) {
-				p.stats[fn.Contract+"."+fn.Name] = &fuzzStats{execs: rep.Execs}
-			}
-		}
-	}
-	s.mu.Unlock()
-	s.refreshCodeLenses()
-	if ctx.Err() != nil {
-		return "cancelled after " + plural(int(rep.Execs), "exec")
-	}
-	skipped, fuzzedAny := s.recordSkipped(req, rep)
-	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
-	if !fuzzedAny {
-		// Never "0 findings" about contracts that were not fuzzed.
-		return "not fuzzed: " + skipped
-	}
-	if skipped != "" {
-		result += "; not fuzzed: " + skipped
-	}
-	return result
-}
-
-// recordSkipped publishes, on their contracts, what a finished campaign
-// did not fuzz, and returns the progress line of it and whether anything
-// was fuzzed at all.
-func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, bool) {
-	skips := skippedOf(req.proj, req.builds, rep)
-	// rep.Contracts counts the targets, deployed or not.
-	undeployed := 0
-	for _, sk := range skips {
-		if rep.SetUp == "" && slices.Contains(req.c.contracts, sk.Contract) && classify(sk.Reason) != skipNoFunctions {
-			undeployed++
-		}
-	}
-	fuzzedAny := rep.Contracts > undeployed
-	s.mu.Lock()
-	if req.p.gen != req.r.gen {
-		s.mu.Unlock()
-		return "", fuzzedAny
-	}
-	notes := notesFor(req.p, req.builds, skips)
-	changed := req.p.setNotesLocked(notes)
-	s.mu.Unlock()
-	slices.Sort(changed)
-	s.publish(slices.Compact(changed)...)
-	return summary(skips), fuzzedAny
-}
-
-// addFinding records a streamed finding and publishes its file at once. A
-// finding of a superseded run is dropped: its offsets refer to a text that
-// is no longer the project's.
-func (s *server) addFinding(p *project, gen uint64, f engine.Finding, fallback string) {
-	s.mu.Lock()
-	if p.gen != gen {
-		s.mu.Unlock()
-		return
-	}
-	path := f.Path
-	fs := p.files[path]
-	if path == "" || fs == nil {
-		path, fs = fallback, p.files[fallback] // unlocated: the start of the file
-		if fs == nil {
-			s.mu.Unlock()
-			s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
-			return
-		}
-	}
-	s.seq++
-	nf := &finding{id: fmt.Sprintf("f%d", s.seq), path: path, src: fs.src, f: f}
-	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
-	p.findings[path] = append(list, nf)
-	s.mu.Unlock()
-	s.publish(path)
-}
-
-// pruneSetupsLocked forgets the deployments no finding refers to any
-// more, except the campaign's own (seed), so campaigns with seeds from the
-// clock do not pile them up.
-func (s *server) pruneSetupsLocked(p *project, seed uint64) {
-	used := map[uint64]bool{seed: true}
-	for _, fs := range p.findings {
-		for _, f := range fs {
-			used[f.f.Seed] = true
-		}
-	}
-	for k := range p.setups {
-		if !used[k] {
-			delete(p.setups, k)
-		}
-	}
 }
 
 // fuzzable reports whether a function is called by campaigns.

@@ -153,12 +153,13 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, boo
 		}
 	}
 	fuzzedAny := rep.Contracts > undeployed
+	places := placesOf(req.builds, skips)
 	s.mu.Lock()
 	if req.p.gen != req.r.gen {
 		s.mu.Unlock()
 		return "", fuzzedAny
 	}
-	notes := notesFor(req.p, req.builds, skips)
+	notes := notesFor(req.p, req.builds, skips, places)
 	changed := req.p.setNotesLocked(notes)
 	s.mu.Unlock()
 	slices.Sort(changed)

@@ -143,26 +143,48 @@ func unitPath(builds []*solc.Build, unit string) string {
 	return ""
 }
 
-// notesFor places skips on their contracts in the project's compiled text
-// (lock held). A skip whose contract cannot be found is left out.
-func notesFor(p *project, builds []*solc.Build, skips []engine.Skipped) map[string][]*note {
-	out := map[string][]*note{}
+// placesOf finds where the note of each skip goes: its contract's
+// declaration in builds, by "unit:contract". Parsing the ASTs takes a
+// while, so it runs before the lock is taken.
+func placesOf(builds []*solc.Build, skips []engine.Skipped) map[string]contractDecl {
+	out := map[string]contractDecl{}
+	parsed := map[string]bool{}
 	for _, sk := range skips {
 		for _, b := range builds {
-			u := b.Units[sk.Unit]
-			if u == nil || u.Path == "" || p.files[u.Path] == nil || !bytes.Equal(p.files[u.Path].src.content, u.Content) {
+			if b.Units[sk.Unit] == nil || b.Output == nil || parsed[sk.Unit] {
 				continue
 			}
-			i := slices.IndexFunc(contractDecls(b, sk.Unit), func(d contractDecl) bool { return d.name == sk.Contract })
-			if i < 0 {
-				continue
+			parsed[sk.Unit] = true
+			for _, d := range contractDecls(b, sk.Unit) {
+				out[sk.Unit+":"+d.name] = d
 			}
-			d := contractDecls(b, sk.Unit)[i]
-			kind := kindOf(sk)
-			out[u.Path] = append(out[u.Path], &note{path: u.Path, src: p.files[u.Path].src, start: d.start, end: d.end,
-				contract: sk.Contract, skip: kind, reason: sk.Reason})
-			break
 		}
+	}
+	return out
+}
+
+// notesFor places skips on their contracts in the project's compiled text
+// (lock held). A skip whose contract cannot be found is left out.
+func notesFor(p *project, builds []*solc.Build, skips []engine.Skipped, places map[string]contractDecl) map[string][]*note {
+	out := map[string][]*note{}
+	for _, sk := range skips {
+		d, ok := places[sk.Unit+":"+sk.Contract]
+		path := unitPath(builds, sk.Unit)
+		if !ok || path == "" || p.files[path] == nil {
+			continue
+		}
+		var content []byte
+		for _, b := range builds {
+			if u := b.Units[sk.Unit]; u != nil {
+				content = u.Content
+				break
+			}
+		}
+		if !bytes.Equal(p.files[path].src.content, content) {
+			continue // the text changed since: the offsets would not fit
+		}
+		out[path] = append(out[path], &note{path: path, src: p.files[path].src, start: d.start, end: d.end,
+			contract: sk.Contract, skip: kindOf(sk), reason: sk.Reason})
 	}
 	return out
 }

@@ -272,7 +272,7 @@ func TestFoundrySetUpOnSave(t *testing.T) {
 		ds := f.findingsLocked(vault)
 		return len(ds) == 1 && strings.Contains(ds[0].Message, "Handler.compound")
 	})
-	if end := f.awaitEnd(mark); !fuzzed(end) {
+	if end := f.awaitRunAfter(mark); !fuzzed(end) {
 		t.Errorf("the save's run ended with %q", end)
 	}
 
@@ -281,7 +281,7 @@ func TestFoundrySetUpOnSave(t *testing.T) {
 	f.awaitRunEnd(3)
 	mark = f.journalLen()
 	f.saveEdit(bareVault, plantedAt, plantedBug)
-	if end := f.awaitEnd(mark); !fuzzed(end) || !strings.Contains(end, " 0 findings") {
+	if end := f.awaitRunAfter(mark); !fuzzed(end) || !strings.Contains(end, " 0 findings") {
 		t.Errorf("the plain campaign ended with %q, want it fuzzed without findings", end)
 	}
 	f.mu.Lock()

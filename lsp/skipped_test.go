@@ -64,7 +64,7 @@ contract HelperTest {
 	f.awaitRunEnd(1)
 	mark := f.journalLen()
 	f.open(src)
-	end := f.awaitEnd(mark)
+	end := f.awaitRunAfter(mark)
 	want := "; not fuzzed: Fortress (constructor reverted), HelperTest (test code), Ledger (no callable functions)"
 	if !strings.HasSuffix(end, want) || !fuzzed(end) {
 		t.Errorf("run end = %q, want the counts then %q", end, want)
@@ -107,7 +107,7 @@ contract HelperTest {
 
 	mark = f.journalLen()
 	f.open(only)
-	if end := f.awaitEnd(mark); end != "not fuzzed: Fortress (constructor reverted)" {
+	if end := f.awaitRunAfter(mark); end != "not fuzzed: Fortress (constructor reverted)" {
 		t.Errorf("run end of a file with nothing fuzzed = %q", end)
 	}
 	check(only, place{6, protocol.DiagnosticSeverityWarning, "Fortress was not fuzzed"})

@@ -259,30 +259,44 @@ func BenchmarkSaveToCompilerDiagnostics(b *testing.B) {
 // (no state, no stored corpus) on a warm server: one worker, a fixed seed
 // and an execution budget, so every iteration runs the same campaign.
 // compiled-ns/op is the part until the campaign starts (compile, diff).
+// FoundrySetUp is a Foundry project whose vault has the bug of
+// TestFoundrySetUpOnSave, reachable only from its invariant test's setUp()
+// (never opened): the server finds that test, compiles it with forge-std's
+// stand-in and fuzzes from the set-up.
 func BenchmarkSaveToFirstFinding(b *testing.B) {
-	for _, tt := range []struct {
-		file string
-		line uint32 // zero-based line of the finding
-	}{
-		{"SequenceFoo.sol", 16},
-		{"PathsBaz.sol", 15},
-	} {
-		b.Run(strings.TrimSuffix(tt.file, ".sol"), func(b *testing.B) {
-			src, err := os.ReadFile(filepath.Join(fixtures.RepoRoot(), "examples", tt.file))
+	example := func(file string) func(tb testing.TB, dir string) string {
+		return func(tb testing.TB, dir string) string {
+			src, err := os.ReadFile(filepath.Join(fixtures.RepoRoot(), "examples", file))
 			if err != nil {
-				b.Fatal(err)
+				tb.Fatal(err)
 			}
+			return writeFile(tb, dir, file, string(src))
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		write func(tb testing.TB, dir string) string // the project; returns the file to save
+		line  uint32                                 // zero-based line of the finding
+	}{
+		{"SequenceFoo", example("SequenceFoo.sol"), 16},
+		{"PathsBaz", example("PathsBaz.sol"), 15},
+		{"FoundrySetUp", func(tb testing.TB, dir string) string {
+			vault := foundrySetUpProject(tb, dir, false)
+			writeFile(tb, dir, "src/Vault.sol", strings.Replace(setUpVault, plantedAt, plantedBug, 1))
+			return vault
+		}, plantedLn},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
 			f := newProcClient(b, map[string]any{"fuzzExecs": 60_000, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1})
-			// Warm the compiler on the same file.
-			warm := writeFile(b, b.TempDir(), tt.file, string(src))
-			f.open(warm)
+			// Warm the compiler on the same project.
+			f.open(tt.write(b, b.TempDir()))
 			f.awaitRunEnd(1)
 			runs := 1
 			var compile time.Duration
 			b.ResetTimer()
 			for range b.N {
 				b.StopTimer()
-				path := writeFile(b, b.TempDir(), tt.file, string(src))
+				path := tt.write(b, b.TempDir())
 				f.mu.Lock()
 				tokens := len(f.tokens)
 				f.mu.Unlock()
@@ -293,10 +307,12 @@ func BenchmarkSaveToFirstFinding(b *testing.B) {
 				f.notify(protocol.MethodTextDocumentDidSave, protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uriOf(path)}})
 				// A clean file that is not open gets no publish: the
 				// progress report "fuzzing ..." marks the compile's end.
+				var run string
 				f.Await("the campaign's start", func() bool {
 					for _, tok := range f.tokens[tokens:] {
 						for _, e := range f.progress[tok] {
 							if e.Kind == "report" && strings.HasPrefix(e.Message, "fuzzing") {
+								run = tok
 								return true
 							}
 						}
@@ -313,6 +329,8 @@ func BenchmarkSaveToFirstFinding(b *testing.B) {
 					return false
 				})
 				b.StopTimer()
+				// The rest of the budget is not measured: stop it.
+				f.notify(protocol.MethodWorkDoneProgressCancel, map[string]any{"token": run})
 				runs++
 				f.awaitRunEnd(runs)
 				b.StartTimer()

@@ -20,7 +20,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.projects[solc.FindRoot(path)]
-	if p == nil || p.files[path] == nil || isTestFile(p.root, path) {
+	if p == nil || p.files[path] == nil || p.isTestLocked(path) {
 		return lenses, nil // test contracts are not fuzzed
 	}
 	fs := p.files[path]

@@ -141,6 +141,9 @@ func (s *server) publish(paths ...string) {
 		for _, f := range s.findingsAtLocked(path) {
 			params.Diagnostics = append(params.Diagnostics, f.diagnostic())
 		}
+		for _, n := range s.notesAtLocked(path) {
+			params.Diagnostics = append(params.Diagnostics, n.diagnostic())
+		}
 		if d := s.docs[path]; d != nil && d.version > 0 {
 			if v, ok := s.compiled[path]; ok && v == d.version {
 				params.Version = uint32(v)

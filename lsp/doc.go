@@ -21,7 +21,8 @@
 // project's run in flight: an analysis-only compile whose diagnostics (and
 // findings moved for the edit) are published at once, then the full
 // compile, the diff against the last full compile, and the campaign.
-// Foundry tests and scripts are compiled but never fuzzed. Requests to the
+// Foundry tests and scripts are compiled but never fuzzed, except through
+// a Foundry test's setUp(). Requests to the
 // client (progress tokens, configuration, workspace edits) are made only
 // from background goroutines or from handlers, never from the read loop.
 //
@@ -40,8 +41,14 @@
 //     and resynchronises after a bad Content-Length.
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
-//   - pipeline.go: runs (two compiles, publish, campaign), what a campaign
-//     may call (no test code), streamed findings.
+//   - pipeline.go: runs (two compiles, publish); a full compile's good
+//     builds go on when others fail (solc's partial build).
+//   - campaign.go: what a campaign may call (no test code,
+//     solc.Project.IsTestOrScript).
+//   - fuzz.go: the campaign of a run, streamed findings, its end message.
+//   - foundry_setup.go: the Foundry test whose setUp() a save's campaign
+//     starts from, found in the test folder when it is not open.
+//   - skipped.go: notes on the contracts a campaign did not fuzz.
 //   - corpus.go: the corpus saved per project in .foresight/corpus.
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
 //   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.

@@ -230,11 +230,12 @@ func (s *server) fuzzFunction(a functionArg) error {
 	if name == "" {
 		name, err = s.functionAtLocked(p, path, *a.Position)
 	}
+	test := err == nil && p.isTestLocked(path)
 	s.mu.Unlock()
 	if err != nil {
 		return err
 	}
-	if isTestFile(p.root, path) {
+	if test {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a test file: test contracts are not fuzzed", name)
 	}
 	s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: fuzzFunctionBudget})
@@ -288,8 +289,9 @@ func (s *server) fuzzFile(a fileArg) error {
 	}
 	s.mu.Lock()
 	p := s.projectLocked(path)
+	test := p.isTestLocked(path)
 	s.mu.Unlock()
-	if isTestFile(p.root, path) {
+	if test {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is a test file: test contracts are not fuzzed", filepath.Base(path))
 	}
 	s.schedule(p, trigger{reason: "command", file: path, wholeFile: true})

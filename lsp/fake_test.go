@@ -500,11 +500,24 @@ func (f *fakeClient) shutdown() {
 	}
 }
 
-// findings returns the foresight diagnostics of a file (lock held).
+// findings returns the foresight diagnostics of a file that are findings,
+// not notes about contracts that were not fuzzed (lock held).
 func (f *fakeClient) findingsLocked(path string) []protocol.Diagnostic {
 	var out []protocol.Diagnostic
 	for _, d := range f.diags[path] {
-		if d.Source == sourceFindings {
+		if d.Source == sourceFindings && d.Code != codeNotFuzzed {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// notesLocked returns the notes of a file about contracts that were not
+// fuzzed (lock held).
+func (f *fakeClient) notesLocked(path string) []protocol.Diagnostic {
+	var out []protocol.Diagnostic
+	for _, d := range f.diags[path] {
+		if d.Source == sourceFindings && d.Code == codeNotFuzzed {
 			out = append(out, d)
 		}
 	}

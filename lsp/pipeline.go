@@ -92,33 +92,25 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	proj = s.trustedProject(proj)
-	// Both compiles read the same snapshot of the buffers, so the full one
-	// normally sees the text the analysis already published.
-	var builds []*solc.Build
-	var st applied
-	for _, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
-		if mode == solc.Full && s.beforeFullCompile != nil {
-			s.beforeFullCompile(ctx)
+	// The full compile adds the Foundry test whose set-up the campaign
+	// starts from; the analysis, for the open files' diagnostics, does not
+	// wait for it. Commands fuzz what they name, without a set-up.
+	fullFiles := files
+	if t.reason != "command" {
+		if h := setUpHarness(proj, files, overlay); h != "" {
+			s.log.Debug("set-up harness", zap.String("file", h))
+			fullFiles = append(slices.Clip(files), h)
 		}
-		builds, err = tc.Compile(ctx, proj, solc.Request{Files: files, Overlay: overlay, Mode: mode})
-		if ctx.Err() != nil {
-			result = "cancelled"
-			return
-		}
-		if err != nil {
-			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
-			result = "failed: " + err.Error()
-			return
-		}
-		st = s.applyBuilds(p, r, builds, versions, mode == solc.Full)
-		if st.superseded {
-			result = "cancelled"
-			return
-		}
-		if !st.clean {
-			result = "compile errors"
-			return
-		}
+	}
+	st, failure := s.compileRun(ctx, p, r, compileRequest{proj: proj, files: files, full: fullFiles, overlay: overlay, versions: versions, tc: tc})
+	if failure != "" {
+		result = failure
+		return
+	}
+	builds := st.good
+	if t.reason == "save" && slices.Contains(st.broken, t.file) && len(st.changed) == 0 {
+		result = "compile errors" // nothing that compiles changed
+		return
 	}
 	if fuzzCtx.Err() != nil {
 		result = "cancelled"
@@ -137,21 +129,77 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		c.focus, c.targets = nil, nil
 	}
 	var why string
-	c, why = campaignFor(p.root, builds, t, st.changed, c)
+	c, why = campaignFor(proj, builds, t, st.changed, c)
 	if why != "" {
 		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", why))
 		result = "not fuzzed: " + why
 		return
 	}
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
+	if len(st.broken) > 0 {
+		// Never "0 findings" about files that were not fuzzed.
+		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
+	}
+}
+
+// compileRequest is what the compiles of a run read: the project, the
+// files of the analysis and of the full compile, the buffers and their
+// versions, the toolchain.
+type compileRequest struct {
+	proj        *solc.Project
+	files, full []string
+	overlay     solc.Overlay
+	versions    map[string]int32
+	tc          *solc.Toolchain
+}
+
+// compileRun runs the two compiles of a run and applies each. failure is
+// the run's end message when there is nothing to fuzz.
+func (s *server) compileRun(ctx context.Context, p *project, r *run, req compileRequest) (applied, string) {
+	// Both compiles read the same snapshot of the buffers, so the full one
+	// normally sees the text the analysis already published.
+	var st applied
+	for _, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
+		if mode == solc.Full && s.beforeFullCompile != nil {
+			s.beforeFullCompile(ctx)
+		}
+		files := req.files
+		if mode == solc.Full {
+			files = req.full
+		}
+		builds, err := req.tc.Compile(ctx, req.proj, solc.Request{Files: files, Overlay: req.overlay, Mode: mode})
+		if ctx.Err() != nil {
+			return st, "cancelled"
+		}
+		if err != nil {
+			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
+			return st, "failed: " + err.Error()
+		}
+		st = s.applyBuilds(p, r, builds, req.versions, mode == solc.Full)
+		if st.superseded {
+			return st, "cancelled"
+		}
+		// With errors, the full compile still builds the files whose
+		// imports compile (solc's partial build), which needs two files.
+		if !st.clean && (mode == solc.Full && len(st.good) == 0 || len(req.files) < 2) {
+			return st, "compile errors"
+		}
+	}
+	return st, ""
 }
 
 // applied is what a compile changed in a project.
 type applied struct {
 	superseded bool // a newer run started: nothing was applied
 	clean      bool // no build has errors
-	// Of a clean full compile: the functions and lines changed since the
-	// last full compile, and the files whose text changed.
+	// Of a full compile: the builds without errors, which a campaign may
+	// fuzz even when others failed (solc's partial build), and the entry
+	// files of those that failed.
+	good   []*solc.Build
+	broken []string
+	// Of a full compile with good builds (or a clean analysis): the
+	// functions and lines changed since the last full compile in those
+	// builds, and the files whose text changed.
 	focus   []string
 	targets []engine.Target
 	changed []string
@@ -167,12 +215,27 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 	var st applied
 	diags := compilerDiagnostics(builds)
 	st.clean = true
+	keep := map[string]bool{} // files only failed builds hold
 	for _, b := range builds {
-		st.clean = st.clean && !b.HasErrors()
+		ok := !b.HasErrors()
+		st.clean = st.clean && ok
 		if b.Err != nil && b.Output == nil {
 			s.notifyOnce(protocol.MessageTypeError, "foresight: "+b.Err.Error())
 		}
+		if ok {
+			st.good = append(st.good, b)
+			continue
+		}
+		for _, u := range b.Units {
+			keep[u.Path] = true
+		}
+		for _, root := range b.Roots {
+			if u := b.Units[root]; u != nil && u.Path != "" {
+				st.broken = append(st.broken, u.Path)
+			}
+		}
 	}
+	slices.Sort(st.broken)
 	s.mu.Lock()
 	if p.gen != r.gen {
 		s.mu.Unlock()
@@ -196,248 +259,18 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 			delete(s.compiled, path)
 		}
 	}
-	if st.clean {
+	// An analysis is absorbed when clean; a full compile for its good
+	// builds, keeping the last compiled state of the files only the
+	// failed ones hold (their next clean compile diffs against it).
+	if st.clean || full && len(st.good) > 0 {
 		var moved []string
-		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, builds, full)
+		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, st.good, full, keep)
 		publish = append(publish, moved...)
 	}
 	s.mu.Unlock()
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)
 	return st
-}
-
-// A campaign is what a run fuzzes.
-type campaign struct {
-	contracts []string // engine.Options.Contracts: never empty
-	focus     []string
-	targets   []engine.Target
-}
-
-// campaignFor restricts a campaign to code that is not test code: Foundry
-// tests and scripts (files under a test directory, *.t.sol, *.s.sol) are
-// neither targets nor focus, and a save that changed only such files runs
-// no campaign. why says why nothing is fuzzed, if so.
-func campaignFor(root string, builds []*solc.Build, t trigger, changed []string, c campaign) (campaign, string) {
-	only := ""
-	if t.wholeFile {
-		only = t.file
-	}
-	c.contracts = campaignContracts(root, builds, only)
-	if len(c.contracts) == 0 {
-		if only != "" {
-			return c, "no contract in " + filepath.Base(only) + " to fuzz"
-		}
-		return c, "no contract outside test files"
-	}
-	if t.reason == "save" && len(changed) > 0 && !slices.ContainsFunc(changed, func(path string) bool { return !isTestFile(root, path) }) {
-		return c, "only test files changed"
-	}
-	allowed := map[string]bool{}
-	for _, name := range c.contracts {
-		allowed[name] = true
-	}
-	var focus []string
-	for _, fn := range c.focus {
-		if contract, _, ok := strings.Cut(fn, "."); !ok || allowed[contract] {
-			focus = append(focus, fn)
-		}
-	}
-	if t.focus != nil && len(focus) == 0 {
-		return c, strings.Join(t.focus, ", ") + " is test code"
-	}
-	c.focus = focus
-	c.targets = slices.DeleteFunc(slices.Clone(c.targets), func(tg engine.Target) bool { return isTestFile(root, tg.Path) })
-	return c, ""
-}
-
-// campaignContracts lists the contracts a campaign may call: those defined
-// in the builds' entry files (the engine's targets) outside test code, or
-// only those of file when it is set.
-func campaignContracts(root string, builds []*solc.Build, file string) []string {
-	var names []string
-	for _, b := range builds {
-		if b.Output == nil {
-			continue
-		}
-		for _, unit := range b.Roots {
-			u := b.Units[unit]
-			if u == nil || u.Path == "" || isTestFile(root, u.Path) || file != "" && u.Path != file {
-				continue
-			}
-			for name := range b.Output.Contracts[unit] {
-				names = append(names, name)
-			}
-		}
-	}
-	slices.Sort(names)
-	return slices.Compact(names)
-}
-
-// isTestFile reports whether a file is Foundry test or script code: a
-// *.t.sol or *.s.sol file, or any file under a directory named test in
-// the project root.
-func isTestFile(root, path string) bool {
-	base := filepath.Base(path)
-	if strings.HasSuffix(base, ".t.sol") || strings.HasSuffix(base, ".s.sol") {
-		return true
-	}
-	rel, err := filepath.Rel(root, filepath.Dir(path))
-	if err != nil {
-		return false
-	}
-	return slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "test")
-}
-
-// fuzzRequest is what one campaign of a run needs: the project and run it
-// belongs to, the run's builds and files, what to fuzz, why, with which
-// settings, and where progress goes.
-type fuzzRequest struct {
-	p      *project
-	r      *run
-	builds []*solc.Build
-	files  []string
-	c      campaign
-	t      trigger
-	st     Settings
-	prog   *progress
-}
-
-// fuzz runs the campaign of a run and streams its findings.
-func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
-	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
-	opts := st.options(t.budget)
-	opts.Contracts = c.contracts
-	opts.Focus = c.focus
-	// The changed lines are lookahead targets; lines without code (comments,
-	// blank lines) are dropped rather than failing the campaign.
-	opts.Targets, opts.SkipEmptyTargets = c.targets, true
-	focus := c.focus
-	what := "all functions"
-	switch {
-	case len(focus) > 0:
-		what = strings.Join(focus, ", ")
-	case t.wholeFile:
-		what = filepath.Base(t.file)
-	}
-	store, seeds := s.loadCorpus(p.root, c.contracts)
-	opts.Seeds = seeds
-	// With a budget in executions, reports carry a percentage.
-	percent := func(execs uint64) *uint32 {
-		if opts.Execs == 0 {
-			return nil
-		}
-		pct := uint32(min(100, execs*100/opts.Execs))
-		return &pct
-	}
-	if len(seeds) > 0 {
-		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
-	} else {
-		prog.report("fuzzing "+what, percent(0))
-	}
-	fallback := t.file
-	if fallback == "" {
-		fallback = files[0]
-	}
-	// The deployment is known before the first finding streams in, so a
-	// finding can be replayed or exported while its campaign still runs.
-	opts.OnSetup = func(setup engine.Setup) {
-		s.mu.Lock()
-		p.setups[opts.Seed] = setup
-		s.pruneSetupsLocked(p, opts.Seed)
-		s.mu.Unlock()
-	}
-	opts.OnFinding = func(f engine.Finding) { s.addFinding(p, r.gen, f, fallback) }
-	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), percent(pr.Execs))
-	}
-	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
-		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
-	rep, err := engine.Fuzz(ctx, builds, opts)
-	if rep != nil {
-		// Also after a cancellation: what a campaign learnt is kept.
-		if err := store.save(rep); err != nil {
-			s.log.Warn("save corpus", zap.Error(err))
-			s.notifyOnce(protocol.MessageTypeWarning, "foresight: "+err.Error())
-		}
-		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
-			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
-		for _, sk := range rep.Skipped {
-			// Nothing is skipped silently (a failed Foundry setUp(), a
-			// constructor that always reverts): said once per reason.
-			s.notifyOnce(protocol.MessageTypeWarning, "foresight: skipped "+sk.Contract+": "+sk.Reason)
-		}
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return "cancelled"
-		}
-		s.log.Warn("campaign", zap.Error(err))
-		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())
-		return "not fuzzed: " + err.Error()
-	}
-	s.mu.Lock()
-	for _, path := range files {
-		fs := p.files[path]
-		if fs == nil {
-			continue
-		}
-		for _, fn := range fs.functions {
-			if fuzzable(fn) && slices.Contains(c.contracts, fn.Contract) {
-				p.stats[fn.Contract+"."+fn.Name] = &fuzzStats{execs: rep.Execs}
-			}
-		}
-	}
-	s.mu.Unlock()
-	s.refreshCodeLenses()
-	if ctx.Err() != nil {
-		return "cancelled after " + plural(int(rep.Execs), "exec")
-	}
-	return fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
-}
-
-// addFinding records a streamed finding and publishes its file at once. A
-// finding of a superseded run is dropped: its offsets refer to a text that
-// is no longer the project's.
-func (s *server) addFinding(p *project, gen uint64, f engine.Finding, fallback string) {
-	s.mu.Lock()
-	if p.gen != gen {
-		s.mu.Unlock()
-		return
-	}
-	path := f.Path
-	fs := p.files[path]
-	if path == "" || fs == nil {
-		path, fs = fallback, p.files[fallback] // unlocated: the start of the file
-		if fs == nil {
-			s.mu.Unlock()
-			s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
-			return
-		}
-	}
-	s.seq++
-	nf := &finding{id: fmt.Sprintf("f%d", s.seq), path: path, src: fs.src, f: f}
-	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
-	p.findings[path] = append(list, nf)
-	s.mu.Unlock()
-	s.publish(path)
-}
-
-// pruneSetupsLocked forgets the deployments no finding refers to any
-// more, except the campaign's own (seed), so campaigns with seeds from the
-// clock do not pile them up.
-func (s *server) pruneSetupsLocked(p *project, seed uint64) {
-	used := map[uint64]bool{seed: true}
-	for _, fs := range p.findings {
-		for _, f := range fs {
-			used[f.f.Seed] = true
-		}
-	}
-	for k := range p.setups {
-		if !used[k] {
-			delete(p.setups, k)
-		}
-	}
 }
 
 // fuzzable reports whether a function is called by campaigns.

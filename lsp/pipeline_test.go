@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
@@ -456,8 +457,12 @@ func TestReplayStructured(t *testing.T) {
 	f.shutdown()
 }
 
-func TestIsTestFile(t *testing.T) {
+// TestIsTestLocked: the editor's test-code rule is the command line's
+// (solc.Project.IsTestOrScript), with the default folders before the
+// project's configuration was read and foundry.toml's after.
+func TestIsTestLocked(t *testing.T) {
 	root := filepath.FromSlash("/p")
+	p := newProject(root)
 	for _, tt := range []struct {
 		path string
 		want bool
@@ -469,11 +474,32 @@ func TestIsTestFile(t *testing.T) {
 		{"/p/src/test/Old.sol", true},
 		{"/p/src/Vault.t.sol", true},
 		{"/p/script/Deploy.s.sol", true},
+		{"/p/script/Helper.sol", true},
 		{"/p/src/testing/Util.sol", false},
 		{"/p/contracts/Latest.sol", false},
 	} {
-		if got := isTestFile(root, filepath.FromSlash(tt.path)); got != tt.want {
-			t.Errorf("isTestFile(%s) = %v, want %v", tt.path, got, tt.want)
+		if got := p.isTestLocked(filepath.FromSlash(tt.path)); got != tt.want {
+			t.Errorf("isTestLocked(%s) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+
+	dir := t.TempDir()
+	writeFile(t, dir, "foundry.toml", "[profile.default]\nsrc = \"contracts\"\ntest = \"spec\"\nscript = \"deploy\"\n")
+	proj, err := solc.LoadProject(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = newProject(dir)
+	p.layout = proj
+	for rel, want := range map[string]bool{
+		"contracts/Vault.sol": false,
+		"spec/VaultSpec.sol":  true,
+		"deploy/Deploy.sol":   true,
+		"script/Other.sol":    false, // foundry.toml moved the scripts
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if got := p.isTestLocked(path); got != want || proj.IsTestOrScript(path) != want {
+			t.Errorf("isTestLocked(%s) = %v, want %v as the command line", rel, got, want)
 		}
 	}
 }

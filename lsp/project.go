@@ -17,6 +17,10 @@ import (
 type project struct {
 	root string
 	proj *solc.Project // cached configuration; nil after foundry.toml or remappings.txt changed
+	// layout is the last configuration read, kept when proj is dropped:
+	// it says what is test code (solc.Project.IsTestOrScript) to handlers
+	// that must not read the disk.
+	layout *solc.Project
 
 	gen uint64 // bumped by every scheduled run; stale callbacks compare it
 	run *run   // the run in flight, or nil
@@ -26,6 +30,7 @@ type project struct {
 	builds   []*solc.Build           // last builds without errors
 	files    map[string]*fileState   // by path: the compiled text of each file of builds
 	findings map[string][]*finding   // by path
+	notes    map[string][]*note      // by path: what the last campaign did not fuzz
 	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
 	setups   map[uint64]engine.Setup // by campaign seed, recorded when a campaign has deployed
 }
@@ -60,6 +65,7 @@ func newProject(root string) *project {
 		root:     root,
 		files:    map[string]*fileState{},
 		findings: map[string][]*finding{},
+		notes:    map[string][]*note{},
 		stats:    map[string]*fuzzStats{},
 		setups:   map[uint64]engine.Setup{},
 	}
@@ -139,9 +145,20 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 		return nil, fmt.Errorf("load project %s: %w", p.root, err)
 	}
 	s.mu.Lock()
-	p.proj = proj
+	p.proj, p.layout = proj, proj
 	s.mu.Unlock()
 	return proj, nil
+}
+
+// isTestLocked reports whether path is test or script code, as the
+// command line decides it (solc.Project.IsTestOrScript): by the project's
+// last configuration read, or by the default folders before one was.
+func (p *project) isTestLocked(path string) bool {
+	layout := p.layout
+	if layout == nil {
+		layout = &solc.Project{Root: p.root, Test: "test", Script: "script"}
+	}
+	return layout.IsTestOrScript(path)
 }
 
 // absorbLocked makes builds the project's current compiled state: for each
@@ -154,8 +171,9 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 // compile of each file ("Contract.name"), the changed line ranges, which
 // become the campaign's lookahead targets, and the files whose text
 // changed. Files compiled for the first time add no focus: their whole
-// contracts are new.
-func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool) (focus []string, targets []engine.Target, changed, moved []string) {
+// contracts are new. Files in keep that builds lack (those of a failed
+// build beside good ones) keep their last compiled state.
+func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep map[string]bool) (focus []string, targets []engine.Target, changed, moved []string) {
 	files := map[string]*fileState{}
 	for _, b := range builds {
 		for name, u := range b.Units {
@@ -198,6 +216,9 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool) (focu
 		} else {
 			hunks = diffLines(old.src.lines(), nf.src.lines())
 			p.findings[path] = s.moveFindings(p.findings[path], old, nf, hunks)
+			if p.notes[path] != nil {
+				p.notes[path] = moveNotes(p.notes[path], old, nf, hunks)
+			}
 			moved = append(moved, path)
 			if !full {
 				nf.functions = shiftFunctions(old.functions, old.src, nf.src, hunks)
@@ -224,6 +245,11 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool) (focu
 			if touches(hunks, nf.src.line(fn.Start), nf.src.line(fn.End), false) {
 				focus = append(focus, fn.Contract+"."+fn.Name)
 			}
+		}
+	}
+	for path, old := range p.files {
+		if _, ok := files[path]; !ok && keep[path] {
+			files[path] = old
 		}
 	}
 	p.files = files

@@ -210,3 +210,85 @@ contract Counter {
 	f.awaitFindingLines(test)
 	f.shutdown()
 }
+
+// foundrySetUpProject writes a Foundry project: src/Vault.sol
+// (setUpVault), its invariant test with a handler
+// (test/VaultInvariant.t.sol, unless noTest) and the forge-std stand-in.
+// It returns the vault's path.
+func foundrySetUpProject(tb testing.TB, root string, noTest bool) string {
+	tb.Helper()
+	writeFile(tb, root, "foundry.toml", "[profile.default]\nsrc = \"src\"\ntest = \"test\"\nlibs = [\"lib\"]\n")
+	writeFile(tb, root, "remappings.txt", "forge-std/=lib/forge-std/src/\n")
+	for _, name := range []string{"Test.sol", "Vm.sol"} {
+		data, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		writeFile(tb, root, "lib/forge-std/src/"+name, string(data))
+	}
+	if !noTest {
+		writeFile(tb, root, "test/VaultInvariant.t.sol", setUpTest)
+	}
+	return writeFile(tb, root, "src/Vault.sol", setUpVault)
+}
+
+// plantedBug is the edit TestFoundrySetUpOnSave makes to the vault: an
+// assertion in compound(), which only an actor holding shares reaches.
+const (
+	plantedAt  = "        bonus[msg.sender] += gained;"
+	plantedBug = "        assert(gained <= totalShares);\n" + plantedAt
+	plantedLn  = 50 // zero-based line of the assertion
+)
+
+// TestFoundrySetUpOnSave: only src/Vault.sol is open; the server finds the
+// invariant test whose setUp() deploys it (test/VaultInvariant.t.sol,
+// never opened), compiles it beside the vault and runs the campaign from
+// that set-up. An edit plants a bug in compound(), which only the actor the
+// set-up funds reaches: the finding appears on the edited line, reached
+// through the handler. The same edit in the project without the test is
+// fuzzed plain and finds nothing.
+func TestFoundrySetUpOnSave(t *testing.T) {
+	root := t.TempDir()
+	vault := foundrySetUpProject(t, root, false)
+	bare := t.TempDir()
+	bareVault := foundrySetUpProject(t, bare, true)
+	if got := strings.Split(strings.Replace(setUpVault, plantedAt, plantedBug, 1), "\n")[plantedLn]; !strings.Contains(got, "assert(") {
+		t.Fatalf("line %d is %q, not the planted assertion", plantedLn, got)
+	}
+
+	f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", 3_000), folders: []string{root, bare}})
+	f.open(vault)
+	mark := f.journalLen()
+	f.awaitFuzzedEnd("the campaign after opening the vault")
+	if msg := f.awaitReport(0, "fuzzing from"); msg != "fuzzing from VaultInvariantTest.setUp()" {
+		t.Errorf("report %q, want the campaign from the unopened test's set-up", msg)
+	}
+	f.awaitFindingLines(vault)
+
+	mark = f.journalLen()
+	f.saveEdit(vault, plantedAt, plantedBug)
+	f.awaitFindingLines(vault, plantedLn)
+	f.Await("the finding reached through the handler", func() bool {
+		ds := f.findingsLocked(vault)
+		return len(ds) == 1 && strings.Contains(ds[0].Message, "Handler.compound")
+	})
+	if end := f.awaitRunAfter(mark); !fuzzed(end) {
+		t.Errorf("the save's run ended with %q", end)
+	}
+
+	// Without the set-up, the same edit is fuzzed plain and finds nothing.
+	f.open(bareVault)
+	f.awaitRunEnd(3)
+	mark = f.journalLen()
+	f.saveEdit(bareVault, plantedAt, plantedBug)
+	if end := f.awaitRunAfter(mark); !fuzzed(end) || !strings.Contains(end, " 0 findings") {
+		t.Errorf("the plain campaign ended with %q, want it fuzzed without findings", end)
+	}
+	f.mu.Lock()
+	plain := f.findingsLocked(bareVault)
+	f.mu.Unlock()
+	if len(plain) != 0 {
+		t.Errorf("the plain campaign found %v: the bug is reachable without the set-up", lines(plain))
+	}
+	f.shutdown()
+}

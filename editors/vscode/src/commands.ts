@@ -6,6 +6,7 @@ import type { Command as LspCommand, CodeAction as LspCodeAction, CodeLens as Ls
 import { ServerCommands } from './client';
 import { Ctx } from './ctx';
 import { asReplay, errorText, plural, replaySummary } from './format';
+import { isNotFuzzedCode } from './statusView';
 
 /** The diagnostics source of findings; compiler messages use "solc". */
 export const findingSource = 'foresight';
@@ -201,7 +202,7 @@ export function allFindings(): { uri: vscode.Uri; diag: vscode.Diagnostic }[] {
   const out: { uri: vscode.Uri; diag: vscode.Diagnostic }[] = [];
   for (const [uri, diags] of vscode.languages.getDiagnostics()) {
     for (const diag of diags) {
-      if (diag.source === findingSource) {
+      if (diag.source === findingSource && !isNotFuzzedCode(diag.code)) {
         out.push({ uri, diag });
       }
     }

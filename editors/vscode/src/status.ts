@@ -1,10 +1,11 @@
 // The status bar item: the server's state, the campaign in progress (from
-// the server's $/progress work-done reports) and the number of findings
-// (diagnostics with source "foresight"). Clicking it shows the findings.
+// the server's $/progress work-done reports), the number of findings
+// (diagnostics with source "foresight") and of contracts not fuzzed (those
+// with the code "not-fuzzed"). Clicking it shows the findings.
 // What it shows is statusView's (statusView.ts).
 import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
-import { Phase, statusView } from './statusView';
+import { Phase, isNotFuzzedCode, statusView } from './statusView';
 import type { WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from 'vscode-languageclient/node';
 
 
@@ -20,6 +21,7 @@ export class StatusItem implements vscode.Disposable {
   private lastEnd = '';
   private noteText = '';
   private findings = 0;
+  private notFuzzed = 0;
 
   constructor() {
     this.item = vscode.window.createStatusBarItem('foresight.status', vscode.StatusBarAlignment.Left, -100);
@@ -98,15 +100,22 @@ export class StatusItem implements vscode.Disposable {
 
   private countFindings(): void {
     let n = 0;
+    let skipped = 0;
     for (const [, diags] of vscode.languages.getDiagnostics()) {
       for (const d of diags) {
-        if (d.source === 'foresight') {
+        if (d.source !== 'foresight') {
+          continue;
+        }
+        if (isNotFuzzedCode(d.code)) {
+          skipped++;
+        } else {
           n++;
         }
       }
     }
-    if (n !== this.findings) {
+    if (n !== this.findings || skipped !== this.notFuzzed) {
       this.findings = n;
+      this.notFuzzed = skipped;
       this.render();
     }
   }
@@ -120,6 +129,7 @@ export class StatusItem implements vscode.Disposable {
       lastEnd: this.lastEnd,
       note: this.noteText,
       findings: this.findings,
+      notFuzzed: this.notFuzzed,
     });
     this.item.text = view.text;
     this.item.command = view.command;

@@ -17,6 +17,17 @@ export interface StatusState {
   /** A short-lived note until the next progress report. */
   note: string;
   findings: number;
+  /** Contracts the last campaigns did not fuzz (notes with code "not-fuzzed"). */
+  notFuzzed?: number;
+}
+
+/** The diagnostic code of the server's notes on contracts it did not fuzz. */
+export const notFuzzedCode = 'not-fuzzed';
+
+/** Whether a diagnostic code (string, number or {value}) is a not-fuzzed note's. */
+export function isNotFuzzedCode(code: unknown): boolean {
+  const v = typeof code === 'object' && code !== null ? (code as { value?: unknown }).value : code;
+  return v === notFuzzedCode;
 }
 
 export interface StatusView {
@@ -31,6 +42,7 @@ export interface StatusView {
 
 export function statusView(s: StatusState): StatusView {
   const count = `${s.findings} finding${s.findings === 1 ? '' : 's'}`;
+  const skipped = s.notFuzzed ?? 0;
   let text: string;
   let tooltip = '';
   let command = 'foresight.showFindings';
@@ -49,10 +61,15 @@ export function statusView(s: StatusState): StatusView {
     } else if (s.note) {
       text = `$(sync~spin) Foresight: ${shorten(s.note)}`;
     } else {
-      text = `${s.findings > 0 ? '$(bug)' : '$(check)'} Foresight: ${count}`;
+      // Never a bare "0 findings" about contracts that were not fuzzed.
+      const icon = s.findings > 0 ? '$(bug)' : skipped ? '$(warning)' : '$(check)';
+      text = `${icon} Foresight: ${count}${skipped ? `, ${skipped} not fuzzed` : ''}`;
       if (s.lastEnd) {
         tooltip = `Last run: ${s.lastEnd}\n\n`;
       }
+    }
+    if (skipped) {
+      tooltip += `${skipped} contract${skipped === 1 ? ' was' : 's were'} not fuzzed: see their diagnostics.\n\n`;
     }
     tooltip += `${count}. Server: ${s.server}\n\nClick to show the findings.`;
   }

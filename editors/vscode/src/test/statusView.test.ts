@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { StatusState, shorten, statusView } from '../statusView';
+import { StatusState, isNotFuzzedCode, shorten, statusView } from '../statusView';
 
 const base: StatusState = { phase: 'running', server: 'foresight 0.1 (/bin/foresight)', failure: '', lastEnd: '', note: '', findings: 0 };
 
@@ -33,4 +33,15 @@ test('failed and starting', () => {
 test('shorten', () => {
   assert.equal(shorten('a'.repeat(60)), 'a'.repeat(60));
   assert.equal(shorten('a'.repeat(61)), `${'a'.repeat(59)}…`);
+});
+
+test('contracts not fuzzed are never "0 findings" alone', () => {
+  const v = statusView({ ...base, notFuzzed: 2, lastEnd: '100 execs, 0 findings; not fuzzed: A (constructor reverted), B (test code)' });
+  assert.equal(v.text, '$(warning) Foresight: 0 findings, 2 not fuzzed');
+  assert.equal(v.tooltip, 'Last run: 100 execs, 0 findings; not fuzzed: A (constructor reverted), B (test code)\n\n2 contracts were not fuzzed: see their diagnostics.\n\n0 findings. Server: foresight 0.1 (/bin/foresight)\n\nClick to show the findings.');
+  assert.equal(statusView({ ...base, findings: 1, notFuzzed: 1 }).text, '$(bug) Foresight: 1 finding, 1 not fuzzed');
+  assert.equal(isNotFuzzedCode('not-fuzzed'), true);
+  assert.equal(isNotFuzzedCode({ value: 'not-fuzzed', target: 'x' }), true);
+  assert.equal(isNotFuzzedCode('assert-failure'), false);
+  assert.equal(isNotFuzzedCode(undefined), false);
 });

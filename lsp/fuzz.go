@@ -1,0 +1,212 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// fuzzRequest is what one campaign of a run needs: the project and run it
+// belongs to, the run's builds and files, what to fuzz, why, with which
+// settings, and where progress goes.
+type fuzzRequest struct {
+	p      *project
+	r      *run
+	builds []*solc.Build
+	files  []string
+	proj   *solc.Project
+	c      campaign
+	t      trigger
+	st     Settings
+	prog   *progress
+}
+
+// fuzz runs the campaign of a run and streams its findings.
+func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
+	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
+	opts := st.options(t.budget)
+	opts.Contracts = c.contracts
+	opts.Focus = c.focus
+	// The changed lines are lookahead targets; lines without code (comments,
+	// blank lines) are dropped rather than failing the campaign.
+	opts.Targets, opts.SkipEmptyTargets = c.targets, true
+	focus := c.focus
+	what := "all functions"
+	switch {
+	case len(focus) > 0:
+		what = strings.Join(focus, ", ")
+	case t.wholeFile:
+		what = filepath.Base(t.file)
+	}
+	store, seeds := s.loadCorpus(p.root, c.contracts)
+	opts.Seeds = seeds
+	// With a budget in executions, reports carry a percentage.
+	percent := func(execs uint64) *uint32 {
+		if opts.Execs == 0 {
+			return nil
+		}
+		pct := uint32(min(100, execs*100/opts.Execs))
+		return &pct
+	}
+	if len(seeds) > 0 {
+		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
+	} else {
+		prog.report("fuzzing "+what, percent(0))
+	}
+	fallback := t.file
+	if fallback == "" {
+		fallback = files[0]
+	}
+	// The deployment is known before the first finding streams in, so a
+	// finding can be replayed or exported while its campaign still runs.
+	opts.OnSetup = func(setup engine.Setup) {
+		if setup.SetUp != "" {
+			prog.report("fuzzing from "+setup.SetUp+".setUp()", percent(0))
+		}
+		s.mu.Lock()
+		p.setups[opts.Seed] = setup
+		s.pruneSetupsLocked(p, opts.Seed)
+		s.mu.Unlock()
+	}
+	opts.OnFinding = func(f engine.Finding) { s.addFinding(p, r.gen, f, fallback) }
+	opts.OnProgress = func(pr engine.Progress) {
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), percent(pr.Execs))
+	}
+	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
+		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
+	rep, err := engine.Fuzz(ctx, builds, opts)
+	if rep != nil {
+		// Also after a cancellation: what a campaign learnt is kept.
+		if err := store.save(rep); err != nil {
+			s.log.Warn("save corpus", zap.Error(err))
+			s.notifyOnce(protocol.MessageTypeWarning, "foresight: "+err.Error())
+		}
+		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
+			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
+		for _, sk := range rep.Skipped {
+			// Nothing is skipped silently (a failed Foundry setUp(), a
+			// constructor that always reverts): said once per reason.
+			s.notifyOnce(protocol.MessageTypeWarning, "foresight: skipped "+sk.Contract+": "+sk.Reason)
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return "cancelled"
+		}
+		s.log.Warn("campaign", zap.Error(err))
+		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())
+		return "not fuzzed: " + err.Error()
+	}
+	return s.campaignEnded(ctx, req, rep)
+}
+
+// campaignEnded records what a campaign that ran covered and skipped,
+// and returns the run's end message.
+func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine.Report) string {
+	p := req.p
+	s.mu.Lock()
+	for _, path := range req.files {
+		fs := p.files[path]
+		if fs == nil {
+			continue
+		}
+		for _, fn := range fs.functions {
+			if fuzzable(fn) && slices.Contains(req.c.contracts, fn.Contract) {
+				p.stats[fn.Contract+"."+fn.Name] = &fuzzStats{execs: rep.Execs}
+			}
+		}
+	}
+	s.mu.Unlock()
+	s.refreshCodeLenses()
+	if ctx.Err() != nil {
+		return "cancelled after " + plural(int(rep.Execs), "exec")
+	}
+	skipped, fuzzedAny := s.recordSkipped(req, rep)
+	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
+	if !fuzzedAny {
+		// Never "0 findings" about contracts that were not fuzzed.
+		return "not fuzzed: " + skipped
+	}
+	if skipped != "" {
+		result += "; not fuzzed: " + skipped
+	}
+	return result
+}
+
+// recordSkipped publishes, on their contracts, what a finished campaign
+// did not fuzz, and returns the progress line of it and whether anything
+// was fuzzed at all.
+func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, bool) {
+	skips := skippedOf(req.proj, req.builds, rep)
+	// rep.Contracts counts the targets, deployed or not.
+	undeployed := 0
+	for _, sk := range skips {
+		if rep.SetUp == "" && slices.Contains(req.c.contracts, sk.Contract) && classify(sk.Reason) != skipNoFunctions {
+			undeployed++
+		}
+	}
+	fuzzedAny := rep.Contracts > undeployed
+	places := placesOf(req.builds, skips)
+	s.mu.Lock()
+	if req.p.gen != req.r.gen {
+		s.mu.Unlock()
+		return "", fuzzedAny
+	}
+	notes := notesFor(req.p, req.builds, skips, places)
+	changed := req.p.setNotesLocked(notes)
+	s.mu.Unlock()
+	slices.Sort(changed)
+	s.publish(slices.Compact(changed)...)
+	return summary(skips), fuzzedAny
+}
+
+// addFinding records a streamed finding and publishes its file at once. A
+// finding of a superseded run is dropped: its offsets refer to a text that
+// is no longer the project's.
+func (s *server) addFinding(p *project, gen uint64, f engine.Finding, fallback string) {
+	s.mu.Lock()
+	if p.gen != gen {
+		s.mu.Unlock()
+		return
+	}
+	path := f.Path
+	fs := p.files[path]
+	if path == "" || fs == nil {
+		path, fs = fallback, p.files[fallback] // unlocated: the start of the file
+		if fs == nil {
+			s.mu.Unlock()
+			s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
+			return
+		}
+	}
+	s.seq++
+	nf := &finding{id: fmt.Sprintf("f%d", s.seq), path: path, src: fs.src, f: f}
+	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
+	p.findings[path] = append(list, nf)
+	s.mu.Unlock()
+	s.publish(path)
+}
+
+// pruneSetupsLocked forgets the deployments no finding refers to any
+// more, except the campaign's own (seed), so campaigns with seeds from the
+// clock do not pile them up.
+func (s *server) pruneSetupsLocked(p *project, seed uint64) {
+	used := map[uint64]bool{seed: true}
+	for _, fs := range p.findings {
+		for _, f := range fs {
+			used[f.f.Seed] = true
+		}
+	}
+	for k := range p.setups {
+		if !used[k] {
+			delete(p.setups, k)
+		}
+	}
+}

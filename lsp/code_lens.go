@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 
-	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 )
 
@@ -19,7 +18,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := s.projects[solc.FindRoot(path)]
+	p := s.projects[s.rootLocked(path)]
 	if p == nil || p.files[path] == nil || p.isTestLocked(path) {
 		return lenses, nil // test contracts are not fuzzed
 	}

@@ -73,13 +73,34 @@ func newProject(root string) *project {
 
 // projectLocked returns the project of a file, creating it.
 func (s *server) projectLocked(path string) *project {
-	root := solc.FindRoot(path)
+	root := s.rootLocked(path)
 	p := s.projects[root]
 	if p == nil {
 		p = newProject(root)
 		s.projects[root] = p
 	}
 	return p
+}
+
+// rootLocked is the project root of a file. Inside a workspace folder
+// that folder is one project unless a config file nearer the file says
+// otherwise (solc.FindRootIn), so a bare folder without .git does not split
+// into one project per subfolder and `import "../X.sol"` resolves.
+func (s *server) rootLocked(path string) string {
+	real, err := resolve(path)
+	if err != nil {
+		return solc.FindRoot(path)
+	}
+	best := ""
+	for _, dir := range s.folders {
+		if within(dir, real) && len(dir) > len(best) {
+			best = dir
+		}
+	}
+	if best == "" {
+		return solc.FindRoot(path)
+	}
+	return solc.FindRootIn(path, best)
 }
 
 // projectsWithOpenDocsLocked lists the projects of the open documents.

@@ -132,6 +132,27 @@ afl-cmin); inputs of removed or changed functions go too.`,
 		exits:   "  0  minimised (or, with -n, listed)\n  2  bad flags or arguments, compile errors",
 		example: "foresight corpus min corpus src",
 	},
+	"solc": {
+		synopsis: "foresight solc [flags] VERSION --version|--standard-json",
+		about: `Answers as the native solc VERSION does for the calls forge makes of a
+compiler, through the solc-js release of that version (installed from npm on
+first use, like every compiler Foresight uses). For running forge where no
+native solc can be downloaded: name a two-line script in foundry.toml's
+solc setting, such as
+
+  #!/bin/sh
+  exec foresight solc 0.8.26 "$@"
+
+forge sends every source in the standard-JSON input, so --allow-paths,
+--base-path and --include-path are accepted and change nothing.`,
+		groups: []flagGroup{
+			{"Calls", []string{"version", "standard-json"}},
+			{"Accepted for forge", []string{"allow-paths", "base-path", "include-path"}},
+			{"Compiler", []string{"no-install"}},
+		},
+		exits:   "  0  answered (compile errors are in the JSON output, as with solc)\n  1  the compiler could not run\n  2  bad flags or arguments",
+		example: "foresight solc 0.8.26 --version\nforesight solc 0.8.26 --standard-json < input.json",
+	},
 	"version": {
 		synopsis: "foresight version",
 		about:    "Prints the version.",

@@ -70,12 +70,16 @@ var helpPages = map[string]helpPage{
 		synopsis: "foresight replay [flags] REPORT.json",
 		about: `Recompiles the files a report of 'foresight fuzz --format json' names, replays
 each finding's transactions on a fresh test chain and prints what each
-transaction did, down to the failing source line.`,
-		groups: []flagGroup{{"Replay", []string{"finding"}}, compilerGroup},
-		exits: `  0  the report has no findings, or none of them happens again
+transaction did, down to the failing source line. With --export it writes
+each finding as a Foundry test instead, one that passes under forge while
+the bug is there (docs/foundry-export.md).`,
+		groups: []flagGroup{{"Replay", []string{"finding", "export"}}, compilerGroup},
+		exits: `  0  the report has no findings, or none of them happens again; with
+     --export, every test was written
   1  at least one finding happened again
-  2  bad flags or arguments, an unreadable report, compile errors`,
-		example: "foresight replay report.json\nforesight replay --finding 2 report.json",
+  2  bad flags or arguments, an unreadable report, compile errors, or a
+     finding that cannot be written as a Foundry test`,
+		example: "foresight replay report.json\nforesight replay --finding 2 report.json\nforesight replay --export report.json",
 	},
 	"bench": {
 		synopsis: "foresight bench [flags] FILE...",

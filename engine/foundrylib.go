@@ -66,3 +66,14 @@ func (g *foundryGen) assertBytesEq(a, b string) string {
 	}
 	return fmt.Sprintf("assertEq(%s, %s);", a, b)
 }
+
+// pragma is the test's version pragma: forge compiles it with the
+// project's compiler, so it admits the failing contract's. Before 0.6.2
+// (ds-test projects; forge-std needs 0.6) the test is written in the 0.5
+// language: vm.getCode instead of type(C).creationCode, .value(v) calls.
+func (g *foundryGen) pragma() string {
+	if g.legacy {
+		return "pragma solidity >=0.5.0 <0.9.0;"
+	}
+	return "pragma solidity >=0.6.2 <0.9.0;"
+}

@@ -246,7 +246,7 @@ func (g *foundryGen) render() string {
 	name := "Foresight_" + identSafe(f.Contract) + "_" + identSafe(f.Kind) + "_Test"
 
 	w("// SPDX-License-Identifier: UNLICENSED\n")
-	w("pragma solidity >=0.6.2 <0.9.0;\n\n")
+	w("%s\n\n", g.pragma())
 	base := "Test"
 	if g.lib == dsTest {
 		base = "DSTest"
@@ -352,6 +352,9 @@ func (g *foundryGen) renderCalls(w func(string, ...any)) {
 		value := ""
 		if c.Value != "" && c.Value != "0" {
 			value = fmt.Sprintf("{value: %s}", c.Value)
+			if g.legacy {
+				value = fmt.Sprintf(".value(%s)", c.Value) // the call options came in 0.6.2
+			}
 		}
 		calldata := strings.TrimPrefix(c.Calldata, "0x")
 		if c.Attacker != "" {

@@ -7,7 +7,8 @@ pragma solidity >=0.5.0 <0.9.0;
 // that fails logs and records the failure, and never reverts: fail() sets
 // the "failed" slot of the cheatcode address, which forge reads after the
 // test, and failed() reports it. npm's forge-std 1.1.2 (Test is DSTest)
-// compiles against it.
+// compiles against it. No function is virtual, so solc 0.5 compiles it
+// too, as it did ds-test before 0.6.
 contract DSTest {
     event log(string);
     event logs(bytes);
@@ -44,7 +45,7 @@ contract DSTest {
         return abi.decode(ret, (bool));
     }
 
-    function fail() internal virtual {
+    function fail() internal {
         if (hasHEVMContext()) {
             (bool ok,) = HEVM_ADDRESS.call(
                 abi.encodePacked(

@@ -38,6 +38,7 @@ func FoundryTest(f Finding, setup Setup, builds []*solc.Build) (path string, sou
 	}
 	g := &foundryGen{f: f, setup: setup, builds: builds, names: map[string]string{}}
 	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
+	g.lib = projectTestLibrary(builds, path)
 	if setup.SetUp != "" {
 		source, err := g.renderFromSetUp()
 		return path, source, err
@@ -61,6 +62,7 @@ type foundryGen struct {
 	v08     bool              // compiler >= 0.8.0: assertions are Panic(0x01)
 	checkOK bool              // the property or invariant function returns bool
 	targets map[string]bool   // contracts the calls go to (funded like the campaign's)
+	lib     testLibrary       // the project's test library (foundrylib.go)
 }
 
 type deployTarget struct {
@@ -167,7 +169,7 @@ func (g *foundryGen) resolve() error {
 // nameImports gives every contract to deploy a unique identifier in the
 // test and imports it under that name.
 func (g *foundryGen) nameImports() {
-	used := map[string]bool{"Test": true, "Vm": true}
+	used := map[string]bool{"Test": true, "Vm": true, "DSTest": true}
 	for _, t := range g.deploy {
 		key := t.d.Unit + ":" + t.d.Name
 		if _, ok := g.names[key]; ok {
@@ -244,8 +246,14 @@ func (g *foundryGen) render() string {
 	name := "Foresight_" + identSafe(f.Contract) + "_" + identSafe(f.Kind) + "_Test"
 
 	w("// SPDX-License-Identifier: UNLICENSED\n")
-	w("pragma solidity >=0.6.2 <0.9.0;\n\n")
-	w("import {Test} from \"forge-std/Test.sol\";\n")
+	w("%s\n\n", g.pragma())
+	base := "Test"
+	if g.lib == dsTest {
+		base = "DSTest"
+		w("import {DSTest} from \"ds-test/test.sol\";\n")
+	} else {
+		w("import {Test} from \"forge-std/Test.sol\";\n")
+	}
 	for _, l := range g.imports {
 		w("%s\n", l)
 	}
@@ -255,7 +263,13 @@ func (g *foundryGen) render() string {
 	}
 	w(",\n// found with seed %d. It replays the shrunk sequence on the campaign's\n", f.Seed)
 	w("// addresses, senders, blocks and timestamps, and passes while the bug is there.\n")
-	w("contract %s is Test {\n", name)
+	if g.lib == dsTest {
+		w("%s", vmInterface)
+	}
+	w("contract %s is %s {\n", name, base)
+	if g.lib == dsTest {
+		w("%s", vmConstant)
+	}
 	w("    address internal constant DEPLOYER = %s;\n\n", chain.Deployer.Hex())
 	w("    /// Runs creation code at a fixed address (forge-std's deployCodeTo).\n")
 	w("    function _deployTo(bytes memory creation, address where) internal {\n")
@@ -338,6 +352,9 @@ func (g *foundryGen) renderCalls(w func(string, ...any)) {
 		value := ""
 		if c.Value != "" && c.Value != "0" {
 			value = fmt.Sprintf("{value: %s}", c.Value)
+			if g.legacy {
+				value = fmt.Sprintf(".value(%s)", c.Value) // the call options came in 0.6.2
+			}
 		}
 		calldata := strings.TrimPrefix(c.Calldata, "0x")
 		if c.Attacker != "" {
@@ -358,14 +375,18 @@ func (g *foundryGen) renderAssertion(w func(string, ...any)) {
 	f := g.f
 	switch {
 	case f.Kind == "assert-failure" && g.v08:
-		w("        assertFalse(ok, \"expected the assertion to fail\");\n")
-		w("        assertEq(ret, abi.encodeWithSignature(\"Panic(uint256)\", uint256(0x01)));\n")
+		w("        %s\n", g.assertNot("ok", "expected the assertion to fail"))
+		w("        %s\n", g.assertBytesEq("ret", `abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`))
 	case f.Kind == "assert-failure":
-		w("        assertFalse(ok, \"expected the assertion to fail\");\n")
+		w("        %s\n", g.assertNot("ok", "expected the assertion to fail"))
+		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
+	case strings.HasPrefix(f.Kind, "panic-0x") && !g.v08:
+		// Before 0.8 the checks a panic stands for end in INVALID.
+		w("        %s\n", g.assertNot("ok", "expected the check to fail"))
 		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
 	case strings.HasPrefix(f.Kind, "panic-0x"):
-		w("        assertFalse(ok, \"expected a panic\");\n")
-		w("        assertEq(ret, abi.encodeWithSignature(\"Panic(uint256)\", uint256(%s)));\n", strings.TrimPrefix(f.Kind, "panic-"))
+		w("        %s\n", g.assertNot("ok", "expected a panic"))
+		w("        %s\n", g.assertBytesEq("ret", fmt.Sprintf(`abi.encodeWithSignature("Panic(uint256)", uint256(%s))`, strings.TrimPrefix(f.Kind, "panic-"))))
 	case f.Kind == "property" || f.Kind == "invariant":
 		addr := common.Address{}
 		for _, t := range g.deploy {
@@ -379,11 +400,11 @@ func (g *foundryGen) renderAssertion(w func(string, ...any)) {
 		if g.checkOK {
 			w("        assertTrue(!ok || ret.length < 32 || ret[31] == bytes1(0), \"expected %s to revert or return false\");\n", f.Check)
 		} else {
-			w("        assertFalse(ok, \"expected %s to revert\");\n", f.Check)
+			w("        %s\n", g.assertNot("ok", "expected "+f.Check+" to revert"))
 		}
 	case f.Kind == "SWC-113":
 		w("\n        // %s: %s\n", f.Title, f.Detail)
-		w("        assertFalse(ok, \"expected one failing recipient to revert the loop\");\n")
+		w("        %s\n", g.assertNot("ok", "expected one failing recipient to revert the loop"))
 	case f.Kind == "SWC-115" || f.Kind == "SWC-112" || f.Kind == "freezing-ether":
 		w("\n        // %s: %s\n", f.Title, f.Detail)
 		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")

@@ -31,6 +31,17 @@ func TestCheatcodeAddress(t *testing.T) {
 	}
 }
 
+// dsTestStub declares what an exported test calls of ds-test's DSTest.
+const dsTestStub = `// SPDX-License-Identifier: MIT
+pragma solidity >=0.5.0 <0.9.0;
+contract DSTest {
+    bool public IS_TEST = true;
+    function assertTrue(bool condition, string memory err) internal { require(condition, err); }
+    function assertEq(uint256 a, uint256 b) internal { require(a == b); }
+    function assertEq0(bytes memory a, bytes memory b) internal { require(keccak256(a) == keccak256(b)); }
+}
+`
+
 // TestFoundryTestCompiles fuzzes fixtures in a scratch Foundry-style
 // project, renders the first finding as a Foundry test, and compiles that
 // test against the forge-std stub.
@@ -40,23 +51,34 @@ func TestFoundryTestCompiles(t *testing.T) {
 		seed      uint64
 		execs     uint64
 		want      []string // substrings of the generated test
+		dsTest    bool     // the project has ds-test alone, not forge-std
 	}{
 		{"TwoObjectives", fixtures.Example(t, "TwoObjectives.sol"), 9, 3_000, []string{
 			`import {TwoObjectives} from "../TwoObjectives.sol";`,
 			`abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`,
 			"type(TwoObjectives).creationCode",
-		}},
+		}, false},
 		{"PropertyPos", filepath.Join("testdata", "oracles", "property_pos.sol"), 9, 10_000, []string{
 			`abi.encodeWithSignature("echidna_balance_under_1000()")`,
 			"ret[31] == bytes1(0)",
-		}},
+		}, false},
 		{"Assert04Pos", filepath.Join("testdata", "oracles", "assert04_pos.sol"), 9, 3_000, []string{
 			`vm.getCode("Assert04Pos.sol:Assert04Pos")`,
 			"assertEq(ret.length, 0)",
-		}},
+		}, false},
 		{"UsesLib", filepath.Join("testdata", "oracles", "library_pos.sol"), 9, 3_000, []string{
 			"type(UsesLib).creationCode",
-		}},
+		}, false},
+		// A ds-test project: DSTest, a Vm interface of its own, and only the
+		// assertions DSTest has (no assertFalse, bytes compared by assertEq0).
+		{"TwoObjectivesDSTest", fixtures.Example(t, "TwoObjectives.sol"), 9, 3_000, []string{
+			`import {DSTest} from "ds-test/test.sol";`,
+			"interface Vm {",
+			"is DSTest {",
+			"Vm internal constant vm = Vm(" + cheatcodeAddress + ");",
+			`assertTrue(!ok, "expected the assertion to fail");`,
+			`assertEq0(ret, abi.encodeWithSignature("Panic(uint256)", uint256(0x01)));`,
+		}, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -77,13 +99,17 @@ func TestFoundryTestCompiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			write("foundry.toml", "[profile.default]\nsrc = \".\"\n")
-			write("remappings.txt", "forge-std/=lib/forge-std/src/\n")
-			for _, name := range []string{"Vm.sol", "Test.sol"} {
-				stub, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), name))
-				if err != nil {
-					t.Fatal(err)
+			if tt.dsTest {
+				write("lib/ds-test/src/test.sol", dsTestStub)
+			} else {
+				write("remappings.txt", "forge-std/=lib/forge-std/src/\n")
+				for _, name := range []string{"Vm.sol", "Test.sol"} {
+					stub, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), name))
+					if err != nil {
+						t.Fatal(err)
+					}
+					write("lib/forge-std/src/"+name, string(stub))
 				}
-				write("lib/forge-std/src/"+name, string(stub))
 			}
 			contract := write(tt.name+".sol", string(src))
 

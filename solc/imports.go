@@ -92,3 +92,12 @@ func outsideImports(units map[string]*Unit, root string) ([]Diagnostic, map[stri
 	}
 	return ds, names
 }
+
+// Resolves reports whether an import path written in the file at unit
+// name importer (which need not exist) reaches a file inside the project,
+// through the project's remappings and library folders as a compile
+// would. The Foundry test export asks it which test library a project has.
+func (p *Project) Resolves(importer, imp string) bool {
+	_, loc := p.locate(p.resolveImport(importer, imp))
+	return loc == found
+}

@@ -70,12 +70,16 @@ var helpPages = map[string]helpPage{
 		synopsis: "foresight replay [flags] REPORT.json",
 		about: `Recompiles the files a report of 'foresight fuzz --format json' names, replays
 each finding's transactions on a fresh test chain and prints what each
-transaction did, down to the failing source line.`,
-		groups: []flagGroup{{"Replay", []string{"finding"}}, compilerGroup},
-		exits: `  0  the report has no findings, or none of them happens again
+transaction did, down to the failing source line. With --export it writes
+each finding as a Foundry test instead, one that passes under forge while
+the bug is there (docs/foundry-export.md).`,
+		groups: []flagGroup{{"Replay", []string{"finding", "export"}}, compilerGroup},
+		exits: `  0  the report has no findings, or none of them happens again; with
+     --export, every test was written
   1  at least one finding happened again
-  2  bad flags or arguments, an unreadable report, compile errors`,
-		example: "foresight replay report.json\nforesight replay --finding 2 report.json",
+  2  bad flags or arguments, an unreadable report, compile errors, or a
+     finding that cannot be written as a Foundry test`,
+		example: "foresight replay report.json\nforesight replay --finding 2 report.json\nforesight replay --export report.json",
 	},
 	"bench": {
 		synopsis: "foresight bench [flags] FILE...",
@@ -131,6 +135,27 @@ afl-cmin); inputs of removed or changed functions go too.`,
 		groups:  []flagGroup{{"Minimising", []string{"n"}}, compilerGroup},
 		exits:   "  0  minimised (or, with -n, listed)\n  2  bad flags or arguments, compile errors",
 		example: "foresight corpus min corpus src",
+	},
+	"solc": {
+		synopsis: "foresight solc [flags] VERSION --version|--standard-json",
+		about: `Answers as the native solc VERSION does for the calls forge makes of a
+compiler, through the solc-js release of that version (installed from npm on
+first use, like every compiler Foresight uses). For running forge where no
+native solc can be downloaded: name a two-line script in foundry.toml's
+solc setting, such as
+
+  #!/bin/sh
+  exec foresight solc 0.8.26 "$@"
+
+forge sends every source in the standard-JSON input, so --allow-paths,
+--base-path and --include-path are accepted and change nothing.`,
+		groups: []flagGroup{
+			{"Calls", []string{"version", "standard-json"}},
+			{"Accepted for forge", []string{"allow-paths", "base-path", "include-path"}},
+			{"Compiler", []string{"no-install"}},
+		},
+		exits:   "  0  answered (compile errors are in the JSON output, as with solc)\n  1  the compiler could not run\n  2  bad flags or arguments",
+		example: "foresight solc 0.8.26 --version\nforesight solc 0.8.26 --standard-json < input.json",
 	},
 	"version": {
 		synopsis: "foresight version",

@@ -8,6 +8,7 @@
 //	foresight replay REPORT.json          re-execute a report's findings and print traces
 //	foresight bench [flags] FILE...       compare engine configurations over seeds
 //	foresight corpus merge|min ...        maintain shared corpus directories
+//	foresight solc VERSION --version|--standard-json   solc-js as a native solc, for forge
 //	foresight lsp                         serve the Language Server Protocol on stdio
 //	foresight version                     print the version
 //	foresight help [COMMAND]              explain a command, its flags and exit codes
@@ -50,6 +51,7 @@ func commands() []command {
 		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
 		{"bench", "compare engine configurations over several seeds (median executions and time to each finding)", runBench},
 		{"corpus", "merge corpus directories or minimise one (docs/scaling.md)", runCorpus},
+		{"solc", "answer as solc VERSION through solc-js, for forge where no native solc installs", runSolc},
 		{"lsp", "serve the Language Server Protocol on stdio (see docs/lsp.md)", runLSP},
 		{"version", "print the version", runVersion},
 	}

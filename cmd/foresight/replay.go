@@ -16,6 +16,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var cf compilerFlags
 	cf.register(fs)
 	index := fs.Int("finding", 0, "replay only the finding with this `number` (1 is the first; 0: all)")
+	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never overwrites) and print the paths")
 	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -58,6 +59,9 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			printDiagnostics(stderr, b)
 			return exitUsage
 		}
+	}
+	if *export {
+		return exportFindings(&rep, builds, *index, stdout, stderr)
 	}
 	reproduced := 0
 	var senders senderNames

@@ -104,7 +104,7 @@ const maxJointTries = 3
 // parent's last uncovered branch, keeping its path conditions at zero. The
 // parent is the mutant with the changed argument set back.
 func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m Mutation) *prediction {
-	if pr.noJoint || m.Tx != len(mut)-1 {
+	if pr.noJoint || m.Field != FieldArg || m.Tx != len(mut)-1 {
 		return nil
 	}
 	target := int32(-1)

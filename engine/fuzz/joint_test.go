@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"path/filepath"
 	"testing"
+
+	"github.com/foresight-sol/foresight/engine/oracle"
 )
 
 // TestDivMod checks the solve step's division modulo 2^64: an odd
@@ -58,4 +60,36 @@ func TestJointPrediction(t *testing.T) {
 	}
 	t.Logf("joint: found after %d executions (%d of %d predictions hit); secant alone: %d findings in %d (%d of %d hit)",
 		joint.Findings[0].Execs, joint.PredictionHits, joint.Predictions, len(single.Findings), budget, single.PredictionHits, single.Predictions)
+}
+
+// TestPredictionOnValue checks that input prediction also solves for
+// msg.value: a price no dictionary holds is found within a small budget,
+// and not without prediction.
+func TestPredictionOnValue(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "Price.sol"))
+	const budget = 3000
+	with, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget, NoPrediction: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := asserts(with.Findings); n != 1 {
+		t.Fatalf("with prediction: %d assert failures in %d executions", n, budget)
+	}
+	if n := asserts(without.Findings); n != 0 {
+		t.Errorf("without prediction: %d assert failures in %d executions, want none", n, budget)
+	}
+}
+
+func asserts(fs []*Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Kind == oracle.AssertFailure {
+			n++
+		}
+	}
+	return n
 }

@@ -99,9 +99,15 @@ func (pr *predictor) observe(o *outcome) {
 	}
 }
 
-// numericLeaf returns the type of the scalar integer argument a mutation
-// changed, or nil if it changed something else.
+// valueType is msg.value's type, for prediction on it.
+var valueType = &abi.Type{T: abi.UintTy, Size: 256}
+
+// numericLeaf returns the type of the scalar integer argument (or the
+// msg.value) a mutation changed, or nil if it changed something else.
 func numericLeaf(seq Sequence, m Mutation) *abi.Type {
+	if m.Field == FieldValue && m.Arg.Scalar && m.Tx < len(seq) {
+		return valueType
+	}
 	if m.Field != FieldArg || !m.Arg.Scalar || m.Tx >= len(seq) {
 		return nil
 	}
@@ -199,7 +205,13 @@ func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *pred
 		return nil
 	}
 	seq := mut.Clone()
-	if !calldata.SetWord(seq[m.Tx].Args, m.Arg.Path, word) {
+	switch {
+	case m.Field == FieldValue:
+		if word.Cmp(maxValue) > 0 {
+			return nil // more than a sender holds
+		}
+		seq[m.Tx].Value = word
+	case !calldata.SetWord(seq[m.Tx].Args, m.Arg.Path, word):
 		return nil
 	}
 	pm := m

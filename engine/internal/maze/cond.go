@@ -101,7 +101,7 @@ func word(r *rand.Rand) uint64 {
 // wrap for small arguments), sometimes a full odd 64-bit one (it always
 // wraps; only arithmetic modulo 2^64 inverts it).
 func multiplier(r *rand.Rand) uint64 {
-	if r.IntN(4) == 0 {
+	if r.IntN(8) == 0 {
 		return r.Uint64() | 1
 	}
 	return 2 + r.Uint64N(1<<12)

@@ -182,7 +182,8 @@ func (m *Maze) exit(r *rand.Rand, from, to, d int, sat bool) Exit {
 	n := m.MinConds + r.IntN(m.MaxConds-m.MinConds+1)
 	valueAt := -1
 	if d >= 0 && payable(d) && r.IntN(3) == 0 {
-		e.Value = 1 + r.Uint64N(1e18)
+		// A price in finney, as contracts charge.
+		e.Value = (1 + r.Uint64N(1000)) * 1e15
 		valueAt = r.IntN(n)
 	}
 	for i := range n {

@@ -32,6 +32,18 @@ type Sites struct {
 	// Reachable lists the lines of the reachable bug sites.
 	Reachable []int  `json:"reachable"`
 	Sites     []Site `json:"sites"`
+	// Moves are the lines that move the walker (pos = N), which line
+	// coverage turns into the cells a fuzzer reached.
+	Moves []MoveSite `json:"moves"`
+}
+
+// MoveSite is the line of one move and the depth of the cell it enters
+// (0: the move is impossible or the cell it leaves unreachable).
+type MoveSite struct {
+	Line  int `json:"line"`
+	From  int `json:"from"`
+	To    int `json:"to"`
+	Depth int `json:"depth,omitempty"`
 }
 
 // Render returns the maze's Solidity source and its bug sites as JSON.
@@ -57,6 +69,7 @@ func (m *Maze) Render() (sol, sites []byte) {
 		args[i] = fmt.Sprintf("uint64 a%d", i)
 	}
 	sig := strings.Join(args, ", ")
+	moveLines := make([]int, len(m.Exits))
 	for d, name := range Dirs {
 		emit("")
 		pay := ""
@@ -66,9 +79,14 @@ func (m *Maze) Render() (sol, sites []byte) {
 		emit("    function %s(%s) external%s {", name, sig, pay)
 		emit("        unchecked {")
 		emit("            uint64 p = pos;")
-		for _, e := range m.Exits {
+		for i, e := range m.Exits {
 			if e.Dir == d {
-				m.block(emit, e, fmt.Sprintf("pos = %d;", e.To))
+				m.block(func(format string, args ...any) {
+					if strings.HasPrefix(format, "%spos = ") {
+						moveLines[i] = line
+					}
+					emit(format, args...)
+				}, e, fmt.Sprintf("pos = %d;", e.To))
 			}
 		}
 		emit("        }")
@@ -90,7 +108,7 @@ func (m *Maze) Render() (sol, sites []byte) {
 	emit("        }")
 	emit("    }")
 	emit("}")
-	return []byte(b.String()), m.sites(lines)
+	return []byte(b.String()), m.sites(lines, moveLines)
 }
 
 // block renders one guarded exit: the cell test, then its conditions
@@ -110,9 +128,16 @@ func (m *Maze) block(emit func(string, ...any), e Exit, action string) {
 }
 
 // sites lists the bug sites with their lines, reachability and witnesses.
-func (m *Maze) sites(lines []int) []byte {
+func (m *Maze) sites(lines, moveLines []int) []byte {
 	reach := m.Reachable()
 	out := Sites{Generator: "engine/internal/maze", Params: m.Params, Contract: m.Name, Cells: m.Cells, Reachable: []int{}}
+	for i, e := range m.Exits {
+		ms := MoveSite{Line: moveLines[i], From: e.From, To: e.To}
+		if _, ok := reach[e.From]; ok && e.Sat {
+			ms.Depth = reach[e.To]
+		}
+		out.Moves = append(out.Moves, ms)
+	}
 	for i, e := range m.Digs {
 		s := Site{Line: lines[i], Cell: e.From}
 		if d, ok := reach[e.From]; ok && e.Sat {

@@ -41,7 +41,7 @@ contract Maze1 {
             if (p == 16) {
                 if (a7 < 0xa830996f) {
                     if (a7 * a4 == 0x16153adf8ee7cd4c) {
-                        if (a7 * 0x5cc658109581157b + a4 * 626 == 0x7956517b3f5f773e) {
+                        if (a7 * 1404 + a4 * 626 == 0xf66e9c28795290dc) {
                             if (a4 * a7 == 0x16153adf8ee7cd4c) {
                                 pos = 17;
                             }
@@ -51,7 +51,7 @@ contract Maze1 {
                 return;
             }
             if (p == 9) {
-                if (a3 * 1853 + a0 * 0xe092aa5d1e7828f5 == 0xffd77d05c62f8a1b) {
+                if (a3 * 1853 + a0 * 2294 == 0x45f62695653) {
                     if (a3 * 1199 + 26999 == 0x2d44a1cee08) {
                         if (a2 < 23412) {
                             pos = 6;
@@ -75,7 +75,7 @@ contract Maze1 {
             if (p == 1) {
                 if (a1 * 343 + 0xa864f494d05b0a85 == 0xa864f53a64a8f200) {
                     if ((a5 + 0x461a72b4) * (a3 ^ 0xe8942317) == 0xf637df653f5b8c40) {
-                        if (a1 * 0xc687ca35aa973ee2 + a3 * 0x763de863d60d1590 == 0x38a572c9e35f2c39) {
+                        if (a1 * 3812 + a3 * 1426 == 0x38a572c9e35f2c39) {
                             pos = 6;
                         }
                     }
@@ -85,7 +85,7 @@ contract Maze1 {
             if (p == 4) {
                 if (a0 > 0x1e4857bd38) {
                     if (a0 < 0x1e4857ba24) {
-                        if (a0 * 0x58d9085043e8439 + 0x123c7cae == 0xa7938e78a3032ab6) {
+                        if (a0 * 1083 + 0x123c7cae == 0x21b15420746) {
                             if (a2 < 0x92675a1d) {
                                 pos = 9;
                             }
@@ -101,7 +101,7 @@ contract Maze1 {
         unchecked {
             uint64 p = pos;
             if (p == 0) {
-                if (msg.value == 711264466041054609) {
+                if (msg.value == 712000000000000000) {
                     if (a0 * 644 + a5 * 0x6569eaa743d1c385 == 0x526616800d739a98) {
                         pos = 1;
                     }
@@ -109,7 +109,7 @@ contract Maze1 {
                 return;
             }
             if (p == 4) {
-                if (msg.value == 268643446145129313) {
+                if (msg.value == 269000000000000000) {
                     if (a1 * 1180 + 0xb92d9b86 == 0xbb96d04a) {
                         pos = 5;
                     }
@@ -126,7 +126,7 @@ contract Maze1 {
             }
             if (p == 10) {
                 if (a0 - 0xf29ff128 < 998) {
-                    if (a1 * 0x1b7573a4487da90d + 0x6b78d3b040c1eff6 == 0xacba82484cf5b9db) {
+                    if (a1 * 2319 + 0x6b78d3b040c1eff6 == 0x6b78dc9eb50d964d) {
                         if ((a0 + 0x7e5eda89) * (a1 ^ 0x3ac36eb70c05f240) == 0xcf1128f71dcde56) {
                             if (a0 * 726 + a1 * 3342 == 0xf8f2a7d119c) {
                                 pos = 11;
@@ -139,7 +139,7 @@ contract Maze1 {
             if (p == 7) {
                 if (a1 > 0xcfbd6c03799b7449) {
                     if (a7 > 24109) {
-                        if (msg.value == 606704425232427589) {
+                        if (msg.value == 607000000000000000) {
                             if (a6 * 1342 + a1 * 449 == 0x55bef4dd8fd2d6d2) {
                                 pos = 13;
                             }
@@ -225,7 +225,7 @@ contract Maze1 {
                 return;
             }
             if (p == 3) {
-                if (a3 * 0x148299d28404bcc1 + a5 * 0x5dbacc5d73fa785 == 0x2126c75392e1910a) {
+                if (a3 * 3267 + a5 * 1927 == 0xf89ea0e6bbedc876) {
                     if (a5 < 0x71b703efa580161a) {
                         if (a3 * a5 == 0x5391194bf1ecff75) {
                             if (a3 * 1087 + 0x467d82ac9419df2 == 0x467d82accce0841) {
@@ -238,7 +238,7 @@ contract Maze1 {
             }
             if (p == 5) {
                 if (a1 - 0x65d2568fc728171c < 217) {
-                    if (msg.value == 605829304923376351) {
+                    if (msg.value == 606000000000000000) {
                         if (a2 * 1357 + a4 * 1799 == 0xd636b4b18d) {
                             if (a4 - 0x1e7b6435 < 159) {
                                 pos = 3;
@@ -256,7 +256,7 @@ contract Maze1 {
             uint64 p = pos;
             if (p == 5) {
                 if (a6 < 0xea10e7d2136874bc) {
-                    if (a3 * 0x2006a8a22fefdcb5 + 0x2032f722c0fec83b == 0xf22bb6d00f1b925f) {
+                    if (a3 * 3254 + 0x2032f722c0fec83b == 0xfdc2b0c6b5042e73) {
                         pos = 6;
                     }
                 }
@@ -275,7 +275,7 @@ contract Maze1 {
                 return;
             }
             if (p == 7) {
-                if (a7 * 0x6d5c1bd3cec8ff53 + a0 * 0x9318b5c11337cb5b == 0xcd8f7f4efca2fa3f) {
+                if (a7 * 3925 + a0 * 0x9318b5c11337cb5b == 0x499eaafdbc520c45) {
                     if (a6 * a7 == 0x17f93786d6b4) {
                         if (a6 * 0x27f5527143955c4b + a7 * 3059 == 0x1d28a1f0e446526d) {
                             if (a6 - 7305 < 760) {
@@ -361,7 +361,7 @@ contract Maze1 {
                 return;
             }
             if (p == 10) {
-                if (a7 * 154 + a2 * 0x458c3f3d3750cec3 == 0xe90b6d4c06069d59) {
+                if (a7 * 154 + a2 * 3781 == 0xe904ae5957e8f7b7) {
                     if (a3 * 1272 + a2 * 3050 == 0x9c2bfe040f6) {
                         assert(false);
                     }

@@ -43,7 +43,7 @@ contract Maze2 {
                 return;
             }
             if (p == 13) {
-                if (a3 * 152 + a5 * 0xd8568e80c7611b1d == 0xcde46af3699c474d) {
+                if (a3 * 152 + a5 * 2847 == 0x82d2a3f) {
                     if (a3 * 3098 + a5 * 1957 == 0x7f79dd7) {
                         if (a3 < 0xa69c6) {
                             if (a5 < 0x53d28) {
@@ -58,7 +58,7 @@ contract Maze2 {
                 if (a6 * 2773 + 0xe89ef27de223b0b4 == 0xb13ff18e1fc22d58) {
                     if (a4 * 878 + 28781 == 0xdbb5f773c6602989) {
                         if (a7 * 2920 + 0xad95820ba5875e7d == 0x718958aee2f08025) {
-                            if (a7 * 0xa758a08681b5453f + 0x9b9e851653844765 == 0xa9619765505a15bc) {
+                            if (a7 * 1344 + 0x9b9e851653844765 == 0x53cb6bbca3af0ea5) {
                                 pos = 15;
                             }
                         }
@@ -68,7 +68,7 @@ contract Maze2 {
             }
             if (p == 16) {
                 if (a4 < 0x63ed3) {
-                    if (a4 * 0xefe0d4290faff9ad + 0x62aed6cd == 0x12c3ccf5c53107a6) {
+                    if (a4 * 2479 + 0x62aed6cd == 0x6356fa60) {
                         if (a4 * 0xb1262412d27fa187 + a1 * 0xe80d09d6a6ce069b == 0x3e8cd64bc087c381) {
                             if (a4 > 4283) {
                                 pos = 17;
@@ -184,7 +184,7 @@ contract Maze2 {
             }
             if (p == 11) {
                 if (a4 * 2591 + 0x137a46148776b6b9 == 0x137a4d470f9662f6) {
-                    if (msg.value == 407141607889936768) {
+                    if (msg.value == 408000000000000000) {
                         pos = 12;
                     }
                 }
@@ -207,9 +207,9 @@ contract Maze2 {
                 return;
             }
             if (p == 26) {
-                if (a2 * 0x5efad568064eb4c7 + a5 * 3689 == 0x20ccbcf3ffb0e136) {
+                if (a2 * 1224 + a5 * 3689 == 0x49ad0f674afb9fae) {
                     if (a2 > 0xb4f9a8603ec261ec) {
-                        if (msg.value == 340813345133440421) {
+                        if (msg.value == 341000000000000000) {
                             pos = 27;
                         }
                     }
@@ -218,7 +218,7 @@ contract Maze2 {
             }
             if (p == 12) {
                 if (a0 * 3199 + 0x393bc20d == 0xc449e8832dcbb3ad) {
-                    if (a0 * 0xdc5831acc51b97f1 + a2 * 696 == 0x25f0b0d401c647b0) {
+                    if (a0 * 2035 + a2 * 696 == 0xc39bc50b5f07c470) {
                         if (a1 * 1055 + a0 * 0x6a71244ee9900109 == 0x839ee958d197a27f) {
                             pos = 35;
                         }
@@ -239,7 +239,7 @@ contract Maze2 {
             if (p == 39) {
                 if (a7 - 39884 < 280) {
                     if (a1 < 0xdf12b3b2aadb6f6d) {
-                        if (msg.value == 116393478259818709) {
+                        if (msg.value == 117000000000000000) {
                             pos = 40;
                         }
                     }
@@ -256,7 +256,7 @@ contract Maze2 {
             }
             if (p == 42) {
                 if ((a6 + 21682) * (a5 ^ 0xc29e14176284e89d) == 0xe7934831f0cd6130) {
-                    if (msg.value == 523075723799389900) {
+                    if (msg.value == 524000000000000000) {
                         if (a6 < 0x75928677db39ec65) {
                             if (a6 < 0x75928677db37db42) {
                                 pos = 43;
@@ -279,9 +279,9 @@ contract Maze2 {
                 return;
             }
             if (p == 36) {
-                if (a2 * 0x7804c750487adb7d + 0x92e957993052a6f3 == 0x19495e215684b3ca) {
+                if (a2 * 2942 + 0x92e957993052a6f3 == 0x89aa88baed4ef5ad) {
                     if (a2 * 164 + a6 * 0x2742b405b9a48765 == 0xcc6890226cd47375) {
-                        if (msg.value == 154746974174796482) {
+                        if (msg.value == 155000000000000000) {
                             pos = 10;
                         }
                     }
@@ -308,7 +308,7 @@ contract Maze2 {
                 if (a3 > 0xa9b4f22f0d) {
                     if (a3 < 0xa9b4f22b1e) {
                         if (a5 - 0x67a1c062fd26a578 < 631) {
-                            if (msg.value == 744357845466159358) {
+                            if (msg.value == 745000000000000000) {
                                 if (a3 * 2498 + 48407 == 0x3cdacfaa64df1493) {
                                     if ((a6 + 0x8f4474237e61c42c) * (a3 ^ 45179) == 0xecf7d340a50364e) {
                                         pos = 18;
@@ -331,7 +331,7 @@ contract Maze2 {
                 return;
             }
             if (p == 19) {
-                if (a2 * 814 + a2 * 0xb025dd60eed70c24 == 0xb8b5f9927ceab71b) {
+                if (a2 * 814 + a2 * 3110 == 0xb8b5f9927ceab71b) {
                     if (a2 * 1652 + 0x8556a196 == 0x8af44aaa) {
                         if ((a6 + 0x9d91f1095328fd0e) * (a2 ^ 0x5d441a1916603a46) == 0x97b36f9fb4b0b27f) {
                             if (a2 > 19251) {
@@ -370,7 +370,7 @@ contract Maze2 {
             }
             if (p == 9) {
                 if ((a7 + 15752) * (a4 ^ 0x391c765088d7e41a) == 0x85ddd08c721ae540) {
-                    if (a7 * 0xccf2e35ba633edc7 + a4 * 2785 == 0x58563c7370009c70) {
+                    if (a7 * 3529 + a4 * 2785 == 0x4d73efad4059f4a0) {
                         pos = 10;
                     }
                 }
@@ -390,9 +390,9 @@ contract Maze2 {
             }
             if (p == 18) {
                 if (a2 > 0x367b2487835e5c73) {
-                    if (a4 * 0xa16bf693629c3e17 + 0x3097b25e == 0x7dedbf2796174428) {
+                    if (a4 * 3609 + 0x3097b25e == 0xa73d6387077acdb4) {
                         if (a4 * a1 == 0x61d676be536b967e) {
-                            if (msg.value == 773515931073436475) {
+                            if (msg.value == 774000000000000000) {
                                 pos = 19;
                             }
                         }
@@ -402,14 +402,14 @@ contract Maze2 {
             }
             if (p == 21) {
                 if (a2 * a5 == 0xbe6901f8521baf79) {
-                    if (msg.value == 650269589320104709) {
+                    if (msg.value == 651000000000000000) {
                         pos = 22;
                     }
                 }
                 return;
             }
             if (p == 22) {
-                if (msg.value == 198727461473325347) {
+                if (msg.value == 199000000000000000) {
                     if (a6 * 0xa3b177f5dcf27d73 + 0x7c6fd9e0 == 0x56e2cb39096f50ec) {
                         if (a0 - 0x6d3339c35b3ebc5 < 286) {
                             pos = 23;
@@ -448,7 +448,7 @@ contract Maze2 {
                 if (a3 * 2913 + 45370 == 0x3e482) {
                     if (a1 * 3951 + 0x4696f62ffc4a5371 == 0x4ab497070e8125a4) {
                         if (a3 - 0xffffffffffffff8b < 639) {
-                            if (msg.value == 68906000047405170) {
+                            if (msg.value == 69000000000000000) {
                                 pos = 0;
                             }
                         }
@@ -457,8 +457,8 @@ contract Maze2 {
                 return;
             }
             if (p == 20) {
-                if (a7 * 0x812085c2bb19bf29 + 0x5f6d57a4ed1bce8c == 0xe873a2732891a209) {
-                    if (msg.value == 223451201012500428) {
+                if (a7 * 3883 + 0x5f6d57a4ed1bce8c == 0x5f6d61bf053eb273) {
+                    if (msg.value == 224000000000000000) {
                         if (a7 < 0xaa8c52b8) {
                             if (a7 * 2331 + 0x58ddb83d == 0x610cd8b5ad4) {
                                 pos = 16;
@@ -556,7 +556,7 @@ contract Maze2 {
             }
             if (p == 19) {
                 if (a3 * 283 + 0x564203bba3167e41 == 0xcb47ebe47941d6b8) {
-                    if (a6 * 0x9c370a01bf323ee9 + 0x84649297 == 0x65d023745668e404) {
+                    if (a6 * 3819 + 0x84649297 == 0xdb947e59bce) {
                         if ((a3 + 0x1a19230) * (a6 ^ 35065) == 0x2072700db6ca5f8c) {
                             pos = 20;
                         }
@@ -567,7 +567,7 @@ contract Maze2 {
             if (p == 13) {
                 if ((a0 + 48393) * (a2 ^ 0xafd332efea6657a3) == 0x6dffd0f1c5771bc7) {
                     if ((a0 + 0xff28f1f671c827a2) * (a2 ^ 0xe4410bc31d38f0cd) == 0x4adc2de8c5bf8f42) {
-                        if (a2 * 0xe5916a6c1d9b9c59 + a0 * 904 == 0x29177f7ce215d16c) {
+                        if (a2 * 3162 + a0 * 904 == 0x8b51b36709c803b8) {
                             if (a0 > 0xbd0a007b4cb3096b) {
                                 pos = 21;
                             }
@@ -590,7 +590,7 @@ contract Maze2 {
             }
             if (p == 30) {
                 if (a1 < 0xf49f84f1) {
-                    if (a3 * 0xefbc307460e8d607 + 0x8992ed06 == 0xb00f1311b480c8dd) {
+                    if (a3 * 1544 + 0x8992ed06 == 0x4fda097d08e) {
                         if (a1 > 0xf4940dc1) {
                             if (a1 * 2806 + a3 * 990 == 0xdabc2a353cc) {
                                 pos = 31;
@@ -603,7 +603,7 @@ contract Maze2 {
             if (p == 3) {
                 if (a7 < 0xe59dd4a39c6b8a75) {
                     if (a7 * 4068 + 0x70c58a6b53c5edb4 == 0x30cc824ccb74f89c) {
-                        if (a7 * 0xd40fee28670cec17 + 0xb0037d4ecbb44b2b == 0x204b5a3a3ead1911) {
+                        if (a7 * 3096 + 0xb0037d4ecbb44b2b == 0x9cc717fa63f58c1b) {
                             if ((a7 + 0x6be1f32f49f4e242) * (a2 ^ 0x46ae9cdaf918ac3) == 0x94d06a3d728712a4) {
                                 pos = 32;
                             }
@@ -670,7 +670,7 @@ contract Maze2 {
             }
             if (p == 28) {
                 if (a5 > 0x45353fbba41ece7d) {
-                    if (a5 * 0x16bc15ff5db0737f + 0x1934b9a1322e1c2c == 0x59cc7904804a88d2) {
+                    if (a5 * 896 + 0x1934b9a1322e1c2c == 0x5393ca5fd050572c) {
                         if (a6 * 1416 + 0xf91f2e09 == 0xac6a11abb97b2031) {
                             if (a7 * 1046 + 0x429c0223 == 0x454c585d) {
                                 assert(false);
@@ -682,7 +682,7 @@ contract Maze2 {
             }
             if (p == 17) {
                 if (a1 < 0xeb0f6254565c362f) {
-                    if (a2 * 1607 + a1 * 0x8528c965f6812e77 == 0x482ddb8615d46d64) {
+                    if (a2 * 1607 + a1 * 3705 == 0xd65954852af9ad52) {
                         assert(false);
                     }
                 }
@@ -690,7 +690,7 @@ contract Maze2 {
             }
             if (p == 25) {
                 if (a1 * 2039 + 0xaa647f30 == 0xb1571d69) {
-                    if (a2 * 1359 + a1 * 0x72434756bf9a8e23 == 0xdde794acc74c2365) {
+                    if (a2 * 1359 + a1 * 3621 == 0x11206203) {
                         assert(false);
                     }
                 }

@@ -47,7 +47,7 @@ contract Maze3 {
                 return;
             }
             if (p == 8) {
-                if (a6 * 0x465d281f4629a0a9 + 37000 == 0x8b525a7b822dcd86) {
+                if (a6 * 171 + 37000 == 0x23fc774ac13be922) {
                     if (a6 < 0x83f400b296dffaf9) {
                         if (a4 * 1881 + a6 * 1585 == 0x98ad803d5ba1fdcc) {
                             if (a6 - 0x83f400b296d66dab < 391) {
@@ -70,7 +70,7 @@ contract Maze3 {
             }
             if (p == 10) {
                 if (a5 > 0x1e8f12d1) {
-                    if (a3 * 0x4cc468e3bd39528d + 0xad9a8dd178a7041e == 0x93436e4f0a8c68d3) {
+                    if (a3 * 654 + 0xad9a8dd178a7041e == 0x860a1bcf60a37d9c) {
                         if (a3 < 0x4be0db07d35a1ca7) {
                             if (a4 * a5 == 0xfd4c63b7e5f86846) {
                                 pos = 11;
@@ -81,9 +81,9 @@ contract Maze3 {
                 return;
             }
             if (p == 15) {
-                if (a2 * 0x1638267a494d2b7d + a5 * 0x14ee3083cd5ea7ef == 0x1c0604634990f333) {
+                if (a2 * 0x1638267a494d2b7d + a5 * 2032 == 0x177b460dee2be83) {
                     if (a5 - 0x56b3e0fbabc3cb15 < 197) {
-                        if (a2 * 2678 + a5 * 0xab53081ac93c3eeb == 0x67a2a5b8f5f889fa) {
+                        if (a2 * 2678 + a5 * 3820 == 0xc42133da74dd554a) {
                             pos = 16;
                         }
                     }
@@ -92,7 +92,7 @@ contract Maze3 {
             }
             if (p == 11) {
                 if (a6 * a5 == 0x9240287e3a69016e) {
-                    if (a6 * 0x8cd56f4965f1800b + 0x33a1af381c4f6654 == 0x63449521a4fb1b26) {
+                    if (a6 * 13 + 0x33a1af381c4f6654 == 0x67ffb04878e06a92) {
                         pos = 24;
                     }
                 }
@@ -101,7 +101,7 @@ contract Maze3 {
             if (p == 24) {
                 if ((a3 + 0xb01ab25b1334d2dd) * (a0 ^ 34930) == 0x4490eca3c3018fd8) {
                     if (a3 < 0xc18a778dc5247535) {
-                        if (a3 * 0xf9add638ce3a8827 + a0 * 2612 == 0xd6e3d386be54a181) {
+                        if (a3 * 2089 + a0 * 2612 == 0x42d8bce534e1f357) {
                             if (a3 * 552 + 0x900e1c1639a33b77 == 0xe29fe5c74785762f) {
                                 pos = 25;
                             }
@@ -132,33 +132,27 @@ contract Maze3 {
                 }
                 return;
             }
-            if (p == 40) {
-                if (a7 * 2804 + 0x788b6c72 == 0xe36540a67a) {
-                    if ((a2 + 0xa0823c1ba902be6c) * (a7 ^ 3610) == 0xc91dc953a78c7420) {
-                        if (a7 > 0x14b6e400) {
-                            pos = 41;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 33) {
-                if (a1 * 3167 + 0x9b472cd7 == 0x8102d1ca658) {
-                    if (a2 > 0xcdaa59b2) {
-                        if (a1 * 3467 + 0x8bfff969 == 0x8d3978f9f3e) {
-                            if (a1 * 1849 + 0x9859b152 == 0x4b560322739) {
-                                pos = 4;
+            if (p == 41) {
+                if ((a5 + 0xc7f776c1) * (a2 ^ 12479) == 0x18ca61cdcde60f38) {
+                    if (a2 * a5 == 0xee0b7e8059e24cc7) {
+                        if (a5 * a2 == 0xee0b7e8059e24cc7) {
+                            if (a5 * 0x4fbf8af9806abdbb + 0x66bd4071a7e8bf1b == 0x14ce13e71b2d3a44) {
+                                pos = 42;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 2) {
-                if (a4 * 0xfe59fde907f801e5 + 0xf5640f60fc5e2766 == 0xb80d031e962202b3) {
-                    if (a4 * 1916 + a0 * 0xf1c27e66fe0c2039 == 0x1e0dadcfe7a02b3d) {
-                        if (a0 * 3658 + a4 * 0xd48a51e9935c6da2 == 0xd7af11a0ef5de559) {
-                            pos = 5;
+            if (p == 14) {
+                if (a4 * 2252 + a1 * 90 == 0x6c7f76a6be69ec75) {
+                    if (a1 * 1299 + a4 * 1754 == 0xb005f1f50d3a05c0) {
+                        if (a1 * a4 == 0x7492c1832dae8402) {
+                            if ((a4 + 0x2d72d1d99777d162) * (a1 ^ 0x2a41d1d6) == 0x5ea7741ce6fec848) {
+                                if (a1 - 0xc16f3821b462f6cf < 395) {
+                                    pos = 17;
+                                }
+                            }
                         }
                     }
                 }
@@ -195,7 +189,7 @@ contract Maze3 {
             if (p == 9) {
                 if (a1 * 3575 + 0x836df02ba713e7c4 == 0x6c22054e56f80cd) {
                     if (a4 < 0x80b983ddb6d7486a) {
-                        if (msg.value == 855846854011635568) {
+                        if (msg.value == 856000000000000000) {
                             if (a1 > 0x430febad3b698214) {
                                 pos = 23;
                             }
@@ -206,7 +200,7 @@ contract Maze3 {
             }
             if (p == 30) {
                 if (a4 * 565 + a0 * 1576 == 0x497297ba41054e3) {
-                    if (msg.value == 54725700854631594) {
+                    if (msg.value == 55000000000000000) {
                         pos = 31;
                     }
                 }
@@ -223,81 +217,63 @@ contract Maze3 {
                 return;
             }
             if (p == 35) {
-                if (a3 * 0x926635e8062f89d + a7 * 139 == 0x7ebcc7e5c6748ef) {
-                    if (msg.value == 169193002653136962) {
-                        if (a3 * a6 == 0x3265a46c8aae) {
+                if (msg.value == 113000000000000000) {
+                    if (a6 * 761 + 32312 == 0x10a4a52) {
+                        if (a3 - 0x904a7c95 < 943) {
                             pos = 36;
                         }
                     }
                 }
                 return;
             }
-            if (p == 18) {
-                if (msg.value == 97473236362571536) {
-                    if (a3 * 1664 + 0xeb0959b227976c6d == 0xeb095f7801995b6d) {
-                        pos = 37;
-                    }
-                }
-                return;
-            }
-            if (p == 3) {
-                if ((a3 + 0xbc76711) * (a4 ^ 22135) == 0xf998903793f7607e) {
-                    if (msg.value == 315874052801490339) {
-                        pos = 42;
-                    }
-                }
-                return;
-            }
-            if (p == 42) {
-                if (a6 * 293 + a5 * 1623 == 0x61ca33e97311db96) {
-                    if (a6 * a5 == 0x2fc7c5e1a2648510) {
-                        if (a5 * 3869 + a1 * 1567 == 0xd0b7ae64c533bd1a) {
-                            if (a6 * 9 + 0xdd0a111537d29f3c == 0xdd0a111537d8fac2) {
-                                pos = 43;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 43) {
-                if (a3 * 995 + 0xc2cb1487eff3d7d5 == 0xda28af33a307b43f) {
-                    if (a3 * a7 == 0xf362b9c556bad53a) {
-                        if (msg.value == 925998227710902793) {
-                            pos = 44;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 14) {
-                if (a7 > 0xf061d4eef500f93d) {
-                    if (msg.value == 847363896259706326) {
-                        if (a7 - 0xf061d4eef510e506 < 291) {
-                            if ((a5 + 24752) * (a3 ^ 11502) == 0xb840533abb47dda6) {
-                                pos = 0;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
             if (p == 10) {
-                if (a5 * 0x275e1255b93f9e41 + a3 * 3973 == 0x2780500e1ff64d40) {
-                    if (a3 * 0x66411b2e4a955327 + 25416 == 0x48c44681329ff22a) {
-                        if (a4 * 0xb91fc60fa5905854 + a4 * 0xb14941ad090f4de8 == 0x611c9f9b6b9ff793) {
-                            pos = 14;
+                if (msg.value == 369000000000000000) {
+                    if (a6 * 1842 + a5 * 752 == 0x5a72ca6) {
+                        if (a5 * 1530 + a6 * 3291 == 0xa552a25) {
+                            pos = 37;
                         }
                     }
                 }
                 return;
             }
-            if (p == 11) {
-                if (a3 > 0x1b94b5b851) {
-                    if (a3 < 0x1b94b5b6c1) {
-                        if (msg.value == 81602731468844251) {
-                            if (a3 * a5 == 0xd49e55e0716b84c4) {
-                                pos = 45;
+            if (p == 12) {
+                if (a3 * 3246 + 0x6f9889e6729b10b == 0x36fe7d1c6a4bc9e3) {
+                    if (a6 * 43 + 0xe110f08f2ec95ddb == 0xe110f0b3f0f339b5) {
+                        if (a6 > 0xdad216f2) {
+                            if ((a6 + 0xca466976) * (a3 ^ 0xc894fe5a) == 0x2631d34a802c48b8) {
+                                pos = 38;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 2) {
+                if (a0 < 0x6400579f16b34ebe) {
+                    if (a6 * 2973 + a0 * 115 == 0xcc2753eda7b8283b) {
+                        if (a6 - 0x8de54e71199da4fe < 472) {
+                            pos = 0;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 25) {
+                if (a6 - 0x509f9371e2ac77bf < 364) {
+                    if (a3 * 4054 + a6 * 2530 == 0x1ed1565a8494a500) {
+                        if (a3 * 2527 + 23473 == 0x5322b56b11e59216) {
+                            pos = 9;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 5) {
+                if (a3 * 73 + 0x7c5919daaadca78 == 0x7c591d3aa8e0158) {
+                    if (a3 * 2336 + a3 * 1758 == 0x8bf227f8ece6e3fb) {
+                        if (a5 * 0x1e79759c876de8f1 + 3588 == 0xb2aa88a10cc72443) {
+                            if (a5 * 1137 + a3 * 0xa1b06a53d3c8fafd == 0xd2aacfc4e05f031f) {
+                                pos = 9;
                             }
                         }
                     }
@@ -312,9 +288,9 @@ contract Maze3 {
             uint64 p = pos;
             if (p == 7) {
                 if (a5 - 0xc77580200939b5e0 < 476) {
-                    if (msg.value == 648185950385415207) {
+                    if (msg.value == 649000000000000000) {
                         if (a0 < 0x16cf487d7d281c6c) {
-                            if (a5 * 2807 + a0 * 0x1a16b3d8cef0824d == 0xc54692347fc86b30) {
+                            if (a5 * 2807 + a0 * 591 == 0xb1e838f911c63726) {
                                 pos = 8;
                             }
                         }
@@ -335,7 +311,7 @@ contract Maze3 {
                 return;
             }
             if (p == 12) {
-                if (msg.value == 860259425738297778) {
+                if (msg.value == 861000000000000000) {
                     if (a4 * 3769 + a2 * 0x59154511044d8ccd == 0x8c6be990fc19b177) {
                         if (a4 * 806 + a3 * 2228 == 0x1c324f501a9e4caa) {
                             if (a3 * 0x634bb465ec0966cd + 0x6577c39b6c65658b == 0x92804b4518a0e7d3) {
@@ -373,8 +349,8 @@ contract Maze3 {
                 return;
             }
             if (p == 18) {
-                if (msg.value == 238102049880969578) {
-                    if (a4 * 0x9ef5250f9976b62d + a5 * 1237 == 0xc0441df1604f2478) {
+                if (msg.value == 239000000000000000) {
+                    if (a4 * 1582 + a5 * 1237 == 0x10fec8e48e8d4c84) {
                         pos = 19;
                     }
                 }
@@ -422,7 +398,7 @@ contract Maze3 {
             }
             if (p == 5) {
                 if (a0 * a3 == 0xcf556340dfcdb26d) {
-                    if (msg.value == 571403848751644957) {
+                    if (msg.value == 572000000000000000) {
                         if (a0 * 2685 + 0xf0aab862 == 0x3fbfab2136f) {
                             pos = 27;
                         }
@@ -431,8 +407,8 @@ contract Maze3 {
                 return;
             }
             if (p == 27) {
-                if (msg.value == 621759616406845233) {
-                    if (a1 * 0x682bfe8099d0e5 + a4 * 3413 == 0x53dc5bb82bfebf7b) {
+                if (msg.value == 622000000000000000) {
+                    if (a1 * 231 + a4 * 3413 == 0x4e5b075) {
                         if (a1 * a4 == 0x3ce90dfa) {
                             if (a1 - 48797 < 635) {
                                 pos = 28;
@@ -443,51 +419,95 @@ contract Maze3 {
                 return;
             }
             if (p == 34) {
-                if (msg.value == 39363280912248736) {
+                if (msg.value == 40000000000000000) {
                     if (a3 * 3641 + 7410 == 0x7af87c3d3549b092) {
                         pos = 35;
                     }
                 }
                 return;
             }
-            if (p == 37) {
-                if (a2 * a1 == 0x364545fcb027df00) {
-                    if (a1 * 1085 + 0x93b06a3d == 0x8d565067e596dddd) {
-                        if (a2 * 1322 + 0xd9dcbebf == 0x2cbf452316f) {
-                            pos = 38;
+            if (p == 38) {
+                if (a5 * 1016 + a6 * 3587 == 0xf6c46e1eb64e6af2) {
+                    if ((a5 + 0xd9d548dd6a0422c3) * (a6 ^ 0xb805c9ed) == 0x7329b5079c740e5e) {
+                        if ((a6 + 0xb33444d04977e2eb) * (a5 ^ 0x145d1ce429466328) == 0x821d33d76cbd6177) {
+                            pos = 39;
                         }
                     }
                 }
                 return;
             }
-            if (p == 44) {
-                if (a6 > 0x9d711a17f4a06cb4) {
-                    if (a6 * 154 + a0 * 3705 == 0xb609b2693ab1cc91) {
-                        if (msg.value == 925838400974009924) {
-                            if (a3 < 0xe18de83a976b8243) {
-                                pos = 1;
+            if (p == 39) {
+                if (a7 * 0xe419f2838ebcb51d + a0 * 1527 == 0xd633f978ba0b136c) {
+                    if (a7 * 2521 + 45938 == 0x6bae18a094c) {
+                        if (a0 * 2804 + 0x788b6c72 == 0x82b3adaa) {
+                            if ((a7 + 0xa0823c1ba902be6c) * (a0 ^ 3610) == 0x3a623fba76bae9a8) {
+                                pos = 40;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 40) {
-                if (a4 - 0xf2279c8ae4539111 < 527) {
-                    if (a1 * 2173 + 0xcbdb59aa60150c4d == 0xcbdb59aa67011c01) {
-                        if (a0 > 0xc66acb06e336de7f) {
-                            pos = 13;
+            if (p == 9) {
+                if (a1 * 1093 + 0xcacc9a2af596b85a == 0xcacc9a2af79097c6) {
+                    if (a6 * a1 == 0x343771b8) {
+                        if (a0 > 4571) {
+                            pos = 41;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 33) {
+                if (a0 < 0xc6163379) {
+                    if (a3 < 0x650ab588) {
+                        if (a3 - 0x6509d376 < 688) {
+                            if (a0 < 0xc61d55b8) {
+                                pos = 7;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 32) {
+                if (a7 - 0x1160e61 < 24) {
+                    if (a7 * 2768 + 0x8f3a63a54712a4f8 == 0x8f3a63b1058e9f88) {
+                        pos = 3;
+                    }
+                }
+                return;
+            }
+            if (p == 36) {
+                if (a0 * 2419 + a1 * 3809 == 0xc881565b83e3b5b2) {
+                    if (a1 < 0x5e65c2aa2894219) {
+                        if (a0 < 0xd843b) {
+                            if (a5 < 0xd518d98df39521) {
+                                pos = 14;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (msg.value == 678000000000000000) {
+                    if (a0 > 0xeba90bcd22) {
+                        if (a0 < 0xeba90bcc2a) {
+                            if (a2 * 588 + 0xad51e175f1cc46c7 == 0xad51e175f30e9c4f) {
+                                pos = 13;
+                            }
                         }
                     }
                 }
                 return;
             }
             if (p == 6) {
-                if (a0 - 0xe2e5e699 < 782) {
-                    if (a6 * 3482 + 27481 == 0x54154d977401cbb1) {
-                        if (a6 - 0x3bdec64eee7637f3 < 457) {
-                            if (msg.value == 648711976900022699) {
-                                if (a4 * 120 + a4 * 230 == 0x8f16219b418224d9) {
+                if (msg.value == 885000000000000000) {
+                    if (a6 * 2730 + 0xaba2bdf32c03ecb1 == 0x5157e1b63ef228d5) {
+                        if (a3 * 3752 + a6 * 3836 == 0x7bd3f77b484ba7ff) {
+                            if (a6 * 3266 + 31051 == 0x27f415f740a8d45f) {
+                                if (a3 * 1529 + a6 * 1465 == 0x7cf635de7ff04e9) {
                                     pos = 10;
                                 }
                             }
@@ -516,7 +536,7 @@ contract Maze3 {
             }
             if (p == 5) {
                 if (a2 > 0xdc290494) {
-                    if (a3 * 0xc402159cd36bd74b + a2 * 1494 == 0xbefa24a234650e6e) {
+                    if (a3 * 1869 + a2 * 1494 == 0x783b477f74778876) {
                         if (a0 * 2257 + a2 * 0x2add9891c64c7efb == 0x164d0745c528233f) {
                             pos = 6;
                         }
@@ -526,7 +546,7 @@ contract Maze3 {
             }
             if (p == 8) {
                 if (a1 * 4068 + 7902 == 0xbd4a4c3299a) {
-                    if (a1 * 0x83b4260f6631b293 + a5 * 3070 == 0x477daf6576f5f7d1) {
+                    if (a1 * 660 + a5 * 3070 == 0xab565f8ad747fdb8) {
                         if (a1 > 0xbe8cec81) {
                             if (a1 > 0xbe8a0d43) {
                                 pos = 29;
@@ -537,70 +557,46 @@ contract Maze3 {
                 return;
             }
             if (p == 17) {
-                if (a1 * 0x8835087c7914c3eb + 0x99a997e8cb13adb7 == 0xaf3e3ef2012d5123) {
+                if (a1 * 1004 + 0x99a997e8cb13adb7 == 0x229c9d6809c9dc67) {
                     if (a1 - 0x84fb2477b65f89d6 < 411) {
                         pos = 34;
                     }
                 }
                 return;
             }
-            if (p == 38) {
-                if (a7 * 2781 + a3 * 1064 == 0x83456f0b2547d5a2) {
-                    if ((a7 + 0xfe817e3c098d1a49) * (a3 ^ 25776) == 0x8d3d13247d4bde61) {
-                        pos = 39;
-                    }
-                }
-                return;
-            }
-            if (p == 13) {
-                if (a7 < 0xc7842cbf75f78ef5) {
-                    if (a1 * a0 == 0x216e1acddcc6f2ac) {
-                        if (a1 * 3216 + 0x513965bde2279015 == 0x513965bdecfaac75) {
-                            if (a0 - 0x30ef142edea6ddb5 < 198) {
-                                pos = 40;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a0 * a1 == 0x27ce9bb642d1ec80) {
-                    if (a0 - 0xb0c10fd1dd92042a < 993) {
-                        if (a0 * 1068 + 0xcd3b86af3ad06065 == 0x32a9863797fb0931) {
-                            if (a1 > 0x987efa05) {
-                                pos = 2;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 6) {
-                if ((a7 + 0xd3691374ccc375ac) * (a3 ^ 0xb6a08228ef24680e) == 0x7f330953f9f53b33) {
-                    if (a7 * 0x91c25917b15d759 + 0x70bd7c47468da4a9 == 0x6401028f7450a40) {
-                        if (a3 * a7 == 0x45519f2432b66a49) {
-                            pos = 4;
+            if (p == 15) {
+                if (a1 * 0x93a58d789fd2fbff + 0x6182d0026ab90167 == 0xf415b468ea0ca821) {
+                    if (a6 * 805 + 0xc9c246de == 0xcbe1e33e) {
+                        if (a0 * 1428 + 0x59d1bb1e8109d0b == 0xdb4a50a2590b145f) {
+                            pos = 6;
                         }
                     }
                 }
                 return;
             }
             if (p == 7) {
-                if (a2 - 0xa25aa1092aeb9cf5 < 32) {
-                    if ((a2 + 0xd43f28abcc9c0ad2) * (a3 ^ 0xa480d3b54baf317f) == 0xc52e46f0db84ebe) {
-                        if (a2 * 1910 + a4 * 1874 == 0x20374376973a7ec7) {
-                            pos = 10;
+                if (a1 * 1389 + a7 * 3842 == 0x465d74dc7ae) {
+                    if (a7 * 3920 + a3 * 168 == 0xa05a3ae38a94c310) {
+                        if (a1 * 1982 + a7 * 352 == 0x4c0c5628f198b12f) {
+                            if (a1 * 0x8b87a40a45c6033f + 0x463a0e3edc91fb3 == 0x57bdb3d1a9555ff3) {
+                                pos = 12;
+                            }
                         }
                     }
                 }
                 return;
             }
-            if (p == 14) {
-                if (a2 * 360 + a3 * 2096 == 0x6b6f214986bc69cb) {
-                    if (a3 * 1260 + 49969 == 0x3bc8285) {
-                        if (a2 * 697 + a3 * 3647 == 0xf820f9296b781298) {
-                            pos = 19;
+            if (p == 12) {
+                if (a4 > 0xdf2f2d19ba29daf) {
+                    if (a2 * 1062 + a4 * 1707 == 0x7e4d2a55eab2e65) {
+                        if (a6 > 0xd3edd1ad99) {
+                            if (a6 < 0xd3edd1a9b5) {
+                                if (a2 * 2395 + a6 * 1242 == 0x470a5f750d2804ea) {
+                                    if (a4 * 1011 + a2 * 265 == 0x63dba25747ed56d9) {
+                                        pos = 43;
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -612,27 +608,11 @@ contract Maze3 {
     function dig(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 45) {
-                if (a5 * a6 == 0x70abd2227bfb1036) {
-                    if ((a5 + 0xc1877e14b3da205d) * (a6 ^ 0x1ec76b99) == 0x66bfb9b1439e147e) {
-                        assert(false);
-                    }
-                }
-                return;
-            }
-            if (p == 20) {
-                if (a0 * 2571 + 0xecafed04 == 0xf693ee0b4497026b) {
-                    if (a7 * 3647 + a6 * 278 == 0xd4375ddaec8d9368) {
-                        assert(false);
-                    }
-                }
-                return;
-            }
-            if (p == 2) {
-                if (a0 > 0x26c3491a9b) {
-                    if (a0 < 0x26c3491827) {
-                        if (a0 > 0x8194855944f7c697) {
-                            if (a0 * 0x78cb726f864e92bb + a7 * 1407 == 0xc9d8eac71562e017) {
+            if (p == 43) {
+                if (a2 * 2115 + 0x8a22861b94a5b851 == 0x8a228762b235530c) {
+                    if ((a4 + 35740) * (a2 ^ 0xb2bc1453fd896451) == 0x9919db5035f39e38) {
+                        if (a2 * 980 + 0xf6e2ec0 == 0x97a1aaabb4) {
+                            if (a4 * 2827 + a2 * 2562 == 0x18c439cb0c1) {
                                 assert(false);
                             }
                         }
@@ -640,10 +620,10 @@ contract Maze3 {
                 }
                 return;
             }
-            if (p == 26) {
-                if (a7 * 503 + 0x24c92994d24a97f1 == 0x24c92af7688516b8) {
-                    if (a7 * a5 == 0x8f90f7fb7f07b036) {
-                        if (a2 > 59369) {
+            if (p == 20) {
+                if (a6 * 793 + a0 * 1911 == 0xce88459ffb423f22) {
+                    if (a6 * a0 == 0xb58d72d86d56ca7f) {
+                        if (a1 * 73 + 0x1a53f552a40e44e7 == 0x44297df02083e46d) {
                             assert(false);
                         }
                     }
@@ -651,6 +631,28 @@ contract Maze3 {
                 return;
             }
             if (p == 17) {
+                if (a6 * a5 == 0x8fb66c316a6bcbc9) {
+                    if (a6 * 1818 + a5 * 984 == 0xa6b2f2e506f457c1) {
+                        if (a5 > 0x8194855944f7c697) {
+                            assert(false);
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 18) {
+                if (a2 < 0x9bfdfddb943aedc) {
+                    if (a7 * 503 + 0x24c92994d24a97f1 == 0x24c92b24f968a82b) {
+                        if (a7 * a4 == 0xc7c4cd0eeb7e) {
+                            if (a2 > 0x9bfdfddb9322a45) {
+                                assert(false);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 40) {
                 if (a1 - 0xd229902740aa7630 < 191) {
                     if ((a0 + 35159) * (a1 ^ 0xe74eb5c77b84c11c) == 0x320aaf79014fc5e0) {
                         if (a0 * a1 == 0x97940791c390ac84) {
@@ -662,7 +664,7 @@ contract Maze3 {
                 }
                 return;
             }
-            if (p == 10) {
+            if (p == 14) {
                 if (a4 * 2800 + 0xab53bad7 == 0x3c50b3db827) {
                     if (a0 * 41 + 0xe15a46a == 0xb47171b926484f3a) {
                         if (a0 * 42 + 0x6900f119228b9361 == 0x7f81a408b1f7ac81) {
@@ -674,7 +676,7 @@ contract Maze3 {
                 }
                 return;
             }
-            if (p == 11) {
+            if (p == 23) {
                 if (a2 * 3353 + 0x2336f8158c0bc1bd == 0x2336f81596bd108b) {
                     if ((a2 + 0xfd3778fbab257bd5) * (a5 ^ 0x898d4627) == 0x542d5f5112456737) {
                         assert(false);
@@ -682,7 +684,7 @@ contract Maze3 {
                 }
                 return;
             }
-            if (p == 15) {
+            if (p == 33) {
                 if (a5 * 3951 + a3 * 2632 == 0xd8c8f942cd9) {
                     if (a5 * 1067 + 0xceadbcc1b705719 == 0xceadf74d0853a46) {
                         if (a5 * 0x9e58f895ef83eee1 + 0x315f4840400b7e52 == 0xbdb3607e4b481879) {

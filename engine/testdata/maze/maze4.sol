@@ -36,7 +36,7 @@ contract Maze4 {
             }
             if (p == 4) {
                 if (a1 * a5 == 0x9e00af555b21d1fb) {
-                    if (a3 * 867 + a1 * 0xced6b83f5abea487 == 0x7c9cfed44d5243cd) {
+                    if (a3 * 867 + a1 * 1160 == 0xa89df4ca24bd9ec4) {
                         pos = 5;
                     }
                 }
@@ -45,8 +45,8 @@ contract Maze4 {
             if (p == 9) {
                 if (a7 > 20380) {
                     if (a2 * 2734 + 40516 == 0x68281839602) {
-                        if (a7 * 0xb31bf7054fcf192d + a2 * 0x2d15502b8886a8f3 == 0xb7930ff1af3c70b6) {
-                            if (a7 * 623 + a2 * 0x1d1e8310728db85 == 0xe23b62a3fab485c6) {
+                        if (a7 * 2350 + a2 * 2292 == 0x5751a2f39d6) {
+                            if (a7 * 623 + a2 * 2950 == 0x7062c41967f) {
                                 pos = 10;
                             }
                         }
@@ -98,7 +98,7 @@ contract Maze4 {
             }
             if (p == 2) {
                 if (a0 > 0xc3da0952b6aa8eb7) {
-                    if (a0 * 0xa75a9e302f628bb + 0x3e745acab9d2071f == 0xd0dc33c931714463) {
+                    if (a0 * 2236 + 0x3e745acab9d2071f == 0xe2ddc93e7ceab9ef) {
                         if ((a2 + 0xf0553a63) * (a7 ^ 0x825315f845047f1e) == 0xa61d4dfa60105c7f) {
                             if (a2 < 0x60099) {
                                 pos = 15;
@@ -110,7 +110,7 @@ contract Maze4 {
             }
             if (p == 9) {
                 if (a1 < 0x4683c79e9cea22c4) {
-                    if (a1 * 0xf05d516c48b26e09 + 0xe03cd1eff1091298 == 0xdda7c1e0e5679ac6) {
+                    if (a1 * 3595 + 0xe03cd1eff1091298 == 0x1cd112550136ff42) {
                         if (a1 * 0x2e12e4027d0d8e23 + a7 * 2885 == 0x2b02702da9af858f) {
                             pos = 3;
                         }
@@ -137,7 +137,7 @@ contract Maze4 {
         unchecked {
             uint64 p = pos;
             if (p == 0) {
-                if (a0 * 0x8f75130274a06975 + 0x6790d33badafcb5 == 0xa2c27a621d953716) {
+                if (a0 * 2423 + 0x6790d33badafcb5 == 0xee700c7d3ae5e90) {
                     if (a7 < 0xfff20fd5) {
                         pos = 1;
                     }
@@ -146,7 +146,7 @@ contract Maze4 {
             }
             if (p == 5) {
                 if (a2 - 22936 < 782) {
-                    if (msg.value == 622742953931402820) {
+                    if (msg.value == 623000000000000000) {
                         pos = 6;
                     }
                 }
@@ -163,7 +163,7 @@ contract Maze4 {
                 return;
             }
             if (p == 3) {
-                if (a7 * 0x31455087901fd5e9 + a5 * 275 == 0xf82b263825f4b600) {
+                if (a7 * 1514 + a5 * 275 == 0xd5e5d2668bb48b72) {
                     if (a7 - 0x946e910c3dfa749d < 379) {
                         if ((a5 + 0x8b4be91776792aa3) * (a7 ^ 0xd970f0f4a21ea638) == 0xb0cd1c5585f43c02) {
                             if ((a5 + 0xde593d8f5e21a020) * (a7 ^ 0xa82a0e73854ec8dc) == 0xbc98b5edbdba838c) {
@@ -196,7 +196,7 @@ contract Maze4 {
             }
             if (p == 4) {
                 if ((a5 + 51257) * (a6 ^ 31944) == 0x6bb594e174a093ac) {
-                    if (msg.value == 125510807001076732) {
+                    if (msg.value == 126000000000000000) {
                         pos = 18;
                     }
                 }
@@ -214,7 +214,7 @@ contract Maze4 {
                 if (a1 * 2870 + 0x8088bacf == 0x4d8e4148619) {
                     if (a4 > 5711) {
                         if (a4 * 3816 + a1 * 2488 == 0x4226c6b5bc36f19f) {
-                            if (a4 * 0x2ad71cb261432ed9 + a1 * 3654 == 0x6bfddf20c1af54ea) {
+                            if (a4 * 3802 + a1 * 3654 == 0x62b4019bd1a) {
                                 if (a1 * 2231 + 23634 == 0x3c437f9dfdb) {
                                     pos = 6;
                                 }
@@ -251,7 +251,7 @@ contract Maze4 {
                 return;
             }
             if (p == 12) {
-                if (a1 * 3166 + a0 * 0xae15f3d70808f7f == 0x29db9d7b1a4c8866) {
+                if (a1 * 3166 + a0 * 3968 == 0x6d40f5f5672ba7c0) {
                     if ((a1 + 0x2f62d5c5) * (a0 ^ 22830) == 0xed63b5fcfc715fc4) {
                         pos = 13;
                     }
@@ -281,7 +281,7 @@ contract Maze4 {
             if (p == 10) {
                 if ((a7 + 13842) * (a1 ^ 25498) == 0xebbff3d5773bdde9) {
                     if (a3 * 0x6b77d3bbfac4d2cf + a7 * 2668 == 0xd81c5f9d0ebb0035) {
-                        if (a1 * 284 + a7 * 0xe8bc678a4fcfcd4d == 0x12208df30a78c63b) {
+                        if (a1 * 284 + a7 * 3406 == 0xa3721f58f0de0cae) {
                             if (a7 - 0x7f3884da < 500) {
                                 pos = 20;
                             }
@@ -293,8 +293,8 @@ contract Maze4 {
             if (p == 2) {
                 if (a1 * 0x765e8fb25cfd3217 + 0x4238263e06395e61 == 0xad473f16ffab635c) {
                     if (a2 * 560 + 0x6c5b6625a9a149f7 == 0xfa0f619e25d077c7) {
-                        if (a1 * 0x9ff1365fdb2682d5 + 48328 == 0xb1ebb091c60ed209) {
-                            if (a2 * 0xa0a9341f31b0d8e3 + 0x701e0d37 == 0x25a226ca0abce754) {
+                        if (a1 * 727 + 48328 == 0xab7bf084bacb5f83) {
+                            if (a2 * 2276 + 0x701e0d37 == 0xbfebf4e84b94a853) {
                                 if (a2 * 460 + a2 * 1568 == 0xe76b332a6b516543) {
                                     pos = 6;
                                 }
@@ -355,7 +355,7 @@ contract Maze4 {
                 return;
             }
             if (p == 10) {
-                if (a0 * 0x4d70f789c73a79df + a7 * 2462 == 0x10e9edaeb14b41ab) {
+                if (a0 * 2528 + a7 * 2462 == 0xc9d905a710a04f92) {
                     if (a0 < 0xc3c1b5d8) {
                         if (a7 < 0x36c69640454c8792) {
                             assert(false);
@@ -365,7 +365,7 @@ contract Maze4 {
                 return;
             }
             if (p == 21) {
-                if (a3 * 0x1f1089cd0fada883 + a6 * 1473 == 0xe52e55f422c1d663) {
+                if (a3 * 2180 + a6 * 1473 == 0x56b5824d145) {
                     if (a3 * 0x3f89be0d730dd793 + a1 * 0x4b06c45f0fefdec3 == 0xeeeeecfce29290b7) {
                         if (a3 * 0x3a45492bdaaff6a9 + a6 * 0x3d40f2f90d382ab5 == 0x77f040fa27157913) {
                             assert(false);

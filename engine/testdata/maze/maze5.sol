@@ -24,7 +24,7 @@ contract Maze5 {
             }
             if (p == 12) {
                 if (a0 < 0xfe764) {
-                    if (a6 * 0x152c09439d5bd309 + 18858 == 0xdb6433d7162e6d82) {
+                    if (a6 * 778 + 18858 == 0xbd4468fb7382309a) {
                         pos = 13;
                     }
                 }
@@ -51,7 +51,7 @@ contract Maze5 {
             if (p == 10) {
                 if (a3 > 40654) {
                     if (a3 > 5738) {
-                        if (a3 * 0x7aa72ed7e0078c35 + 0xf3aeecb29cd5a2ba == 0x14430698e7162233) {
+                        if (a3 * 3127 + 0xf3aeecb29cd5a2ba == 0xf3aeecb2a4c9ef9d) {
                             pos = 1;
                         }
                     }
@@ -59,7 +59,7 @@ contract Maze5 {
                 return;
             }
             if (p == 6) {
-                if (a6 * 1948 + a6 * 0x5290bd24b555d438 == 0x7b6e90fda04f4001) {
+                if (a6 * 1948 + a6 * 1082 == 0x7b6e90fda04f4001) {
                     if (a6 < 0xfa09a81c6051a9f3) {
                         if (a6 < 0xfa09a81c604676e4) {
                             if (a2 * a6 == 0x5adefa290ac89bcd) {
@@ -108,7 +108,7 @@ contract Maze5 {
                 if (a6 > 0xcf9f0623f0789cf0) {
                     if (a1 * 3171 + a6 * 2182 == 0xa56e5d0b492578ee) {
                         if (a1 * a2 == 0x3065c8fe9f88074) {
-                            if (msg.value == 753454996647641007) {
+                            if (msg.value == 754000000000000000) {
                                 pos = 19;
                             }
                         }
@@ -118,7 +118,7 @@ contract Maze5 {
             }
             if (p == 18) {
                 if (a6 * 1091 + 0xf09c8fd84e8d6909 == 0xf484d89a504dab3a) {
-                    if (msg.value == 451858602757803215) {
+                    if (msg.value == 452000000000000000) {
                         if (a1 * 865 + 0xb0633456 == 0x5a0d31ad4a476f9b) {
                             if (a6 * 1065 + 0x523dfa9ba8aa39dd == 0x64d6d04c22fb9b90) {
                                 pos = 14;
@@ -132,7 +132,7 @@ contract Maze5 {
                 if (a0 * 4010 + a3 * 2093 == 0x7730c82ae0d858ea) {
                     if (a1 > 0x67471a2ff9) {
                         if (a1 < 0x67471a2d16) {
-                            if (a3 * 0x95b000cd376303db + 0xab677f8226313785 == 0x66ba0200f2bddd31) {
+                            if (a3 * 989 + 0xab677f8226313785 == 0xab677f8228f34ab9) {
                                 if (a1 - 0x43a1e6fbdea7240c < 208) {
                                     if (a1 * 1872 + a3 * 3653 == 0x8fe911cc306ba0f4) {
                                         pos = 7;
@@ -148,7 +148,7 @@ contract Maze5 {
                 if (a6 * 1960 + a5 * 2017 == 0xcbfdeb39dc93574c) {
                     if (a2 - 0xd86b5c6fd378b2e5 < 218) {
                         if (a6 * 3492 + a6 * 3850 == 0xb15f091525c2a733) {
-                            if (msg.value == 679260332276178899) {
+                            if (msg.value == 680000000000000000) {
                                 if (a6 * 1810 + 35326 == 0xb0a0098cedaba2ca) {
                                     pos = 11;
                                 }
@@ -179,7 +179,7 @@ contract Maze5 {
             if (p == 2) {
                 if (a2 > 0xa0b95a55) {
                     if (a2 < 0xa0caf3cc) {
-                        if (a2 * 0x57b0c03dc30aa841 + 0x5d869f15ffff4f81 == 0x251d4a52b5d73ed) {
+                        if (a2 * 2114 + 0x5d869f15ffff4f81 == 0x5d86a44557fedd59) {
                             pos = 3;
                         }
                     }
@@ -196,7 +196,7 @@ contract Maze5 {
             }
             if (p == 6) {
                 if ((a6 + 0x20817d047585a445) * (a7 ^ 58460) == 0x55732d9de30a739d) {
-                    if (msg.value == 592371143814010384) {
+                    if (msg.value == 593000000000000000) {
                         if (a7 * 2268 + 0xe8ff1d3f == 0x53c2896d69e10d13) {
                             pos = 7;
                         }
@@ -217,7 +217,7 @@ contract Maze5 {
                 return;
             }
             if (p == 9) {
-                if (msg.value == 590876909957739278) {
+                if (msg.value == 591000000000000000) {
                     if (a3 * 2851 + a2 * 1101 == 0xe5ddfca694e97f3d) {
                         pos = 10;
                     }
@@ -244,8 +244,8 @@ contract Maze5 {
             }
             if (p == 12) {
                 if (a5 * 3358 + a4 * 3220 == 0xe585fef95eedd4bc) {
-                    if (a4 * 0xab6cf4628878ae8d + 10522 == 0xc4d7d3b1b53aa4da) {
-                        if (msg.value == 668255022451764891) {
+                    if (msg.value == 944000000000000000) {
+                        if (a5 * 869 + 0xc56fb68239ac7e28 == 0xc56fb6823bd34832) {
                             if (a5 - 40912 < 801) {
                                 pos = 16;
                             }
@@ -320,9 +320,9 @@ contract Maze5 {
             }
             if (p == 20) {
                 if (a0 * 1486 + a6 * 1532 == 0x52a55bad4) {
-                    if (a3 * 0xf4dd4d6389492e59 + 0x634c0a2653ff8203 == 0x47af382a0e1336d5) {
+                    if (a3 * 3675 + 0x634c0a2653ff8203 == 0x8b2a4fc4f02da119) {
                         if (a6 * a0 == 0x20d4f99230) {
-                            if (a6 * 0x710fef778fcc3d9f + a0 * 2502 == 0x305f75e13009273d) {
+                            if (a6 * 3488 + a0 * 2502 == 0xbc2216940) {
                                 pos = 21;
                             }
                         }
@@ -422,7 +422,7 @@ contract Maze5 {
             }
             if (p == 19) {
                 if (a1 > 0x1d5fa905da1a2163) {
-                    if (a2 * 0x3c94fde161b9bad7 + 0x839f54ef1ec1095b == 0x3973da3b9565b582) {
+                    if (a2 * 2777 + 0x839f54ef1ec1095b == 0x8d49f52d38e183e4) {
                         if (a1 * 2847 + 0xe2decfdcc5d033c6 == 0x8db787f1b6afc5ef) {
                             if (a2 * 940 + 0x63bbdd90c98a6c1e == 0xd0016bd82456740a) {
                                 assert(false);

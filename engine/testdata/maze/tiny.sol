@@ -27,7 +27,7 @@ contract TinyMaze {
         unchecked {
             uint64 p = pos;
             if (p == 0) {
-                if (msg.value == 118049259170830126) {
+                if (msg.value == 119000000000000000) {
                     pos = 1;
                 }
                 return;
@@ -39,7 +39,7 @@ contract TinyMaze {
         unchecked {
             uint64 p = pos;
             if (p == 1) {
-                if (a4 * 0x2b962984350ed187 + 0x7bf4791a == 0xe451c72405c5befa) {
+                if (a4 * 393 + 0x7bf4791a == 0xa5e039f2c58ec53a) {
                     if (a4 * 778 + 0x28e2097c == 0xd7081a1fa3ca88bc) {
                         pos = 2;
                     }
@@ -48,7 +48,7 @@ contract TinyMaze {
             }
             if (p == 0) {
                 if (a2 * 508 + a3 * 2204 == 0xe2d60af4b606ed6b) {
-                    if (a2 * 3274 + a3 * 0x20564a9b8aa91fd3 == 0xb4d6550b2faa06a1) {
+                    if (a2 * 3274 + a3 * 4053 == 0xcd76516a55b) {
                         if (a6 * 1305 + 0xeff34539c4d02004 == 0xfe0361628eb0ee81) {
                             pos = 5;
                         }
@@ -83,7 +83,7 @@ contract TinyMaze {
                 return;
             }
             if (p == 2) {
-                if (a6 * 0x838c680d2fa40e3f + 0x52baff8556fe0482 == 0x78f7792ce5a25478) {
+                if (a6 * 3648 + 0x52baff8556fe0482 == 0xd09a80d4e0e13302) {
                     if (a6 < 0x1486966be1b66d1e) {
                         assert(false);
                     }

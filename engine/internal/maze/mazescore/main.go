@@ -1,15 +1,20 @@
 // Command mazescore compares a foresight JSON report with a maze's list of
 // reachable bug sites and prints how many reachable sites the report found
-// in total and within each given number of seconds (scripts/bench-maze):
+// in total and within each given number of seconds (scripts/bench-maze);
+// with a line coverage file, also the cells the campaign reached and the
+// deepest of them:
 //
-//	mazescore SITES.json REPORT.json [SECONDS...]
+//	mazescore [-lcov FILE] SITES.json REPORT.json [SECONDS...]
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/internal/maze"
@@ -25,19 +30,22 @@ type report struct {
 }
 
 func main() {
-	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: mazescore SITES.json REPORT.json [SECONDS...]")
+	lcov := flag.String("lcov", "", "line coverage of the campaign (lcov `file`)")
+	flag.Parse()
+	args := flag.Args()
+	if len(args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: mazescore [-lcov FILE] SITES.json REPORT.json [SECONDS...]")
 		os.Exit(2)
 	}
 	var sites maze.Sites
 	var rep report
 	for i, v := range []any{&sites, &rep} {
-		b, err := os.ReadFile(os.Args[1+i])
+		b, err := os.ReadFile(args[i])
 		if err == nil {
 			err = json.Unmarshal(b, v)
 		}
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "mazescore: %s: %v\n", os.Args[1+i], err)
+			fmt.Fprintf(os.Stderr, "mazescore: %s: %v\n", args[i], err)
 			os.Exit(1)
 		}
 	}
@@ -58,7 +66,7 @@ func main() {
 		found[f.Line] = f.Elapsed
 	}
 	fmt.Printf("%s\tfound %d/%d", sites.Contract, len(found), len(sites.Reachable))
-	for _, a := range os.Args[3:] {
+	for _, a := range args[2:] {
 		s, err := strconv.Atoi(a)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "mazescore: %q: not a number of seconds\n", a)
@@ -72,8 +80,57 @@ func main() {
 		}
 		fmt.Printf("\twithin %ds %d", s, n)
 	}
+	if *lcov != "" {
+		covered, err := coveredLines(*lcov)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "mazescore: %v\n", err)
+			os.Exit(1)
+		}
+		cells := map[int]bool{0: true}
+		deepest, total, maxDepth := 0, 1, 0
+		for _, mv := range sites.Moves {
+			if mv.Depth > 0 && !cells[mv.To] && covered[mv.Line] {
+				cells[mv.To] = true
+				deepest = max(deepest, mv.Depth)
+			}
+			maxDepth = max(maxDepth, mv.Depth)
+		}
+		seen := map[int]bool{0: true}
+		for _, mv := range sites.Moves {
+			if mv.Depth > 0 && !seen[mv.To] {
+				seen[mv.To] = true
+				total++
+			}
+		}
+		fmt.Printf("\tcells %d/%d\tdeepest %d/%d", len(cells), total, deepest, maxDepth)
+	}
 	if wrong > 0 {
 		fmt.Printf("\tUNREACHABLE SITES REPORTED %d", wrong)
 	}
 	fmt.Println()
+}
+
+// coveredLines reads the lines an lcov file marks as run (the mazes are
+// one file each, so every record is the maze's).
+func coveredLines(path string) (map[int]bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[int]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "DA:")
+		if !ok {
+			continue
+		}
+		l, n, _ := strings.Cut(line, ",")
+		ln, err1 := strconv.Atoi(l)
+		hits, err2 := strconv.Atoi(n)
+		if err1 == nil && err2 == nil && hits > 0 {
+			out[ln] = true
+		}
+	}
+	return out, sc.Err()
 }

@@ -55,6 +55,7 @@ type joint struct {
 	effects [][]*big.Int
 	probe   int
 	paired  bool
+	round   int
 	bits    uint
 }
 
@@ -158,8 +159,15 @@ func (pr *predictor) startJoint() *prediction {
 		return nil
 	}
 	o.tried = true
-	j := &joint{base: o.mut, tx: o.tx, target: o.target}
-	for path, v := range calldata.Leaves(o.mut[o.tx].Args) {
+	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0)
+}
+
+// newJoint starts a joint solve (round counts the restarts before it)
+// from base, whose target residual is resid and whose guards are at zero:
+// the run of its first probe, or nil if no argument can move.
+func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int) *prediction {
+	j := &joint{base: base, tx: tx, target: target, round: round}
+	for path, v := range calldata.Leaves(base[tx].Args) {
 		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) {
 			continue
 		}
@@ -172,12 +180,12 @@ func (pr *predictor) startJoint() *prediction {
 	if len(j.args) == 0 {
 		return nil
 	}
-	j.eqs = append(append(j.eqs, o.guards...), o.target)
+	j.eqs = append(append(j.eqs, guards...), target)
 	j.r0 = make([]*big.Int, len(j.eqs))
 	for i := range j.r0 {
 		j.r0[i] = new(big.Int)
 	}
-	j.r0[len(j.r0)-1].Set(o.resid)
+	j.r0[len(j.r0)-1].Set(resid)
 	for k := range j.args {
 		v := make([]int64, len(j.args))
 		v[k] = 1
@@ -268,6 +276,16 @@ func (pr *predictor) jointStep(p *prediction) *prediction {
 func (j *joint) addPairs() {
 	guards := len(j.eqs) - 1
 	pairs := 0
+	// An argument at the edge of a range guard (a - k < n) breaks it
+	// going up; going down it may stay inside.
+	for k := range j.args {
+		if eff := j.effects[k]; eff != nil && !j.keepsGuards(eff) && pairs < maxJointPairs {
+			v := make([]int64, len(j.args))
+			v[k] = -1
+			j.dirs = append(j.dirs, v)
+			pairs++
+		}
+	}
 	for a := 0; a < len(j.args) && pairs < maxJointPairs; a++ {
 		for b := a + 1; b < len(j.args) && pairs < maxJointPairs; b++ {
 			ea, eb := j.effects[a], j.effects[b]
@@ -288,7 +306,7 @@ func (j *joint) addPairs() {
 	}
 }
 
-// maxJointPairs bounds the paired probes.
+// maxJointPairs bounds the probes besides the unit ones.
 const maxJointPairs = 4
 
 // solve picks, among the probed directions that kept every guard at zero
@@ -300,7 +318,7 @@ func (j *joint) solve() *prediction {
 	target := len(j.eqs) - 1
 	best := -1
 	for d, eff := range j.effects {
-		if eff == nil || eff[target] == nil || !j.keepsGuards(eff) {
+		if eff == nil || eff[target] == nil || !j.keepsGuards(eff) || j.nearGuard(d) {
 			continue
 		}
 		c := new(big.Int).Mod(eff[target], j.mod())
@@ -312,13 +330,60 @@ func (j *joint) solve() *prediction {
 		}
 	}
 	if best < 0 {
-		return nil
+		return j.restart(best)
 	}
 	t, ok := divMod(new(big.Int).Neg(j.r0[target]), j.effects[best][target], j.bits)
 	if !ok {
-		return nil
+		return j.restart(best)
 	}
 	return j.move(j.dirs[best], t)
+}
+
+// maxJointRounds bounds the restarts of a joint solve.
+const maxJointRounds = 1
+
+// restart solves again from the point of another probe that kept the
+// guards and evaluated the target: where no step along the best direction
+// exists (a product whose other factor is even, (a + k) * (b ^ m) == c),
+// moving another argument by one often changes that factor's parity.
+func (j *joint) restart(best int) *prediction {
+	if j.round >= maxJointRounds {
+		return nil
+	}
+	target := len(j.eqs) - 1
+	for d, eff := range j.effects {
+		if d == best || eff == nil || eff[target] == nil || eff[target].Sign() == 0 || !j.keepsGuards(eff) {
+			continue
+		}
+		p := j.move(j.dirs[d], big.NewInt(1))
+		if p == nil {
+			continue
+		}
+		resid := new(big.Int).Add(j.r0[target], eff[target])
+		return newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1)
+	}
+	return nil
+}
+
+// nearGuard reports whether direction d moves one argument, whose unit
+// probe broke a guard: the opposite step kept the guards for one unit but
+// an inequality guard (a - k < n) breaks under a longer step.
+func (j *joint) nearGuard(d int) bool {
+	moved := 0
+	for _, vk := range j.dirs[d] {
+		if vk != 0 {
+			moved++
+		}
+	}
+	if moved > 1 {
+		return false // a paired direction keeps its guard exactly
+	}
+	for k, vk := range j.dirs[d] {
+		if vk != 0 && k < len(j.args) && j.effects[k] != nil && !j.keepsGuards(j.effects[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 func (j *joint) mod() *big.Int { return new(big.Int).Lsh(big.NewInt(1), j.bits) }

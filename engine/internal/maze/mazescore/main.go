@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -118,8 +119,14 @@ func coveredLines(path string) (map[int]bool, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return parseLCOV(f)
+}
+
+// parseLCOV returns the lines with a positive count in lcov DA records;
+// other records and malformed ones are skipped.
+func parseLCOV(r io.Reader) (map[int]bool, error) {
 	out := map[int]bool{}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		line, ok := strings.CutPrefix(sc.Text(), "DA:")
 		if !ok {

@@ -54,6 +54,9 @@ type Config struct {
 	Oracles map[oracle.Kind]bool
 	// PredictIterations bounds the secant steps per prediction; default 4.
 	PredictIterations int
+	// NoJointPrediction keeps input prediction to HARVEY's single-argument
+	// secant (joint.go's joint solve off), to measure what it adds.
+	NoJointPrediction bool
 	// Targets are program locations to reach, as runtime PCs per contract
 	// index (lookahead paper). With targets, each new corpus entry gets a
 	// lookahead identifier and split points, and Result reports when a

@@ -161,8 +161,12 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 		case op < 70: // msg.value
 			i := w.pickTx(mut)
 			if mut[i].Method < 0 || w.c.prog.Contracts[mut[i].Contract].Methods[mut[i].Method].Payable {
+				m := Mutation{Tx: i, Field: FieldValue, LastOnly: i == last}
+				// Old and new value, for input prediction on msg.value.
+				m.Arg.Old, m.Arg.Scalar = mut[i].Value, true
 				mut[i].Value = w.randomValue()
-				return mut, Mutation{Tx: i, Field: FieldValue, LastOnly: i == last}
+				m.Arg.New = mut[i].Value
+				return mut, m
 			}
 		case op < 75:
 			i := w.pickTx(mut)

@@ -40,6 +40,8 @@ type prediction struct {
 	// end the last step replaced (-1 lo, +1 hi, 0 none) for Illinois.
 	lo, clo, hi, chi *big.Int
 	side             int
+	// joint, if set, makes this run a step of a joint solve (joint.go).
+	joint *joint
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -67,25 +69,45 @@ type predictor struct {
 	// The target's cost and residual in the last predicted run whose last
 	// transaction ran (a run that fails earlier leaves them as they were).
 	targetCost, targetResid uint256.Int
+
+	// Joint prediction (joint.go): off with Config.NoJointPrediction; the
+	// mutant the current chain started from; the last predicted run's
+	// cost vector (lastRan: its last transaction ran).
+	noJoint    bool
+	mStamp     []uint32
+	jointTries map[int32]uint8 // joint solves from parents, per target edge
+	origin     chainOrigin
+	last       []costEntry
+	lastRan    bool
 }
 
 func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) predictor {
 	return predictor{
 		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pStamp: make([]uint32, sites),
+		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{},
 	}
 }
 
 // observe takes what a predicted run saw at its target.
 func (pr *predictor) observe(o *outcome) {
+	pr.lastRan = o.ranLast
+	pr.last = pr.last[:0]
 	if o.ranLast {
 		pr.targetCost, pr.targetResid = o.targetCost, o.targetResid
+		pr.last = append(pr.last, o.costs...)
 	}
 }
 
-// numericLeaf returns the type of the scalar integer argument a mutation
-// changed, or nil if it changed something else.
+// valueType is msg.value's type, for prediction on it.
+var valueType = &abi.Type{T: abi.UintTy, Size: 256}
+
+// numericLeaf returns the type of the scalar integer argument (or the
+// msg.value) a mutation changed, or nil if it changed something else.
 func numericLeaf(seq Sequence, m Mutation) *abi.Type {
+	if m.Field == FieldValue && m.Arg.Scalar && m.Tx < len(seq) {
+		return valueType
+	}
 	if m.Field != FieldArg || !m.Arg.Scalar || m.Tx >= len(seq) {
 		return nil
 	}
@@ -128,13 +150,17 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 		pool = pr.cands
 	}
 	if len(pool) == 0 {
-		return nil
+		// The mutant changed nothing both runs evaluated: often it broke
+		// a condition the parent satisfied, so the parent's next branch
+		// went unevaluated. Solve for it from the parent, jointly.
+		return pr.jointFromParent(parent, costs, mut, m)
 	}
 	me := costs[pool[pr.rng.IntN(len(pool))]]
 	x0, x1 := toBig(&m.Arg.Old, t), toBig(&m.Arg.New, t)
 	// Fit the signed residuals: they cross zero at the root.
 	c0, c1 := signed(&pr.pResid[me.idx]), signed(&me.resid)
 	p := &prediction{target: me.idx, x0: x1, c0: c1}
+	pr.setOrigin(costs, mut, m, me.idx, c1)
 	return pr.secant(p, mut, m, t, x0, c0, x1, c1)
 }
 
@@ -179,7 +205,13 @@ func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *pred
 		return nil
 	}
 	seq := mut.Clone()
-	if !calldata.SetWord(seq[m.Tx].Args, m.Arg.Path, word) {
+	switch {
+	case m.Field == FieldValue:
+		if word.Cmp(maxValue) > 0 {
+			return nil // more than a sender holds
+		}
+		seq[m.Tx].Value = word
+	case !calldata.SetWord(seq[m.Tx].Args, m.Arg.Path, word):
 		return nil
 	}
 	pm := m
@@ -189,10 +221,28 @@ func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *pred
 	return p
 }
 
-// again runs one more step after a prediction missed its target: a
-// secant step through the previous point and the prediction's own, or,
-// once the residuals changed sign, a step inside the bracket.
+// again runs one more step after a prediction missed its target: the
+// next step of a joint solve; a joint solve once a secant step broke a
+// condition of the path or the secant gave up; else secantAgain's step.
 func (pr *predictor) again(p *prediction) *prediction {
+	if p.joint != nil {
+		return pr.jointStep(p)
+	}
+	if pr.brokeGuard() {
+		if j := pr.startJoint(); j != nil {
+			return j
+		}
+	}
+	if next := pr.secantAgain(p); next != nil {
+		return next
+	}
+	return pr.startJoint()
+}
+
+// secantAgain is HARVEY's next step: a secant step through the previous
+// point and the prediction's own, or, once the residuals changed sign, a
+// step inside the bracket.
+func (pr *predictor) secantAgain(p *prediction) *prediction {
 	if pr.targetCost.IsZero() {
 		return nil
 	}

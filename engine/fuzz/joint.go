@@ -1,0 +1,437 @@
+package fuzz
+
+import (
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/holiman/uint256"
+)
+
+// This file is joint input prediction. HARVEY's secant (predict.go)
+// changes the one argument a mutation changed, so on nested conditions it
+// often satisfies the target branch while breaking a condition the path
+// had already satisfied (a0 + a1 == K1 { a0 - a1 == K2 { ... } }), and on
+// 64-bit wrap-around arithmetic its integer line misses the root (a *
+// 0x9e37...79b9 == K has one only modulo 2^64). When a secant run broke
+// such a guard, or the secant gave up, the predictor solves jointly: it
+// probes each numeric argument of the transaction once (+1), which gives
+// the residual of every condition on the mutant's path and of the target
+// as a linear function of the arguments (a finite-difference Jacobian,
+// exact for linear and for products of arguments taken one at a time),
+// and solves "guards stay at zero, target goes to zero" modulo 2^n (n the
+// arguments' width) by Gaussian elimination with pivots of least 2-adic
+// valuation. A guard is a branch the mutant took; its residual is zero
+// while the run takes it and the signed residual of its comparison once
+// the run takes the other side.
+
+// maxJointArgs bounds the arguments probed (one run each).
+const maxJointArgs = 8
+
+// maxGuards bounds the path conditions kept at zero.
+const maxGuards = 64
+
+// jointArg is one numeric argument the joint step may change.
+type jointArg struct {
+	path calldata.Path
+	typ  *abi.Type
+	x0   uint256.Int
+}
+
+// joint is the state of one joint solve: the mutant it starts from, the
+// conditions (guards, then the target last), and the columns probed so
+// far.
+type joint struct {
+	base   Sequence
+	tx     int
+	target int32
+	args   []jointArg
+	eqs    []int32    // desired edges: guards then the target
+	r0     []*big.Int // residuals at the base: zero but the target's
+	// dirs are the probe directions over args (first the unit ones);
+	// effects[d] the change each made to each condition (nil: not
+	// evaluated).
+	dirs    [][]int64
+	effects [][]*big.Int
+	probe   int
+	paired  bool
+	round   int
+	bits    uint
+}
+
+// chainOrigin is what the predictor remembers of the mutant a prediction
+// chain started from, for a joint step after the secant.
+type chainOrigin struct {
+	mut    Sequence
+	tx     int
+	target int32
+	resid  *big.Int
+	guards []int32
+	tried  bool
+}
+
+// setOrigin records the mutant of a new prediction chain aiming at target:
+// its last transaction's path conditions (from its cost vector: every
+// branch whose other side has a cost and is not also taken) are guards.
+func (pr *predictor) setOrigin(costs []costEntry, mut Sequence, m Mutation, target int32, resid *big.Int) {
+	o := &pr.origin
+	o.mut, o.tx, o.target, o.resid, o.tried = mut, m.Tx, target, resid, false
+	o.guards = o.guards[:0]
+	if pr.noJoint || target >= pr.edges || m.Tx != len(mut)-1 {
+		o.tried = true
+		return
+	}
+	pr.stamp++
+	for _, e := range costs {
+		pr.mStamp[e.idx] = pr.stamp
+	}
+	for _, e := range costs {
+		if e.idx >= pr.edges || e.idx>>1 == target>>1 || pr.mStamp[e.idx^1] == pr.stamp {
+			continue
+		}
+		if len(o.guards) == maxGuards {
+			break
+		}
+		o.guards = append(o.guards, e.idx^1)
+	}
+}
+
+// maxJointTries bounds the joint solves from parents aimed at one branch
+// edge, as each costs a run per argument.
+const maxJointTries = 3
+
+// jointFromParent starts a joint solve from the parent of a mutant that
+// took the other side of one of the parent's path conditions: aimed at the
+// parent's last uncovered branch, keeping its path conditions at zero. The
+// parent is the mutant with the changed argument set back.
+func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m Mutation) *prediction {
+	if pr.noJoint || m.Field != FieldArg || m.Tx != len(mut)-1 {
+		return nil
+	}
+	target := int32(-1)
+	var resid *big.Int
+	for k := len(parent) - 1; k >= 0; k-- {
+		if e := &parent[k]; e.idx < pr.edges && pr.seen[e.idx] == 0 && pr.jointTries[e.idx] < maxJointTries {
+			target, resid = e.idx, signed(&e.resid)
+			break
+		}
+	}
+	if target < 0 {
+		return nil
+	}
+	base := mut.Clone()
+	if !calldata.SetWord(base[m.Tx].Args, m.Arg.Path, m.Arg.Old) {
+		return nil
+	}
+	pr.setOrigin(parent, base, m, target, resid)
+	pr.last, pr.lastRan = append(pr.last[:0], costs...), true
+	if !pr.brokeGuard() {
+		pr.origin.tried = true
+		return nil
+	}
+	pr.jointTries[target]++
+	return pr.startJoint()
+}
+
+// brokeGuard reports whether the last predicted run took the other side
+// of a guard of the current chain.
+func (pr *predictor) brokeGuard() bool {
+	if !pr.lastRan {
+		return false
+	}
+	pr.stamp++
+	for _, e := range pr.last {
+		pr.mStamp[e.idx] = pr.stamp
+	}
+	for _, g := range pr.origin.guards {
+		if pr.mStamp[g] == pr.stamp {
+			return true
+		}
+	}
+	return false
+}
+
+// startJoint begins a joint solve from the chain's mutant, or returns nil
+// if it has no numeric argument or one was tried already.
+func (pr *predictor) startJoint() *prediction {
+	o := &pr.origin
+	if o.tried || o.mut == nil {
+		return nil
+	}
+	o.tried = true
+	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0)
+}
+
+// newJoint starts a joint solve (round counts the restarts before it)
+// from base, whose target residual is resid and whose guards are at zero:
+// the run of its first probe, or nil if no argument can move.
+func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int) *prediction {
+	j := &joint{base: base, tx: tx, target: target, round: round}
+	for path, v := range calldata.Leaves(base[tx].Args) {
+		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) {
+			continue
+		}
+		j.args = append(j.args, jointArg{path: append(calldata.Path(nil), path...), typ: v.Type, x0: v.Word})
+		j.bits = max(j.bits, uint(calldata.Bits(v.Type)))
+		if len(j.args) == maxJointArgs {
+			break
+		}
+	}
+	if len(j.args) == 0 {
+		return nil
+	}
+	j.eqs = append(append(j.eqs, guards...), target)
+	j.r0 = make([]*big.Int, len(j.eqs))
+	for i := range j.r0 {
+		j.r0[i] = new(big.Int)
+	}
+	j.r0[len(j.r0)-1].Set(resid)
+	for k := range j.args {
+		v := make([]int64, len(j.args))
+		v[k] = 1
+		j.dirs = append(j.dirs, v)
+	}
+	for ; j.probe < len(j.dirs); j.probe++ {
+		if p := j.probeRun(); p != nil {
+			return p
+		}
+		j.effects = append(j.effects, nil)
+	}
+	return nil
+}
+
+// probeRun returns the run of the base moved along the next direction
+// to probe.
+func (j *joint) probeRun() *prediction {
+	return j.move(j.dirs[j.probe], big.NewInt(1))
+}
+
+// move returns a prediction running the base with every argument k moved
+// by t*v[k] (modulo 2^bits), or nil if that changes nothing.
+func (j *joint) move(v []int64, t *big.Int) *prediction {
+	seq := j.base.Clone()
+	m := Mutation{Tx: j.tx, Field: FieldArg, LastOnly: true}
+	mod := new(big.Int).Lsh(big.NewInt(1), j.bits)
+	changed := false
+	for k, vk := range v {
+		if vk == 0 {
+			continue
+		}
+		a := &j.args[k]
+		x := toBig(&a.x0, a.typ)
+		x.Add(x, new(big.Int).Mul(t, big.NewInt(vk))).Mod(x, mod)
+		if calldata.Signed(a.typ) && x.Bit(int(j.bits)-1) == 1 {
+			x.Sub(x, mod)
+		}
+		w := calldata.Clamp(a.typ, fromBig(x))
+		if w.Eq(&a.x0) || !calldata.SetWord(seq[j.tx].Args, a.path, w) {
+			continue
+		}
+		m.Arg.Path, m.Arg.Old, m.Arg.New, m.Arg.Scalar = a.path, a.x0, w, true
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	return &prediction{seq: seq, m: m, target: j.target, joint: j}
+}
+
+// jointStep records what the last probe did to the path's conditions and
+// returns the next probe, the solution, or nil once the solution ran.
+func (pr *predictor) jointStep(p *prediction) *prediction {
+	j := p.joint
+	if j.probe >= len(j.dirs) || !pr.lastRan {
+		return nil
+	}
+	// The probe's effect on each guard, and on the target if the run
+	// evaluated it.
+	eff := make([]*big.Int, len(j.eqs))
+	for i, e := range j.eqs {
+		if r, ok := pr.lastResid(e); ok {
+			eff[i] = r.Sub(r, j.r0[i])
+		}
+	}
+	j.effects = append(j.effects, eff)
+	j.probe++
+	for {
+		if j.probe >= len(j.args) && !j.paired {
+			j.paired = true
+			j.addPairs()
+		}
+		if j.probe >= len(j.dirs) {
+			return j.solve()
+		}
+		if next := j.probeRun(); next != nil {
+			return next
+		}
+		j.effects = append(j.effects, nil)
+		j.probe++
+	}
+}
+
+// addPairs adds, for two arguments that move the same guard, the
+// direction along which that guard stays put (g_b*e_a - g_a*e_b): on
+// nested conditions over shared arguments, the only probes that still
+// reach the target.
+func (j *joint) addPairs() {
+	guards := len(j.eqs) - 1
+	pairs := 0
+	// An argument at the edge of a range guard (a - k < n) breaks it
+	// going up; going down it may stay inside.
+	for k := range j.args {
+		if eff := j.effects[k]; eff != nil && !j.keepsGuards(eff) && pairs < maxJointPairs {
+			v := make([]int64, len(j.args))
+			v[k] = -1
+			j.dirs = append(j.dirs, v)
+			pairs++
+		}
+	}
+	for a := 0; a < len(j.args) && pairs < maxJointPairs; a++ {
+		for b := a + 1; b < len(j.args) && pairs < maxJointPairs; b++ {
+			ea, eb := j.effects[a], j.effects[b]
+			if ea == nil || eb == nil {
+				continue
+			}
+			for g := 0; g < guards; g++ {
+				if ea[g] == nil || eb[g] == nil || ea[g].Sign() == 0 || eb[g].Sign() == 0 || !ea[g].IsInt64() || !eb[g].IsInt64() {
+					continue
+				}
+				v := make([]int64, len(j.args))
+				v[a], v[b] = eb[g].Int64(), -ea[g].Int64()
+				j.dirs = append(j.dirs, v)
+				pairs++
+				break
+			}
+		}
+	}
+}
+
+// maxJointPairs bounds the probes besides the unit ones.
+const maxJointPairs = 4
+
+// solve picks, among the probed directions that kept every guard at zero
+// and moved the target, the one whose effect has the least 2-adic
+// valuation, and runs the base moved along it by the t that brings the
+// target's residual to zero modulo 2^bits (effects are linear for linear
+// and product conditions, exactly so in wrap-around arithmetic).
+func (j *joint) solve() *prediction {
+	target := len(j.eqs) - 1
+	best := -1
+	for d, eff := range j.effects {
+		if eff == nil || eff[target] == nil || !j.keepsGuards(eff) || j.nearGuard(d) {
+			continue
+		}
+		c := new(big.Int).Mod(eff[target], j.mod())
+		if c.Sign() == 0 {
+			continue
+		}
+		if best < 0 || c.TrailingZeroBits() < new(big.Int).Mod(j.effects[best][target], j.mod()).TrailingZeroBits() {
+			best = d
+		}
+	}
+	if best < 0 {
+		return j.restart(best)
+	}
+	t, ok := divMod(new(big.Int).Neg(j.r0[target]), j.effects[best][target], j.bits)
+	if !ok {
+		return j.restart(best)
+	}
+	return j.move(j.dirs[best], t)
+}
+
+// maxJointRounds bounds the restarts of a joint solve.
+const maxJointRounds = 1
+
+// restart solves again from the point of another probe that kept the
+// guards and evaluated the target: where no step along the best direction
+// exists (a product whose other factor is even, (a + k) * (b ^ m) == c),
+// moving another argument by one often changes that factor's parity.
+func (j *joint) restart(best int) *prediction {
+	if j.round >= maxJointRounds {
+		return nil
+	}
+	target := len(j.eqs) - 1
+	for d, eff := range j.effects {
+		if d == best || eff == nil || eff[target] == nil || eff[target].Sign() == 0 || !j.keepsGuards(eff) {
+			continue
+		}
+		p := j.move(j.dirs[d], big.NewInt(1))
+		if p == nil {
+			continue
+		}
+		resid := new(big.Int).Add(j.r0[target], eff[target])
+		return newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1)
+	}
+	return nil
+}
+
+// nearGuard reports whether direction d moves one argument, whose unit
+// probe broke a guard: the opposite step kept the guards for one unit but
+// an inequality guard (a - k < n) breaks under a longer step.
+func (j *joint) nearGuard(d int) bool {
+	moved := 0
+	for _, vk := range j.dirs[d] {
+		if vk != 0 {
+			moved++
+		}
+	}
+	if moved > 1 {
+		return false // a paired direction keeps its guard exactly
+	}
+	for k, vk := range j.dirs[d] {
+		if vk != 0 && k < len(j.args) && j.effects[k] != nil && !j.keepsGuards(j.effects[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (j *joint) mod() *big.Int { return new(big.Int).Lsh(big.NewInt(1), j.bits) }
+
+// keepsGuards reports whether a probe left every guard it evaluated at
+// zero (and evaluated them all).
+func (j *joint) keepsGuards(eff []*big.Int) bool {
+	for _, g := range eff[:len(eff)-1] {
+		if g == nil || g.Sign() != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// divMod returns t with c*t == r modulo 2^bits, or false if there is none
+// (c's power of two does not divide r).
+func divMod(r, c *big.Int, bits uint) (*big.Int, bool) {
+	mod := new(big.Int).Lsh(big.NewInt(1), bits)
+	r, c = new(big.Int).Mod(r, mod), new(big.Int).Mod(c, mod)
+	if c.Sign() == 0 {
+		return nil, false
+	}
+	tz := c.TrailingZeroBits()
+	if r.Sign() != 0 && r.TrailingZeroBits() < tz {
+		return nil, false
+	}
+	m := new(big.Int).Rsh(mod, tz)
+	u := new(big.Int).Rsh(c, tz)
+	t := new(big.Int).Rsh(r, tz)
+	return t.Mul(t, new(big.Int).ModInverse(u, m)).Mod(t, m), true
+}
+
+// lastResid returns the residual of desired edge e in the last run: zero
+// if the run took e, the signed residual of taking it if it took the other
+// side, and false if it did not evaluate the branch.
+func (pr *predictor) lastResid(e int32) (*big.Int, bool) {
+	other := false
+	for k := range pr.last {
+		switch pr.last[k].idx {
+		case e:
+			return signed(&pr.last[k].resid), true
+		case e ^ 1:
+			other = true
+		}
+	}
+	if other {
+		return new(big.Int), true
+	}
+	return nil, false
+}

@@ -1,0 +1,95 @@
+package fuzz
+
+import (
+	"context"
+	"math/big"
+	"path/filepath"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/oracle"
+)
+
+// TestDivMod checks the solve step's division modulo 2^64: an odd
+// factor that wraps (one inverse), an even one (a solution modulo 2^63),
+// and an odd right-hand side against an even factor (none).
+func TestDivMod(t *testing.T) {
+	mod := new(big.Int).Lsh(big.NewInt(1), 64)
+	for _, tt := range []struct {
+		r, c *big.Int
+		ok   bool
+	}{
+		{big.NewInt(-12345), new(big.Int).SetUint64(0x9e3779b97f4a7c15), true},
+		{big.NewInt(4242), big.NewInt(778), true},
+		{big.NewInt(-10), big.NewInt(-2), true},
+		{big.NewInt(3), big.NewInt(2), false},
+	} {
+		x, ok := divMod(tt.r, tt.c, 64)
+		if ok != tt.ok {
+			t.Errorf("%v*t = %v: solvable %v, want %v", tt.c, tt.r, ok, tt.ok)
+			continue
+		}
+		if ok {
+			got := new(big.Int).Mul(tt.c, x)
+			if got.Sub(got, tt.r).Mod(got, mod).Sign() != 0 {
+				t.Errorf("%v*%v != %v mod 2^64", tt.c, x, tt.r)
+			}
+		}
+	}
+}
+
+// TestJointPrediction shows the joint step at work on nested conditions
+// over different arguments (testdata/predict/Nested.sol): with the same
+// seed and budget, the single-argument secant never meets the inner
+// difference without breaking the outer sum, and joint solving does.
+func TestJointPrediction(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "Nested.sol"))
+	const budget = 5000
+	joint, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}, NoJointPrediction: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(joint.Findings) != 1 {
+		t.Fatalf("joint prediction: %d findings in %d executions (%d of %d predictions hit)", len(joint.Findings), budget, joint.PredictionHits, joint.Predictions)
+	}
+	if len(single.Findings) != 0 {
+		t.Errorf("single-argument secant: %d findings in %d executions, want none", len(single.Findings), budget)
+	}
+	t.Logf("joint: found after %d executions (%d of %d predictions hit); secant alone: %d findings in %d (%d of %d hit)",
+		joint.Findings[0].Execs, joint.PredictionHits, joint.Predictions, len(single.Findings), budget, single.PredictionHits, single.Predictions)
+}
+
+// TestPredictionOnValue checks that input prediction also solves for
+// msg.value: a price no dictionary holds is found within a small budget,
+// and not without prediction.
+func TestPredictionOnValue(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "Price.sol"))
+	const budget = 3000
+	with, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget, NoPrediction: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := asserts(with.Findings); n != 1 {
+		t.Fatalf("with prediction: %d assert failures in %d executions", n, budget)
+	}
+	if n := asserts(without.Findings); n != 0 {
+		t.Errorf("without prediction: %d assert failures in %d executions, want none", n, budget)
+	}
+}
+
+func asserts(fs []*Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Kind == oracle.AssertFailure {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,113 @@
+package maze
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc/position"
+	"github.com/holiman/uint256"
+)
+
+// load compiles a committed maze and reads its sites.
+func load(t *testing.T, name string) (*program.Program, Sites) {
+	t.Helper()
+	prog := testbuild.Program(t, filepath.Join(dir, name+".sol"))
+	var s Sites
+	b, err := os.ReadFile(filepath.Join(dir, name+".json"))
+	if err == nil {
+		err = json.Unmarshal(b, &s)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, s
+}
+
+// TestWitnessesReplay runs every reachable site's witness on the EVM: each
+// move but the last passes without a finding, and the last fails the
+// assert on the site's line.
+func TestWitnessesReplay(t *testing.T) {
+	for _, c := range []string{"tiny", "maze1", "maze4"} {
+		prog, sites := load(t, c)
+		ct, ok := prog.Lookup(sites.Contract)
+		if !ok {
+			t.Fatalf("%s: no contract %s", c, sites.Contract)
+		}
+		for _, s := range sites.Sites {
+			if !s.Reachable {
+				continue
+			}
+			var calls []fuzz.RawCall
+			for _, mv := range s.Witness {
+				sig := mv.Function + "(" + strings.TrimSuffix(strings.Repeat("uint64,", NArgs), ",") + ")"
+				in := crypto.Keccak256([]byte(sig))[:4]
+				for _, a := range mv.Args {
+					x, _ := new(big.Int).SetString(a, 10)
+					in = append(in, common.BigToHash(x).Bytes()...)
+				}
+				var v uint256.Int
+				if err := v.SetFromDecimal(mv.Value); err != nil {
+					t.Fatal(err)
+				}
+				calls = append(calls, fuzz.RawCall{Contract: ct.Index, Input: in, Value: v})
+			}
+			steps, err := fuzz.Replay(prog, chain.Config{}, 0, nil, calls, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(steps) != len(calls) {
+				t.Fatalf("%s: site %d: stopped after %d of %d moves (%+v)", c, s.Line, len(steps), len(calls), steps[len(steps)-1].Finding)
+			}
+			f := steps[len(steps)-1].Finding
+			if f == nil || f.Kind != oracle.AssertFailure || !f.Located {
+				t.Fatalf("%s: site %d: last move gave %+v (err %v)", c, s.Line, f, steps[len(steps)-1].Err)
+			}
+			line, _, _ := position.NewMapper(ct.Build.Units[f.Location.Unit].Content).LineCol(f.Location.Start)
+			if line+1 != s.Line {
+				t.Errorf("%s: site %d: assert failed at line %d", c, s.Line, line+1)
+			}
+		}
+	}
+}
+
+// TestTinyMazeFound fuzzes the tiny maze with a fixed seed and execution
+// budget and checks that a reachable bug site is found, and only those.
+func TestTinyMazeFound(t *testing.T) {
+	prog, sites := load(t, "tiny")
+	res, err := fuzz.Run(context.Background(), prog, fuzz.Config{Settings: fuzz.Settings{Seed: 1, Execs: 20000, MaxSeqLen: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reachable := map[int]bool{}
+	for _, l := range sites.Reachable {
+		reachable[l] = true
+	}
+	found := 0
+	for _, f := range res.Findings {
+		if f.Kind != oracle.AssertFailure {
+			continue // the payable moves freeze ether, by design
+		}
+		line, _, _ := position.NewMapper(prog.Contracts[f.Contract].Build.Units[f.Location.Unit].Content).LineCol(f.Location.Start)
+		if !reachable[line+1] {
+			t.Errorf("finding %s at line %d, which is no reachable site", f.Kind, line+1)
+			continue
+		}
+		found++
+	}
+	if found == 0 {
+		t.Fatalf("no reachable site of %v found in 20000 executions", sites.Reachable)
+	}
+	t.Logf("found %d of %d reachable sites", found, len(sites.Reachable))
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/holiman/uint256"
 )
 
 // Settings are the campaign knobs that mean the same to every layer; the
@@ -60,8 +61,11 @@ type Config struct {
 	// target was first reached.
 	Targets map[int][]uint64
 	Chain   chain.Config
-	// DeployArgs replays a recorded deployment's constructor arguments.
-	DeployArgs [][]byte
+	// DeployArgs replays a recorded deployment's constructor arguments,
+	// and DeployValues the ether sent to each constructor (nil: none);
+	// without them the constructors' inputs are searched (ctorsearch.go).
+	DeployArgs   [][]byte
+	DeployValues []*uint256.Int
 	// Seeds are sequences run before mutation starts, e.g. a corpus saved
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
@@ -126,6 +130,9 @@ type Counts struct {
 	TargetTime     time.Duration `json:"targetTimeNs,omitempty"`
 	AnalysisTime   time.Duration `json:"analysisTimeNs,omitempty"`
 	AggressiveHits uint64        `json:"aggressiveHits"`
+	// DeployExecs counts the constructor runs the deployment search spent
+	// beyond each contract's first; they are part of Execs.
+	DeployExecs uint64 `json:"deployExecs,omitempty"`
 }
 
 // Result is the outcome of a campaign.

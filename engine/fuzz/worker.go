@@ -120,7 +120,11 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	dep, err := Deploy(ch, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), c.cfg.DeployArgs)
+	plan, err := c.planDeployment()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	dep, err := Deploy(ch, c.prog, plan)
 	if err != nil {
 		return nil, nil, nil, err
 	}

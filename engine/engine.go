@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/fuzz"
@@ -115,6 +116,9 @@ type Setup struct {
 	// SetUp is the Foundry test contract whose setUp() deployed the
 	// contracts ("" when Foresight deployed them itself).
 	SetUp string `json:"setUp,omitempty"`
+	// Token is where Foresight's own token was deployed for a constructor
+	// that takes a token ("" if none did).
+	Token string `json:"token,omitempty"`
 }
 
 // Deployed is one deployed contract.
@@ -123,7 +127,11 @@ type Deployed struct {
 	Unit     string `json:"unit"`
 	Address  string `json:"address,omitempty"`
 	CtorArgs string `json:"ctorArgs,omitempty"` // hex
-	Error    string `json:"error,omitempty"`
+	// CtorValue is the ether (wei, decimal) its constructor was sent.
+	CtorValue string `json:"ctorValue,omitempty"`
+	// Order is its place in the deployment order, from 1 (0: unknown).
+	Order int    `json:"order,omitempty"`
+	Error string `json:"error,omitempty"`
 }
 
 // Report is the outcome of a campaign: the fuzzer's counts as they are,
@@ -312,14 +320,26 @@ func oracleSet(m map[string]bool) map[oracle.Kind]bool {
 
 func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
 	s := Setup{Seed: seed}
+	order := map[int]int{}
+	if d != nil {
+		for k, i := range d.Order {
+			order[i] = k + 1
+		}
+		if d.Token != (common.Address{}) {
+			s.Token = d.Token.Hex()
+		}
+	}
 	for i, c := range p.Contracts {
-		dc := Deployed{Name: c.Name, Unit: c.Artifact.Unit}
+		dc := Deployed{Name: c.Name, Unit: c.Artifact.Unit, Order: order[i]}
 		if d != nil {
 			if d.Errors[i] != nil {
 				dc.Error = d.Errors[i].Error()
 			} else {
 				dc.Address = d.Addrs[i].Hex()
 				dc.CtorArgs = hex.EncodeToString(d.Args[i])
+				if i < len(d.Values) && d.Values[i] != nil {
+					dc.CtorValue = d.Values[i].Dec()
+				}
 			}
 		}
 		s.Contracts = append(s.Contracts, dc)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/holiman/uint256"
 )
 
 // Settings are the campaign knobs that mean the same to every layer; the
@@ -61,11 +60,10 @@ type Config struct {
 	// target was first reached.
 	Targets map[int][]uint64
 	Chain   chain.Config
-	// DeployArgs replays a recorded deployment's constructor arguments,
-	// and DeployValues the ether sent to each constructor (nil: none);
-	// without them the constructors' inputs are searched (ctorsearch.go).
-	DeployArgs   [][]byte
-	DeployValues []*uint256.Int
+	// Deployment replays a recorded deployment (its Args, Values, Order,
+	// Token and, with an Order, Addrs and Errors); without one the
+	// constructors' inputs are searched (ctorsearch.go).
+	Deployment *Deployment
 	// Seeds are sequences run before mutation starts, e.g. a corpus saved
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.

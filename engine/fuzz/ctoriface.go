@@ -54,7 +54,13 @@ func ctorIfaceParams(c *program.Contract, abis map[string][]byte) []ifaceParam {
 			if !ok {
 				continue
 			}
-			name = strings.TrimRight(name, "[]0123456789")
+			for strings.HasSuffix(name, "]") {
+				if k := strings.LastIndexByte(name, '['); k >= 0 {
+					name = name[:k]
+				} else {
+					break
+				}
+			}
 			if k := strings.LastIndexByte(name, '.'); k >= 0 {
 				name = name[k+1:]
 			}

@@ -222,16 +222,27 @@ func targets(in *ctorInput, payable bool) []ctorTarget {
 func (s *ctorSearch) mutate(cand *ctorInput, payable bool, ops []uint256.Int) (ctorTarget, *big.Int, bool) {
 	ts := targets(cand, payable)
 	switch k := s.r.IntN(8); {
-	case len(ts) > 0 && len(ops) > 0 && k < 3:
-		// An operand of the latest comparisons, or one off it.
-		t := ts[s.r.IntN(len(ts))]
+	case len(ts) > 0 && len(ops) >= 2 && k < 4:
+		// Input to state: a target that holds one operand of a recent
+		// comparison gets the other (or one off it); else a random target
+		// gets an operand.
+		t, w, held := s.matchOperand(cand, ts, ops)
 		x0 := s.get(cand, t)
-		w := ops[len(ops)-1-s.r.IntN(min(len(ops), 4))]
-		switch s.r.IntN(3) {
+		switch s.r.IntN(4) {
 		case 1:
 			w.AddUint64(&w, 1)
 		case 2:
 			w.SubUint64(&w, 1)
+		}
+		if held != nil && s.r.IntN(2) == 0 {
+			// Every target holding the operand (arrays whose lengths
+			// must match) moves together.
+			for _, o := range ts {
+				if h := s.word(cand, o); h.Eq(held) {
+					s.set(cand, o, w)
+				}
+			}
+			return t, x0, false
 		}
 		s.set(cand, t, w)
 		return t, x0, !t.array
@@ -241,7 +252,7 @@ func (s *ctorSearch) mutate(cand *ctorInput, payable bool, ops []uint256.Int) (c
 		x0 := s.get(cand, t)
 		w := s.env.Dict.Pick(s.r)
 		if s.r.IntN(2) == 0 {
-			w.SetUint64(s.r.Uint64N(1 << uint(s.r.IntN(64)+1)))
+			w.SetUint64(s.r.Uint64() >> s.r.IntN(64))
 		}
 		s.set(cand, t, w)
 		return t, x0, !t.array
@@ -297,4 +308,48 @@ func (s *ctorSearch) set(in *ctorInput, t ctorTarget, w uint256.Int) bool {
 		return true
 	}
 	return calldata.SetWord(in.args, t.path, w)
+}
+
+// matchOperand picks a comparison among the recorded operand pairs (the
+// latest most often) and a target holding one of its operands, returning
+// the target and the other operand; with no such target, a random target
+// and operand.
+func (s *ctorSearch) matchOperand(in *ctorInput, ts []ctorTarget, ops []uint256.Int) (ctorTarget, uint256.Int, *uint256.Int) {
+	pairs := len(ops) / 2
+	p := pairs - 1
+	if s.r.IntN(2) == 0 {
+		p = s.r.IntN(pairs)
+	}
+	a, b := ops[2*p], ops[2*p+1]
+	var match []int
+	var other []uint256.Int
+	for i, t := range ts {
+		h := s.word(in, t)
+		switch {
+		case h.Eq(&a):
+			match, other = append(match, i), append(other, b)
+		case h.Eq(&b):
+			match, other = append(match, i), append(other, a)
+		}
+	}
+	if len(match) > 0 {
+		k := s.r.IntN(len(match))
+		held := s.word(in, ts[match[k]])
+		return ts[match[k]], other[k], &held
+	}
+	return ts[s.r.IntN(len(ts))], ops[s.r.IntN(len(ops))], nil
+}
+
+// word returns what a target holds as an EVM word (an array's length).
+func (s *ctorSearch) word(in *ctorInput, t ctorTarget) uint256.Int {
+	switch {
+	case t.value:
+		return in.value
+	case t.array:
+		return *uint256.NewInt(uint64(len(calldata.At(in.args, t.path).Elems)))
+	}
+	if v := calldata.At(in.args, t.path); v != nil {
+		return v.Word
+	}
+	return uint256.Int{}
 }

@@ -321,8 +321,8 @@ func (c *campaign) planDeployment() (*Deployment, error) {
 	if c.deployPlan != nil {
 		return c.deployPlan, nil
 	}
-	if c.cfg.DeployArgs != nil {
-		c.deployPlan = &Deployment{Args: c.cfg.DeployArgs, Values: c.cfg.DeployValues}
+	if c.cfg.Deployment != nil {
+		c.deployPlan = c.cfg.Deployment
 		return c.deployPlan, nil
 	}
 	budget := uint64(len(c.prog.Contracts)) * ctorBudget

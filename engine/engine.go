@@ -9,7 +9,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -151,6 +150,8 @@ type Report struct {
 	// to, so that "no findings" is never said of code that was not fuzzed.
 	Contracts int `json:"contracts"`
 	Functions int `json:"functions"`
+	// Scope holds the totals they are out of and the source-line coverage.
+	Scope
 	// Note says why the campaign ended before fuzzing anything, e.g. its
 	// time budget ran out during deployment; "" otherwise.
 	Note string `json:"note,omitempty"`
@@ -231,7 +232,6 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 			opts.OnSetup(s)
 		}
 	}
-	contracts, functions := fuzzed(prog, opts.Contracts)
 	if ctx.Err() != nil {
 		return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
 	}
@@ -269,8 +269,9 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
-	rep.Contracts, rep.Functions = contracts, functions
+	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage)
 	if cfg.SetUp != "" {
+		rep.Scope = setUpScope(prog, res)
 		rep.Contracts, rep.Functions = res.Contracts, res.Functions
 	}
 	if res.Execs == 0 && ctx.Err() != nil {
@@ -289,19 +290,6 @@ func endNote(ctx context.Context, when string) string {
 		return "the time budget ran out " + when + ": nothing was fuzzed"
 	}
 	return "the campaign was cancelled " + when + ": nothing was fuzzed"
-}
-
-// fuzzed counts the contracts a campaign sends transactions to and their
-// functions, as the fuzzer picks them (targets, restricted to names).
-func fuzzed(p *program.Program, names []string) (contracts, functions int) {
-	for _, c := range p.Contracts {
-		if !c.Target || (len(names) > 0 && !slices.Contains(names, c.Name)) {
-			continue
-		}
-		contracts++
-		functions += len(c.Methods)
-	}
-	return contracts, functions
 }
 
 func oracleSet(m map[string]bool) map[oracle.Kind]bool {

@@ -367,6 +367,7 @@ func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	}
 	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), %d txs (%.0f/s), corpus %d\n",
 		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Txs, rep.TxRate, rep.Corpus)
+	fmt.Fprintf(w, "foresight: %s\n", scopeLine(rep))
 	if targeted {
 		if rep.TargetExecs > 0 {
 			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
@@ -381,4 +382,16 @@ func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	if rep.Timeouts > 0 {
 		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
 	}
+}
+
+// scopeLine says how much of what was asked was fuzzed and how much of its
+// source ran (engine.Scope), e.g. "3 of 4 contract(s), 27 of 31
+// function(s), 58% of reachable source lines (120 of 207)".
+func scopeLine(rep *engine.Report) string {
+	s := fmt.Sprintf("%d of %d contract(s), %d of %d function(s), %.0f%% of reachable source lines (%d of %d)",
+		rep.Contracts, rep.ContractsTotal, rep.Functions, rep.FunctionsTotal, rep.LinePercent(), rep.LinesCovered, rep.Lines)
+	if rep.DeployExecs > 0 {
+		s += fmt.Sprintf("; %d executions solved constructors", rep.DeployExecs)
+	}
+	return s
 }

@@ -100,7 +100,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 	if res.Err == nil {
 		return res.Created, in, nil
 	}
-	lastErr := res.Err
+	lastErr := revertErr(res)
 	for _, w := range calldata.PushConstants(code) {
 		s.env.Dict.Add(w)
 	}
@@ -119,7 +119,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			if r.Err == nil {
 				return r.Created, cand, nil
 			}
-			lastErr = r.Err
+			lastErr = revertErr(r)
 			if f.cmp(&best) < 0 {
 				break
 			}
@@ -352,4 +352,13 @@ func (s *ctorSearch) word(in *ctorInput, t ctorTarget) uint256.Int {
 		return v.Word
 	}
 	return uint256.Int{}
+}
+
+// revertErr is a failed run's error with its revert reason, if it gave
+// one.
+func revertErr(r chain.Result) error {
+	if reason, err := abi.UnpackRevert(r.Ret); err == nil {
+		return fmt.Errorf("%w (%q)", r.Err, reason)
+	}
+	return r.Err
 }

@@ -225,8 +225,10 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		}
 	}
 	shareInputs(prog, &cfg, opts)
-	if opts.OnSetup != nil {
-		cfg.OnSetup = func(d *fuzz.Deployment) {
+	var deployed *fuzz.Deployment // for findings streamed before the report
+	cfg.OnSetup = func(d *fuzz.Deployment) {
+		deployed = d
+		if opts.OnSetup != nil {
 			s := setupOf(prog, d, opts.Seed)
 			s.SetUp = cfg.SetUp
 			opts.OnSetup(s)
@@ -236,7 +238,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
 	}
 	if opts.OnFinding != nil {
-		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
+		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, deployed)) }
 	}
 	skipped := chooseSetUp(prog, &cfg)
 	res, err := fuzz.Run(ctx, prog, cfg)
@@ -360,7 +362,7 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 
 func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deployment) Call {
 	c := p.Contracts[tx.Contract]
-	sender, att, isAttacker := fuzz.PrincipalAddress(tx.Sender)
+	sender, att, isAttacker := fuzz.PrincipalIn(d, tx.Sender)
 	call := Call{
 		Sender: sender.Hex(), SenderIndex: tx.Sender, Contract: c.Name,
 		Value: tx.Value.Dec(), Blocks: tx.Blocks, Seconds: tx.Seconds,

@@ -33,6 +33,10 @@ type Deployment struct {
 	// Execs counts the constructor runs the deployment search spent
 	// beyond each contract's first (ctorsearch.go).
 	Execs uint64
+	// Senders are the chain's senders once deployed (a Foundry set-up's
+	// targetSender choices, or the defaults and perhaps the deployer), for
+	// PrincipalIn.
+	Senders []common.Address
 }
 
 // TargetFunds is the ether each deployed target contract starts with.
@@ -224,6 +228,7 @@ func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment,
 		ch.AddSender(chain.Deployer)
 	}
 	installAttackers(ch)
+	d.Senders = append([]common.Address(nil), ch.Senders()...)
 	return d, nil
 }
 

@@ -85,6 +85,11 @@ func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.C
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if senders := s.Senders(ch.Senders()); len(senders) > 0 && (len(s.TargetSenders) > 0 || len(s.ExcludeSenders) > 0) {
+		// As forge's invariant runner: transactions come from the
+		// senders setUp() named (targetSender), less those it excluded.
+		ch.SetSenders(senders)
+	}
 	n := len(c.prog.Contracts)
 	dep := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Errors: make([]error, n)}
 	for _, d := range append([]cheatcode.Deployed{s.Test}, s.Deployed...) {
@@ -101,6 +106,7 @@ func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.C
 		}
 	}
 	installAttackers(ch)
+	dep.Senders = append([]common.Address(nil), ch.Senders()...)
 	return ch, cheats, dep, nil
 }
 

@@ -38,6 +38,7 @@ type worker struct {
 	// those a constructor was given.
 	principals []common.Address
 	privileged []bool
+	valueCap   uint256.Int // the most ether a transaction sends (mutate.go)
 
 	prefix prefixCache // the state after the current entry's prefix
 	pred   predictor   // input prediction (predict.go)
@@ -89,6 +90,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	if len(c.targetPCs) > 0 {
 		tr.RecordPaths(2 * lookahead.MaxPrefix)
 	}
+	w.valueCap = valueCap(ch)
 	w.principals = principalAddrs(ch)
 	w.privileged = privilegedOf(w.principals, dep)
 	tr.SetPrincipals(w.principals)

@@ -265,13 +265,19 @@ func writeText(w io.Writer, rep *engine.Report) {
 const reportSchema = "foresight.report/v1"
 
 type jsonReport struct {
-	Schema  string           `json:"schema"`
-	Tool    jsonTool         `json:"tool"`
-	Inputs  []string         `json:"inputs"`
-	Execs   uint64           `json:"execs"`
-	Txs     uint64           `json:"txs"`
-	TxRate  float64          `json:"txsPerSec"`
-	Elapsed time.Duration    `json:"elapsedNs"`
+	Schema  string        `json:"schema"`
+	Tool    jsonTool      `json:"tool"`
+	Inputs  []string      `json:"inputs"`
+	Execs   uint64        `json:"execs"`
+	Txs     uint64        `json:"txs"`
+	TxRate  float64       `json:"txsPerSec"`
+	Elapsed time.Duration `json:"elapsedNs"`
+	// DeployExecs are the executions (part of Execs) that solved
+	// constructors.
+	DeployExecs uint64 `json:"deployExecs"`
+	Contracts   int    `json:"contracts"`
+	Functions   int    `json:"functions"`
+	engine.Scope
 	Setup   engine.Setup     `json:"setup"`
 	SetUp   string           `json:"setUp,omitempty"`
 	Skipped []engine.Skipped `json:"skipped,omitempty"`
@@ -290,7 +296,8 @@ func writeJSON(w io.Writer, rep *engine.Report, inputs []string) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: inputs, Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped, Finds: findings})
+	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: inputs, Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed,
+		DeployExecs: rep.DeployExecs, Contracts: rep.Contracts, Functions: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped, Finds: findings})
 }
 
 func writeLCOV(path string, rep *engine.Report) error {

@@ -2,10 +2,17 @@ package engine
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
+	"github.com/foresight-sol/foresight/engine/program"
 )
 
 // TestConstructorSearch fuzzes the fixtures of testdata/deploy, whose
@@ -84,5 +91,54 @@ func TestConstructorNeverSucceeds(t *testing.T) {
 	}
 	if len(rep.Findings) != 0 {
 		t.Errorf("findings %v", found(rep))
+	}
+}
+
+// TestConstructorExport writes findings behind a solved constructor as
+// Foundry tests and runs them on Foresight's cheatcodes: the ether sent to
+// the constructor and Foresight's token are part of the exported
+// deployment, so each test passes (the bug is there).
+func TestConstructorExport(t *testing.T) {
+	for _, file := range []string{"ether.sol", "token.sol"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			root, bs := testbuild.FoundryProject(t, filepath.Join("testdata", "deploy"), file)
+			rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 1, Execs: 20_000}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Findings) == 0 {
+				t.Fatal("no finding")
+			}
+			f := rep.Findings[0]
+			rel, src, err := FoundryTest(f, rep.Setup, bs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(root, "test"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for name, content := range map[string]string{"foundry.toml": "[profile.default]\nsrc = \".\"\n", "remappings.txt": "forge-std/=lib/forge-std/src/\n"} {
+				if err := os.WriteFile(filepath.Join(root, name), []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(filepath.Join(root, rel), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p, err := program.New(testbuild.CompileIn(t, root, rel))
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := "Foresight_" + f.Contract + "_assert_failure_Test"
+			s, err := cheatcode.RunSetUp(p, name, cheatcode.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel := crypto.Keccak256([]byte("test_assert_failure()"))[:4]
+			if res := s.Chain.Call(chain.Tx{From: cheatcode.DefaultSender, To: s.Test.Address, Input: sel}); res.Err != nil {
+				t.Fatalf("the exported test fails with the bug there: %v\n%s", res.Err, src)
+			}
+		})
 	}
 }

@@ -167,19 +167,19 @@ func setAddresses(r *rand.Rand, v *calldata.Value, cands []common.Address) {
 	}
 }
 
-// tokenMint is what the token gives the deployer and every sender.
-var tokenMint = new(big.Int).Exp(big.NewInt(10), big.NewInt(24), nil)
+// TokenMint is what the token gives the deployer and every sender.
+var TokenMint = new(big.Int).Exp(big.NewInt(10), big.NewInt(24), nil)
 
 // deployToken deploys Foresight's token from TokenDeployer and mints some
 // to the deployer and the senders; it returns the token's address.
 func deployToken(ch *chain.Chain) (common.Address, error) {
-	res := ch.Call(chain.Tx{From: TokenDeployer, Input: tokenCreation()})
+	res := ch.Call(chain.Tx{From: TokenDeployer, Input: TokenCreation()})
 	if res.Err != nil {
 		return common.Address{}, res.Err
 	}
 	sel := crypto.Keccak256([]byte("mint(address,uint256)"))[:4]
 	var amount uint256.Int
-	amount.SetFromBig(tokenMint)
+	amount.SetFromBig(TokenMint)
 	amt := amount.Bytes32()
 	for _, a := range append([]common.Address{chain.Deployer}, ch.Senders()...) {
 		in := append(append(append([]byte(nil), sel...), common.LeftPadBytes(a.Bytes(), 32)...), amt[:]...)

@@ -38,7 +38,8 @@ var tokenSelectors = func() map[[4]byte]bool {
 	return out
 }()
 
-func tokenCreation() []byte {
+// TokenCreation returns the token's creation code.
+func TokenCreation() []byte {
 	b, err := hex.DecodeString(tokenCreationHex)
 	if err != nil {
 		panic("token bytecode: " + err.Error())

@@ -50,24 +50,41 @@ func ctorIfaceParams(c *program.Contract, abis map[string][]byte) []ifaceParam {
 			continue
 		}
 		for i, in := range e.Inputs {
-			name, ok := strings.CutPrefix(in.InternalType, "contract ")
+			name, ok := ifaceName(in.InternalType)
 			if !ok {
 				continue
-			}
-			for strings.HasSuffix(name, "]") {
-				if k := strings.LastIndexByte(name, '['); k >= 0 {
-					name = name[:k]
-				} else {
-					break
-				}
-			}
-			if k := strings.LastIndexByte(name, '.'); k >= 0 {
-				name = name[k+1:]
 			}
 			out = append(out, ifaceParam{input: i, name: name, ids: selectorsOf(abis[name])})
 		}
 	}
 	return out
+}
+
+// ifaceName reads the contract or interface name of an ABI internalType
+// ("contract IERC20", "contract Lib.Pool[2][]"): the name without its
+// qualifier and array suffixes, and false for any other type (or a name
+// that is no identifier).
+func ifaceName(internalType string) (string, bool) {
+	name, ok := strings.CutPrefix(internalType, "contract ")
+	if !ok {
+		return "", false
+	}
+	for strings.HasSuffix(name, "]") {
+		k := strings.LastIndexByte(name, '[')
+		if k < 0 {
+			return "", false
+		}
+		name = name[:k]
+	}
+	if k := strings.LastIndexByte(name, '.'); k >= 0 {
+		name = name[k+1:]
+	}
+	for _, r := range name {
+		if !(r == '_' || r == '$' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return "", false
+		}
+	}
+	return name, name != ""
 }
 
 // buildABIs maps every contract and interface name of the program's

@@ -38,8 +38,11 @@ type campaign struct {
 	focus    []callTarget // subset of calls the campaign is about
 	checked  []int        // contracts with property or invariant functions
 	plan     *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
-	// deployPlan is a plain deployment's constructor inputs (deploy.go).
+	// deployPlan is a plain deployment's constructor inputs (deploy.go);
+	// undeployed marks the targets it could not deploy, which get no
+	// transactions while another target did deploy.
 	deployPlan *Deployment
+	undeployed []bool
 	constants  []uint256.Int
 	values     []uint256.Int // source literals that fit msg.value (100 finney)
 	corpus     *Corpus
@@ -185,6 +188,8 @@ func (c *campaign) setup() error {
 		if err := c.planSetUp(); err != nil {
 			return err
 		}
+	} else if err := c.markUndeployed(allowed); err != nil {
+		return err
 	}
 	for i, ct := range c.prog.Contracts {
 		c.codes = append(c.codes, traceCode(ct))

@@ -120,7 +120,31 @@ func (c *campaign) fuzzes(ci int) bool {
 		_, ok := c.plan.selectors[ci]
 		return ok
 	}
-	return c.prog.Contracts[ci].Target
+	return c.prog.Contracts[ci].Target && (c.undeployed == nil || !c.undeployed[ci])
+}
+
+// markUndeployed plans the deployment and marks the targets (of those
+// allowed, if any are named) it could not deploy, so that no execution is
+// spent calling them; if none deployed, nothing is marked and the campaign
+// runs as before (its report lists them as skipped).
+func (c *campaign) markUndeployed(allowed map[string]bool) error {
+	plan, err := c.planDeployment()
+	if err != nil {
+		return err
+	}
+	failed := make([]bool, len(c.prog.Contracts))
+	some := false
+	for i, ct := range c.prog.Contracts {
+		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
+			continue
+		}
+		failed[i] = i < len(plan.Errors) && plan.Errors[i] != nil
+		some = some || !failed[i]
+	}
+	if some {
+		c.undeployed = failed
+	}
+	return nil
 }
 
 // callable reports whether method m of contract ci is called.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
@@ -83,6 +84,8 @@ type ctorSearch struct {
 	stamp  uint32
 	execs  uint64 // runs beyond each contract's first
 	budget uint64 // what is left of the campaign's share
+	// deadline, if not zero, ends the search (a wall-clock campaign's).
+	deadline time.Time
 }
 
 // solve deploys contract ci with creation code code, or returns why it
@@ -107,7 +110,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 	payable := c.ABI.Constructor.IsPayable()
 	var ops []uint256.Int
 	ops = append(ops[:0], s.tr.Operands()...)
-	for spent := 0; spent < ctorBudget && s.budget > 0; {
+	for spent := 0; spent < ctorBudget && s.budget > 0 && (s.deadline.IsZero() || time.Now().Before(s.deadline)); {
 		cand := in.clone()
 		t, x0, numeric := s.mutate(cand, payable, ops)
 		fix(cand)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -50,6 +51,12 @@ var TargetFunds = new(uint256.Int).Mul(uint256.NewInt(10), uint256.NewInt(1e18))
 // searched (ctorsearch.go) within budget runs in all. Deploy then
 // replays the plan on each worker's chain.
 func PlanDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64) (*Deployment, error) {
+	return planDeployment(cfg, p, r, budget, time.Time{})
+}
+
+// planDeployment is PlanDeployment whose search also stops at deadline
+// (zero: none), for campaigns with a wall-clock budget.
+func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64, deadline time.Time) (*Deployment, error) {
 	n := len(p.Contracts)
 	codes := make([]*trace.Code, n)
 	for i, c := range p.Contracts {
@@ -65,7 +72,7 @@ func PlanDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 	if err != nil {
 		return nil, err
 	}
-	s := &ctorSearch{ch: ch, tr: tr, r: r, seen: make([]uint32, tr.Edges()), budget: budget,
+	s := &ctorSearch{ch: ch, tr: tr, r: r, seen: make([]uint32, tr.Edges()), budget: budget, deadline: deadline,
 		env: &calldata.Env{Addresses: append([]common.Address{chain.Deployer}, ch.Senders()...), Dict: calldata.NewDictionary(0)}}
 	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n)}
 	abis := buildABIs(p)
@@ -334,7 +341,13 @@ func (c *campaign) planDeployment() (*Deployment, error) {
 	if c.cfg.Execs > 0 {
 		budget = min(budget, c.cfg.Execs/deployShare)
 	}
-	plan, err := PlanDeployment(c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget)
+	var deadline time.Time
+	if c.cfg.Duration > 0 {
+		// A wall-clock campaign keeps most of its time for fuzzing; an
+		// execution budget alone keeps the search deterministic.
+		deadline = c.start.Add(c.cfg.Duration / deployShare)
+	}
+	plan, err := planDeployment(c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, deadline)
 	if err != nil {
 		return nil, err
 	}

@@ -9,10 +9,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/fuzz"
@@ -115,6 +115,9 @@ type Setup struct {
 	// SetUp is the Foundry test contract whose setUp() deployed the
 	// contracts ("" when Foresight deployed them itself).
 	SetUp string `json:"setUp,omitempty"`
+	// Token is where Foresight's own token was deployed for a constructor
+	// that takes a token ("" if none did).
+	Token string `json:"token,omitempty"`
 }
 
 // Deployed is one deployed contract.
@@ -123,7 +126,11 @@ type Deployed struct {
 	Unit     string `json:"unit"`
 	Address  string `json:"address,omitempty"`
 	CtorArgs string `json:"ctorArgs,omitempty"` // hex
-	Error    string `json:"error,omitempty"`
+	// CtorValue is the ether (wei, decimal) its constructor was sent.
+	CtorValue string `json:"ctorValue,omitempty"`
+	// Order is its place in the deployment order, from 1 (0: unknown).
+	Order int    `json:"order,omitempty"`
+	Error string `json:"error,omitempty"`
 }
 
 // Report is the outcome of a campaign: the fuzzer's counts as they are,
@@ -143,6 +150,8 @@ type Report struct {
 	// to, so that "no findings" is never said of code that was not fuzzed.
 	Contracts int `json:"contracts"`
 	Functions int `json:"functions"`
+	// Scope holds the totals they are out of and the source-line coverage.
+	Scope
 	// Note says why the campaign ended before fuzzing anything, e.g. its
 	// time budget ran out during deployment; "" otherwise.
 	Note string `json:"note,omitempty"`
@@ -216,19 +225,20 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		}
 	}
 	shareInputs(prog, &cfg, opts)
-	if opts.OnSetup != nil {
-		cfg.OnSetup = func(d *fuzz.Deployment) {
+	var deployed *fuzz.Deployment // for findings streamed before the report
+	cfg.OnSetup = func(d *fuzz.Deployment) {
+		deployed = d
+		if opts.OnSetup != nil {
 			s := setupOf(prog, d, opts.Seed)
 			s.SetUp = cfg.SetUp
 			opts.OnSetup(s)
 		}
 	}
-	contracts, functions := fuzzed(prog, opts.Contracts)
 	if ctx.Err() != nil {
 		return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
 	}
 	if opts.OnFinding != nil {
-		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, nil)) }
+		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, deployed)) }
 	}
 	skipped := chooseSetUp(prog, &cfg)
 	res, err := fuzz.Run(ctx, prog, cfg)
@@ -261,8 +271,9 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
-	rep.Contracts, rep.Functions = contracts, functions
+	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage)
 	if cfg.SetUp != "" {
+		rep.Scope = setUpScope(prog, res)
 		rep.Contracts, rep.Functions = res.Contracts, res.Functions
 	}
 	if res.Execs == 0 && ctx.Err() != nil {
@@ -283,19 +294,6 @@ func endNote(ctx context.Context, when string) string {
 	return "the campaign was cancelled " + when + ": nothing was fuzzed"
 }
 
-// fuzzed counts the contracts a campaign sends transactions to and their
-// functions, as the fuzzer picks them (targets, restricted to names).
-func fuzzed(p *program.Program, names []string) (contracts, functions int) {
-	for _, c := range p.Contracts {
-		if !c.Target || (len(names) > 0 && !slices.Contains(names, c.Name)) {
-			continue
-		}
-		contracts++
-		functions += len(c.Methods)
-	}
-	return contracts, functions
-}
-
 func oracleSet(m map[string]bool) map[oracle.Kind]bool {
 	out := map[oracle.Kind]bool{}
 	for k, v := range m {
@@ -312,14 +310,26 @@ func oracleSet(m map[string]bool) map[oracle.Kind]bool {
 
 func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
 	s := Setup{Seed: seed}
+	order := map[int]int{}
+	if d != nil {
+		for k, i := range d.Order {
+			order[i] = k + 1
+		}
+		if d.Token != (common.Address{}) {
+			s.Token = d.Token.Hex()
+		}
+	}
 	for i, c := range p.Contracts {
-		dc := Deployed{Name: c.Name, Unit: c.Artifact.Unit}
+		dc := Deployed{Name: c.Name, Unit: c.Artifact.Unit, Order: order[i]}
 		if d != nil {
 			if d.Errors[i] != nil {
 				dc.Error = d.Errors[i].Error()
 			} else {
 				dc.Address = d.Addrs[i].Hex()
 				dc.CtorArgs = hex.EncodeToString(d.Args[i])
+				if i < len(d.Values) && d.Values[i] != nil {
+					dc.CtorValue = d.Values[i].Dec()
+				}
 			}
 		}
 		s.Contracts = append(s.Contracts, dc)
@@ -352,7 +362,7 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 
 func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deployment) Call {
 	c := p.Contracts[tx.Contract]
-	sender, att, isAttacker := fuzz.PrincipalAddress(tx.Sender)
+	sender, att, isAttacker := fuzz.PrincipalIn(d, tx.Sender)
 	call := Call{
 		Sender: sender.Hex(), SenderIndex: tx.Sender, Contract: c.Name,
 		Value: tx.Value.Dec(), Blocks: tx.Blocks, Seconds: tx.Seconds,

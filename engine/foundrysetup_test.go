@@ -172,3 +172,21 @@ contract Fine {
 		t.Errorf("set-up %q, %d executions: want a plain campaign that ran", rep.SetUp, rep.Execs)
 	}
 }
+
+// TestFoundryTargetSender fuzzes from a set-up that names the one sender
+// its target accepts (targetSender): transactions come from it, so the
+// planted bug behind its check is found.
+func TestFoundryTargetSender(t *testing.T) {
+	_, bs := foundryProject(t, "test/Senders.t.sol")
+	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 5_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := expected(t, filepath.Join("testdata", "foundry", "test", "Senders.t.sol"))
+	if got := found(rep); rep.SetUp != "SendersTest" || !reflect.DeepEqual(got, want) {
+		t.Fatalf("set-up %q, findings %v, want %v", rep.SetUp, got, want)
+	}
+	if c := rep.Findings[0].Calls; c[len(c)-1].Sender != "0x000000000000000000000000000000000000bEEF" {
+		t.Errorf("last call from %s, want the target sender", c[len(c)-1].Sender)
+	}
+}

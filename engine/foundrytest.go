@@ -312,23 +312,7 @@ func (g *foundryGen) render() string {
 			w("        vm.deal(%s, %s);\n", common.HexToAddress(c.Sender).Hex(), balance)
 		}
 	}
-	for _, t := range g.deploy {
-		id := g.names[t.d.Unit+":"+t.d.Name]
-		code := fmt.Sprintf("type(%s).creationCode", id)
-		if g.legacy {
-			code = fmt.Sprintf("vm.getCode(%q)", filepath.Base(t.d.Unit)+":"+t.d.Name)
-		}
-		if args := strings.TrimPrefix(t.d.CtorArgs, "0x"); args != "" {
-			code = fmt.Sprintf("abi.encodePacked(%s, hex\"%s\")", code, args)
-		}
-		if len(t.art.Creation.LinkReferences) > 0 {
-			w("        // %s links external libraries: forge links them to its own deployments.\n", t.d.Name)
-		}
-		w("        _deployTo(%s, %s);\n", code, t.addr.Hex())
-		if g.targets[t.d.Name] {
-			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), fuzz.TargetFunds.Dec())
-		}
-	}
+	g.renderDeploy(w)
 	w("\n        bool ok;\n        bytes memory ret;\n")
 	g.renderCalls(w)
 	g.renderAssertion(w)

@@ -50,17 +50,9 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	args := make([][]byte, len(prog.Contracts))
-	for i, c := range prog.Contracts {
-		for _, d := range setup.Contracts {
-			if d.Name == c.Name && d.Unit == c.Artifact.Unit {
-				b, err := hex.DecodeString(strings.TrimPrefix(d.CtorArgs, "0x"))
-				if err != nil {
-					return nil, fmt.Errorf("%w: constructor arguments of %s: %v", ErrReplay, d.Name, err)
-				}
-				args[i] = b
-			}
-		}
+	plan, err := planOf(prog, setup)
+	if err != nil {
+		return nil, err
 	}
 	calls := make([]fuzz.RawCall, len(f.Calls))
 	for i, c := range f.Calls {
@@ -79,7 +71,7 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: input, Value: v, Blocks: c.Blocks, Seconds: c.Seconds}
 	}
 	oracles := map[oracle.Kind]bool{oracle.Kind(f.Kind): true}
-	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, chain.Config{EVMVersion: chainVersion(builds)}, setup.Seed, args, calls, oracles)
+	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, chain.Config{EVMVersion: chainVersion(builds)}, setup.Seed, plan, calls, oracles)
 	if err != nil {
 		return nil, err
 	}

@@ -275,13 +275,21 @@ func writeText(w io.Writer, rep *engine.Report) {
 const reportSchema = "foresight.report/v1"
 
 type jsonReport struct {
-	Schema  string           `json:"schema"`
-	Tool    jsonTool         `json:"tool"`
-	Inputs  []string         `json:"inputs"`
-	Execs   uint64           `json:"execs"`
-	Txs     uint64           `json:"txs"`
-	TxRate  float64          `json:"txsPerSec"`
-	Elapsed time.Duration    `json:"elapsedNs"`
+	Schema  string        `json:"schema"`
+	Tool    jsonTool      `json:"tool"`
+	Inputs  []string      `json:"inputs"`
+	Execs   uint64        `json:"execs"`
+	Txs     uint64        `json:"txs"`
+	TxRate  float64       `json:"txsPerSec"`
+	Elapsed time.Duration `json:"elapsedNs"`
+	// DeployExecs are the executions (part of Execs) that solved
+	// constructors.
+	DeployExecs uint64 `json:"deployExecs"`
+	// ContractsFuzzed and FunctionsFuzzed count what was deployed and
+	// sent transactions (Contracts lists every contract and its status).
+	ContractsFuzzed int `json:"contractsFuzzed"`
+	FunctionsFuzzed int `json:"functionsFuzzed"`
+	engine.Scope
 	Setup   engine.Setup     `json:"setup"`
 	SetUp   string           `json:"setUp,omitempty"`
 	Skipped []engine.Skipped `json:"skipped,omitempty"`
@@ -307,7 +315,8 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: absAll(run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
+	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: absAll(run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed,
+		DeployExecs: rep.DeployExecs, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
 		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: absAll(run.skipped), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: findings})
 }
 
@@ -385,6 +394,7 @@ func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	}
 	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), %d txs (%.0f/s), corpus %d\n",
 		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Txs, rep.TxRate, rep.Corpus)
+	fmt.Fprintf(w, "foresight: %s\n", scopeLine(rep))
 	if targeted {
 		if rep.TargetExecs > 0 {
 			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
@@ -399,4 +409,16 @@ func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	if rep.Timeouts > 0 {
 		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
 	}
+}
+
+// scopeLine says how much of what was asked was fuzzed and how much of its
+// source ran (engine.Scope), e.g. "3 of 4 contract(s), 27 of 31
+// function(s), 58% of reachable source lines (120 of 207)".
+func scopeLine(rep *engine.Report) string {
+	s := fmt.Sprintf("%d of %d contract(s), %d of %d function(s), %.0f%% of reachable source lines (%d of %d)",
+		rep.Contracts, rep.ContractsTotal, rep.Functions, rep.FunctionsTotal, rep.LinePercent(), rep.LinesCovered, rep.Lines)
+	if rep.DeployExecs > 0 {
+		s += fmt.Sprintf("; %d executions solved constructors", rep.DeployExecs)
+	}
+	return s
 }

@@ -66,6 +66,12 @@ func writeSARIF(w io.Writer, rep *engine.Report) error {
 		"runs": []any{map[string]any{
 			"tool":    map[string]any{"driver": map[string]any{"name": "foresight", "version": version, "informationUri": "https://github.com/foresight-sol/foresight", "rules": rules}},
 			"results": results,
+			"properties": map[string]any{
+				"contractsFuzzed": rep.Contracts, "contractsTotal": rep.ContractsTotal,
+				"functionsFuzzed": rep.Functions, "functionsTotal": rep.FunctionsTotal,
+				"lines": rep.Lines, "linesCovered": rep.LinesCovered,
+				"executions": rep.Execs, "deployExecutions": rep.DeployExecs,
+			},
 		}},
 	}
 	enc := json.NewEncoder(w)

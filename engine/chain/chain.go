@@ -163,6 +163,12 @@ func (c *Chain) AddSender(a common.Address) {
 	c.senders = append(c.senders, a)
 }
 
+// SetSenders replaces the sender accounts (a Foundry set-up's
+// targetSender choices); their balances are left as they are.
+func (c *Chain) SetSenders(a []common.Address) {
+	c.senders = append([]common.Address(nil), a...)
+}
+
 // State returns the current state.
 func (c *Chain) State() *state.StateDB { return c.state }
 

@@ -74,6 +74,15 @@ func PrincipalAddress(i int) (common.Address, Attacker, bool) {
 	return principal(i, defaultSenders)
 }
 
+// PrincipalIn is SenderOf for the chain a deployment was made on (the
+// default senders when d is nil or recorded none).
+func PrincipalIn(d *Deployment, i int) (common.Address, Attacker, bool) {
+	if d == nil || d.Senders == nil {
+		return PrincipalAddress(i)
+	}
+	return principal(i, d.Senders)
+}
+
 // SenderOf returns the msg.sender the target sees for principal i, and the
 // attacker behind it (ok false for an externally owned sender).
 func SenderOf(ch *chain.Chain, i int) (common.Address, Attacker, bool) {

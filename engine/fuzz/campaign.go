@@ -32,17 +32,22 @@ type campaign struct {
 	// create another account: only transactions to those are sent through
 	// the attackers, whose forwarding makes a transaction dearer and which
 	// matter only when the target calls back.
-	callsOut  []bool
-	targets   []int
-	demands   []demand     // per call target
-	focus     []callTarget // subset of calls the campaign is about
-	checked   []int        // contracts with property or invariant functions
-	plan      *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
-	constants []uint256.Int
-	values    []uint256.Int // source literals that fit msg.value (100 finney)
-	corpus    *Corpus
-	start     time.Time
-	probe     uint256.Int // the arbitrary slot of the storage-write metric
+	callsOut []bool
+	targets  []int
+	demands  []demand     // per call target
+	focus    []callTarget // subset of calls the campaign is about
+	checked  []int        // contracts with property or invariant functions
+	plan     *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
+	// deployPlan is a plain deployment's constructor inputs (deploy.go);
+	// undeployed marks the targets it could not deploy, which get no
+	// transactions while another target did deploy.
+	deployPlan *Deployment
+	undeployed []bool
+	constants  []uint256.Int
+	values     []uint256.Int // source literals that fit msg.value (100 finney)
+	corpus     *Corpus
+	start      time.Time
+	probe      uint256.Int // the arbitrary slot of the storage-write metric
 
 	predictions, predictionHits    atomic.Uint64
 	aggressiveRuns, aggressiveHits atomic.Uint64
@@ -143,6 +148,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			AggressiveHits: c.aggressiveHits.Load(),
 		},
 	}
+	if c.deployPlan != nil {
+		res.DeployExecs = c.deployPlan.Execs
+	}
 	if s := res.Elapsed.Seconds(); s > 0 {
 		res.TxRate = float64(res.Txs) / s
 	}
@@ -180,6 +188,8 @@ func (c *campaign) setup() error {
 		if err := c.planSetUp(); err != nil {
 			return err
 		}
+	} else if err := c.markUndeployed(allowed); err != nil {
+		return err
 	}
 	for i, ct := range c.prog.Contracts {
 		c.codes = append(c.codes, traceCode(ct))

@@ -63,8 +63,10 @@ type Config struct {
 	// target was first reached.
 	Targets map[int][]uint64
 	Chain   chain.Config
-	// DeployArgs replays a recorded deployment's constructor arguments.
-	DeployArgs [][]byte
+	// Deployment replays a recorded deployment (its Args, Values, Order,
+	// Token and, with an Order, Addrs and Errors); without one the
+	// constructors' inputs are searched (ctorsearch.go).
+	Deployment *Deployment
 	// Seeds are sequences run before mutation starts, e.g. a corpus saved
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
@@ -129,6 +131,9 @@ type Counts struct {
 	TargetTime     time.Duration `json:"targetTimeNs,omitempty"`
 	AnalysisTime   time.Duration `json:"analysisTimeNs,omitempty"`
 	AggressiveHits uint64        `json:"aggressiveHits"`
+	// DeployExecs counts the constructor runs the deployment search spent
+	// beyond each contract's first; they are part of Execs.
+	DeployExecs uint64 `json:"deployExecs,omitempty"`
 }
 
 // Result is the outcome of a campaign.

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
 )
 
@@ -20,24 +22,65 @@ type Deployment struct {
 	Addrs []common.Address
 	// Args are the ABI-encoded constructor arguments used, per contract.
 	Args [][]byte
+	// Values are the ether sent to each constructor (nil: none).
+	Values []*uint256.Int
 	// Errors say why contracts failed to deploy, per contract.
 	Errors []error
+	// Order is the order the contracts were deployed in.
+	Order []int
+	// Token is where Foresight's token (token.go) was deployed, zero if no
+	// constructor needed it.
+	Token common.Address
+	// Execs counts the constructor runs the deployment search spent
+	// beyond each contract's first (ctorsearch.go).
+	Execs uint64
+	// Senders are the chain's senders once deployed (a Foundry set-up's
+	// targetSender choices, or the defaults and perhaps the deployer), for
+	// PrincipalIn.
+	Senders []common.Address
 }
-
-const deployAttempts = 8
 
 // TargetFunds is the ether each deployed target contract starts with.
 var TargetFunds = new(uint256.Int).Mul(uint256.NewInt(10), uint256.NewInt(1e18))
 
-// Deploy deploys every contract of p from chain.Deployer: libraries before
-// the contracts that link them, constructor arguments generated from the ABI
-// with r (or taken from args when non-nil, for replays).
-func Deploy(ch *chain.Chain, p *program.Program, r *rand.Rand, args [][]byte) (*Deployment, error) {
+// PlanDeployment finds constructor inputs for every contract of p on a
+// chain of its own (configured by cfg) that follows the constructors'
+// branches: libraries before the contracts that link them, contracts a
+// constructor parameter's type names before that constructor, arguments
+// generated from the ABI with r and, where the constructor fails,
+// searched (ctorsearch.go) within budget runs in all. Deploy then
+// replays the plan on each worker's chain.
+func PlanDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64) (*Deployment, error) {
+	return planDeployment(cfg, p, r, budget, time.Time{})
+}
+
+// planDeployment is PlanDeployment whose search also stops at deadline
+// (zero: none), for campaigns with a wall-clock budget.
+func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64, deadline time.Time) (*Deployment, error) {
 	n := len(p.Contracts)
-	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Errors: make([]error, n)}
+	codes := make([]*trace.Code, n)
+	for i, c := range p.Contracts {
+		user := make([]bool, len(c.Artifact.Creation.Bytes))
+		for k := range user {
+			user[k] = true
+		}
+		codes[i] = trace.NewCode(c.Artifact.Creation.Bytes, user)
+	}
+	tr := trace.New(codes)
+	tr.RecordPaths(maxCtorPath)
+	ch, err := chain.New(cfg, tr.Hooks())
+	if err != nil {
+		return nil, err
+	}
+	s := &ctorSearch{ch: ch, tr: tr, r: r, seen: make([]uint32, tr.Edges()), budget: budget, deadline: deadline,
+		env: &calldata.Env{Addresses: append([]common.Address{chain.Deployer}, ch.Senders()...), Dict: calldata.NewDictionary(0)}}
+	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n)}
+	abis := buildABIs(p)
 	done := make([]bool, n)
-	env := &calldata.Env{Addresses: append([]common.Address{chain.Deployer}, ch.Senders()...), Dict: calldata.NewDictionary(0)}
-	for progress := true; progress; {
+	for progress, force := true, false; progress || !force; {
+		if !progress {
+			force = true // what a parameter's type waits for never comes
+		}
 		progress = false
 		for i, c := range p.Contracts {
 			if done[i] {
@@ -49,19 +92,129 @@ func Deploy(ch *chain.Chain, p *program.Program, r *rand.Rand, args [][]byte) (*
 				progress = true
 				continue
 			}
-			if !ok {
+			params := ctorIfaceParams(c, abis)
+			if !ok || (!force && waitsFor(p, params, done, i)) {
 				continue
 			}
 			done[i], progress = true, true
-			var given []byte
-			if args != nil && i < len(args) {
-				given = args[i]
+			fix, err := s.fitter(p, d, params, i)
+			if err != nil {
+				d.Errors[i] = err
+				continue
 			}
-			d.Addrs[i], d.Args[i], d.Errors[i] = deployOne(ch, c, code, r, env, given, args != nil)
-			if d.Errors[i] == nil {
-				env.Addresses = append(env.Addresses, d.Addrs[i])
+			addr, in, err := s.solve(i, c, code, fix)
+			d.Addrs[i], d.Errors[i] = addr, err
+			d.Order = append(d.Order, i)
+			if err == nil {
+				d.Args[i] = calldata.EncodeArgs(nil, in.args)
+				if !in.value.IsZero() {
+					d.Values[i] = &in.value
+				}
+				s.env.Addresses = append(s.env.Addresses, addr)
 			}
 		}
+	}
+	for i := range done {
+		if !done[i] {
+			d.Errors[i] = fmt.Errorf("%s: libraries it links could not be deployed", p.Contracts[i].Name)
+		}
+	}
+	d.Execs = s.execs
+	return d, nil
+}
+
+// waitsFor reports whether a contract that one of contract i's parameter
+// types names or fits is still to be deployed.
+func waitsFor(p *program.Program, params []ifaceParam, done []bool, i int) bool {
+	for k := range params {
+		for j, c := range p.Contracts {
+			if j != i && !done[j] && c.Kind != "library" && params[k].fits(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fitter returns what makes contract i's arguments fit its parameters'
+// contract types: deployed contracts that fit, else Foresight's token
+// (deployed on first need).
+func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifaceParam, i int) (func(*ctorInput), error) {
+	cands := make([][]common.Address, len(params))
+	for k := range params {
+		for j, c := range p.Contracts {
+			if j != i && d.Errors[j] == nil && d.Addrs[j] != (common.Address{}) && params[k].fits(c) {
+				cands[k] = append(cands[k], d.Addrs[j])
+			}
+		}
+		if len(cands[k]) == 0 && params[k].tokenFits() {
+			if d.Token == (common.Address{}) {
+				addr, err := deployToken(s.ch)
+				if err != nil {
+					return nil, fmt.Errorf("deploy Foresight's token: %w", err)
+				}
+				d.Token = addr
+			}
+			cands[k] = []common.Address{d.Token}
+		}
+	}
+	return func(in *ctorInput) {
+		for k, ip := range params {
+			if len(cands[k]) > 0 && ip.input < len(in.args) {
+				setAddresses(s.r, &in.args[ip.input], cands[k])
+			}
+		}
+	}, nil
+}
+
+// Deploy replays a plan (PlanDeployment's, or recorded constructor
+// arguments with no Order, deployed in the program's order) on ch, then
+// funds the targets, makes the deployer a sender if a target keeps its
+// address, and installs the attacker contracts.
+func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
+	n := len(p.Contracts)
+	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Order: plan.Order, Execs: plan.Execs}
+	if plan.Token != (common.Address{}) {
+		addr, err := deployToken(ch)
+		if err != nil || addr != plan.Token {
+			return nil, fmt.Errorf("deploy Foresight's token at %s: %v", plan.Token, err)
+		}
+		d.Token = addr
+	}
+	order := plan.Order
+	if order == nil {
+		order = recordedOrder(p, plan)
+	}
+	done := make([]bool, n)
+	for _, i := range order {
+		c := p.Contracts[i]
+		done[i] = true
+		if i < len(plan.Errors) && plan.Errors[i] != nil {
+			d.Errors[i] = plan.Errors[i]
+			continue
+		}
+		code, ok, err := link(c, p, d.Addrs, done)
+		if err != nil || !ok {
+			d.Errors[i] = fmt.Errorf("deploy %s: %w", c.Name, errors.Join(err, errors.New("libraries it links could not be deployed")))
+			continue
+		}
+		var args []byte
+		var v *uint256.Int
+		if i < len(plan.Args) {
+			args = plan.Args[i]
+		}
+		if i < len(plan.Values) {
+			v = plan.Values[i]
+		}
+		res := ch.Call(chain.Tx{From: chain.Deployer, Input: append(append([]byte(nil), code...), args...), Value: v})
+		if res.Err != nil {
+			d.Errors[i] = fmt.Errorf("deploy %s: constructor failed: %w", c.Name, res.Err)
+			continue
+		}
+		if plan.Order != nil && res.Created != plan.Addrs[i] {
+			return nil, fmt.Errorf("deploy %s: at %s, not the planned %s", c.Name, res.Created, plan.Addrs[i])
+		}
+		d.Addrs[i], d.Args[i], d.Values[i] = res.Created, args, v
 	}
 	for i := range done {
 		if !done[i] {
@@ -82,7 +235,31 @@ func Deploy(ch *chain.Chain, p *program.Program, r *rand.Rand, args [][]byte) (*
 		ch.AddSender(chain.Deployer)
 	}
 	installAttackers(ch)
+	d.Senders = append([]common.Address(nil), ch.Senders()...)
 	return d, nil
+}
+
+// recordedOrder is the order recorded arguments deploy in: libraries
+// before the contracts that link them, else the program's.
+func recordedOrder(p *program.Program, plan *Deployment) []int {
+	var order []int
+	placed := make([]bool, len(p.Contracts))
+	fake := make([]common.Address, len(p.Contracts))
+	for progress := true; progress; {
+		progress = false
+		for i, c := range p.Contracts {
+			if placed[i] {
+				continue
+			}
+			if _, ok, err := link(c, p, fake, placed); err == nil && !ok {
+				continue
+			}
+			placed[i], progress = true, true
+			fake[i] = common.Address{1}
+			order = append(order, i)
+		}
+	}
+	return order
 }
 
 // ownerSlots is how many of a target's first storage slots are searched
@@ -108,30 +285,6 @@ func holdsDeployer(ch *chain.Chain, p *program.Program, d *Deployment) bool {
 		}
 	}
 	return false
-}
-
-func deployOne(ch *chain.Chain, c *program.Contract, code []byte, r *rand.Rand, env *calldata.Env, given []byte, replay bool) (common.Address, []byte, error) {
-	var lastErr error
-	for attempt := 0; attempt < deployAttempts; attempt++ {
-		args := given
-		if !replay {
-			vals := make([]calldata.Value, len(c.ABI.Constructor.Inputs))
-			for j, in := range c.ABI.Constructor.Inputs {
-				vals[j] = calldata.Generate(r, &in.Type, env)
-			}
-			args = calldata.EncodeArgs(nil, vals)
-		}
-		input := append(append([]byte(nil), code...), args...)
-		res := ch.Call(chain.Tx{From: chain.Deployer, Input: input})
-		if res.Err == nil {
-			return res.Created, args, nil
-		}
-		lastErr = res.Err
-		if replay {
-			break
-		}
-	}
-	return common.Address{}, nil, fmt.Errorf("deploy %s: constructor failed: %w", c.Name, lastErr)
 }
 
 // link returns c's creation code with library addresses written in, or
@@ -168,4 +321,37 @@ func link(c *program.Contract, p *program.Program, addrs []common.Address, done 
 		}
 	}
 	return code, true, nil
+}
+
+// deployShare is the part of a campaign's execution budget the deployment
+// search may spend: the rest is left for fuzzing.
+const deployShare = 4
+
+// planDeployment returns the campaign's deployment plan, made once (the
+// workers are made one after another) and counted in its executions.
+func (c *campaign) planDeployment() (*Deployment, error) {
+	if c.deployPlan != nil {
+		return c.deployPlan, nil
+	}
+	if c.cfg.Deployment != nil {
+		c.deployPlan = c.cfg.Deployment
+		return c.deployPlan, nil
+	}
+	budget := uint64(len(c.prog.Contracts)) * ctorBudget
+	if c.cfg.Execs > 0 {
+		budget = min(budget, c.cfg.Execs/deployShare)
+	}
+	var deadline time.Time
+	if c.cfg.Duration > 0 {
+		// A wall-clock campaign keeps most of its time for fuzzing; an
+		// execution budget alone keeps the search deterministic.
+		deadline = c.start.Add(c.cfg.Duration / deployShare)
+	}
+	plan, err := planDeployment(c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, deadline)
+	if err != nil {
+		return nil, err
+	}
+	c.deployPlan = plan
+	c.execs.Add(plan.Execs)
+	return plan, nil
 }

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/holiman/uint256"
 )
 
@@ -81,8 +82,24 @@ func (w *worker) txFor(t callTarget) Tx {
 	return tx
 }
 
-// maxValue bounds generated ether values well below a sender's balance.
-var maxValue = new(uint256.Int).Mul(uint256.NewInt(1000), uint256.NewInt(1e18))
+// maxValue bounds the source literals taken as ether values: what a
+// sender starts with. A worker's valueCap bounds what it sends.
+var maxValue = chain.InitialBalance
+
+// valueCap is the most ether a transaction is sent: what the poorest
+// sender holds once the contracts are deployed (a Foundry set-up may have
+// dealt them less than a plain chain gives), so that no sender is asked
+// for more than it has.
+func valueCap(ch *chain.Chain) uint256.Int {
+	var out uint256.Int
+	for i, s := range ch.Senders() {
+		b := ch.State().GetBalance(s)
+		if i == 0 || b.Lt(&out) {
+			out = *b
+		}
+	}
+	return out
+}
 
 // randomValue picks msg.value: mostly small amounts and round ether values.
 func (w *worker) randomValue() uint256.Int {
@@ -104,8 +121,12 @@ func (w *worker) randomValue() uint256.Int {
 	default:
 		v = w.env.Dict.Pick(w.rng)
 		// Never more than a sender holds.
-		if v.Cmp(maxValue) > 0 {
-			v.Mod(&v, maxValue)
+		if v.Gt(&w.valueCap) {
+			if w.valueCap.IsZero() {
+				v.Clear()
+			} else {
+				v.Mod(&v, &w.valueCap)
+			}
 		}
 	}
 	return v

@@ -71,13 +71,18 @@ type InnerCall struct {
 // each. It stops after the first finding. oracles follows Config.Oracles;
 // seed is the campaign's (it picks the storage-write probe slot).
 func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
-	return ReplayFrom(p, "", cfg, seed, deployArgs, calls, oracles)
+	var plan *Deployment
+	if deployArgs != nil {
+		plan = &Deployment{Args: deployArgs}
+	}
+	return ReplayFrom(p, "", cfg, seed, plan, calls, oracles)
 }
 
 // ReplayFrom is Replay on the system a Foundry test contract's setUp()
-// deploys (setUp "" deploys as Replay does).
-func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
-	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, DeployArgs: deployArgs}, prog: p, probe: probeFor(seed)}
+// deploys (setUp "" deploys as Replay does, with plan's recorded
+// deployment if not nil).
+func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *Deployment, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, Deployment: plan}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
 	}

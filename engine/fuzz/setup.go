@@ -85,6 +85,11 @@ func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.C
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if senders := s.Senders(ch.Senders()); len(senders) > 0 && (len(s.TargetSenders) > 0 || len(s.ExcludeSenders) > 0) {
+		// As forge's invariant runner: transactions come from the
+		// senders setUp() named (targetSender), less those it excluded.
+		ch.SetSenders(senders)
+	}
 	n := len(c.prog.Contracts)
 	dep := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Errors: make([]error, n)}
 	for _, d := range append([]cheatcode.Deployed{s.Test}, s.Deployed...) {
@@ -101,6 +106,7 @@ func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.C
 		}
 	}
 	installAttackers(ch)
+	dep.Senders = append([]common.Address(nil), ch.Senders()...)
 	return ch, cheats, dep, nil
 }
 
@@ -114,7 +120,31 @@ func (c *campaign) fuzzes(ci int) bool {
 		_, ok := c.plan.selectors[ci]
 		return ok
 	}
-	return c.prog.Contracts[ci].Target
+	return c.prog.Contracts[ci].Target && (c.undeployed == nil || !c.undeployed[ci])
+}
+
+// markUndeployed plans the deployment and marks the targets (of those
+// allowed, if any are named) it could not deploy, so that no execution is
+// spent calling them; if none deployed, nothing is marked and the campaign
+// runs as before (its report lists them as skipped).
+func (c *campaign) markUndeployed(allowed map[string]bool) error {
+	plan, err := c.planDeployment()
+	if err != nil {
+		return err
+	}
+	failed := make([]bool, len(c.prog.Contracts))
+	some := false
+	for i, ct := range c.prog.Contracts {
+		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
+			continue
+		}
+		failed[i] = i < len(plan.Errors) && plan.Errors[i] != nil
+		some = some || !failed[i]
+	}
+	if some {
+		c.undeployed = failed
+	}
+	return nil
 }
 
 // callable reports whether method m of contract ci is called.

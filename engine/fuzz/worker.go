@@ -38,6 +38,7 @@ type worker struct {
 	// those a constructor was given.
 	principals []common.Address
 	privileged []bool
+	valueCap   uint256.Int // the most ether a transaction sends (mutate.go)
 
 	prefix prefixCache // the state after the current entry's prefix
 	pred   predictor   // input prediction (predict.go)
@@ -90,6 +91,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	if len(c.targetPCs) > 0 {
 		tr.RecordPaths(2 * lookahead.MaxPrefix)
 	}
+	w.valueCap = valueCap(ch)
 	w.principals = principalAddrs(ch)
 	w.privileged = privilegedOf(w.principals, dep)
 	tr.SetPrincipals(w.principals)
@@ -121,7 +123,11 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	dep, err := Deploy(ch, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), c.cfg.DeployArgs)
+	plan, err := c.planDeployment()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	dep, err := Deploy(ch, c.prog, plan)
 	if err != nil {
 		return nil, nil, nil, err
 	}

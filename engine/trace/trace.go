@@ -194,6 +194,9 @@ type Tracer struct {
 	principals []common.Address
 
 	hooks *tracing.Hooks
+	// creation is the code top-level creations run as, plus one; 0 when
+	// creations are not traced (creation.go).
+	creation int32
 }
 
 // New returns a tracer for the given codes (indexed like the program's
@@ -323,6 +326,9 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	code, ok := t.byAddr[to]
 	if !ok || vm.OpCode(typ) == vm.CREATE || vm.OpCode(typ) == vm.CREATE2 {
 		code = NoCode
+	}
+	if c, ok := t.creationCode(depth, typ); ok {
+		code = c
 	}
 	f.code = code
 	if depth == 0 {

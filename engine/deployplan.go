@@ -1,0 +1,63 @@
+package engine
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/holiman/uint256"
+)
+
+// planOf turns a recorded Setup back into the deployment to replay:
+// constructor arguments and ether, the deployment order and addresses
+// when recorded (older setups have none: the program's order), and the
+// token.
+func planOf(prog *program.Program, setup Setup) (*fuzz.Deployment, error) {
+	n := len(prog.Contracts)
+	plan := &fuzz.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n)}
+	if setup.Token != "" {
+		plan.Token = common.HexToAddress(setup.Token)
+	}
+	type placed struct{ order, index int }
+	var order []placed
+	for i, c := range prog.Contracts {
+		for _, d := range setup.Contracts {
+			if d.Name != c.Name || d.Unit != c.Artifact.Unit {
+				continue
+			}
+			b, err := hex.DecodeString(strings.TrimPrefix(d.CtorArgs, "0x"))
+			if err != nil {
+				return nil, fmt.Errorf("%w: constructor arguments of %s: %v", ErrReplay, d.Name, err)
+			}
+			plan.Args[i] = b
+			if d.CtorValue != "" {
+				v, err := uint256.FromDecimal(d.CtorValue)
+				if err != nil {
+					return nil, fmt.Errorf("%w: constructor value of %s: %v", ErrReplay, d.Name, err)
+				}
+				plan.Values[i] = v
+			}
+			if d.Error != "" {
+				plan.Errors[i] = errors.New(d.Error)
+			}
+			plan.Addrs[i] = common.HexToAddress(d.Address)
+			if d.Order > 0 {
+				order = append(order, placed{d.Order, i})
+			}
+		}
+	}
+	if len(order) > 0 {
+		sort.Slice(order, func(a, b int) bool { return order[a].order < order[b].order })
+		for _, o := range order {
+			plan.Order = append(plan.Order, o.index)
+		}
+	} else {
+		plan.Errors = make([]error, n) // an older setup: deploy everything again
+	}
+	return plan, nil
+}

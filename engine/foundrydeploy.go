@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+)
+
+// renderDeploy writes the exported test's deployments: Foresight's token
+// first if a constructor took it (deployed and minted as the campaign
+// did), then the contracts in the campaign's deployment order, each
+// constructor sent the ether it was.
+func (g *foundryGen) renderDeploy(w func(string, ...any)) {
+	if g.setup.Token != "" {
+		g.renderToken(w)
+	}
+	sort.SliceStable(g.deploy, func(a, b int) bool {
+		oa, ob := g.deploy[a].d.Order, g.deploy[b].d.Order
+		return oa != 0 && ob != 0 && oa < ob
+	})
+	for _, t := range g.deploy {
+		id := g.names[t.d.Unit+":"+t.d.Name]
+		code := fmt.Sprintf("type(%s).creationCode", id)
+		if g.legacy {
+			code = fmt.Sprintf("vm.getCode(%q)", filepath.Base(t.d.Unit)+":"+t.d.Name)
+		}
+		if args := strings.TrimPrefix(t.d.CtorArgs, "0x"); args != "" {
+			code = fmt.Sprintf("abi.encodePacked(%s, hex\"%s\")", code, args)
+		}
+		if len(t.art.Creation.LinkReferences) > 0 {
+			w("        // %s links external libraries: forge links them to its own deployments.\n", t.d.Name)
+		}
+		if t.d.CtorValue != "" && t.d.CtorValue != "0" {
+			// The ether comes from this contract; the constructor sees
+			// DEPLOYER as msg.sender, as in the campaign.
+			w("        vm.deal(address(this), address(this).balance + %s);\n", t.d.CtorValue)
+			w("        vm.etch(%s, %s);\n", t.addr.Hex(), code)
+			w("        vm.prank(DEPLOYER, DEPLOYER);\n")
+			w("        (bool created, bytes memory runtime) = %s.call{value: %s}(\"\");\n", t.addr.Hex(), t.d.CtorValue)
+			w("        require(created, \"constructor reverted\");\n")
+			w("        vm.etch(%s, runtime);\n", t.addr.Hex())
+		} else {
+			w("        _deployTo(%s, %s);\n", code, t.addr.Hex())
+		}
+		if g.targets[t.d.Name] {
+			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), fuzz.TargetFunds.Dec())
+		}
+	}
+}
+
+// renderToken deploys Foresight's token where the campaign did, from the
+// account that did, and mints what the campaign minted.
+func (g *foundryGen) renderToken(w func(string, ...any)) {
+	token := common.HexToAddress(g.setup.Token).Hex()
+	from := fuzz.TokenDeployer.Hex()
+	w("        // Foresight's ERC-20 token, which a constructor took.\n")
+	w("        vm.etch(%s, hex\"%s\");\n", token, hex.EncodeToString(fuzz.TokenCreation()))
+	w("        vm.prank(%s, %s);\n", from, from)
+	w("        (bool tokenOk, bytes memory tokenRuntime) = %s.call(\"\");\n", token)
+	w("        require(tokenOk, \"token constructor reverted\");\n")
+	w("        vm.etch(%s, tokenRuntime);\n", token)
+	holders := []common.Address{chain.Deployer}
+	for i := 0; i < chain.DefaultSenders; i++ {
+		holders = append(holders, chain.SenderAddress(i))
+	}
+	for _, h := range holders {
+		w("        vm.prank(%s);\n", from)
+		w("        (tokenOk, ) = %s.call(abi.encodeWithSignature(\"mint(address,uint256)\", %s, %s));\n", token, h.Hex(), fuzz.TokenMint.String())
+	}
+}

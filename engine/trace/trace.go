@@ -43,6 +43,11 @@ type Code struct {
 	invalid []oracle.Kind
 	// assertTopics are the topics of the code's AssertionFailed events.
 	assertTopics []common.Hash
+	// foreign[pc] marks code the user does not own, and jumps[pc] the
+	// JUMPs into and out of internal functions (callsite.go); nil when
+	// all the code is the user's.
+	foreign []bool
+	jumps   []int8
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
@@ -91,6 +96,9 @@ type Origin struct {
 	Contract int
 	PC       uint64
 	Valid    bool
+	// Site is the user's call that led there when PC is in code the
+	// user does not own (callsite.go).
+	Site Site
 }
 
 // Failure describes how a transaction failed at the top level.
@@ -106,6 +114,7 @@ type Failure struct {
 
 type frame struct {
 	code     int32
+	index    int16 // the frame's depth, its index in Tracer.frames
 	lastUser uint64
 	hasUser  bool
 	origin   Origin
@@ -137,6 +146,11 @@ type frame struct {
 	reenters        int16  // index of the frame this one re-enters, or -1
 	loop            Origin // a failed call in a loop (SWC-113)
 	childLoop       Origin
+	callSite        Site // the user's call site of the last call (callsite.go)
+
+	// The internal calls the frame is in: PCs of their JUMPs (callsite.go).
+	internal  [maxInternal]uint64
+	nInternal int
 }
 
 // Tracer records executions of the program's contracts.
@@ -147,6 +161,7 @@ type Tracer struct {
 	byAddr map[common.Address]int32
 
 	frames [1026]frame
+	cur    int // depth of the frame running now
 
 	// Per transaction.
 	counts  []uint32 // per edge
@@ -223,6 +238,9 @@ func New(codes []*Code) *Tracer {
 	t.resid = make([]uint256.Int, sites)
 	t.costHas = make([]bool, sites)
 	t.costTouched = make([]int32, 0, sites)
+	for i := range t.frames {
+		t.frames[i].index = int16(i)
+	}
 	t.hooks = &tracing.Hooks{OnOpcode: t.onOpcode, OnEnter: t.onEnter, OnExit: t.onExit}
 	return t
 }
@@ -338,12 +356,15 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.invalid = ""
 	f.child = Origin{}
 	f.childInv = ""
+	f.nInternal = 0
 	t.enterEvents(depth, typ, from, to, value)
+	t.cur = depth
 }
 
 func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
 	f := &t.frames[depth]
 	t.exitEvents(f, reverted)
+	t.cur = max(depth-1, 0)
 	if !reverted {
 		return
 	}
@@ -363,7 +384,7 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 	if !origin.Valid && f.code != NoCode && f.hasUser {
 		// Failed without REVERT/INVALID (out of gas, bad jump): blame the
 		// last user instruction.
-		origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: true}
+		origin = t.originAt(f)
 	}
 	if depth == 0 {
 		t.failure = Failure{Origin: origin, Invalid: invalid, Loop: loop}
@@ -467,8 +488,12 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.sstoreOp(f, c, pc, depth, scope.StackData())
 	case o == vm.REVERT:
 		t.revertOp(f, scope)
+	case o == vm.JUMP:
+		if c.jumps != nil {
+			t.jump(f, c, pc, scope.StackData())
+		}
 	case o == vm.INVALID:
-		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
+		f.origin = t.originAt(f)
 		f.invalid = c.invalidKind(pc)
 	}
 }

@@ -9,17 +9,20 @@ import (
 )
 
 // This file tells the user's own code from code they use but do not
-// write: a dependency's files (a library folder, node_modules) and
-// Solidity libraries (SafeTransferLib, Address). A finding in such code is
-// reported where the user's code led there (engine/trace's call sites),
-// since that is the line the user can change.
+// write: a dependency's files (a library folder, node_modules) and the
+// internal functions of Solidity libraries compiled into a contract
+// (SafeTransferLib, Address). A finding in such code is reported where
+// the user's code led there (engine/trace's call sites), since that is the
+// line the user can change. A deployed library's own code (public
+// functions, called by DELEGATECALL) is a contract of its own, foreign
+// only when it is a dependency's.
 
 // Foreign describes which runtime instructions of a contract run code the
 // user does not own, and the jumps into and out of internal functions the
 // tracer follows to find the user's call site.
 type Foreign struct {
 	// PC[pc] is true when the instruction at pc maps to a dependency's
-	// file or into a library definition.
+	// file or, in a contract (not a library), into a library definition.
 	PC []bool
 	// In and Out are the PCs of the JUMPs marked as jumping into ("i")
 	// and out of ("o") a function in the source map.
@@ -33,7 +36,10 @@ func (c *Contract) Foreign() (Foreign, bool) {
 	if code.Map == nil {
 		return Foreign{}, false
 	}
-	libs := c.libraryRanges()
+	var libs map[string][]span
+	if c.Kind != "library" {
+		libs = c.libraryRanges()
+	}
 	deps := map[string]bool{}
 	var out Foreign
 	found := false

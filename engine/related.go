@@ -30,13 +30,13 @@ func related(p *program.Program, via []fuzz.Via) []Related {
 		c := p.Contracts[v.Contract]
 		r := Related{Path: v.Location.Path, Unit: v.Location.Unit, Start: v.Location.Start, End: v.Location.End}
 		r.Line, r.Column = lineCol(c, v.Location)
-		r.Message = "the failure happens here, in code of a dependency or library"
+		r.Message = "here, inside a dependency or library, called from the finding's line"
 		if fn, ok := c.FunctionAt(v.Location); ok {
 			r.Function = fn.Name
 			if fn.Contract != "" {
 				r.Function = fn.Contract + "." + fn.Name
 			}
-			r.Message = "the failure happens here, in " + r.Function
+			r.Message = "here, inside " + r.Function + ", called from the finding's line"
 		}
 		out = append(out, r)
 	}

@@ -24,6 +24,13 @@ type Site struct {
 	Valid bool
 }
 
+// A funcStack is a frame's internal calls: the PCs of their JUMPs, the
+// innermost last; n counts those beyond maxInternal too.
+type funcStack struct {
+	pcs [maxInternal]uint64
+	n   int
+}
+
 // Jump markers of Code.jumps.
 const (
 	jumpIn  int8 = 1
@@ -62,27 +69,27 @@ func (c *Code) own(pc uint64) bool {
 func (t *Tracer) jump(f *frame, c *Code, pc uint64, s []uint256.Int) {
 	switch c.jumps[pc] {
 	case jumpIn:
-		if f.nInternal < maxInternal {
-			f.internal[f.nInternal] = pc
+		if f.fn.n < maxInternal {
+			f.fn.pcs[f.fn.n] = pc
 		}
-		f.nInternal++
+		f.fn.n++
 	case jumpOut:
-		if f.nInternal == 0 {
+		if f.fn.n == 0 {
 			return
 		}
-		if f.nInternal <= maxInternal && s[len(s)-1].IsUint64() {
+		if f.fn.n <= maxInternal && s[len(s)-1].IsUint64() {
 			// solc places the return address right after the call's
 			// JUMP: return to the call it names, so that a return the
 			// optimizer left unmarked leaves no stale call behind.
 			dest := s[len(s)-1].Uint64()
-			for n := f.nInternal; n > 0; n-- {
-				if f.internal[n-1]+1 == dest {
-					f.nInternal = n - 1
+			for n := f.fn.n; n > 0; n-- {
+				if f.fn.pcs[n-1]+1 == dest {
+					f.fn.n = n - 1
 					return
 				}
 			}
 		}
-		f.nInternal--
+		f.fn.n--
 	}
 }
 
@@ -108,9 +115,9 @@ func (t *Tracer) site(f *frame, pc uint64) Site {
 			// The call instruction of the calling frame.
 			return Site{Code: g.code, PC: g.lastUser, Valid: true}
 		}
-		for i := min(g.nInternal, maxInternal) - 1; i >= 0; i-- {
-			if c.own(g.internal[i]) {
-				return Site{Code: g.code, PC: g.internal[i], Valid: true}
+		for i := min(g.fn.n, maxInternal) - 1; i >= 0; i-- {
+			if c.own(g.fn.pcs[i]) {
+				return Site{Code: g.code, PC: g.fn.pcs[i], Valid: true}
 			}
 		}
 	}

@@ -50,7 +50,7 @@ func TestCallSite(t *testing.T) {
 			tr.jump(f, c, s.pc, ret(s.dest))
 		}
 		if got := tr.site(f, tt.at); got != tt.want {
-			t.Errorf("%s: site %+v, want %+v (stack %v)", tt.name, got, tt.want, f.internal[:min(f.nInternal, maxInternal)])
+			t.Errorf("%s: site %+v, want %+v (stack %v)", tt.name, got, tt.want, f.fn.pcs[:min(f.fn.n, maxInternal)])
 		}
 	}
 }

@@ -43,9 +43,7 @@ type Code struct {
 	invalid []oracle.Kind
 	// assertTopics are the topics of the code's AssertionFailed events.
 	assertTopics []common.Hash
-	// foreign[pc] marks code the user does not own, and jumps[pc] the
-	// JUMPs into and out of internal functions (callsite.go); nil when
-	// all the code is the user's.
+	// Code the user does not own and the function jumps (callsite.go).
 	foreign []bool
 	jumps   []int8
 }
@@ -96,9 +94,7 @@ type Origin struct {
 	Contract int
 	PC       uint64
 	Valid    bool
-	// Site is the user's call that led there when PC is in code the
-	// user does not own (callsite.go).
-	Site Site
+	Site     Site // the user's call that led there, if PC is foreign (callsite.go)
 }
 
 // Failure describes how a transaction failed at the top level.
@@ -146,11 +142,8 @@ type frame struct {
 	reenters        int16  // index of the frame this one re-enters, or -1
 	loop            Origin // a failed call in a loop (SWC-113)
 	childLoop       Origin
-	callSite        Site // the user's call site of the last call (callsite.go)
-
-	// The internal calls the frame is in: PCs of their JUMPs (callsite.go).
-	internal  [maxInternal]uint64
-	nInternal int
+	callSite        Site      // the user's call site of the last call
+	fn              funcStack // the internal calls the frame is in (callsite.go)
 }
 
 // Tracer records executions of the program's contracts.
@@ -356,7 +349,7 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.invalid = ""
 	f.child = Origin{}
 	f.childInv = ""
-	f.nInternal = 0
+	f.fn.n = 0
 	t.enterEvents(depth, typ, from, to, value)
 	t.cur = depth
 }

@@ -79,6 +79,10 @@ type Finding struct {
 	End    int    `json:"end"`
 	Line   int    `json:"line,omitempty"`   // one-based
 	Column int    `json:"column,omitempty"` // one-based, in bytes
+	// Related are where the failure happened in code the user does not
+	// own (a dependency's file, a library), when the location above is
+	// the call in the user's own code that led there.
+	Related []Related `json:"related,omitempty"`
 	// Check is the property or invariant function, for those kinds.
 	Check string `json:"check,omitempty"`
 	// Detail says what the oracle observed, for the vulnerability kinds.
@@ -346,12 +350,9 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 	}
 	if f.Located {
 		out.Path, out.Unit, out.Start, out.End = f.Location.Path, f.Location.Unit, f.Location.Start, f.Location.End
-		if u := c.Build.Units[f.Location.Unit]; u != nil {
-			if l, col, err := position.NewMapper(u.Content).LineCol(f.Location.Start); err == nil {
-				out.Line, out.Column = l+1, col+1
-			}
-		}
+		out.Line, out.Column = lineCol(c, f.Location)
 	}
+	out.Related = related(p, f.Via)
 	raw := fuzz.Raw(p, f.Seq)
 	for i, tx := range f.Seq {
 		out.Calls = append(out.Calls, renderCall(p, tx, raw[i], d))

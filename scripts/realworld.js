@@ -88,7 +88,12 @@ function runProject(want, cache, bin) {
 		got.contracts[c.name] = c.fuzzed ? "fuzzed" : c.reason || "";
 	}
 	got.skippedFiles = (rep.skippedFiles || []).map((p) => path.relative(dir, p)).sort();
-	got.findings = rep.findings.map((x) => ({ kind: x.kind, contract: x.contract, at: `${x.path ? path.relative(dir, x.path) : x.unit}:${x.line}` }));
+	const at = (x) => `${x.path ? path.relative(dir, x.path) : x.unit}:${x.line}`;
+	got.findings = rep.findings.map((x) => {
+		const f = { kind: x.kind, contract: x.contract, at: at(x) };
+		if (x.related) f.via = x.related.map(at);
+		return f;
+	});
 	return got;
 }
 
@@ -147,6 +152,13 @@ function judge(want, got) {
 		}
 	}
 	for (const f of wantF) if (!gotF.includes(f)) diffs.push({ key: `finding ${f}`, text: `missing planted finding: ${f}` });
+	// A finding reported at the user's call into a dependency or library
+	// names where it happened there (engine Finding.related): `via`.
+	for (const w of want.findings || []) {
+		const g = got.findings.find((y) => y.kind === w.kind && y.at === w.at);
+		const wantVia = JSON.stringify(w.via || []), gotVia = JSON.stringify((g && g.via) || []);
+		if (g && wantVia !== gotVia) diffs.push({ key: `via ${w.kind} ${w.at}`, text: `${w.kind} ${w.at}: related ${gotVia}, expected ${wantVia}` });
+	}
 	const known = new Map((want.knownFail || []).map((k) => [k.key, k.reason]));
 	const lines = [];
 	let fail = false, knownHit = false;

@@ -257,6 +257,9 @@ func writeText(w io.Writer, rep *engine.Report) {
 			loc = f.Contract
 		}
 		fmt.Fprintf(w, "%s: %s: %s [%s]\n", loc, f.Severity, f.Message, f.Kind)
+		for _, r := range f.Related {
+			fmt.Fprintf(w, "    via %s:%d:%d: %s\n", displayPath(r.Path, r.Unit), r.Line, r.Column, r.Message)
+		}
 		for i, c := range f.Calls {
 			extra := ""
 			if c.Blocks != 0 || c.Seconds != 0 {

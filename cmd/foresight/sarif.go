@@ -22,14 +22,21 @@ func writeSARIF(w io.Writer, rep *engine.Report) error {
 		Region           region            `json:"region"`
 	}
 	type location struct {
-		PhysicalLocation physical `json:"physicalLocation"`
+		ID               *int              `json:"id,omitempty"`
+		PhysicalLocation physical          `json:"physicalLocation"`
+		Message          map[string]string `json:"message,omitempty"`
 	}
 	type result struct {
 		RuleID     string            `json:"ruleId"`
 		Level      string            `json:"level"`
 		Message    map[string]string `json:"message"`
 		Locations  []location        `json:"locations,omitempty"`
+		Related    []location        `json:"relatedLocations,omitempty"`
 		Properties map[string]any    `json:"properties"`
+	}
+	fileURI := func(path string) map[string]string {
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(path)}
+		return map[string]string{"uri": u.String()}
 	}
 	type rule struct {
 		ID               string            `json:"id"`
@@ -55,8 +62,12 @@ func writeSARIF(w io.Writer, rep *engine.Report) error {
 		r := result{RuleID: f.Kind, Level: level, Message: map[string]string{"text": f.Message},
 			Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract}}
 		if f.Path != "" {
-			u := url.URL{Scheme: "file", Path: filepath.ToSlash(f.Path)}
-			r.Locations = []location{{physical{map[string]string{"uri": u.String()}, region{f.Line, f.Column, f.Start, f.End - f.Start}}}}
+			r.Locations = []location{{PhysicalLocation: physical{fileURI(f.Path), region{f.Line, f.Column, f.Start, f.End - f.Start}}}}
+		}
+		for i, rel := range f.Related {
+			id := i
+			r.Related = append(r.Related, location{ID: &id, PhysicalLocation: physical{fileURI(rel.Path), region{rel.Line, rel.Column, rel.Start, rel.End - rel.Start}},
+				Message: map[string]string{"text": rel.Message}})
 		}
 		results = append(results, r)
 	}

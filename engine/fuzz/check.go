@@ -53,7 +53,7 @@ func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
 		// A storage write landed on the campaign's arbitrary probe slot:
 		// the written location is attacker-controlled (HARVEY §4.3).
 		f := &Finding{Kind: oracle.StorageWrite, Contract: origin.Contract, PC: origin.PC}
-		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+		w.c.locate(f, origin.Site)
 		return f
 	}
 	if r.Err != nil && cheatcode.IsRejection(r.Ret) {
@@ -68,7 +68,7 @@ func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
 	f := &Finding{Kind: kind, Contract: tx.Contract}
 	if fail.Origin.Valid {
 		f.Contract, f.PC = fail.Origin.Contract, fail.Origin.PC
-		f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+		w.c.locate(f, fail.Origin.Site)
 	}
 	return f
 }

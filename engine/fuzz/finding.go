@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -15,6 +16,10 @@ type Finding struct {
 	PC       uint64
 	Location solc.Location // user source range; zero if unknown
 	Located  bool
+	// Via lists where the failure happened in code the user does not own
+	// (a dependency's file, a library), when Contract, PC and Location are
+	// the call in the user's own code that led there.
+	Via []Via
 	// Check names the property or invariant function for those kinds.
 	Check string
 	// Detail adds what was observed (e.g. the panic code).
@@ -41,4 +46,28 @@ func (f *Finding) Key() Key {
 		return Key{Kind: f.Kind, Path: f.Location.Path, Start: f.Location.Start, End: f.Location.End}
 	}
 	return Key{Kind: f.Kind, Contract: f.Contract, PC: f.PC}
+}
+
+// Via is a location on a finding's path in code the user does not own.
+type Via struct {
+	Contract int
+	PC       uint64
+	Location solc.Location
+}
+
+// locate sets f's location from its contract and PC, or, when site is
+// valid (the PC is in a dependency or a library), moves f to the user's
+// call there and keeps the PC's location in f.Via.
+func (c *campaign) locate(f *Finding, site trace.Site) {
+	ct := c.prog.Contracts[f.Contract]
+	f.Location, f.Located = ct.Locate(f.PC, false)
+	if !site.Valid || !f.Located || int(site.Code) >= len(c.prog.Contracts) {
+		return
+	}
+	loc, ok := c.prog.Contracts[site.Code].Locate(site.PC, false)
+	if !ok {
+		return
+	}
+	f.Via = []Via{{Contract: f.Contract, PC: f.PC, Location: f.Location}}
+	f.Contract, f.PC, f.Location = int(site.Code), site.PC, loc
 }

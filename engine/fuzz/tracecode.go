@@ -21,6 +21,9 @@ func traceCode(ct *program.Contract) *trace.Code {
 	for _, s := range ct.InvalidSites() {
 		code.SetInvalid(s.PC, oracle.PanicKind(s.Panic))
 	}
+	if fc, ok := ct.Foreign(); ok {
+		code.SetForeign(fc.PC, fc.In, fc.Out)
+	}
 	for _, ev := range ct.ABI.Events {
 		if ev.RawName == "AssertionFailed" && !ev.Anonymous {
 			code.SetAssertionEvent(ev.ID)

@@ -210,7 +210,7 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		}
 	}
 	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
-	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	w.c.locate(f, e.Site)
 	return f
 }
 
@@ -226,7 +226,7 @@ func (w *worker) checkLoopFailure(n int, r chain.Result) *Finding {
 	}
 	f := &Finding{Kind: oracle.DoSFailedCall, Contract: loop.Contract, PC: loop.PC,
 		Detail: fmt.Sprintf("a recipient that rejects payments made transaction %d revert inside the loop", n)}
-	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	w.c.locate(f, loop.Site)
 	return f
 }
 

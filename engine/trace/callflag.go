@@ -25,6 +25,7 @@ type callRec struct {
 	failed bool
 	loop   bool // a failed call in a loop to an account the fuzzer controls
 	live   bool
+	site   Site // the user's call site when src is foreign
 }
 
 // newFlag starts following the flag a call left at stack index pos; src
@@ -35,7 +36,7 @@ func (t *Tracer) newFlag(f *frame, pos int32, src uint64, to common.Address, fai
 			continue
 		}
 		if f.taints.add(pos, LabelCallFlag, src, int8(i)) {
-			f.calls[i] = callRec{src: src, to: to, failed: failed, loop: loop, live: true}
+			f.calls[i] = callRec{src: src, to: to, failed: failed, loop: loop, live: true, site: f.callSite}
 		}
 		return
 	}
@@ -95,7 +96,7 @@ func (t *Tracer) settleFlags(f *frame, u *flagUse, carried bool) {
 // caused the revert (SWC-113).
 func (t *Tracer) flagBranch(f *frame, i int8) {
 	if r := &f.calls[i]; r.live && r.loop {
-		f.loop = Origin{Contract: int(f.code), PC: r.src, Valid: true}
+		f.loop = Origin{Contract: int(f.code), PC: r.src, Valid: true, Site: r.site}
 	}
 }
 
@@ -133,7 +134,7 @@ func (t *Tracer) flagUsed(f *frame, i int8) {
 // flagIgnored reports call record i's flag as never checked.
 func (t *Tracer) flagIgnored(f *frame, i int8) {
 	r := &f.calls[i]
-	e := Event{Kind: EventUncheckedCall, Code: f.code, PC: r.src, Addr: r.to}
+	e := Event{Kind: EventUncheckedCall, Code: f.code, PC: r.src, Addr: r.to, Site: r.site}
 	if r.failed {
 		e.Value.SetOne()
 	}

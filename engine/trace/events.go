@@ -68,6 +68,9 @@ type Event struct {
 	Addr  common.Address
 	Value uint256.Int
 	Label Label
+	// Site is the user's call that led to PC when PC is in code the user
+	// does not own (callsite.go).
+	Site Site
 }
 
 const maxEvents = 64
@@ -86,6 +89,11 @@ func (t *Tracer) HasEvents() bool { return t.nEvents+t.nSticky > 0 }
 func (t *Tracer) Sticky() []Event { return t.sticky[:t.nSticky] }
 
 func (t *Tracer) event(e Event) {
+	if f := &t.frames[t.cur]; !e.Site.Valid && e.Kind != reentrantRead && f.code == e.Code && e.PC == f.lastUser {
+		// An event at the running instruction: the frame's call stack
+		// is the path to it.
+		e.Site = t.site(f, e.PC)
+	}
 	if e.Kind == EventOriginAuth || e.Kind == EventDelegateToInput {
 		// What these show does not depend on the frame committing.
 		if t.nSticky < len(t.sticky) {
@@ -138,7 +146,7 @@ func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, value
 	}
 	p := &t.frames[depth-1]
 	if value != nil && value.Sign() > 0 && p.code != NoCode {
-		e := Event{Kind: EventEtherOut, Code: p.code, PC: p.lastUser, Addr: to}
+		e := Event{Kind: EventEtherOut, Code: p.code, PC: p.lastUser, Addr: to, Site: t.site(p, p.lastUser)}
 		e.Value.SetFromBig(value)
 		t.event(e)
 	}
@@ -169,6 +177,7 @@ func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
 	f.callPending = true
 	f.callPos = int32(len(s)) - int32(stackEffect[op][0])
 	f.callSrc = f.lastUser
+	f.callSite = t.site(f, f.lastUser)
 	f.callMark = t.nEvents
 	if pc == f.lastCallPC {
 		f.callRepeats++
@@ -237,7 +246,7 @@ func (t *Tracer) sstore(f *frame, depth int, key *uint256.Int) {
 	for i := f.callMark; i < t.nEvents; i++ {
 		e := &t.events[i]
 		if e.Kind == reentrantRead && e.PC2 == uint64(depth) && e.Value == *key {
-			t.event(Event{Kind: EventReentrancy, Code: f.code, PC: f.callSrc, PC2: f.lastUser, Value: *key})
+			t.event(Event{Kind: EventReentrancy, Code: f.code, PC: f.callSrc, PC2: f.lastUser, Value: *key, Site: f.callSite})
 			e.Kind = 0 // report each read once
 			return
 		}

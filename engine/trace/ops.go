@@ -25,7 +25,7 @@ func (t *Tracer) sstoreOp(f *frame, c *Code, pc uint64, depth int, s []uint256.I
 		t.sstore(f, depth-1, &s[len(s)-1])
 	}
 	if t.probeOn {
-		origin := Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
+		origin := t.originAt(f)
 		t.storeCost(int32(t.sbase[f.code])+c.store[pc], &s[len(s)-1], origin)
 	}
 }
@@ -45,6 +45,6 @@ func (t *Tracer) revertOp(f *frame, scope tracing.OpContext) {
 		// the failure started in the callee.
 		f.origin, f.invalid = f.child, f.childInv
 	} else {
-		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
+		f.origin = t.originAt(f)
 	}
 }

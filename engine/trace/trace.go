@@ -43,6 +43,9 @@ type Code struct {
 	invalid []oracle.Kind
 	// assertTopics are the topics of the code's AssertionFailed events.
 	assertTopics []common.Hash
+	// Code the user does not own and the function jumps (callsite.go).
+	foreign []bool
+	jumps   []int8
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
@@ -91,6 +94,7 @@ type Origin struct {
 	Contract int
 	PC       uint64
 	Valid    bool
+	Site     Site // the user's call that led there, if PC is foreign (callsite.go)
 }
 
 // Failure describes how a transaction failed at the top level.
@@ -106,6 +110,7 @@ type Failure struct {
 
 type frame struct {
 	code     int32
+	index    int16 // the frame's depth, its index in Tracer.frames
 	lastUser uint64
 	hasUser  bool
 	origin   Origin
@@ -137,6 +142,8 @@ type frame struct {
 	reenters        int16  // index of the frame this one re-enters, or -1
 	loop            Origin // a failed call in a loop (SWC-113)
 	childLoop       Origin
+	callSite        Site      // the user's call site of the last call
+	fn              funcStack // the internal calls the frame is in (callsite.go)
 }
 
 // Tracer records executions of the program's contracts.
@@ -147,6 +154,7 @@ type Tracer struct {
 	byAddr map[common.Address]int32
 
 	frames [1026]frame
+	cur    int // depth of the frame running now
 
 	// Per transaction.
 	counts  []uint32 // per edge
@@ -226,6 +234,9 @@ func New(codes []*Code) *Tracer {
 	t.resid = make([]uint256.Int, sites)
 	t.costHas = make([]bool, sites)
 	t.costTouched = make([]int32, 0, sites)
+	for i := range t.frames {
+		t.frames[i].index = int16(i)
+	}
 	t.hooks = &tracing.Hooks{OnOpcode: t.onOpcode, OnEnter: t.onEnter, OnExit: t.onExit}
 	return t
 }
@@ -344,12 +355,15 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.invalid = ""
 	f.child = Origin{}
 	f.childInv = ""
+	f.fn.n = 0
 	t.enterEvents(depth, typ, from, to, value)
+	t.cur = depth
 }
 
 func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
 	f := &t.frames[depth]
 	t.exitEvents(f, reverted)
+	t.cur = max(depth-1, 0)
 	if !reverted {
 		return
 	}
@@ -369,7 +383,7 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 	if !origin.Valid && f.code != NoCode && f.hasUser {
 		// Failed without REVERT/INVALID (out of gas, bad jump): blame the
 		// last user instruction.
-		origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: true}
+		origin = t.originAt(f)
 	}
 	if depth == 0 {
 		t.failure = Failure{Origin: origin, Invalid: invalid, Loop: loop}
@@ -473,8 +487,12 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.sstoreOp(f, c, pc, depth, scope.StackData())
 	case o == vm.REVERT:
 		t.revertOp(f, scope)
+	case o == vm.JUMP:
+		if c.jumps != nil {
+			t.jump(f, c, pc, scope.StackData())
+		}
 	case o == vm.INVALID:
-		f.origin = Origin{Contract: int(f.code), PC: f.lastUser, Valid: f.hasUser}
+		f.origin = t.originAt(f)
 		f.invalid = c.invalidKind(pc)
 	}
 }

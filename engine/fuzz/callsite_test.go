@@ -1,0 +1,106 @@
+package fuzz
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// TestExecAllocsForeign bounds the allocations of a traced transaction of
+// code that calls into a dependency, where the tracer follows the
+// source-level call stack on every marked JUMP (engine/trace/callsite.go):
+// following it allocates nothing, so the bound is TestExecAllocs'.
+func TestExecAllocsForeign(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "deps", "src", "Halver.sol"))
+	ct, ok := prog.Lookup("Halver")
+	if !ok {
+		t.Fatal("no Halver")
+	}
+	if _, ok := ct.Foreign(); !ok {
+		t.Fatal("Halver has no foreign code: nothing is followed")
+	}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seq Sequence
+	for _, ct := range c.calls {
+		if prog.Contracts[ct.Contract].Methods[ct.Method].RawName == "halfPlusOne" {
+			seq = Sequence{w.txFor(ct)}
+		}
+	}
+	if seq == nil {
+		t.Fatal("no call of halfPlusOne")
+	}
+	for range 10 {
+		w.exec(seq, w.fresh())
+	}
+	n := testing.AllocsPerRun(200, func() { w.exec(seq, w.fresh()) })
+	t.Logf("%.1f allocations per traced transaction", n)
+	if n > maxExecAllocs {
+		t.Errorf("%.1f allocations per traced transaction, want at most %d", n, maxExecAllocs)
+	}
+}
+
+// BenchmarkCallStack measures what following the source-level call stack
+// costs on the maze contract (many internal calls): traced as usual, and
+// traced with every JUMP into and out of a function followed, in the same
+// run:
+//
+//	go test -run XXX -bench CallStack -count 6 ./engine/fuzz | benchstat -col /mode -
+func BenchmarkCallStack(b *testing.B) {
+	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
+	c, ok := prog.Lookup("Maze")
+	if !ok {
+		b.Fatal("no Maze contract")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	env := &calldata.Env{Dict: calldata.NewDictionary(0)}
+	env.Dict.AddBoundaries()
+	var inputs [][]byte
+	for i := 0; i < 256; i++ {
+		m := c.Methods[r.IntN(len(c.Methods))]
+		inputs = append(inputs, calldata.Encode(nil, m.Selector, calldata.GenerateArgs(r, m.Inputs, env)))
+	}
+	for _, mode := range []string{"plain", "callstack"} {
+		b.Run("mode="+mode, func(b *testing.B) {
+			codes := make([]*trace.Code, len(prog.Contracts))
+			for i, ct := range prog.Contracts {
+				codes[i] = trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
+				if mode == "callstack" {
+					fc, _ := ct.Foreign()
+					codes[i].SetForeign(fc.PC, fc.In, fc.Out)
+				}
+			}
+			tr := trace.New(codes)
+			ch, err := chain.New(chain.Config{}, tr.Hooks())
+			if err != nil {
+				b.Fatal(err)
+			}
+			dep, err := Deploy(ch, prog, rand.New(rand.NewPCG(0, 0)), nil)
+			if err != nil || dep.Errors[c.Index] != nil {
+				b.Fatal(err, dep.Errors)
+			}
+			tr.Bind(dep.Addrs[c.Index], c.Index)
+			base := ch.Snapshot()
+			from := ch.Senders()[0]
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if i%8 == 0 {
+					ch.Reset(base)
+				}
+				tr.BeginTx()
+				ch.Call(chain.Tx{From: from, To: dep.Addrs[c.Index], Input: inputs[i%len(inputs)]})
+			}
+		})
+	}
+}

@@ -16,6 +16,9 @@ type finding struct {
 	path string
 	src  *source
 	f    engine.Finding // Start, End, Line and Column follow src
+	// via are the finding's places in code the user does not own (a
+	// library or dependency it called), as ranges of their compiled text.
+	via []protocol.DiagnosticRelatedInformation
 }
 
 // key identifies a finding across campaigns: the same kind at the same
@@ -29,8 +32,9 @@ type diagnosticData struct {
 	Finding string `json:"finding"`
 }
 
-// diagnostic renders a finding: its kind as the code, one related entry
-// per transaction of the sequence.
+// diagnostic renders a finding: its kind as the code, related entries for
+// where it failed inside a dependency, then one per transaction of the
+// sequence.
 func (f *finding) diagnostic() protocol.Diagnostic {
 	r := f.src.toRange(f.f.Start, f.f.End)
 	d := protocol.Diagnostic{
@@ -41,6 +45,7 @@ func (f *finding) diagnostic() protocol.Diagnostic {
 		Message:  f.f.Message,
 		Data:     diagnosticData{Finding: f.id},
 	}
+	d.RelatedInformation = append(d.RelatedInformation, f.via...)
 	loc := protocol.Location{URI: uriOf(f.path), Range: r}
 	for i, c := range f.f.Calls {
 		d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{

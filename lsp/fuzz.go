@@ -188,6 +188,14 @@ func (s *server) addFinding(p *project, gen uint64, f engine.Finding, fallback s
 	}
 	s.seq++
 	nf := &finding{id: fmt.Sprintf("f%d", s.seq), path: path, src: fs.src, f: f}
+	for _, r := range f.Related {
+		if rf := p.files[r.Path]; rf != nil {
+			nf.via = append(nf.via, protocol.DiagnosticRelatedInformation{
+				Location: protocol.Location{URI: uriOf(r.Path), Range: rf.src.toRange(r.Start, r.End)},
+				Message:  r.Message,
+			})
+		}
+	}
 	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
 	p.findings[path] = append(list, nf)
 	s.mu.Unlock()

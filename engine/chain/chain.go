@@ -163,6 +163,9 @@ func (c *Chain) AddSender(a common.Address) {
 	c.senders = append(c.senders, a)
 }
 
+// Rules returns the rules of the EVM version the chain follows.
+func (c *Chain) Rules() params.Rules { return c.rules }
+
 // State returns the current state.
 func (c *Chain) State() *state.StateDB { return c.state }
 

@@ -145,7 +145,11 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		}
 	case trace.EventReentrancy:
 		kind = oracle.Reentrancy
-		detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))
+		if e.Cross {
+			detail = fmt.Sprintf("in transaction %d the callee re-entered another function, which changed storage slot %s that the outer call had read before the call and used again after it%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
+		} else {
+			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read storage slot %s that the outer call then wrote%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
+		}
 	case trace.EventEtherOut:
 		p := w.principalIndex(e.Addr)
 		if p < 0 || !unprivileged || w.privileged[p] || w.deposited(hist, p) {
@@ -292,6 +296,15 @@ func (w *worker) deposited(hist []txInfo, p int) bool {
 		}
 	}
 	return false
+}
+
+// slotName renders a storage slot: small ones in decimal, hashed ones
+// (mapping and array entries) in hex.
+func slotName(v *uint256.Int) string {
+	if v.IsUint64() && v.Uint64() < 1<<32 {
+		return v.Dec()
+	}
+	return v.Hex()
 }
 
 // lineOf renders " at line N" for a PC of contract ci, or "".

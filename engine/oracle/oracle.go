@@ -101,7 +101,7 @@ func Describe(k Kind) Description {
 	case StorageWrite:
 		return Description{Error, "SWC-124", "write to an arbitrary storage location"}
 	case Reentrancy:
-		return Description{Error, "SWC-107", "reentrancy: state read during a reentrant call is written after the call"}
+		return Description{Error, "SWC-107", "reentrancy: a reentrant call reads or changes state the outer call uses after it"}
 	case UncheckedCall:
 		return Description{Warning, "SWC-104", "unchecked call: the call's success flag is never checked"}
 	case EtherLeak:

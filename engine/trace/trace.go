@@ -133,7 +133,10 @@ type frame struct {
 	timeBranch      uint64 // user PC of a branch on block time or number
 	timeLabel       Label
 	reads           [maxReads]uint256.Int
+	readVals        [maxReads]uint256.Int // what a reentrant frame read there
 	nReads          int
+	pendingRead     int8   // reads index whose value the next instruction shows, or -1
+	sel             uint32 // the frame's function selector
 	reenters        int16  // index of the frame this one re-enters, or -1
 	loop            Origin // a failed call in a loop (SWC-113)
 	childLoop       Origin
@@ -338,7 +341,7 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.invalid = ""
 	f.child = Origin{}
 	f.childInv = ""
-	t.enterEvents(depth, typ, from, to, value)
+	t.enterEvents(depth, typ, to, input, value)
 }
 
 func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, reverted bool) {
@@ -401,6 +404,9 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if f.callPending {
 		t.callReturned(f, scope.StackData())
 	}
+	if f.pendingRead >= 0 {
+		t.readDone(f, scope.StackData())
+	}
 	if f.taints.n > 0 || f.nMem > 0 || c.sources[op] != 0 {
 		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
 	}
@@ -453,7 +459,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.loads[t.nLoads] = Slot{f.code, s[len(s)-1]}
 			t.nLoads++
 		}
-		t.sload(f, &s[len(s)-1])
+		t.sload(f, depth-1, &s[len(s)-1])
 	case o == vm.CALL || o == vm.CALLCODE || o == vm.DELEGATECALL || o == vm.STATICCALL:
 		t.callOp(f, o, pc, scope.StackData())
 	case o >= vm.LOG1 && o <= vm.LOG4 && c.assertTopics != nil:

@@ -184,10 +184,13 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 			// An owner's time lock, not a miner's lever.
 			return nil
 		}
-		kind = oracle.Timestamp
-		what := "block.timestamp"
-		if e.Label&trace.LabelTimestamp == 0 {
-			kind, what = oracle.BlockNumber, "block.number"
+		kind = oracle.BlockNumber
+		what := "block.number"
+		switch {
+		case e.Label&trace.LabelRandom != 0:
+			what = "a blockhash or block.prevrandao (known to every transaction of the block)"
+		case e.Label&trace.LabelTimestamp != 0:
+			kind, what = oracle.Timestamp, "block.timestamp"
 		}
 		detail = fmt.Sprintf("%s decided this branch, and ether was sent after it in transaction %d", what, n)
 	case trace.EventWrappedSlot:

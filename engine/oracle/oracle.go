@@ -115,7 +115,7 @@ func Describe(k Kind) Description {
 	case Timestamp:
 		return Description{Warning, "SWC-116", "block.timestamp decides an ether transfer"}
 	case BlockNumber:
-		return Description{Warning, "SWC-120", "block.number decides an ether transfer"}
+		return Description{Warning, "SWC-120", "bad randomness: block.number, a blockhash or prevrandao decides an ether transfer"}
 	case TxOrigin:
 		return Description{Warning, "SWC-115", "authorisation through tx.origin"}
 	case DoSFailedCall:

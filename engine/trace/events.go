@@ -43,7 +43,8 @@ const (
 	// something other than msg.sender.
 	EventOriginAuth
 	// EventTimeTransfer: ether was sent after, and depending on, a branch
-	// (PC) decided by block.timestamp or block.number (Label says which).
+	// (PC) decided by block.timestamp, block.number, a blockhash or
+	// block.prevrandao (Label says which).
 	EventTimeTransfer
 	// EventWrapUsed: the result of arithmetic (PC) that wrapped in its
 	// Solidity type was stored, branched on or sent as ether.

@@ -39,6 +39,7 @@ type worker struct {
 	principals []common.Address
 	privileged []bool
 
+	orders int         // sequences that qualified for a check in both orders (order.go)
 	prefix prefixCache // the state after the current entry's prefix
 	pred   predictor   // input prediction (predict.go)
 	s      scratch

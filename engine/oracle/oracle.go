@@ -34,11 +34,12 @@ const (
 	TxOrigin      Kind = "SWC-115"
 	DoSFailedCall Kind = "SWC-113"
 	FreezingEther Kind = "freezing-ether"
+	FrontRunning  Kind = "SWC-114"
 )
 
 // Vulnerabilities lists the vulnerability oracles' kinds.
 var Vulnerabilities = []Kind{Reentrancy, UncheckedCall, EtherLeak, SelfDestruct, Delegatecall,
-	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther}
+	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther, FrontRunning}
 
 // PanicKind returns the kind of a Solidity 0.8 panic code: "panic-0x11".
 // Code 0x01 is an assertion failure.
@@ -120,6 +121,8 @@ func Describe(k Kind) Description {
 		return Description{Warning, "SWC-115", "authorisation through tx.origin"}
 	case DoSFailedCall:
 		return Description{Warning, "SWC-113", "denial of service: one failing recipient reverts a loop of payments"}
+	case FrontRunning:
+		return Description{Warning, "SWC-114", "transaction-order dependence: the order of two senders' transactions decides who is paid"}
 	case FreezingEther:
 		return Description{Warning, "", "freezing ether: the contract accepts ether but can never send any"}
 	}

@@ -24,7 +24,7 @@ import (
 type txInfo struct {
 	Sender int
 	Value  uint256.Int
-	Paid   bool // it paid a principal ether (order.go); false if not run
+	Paid   bool // it paid its own sender ether (order.go); false if not run
 }
 
 // history fills the worker's reused history buffer from a sequence.

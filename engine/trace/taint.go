@@ -213,7 +213,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	if op == vm.MLOAD && f.nMem > 0 {
 		// A labelled word read back (solc before 0.5 copies packed
 		// encodings word by word before hashing them).
-		if h := f.hashed(&s[L-1], word); h != 0 {
+		if h := f.hashed(&s[L-1], wordSize); h != 0 {
 			l |= h
 			src = pc
 		}
@@ -440,7 +440,7 @@ var cleanMasks, signBytes = func() (m, b [33]uint256.Int) {
 }()
 
 var (
-	word      = uint256.NewInt(32)
+	wordSize  = uint256.NewInt(32)
 	minusOne  = new(uint256.Int).SetAllOne()
 	minInt256 = new(uint256.Int).Lsh(uint256.NewInt(1), 255)
 )

@@ -61,21 +61,16 @@ func notDeployed(p *program.Program, d *fuzz.Deployment) []Skipped {
 	return out
 }
 
-// attackerEVM is the oldest EVM version the fuzzer's attacker contracts
-// run on: their code uses PUSH0 and TSTORE (engine/fuzz/attacker.go).
-const attackerEVM = "cancun"
-
 // chainVersion is the EVM version a campaign's chain follows: the one the
-// project compiles for, when the attacker contracts run on it; otherwise
-// (and when the project names none) the newest rules, which run code
-// compiled for older versions too.
+// project compiles for (the attacker contracts run on every version), or,
+// when it names none or one the chain does not know, the newest rules.
 func chainVersion(builds []*solc.Build) string {
 	for _, b := range builds {
 		if b.Project == nil || b.Project.Settings.EVMVersion == "" {
 			continue
 		}
 		v := b.Project.Settings.EVMVersion
-		if chain.NotBefore(v, attackerEVM) {
+		if chain.NotBefore(v, "homestead") {
 			return v
 		}
 		return ""

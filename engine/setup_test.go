@@ -6,15 +6,15 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
-// TestChainVersion: the chain follows the project's EVM version from
-// cancun on (the attacker contracts use PUSH0 and TSTORE); before that, and
-// without one, it runs the newest rules.
+// TestChainVersion: the chain follows the project's EVM version exactly
+// (the attacker contracts run on all of them); without one, or with a name
+// solc does not know, it runs the newest rules.
 func TestChainVersion(t *testing.T) {
 	build := func(v string) []*solc.Build {
 		return []*solc.Build{{Project: &solc.Project{Settings: solc.Settings{EVMVersion: v}}}}
 	}
 	for _, tt := range []struct{ project, want string }{
-		{"", ""}, {"paris", ""}, {"shanghai", ""}, {"cancun", "cancun"}, {"prague", "prague"}, {"osaka", "osaka"}, {"nonsense", ""},
+		{"", ""}, {"homestead", "homestead"}, {"byzantium", "byzantium"}, {"paris", "paris"}, {"shanghai", "shanghai"}, {"cancun", "cancun"}, {"prague", "prague"}, {"osaka", "osaka"}, {"nonsense", ""},
 	} {
 		if got := chainVersion(build(tt.project)); got != tt.want {
 			t.Errorf("project %q: chain %q, want %q", tt.project, got, tt.want)

@@ -7,6 +7,7 @@
 package chain
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/big"
@@ -149,6 +150,13 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	return c, nil
 }
 
+// prevrandao is the PREVRANDAO of block n, like GetHash a fixed function
+// of the number.
+func prevrandao(n uint64) (h common.Hash) {
+	binary.BigEndian.PutUint64(h[24:], n*0xc2b2ae3d27d4eb4f+1)
+	return h
+}
+
 // Senders returns the sender accounts.
 func (c *Chain) Senders() []common.Address { return c.senders }
 
@@ -168,6 +176,9 @@ func (c *Chain) AddSender(a common.Address) {
 func (c *Chain) SetSenders(a []common.Address) {
 	c.senders = append([]common.Address(nil), a...)
 }
+
+// Rules returns the rules of the EVM version the chain follows.
+func (c *Chain) Rules() params.Rules { return c.rules }
 
 // State returns the current state.
 func (c *Chain) State() *state.StateDB { return c.state }
@@ -224,6 +235,9 @@ func (c *Chain) Call(tx Tx) Result {
 	}
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
 	c.evm.Context.Time = c.Block.Time
+	if r := c.evm.Context.Random; r != nil {
+		*r = prevrandao(c.Block.Number) // varies by block, as on a real chain
+	}
 	c.evm.SetTxContext(vm.TxContext{Origin: tx.From, GasPrice: zero})
 	var dst *common.Address
 	if tx.To != (common.Address{}) {
@@ -333,6 +347,9 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
 	c.evm.Context.Time = c.Block.Time
+	if r := c.evm.Context.Random; r != nil {
+		*r = prevrandao(c.Block.Number) // varies by block, as on a real chain
+	}
 	c.evm.SetTxContext(vm.TxContext{Origin: from, GasPrice: zero})
 	c.state.AddAddressToAccessList(from)
 	c.state.AddAddressToAccessList(to)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/ethereum/go-ethereum/params"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/holiman/uint256"
 )
@@ -21,7 +22,9 @@ type Attacker int
 
 // Attacker kinds.
 const (
-	// Reentrant calls back into the target once, with the calldata of
+	// Reentrant calls back into the target, once per transaction: with
+	// the calldata of its previous transaction to that target (any
+	// function: cross-function reentrancy), then with the calldata of
 	// the call it forwarded (the function that paid it).
 	Reentrant Attacker = iota
 	// Reverting reverts whenever the target calls or pays it.
@@ -131,7 +134,7 @@ func ParseAttacker(name string) (Attacker, bool) {
 // installAttackers puts the attackers' code on ch and funds the operator.
 func installAttackers(ch *chain.Chain) {
 	for a := Attacker(0); a < numAttackers; a++ {
-		ch.Install(AttackerAddress(a), AttackerCode(a), nil)
+		ch.Install(AttackerAddress(a), AttackerCodeFor(a, ch.Rules()), nil)
 	}
 	ch.Install(Operator, nil, chain.InitialBalance)
 }
@@ -155,56 +158,155 @@ func ForwardInput(dst []byte, to common.Address, input []byte) []byte {
 	return append(dst, input...)
 }
 
-// Transient storage slots of the attackers (EIP-1153: cleared after every
-// transaction, so no state leaks between transactions).
+// The attackers keep what they need in their own storage (no transient
+// storage or PUSH0, so they run on every EVM version a project can pin):
+// slot entered says the reentrant attacker has called back in this
+// transaction (cleared when a transaction starts), slot current which of
+// two buffers holds the current transaction's target and calldata; the
+// other holds the previous transaction's, which the reentrant attacker
+// re-enters through first (cross-function reentrancy: deposit, then
+// transfer, then withdraw re-entering transfer).
 const (
-	tEntered = 0 // the reentrant attacker has called back
-	tTarget  = 1 // the contract the current transaction attacks
-	tLen     = 2 // length of the forwarded calldata
-	tData    = 3 // first word of the forwarded calldata
+	slotEntered = 0
+	slotCurrent = 1
+	// bufUnit * (b+1) is buffer b's first slot: the target, then the
+	// calldata's length, then its words.
+	bufUnit = 1 << 32
 )
 
-// AttackerCode returns the runtime bytecode of attacker a.
+// AttackerCode returns the runtime bytecode of attacker a for EVM
+// versions from byzantium on (REVERT and return data).
 func AttackerCode(a Attacker) []byte {
+	return attackerCode(a, evmFeatures{byzantium: true, eip150: true})
+}
+
+// AttackerCodeFor returns the runtime bytecode of attacker a for the
+// rules a chain follows: before byzantium there is no REVERT, so failures
+// are INVALID and no return data is relayed; before tangerine whistle
+// (EIP-150) a call cannot ask for all the gas left.
+func AttackerCodeFor(a Attacker, rules params.Rules) []byte {
+	return attackerCode(a, evmFeatures{byzantium: rules.IsByzantium, eip150: rules.IsEIP150})
+}
+
+// evmFeatures are the instruction set differences the attackers care
+// about.
+type evmFeatures struct {
+	byzantium bool // REVERT, RETURNDATASIZE, RETURNDATACOPY
+	eip150    bool // a call gets at most 63/64 of the gas left, whatever it asks
+}
+
+// gas pushes the gas argument of a call: all that is left, or before
+// EIP-150 all but enough for the call's own costs.
+func (f evmFeatures) gas(s *asm) {
+	if f.eip150 {
+		s.op(vm.GAS)
+		return
+	}
+	s.pushN(callMargin).op(vm.GAS, vm.SUB)
+}
+
+// callMargin covers a call's own costs before EIP-150 (value transfer,
+// new account).
+const callMargin = 40000
+
+func attackerCode(a Attacker, f evmFeatures) []byte {
+	byzantium := f.byzantium
 	var s asm
 	// Called by the operator directly: forward.
 	s.op(vm.CALLER, vm.ORIGIN, vm.EQ).push("forward").op(vm.JUMPI)
 	switch a {
 	case Reentrant:
-		// Called back by the target during an attack, the first time:
-		// re-enter with the forwarded calldata; otherwise accept.
-		s.push1(tEntered).op(vm.TLOAD).push("accept").op(vm.JUMPI)
-		s.push1(tTarget).op(vm.TLOAD).op(vm.CALLER, vm.EQ, vm.ISZERO).push("accept").op(vm.JUMPI)
-		s.push1(1).push1(tEntered).op(vm.TSTORE)
-		// Copy the saved calldata to memory, a word at a time.
-		s.op(vm.PUSH0).label("load")
-		s.push1(tLen).op(vm.TLOAD, vm.DUP2, vm.LT, vm.ISZERO).push("loaded").op(vm.JUMPI)
-		s.op(vm.DUP1).push1(32).op(vm.SWAP1, vm.DIV).push1(tData).op(vm.ADD, vm.TLOAD, vm.DUP2, vm.MSTORE)
-		s.push1(32).op(vm.ADD).push("load").op(vm.JUMP)
-		s.label("loaded").op(vm.POP)
-		s.op(vm.PUSH0, vm.PUSH0).push1(tLen).op(vm.TLOAD, vm.PUSH0, vm.PUSH0).push1(tTarget).op(vm.TLOAD, vm.GAS, vm.CALL, vm.POP, vm.STOP)
-		s.label("accept").op(vm.STOP)
+		reenter(&s, f)
 	case Reverting:
-		s.op(vm.PUSH0, vm.PUSH0, vm.REVERT)
+		if byzantium {
+			s.push1(0).push1(0).op(vm.REVERT)
+		} else {
+			s.op(vm.INVALID)
+		}
 	case GasBurning:
 		s.op(vm.INVALID)
 	}
 	s.label("forward")
-	s.op(vm.PUSH0, vm.CALLDATALOAD, vm.DUP1).push1(tTarget).op(vm.TSTORE)
-	s.op(vm.CALLDATASIZE).push1(32).op(vm.SWAP1, vm.SUB, vm.DUP1).push1(tLen).op(vm.TSTORE)
-	s.op(vm.DUP1).push1(32).op(vm.PUSH0, vm.CALLDATACOPY)
-	// Save the calldata in transient storage for the reentrant call.
-	s.op(vm.PUSH0).label("save")
-	s.op(vm.DUP2, vm.DUP2, vm.LT, vm.ISZERO).push("saved").op(vm.JUMPI)
-	s.op(vm.DUP1, vm.MLOAD, vm.DUP2).push1(32).op(vm.SWAP1, vm.DIV).push1(tData).op(vm.ADD, vm.TSTORE)
-	s.push1(32).op(vm.ADD).push("save").op(vm.JUMP)
-	s.label("saved").op(vm.POP)
-	// CALL(gas, target, callvalue, 0, len, 0, 0), then bubble the result.
-	s.op(vm.PUSH0, vm.PUSH0, vm.DUP3, vm.PUSH0, vm.CALLVALUE, vm.DUP7, vm.GAS, vm.CALL)
-	s.op(vm.RETURNDATASIZE, vm.PUSH0, vm.PUSH0, vm.RETURNDATACOPY).push("ok").op(vm.JUMPI)
-	s.op(vm.RETURNDATASIZE, vm.PUSH0, vm.REVERT)
-	s.label("ok").op(vm.RETURNDATASIZE, vm.PUSH0, vm.RETURN)
+	forward(&s, a == Reentrant, f)
 	return s.assemble()
+}
+
+// reenter is the reentrant attacker's answer to a call or payment from
+// the target it attacks: the first time in a transaction, with enough gas
+// to store a flag (a 2300-gas transfer is accepted), it calls the target
+// back with the previous transaction's calldata (if that went to the same
+// target), then with the current one's; otherwise it accepts.
+func reenter(s *asm, f evmFeatures) {
+	s.pushN(10000+callMargin).op(vm.GAS, vm.LT).push("accept").op(vm.JUMPI)
+	s.push1(slotEntered).op(vm.SLOAD).push("accept").op(vm.JUMPI)
+	// [cur]: the current buffer's base.
+	s.push1(slotCurrent).op(vm.SLOAD).push1(1).op(vm.ADD).pushN(bufUnit).op(vm.MUL)
+	s.op(vm.DUP1, vm.SLOAD, vm.CALLER, vm.EQ, vm.ISZERO).push("accept").op(vm.JUMPI)
+	s.push1(1).push1(slotEntered).op(vm.SSTORE)
+	// [cur prev]: the other buffer is 3*bufUnit - cur.
+	s.op(vm.DUP1).pushN(3 * bufUnit).op(vm.SUB)
+	s.op(vm.DUP1, vm.SLOAD, vm.CALLER, vm.EQ, vm.ISZERO).push("skipPrev").op(vm.JUMPI)
+	callBuffer(s, "prev", f)
+	s.push1(0)
+	s.label("skipPrev").op(vm.POP)
+	callBuffer(s, "cur", f)
+	s.label("accept").op(vm.STOP)
+}
+
+// callBuffer copies the buffer whose base is on top of the stack into
+// memory and calls its target with it (no value), ignoring the result; it
+// consumes the base.
+func callBuffer(s *asm, name string, f evmFeatures) {
+	s.op(vm.DUP1).push1(1).op(vm.ADD, vm.SLOAD).push1(0) // base len off
+	s.label(name + "Load")
+	s.op(vm.DUP2, vm.DUP2, vm.LT, vm.ISZERO).push(name + "Loaded").op(vm.JUMPI)
+	s.op(vm.DUP1).push1(32).op(vm.SWAP1, vm.DIV).push1(2).op(vm.ADD, vm.DUP4, vm.ADD, vm.SLOAD, vm.DUP2, vm.MSTORE)
+	s.push1(32).op(vm.ADD).push(name + "Load").op(vm.JUMP)
+	s.label(name + "Loaded").op(vm.POP) // base len
+	// CALL(gas, target, 0, 0, len, 0, 0)
+	s.push1(0).push1(0).op(vm.DUP3).push1(0).push1(0).op(vm.DUP7, vm.SLOAD)
+	f.gas(s)
+	s.op(vm.CALL)
+	s.op(vm.POP, vm.POP, vm.POP)
+}
+
+// forward runs a transaction from the operator: calldata is the target as
+// a word, then the calldata to forward with the transaction's value. The
+// reentrant attacker saves both in the next buffer first.
+func forward(s *asm, save bool, f evmFeatures) {
+	if save {
+		// [base] of the buffer after the current one, now current.
+		s.push1(1).push1(slotCurrent).op(vm.SLOAD, vm.SWAP1, vm.SUB)
+		s.op(vm.DUP1).push1(slotCurrent).op(vm.SSTORE)
+		s.push1(1).op(vm.ADD).pushN(bufUnit).op(vm.MUL)
+		s.push1(0).op(vm.CALLDATALOAD, vm.DUP2, vm.SSTORE)
+	} else {
+		s.push1(0)
+	}
+	// [base len], the calldata copied to memory.
+	s.push1(32).op(vm.CALLDATASIZE, vm.SUB)
+	s.op(vm.DUP1).push1(32).push1(0).op(vm.CALLDATACOPY)
+	if save {
+		s.op(vm.DUP1, vm.DUP3).push1(1).op(vm.ADD, vm.SSTORE)
+		s.push1(0).label("save")
+		s.op(vm.DUP2, vm.DUP2, vm.LT, vm.ISZERO).push("saved").op(vm.JUMPI)
+		s.op(vm.DUP1, vm.MLOAD, vm.DUP2).push1(32).op(vm.SWAP1, vm.DIV).push1(2).op(vm.ADD, vm.DUP5, vm.ADD, vm.SSTORE)
+		s.push1(32).op(vm.ADD).push("save").op(vm.JUMP)
+		s.label("saved").op(vm.POP)
+		s.push1(0).push1(slotEntered).op(vm.SSTORE)
+	}
+	// CALL(gas, target, callvalue, 0, len, 0, 0), then bubble the result.
+	s.push1(0).push1(0).op(vm.DUP3).push1(0).op(vm.CALLVALUE).push1(0).op(vm.CALLDATALOAD)
+	f.gas(s)
+	s.op(vm.CALL)
+	if !f.byzantium {
+		s.push("ok").op(vm.JUMPI, vm.INVALID)
+		s.label("ok").op(vm.STOP)
+		return
+	}
+	s.op(vm.RETURNDATASIZE).push1(0).push1(0).op(vm.RETURNDATACOPY).push("ok").op(vm.JUMPI)
+	s.op(vm.RETURNDATASIZE).push1(0).op(vm.REVERT)
+	s.label("ok").op(vm.RETURNDATASIZE).push1(0).op(vm.RETURN)
 }
 
 // asm is a tiny assembler with labels (PUSH2 references).
@@ -223,6 +325,20 @@ func (s *asm) op(ops ...vm.OpCode) *asm {
 
 func (s *asm) push1(v byte) *asm {
 	s.code = append(s.code, byte(vm.PUSH1), v)
+	return s
+}
+
+// pushN pushes v with the shortest PUSH (never PUSH0, which needs
+// shanghai).
+func (s *asm) pushN(v uint64) *asm {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], v)
+	i := 0
+	for i < 7 && b[i] == 0 {
+		i++
+	}
+	s.code = append(s.code, byte(vm.PUSH1)+byte(7-i))
+	s.code = append(s.code, b[i:]...)
 	return s
 }
 

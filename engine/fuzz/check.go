@@ -34,6 +34,7 @@ func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrink
 		return f
 	}
 	if w.tr.HasEvents() {
+		w.notePaid(hist)
 		if f := w.checkEvents(hist, shrinking); f != nil {
 			return f
 		}

@@ -24,6 +24,7 @@ import (
 type txInfo struct {
 	Sender int
 	Value  uint256.Int
+	Paid   bool // it paid its own sender ether (order.go); false if not run
 }
 
 // history fills the worker's reused history buffer from a sequence.
@@ -145,7 +146,11 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		}
 	case trace.EventReentrancy:
 		kind = oracle.Reentrancy
-		detail = fmt.Sprintf("in transaction %d the callee re-entered and read storage that the outer call then wrote%s", n, w.lineOf(int(e.Code), e.PC2, " at line "))
+		if e.Cross {
+			detail = fmt.Sprintf("in transaction %d the callee re-entered another function, which changed storage slot %s that the outer call had read before the call and used again after it%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
+		} else {
+			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read storage slot %s that the outer call then wrote%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
+		}
 	case trace.EventEtherOut:
 		p := w.principalIndex(e.Addr)
 		if p < 0 || !unprivileged || w.privileged[p] || w.deposited(hist, p) {
@@ -180,10 +185,13 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 			// An owner's time lock, not a miner's lever.
 			return nil
 		}
-		kind = oracle.Timestamp
-		what := "block.timestamp"
-		if e.Label&trace.LabelTimestamp == 0 {
-			kind, what = oracle.BlockNumber, "block.number"
+		kind = oracle.BlockNumber
+		what := "block.number"
+		switch {
+		case e.Label&trace.LabelRandom != 0:
+			what = "a blockhash or block.prevrandao (known to every transaction of the block)"
+		case e.Label&trace.LabelTimestamp != 0:
+			kind, what = oracle.Timestamp, "block.timestamp"
 		}
 		detail = fmt.Sprintf("%s decided this branch, and ether was sent after it in transaction %d", what, n)
 	case trace.EventWrappedSlot:
@@ -292,6 +300,15 @@ func (w *worker) deposited(hist []txInfo, p int) bool {
 		}
 	}
 	return false
+}
+
+// slotName renders a storage slot: small ones in decimal, hashed ones
+// (mapping and array entries) in hex.
+func slotName(v *uint256.Int) string {
+	if v.IsUint64() && v.Uint64() < 1<<32 {
+		return v.Dec()
+	}
+	return v.Hex()
 }
 
 // lineOf renders " at line N" for a PC of contract ci, or "".

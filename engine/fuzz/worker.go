@@ -40,6 +40,7 @@ type worker struct {
 	privileged []bool
 	valueCap   uint256.Int // the most ether a transaction sends (mutate.go)
 
+	orders int         // sequences that qualified for a check in both orders (order.go)
 	prefix prefixCache // the state after the current entry's prefix
 	pred   predictor   // input prediction (predict.go)
 	s      scratch

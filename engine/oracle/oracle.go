@@ -34,11 +34,12 @@ const (
 	TxOrigin      Kind = "SWC-115"
 	DoSFailedCall Kind = "SWC-113"
 	FreezingEther Kind = "freezing-ether"
+	FrontRunning  Kind = "SWC-114"
 )
 
 // Vulnerabilities lists the vulnerability oracles' kinds.
 var Vulnerabilities = []Kind{Reentrancy, UncheckedCall, EtherLeak, SelfDestruct, Delegatecall,
-	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther}
+	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther, FrontRunning}
 
 // PanicKind returns the kind of a Solidity 0.8 panic code: "panic-0x11".
 // Code 0x01 is an assertion failure.
@@ -101,7 +102,7 @@ func Describe(k Kind) Description {
 	case StorageWrite:
 		return Description{Error, "SWC-124", "write to an arbitrary storage location"}
 	case Reentrancy:
-		return Description{Error, "SWC-107", "reentrancy: state read during a reentrant call is written after the call"}
+		return Description{Error, "SWC-107", "reentrancy: a reentrant call reads or changes state the outer call uses after it"}
 	case UncheckedCall:
 		return Description{Warning, "SWC-104", "unchecked call: the call's success flag is never checked"}
 	case EtherLeak:
@@ -115,11 +116,13 @@ func Describe(k Kind) Description {
 	case Timestamp:
 		return Description{Warning, "SWC-116", "block.timestamp decides an ether transfer"}
 	case BlockNumber:
-		return Description{Warning, "SWC-120", "block.number decides an ether transfer"}
+		return Description{Warning, "SWC-120", "bad randomness: block.number, a blockhash or prevrandao decides an ether transfer"}
 	case TxOrigin:
 		return Description{Warning, "SWC-115", "authorisation through tx.origin"}
 	case DoSFailedCall:
 		return Description{Warning, "SWC-113", "denial of service: one failing recipient reverts a loop of payments"}
+	case FrontRunning:
+		return Description{Warning, "SWC-114", "transaction-order dependence: the order of two senders' transactions decides who is paid"}
 	case FreezingEther:
 		return Description{Warning, "", "freezing ether: the contract accepts ether but can never send any"}
 	}

@@ -24,9 +24,12 @@ const (
 	// anything before the frame returned (PC: the call, Addr: the callee,
 	// Value: 1 if the call failed in this run).
 	EventUncheckedCall EventKind = iota + 1
-	// EventReentrancy: a call (PC) let the contract be re-entered; the
-	// reentrant execution read a slot the outer execution wrote after the
-	// call returned (PC2: the write). Value is the slot.
+	// EventReentrancy: a call (PC) let the contract be re-entered, and
+	// the reentrant and outer executions disagree about a slot (Value)
+	// the outer one read before the call: the same function re-entered
+	// read it and the outer one wrote it after the call returned, or
+	// another function re-entered changed it and the outer one read or
+	// wrote it after the call (PC2: that access).
 	EventReentrancy
 	// EventEtherOut: the contract (Code) sent Value wei to Addr (PC: the
 	// instruction that sent it).
@@ -40,7 +43,8 @@ const (
 	// something other than msg.sender.
 	EventOriginAuth
 	// EventTimeTransfer: ether was sent after, and depending on, a branch
-	// (PC) decided by block.timestamp or block.number (Label says which).
+	// (PC) decided by block.timestamp, block.number, a blockhash or
+	// block.prevrandao (Label says which).
 	EventTimeTransfer
 	// EventWrapUsed: the result of arithmetic (PC) that wrapped in its
 	// Solidity type was stored, branched on or sent as ether.
@@ -54,9 +58,12 @@ const (
 	// (PC: the emit).
 	EventAssertionFailed
 
-	// reentrantRead is internal: a reentrant frame read slot Value that
-	// the frame at depth PC2 read before its call.
+	// reentrantRead is internal: a reentrant frame of the same function
+	// read slot Value that the frame at depth PC2 read before its call.
 	reentrantRead
+	// reentrantWrite is internal: a reentrant frame changed slot Value
+	// that the frame at depth PC2 read before its call.
+	reentrantWrite
 )
 
 // An Event is one observation of the current transaction.
@@ -71,6 +78,9 @@ type Event struct {
 	// Site is the user's call that led to PC when PC is in code the user
 	// does not own (callsite.go).
 	Site Site
+	// Cross marks an EventReentrancy through another function than the
+	// outer one.
+	Cross bool
 }
 
 const maxEvents = 64
@@ -127,7 +137,7 @@ const maxReads = 8
 
 // enterEvents prepares frame depth for event recording and records ether
 // sent into it from a program contract.
-func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, value *big.Int) {
+func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byte, value *big.Int) {
 	f := &t.frames[depth]
 	f.mark, f.callMark = t.nEvents, t.nEvents
 	f.taints.n = 0
@@ -138,6 +148,11 @@ func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, value
 	f.callPending = false
 	f.timeLabel = 0
 	f.nReads = 0
+	f.pendingRead = -1
+	f.sel = 0
+	if len(input) >= 4 {
+		f.sel = uint32(input[0])<<24 | uint32(input[1])<<16 | uint32(input[2])<<8 | uint32(input[3])
+	}
 	f.reenters = -1
 	f.lastCallPC, f.callRepeats = 0, 0
 	f.loop, f.childLoop = Origin{}, Origin{}
@@ -213,42 +228,86 @@ func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
 }
 
 // sload remembers slots a frame read, and reports reads by a reentrant
-// frame of slots its outer frame read.
-func (t *Tracer) sload(f *frame, key *uint256.Int) {
-	if f.nReads < maxReads {
-		found := false
-		for i := 0; i < f.nReads; i++ {
-			if f.reads[i] == *key {
-				found = true
-				break
-			}
-		}
-		if !found {
-			f.reads[f.nReads] = *key
-			f.nReads++
-		}
+// frame of the same function of slots its outer frame read, and reads
+// after a call of slots a reentrant frame changed.
+func (t *Tracer) sload(f *frame, depth int, key *uint256.Int) {
+	at := f.remember(key)
+	if f.callMark < t.nEvents {
+		t.accessAfterCall(f, depth, key, reentrantWrite)
 	}
 	if f.reenters < 0 {
 		return
 	}
+	f.pendingRead = int8(at)
 	outer := &t.frames[f.reenters]
-	for i := 0; i < outer.nReads; i++ {
-		if outer.reads[i] == *key {
-			t.event(Event{Kind: reentrantRead, Code: f.code, PC2: uint64(f.reenters), Value: *key})
-			return
+	if f.sel != outer.sel || outer.read(key) < 0 {
+		return
+	}
+	t.event(Event{Kind: reentrantRead, Code: f.code, PC2: uint64(f.reenters), Value: *key})
+}
+
+// remember adds key to the slots f read and returns its index (-1 when
+// the table is full).
+func (f *frame) remember(key *uint256.Int) int {
+	if i := f.read(key); i >= 0 {
+		return i
+	}
+	if f.nReads == maxReads {
+		return -1
+	}
+	f.reads[f.nReads] = *key
+	f.nReads++
+	return f.nReads - 1
+}
+
+// read returns the index of key among the slots f read, or -1.
+func (f *frame) read(key *uint256.Int) int {
+	for i := 0; i < f.nReads; i++ {
+		if f.reads[i] == *key {
+			return i
+		}
+	}
+	return -1
+}
+
+// readDone records the value a reentrant frame's SLOAD pushed, so that
+// writing it back unchanged (a deposit of nothing) is no change.
+func (t *Tracer) readDone(f *frame, s []uint256.Int) {
+	if int(f.pendingRead) < f.nReads && len(s) > 0 {
+		f.readVals[f.pendingRead] = s[len(s)-1]
+	}
+	f.pendingRead = -1
+}
+
+// sstore reports a write, after a call returned, to a slot that a
+// reentrant execution during that call read (the same function) or
+// changed (another one), and records the changes a reentrant frame makes
+// to slots its outer frame read.
+func (t *Tracer) sstore(f *frame, depth int, key, val *uint256.Int) {
+	if f.reenters >= 0 {
+		outer := &t.frames[f.reenters]
+		i := f.read(key)
+		if outer.read(key) >= 0 && (i < 0 || f.readVals[i] != *val) {
+			t.event(Event{Kind: reentrantWrite, Code: f.code, PC2: uint64(f.reenters), Value: *key})
+		}
+	}
+	if f.callMark < t.nEvents {
+		if !t.accessAfterCall(f, depth, key, reentrantRead) {
+			t.accessAfterCall(f, depth, key, reentrantWrite)
 		}
 	}
 }
 
-// sstore reports a write, after a call returned, to a slot a reentrant
-// execution during that call read.
-func (t *Tracer) sstore(f *frame, depth int, key *uint256.Int) {
+// accessAfterCall reports frame f (at depth) accessing key after its
+// call returned, if a reentrant frame left an event of kind k for it.
+func (t *Tracer) accessAfterCall(f *frame, depth int, key *uint256.Int, k EventKind) bool {
 	for i := f.callMark; i < t.nEvents; i++ {
 		e := &t.events[i]
-		if e.Kind == reentrantRead && e.PC2 == uint64(depth) && e.Value == *key {
-			t.event(Event{Kind: EventReentrancy, Code: f.code, PC: f.callSrc, PC2: f.lastUser, Value: *key, Site: f.callSite})
-			e.Kind = 0 // report each read once
-			return
+		if e.Kind == k && e.PC2 == uint64(depth) && e.Value == *key {
+			t.event(Event{Kind: EventReentrancy, Code: f.code, PC: f.callSrc, PC2: f.lastUser, Value: *key, Site: f.callSite, Cross: k == reentrantWrite})
+			e.Kind = 0 // report each access once
+			return true
 		}
 	}
+	return false
 }

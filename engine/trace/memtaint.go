@@ -2,7 +2,8 @@ package trace
 
 import "github.com/holiman/uint256"
 
-// This file follows block.timestamp and block.number through memory into
+// This file follows block.timestamp, block.number, blockhash and
+// block.prevrandao through memory into
 // keccak256, the usual way of turning them into "random" numbers
 // (SWC-120: keccak256(abi.encodePacked(block.timestamp, msg.sender)) % 2
 // deciding a payment). A word stored to memory keeps its label at its
@@ -13,7 +14,7 @@ import "github.com/holiman/uint256"
 const maxMemTaints = 4
 
 // memLabels are the labels followed through memory.
-const memLabels = LabelTimestamp | LabelNumber
+const memLabels = blockLabels
 
 type memTaint struct {
 	off   uint64

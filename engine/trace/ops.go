@@ -21,8 +21,8 @@ func (t *Tracer) sstoreOp(f *frame, c *Code, pc uint64, depth int, s []uint256.I
 		key = hashedSlots
 	}
 	t.writes[Slot{f.code, key}] = magnitude(s[len(s)-2].BitLen())
-	if f.callMark < t.nEvents {
-		t.sstore(f, depth-1, &s[len(s)-1])
+	if f.callMark < t.nEvents || f.reenters >= 0 {
+		t.sstore(f, depth-1, &s[len(s)-1], &s[len(s)-2])
 	}
 	if t.probeOn {
 		origin := t.originAt(f)

@@ -8,7 +8,8 @@ import (
 // This file follows a few kinds of values through the stack of a frame,
 // for the vulnerability oracles: the success flag of a call (SWC-104: does
 // any copy of it decide anything? callflag.go), block.timestamp and block.number
-// (SWC-116, SWC-120: do they decide a payment?), tx.origin (SWC-115: is it
+// and the block's hashes and prevrandao (SWC-116, SWC-120: do they
+// decide a payment?), tx.origin (SWC-115: is it
 // an authorisation check?) and the result of an arithmetic operation that
 // wrapped in its Solidity type (SWC-101: does the wrapped value matter?).
 // Values are followed through arithmetic, comparisons, DUP and SWAP, not
@@ -31,7 +32,12 @@ const (
 	LabelWrap                        // an arithmetic result that wrapped
 	LabelHash                        // a keccak256 result (a mapping or array slot)
 	LabelHashWrap                    // a hash plus an offset that wrapped past 2^256
+	LabelRandom                      // blockhash or block.prevrandao: known to every transaction of the block
 )
+
+// blockLabels are the block values whose deciding a payment is reported
+// (SWC-116, SWC-120).
+const blockLabels = LabelTimestamp | LabelNumber | LabelRandom
 
 const maxTaints = 8
 
@@ -119,6 +125,8 @@ var sources = func() (s [256]Label) {
 	s[vm.TIMESTAMP] = LabelTimestamp
 	s[vm.NUMBER] = LabelNumber
 	s[vm.ORIGIN] = LabelOrigin
+	s[vm.BLOCKHASH] = LabelRandom
+	s[vm.PREVRANDAO] = LabelRandom
 	return s
 }()
 
@@ -202,6 +210,14 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 			src = pc
 		}
 	}
+	if op == vm.MLOAD && f.nMem > 0 {
+		// A labelled word read back (solc before 0.5 copies packed
+		// encodings word by word before hashing them).
+		if h := f.hashed(&s[L-1], wordSize); h != 0 {
+			l |= h
+			src = pc
+		}
+	}
 	switch {
 	case l != 0:
 		src = pc // the value starts here
@@ -253,8 +269,8 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if tt.call >= 0 {
 			t.flagBranch(f, tt.call)
 		}
-		if tt.label&(LabelTimestamp|LabelNumber) != 0 {
-			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
+		if tt.label&blockLabels != 0 {
+			f.timeBranch, f.timeLabel = f.lastUser, tt.label&blockLabels
 		}
 		if tt.label&LabelOriginEq != 0 {
 			t.event(Event{Kind: EventOriginAuth, Code: f.code, PC: f.lastUser})
@@ -275,8 +291,8 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if arg == 2 && tt.label&LabelWrap != 0 {
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
 		}
-		if arg == 2 && tt.label&(LabelTimestamp|LabelNumber) != 0 {
-			f.timeBranch, f.timeLabel = f.lastUser, tt.label&(LabelTimestamp|LabelNumber)
+		if arg == 2 && tt.label&blockLabels != 0 {
+			f.timeBranch, f.timeLabel = f.lastUser, tt.label&blockLabels
 		}
 	}
 }
@@ -424,6 +440,7 @@ var cleanMasks, signBytes = func() (m, b [33]uint256.Int) {
 }()
 
 var (
+	wordSize  = uint256.NewInt(32)
 	minusOne  = new(uint256.Int).SetAllOne()
 	minInt256 = new(uint256.Int).Lsh(uint256.NewInt(1), 255)
 )

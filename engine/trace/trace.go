@@ -138,7 +138,10 @@ type frame struct {
 	timeBranch      uint64 // user PC of a branch on block time or number
 	timeLabel       Label
 	reads           [maxReads]uint256.Int
+	readVals        [maxReads]uint256.Int // what a reentrant frame read there
 	nReads          int
+	pendingRead     int8   // reads index whose value the next instruction shows, or -1
+	sel             uint32 // the frame's function selector
 	reenters        int16  // index of the frame this one re-enters, or -1
 	loop            Origin // a failed call in a loop (SWC-113)
 	childLoop       Origin
@@ -267,42 +270,6 @@ func (t *Tracer) BeginTx() {
 	t.resetCosts()
 }
 
-// hashedSlots stands for every slot above 2^64 in storage signatures.
-var hashedSlots = uint256.Int{0, 0, 0, 1 << 63}
-
-// Slot names a storage slot of one of the program's contracts.
-type Slot struct {
-	Code int32
-	Key  uint256.Int
-}
-
-// Writes returns the slots the current transaction wrote, each with the
-// magnitude class of the last value written (the map is reused).
-func (t *Tracer) Writes() map[Slot]uint16 { return t.writes }
-
-// magnitude classes a value by bit length: exact up to 16 bits (counters,
-// balances in tests), then 32-bit, address-sized, large, and all-ones-high
-// (negative) values.
-func magnitude(bitlen int) uint16 {
-	switch {
-	case bitlen <= 16:
-		return uint16(bitlen)
-	case bitlen <= 32:
-		return 17
-	case bitlen <= 160:
-		return 18
-	case bitlen < 256:
-		return 19
-	}
-	return 20
-}
-
-// SlotTerm is one slot's contribution to a storage signature: slots with
-// values of the same order of magnitude contribute the same term.
-func SlotTerm(s Slot, bitlen uint16) uint64 {
-	return mix(uint64(s.Code)<<32 ^ s.Key[0] ^ s.Key[1]*31 ^ s.Key[2]*37 ^ s.Key[3]*41 ^ uint64(bitlen)<<48)
-}
-
 // RecordPaths makes the tracer keep the first max program counters of each
 // transaction's top-level frame.
 func (t *Tracer) RecordPaths(max int) {
@@ -356,7 +323,7 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.child = Origin{}
 	f.childInv = ""
 	f.fn.n = 0
-	t.enterEvents(depth, typ, from, to, value)
+	t.enterEvents(depth, typ, to, input, value)
 	t.cur = depth
 }
 
@@ -421,6 +388,9 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if f.callPending {
 		t.callReturned(f, scope.StackData())
 	}
+	if f.pendingRead >= 0 {
+		t.readDone(f, scope.StackData())
+	}
 	if f.taints.n > 0 || f.nMem > 0 || c.sources[op] != 0 {
 		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
 	}
@@ -473,7 +443,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.loads[t.nLoads] = Slot{f.code, s[len(s)-1]}
 			t.nLoads++
 		}
-		t.sload(f, &s[len(s)-1])
+		t.sload(f, depth-1, &s[len(s)-1])
 	case o == vm.CALL || o == vm.CALLCODE || o == vm.DELEGATECALL || o == vm.STATICCALL:
 		t.callOp(f, o, pc, scope.StackData())
 	case o >= vm.LOG1 && o <= vm.LOG4 && c.assertTopics != nil:

@@ -1,0 +1,196 @@
+package fuzz
+
+import (
+	"fmt"
+
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
+)
+
+// This file is the transaction-order dependence oracle (SWC-114): when
+// the last two transactions of a sequence come from different
+// unprivileged senders who both paid the contract, and one of them paid a
+// sender, they are run again in both orders from the state before them.
+// If each order has a different sender ending up with the most ether, and
+// up, and each sender's gain moves with the order in the opposite
+// direction of the other's, whoever gets their transaction mined first is
+// paid: a front-runner copying a
+// pending transaction (a puzzle's answer) takes the payout.
+
+// orderFree is how many qualifying sequences a worker checks in both
+// orders before it checks one in orderEvery only: each check runs the
+// sequence again.
+const (
+	orderFree  = 256
+	orderEvery = 8
+)
+
+// notePaid records in the last history entry whether its transaction
+// paid its own sender ether.
+func (w *worker) notePaid(hist []txInfo) {
+	if len(hist) == 0 || !w.tr.HasEvents() {
+		return
+	}
+	sender := w.principals[hist[len(hist)-1].Sender]
+	for _, e := range w.tr.Events() {
+		if e.Kind == trace.EventEtherOut && e.Addr == sender {
+			hist[len(hist)-1].Paid = true
+			return
+		}
+	}
+}
+
+// checkOrder applies the SWC-114 oracle to the end of seq, which just ran
+// (hist describes it). When the last transaction paid its own sender, the
+// pair judged is that transaction and a copy of it from the sender
+// before it (a front-runner repeating a pending transaction); otherwise,
+// when the one before paid, the last two transactions. The chain is left
+// in the state the sequence left. While a finding is shrunk (shrinking),
+// every candidate is checked.
+func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+	n := len(seq)
+	if n < 2 || len(hist) != n || !w.c.enabled(oracle.FrontRunning) {
+		return nil
+	}
+	a, b := seq[n-2].Sender, seq[n-1].Sender
+	if a == b || w.isPrivileged(a) || w.isPrivileged(b) {
+		return nil
+	}
+	pair, prefix := [2]Tx{seq[n-2], seq[n-1]}, n-2
+	switch {
+	case hist[n-1].Paid:
+		// The last transaction, sent by a copier first.
+		pair[0], pair[1], prefix = seq[n-1], seq[n-1], n-1
+		pair[0].Sender = a
+	case !hist[n-2].Paid:
+		return nil
+	}
+	if !w.paidIn(hist, &pair[0]) || !w.paidIn(hist, &pair[1]) {
+		// A payout to a sender who never paid in is SWC-105's to judge
+		// (whoever comes first takes other people's money).
+		return nil
+	}
+	w.orders++
+	if shrinking == nil && w.orders > orderFree && w.orders%orderEvery != 0 {
+		return nil
+	}
+	orig, swapped, pay := w.bothOrders(seq[:prefix], pair)
+	// orig[0] and swapped[1] are pair[0]'s sender's gains, orig[1] and
+	// swapped[0] pair[1]'s.
+	won, lost := winner(orig[0], orig[1]), winner(swapped[1], swapped[0])
+	if won < 0 || lost < 0 || won == lost || !pay.ok {
+		return nil
+	}
+	// Each one's gain moves with the order, in opposite directions: what
+	// one takes by going first, the other loses.
+	if !orig[won].Sgt(&swapped[1-won]) || !swapped[won].Sgt(&orig[1-won]) {
+		return nil
+	}
+	if shrinking != nil && shrinking.Kind != oracle.FrontRunning {
+		return nil
+	}
+	names := [2]string{w.principals[pair[0].Sender].Hex(), w.principals[pair[1].Sender].Hex()}
+	what := fmt.Sprintf("transactions %d and %d come from different senders", n-1, n)
+	if prefix == n-1 {
+		what = fmt.Sprintf("transaction %d, sent by %s, and a copy of it sent by %s", n, names[1], names[0])
+	}
+	f := &Finding{Kind: oracle.FrontRunning, Contract: pay.code, PC: pay.pc,
+		Detail: fmt.Sprintf("%s: in this order %s gains %s wei and %s %s wei; swapped, %s gains %s wei and %s %s wei. Whoever is mined first is paid, so a sender who sees the other's pending transaction can take its payout",
+			what, names[0], signedDec(orig[0]), names[1], signedDec(orig[1]), names[1], signedDec(swapped[0]), names[0], signedDec(swapped[1]))}
+	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	return f
+}
+
+// paidIn reports whether tx's sender sent the contracts ether in the
+// sequence (hist) or sends some with tx.
+func (w *worker) paidIn(hist []txInfo, tx *Tx) bool {
+	return !tx.Value.IsZero() || w.deposited(hist, tx.Sender)
+}
+
+// bothOrders runs prefix from the deployed state, then pair swapped and
+// pair in order, each from the state after prefix; it returns the
+// senders' gains in both runs (indexed by position in the run) and where
+// the ordered run paid one of them first.
+func (w *worker) bothOrders(prefix Sequence, pair [2]Tx) (orig, swapped [2]uint256.Int, pay payout) {
+	w.ch.Reset(w.base)
+	for i := range prefix {
+		w.runTx(&prefix[i], 0)
+	}
+	before := w.ch.Snapshot()
+	first, second := pair[1], pair[0]
+	// The block advances stay in place: the first transaction mined
+	// moves the clock as the original first did.
+	first.Blocks, first.Seconds = pair[0].Blocks, pair[0].Seconds
+	second.Blocks, second.Seconds = pair[1].Blocks, pair[1].Seconds
+	swapped = w.gainsInOrder([2]*Tx{&first, &second}, nil)
+	w.ch.Reset(before)
+	orig = w.gainsInOrder([2]*Tx{&pair[0], &pair[1]}, &pay)
+	return orig, swapped, pay
+}
+
+// payout is where a contract paid a principal.
+type payout struct {
+	code int
+	pc   uint64
+	ok   bool
+}
+
+// gainsInOrder runs two transactions and returns what each one's sender
+// gained in ether (wei, two's complement when it lost); pay, if not nil,
+// gets the first payment to either sender.
+func (w *worker) gainsInOrder(txs [2]*Tx, pay *payout) [2]uint256.Int {
+	st := w.ch.State()
+	var gain [2]uint256.Int
+	for i, tx := range txs {
+		gain[i].Set(st.GetBalance(w.principals[tx.Sender]))
+	}
+	var spent [2]uint256.Int // ether an attacker's operator paid in
+	for i, tx := range txs {
+		r := w.runTx(tx, 0)
+		if _, _, attacker := SenderOf(w.ch, tx.Sender); attacker && r.Err == nil {
+			spent[i].Set(&tx.Value)
+		}
+		if pay == nil || pay.ok {
+			continue
+		}
+		for _, e := range w.tr.Events() {
+			if e.Kind == trace.EventEtherOut && (e.Addr == w.principals[txs[0].Sender] || e.Addr == w.principals[txs[1].Sender]) {
+				*pay = payout{code: int(e.Code), pc: e.PC, ok: true}
+				break
+			}
+		}
+	}
+	st = w.ch.State()
+	for i, tx := range txs {
+		var after uint256.Int
+		after.Sub(st.GetBalance(w.principals[tx.Sender]), &gain[i])
+		gain[i].Sub(&after, &spent[i])
+	}
+	return gain
+}
+
+// signedDec renders a two's complement gain.
+func signedDec(x uint256.Int) string {
+	if x.Sign() < 0 {
+		var m uint256.Int
+		return "-" + m.Neg(&x).Dec()
+	}
+	return x.Dec()
+}
+
+// winner returns 0 or 1 for the sender that gained strictly more ether
+// than the other and more than nothing, or -1.
+func winner(x, y uint256.Int) int {
+	switch {
+	case x.Sgt(&y) && x.Sign() > 0:
+		return 0
+	case y.Sgt(&x) && y.Sign() > 0:
+		return 1
+	}
+	return -1
+}
+
+// isPrivileged reports whether principal p is the deployer or was named
+// in a constructor.
+func (w *worker) isPrivileged(p int) bool { return p < len(w.privileged) && w.privileged[p] }

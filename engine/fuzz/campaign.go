@@ -39,10 +39,13 @@ type campaign struct {
 	checked   []int        // contracts with property or invariant functions
 	plan      *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
 	constants []uint256.Int
-	values    []uint256.Int // source literals that fit msg.value (100 finney)
-	corpus    *Corpus
-	start     time.Time
-	probe     uint256.Int // the arbitrary slot of the storage-write metric
+	// values are each contract's source literals that fit msg.value (100
+	// finney): a contract compares msg.value with its own, and in a
+	// campaign over several the others' would dilute them.
+	values [][]uint256.Int
+	corpus *Corpus
+	start  time.Time
+	probe  uint256.Int // the arbitrary slot of the storage-write metric
 
 	predictions, predictionHits    atomic.Uint64
 	aggressiveRuns, aggressiveHits atomic.Uint64
@@ -176,6 +179,7 @@ func (c *campaign) setup() error {
 		clear(allowed)
 	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
+	c.values = make([][]uint256.Int, len(c.prog.Contracts))
 	if c.cfg.SetUp != "" {
 		if err := c.planSetUp(); err != nil {
 			return err
@@ -212,7 +216,7 @@ func (c *campaign) setup() error {
 		for _, l := range ct.Literals() {
 			c.constants = append(c.constants, l)
 			if !l.IsZero() && l.Cmp(maxValue) <= 0 {
-				c.values = append(c.values, l)
+				c.values[i] = append(c.values[i], l)
 			}
 		}
 	}

@@ -33,17 +33,20 @@ type Corpus struct {
 	mu      sync.Mutex
 	entries []*Entry
 	freq    map[uint64]uint32 // f(i): executions that took each path
-	total   uint64            // sum of freq
 	limit   int
 	// groups share the entries out by the contract their last transaction
 	// calls; Next takes the groups in turn, so that in a campaign over
 	// several contracts one contract's many paths do not starve another's
 	// few (its sequences need their share of mutations to grow).
 	groups  []group
-	groupOf map[int]int     // contract -> index into groups
-	turn    int             // the group Next takes next
-	states  map[uint64]bool // storage signatures of admitted sequences
-	seqs    map[uint64]bool // whole-sequence paths admitted for growth
+	groupOf map[int]int        // contract -> index into groups
+	turn    int                // the group Next takes next
+	states  map[uint64]bool    // storage signatures of admitted sequences
+	seqs    map[uint64]bool    // whole-sequence paths admitted for growth
+	grownBy map[callTarget]int // of those, how many end in each function
+	// closest is, per branch edge no execution took, the bit length of
+	// the smallest cost of taking it seen so far (closer.go).
+	closest map[int32]int
 
 	// fuzz(λ) and fuzz(p) of Defs. 5-6: executions that exercised each
 	// lookahead identifier and each split point; paths holds the analysis
@@ -53,11 +56,50 @@ type Corpus struct {
 	paths     map[uint64]*lookInfo
 }
 
-// group is the entries whose last transaction calls one contract, and the
-// round-robin cursor over them.
+// group is the entries whose last transaction calls one contract, the
+// round-robin cursor over them, the energy Next gave them, and AFLFast's
+// path statistics of executions ending in that contract.
 type group struct {
 	entries []*Entry
 	cursor  int
+	spent   uint64 // energy given to the group's entries
+	total   uint64 // executions ending in the contract
+	paths   int    // distinct paths of those
+}
+
+// meanFreq is the mean executions per path of the group's contract.
+func (g *group) meanFreq() float64 {
+	if g.paths == 0 {
+		return 0
+	}
+	return float64(g.total) / float64(g.paths)
+}
+
+// groupLocked returns the index of contract ct's group, adding it if need
+// be. A new group starts level with the least served one, so that a
+// contract first seen late does not take every pick until it caught up.
+func (c *Corpus) groupLocked(ct int) int {
+	if g, ok := c.groupOf[ct]; ok {
+		return g
+	}
+	var spent uint64
+	for i, g := range c.groups {
+		if i == 0 || g.spent < spent {
+			spent = g.spent
+		}
+	}
+	c.groupOf[ct] = len(c.groups)
+	c.groups = append(c.groups, group{spent: spent})
+	return len(c.groups) - 1
+}
+
+// lastContract is the contract a sequence's last transaction calls, its
+// group's key (-1 for an empty sequence).
+func lastContract(seq Sequence) int {
+	if len(seq) == 0 {
+		return -1
+	}
+	return seq[len(seq)-1].Contract
 }
 
 // lookInfo is what the lookahead analysis found on one path of a last
@@ -92,9 +134,12 @@ type observation struct {
 	// growable: sequences ending in its last call may grow (HARVEY §5),
 	// so a new whole-sequence path makes it interesting.
 	growable bool
-	costs    []costEntry
-	loads    []trace.Slot
-	execs    uint64 // the campaign's executions so far
+	// seen is the running worker's coverage classes per edge: a cost at
+	// an edge it never took makes an input that comes closer interesting.
+	seen  []uint8
+	costs []costEntry
+	loads []trace.Slot
+	execs uint64 // the campaign's executions so far
 	// analysed: the campaign counts executions per LID and split point
 	// (Defs. 5-6); look is the analysis of pathID, once record asked for it.
 	analysed bool
@@ -123,10 +168,11 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 		}
 		lid, splits, _ = c.exerciseLocked(ob.pathID, ob.state)
 	}
-	newPath := c.observeLocked(ob.pathID)
+	newPath := c.observeLocked(ob.pathID, c.groupLocked(lastContract(ob.seq)))
 	newState := ob.state != 0 && observeOnce(c.states, ob.state, maxStates)
-	grown := !newPath && ob.growable && observeOnce(c.seqs, ob.seqPathID, maxSequences)
-	if !newPath && !ob.newCov && !newState && !grown {
+	grown := !newPath && ob.growable && c.growLocked(ob)
+	closer := c.closerLocked(ob.costs, ob.seen)
+	if !newPath && !ob.newCov && !newState && !grown && !closer {
 		return false, false, false
 	}
 	_, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
@@ -150,11 +196,27 @@ func (c *Corpus) exerciseLocked(pathID, state uint64) (lid uint64, splits []uint
 }
 
 // maxStates bounds how many entries storage novelty alone may admit, and
-// maxSequences how many whole-sequence paths of growing functions.
+// maxSequences how many whole-sequence paths of growing functions;
+// maxGrownBy bounds the latter per function, so that one function whose
+// sequences' paths multiply (a getter of a string whose length varies)
+// does not use up what the others need.
 const (
 	maxStates    = 4096
 	maxSequences = 4096
+	maxGrownBy   = 512
 )
+
+// growLocked reports whether ob's whole-sequence path is new and its last
+// function may still admit one, and records it.
+func (c *Corpus) growLocked(ob *observation) bool {
+	last := ob.seq[len(ob.seq)-1]
+	t := callTarget{last.Contract, last.Method}
+	if c.grownBy[t] >= maxGrownBy || !observeOnce(c.seqs, ob.seqPathID, maxSequences) {
+		return false
+	}
+	c.grownBy[t]++
+	return true
+}
 
 // observeOnce records id in set and reports whether it is new (and there
 // is room for more than limit such entries).
@@ -172,7 +234,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, groupOf: map[int]int{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, grownBy: map[callTarget]int{}, closest: map[int32]int{}, groupOf: map[int]int{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
 }
 
 // Len returns the number of entries.
@@ -193,12 +255,15 @@ func (c *Corpus) Sequences() []Sequence {
 	return out
 }
 
-// observeLocked records one execution of path id and reports whether the
-// path is new.
-func (c *Corpus) observeLocked(id uint64) bool {
+// observeLocked records one execution of path id ending in group g and
+// reports whether the path is new.
+func (c *Corpus) observeLocked(id uint64, g int) bool {
 	n := c.freq[id]
 	c.freq[id] = n + 1
-	c.total++
+	c.groups[g].total++
+	if n == 0 {
+		c.groups[g].paths++
+	}
 	return n == 0
 }
 
@@ -210,16 +275,7 @@ func (c *Corpus) addLocked(seq Sequence, pathID uint64, execs uint64, newCoverag
 	}
 	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
 	c.entries = append(c.entries, e)
-	ct := -1
-	if len(seq) > 0 {
-		ct = seq[len(seq)-1].Contract
-	}
-	g, ok := c.groupOf[ct]
-	if !ok {
-		g = len(c.groups)
-		c.groupOf[ct] = g
-		c.groups = append(c.groups, group{})
-	}
+	g := c.groupLocked(lastContract(seq))
 	c.groups[g].entries = append(c.groups[g].entries, e)
 	return e, true
 }
@@ -234,6 +290,9 @@ type Stats struct {
 	// the entry: its LID, or a split point along its no-target-ahead
 	// prefix, was fuzzed less than the dynamic rarity cutoff.
 	RareLID, RareSplit bool
+	// Open reports that the entry's last transaction evaluated the cost of
+	// a branch edge never taken: it is an input closest to new coverage.
+	Open bool
 }
 
 // rarityCutoff is 2^i with 2^(i-1) < min <= 2^i (Def. 5). An identifier is
@@ -256,54 +315,70 @@ func rarityCutoff(counts map[uint64]uint64) uint64 {
 	return cut
 }
 
-// Next picks the next entry, round-robin within the next group (contract)
-// in turn, and asks the schedule for its energy, skipping entries that get
-// none. It returns nil for an empty corpus.
-func (c *Corpus) Next(s Schedule) (*Entry, int) {
+// Next picks the next entry and asks the schedule for its energy: from
+// the contract (group) whose entries got the least energy so far, round-
+// robin within it, skipping entries that get none. It returns nil for an
+// empty corpus.
+//
+// Groups are served by energy, not by turns: a contract with many rare
+// paths earns 1,024 mutants a pick while one whose few paths run often
+// earns none under a campaign-wide mean, and taking turns then gave
+// LookaheadBar 34,000 of 60,000 executions and TwoObjectives 600. So each
+// group is judged against its own mean path frequency, and the energy it
+// was given is what evens out.
+func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) == 0 {
 		return nil, 0
-	}
-	mean := 0.0
-	if len(c.freq) > 0 {
-		mean = float64(c.total) / float64(len(c.freq))
 	}
 	rarity := readsRarity(s)
 	var lidCut, splitCut uint64
 	if rarity {
 		lidCut, splitCut = rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
 	}
-	for range c.groups {
-		g := &c.groups[c.turn%len(c.groups)]
-		c.turn++
-		for tries := 0; tries < len(g.entries); tries++ {
-			e := g.entries[g.cursor%len(g.entries)]
-			g.cursor++
-			st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)}
-			if rarity {
-				st.RareLID = c.lidFuzz[e.lid] <= lidCut
-				for _, p := range e.splits {
-					if c.splitFuzz[p] <= splitCut {
-						st.RareSplit = true
-						break
-					}
+	g := &c.groups[c.poorestLocked()]
+	mean := g.meanFreq()
+	for tries := 0; tries < len(g.entries); tries++ {
+		e := g.entries[g.cursor%len(g.entries)]
+		g.cursor++
+		st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries), Open: open != nil && open(e)}
+		if rarity {
+			st.RareLID = c.lidFuzz[e.lid] <= lidCut
+			for _, p := range e.splits {
+				if c.splitFuzz[p] <= splitCut {
+					st.RareSplit = true
+					break
 				}
 			}
-			if energy := s.Energy(e, st); energy > 0 {
-				e.Selected++
-				return e, energy
-			}
+		}
+		if energy := s.Energy(e, st); energy > 0 {
+			e.Selected++
+			g.spent += uint64(energy)
+			return e, energy
 		}
 	}
-	// Every entry is above the mean (impossible unless frequencies are
-	// equal): take the next one with minimal energy.
-	g := &c.groups[c.turn%len(c.groups)]
-	c.turn++
+	// Every entry is above the group's mean (possible only once the full
+	// corpus turned paths away): take the next one with minimal energy.
 	e := g.entries[g.cursor%len(g.entries)]
 	g.cursor++
 	e.Selected++
+	g.spent++
 	return e, 1
+}
+
+// poorestLocked returns the index of the group with entries that was given
+// the least energy, the first such from the turn on; ties go round-robin.
+func (c *Corpus) poorestLocked() int {
+	best := -1
+	for k := range c.groups {
+		i := (c.turn + k) % len(c.groups)
+		if g := &c.groups[i]; len(g.entries) > 0 && (best < 0 || g.spent < c.groups[best].spent) {
+			best = i
+		}
+	}
+	c.turn = best + 1
+	return best
 }
 
 // PickNear returns an entry chosen uniformly among those whose last

@@ -46,7 +46,7 @@ func TestLookaheadEnergy(t *testing.T) {
 	a.Selected, b.Selected = 3, 3
 	got := map[*Entry]int{}
 	for i := 0; i < 2; i++ {
-		e, energy := c.Next(Lookahead{})
+		e, energy := c.Next(Lookahead{}, nil)
 		got[e] = energy
 	}
 	if got[a] != 8 || got[b] != 1 {

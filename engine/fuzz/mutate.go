@@ -73,7 +73,7 @@ func (w *worker) txFor(t callTarget) Tx {
 		}
 	}
 	if payable {
-		tx.Value = w.randomValue()
+		tx.Value = w.randomValue(t.Contract)
 	}
 	if w.rng.IntN(4) == 0 {
 		tx.Blocks, tx.Seconds = w.randomDelay()
@@ -84,13 +84,14 @@ func (w *worker) txFor(t callTarget) Tx {
 // maxValue bounds generated ether values well below a sender's balance.
 var maxValue = new(uint256.Int).Mul(uint256.NewInt(1000), uint256.NewInt(1e18))
 
-// randomValue picks msg.value: mostly small amounts and round ether values.
-func (w *worker) randomValue() uint256.Int {
+// randomValue picks msg.value for a transaction to contract ct: mostly
+// small amounts and round ether values.
+func (w *worker) randomValue(ct int) uint256.Int {
 	var v uint256.Int
 	switch w.rng.IntN(7) {
 	case 6:
 		// A literal of the source: msg.value == 100 finney.
-		if vs := w.c.values; len(vs) > 0 {
+		if vs := w.c.values[ct]; len(vs) > 0 {
 			v = vs[w.rng.IntN(len(vs))]
 		}
 	case 0:
@@ -161,7 +162,7 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 		case op < 70: // msg.value
 			i := w.pickTx(mut)
 			if mut[i].Method < 0 || w.c.prog.Contracts[mut[i].Contract].Methods[mut[i].Method].Payable {
-				mut[i].Value = w.randomValue()
+				mut[i].Value = w.randomValue(mut[i].Contract)
 				return mut, Mutation{Tx: i, Field: FieldValue, LastOnly: i == last}
 			}
 		case op < 75:

@@ -203,7 +203,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 				continue
 			}
 		}
-		e, energy := c.corpus.Next(c.cfg.Schedule)
+		e, energy := c.corpus.Next(c.cfg.Schedule, w.opens)
 		if e == nil {
 			// Every input so far failed (and failing inputs are findings,
 			// not corpus entries): keep exploring from fresh sequences.
@@ -348,7 +348,7 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 	last := seq[len(seq)-1]
 	ob := observation{
 		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0,
-		costs: o.costs, loads: o.loads, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
+		seen: w.seen, costs: o.costs, loads: o.loads, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
 		// HARVEY §5's regular mode: for a function that needs longer
 		// sequences, a sequence whose transactions together took a new
 		// path is a prefix worth keeping, though its last transaction's

@@ -1,0 +1,45 @@
+package fuzz
+
+// This file keeps the inputs that come closest to a branch no input took
+// yet (sFuzz's "one seed per just-missed branch", with HARVEY's costs as
+// the distance). A path frequency schedule keeps one entry per path, and
+// the first input to take a path is rarely the one nearest a narrow
+// comparison behind it: LookaheadBar's odd-x entry could hold a 256-bit a,
+// from which neither mutation nor prediction reaches a == 42. An input that
+// shrinks the cost of an untaken edge by a bit or more joins the corpus,
+// so the search climbs towards the branch.
+
+// maxClosest bounds the edges whose closest cost the corpus follows.
+const maxClosest = 1 << 16
+
+// closerLocked reports whether costs bring some edge never taken (by seen)
+// closer than any input before, by at least one bit of the cost, and
+// records the new distances.
+func (c *Corpus) closerLocked(costs []costEntry, seen []uint8) bool {
+	closer := false
+	for i := range costs {
+		idx := costs[i].idx
+		if int(idx) >= len(seen) || seen[idx] != 0 {
+			continue
+		}
+		bits := costs[i].cost.BitLen()
+		if best, ok := c.closest[idx]; ok && bits >= best || !ok && len(c.closest) >= maxClosest {
+			continue
+		}
+		c.closest[idx] = bits
+		closer = true
+	}
+	return closer
+}
+
+// opens reports whether e's last transaction evaluated the cost of a branch
+// edge this worker never took (Stats.Open).
+func (w *worker) opens(e *Entry) bool {
+	edges := int32(len(w.seen))
+	for i := range e.costs {
+		if idx := e.costs[i].idx; idx < edges && w.seen[idx] == 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -79,7 +79,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		cfg.Workers = 1
 	}
 	if cfg.MaxSeqLen <= 0 {
-		cfg.MaxSeqLen = 8
+		cfg.MaxSeqLen = DefaultMaxSeqLen
 	}
 	if cfg.Schedule == nil {
 		cfg.Schedule = AFLFast{}

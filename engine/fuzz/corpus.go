@@ -17,6 +17,9 @@ type Entry struct {
 	Selected int
 	// Found is the number of executions after which the entry was added.
 	Found uint64
+	// opened: its last transaction covered something new, so the state it
+	// leaves is worth extending (extend.go).
+	opened bool
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
 	costs []costEntry
@@ -60,11 +63,19 @@ type Corpus struct {
 // round-robin cursor over them, the energy Next gave them, and AFLFast's
 // path statistics of executions ending in that contract.
 type group struct {
+	all    queue
+	opened queue  // the entries whose last transaction opened coverage
+	favour bool   // the next pick tries opened first
+	states int    // entries in opened for their storage state alone
+	spent  uint64 // energy given to the group's entries
+	total  uint64 // executions ending in the contract
+	paths  int    // distinct paths of those
+}
+
+// queue is entries taken round-robin.
+type queue struct {
 	entries []*Entry
 	cursor  int
-	spent   uint64 // energy given to the group's entries
-	total   uint64 // executions ending in the contract
-	paths   int    // distinct paths of those
 }
 
 // meanFreq is the mean executions per path of the group's contract.
@@ -175,7 +186,14 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 	if !newPath && !ob.newCov && !newState && !grown && !closer {
 		return false, false, false
 	}
-	_, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
+	var e *Entry
+	e, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
+	if g := &c.groups[c.groupOf[lastContract(ob.seq)]]; added && newState && !e.opened && g.states < maxOpenStates {
+		// A storage state no input left before: a state to extend from.
+		e.opened = true
+		g.states++
+		g.opened.entries = append(g.opened.entries, e)
+	}
 	return true, added, false
 }
 
@@ -204,6 +222,10 @@ const (
 	maxStates    = 4096
 	maxSequences = 4096
 	maxGrownBy   = 512
+	// maxOpenStates bounds, per contract, the entries that count as
+	// having opened something for a new storage state alone: a contract
+	// that stores strings or many values has thousands of such states.
+	maxOpenStates = 128
 )
 
 // growLocked reports whether ob's whole-sequence path is new and its last
@@ -273,10 +295,13 @@ func (c *Corpus) addLocked(seq Sequence, pathID uint64, execs uint64, newCoverag
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false
 	}
-	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
+	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, opened: newCoverage, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
 	c.entries = append(c.entries, e)
 	g := c.groupLocked(lastContract(seq))
-	c.groups[g].entries = append(c.groups[g].entries, e)
+	c.groups[g].all.entries = append(c.groups[g].all.entries, e)
+	if e.opened {
+		c.groups[g].opened.entries = append(c.groups[g].opened.entries, e)
+	}
 	return e, true
 }
 
@@ -338,33 +363,93 @@ func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
 		lidCut, splitCut = rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
 	}
 	g := &c.groups[c.poorestLocked()]
-	mean := g.meanFreq()
-	for tries := 0; tries < len(g.entries); tries++ {
-		e := g.entries[g.cursor%len(g.entries)]
-		g.cursor++
-		st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries), Open: open != nil && open(e)}
-		if rarity {
-			st.RareLID = c.lidFuzz[e.lid] <= lidCut
-			for _, p := range e.splits {
-				if c.splitFuzz[p] <= splitCut {
-					st.RareSplit = true
-					break
-				}
-			}
+	sc := scoring{s: s, open: open, mean: g.meanFreq(), rarity: rarity, lidCut: lidCut, splitCut: splitCut}
+	// Every other pick of a group goes to the entries whose last
+	// transaction opened new coverage, if one has energy: they are the
+	// states a sequence grows from (extend.go), and the many entries that
+	// only took a new path through old code would otherwise bury them.
+	g.favour = !g.favour
+	if g.favour {
+		e, energy := c.newestLocked(&g.opened, &sc)
+		if e == nil {
+			e, energy = c.pickLocked(&g.opened, &sc)
 		}
-		if energy := s.Energy(e, st); energy > 0 {
-			e.Selected++
+		if e != nil {
 			g.spent += uint64(energy)
 			return e, energy
 		}
 	}
+	if e, energy := c.pickLocked(&g.all, &sc); e != nil {
+		g.spent += uint64(energy)
+		return e, energy
+	}
 	// Every entry is above the group's mean (possible only once the full
 	// corpus turned paths away): take the next one with minimal energy.
-	e := g.entries[g.cursor%len(g.entries)]
-	g.cursor++
+	e := g.all.entries[g.all.cursor%len(g.all.entries)]
+	g.all.cursor++
 	e.Selected++
 	g.spent++
 	return e, 1
+}
+
+// scoring is what Next asks a schedule with.
+type scoring struct {
+	s                Schedule
+	open             func(*Entry) bool
+	mean             float64
+	rarity           bool
+	lidCut, splitCut uint64
+}
+
+// favouredPicks is how many times the newest entries that opened coverage
+// are picked first, before they take their turn with the others: the
+// newest states are the frontier a sequence grows on (extend.go).
+const favouredPicks = 8
+
+// newestLocked returns the newest entry of q picked fewer than
+// favouredPicks times that the schedule gives energy, and the energy; nil
+// if there is none.
+func (c *Corpus) newestLocked(q *queue, sc *scoring) (*Entry, int) {
+	for i := len(q.entries) - 1; i >= 0; i-- {
+		e := q.entries[i]
+		if e.Selected >= favouredPicks {
+			continue
+		}
+		if energy := sc.s.Energy(e, c.statsLocked(e, sc)); energy > 0 {
+			e.Selected++
+			return e, energy
+		}
+	}
+	return nil, 0
+}
+
+// statsLocked returns what a schedule reads about e.
+func (c *Corpus) statsLocked(e *Entry, sc *scoring) Stats {
+	st := Stats{Freq: c.freq[e.PathID], MeanFreq: sc.mean, Paths: len(c.freq), Entries: len(c.entries), Open: sc.open != nil && sc.open(e)}
+	if sc.rarity {
+		st.RareLID = c.lidFuzz[e.lid] <= sc.lidCut
+		for _, p := range e.splits {
+			if c.splitFuzz[p] <= sc.splitCut {
+				st.RareSplit = true
+				break
+			}
+		}
+	}
+	return st
+}
+
+// pickLocked returns the next entry of q, round-robin, that the schedule
+// gives energy, and the energy; nil if none has any.
+func (c *Corpus) pickLocked(q *queue, sc *scoring) (*Entry, int) {
+	for tries := 0; tries < len(q.entries); tries++ {
+		e := q.entries[q.cursor%len(q.entries)]
+		q.cursor++
+		if energy := sc.s.Energy(e, c.statsLocked(e, sc)); energy > 0 {
+			e.Selected++
+			return e, energy
+		}
+	}
+	return nil, 0
 }
 
 // poorestLocked returns the index of the group with entries that was given
@@ -373,7 +458,7 @@ func (c *Corpus) poorestLocked() int {
 	best := -1
 	for k := range c.groups {
 		i := (c.turn + k) % len(c.groups)
-		if g := &c.groups[i]; len(g.entries) > 0 && (best < 0 || g.spent < c.groups[best].spent) {
+		if g := &c.groups[i]; len(g.all.entries) > 0 && (best < 0 || g.spent < c.groups[best].spent) {
 			best = i
 		}
 	}
@@ -387,7 +472,7 @@ func (c *Corpus) PickNear(n uint64, ct int) *Entry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if g, ok := c.groupOf[ct]; ok {
-		es := c.groups[g].entries
+		es := c.groups[g].all.entries
 		return es[n%uint64(len(es))]
 	}
 	if len(c.entries) == 0 {

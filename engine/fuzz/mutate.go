@@ -44,10 +44,16 @@ func (w *worker) lastTx(ct int) Tx {
 	return w.txNear(ct)
 }
 
-// randomSeq generates a sequence of random length up to MaxSeqLen, about
-// one contract chosen at random when the campaign has several.
+// randomSeqLen bounds the length of a fresh random sequence: longer ones
+// come from extending entries (extend.go), which costs one transaction a
+// step instead of a whole random prefix.
+const randomSeqLen = 8
+
+// randomSeq generates a sequence of random length up to randomSeqLen (or
+// MaxSeqLen if smaller), about one contract chosen at random when the
+// campaign has several.
 func (w *worker) randomSeq() Sequence {
-	n := 1 + w.rng.IntN(w.c.cfg.MaxSeqLen)
+	n := 1 + w.rng.IntN(min(w.c.cfg.MaxSeqLen, randomSeqLen))
 	ct := -1
 	if ts := w.c.targets; len(ts) > 1 {
 		ct = ts[w.rng.IntN(len(ts))]
@@ -128,10 +134,11 @@ func (w *worker) randomDelay() (blocks, seconds uint64) {
 	}
 }
 
-// mutate derives a mutant of seq that differs in exactly one field of one
-// transaction, or in the sequence's shape.
-func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
-	mut := seq.Clone()
+// mutate derives a mutant of e's sequence that differs in exactly one field
+// of one transaction, or in the sequence's shape.
+func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
+	mut := e.Seq.Clone()
+	ext := w.extends(e)
 	last := len(mut) - 1
 	maxLen := w.c.cfg.MaxSeqLen
 	grows := w.c.grows(callTarget{mut[last].Contract, mut[last].Method})
@@ -143,6 +150,10 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 	lastArgs := 55
 	if grows && last > 0 {
 		lastArgs = 35
+	}
+	if ext && w.rng.IntN(appendOneIn) == 0 {
+		// A transaction at the end, on the state e left (extend.go).
+		return w.appendTx(mut)
 	}
 	for {
 		switch op := w.rng.IntN(100); {

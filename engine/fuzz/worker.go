@@ -40,6 +40,7 @@ type worker struct {
 	privileged []bool
 
 	prefix prefixCache // the state after the current entry's prefix
+	end    endCache    // the state after the current entry (extend.go)
 	pred   predictor   // input prediction (predict.go)
 	s      scratch
 }
@@ -235,7 +236,7 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 			w.aggressive(e)
 			continue
 		}
-		mut, m := w.mutate(e.Seq)
+		mut, m := w.mutate(e)
 		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
@@ -398,7 +399,7 @@ func (w *worker) report(seq Sequence, f *Finding) {
 			f.Detail = o.fail.Detail
 		}
 	}
-	w.prefix.entry = nil // shrinking moved the chain
+	w.prefix.entry, w.end.entry = nil, nil // shrinking moved the chain
 	c.mu.Lock()
 	c.findings = append(c.findings, f)
 	c.mu.Unlock()

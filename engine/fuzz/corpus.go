@@ -50,6 +50,8 @@ type Corpus struct {
 	// closest is, per branch edge no execution took, the bit length of
 	// the smallest cost of taking it seen so far (closer.go).
 	closest map[int32]int
+	// user marks the branch edges in user source (closer.go); nil: all.
+	user []bool
 
 	// fuzz(λ) and fuzz(p) of Defs. 5-6: executions that exercised each
 	// lookahead identifier and each split point; paths holds the analysis
@@ -375,12 +377,12 @@ func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
 			e, energy = c.pickLocked(&g.opened, &sc)
 		}
 		if e != nil {
-			g.spent += uint64(energy)
+			g.charge(e, energy, open)
 			return e, energy
 		}
 	}
 	if e, energy := c.pickLocked(&g.all, &sc); e != nil {
-		g.spent += uint64(energy)
+		g.charge(e, energy, open)
 		return e, energy
 	}
 	// Every entry is above the group's mean (possible only once the full
@@ -390,6 +392,20 @@ func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
 	e.Selected++
 	g.spent++
 	return e, 1
+}
+
+// closedCharge is how many times its energy a group is charged for an
+// entry next to no untaken branch: a contract whose code is all covered
+// (TwoObjectives once both assertions failed) then gets a fraction of the
+// share of one whose sequences still have somewhere to go.
+const closedCharge = 4
+
+// charge counts energy given to e against the group.
+func (g *group) charge(e *Entry, energy int, open func(*Entry) bool) {
+	if open != nil && !open(e) {
+		energy *= closedCharge
+	}
+	g.spent += uint64(energy)
 }
 
 // scoring is what Next asks a schedule with.

@@ -58,3 +58,25 @@ func TestLookaheadEnergy(t *testing.T) {
 		t.Error("lidFor: storage must split proved identifiers only")
 	}
 }
+
+// TestNextFairAcrossContracts: contract 0 has many rare paths, contract 1
+// one path run far more often than the campaign's mean. Judged by the
+// campaign-wide mean, contract 1 got no energy at all; each contract is
+// now judged by its own, and the one given least is served next.
+func TestNextFairAcrossContracts(t *testing.T) {
+	c := NewCorpus(0)
+	for i := 0; i < 20; i++ {
+		c.record(&observation{seq: Sequence{{Contract: 0}}, pathID: uint64(100 + i), newCov: true})
+	}
+	for i := 0; i < 500; i++ {
+		c.record(&observation{seq: Sequence{{Contract: 1}}, pathID: 7, newCov: i == 0})
+	}
+	energy := map[int]int{}
+	for i := 0; i < 200; i++ {
+		e, n := c.Next(AFLFast{}, nil)
+		energy[e.Seq[0].Contract] += n
+	}
+	if a, b := energy[0], energy[1]; b == 0 || a > 2*b || b > 2*a {
+		t.Errorf("energy per contract %v, want about equal", energy)
+	}
+}

@@ -41,3 +41,34 @@ func TestDepthLadder(t *testing.T) {
 
 // ladderExecs is TestDepthLadder's budget.
 const ladderExecs = 30_000
+
+// TestExtendRunsOneTransaction appends to a corpus entry of twelve
+// transactions twice: the first extension runs the entry once (its state
+// is then kept) and the appended transaction; every later one runs the
+// appended transaction alone, and Txs counts only what ran.
+func TestExtendRunsOneTransaction(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq := make(Sequence, 12)
+	for i := range seq {
+		seq[i] = w.txFor(c.calls[i%len(c.calls)])
+	}
+	e, _ := c.corpus.Add(seq, 1, 0, true, nil, nil, 0, nil)
+	for i, want := range []uint64{12 + 1, 1, 1} {
+		mut, m := w.appendTx(e.Seq.Clone())
+		before := c.txs.Load()
+		if o := w.execMutant(e, mut, m, w.fresh()); o.fail != nil {
+			t.Fatalf("extension %d failed: %v", i, o.fail)
+		}
+		if got := c.txs.Load() - before; got != want {
+			t.Errorf("extension %d ran %d transactions, want %d", i, got, want)
+		}
+	}
+}

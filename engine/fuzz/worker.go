@@ -296,9 +296,6 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 // reached.
 func (w *worker) count(seq Sequence, o outcome) outcome {
 	n := w.c.execs.Add(1)
-	if diagExecs != nil && len(seq) > 0 {
-		diagExecs[seq[len(seq)-1].Contract]++
-	}
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {
 			w.c.targetTimeNs.Store(int64(time.Since(w.c.start)))

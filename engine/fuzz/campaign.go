@@ -233,7 +233,9 @@ func (c *campaign) setup() error {
 		c.local[t.Contract] = append(c.local[t.Contract], t)
 	}
 	c.demands = make([]demand, len(c.calls))
-	c.corpus.user = userEdges(c.prog)
+	if c.corpus != nil { // Replay's campaign has none
+		c.corpus.user = userEdges(c.prog)
+	}
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))
 	c.targetPCs = map[int][]uint64{}
 	for ci, pcs := range c.cfg.Targets {

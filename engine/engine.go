@@ -63,6 +63,9 @@ type Settings = fuzz.Settings
 // Progress reports a running campaign.
 type Progress = fuzz.Progress
 
+// DefaultMaxSeqLen is the sequence length cap when Settings.MaxSeqLen is 0.
+const DefaultMaxSeqLen = fuzz.DefaultMaxSeqLen
+
 // A Finding is one failure with the transactions that reproduce it.
 type Finding struct {
 	Kind     string `json:"kind"`

@@ -54,7 +54,7 @@ var settingSpecs = []settingSpec{
 	{Key: "targeted", Type: "boolean", Default: true,
 		Doc:   "Focus the campaign after a save on the functions the save changed (and the changed lines). Off: fuzz every function each time.",
 		Short: "focus the campaign on the functions the save changed; false fuzzes every function each time"},
-	{Key: "maxSequenceLength", Type: "integer", Default: 8, Minimum: minimum(1),
+	{Key: "maxSequenceLength", Type: "integer", Default: 64, Minimum: minimum(1),
 		Doc:   "Longest transaction sequence a campaign tries.",
 		Short: "longest transaction sequence"},
 	{Key: "seed", Type: "integer", Default: 0, Minimum: minimum(0),

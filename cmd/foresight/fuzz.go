@@ -69,7 +69,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "the `file` --coverage writes")
 	fs.Var(&f.targets, "target", "aim the campaign at a `place`: FILE:LINE, FILE:LINE-LINE, FILE:FUNCTION, or asserts (every assert); repeatable")
 	fs.IntVar(&f.workers, "workers", 1, "fuzz on this `number` of CPU cores at once (results then depend on timing)")
-	fs.IntVar(&f.maxSeqLen, "max-seq-len", 8, "try sequences of at most this `number` of transactions")
+	fs.IntVar(&f.maxSeqLen, "max-seq-len", engine.DefaultMaxSeqLen, "try sequences of at most this `number` of transactions (they grow past 8 only from states that opened new coverage)")
 	fs.BoolVar(&f.noPredict, "no-prediction", false, "do not compute inputs aimed at the values branch conditions compare against (input prediction)")
 	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "lengthen transaction sequences always, not only where an earlier transaction's state changes what a function does")
 	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")

@@ -85,7 +85,11 @@ func BenchmarkCallStack(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			dep, err := Deploy(ch, prog, rand.New(rand.NewPCG(0, 0)), nil)
+			plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dep, err := Deploy(ch, prog, plan)
 			if err != nil || dep.Errors[c.Index] != nil {
 				b.Fatal(err, dep.Errors)
 			}

@@ -44,10 +44,13 @@ type campaign struct {
 	deployPlan *Deployment
 	undeployed []bool
 	constants  []uint256.Int
-	values     []uint256.Int // source literals that fit msg.value (100 finney)
-	corpus     *Corpus
-	start      time.Time
-	probe      uint256.Int // the arbitrary slot of the storage-write metric
+	// values are each contract's source literals that fit msg.value (100
+	// finney): a contract compares msg.value with its own, and in a
+	// campaign over several the others' would dilute them.
+	values [][]uint256.Int
+	corpus *Corpus
+	start  time.Time
+	probe  uint256.Int // the arbitrary slot of the storage-write metric
 
 	predictions, predictionHits    atomic.Uint64
 	aggressiveRuns, aggressiveHits atomic.Uint64
@@ -81,7 +84,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		cfg.Workers = 1
 	}
 	if cfg.MaxSeqLen <= 0 {
-		cfg.MaxSeqLen = 8
+		cfg.MaxSeqLen = DefaultMaxSeqLen
 	}
 	if cfg.Schedule == nil {
 		cfg.Schedule = AFLFast{}
@@ -184,6 +187,7 @@ func (c *campaign) setup() error {
 		clear(allowed)
 	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
+	c.values = make([][]uint256.Int, len(c.prog.Contracts))
 	if c.cfg.SetUp != "" {
 		if err := c.planSetUp(); err != nil {
 			return err
@@ -222,7 +226,7 @@ func (c *campaign) setup() error {
 		for _, l := range ct.Literals() {
 			c.constants = append(c.constants, l)
 			if !l.IsZero() && l.Cmp(maxValue) <= 0 {
-				c.values = append(c.values, l)
+				c.values[i] = append(c.values[i], l)
 			}
 		}
 	}
@@ -239,6 +243,9 @@ func (c *campaign) setup() error {
 		c.local[t.Contract] = append(c.local[t.Contract], t)
 	}
 	c.demands = make([]demand, len(c.calls))
+	if c.corpus != nil { // Replay's campaign has none
+		c.corpus.user = userEdges(c.prog)
+	}
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))
 	c.targetPCs = map[int][]uint64{}
 	for ci, pcs := range c.cfg.Targets {

@@ -15,7 +15,7 @@ type Settings struct {
 	Execs     uint64        // budget in sequence executions; 0 = no limit
 	Duration  time.Duration // wall-clock budget; 0 = no limit
 	Workers   int           // default 1
-	MaxSeqLen int           // default 8
+	MaxSeqLen int           // default DefaultMaxSeqLen
 	// Contracts restricts the targets by name; empty means every target.
 	Contracts []string
 	// Focus names functions ("Contract.name" or "name") the campaign is
@@ -40,6 +40,12 @@ type Settings struct {
 	// every transaction instead of only the last.
 	NoDemandDriven bool
 }
+
+// DefaultMaxSeqLen caps sequence length by default. It is a bound, not a
+// shape: fresh random sequences stay short (randomSeqLen), and sequences
+// grow past that only where each step reached a state that opened new
+// coverage (extend.go), one executed transaction per step.
+const DefaultMaxSeqLen = 64
 
 // Config controls a campaign: the shared Settings plus what only the
 // fuzzer's callers provide in its own terms. The zero value runs until the

@@ -17,6 +17,9 @@ type Entry struct {
 	Selected int
 	// Found is the number of executions after which the entry was added.
 	Found uint64
+	// opened: its last transaction covered something new, so the state it
+	// leaves is worth extending (extend.go).
+	opened bool
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
 	costs []costEntry
@@ -33,17 +36,22 @@ type Corpus struct {
 	mu      sync.Mutex
 	entries []*Entry
 	freq    map[uint64]uint32 // f(i): executions that took each path
-	total   uint64            // sum of freq
 	limit   int
 	// groups share the entries out by the contract their last transaction
 	// calls; Next takes the groups in turn, so that in a campaign over
 	// several contracts one contract's many paths do not starve another's
 	// few (its sequences need their share of mutations to grow).
 	groups  []group
-	groupOf map[int]int     // contract -> index into groups
-	turn    int             // the group Next takes next
-	states  map[uint64]bool // storage signatures of admitted sequences
-	seqs    map[uint64]bool // whole-sequence paths admitted for growth
+	groupOf map[int]int        // contract -> index into groups
+	turn    int                // the group Next takes next
+	states  map[uint64]bool    // storage signatures of admitted sequences
+	seqs    map[uint64]bool    // whole-sequence paths admitted for growth
+	grownBy map[callTarget]int // of those, how many end in each function
+	// closest is, per branch edge no execution took, the bit length of
+	// the smallest cost of taking it seen so far (closer.go).
+	closest map[int32]int
+	// user marks the branch edges in user source (closer.go); nil: all.
+	user []bool
 
 	// fuzz(λ) and fuzz(p) of Defs. 5-6: executions that exercised each
 	// lookahead identifier and each split point; paths holds the analysis
@@ -51,13 +59,6 @@ type Corpus struct {
 	lidFuzz   map[uint64]uint64
 	splitFuzz map[uint64]uint64
 	paths     map[uint64]*lookInfo
-}
-
-// group is the entries whose last transaction calls one contract, and the
-// round-robin cursor over them.
-type group struct {
-	entries []*Entry
-	cursor  int
 }
 
 // lookInfo is what the lookahead analysis found on one path of a last
@@ -92,9 +93,12 @@ type observation struct {
 	// growable: sequences ending in its last call may grow (HARVEY §5),
 	// so a new whole-sequence path makes it interesting.
 	growable bool
-	costs    []costEntry
-	loads    []trace.Slot
-	execs    uint64 // the campaign's executions so far
+	// seen is the running worker's coverage classes per edge: a cost at
+	// an edge it never took makes an input that comes closer interesting.
+	seen  []uint8
+	costs []costEntry
+	loads []trace.Slot
+	execs uint64 // the campaign's executions so far
 	// analysed: the campaign counts executions per LID and split point
 	// (Defs. 5-6); look is the analysis of pathID, once record asked for it.
 	analysed bool
@@ -123,13 +127,21 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 		}
 		lid, splits, _ = c.exerciseLocked(ob.pathID, ob.state)
 	}
-	newPath := c.observeLocked(ob.pathID)
+	newPath := c.observeLocked(ob.pathID, c.groupLocked(lastContract(ob.seq)))
 	newState := ob.state != 0 && observeOnce(c.states, ob.state, maxStates)
-	grown := !newPath && ob.growable && observeOnce(c.seqs, ob.seqPathID, maxSequences)
-	if !newPath && !ob.newCov && !newState && !grown {
+	grown := !newPath && ob.growable && c.growLocked(ob)
+	closer := c.closerLocked(ob.costs, ob.seen)
+	if !newPath && !ob.newCov && !newState && !grown && !closer {
 		return false, false, false
 	}
-	_, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
+	var e *Entry
+	e, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
+	if g := &c.groups[c.groupOf[lastContract(ob.seq)]]; added && newState && !e.opened && g.states < maxOpenStates {
+		// A storage state no input left before: a state to extend from.
+		e.opened = true
+		g.states++
+		g.opened.entries = append(g.opened.entries, e)
+	}
 	return true, added, false
 }
 
@@ -150,11 +162,31 @@ func (c *Corpus) exerciseLocked(pathID, state uint64) (lid uint64, splits []uint
 }
 
 // maxStates bounds how many entries storage novelty alone may admit, and
-// maxSequences how many whole-sequence paths of growing functions.
+// maxSequences how many whole-sequence paths of growing functions;
+// maxGrownBy bounds the latter per function, so that one function whose
+// sequences' paths multiply (a getter of a string whose length varies)
+// does not use up what the others need.
 const (
 	maxStates    = 4096
 	maxSequences = 4096
+	maxGrownBy   = 512
+	// maxOpenStates bounds, per contract, the entries that count as
+	// having opened something for a new storage state alone: a contract
+	// that stores strings or many values has thousands of such states.
+	maxOpenStates = 128
 )
+
+// growLocked reports whether ob's whole-sequence path is new and its last
+// function may still admit one, and records it.
+func (c *Corpus) growLocked(ob *observation) bool {
+	last := ob.seq[len(ob.seq)-1]
+	t := callTarget{last.Contract, last.Method}
+	if c.grownBy[t] >= maxGrownBy || !observeOnce(c.seqs, ob.seqPathID, maxSequences) {
+		return false
+	}
+	c.grownBy[t]++
+	return true
+}
 
 // observeOnce records id in set and reports whether it is new (and there
 // is room for more than limit such entries).
@@ -172,7 +204,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, groupOf: map[int]int{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, grownBy: map[callTarget]int{}, closest: map[int32]int{}, groupOf: map[int]int{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
 }
 
 // Len returns the number of entries.
@@ -193,12 +225,15 @@ func (c *Corpus) Sequences() []Sequence {
 	return out
 }
 
-// observeLocked records one execution of path id and reports whether the
-// path is new.
-func (c *Corpus) observeLocked(id uint64) bool {
+// observeLocked records one execution of path id ending in group g and
+// reports whether the path is new.
+func (c *Corpus) observeLocked(id uint64, g int) bool {
 	n := c.freq[id]
 	c.freq[id] = n + 1
-	c.total++
+	c.groups[g].total++
+	if n == 0 {
+		c.groups[g].paths++
+	}
 	return n == 0
 }
 
@@ -208,19 +243,13 @@ func (c *Corpus) addLocked(seq Sequence, pathID uint64, execs uint64, newCoverag
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false
 	}
-	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
+	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, opened: newCoverage, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
 	c.entries = append(c.entries, e)
-	ct := -1
-	if len(seq) > 0 {
-		ct = seq[len(seq)-1].Contract
+	g := c.groupLocked(lastContract(seq))
+	c.groups[g].all.entries = append(c.groups[g].all.entries, e)
+	if e.opened {
+		c.groups[g].opened.entries = append(c.groups[g].opened.entries, e)
 	}
-	g, ok := c.groupOf[ct]
-	if !ok {
-		g = len(c.groups)
-		c.groupOf[ct] = g
-		c.groups = append(c.groups, group{})
-	}
-	c.groups[g].entries = append(c.groups[g].entries, e)
 	return e, true
 }
 
@@ -234,6 +263,9 @@ type Stats struct {
 	// the entry: its LID, or a split point along its no-target-ahead
 	// prefix, was fuzzed less than the dynamic rarity cutoff.
 	RareLID, RareSplit bool
+	// Open reports that the entry's last transaction evaluated the cost of
+	// a branch edge never taken: it is an input closest to new coverage.
+	Open bool
 }
 
 // rarityCutoff is 2^i with 2^(i-1) < min <= 2^i (Def. 5). An identifier is
@@ -256,54 +288,116 @@ func rarityCutoff(counts map[uint64]uint64) uint64 {
 	return cut
 }
 
-// Next picks the next entry, round-robin within the next group (contract)
-// in turn, and asks the schedule for its energy, skipping entries that get
-// none. It returns nil for an empty corpus.
-func (c *Corpus) Next(s Schedule) (*Entry, int) {
+// Next picks the next entry and asks the schedule for its energy: from
+// the contract (group) whose entries got the least energy so far, round-
+// robin within it, skipping entries that get none. It returns nil for an
+// empty corpus.
+//
+// Groups are served by energy, not by turns: a contract with many rare
+// paths earns 1,024 mutants a pick while one whose few paths run often
+// earns none under a campaign-wide mean, and taking turns then gave
+// LookaheadBar 34,000 of 60,000 executions and TwoObjectives 600. So each
+// group is judged against its own mean path frequency, and the energy it
+// was given is what evens out.
+func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) == 0 {
 		return nil, 0
-	}
-	mean := 0.0
-	if len(c.freq) > 0 {
-		mean = float64(c.total) / float64(len(c.freq))
 	}
 	rarity := readsRarity(s)
 	var lidCut, splitCut uint64
 	if rarity {
 		lidCut, splitCut = rarityCutoff(c.lidFuzz), rarityCutoff(c.splitFuzz)
 	}
-	for range c.groups {
-		g := &c.groups[c.turn%len(c.groups)]
-		c.turn++
-		for tries := 0; tries < len(g.entries); tries++ {
-			e := g.entries[g.cursor%len(g.entries)]
-			g.cursor++
-			st := Stats{Freq: c.freq[e.PathID], MeanFreq: mean, Paths: len(c.freq), Entries: len(c.entries)}
-			if rarity {
-				st.RareLID = c.lidFuzz[e.lid] <= lidCut
-				for _, p := range e.splits {
-					if c.splitFuzz[p] <= splitCut {
-						st.RareSplit = true
-						break
-					}
-				}
-			}
-			if energy := s.Energy(e, st); energy > 0 {
-				e.Selected++
-				return e, energy
+	g := &c.groups[c.poorestLocked()]
+	sc := scoring{s: s, open: open, mean: g.meanFreq(), rarity: rarity, lidCut: lidCut, splitCut: splitCut}
+	// Every other pick of a group goes to the entries whose last
+	// transaction opened new coverage, if one has energy: they are the
+	// states a sequence grows from (extend.go), and the many entries that
+	// only took a new path through old code would otherwise bury them.
+	g.favour = !g.favour
+	if g.favour {
+		e, energy := c.newestLocked(&g.opened, &sc)
+		if e == nil {
+			e, energy = c.pickLocked(&g.opened, &sc)
+		}
+		if e != nil {
+			g.charge(e, energy, open)
+			return e, energy
+		}
+	}
+	if e, energy := c.pickLocked(&g.all, &sc); e != nil {
+		g.charge(e, energy, open)
+		return e, energy
+	}
+	// Every entry is above the group's mean (possible only once the full
+	// corpus turned paths away): take the next one with minimal energy.
+	e := g.all.entries[g.all.cursor%len(g.all.entries)]
+	g.all.cursor++
+	e.Selected++
+	g.spent++
+	return e, 1
+}
+
+// scoring is what Next asks a schedule with.
+type scoring struct {
+	s                Schedule
+	open             func(*Entry) bool
+	mean             float64
+	rarity           bool
+	lidCut, splitCut uint64
+}
+
+// favouredPicks is how many times the newest entries that opened coverage
+// are picked first, before they take their turn with the others: the
+// newest states are the frontier a sequence grows on (extend.go).
+const favouredPicks = 8
+
+// newestLocked returns the newest entry of q picked fewer than
+// favouredPicks times that the schedule gives energy, and the energy; nil
+// if there is none.
+func (c *Corpus) newestLocked(q *queue, sc *scoring) (*Entry, int) {
+	for i := len(q.entries) - 1; i >= 0; i-- {
+		e := q.entries[i]
+		if e.Selected >= favouredPicks {
+			continue
+		}
+		if energy := sc.s.Energy(e, c.statsLocked(e, sc)); energy > 0 {
+			e.Selected++
+			return e, energy
+		}
+	}
+	return nil, 0
+}
+
+// statsLocked returns what a schedule reads about e.
+func (c *Corpus) statsLocked(e *Entry, sc *scoring) Stats {
+	st := Stats{Freq: c.freq[e.PathID], MeanFreq: sc.mean, Paths: len(c.freq), Entries: len(c.entries), Open: sc.open != nil && sc.open(e)}
+	if sc.rarity {
+		st.RareLID = c.lidFuzz[e.lid] <= sc.lidCut
+		for _, p := range e.splits {
+			if c.splitFuzz[p] <= sc.splitCut {
+				st.RareSplit = true
+				break
 			}
 		}
 	}
-	// Every entry is above the mean (impossible unless frequencies are
-	// equal): take the next one with minimal energy.
-	g := &c.groups[c.turn%len(c.groups)]
-	c.turn++
-	e := g.entries[g.cursor%len(g.entries)]
-	g.cursor++
-	e.Selected++
-	return e, 1
+	return st
+}
+
+// pickLocked returns the next entry of q, round-robin, that the schedule
+// gives energy, and the energy; nil if none has any.
+func (c *Corpus) pickLocked(q *queue, sc *scoring) (*Entry, int) {
+	for tries := 0; tries < len(q.entries); tries++ {
+		e := q.entries[q.cursor%len(q.entries)]
+		q.cursor++
+		if energy := sc.s.Energy(e, c.statsLocked(e, sc)); energy > 0 {
+			e.Selected++
+			return e, energy
+		}
+	}
+	return nil, 0
 }
 
 // PickNear returns an entry chosen uniformly among those whose last
@@ -312,7 +406,7 @@ func (c *Corpus) PickNear(n uint64, ct int) *Entry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if g, ok := c.groupOf[ct]; ok {
-		es := c.groups[g].entries
+		es := c.groups[g].all.entries
 		return es[n%uint64(len(es))]
 	}
 	if len(c.entries) == 0 {

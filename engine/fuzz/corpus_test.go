@@ -46,7 +46,7 @@ func TestLookaheadEnergy(t *testing.T) {
 	a.Selected, b.Selected = 3, 3
 	got := map[*Entry]int{}
 	for i := 0; i < 2; i++ {
-		e, energy := c.Next(Lookahead{})
+		e, energy := c.Next(Lookahead{}, nil)
 		got[e] = energy
 	}
 	if got[a] != 8 || got[b] != 1 {
@@ -56,5 +56,27 @@ func TestLookaheadEnergy(t *testing.T) {
 	// whole path already.
 	if common.lidFor(7) == common.lidFor(0) || rare.lidFor(7) != rare.lidFor(0) {
 		t.Error("lidFor: storage must split proved identifiers only")
+	}
+}
+
+// TestNextFairAcrossContracts: contract 0 has many rare paths, contract 1
+// one path run far more often than the campaign's mean. Judged by the
+// campaign-wide mean, contract 1 got no energy at all; each contract is
+// now judged by its own, and the one given least is served next.
+func TestNextFairAcrossContracts(t *testing.T) {
+	c := NewCorpus(0)
+	for i := 0; i < 20; i++ {
+		c.record(&observation{seq: Sequence{{Contract: 0}}, pathID: uint64(100 + i), newCov: true})
+	}
+	for i := 0; i < 500; i++ {
+		c.record(&observation{seq: Sequence{{Contract: 1}}, pathID: 7, newCov: i == 0})
+	}
+	energy := map[int]int{}
+	for i := 0; i < 200; i++ {
+		e, n := c.Next(AFLFast{}, nil)
+		energy[e.Seq[0].Contract] += n
+	}
+	if a, b := energy[0], energy[1]; b == 0 || a > 2*b || b > 2*a {
+		t.Errorf("energy per contract %v, want about equal", energy)
 	}
 }

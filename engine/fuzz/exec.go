@@ -176,6 +176,9 @@ func stateSig(prefix, own map[trace.Slot]uint16) uint64 {
 // execMutant runs a mutant of e, reusing the state after e's prefix when
 // only the last transaction changed; in.from and in.start are set here.
 func (w *worker) execMutant(e *Entry, mut Sequence, m Mutation, in execInput) outcome {
+	if m.Field == ShapeAppend {
+		return w.execAppend(e, mut, in)
+	}
 	in.from, in.start, in.startWrites = 0, w.base, nil
 	if !m.LastOnly || len(mut) < 2 {
 		return w.exec(mut, in)

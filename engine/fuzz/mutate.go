@@ -45,10 +45,16 @@ func (w *worker) lastTx(ct int) Tx {
 	return w.txNear(ct)
 }
 
-// randomSeq generates a sequence of random length up to MaxSeqLen, about
-// one contract chosen at random when the campaign has several.
+// randomSeqLen bounds the length of a fresh random sequence: longer ones
+// come from extending entries (extend.go), which costs one transaction a
+// step instead of a whole random prefix.
+const randomSeqLen = 8
+
+// randomSeq generates a sequence of random length up to randomSeqLen (or
+// MaxSeqLen if smaller), about one contract chosen at random when the
+// campaign has several.
 func (w *worker) randomSeq() Sequence {
-	n := 1 + w.rng.IntN(w.c.cfg.MaxSeqLen)
+	n := 1 + w.rng.IntN(min(w.c.cfg.MaxSeqLen, randomSeqLen))
 	ct := -1
 	if ts := w.c.targets; len(ts) > 1 {
 		ct = ts[w.rng.IntN(len(ts))]
@@ -74,7 +80,7 @@ func (w *worker) txFor(t callTarget) Tx {
 		}
 	}
 	if payable {
-		tx.Value = w.randomValue()
+		tx.Value = w.randomValue(t.Contract)
 	}
 	if w.rng.IntN(4) == 0 {
 		tx.Blocks, tx.Seconds = w.randomDelay()
@@ -101,13 +107,14 @@ func valueCap(ch *chain.Chain) uint256.Int {
 	return out
 }
 
-// randomValue picks msg.value: mostly small amounts and round ether values.
-func (w *worker) randomValue() uint256.Int {
+// randomValue picks msg.value for a transaction to contract ct: mostly
+// small amounts and round ether values.
+func (w *worker) randomValue(ct int) uint256.Int {
 	var v uint256.Int
 	switch w.rng.IntN(7) {
 	case 6:
 		// A literal of the source: msg.value == 100 finney.
-		if vs := w.c.values; len(vs) > 0 {
+		if vs := w.c.values[ct]; len(vs) > 0 {
 			v = vs[w.rng.IntN(len(vs))]
 		}
 	case 0:
@@ -148,10 +155,11 @@ func (w *worker) randomDelay() (blocks, seconds uint64) {
 	}
 }
 
-// mutate derives a mutant of seq that differs in exactly one field of one
-// transaction, or in the sequence's shape.
-func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
-	mut := seq.Clone()
+// mutate derives a mutant of e's sequence that differs in exactly one field
+// of one transaction, or in the sequence's shape.
+func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
+	mut := e.Seq.Clone()
+	ext := w.extends(e)
 	last := len(mut) - 1
 	maxLen := w.c.cfg.MaxSeqLen
 	grows := w.c.grows(callTarget{mut[last].Contract, mut[last].Method})
@@ -163,6 +171,10 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 	lastArgs := 55
 	if grows && last > 0 {
 		lastArgs = 35
+	}
+	if ext && w.rng.IntN(appendOneIn) == 0 {
+		// A transaction at the end, on the state e left (extend.go).
+		return w.appendTx(mut)
 	}
 	for {
 		switch op := w.rng.IntN(100); {
@@ -185,7 +197,7 @@ func (w *worker) mutate(seq Sequence) (Sequence, Mutation) {
 				m := Mutation{Tx: i, Field: FieldValue, LastOnly: i == last}
 				// Old and new value, for input prediction on msg.value.
 				m.Arg.Old, m.Arg.Scalar = mut[i].Value, true
-				mut[i].Value = w.randomValue()
+				mut[i].Value = w.randomValue(mut[i].Contract)
 				m.Arg.New = mut[i].Value
 				return mut, m
 			}

@@ -25,6 +25,9 @@ func (a AFLFast) Energy(e *Entry, s Stats) int {
 		max = 1024
 	}
 	if float64(s.Freq) > s.MeanFreq {
+		if s.Open {
+			return base
+		}
 		return 0
 	}
 	sel := e.Selected

@@ -51,6 +51,7 @@ const (
 	ShapeRemove
 	ShapeSplice
 	ShapeReplace
+	ShapeAppend // a transaction added at the end (extend.go)
 )
 
 // A Mutation records what one mutation changed, so input prediction can

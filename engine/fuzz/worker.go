@@ -42,6 +42,7 @@ type worker struct {
 
 	orders int         // sequences that qualified for a check in both orders (order.go)
 	prefix prefixCache // the state after the current entry's prefix
+	end    endCache    // the state after the current entry (extend.go)
 	pred   predictor   // input prediction (predict.go)
 	s      scratch
 }
@@ -211,7 +212,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 				continue
 			}
 		}
-		e, energy := c.corpus.Next(c.cfg.Schedule)
+		e, energy := c.corpus.Next(c.cfg.Schedule, w.opens)
 		if e == nil {
 			// Every input so far failed (and failing inputs are findings,
 			// not corpus entries): keep exploring from fresh sequences.
@@ -243,7 +244,7 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 			w.aggressive(e)
 			continue
 		}
-		mut, m := w.mutate(e.Seq)
+		mut, m := w.mutate(e)
 		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
@@ -356,7 +357,7 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 	last := seq[len(seq)-1]
 	ob := observation{
 		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0,
-		costs: o.costs, loads: o.loads, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
+		seen: w.seen, costs: o.costs, loads: o.loads, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
 		// HARVEY §5's regular mode: for a function that needs longer
 		// sequences, a sequence whose transactions together took a new
 		// path is a prefix worth keeping, though its last transaction's
@@ -406,7 +407,7 @@ func (w *worker) report(seq Sequence, f *Finding) {
 			f.Detail = o.fail.Detail
 		}
 	}
-	w.prefix.entry = nil // shrinking moved the chain
+	w.prefix.entry, w.end.entry = nil, nil // shrinking moved the chain
 	c.mu.Lock()
 	c.findings = append(c.findings, f)
 	c.mu.Unlock()

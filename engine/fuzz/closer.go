@@ -1,0 +1,79 @@
+package fuzz
+
+import (
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/program"
+)
+
+// This file keeps the inputs that come closest to a branch no input took
+// yet (sFuzz's "one seed per just-missed branch", with HARVEY's costs as
+// the distance). A path frequency schedule keeps one entry per path, and
+// the first input to take a path is rarely the one nearest a narrow
+// comparison behind it: LookaheadBar's odd-x entry could hold a 256-bit a,
+// from which neither mutation nor prediction reaches a == 42. An input that
+// shrinks the cost of an untaken edge by a bit or more joins the corpus,
+// so the search climbs towards the branch.
+
+// maxClosest bounds the edges whose closest cost the corpus follows.
+const maxClosest = 1 << 16
+
+// closerLocked reports whether costs bring some edge never taken (by seen)
+// closer than any input before, by at least one bit of the cost, and
+// records the new distances.
+func (c *Corpus) closerLocked(costs []costEntry, seen []uint8) bool {
+	closer := false
+	for i := range costs {
+		idx := costs[i].idx
+		if int(idx) >= len(seen) || seen[idx] != 0 || !c.userEdge(idx) {
+			continue
+		}
+		bits := costs[i].cost.BitLen()
+		if best, ok := c.closest[idx]; ok && bits >= best || !ok && len(c.closest) >= maxClosest {
+			continue
+		}
+		c.closest[idx] = bits
+		closer = true
+	}
+	return closer
+}
+
+// opens reports whether e's last transaction evaluated the cost of a branch
+// edge this worker never took (Stats.Open).
+func (w *worker) opens(e *Entry) bool {
+	edges := int32(len(w.seen))
+	for i := range e.costs {
+		if idx := e.costs[i].idx; idx < edges && w.seen[idx] == 0 && w.c.corpus.userEdge(idx) {
+			return true
+		}
+	}
+	return false
+}
+
+// userEdge reports whether branch edge idx belongs to a JUMPI that maps to
+// user source: the dispatcher's and ABI decoder's checks (a call value to
+// a function that is not payable, short calldata) stay untaken forever
+// and say nothing about how close an input is to new code.
+func (c *Corpus) userEdge(idx int32) bool {
+	return c.user == nil || int(idx) < len(c.user) && c.user[idx]
+}
+
+// userEdges marks the branch edges of p's contracts whose JUMPI maps to
+// user source, numbered as trace.New numbers them: per contract, two per
+// JUMPI in code order (PUSH data skipped).
+func userEdges(p *program.Program) []bool {
+	var out []bool
+	for _, ct := range p.Contracts {
+		code := ct.Artifact.Runtime.Bytes
+		for pc := 0; pc < len(code); pc++ {
+			op := vm.OpCode(code[pc])
+			switch {
+			case op >= vm.PUSH1 && op <= vm.PUSH32:
+				pc += int(op - vm.PUSH0)
+			case op == vm.JUMPI:
+				user := pc < len(ct.UserPC) && ct.UserPC[pc]
+				out = append(out, user, user)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,74 @@
+package fuzz
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/oracle"
+)
+
+// TestDepthLadder needs a sequence of 14 transactions in one order
+// (testdata/depth/Ladder.sol): entries whose last transaction opened new
+// coverage grow at their end, one executed transaction per step, up to the
+// default cap. With the old cap of 8 the bug cannot be reached at all.
+func TestDepthLadder(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
+	for _, tt := range []struct {
+		maxLen int
+		found  bool
+	}{{0, true}, {8, false}} {
+		res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: ladderExecs, MaxSeqLen: tt.maxLen}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tt.found {
+			if len(res.Findings) != 0 {
+				t.Errorf("max length %d: findings %v, want none", tt.maxLen, res.Findings)
+			}
+			continue
+		}
+		if len(res.Findings) != 1 || res.Findings[0].Kind != oracle.AssertFailure {
+			t.Fatalf("findings %v, want one assert-failure", res.Findings)
+		}
+		f := res.Findings[0]
+		if len(f.Seq) != 14 {
+			t.Errorf("failing sequence has %d transactions, want 14 (shrunk)", len(f.Seq))
+		}
+		t.Logf("found after %d executions; %d executions, %d transactions in all", f.Execs, res.Execs, res.Txs)
+	}
+}
+
+// ladderExecs is TestDepthLadder's budget.
+const ladderExecs = 30_000
+
+// TestExtendRunsOneTransaction appends to a corpus entry of twelve
+// transactions twice: the first extension runs the entry once (its state
+// is then kept) and the appended transaction; every later one runs the
+// appended transaction alone, and Txs counts only what ran.
+func TestExtendRunsOneTransaction(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq := make(Sequence, 12)
+	for i := range seq {
+		seq[i] = w.txFor(c.calls[i%len(c.calls)])
+	}
+	e, _ := c.corpus.Add(seq, 1, 0, true, nil, nil, 0, nil)
+	for i, want := range []uint64{12 + 1, 1, 1} {
+		mut, m := w.appendTx(e.Seq.Clone())
+		before := c.txs.Load()
+		if o := w.execMutant(e, mut, m, w.fresh()); o.fail != nil {
+			t.Fatalf("extension %d failed: %v", i, o.fail)
+		}
+		if got := c.txs.Load() - before; got != want {
+			t.Errorf("extension %d ran %d transactions, want %d", i, got, want)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package fuzz
+
+import (
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// This file grows sequences at their end, as a state corpus does: an entry
+// whose last transaction opened new coverage left the contract in a state
+// no earlier input reached, and a transaction appended to it runs on that
+// state, which the worker keeps after the entry's first extension. So
+// extending a sequence of any length runs one transaction, and sequences
+// grow as deep as the states they reach keep opening coverage (up to
+// MaxSeqLen), not by a small constant.
+
+// appendOneIn is how rarely a mutant of an entry that extends (extends)
+// is that entry with one transaction appended.
+const appendOneIn = 4
+
+// endCache is the state after every transaction of one entry.
+type endCache struct {
+	entry  *Entry // nil: empty
+	snap   chain.Snapshot
+	writes map[trace.Slot]uint16
+}
+
+// extends reports whether e may grow at its end: its last transaction
+// opened new coverage, and it is shorter than the campaign's cap.
+func (w *worker) extends(e *Entry) bool {
+	return e.opened && len(e.Seq) < w.c.cfg.MaxSeqLen
+}
+
+// appendTx returns e's sequence with one transaction appended, mostly to
+// the contract its last transaction called.
+func (w *worker) appendTx(seq Sequence) (Sequence, Mutation) {
+	mut := append(seq, w.txNear(seq[len(seq)-1].Contract))
+	return mut, Mutation{Tx: len(mut) - 1, Field: ShapeAppend}
+}
+
+// execAppend runs mut, e's sequence with transactions appended, from the
+// state e left (the worker's end cache); in.from and in.start are set here.
+func (w *worker) execAppend(e *Entry, mut Sequence, in execInput) outcome {
+	start, writes, ok := w.endState(e, in)
+	if !ok {
+		// e itself fails on this run: run the whole mutant, so a failure
+		// is reported with a complete sequence.
+		in.from, in.start, in.startWrites = 0, w.base, nil
+		return w.exec(mut, in)
+	}
+	in.from, in.start, in.startWrites = len(e.Seq), start, writes
+	return w.exec(mut, in)
+}
+
+// endState returns the state after all of e and the storage writes that
+// made it, from the worker's cache when it holds e; otherwise it runs e's
+// last transaction on its prefix's state (prefixState), so filling the
+// cache costs one transaction when the prefix is cached. It reports false
+// if e fails.
+func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, bool) {
+	if w.end.entry == e {
+		return w.end.snap, w.end.writes, true
+	}
+	start, writes, ok := w.prefixState(e, in)
+	if !ok {
+		return chain.Snapshot{}, nil, false
+	}
+	in.from, in.start, in.startWrites = len(e.Seq)-1, start, writes
+	o := w.exec(e.Seq, in)
+	if o.fail != nil {
+		w.end.entry = nil
+		return chain.Snapshot{}, nil, false
+	}
+	if w.end.writes == nil {
+		w.end.writes = map[trace.Slot]uint16{}
+	}
+	clear(w.end.writes)
+	for k, v := range writes {
+		w.end.writes[k] = v
+	}
+	for k, v := range o.writes {
+		w.end.writes[k] = v
+	}
+	w.end.entry, w.end.snap = e, w.ch.Snapshot()
+	return w.end.snap, w.end.writes, true
+}

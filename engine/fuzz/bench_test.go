@@ -103,6 +103,7 @@ func BenchmarkCampaign(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
+			b.ReportMetric(float64(res.Txs)/float64(res.Execs), "tx/seq")
 			reportRates(b, res.Txs, cpu)
 		})
 	}

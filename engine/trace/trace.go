@@ -106,6 +106,8 @@ type Failure struct {
 
 type frame struct {
 	code     int32
+	c        *Code  // codes[code], nil for NoCode: looked up once per frame
+	instr    []bool // Instr[code]
 	lastUser uint64
 	hasUser  bool
 	origin   Origin
@@ -325,6 +327,10 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 		code = NoCode
 	}
 	f.code = code
+	f.c, f.instr = nil, nil
+	if code != NoCode {
+		f.c, f.instr = t.codes[code], t.Instr[code]
+	}
 	if depth == 0 {
 		t.top = -1
 	}
@@ -384,17 +390,14 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 
 func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.OpContext, rData []byte, depth int, err error) {
 	f := &t.frames[depth-1]
-	if f.code == NoCode {
-		return
-	}
-	c := t.codes[f.code]
-	if pc >= uint64(len(c.branch)) {
+	c := f.c
+	if c == nil || pc >= uint64(len(f.instr)) {
 		return
 	}
 	if c.UserPC[pc] {
 		f.lastUser, f.hasUser = pc, true
 	}
-	t.Instr[f.code][pc] = true
+	f.instr[pc] = true
 	if depth-1 == t.top && len(t.path) < t.pathCap {
 		t.path = append(t.path, pc)
 	}

@@ -90,7 +90,13 @@ func (c *Chain) own() {
 	if c.borrowed == nil {
 		return
 	}
-	st := c.borrowed.work.Copy()
+	st := c.borrowed.pristine
+	if c.ran {
+		st = c.borrowed.work
+	}
+	// With nothing run since the reset, the snapshot's own state is the
+	// same state, without the slots that reads cached in the working one.
+	st = st.Copy()
 	c.release()
 	st.Finalise(c.rules)
 	c.setState(st)

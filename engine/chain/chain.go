@@ -81,6 +81,13 @@ type Chain struct {
 	Block Block
 
 	guard *time.Timer
+
+	// borrowed is the snapshot whose working state c.state is, reset by
+	// reverting to journal revision rev (reset.go); nil when the chain
+	// owns c.state. ran says a transaction ran on it since the reset.
+	borrowed *snapState
+	rev      int
+	ran      bool
 }
 
 // Block is the part of the block context that transactions observe and the
@@ -180,29 +187,12 @@ func (c *Chain) SetSenders(a []common.Address) {
 // Rules returns the rules of the EVM version the chain follows.
 func (c *Chain) Rules() params.Rules { return c.rules }
 
-// State returns the current state.
-func (c *Chain) State() *state.StateDB { return c.state }
-
-// Snapshot returns an independent copy of the current state and block, to
-// Reset to later.
-func (c *Chain) Snapshot() Snapshot {
-	return Snapshot{state: c.state.Copy(), block: c.Block}
-}
-
-// A Snapshot is a saved state and block environment.
-type Snapshot struct {
-	state *state.StateDB
-	block Block
-}
-
-// Reset makes the chain continue from s, which is left untouched. It is
-// exact: everything since s is gone, including transient storage and the
-// journal (each transaction is finalised, so no snapshot spans two Prepare
-// calls).
-func (c *Chain) Reset(s Snapshot) {
-	c.state = s.state.Copy()
-	c.evm.StateDB = c.state
-	c.Block = s.block
+// State returns the current state. Changes made through it outside a
+// transaction (set-up code) must come before the next Snapshot; a Reset
+// discards them.
+func (c *Chain) State() *state.StateDB {
+	c.ran = c.ran || c.borrowed != nil
+	return c.state
 }
 
 // Tx is one transaction.
@@ -243,7 +233,16 @@ func (c *Chain) Call(tx Tx) Result {
 	if tx.To != (common.Address{}) {
 		dst = &tx.To
 	}
-	c.state.Prepare(c.rules, tx.From, coinbase, dst, c.precompiles, nil)
+	if c.borrowed != nil && c.ran {
+		c.own() // a second transaction since the reset
+	}
+	onBorrowed := c.borrowed != nil
+	if onBorrowed {
+		c.ran = true
+		c.warm(tx.From, dst)
+	} else {
+		c.state.Prepare(c.rules, tx.From, coinbase, dst, c.precompiles, nil)
+	}
 	c.startGuard()
 	gas := c.cfg.GasLimit
 	if tx.Gas != 0 {
@@ -267,7 +266,11 @@ func (c *Chain) Call(tx Tx) Result {
 		r.Err = ErrTxTimeout
 	}
 	r.GasUsed = left.Used(budget)
-	c.state.Finalise(c.rules)
+	if !onBorrowed {
+		// On a borrowed state the next Reset reverts the transaction, or
+		// own finalises it before anything else runs.
+		c.state.Finalise(c.rules)
+	}
 	return r
 }
 
@@ -328,6 +331,7 @@ func (c *Chain) renewEVM() {
 // The write is finalised as if an earlier transaction made it, so gas
 // refunds (EIP-2200 original values) stay consistent.
 func (c *Chain) SetStorage(addr common.Address, slot, value common.Hash) {
+	c.own()
 	c.state.SetState(addr, slot, value)
 	c.state.Finalise(c.rules)
 }
@@ -344,6 +348,12 @@ func (c *Chain) Advance(blocks, seconds uint64) {
 // Probe runs a call whose effects are reverted afterwards (property and
 // invariant checks): the state is as if it never ran.
 func (c *Chain) Probe(from, to common.Address, input []byte) Result {
+	if c.ran {
+		// The transaction before must be finalised (EIP-2200 original
+		// values, EIP-158 deletions) for the probe to see what the next
+		// transaction would.
+		c.own()
+	}
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
 	c.evm.Context.Time = c.Block.Time
@@ -369,6 +379,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 // allocations do: the fuzzer's attacker contracts live at fixed addresses
 // and need no constructor.
 func (c *Chain) Install(addr common.Address, code []byte, balance *uint256.Int) {
+	c.own()
 	if code != nil {
 		c.state.SetCode(addr, code, tracing.CodeChangeUnspecified)
 	}

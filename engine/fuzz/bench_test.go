@@ -2,9 +2,11 @@ package fuzz
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -12,9 +14,14 @@ import (
 )
 
 // BenchmarkMazeCalls measures transactions per second on the maze benchmark
-// contract with full instrumentation and without hooks, in the same run:
+// contract with full instrumentation and without hooks, in the same run, in
+// sequences of one transaction (a mutant of an entry's last transaction,
+// run on its prefix's state) and of eight, each from the deployed state:
 //
-//	go test -run XXX -bench MazeCalls -count 5 ./engine/fuzz | benchstat -
+//	go test -run XXX -bench MazeCalls -count 6 ./engine/fuzz | benchstat -
+//
+// cpu-ns/tx is the process's CPU time per transaction, which other load on
+// the machine does not inflate as it does wall-clock time.
 func BenchmarkMazeCalls(b *testing.B) {
 	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
 	c, ok := prog.Lookup("Maze")
@@ -35,56 +42,75 @@ func BenchmarkMazeCalls(b *testing.B) {
 		inputs = append(inputs, calldata.Encode(nil, m.Selector, args))
 	}
 	for _, mode := range []string{"traced", "untraced"} {
-		b.Run(mode, func(b *testing.B) {
-			codes := make([]*trace.Code, len(prog.Contracts))
-			for i, ct := range prog.Contracts {
-				codes[i] = trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
-			}
-			tr := trace.New(codes)
-			hooks := tr.Hooks()
-			if mode == "untraced" {
-				hooks = nil
-			}
-			ch, err := chain.New(chain.Config{}, hooks)
-			if err != nil {
-				b.Fatal(err)
-			}
-			plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
-			if err != nil {
-				b.Fatal(err)
-			}
-			dep, err := Deploy(ch, prog, plan)
-			if err != nil || dep.Errors[c.Index] != nil {
-				b.Fatal(err, dep.Errors)
-			}
-			tr.Bind(dep.Addrs[c.Index], c.Index)
-			base := ch.Snapshot()
-			from := ch.Senders()[0]
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if i%8 == 0 {
-					ch.Reset(base) // sequences of 8 transactions
+		for _, seqLen := range []int{1, 8} {
+			b.Run(fmt.Sprintf("%s/seq=%d", mode, seqLen), func(b *testing.B) {
+				codes := make([]*trace.Code, len(prog.Contracts))
+				for i, ct := range prog.Contracts {
+					codes[i] = trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 				}
-				tr.BeginTx()
-				ch.Call(chain.Tx{From: from, To: dep.Addrs[c.Index], Input: inputs[i%len(inputs)]})
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tx/s")
-		})
+				tr := trace.New(codes)
+				hooks := tr.Hooks()
+				if mode == "untraced" {
+					hooks = nil
+				}
+				ch, err := chain.New(chain.Config{}, hooks)
+				if err != nil {
+					b.Fatal(err)
+				}
+				plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
+				if err != nil {
+					b.Fatal(err)
+				}
+				dep, err := Deploy(ch, prog, plan)
+				if err != nil || dep.Errors[c.Index] != nil {
+					b.Fatal(err, dep.Errors)
+				}
+				tr.Bind(dep.Addrs[c.Index], c.Index)
+				base := ch.Snapshot()
+				from := ch.Senders()[0]
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu := cpuTime()
+				for i := 0; i < b.N; i++ {
+					if i%seqLen == 0 {
+						ch.Reset(base)
+					}
+					tr.BeginTx()
+					ch.Call(chain.Tx{From: from, To: dep.Addrs[c.Index], Input: inputs[i%len(inputs)]})
+				}
+				reportRates(b, uint64(b.N), cpu)
+			})
+		}
+	}
+}
+
+// reportRates reports txs transactions per wall-clock second and the CPU
+// time per transaction since cpu.
+func reportRates(b *testing.B, txs uint64, cpu time.Duration) {
+	b.ReportMetric(float64(txs)/b.Elapsed().Seconds(), "tx/s")
+	if used := cpuTime() - cpu; used > 0 && txs > 0 {
+		b.ReportMetric(float64(used.Nanoseconds())/float64(txs), "cpu-ns/tx")
 	}
 }
 
 // BenchmarkCampaign measures whole-campaign throughput (mutation, execution,
-// corpus, oracles) on the maze contract.
+// corpus, oracles) on the maze contract, with one worker and with two:
+// executed transactions per second and CPU time per transaction.
 func BenchmarkCampaign(b *testing.B) {
 	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
-	b.ResetTimer()
-	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: uint64(b.N)}})
-	if err != nil {
-		b.Fatal(err)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.ResetTimer()
+			cpu := cpuTime()
+			res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: uint64(b.N), Workers: workers}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
+			b.ReportMetric(float64(res.Txs)/float64(res.Execs), "tx/seq")
+			reportRates(b, res.Txs, cpu)
+		})
 	}
-	b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
-	b.ReportMetric(float64(res.Txs)/b.Elapsed().Seconds(), "txs/s")
 }
 
 // BenchmarkSender measures one traced execution of a Maze call sent by an

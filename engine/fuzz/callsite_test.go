@@ -44,9 +44,17 @@ func TestExecAllocsForeign(t *testing.T) {
 		w.exec(seq, w.fresh())
 	}
 	n := testing.AllocsPerRun(200, func() { w.exec(seq, w.fresh()) })
-	t.Logf("%.1f allocations per traced transaction", n)
-	if n > maxExecAllocs {
-		t.Errorf("%.1f allocations per traced transaction, want at most %d", n, maxExecAllocs)
+	call := testing.AllocsPerRun(200, func() {
+		w.ch.Reset(w.base)
+		w.tr.BeginTx()
+		w.ch.Call(txOf(w.ch, seq[0].Sender, w.dep.Addrs[seq[0].Contract], w.encode(&seq[0]), &seq[0].Value, &w.s.fwd))
+	})
+	t.Logf("%.1f allocations per traced execution, %.1f in the chain call", n, call)
+	if call > maxCallAllocs {
+		t.Errorf("%.1f allocations per traced chain call, want at most %d", call, maxCallAllocs)
+	}
+	if n > call {
+		t.Errorf("%.1f allocations per traced execution with the call stack followed, %.1f more than its chain call", n, n-call)
 	}
 }
 

@@ -45,6 +45,10 @@ type worker struct {
 	end    endCache    // the state after the current entry (extend.go)
 	pred   predictor   // input prediction (predict.go)
 	s      scratch
+	// txs counts the transactions run since the last flushTxs: the
+	// campaign's shared counter is added to once per execution, not by
+	// every transaction of every worker.
+	txs uint64
 }
 
 // scratch holds the buffers a worker reuses across executions, so that the
@@ -159,7 +163,7 @@ func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
 // record in the tracer, the block advanced, then the call with a gas limit
 // (0: the chain's).
 func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
-	w.c.txs.Add(1)
+	w.txs++
 	w.tr.BeginTx()
 	if w.cheats != nil {
 		w.cheats.Reset()
@@ -174,6 +178,7 @@ func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
 // corpus mutated as the schedule decides, until the budget is spent.
 func (w *worker) run(ctx context.Context) (err error) {
 	defer func() {
+		w.flushTxs()
 		if r := recover(); r != nil {
 			err = fmt.Errorf("worker %d panicked: %v", w.id, r)
 		}
@@ -303,6 +308,7 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 // count counts one execution of seq, and notes when a target was first
 // reached.
 func (w *worker) count(seq Sequence, o outcome) outcome {
+	w.flushTxs()
 	n := w.c.execs.Add(1)
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {
@@ -310,6 +316,15 @@ func (w *worker) count(seq Sequence, o outcome) outcome {
 		}
 	}
 	return o
+}
+
+// flushTxs adds the transactions run since the last flush to the
+// campaign's count.
+func (w *worker) flushTxs() {
+	if w.txs > 0 {
+		w.c.txs.Add(w.txs)
+		w.txs = 0
+	}
 }
 
 // reachedTarget reports whether any target PC has run in this worker.

@@ -110,7 +110,9 @@ type Failure struct {
 
 type frame struct {
 	code     int32
-	index    int16 // the frame's depth, its index in Tracer.frames
+	index    int16  // the frame's depth, its index in Tracer.frames
+	c        *Code  // codes[code], nil for NoCode: looked up once per frame
+	instr    []bool // Instr[code]
 	lastUser uint64
 	hasUser  bool
 	origin   Origin
@@ -309,6 +311,10 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 		code = c
 	}
 	f.code = code
+	f.c, f.instr = nil, nil
+	if code != NoCode {
+		f.c, f.instr = t.codes[code], t.Instr[code]
+	}
 	if depth == 0 {
 		t.top = -1
 	}
@@ -371,17 +377,14 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 
 func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.OpContext, rData []byte, depth int, err error) {
 	f := &t.frames[depth-1]
-	if f.code == NoCode {
-		return
-	}
-	c := t.codes[f.code]
-	if pc >= uint64(len(c.branch)) {
+	c := f.c
+	if c == nil || pc >= uint64(len(f.instr)) {
 		return
 	}
 	if c.UserPC[pc] {
 		f.lastUser, f.hasUser = pc, true
 	}
-	t.Instr[f.code][pc] = true
+	f.instr[pc] = true
 	if depth-1 == t.top && len(t.path) < t.pathCap {
 		t.path = append(t.path, pc)
 	}
@@ -399,17 +402,19 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	}
 	cmpValid := t.cmp.valid
 	t.cmp.valid = false
-	switch o := vm.OpCode(op); {
-	case o >= vm.PUSH0 && o <= vm.PUSH32:
+	// One indexed jump instead of a chain of comparisons per opcode.
+	switch opClasses[op] {
+	case classNone:
+	case classPush:
 		t.cmp.valid = cmpValid // the jump destination
-	case o == vm.ISZERO:
+	case classIsZero:
 		s := scope.StackData()
 		if cmpValid {
 			t.cmp.neg, t.cmp.valid = !t.cmp.neg, true
 		} else {
 			t.cmp = cmpState{op: vm.EQ, a: s[len(s)-1], valid: true}
 		}
-	case o == vm.JUMPI:
+	case classJumpi:
 		s := scope.StackData()
 		cond := &s[len(s)-2]
 		taken := !cond.IsZero()
@@ -424,9 +429,9 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.touched = append(t.touched, e)
 		}
 		t.counts[e]++
-	case o == vm.EQ || o == vm.LT || o == vm.GT || o == vm.SLT || o == vm.SGT || o == vm.SUB:
+	case classCmp:
 		s := scope.StackData()
-		t.cmp = cmpState{op: o, a: s[len(s)-1], b: s[len(s)-2], valid: true}
+		t.cmp = cmpState{op: vm.OpCode(op), a: s[len(s)-1], b: s[len(s)-2], valid: true}
 		// solc compiles a != b as SUB feeding JUMPI, so SUB counts as a
 		// comparison. Keep the most recent comparisons of user code: the deepest
 		// conditions of the transaction, not the dispatcher's or the ABI
@@ -437,31 +442,33 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.operands[i+1] = s[len(s)-2]
 			t.nOperands += 2
 		}
-	case o == vm.SLOAD:
+	case classSload:
 		s := scope.StackData()
 		if t.nLoads < maxLoads {
 			t.loads[t.nLoads] = Slot{f.code, s[len(s)-1]}
 			t.nLoads++
 		}
 		t.sload(f, depth-1, &s[len(s)-1])
-	case o == vm.CALL || o == vm.CALLCODE || o == vm.DELEGATECALL || o == vm.STATICCALL:
-		t.callOp(f, o, pc, scope.StackData())
-	case o >= vm.LOG1 && o <= vm.LOG4 && c.assertTopics != nil:
-		t.assertionLog(f, c, scope.StackData())
-	case o == vm.SELFDESTRUCT:
+	case classCall:
+		t.callOp(f, vm.OpCode(op), pc, scope.StackData())
+	case classLog:
+		if c.assertTopics != nil {
+			t.assertionLog(f, c, scope.StackData())
+		}
+	case classSelfdestruct:
 		t.event(Event{Kind: EventSelfdestruct, Code: f.code, PC: f.lastUser})
 		if f.timeLabel != 0 {
 			t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel})
 		}
-	case o == vm.SSTORE:
+	case classSstore:
 		t.sstoreOp(f, c, pc, depth, scope.StackData())
-	case o == vm.REVERT:
+	case classRevert:
 		t.revertOp(f, scope)
-	case o == vm.JUMP:
+	case classJump:
 		if c.jumps != nil {
 			t.jump(f, c, pc, scope.StackData())
 		}
-	case o == vm.INVALID:
+	case classInvalid:
 		f.origin = t.originAt(f)
 		f.invalid = c.invalidKind(pc)
 	}

@@ -1,0 +1,117 @@
+package chain
+
+import (
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/state"
+)
+
+// This file resets the chain between transaction sequences. Copying a
+// go-ethereum state (StateDB.Copy) costs about 80 allocations and grows
+// with the slots cached in it, so a reset does not copy: the chain borrows
+// the snapshot's working state, takes a journal revision, and the next
+// reset reverts to it. The first transaction after a reset runs on the
+// borrowed state without being finalised (finalising clears the journal);
+// only when something must follow it (a second transaction, a snapshot, a
+// probe, a direct storage write) does the chain copy the state and
+// finalise the copy, which it then owns, as before. Sequences of one
+// transaction, which are most executions (mutants of an entry's last
+// transaction run on its prefix's snapshot), copy nothing.
+
+// refreshEvery bounds how many resets reuse a snapshot's working state:
+// go-ethereum caches, unjournaled, every storage slot a transaction reads,
+// so the working state grows with the slots read, and with it the cost of
+// copying it. It is then copied afresh from the snapshot's own state.
+const refreshEvery = 256
+
+// A Snapshot is a saved state and block environment.
+type Snapshot struct {
+	s     *snapState
+	block Block
+}
+
+type snapState struct {
+	owner    *Chain         // the chain that may borrow work
+	pristine *state.StateDB // never executed on
+	work     *state.StateDB // borrowed by resets; nil until the first
+	uses     int            // resets since work was copied
+	prepared int            // precompiles warm in work's access list; -1: none
+}
+
+// Snapshot returns the current state and block, to Reset to later.
+func (c *Chain) Snapshot() Snapshot {
+	if c.borrowed != nil && !c.ran {
+		return Snapshot{s: c.borrowed, block: c.Block}
+	}
+	c.own()
+	return Snapshot{s: &snapState{owner: c, pristine: c.state.Copy(), prepared: -1}, block: c.Block}
+}
+
+// Reset makes the chain continue from s, which is left untouched. It is
+// exact: everything since s is gone, including transient storage and the
+// access list.
+func (c *Chain) Reset(s Snapshot) {
+	c.release()
+	c.Block = s.block
+	ss := s.s
+	if ss.owner != c {
+		c.setState(ss.pristine.Copy())
+		return
+	}
+	if ss.work == nil || ss.uses >= refreshEvery {
+		ss.work, ss.uses, ss.prepared = ss.pristine.Copy(), 0, -1
+	}
+	if ss.prepared != len(c.precompiles) {
+		// An access list as a transaction starts with, less its sender
+		// and recipient, which warm adds (journaled) per transaction.
+		// Prepare is not journaled: it runs outside any revision.
+		ss.work.Prepare(c.rules, c.precompiles[0], coinbase, nil, c.precompiles, nil)
+		ss.prepared = len(c.precompiles)
+	}
+	ss.uses++
+	c.borrowed, c.rev, c.ran = ss, ss.work.Snapshot(), false
+	c.setState(ss.work)
+}
+
+// warm adds a transaction's sender and recipient to the access list of a
+// borrowed state, as Prepare does, but journaled.
+func (c *Chain) warm(from common.Address, to *common.Address) {
+	if !c.rules.IsEIP2929 {
+		return
+	}
+	c.state.AddAddressToAccessList(from)
+	if to != nil {
+		c.state.AddAddressToAccessList(*to)
+	}
+}
+
+// own makes the chain own its state: a borrowed state is copied with what
+// ran on it, finalised, and reverted for the next reset.
+func (c *Chain) own() {
+	if c.borrowed == nil {
+		return
+	}
+	st := c.borrowed.pristine
+	if c.ran {
+		st = c.borrowed.work
+	}
+	// With nothing run since the reset, the snapshot's own state is the
+	// same state, without the slots that reads cached in the working one.
+	st = st.Copy()
+	c.release()
+	st.Finalise(c.rules)
+	c.setState(st)
+}
+
+// release reverts a borrowed state to its snapshot.
+func (c *Chain) release() {
+	if c.borrowed == nil {
+		return
+	}
+	c.borrowed.work.RevertToSnapshot(c.rev)
+	c.borrowed, c.ran = nil, false
+}
+
+func (c *Chain) setState(st *state.StateDB) {
+	c.state = st
+	c.evm.StateDB = st
+}

@@ -20,14 +20,16 @@ const (
 	kindGt                     // a[A] > K1
 	kindLt                     // a[A] < K1
 	kindValue                  // msg.value == K3
+	kindLin2C                  // a[A]*K1 + a[B]*K2 + K4 == K3
+	kindXor                    // a[A] ^ K1 == K3
 )
 
 // Cond is one guard: a comparison that must hold for the move (or the
 // dig) it guards to happen.
 type Cond struct {
-	Kind       condKind
-	A, B       int
-	K1, K2, K3 uint64
+	Kind           condKind
+	A, B           int
+	K1, K2, K3, K4 uint64
 }
 
 // Holds evaluates the condition on arguments a and msg.value v as the EVM
@@ -48,6 +50,10 @@ func (c Cond) Holds(a *[NArgs]uint64, v uint64) bool {
 		return a[c.A] > c.K1
 	case kindLt:
 		return a[c.A] < c.K1
+	case kindLin2C:
+		return a[c.A]*c.K1+a[c.B]*c.K2+c.K4 == c.K3
+	case kindXor:
+		return a[c.A]^c.K1 == c.K3
 	default:
 		return v == c.K3
 	}
@@ -57,6 +63,9 @@ func (c Cond) Holds(a *[NArgs]uint64, v uint64) bool {
 func (c Cond) Solidity() string {
 	switch c.Kind {
 	case kindLin:
+		if c.K1 == 1 {
+			return fmt.Sprintf("a%d + %s == %s", c.A, lit(c.K2), lit(c.K3))
+		}
 		return fmt.Sprintf("a%d * %s + %s == %s", c.A, lit(c.K1), lit(c.K2), lit(c.K3))
 	case kindLin2:
 		return fmt.Sprintf("a%d * %s + a%d * %s == %s", c.A, lit(c.K1), c.B, lit(c.K2), lit(c.K3))
@@ -70,6 +79,10 @@ func (c Cond) Solidity() string {
 		return fmt.Sprintf("a%d > %s", c.A, lit(c.K1))
 	case kindLt:
 		return fmt.Sprintf("a%d < %s", c.A, lit(c.K1))
+	case kindLin2C:
+		return fmt.Sprintf("a%d * %s + a%d * %s + %s == %s", c.A, lit(c.K1), c.B, lit(c.K2), lit(c.K4), lit(c.K3))
+	case kindXor:
+		return fmt.Sprintf("(a%d ^ %s) == %s", c.A, lit(c.K1), lit(c.K3))
 	default:
 		return fmt.Sprintf("msg.value == %d", c.K3)
 	}
@@ -107,9 +120,11 @@ func multiplier(r *rand.Rand) uint64 {
 	return 2 + r.Uint64N(1<<12)
 }
 
-// satisfied draws a condition over the arguments in pool that the
-// witness w (and msg.value v, when value is true) satisfies.
-func satisfied(r *rand.Rand, pool []int, w *[NArgs]uint64, v uint64, value bool) Cond {
+// satisfiedHard draws a condition of the hard tier over the arguments in
+// pool that the witness w (and msg.value v, when value is true)
+// satisfies: besides the standard shapes, products of two arguments,
+// which only factoring or a quadratic solve modulo 2^64 satisfies.
+func satisfiedHard(r *rand.Rand, pool []int, w *[NArgs]uint64, v uint64, value bool) Cond {
 	A := pool[r.IntN(len(pool))]
 	B := pool[r.IntN(len(pool))]
 	for B == A && len(pool) > 1 {

@@ -1,7 +1,8 @@
 // Package maze generates walker mazes: Solidity contracts whose state is a
 // position, moved by one function per direction, where every move out of
 // a cell is guarded by nested conditions over the move's uint64 arguments
-// (linear and multiplicative, in wrap-around 64-bit arithmetic) and
+// (linear with constant factors, in wrap-around 64-bit arithmetic, in the
+// Standard tier; also products of two arguments in the Hard tier) and
 // sometimes msg.value, and where digging at some cells fails an assert.
 // Every satisfiable guard is drawn around a known witness and every
 // unsatisfiable one around a proof, so the generator knows exactly which
@@ -36,6 +37,7 @@ type Params struct {
 	Bugs     int    // reachable bug sites besides the deepest cell's; default 5
 	MinConds int    // nested conditions per move; default 2
 	MaxConds int    // default 4
+	Tier     Tier   `json:",omitempty"` // guard shapes; default Standard
 }
 
 // Exit is a guarded move out of a cell (or, with Dir -1, the dig that
@@ -77,6 +79,9 @@ func Generate(p Params) *Maze {
 	}
 	if p.Name == "" {
 		p.Name = "Maze"
+	}
+	if p.Tier == "" {
+		p.Tier = Standard
 	}
 	m := &Maze{Params: p, Cells: p.Depth + 1}
 	used := map[[2]int]bool{} // (cell, dir)
@@ -187,7 +192,7 @@ func (m *Maze) exit(r *rand.Rand, from, to, d int, sat bool) Exit {
 		valueAt = r.IntN(n)
 	}
 	for i := range n {
-		e.Conds = append(e.Conds, satisfied(r, pool, &e.Witness, e.Value, i == valueAt))
+		e.Conds = append(e.Conds, satisfied(m.Tier, r, pool, &e.Witness, e.Value, i == valueAt))
 	}
 	if !sat {
 		at := r.IntN(len(e.Conds) + 1)

@@ -18,7 +18,9 @@ var update = flag.Bool("update", false, "regenerate the committed mazes in engin
 var dir = filepath.Join("..", "..", "testdata", "maze")
 
 // Committed are the mazes under engine/testdata/maze: five benchmark
-// mazes and a tiny one for fixed-budget tests.
+// mazes of the standard tier, two of the hard tier (the first benchmark
+// mazes, kept) and a tiny one for fixed-budget tests (hard tier, so that
+// it stays the maze those tests were written against).
 var Committed = []struct {
 	File   string
 	Params Params
@@ -28,7 +30,9 @@ var Committed = []struct {
 	{"maze3", Params{Seed: 3, Name: "Maze3"}},
 	{"maze4", Params{Seed: 4, Name: "Maze4"}},
 	{"maze5", Params{Seed: 5, Name: "Maze5"}},
-	{"tiny", Params{Seed: 6, Name: "TinyMaze", Depth: 2, Branches: 1, Bugs: 1, MinConds: 1, MaxConds: 2}},
+	{"hard1", Params{Seed: 1, Name: "Hard1", Tier: Hard}},
+	{"hard2", Params{Seed: 5, Name: "Hard2", Tier: Hard}},
+	{"tiny", Params{Seed: 6, Name: "TinyMaze", Depth: 2, Branches: 1, Bugs: 1, MinConds: 1, MaxConds: 2, Tier: Hard}},
 }
 
 // TestCommittedMazes checks that the committed mazes are what the
@@ -81,8 +85,15 @@ func TestGenerateDeterministic(t *testing.T) {
 // pass an unsatisfiable exit, and the deepest cell is 10-20 moves deep.
 func TestWitnessesAndProofs(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
-	for seed := uint64(1); seed <= 200; seed++ {
-		m := Generate(Params{Seed: seed})
+	for seed := uint64(1); seed <= 400; seed++ {
+		tier := Standard
+		if seed > 200 {
+			tier = Hard
+		}
+		m := Generate(Params{Seed: seed, Tier: tier})
+		if tier == Standard && hasProduct(m) {
+			t.Fatalf("seed %d: a standard maze multiplies two arguments", seed)
+		}
 		if m.Depth < 10 || m.Depth > 20 {
 			t.Fatalf("seed %d: depth %d, want 10-20", seed, m.Depth)
 		}
@@ -115,6 +126,18 @@ func TestWitnessesAndProofs(t *testing.T) {
 	}
 }
 
+// hasProduct reports whether a guard of m multiplies two arguments.
+func hasProduct(m *Maze) bool {
+	for _, e := range append(append([]Exit(nil), m.Exits...), m.Digs...) {
+		for _, c := range e.Conds {
+			if c.Kind == kindMul || c.Kind == kindMulOff {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func all(conds []Cond, a *[NArgs]uint64, v uint64) bool {
 	for _, c := range conds {
 		if !c.Holds(a, v) {
@@ -128,7 +151,7 @@ func all(conds []Cond, a *[NArgs]uint64, v uint64) bool {
 // list is the reachable sites' lines, each line holds an assert, and an
 // unreachable site exists (the walled-off room and the impossible dig).
 func TestSitesListReachable(t *testing.T) {
-	for _, c := range Committed[:5] {
+	for _, c := range Committed[:7] {
 		sol, js := Generate(c.Params).Render()
 		var s Sites
 		if err := json.Unmarshal(js, &s); err != nil {

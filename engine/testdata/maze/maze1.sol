@@ -12,59 +12,71 @@ contract Maze1 {
     function north(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 3) {
-                if (a2 * 3585 + 0x3dea55a462e3e835 == 0x3dea55a4655480cf) {
-                    if ((a6 + 55991) * (a4 ^ 63125) == 0xf35bc03dbc4f5cc6) {
-                        pos = 4;
-                    }
-                }
-                return;
-            }
-            if (p == 8) {
-                if (a3 * 1826 + 50561 == 0x2eac28193eb) {
-                    if (a6 - 16412 < 640) {
-                        pos = 9;
-                    }
-                }
-                return;
-            }
-            if (p == 11) {
-                if (a2 * 664 + 0xad6079fa == 0xadb6ccba) {
-                    if (a5 * a2 == 0x10fd165d7428) {
-                        if (a5 * a2 == 0x10fd165d7428) {
-                            pos = 12;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 16) {
-                if (a7 < 0xa830996f) {
-                    if (a7 * a4 == 0x16153adf8ee7cd4c) {
-                        if (a7 * 1404 + a4 * 626 == 0xf66e9c28795290dc) {
-                            if (a4 * a7 == 0x16153adf8ee7cd4c) {
-                                pos = 17;
-                            }
+            if (p == 1) {
+                if (a0 < 0x4f7e0) {
+                    if ((a0 ^ 0xea4cf85eea4d6cf0) == 0xea4cf85eea4dc1c8) {
+                        if (a0 + 58915 == 0x1935b) {
+                            pos = 2;
                         }
                     }
                 }
                 return;
             }
             if (p == 9) {
-                if (a3 * 1853 + a0 * 2294 == 0x45f62695653) {
-                    if (a3 * 1199 + 26999 == 0x2d44a1cee08) {
-                        if (a2 < 23412) {
-                            pos = 6;
+                if (a4 < 0xf7b07cb5) {
+                    if (a4 * 1742 + a0 * 1473 == 0xa9b25360842) {
+                        if (a4 < 0xf7b3393b) {
+                            if (a0 - 0xb3011ffd < 998) {
+                                pos = 10;
+                            }
                         }
                     }
                 }
                 return;
             }
+            if (p == 8) {
+                if (a7 * 492 + 0xd1762e7a == 0xd27c46fa) {
+                    if (a7 + 0xa6700f56 == 0xa67097b6) {
+                        if (a3 < 0xf9e0b) {
+                            if (a7 * 256 + 0xcb695f9e == 0xcbf1bf9e) {
+                                pos = 13;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 15) {
+                if (a1 < 0xa21837d6cc0cc8cb) {
+                    if (a4 < 0x8b9a5) {
+                        if (a4 * 3010 + 0xc7a544c2 == 0xc9a96b0e) {
+                            pos = 16;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a7 * 2712 + 53428 == 0xf7376fe73ce765dc) {
+                    if (a0 * 2940 + 0x95edd3ae == 0xd366dced30e9bfce) {
+                        pos = 23;
+                    }
+                }
+                return;
+            }
+            if (p == 4) {
+                if (a6 * 3237 + 33211 == 0x2dff6cd) {
+                    if (a7 > 0xf322ee319a2222be) {
+                        pos = 0;
+                    }
+                }
+                return;
+            }
             if (p == 0) {
-                if (a4 > 0x1ce84c4f29) {
-                    if (a4 < 0x1ce84c4e67) {
-                        if ((a4 + 52071) * (a0 ^ 0x61a5f30939ee70d9) == 0xf07ecf32d1ea8db4) {
-                            if (a0 < 0xe94f8) {
+                if (a2 * 3535 + 0x642e857a == 0xcb515ac61a57f501) {
+                    if (a2 * 0xf1dfb7cb5dadde21 + a6 * 2239 + 414 == 0xe9599818ea637678) {
+                        if (a2 * 692 + a2 * 3824 == 0xb6ff4b42b7ad6b7d) {
+                            if (a7 * 1408 + a6 * 2581 == 0x2a472fb) {
                                 pos = 5;
                             }
                         }
@@ -72,23 +84,11 @@ contract Maze1 {
                 }
                 return;
             }
-            if (p == 1) {
-                if (a1 * 343 + 0xa864f494d05b0a85 == 0xa864f53a64a8f200) {
-                    if ((a5 + 0x461a72b4) * (a3 ^ 0xe8942317) == 0xf637df653f5b8c40) {
-                        if (a1 * 3812 + a3 * 1426 == 0x38a572c9e35f2c39) {
-                            pos = 6;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 4) {
-                if (a0 > 0x1e4857bd38) {
-                    if (a0 < 0x1e4857ba24) {
-                        if (a0 * 1083 + 0x123c7cae == 0x21b15420746) {
-                            if (a2 < 0x92675a1d) {
-                                pos = 9;
-                            }
+            if (p == 3) {
+                if (a1 * 2898 + a7 * 1276 == 0x17c1e4831d643518) {
+                    if (a0 + 0x91eb62fa == 0xe6bad31d4de730fa) {
+                        if (a0 * 1218 + a1 * 2724 == 0x1e7de20d3a717fa5) {
+                            pos = 26;
                         }
                     }
                 }
@@ -102,46 +102,78 @@ contract Maze1 {
             uint64 p = pos;
             if (p == 0) {
                 if (msg.value == 712000000000000000) {
-                    if (a0 * 644 + a5 * 0x6569eaa743d1c385 == 0x526616800d739a98) {
+                    if (a0 * 644 + a5 * 0x6569eaa743d1c385 + 0x3c01dd66 == 0x52661680497577fe) {
                         pos = 1;
                     }
                 }
                 return;
             }
-            if (p == 4) {
-                if (msg.value == 269000000000000000) {
-                    if (a1 * 1180 + 0xb92d9b86 == 0xbb96d04a) {
-                        pos = 5;
+            if (p == 7) {
+                if ((a2 ^ 0xe9c1ae50747956b2) == 0xd16c2a5fe864a36e) {
+                    if (a0 * 1554 + a1 * 3943 + 0xb856b281cb1a4b01 == 0x52c29a6633b9a50a) {
+                        pos = 8;
                     }
                 }
                 return;
             }
-            if (p == 9) {
-                if (a5 > 1951) {
-                    if ((a5 + 0xf7a602c8) * (a2 ^ 17486) == 0xc69673e4459d3b50) {
-                        pos = 10;
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a0 - 0xf29ff128 < 998) {
-                    if (a1 * 2319 + 0x6b78d3b040c1eff6 == 0x6b78dc9eb50d964d) {
-                        if ((a0 + 0x7e5eda89) * (a1 ^ 0x3ac36eb70c05f240) == 0xcf1128f71dcde56) {
-                            if (a0 * 726 + a1 * 3342 == 0xf8f2a7d119c) {
-                                pos = 11;
+            if (p == 8) {
+                if (msg.value == 832000000000000000) {
+                    if (a1 * 1484 + a5 * 1010 == 0x3deafe4a572af892) {
+                        if (a5 < 0x29602b7abd181eaf) {
+                            if (a1 * 2202 + a5 * 1473 + 31386 == 0xd8c8a1dff481173f) {
+                                pos = 9;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 7) {
-                if (a1 > 0xcfbd6c03799b7449) {
-                    if (a7 > 24109) {
+            if (p == 2) {
+                if (a7 * 0x4f84d2c4ac2f5ae1 + a0 * 232 == 0x9b3829b31fe9865c) {
+                    if ((a7 ^ 0x4d8c867c121e02f5) == 0x4d8c867c8d9d6201) {
+                        pos = 22;
+                    }
+                }
+                return;
+            }
+            if (p == 23) {
+                if ((a3 ^ 0x8cde1fe7) == 0x31c7c3fee77537f7) {
+                    if (a3 + 4976 == 0x31c7c3fe6bab3b80) {
+                        if (a7 * 513 + a3 * 400 + 0xa1cf1cf == 0xd9eb8eb6a1e45c0d) {
+                            if (a3 > 0x31c7c3fe6ba3cc6e) {
+                                pos = 24;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 13) {
+                if (msg.value == 175000000000000000) {
+                    if ((a2 ^ 0x3ad1f88bfe3d69ae) == 0x3ad1f88bfe3d856b) {
+                        if (a5 * 3130 + 7269 == 0x4048c15094f93fef) {
+                            pos = 3;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 22) {
+                if (a3 * 1051 + a0 * 398 == 0x68dbde21faedc7db) {
+                    if (a0 - 0xcf31a25c9189df2e < 345) {
+                        if (a0 * 1370 + a1 * 1646 == 0xcf9ee362e1f6b808) {
+                            pos = 0;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 1) {
+                if (a2 * 3183 + a3 * 1313 == 0xf96d3fa7a2b6228e) {
+                    if (a2 * 329 + a3 * 409 == 0xb283362242b6c334) {
                         if (msg.value == 607000000000000000) {
-                            if (a6 * 1342 + a1 * 449 == 0x55bef4dd8fd2d6d2) {
-                                pos = 13;
+                            if ((a3 ^ 0x15d52541) == 0x99ea88b0) {
+                                pos = 0;
                             }
                         }
                     }
@@ -149,33 +181,13 @@ contract Maze1 {
                 return;
             }
             if (p == 3) {
-                if (a4 * a2 == 0x516d8a12b7852a72) {
-                    if (a4 * 256 + 0xcb695f9e == 0xcfd11c9888c5349e) {
-                        if (a2 * 3003 + 54996 == 0x89c1e60e51002202) {
-                            if (a2 * 1355 + a4 * 0x37272cc3af04a549 == 0x6ef46cb0efd22d8b) {
-                                pos = 14;
+                if (a4 * 1658 + 0x7998c8db == 0x457ee019a646931b) {
+                    if (a7 > 0xe1c0a4e86f2d39cc) {
+                        if (a3 > 0x71bb4bec9d) {
+                            if (a3 < 0x71bb4be938) {
+                                pos = 8;
                             }
                         }
-                    }
-                }
-                return;
-            }
-            if (p == 11) {
-                if (a2 - 0xf9a050c0 < 781) {
-                    if (a4 - 48270 < 952) {
-                        if (a2 * 3590 + a4 * 1872 == 0xdaca3b11d02) {
-                            if (a4 * 98 + 0x1f9e2d2ac28f06c9 == 0x1f9e2d2ac2d866a1) {
-                                pos = 15;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 5) {
-                if (a2 < 0x28138) {
-                    if (a2 * 513 + a6 * 400 == 0x13095db0377) {
-                        pos = 1;
                     }
                 }
                 return;
@@ -186,50 +198,24 @@ contract Maze1 {
     function south(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external payable {
         unchecked {
             uint64 p = pos;
-            if (p == 1) {
-                if (a3 * a6 == 0x5939d770a7c45c7c) {
-                    if (a1 * 760 + 0x5041de30c956139a == 0x5041de30cb5851da) {
-                        if (a1 > 15456) {
-                            if (a3 * 628 + a1 * 484 == 0xc7f4bd8081249d48) {
-                                pos = 2;
+            if (p == 2) {
+                if (a0 * 76 + 0x393b76924948e7c5 == 0x4a1daebca55a836d) {
+                    if (a2 * 1257 + 0x27c926848153cd51 == 0x27c9268485b2e54b) {
+                        if (a0 + 48315 == 0xe8a4a928fa7a3b69) {
+                            if (a2 - 58296 < 104) {
+                                pos = 3;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 2) {
-                if (a0 * 2177 + 0x1c627a8fe0fcd6bb == 0x1c627a8fe40dc188) {
-                    if ((a0 + 48315) * (a6 ^ 0xceda79c6) == 0x438325317c0) {
-                        if (a6 - 0xcd0d821c < 61) {
-                            pos = 3;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 6) {
-                if ((a7 + 0x7212f0d11c394ea8) * (a3 ^ 0xc1ed33e6039730ac) == 0x203e80997638a03e) {
-                    if (a2 > 0x6796c854c34e729a) {
-                        pos = 19;
-                    }
-                }
-                return;
-            }
-            if (p == 9) {
-                if (a1 * 2433 + a4 * 118 == 0x63e3d32e117) {
-                    if ((a1 + 0xe272b9b4) * (a4 ^ 15903) == 0x35e5f943549fa56a) {
-                        pos = 20;
-                    }
-                }
-                return;
-            }
-            if (p == 3) {
-                if (a3 * 3267 + a5 * 1927 == 0xf89ea0e6bbedc876) {
-                    if (a5 < 0x71b703efa580161a) {
-                        if (a3 * a5 == 0x5391194bf1ecff75) {
-                            if (a3 * 1087 + 0x467d82ac9419df2 == 0x467d82accce0841) {
-                                pos = 2;
+            if (p == 4) {
+                if (a4 + 0xb92d9b86 == 0x5e7386b1a56b9bbe) {
+                    if ((a4 ^ 0x74aab5b5) == 0x5e7386b09894b58d) {
+                        if (a2 - 0x59f10cb9 < 810) {
+                            if (msg.value == 51000000000000000) {
+                                pos = 5;
                             }
                         }
                     }
@@ -237,11 +223,53 @@ contract Maze1 {
                 return;
             }
             if (p == 5) {
-                if (a1 - 0x65d2568fc728171c < 217) {
-                    if (msg.value == 606000000000000000) {
-                        if (a2 * 1357 + a4 * 1799 == 0xd636b4b18d) {
-                            if (a4 - 0x1e7b6435 < 159) {
-                                pos = 3;
+                if (a6 * 4082 + 0x155eb1a4a57bae71 == 0xa6f1b90c8beeec2b) {
+                    if (a6 * 3339 + 55646 == 0x5b4b6d18f8865f95) {
+                        if (a6 < 0x3e6fbaf40c163b9f) {
+                            pos = 6;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 14) {
+                if (msg.value == 506000000000000000) {
+                    if (a5 - 0x6668de70c71dd26 < 81) {
+                        pos = 15;
+                    }
+                }
+                return;
+            }
+            if (p == 9) {
+                if (a5 * 1922 + a0 * 1898 == 0xed77cba9e2a9ac94) {
+                    if (a0 > 0x322a47ba12ebaaff) {
+                        if (a0 + 55263 == 0x322a47ba12f20296) {
+                            pos = 17;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 24) {
+                if (a1 > 0xa636f3acde5d4c8e) {
+                    if (a7 * 1133 + 0xf3654c2 == 0xaf74151645f8e1b5) {
+                        if (a3 * 395 + a1 * 2121 == 0x2540f7b4e0410aea) {
+                            pos = 25;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 3) {
+                if (a6 > 16862) {
+                    if (a1 > 0xb1b13e28d3) {
+                        if (a1 < 0xb1b13e2556) {
+                            if (a5 > 0xef6b3b212e8e7142) {
+                                if (a5 > 0xef6b3b212e8ff579) {
+                                    if (msg.value == 127000000000000000) {
+                                        pos = 8;
+                                    }
+                                }
                             }
                         }
                     }
@@ -254,71 +282,95 @@ contract Maze1 {
     function west(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 5) {
-                if (a6 < 0xea10e7d2136874bc) {
-                    if (a3 * 3254 + 0x2032f722c0fec83b == 0xfdc2b0c6b5042e73) {
-                        pos = 6;
+            if (p == 3) {
+                if (a7 - 0xf8df4d2825d00619 < 675) {
+                    if (a7 + 55991 == 0xf8df4d2825d0e34a) {
+                        if ((a0 ^ 0x7943d08d19c8b5fc) == 0x7943d08d463def29) {
+                            pos = 4;
+                        }
                     }
                 }
                 return;
             }
             if (p == 6) {
-                if (a1 * 0x7504946163c156a1 + a7 * 1354 == 0x75f7f8eba4895c93) {
-                    if (a7 - 0xe67eab80296c5784 < 889) {
-                        if (a1 * 184 + 0xa3b82eedef96417f == 0x588ba44002a221b7) {
-                            if (a6 < 0x55c0406f) {
-                                pos = 7;
+                if ((a0 ^ 0x97a2eb39f9f0415) == 0x97a2eb39f9f7f0b) {
+                    if ((a0 ^ 62459) == 35045) {
+                        if (a0 * 261 + a1 * 3376 == 0x44de976) {
+                            pos = 7;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (a0 * 135 + 0x82ad42fd == 0xe9f268319) {
+                    if (a2 < 0xda60695588c6c05a) {
+                        if (a2 * 3133 + a0 * 3713 + 0xea27a835 == 0x8de91d4f6ba6d52f) {
+                            if (a2 < 0xda60695588cb5608) {
+                                pos = 11;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 7) {
-                if (a7 * 3925 + a0 * 0x9318b5c11337cb5b == 0x499eaafdbc520c45) {
-                    if (a6 * a7 == 0x17f93786d6b4) {
-                        if (a6 * 0x27f5527143955c4b + a7 * 3059 == 0x1d28a1f0e446526d) {
-                            if (a6 - 7305 < 760) {
-                                pos = 8;
+            if (p == 11) {
+                if (a4 * 789 + a1 * 931 == 0x1861e663cd5) {
+                    if (a4 + 0xb6357d71 == 0xb635832f) {
+                        if (a1 > 0x6b35adda) {
+                            pos = 12;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 1) {
+                if (a2 * 874 + 7169 == 0x780eaed72e18a801) {
+                    if (a2 - 0x628dc88c415eeb95 < 747) {
+                        if (a7 * 1608 + a2 * 0x3c4f56cea35ecb0d == 0x50b15d5afed86388) {
+                            if (a2 - 0x628dc88c415eec14 < 576) {
+                                pos = 14;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 15) {
-                if ((a5 + 11238) * (a2 ^ 0xac7eb25e66ab46e2) == 0xde484ea50dd42c00) {
-                    if (a2 * 2572 + a5 * 2123 == 0x1805b738936) {
-                        if (a5 > 7970) {
-                            pos = 16;
+            if (p == 17) {
+                if (a3 * 0xf15b0fafaa8462f + a6 * 304 + 0x7318b11f09747583 == 0x578966b5d7eb13b5) {
+                    if (a1 * 90 + 39175 == 0x8d14e8b29) {
+                        if (a3 < 0x233aa9ae0e62045) {
+                            pos = 18;
                         }
                     }
                 }
                 return;
             }
-            if (p == 8) {
-                if (a3 * 2150 + a6 * 3421 == 0x91249a6) {
-                    if (a3 * 1502 + a6 * 0x1b2fcbc37d6ae449 == 0x88b204b586d6662e) {
-                        if ((a3 + 0x447e3aec) * (a2 ^ 17967) == 0x1b42d4882c86) {
-                            if ((a3 + 0x41510ceec12d455c) * (a2 ^ 0x123235ada230f66e) == 0x657ad870acbbcea4) {
-                                pos = 18;
+            if (p == 5) {
+                if (a1 * 867 + a2 * 2663 == 0xa71b3617ad8e7cb) {
+                    if (a2 + 52066 == 0xdeb7b24262678c8a) {
+                        if (a2 * 1186 + a1 * 1039 + 0xdd2f835e == 0x8f12459a1c1934d) {
+                            if (a1 * 2626 + a2 * 2774 == 0x9237898c6a72fa92) {
+                                pos = 19;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 0) {
-                if (a3 > 0x190e46a585) {
-                    if (a3 < 0x190e46a394) {
-                        if (a6 * 60 + a3 * 3465 == 0x5600f95a25d31b34) {
-                            if (a3 * 1935 + 0x980e72e555ef0558 == 0x980e76a203ff195c) {
-                                if (a3 * 1370 + a6 * 1646 == 0xd9806a0679f08304) {
-                                    if ((a6 + 0x54a4ac1f260bfabb) * (a3 ^ 0x328de2f1e72dac6a) == 0x853c3b06cdd9efce) {
-                                        pos = 21;
-                                    }
-                                }
-                            }
+            if (p == 19) {
+                if (a5 * 0xf714a666e239d5f1 + a2 * 3988 == 0x694a3066d061f546) {
+                    if (a5 * 1508 + a1 * 3280 == 0xf631558) {
+                        pos = 20;
+                    }
+                }
+                return;
+            }
+            if (p == 20) {
+                if (a4 - 39637 < 736) {
+                    if (a0 > 0x9cf6e6f2) {
+                        if (a7 - 4070 < 395) {
+                            pos = 21;
                         }
                     }
                 }
@@ -330,84 +382,78 @@ contract Maze1 {
     function dig(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 21) {
-                if (a6 * a4 == 0xb61580fffbcb6fc6) {
-                    if ((a4 + 0x9def52f2) * (a6 ^ 0x75cea83ee1e72147) == 0x5386c4b625f7f20) {
+            if (p == 26) {
+                if (a0 + 0x4407ab2d5bf9f5a == 0x1b70179dbbb404ed) {
+                    if (a0 - 0x172f9ceae5f46282 < 935) {
                         assert(false);
                     }
                 }
                 return;
             }
             if (p == 12) {
-                if (a0 < 0xfa1a6467856b6149) {
-                    if (a0 - 0xfa1a646785602180 < 27) {
+                if (a0 > 0x2ae1448c33d38dc5) {
+                    if (a0 > 0x2ae1448c33dde3f3) {
+                        if (a4 * 1670 + 0x8fe71a9078c3d022 == 0xfbec6b93f092540e) {
+                            if (a0 + 0x19856285136c97e2 == 0x4466a711474e76bc) {
+                                assert(false);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 7) {
+                if (a7 * 4050 + a3 * 2894 == 0x9be0499451d506f7) {
+                    if ((a1 ^ 0x90735a2c37a3abaf) == 0x90735a2c37a3e1ec) {
+                        if ((a3 ^ 37092) == 0x4a2e89a161cfe597) {
+                            assert(false);
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 21) {
+                if (a2 > 0x19f45b63e39c1776) {
+                    if (a2 < 0x19f45b63e3aa5d5a) {
                         assert(false);
+                    }
+                }
+                return;
+            }
+            if (p == 13) {
+                if (a0 * 983 + a5 * 2350 == 0xd7ca52a664469c73) {
+                    if (a5 > 0x2b033ec84b98aeea) {
+                        if ((a5 ^ 0xc568b41f5e875377) == 0xee6b8ad71523860d) {
+                            assert(false);
+                        }
                     }
                 }
                 return;
             }
             if (p == 8) {
-                if (a5 > 0xf14ec840e5) {
-                    if (a5 < 0xf14ec83d65) {
-                        if (a3 * 1717 + 0x486e97333c52136c == 0x486e97333d32d056) {
-                            if (a6 * 665 + 0xb3acc788 == 0xb518de09) {
-                                if (a5 - 0x36cd1490ad93aff0 < 541) {
-                                    assert(false);
-                                }
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a7 * 154 + a2 * 3781 == 0xe904ae5957e8f7b7) {
-                    if (a3 * 1272 + a2 * 3050 == 0x9c2bfe040f6) {
+                if ((a3 ^ 0x8a1cd2c4aafb6664) == 0x5e5722db78118bb2) {
+                    if (a3 * 3381 + a2 * 1746 == 0xceea564f05791398) {
                         assert(false);
                     }
                 }
                 return;
             }
-            if (p == 18) {
-                if ((a4 + 0xd0f3729b90c7ad9e) * (a5 ^ 8517) == 0x39dd0d660a699de6) {
-                    if (a2 * a4 == 0xddbb0077384ea760) {
-                        if (a4 - 52611 < 144) {
-                            if (a5 - 48180 < 707) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 19) {
-                if (a7 < 0x59583) {
-                    if (a4 * 1249 + a7 * 0xaa7db736fc0e44ed == 0xdde0ea19157c3991) {
-                        if ((a4 + 0x66487034c317669d) * (a7 ^ 9077) == 0x7c9ae824b3f6c8b6) {
-                            if (a7 * 2975 + 0xcea990aad0bc31eb == 0xcea990aad3dec6db) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a0 - 15709 < 935) {
-                    if (a2 * a0 == 0xd48bd3d1f6f7f6c4) {
-                        if (a2 * 240 + a0 * 1139 == 0xde371d9f6a7fac8a) {
-                            if (a2 - 0x4203aca43a397f1 < 763) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 14) {
-                if (a4 * 1397 + 0x95033be0f211fde1 == 0x16a2bca3d0bf0628) {
-                    if (a6 - 45570 < 511) {
+            if (p == 6) {
+                if (a2 * 2175 + a6 * 880 == 0x59c0fcf3adb) {
+                    if (a6 * 180 + a2 * 1185 == 0x266d257e8b1) {
                         assert(false);
+                    }
+                }
+                return;
+            }
+            if (p == 22) {
+                if (a7 * 3813 + a5 * 694 + 16685 == 0x104fdbe8664) {
+                    if (a5 * 1221 + 0x4b2fc5662bceb772 == 0x4b2fc731536c0466) {
+                        if (a7 - 15016 < 804) {
+                            if (a5 > 0x603adb6f) {
+                                assert(false);
+                            }
+                        }
                     }
                 }
                 return;

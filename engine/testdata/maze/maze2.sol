@@ -14,39 +14,19 @@ contract Maze2 {
             uint64 p = pos;
             if (p == 0) {
                 if (a4 - 0xd8ce5ad0766ed38 < 157) {
-                    if (a3 * 2551 + 0x597a9ab == 0x5b18c4a) {
-                        if ((a5 + 0xdfa864b0) * (a4 ^ 0x2e40b21932e7db14) == 0xd24eb6411049c3ba) {
+                    if (a3 * 2551 + a5 * 2477 == 0x89167d3bbad3699d) {
+                        if (a5 + 0xdfa864b0 == 0xa5eef4c9ea466366) {
                             pos = 1;
                         }
                     }
                 }
                 return;
             }
-            if (p == 3) {
-                if (a7 * 1830 + 0x7b0532709985b569 == 0x1b6b149f61b920a9) {
-                    if (a4 > 30340) {
-                        if (a4 * 1817 + a6 * 3151 == 0xe7d50d5bbe4d5518) {
-                            if (a7 * 1149 + 0xb56c12c7e23db5a2 == 0x30c91441a467e02) {
-                                pos = 4;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 4) {
-                if (a4 > 16325) {
-                    if (a4 * 2137 + a7 * 3935 == 0xa0a0c50) {
-                        pos = 5;
-                    }
-                }
-                return;
-            }
             if (p == 13) {
-                if (a3 * 152 + a5 * 2847 == 0x82d2a3f) {
-                    if (a3 * 3098 + a5 * 1957 == 0x7f79dd7) {
-                        if (a3 < 0xa69c6) {
-                            if (a5 < 0x53d28) {
+                if (a4 * 977 + 0x1b00fcd8ebc6bed3 == 0x955ed6840e54b2a4) {
+                    if (a4 * 423 + 0xe5657a05b2694167 == 0x6b579bbc452bd30e) {
+                        if (a7 * 1167 + a4 * 2250 == 0x2512d6505d895308) {
+                            if (a4 * 292 + 0xe3b4eb66 == 0x17788b79796eac8a) {
                                 pos = 14;
                             }
                         }
@@ -54,111 +34,41 @@ contract Maze2 {
                 }
                 return;
             }
-            if (p == 14) {
-                if (a6 * 2773 + 0xe89ef27de223b0b4 == 0xb13ff18e1fc22d58) {
-                    if (a4 * 878 + 28781 == 0xdbb5f773c6602989) {
-                        if (a7 * 2920 + 0xad95820ba5875e7d == 0x718958aee2f08025) {
-                            if (a7 * 1344 + 0x9b9e851653844765 == 0x53cb6bbca3af0ea5) {
-                                pos = 15;
-                            }
+            if (p == 17) {
+                if (a3 * 1143 + a4 * 3924 == 0x5e9984771d49a345) {
+                    if (a3 * 1522 + 0x7f034cea982e53ad == 0x985cf9d50c3c803) {
+                        pos = 18;
+                    }
+                }
+                return;
+            }
+            if (p == 8) {
+                if ((a5 ^ 0xdc6ec5fe) == 0x6e0562) {
+                    if (a5 * 1554 + 0x50ff9f6848bd55a7 == 0x50ffa49fc54e889f) {
+                        if (a5 + 32030 == 0xdc013dba) {
+                            pos = 22;
                         }
                     }
                 }
                 return;
             }
             if (p == 16) {
-                if (a4 < 0x63ed3) {
-                    if (a4 * 2479 + 0x62aed6cd == 0x6356fa60) {
-                        if (a4 * 0xb1262412d27fa187 + a1 * 0xe80d09d6a6ce069b == 0x3e8cd64bc087c381) {
-                            if (a4 > 4283) {
-                                pos = 17;
+                if (a5 * 717 + 0x185a2bed3fb8e60a == 0x3b7d01cd54f2888) {
+                    if (a5 * 130 + a4 * 3874 + 0x52a00523 == 0x1bf7391f66697ef9) {
+                        if (a5 * 0x5b29824a52177117 + a4 * 2501 + 0xdc3208cca18852a7 == 0x7b7976f7c16abfba) {
+                            if (a5 < 0xdb8d850c90209d22) {
+                                pos = 4;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 7) {
-                if (a5 * a0 == 0x536d800171bacfc3) {
-                    if (a0 * 2453 + 0x61f49dcba7655540 == 0x61f49dcbacdeaaeb) {
-                        if (a5 * 377 + a0 * 1807 == 0xcbb26110e2ac93c6) {
-                            if (a5 > 0x8e75f2ad33833b20) {
-                                pos = 28;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a5 * 551 + 0x58bec712c51c81dc == 0xcbb7662d62fd1eb9) {
-                    if (a4 * a5 == 0xefc07acb953e80d4) {
-                        if (a4 * a5 == 0xefc07acb953e80d4) {
-                            pos = 29;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 29) {
-                if (a0 * 1777 + a1 * 180 == 0x99c95fd570) {
-                    if (a1 - 0xdab4716c < 971) {
-                        if (a0 - 23028 < 894) {
-                            if (a1 > 0xdaa9dc55) {
-                                pos = 30;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 32) {
-                if (a0 * 473 + 0x78fb79100f70c9fa == 0x78fb7aaa16e19ed9) {
-                    if (a3 * 384 + 48893 == 0x110d1fd) {
-                        if (a3 * 542 + 0x48a37ce798d9151e == 0x48a37ce79a591a9a) {
-                            pos = 33;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 35) {
-                if (a6 - 0x9d8c07e8af881591 < 336) {
-                    if (a6 * 356 + 0x8c76a1d0 == 0x16baff94a5b4ea8c) {
-                        if (a7 - 0x74e62233 < 183) {
-                            pos = 36;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 38) {
-                if (a2 * 2313 + 0x9248c4c20d97f4f3 == 0x9248cb63f90a421e) {
-                    if (a4 > 0xfc75066a53911c3d) {
-                        if (a7 > 0xcf63381ea190624) {
-                            if (a7 - 0xcf63381ea28a3c4 < 259) {
-                                pos = 39;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 30) {
-                if (a4 * 2272 + 0xa024da2f == 0x63c158a39eb978f) {
-                    if (a5 - 0x6d4046b306becbfc < 106) {
-                        pos = 2;
-                    }
-                }
-                return;
-            }
-            if (p == 5) {
-                if (a2 * 434 + a2 * 0xb71d2b941864e098 == 0xf2aba4fe9d8e18a9) {
-                    if (a2 * 4085 + 0xfa0f96f389d447c9 == 0xa669ac0bb9c79469) {
-                        if (a0 > 12738) {
-                            if (a2 * 791 + 0x1491c2fd308d8d52 == 0x592990cd8b8eaa32) {
-                                pos = 9;
-                            }
+            if (p == 25) {
+                if (a4 * 1893 + 0x66911ccc276250b3 == 0xdb50725feb169337) {
+                    if (a6 * 0xc6a55f90b7acaa3d + a4 * 3737 == 0x13d7fea9e72b6fdc) {
+                        if ((a4 ^ 10696) == 0x743a85caee40b3fc) {
+                            pos = 2;
                         }
                     }
                 }
@@ -170,134 +80,44 @@ contract Maze2 {
     function east(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external payable {
         unchecked {
             uint64 p = pos;
-            if (p == 8) {
-                if (a7 * 3117 + 0x914918548043e85c == 0x914918548058376b) {
-                    if (a7 - 366 < 68) {
-                        if (a1 * 1644 + a7 * 3882 == 0x65325ba) {
-                            if (a1 < 0xde4f1) {
-                                pos = 9;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 11) {
-                if (a4 * 2591 + 0x137a46148776b6b9 == 0x137a4d470f9662f6) {
-                    if (msg.value == 408000000000000000) {
-                        pos = 12;
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a5 * 3938 + 0x419a2f68 == 0x4b6920fe) {
-                    if (a5 * a3 == 0x9d2b4f5e93ad87ca) {
-                        pos = 24;
-                    }
-                }
-                return;
-            }
-            if (p == 24) {
-                if (a4 * 3283 + a2 * 1208 == 0xa8bcc6b95f8cd8f5) {
-                    if (a4 > 0x48f47e0d) {
-                        pos = 25;
-                    }
-                }
-                return;
-            }
-            if (p == 26) {
-                if (a2 * 1224 + a5 * 3689 == 0x49ad0f674afb9fae) {
-                    if (a2 > 0xb4f9a8603ec261ec) {
-                        if (msg.value == 341000000000000000) {
-                            pos = 27;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 12) {
-                if (a0 * 3199 + 0x393bc20d == 0xc449e8832dcbb3ad) {
-                    if (a0 * 2035 + a2 * 696 == 0xc39bc50b5f07c470) {
-                        if (a1 * 1055 + a0 * 0x6a71244ee9900109 == 0x839ee958d197a27f) {
-                            pos = 35;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a0 * 267 + a7 * 2433 == 0xd108073eb49b56d3) {
-                    if (a0 > 0x1d5886486c590446) {
-                        if (a2 > 0xda109f5c38ca92f4) {
-                            pos = 38;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 39) {
-                if (a7 - 39884 < 280) {
-                    if (a1 < 0xdf12b3b2aadb6f6d) {
-                        if (msg.value == 117000000000000000) {
-                            pos = 40;
-                        }
-                    }
-                }
-                return;
-            }
             if (p == 4) {
-                if (a0 * a5 == 0x2e0a15dc) {
-                    if (a5 * 3967 + 0xc8083ece == 0xd09267ba) {
-                        pos = 42;
+                if (a1 > 0x585e5b76) {
+                    if (a4 * 2631 + a1 * 2004 + 0x422a20fb == 0xc2e3f4ac448) {
+                        if ((a4 ^ 0xca8064c9) == 0x26875052) {
+                            pos = 5;
+                        }
                     }
                 }
                 return;
             }
-            if (p == 42) {
-                if ((a6 + 21682) * (a5 ^ 0xc29e14176284e89d) == 0xe7934831f0cd6130) {
-                    if (msg.value == 524000000000000000) {
-                        if (a6 < 0x75928677db39ec65) {
-                            if (a6 < 0x75928677db37db42) {
-                                pos = 43;
+            if (p == 7) {
+                if (msg.value == 106000000000000000) {
+                    if (a4 * 2397 + 0x73df803614d6c46b == 0xd14784fa2dd69e35) {
+                        if (a6 * 3015 + a5 * 98 == 0x3ade6b0) {
+                            if (a6 > 11001) {
+                                pos = 8;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 35) {
-                if ((a4 + 0xf8e39917) * (a7 ^ 0xf3f92ba7) == 0x6161c32fb9eb457f) {
-                    if (a2 * 2980 + 0xfad9dab7 == 0x285044851896f53f) {
-                        if (a2 * 2844 + a7 * 2335 == 0x30c84f22588b3036) {
-                            if (a2 * 3280 + 0x143862d0c958adc7 == 0x1acb267f69384867) {
-                                pos = 2;
-                            }
+            if (p == 8) {
+                if ((a0 ^ 55693) == 0x571c727d2fae65a6) {
+                    if (a2 * 3494 + 0x2d5747ae804a24e4 == 0x2d5753ace9e3020c) {
+                        if (msg.value == 21000000000000000) {
+                            pos = 9;
                         }
                     }
                 }
                 return;
             }
-            if (p == 36) {
-                if (a2 * 2942 + 0x92e957993052a6f3 == 0x89aa88baed4ef5ad) {
-                    if (a2 * 164 + a6 * 0x2742b405b9a48765 == 0xcc6890226cd47375) {
-                        if (msg.value == 155000000000000000) {
-                            pos = 10;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 2) {
-                if (a4 > 0x5093225d13) {
-                    if (a4 < 0x5093225941) {
-                        if (a4 > 0x2cf3cd60) {
-                            if (a4 < 0x2d030ea5) {
-                                if (a0 > 30305) {
-                                    if (a0 - 62119 < 571) {
-                                        pos = 5;
-                                    }
-                                }
+            if (p == 9) {
+                if (a3 - 0x391c765088d7e0e0 < 999) {
+                    if (a3 - 0x391c765088d7e2e0 < 571) {
+                        if (a7 > 0x7e3fba2da4b3a4b4) {
+                            if (msg.value == 54000000000000000) {
+                                pos = 10;
                             }
                         }
                     }
@@ -305,14 +125,80 @@ contract Maze2 {
                 return;
             }
             if (p == 14) {
-                if (a3 > 0xa9b4f22f0d) {
-                    if (a3 < 0xa9b4f22b1e) {
-                        if (a5 - 0x67a1c062fd26a578 < 631) {
-                            if (msg.value == 745000000000000000) {
-                                if (a3 * 2498 + 48407 == 0x3cdacfaa64df1493) {
-                                    if ((a6 + 0x8f4474237e61c42c) * (a3 ^ 45179) == 0xecf7d340a50364e) {
-                                        pos = 18;
-                                    }
+                if (a2 * 1042 + 0x3259104adbfacd12 == 0x9d92c52acc65662c) {
+                    if (a2 - 0x9b9e8516538445f3 < 807) {
+                        if (msg.value == 842000000000000000) {
+                            if (a2 < 0x9b9e8516538adb6f) {
+                                pos = 15;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a6 - 0xff28f1f671c825f1 < 557) {
+                    if (a6 < 0xff28f1f671d4a24e) {
+                        pos = 21;
+                    }
+                }
+                return;
+            }
+            if (p == 24) {
+                if (msg.value == 944000000000000000) {
+                    if (a0 - 0x111636948deb6a0c < 740) {
+                        if (a0 < 0x111636948dee1df6) {
+                            pos = 25;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 2) {
+                if ((a6 ^ 0xc08fd8b9481b36be) == 0xc08fd8b9481bc9cc) {
+                    if (a3 * 4003 + 7569 == 0x431c71decc5) {
+                        pos = 28;
+                    }
+                }
+                return;
+            }
+            if (p == 31) {
+                if (a4 * 3096 + a5 * 2861 == 0x7606d6c7250) {
+                    if (a4 + 0x6be1f32f49f4e242 == 0x6be1f32f49f56aaa) {
+                        pos = 32;
+                    }
+                }
+                return;
+            }
+            if (p == 32) {
+                if (a4 * 473 + 0x78fb79100f70c9fa == 0x78fb791010bfec0c) {
+                    if (a5 * 384 + 48893 == 0xc9eb155dfd) {
+                        if (a5 * 542 + 0x48a37ce798d9151e == 0x48a37e0498a7858a) {
+                            pos = 33;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 3) {
+                if (a0 * 102 + a2 * 0x32da39e2d6baf013 + 58358 == 0x6824ef14ca8cd837) {
+                    if ((a2 ^ 0xdc571bfb) == 0xc3814153092f2cca) {
+                        if (a0 < 0x5dd4d8827e009d89) {
+                            if (a0 < 0x5dd4d8827dfef4cd) {
+                                pos = 1;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 11) {
+                if (a0 * 0x74d9bfa42e4e1ba5 + a7 * 103 == 0x71ea7fa8784d4adf) {
+                    if (msg.value == 785000000000000000) {
+                        if (a0 > 0x3bd85dce60) {
+                            if (a0 < 0x3bd85dcc33) {
+                                if (a0 - 0x3fa42c3c < 982) {
+                                    pos = 15;
                                 }
                             }
                         }
@@ -320,25 +206,37 @@ contract Maze2 {
                 }
                 return;
             }
-            if (p == 13) {
-                if (a1 > 0x2f108f99c67c0e3e) {
-                    if (a0 * 3904 + a1 * 3048 == 0x5d2dbee3dfd67010) {
-                        if (a1 * 130 + a1 * 0x3c4655b3c8f799d0 == 0xc04f8f75559d3579) {
-                            pos = 18;
+            if (p == 16) {
+                if (a3 * 2913 + a1 * 0x34495c6e6be9b13b == 0xa3b4422605d39a17) {
+                    if (a1 * 3951 + 0x4696f62ffc4a5371 == 0x4ab497070e8125a4) {
+                        if (a3 - 0xffffffffffffff8b < 639) {
+                            if (msg.value == 69000000000000000) {
+                                if (a0 * 3128 + a0 * 1816 == 0x631a3866a7b68605) {
+                                    pos = 19;
+                                }
+                            }
                         }
                     }
                 }
                 return;
             }
-            if (p == 19) {
-                if (a2 * 814 + a2 * 3110 == 0xb8b5f9927ceab71b) {
-                    if (a2 * 1652 + 0x8556a196 == 0x8af44aaa) {
-                        if ((a6 + 0x9d91f1095328fd0e) * (a2 ^ 0x5d441a1916603a46) == 0x97b36f9fb4b0b27f) {
-                            if (a2 > 19251) {
-                                if (a2 > 2938) {
-                                    pos = 44;
-                                }
+            if (p == 0) {
+                if (msg.value == 455000000000000000) {
+                    if (a1 * 2037 + a7 * 1395 == 0x76226effad4a9306) {
+                        if (a1 > 0x9b90433877) {
+                            if (a1 < 0x9b904335ca) {
+                                pos = 3;
                             }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (a1 * 1976 + a6 * 0x1e1626566a48dd8 == 0xcf06c564ac39e223) {
+                    if (a0 < 0x26dbaf1515054d56) {
+                        if (a6 * 1864 + 15806 == 0x64eb756) {
+                            pos = 36;
                         }
                     }
                 }
@@ -351,48 +249,66 @@ contract Maze2 {
         unchecked {
             uint64 p = pos;
             if (p == 1) {
-                if (a7 < 0x63a1f6ffe19e4e59) {
-                    if ((a4 + 50230) * (a7 ^ 740) == 0xc02ee61ba314186d) {
-                        if (a7 * 412 + 0xd60dbbf38bdfc5ac == 0x2eb73fc299b4d9f0) {
-                            pos = 2;
-                        }
+                if (msg.value == 433000000000000000) {
+                    if (a3 < 0xbc3981922a3f5d20) {
+                        pos = 2;
                     }
                 }
                 return;
             }
-            if (p == 7) {
-                if (a5 - 0xd41a34155c6801b2 < 673) {
-                    if (a5 < 0xd41a34155c6f34cc) {
-                        pos = 8;
-                    }
-                }
-                return;
-            }
-            if (p == 9) {
-                if ((a7 + 15752) * (a4 ^ 0x391c765088d7e41a) == 0x85ddd08c721ae540) {
-                    if (a7 * 3529 + a4 * 2785 == 0x4d73efad4059f4a0) {
-                        pos = 10;
-                    }
-                }
-                return;
-            }
-            if (p == 12) {
-                if ((a2 + 43913) * (a1 ^ 25555) == 0x2a3337443ccd52c0) {
-                    if (a2 > 0x47c4eab2208a2b0a) {
-                        if (a1 - 0x5adc45fa2c88c1a9 < 820) {
-                            if (a1 * 917 + a2 * 0xd0480221670ca719 == 0xafc269fc230cbe04) {
-                                pos = 13;
+            if (p == 3) {
+                if (msg.value == 449000000000000000) {
+                    if (a4 * 2095 + a3 * 2587 == 0x15076002d91) {
+                        if (a4 - 0x291c6616 < 735) {
+                            if (a4 * 2537 + a3 * 608 + 0x291585e65fead1ea == 0x2915877dcbf53863) {
+                                pos = 4;
                             }
                         }
                     }
                 }
                 return;
             }
+            if (p == 5) {
+                if (a2 * 3907 + a4 * 2027 == 0xc7b2e11ace852b0f) {
+                    if (a2 * 3348 + 0x149a9393987e95c9 == 0xa0ef319d956b8915) {
+                        if (a2 < 0xcea57e0f248e63c1) {
+                            pos = 6;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a4 * 1559 + a6 * 1002 == 0x1f6fe3090ccba078) {
+                    if (msg.value == 883000000000000000) {
+                        pos = 7;
+                    }
+                }
+                return;
+            }
+            if (p == 11) {
+                if ((a4 ^ 7803) == 0xc7a682b2ebb2dd98) {
+                    if (a4 * 189 + a5 * 17 == 0x65ee7e18fe63b8c2) {
+                        if (a5 * 2807 + a4 * 917 == 0x27722b886fa96ecc) {
+                            pos = 12;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 16) {
+                if (a4 * 0xc8076a3b5386b025 + a2 * 1181 == 0x2c826bc66cdd17f1) {
+                    if (msg.value == 534000000000000000) {
+                        pos = 17;
+                    }
+                }
+                return;
+            }
             if (p == 18) {
-                if (a2 > 0x367b2487835e5c73) {
-                    if (a4 * 3609 + 0x3097b25e == 0xa73d6387077acdb4) {
-                        if (a4 * a1 == 0x61d676be536b967e) {
-                            if (msg.value == 774000000000000000) {
+                if (a1 * 1022 + a2 * 0x8958ca0fed015f91 == 0x86b45463726120a4) {
+                    if (a1 * 3403 + 0xb7616fc5e2419262 == 0xb761740070b4c2db) {
+                        if (a1 * 2548 + 0xeb78d3e5 == 0x32b7c326061) {
+                            if (a2 * 1862 + a1 * 0x8b06a2f7f0a5a20d == 0x49b5585933b3f86b) {
                                 pos = 19;
                             }
                         }
@@ -400,84 +316,74 @@ contract Maze2 {
                 }
                 return;
             }
-            if (p == 21) {
-                if (a2 * a5 == 0xbe6901f8521baf79) {
-                    if (msg.value == 651000000000000000) {
-                        pos = 22;
+            if (p == 19) {
+                if (a2 - 0x629391a9fd96d088 < 331) {
+                    if (a2 * 2507 + 0xa6da5fc39391250e == 0x1fddb79f782d4e1) {
+                        if (a3 + 36463 == 0x564203bba3170cb0) {
+                            if (a7 + 0x911886d2 == 0x13e35535b3a510cc) {
+                                pos = 20;
+                            }
+                        }
                     }
                 }
                 return;
             }
-            if (p == 22) {
-                if (msg.value == 199000000000000000) {
-                    if (a6 * 0xa3b177f5dcf27d73 + 0x7c6fd9e0 == 0x56e2cb39096f50ec) {
-                        if (a0 - 0x6d3339c35b3ebc5 < 286) {
+            if (p == 9) {
+                if (a4 - 0x21ef072fedf799d3 < 286) {
+                    if (a7 * 0x74996bd91d802455 + 63644 == 0x403ebef9521a51c0) {
+                        if (a7 * 1728 + 0x96840b2d011699b2 == 0xb9436571eb2480b2) {
                             pos = 23;
                         }
                     }
                 }
                 return;
             }
-            if (p == 33) {
-                if (a4 * 3896 + 14792 == 0x5b0e7800fc792820) {
-                    if ((a5 + 8315) * (a4 ^ 0x914f6189dbc5e098) == 0x434aa33e7941a617) {
-                        if (a4 > 0x58afa1df68cc817) {
+            if (p == 23) {
+                if (a1 * 250 + a3 * 0x6407a01137af6c43 == 0x92d3ffd6957c9e07) {
+                    if (msg.value == 72000000000000000) {
+                        if (a4 < 0xbdab9b83576b3f80) {
+                            pos = 24;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 8) {
+                if (a5 * 516 + 0x121d314b8101ffb0 == 0x121d314b82bd6194) {
+                    if (msg.value == 219000000000000000) {
+                        if (a2 < 0x5c6c830507bcea00) {
                             pos = 34;
                         }
                     }
                 }
                 return;
             }
-            if (p == 36) {
-                if (a1 * 3154 + 55622 == 0x77808c525b9e091c) {
-                    if (a0 * 0x5b29824a52177117 + a1 * 2501 == 0xbabec57d6aa8c45a) {
-                        pos = 37;
+            if (p == 21) {
+                if (a4 < 0x66d158cf) {
+                    if (msg.value == 436000000000000000) {
+                        pos = 0;
                     }
                 }
                 return;
             }
-            if (p == 13) {
-                if (a2 * 2124 + 0x3e0e120 == 0x9110ac8678070b58) {
-                    if (a2 * 3984 + 0xda7f6b20 == 0xda95dfd036875dc0) {
-                        pos = 41;
-                    }
-                }
-                return;
-            }
-            if (p == 43) {
-                if (a3 * 2913 + 45370 == 0x3e482) {
-                    if (a1 * 3951 + 0x4696f62ffc4a5371 == 0x4ab497070e8125a4) {
-                        if (a3 - 0xffffffffffffff8b < 639) {
-                            if (msg.value == 69000000000000000) {
-                                pos = 0;
+            if (p == 34) {
+                if ((a4 ^ 0x55e2e4ca) == 0x4b43776a9109b691) {
+                    if (a7 * 3465 + 0xd6de8dbcb1295c7c == 0xd6de9af416f89c3b) {
+                        if (a0 + 0x8504b1aff3136342 == 0xc6acdf65450ed663) {
+                            if (a4 * 1312 + 0xb3dd8c4e == 0xb9c40331e9e39eae) {
+                                pos = 8;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 20) {
-                if (a7 * 3883 + 0x5f6d57a4ed1bce8c == 0x5f6d61bf053eb273) {
-                    if (msg.value == 224000000000000000) {
-                        if (a7 < 0xaa8c52b8) {
-                            if (a7 * 2331 + 0x58ddb83d == 0x610cd8b5ad4) {
-                                pos = 16;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if ((a0 + 0x10c5ceaa) * (a1 ^ 0xed692bed1baffcb8) == 0xf5cf6371258b2062) {
-                    if (a1 < 0x9cf73) {
-                        if (a6 * 3292 + 18476 == 0xc0e1d33cc98) {
-                            if (a0 > 0x5b255d231a) {
-                                if (a0 < 0x5b255d1fc9) {
-                                    if (a1 > 6717) {
-                                        pos = 15;
-                                    }
-                                }
+            if (p == 35) {
+                if (a5 * 3324 + 47656 == 0x835162a6f8683964) {
+                    if (a5 + 64449 == 0x124ace8234e94b32) {
+                        if (a5 < 0x124ace8234e9de1d) {
+                            if (a5 * 2572 + a1 * 1379 == 0xc792c42b90844aa8) {
+                                pos = 6;
                             }
                         }
                     }
@@ -491,38 +397,22 @@ contract Maze2 {
         unchecked {
             uint64 p = pos;
             if (p == 2) {
-                if (a2 * 1435 + 39396 == 0x9a702ab4777b89c7) {
-                    if (a1 * a3 == 0xdba672086d3a345d) {
-                        pos = 3;
-                    }
-                }
-                return;
-            }
-            if (p == 5) {
-                if (a1 * 2889 + 0x9595936f29161d12 == 0x9044d2e79055bfb0) {
-                    if (a3 * 1322 + 31864 == 0x445e0747e4f32fa) {
-                        if (a3 * 0x37fea9183039bd01 + 0x5c90685681e48acb == 0x3dd2241d816e6ac8) {
-                            pos = 6;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 6) {
-                if (a0 < 0x71303d40) {
-                    if (a5 * 0x4792c8a5d1845035 + 0x6d938c405b89789 == 0xb5c9a439d66e408e) {
-                        if (a4 > 0xf45166b0) {
-                            pos = 7;
+                if (a2 * 2103 + 0x961c834a == 0x95ef4fd55a2c71c3) {
+                    if (a0 < 0x2d5b6) {
+                        if (a0 * 1435 + 39396 == 0x10cdf0) {
+                            if ((a6 ^ 0x83723eaffd399368) == 0x589195f9795ab1be) {
+                                pos = 3;
+                            }
                         }
                     }
                 }
                 return;
             }
             if (p == 10) {
-                if (a1 * 0x8ba5f77ef39d7a47 + 0x7b3dd184 == 0x3fee9a78528135d9) {
-                    if (a4 * 1060 + 0xbc8a04b66efb5986 == 0xbc8a04b67207a5b2) {
-                        if (a4 - 48217 < 319) {
-                            if (a0 - 0x6c8ca5b17b473aaa < 978) {
+                if (a5 * 1253 + 0x47d1767731fd0899 == 0x47d1781d52c844d8) {
+                    if (a4 > 32333) {
+                        if (a5 * 2591 + a4 * 1723 == 0x368e8152b64) {
+                            if (a5 * 16 + a4 * 2920 == 0x56a28b4b8) {
                                 pos = 11;
                             }
                         }
@@ -530,57 +420,31 @@ contract Maze2 {
                 }
                 return;
             }
-            if (p == 15) {
-                if (a2 > 0x88372458) {
-                    if (a2 * 1146 + a4 * 462 == 0x261f158eb90) {
-                        if (a2 < 0x884713ff) {
-                            if (a2 - 0x88407f64 < 766) {
-                                pos = 16;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a1 * 0x55a49b5e33a6e125 + 0x2d0689cfe10d07ba == 0xbe089d9c0378833b) {
-                    if ((a1 + 53241) * (a6 ^ 0x601f10b7355e1892) == 0x451a854cd37a0b76) {
-                        if (a6 > 3023) {
-                            if (a1 > 0xd26e572769167ee9) {
-                                pos = 18;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 19) {
-                if (a3 * 283 + 0x564203bba3167e41 == 0xcb47ebe47941d6b8) {
-                    if (a6 * 3819 + 0x84649297 == 0xdb947e59bce) {
-                        if ((a3 + 0x1a19230) * (a6 ^ 35065) == 0x2072700db6ca5f8c) {
-                            pos = 20;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 13) {
-                if ((a0 + 48393) * (a2 ^ 0xafd332efea6657a3) == 0x6dffd0f1c5771bc7) {
-                    if ((a0 + 0xff28f1f671c827a2) * (a2 ^ 0xe4410bc31d38f0cd) == 0x4adc2de8c5bf8f42) {
-                        if (a2 * 3162 + a0 * 904 == 0x8b51b36709c803b8) {
-                            if (a0 > 0xbd0a007b4cb3096b) {
-                                pos = 21;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
             if (p == 12) {
-                if (a4 * 537 + 0x89d98c2cb8773dd4 == 0x89d98c2cb9f6dfff) {
-                    if (a0 * 978 + 0x929755da == 0x2632909515c) {
-                        if (a3 < 0x60995d0d17da480e) {
-                            if (a0 * 2437 + a4 * 843 == 0x5f17bda417e) {
+                if (a7 > 0x2ee9ae5f322891f1) {
+                    if (a3 * 152 + a7 * 2847 + 0x87addb7925294497 == 0x407810b3756a8c14) {
+                        if (a7 > 0x2ee9ae5f32229fe2) {
+                            pos = 13;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 15) {
+                if ((a0 ^ 0xbdcb1b59b56fb281) == 0xbdcb1b5997981844) {
+                    if (a6 < 0xe6eea951a85c42a) {
+                        if (a0 * 3494 + 0x3b039229 == 0x1dd7b484ee7) {
+                            pos = 16;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 8) {
+                if (a0 * 2437 + a6 * 843 + 50542 == 0x68625183a6) {
+                    if (a3 * 0x6869a2e23549eaef + a6 * 3706 == 0x28e8bb9e2a9026d3) {
+                        if (a3 > 1218) {
+                            if (a0 * 2072 + 33927 == 0x653f37) {
                                 pos = 26;
                             }
                         }
@@ -588,34 +452,68 @@ contract Maze2 {
                 }
                 return;
             }
-            if (p == 30) {
-                if (a1 < 0xf49f84f1) {
-                    if (a3 * 1544 + 0x8992ed06 == 0x4fda097d08e) {
-                        if (a1 > 0xf4940dc1) {
-                            if (a1 * 2806 + a3 * 990 == 0xdabc2a353cc) {
-                                pos = 31;
+            if (p == 13) {
+                if (a2 * 2689 + a3 * 2919 == 0x681f4f14fbe37e30) {
+                    if (a2 < 0x5a321697aa6c52a9) {
+                        if (a0 > 0x51d5ee3ec587259) {
+                            pos = 27;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 18) {
+                if ((a3 ^ 0xaccacfa42dfe199c) == 0xf73b7a19a368dc30) {
+                    if (a3 - 0x5bf1b5bd8e96c3e5 < 798) {
+                        if (a6 * 491 + 0x4787ddf15c648ade == 0x29d8c317f8169736) {
+                            pos = 29;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 7) {
+                if (a7 * 772 + a4 * 2624 + 0x7e1087ce1b370789 == 0x98bfe9bb0999eea1) {
+                    if ((a4 ^ 0x8e28d77e) == 0x6a9771c3a931b5c2) {
+                        if (a7 * 0x66b8088fd27708a9 + a4 * 1125 == 0x9556fdc61346f7a2) {
+                            if (a7 < 0xc4d25d497cc22105) {
+                                pos = 30;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 3) {
-                if (a7 < 0xe59dd4a39c6b8a75) {
-                    if (a7 * 4068 + 0x70c58a6b53c5edb4 == 0x30cc824ccb74f89c) {
-                        if (a7 * 3096 + 0xb0037d4ecbb44b2b == 0x9cc717fa63f58c1b) {
-                            if ((a7 + 0x6be1f32f49f4e242) * (a2 ^ 0x46ae9cdaf918ac3) == 0x94d06a3d728712a4) {
-                                pos = 32;
-                            }
+            if (p == 16) {
+                if (a2 * 2363 + a1 * 2074 == 0x265bbd469d0d7fdc) {
+                    if (a1 * 0x40d9826f514ae07d + 13426 == 0x117734468862e2e) {
+                        pos = 31;
+                    }
+                }
+                return;
+            }
+            if (p == 34) {
+                if ((a3 ^ 0x475f14facd3eed99) == 0xaf912c91586ddefb) {
+                    if (a1 > 22611) {
+                        if (a3 * 2955 + 0x563f204ad7e93feb == 0x9aa4621f7f4b5c21) {
+                            pos = 35;
                         }
                     }
                 }
                 return;
             }
-            if (p == 40) {
-                if (a4 * 177 + 0x3d565eb3 == 0x3ffaba1784c13213) {
-                    if ((a2 + 0xce887311a751f2d2) * (a4 ^ 0x9aa7dbab10d72d8b) == 0x2b78b8b4833f9a58) {
-                        pos = 9;
+            if (p == 6) {
+                if (a2 * 2192 + a4 * 3974 == 0x839a140203c) {
+                    if (a2 * 2119 + a4 * 75 == 0x7f376e39162) {
+                        if (a5 * 2570 + 0x6fe9a6e235fd4dec == 0x21115710aad34532) {
+                            if (a4 > 0xb306cecbfc) {
+                                if (a4 < 0xb306cec7fd) {
+                                    if (a5 * 3718 + a4 * 3272 == 0xa67099e00832777a) {
+                                        pos = 11;
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
                 return;
@@ -626,11 +524,11 @@ contract Maze2 {
     function dig(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 44) {
-                if (a6 * 3587 + 0xab5d5fc37904a39f == 0xe135133e111da049) {
-                    if (a6 * 2610 + a3 * 523 == 0xff5a8173ae6d8709) {
-                        if (a4 * 540 + 0xec5a0a3b3be00e70 == 0xd0789b7e5a7e81a4) {
-                            if (a4 < 0xb23341b0f43a1d0c) {
+            if (p == 36) {
+                if (a7 * 2022 + a1 * 1909 == 0xd97c6a15b507c47d) {
+                    if ((a7 ^ 0x88fb54f5b5b3e41f) == 0x54bc4263d691190c) {
+                        if (a0 * 1180 + a1 * 113 == 0xa511d7c29343cb2f) {
+                            if (a1 > 0x4d8e83c3) {
                                 assert(false);
                             }
                         }
@@ -639,69 +537,65 @@ contract Maze2 {
                 return;
             }
             if (p == 20) {
-                if (a4 > 0xe0b71feabb08b10) {
-                    if (a1 - 0xc96af37f9a19ef65 < 783) {
-                        if (a4 < 0xe0b71feabc0514b) {
+                if (a5 * 821 + a7 * 2461 == 0xaaf72e9) {
+                    if (a5 * 2207 + a7 * 3480 == 0x12390837) {
+                        assert(false);
+                    }
+                }
+                return;
+            }
+            if (p == 8) {
+                if (a4 > 0x5093225d13) {
+                    if (a4 < 0x5093225941) {
+                        if (a4 - 0x7e7397e6592a3fc5 < 87) {
+                            if (a7 - 0x628266796762af47 < 571) {
+                                assert(false);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 26) {
+                if (a1 > 0x90c5414aa054443a) {
+                    if ((a7 ^ 0xc828e52424e0bb5e) == 0xc828e524f2ab6727) {
+                        assert(false);
+                    }
+                }
+                return;
+            }
+            if (p == 22) {
+                if (a4 + 1914 == 0x4d4ebd74210f84f2) {
+                    if (a4 * 1214 + a2 * 2170 + 0x31ea2387 == 0x9754e5c7fc55ff31) {
+                        if (a4 - 0x4d4ebd74210f7bf3 < 631) {
                             assert(false);
                         }
+                    }
+                }
+                return;
+            }
+            if (p == 30) {
+                if (a6 * 0x694e6081e1086f79 + a5 * 1127 + 0xeeef09f82c215620 == 0xf7cb59934011076e) {
+                    if (a5 * 3537 + a6 * 0x9751e237d2f1a2af == 0x667080d54961cfc2) {
+                        if ((a6 ^ 41420) == 0xcfd782db67206403) {
+                            assert(false);
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 33) {
+                if (a1 * 0x5a8abf61106903d9 + a7 * 0xf2aba4fe9d8e18a9 == 0x15a2f3dbf0f812a0) {
+                    if (a1 > 0x40585ebc) {
+                        assert(false);
                     }
                 }
                 return;
             }
             if (p == 12) {
-                if (a5 - 0x3616575295f7c3e6 < 198) {
-                    if (a7 > 0xcdd375d77e542da8) {
-                        if (a6 * 155 + 0x96b2b02e == 0x5637b91cdd0a7056) {
-                            if (a7 * 1976 + a6 * 2568 == 0x337f96da6df9a43d) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 19) {
-                if (a2 * 835 + a6 * 0x5d5d56baf81a8701 == 0xf3edc1d68c457815) {
-                    if (a6 > 0x50420dbc8a9bddcf) {
+                if (a1 > 0x2f108f99c67c0e3e) {
+                    if (a0 * 3904 + a1 * 3048 + 0xca8b5145 == 0x5d2dbee4aa61c155) {
                         assert(false);
-                    }
-                }
-                return;
-            }
-            if (p == 28) {
-                if (a5 > 0x45353fbba41ece7d) {
-                    if (a5 * 896 + 0x1934b9a1322e1c2c == 0x5393ca5fd050572c) {
-                        if (a6 * 1416 + 0xf91f2e09 == 0xac6a11abb97b2031) {
-                            if (a7 * 1046 + 0x429c0223 == 0x454c585d) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a1 < 0xeb0f6254565c362f) {
-                    if (a2 * 1607 + a1 * 3705 == 0xd65954852af9ad52) {
-                        assert(false);
-                    }
-                }
-                return;
-            }
-            if (p == 25) {
-                if (a1 * 2039 + 0xaa647f30 == 0xb1571d69) {
-                    if (a2 * 1359 + a1 * 3621 == 0x11206203) {
-                        assert(false);
-                    }
-                }
-                return;
-            }
-            if (p == 11) {
-                if (a2 * a4 == 0x46373e7bbe60a568) {
-                    if (a4 < 0xfbc8c) {
-                        if (a2 * 2001 + 34286 == 0xab43b59b62923668) {
-                            assert(false);
-                        }
                     }
                 }
                 return;

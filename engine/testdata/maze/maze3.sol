@@ -21,24 +21,16 @@ contract Maze3 {
                 return;
             }
             if (p == 1) {
-                if (a4 * a5 == 0x532d1d8494c892fe) {
-                    if (a5 * 2824 + 17604 == 0x6697658d563be9b4) {
+                if ((a4 ^ 65256) == 0x401d35ca84c95fd9) {
+                    if (a5 * 2824 + a4 * 0xc2e7c3b4484e44c5 == 0x612d69e3f923b3a5) {
                         pos = 2;
                     }
                 }
                 return;
             }
-            if (p == 3) {
-                if (a1 * 94 + a6 * 0x5e84a92f810e4d == 0x472057ca34a785e2) {
-                    if (a1 * 2887 + 55645 == 0x32944b0f71491a94) {
-                        pos = 4;
-                    }
-                }
-                return;
-            }
             if (p == 4) {
-                if ((a1 + 0x586a8b9fb46172b8) * (a4 ^ 0x7b5b8c0aa9de885d) == 0x368ce21c89c1411c) {
-                    if (a4 - 5473 < 188) {
+                if (a1 + 0x586a8b9fb46172b8 == 0x586a8b9fb461a44a) {
+                    if (a1 * 1694 + a4 * 2526 == 0x21dd166) {
                         if (a4 * 0xc1465310dee2f23f + 0x46e4a743 == 0xdec9de8dc65ba258) {
                             pos = 5;
                         }
@@ -47,110 +39,102 @@ contract Maze3 {
                 return;
             }
             if (p == 8) {
-                if (a6 * 171 + 37000 == 0x23fc774ac13be922) {
-                    if (a6 < 0x83f400b296dffaf9) {
-                        if (a4 * 1881 + a6 * 1585 == 0x98ad803d5ba1fdcc) {
-                            if (a6 - 0x83f400b296d66dab < 391) {
-                                pos = 9;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 9) {
-                if (a2 * 3753 + 0x9ea77da2d09d2215 == 0xfa0b83dd20ad46bc) {
-                    if ((a2 + 0x3580b659b882b88) * (a4 ^ 22891) == 0xb28b9f413f967077) {
-                        if ((a4 + 0x1ed8c70d) * (a2 ^ 0xe016e78242eaee0a) == 0x7dc2c43ae8617a33) {
-                            pos = 10;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a5 > 0x1e8f12d1) {
-                    if (a3 * 654 + 0xad9a8dd178a7041e == 0x860a1bcf60a37d9c) {
-                        if (a3 < 0x4be0db07d35a1ca7) {
-                            if (a4 * a5 == 0xfd4c63b7e5f86846) {
-                                pos = 11;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 15) {
-                if (a2 * 0x1638267a494d2b7d + a5 * 2032 == 0x177b460dee2be83) {
-                    if (a5 - 0x56b3e0fbabc3cb15 < 197) {
-                        if (a2 * 2678 + a5 * 3820 == 0xc42133da74dd554a) {
-                            pos = 16;
+                if (a7 < 58588) {
+                    if (a1 < 0x29aced107357ac0c) {
+                        if (a1 * 974 + a7 * 1856 == 0x8fedf496c2cb7a56) {
+                            pos = 9;
                         }
                     }
                 }
                 return;
             }
             if (p == 11) {
-                if (a6 * a5 == 0x9240287e3a69016e) {
-                    if (a6 * 13 + 0x33a1af381c4f6654 == 0x67ffb04878e06a92) {
+                if (a0 + 0xd708918fa03fb1fc == 0xd708918fa03fb8b5) {
+                    if (a1 * 945 + a6 * 1803 == 0x4c11df831a329232) {
+                        pos = 12;
+                    }
+                }
+                return;
+            }
+            if (p == 13) {
+                if (a1 * 2352 + a7 * 1684 == 0xb8d0030a997b2900) {
+                    if ((a7 ^ 6407) == 28799) {
+                        if (a7 - 26662 < 396) {
+                            pos = 14;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 15) {
+                if (a4 - 25547 < 80) {
+                    if (a6 < 0x977a831a5bd88ba7) {
+                        if (a6 * 2817 + a2 * 2519 == 0xac6f1ad8f9f5b3af) {
+                            pos = 16;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 22) {
+                if (a1 * 3575 + 0x836df02ba713e7c4 == 0xfd2c3f463301d380) {
+                    if (a0 < 0xb89dd) {
+                        pos = 23;
+                    }
+                }
+                return;
+            }
+            if (p == 18) {
+                if (a1 + 0x7f8f0764 == 0xd721346edc1b5269) {
+                    if (a3 * 237 + 0xf2d094b121ac97ec == 0xf2d094b122908436) {
                         pos = 24;
                     }
                 }
                 return;
             }
-            if (p == 24) {
-                if ((a3 + 0xb01ab25b1334d2dd) * (a0 ^ 34930) == 0x4490eca3c3018fd8) {
-                    if (a3 < 0xc18a778dc5247535) {
-                        if (a3 * 2089 + a0 * 2612 == 0x42d8bce534e1f357) {
-                            if (a3 * 552 + 0x900e1c1639a33b77 == 0xe29fe5c74785762f) {
-                                pos = 25;
+            if (p == 26) {
+                if (a5 * 991 + 0xb0885058 == 0x321ce116102) {
+                    if (a0 > 7523) {
+                        if (a3 * 1327 + a0 * 380 == 0x53bbd68bc37462e4) {
+                            if ((a3 ^ 0xb33c8fa1) == 0xaf3b2c88fed8fc15) {
+                                pos = 27;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 29) {
-                if ((a2 + 0xda8d66406ff64ec9) * (a1 ^ 0x3af8b1e9453374eb) == 0x3c3509fc25d05204) {
-                    if (a7 * a1 == 0x11bde5e7a7541069) {
-                        if (a7 * 0x17142a1f8898c657 + a2 * 2755 == 0xa1db90fd8b2592b1) {
-                            pos = 30;
-                        }
+            if (p == 16) {
+                if (a2 * 0xd8be68857aebc675 + a7 * 18 == 0x5a7bcfc62973498a) {
+                    if (a0 * 3644 + 0xdd51c73b24c49e47 == 0xdd51c73b267bfe4f) {
+                        pos = 30;
                     }
                 }
                 return;
             }
-            if (p == 32) {
-                if (a3 * 3710 + a0 * 1246 == 0x6044338e25d39d4c) {
-                    if (a0 * 2066 + a3 * 1036 == 0x5e0be0dc6dfaced2) {
-                        if (a0 < 0x977393a039c7b54c) {
-                            if (a0 * 2671 + 0xd163a42b5da3d8c5 == 0x44e8e61f25cd86) {
-                                pos = 33;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 41) {
-                if ((a5 + 0xc7f776c1) * (a2 ^ 12479) == 0x18ca61cdcde60f38) {
-                    if (a2 * a5 == 0xee0b7e8059e24cc7) {
-                        if (a5 * a2 == 0xee0b7e8059e24cc7) {
-                            if (a5 * 0x4fbf8af9806abdbb + 0x66bd4071a7e8bf1b == 0x14ce13e71b2d3a44) {
-                                pos = 42;
-                            }
-                        }
+            if (p == 31) {
+                if (a1 * 1457 + a0 * 3156 == 0xbcdcbcb70bd3a16f) {
+                    if (a5 * 0x17de60b89a5db2e1 + a1 * 600 + 0x142af87780f8ee23 == 0xc52507f2d1e7b438) {
+                        pos = 32;
                     }
                 }
                 return;
             }
             if (p == 14) {
-                if (a4 * 2252 + a1 * 90 == 0x6c7f76a6be69ec75) {
-                    if (a1 * 1299 + a4 * 1754 == 0xb005f1f50d3a05c0) {
-                        if (a1 * a4 == 0x7492c1832dae8402) {
-                            if ((a4 + 0x2d72d1d99777d162) * (a1 ^ 0x2a41d1d6) == 0x5ea7741ce6fec848) {
-                                if (a1 - 0xc16f3821b462f6cf < 395) {
-                                    pos = 17;
+                if (a4 > 7374) {
+                    if (a0 > 0x58ebfebe77466f5c) {
+                        pos = 13;
+                    }
+                }
+                return;
+            }
+            if (p == 3) {
+                if (a7 - 0x3ce4aba0 < 24) {
+                    if (a7 * 2768 + 0x8f3a63a54712a4f8 == 0x8f3a6637af92d8b8) {
+                        if (a2 > 0x8c37213093) {
+                            if (a2 < 0x8c37212cab) {
+                                if (a7 * 1515 + 0x5e65c2aa27a80e7 == 0x5e65d92ffbe73cb) {
+                                    pos = 7;
                                 }
                             }
                         }
@@ -164,11 +148,19 @@ contract Maze3 {
     function east(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external payable {
         unchecked {
             uint64 p = pos;
+            if (p == 3) {
+                if (a7 * 1221 + 0x496ccb2e == 0xdc4b99ea29cf62f1) {
+                    if (msg.value == 382000000000000000) {
+                        pos = 4;
+                    }
+                }
+                return;
+            }
             if (p == 6) {
                 if (a5 * 0x1eedeb3273dc1925 + 0x4b32c804c731560e == 0x71390aeb57442abe) {
                     if (a6 < 0x89758cfd) {
-                        if (a5 * a6 == 0xb78332f78b6bd280) {
-                            if (a5 * 3532 + 0xd34e3ddeb4eb1a9a == 0x8c3eb5a4e878c1da) {
+                        if ((a5 ^ 0xae1a5f68166565d6) == 0xb6114aaf3edaff26) {
+                            if (a5 - 0x180b15c728bf9874 < 667) {
                                 pos = 7;
                             }
                         }
@@ -176,104 +168,72 @@ contract Maze3 {
                 }
                 return;
             }
-            if (p == 13) {
-                if (a5 * 0xe463738f9dfd6ecb + a6 * 726 == 0xbea817fd58b3fd6c) {
-                    if (a5 * 3592 + 0xa3e3ccd1db7c314e == 0xa3e3ccd1dc133f6e) {
-                        if (a5 * a1 == 0x4b8f58a8dae462f4) {
-                            pos = 14;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 9) {
-                if (a1 * 3575 + 0x836df02ba713e7c4 == 0x6c22054e56f80cd) {
-                    if (a4 < 0x80b983ddb6d7486a) {
-                        if (msg.value == 856000000000000000) {
-                            if (a1 > 0x430febad3b698214) {
-                                pos = 23;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 30) {
-                if (a4 * 565 + a0 * 1576 == 0x497297ba41054e3) {
-                    if (msg.value == 55000000000000000) {
-                        pos = 31;
-                    }
-                }
-                return;
-            }
-            if (p == 15) {
-                if (a7 * a5 == 0xb9c6251c58976800) {
-                    if (a7 * 1236 + a5 * 201 == 0xb59df9210f2d8338) {
-                        if (a7 * 0x4dd1f13c3d373729 + 0x96aeda296462b57e == 0x9a6ef6093dbb9f44) {
-                            pos = 32;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 35) {
-                if (msg.value == 113000000000000000) {
-                    if (a6 * 761 + 32312 == 0x10a4a52) {
-                        if (a3 - 0x904a7c95 < 943) {
-                            pos = 36;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (msg.value == 369000000000000000) {
-                    if (a6 * 1842 + a5 * 752 == 0x5a72ca6) {
-                        if (a5 * 1530 + a6 * 3291 == 0xa552a25) {
-                            pos = 37;
-                        }
-                    }
-                }
-                return;
-            }
             if (p == 12) {
-                if (a3 * 3246 + 0x6f9889e6729b10b == 0x36fe7d1c6a4bc9e3) {
-                    if (a6 * 43 + 0xe110f08f2ec95ddb == 0xe110f0b3f0f339b5) {
-                        if (a6 > 0xdad216f2) {
-                            if ((a6 + 0xca466976) * (a3 ^ 0xc894fe5a) == 0x2631d34a802c48b8) {
-                                pos = 38;
+                if (a6 < 0x6c5d1) {
+                    if ((a7 ^ 49174) == 0x19fa4be082d5287a) {
+                        if ((a5 ^ 26638) == 0xbec4c128) {
+                            pos = 13;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 14) {
+                if (a4 * 732 + a6 * 1811 + 0xfe58feaa == 0xf83fb038a2cf6b63) {
+                    if ((a6 ^ 0xa026771c42179d0e) == 0xa026771c42179bcd) {
+                        if (a0 * 392 + a6 * 783 + 0x7a5362336ac0cb95 == 0x7a5362336b659e12) {
+                            if (a6 < 0xc09de) {
+                                pos = 15;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 2) {
-                if (a0 < 0x6400579f16b34ebe) {
-                    if (a6 * 2973 + a0 * 115 == 0xcc2753eda7b8283b) {
-                        if (a6 - 0x8de54e71199da4fe < 472) {
-                            pos = 0;
+            if (p == 17) {
+                if (a3 + 0x15815db3 == 0x3a49705ec0df6379) {
+                    if (msg.value == 689000000000000000) {
+                        if (a0 + 0x2383615586ddea55 == 0xbca5fbc236912bb) {
+                            pos = 18;
                         }
                     }
                 }
                 return;
             }
-            if (p == 25) {
-                if (a6 - 0x509f9371e2ac77bf < 364) {
-                    if (a3 * 4054 + a6 * 2530 == 0x1ed1565a8494a500) {
-                        if (a3 * 2527 + 23473 == 0x5322b56b11e59216) {
-                            pos = 9;
+            if (p == 18) {
+                if (a7 * 2525 + a5 * 1203 == 0xc1ddcb5052b7ac2c) {
+                    if (a7 * 3814 + a5 * 1951 + 53335 == 0x7ccd6b90bc0c127d) {
+                        if (a3 * 1015 + a5 * 1635 + 0xc2bd3894f50121b5 == 0xcb410e841dc47e9f) {
+                            pos = 19;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 0) {
+                if ((a0 ^ 0xe4a7ea67) == 0xb1d53012) {
+                    if (a0 * 3069 + a3 * 2171 + 0x4716bf79dac51ff2 == 0x4716c37a3e91a498) {
+                        if ((a3 ^ 0xcad20d41) == 0xcad2343e) {
+                            pos = 21;
                         }
                     }
                 }
                 return;
             }
             if (p == 5) {
-                if (a3 * 73 + 0x7c5919daaadca78 == 0x7c591d3aa8e0158) {
-                    if (a3 * 2336 + a3 * 1758 == 0x8bf227f8ece6e3fb) {
-                        if (a5 * 0x1e79759c876de8f1 + 3588 == 0xb2aa88a10cc72443) {
-                            if (a5 * 1137 + a3 * 0xa1b06a53d3c8fafd == 0xd2aacfc4e05f031f) {
-                                pos = 9;
+                if (a4 * 620 + 65216 == 0xec2a8a4bbf9439f0) {
+                    if (a4 * 3940 + a1 * 2211 == 0x271eda33fb669fda) {
+                        pos = 36;
+                    }
+                }
+                return;
+            }
+            if (p == 8) {
+                if (a6 > 0xf7e21f10efa5365) {
+                    if (a2 - 55576 < 30) {
+                        if (a4 > 0x345d1e72d6) {
+                            if (a4 < 0x345d1e7135) {
+                                pos = 11;
                             }
                         }
                     }
@@ -286,36 +246,98 @@ contract Maze3 {
     function south(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external payable {
         unchecked {
             uint64 p = pos;
-            if (p == 7) {
-                if (a5 - 0xc77580200939b5e0 < 476) {
-                    if (msg.value == 649000000000000000) {
-                        if (a0 < 0x16cf487d7d281c6c) {
-                            if (a5 * 2807 + a0 * 591 == 0xb1e838f911c63726) {
-                                pos = 8;
+            if (p == 9) {
+                if (a6 * 797 + a5 * 0x18b3f2440b6065a5 + 0x3e256b8fb11492bd == 0x7c8698b88122a589) {
+                    if (a6 > 5229) {
+                        if (a6 > 20231) {
+                            pos = 10;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (a2 > 0xf6c52e60) {
+                    if (msg.value == 612000000000000000) {
+                        if (a3 * 1655 + a1 * 3218 == 0xa70b46b5572f9d72) {
+                            if (a3 * 2071 + 33130 == 0xed26df786e8b9ab8) {
+                                pos = 11;
                             }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 16) {
+                if (msg.value == 908000000000000000) {
+                    if (a4 - 0x44518b32c79e5779 < 629) {
+                        if ((a4 ^ 24135) == 0x44518b32c79e079e) {
+                            if (a5 * 2942 + 50098 == 0xd9f861f80adb4f66) {
+                                pos = 17;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 19) {
+                if (a1 - 0x3cf44185596d5d71 < 21) {
+                    if (a2 * 3032 + 0x847c802b == 0xce2f171cf5f7622b) {
+                        if (a2 - 0x3367313b5d96c041 < 327) {
+                            if (a1 > 0x3cf44185595f6ad3) {
+                                pos = 20;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 24) {
+                if (a1 * 656 + 679 == 0x250253084fe11fd7) {
+                    if (a6 + 0xb01ab25b1334d2dd == 0xb01ab25b9176db5f) {
+                        if (a6 * 2510 + a0 * 2332 == 0xdeb5122e56c) {
+                            pos = 25;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 2) {
+                if (a1 - 0x882ddeff1e153cda < 670) {
+                    if (a1 < 0x882ddeff1e1f86fb) {
+                        if (msg.value == 250000000000000000) {
+                            pos = 26;
                         }
                     }
                 }
                 return;
             }
             if (p == 11) {
-                if ((a2 + 0x52fc677bb5aeebe2) * (a0 ^ 2448) == 0x4434b5dc12187260) {
-                    if (a0 * 1249 + 51048 == 0x4c48168) {
-                        if (a2 > 0x13c54616) {
-                            if (a0 < 0x795c0) {
-                                pos = 12;
+                if (a1 * 1222 + a7 * 3103 == 0x5e945280b9bf2406) {
+                    if (a7 < 0x1dd032843d9991e3) {
+                        if (a0 + 0xd814757 == 0x3a295ddd47916cbb) {
+                            if (a1 * 2249 + 0x21d38b23 == 0x2f3f57bf980) {
+                                pos = 29;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 12) {
-                if (msg.value == 861000000000000000) {
-                    if (a4 * 3769 + a2 * 0x59154511044d8ccd == 0x8c6be990fc19b177) {
-                        if (a4 * 806 + a3 * 2228 == 0x1c324f501a9e4caa) {
-                            if (a3 * 0x634bb465ec0966cd + 0x6577c39b6c65658b == 0x92804b4518a0e7d3) {
-                                pos = 13;
+            if (p == 0) {
+                if (a5 - 0xcb9b6c1fdab36263 < 392) {
+                    if (msg.value == 818000000000000000) {
+                        pos = 34;
+                    }
+                }
+                return;
+            }
+            if (p == 34) {
+                if (a3 * 2664 + a6 * 2035 + 0xef1a49a0 == 0x1920a136fc742476) {
+                    if (a3 * 1331 + 6304 == 0x54d18c0613dd7870) {
+                        if (a6 - 0x50d51c2a < 327) {
+                            if (a6 * 315 + 0x78b967b51652556b == 0x78b968188c8ccbd1) {
+                                pos = 35;
                             }
                         }
                     }
@@ -323,194 +345,38 @@ contract Maze3 {
                 return;
             }
             if (p == 14) {
-                if (a6 * 2106 + 0x35f4957bbd28ade5 == 0x35f498c13627451b) {
-                    if (a6 * 2459 + 0x5b509fa34857ca27 == 0x5b50a375211af214) {
-                        if (a5 - 0xded12ccb < 335) {
-                            pos = 15;
+                if (msg.value == 198000000000000000) {
+                    if (a4 - 0x1aa739feef07f766 < 561) {
+                        pos = 37;
+                    }
+                }
+                return;
+            }
+            if (p == 12) {
+                if (a4 * 2781 + a6 * 1064 + 0x39fd0cef1250c040 == 0x20bf7642a241f79d) {
+                    if (a6 < 0xe5531044d6cc703d) {
+                        if ((a4 ^ 36301) == 0x46f3b69d56b7cde4) {
+                            pos = 1;
                         }
                     }
                 }
                 return;
             }
-            if (p == 16) {
-                if (a7 * 3266 + 0x95543de8f88fbdf3 == 0x98710982d4b8fa25) {
-                    if (a4 * 3557 + a7 * 3871 == 0xad26a3d27a7e7acb) {
-                        pos = 17;
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a2 * 0xbc8c0a9394a98909 + 0x9ca581ff3d94a6cf == 0xf8c57d2b9424e895) {
-                    if (a2 > 10502) {
-                        pos = 18;
-                    }
-                }
-                return;
-            }
-            if (p == 18) {
-                if (msg.value == 239000000000000000) {
-                    if (a4 * 1582 + a5 * 1237 == 0x10fec8e48e8d4c84) {
-                        pos = 19;
-                    }
-                }
-                return;
-            }
-            if (p == 19) {
-                if ((a2 + 0xc48df2a8) * (a6 ^ 56982) == 0x7974c0a4bccb77b0) {
-                    if (a2 * 2679 + 0x418d6b6611a64b4e == 0xfab950377f82714e) {
-                        if (a2 > 0xbafb0c202f795080) {
-                            pos = 20;
+            if (p == 3) {
+                if (a7 + 0xab8e7bca == 0xbe4128a26d5d6768) {
+                    if (a2 - 11775 < 22) {
+                        if ((a2 ^ 0x378102fa) == 0x37812cfb) {
+                            pos = 0;
                         }
                     }
                 }
                 return;
             }
             if (p == 15) {
-                if (a6 * 1328 + 0xfd4449b9 == 0x101e9d8b9) {
-                    if (a1 * a6 == 0x26d178e0) {
-                        pos = 21;
-                    }
-                }
-                return;
-            }
-            if (p == 21) {
-                if (a0 < 0x4b6065f10c15543d) {
-                    if (a0 * a7 == 0x35dae5f735098d3e) {
-                        if (a0 * 3824 + a7 * 2002 == 0xeff2c0a413b97f26) {
-                            pos = 22;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 25) {
-                if (a7 > 2142) {
-                    if (a7 * 3989 + 0x7a0bc8a7 == 0x7aa77b7d) {
-                        if (a7 < 0x3e970) {
-                            if (a7 * 1391 + 0xefbb8b5a == 0xeff1d67c) {
-                                pos = 26;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 5) {
-                if (a0 * a3 == 0xcf556340dfcdb26d) {
-                    if (msg.value == 572000000000000000) {
-                        if (a0 * 2685 + 0xf0aab862 == 0x3fbfab2136f) {
-                            pos = 27;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 27) {
-                if (msg.value == 622000000000000000) {
-                    if (a1 * 231 + a4 * 3413 == 0x4e5b075) {
-                        if (a1 * a4 == 0x3ce90dfa) {
-                            if (a1 - 48797 < 635) {
-                                pos = 28;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 34) {
-                if (msg.value == 40000000000000000) {
-                    if (a3 * 3641 + 7410 == 0x7af87c3d3549b092) {
-                        pos = 35;
-                    }
-                }
-                return;
-            }
-            if (p == 38) {
-                if (a5 * 1016 + a6 * 3587 == 0xf6c46e1eb64e6af2) {
-                    if ((a5 + 0xd9d548dd6a0422c3) * (a6 ^ 0xb805c9ed) == 0x7329b5079c740e5e) {
-                        if ((a6 + 0xb33444d04977e2eb) * (a5 ^ 0x145d1ce429466328) == 0x821d33d76cbd6177) {
-                            pos = 39;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 39) {
-                if (a7 * 0xe419f2838ebcb51d + a0 * 1527 == 0xd633f978ba0b136c) {
-                    if (a7 * 2521 + 45938 == 0x6bae18a094c) {
-                        if (a0 * 2804 + 0x788b6c72 == 0x82b3adaa) {
-                            if ((a7 + 0xa0823c1ba902be6c) * (a0 ^ 3610) == 0x3a623fba76bae9a8) {
-                                pos = 40;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 9) {
-                if (a1 * 1093 + 0xcacc9a2af596b85a == 0xcacc9a2af79097c6) {
-                    if (a6 * a1 == 0x343771b8) {
-                        if (a0 > 4571) {
-                            pos = 41;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 33) {
-                if (a0 < 0xc6163379) {
-                    if (a3 < 0x650ab588) {
-                        if (a3 - 0x6509d376 < 688) {
-                            if (a0 < 0xc61d55b8) {
-                                pos = 7;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 32) {
-                if (a7 - 0x1160e61 < 24) {
-                    if (a7 * 2768 + 0x8f3a63a54712a4f8 == 0x8f3a63b1058e9f88) {
-                        pos = 3;
-                    }
-                }
-                return;
-            }
-            if (p == 36) {
-                if (a0 * 2419 + a1 * 3809 == 0xc881565b83e3b5b2) {
-                    if (a1 < 0x5e65c2aa2894219) {
-                        if (a0 < 0xd843b) {
-                            if (a5 < 0xd518d98df39521) {
-                                pos = 14;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (msg.value == 678000000000000000) {
-                    if (a0 > 0xeba90bcd22) {
-                        if (a0 < 0xeba90bcc2a) {
-                            if (a2 * 588 + 0xad51e175f1cc46c7 == 0xad51e175f30e9c4f) {
-                                pos = 13;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 6) {
-                if (msg.value == 885000000000000000) {
-                    if (a6 * 2730 + 0xaba2bdf32c03ecb1 == 0x5157e1b63ef228d5) {
-                        if (a3 * 3752 + a6 * 3836 == 0x7bd3f77b484ba7ff) {
-                            if (a6 * 3266 + 31051 == 0x27f415f740a8d45f) {
-                                if (a3 * 1529 + a6 * 1465 == 0x7cf635de7ff04e9) {
-                                    pos = 10;
-                                }
-                            }
+                if (a6 * 1131 + a0 * 4017 + 0x547dd682f699851 == 0xce32a74800b97562) {
+                    if (a6 > 0x5157963c31806574) {
+                        if (a0 > 0xdd0a111537cec766) {
+                            pos = 2;
                         }
                     }
                 }
@@ -523,10 +389,10 @@ contract Maze3 {
         unchecked {
             uint64 p = pos;
             if (p == 2) {
-                if ((a7 + 56246) * (a2 ^ 50149) == 0x14f500a05) {
-                    if (a7 * 1252 + a2 * 0x193439bc5c9b4ec7 == 0xe488d6631ff3d32c) {
-                        if (a2 > 6259) {
-                            if (a3 - 0xb9fd4cd8d90bdd41 < 325) {
+                if (a7 + 56246 == 0x17ec1) {
+                    if (a3 * 3886 + a2 * 1252 == 0x430483aeb2c8c01c) {
+                        if (a3 - 0xb9fd4cd8d90bdb49 < 603) {
+                            if (a7 * 1350 + 0x80aced508cad36f6 == 0x80aced50900902f8) {
                                 pos = 3;
                             }
                         }
@@ -544,57 +410,139 @@ contract Maze3 {
                 }
                 return;
             }
-            if (p == 8) {
-                if (a1 * 4068 + 7902 == 0xbd4a4c3299a) {
-                    if (a1 * 660 + a5 * 3070 == 0xab565f8ad747fdb8) {
-                        if (a1 > 0xbe8cec81) {
-                            if (a1 > 0xbe8a0d43) {
-                                pos = 29;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a1 * 1004 + 0x99a997e8cb13adb7 == 0x229c9d6809c9dc67) {
-                    if (a1 - 0x84fb2477b65f89d6 < 411) {
-                        pos = 34;
-                    }
-                }
-                return;
-            }
-            if (p == 15) {
-                if (a1 * 0x93a58d789fd2fbff + 0x6182d0026ab90167 == 0xf415b468ea0ca821) {
-                    if (a6 * 805 + 0xc9c246de == 0xcbe1e33e) {
-                        if (a0 * 1428 + 0x59d1bb1e8109d0b == 0xdb4a50a2590b145f) {
-                            pos = 6;
-                        }
-                    }
-                }
-                return;
-            }
             if (p == 7) {
-                if (a1 * 1389 + a7 * 3842 == 0x465d74dc7ae) {
-                    if (a7 * 3920 + a3 * 168 == 0xa05a3ae38a94c310) {
-                        if (a1 * 1982 + a7 * 352 == 0x4c0c5628f198b12f) {
-                            if (a1 * 0x8b87a40a45c6033f + 0x463a0e3edc91fb3 == 0x57bdb3d1a9555ff3) {
-                                pos = 12;
+                if (a6 * 610 + a5 * 0x18c12e5fe4e4d8a3 == 0xaa2f58caad99635e) {
+                    if (a6 < 0xd3ff1b6608558cb6) {
+                        pos = 8;
+                    }
+                }
+                return;
+            }
+            if (p == 21) {
+                if (a5 + 0xf697bb3cea70dc60 == 0xef347e3d7b5521b5) {
+                    if ((a5 ^ 2624) == 0xf89cc30090e44f15) {
+                        if (a1 * 0x7ff75007a987130f + a5 * 265 == 0x5b28b42af2db9f63) {
+                            pos = 22;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 27) {
+                if (a2 * 3165 + 0xde0a438302ff2602 == 0xcbaa69543a460412) {
+                    if (a2 < 0xb2584bb852473803) {
+                        if (a2 * 2390 + a7 * 2335 == 0xd737fd6569db9dfb) {
+                            pos = 28;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 19) {
+                if (a4 * 1983 + 0x68946e6b0517ea99 == 0x6894747e2c63d8be) {
+                    if (a5 * 3525 + a4 * 1982 + 0xb796363c8b043402 == 0xdd653f1e0ed876f3) {
+                        pos = 31;
+                    }
+                }
+                return;
+            }
+            if (p == 3) {
+                if (a6 * 4058 + a2 * 983 + 0xe9aafdd == 0xc1b1a5a6ab39ca23) {
+                    if (a6 < 0x47b3a883aebe12df) {
+                        if (a6 * 0xb7835fbb0cb35837 + 0x2c0d37db == 0x255a161e044c6464) {
+                            pos = 33;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 37) {
+                if (a1 * 360 + a6 * 3041 == 0x9d37ebe8f552db46) {
+                    if (a6 * 656 + a1 * 0x6f0d911b6fc45799 == 0x76e35f20bd06d877) {
+                        if ((a1 ^ 0x340ca45fcbba0580) == 0x16d75fc79999382f) {
+                            if (a6 * 2623 + 34055 == 0x6a131831aec73999) {
+                                pos = 38;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 12) {
-                if (a4 > 0xdf2f2d19ba29daf) {
-                    if (a2 * 1062 + a4 * 1707 == 0x7e4d2a55eab2e65) {
-                        if (a6 > 0xd3edd1ad99) {
-                            if (a6 < 0xd3edd1a9b5) {
-                                if (a2 * 2395 + a6 * 1242 == 0x470a5f750d2804ea) {
-                                    if (a4 * 1011 + a2 * 265 == 0x63dba25747ed56d9) {
-                                        pos = 43;
+            if (p == 29) {
+                if (a1 + 0xa0823c1ba902be6c == 0xbd74cd5daf606453) {
+                    if (a1 + 0x80bd483e5a0dda9 == 0x24fe65c5ebfe8390) {
+                        if (a1 - 0x1cf29142065da3cf < 1006) {
+                            pos = 1;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 9) {
+                if (a0 * 293 + a6 * 1623 == 0x66b405dbecf2e800) {
+                    if ((a0 ^ 0xadb83a136c21cd68) == 0x802f2c16b4fd55df) {
+                        if (a6 - 0x5b69ea66f284ae9 < 542) {
+                            pos = 0;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 14) {
+                if (a0 * 0x6fd941318215ea7 + a4 * 3616 == 0xb8833f5df930d411) {
+                    if (a4 * 3100 + 0x7132f00d32013098 == 0xc39b158e269c1c74) {
+                        if (a0 + 0xc4d089e == 0xccd76c45) {
+                            if (a4 < 0xe18de83a976b8243) {
+                                if (a4 > 0x5b3def3729) {
+                                    if (a4 < 0x5b3def3437) {
+                                        pos = 17;
                                     }
+                                }
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 13) {
+                if (a0 > 0xc13a7f6eb6) {
+                    if (a0 < 0xc13a7f6cb7) {
+                        if (a0 * 2993 + a4 * 61 == 0x644546ff40422db5) {
+                            if (a0 > 0xc2868efc) {
+                                if (a0 * 0xfad34694d7be8e81 + 0x716403560e6e3c3a == 0x1197c1095d650ee1) {
+                                    if (a0 * 1030 + 0x822fc59f == 0x30f3be41089) {
+                                        pos = 18;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a1 > 0xee9b572cd7) {
+                    if (a1 < 0xee9b572bd3) {
+                        if (a0 * 2228 + a1 * 3777 == 0x64119aeec82bbf68) {
+                            if (a1 * 2090 + 0x78c5aed944c3007 == 0x911b9f92d35059cf) {
+                                if (a1 * 2391 + a0 * 3544 == 0x6f77ebcb9f8faba4) {
+                                    if (a1 * 2785 + 0x9b37d09314082d18 == 0xc29905769fbc44ec) {
+                                        pos = 10;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 0) {
+                if (a2 - 54509 < 240) {
+                    if (a6 > 0xf14062f47e) {
+                        if (a6 < 0xf14062f12e) {
+                            if (a2 * 893 + 0xd1e5e57146cfef80 == 0xd1e5e57149b7b755) {
+                                if (a6 * 2380 + a2 * 1906 + 53342 == 0x9fc896aab1b79130) {
+                                    pos = 39;
                                 }
                             }
                         }
@@ -608,87 +556,79 @@ contract Maze3 {
     function dig(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 43) {
-                if (a2 * 2115 + 0x8a22861b94a5b851 == 0x8a228762b235530c) {
-                    if ((a4 + 35740) * (a2 ^ 0xb2bc1453fd896451) == 0x9919db5035f39e38) {
-                        if (a2 * 980 + 0xf6e2ec0 == 0x97a1aaabb4) {
-                            if (a4 * 2827 + a2 * 2562 == 0x18c439cb0c1) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 20) {
-                if (a6 * 793 + a0 * 1911 == 0xce88459ffb423f22) {
-                    if (a6 * a0 == 0xb58d72d86d56ca7f) {
-                        if (a1 * 73 + 0x1a53f552a40e44e7 == 0x44297df02083e46d) {
-                            assert(false);
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a6 * a5 == 0x8fb66c316a6bcbc9) {
-                    if (a6 * 1818 + a5 * 984 == 0xa6b2f2e506f457c1) {
-                        if (a5 > 0x8194855944f7c697) {
-                            assert(false);
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 18) {
-                if (a2 < 0x9bfdfddb943aedc) {
-                    if (a7 * 503 + 0x24c92994d24a97f1 == 0x24c92b24f968a82b) {
-                        if (a7 * a4 == 0xc7c4cd0eeb7e) {
-                            if (a2 > 0x9bfdfddb9322a45) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 40) {
-                if (a1 - 0xd229902740aa7630 < 191) {
-                    if ((a0 + 35159) * (a1 ^ 0xe74eb5c77b84c11c) == 0x320aaf79014fc5e0) {
-                        if (a0 * a1 == 0x97940791c390ac84) {
-                            if (a7 > 0x6cc40c8bd1f41c5b) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 14) {
-                if (a4 * 2800 + 0xab53bad7 == 0x3c50b3db827) {
-                    if (a0 * 41 + 0xe15a46a == 0xb47171b926484f3a) {
-                        if (a0 * 42 + 0x6900f119228b9361 == 0x7f81a408b1f7ac81) {
-                            if (a4 * 752 + 0x7be6f8ac92254603 == 0x7be6f9af93096b53) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 23) {
-                if (a2 * 3353 + 0x2336f8158c0bc1bd == 0x2336f81596bd108b) {
-                    if ((a2 + 0xfd3778fbab257bd5) * (a5 ^ 0x898d4627) == 0x542d5f5112456737) {
+            if (p == 39) {
+                if (a1 < 0xa110ae6604835390) {
+                    if (a1 + 0x3ce082ee == 0xa110ae6641597271) {
                         assert(false);
                     }
                 }
                 return;
             }
-            if (p == 33) {
-                if (a5 * 3951 + a3 * 2632 == 0xd8c8f942cd9) {
-                    if (a5 * 1067 + 0xceadbcc1b705719 == 0xceadf74d0853a46) {
-                        if (a5 * 0x9e58f895ef83eee1 + 0x315f4840400b7e52 == 0xbdb3607e4b481879) {
-                            if (a5 * 0x841ba29fed7e4b95 + 3728 == 0x76b984d21faad9a3) {
+            if (p == 20) {
+                if (a6 * 3836 + a0 * 263 == 0x7b1adbb) {
+                    if (a5 > 0x4bb886b3e034d56e) {
+                        if (a5 - 0x4bb886b3e03f1b01 < 877) {
+                            assert(false);
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 19) {
+                if (a2 * 360 + a3 * 2096 == 0x6b6f214986bc69cb) {
+                    if (a3 * 1260 + 49969 == 0x3bc8285) {
+                        if (a2 * 697 + a3 * 3647 == 0xf820f9296b781298) {
+                            assert(false);
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 25) {
+                if (a2 * 3898 + 0xe3ad4e48 == 0xd63218a473e) {
+                    if (a5 * 1137 + a2 * 0xa1b06a53d3c8fafd + 0x70fbfdf4 == 0x47d7885cf23c76e4) {
+                        assert(false);
+                    }
+                }
+                return;
+            }
+            if (p == 14) {
+                if (a1 - 0x3e9a33b0becd8836 < 782) {
+                    if (a6 * 3482 + a5 * 0x8d54a36eb4b86b59 == 0x8c8a0c084e93d3ae) {
+                        if (a6 - 0xf957d2d8 < 457) {
+                            if (a1 > 0x3e9a33b0bec09e03) {
+                                assert(false);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 12) {
+                if (a3 * 3289 + 0xc2dcc3e8bc2128d6 == 0xc2dcc7325d2c83ee) {
+                    if (a2 * 0x14e3eaa6ec46d9cd + a3 * 0x172be3e59102d385 == 0x76f626956281397d) {
+                        if (a3 < 0x4186c9e7) {
+                            if ((a2 ^ 0xd953c32fb60c4e22) == 0x48d1f88c2510e77b) {
+                                assert(false);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 11) {
+                if (a3 * 2939 + a5 * 4018 == 0xf15368ec620) {
+                    if (a3 + 0xc1877e14b3da205d == 0xc1877e14b3daabf9) {
+                        assert(false);
+                    }
+                }
+                return;
+            }
+            if (p == 29) {
+                if (a1 * 73 + 0x1a53f552a40e44e7 == 0xfacb768e2e11be64) {
+                    if ((a1 ^ 0x7a97707699093093) == 0xdef4a458fe9fe706) {
+                        if (a3 + 55012 == 0x1473a) {
+                            if (a3 - 28428 < 856) {
                                 assert(false);
                             }
                         }

@@ -12,60 +12,32 @@ contract Maze4 {
     function north(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 2) {
-                if (a6 * a2 == 0x93467acdd8c9d614) {
-                    if (a6 < 0xfa05b0ca110083e2) {
-                        if (a6 * 891 + 0x4251847100fbdeab == 0x741fd3ba2d32ccfd) {
-                            if (a6 * 3593 + a2 * 1152 == 0xe3bfaf638aa0df06) {
-                                pos = 3;
-                            }
+            if (p == 8) {
+                if (a5 < 0x26082ffe4ad00af0) {
+                    if (a2 * 187 + 0xbe448d4d9573ac15 == 0xbe448d785faa4352) {
+                        pos = 9;
+                    }
+                }
+                return;
+            }
+            if (p == 18) {
+                if ((a4 ^ 0xe2e2092e5eb61c85) == 0xe2e2092edbc5bc92) {
+                    if (a5 * 0xfdfeac0167498cfb + a4 * 1653 == 0xe2612c834ec3fc65) {
+                        if (a5 * 3826 + 0xa4364f4f == 0xb03d64fb) {
+                            pos = 19;
                         }
                     }
                 }
                 return;
             }
             if (p == 3) {
-                if ((a1 + 21046) * (a3 ^ 0x2f0cc307f7c95a8) == 0x35bdc94a6594b926) {
-                    if (a3 < 0xf5447) {
-                        if (a1 * 970 + a3 * 3943 == 0x152f70e46f1cb933) {
-                            pos = 4;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 4) {
-                if (a1 * a5 == 0x9e00af555b21d1fb) {
-                    if (a3 * 867 + a1 * 1160 == 0xa89df4ca24bd9ec4) {
-                        pos = 5;
-                    }
-                }
-                return;
-            }
-            if (p == 9) {
-                if (a7 > 20380) {
-                    if (a2 * 2734 + 40516 == 0x68281839602) {
-                        if (a7 * 2350 + a2 * 2292 == 0x5751a2f39d6) {
-                            if (a7 * 623 + a2 * 2950 == 0x7062c41967f) {
-                                pos = 10;
+                if (a1 - 35654 < 386) {
+                    if (a5 * 2683 + a1 * 870 + 0xad9b9010 == 0xb42aaaec1f03a79c) {
+                        if (a1 * 510 + a7 * 2398 == 0x74797fe88ca31cb) {
+                            if (a7 - 63739 < 798) {
+                                pos = 8;
                             }
                         }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a7 * 3379 + a4 * 1772 == 0x2c800251e2419cc5) {
-                    if (a4 < 0xf305d9dc81c18f0b) {
-                        pos = 11;
-                    }
-                }
-                return;
-            }
-            if (p == 20) {
-                if ((a5 + 0x9d874156) * (a3 ^ 52776) == 0x7ff53f3a8d2e) {
-                    if (a3 < 0x1aa34) {
-                        pos = 21;
                     }
                 }
                 return;
@@ -77,10 +49,10 @@ contract Maze4 {
         unchecked {
             uint64 p = pos;
             if (p == 1) {
-                if (a3 * a5 == 0x11428432c367) {
-                    if (a3 > 15616) {
-                        if (a3 * 1806 + 0xbca5b3079eb72c20 == 0xbca5b307a2e88f42) {
-                            if (a3 > 32444) {
+                if ((a3 ^ 0x10782fd2) == 0x1078b7f5) {
+                    if (a3 * 1806 + a5 * 3106 == 0x1605aaf4cc4) {
+                        if (a3 > 32444) {
+                            if ((a3 ^ 0x1bcffd01) == 0x1bcf6526) {
                                 pos = 2;
                             }
                         }
@@ -88,20 +60,22 @@ contract Maze4 {
                 }
                 return;
             }
-            if (p == 7) {
-                if (a5 * a7 == 0x53c319bcb834abf8) {
-                    if (a5 * 0x48e5b0c8e95e8d11 + 0x26633fac == 0xa90f82d9adaf6207) {
-                        pos = 8;
+            if (p == 3) {
+                if ((a2 ^ 14586) == 0xeb1d4d1aad8f039c) {
+                    if (msg.value == 463000000000000000) {
+                        if (a2 * 803 + 0x5ef5f743 == 0x7ce8daaec73d4835) {
+                            pos = 4;
+                        }
                     }
                 }
                 return;
             }
-            if (p == 2) {
-                if (a0 > 0xc3da0952b6aa8eb7) {
-                    if (a0 * 2236 + 0x3e745acab9d2071f == 0xe2ddc93e7ceab9ef) {
-                        if ((a2 + 0xf0553a63) * (a7 ^ 0x825315f845047f1e) == 0xa61d4dfa60105c7f) {
-                            if (a2 < 0x60099) {
-                                pos = 15;
+            if (p == 4) {
+                if (a7 + 0x8f604eb == 0x8f686bd) {
+                    if (a1 * 3354 + a7 * 2130 == 0x1a6072260b179686) {
+                        if (a1 * 1160 + a7 * 2757 == 0xbc7d8f2179dedc42) {
+                            if (a1 - 0x7406499cf06e6e4c < 761) {
+                                pos = 5;
                             }
                         }
                     }
@@ -109,22 +83,40 @@ contract Maze4 {
                 return;
             }
             if (p == 9) {
-                if (a1 < 0x4683c79e9cea22c4) {
-                    if (a1 * 3595 + 0xe03cd1eff1091298 == 0x1cd112550136ff42) {
-                        if (a1 * 0x2e12e4027d0d8e23 + a7 * 2885 == 0x2b02702da9af858f) {
-                            pos = 3;
+                if (a4 > 0x5ce7dfd6) {
+                    if (a3 + 0xcc6b02d0c60fd5a2 == 0xcc6b02d12ca29e72) {
+                        if (a3 * 0x9b8993bd3640909f + 0x1cb3dcb684c61db5 == 0x9d6e6346dee5d6e5) {
+                            if (a4 * 782 + a6 * 1268 == 0x11bd1c0d04e) {
+                                pos = 10;
+                            }
                         }
                     }
                 }
                 return;
             }
-            if (p == 4) {
-                if ((a0 + 0x2e9d5548ded86724) * (a1 ^ 14615) == 0x39913435aed334f9) {
-                    if (a5 * 860 + 0x494028fc5dfcc82f == 0x41bf4fcb3c0fcc57) {
-                        if (a1 > 0xf07ba56aedaabd2a) {
-                            if (a5 * 2680 + 0xd3e3575d74f66270 == 0xc869a0ac88438140) {
-                                pos = 3;
-                            }
+            if (p == 2) {
+                if (a0 > 0x430eb05d61667cc1) {
+                    if (a4 + 0xde593d8f5e21a020 == 0xde593d8f5e227608) {
+                        if (a0 * 3480 + a4 * 0x648cf05a6ec964c9 == 0xf362858622b09310) {
+                            pos = 12;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a6 * 1580 + a1 * 1840 == 0x988de1498b52ef00) {
+                    if (a1 < 0x64d0375b72e54af2) {
+                        pos = 17;
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (msg.value == 281000000000000000) {
+                    if (a2 * 2552 + a3 * 0xc4329a60ac5747ca == 0x2655e8f90f266b97) {
+                        if (a2 * 1011 + 0x3063d3862a4f47da == 0x9a294f3438ffe28f) {
+                            pos = 20;
                         }
                     }
                 }
@@ -145,79 +137,23 @@ contract Maze4 {
                 return;
             }
             if (p == 5) {
-                if (a2 - 22936 < 782) {
-                    if (msg.value == 623000000000000000) {
-                        pos = 6;
-                    }
-                }
-                return;
-            }
-            if (p == 8) {
-                if (a7 * 3759 + 0x8122ff9c631bc2b4 == 0x8122ff9c6366f4e5) {
-                    if (a5 * 0x1f70ac28b8526ed + 25270 == 0x48a34807643e01d9) {
-                        if (a5 * 2976 + 0x1136f23d == 0xd3d8dd3d8136089d) {
-                            pos = 9;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 3) {
-                if (a7 * 1514 + a5 * 275 == 0xd5e5d2668bb48b72) {
-                    if (a7 - 0x946e910c3dfa749d < 379) {
-                        if ((a5 + 0x8b4be91776792aa3) * (a7 ^ 0xd970f0f4a21ea638) == 0xb0cd1c5585f43c02) {
-                            if ((a5 + 0xde593d8f5e21a020) * (a7 ^ 0xa82a0e73854ec8dc) == 0xbc98b5edbdba838c) {
-                                pos = 12;
+                if (a4 < 0x6b6cada4d8b6ca9f) {
+                    if (a7 * 1782 + 0x87dbdae4f57f6544 == 0xf3abb3d6daa8edb0) {
+                        if (a7 < 0xa0abc9f65df2ffa6) {
+                            if (msg.value == 50000000000000000) {
+                                pos = 6;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 13) {
-                if (a0 < 0x3fd0753f8d083d4b) {
-                    if (a7 * a0 == 0x2dc622b8b2e06800) {
-                        if (a7 * a0 == 0x2dc622b8b2e06800) {
-                            pos = 14;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 16) {
-                if (a3 * 4089 + a7 * 1333 == 0xdd71202f24af2256) {
-                    if (a3 * 1280 + a4 * 3965 == 0xa60512eb8e1c3c9d) {
-                        if (a7 * 3464 + 0xdce23407 == 0xe04e9daf) {
-                            pos = 17;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 4) {
-                if ((a5 + 51257) * (a6 ^ 31944) == 0x6bb594e174a093ac) {
-                    if (msg.value == 126000000000000000) {
-                        pos = 18;
-                    }
-                }
-                return;
-            }
-            if (p == 1) {
-                if (a3 * a2 == 0x5848da9f71f4) {
-                    if (a2 * 502 + a7 * 2690 == 0xc0b6323274e8dc68) {
-                        pos = 0;
-                    }
-                }
-                return;
-            }
-            if (p == 2) {
-                if (a1 * 2870 + 0x8088bacf == 0x4d8e4148619) {
-                    if (a4 > 5711) {
-                        if (a4 * 3816 + a1 * 2488 == 0x4226c6b5bc36f19f) {
-                            if (a4 * 3802 + a1 * 3654 == 0x62b4019bd1a) {
-                                if (a1 * 2231 + 23634 == 0x3c437f9dfdb) {
-                                    pos = 6;
-                                }
+            if (p == 8) {
+                if (a7 * 827 + a4 * 2326 + 0xa050d517f0b52ed7 == 0xad7b19309958e2a9) {
+                    if (a4 * 1444 + a0 * 1536 + 30509 == 0x38c7d1cd78a9cc71) {
+                        if (a0 * 0x633810bc2772f169 + 0xae23612d == 0xc134ab802159b7ec) {
+                            if (a0 * 1540 + a4 * 1000 == 0x984301aeac2319c4) {
+                                pos = 14;
                             }
                         }
                     }
@@ -225,10 +161,64 @@ contract Maze4 {
                 return;
             }
             if (p == 9) {
-                if ((a2 + 0xcb75cebd) * (a7 ^ 0xd0d1e56df250e9da) == 0x6c38b03c04360e8a) {
-                    if (a2 * 416 + a2 * 2186 == 0x5be81738b829a97f) {
-                        if (a7 < 0xf5b3300f) {
-                            pos = 22;
+                if ((a2 ^ 0x1fcb45d6) == 0x1fcb6ce7) {
+                    if (a2 + 21908 == 32453) {
+                        if (a6 + 14413 == 0x436b301a906d10bb) {
+                            pos = 15;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 2) {
+                if (a1 * 3982 + a3 * 2796 == 0x4b62b775563a6178) {
+                    if ((a3 ^ 0x8dccb9279a6aeb0b) == 0x8dccb927050662b4) {
+                        pos = 16;
+                    }
+                }
+                return;
+            }
+            if (p == 17) {
+                if (a2 * 0xcdd4a638329700cf + a6 * 2847 + 0xd578c70b9598ee04 == 0xb71d345005d69142) {
+                    if (a6 - 0xd48baaa10b285389 < 582) {
+                        if ((a2 ^ 0x494686a4b5940dfb) == 0x77509b645b51dcaa) {
+                            if (a6 * 846 + a2 * 3713 + 0x4168e07420273fd3 == 0x25bc4bee228f0032) {
+                                pos = 18;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 4) {
+                if (a1 * 2581 + a4 * 1342 == 0xf227363e5deb5b40) {
+                    if ((a4 ^ 0xaff1c7ea) == 0xaff11524) {
+                        if (a1 * 3017 + a4 * 226 == 0x2a8d3b0bbca6328) {
+                            if (a4 + 0xf73ce492 == 0xf73db760) {
+                                pos = 3;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 16) {
+                if (a7 * 3133 + 19741 == 0x707e29845c1) {
+                    if (a0 > 0x7f59de7ffaeb9fc6) {
+                        pos = 0;
+                    }
+                }
+                return;
+            }
+            if (p == 7) {
+                if (msg.value == 183000000000000000) {
+                    if (a1 * 2097 + 0xfd881bb17737ba95 == 0xfd881f3613734fd9) {
+                        if (a2 - 0xf786887627da215 < 504) {
+                            if (a1 - 0x6df21ad3 < 524) {
+                                if (a2 * 2642 + a2 * 768 == 0xf60a797f39486bd) {
+                                    pos = 11;
+                                }
+                            }
                         }
                     }
                 }
@@ -240,64 +230,58 @@ contract Maze4 {
     function west(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
+            if (p == 2) {
+                if (a1 + 0xd3138d765a0406f2 == 0xd3138d765a041874) {
+                    if (a6 * 891 + 0x4251847100fbdeab == 0x42518471024b573c) {
+                        pos = 3;
+                    }
+                }
+                return;
+            }
             if (p == 6) {
-                if (a3 * 0xf8f83382b2fcd93f + a2 * 2123 == 0x9c34d3de855eba77) {
-                    if (a2 < 0xb3fae) {
-                        if (a3 < 0xf44e7) {
-                            pos = 7;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 12) {
-                if (a1 * 3166 + a0 * 3968 == 0x6d40f5f5672ba7c0) {
-                    if ((a1 + 0x2f62d5c5) * (a0 ^ 22830) == 0xed63b5fcfc715fc4) {
-                        pos = 13;
-                    }
-                }
-                return;
-            }
-            if (p == 15) {
-                if (a2 * 934 + 0x70126620098d0d88 == 0x701266200a14d08c) {
-                    if (a2 - 9115 < 703) {
-                        if (a1 - 0xa9a109c77fe04c90 < 960) {
-                            pos = 16;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 5) {
-                if (a4 * 857 + a0 * 785 == 0x59dfa9bc3e8f6ad9) {
-                    if ((a4 + 0xe50f9bbfd3048645) * (a1 ^ 0x7e9b6ad69402c2f0) == 0x698d4eee99e686e9) {
-                        if (a0 - 0x300da7d65cea312a < 169) {
-                            pos = 19;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if ((a7 + 13842) * (a1 ^ 25498) == 0xebbff3d5773bdde9) {
-                    if (a3 * 0x6b77d3bbfac4d2cf + a7 * 2668 == 0xd81c5f9d0ebb0035) {
-                        if (a1 * 284 + a7 * 3406 == 0xa3721f58f0de0cae) {
-                            if (a7 - 0x7f3884da < 500) {
-                                pos = 20;
+                if (a1 < 0x136d54fa5a21a8ed) {
+                    if (a1 + 0x7a5d00fbcbdbbf39 == 0x8dca55f625f97153) {
+                        if (a2 * 0x9f101386764a6c89 + a1 * 1350 == 0xc9c852b45a88e402) {
+                            if (a1 + 0x3e6c4d9d == 0x136d54fa9889ffb7) {
+                                pos = 7;
                             }
                         }
                     }
                 }
                 return;
             }
-            if (p == 2) {
-                if (a1 * 0x765e8fb25cfd3217 + 0x4238263e06395e61 == 0xad473f16ffab635c) {
-                    if (a2 * 560 + 0x6c5b6625a9a149f7 == 0xfa0f619e25d077c7) {
-                        if (a1 * 727 + 48328 == 0xab7bf084bacb5f83) {
-                            if (a2 * 2276 + 0x701e0d37 == 0xbfebf4e84b94a853) {
-                                if (a2 * 460 + a2 * 1568 == 0xe76b332a6b516543) {
-                                    pos = 6;
-                                }
+            if (p == 7) {
+                if (a7 * 1146 + 26221 == 0x5421e8e9d4d278d7) {
+                    if (a3 > 28418) {
+                        pos = 8;
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (a3 * 2235 + a4 * 3796 == 0xdb1da6d64f58494) {
+                    if (a3 > 0xb72865ec09055acf) {
+                        if (a3 * 0xa3c4fcc2a206c3e3 + 0x946e910c3dfa7572 == 0x4722c210b706e4a6) {
+                            pos = 11;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 12) {
+                if (a3 * 4021 + a4 * 2228 == 0xf62d0f6aa4497afe) {
+                    if (a4 - 0x85b88c9f < 760) {
+                        pos = 13;
+                    }
+                }
+                return;
+            }
+            if (p == 8) {
+                if (a0 * 3087 + a3 * 3757 == 0xbcbc4653ab124b27) {
+                    if (a3 * 699 + a0 * 707 == 0xe9cf37abf2cbec21) {
+                        if (a3 * 3595 + 0xe03cd1eff1091298 == 0xe9883f00415ee8b1) {
+                            if (a3 * 0x2e12e4027d0d8e23 + a0 * 2885 + 2690 == 0x91b65deb176fcf6b) {
+                                pos = 6;
                             }
                         }
                     }
@@ -310,10 +294,10 @@ contract Maze4 {
     function dig(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 22) {
-                if (a4 * 569 + 0xc6082a3f336d0560 == 0x4ff51a52ef621d1e) {
-                    if (a7 * 488 + 0x164c4f02234521c5 == 0xe34494105afea7ad) {
-                        if ((a7 + 8838) * (a3 ^ 0xd41bef2ac885c5f7) == 0x772f675b1754b6dd) {
+            if (p == 20) {
+                if (a1 * 2546 + 0xf1b3262a == 0xf385065a) {
+                    if (a6 * 0xc77a204fd8157b1 + a1 * 2399 + 0xf5accc3f == 0xfc8bb0b4a6557919) {
+                        if (a1 * 3957 + 13235 == 0x2d4446b) {
                             assert(false);
                         }
                     }
@@ -321,9 +305,9 @@ contract Maze4 {
                 return;
             }
             if (p == 11) {
-                if (a7 * a5 == 0x7743614991b9a12a) {
-                    if (a5 > 0x564cd2a72ef22375) {
-                        if (a2 - 0x1cf6ef2c28bdba83 < 750) {
+                if (a2 * 3021 + 0x7a4a66970c480fe0 == 0x7a4a6bb029811a5b) {
+                    if (a1 * 3423 + a2 * 2330 == 0xfbf313e592d59d2) {
+                        if (a1 < 0xbffc6427961ce13f) {
                             assert(false);
                         }
                     }
@@ -331,67 +315,61 @@ contract Maze4 {
                 return;
             }
             if (p == 2) {
-                if (a2 * 1498 + a2 * 2170 == 0xa10ec0484a752f09) {
-                    if (a6 * 2827 + 0x26a13305 == 0x4c8432d26e7e7e8c) {
-                        if (a6 * 499 + a2 * 1114 == 0x676d753da974e6a9) {
-                            if (a2 - 0x4de9be87 < 315) {
+                if (a5 > 0xb08310e609f86109) {
+                    if (a6 > 0xb2427f378a) {
+                        if (a6 < 0xb2427f374e) {
+                            if (a1 < 29306) {
+                                if ((a5 ^ 50799) == 0xb08310e60a04c458) {
+                                    assert(false);
+                                }
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 16) {
+                if (a4 > 0x5c735a31) {
+                    if (a6 * 0x90e0f880f0a42509 + 0xe16ab550 == 0xae544a932248742f) {
+                        if (a6 * 2827 + a4 * 775 == 0xa4e3a7ae5b8a19a8) {
+                            if (a6 * 499 + a4 * 1114 == 0xaa8d6e1f2c3742d7) {
                                 assert(false);
                             }
                         }
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a4 * 3604 + a5 * 2604 == 0x1722c6a470b40cd4) {
+                    if (a4 > 0x49bce25d190785a8) {
+                        assert(false);
                     }
                 }
                 return;
             }
             if (p == 14) {
-                if (a3 * 2203 + 0x50f1c192 == 0x1a1cad29644) {
-                    if (a3 > 0x3075d6f5) {
-                        if (a3 - 0x30834c2f < 157) {
-                            if ((a3 + 40474) * (a2 ^ 47927) == 0x122587675650) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a0 * 2528 + a7 * 2462 == 0xc9d905a710a04f92) {
-                    if (a0 < 0xc3c1b5d8) {
-                        if (a7 < 0x36c69640454c8792) {
+                if (a3 > 0x5ccb77f343a4d55) {
+                    if (a3 - 0x5ccb77f3447c28f < 157) {
+                        if (a3 + 40474 == 0x5ccb77f344860b0) {
                             assert(false);
                         }
                     }
                 }
                 return;
             }
-            if (p == 21) {
-                if (a3 * 2180 + a6 * 1473 == 0x56b5824d145) {
-                    if (a3 * 0x3f89be0d730dd793 + a1 * 0x4b06c45f0fefdec3 == 0xeeeeecfce29290b7) {
-                        if (a3 * 0x3a45492bdaaff6a9 + a6 * 0x3d40f2f90d382ab5 == 0x77f040fa27157913) {
-                            assert(false);
-                        }
+            if (p == 8) {
+                if (a0 > 44340) {
+                    if (a0 * 1908 + a6 * 3947 == 0x6074074) {
+                        assert(false);
                     }
                 }
                 return;
             }
-            if (p == 18) {
-                if (a6 * 2074 + a1 * 1638 == 0x4a6ec5bf7d3cadde) {
-                    if (a6 < 0x4688c5996fe52847) {
-                        if (a1 * 464 + 0x48fa9e3e0e89710f == 0x8e568c6172bb6c6f) {
-                            assert(false);
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 7) {
-                if (a2 * 1851 + 43794 == 0x558ebe6) {
-                    if (a1 * 2936 + a5 * 1964 == 0xf321f941349b0964) {
-                        if (a5 * 0x95ad0da5ff10746f + a1 * 3635 == 0xb8e7ace6e022075a) {
-                            if (a1 * 2224 + 0x7ac35e716db7c4a == 0x100fe2aaf5b27a7a) {
-                                assert(false);
-                            }
-                        }
+            if (p == 5) {
+                if (a2 * 307 + a7 * 1954 == 0x958ac773641d0c4) {
+                    if (a1 * 3487 + a7 * 3199 == 0xb07b29103437ef35) {
+                        assert(false);
                     }
                 }
                 return;

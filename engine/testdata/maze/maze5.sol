@@ -12,58 +12,58 @@ contract Maze5 {
     function north(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 4) {
-                if (a7 - 0xcb8ff0d8eefb9130 < 873) {
-                    if (a3 * 2746 + 14845 == 0x689cfc08bc650a61) {
-                        if (a7 > 0xcb8ff0d8eef1ec55) {
-                            pos = 5;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 12) {
-                if (a0 < 0xfe764) {
-                    if (a6 * 778 + 18858 == 0xbd4468fb7382309a) {
-                        pos = 13;
-                    }
-                }
-                return;
-            }
             if (p == 7) {
-                if (a1 > 0x2e7d5371b250a2ee) {
-                    if (a1 * 3130 + a0 * 2221 == 0x6401f990974f5c5c) {
-                        if (a1 * 1053 + a0 * 2120 == 0x3284515ae566a429) {
-                            pos = 23;
+                if (a7 + 0xf9e6b72da4c1b900 == 0xf9e6b72dd35c230d) {
+                    if (a7 < 0x2e9a6a62) {
+                        if (a1 < 0x43a40) {
+                            if (a1 > 2389) {
+                                pos = 8;
+                            }
                         }
                     }
                 }
                 return;
             }
-            if (p == 1) {
-                if ((a4 + 0x41f9f05c94285505) * (a7 ^ 0xfea521b8ee08f1b3) == 0x309c5da082c60ef3) {
-                    if (a1 * a7 == 0xb79730d349dd0840) {
-                        pos = 0;
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a3 > 40654) {
-                    if (a3 > 5738) {
-                        if (a3 * 3127 + 0xf3aeecb29cd5a2ba == 0xf3aeecb2a4c9ef9d) {
-                            pos = 1;
+            if (p == 8) {
+                if (a2 * 2886 + a1 * 586 == 0x2232acf1f5dd6e18) {
+                    if (a4 * 2155 + 50187 == 0x49308ba8527) {
+                        if (a2 - 18475 < 339) {
+                            if (a1 - 0x5000f5cf7c0ba716 < 426) {
+                                pos = 24;
+                            }
                         }
                     }
                 }
                 return;
             }
-            if (p == 6) {
-                if (a6 * 1948 + a6 * 1082 == 0x7b6e90fda04f4001) {
-                    if (a6 < 0xfa09a81c6051a9f3) {
-                        if (a6 < 0xfa09a81c604676e4) {
-                            if (a2 * a6 == 0x5adefa290ac89bcd) {
-                                pos = 25;
+            if (p == 25) {
+                if (a3 + 0x455a4b57 == 0x79dc740e) {
+                    if ((a3 ^ 0x2f9726b652953eb8) == 0x2f9726b66617160f) {
+                        if (a3 * 159 + a5 * 1548 + 42075 == 0x9faf77b9ee848338) {
+                            pos = 26;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 4) {
+                if (a6 + 51417 == 0x437ea433) {
+                    if (a6 * 3316 + a0 * 0xa9174f6958371b55 == 0xf2b013d64bef6871) {
+                        if (a6 + 61252 == 0x437eca9e) {
+                            if (a0 * 3492 + 0xaf8b76419fa2f09 == 0xaf8b7641d482b3d) {
+                                pos = 2;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 0) {
+                if (a0 * 3388 + 0xe2bb6833e160cc40 == 0x1443700e8e8441c4) {
+                    if ((a0 ^ 0xba73c2f191ae4601) == 0x945d6bb3bf8aee4e) {
+                        if (a1 > 0xaba077a62a) {
+                            if (a1 < 0xaba077a378) {
+                                pos = 4;
                             }
                         }
                     }
@@ -76,27 +76,35 @@ contract Maze5 {
     function east(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external payable {
         unchecked {
             uint64 p = pos;
-            if (p == 3) {
-                if (a7 * 2074 + 55397 == 0x348c92172b7) {
-                    if (a7 * 384 + a6 * 2823 == 0x5d4364b596c) {
-                        pos = 4;
+            if (p == 6) {
+                if (a3 * 2268 + a1 * 3393 == 0x28355b5a0846bae5) {
+                    if (a3 * 3170 + 41365 == 0xb4f98e9) {
+                        pos = 7;
                     }
                 }
                 return;
             }
-            if (p == 14) {
-                if (a3 * a7 == 0xf33a2fc9eae58e1b) {
-                    if (a7 * 1300 + 0x2f62bc5b3a657c63 == 0x2f62bf06769998e7) {
-                        if (a6 * 130 + 44410 == 0x7026ff6ed71bad28) {
-                            pos = 15;
+            if (p == 11) {
+                if (a7 + 0xaa4b94ff == 0xf022982f) {
+                    if (a5 - 0x2bb0bc22 < 625) {
+                        if ((a0 ^ 0x1262a5fe012e6286) == 0xa768121d628c6b80) {
+                            pos = 12;
                         }
                     }
                 }
                 return;
             }
+            if (p == 8) {
+                if (a2 * 130 + 44410 == 0x3c60269c6e) {
+                    if (a2 * 836 + 0xbec73ca4d0803552 == 0xbec73e29136c45ba) {
+                        pos = 15;
+                    }
+                }
+                return;
+            }
             if (p == 16) {
-                if (a1 * 1154 + a4 * 488 == 0xecf99d6d11682016) {
-                    if (a1 * 1699 + 0x276911074ac1aab0 == 0x1fcf3f6464c1f395) {
+                if (a1 * 1154 + a4 * 488 + 0xbe736036c91c7a6b == 0xab6cfda3da849a81) {
+                    if (a4 + 0x276911074ac1aab0 == 0x2769110783493b51) {
                         if (a4 > 0x3886dabc) {
                             pos = 17;
                         }
@@ -104,55 +112,67 @@ contract Maze5 {
                 }
                 return;
             }
+            if (p == 4) {
+                if ((a7 ^ 0x2d8e34a658fa7032) == 0xe153e73b4ac4b0a4) {
+                    if (a7 * 3334 + a5 * 3857 + 15860 == 0xcdb71de5ea32911f) {
+                        if (a5 * 152 + a6 * 1859 + 0xdbd5bcde38e4cb2c == 0x758f523d3a629336) {
+                            pos = 18;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (a3 < 0x36c8bcc6) {
+                    if (a3 * 3675 + a4 * 517 == 0x3135c4abb4c) {
+                        if ((a3 ^ 24780) == 0x36b9808b) {
+                            if ((a4 ^ 0x7652dbbf40fb122d) == 0x7652dbbf4027c02e) {
+                                pos = 21;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 22) {
+                if (a4 * 972 + a7 * 703 == 0xdae4c16a39) {
+                    if (msg.value == 551000000000000000) {
+                        if (a4 * 3019 + 0xbee7b01e67f6db68 == 0xbee7b01e69682ba3) {
+                            if (a4 > 961) {
+                                pos = 23;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 3) {
+                if (a4 < 0xa12d079b) {
+                    if (a0 * 2065 + a4 * 308 == 0x280ea3e202477b) {
+                        if (a0 * 2406 + 0x9d70e73c == 0xb1f4e5e758f7c7c6) {
+                            if (a0 < 0x4e98ffe1fc0e5e13) {
+                                pos = 0;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 5) {
+                if ((a1 ^ 0x3c4bdca9fdfffc26) == 0x331d9cf5ec4ee193) {
+                    if (a1 - 0xf56405c11b11d2d < 155) {
+                        if (a4 * 0x8ff126494a516e35 + a1 * 3305 + 31731 == 0x7e67b1c3bba1d05d) {
+                            pos = 3;
+                        }
+                    }
+                }
+                return;
+            }
             if (p == 1) {
-                if (a6 > 0xcf9f0623f0789cf0) {
-                    if (a1 * 3171 + a6 * 2182 == 0xa56e5d0b492578ee) {
-                        if (a1 * a2 == 0x3065c8fe9f88074) {
-                            if (msg.value == 754000000000000000) {
-                                pos = 19;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 18) {
-                if (a6 * 1091 + 0xf09c8fd84e8d6909 == 0xf484d89a504dab3a) {
-                    if (msg.value == 452000000000000000) {
-                        if (a1 * 865 + 0xb0633456 == 0x5a0d31ad4a476f9b) {
-                            if (a6 * 1065 + 0x523dfa9ba8aa39dd == 0x64d6d04c22fb9b90) {
-                                pos = 14;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 2) {
-                if (a0 * 4010 + a3 * 2093 == 0x7730c82ae0d858ea) {
-                    if (a1 > 0x67471a2ff9) {
-                        if (a1 < 0x67471a2d16) {
-                            if (a3 * 989 + 0xab677f8226313785 == 0xab677f8228f34ab9) {
-                                if (a1 - 0x43a1e6fbdea7240c < 208) {
-                                    if (a1 * 1872 + a3 * 3653 == 0x8fe911cc306ba0f4) {
-                                        pos = 7;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 8) {
-                if (a6 * 1960 + a5 * 2017 == 0xcbfdeb39dc93574c) {
-                    if (a2 - 0xd86b5c6fd378b2e5 < 218) {
-                        if (a6 * 3492 + a6 * 3850 == 0xb15f091525c2a733) {
-                            if (msg.value == 680000000000000000) {
-                                if (a6 * 1810 + 35326 == 0xb0a0098cedaba2ca) {
-                                    pos = 11;
-                                }
-                            }
+                if (a2 + 0x25f3d8c9 == 0x26d27bcc) {
+                    if (msg.value == 996000000000000000) {
+                        if (a4 * 2474 + a2 * 2150 == 0xc4897b47f729c31) {
+                            pos = 5;
                         }
                     }
                 }
@@ -165,10 +185,10 @@ contract Maze5 {
         unchecked {
             uint64 p = pos;
             if (p == 0) {
-                if (a6 * 530 + 42892 == 0x8b319813b4547eec) {
+                if (a6 * 530 + a5 * 1934 == 0x2df0bf5e4cb12086) {
                     if (a6 * 0x887b616062501081 + 0xd2900fa7be63e25f == 0xfe9a9e5d4918648f) {
                         if (a5 * 2735 + 0xbd5ea8b4 == 0x600fe95681c70c4f) {
-                            if (a5 * 2686 + a6 * 2675 == 0x76e4c351bb814e66) {
+                            if (a5 * 2686 + a6 * 2675 + 0x290c8823 == 0x76e4c351e48dd689) {
                                 pos = 1;
                             }
                         }
@@ -176,99 +196,85 @@ contract Maze5 {
                 }
                 return;
             }
-            if (p == 2) {
-                if (a2 > 0xa0b95a55) {
-                    if (a2 < 0xa0caf3cc) {
-                        if (a2 * 2114 + 0x5d869f15ffff4f81 == 0x5d86a44557fedd59) {
-                            pos = 3;
+            if (p == 3) {
+                if (a2 - 0xc65efd8224cc602 < 452) {
+                    if (a5 > 0x2c7eb0b328d7aff3) {
+                        pos = 4;
+                    }
+                }
+                return;
+            }
+            if (p == 8) {
+                if (msg.value == 194000000000000000) {
+                    if (a7 - 34017 < 85) {
+                        pos = 9;
+                    }
+                }
+                return;
+            }
+            if (p == 9) {
+                if (a4 * 1864 + a3 * 1254 == 0xee81c74224838414) {
+                    if (a7 < 0xa1ca5) {
+                        if (a4 * 1078 + a7 * 769 == 0xea9b2ab66b) {
+                            pos = 10;
                         }
                     }
                 }
                 return;
             }
             if (p == 5) {
-                if (a1 < 0xe6b114d52652770a) {
-                    if ((a1 + 0x1551882d) * (a2 ^ 0xeb22920fd68d6501) == 0x5937f6385097de32) {
-                        pos = 6;
+                if (a7 > 0x3c6d0983e3d916f0) {
+                    if (a6 * 551 + 0x7ca9b9be30c3dc44 == 0x31f4bbc1a7fdabbb) {
+                        pos = 14;
                     }
                 }
                 return;
             }
-            if (p == 6) {
-                if ((a6 + 0x20817d047585a445) * (a7 ^ 58460) == 0x55732d9de30a739d) {
-                    if (msg.value == 593000000000000000) {
-                        if (a7 * 2268 + 0xe8ff1d3f == 0x53c2896d69e10d13) {
-                            pos = 7;
-                        }
+            if (p == 18) {
+                if (a4 * 2238 + a7 * 3946 == 0xc3b3a0f9fc2e8646) {
+                    if (a4 - 0x760574dc0b57400b < 291) {
+                        pos = 19;
                     }
                 }
                 return;
             }
-            if (p == 8) {
-                if (a2 * 1390 + a7 * 3144 == 0xabdeb46) {
-                    if (a1 > 40673) {
-                        if (a7 * 0x60d3a4743786d409 + 0x4212e3b773944be4 == 0x7ede5f9753d8dc1e) {
-                            if (a7 * 2456 + 0xbe15c9242fa6b1e9 == 0xbe15c92436e176d9) {
-                                pos = 9;
+            if (p == 19) {
+                if (a6 * 2045 + 0xcde8cb051be7b0b == 0x6be35f0a73842d6b) {
+                    if (msg.value == 205000000000000000) {
+                        if (a4 + 0xad7c32b654567467 == 0xad7c32b7535c9c79) {
+                            if (a4 < 0xff0b8d37) {
+                                pos = 20;
                             }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 9) {
-                if (msg.value == 591000000000000000) {
-                    if (a3 * 2851 + a2 * 1101 == 0xe5ddfca694e97f3d) {
-                        pos = 10;
-                    }
-                }
-                return;
-            }
-            if (p == 11) {
-                if (a0 * 3679 + 27721 == 0x1adab658a7a876ae) {
-                    if ((a0 + 0xaa4b94ff) * (a2 ^ 0x2722eee1ad271d45) == 0x5fed3818a6f8bf5e) {
-                        if (a2 * 2572 + 0xe2978eced852dc80 == 0xa2d850dfc0ff9768) {
-                            pos = 12;
                         }
                     }
                 }
                 return;
             }
             if (p == 10) {
-                if (a1 < 0xeeea320cb61fef98) {
-                    if (a2 * 1963 + 0xd2a8a035201309b6 == 0xd2a8a03525ed3281) {
-                        pos = 14;
-                    }
-                }
-                return;
-            }
-            if (p == 12) {
-                if (a5 * 3358 + a4 * 3220 == 0xe585fef95eedd4bc) {
-                    if (msg.value == 944000000000000000) {
-                        if (a5 * 869 + 0xc56fb68239ac7e28 == 0xc56fb6823bd34832) {
-                            if (a5 - 40912 < 801) {
-                                pos = 16;
-                            }
+                if ((a6 ^ 0x8834635370916767) == 0x757a1a362d31f580) {
+                    if (a6 > 0xfd4e79655d97bf68) {
+                        if (a7 > 0x18864ecfa5923963) {
+                            pos = 22;
                         }
                     }
                 }
                 return;
             }
-            if (p == 1) {
-                if (a2 * 15 + 0x55844ed4 == 0x55902411) {
-                    if (a7 * 0x25ed3742c4ebfc7b + 0x4e6d3a8ed3d5e814 == 0x2ce5011942176e3a) {
-                        if ((a2 + 0xad7c32b654567467) * (a7 ^ 30895) == 0xe99c7512d02b9b72) {
-                            pos = 20;
+            if (p == 24) {
+                if ((a2 ^ 57548) == 0x29d8f82) {
+                    if (a2 * 2315 + a5 * 0x7607a86078574f2b + 0x87154c560f84d578 == 0xa8651a85347de188) {
+                        if (a2 * 1112 + 0x3816eb20f646aa44 == 0x3816eb2c52222514) {
+                            pos = 25;
                         }
                     }
                 }
                 return;
             }
-            if (p == 23) {
-                if (a2 - 0x8b60ac7d14377330 < 106) {
-                    if (a5 * a2 == 0x90c31c9068478935) {
-                        if (a2 * 3314 + 0x65916d9adbb9f5a9 == 0xaf0a58ca918cde1f) {
-                            pos = 24;
+            if (p == 2) {
+                if (a2 < 0x1c685b6ff6fc8a03) {
+                    if ((a5 ^ 0x1c072f5) == 0xdf5bbd515d73ab4f) {
+                        if (a5 * 846 + a2 * 444 == 0x91f668d9e094f0e9) {
+                            pos = 27;
                         }
                     }
                 }
@@ -281,72 +287,10 @@ contract Maze5 {
         unchecked {
             uint64 p = pos;
             if (p == 1) {
-                if ((a3 + 0x73b4ea07) * (a6 ^ 0x13dd6a2b88c5a37) == 0xa2fbba1927f88d58) {
-                    if (a6 * a3 == 0x8b5fbf751bfb27cc) {
-                        if (a6 * 247 + 0x4314151e3591e08b == 0x45102a4e8f4ce45f) {
-                            pos = 2;
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 7) {
-                if (a5 * a4 == 0x801a0097a1a4f49c) {
-                    if (a6 - 0xf8132204 < 707) {
-                        pos = 8;
-                    }
-                }
-                return;
-            }
-            if (p == 10) {
-                if (a2 > 0xac0644af1739df05) {
-                    if (a2 > 0xac0644af173bfd58) {
-                        if (a2 * 2303 + 0x1bbf473a22a6d3f5 == 0xa8232a5c3e655310) {
-                            if (a2 < 0xac0644af174c9245) {
-                                pos = 11;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 17) {
-                if (a7 > 21475) {
-                    if ((a7 + 29352) * (a4 ^ 0x78b39f1b833862a4) == 0x7e5bc059813771b6) {
-                        pos = 18;
-                    }
-                }
-                return;
-            }
-            if (p == 20) {
-                if (a0 * 1486 + a6 * 1532 == 0x52a55bad4) {
-                    if (a3 * 3675 + 0x634c0a2653ff8203 == 0x8b2a4fc4f02da119) {
-                        if (a6 * a0 == 0x20d4f99230) {
-                            if (a6 * 3488 + a0 * 2502 == 0xbc2216940) {
-                                pos = 21;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 4) {
-                if (a0 * 224 + 0xd111de2f86d515c8 == 0x928960285b036668) {
-                    if (a0 * 790 + a6 * 2538 == 0xde17696fc98e6768) {
-                        if ((a0 + 13956) * (a6 ^ 0x80c89c5c) == 0x8fb337c15a8618dd) {
-                            if (a6 > 0x1d733992e92338e9) {
-                                pos = 22;
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 14) {
-                if (a0 < 0x296a15a1) {
-                    if ((a2 + 0x796ccb38) * (a0 ^ 60813) == 0x139d637c1d0d6030) {
-                        if (a2 * 0xf8d644708504eb41 + 0x818ee9f864685cc7 == 0x3991532ed3dda0e2) {
-                            if (a2 - 42052 < 418) {
+                if (a1 + 0x13dd6a2b88c5a37 == 0x2402bc439f874aaf) {
+                    if ((a2 ^ 0x4bf1a95ec05310de) == 0x399a85888647765f) {
+                        if (a2 * 141 + a1 * 1146 == 0xaa73a44e9894ee3d) {
+                            if (a1 * 327 + a2 * 2574 + 0x6127b513d2b6ed14 == 0x3c45d80f7e5ebb6a) {
                                 pos = 2;
                             }
                         }
@@ -354,13 +298,89 @@ contract Maze5 {
                 }
                 return;
             }
+            if (p == 2) {
+                if (a5 - 0xbe6ff5d0ef93e1fe < 271) {
+                    if (a1 * 3971 + a2 * 628 == 0x2105be9bada) {
+                        if (a5 * 3872 + a1 * 765 == 0x5d65f8279cdde522) {
+                            if (a1 > 346) {
+                                pos = 3;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 4) {
+                if (a3 - 14193 < 720) {
+                    if (a3 * 2573 + a6 * 1069 + 0xdd6574ba == 0xe1fd3e82) {
+                        if (a6 > 24865) {
+                            pos = 5;
+                        }
+                    }
+                }
+                return;
+            }
             if (p == 5) {
-                if (a5 < 0x64cd25846d8450ea) {
-                    if (a5 * 434 + 0x1ff039a963055a16 == 0x3b9d42b09d31dec) {
-                        if (a0 * 2354 + a4 * 2076 == 0x2e2ea9422e24a84f) {
-                            if (a4 - 0x914f6b3520c96c78 < 61) {
-                                if (a0 > 0x935563f14bf5714a) {
-                                    pos = 8;
+                if (a6 * 1133 + 0x3a88d16a113c2efa == 0x77dd9a7ce635ad00) {
+                    if (a3 * 4014 + 0x76195329a1ace390 == 0x6d2c7feb9d263b64) {
+                        pos = 6;
+                    }
+                }
+                return;
+            }
+            if (p == 10) {
+                if (a7 * 2303 + 0x1bbf473a22a6d3f5 == 0x1bbf4daad94c88de) {
+                    if (a7 < 0xb7531e77) {
+                        if (a7 * 1469 + a2 * 1057 == 0x78e8c895fa162fd0) {
+                            pos = 11;
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 12) {
+                if (a0 < 0xada98c53) {
+                    if (a3 > 0x90a8b18c58554dcd) {
+                        if (a3 * 0xa0d7a85d82149ab + 0xd6f870f4 == 0xae98dead988e235e) {
+                            if (a3 * 1098 + 0xeeea320cb6101897 == 0x6273b5ffd5670c83) {
+                                pos = 13;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 15) {
+                if (a1 * 3358 + a5 * 3220 == 0xb4d88d01cdd1d094) {
+                    if (a5 * 3727 + 10522 == 0x39837d73cc9) {
+                        if ((a5 ^ 0x7d5cb08a77dc7740) == 0x7d5cb08a48e94fa1) {
+                            if (a1 - 0x765f34f2e142584e < 801) {
+                                pos = 16;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 26) {
+                if (a5 < 0x3a6b5974) {
+                    if (a7 > 25326) {
+                        if (a7 * 4091 + 0xd6d91cab76f34ee0 == 0xd6d91cab816729a6) {
+                            if (a7 * 3249 + a6 * 2963 == 0x9a92d93c6466b783) {
+                                pos = 2;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a3 * 1242 + a4 * 1099 == 0x3cb53d31406c3d59) {
+                    if (a3 > 0x14f9798adc11c6f6) {
+                        if (a4 * 0xc1e528803597b5e5 + 57781 == 0xaf57a78fe64db028) {
+                            if (a3 > 0x9c9c63e544) {
+                                if (a3 < 0x9c9c63e4c5) {
+                                    pos = 10;
                                 }
                             }
                         }
@@ -374,11 +394,11 @@ contract Maze5 {
     function dig(uint64 a0, uint64 a1, uint64 a2, uint64 a3, uint64 a4, uint64 a5, uint64 a6, uint64 a7) external {
         unchecked {
             uint64 p = pos;
-            if (p == 25) {
-                if (a1 < 0x4c486cb7) {
-                    if (a1 - 0x4c394235 < 640) {
-                        if ((a3 + 0x11f8cfc457b3f5bc) * (a1 ^ 0xbb8a959) == 0xdfc11434ece8746) {
-                            if (a1 * 2781 + 0x108c60ca626a5a81 == 0x108c64066c782b5c) {
+            if (p == 27) {
+                if (a7 * 0x9a9bc75a17ffcd97 + 27425 == 0xcb10ef60f22e88ca) {
+                    if ((a7 ^ 0xbef5caaeb52e8b07) == 0xbef5caae981bddb8) {
+                        if (a7 * 2617 + a3 * 0x5c4f4e5b273d667f + 24771 == 0x9dffb5582c00229e) {
+                            if (a7 * 3071 + 0x35055fbc == 0x21e87e0fcfd) {
                                 assert(false);
                             }
                         }
@@ -387,9 +407,29 @@ contract Maze5 {
                 return;
             }
             if (p == 13) {
-                if (a3 < 0xf7793f511a92041b) {
-                    if (a2 * a3 == 0x1f2283129fa85b30) {
-                        if (a3 - 0xf7793f511a90afc8 < 387) {
+                if (a7 + 0x380b9b5a == 0x3286b9f8e82e6966) {
+                    if (a3 * 2856 + 0x1fb96f853ff1c9e2 == 0x1fb9740e3af09a8a) {
+                        assert(false);
+                    }
+                }
+                return;
+            }
+            if (p == 6) {
+                if (a5 * 3461 + a1 * 3977 == 0x306418b221af37ad) {
+                    if (a5 > 0x9a3c3cf3aa60d46f) {
+                        if (a5 * 2959 + 0x85d22e58 == 0xbe44846ef621cf32) {
+                            if (a1 * 2126 + a5 * 2864 == 0x839f54ef1ec1095b) {
+                                assert(false);
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if (p == 7) {
+                if (a2 * 798 + a0 * 1756 + 0x4ec6d8d8 == 0x6ffa31add975d6f4) {
+                    if (a0 > 0x63bbdd90c97f8bf6) {
+                        if (a2 + 0x342248bf6612ad0b == 0x96153d53230e9141) {
                             assert(false);
                         }
                     }
@@ -397,10 +437,10 @@ contract Maze5 {
                 return;
             }
             if (p == 9) {
-                if (a6 > 0xf35c088c) {
-                    if (a6 * 0x9a9bc75a17ffcd97 + 27425 == 0x812e40565694066b) {
-                        if (a6 * 2666 + a6 * 2762 == 0x5c4f4e5b273d667f) {
-                            if (a6 * a4 == 0x6f20a3d8ea12b142) {
+                if (a6 < 0xeb0a1fe35c78eb3d) {
+                    if (a2 * 3753 + 0xd402b065 == 0xa6a6b2515f35e862) {
+                        if (a6 < 0xeb0a1fe35c85aabd) {
+                            if (a2 - 0x9c400701514716bc < 366) {
                                 assert(false);
                             }
                         }
@@ -408,11 +448,11 @@ contract Maze5 {
                 }
                 return;
             }
-            if (p == 21) {
-                if ((a6 + 0x380b9b5a) * (a7 ^ 0x7a277f21) == 0xa634bee8484a63d4) {
-                    if (a7 * 2856 + 0x1fb96f853ff1c9e2 == 0x96f9ad8ab2f5d85a) {
-                        if (a7 * 1142 + 0xcd482023 == 0xe0cddb222c925a45) {
-                            if (a7 * 229 + 0x2269f50bf9a53416 == 0x1284e3ca42c72465) {
+            if (p == 26) {
+                if (a3 * 868 + a5 * 1579 == 0xf475bef77da04888) {
+                    if (a3 + 0x29a5ad41c700a378 == 0xcde6c99e749fdc9b) {
+                        if (a3 > 0xa4411c5cad99d59b) {
+                            if (a5 * 0xa6fe1889bbb9da09 + a3 * 0xbfc00db5c9d8227d == 0xcd75769478e4c84b) {
                                 assert(false);
                             }
                         }
@@ -420,39 +460,19 @@ contract Maze5 {
                 }
                 return;
             }
-            if (p == 19) {
-                if (a1 > 0x1d5fa905da1a2163) {
-                    if (a2 * 2777 + 0x839f54ef1ec1095b == 0x8d49f52d38e183e4) {
-                        if (a1 * 2847 + 0xe2decfdcc5d033c6 == 0x8db787f1b6afc5ef) {
-                            if (a2 * 940 + 0x63bbdd90c98a6c1e == 0xd0016bd82456740a) {
-                                assert(false);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
-            if (p == 24) {
-                if (a5 * 2266 + 13628 == 0x2342638) {
-                    if (a5 > 13852) {
-                        if (a1 * 4076 + 0xc3d75906a4f74795 == 0x4c25794b9f8cd35d) {
+            if (p == 17) {
+                if (a5 + 0x9e7f1cc334128eb2 == 0x9e7f1cc40a6dd841) {
+                    if (a5 * 382 + a1 * 0x6eddecf0b925efef == 0x7682098178c1e8b7) {
+                        if (a1 + 50104 == 0x13eb3) {
                             assert(false);
                         }
                     }
                 }
                 return;
             }
-            if (p == 12) {
-                if (a1 * 2856 + 0xa5ca57b0c1aa5154 == 0xe60d1b33d88af80c) {
-                    if (a1 < 0xaf709b2373c8753d) {
-                        assert(false);
-                    }
-                }
-                return;
-            }
-            if (p == 22) {
-                if (a0 * a1 == 0x9a3fb81ed1258650) {
-                    if (a7 - 0x6c050e27 < 261) {
+            if (p == 8) {
+                if (a3 * 3945 + a1 * 115 + 0xe69abf822476203b == 0xcda5a8426272cf68) {
+                    if (a3 - 0xc6a0c62e < 979) {
                         assert(false);
                     }
                 }

@@ -145,14 +145,9 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 // was fuzzed at all.
 func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, bool) {
 	skips := skippedOf(req.proj, req.builds, rep)
-	// rep.Contracts counts the targets, deployed or not.
-	undeployed := 0
-	for _, sk := range skips {
-		if rep.SetUp == "" && slices.Contains(req.c.contracts, sk.Contract) && classify(sk.Reason) != skipNoFunctions {
-			undeployed++
-		}
-	}
-	fuzzedAny := rep.Contracts > undeployed
+	// rep.Contracts counts the targets that were deployed and sent
+	// transactions.
+	fuzzedAny := rep.Contracts > 0
 	places := placesOf(req.builds, skips)
 	s.mu.Lock()
 	if req.p.gen != req.r.gen {

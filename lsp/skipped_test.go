@@ -88,7 +88,7 @@ contract HelperTest {
 		}
 	}
 	check(src,
-		place{6, protocol.DiagnosticSeverityWarning, "Fortress was not fuzzed: not deployed: deploy Fortress: constructor failed: execution reverted. Foresight deploys it with generated arguments"},
+		place{6, protocol.DiagnosticSeverityWarning, "Fortress was not fuzzed: not deployed: deploy Fortress: constructor failed: execution reverted (\"never\"). Foresight deploys it with generated arguments"},
 		place{16, protocol.DiagnosticSeverityInformation, "Ledger was not fuzzed: no callable functions. It has no public"})
 	check(test, place{3, protocol.DiagnosticSeverityInformation, "HelperTest was not fuzzed: test code. Test and script code"})
 	f.mu.Lock()

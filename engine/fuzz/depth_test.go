@@ -67,6 +67,7 @@ func TestExtendRunsOneTransaction(t *testing.T) {
 		if o := w.execMutant(e, mut, m, w.fresh()); o.fail != nil {
 			t.Fatalf("extension %d failed: %v", i, o.fail)
 		}
+		w.flushTxs() // the worker counts its own and flushes once per execution
 		if got := c.txs.Load() - before; got != want {
 			t.Errorf("extension %d ran %d transactions, want %d", i, got, want)
 		}

@@ -54,7 +54,10 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 		return nil
 	}
 	a, b := seq[n-2].Sender, seq[n-1].Sender
-	if a == b || w.isPrivileged(a) || w.isPrivileged(b) {
+	if a == b || w.isPrivileged(a) || w.isPrivileged(b) || w.isAttacker(a) || w.isAttacker(b) {
+		// Front-running is two users' transactions racing; an attacker
+		// contract's gains come from re-entering (SWC-107's to judge),
+		// and order alone says nothing about them.
 		return nil
 	}
 	pair, prefix := [2]Tx{seq[n-2], seq[n-1]}, n-2
@@ -189,6 +192,12 @@ func winner(x, y uint256.Int) int {
 		return 1
 	}
 	return -1
+}
+
+// isAttacker reports whether principal p is one of the attacker contracts.
+func (w *worker) isAttacker(p int) bool {
+	_, _, ok := SenderOf(w.ch, p)
+	return ok
 }
 
 // isPrivileged reports whether principal p is the deployer or was named

@@ -44,7 +44,9 @@ type worker struct {
 	prefix prefixCache // the state after the current entry's prefix
 	end    endCache    // the state after the current entry (extend.go)
 	pred   predictor   // input prediction (predict.go)
-	s      scratch
+	// dosTried counts the SWC-128 checks per method pair (dos.go).
+	dosTried map[dosPair]int
+	s        scratch
 	// txs counts the transactions run since the last flushTxs: the
 	// campaign's shared counter is added to once per execution, not by
 	// every transaction of every worker.

@@ -35,11 +35,12 @@ const (
 	DoSFailedCall Kind = "SWC-113"
 	FreezingEther Kind = "freezing-ether"
 	FrontRunning  Kind = "SWC-114"
+	GasDoS        Kind = "SWC-128"
 )
 
 // Vulnerabilities lists the vulnerability oracles' kinds.
 var Vulnerabilities = []Kind{Reentrancy, UncheckedCall, EtherLeak, SelfDestruct, Delegatecall,
-	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther, FrontRunning}
+	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther, FrontRunning, GasDoS}
 
 // PanicKind returns the kind of a Solidity 0.8 panic code: "panic-0x11".
 // Code 0x01 is an assertion failure.
@@ -123,6 +124,8 @@ func Describe(k Kind) Description {
 		return Description{Warning, "SWC-113", "denial of service: one failing recipient reverts a loop of payments"}
 	case FrontRunning:
 		return Description{Warning, "SWC-114", "transaction-order dependence: the order of two senders' transactions decides who is paid"}
+	case GasDoS:
+		return Description{Warning, "SWC-128", "denial of service: a function's gas grows with state any sender can add to, past the block gas limit"}
 	case FreezingEther:
 		return Description{Warning, "", "freezing ether: the contract accepts ether but can never send any"}
 	}

@@ -1,0 +1,124 @@
+package fuzz
+
+import (
+	"fmt"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+)
+
+// This file is the gas-growth denial-of-service oracle (SWC-128): when a
+// sequence ends with a transaction G by an unprivileged sender and then a
+// transaction F to the same contract, G is repeated from the state the
+// sequence left and F's gas measured after dosStep, 2*dosStep and
+// 3*dosStep repetitions (not 0: the first calls of G may write fresh
+// slots that later calls find warm). If F's gas grows by about the same amount per repetition
+// (a loop over an array G pushes into), the growth is extrapolated to the
+// block gas limit and, when an attacker can afford that many calls of G,
+// confirmed by making them and running F with the block's gas: it must
+// run out. A bounded array (G starts failing) or a loop that grows
+// slower than linearly is no finding. Each (G, F) pair is tried at most
+// dosTries times per worker, so the oracle costs a few transactions per
+// pair of methods, not per execution.
+
+const (
+	blockGasLimit = 30_000_000
+	// dosMaxPushes is how many calls of G an attacker is assumed to
+	// afford.
+	dosMaxPushes = 10_000
+	dosStep      = 4
+	dosTries     = 3
+	// dosExecGas is what a block leaves a call's execution: the limit
+	// less a transaction's intrinsic 21,000 gas. An attacker contract
+	// sending F forwards 63/64 of it (EIP-150) and reverts when F runs
+	// out, so running out shows as a failure with at least that used.
+	dosExecGas = blockGasLimit - 21_000
+)
+
+// dosPair names a grower G and a user F of one contract, by method index.
+type dosPair struct{ contract, grow, use int }
+
+// checkDoS applies the SWC-128 oracle to the last two transactions of seq,
+// which just ran (hist describes it). The chain is left in the state the
+// sequence left.
+func (w *worker) checkDoS(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+	n := len(seq)
+	if n < 2 || len(hist) != n || !w.c.enabled(oracle.GasDoS) {
+		return nil
+	}
+	if shrinking != nil && shrinking.Kind != oracle.GasDoS {
+		return nil
+	}
+	g, f := seq[n-2], seq[n-1]
+	if g.Contract != f.Contract || g.Method < 0 || f.Method < 0 || g.Method == f.Method || w.isPrivileged(g.Sender) {
+		return nil
+	}
+	g.Blocks, g.Seconds = 0, 0
+	f.Blocks, f.Seconds = 0, 0
+	if shrinking == nil {
+		key := dosPair{g.Contract, g.Method, f.Method}
+		if w.dosTried == nil {
+			w.dosTried = make(map[dosPair]int)
+		}
+		if w.dosTried[key] >= dosTries {
+			return nil
+		}
+		w.dosTried[key]++
+	}
+	end := w.ch.Snapshot()
+	defer w.ch.Reset(end)
+	var gas [3]uint64
+	for i := range gas {
+		used, ok := w.gasAfter(end, &g, &f, (i+1)*dosStep, blockGasLimit)
+		if !ok {
+			return nil
+		}
+		gas[i] = used
+	}
+	d1, d2 := int64(gas[1])-int64(gas[0]), int64(gas[2])-int64(gas[1])
+	// Linear growth: each step adds the same gas, within an eighth.
+	if d1 <= 0 || d2*8 < d1*7 || d2*8 > d1*9 {
+		return nil
+	}
+	per := uint64(d2) / dosStep
+	if per == 0 || gas[2] >= blockGasLimit {
+		return nil
+	}
+	pushes := 3*dosStep + int((blockGasLimit-gas[2]+per-1)/per)
+	if pushes > dosMaxPushes {
+		return nil
+	}
+	// Confirm: the pushes must all succeed (no bound on the array) and F
+	// must then run out of the block's gas.
+	if used, ok := w.gasAfter(end, &g, &f, pushes, dosExecGas); ok || used < dosExecGas-dosExecGas/64 {
+		return nil
+	}
+	return w.dosFinding(&g, &f, gas[2], per, pushes)
+}
+
+// gasAfter runs g pushes times from start, then f with gas; it returns
+// f's gas and whether every transaction succeeded (false with gas 0 when
+// a push failed).
+func (w *worker) gasAfter(start chain.Snapshot, g, f *Tx, pushes int, gas uint64) (uint64, bool) {
+	w.ch.Reset(start)
+	for range pushes {
+		if r := w.runTx(g, 0); r.Err != nil {
+			return 0, false
+		}
+	}
+	r := w.runTx(f, gas)
+	return r.GasUsed, r.Err == nil
+}
+
+// dosFinding reports F's function, with the measured growth.
+func (w *worker) dosFinding(g, f *Tx, used, per uint64, pushes int) *Finding {
+	c := w.c.prog.Contracts[f.Contract]
+	fm, gm := &c.Methods[f.Method], &c.Methods[g.Method]
+	out := &Finding{Kind: oracle.GasDoS, Contract: f.Contract,
+		Detail: fmt.Sprintf("%s used %d gas after %d more calls of %s by %s, +%d per call: about %d calls of %s by any sender make %s exceed the %d block gas limit (confirmed: after %d calls it ran out of gas)",
+			fm.RawName, used, 3*dosStep, gm.RawName, w.principals[g.Sender].Hex(), per, pushes, gm.RawName, fm.RawName, blockGasLimit, pushes)}
+	if fn, ok := c.Function(fm.RawName); ok {
+		out.Location, out.Located = fn.Location, true
+	}
+	return out
+}

@@ -1,0 +1,97 @@
+package fuzz
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/holiman/uint256"
+)
+
+// dosWorker deploys the only contract of a testdata/vulns fixture and
+// returns a worker on it and the index of each method by name.
+func dosWorker(t *testing.T, file string) (*worker, map[string]int) {
+	t.Helper()
+	p := compile(t, filepath.Join("..", "testdata", "vulns", file))
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}}, prog: p, probe: probeFor(1)}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	methods := map[string]int{}
+	for i, m := range p.Contracts[0].Methods {
+		methods[m.RawName] = i
+	}
+	return w, methods
+}
+
+// runDoS runs seq on the worker's deployed state, then the SWC-128 check.
+func runDoS(t *testing.T, w *worker, seq Sequence) *Finding {
+	t.Helper()
+	w.ch.Reset(w.base)
+	hist := w.history(nil)
+	for i := range seq {
+		if r := w.runTx(&seq[i], 0); r.Err != nil {
+			t.Fatalf("transaction %d failed: %v", i, r.Err)
+		}
+		hist = append(hist, txInfo{Sender: seq[i].Sender, Value: seq[i].Value})
+	}
+	return w.checkDoS(seq, hist, nil)
+}
+
+var dosDetail = regexp.MustCompile(`^distribute used (\d+) gas after 12 more calls of invest by 0x[0-9a-fA-F]{40}, \+(\d+) per call: about (\d+) calls of invest by any sender make distribute exceed the 30000000 block gas limit`)
+
+// TestGasGrowthDoS checks the SWC-128 oracle on a distributor anyone can
+// grow (a finding whose numbers add up to the block gas limit) and on its
+// bounded twin (none: the pushes stop at 50).
+func TestGasGrowthDoS(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		want bool
+	}{
+		{"swc128_pos_distribute.sol", true},
+		{"swc128_neg_bounded.sol", false},
+	} {
+		w, m := dosWorker(t, tt.file)
+		invest := Tx{Method: m["invest"], Sender: 1, Value: *uint256.NewInt(1)}
+		seq := Sequence{invest, {Method: m["distribute"], Sender: 2}}
+		f := runDoS(t, w, seq)
+		if !tt.want {
+			if f != nil {
+				t.Errorf("%s: unexpected finding %s", tt.file, f.Detail)
+			}
+			continue
+		}
+		if f == nil || f.Kind != oracle.GasDoS || !f.Located {
+			t.Fatalf("%s: finding %+v, want a located SWC-128", tt.file, f)
+		}
+		sub := dosDetail.FindStringSubmatch(f.Detail)
+		if sub == nil {
+			t.Fatalf("%s: detail %q", tt.file, f.Detail)
+		}
+		var n [3]uint64
+		for i := range n {
+			n[i], _ = strconv.ParseUint(sub[i+1], 10, 64)
+		}
+		// used + per*(calls-12) reaches the limit, one call fewer does not.
+		if reach := n[0] + n[1]*(n[2]-12); reach < blockGasLimit || reach-n[1] >= blockGasLimit {
+			t.Errorf("%s: %d gas + %d per call over %d calls does not just reach the limit", tt.file, n[0], n[1], n[2]-12)
+		}
+		if n[2] > dosMaxPushes {
+			t.Errorf("%s: %d calls, more than an attacker affords", tt.file, n[2])
+		}
+		// The pair is tried dosTries times at most.
+		for range dosTries {
+			runDoS(t, w, seq)
+		}
+		if g := runDoS(t, w, seq); g != nil {
+			t.Errorf("%s: pair checked more than %d times", tt.file, dosTries)
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 func dosWorker(t *testing.T, file string) (*worker, map[string]int) {
 	t.Helper()
 	p := compile(t, filepath.Join("..", "testdata", "vulns", file))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}}, prog: p, probe: probeFor(1)}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[oracle.Kind]bool{oracle.GasDoS: true}}, prog: p, probe: probeFor(1)}
 	if err := c.setup(); err != nil {
 		t.Fatal(err)
 	}

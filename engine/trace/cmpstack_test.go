@@ -58,3 +58,49 @@ func TestCmpStackShortCircuit(t *testing.T) {
 		}
 	}
 }
+
+// TestCmpStackBoolOps checks which comparison an AND or OR of two
+// comparison results carries: the one whose flip flips the result.
+func TestCmpStackBoolOps(t *testing.T) {
+	for _, tt := range []struct {
+		op       vm.OpCode
+		top, sec uint64 // the two results (top from a == 1, second from b == 2)
+		wantA    uint64 // a of the comparison kept
+	}{
+		{vm.AND, 0, 1, 10}, // the false top decides
+		{vm.AND, 1, 0, 20}, // the false second decides
+		{vm.AND, 1, 1, 10}, // both true: either flips it
+		{vm.OR, 0, 1, 20},  // the true second decides
+		{vm.OR, 1, 0, 10},  // the true top decides
+	} {
+		var tr Tracer
+		a, b := uint64(10), uint64(20)
+		if tt.top == 1 {
+			a = 1
+		}
+		if tt.sec == 1 {
+			b = 2
+		}
+		st := func(vs ...uint64) []uint256.Int {
+			s := make([]uint256.Int, len(vs))
+			for i, v := range vs {
+				s[i].SetUint64(v)
+			}
+			return s
+		}
+		tr.cmpStep(vm.EQ, 1, st(2, b))                   // b == 2
+		tr.cmpStep(vm.EQ, 1, st(tt.sec, 1, a))           // a == 1
+		tr.cmpStep(tt.op, 1, st(tt.sec, tt.top))         // combine
+		tr.cmpStep(vm.JUMPI, 1, st(tt.top&tt.sec, 0x99)) // consume
+		if !tr.cmp.valid {
+			t.Fatalf("%v(%d, %d): no comparison carried", tt.op, tt.top, tt.sec)
+		}
+		wantA := a
+		if tt.wantA == 20 {
+			wantA = b
+		}
+		if tr.cmp.a.Uint64() != wantA {
+			t.Errorf("%v(%d, %d): carried the comparison of %d, want %d", tt.op, tt.top, tt.sec, tr.cmp.a.Uint64(), wantA)
+		}
+	}
+}

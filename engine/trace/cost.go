@@ -12,8 +12,8 @@ import (
 // (SWC-124). Costs are indexed like edges: a branch's cost sits at the
 // index of the edge it did not take; storage-write sites follow the edges.
 
-// cmpState follows the comparison whose result may decide the next JUMPI:
-// cmp -> ISZERO* -> PUSH dest -> JUMPI.
+// cmpState is a comparison whose result may decide a JUMPI, with the
+// ISZEROs applied to it since (cmpstack.go follows it on the stack).
 type cmpState struct {
 	op    vm.OpCode
 	a, b  uint256.Int
@@ -76,6 +76,7 @@ func (t *Tracer) resetCosts() {
 	}
 	t.costTouched = t.costTouched[:0]
 	t.probeHit = Origin{}
+	t.nCmps = 0
 }
 
 var one = uint256.NewInt(1)

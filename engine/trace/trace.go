@@ -188,7 +188,9 @@ type Tracer struct {
 	nOperands int
 
 	// Cost metrics (cost.go).
-	cmp         cmpState
+	cmp         cmpState // the comparison deciding the JUMPI running now
+	cmps        [maxCmpSlots]cmpSlot
+	nCmps       int
 	costs       []uint256.Int
 	resid       []uint256.Int
 	costHas     []bool
@@ -400,30 +402,20 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if c.arith != nil && c.arith[pc].Bits != 0 {
 		t.arithmetic(f, c.arith[pc], vm.OpCode(op), pc, scope.StackData())
 	}
-	cmpValid := t.cmp.valid
-	t.cmp.valid = false
+	t.cmpStep(vm.OpCode(op), depth, scope.StackData())
 	// One indexed jump instead of a chain of comparisons per opcode.
 	switch opClasses[op] {
-	case classNone:
-	case classPush:
-		t.cmp.valid = cmpValid // the jump destination
-	case classIsZero:
-		s := scope.StackData()
-		if cmpValid {
-			t.cmp.neg, t.cmp.valid = !t.cmp.neg, true
-		} else {
-			t.cmp = cmpState{op: vm.EQ, a: s[len(s)-1], valid: true}
-		}
+	case classNone, classPush, classIsZero:
 	case classJumpi:
 		s := scope.StackData()
 		cond := &s[len(s)-2]
 		taken := !cond.IsZero()
 		e := int32(t.base[f.code]) + 2*c.branch[pc]
 		if taken {
-			t.branchCost(e, cond, taken, cmpValid)
+			t.branchCost(e, cond, taken, t.cmp.valid)
 			e++
 		} else {
-			t.branchCost(e+1, cond, taken, cmpValid)
+			t.branchCost(e+1, cond, taken, t.cmp.valid)
 		}
 		if t.counts[e] == 0 {
 			t.touched = append(t.touched, e)
@@ -431,7 +423,6 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.counts[e]++
 	case classCmp:
 		s := scope.StackData()
-		t.cmp = cmpState{op: vm.OpCode(op), a: s[len(s)-1], b: s[len(s)-2], valid: true}
 		// solc compiles a != b as SUB feeding JUMPI, so SUB counts as a
 		// comparison. Keep the most recent comparisons of user code: the deepest
 		// conditions of the transaction, not the dispatcher's or the ABI

@@ -24,7 +24,8 @@ import (
 type txInfo struct {
 	Sender int
 	Value  uint256.Int
-	Paid   bool // it paid its own sender ether (order.go); false if not run
+	Paid   bool        // it paid its own sender ether (order.go); false if not run
+	Got    uint256.Int // how much ether it paid its own sender (order.go)
 }
 
 // history fills the worker's reused history buffer from a sequence.
@@ -153,9 +154,17 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		}
 	case trace.EventEtherOut:
 		p := w.principalIndex(e.Addr)
-		if p < 0 || !unprivileged || w.privileged[p] || w.deposited(hist, p) {
+		if p < 0 || !unprivileged || w.privileged[p] {
 			// Paying the owner (a fee, a treasury) is no leak either.
 			return nil
+		}
+		if w.deposited(hist, p) {
+			// A depositor's payout: leak.go judges it.
+			if detail = w.drained(hist, p); detail == "" {
+				return nil
+			}
+			kind = oracle.EtherLeak
+			break
 		}
 		gain, taken, ok := w.gains(hist, p)
 		if !ok {

@@ -17,7 +17,8 @@ import (
 // §3.1 and §4, HARVEY's SWC list). Each oracle asks for evidence an
 // attacker could produce alone: the senders of the sequence must be
 // unprivileged (not named in a constructor, never the deployer), ether
-// must reach an account that never paid any in, and so on, because a
+// must reach an account that never paid any in or that collects again and
+// again (leak.go), and so on, because a
 // false positive in the editor costs more than a missed finding.
 
 // txInfo is what the oracles need to know of an earlier transaction.

@@ -3,8 +3,7 @@ pragma solidity ^0.8.0;
 
 // A vault whose withdraw() checks the caller's balance but no longer debits
 // it: a sender who deposited once withdraws its deposit again and again and
-// takes the ether other senders deposited (amounts are uint128, as in a
-// vault that packs its balances).
+// takes the ether other senders deposited.
 contract NoDebitVault {
     mapping(address => uint256) public balances;
 
@@ -12,7 +11,7 @@ contract NoDebitVault {
         balances[msg.sender] += msg.value;
     }
 
-    function withdraw(uint128 amount) external {
+    function withdraw(uint256 amount) external {
         require(balances[msg.sender] >= amount, "balance");
         (bool ok, ) = payable(msg.sender).call{value: amount}(""); //@finding(SWC-105)
         require(ok, "transfer");

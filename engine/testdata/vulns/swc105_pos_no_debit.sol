@@ -4,7 +4,7 @@ pragma solidity ^0.8.0;
 // A vault whose withdraw() checks the caller's balance but no longer debits
 // it: a sender who deposited once withdraws its deposit again and again and
 // takes the ether other senders deposited.
-contract NoDebitVault {
+contract EtherVault {
     mapping(address => uint256) public balances;
 
     function deposit() external payable {

@@ -26,17 +26,19 @@ const (
 	orderEvery = 8
 )
 
-// notePaid records in the last history entry whether its transaction
-// paid its own sender ether.
+// notePaid records in the last history entry whether, and how much, its
+// transaction paid its own sender ether.
 func (w *worker) notePaid(hist []txInfo) {
 	if len(hist) == 0 || !w.tr.HasEvents() {
 		return
 	}
-	sender := w.principals[hist[len(hist)-1].Sender]
-	for _, e := range w.tr.Events() {
-		if e.Kind == trace.EventEtherOut && e.Addr == sender {
-			hist[len(hist)-1].Paid = true
-			return
+	h := &hist[len(hist)-1]
+	sender := w.principals[h.Sender]
+	evs := w.tr.Events()
+	for i := range evs {
+		if evs[i].Kind == trace.EventEtherOut && evs[i].Addr == sender {
+			h.Paid = true
+			h.Got.Add(&h.Got, &evs[i].Value)
 		}
 	}
 }

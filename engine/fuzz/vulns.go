@@ -17,14 +17,16 @@ import (
 // §3.1 and §4, HARVEY's SWC list). Each oracle asks for evidence an
 // attacker could produce alone: the senders of the sequence must be
 // unprivileged (not named in a constructor, never the deployer), ether
-// must reach an account that never paid any in, and so on, because a
+// must reach an account that never paid any in or that collects again and
+// again (leak.go), and so on, because a
 // false positive in the editor costs more than a missed finding.
 
 // txInfo is what the oracles need to know of an earlier transaction.
 type txInfo struct {
 	Sender int
 	Value  uint256.Int
-	Paid   bool // it paid its own sender ether (order.go); false if not run
+	Paid   bool        // it paid its own sender ether (order.go); false if not run
+	Got    uint256.Int // how much ether it paid its own sender (order.go)
 }
 
 // history fills the worker's reused history buffer from a sequence.
@@ -153,9 +155,17 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 		}
 	case trace.EventEtherOut:
 		p := w.principalIndex(e.Addr)
-		if p < 0 || !unprivileged || w.privileged[p] || w.deposited(hist, p) {
+		if p < 0 || !unprivileged || w.privileged[p] {
 			// Paying the owner (a fee, a treasury) is no leak either.
 			return nil
+		}
+		if w.deposited(hist, p) {
+			// A depositor's payout: leak.go judges it.
+			if detail = w.drained(hist, p); detail == "" {
+				return nil
+			}
+			kind = oracle.EtherLeak
+			break
 		}
 		gain, taken, ok := w.gains(hist, p)
 		if !ok {

@@ -107,7 +107,7 @@ func Describe(k Kind) Description {
 	case UncheckedCall:
 		return Description{Warning, "SWC-104", "unchecked call: the call's success flag is never checked"}
 	case EtherLeak:
-		return Description{Error, "SWC-105", "ether leak: an account that never paid in receives ether"}
+		return Description{Error, "SWC-105", "ether leak: a sender receives ether it never paid in"}
 	case SelfDestruct:
 		return Description{Error, "SWC-106", "unprotected selfdestruct: any sender can destroy the contract"}
 	case Delegatecall:

@@ -1,0 +1,99 @@
+package fuzz
+
+import (
+	"fmt"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/holiman/uint256"
+)
+
+// This file is SWC-105's rule for a sender that paid the contract ether
+// (vulns.go judges one that never did). Its payout is no leak when it is
+// its own money paid back (a deposit, a refund) or a prize the rules give
+// it (a game's pot). It is a leak when the sender drains: it ends the
+// sequence with more ether than it put in, and its own transactions since
+// it was last paid, with no other sender paying in meanwhile, paid it more
+// than it sent in them. A winner is paid once per round, and a new round
+// needs the players' stakes again; a withdrawal that forgets to debit pays
+// again and again with nobody paying in, out of the other depositors'
+// money (or the ether the contract held).
+
+// drained judges the payout to principal p, the sender of the last
+// transaction of hist, which paid in before: it returns the finding's
+// detail, or "" when the payout is no leak.
+func (w *worker) drained(hist []txInfo, p int) string {
+	n := len(hist)
+	if n < 2 || hist[n-1].Sender != p || !hist[n-1].Paid {
+		// Paid by another sender's transaction: a withdrawal to it
+		// of the other's money, or a winner's prize settled by another.
+		return ""
+	}
+	// first: the transaction after p's previous payout (hist[first-1]),
+	// provided no other sender paid in since (a new round's stakes).
+	first := -1
+	for j := n - 2; j >= 0; j-- {
+		if hist[j].Sender != p {
+			if !hist[j].Value.IsZero() {
+				break
+			}
+			continue
+		}
+		if hist[j].Paid {
+			first = j + 1
+			break
+		}
+	}
+	if first < 0 {
+		return ""
+	}
+	var runIn, runOut uint256.Int
+	for j := first; j < n; j++ {
+		if hist[j].Sender == p {
+			runIn.Add(&runIn, &hist[j].Value)
+			runOut.Add(&runOut, &hist[j].Got)
+		}
+	}
+	if runOut.Cmp(&runIn) <= 0 {
+		// It bought the repeat (a new round of tickets of its own).
+		return ""
+	}
+	gain, ok := w.netGain(hist, p)
+	if !ok {
+		return ""
+	}
+	var got, paid uint256.Int
+	for j := range hist {
+		if hist[j].Sender == p {
+			got.Add(&got, &hist[j].Got)
+		}
+	}
+	if got.Cmp(&gain) >= 0 {
+		// What it received less what it ended up: what it paid in (the
+		// transactions that reverted were refunded).
+		paid.Sub(&got, &gain)
+	}
+	return fmt.Sprintf("%s paid %s wei in and received %s wei (%s wei of other senders' deposits or the contract's own ether): its transactions %d to %d, after it had been paid in transaction %d and with no other sender paying in meanwhile, paid it %s wei more than it sent in them (a withdrawal that pays again without a debit)",
+		w.principals[p].Hex(), paid.Dec(), got.Dec(), gain.Dec(), first+1, n, first, new(uint256.Int).Sub(&runOut, &runIn).Dec())
+}
+
+// netGain reports how much more ether principal p holds after the
+// transactions of hist than before them, and whether that is positive.
+func (w *worker) netGain(hist []txInfo, p int) (uint256.Int, bool) {
+	var gain, start uint256.Int
+	bal := w.ch.State().GetBalance(w.principals[p])
+	if _, _, attacker := SenderOf(w.ch, p); !attacker {
+		start.Set(chain.InitialBalance)
+	} else {
+		// An attacker's ether comes from the operator (see gains).
+		for _, h := range hist {
+			if h.Sender == p {
+				start.Add(&start, &h.Value)
+			}
+		}
+	}
+	if bal.Cmp(&start) <= 0 {
+		return gain, false
+	}
+	gain.Sub(bal, &start)
+	return gain, true
+}

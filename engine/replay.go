@@ -71,7 +71,9 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: input, Value: v, Blocks: c.Blocks, Seconds: c.Seconds}
 	}
 	oracles := map[oracle.Kind]bool{oracle.Kind(f.Kind): true}
-	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, chain.Config{EVMVersion: chainVersion(builds)}, setup.Seed, plan, calls, oracles)
+	cc := chain.Config{EVMVersion: chainVersion(builds)}
+	chainLimits(builds, &cc)
+	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, oracles)
 	if err != nil {
 		return nil, err
 	}

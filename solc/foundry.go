@@ -19,6 +19,7 @@ type foundryConfig struct {
 	ViaIR                *bool
 	EVMVersion           string
 	AutoDetectRemappings *bool
+	Limits               ChainLimits
 }
 
 // readFoundryConfig parses the subset of TOML that foundry.toml files use
@@ -63,6 +64,14 @@ func readFoundryConfig(path, profile string) (*foundryConfig, error) {
 			case "auto_detect_remappings":
 				b := v.boolean
 				cfg.AutoDetectRemappings = &b
+			case "gas_limit":
+				cfg.Limits.GasLimit = v.uint()
+			case "block_gas_limit":
+				cfg.Limits.BlockGasLimit = v.uint()
+			case "code_size_limit":
+				cfg.Limits.CodeSizeLimit = v.uint()
+			case "disable_code_size_limit":
+				cfg.Limits.NoCodeSizeLimit = v.boolean
 			}
 		}
 	}
@@ -78,6 +87,20 @@ type tomlValue struct {
 	list    []string
 	boolean bool
 	integer int
+}
+
+// uint is a non-negative integer written as a TOML integer or, as
+// Foundry allows for values past int64 ("18446744073709551615"), a string;
+// 0 when it is neither.
+func (v tomlValue) uint() uint64 {
+	if v.integer > 0 {
+		return uint64(v.integer)
+	}
+	n, err := strconv.ParseUint(strings.ReplaceAll(v.str, "_", ""), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // parseTOML reads tables of scalar and string-array values. It is enough for

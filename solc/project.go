@@ -19,6 +19,14 @@ type Settings struct {
 	EVMVersion    string
 }
 
+// ChainLimits are the gas and code-size limits of a project's test chain.
+type ChainLimits struct {
+	GasLimit        uint64 // per transaction (gas_limit)
+	BlockGasLimit   uint64 // block_gas_limit
+	CodeSizeLimit   uint64 // bytes of deployed code (code_size_limit)
+	NoCodeSizeLimit bool   // disable_code_size_limit
+}
+
 // A Project is a directory of Solidity sources with its configuration.
 type Project struct {
 	Root       string // absolute
@@ -26,7 +34,10 @@ type Project struct {
 	Remappings []Remapping
 	Libs       []string // library folders, relative to Root
 	Settings   Settings
-	Solc       string // compiler version or absolute path pinned by the project, if any
+	// Limits are the test chain's limits the project configures
+	// (foundry.toml); zero values mean Foresight's defaults.
+	Limits ChainLimits
+	Solc   string // compiler version or absolute path pinned by the project, if any
 	// Src, Test and Script are Foundry's folders (relative to Root);
 	// Test and Script are "test" and "script" in other projects.
 	Src, Test, Script string

@@ -50,6 +50,7 @@ func (p *Project) loadFoundry(rs []Remapping) error {
 		p.Settings.ViaIR = *cfg.ViaIR
 	}
 	p.Settings.EVMVersion = cfg.EVMVersion
+	p.Limits = cfg.Limits
 	autoDetect := cfg.AutoDetectRemappings == nil || *cfg.AutoDetectRemappings
 	p.Remappings = foundryRemappings(p.Root, user, p.Libs, []string{p.Src, p.Test, p.Script}, autoDetect)
 	return nil

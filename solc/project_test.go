@@ -158,3 +158,29 @@ func FuzzParseTOML(f *testing.F) {
 		parseTOML(s) // must not panic or hang
 	})
 }
+
+// TestFoundryChainLimits reads the test chain's limits from foundry.toml:
+// integers, Foundry's string form for values past int64, and the switch
+// that lifts the code-size limit; a profile overrides the default.
+func TestFoundryChainLimits(t *testing.T) {
+	for _, tt := range []struct {
+		toml string
+		want ChainLimits
+	}{
+		{"[profile.default]\n", ChainLimits{}},
+		{"[profile.default]\ngas_limit = 50_000_000\nblock_gas_limit = 60000000\ncode_size_limit = 40000\n",
+			ChainLimits{GasLimit: 50_000_000, BlockGasLimit: 60_000_000, CodeSizeLimit: 40_000}},
+		{"[profile.default]\ngas_limit = \"18446744073709551615\"\ndisable_code_size_limit = true\n",
+			ChainLimits{GasLimit: 18446744073709551615, NoCodeSizeLimit: true}},
+		{"[profile.default]\ngas_limit = \"lots\"\ncode_size_limit = -3\n", ChainLimits{}},
+	} {
+		root := writeTree(t, map[string]string{"foundry.toml": tt.toml, "src/A.sol": "pragma solidity ^0.8.0;\ncontract A {}\n"})
+		p, err := LoadProject(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Limits != tt.want {
+			t.Errorf("%q: limits %+v, want %+v", tt.toml, p.Limits, tt.want)
+		}
+	}
+}

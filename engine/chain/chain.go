@@ -36,7 +36,21 @@ type Config struct {
 	// ("paris", "cancun", ...); the chain follows its rules. Empty means
 	// the newest.
 	EVMVersion string
+	// BlockGasLimit is the block context's gas limit (the GASLIMIT
+	// opcode); default DefaultBlockGasLimit.
+	BlockGasLimit uint64
+	// CodeSizeLimit, when set, is the most bytes of runtime code a
+	// deployment may leave (a project's code_size_limit); 0 deploys code
+	// of any size, past EIP-170's 24,576 bytes too.
+	CodeSizeLimit uint64
 }
+
+// DefaultBlockGasLimit is the block gas limit unless configured.
+const DefaultBlockGasLimit = 30_000_000
+
+// ErrCodeSizeLimit is a deployment whose runtime code exceeds the
+// project's code_size_limit.
+var ErrCodeSizeLimit = errors.New("deployed code exceeds the project's code_size_limit")
 
 // DefaultSenders is the number of funded sender accounts unless
 // configured.
@@ -114,6 +128,9 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	if cfg.StartBlock == 0 {
 		cfg.StartBlock = 1
 	}
+	if cfg.BlockGasLimit == 0 {
+		cfg.BlockGasLimit = DefaultBlockGasLimit
+	}
 	cc, merged, err := chainConfig(cfg.EVMVersion)
 	if err != nil {
 		return nil, err
@@ -140,7 +157,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 		},
 		GetHash:     func(n uint64) common.Hash { return common.BigToHash(new(big.Int).SetUint64(n * 0x9e3779b97f4a7c15)) },
 		Coinbase:    coinbase,
-		GasLimit:    30_000_000,
+		GasLimit:    cfg.BlockGasLimit,
 		BlockNumber: new(big.Int).SetUint64(c.Block.Number),
 		Time:        c.Block.Time,
 		Difficulty:  big.NewInt(0),
@@ -252,12 +269,7 @@ func (c *Chain) Call(tx Tx) Result {
 	var r Result
 	var left vm.GasBudget
 	if dst == nil {
-		nonce := c.state.GetNonce(tx.From)
-		r.Ret, r.Created, left, r.Err = c.evm.Create(tx.From, tx.Input, budget, v)
-		if errors.Is(r.Err, vm.ErrMaxCodeSizeExceeded) {
-			r = c.createOversized(tx.From, crypto.CreateAddress(tx.From, nonce), tx.Input, v)
-			left = vm.NewGasBudget(c.cfg.GasLimit-r.GasUsed, 0)
-		}
+		r, left = c.create(tx, budget, v)
 	} else {
 		r.Ret, left, r.Err = c.evm.Call(tx.From, tx.To, tx.Input, budget, v)
 	}
@@ -272,6 +284,28 @@ func (c *Chain) Call(tx Tx) Result {
 		c.state.Finalise(c.rules)
 	}
 	return r
+}
+
+// create runs a creation transaction under the project's code-size limit
+// (none unless configured).
+func (c *Chain) create(tx Tx, budget vm.GasBudget, v *uint256.Int) (Result, vm.GasBudget) {
+	var r Result
+	var left vm.GasBudget
+	limit := c.cfg.CodeSizeLimit
+	snap := c.state.Snapshot()
+	nonce := c.state.GetNonce(tx.From)
+	r.Ret, r.Created, left, r.Err = c.evm.Create(tx.From, tx.Input, budget, v)
+	if errors.Is(r.Err, vm.ErrMaxCodeSizeExceeded) && (limit == 0 || limit > params.MaxCodeSize) {
+		r = c.createOversized(tx.From, crypto.CreateAddress(tx.From, nonce), tx.Input, v)
+		left = vm.NewGasBudget(c.cfg.GasLimit-r.GasUsed, 0)
+	}
+	if r.Err == nil && limit > 0 {
+		if n := c.state.GetCodeSize(r.Created); uint64(n) > limit {
+			c.state.RevertToSnapshot(snap)
+			return Result{Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrCodeSizeLimit, n, limit)}, vm.NewGasBudget(0, 0)
+		}
+	}
+	return r, left
 }
 
 // createOversized deploys code whose runtime exceeds EIP-170's 24,576

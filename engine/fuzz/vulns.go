@@ -154,26 +154,10 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read storage slot %s that the outer call then wrote%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
 		}
 	case trace.EventEtherOut:
-		p := w.principalIndex(e.Addr)
-		if p < 0 || !unprivileged || w.privileged[p] {
-			// Paying the owner (a fee, a treasury) is no leak either.
-			return nil
-		}
-		if w.deposited(hist, p) {
-			// A depositor's payout: leak.go judges it.
-			if detail = w.drained(hist, p); detail == "" {
-				return nil
-			}
-			kind = oracle.EtherLeak
-			break
-		}
-		gain, taken, ok := w.gains(hist, p)
-		if !ok {
+		if detail = w.etherOut(n, hist, unprivileged, e); detail == "" {
 			return nil
 		}
 		kind = oracle.EtherLeak
-		detail = fmt.Sprintf("%s wei went to %s in transaction %d; it never sent the contract any, ended the sequence %s wei up, and the sequence's senders together took %s wei more than they put in (other people's money)",
-			e.Value.Dec(), e.Addr.Hex(), n, gain.Dec(), taken.Dec())
 	case trace.EventSelfdestruct:
 		if !unprivileged {
 			return nil
@@ -230,6 +214,26 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
 	w.c.locate(f, e.Site)
 	return f
+}
+
+// etherOut judges ether paid to e.Addr in transaction n as a leak
+// (SWC-105) and returns the evidence, or "" when it is none.
+func (w *worker) etherOut(n int, hist []txInfo, unprivileged bool, e *trace.Event) string {
+	p := w.principalIndex(e.Addr)
+	if p < 0 || !unprivileged || w.privileged[p] {
+		// Paying the owner (a fee, a treasury) is no leak either.
+		return ""
+	}
+	if w.deposited(hist, p) {
+		// A depositor's payout: leak.go judges it.
+		return w.drained(hist, p)
+	}
+	gain, taken, ok := w.gains(hist, p)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s wei went to %s in transaction %d; it never sent the contract any, ended the sequence %s wei up, and the sequence's senders together took %s wei more than they put in (other people's money)",
+		e.Value.Dec(), e.Addr.Hex(), n, gain.Dec(), taken.Dec())
 }
 
 // checkLoopFailure reports SWC-113: the transaction reverted right after a

@@ -106,9 +106,15 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) *Findin
 	// One transaction may show several findings; report one not known
 	// yet (or, while shrinking, the one being shrunk), so that none hides
 	// behind another.
+	// A payout the transaction made twice by re-entering is SWC-107's:
+	// the depositor-drain rule of SWC-105 would report the same bug again.
+	reentered := false
+	for i := range evs {
+		reentered = reentered || evs[i].Kind == trace.EventReentrancy
+	}
 	var first *Finding
 	for i := range evs {
-		f := w.judge1(len(hist), hist, unprivileged, &evs[i])
+		f := w.judge1(len(hist), hist, unprivileged, reentered, &evs[i])
 		if f == nil {
 			continue
 		}
@@ -128,7 +134,7 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) *Findin
 }
 
 // judge1 turns one event into a finding, or nil.
-func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event) *Finding {
+func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *trace.Event) *Finding {
 	var kind oracle.Kind
 	var detail string
 	switch e.Kind {
@@ -154,7 +160,7 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read storage slot %s that the outer call then wrote%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
 		}
 	case trace.EventEtherOut:
-		if detail = w.etherOut(n, hist, unprivileged, e); detail == "" {
+		if detail = w.etherOut(n, hist, unprivileged, reentered, e); detail == "" {
 			return nil
 		}
 		kind = oracle.EtherLeak
@@ -218,13 +224,16 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged bool, e *trace.Event)
 
 // etherOut judges ether paid to e.Addr in transaction n as a leak
 // (SWC-105) and returns the evidence, or "" when it is none.
-func (w *worker) etherOut(n int, hist []txInfo, unprivileged bool, e *trace.Event) string {
+func (w *worker) etherOut(n int, hist []txInfo, unprivileged, reentered bool, e *trace.Event) string {
 	p := w.principalIndex(e.Addr)
 	if p < 0 || !unprivileged || w.privileged[p] {
 		// Paying the owner (a fee, a treasury) is no leak either.
 		return ""
 	}
 	if w.deposited(hist, p) {
+		if reentered {
+			return ""
+		}
 		// A depositor's payout: leak.go judges it.
 		return w.drained(hist, p)
 	}

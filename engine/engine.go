@@ -19,7 +19,6 @@ import (
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc"
-	"github.com/foresight-sol/foresight/solc/position"
 )
 
 // Options configure a campaign: the knobs shared with the fuzzer
@@ -428,44 +427,24 @@ func (c Call) String() string {
 
 func lineCoverage(p *program.Program, cov [][]bool) map[string]*FileCoverage {
 	out := map[string]*FileCoverage{}
-	mappers := map[string]*position.Mapper{}
+	var targets []int
 	for ci, c := range p.Contracts {
-		if !c.Target || ci >= len(cov) {
-			continue
-		}
-		for pc, user := range c.UserPC {
-			if !user {
-				continue
-			}
-			loc, ok := c.Locate(uint64(pc), false)
-			if !ok {
-				continue
-			}
-			m := mappers[loc.Path]
-			if m == nil {
-				u := c.Build.Units[loc.Unit]
-				if u == nil {
-					continue
-				}
-				m = position.NewMapper(u.Content)
-				mappers[loc.Path] = m
-			}
-			line, _, err := m.LineCol(loc.Start)
-			if err != nil {
-				continue
-			}
-			fc := out[loc.Path]
-			if fc == nil {
-				fc = &FileCoverage{Covered: map[int]bool{}, Missed: map[int]bool{}}
-				out[loc.Path] = fc
-			}
-			if cov[ci][pc] {
-				fc.Covered[line+1] = true
-			} else {
-				fc.Missed[line+1] = true
-			}
+		if c.Target && ci < len(cov) {
+			targets = append(targets, ci)
 		}
 	}
+	userLines(p, targets, func(ci, pc int, path string, line int) {
+		fc := out[path]
+		if fc == nil {
+			fc = &FileCoverage{Covered: map[int]bool{}, Missed: map[int]bool{}}
+			out[path] = fc
+		}
+		if cov[ci][pc] {
+			fc.Covered[line+1] = true
+		} else {
+			fc.Missed[line+1] = true
+		}
+	})
 	for _, fc := range out {
 		for l := range fc.Covered {
 			delete(fc.Missed, l)

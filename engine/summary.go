@@ -64,6 +64,23 @@ func countLines(p *program.Program, contracts []int, cov [][]bool) (lines, cover
 		n    int
 	}
 	ran := map[line]bool{}
+	userLines(p, contracts, func(ci, pc int, path string, n int) {
+		k := line{path, n}
+		hit := ci < len(cov) && pc < len(cov[ci]) && cov[ci][pc]
+		ran[k] = ran[k] || hit
+	})
+	for _, hit := range ran {
+		lines++
+		if hit {
+			covered++
+		}
+	}
+	return lines, covered
+}
+
+// userLines calls fn for every user instruction of the given contracts'
+// runtime code with the zero-based source line it maps to.
+func userLines(p *program.Program, contracts []int, fn func(ci, pc int, path string, line int)) {
 	mappers := map[string]*position.Mapper{}
 	for _, ci := range contracts {
 		c := p.Contracts[ci]
@@ -84,22 +101,11 @@ func countLines(p *program.Program, contracts []int, cov [][]bool) (lines, cover
 				m = position.NewMapper(u.Content)
 				mappers[loc.Path] = m
 			}
-			n, _, err := m.LineCol(loc.Start)
-			if err != nil {
-				continue
+			if n, _, err := m.LineCol(loc.Start); err == nil {
+				fn(ci, pc, loc.Path, n)
 			}
-			k := line{loc.Path, n}
-			hit := ci < len(cov) && pc < len(cov[ci]) && cov[ci][pc]
-			ran[k] = ran[k] || hit
 		}
 	}
-	for _, hit := range ran {
-		lines++
-		if hit {
-			covered++
-		}
-	}
-	return lines, covered
 }
 
 // setUpScope is a Foundry set-up campaign's scope: what its target

@@ -33,6 +33,14 @@ func TestExecAllocs(t *testing.T) {
 	for range 10 {
 		w.exec(seq, w.fresh())
 	}
+	checkExecAllocs(t, w, seq)
+}
+
+// checkExecAllocs measures the allocations of executing the one-transaction
+// seq on a warm worker and of its chain call alone: the call stays within
+// maxCallAllocs, and the fuzzer's own path adds nothing to it.
+func checkExecAllocs(t *testing.T, w *worker, seq Sequence) {
+	t.Helper()
 	n := testing.AllocsPerRun(200, func() { w.exec(seq, w.fresh()) })
 	call := testing.AllocsPerRun(200, func() {
 		w.ch.Reset(w.base)

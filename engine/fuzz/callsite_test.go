@@ -43,19 +43,7 @@ func TestExecAllocsForeign(t *testing.T) {
 	for range 10 {
 		w.exec(seq, w.fresh())
 	}
-	n := testing.AllocsPerRun(200, func() { w.exec(seq, w.fresh()) })
-	call := testing.AllocsPerRun(200, func() {
-		w.ch.Reset(w.base)
-		w.tr.BeginTx()
-		w.ch.Call(txOf(w.ch, seq[0].Sender, w.dep.Addrs[seq[0].Contract], w.encode(&seq[0]), &seq[0].Value, &w.s.fwd))
-	})
-	t.Logf("%.1f allocations per traced execution, %.1f in the chain call", n, call)
-	if call > maxCallAllocs {
-		t.Errorf("%.1f allocations per traced chain call, want at most %d", call, maxCallAllocs)
-	}
-	if n > call {
-		t.Errorf("%.1f allocations per traced execution with the call stack followed, %.1f more than its chain call", n, n-call)
-	}
+	checkExecAllocs(t, w, seq)
 }
 
 // BenchmarkCallStack measures what following the source-level call stack

@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 )
 
@@ -48,24 +50,7 @@ func BenchmarkMazeCalls(b *testing.B) {
 				for i, ct := range prog.Contracts {
 					codes[i] = trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 				}
-				tr := trace.New(codes)
-				hooks := tr.Hooks()
-				if mode == "untraced" {
-					hooks = nil
-				}
-				ch, err := chain.New(chain.Config{}, hooks)
-				if err != nil {
-					b.Fatal(err)
-				}
-				plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
-				if err != nil {
-					b.Fatal(err)
-				}
-				dep, err := Deploy(ch, prog, plan)
-				if err != nil || dep.Errors[c.Index] != nil {
-					b.Fatal(err, dep.Errors)
-				}
-				tr.Bind(dep.Addrs[c.Index], c.Index)
+				ch, tr, to := deployBench(b, prog, c.Index, codes, mode == "traced")
 				base := ch.Snapshot()
 				from := ch.Senders()[0]
 				b.ReportAllocs()
@@ -76,12 +61,38 @@ func BenchmarkMazeCalls(b *testing.B) {
 						ch.Reset(base)
 					}
 					tr.BeginTx()
-					ch.Call(chain.Tx{From: from, To: dep.Addrs[c.Index], Input: inputs[i%len(inputs)]})
+					ch.Call(chain.Tx{From: from, To: to, Input: inputs[i%len(inputs)]})
 				}
 				reportRates(b, uint64(b.N), cpu)
 			})
 		}
 	}
+}
+
+// deployBench deploys prog on a fresh chain, traced by a tracer over codes
+// (or with no hooks), with contract ci bound to the tracer, and returns the
+// chain, the tracer and ci's address.
+func deployBench(b *testing.B, prog *program.Program, ci int, codes []*trace.Code, traced bool) (*chain.Chain, *trace.Tracer, common.Address) {
+	b.Helper()
+	tr := trace.New(codes)
+	hooks := tr.Hooks()
+	if !traced {
+		hooks = nil
+	}
+	ch, err := chain.New(chain.Config{}, hooks)
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dep, err := Deploy(ch, prog, plan)
+	if err != nil || dep.Errors[ci] != nil {
+		b.Fatal(err, dep.Errors)
+	}
+	tr.Bind(dep.Addrs[ci], ci)
+	return ch, tr, dep.Addrs[ci]
 }
 
 // reportRates reports txs transactions per wall-clock second and the CPU

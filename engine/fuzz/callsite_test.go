@@ -76,20 +76,7 @@ func BenchmarkCallStack(b *testing.B) {
 					codes[i].SetForeign(fc.PC, fc.In, fc.Out)
 				}
 			}
-			tr := trace.New(codes)
-			ch, err := chain.New(chain.Config{}, tr.Hooks())
-			if err != nil {
-				b.Fatal(err)
-			}
-			plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
-			if err != nil {
-				b.Fatal(err)
-			}
-			dep, err := Deploy(ch, prog, plan)
-			if err != nil || dep.Errors[c.Index] != nil {
-				b.Fatal(err, dep.Errors)
-			}
-			tr.Bind(dep.Addrs[c.Index], c.Index)
+			ch, tr, to := deployBench(b, prog, c.Index, codes, true)
 			base := ch.Snapshot()
 			from := ch.Senders()[0]
 			b.ReportAllocs()
@@ -99,7 +86,7 @@ func BenchmarkCallStack(b *testing.B) {
 					ch.Reset(base)
 				}
 				tr.BeginTx()
-				ch.Call(chain.Tx{From: from, To: dep.Addrs[c.Index], Input: inputs[i%len(inputs)]})
+				ch.Call(chain.Tx{From: from, To: to, Input: inputs[i%len(inputs)]})
 			}
 		})
 	}

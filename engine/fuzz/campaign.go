@@ -63,6 +63,7 @@ type campaign struct {
 
 	execs       atomic.Uint64
 	txs         atomic.Uint64 // transactions run (runTx), shrinking included
+	oracleTxs   atomic.Uint64 // of those, the oracles' re-runs (rerunTx)
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 
@@ -138,6 +139,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		Counts: Counts{
 			Execs:          c.execs.Load(),
 			Txs:            c.txs.Load(),
+			OracleTxs:      c.oracleTxs.Load(),
 			ShrinkExecs:    c.shrinkExecs.Load(),
 			Corpus:         c.corpus.Len(),
 			Elapsed:        time.Since(c.start),

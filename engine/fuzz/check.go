@@ -15,17 +15,30 @@ import (
 //     own failure (assert, panic codes) at its origin;
 //  2. checkLoopFailure: a failed call in a loop that reverted it (vulns.go);
 //  3. checkEvents: the vulnerability oracles over the tracer's events
-//     (vulns.go);
+//     (vulns.go), then confirmUnchecked (unchecked.go): an unchecked call
+//     to an account the fuzzer controls that did not fail is re-run with
+//     that account reverting (SWC-104);
 //  4. checkProperties: property and invariant functions on the new state.
 //
-// A new oracle goes into one of these steps (or a new one here), so a
-// campaign and a replay cannot disagree about what a sequence does.
+// and after the sequence's last transaction:
+//
+//  5. checkEnd: the oracles that judge a sequence by running its end
+//     again differently: its last two transactions in both orders
+//     (SWC-114, order.go), the one before the last repeated (SWC-128,
+//     dos.go).
+//
+// Re-runs (steps 3 and 5) start from the deployed state, count as the
+// oracles' transactions (rerunTx), and leave the chain in the state the
+// sequence left. A new oracle goes into one of these steps (or a new one
+// here), so a campaign and a replay cannot disagree about what a sequence
+// does: a replay of a reported sequence re-runs what found it.
 
 // check applies the oracle pipeline to transaction tx, which just ran with
 // result r; hist describes the sequence's transactions so far (tx last).
 // probe lets the storage-write probe report; shrinking is the key of the
-// finding being shrunk, if any. seq is the sequence so far, remembered as a
-// contract's first ether receipt (nil in replays).
+// finding being shrunk, if any. seq holds the sequence's transactions
+// (those so far first): re-runs run them again, and it is remembered as a
+// contract's first ether receipt.
 func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrinking *Key, seq Sequence) *Finding {
 	if f := w.checkTx(tx, r, probe); f != nil {
 		return f
@@ -35,17 +48,26 @@ func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrink
 	}
 	if w.tr.HasEvents() {
 		w.notePaid(hist)
-		if f := w.checkEvents(hist, shrinking); f != nil {
+		if f := w.checkEvents(seq, hist, shrinking); f != nil {
 			return f
 		}
 	}
-	if seq != nil && r.Err == nil && !tx.Value.IsZero() && !w.c.received[tx.Contract].Load() {
+	if r.Err == nil && !tx.Value.IsZero() && !w.c.received[tx.Contract].Load() {
 		// The freezing-ether oracle judges at the end of the campaign
 		// (campaign.frozen) from the first sequence that paid a contract.
 		w.c.received[tx.Contract].Store(true)
 		w.c.receipts.note(tx.Contract, seq[:len(hist)])
 	}
 	return w.checkProperties()
+}
+
+// checkEnd applies the oracles that judge the end of seq, whose
+// transactions all ran (hist describes them), by running it again.
+func (w *worker) checkEnd(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+	if f := w.checkOrder(seq, hist, shrinking); f != nil {
+		return f
+	}
+	return w.checkDoS(seq, hist, shrinking)
 }
 
 // checkTx applies the transaction oracles to a finished transaction.

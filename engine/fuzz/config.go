@@ -116,10 +116,13 @@ type Counts struct {
 	// Txs counts the transactions actually run, shrinking included: a
 	// prefix reused from the cache of states is not run, so not counted.
 	// TxRate is Txs per second of Elapsed.
-	Txs     uint64        `json:"txs"`
-	TxRate  float64       `json:"txsPerSec"`
-	Corpus  int           `json:"corpus"`
-	Elapsed time.Duration `json:"elapsedNs"`
+	Txs    uint64  `json:"txs"`
+	TxRate float64 `json:"txsPerSec"`
+	// OracleTxs counts the transactions of Txs that oracles ran again to
+	// judge a sequence (SWC-104, SWC-114, SWC-128: check.go).
+	OracleTxs uint64        `json:"oracleTxs"`
+	Corpus    int           `json:"corpus"`
+	Elapsed   time.Duration `json:"elapsedNs"`
 	// Timeouts counts transactions cancelled by the per-transaction
 	// wall-clock guard (they end as failed transactions).
 	Timeouts uint64 `json:"timeouts"`

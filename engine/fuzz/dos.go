@@ -102,11 +102,11 @@ func (w *worker) checkDoS(seq Sequence, hist []txInfo, shrinking *Key) *Finding 
 func (w *worker) gasAfter(start chain.Snapshot, g, f *Tx, pushes int, gas uint64) (uint64, bool) {
 	w.ch.Reset(start)
 	for range pushes {
-		if r := w.runTx(g, 0); r.Err != nil {
+		if r := w.rerunTx(g, 0); r.Err != nil {
 			return 0, false
 		}
 	}
-	r := w.runTx(f, gas)
+	r := w.rerunTx(f, gas)
 	return r.GasUsed, r.Err == nil
 }
 

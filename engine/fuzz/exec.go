@@ -106,11 +106,7 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 			return o
 		}
 	}
-	if f := w.checkOrder(seq, w.s.hist, in.shrinking); f != nil {
-		o.fail, o.failTx = f, len(seq)-1
-		return o
-	}
-	if f := w.checkDoS(seq, w.s.hist, in.shrinking); f != nil {
+	if f := w.checkEnd(seq, w.s.hist, in.shrinking); f != nil {
 		o.fail, o.failTx = f, len(seq)-1
 		return o
 	}

@@ -120,7 +120,7 @@ func (w *worker) paidIn(hist []txInfo, tx *Tx) bool {
 func (w *worker) bothOrders(prefix Sequence, pair [2]Tx) (orig, swapped [2]uint256.Int, pay payout) {
 	w.ch.Reset(w.base)
 	for i := range prefix {
-		w.runTx(&prefix[i], 0)
+		w.rerunTx(&prefix[i], 0)
 	}
 	before := w.ch.Snapshot()
 	first, second := pair[1], pair[0]
@@ -152,7 +152,7 @@ func (w *worker) gainsInOrder(txs [2]*Tx, pay *payout) [2]uint256.Int {
 	}
 	var spent [2]uint256.Int // ether an attacker's operator paid in
 	for i, tx := range txs {
-		r := w.runTx(tx, 0)
+		r := w.rerunTx(tx, 0)
 		if _, _, attacker := SenderOf(w.ch, tx.Sender); attacker && r.Err == nil {
 			spent[i].Set(&tx.Value)
 		}

@@ -30,7 +30,9 @@ func Raw(p *program.Program, seq Sequence) []RawCall {
 	out := make([]RawCall, len(seq))
 	for i, tx := range seq {
 		out[i] = RawCall{Contract: tx.Contract, Sender: tx.Sender, Value: tx.Value, Blocks: tx.Blocks, Seconds: tx.Seconds}
-		if tx.Method >= 0 {
+		if tx.Raw != nil {
+			out[i].Input = tx.Raw
+		} else if tx.Method >= 0 {
 			m := p.Contracts[tx.Contract].Methods[tx.Method]
 			buf = encodeInto(buf[:0], m.Selector, &tx)
 			out[i].Input = append([]byte(nil), buf...)
@@ -91,31 +93,55 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 	if err != nil {
 		return nil, err
 	}
+	seq := w.recorded(calls)
 	var steps []Step
-	for _, rc := range calls {
+	for i := range seq {
 		rec.logs, rec.inner, rec.open = nil, nil, rec.open[:0]
-		w.tr.BeginTx()
-		if w.cheats != nil {
-			w.cheats.Reset()
-		}
-		w.ch.Advance(rc.Blocks, rc.Seconds)
-		sender := rc.Sender % Principals(w.ch)
-		st := Step{Call: rc, To: w.dep.Addrs[rc.Contract], Block: w.ch.Block}
-		st.From, _, _ = SenderOf(w.ch, sender)
-		v := rc.Value
-		r := w.ch.Call(txOf(w.ch, sender, st.To, rc.Input, &v, &w.s.fwd))
+		tx := &seq[i]
+		st := Step{Call: calls[i], To: w.dep.Addrs[tx.Contract]}
+		st.From, _, _ = SenderOf(w.ch, tx.Sender)
+		// The block the transaction runs in (a cheatcode may move it).
+		st.Block = w.ch.Block
+		st.Block.Number += tx.Blocks
+		st.Block.Time += tx.Seconds
+		r := w.runTx(tx, 0)
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
 		st.Logs = rec.logs
 		st.Inner = rec.inner
-		tx := &Tx{Contract: rc.Contract, Value: rc.Value}
-		w.s.hist = append(w.s.hist, txInfo{Sender: sender, Value: rc.Value})
-		st.Finding = w.check(tx, r, w.s.hist, true, nil, nil)
+		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value})
+		st.Finding = w.check(tx, r, w.s.hist, true, nil, seq)
 		steps = append(steps, st)
 		if st.Finding != nil {
-			break
+			return steps, nil
 		}
 	}
+	if len(steps) > 0 {
+		// The last pipeline step, as at the end of a campaign's sequence.
+		steps[len(steps)-1].Finding = w.checkEnd(seq, w.s.hist, nil)
+	}
 	return steps, nil
+}
+
+// recorded turns raw calls into transactions that send their calldata as
+// it is (Tx.Raw), each with the method its selector names, so that the
+// oracle pipeline runs and re-runs them as a campaign's.
+func (w *worker) recorded(calls []RawCall) Sequence {
+	seq := make(Sequence, len(calls))
+	for i, rc := range calls {
+		seq[i] = Tx{Contract: rc.Contract, Method: -1, Sender: rc.Sender % Principals(w.ch),
+			Value: rc.Value, Blocks: rc.Blocks, Seconds: rc.Seconds, Raw: rc.Input}
+		if rc.Input == nil {
+			seq[i].Raw = []byte{}
+		}
+		ms := w.c.prog.Contracts[rc.Contract].Methods
+		for j := range ms {
+			if len(rc.Input) >= 4 && string(ms[j].Selector[:]) == string(rc.Input[:4]) {
+				seq[i].Method = j
+				break
+			}
+		}
+	}
+	return seq
 }
 
 // recorder collects a replayed transaction's logs and inner calls through

@@ -22,6 +22,10 @@ type Tx struct {
 	// Blocks and Seconds advance the block number and time before the
 	// transaction runs.
 	Blocks, Seconds uint64
+	// Raw, when not nil, is the calldata sent instead of Method's encoded
+	// Args: a recorded transaction replayed (replay.go), whose Method is
+	// the one its selector names (-1: none).
+	Raw []byte
 }
 
 // A Sequence is a list of transactions run from the deployed state.

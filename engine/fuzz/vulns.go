@@ -86,16 +86,34 @@ func allZero(b []byte) bool {
 // transaction hist[len(hist)-1], which committed (events of reverted
 // frames are gone) or, for the few oracles that do not need that, ran.
 // While a finding is shrunk, its key is shrinking.
-func (w *worker) checkEvents(hist []txInfo, shrinking *Key) *Finding {
-	if f := w.judge(hist, w.tr.Events(), shrinking); f != nil {
+// Findings not known yet (or the one shrunk) come first, then a re-run
+// that confirms an unchecked call, then findings known already.
+func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+	w.rr.pending = w.rr.pending[:0]
+	f, wanted := w.judge(hist, w.tr.Events(), shrinking)
+	if wanted {
 		return f
 	}
-	return w.judge(hist, w.tr.Sticky(), shrinking)
+	g, wanted := w.judge(hist, w.tr.Sticky(), shrinking)
+	if wanted {
+		return g
+	}
+	// The re-run reuses the tracer's buffers: the events are judged.
+	if u := w.confirmUnchecked(seq, hist, shrinking); u != nil {
+		return u
+	}
+	if f != nil {
+		return f
+	}
+	return g
 }
 
-func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) *Finding {
+// judge turns events into a finding: one not known yet, or the one being
+// shrunk (wanted), else a known one. Unchecked calls awaiting a failure
+// go to w.rr.pending.
+func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) (f *Finding, wanted bool) {
 	if len(evs) == 0 {
-		return nil
+		return nil, false
 	}
 	unprivileged := true
 	for _, h := range hist {
@@ -114,6 +132,10 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) *Findin
 	}
 	var first *Finding
 	for i := range evs {
+		if w.awaitsFailure(&evs[i]) {
+			w.rr.pending = append(w.rr.pending, evs[i])
+			continue
+		}
 		f := w.judge1(len(hist), hist, unprivileged, reentered, &evs[i])
 		if f == nil {
 			continue
@@ -121,16 +143,16 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) *Findin
 		key := f.Key()
 		if shrinking != nil {
 			if key == *shrinking {
-				return f
+				return f, true
 			}
 		} else if !w.c.known(key) {
-			return f
+			return f, true
 		}
 		if first == nil {
 			first = f
 		}
 	}
-	return first
+	return first, false
 }
 
 // judge1 turns one event into a finding, or nil.
@@ -139,13 +161,9 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 	var detail string
 	switch e.Kind {
 	case trace.EventUncheckedCall:
+		// A callee the fuzzer controls that did not fail is made to
+		// fail by confirmUnchecked; an owner's address is fixed.
 		failed := !e.Value.IsZero()
-		if p := w.principalIndex(e.Addr); !failed && p >= 0 && !w.privileged[p] {
-			// The fuzzer can make this callee fail (an attacker that
-			// reverts or burns gas in its place): wait for that run as
-			// evidence. An owner's address is fixed.
-			return nil
-		}
 		kind = oracle.UncheckedCall
 		if failed {
 			detail = fmt.Sprintf("the call to %s failed in transaction %d, no copy of its success flag decided anything, and the transaction went on and completed", e.Addr.Hex(), n)
@@ -209,17 +227,21 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 	if !w.c.enabled(kind) {
 		return nil
 	}
+	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail + w.deployerNote(hist)}
+	w.c.locate(f, e.Site)
+	return f
+}
+
+// deployerNote says when the deployer sent part of the sequence hist.
+func (w *worker) deployerNote(hist []txInfo) string {
 	if d := w.principalIndex(chain.Deployer); d >= 0 {
 		for _, h := range hist {
 			if h.Sender == d {
-				detail += "; the deployer (a privileged sender) sent part of the sequence"
-				break
+				return "; the deployer (a privileged sender) sent part of the sequence"
 			}
 		}
 	}
-	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail}
-	w.c.locate(f, e.Site)
-	return f
+	return ""
 }
 
 // etherOut judges ether paid to e.Addr in transaction n as a leak

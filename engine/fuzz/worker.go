@@ -46,6 +46,7 @@ type worker struct {
 	pred   predictor   // input prediction (predict.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
+	rr       rerunState // the oracles' re-runs (unchecked.go)
 	s        scratch
 	// txs counts the transactions run since the last flushTxs: the
 	// campaign's shared counter is added to once per execution, not by
@@ -149,6 +150,9 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 
 // encode returns the calldata of tx in the worker's reused buffer.
 func (w *worker) encode(tx *Tx) []byte {
+	if tx.Raw != nil {
+		return tx.Raw
+	}
 	if tx.Method < 0 {
 		return nil
 	}
@@ -326,6 +330,10 @@ func (w *worker) flushTxs() {
 	if w.txs > 0 {
 		w.c.txs.Add(w.txs)
 		w.txs = 0
+	}
+	if w.rr.txs > 0 {
+		w.c.oracleTxs.Add(w.rr.txs)
+		w.rr.txs = 0
 	}
 }
 

@@ -22,13 +22,6 @@ func TestExamplesTogether(t *testing.T) {
 	if testing.Short() {
 		t.Skip("four campaigns of 60,000 executions")
 	}
-	// Measured on main after the session-5 merges: seeds 2-4 find all
-	// seven; seed 1 misses QuizGame's SWC-104 even at 150,000 executions
-	// (alone it takes 2 transactions: startQuizGame, then Try from the
-	// attacker whose receive fails). The unchecked-send oracle waits for
-	// a failing callee, and in a six-contract campaign that sender is not
-	// drawn for Try once line 15 is covered (issue 16).
-	t.Skip("seed 1 misses QuizGame.sol:SWC-104@15 (issue 16)")
 	dir := fixtures.Examples(t)
 	files, err := filepath.Glob(filepath.Join(dir, "*.sol"))
 	if err != nil || len(files) != 6 {

@@ -285,6 +285,8 @@ type jsonReport struct {
 	Txs     uint64        `json:"txs"`
 	TxRate  float64       `json:"txsPerSec"`
 	Elapsed time.Duration `json:"elapsedNs"`
+	// OracleTxs are the transactions (part of Txs) that oracles re-ran.
+	OracleTxs uint64 `json:"oracleTxs"`
 	// DeployExecs are the executions (part of Execs) that solved
 	// constructors.
 	DeployExecs uint64 `json:"deployExecs"`
@@ -318,7 +320,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: absAll(run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed,
+	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: absAll(run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
 		DeployExecs: rep.DeployExecs, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
 		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: absAll(run.skipped), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: findings})
 }

@@ -160,12 +160,6 @@ func OnByDefault(k Kind) bool {
 	switch k {
 	case "panic-0x11", "panic-0x12", "panic-0x21", "panic-0x31", "panic-0x32", "panic-0x41", "panic-0x00":
 		return false
-	case FrontRunning, GasDoS:
-		// Opt-in until a replay re-runs the extra executions that found
-		// them (the reordering, the repeated calls): a replay shows the
-		// sequence without the finding. Their precision on real code is
-		// not measured yet either.
-		return false
 	}
 	return true
 }

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foresight-sol/foresight/internal/fixtures"
+)
+
+// TestRerunOraclesReplay checks the oracles that judge a sequence by
+// running it again (SWC-104 with its callee made to fail, SWC-114 in both
+// orders, SWC-128 with calls repeated): a campaign with the default
+// oracles reports the finding, and replaying the sequence of its report
+// reproduces it, same kind and place, with the same evidence (its
+// detail), because Replay applies the same pipeline step.
+func TestRerunOraclesReplay(t *testing.T) {
+	vulns := filepath.Join("testdata", "vulns")
+	for _, tt := range []struct {
+		path string
+		want string // KIND@line
+		// evidence is in the message only if the re-run happened.
+		evidence string
+	}{
+		{filepath.Join(vulns, "swc114_pos_quiz.sol"), "SWC-114@18", "; swapped, "},
+		{filepath.Join(vulns, "swc114_pos_bounty04.sol"), "SWC-114@16", "; swapped, "},
+		{filepath.Join(vulns, "swc128_pos_distribute.sol"), "SWC-128@25", "(confirmed: after "},
+		{filepath.Join(vulns, "swc104_pos_auction_send.sol"), "SWC-104@25", " reverting, transaction "},
+		{fixtures.Example(t, "QuizGame.sol"), "SWC-104@15", " reverting, transaction "},
+	} {
+		t.Run(filepath.Base(tt.path), func(t *testing.T) {
+			t.Parallel()
+			bs := compile(t, tt.path)
+			rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 1, Execs: vulnExecs}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f *Finding
+			for i := range rep.Findings {
+				if got := found(&Report{Findings: rep.Findings[i : i+1]}); got[0] == tt.want {
+					f = &rep.Findings[i]
+				}
+			}
+			if f == nil {
+				t.Fatalf("findings %v, want %s", found(rep), tt.want)
+			}
+			if !strings.Contains(f.Message, tt.evidence) {
+				t.Errorf("message %q lacks the re-run's evidence %q", f.Message, tt.evidence)
+			}
+			tr, err := Replay(bs, rep.Setup, *f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tr.Reproduced || tr.Finding == nil {
+				t.Fatalf("replay of %s did not reproduce it:\n%s", f.Message, FormatTrace(tr, bs))
+			}
+			if tr.Finding.Detail != f.Detail {
+				t.Errorf("replayed evidence\n%s\nwant the campaign's\n%s", tr.Finding.Detail, f.Detail)
+			}
+			if len(tr.Steps) != len(f.Calls) {
+				t.Errorf("replay ran %d of %d calls", len(tr.Steps), len(f.Calls))
+			}
+		})
+	}
+}

@@ -46,6 +46,7 @@ type worker struct {
 	pred   predictor   // input prediction (predict.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
+	lock     lockState // the owner-lock oracle's memory (lock.go)
 	s        scratch
 	// txs counts the transactions run since the last flushTxs: the
 	// campaign's shared counter is added to once per execution, not by

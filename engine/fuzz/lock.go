@@ -3,6 +3,7 @@ package fuzz
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -55,10 +56,14 @@ const (
 )
 
 // lockMethod names a method of a contract; lockPair a privileged method
-// and a withdrawal of one contract.
+// and a withdrawal of one contract, in a sequence with a set of
+// privileged methods.
 type (
 	lockMethod struct{ contract, method int }
-	lockPair   struct{ contract, priv, with int }
+	lockPair   struct {
+		contract, priv, with int
+		privs                uint64 // the privileged methods of the sequence, a bit each (mod 64)
+	}
 )
 
 // lockState is what a worker remembers for the oracle.
@@ -108,8 +113,17 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 	}
 	end := w.ch.Snapshot()
 	defer w.ch.Reset(end)
+	var privs uint64
+	for i := range seq[:n-1] {
+		if w.isPrivileged(seq[i].Sender) && seq[i].Contract == last.Contract && seq[i].Method >= 0 {
+			privs |= 1 << (seq[i].Method % 64)
+		}
+	}
 	for _, p := range causes {
-		key := lockPair{last.Contract, seq[p].Method, last.Method}
+		// A pause the owner can undo says nothing of a pause followed by
+		// renouncing ownership: the tries count per set of privileged
+		// methods.
+		key := lockPair{last.Contract, seq[p].Method, last.Method, privs}
 		if shrinking == nil && w.lock.tried[key] >= lockTries {
 			continue
 		}
@@ -187,12 +201,7 @@ func (w *worker) lockRuns(seq Sequence, p int) (lockRun, bool) {
 	if r := w.runTx(&seq[p], 0); r.Err != nil || w.ch.State().GetBalance(addr).Lt(&held) {
 		return run, false
 	}
-	var slots []common.Hash
-	for s := range w.tr.Writes() {
-		if int(s.Code) == wtx.Contract && len(slots) < lockRestores {
-			slots = append(slots, s.Key.Bytes32())
-		}
-	}
+	slots := w.lockSlots(wtx.Contract)
 	for i := p + 1; i < n-1; i++ {
 		run.deposit(&seq[i], w.runTx(&seq[i], 0), wtx)
 	}
@@ -221,6 +230,24 @@ func (w *worker) lockRuns(seq Sequence, p int) (lockRun, bool) {
 	run.paid = w.paidTo(u)
 	run.without = *w.ch.State().GetBalance(u)
 	return run, !run.paid.IsZero() && run.without.Gt(&run.actual)
+}
+
+// lockSlots returns the first lockRestores slots of contract ct, in
+// order, that the last transaction wrote (the map's order is random, and
+// the campaign must not be).
+func (w *worker) lockSlots(ct int) []common.Hash {
+	var keys []uint256.Int
+	for s := range w.tr.Writes() {
+		if int(s.Code) == ct {
+			keys = append(keys, s.Key)
+		}
+	}
+	slices.SortFunc(keys, func(a, b uint256.Int) int { return a.Cmp(&b) })
+	out := make([]common.Hash, 0, lockRestores)
+	for i := 0; i < len(keys) && i < lockRestores; i++ {
+		out = append(out, keys[i].Bytes32())
+	}
+	return out
 }
 
 // deposit adds tx's value to what W's sender paid W's contract when tx is

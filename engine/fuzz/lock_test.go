@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -16,7 +17,11 @@ import (
 // deployer's principal index (the owner).
 func lockWorker(t *testing.T, file string) (*worker, map[string]int, int) {
 	t.Helper()
-	p := compile(t, filepath.Join("..", "testdata", "vulns", file))
+	path := filepath.Join("..", "testdata", "vulns", file)
+	if _, err := os.Stat(path); err != nil {
+		path = filepath.Join("testdata", file)
+	}
+	p := compile(t, path)
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[oracle.Kind]bool{oracle.OwnerLock: true}}, prog: p, probe: probeFor(1)}
 	if err := c.setup(); err != nil {
 		t.Fatal(err)
@@ -67,16 +72,17 @@ func TestOwnerLock(t *testing.T) {
 	for _, tt := range []struct {
 		file, deposit, priv string
 		arg                 func(w *worker) *uint256.Int // nil: no argument
-		unlock              bool                         // the withdrawal needs unlock() first
+		renounce            bool                         // the owner renounces ownership after priv
 		want                string                       // reverts, pays it nothing, or "" for none
 	}{
 		{"ownerlock_pos_pause.sol", "deposit", "pause", nil, false, "reverts"},
 		{"ownerlock_neg_pause.sol", "deposit", "pause", nil, false, ""},
 		{"ownerlock_pos_fee.sol", "deposit", "fixFee", func(*worker) *uint256.Int { return uint256.NewInt(10000) }, false, "pays it nothing"},
 		{"ownerlock_neg_fee_capped.sol", "deposit", "setFee", func(*worker) *uint256.Int { return uint256.NewInt(500) }, false, ""},
-		{"ownerlock_pos_lock_max.sol", "save", "extendLock", func(*worker) *uint256.Int { return max }, true, "reverts"},
-		{"ownerlock_neg_lock_bounded.sol", "save", "extendLock", func(w *worker) *uint256.Int { return uint256.NewInt(w.ch.Block.Time + 30*24*3600) }, true, ""},
+		{"ownerlock_pos_lock_max.sol", "save", "extendLock", func(*worker) *uint256.Int { return max }, false, "reverts"},
+		{"ownerlock_neg_lock_bounded.sol", "save", "extendLock", func(w *worker) *uint256.Int { return uint256.NewInt(w.ch.Block.Time + 30*24*3600) }, false, ""},
 		{"ownerlock_neg_owner_withdraw.sol", "deposit", "withdrawFees", nil, false, ""},
+		{"ownerlock_renounce.sol", "deposit", "pause", nil, true, "reverts"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			w, m, owner := lockWorker(t, tt.file)
@@ -86,16 +92,21 @@ func TestOwnerLock(t *testing.T) {
 			if tt.arg != nil {
 				priv.Args = word(w, priv.Method, tt.arg(w))
 			}
-			tail := Sequence{withdraw}
-			if tt.unlock {
-				tail = Sequence{{Method: m["unlock"], Sender: 0}, withdraw}
+			locked := Sequence{dep, priv, withdraw}
+			if tt.renounce {
+				locked = Sequence{dep, priv, {Method: m["renounceOwnership"], Sender: owner}, withdraw}
 			}
-			locked := append(Sequence{dep, priv}, tail...)
 			if f := runLock(w, locked); f != nil {
 				t.Fatalf("judged before the withdrawal ever paid: %s", f.Detail)
 			}
-			if f := runLock(w, append(Sequence{dep}, tail...)); f != nil {
+			if f := runLock(w, Sequence{dep, withdraw}); f != nil {
 				t.Fatalf("finding without the owner's call: %s", f.Detail)
+			}
+			if tt.renounce {
+				// Paused, and the owner may still unpause: no lock.
+				if f := runLock(w, Sequence{dep, priv, withdraw}); f != nil {
+					t.Fatalf("finding while the owner can unpause: %s", f.Detail)
+				}
 			}
 			f := runLock(w, locked)
 			if tt.want == "" {

@@ -5,9 +5,8 @@ pragma solidity ^0.8.0;
 // time at most 30 days past now, so a lock always ends.
 contract LockedSavings {
     address public owner;
-    uint256 public unlockAt;
+    uint256 public unlockAt; // 0: not locked
     mapping(address => uint256) public savings;
-    mapping(address => bool) public unlocked;
 
     constructor() {
         owner = msg.sender;
@@ -24,13 +23,8 @@ contract LockedSavings {
         unlockAt = until;
     }
 
-    function unlock() external {
-        require(block.timestamp >= unlockAt, "locked");
-        unlocked[msg.sender] = true;
-    }
-
     function withdraw() external {
-        require(unlocked[msg.sender], "not unlocked");
+        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked");
         uint256 amount = savings[msg.sender];
         require(amount > 0, "nothing saved");
         savings[msg.sender] = 0;

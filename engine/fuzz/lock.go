@@ -305,6 +305,7 @@ func (w *worker) undoable(seq Sequence, p int, run *lockRun) bool {
 // undoCalls lists the calls that might undo P: every function of the
 // contract that is not view or pure, sent by P's sender and by W's, with
 // zero arguments, with the arguments of its last call in the sequence,
+// with P's arguments when it takes the same types (a revoke of a grant),
 // and with the values P overwrote in every word argument.
 func (w *worker) undoCalls(seq Sequence, p int, run *lockRun) []Tx {
 	wtx := &seq[len(seq)-1]
@@ -324,6 +325,10 @@ func (w *worker) undoCalls(seq Sequence, p int, run *lockRun) []Tx {
 				break
 			}
 		}
+		if pm := &w.c.prog.Contracts[ct].Methods[seq[p].Method]; mi != seq[p].Method && len(m.Inputs) > 0 && sameTypes(m.Inputs, pm.Inputs) {
+			// P's counterpart: revoke what grant granted, to whom.
+			variants = append(variants, seq[p].Args)
+		}
 		if len(m.Inputs) > 0 {
 			for k := range run.overwritten {
 				variants = append(variants, withWords(zeroArgs(m.Inputs), &run.overwritten[k]))
@@ -336,6 +341,19 @@ func (w *worker) undoCalls(seq Sequence, p int, run *lockRun) []Tx {
 		}
 	}
 	return out
+}
+
+// sameTypes reports whether two argument lists have the same types.
+func sameTypes(a, b abi.Arguments) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Type.String() != b[i].Type.String() {
+			return false
+		}
+	}
+	return true
 }
 
 // zeroArgs returns zero values of the types of args.

@@ -82,6 +82,10 @@ func TestOwnerLock(t *testing.T) {
 		{"ownerlock_pos_lock_max.sol", "save", "extendLock", func(*worker) *uint256.Int { return max }, false, "reverts"},
 		{"ownerlock_neg_lock_bounded.sol", "save", "extendLock", func(w *worker) *uint256.Int { return uint256.NewInt(w.ch.Block.Time + 30*24*3600) }, false, ""},
 		{"ownerlock_neg_owner_withdraw.sol", "deposit", "withdrawFees", nil, false, ""},
+		{"ownerlock_neg_blocklist.sol", "deposit", "block", func(w *worker) *uint256.Int {
+			var a uint256.Int
+			return a.SetBytes20(w.principals[0].Bytes())
+		}, false, ""},
 		{"ownerlock_renounce.sol", "deposit", "pause", nil, true, "reverts"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {

@@ -47,6 +47,7 @@ type worker struct {
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
+	lock     lockState // the owner-lock oracle's memory (lock.go)
 	s        scratch
 	// txs counts the transactions run since the last flushTxs: the
 	// campaign's shared counter is added to once per execution, not by

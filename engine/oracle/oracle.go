@@ -36,11 +36,14 @@ const (
 	FreezingEther Kind = "freezing-ether"
 	FrontRunning  Kind = "SWC-114"
 	GasDoS        Kind = "SWC-128"
+	// OwnerLock has no SWC entry: denial of service by a privileged
+	// account (DASP's "denial of service" by an owner).
+	OwnerLock Kind = "owner-lock"
 )
 
 // Vulnerabilities lists the vulnerability oracles' kinds.
 var Vulnerabilities = []Kind{Reentrancy, UncheckedCall, EtherLeak, SelfDestruct, Delegatecall,
-	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther, FrontRunning, GasDoS}
+	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther, FrontRunning, GasDoS, OwnerLock}
 
 // PanicKind returns the kind of a Solidity 0.8 panic code: "panic-0x11".
 // Code 0x01 is an assertion failure.
@@ -128,6 +131,8 @@ func Describe(k Kind) Description {
 		return Description{Warning, "SWC-128", "denial of service: a function's gas grows with state any sender can add to, past the block gas limit"}
 	case FreezingEther:
 		return Description{Warning, "", "freezing ether: the contract accepts ether but can never send any"}
+	case OwnerLock:
+		return Description{Warning, "", "denial of service by the owner: one privileged call locks depositors' ether for good"}
 	}
 	var code uint64
 	if _, err := fmt.Sscanf(string(k), "panic-0x%x", &code); err == nil {

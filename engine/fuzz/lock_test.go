@@ -1,0 +1,137 @@
+package fuzz
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/holiman/uint256"
+)
+
+// lockWorker deploys the only contract of a testdata/vulns fixture and
+// returns a worker on it, the index of each method by name and the
+// deployer's principal index (the owner).
+func lockWorker(t *testing.T, file string) (*worker, map[string]int, int) {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "vulns", file)
+	if _, err := os.Stat(path); err != nil {
+		path = filepath.Join("testdata", file)
+	}
+	p := compile(t, path)
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[oracle.Kind]bool{oracle.OwnerLock: true}}, prog: p, probe: probeFor(1)}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	methods := map[string]int{}
+	for i, m := range p.Contracts[0].Methods {
+		methods[m.RawName] = i
+	}
+	owner := w.principalIndex(chain.Deployer)
+	if owner < 0 || !w.isPrivileged(owner) {
+		t.Fatalf("%s: the deployer is not a privileged sender", file)
+	}
+	return w, methods, owner
+}
+
+// runLock runs seq on the worker's deployed state as exec does (the
+// history notes who was paid), then the owner-lock check.
+func runLock(w *worker, seq Sequence) *Finding {
+	w.ch.Reset(w.base)
+	hist := w.history(nil)
+	for i := range seq {
+		w.runTx(&seq[i], 0)
+		hist = append(hist, txInfo{Sender: seq[i].Sender, Value: seq[i].Value})
+		w.notePaid(hist)
+	}
+	return w.checkLock(seq, hist, nil)
+}
+
+// word is a one-word argument of method m.
+func word(w *worker, m int, x *uint256.Int) []calldata.Value {
+	return []calldata.Value{{Type: &w.c.prog.Contracts[0].Methods[m].Inputs[0].Type, Word: *x}}
+}
+
+var lockDetail = regexp.MustCompile(`^0x0+10000 paid \w+ 1000000000000000000 wei; transaction 2, sent by the privileged 0x[0-9a-fA-F]{40}, called (\w+)\(.*\); after it, withdraw by 0x0+10000 \(transaction \d\) (reverts|pays it nothing).*, where without transaction 2 it pays (\d+) wei`)
+
+// TestOwnerLock checks the owner-lock oracle on each positive fixture
+// (a finding at the privileged function, with its evidence) and on the
+// safe twins (none), with the sequence that shows the lock: a deposit,
+// the owner's call, the withdrawal. A withdrawal that never paid before
+// is not judged.
+func TestOwnerLock(t *testing.T) {
+	oneEther := uint256.NewInt(1_000_000_000_000_000_000)
+	max := new(uint256.Int).SetAllOne()
+	for _, tt := range []struct {
+		file, deposit, priv string
+		arg                 func(w *worker) *uint256.Int // nil: no argument
+		renounce            bool                         // the owner renounces ownership after priv
+		want                string                       // reverts, pays it nothing, or "" for none
+	}{
+		{"ownerlock_pos_pause.sol", "deposit", "pause", nil, false, "reverts"},
+		{"ownerlock_neg_pause.sol", "deposit", "pause", nil, false, ""},
+		{"ownerlock_pos_fee.sol", "deposit", "fixFee", func(*worker) *uint256.Int { return uint256.NewInt(10000) }, false, "pays it nothing"},
+		{"ownerlock_neg_fee_capped.sol", "deposit", "setFee", func(*worker) *uint256.Int { return uint256.NewInt(500) }, false, ""},
+		{"ownerlock_pos_lock_max.sol", "save", "extendLock", func(*worker) *uint256.Int { return max }, false, "reverts"},
+		{"ownerlock_neg_lock_bounded.sol", "save", "extendLock", func(w *worker) *uint256.Int { return uint256.NewInt(w.ch.Block.Time + 30*24*3600) }, false, ""},
+		{"ownerlock_neg_owner_withdraw.sol", "deposit", "withdrawFees", nil, false, ""},
+		{"ownerlock_neg_blocklist.sol", "deposit", "block", func(w *worker) *uint256.Int {
+			var a uint256.Int
+			return a.SetBytes20(w.principals[0].Bytes())
+		}, false, ""},
+		{"ownerlock_renounce.sol", "deposit", "pause", nil, true, "reverts"},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			w, m, owner := lockWorker(t, tt.file)
+			dep := Tx{Method: m[tt.deposit], Sender: 0, Value: *oneEther}
+			withdraw := Tx{Method: m["withdraw"], Sender: 0}
+			priv := Tx{Method: m[tt.priv], Sender: owner}
+			if tt.arg != nil {
+				priv.Args = word(w, priv.Method, tt.arg(w))
+			}
+			locked := Sequence{dep, priv, withdraw}
+			if tt.renounce {
+				locked = Sequence{dep, priv, {Method: m["renounceOwnership"], Sender: owner}, withdraw}
+			}
+			if f := runLock(w, locked); f != nil {
+				t.Fatalf("judged before the withdrawal ever paid: %s", f.Detail)
+			}
+			if f := runLock(w, Sequence{dep, withdraw}); f != nil {
+				t.Fatalf("finding without the owner's call: %s", f.Detail)
+			}
+			if tt.renounce {
+				// Paused, and the owner may still unpause: no lock.
+				if f := runLock(w, Sequence{dep, priv, withdraw}); f != nil {
+					t.Fatalf("finding while the owner can unpause: %s", f.Detail)
+				}
+			}
+			f := runLock(w, locked)
+			if tt.want == "" {
+				if f != nil {
+					t.Fatalf("unexpected finding: %s", f.Detail)
+				}
+				return
+			}
+			if f == nil || f.Kind != oracle.OwnerLock || !f.Located {
+				t.Fatalf("finding %+v, want a located owner-lock", f)
+			}
+			if fn, ok := w.c.prog.Contracts[0].Function(tt.priv); !ok || fn.Location != f.Location {
+				t.Errorf("reported at %+v, want %s's declaration", f.Location, tt.priv)
+			}
+			sub := lockDetail.FindStringSubmatch(f.Detail)
+			if sub == nil {
+				t.Fatalf("detail %q", f.Detail)
+			}
+			if sub[1] != tt.priv || sub[2] != tt.want || sub[3] == "0" {
+				t.Errorf("detail %q: want %s, %s, and a payout without it", f.Detail, tt.priv, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+// The owner (the deployer) can pause withdrawals, and nothing unpauses
+// them: after deposit(), pause(), every depositor's withdraw() reverts
+// for good. Reported at pause(), the call that locks the ether.
+contract PausableBank {
+    address public owner;
+    bool public paused;
+    mapping(address => uint256) public balances;
+
+    constructor() {
+        owner = msg.sender;
+    }
+
+    function deposit() external payable {
+        balances[msg.sender] += msg.value;
+    }
+
+    function pause() external { //@finding(owner-lock)
+        require(msg.sender == owner, "not owner");
+        paused = true;
+    }
+
+    function withdraw() external {
+        require(!paused, "paused");
+        uint256 amount = balances[msg.sender];
+        require(amount > 0, "nothing to withdraw");
+        balances[msg.sender] = 0;
+        payable(msg.sender).transfer(amount);
+    }
+}

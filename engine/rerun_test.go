@@ -28,6 +28,9 @@ func TestRerunOraclesReplay(t *testing.T) {
 		{filepath.Join(vulns, "swc128_pos_distribute.sol"), "SWC-128@25", "(confirmed: after "},
 		{filepath.Join(vulns, "swc104_pos_auction_send.sol"), "SWC-104@25", " reverting, transaction "},
 		{fixtures.Example(t, "QuizGame.sol"), "SWC-104@15", " reverting, transaction "},
+		{filepath.Join(vulns, "ownerlock_pos_pause.sol"), "owner-lock@20", "no wait of ten years"},
+		{filepath.Join(vulns, "ownerlock_pos_fee.sol"), "owner-lock@22", "no wait of ten years"},
+		{filepath.Join(vulns, "ownerlock_pos_lock_max.sol"), "owner-lock@22", "no wait of ten years"},
 	} {
 		t.Run(filepath.Base(tt.path), func(t *testing.T) {
 			t.Parallel()

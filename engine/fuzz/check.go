@@ -25,7 +25,8 @@ import (
 //  5. checkEnd: the oracles that judge a sequence by running its end
 //     again differently: its last two transactions in both orders
 //     (SWC-114, order.go), the one before the last repeated (SWC-128,
-//     dos.go).
+//     dos.go), and without a privileged transaction and with the calls
+//     that could undo it (owner-lock, lock.go).
 //
 // Re-runs (steps 3 and 5) start from the deployed state, count as the
 // oracles' transactions (rerunTx), and leave the chain in the state the
@@ -67,7 +68,10 @@ func (w *worker) checkEnd(seq Sequence, hist []txInfo, shrinking *Key) *Finding 
 	if f := w.checkOrder(seq, hist, shrinking); f != nil {
 		return f
 	}
-	return w.checkDoS(seq, hist, shrinking)
+	if f := w.checkDoS(seq, hist, shrinking); f != nil {
+		return f
+	}
+	return w.checkLock(seq, hist, shrinking)
 }
 
 // checkTx applies the transaction oracles to a finished transaction.

@@ -110,10 +110,6 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 		o.fail, o.failTx = f, len(seq)-1
 		return o
 	}
-	if f := w.checkLock(seq, w.s.hist, in.shrinking); f != nil {
-		o.fail, o.failTx = f, len(seq)-1
-		return o
-	}
 	o.state = stateSig(in.startWrites, w.s.writes)
 	return o
 }

@@ -100,7 +100,7 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 	last := &seq[n-1]
 	u := last.Sender
 	if last.Method < 0 || hist[n-1].Paid || w.isPrivileged(u) || w.isAttacker(u) ||
-		!w.lock.payers[lockMethod{last.Contract, last.Method}] || !sentEther(seq[:n-1], u, last.Contract) {
+		!w.replaying && !w.lock.payers[lockMethod{last.Contract, last.Method}] || !sentEther(seq[:n-1], u, last.Contract) {
 		return nil
 	}
 	causes := w.lockCauses(seq)
@@ -194,22 +194,22 @@ func (w *worker) lockRuns(seq Sequence, p int) (lockRun, bool) {
 	addr, u := w.dep.Addrs[wtx.Contract], w.principals[wtx.Sender]
 	w.ch.Reset(w.base)
 	for i := 0; i < p; i++ {
-		run.deposit(&seq[i], w.runTx(&seq[i], 0), wtx)
+		run.deposit(&seq[i], w.rerunTx(&seq[i], 0), wtx)
 	}
 	atP := w.ch.Snapshot()
 	held := *w.ch.State().GetBalance(addr)
-	if r := w.runTx(&seq[p], 0); r.Err != nil || w.ch.State().GetBalance(addr).Lt(&held) {
+	if r := w.rerunTx(&seq[p], 0); r.Err != nil || w.ch.State().GetBalance(addr).Lt(&held) {
 		return run, false
 	}
 	slots := w.lockSlots(wtx.Contract)
 	for i := p + 1; i < n-1; i++ {
-		run.deposit(&seq[i], w.runTx(&seq[i], 0), wtx)
+		run.deposit(&seq[i], w.rerunTx(&seq[i], 0), wtx)
 	}
 	if run.deposited.IsZero() {
 		return run, false
 	}
 	run.before = w.ch.Snapshot()
-	r := w.runTx(wtx, 0)
+	r := w.rerunTx(wtx, 0)
 	if got := w.paidTo(u); r.Err == nil && !got.IsZero() {
 		return run, false
 	}
@@ -222,9 +222,9 @@ func (w *worker) lockRuns(seq Sequence, p int) (lockRun, bool) {
 		run.overwritten = append(run.overwritten, v)
 	}
 	for i := p + 1; i < n-1; i++ {
-		w.runTx(&seq[i], 0)
+		w.rerunTx(&seq[i], 0)
 	}
-	if r := w.runTx(wtx, 0); r.Err != nil {
+	if r := w.rerunTx(wtx, 0); r.Err != nil {
 		return run, false
 	}
 	run.paid = w.paidTo(u)
@@ -281,7 +281,7 @@ func (w *worker) undoable(seq Sequence, p int, run *lockRun) bool {
 			w.ch.Reset(run.before)
 			w.ch.Advance(lockWarpBlocks, lockWarp)
 			bal := *w.ch.State().GetBalance(u)
-			w.runTx(wtx, 0)
+			w.rerunTx(wtx, 0)
 			if w.ch.State().GetBalance(u).Gt(&bal) {
 				return true
 			}
@@ -292,8 +292,8 @@ func (w *worker) undoable(seq Sequence, p int, run *lockRun) bool {
 				w.ch.Advance(lockWarpBlocks, lockWarp)
 			}
 			bal := *w.ch.State().GetBalance(u)
-			w.runTx(&calls[i], 0)
-			w.runTx(wtx, 0)
+			w.rerunTx(&calls[i], 0)
+			w.rerunTx(wtx, 0)
 			if w.ch.State().GetBalance(u).Gt(&bal) {
 				return true
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -93,6 +94,7 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 	if err != nil {
 		return nil, err
 	}
+	w.replaying = true
 	seq := w.recorded(calls)
 	var steps []Step
 	for i := range seq {
@@ -137,6 +139,12 @@ func (w *worker) recorded(calls []RawCall) Sequence {
 		for j := range ms {
 			if len(rc.Input) >= 4 && string(ms[j].Selector[:]) == string(rc.Input[:4]) {
 				seq[i].Method = j
+				// The arguments too, for the oracles that build calls
+				// from the sequence's (owner-lock's undo search); the
+				// calldata sent stays the recorded bytes.
+				if args, err := calldata.Decode(ms[j].Inputs, rc.Input[4:]); err == nil {
+					seq[i].Args = args
+				}
 				break
 			}
 		}

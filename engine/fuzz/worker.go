@@ -47,8 +47,11 @@ type worker struct {
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
-	lock     lockState // the owner-lock oracle's memory (lock.go)
-	s        scratch
+	lock     lockState  // the owner-lock oracle's memory (lock.go)
+	// replaying is set by Replay: oracles judge the one sequence given,
+	// without the campaign's memory of earlier runs.
+	replaying bool
+	s         scratch
 	// txs counts the transactions run since the last flushTxs: the
 	// campaign's shared counter is added to once per execution, not by
 	// every transaction of every worker.

@@ -25,9 +25,26 @@ type endCache struct {
 }
 
 // extends reports whether e may grow at its end: its last transaction
-// opened new coverage, and it is shorter than the campaign's cap.
+// opened new coverage and changed state, and it is shorter than the
+// campaign's cap. A transaction that changed nothing (a move refused by
+// its guard) leaves the state its prefix left: a transaction appended
+// after it runs as well after the prefix, where mutating e's last
+// transaction puts it, and carrying such transactions along made the
+// sequences of a maze hit the cap cells before its deepest.
 func (w *worker) extends(e *Entry) bool {
-	return e.opened && len(e.Seq) < w.c.cfg.MaxSeqLen
+	return e.opened && !e.inert && len(e.Seq) < w.c.cfg.MaxSeqLen
+}
+
+// inert reports whether tx, which ran with result r and wrote the storage
+// slots writes, changed no state a later transaction could see: it moved
+// no time or blocks, and it reverted or wrote no storage and sent no
+// ether. (Ether the contract itself sends out without a storage write is
+// not seen here; such a transaction only loses extension at its end.)
+func inert(tx *Tx, r chain.Result, writes map[trace.Slot]uint16) bool {
+	if tx.Blocks != 0 || tx.Seconds != 0 {
+		return false
+	}
+	return r.Err != nil || len(writes) == 0 && tx.Value.IsZero()
 }
 
 // appendTx returns e's sequence with one transaction appended, mostly to

@@ -20,9 +20,6 @@ type Entry struct {
 	// opened: its last transaction covered something new, so the state it
 	// leaves is worth extending (extend.go).
 	opened bool
-	// inert: its last transaction changed no state, so extending it would
-	// only carry that transaction along (extend.go).
-	inert bool
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
 	costs []costEntry
@@ -93,7 +90,6 @@ type observation struct {
 	seq                      Sequence
 	pathID, seqPathID, state uint64
 	newCov                   bool // it covered a new (edge, hit class) pair
-	inert                    bool // its last transaction changed no state
 	// growable: sequences ending in its last call may grow (HARVEY §5),
 	// so a new whole-sequence path makes it interesting.
 	growable bool
@@ -140,9 +136,6 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 	}
 	var e *Entry
 	e, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
-	if added {
-		e.inert = ob.inert
-	}
 	if g := &c.groups[c.groupOf[lastContract(ob.seq)]]; added && newState && !e.opened && g.states < maxOpenStates {
 		// A storage state no input left before: a state to extend from.
 		e.opened = true

@@ -52,7 +52,6 @@ type outcome struct {
 	// What the last transaction left, if it ran (ranLast). The slices
 	// alias the worker's buffers: valid until its next execution.
 	ranLast  bool
-	inert    bool                  // it changed no state (extend.go)
 	costs    []costEntry           // its cost vector (predict.go)
 	loads    []trace.Slot          // the storage slots it read
 	path     []uint64              // its top-level path, with targets only
@@ -124,7 +123,6 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 // keeping.
 func (w *worker) captureLast(o *outcome, tx *Tx, r chain.Result, target int32) {
 	o.ranLast = true
-	o.inert = inert(tx, r, w.tr.Writes())
 	o.costs = w.captureCosts()
 	if target >= 0 {
 		o.reached = w.tr.Reached(target)

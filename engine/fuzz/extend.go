@@ -14,13 +14,8 @@ import (
 // MaxSeqLen), not by a small constant.
 
 // appendOneIn is how rarely a mutant of an entry that extends (extends)
-// is that entry with one transaction appended. Half: such an entry reached
-// a state no input left before, and what a transaction does there is the
-// new thing to learn; an append runs one transaction where most other
-// mutants rerun the sequence (easy2 maze, 50k executions, seeds 1-3: the
-// sites 10-16 transactions deep found after 22-25k executions on average,
-// against 26k and more with one in four).
-const appendOneIn = 2
+// is that entry with one transaction appended.
+const appendOneIn = 4
 
 // endCache is the state after every transaction of one entry.
 type endCache struct {
@@ -30,26 +25,9 @@ type endCache struct {
 }
 
 // extends reports whether e may grow at its end: its last transaction
-// opened new coverage and changed state, and it is shorter than the
-// campaign's cap. A transaction that changed nothing (a move refused by
-// its guard) leaves the state its prefix left: a transaction appended
-// after it runs as well after the prefix, where mutating e's last
-// transaction puts it, and carrying such transactions along made the
-// sequences of a maze hit the cap cells before its deepest.
+// opened new coverage, and it is shorter than the campaign's cap.
 func (w *worker) extends(e *Entry) bool {
-	return e.opened && !e.inert && len(e.Seq) < w.c.cfg.MaxSeqLen
-}
-
-// inert reports whether tx, which ran with result r and wrote the storage
-// slots writes, changed no state a later transaction could see: it moved
-// no time or blocks, and it reverted or wrote no storage and sent no
-// ether. (Ether the contract itself sends out without a storage write is
-// not seen here; such a transaction only loses extension at its end.)
-func inert(tx *Tx, r chain.Result, writes map[trace.Slot]uint16) bool {
-	if tx.Blocks != 0 || tx.Seconds != 0 {
-		return false
-	}
-	return r.Err != nil || len(writes) == 0 && tx.Value.IsZero()
+	return e.opened && len(e.Seq) < w.c.cfg.MaxSeqLen
 }
 
 // appendTx returns e's sequence with one transaction appended, mostly to

@@ -69,6 +69,7 @@ type scratch struct {
 	loads    []trace.Slot
 	path     []uint64
 	operands []uint256.Int
+	instr    []bool // instruction coverage saved around aggressive runs
 }
 
 // newWorker deploys the campaign's program on a fresh chain. wrap, if not

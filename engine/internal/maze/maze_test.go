@@ -19,7 +19,8 @@ var dir = filepath.Join("..", "..", "testdata", "maze")
 
 // Committed are the mazes under engine/testdata/maze: five benchmark
 // mazes of the standard tier, two of the hard tier (the first benchmark
-// mazes, kept) and a tiny one for fixed-budget tests (hard tier, so that
+// mazes, kept), two of the easy tier (one comparison per move: depth
+// alone) and a tiny one for fixed-budget tests (hard tier, so that
 // it stays the maze those tests were written against).
 var Committed = []struct {
 	File   string
@@ -32,6 +33,8 @@ var Committed = []struct {
 	{"maze5", Params{Seed: 5, Name: "Maze5"}},
 	{"hard1", Params{Seed: 1, Name: "Hard1", Tier: Hard}},
 	{"hard2", Params{Seed: 5, Name: "Hard2", Tier: Hard}},
+	{"easy1", Params{Seed: 1, Name: "Easy1", MinConds: 1, MaxConds: 1, Tier: Easy}},
+	{"easy2", Params{Seed: 2, Name: "Easy2", MinConds: 1, MaxConds: 1, Tier: Easy}},
 	{"tiny", Params{Seed: 6, Name: "TinyMaze", Depth: 2, Branches: 1, Bugs: 1, MinConds: 1, MaxConds: 2, Tier: Hard}},
 }
 

@@ -111,3 +111,43 @@ func TestTinyMazeFound(t *testing.T) {
 	}
 	t.Logf("found %d of %d reachable sites", found, len(sites.Reachable))
 }
+
+// easyDepthExecs is TestEasyMazeDeepest's budget.
+const easyDepthExecs = 20_000
+
+// TestEasyMazeDeepest fuzzes the easy maze easy1, whose moves each pass one
+// comparison, with a fixed seed and execution budget, under the benchmark's
+// cap of 24 transactions: a bug site 13 transactions deep (12 moves and
+// the dig) must be found, which takes sequences that grow from the states
+// their moves reach, one transaction at a time.
+func TestEasyMazeDeepest(t *testing.T) {
+	prog, sites := load(t, "easy1")
+	deepest := 0
+	for _, s := range sites.Sites {
+		if s.Reachable {
+			deepest = max(deepest, s.Depth)
+		}
+	}
+	res, err := fuzz.Run(context.Background(), prog, fuzz.Config{Settings: fuzz.Settings{Seed: 1, Execs: easyDepthExecs, MaxSeqLen: 24}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[int]uint64{} // line -> executions
+	for _, f := range res.Findings {
+		if f.Kind != oracle.AssertFailure {
+			continue
+		}
+		line, _, _ := position.NewMapper(prog.Contracts[f.Contract].Build.Units[f.Location.Unit].Content).LineCol(f.Location.Start)
+		found[line+1] = f.Execs
+	}
+	hit := false
+	for _, s := range sites.Sites {
+		if n, ok := found[s.Line]; ok && s.Reachable && s.Depth == deepest {
+			hit = true
+			t.Logf("line %d (%d transactions deep) found after %d executions", s.Line, s.Depth, n)
+		}
+	}
+	if !hit {
+		t.Errorf("no site %d transactions deep found in %d executions (found: %v)", deepest, easyDepthExecs, found)
+	}
+}

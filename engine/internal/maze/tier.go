@@ -14,13 +14,20 @@ const (
 	// Hard adds products of two arguments, (a+K)*(b^K2) == C and
 	// a*b == C, which need factoring or a quadratic solve modulo 2^64.
 	Hard Tier = "hard"
+	// Easy guards only compare an argument with a bound that about half
+	// of all values pass: a maze of this tier measures how deep sequences
+	// grow, apart from solving conditions.
+	Easy Tier = "easy"
 )
 
 // satisfied draws a condition of tier t over the arguments in pool that
 // the witness w (and msg.value v, when value is true) satisfies.
 func satisfied(t Tier, r *rand.Rand, pool []int, w *[NArgs]uint64, v uint64, value bool) Cond {
-	if t == Hard {
+	switch t {
+	case Hard:
 		return satisfiedHard(r, pool, w, v, value)
+	case Easy:
+		return satisfiedEasy(r, pool, w)
 	}
 	return satisfiedStandard(r, pool, w, v, value)
 }
@@ -64,4 +71,13 @@ func satisfiedStandard(r *rand.Rand, pool []int, w *[NArgs]uint64, v uint64, val
 		c = Cond{Kind: kindLt, A: A, K1: w[A] + 1 + r.Uint64N(min(^w[A], 1<<20))}
 	}
 	return c
+}
+
+// satisfiedEasy draws an easy-tier condition: argument A below a bound
+// that half to three quarters of all values pass. The witness's value is
+// lowered below it, which keeps the exit's earlier (all such) conditions.
+func satisfiedEasy(r *rand.Rand, pool []int, w *[NArgs]uint64) Cond {
+	A := pool[r.IntN(len(pool))]
+	w[A] &= 1<<62 - 1
+	return Cond{Kind: kindLt, A: A, K1: 1<<63 + r.Uint64N(1<<62)}
 }

@@ -390,6 +390,13 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if depth-1 == t.top && len(t.path) < t.pathCap {
 		t.path = append(t.path, pc)
 	}
+	cls := opClasses[op]
+	if cls <= classPush && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
+		c.sources[op] == 0 && (c.arith == nil || c.arith[pc].Bits == 0) {
+		// Most opcodes: nothing below would read the stack or act.
+		t.cmp.valid = false
+		return
+	}
 	s := stackOf(scope)
 	if f.callPending {
 		t.callReturned(f, s)
@@ -403,7 +410,6 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if c.arith != nil && c.arith[pc].Bits != 0 {
 		t.arithmetic(f, c.arith[pc], vm.OpCode(op), pc, s)
 	}
-	cls := opClasses[op]
 	if t.nCmps != 0 || cls == classCmp || cls == classIsZero {
 		t.cmpStep(vm.OpCode(op), depth, s)
 	} else {

@@ -63,6 +63,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
+	tuneGC()
 	if *cpuprofile != "" {
 		stop, err := startCPUProfile(*cpuprofile)
 		if err != nil {

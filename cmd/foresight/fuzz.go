@@ -40,6 +40,7 @@ type fuzzFlags struct {
 	noLook    bool
 	share     shareFlags
 	setUp     string
+	cpuprof   string
 }
 
 // targetList collects repeated --target flags.
@@ -78,6 +79,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
 		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
+		fs.StringVar(&f.cpuprof, "cpuprofile", "", "write a CPU profile of the campaign (deployment and fuzzing, not compiling) to `file` (go tool pprof)")
 		f.share.register(fs)
 	}
 }
@@ -136,6 +138,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	if opts.Seed == 0 {
 		opts.Seed = uint64(time.Now().UnixNano())
 	}
+	tuneGC()
 	log := newLogger(stderr, ff.verbose)
 	tc := ff.toolchain(stderr, log)
 	defer tc.Close()
@@ -171,6 +174,14 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
+	if ff.cpuprof != "" {
+		stop, err := startCPUProfile(ff.cpuprof)
+		if err != nil {
+			fmt.Fprintf(stderr, "foresight: --cpuprofile: %v\n", err)
+			return exitUsage
+		}
+		defer stop()
+	}
 	rep, err := engine.Fuzz(ctx, good, opts)
 	if sh != nil {
 		sh.finish(rep)

@@ -102,6 +102,8 @@ type Chain struct {
 	borrowed *snapState
 	rev      int
 	ran      bool
+	// stored is the state ResetWithStorage keeps (stored.go).
+	stored stored
 }
 
 // Block is the part of the block context that transactions observe and the

@@ -31,7 +31,7 @@ type Snapshot struct {
 
 type snapState struct {
 	owner    *Chain         // the chain that may borrow work
-	pristine *state.StateDB // never executed on
+	pristine *state.StateDB // never executed on; nil for a stored state
 	work     *state.StateDB // borrowed by resets; nil until the first
 	uses     int            // resets since work was copied
 	prepared int            // precompiles warm in work's access list; -1: none
@@ -39,7 +39,7 @@ type snapState struct {
 
 // Snapshot returns the current state and block, to Reset to later.
 func (c *Chain) Snapshot() Snapshot {
-	if c.borrowed != nil && !c.ran {
+	if c.borrowed != nil && !c.ran && c.borrowed.pristine != nil {
 		return Snapshot{s: c.borrowed, block: c.Block}
 	}
 	c.own()
@@ -91,7 +91,7 @@ func (c *Chain) own() {
 		return
 	}
 	st := c.borrowed.pristine
-	if c.ran {
+	if c.ran || st == nil {
 		st = c.borrowed.work
 	}
 	// With nothing run since the reset, the snapshot's own state is the

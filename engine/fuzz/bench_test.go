@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,11 +26,16 @@ import (
 // cpu-ns/tx is the process's CPU time per transaction, which other load on
 // the machine does not inflate as it does wall-clock time.
 func BenchmarkMazeCalls(b *testing.B) {
-	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
-	c, ok := prog.Lookup("Maze")
-	if !ok {
-		b.Fatal("no Maze contract")
+	for _, file := range []string{"bench/Maze.sol", "maze/maze1.sol"} {
+		benchCalls(b, file)
 	}
+}
+
+// benchCalls runs BenchmarkMazeCalls on the first contract of file (under
+// engine/testdata).
+func benchCalls(b *testing.B, file string) {
+	prog := compile(b, filepath.Join("..", "testdata", filepath.FromSlash(file)))
+	c := prog.Contracts[0]
 	// 256 pre-generated calls to random methods.
 	r := rand.New(rand.NewPCG(1, 2))
 	env := &calldata.Env{Dict: calldata.NewDictionary(0)}
@@ -43,9 +49,10 @@ func BenchmarkMazeCalls(b *testing.B) {
 		args := calldata.GenerateArgs(r, m.Inputs, env)
 		inputs = append(inputs, calldata.Encode(nil, m.Selector, args))
 	}
+	name := strings.TrimSuffix(filepath.Base(file), ".sol")
 	for _, mode := range []string{"traced", "untraced"} {
 		for _, seqLen := range []int{1, 8} {
-			b.Run(fmt.Sprintf("%s/seq=%d", mode, seqLen), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%s/seq=%d", name, mode, seqLen), func(b *testing.B) {
 				codes := make([]*trace.Code, len(prog.Contracts))
 				for i, ct := range prog.Contracts {
 					codes[i] = trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
@@ -105,22 +112,30 @@ func reportRates(b *testing.B, txs uint64, cpu time.Duration) {
 }
 
 // BenchmarkCampaign measures whole-campaign throughput (mutation, execution,
-// corpus, oracles) on the maze contract, with one worker and with two:
-// executed transactions per second and CPU time per transaction.
+// corpus, oracles) on the benchmark contract and on a generated maze
+// (engine/testdata/maze), with one worker and with two: executed
+// transactions per second and CPU time per transaction. With a fixed
+// execution budget (-benchtime 40000x) a one-worker campaign does the same
+// work in every tree, so old and new compare exactly:
+//
+//	go test -run XXX -bench Campaign -benchtime 40000x -count 6 ./engine/fuzz
 func BenchmarkCampaign(b *testing.B) {
-	prog := compile(b, filepath.Join("..", "testdata", "bench", "Maze.sol"))
-	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			b.ResetTimer()
-			cpu := cpuTime()
-			res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: uint64(b.N), Workers: workers}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
-			b.ReportMetric(float64(res.Txs)/float64(res.Execs), "tx/seq")
-			reportRates(b, res.Txs, cpu)
-		})
+	for _, file := range []string{"bench/Maze.sol", "maze/maze1.sol"} {
+		prog := compile(b, filepath.Join("..", "testdata", filepath.FromSlash(file)))
+		name := strings.TrimSuffix(filepath.Base(file), ".sol")
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) {
+				b.ResetTimer()
+				cpu := cpuTime()
+				res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: uint64(b.N), Workers: workers}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(res.Execs)/b.Elapsed().Seconds(), "seq/s")
+				b.ReportMetric(float64(res.Txs)/float64(res.Execs), "tx/seq")
+				reportRates(b, res.Txs, cpu)
+			})
+		}
 	}
 }
 

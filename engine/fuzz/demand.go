@@ -108,8 +108,9 @@ func (w *worker) aggressive(e *Entry) {
 // covered anything the worker has not seen, and its costs (in the worker's
 // buffer, valid until the next run).
 func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint256.Int) (bool, []costEntry) {
-	w.ch.Reset(start)
-	w.ch.SetStorage(w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
+	// The chain keeps start with the slot overwritten between calls, so a
+	// second value costs no copy of the state.
+	w.ch.ResetWithStorage(start, w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
 	w.runTx(&tx, aggressiveGas)
 	w.c.execs.Add(1)
 	costs := w.captureCosts()

@@ -32,8 +32,7 @@ func (t *Tracer) sstoreOp(f *frame, c *Code, pc uint64, depth int, s []uint256.I
 
 // revertOp sets where frame f's failure started: in a callee whose revert
 // data it bubbles up unchanged, else at its last user instruction.
-func (t *Tracer) revertOp(f *frame, scope tracing.OpContext) {
-	s := scope.StackData()
+func (t *Tracer) revertOp(f *frame, s []uint256.Int, scope tracing.OpContext) {
 	off, size := s[len(s)-1], s[len(s)-2]
 	mem := scope.MemoryData()
 	data := []byte(nil)

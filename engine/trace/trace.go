@@ -390,24 +390,35 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	if depth-1 == t.top && len(t.path) < t.pathCap {
 		t.path = append(t.path, pc)
 	}
+	cls := opClasses[op]
+	if cls <= classPush && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
+		c.sources[op] == 0 && (c.arith == nil || c.arith[pc].Bits == 0) {
+		// Most opcodes: nothing below would read the stack or act.
+		t.cmp.valid = false
+		return
+	}
+	s := stackOf(scope)
 	if f.callPending {
-		t.callReturned(f, scope.StackData())
+		t.callReturned(f, s)
 	}
 	if f.pendingRead >= 0 {
-		t.readDone(f, scope.StackData())
+		t.readDone(f, s)
 	}
 	if f.taints.n > 0 || f.nMem > 0 || c.sources[op] != 0 {
-		t.taintStep(f, c, vm.OpCode(op), pc, scope.StackData())
+		t.taintStep(f, c, vm.OpCode(op), pc, s)
 	}
 	if c.arith != nil && c.arith[pc].Bits != 0 {
-		t.arithmetic(f, c.arith[pc], vm.OpCode(op), pc, scope.StackData())
+		t.arithmetic(f, c.arith[pc], vm.OpCode(op), pc, s)
 	}
-	t.cmpStep(vm.OpCode(op), depth, scope.StackData())
+	if t.nCmps != 0 || cls == classCmp || cls == classIsZero {
+		t.cmpStep(vm.OpCode(op), depth, s)
+	} else {
+		t.cmp.valid = false // what cmpStep does with no comparison live
+	}
 	// One indexed jump instead of a chain of comparisons per opcode.
-	switch opClasses[op] {
+	switch cls {
 	case classNone, classPush, classIsZero:
 	case classJumpi:
-		s := scope.StackData()
 		cond := &s[len(s)-2]
 		taken := !cond.IsZero()
 		e := int32(t.base[f.code]) + 2*c.branch[pc]
@@ -422,7 +433,6 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		}
 		t.counts[e]++
 	case classCmp:
-		s := scope.StackData()
 		// solc compiles a != b as SUB feeding JUMPI, so SUB counts as a
 		// comparison. Keep the most recent comparisons of user code: the deepest
 		// conditions of the transaction, not the dispatcher's or the ABI
@@ -434,17 +444,16 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.nOperands += 2
 		}
 	case classSload:
-		s := scope.StackData()
 		if t.nLoads < maxLoads {
 			t.loads[t.nLoads] = Slot{f.code, s[len(s)-1]}
 			t.nLoads++
 		}
 		t.sload(f, depth-1, &s[len(s)-1])
 	case classCall:
-		t.callOp(f, vm.OpCode(op), pc, scope.StackData())
+		t.callOp(f, vm.OpCode(op), pc, s)
 	case classLog:
 		if c.assertTopics != nil {
-			t.assertionLog(f, c, scope.StackData())
+			t.assertionLog(f, c, s)
 		}
 	case classSelfdestruct:
 		t.event(Event{Kind: EventSelfdestruct, Code: f.code, PC: f.lastUser})
@@ -452,15 +461,24 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 			t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel})
 		}
 	case classSstore:
-		t.sstoreOp(f, c, pc, depth, scope.StackData())
+		t.sstoreOp(f, c, pc, depth, s)
 	case classRevert:
-		t.revertOp(f, scope)
+		t.revertOp(f, s, scope)
 	case classJump:
 		if c.jumps != nil {
-			t.jump(f, c, pc, scope.StackData())
+			t.jump(f, c, pc, s)
 		}
 	case classInvalid:
 		f.origin = t.originAt(f)
 		f.invalid = c.invalidKind(pc)
 	}
+}
+
+// stackOf returns the live stack of an opcode's scope (top last): from
+// go-ethereum's scope directly, which spares the per-opcode interface call.
+func stackOf(scope tracing.OpContext) []uint256.Int {
+	if sc, ok := scope.(*vm.ScopeContext); ok && sc.Stack != nil {
+		return sc.Stack.Data()
+	}
+	return scope.StackData()
 }

@@ -19,8 +19,11 @@
 //   SWC-107 update-after-call the storage update just before an ether
 //                            payout moves after it, and the payout forwards
 //                            all gas (call.value)
-//   SWC-120 blockhash-payout a payout of an unguarded function runs only
-//                            when the last block's hash is even
+//   SWC-105 drop-debit       the `x = 0;` just before a payout (of an
+//                            unguarded function) is dropped
+//   SWC-120 blockhash-payout a payout of an unguarded function to the
+//                            sender (or an address it chose) runs only when
+//                            the last block's hash is even
 //   SWC-116 timestamp-payout the same with block.timestamp
 "use strict";
 
@@ -140,7 +143,7 @@ function bodyLines(text, code, fn) {
 // .send(V) or .call.value(V)(), with a single argument (a token's
 // transfer(to, amount) has two).
 function payout(line) {
-	const m = /([\w.\[\]()]+?)\.(transfer|send|call\.value)\(/.exec(line);
+	const m = /([\w.\[\]]+)\.(transfer|send|call\.value)\(/.exec(line);
 	if (!m) return null;
 	const open = m.index + m[0].length - 1;
 	const close = closing(line, open);
@@ -273,18 +276,30 @@ function updateAfterCall({ text, lines, gs, old }) {
 		const between = text.slice(lines[j].end, lines[i].start);
 		const by = stmt + between + upd;
 		out.push({ op: "update-after-call", kind: "SWC-107", line: lines[j].line, what: `${upd.trim()} moved after the payout (call.value)`, text: edit(text, lines[j].start, lines[i].end, by) });
+		if (/=\s*0\s*;\s*$/.test(lines[j].code)) {
+			// The debit dropped: the payee collects again and again.
+			out.push({ op: "drop-debit", kind: "SWC-105", line: lines[i].line, what: `${upd.trim()} dropped before the payout`, text: edit(text, lines[j].start, lines[j].end, "") });
+		}
 	}
 	return out;
 }
 
 // randomPayout: SWC-120 / SWC-116, a payout of an unguarded function
 // made conditional on a block value.
-function randomPayout({ text, lines, gs, bh }) {
+function randomPayout({ text, fn, lines, gs, bh }) {
 	if (gs.length > 0) return [];
 	const out = [];
+	// Only a payout to the sender or an address it chose is a lever for
+	// whoever picks the block (a wallet the deployer fixed is not).
+	const picked = new Set(["msg.sender"]);
+	for (const [name, type] of Object.entries(fn.params)) if (type === "address") picked.add(name);
+	for (const l of lines) {
+		const a = /^\s*address\s+(\w+)\s*=\s*msg\.sender\s*;/.exec(l.code);
+		if (a) picked.add(a[1]);
+	}
 	for (const l of lines) {
 		const p = payout(l.code);
-		if (!p || !/;\s*$/.test(l.code)) continue;
+		if (!p || !picked.has(p.to) || !/;\s*$/.test(l.code)) continue;
 		const m = /^(\s*)(.*)$/.exec(text.slice(l.start, l.end));
 		out.push({ op: "blockhash-payout", kind: "SWC-120", line: l.line, what: "payout only when the last block's hash is even", text: edit(text, l.start, l.end, `${m[1]}if (uint256(${bh}(block.number - 1)) % 2 == 0) ${m[2]}`) });
 		out.push({ op: "timestamp-payout", kind: "SWC-116", line: l.line, what: "payout only at even timestamps", text: edit(text, l.start, l.end, `${m[1]}if (block.timestamp % 2 == 0) ${m[2]}`) });

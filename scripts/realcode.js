@@ -32,9 +32,12 @@ async function main(argv) {
 	const runs = [];
 	for (const p of projects) {
 		const dir = layout(p, cache);
-		for (const file of solFiles(dir, p.skip || [])) {
-			if (opt.only !== "mutants") runs.push({ project: p, dir, file, mutant: null });
-			if (opt.only === "pristine") continue;
+		const files = solFiles(dir, p.skip || []);
+		// As published, the project is fuzzed in one campaign (one compile)
+		// with the budget of one file times the number of files.
+		if (opt.only !== "mutants") runs.push({ project: p, dir, file: "contracts", execs: p.execs || opt.execs * files.length, nfiles: files.length, mutant: null });
+		if (opt.only === "pristine") continue;
+		for (const file of files) {
 			const text = fs.readFileSync(path.join(dir, file), "utf8");
 			for (const m of mutants(file, text)) runs.push({ project: p, dir, file, mutant: m });
 		}
@@ -92,7 +95,7 @@ function fuzz(r, bin, execs, cache) {
 		fs.cpSync(r.dir, dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, r.file), r.mutant.text);
 	}
-	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(execs), "--timeout", "0", "--workers", "1", "--oracles", config.oracles, r.file];
+	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(r.execs || execs), "--timeout", "0", "--workers", "1", "--oracles", config.oracles, r.file];
 	return new Promise((resolve) => {
 		const child = spawn(bin, args, { cwd: dir });
 		let out = "";
@@ -106,9 +109,17 @@ function fuzz(r, bin, execs, cache) {
 				r.findings = rep.findings.map((x) => ({ kind: x.kind, contract: x.contract, at: `${x.path ? path.relative(dir, x.path) : x.unit}:${x.line}`, message: x.message }));
 				r.fuzzed = (rep.contracts || []).filter((c) => c.fuzzed).map((c) => c.name);
 			} catch (e) {
+				if (code === 2 && err.includes("no contract with callable functions")) {
+					r.findings = [];
+					r.fuzzed = [];
+					return done();
+				}
 				r.findings = null;
 				r.error = err.split("\n").filter((l) => l.includes("error")).slice(0, 3).join("; ") || `exit ${code}`;
 			}
+			done();
+		});
+		const done = () => {
 			if (r.mutant) {
 				r.found = (r.findings || []).some((f) => f.kind === r.mutant.kind && f.at === `${r.file}:${r.mutant.line}`);
 				if (!r.found) fs.writeFileSync(path.join(dir, "findings.json"), JSON.stringify(r.findings, null, 1));
@@ -116,7 +127,7 @@ function fuzz(r, bin, execs, cache) {
 			}
 			process.stderr.write(r.mutant ? (r.found ? "+" : "-") : ".");
 			resolve();
-		});
+		};
 	});
 }
 
@@ -127,8 +138,10 @@ function report(runs, opt, seconds) {
 	const row = (k) => (kinds[k] = kinds[k] || { tp: 0, fp: 0, unjudged: 0, found: 0, injected: 0, equivalent: 0 });
 	const lines = { pristine: [], missed: [], found: [], equivalent: [], errors: [] };
 	let fuzzed = 0;
+	let files = 0;
 	for (const r of runs) {
 		const where = `${r.project.name} ${r.file}`;
+		if (!r.mutant) files += r.nfiles || 0;
 		if (r.findings === null) {
 			lines.errors.push(`${where}${r.mutant ? ` (${r.mutant.op}@${r.mutant.line})` : ""}: ${r.error}`);
 			continue;
@@ -160,7 +173,7 @@ function report(runs, opt, seconds) {
 		const others = r.findings.filter((f) => !(f.kind === m.kind && f.at === `${r.file}:${m.line}`)).map((f) => `${f.kind}@${f.at}`);
 		(r.found ? lines.found : lines.missed).push(`${key} (${m.function}): ${m.what}${others.length ? `; also ${others.join(", ")}` : ""}`);
 	}
-	console.log(`\nrealcode: seed ${config.seed}, ${opt.execs} executions per file, oracles default + ${config.oracles}; ${runs.filter((r) => !r.mutant).length} files (${fuzzed} contracts fuzzed), ${runs.filter((r) => r.mutant).length} mutants; ${seconds.toFixed(0)} s wall with ${opt.jobs} jobs\n`);
+	console.log(`\nrealcode: seed ${config.seed}, ${opt.execs} executions per file, oracles default + ${config.oracles}; ${files} files (${fuzzed} contracts fuzzed, one campaign per project as published), ${runs.filter((r) => r.mutant).length} mutants; ${seconds.toFixed(0)} s wall with ${opt.jobs} jobs\n`);
 	console.log("| kind | pristine true | pristine false | precision | mutants found / injected | recall | equivalent mutants (not counted) |");
 	console.log("|---|---|---|---|---|---|---|");
 	let unjudged = 0;

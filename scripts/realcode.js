@@ -39,7 +39,11 @@ async function main(argv) {
 		if (opt.only === "pristine") continue;
 		for (const file of files) {
 			const text = fs.readFileSync(path.join(dir, file), "utf8");
-			for (const m of mutants(file, text)) runs.push({ project: p, dir, file, mutant: m });
+			// A mutant is fuzzed with (up to 3 of) the files that import its
+			// file: the package's mocks make its abstract contracts
+			// deployable.
+			const paths = [file, ...files.filter((f) => imports(dir, f).includes(file)).slice(0, 3)];
+			for (const m of mutants(file, text)) runs.push({ project: p, dir, file, paths, execs: opt.execs * paths.length, mutant: m });
 		}
 	}
 	const t0 = Date.now();
@@ -76,6 +80,16 @@ function solFiles(dir, skip) {
 	return out.sort();
 }
 
+// imports returns the project files a file imports (relative paths).
+function imports(dir, file) {
+	const text = fs.readFileSync(path.join(dir, file), "utf8");
+	const out = [];
+	const re = /^\s*import\s+(?:[^"';]*\sfrom\s+)?["']([^"']+)["']/gm;
+	let m;
+	while ((m = re.exec(text))) if (m[1].startsWith(".")) out.push(path.join(path.dirname(file), m[1]));
+	return out;
+}
+
 // pool runs fn over items, n at a time.
 async function pool(items, n, fn) {
 	let next = 0;
@@ -95,7 +109,7 @@ function fuzz(r, bin, execs, cache) {
 		fs.cpSync(r.dir, dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, r.file), r.mutant.text);
 	}
-	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(r.execs || execs), "--timeout", "0", "--workers", "1", "--oracles", config.oracles, r.file];
+	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(r.execs || execs), "--timeout", "0", "--workers", "1", "--oracles", config.oracles, ...(r.paths || [r.file])];
 	return new Promise((resolve) => {
 		const child = spawn(bin, args, { cwd: dir });
 		let out = "";

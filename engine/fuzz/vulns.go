@@ -93,6 +93,12 @@ func (w *worker) checkEvents(hist []txInfo, shrinking *Key) *Finding {
 	return w.judge(hist, w.tr.Sticky(), shrinking)
 }
 
+// sentByPrivileged reports a transaction from the deployer or a principal
+// named in a constructor.
+func (w *worker) sentByPrivileged(h txInfo) bool {
+	return h.Sender < len(w.privileged) && w.privileged[h.Sender]
+}
+
 func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) *Finding {
 	if len(evs) == 0 {
 		return nil
@@ -181,9 +187,11 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 		kind = oracle.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
-		if p := w.principalIndex(e.Addr); !unprivileged || p < 0 || w.privileged[p] {
+		if p := w.principalIndex(e.Addr); w.sentByPrivileged(hist[len(hist)-1]) || p < 0 || w.privileged[p] {
 			// An owner's time lock, or ether forwarded to an address the
-			// deployer fixed (a sale's wallet): not a miner's lever.
+			// deployer fixed (a sale's wallet): not a miner's lever. An
+			// owner's earlier transaction (opening refunds) does not
+			// make the payout it enabled the owner's.
 			return nil
 		}
 		kind = oracle.BlockNumber

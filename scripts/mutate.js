@@ -199,6 +199,13 @@ function mutants(file, text) {
 			}
 		}
 	}
+	// Two mutants of one operator on one line are told apart by a number.
+	const seen = {};
+	for (const m of out) {
+		const k = `${m.line} ${m.op}`;
+		seen[k] = (seen[k] || 0) + 1;
+		m.id = seen[k] > 1 ? `${m.op}#${seen[k]}` : m.op;
+	}
 	return out;
 }
 
@@ -236,12 +243,13 @@ function unguard({ text, fn, lines, gs }) {
 }
 
 // rawArithmetic: SWC-101, SafeMath calls replaced by the raw operator.
-function rawArithmetic({ text, lines, old }) {
-	if (!old) return [];
+function rawArithmetic({ text, code, lines, old }) {
+	// Only where SafeMath is the library in use (Roles has an add too).
+	if (!old || !/\busing\s+SafeMath\s+for\b/.test(code)) return [];
 	const out = [];
 	const ops = { add: "+", sub: "-", mul: "*" };
 	for (const l of lines) {
-		const re = /([\w.]+(?:\[[^\]]*\])*(?:\.\w+)*)\.(add|sub|mul)\(/g;
+		const re = /(?<![\w.)\]])([A-Za-z_]\w*(?:\[[^\]]*\])*(?:\.\w+)*)\.(add|sub|mul)\(/g;
 		let m;
 		while ((m = re.exec(l.code))) {
 			const open = m.index + m[0].length - 1;

@@ -104,7 +104,7 @@ async function pool(items, n, fn) {
 function fuzz(r, bin, execs, cache) {
 	let dir = r.dir;
 	if (r.mutant) {
-		dir = path.join(cache, "mutants", `${r.project.name}-${r.file.replace(/[/.]/g, "_")}-${r.mutant.line}-${r.mutant.op}`);
+		dir = path.join(cache, "mutants", `${r.project.name}-${r.file.replace(/[/.]/g, "_")}-${r.mutant.line}-${r.mutant.id}`);
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.cpSync(r.dir, dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, r.file), r.mutant.text);
@@ -157,7 +157,7 @@ function report(runs, opt, seconds) {
 		const where = `${r.project.name} ${r.file}`;
 		if (!r.mutant) files += r.nfiles || 0;
 		if (r.findings === null) {
-			lines.errors.push(`${where}${r.mutant ? ` (${r.mutant.op}@${r.mutant.line})` : ""}: ${r.error}`);
+			lines.errors.push(`${where}${r.mutant ? ` (${r.mutant.id}@${r.mutant.line})` : ""}: ${r.error}`);
 			continue;
 		}
 		if (!r.mutant) {
@@ -174,7 +174,7 @@ function report(runs, opt, seconds) {
 			continue;
 		}
 		const m = r.mutant;
-		const key = `${r.project.name} ${r.file}:${m.line} ${m.op}`;
+		const key = `${r.project.name} ${r.file}:${m.line} ${m.id}`;
 		const eq = verdicts.equivalent[key];
 		const k = row(m.kind);
 		if (eq && !r.found) {

@@ -39,10 +39,9 @@ async function main(argv) {
 		if (opt.only === "pristine") continue;
 		for (const file of files) {
 			const text = fs.readFileSync(path.join(dir, file), "utf8");
-			// A mutant is fuzzed with (up to 3 of) the files that import its
-			// file: the package's mocks make its abstract contracts
-			// deployable.
-			const paths = [file, ...files.filter((f) => imports(dir, f).includes(file)).slice(0, 3)];
+			// A mutant is fuzzed with the package's mocks that import its
+			// file (up to 3): they make its abstract contracts deployable.
+			const paths = [file, ...files.filter((f) => f.includes("/mocks/") && imports(dir, f).includes(file)).slice(0, 3)];
 			for (const m of mutants(file, text)) runs.push({ project: p, dir, file, paths, execs: opt.execs * paths.length, mutant: m });
 		}
 	}
@@ -109,7 +108,7 @@ function fuzz(r, bin, execs, cache) {
 		fs.cpSync(r.dir, dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, r.file), r.mutant.text);
 	}
-	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(r.execs || execs), "--timeout", "0", "--workers", "1", "--oracles", config.oracles, ...(r.paths || [r.file])];
+	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(r.execs || execs), "--timeout", "0", "--compile-timeout", "20m", "--workers", "1", "--oracles", config.oracles, ...(r.paths || [r.file])];
 	return new Promise((resolve) => {
 		const child = spawn(bin, args, { cwd: dir });
 		let out = "";

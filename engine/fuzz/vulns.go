@@ -93,9 +93,13 @@ func (w *worker) checkEvents(hist []txInfo, shrinking *Key) *Finding {
 	return w.judge(hist, w.tr.Sticky(), shrinking)
 }
 
-// sentByPrivileged reports a transaction from the deployer or a principal
-// named in a constructor.
-func (w *worker) sentByPrivileged(h txInfo) bool {
+// sentByPrivileged reports that the last transaction of hist came from the
+// deployer or a principal named in a constructor.
+func (w *worker) sentByPrivileged(hist []txInfo) bool {
+	if len(hist) == 0 {
+		return false
+	}
+	h := hist[len(hist)-1]
 	return h.Sender < len(w.privileged) && w.privileged[h.Sender]
 }
 
@@ -187,7 +191,7 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 		kind = oracle.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
-		if p := w.principalIndex(e.Addr); w.sentByPrivileged(hist[len(hist)-1]) || p < 0 || w.privileged[p] {
+		if p := w.principalIndex(e.Addr); w.sentByPrivileged(hist) || p < 0 || w.privileged[p] {
 			// An owner's time lock, or ether forwarded to an address the
 			// deployer fixed (a sale's wallet): not a miner's lever. An
 			// owner's earlier transaction (opening refunds) does not

@@ -28,13 +28,16 @@ func (c *Contract) InvalidSites() []InvalidSite {
 	type key struct{ start, length, file int }
 	codes := map[key]uint64{}
 	c.eachAST(func(unit string, ast solc.Node) {
-		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+		solc.Walk(ast, func(n solc.Node, parents []solc.Node) bool {
 			start, end, file, ok := n.Src()
 			if !ok {
 				return true
 			}
 			k := key{start, end - start, file}
 			if code, ok := invalidPanic(n); ok {
+				if code == 0x01 && overflowCheck(n) && libraryArithmetic(parents) {
+					code = 0x11
+				}
 				if _, seen := codes[k]; !seen {
 					// The outermost node of a range decides: an
 					// expression statement's range differs from its
@@ -111,3 +114,54 @@ func invalidPanic(n solc.Node) (uint64, bool) {
 }
 
 func isEnum(typ string) bool { return strings.HasPrefix(typ, "enum ") }
+
+// overflowCheck reports an assert call whose condition compares values
+// with each other (`c >= a`, `a == 0 || c / a == b`): at least two
+// identifiers and no literal but 0, unlike `assert(x != 777)`.
+func overflowCheck(call solc.Node) bool {
+	args, _ := call["arguments"].([]any)
+	if len(args) != 1 {
+		return false
+	}
+	arg, _ := args[0].(map[string]any)
+	ids, ok := 0, true
+	solc.Walk(solc.Node(arg), func(n solc.Node, _ []solc.Node) bool {
+		switch n.Type() {
+		case "Identifier":
+			ids++
+		case "Literal":
+			ok = ok && n.String("value") == "0"
+		}
+		return ok
+	})
+	return ok && ids >= 2
+}
+
+// libraryArithmetic reports an assert inside a function of a library that
+// computes with +, -, *, / or %: the overflow and division checks of a
+// SafeMath written before 0.8 (`assert(c >= a)`, `assert(b <= a)`). They
+// guard the caller's input as 0.8's checked arithmetic does, so they are
+// panic 0x11 (opt-in), not assertion failures.
+func libraryArithmetic(parents []solc.Node) bool {
+	var fn solc.Node
+	lib := false
+	for _, p := range parents {
+		switch p.Type() {
+		case "ContractDefinition":
+			lib = p.String("contractKind") == "library"
+		case "FunctionDefinition":
+			fn = p
+		}
+	}
+	if !lib || fn == nil {
+		return false
+	}
+	arith := false
+	solc.Walk(fn, func(n solc.Node, _ []solc.Node) bool {
+		if n.Type() == "BinaryOperation" && strings.Contains("+-*/%", n.String("operator")) && len(n.String("operator")) == 1 {
+			arith = true
+		}
+		return !arith
+	})
+	return arith
+}

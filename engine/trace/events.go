@@ -44,7 +44,7 @@ const (
 	EventOriginAuth
 	// EventTimeTransfer: ether was sent after, and depending on, a branch
 	// (PC) decided by block.timestamp, block.number, a blockhash or
-	// block.prevrandao (Label says which).
+	// block.prevrandao (Label says which), to Addr.
 	EventTimeTransfer
 	// EventWrapUsed: the result of arithmetic (PC) that wrapped in its
 	// Solidity type was stored, branched on or sent as ether.
@@ -208,7 +208,7 @@ func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
 		}
 	}
 	if (op == vm.CALL || op == vm.CALLCODE) && !s[len(s)-3].IsZero() && f.timeLabel != 0 {
-		t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel})
+		t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel, Addr: addr})
 	}
 }
 

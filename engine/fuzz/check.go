@@ -29,8 +29,8 @@ import (
 //     that could undo it (owner-lock, lock.go).
 //
 // Re-runs (steps 3 and 5) start from the deployed state, count as the
-// oracles' transactions (rerunTx), and leave the chain in the state the
-// sequence left. A new oracle goes into one of these steps (or a new one
+// oracles' transactions (rerunTx), leave the chain in the state the
+// sequence left, and leave no instruction coverage (endRerun). A new oracle goes into one of these steps (or a new one
 // here), so a campaign and a replay cannot disagree about what a sequence
 // does: a replay of a reported sequence re-runs what found it.
 
@@ -49,7 +49,9 @@ func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrink
 	}
 	if w.tr.HasEvents() {
 		w.notePaid(hist)
-		if f := w.checkEvents(seq, hist, shrinking); f != nil {
+		f := w.checkEvents(seq, hist, shrinking)
+		w.endRerun()
+		if f != nil {
 			return f
 		}
 	}
@@ -65,6 +67,7 @@ func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrink
 // checkEnd applies the oracles that judge the end of seq, whose
 // transactions all ran (hist describes them), by running it again.
 func (w *worker) checkEnd(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+	defer w.endRerun()
 	if f := w.checkOrder(seq, hist, shrinking); f != nil {
 		return f
 	}

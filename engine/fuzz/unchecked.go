@@ -36,6 +36,12 @@ type rerunState struct {
 	tried      map[callSite]int
 	revertCode []byte // the reverting attacker's code for the chain's rules
 	txs        uint64 // transactions re-run since the last flush (rerunTx)
+	// instr is the instruction coverage from before the first re-run of
+	// a pipeline step (saved is set): re-runs run code no fuzzed sequence
+	// ran (a reverting callee, a repeated call) and must neither show in
+	// the coverage report nor steer the corpus.
+	instr []bool
+	saved bool
 }
 
 // callSite is a call instruction of one contract.
@@ -124,5 +130,25 @@ func (w *worker) failCallee(seq Sequence, e *trace.Event) bool {
 // dos.go), counted as such.
 func (w *worker) rerunTx(tx *Tx, gas uint64) chain.Result {
 	w.rr.txs++
+	if !w.rr.saved {
+		w.rr.saved = true
+		w.rr.instr = w.rr.instr[:0]
+		for _, in := range w.tr.Instr {
+			w.rr.instr = append(w.rr.instr, in...)
+		}
+	}
 	return w.runTx(tx, gas)
+}
+
+// endRerun restores the instruction coverage of before a pipeline step's
+// re-runs, if it made any.
+func (w *worker) endRerun() {
+	if !w.rr.saved {
+		return
+	}
+	w.rr.saved = false
+	off := 0
+	for _, in := range w.tr.Instr {
+		off += copy(in, w.rr.instr[off:])
+	}
 }

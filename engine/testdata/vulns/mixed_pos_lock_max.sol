@@ -3,9 +3,9 @@ pragma solidity ^0.8.0;
 
 // Savings the owner (the deployer) can lock until a time it may only push
 // later, with no bound: extendLock(type(uint256).max) means no saver can
-// ever withdraw() again. Reported at extendLock(). (Until the owner sets
-// a lock, withdraw() does not read the clock, and once it has, the
-// sequence is the owner's: no SWC-116.)
+// ever withdraw() again. Reported at extendLock(). Once a lock is set,
+// the clock decides whether withdraw() pays its saver: SWC-116 at the
+// check, as for any time lock (mixed_pos_timelock04.sol).
 contract LockedSavings {
     address public owner;
     uint256 public unlockAt; // 0: not locked
@@ -26,7 +26,7 @@ contract LockedSavings {
     }
 
     function withdraw() external {
-        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked");
+        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked"); //@finding(SWC-116)
         uint256 amount = savings[msg.sender];
         require(amount > 0, "nothing saved");
         savings[msg.sender] = 0;

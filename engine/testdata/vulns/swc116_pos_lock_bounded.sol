@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 
-// Safe twin of ownerlock_pos_lock_max.sol: the owner can push the unlock
-// time at most 30 days past now, so a lock always ends.
+// The owner-lock twin of mixed_pos_lock_max.sol: the owner can push the
+// unlock time at most 30 days past now, so a lock always ends and there is
+// no owner-lock finding. The clock still decides whether withdraw() pays
+// its saver once a lock is set: SWC-116, as for any time lock.
 contract LockedSavings {
     address public owner;
     uint256 public unlockAt; // 0: not locked
@@ -24,7 +26,7 @@ contract LockedSavings {
     }
 
     function withdraw() external {
-        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked");
+        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked"); //@finding(SWC-116)
         uint256 amount = savings[msg.sender];
         require(amount > 0, "nothing saved");
         savings[msg.sender] = 0;

@@ -32,6 +32,7 @@ func TestConstructorSearch(t *testing.T) {
 		{"token.sol", "Staking", "", true},
 		{"ether.sol", "Prefunded", "ok", false},
 		{"window.sol", "WindowSale", "", false},
+		{"blocks.sol", "BlockAuction", "", false},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()

@@ -44,10 +44,10 @@ func (c *Contract) InvalidSites() []InvalidSite {
 			k := key{start, end - start, file}
 			if code, ok := invalidPanic(n); ok {
 				switch {
-				case code == 0x01 && overflowCheck(n) && libraryArithmetic(parents):
-					code = 0x11
 				case code == 0x01 && assertsExternalCall(n):
 					code = revertPanic
+				case code == 0x01 && overflowCheck(n) && libraryArithmetic(parents):
+					code = 0x11
 				}
 				if _, seen := codes[k]; !seen {
 					// The outermost node of a range decides: an

@@ -1,6 +1,9 @@
 package fuzz
 
 import (
+	"hash/fnv"
+	"math/rand/v2"
+
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/holiman/uint256"
@@ -105,4 +108,12 @@ func (s *ctorSearch) nearClock(in *ctorInput, ts []ctorTarget, clock int, revers
 		s.set(cand, t, *uint256.NewInt(at))
 	}
 	return cand
+}
+
+// clockRand returns the generator of contract ci's window, seeded from its
+// first input (itself drawn from the campaign's seed).
+func clockRand(ci int, in *ctorInput) *rand.Rand {
+	h := fnv.New64a()
+	h.Write(calldata.EncodeArgs(nil, in.args))
+	return rand.New(rand.NewPCG(h.Sum64(), uint64(ci)))
 }

@@ -31,6 +31,8 @@ func TestConstructorSearch(t *testing.T) {
 		{"fee.sol", "FeeVault", "", false},
 		{"token.sol", "Staking", "", true},
 		{"ether.sol", "Prefunded", "ok", false},
+		{"window.sol", "WindowSale", "", false},
+		{"blocks.sol", "BlockAuction", "", false},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()

@@ -7,7 +7,7 @@
 // reported at its line. Prints a table per kind and the lists behind it;
 // exits 1 when a finding has no verdict.
 //
-//   node scripts/realcode.js CACHE FORESIGHT [--jobs N] [--execs N] [--only pristine|mutants] [PROJECT...]
+//   node scripts/realcode.js CACHE FORESIGHT [--jobs N] [--execs N] [--only pristine|mutants] [--files SUBSTRING] [PROJECT...]
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -20,12 +20,13 @@ const verdicts = JSON.parse(fs.readFileSync(path.join(repo, "testdata", "realcod
 
 async function main(argv) {
 	const [cache, bin, ...rest] = argv;
-	const opt = { jobs: 2, execs: config.execs, only: "" };
+	const opt = { jobs: 2, execs: config.execs, only: "", files: "" };
 	const names = [];
 	for (let i = 0; i < rest.length; i++) {
 		if (rest[i] === "--jobs") opt.jobs = Number(rest[++i]);
 		else if (rest[i] === "--execs") opt.execs = Number(rest[++i]);
 		else if (rest[i] === "--only") opt.only = rest[++i];
+		else if (rest[i] === "--files") opt.files = rest[++i];
 		else names.push(rest[i]);
 	}
 	const projects = config.projects.filter((p) => names.length === 0 || names.includes(p.name));
@@ -38,6 +39,8 @@ async function main(argv) {
 		if (opt.only !== "mutants") runs.push({ project: p, dir, file: "contracts", execs: p.execs || opt.execs * files.length, nfiles: files.length, mutant: null });
 		if (opt.only === "pristine") continue;
 		for (const file of files) {
+			// --files keeps the mutants of the files whose path contains it.
+			if (opt.files && !file.includes(opt.files)) continue;
 			const text = fs.readFileSync(path.join(dir, file), "utf8");
 			// A mutant is fuzzed with the package's mocks that import its
 			// file (up to 3): they make its abstract contracts deployable.

@@ -19,6 +19,10 @@ func traceCode(ct *program.Contract) *trace.Code {
 		code.SetArith(s.PC, trace.ArithType{Bits: uint16(s.Bits), Signed: s.Signed})
 	}
 	for _, s := range ct.InvalidSites() {
+		if s.Revert {
+			code.SetInvalid(s.PC, "") // fails like a revert: no finding
+			continue
+		}
 		code.SetInvalid(s.PC, oracle.PanicKind(s.Panic))
 	}
 	if fc, ok := ct.Foreign(); ok {

@@ -12,7 +12,15 @@ import (
 type InvalidSite struct {
 	PC    uint64
 	Panic uint64 // 0x01 assert, 0x12 division, 0x21 enum, 0x32 index, 0x51 function pointer, 0x00 unknown
+	// Revert marks an assert of an external call's result (the pre-0.5
+	// idiom `assert(token.transfer(to, v))`): it checks another
+	// contract's behaviour, not an invariant of this code, so it fails
+	// like a revert and is no finding.
+	Revert bool
 }
+
+// revertPanic is the internal code of an assert that is a revert.
+const revertPanic = ^uint64(0)
 
 // InvalidSites classifies the INVALID instructions of code compiled before
 // 0.8. Those compilers emit INVALID for assert and for their built-in
@@ -35,7 +43,10 @@ func (c *Contract) InvalidSites() []InvalidSite {
 			}
 			k := key{start, end - start, file}
 			if code, ok := invalidPanic(n); ok {
-				if code == 0x01 && overflowCheck(n) && libraryArithmetic(parents) {
+				switch {
+				case code == 0x01 && assertsExternalCall(n):
+					code = revertPanic
+				case code == 0x01 && overflowCheck(n) && libraryArithmetic(parents):
 					code = 0x11
 				}
 				if _, seen := codes[k]; !seen {
@@ -56,6 +67,9 @@ func (c *Contract) InvalidSites() []InvalidSite {
 			s := InvalidSite{PC: uint64(pc)}
 			if e, ok := c.Artifact.Runtime.Map.Entry(uint64(pc)); ok && e.HasSource() {
 				s.Panic = codes[key{e.Start, e.Length, e.File}]
+			}
+			if s.Panic == revertPanic {
+				s.Panic, s.Revert = 0, true
 			}
 			out = append(out, s)
 		}

@@ -71,8 +71,8 @@ func (w *worker) aggressive(e *Entry) {
 	// Code these runs reach may be unreachable by any sequence (a maze's
 	// position set directly to a cell no move leads to): it must not show
 	// in the campaign's coverage report.
-	w.saveInstr()
-	defer w.restoreInstr()
+	w.s.instr = w.tr.SaveInstr(w.s.instr)
+	defer w.tr.RestoreInstr(w.s.instr)
 	hit := false
 	var vals [3]uint256.Int
 	var costs []costEntry
@@ -115,20 +115,4 @@ func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint2
 	w.c.execs.Add(1)
 	costs := w.captureCosts()
 	return w.tr.NewCoverage(w.seen) > 0, costs
-}
-
-// saveInstr keeps the tracer's instruction coverage in the worker's buffer;
-// restoreInstr puts it back.
-func (w *worker) saveInstr() {
-	w.s.instr = w.s.instr[:0]
-	for _, in := range w.tr.Instr {
-		w.s.instr = append(w.s.instr, in...)
-	}
-}
-
-func (w *worker) restoreInstr() {
-	off := 0
-	for _, in := range w.tr.Instr {
-		off += copy(in, w.s.instr[off:])
-	}
 }

@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -434,13 +433,8 @@ func revertText(ret []byte) string {
 	if code, ok := oracle.PanicCode(ret); ok {
 		return fmt.Sprintf(" with Panic(0x%02x)", code)
 	}
-	// Error(string): selector, offset, length, bytes.
-	if len(ret) < 68 || ret[0] != 0x08 || ret[1] != 0xc3 || ret[2] != 0x79 || ret[3] != 0xa0 {
-		return ""
+	if reason, err := abi.UnpackRevert(ret); err == nil {
+		return fmt.Sprintf(" with %q", strings.ToValidUTF8(reason, "?"))
 	}
-	size := binary.BigEndian.Uint64(ret[60:68])
-	if size > uint64(len(ret)-68) {
-		return ""
-	}
-	return fmt.Sprintf(" with %q", strings.ToValidUTF8(string(ret[68:68+size]), "?"))
+	return ""
 }

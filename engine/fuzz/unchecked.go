@@ -132,10 +132,7 @@ func (w *worker) rerunTx(tx *Tx, gas uint64) chain.Result {
 	w.rr.txs++
 	if !w.rr.saved {
 		w.rr.saved = true
-		w.rr.instr = w.rr.instr[:0]
-		for _, in := range w.tr.Instr {
-			w.rr.instr = append(w.rr.instr, in...)
-		}
+		w.rr.instr = w.tr.SaveInstr(w.rr.instr)
 	}
 	return w.runTx(tx, gas)
 }
@@ -147,8 +144,5 @@ func (w *worker) endRerun() {
 		return
 	}
 	w.rr.saved = false
-	off := 0
-	for _, in := range w.tr.Instr {
-		off += copy(in, w.rr.instr[off:])
-	}
+	w.tr.RestoreInstr(w.rr.instr)
 }

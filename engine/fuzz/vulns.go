@@ -108,16 +108,6 @@ func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Findi
 	return g
 }
 
-// sentByPrivileged reports that the last transaction of hist came from the
-// deployer or a principal named in a constructor.
-func (w *worker) sentByPrivileged(hist []txInfo) bool {
-	if len(hist) == 0 {
-		return false
-	}
-	h := hist[len(hist)-1]
-	return h.Sender < len(w.privileged) && w.privileged[h.Sender]
-}
-
 // judge turns events into a finding: one not known yet, or the one being
 // shrunk (wanted), else a known one. Unchecked calls awaiting a failure
 // go to w.rr.pending.
@@ -209,7 +199,7 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 		kind = oracle.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
-		if p := w.principalIndex(e.Addr); w.sentByPrivileged(hist) || p < 0 || w.privileged[p] {
+		if p := w.principalIndex(e.Addr); w.isPrivileged(hist[n-1].Sender) || p < 0 || w.isPrivileged(p) {
 			// An owner's time lock, or ether forwarded to an address the
 			// deployer fixed (a sale's wallet): not a miner's lever. An
 			// owner's earlier transaction (opening refunds) does not

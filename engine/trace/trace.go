@@ -458,7 +458,6 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 	case classSelfdestruct:
 		t.event(Event{Kind: EventSelfdestruct, Code: f.code, PC: f.lastUser})
 		if f.timeLabel != 0 {
-			s := scope.StackData()
 			t.event(Event{Kind: EventTimeTransfer, Code: f.code, PC: f.timeBranch, Label: f.timeLabel, Addr: common.Address(s[len(s)-1].Bytes20())})
 		}
 	case classSstore:

@@ -10,6 +10,8 @@
 // Operators (one edit each, in functions of contracts, never libraries):
 //   SWC-104 unchecked-send   require/assert(x.send(v)) -> x.send(v);
 //                            x.transfer(v) (ether, one argument) -> x.send(v)
+//   SWC-104 unchecked-call   the same payouts -> x.call.value(v)(); (all gas
+//                            forwarded, flag ignored)
 //   SWC-105 unguard-payout   drop an only* modifier from a function that
 //                            pays msg.sender or an address parameter
 //   SWC-106 unguard-destruct drop an only* modifier from a function that
@@ -25,6 +27,9 @@
 //                            sender (or an address it chose) runs only when
 //                            the last block's hash is even
 //   SWC-116 timestamp-payout the same with block.timestamp
+//   SWC-120 blockhash-require / SWC-116 timestamp-require: the same
+//                            condition required (reverting otherwise) in a
+//                            require on the payout's line, before it
 "use strict";
 
 // blank replaces comments and string literals by spaces (newlines kept),
@@ -216,11 +221,14 @@ function uncheckedSend({ text, lines }) {
 		const m = /^(\s*)(require|assert)\((.*\.send\(.*\))\);\s*$/.exec(l.code);
 		if (m) {
 			out.push({ op: "unchecked-send", kind: "SWC-104", line: l.line, what: `${m[2]}(...send) dropped`, text: edit(text, l.start, l.end, `${m[1]}${text.slice(l.start, l.end).trim().replace(/^(require|assert)\((.*)\);$/, "$2;")}`) });
+			const p = payout(m[3]);
+			if (p) out.push({ op: "unchecked-call", kind: "SWC-104", line: l.line, what: `${m[2]}(...send) -> call.value, flag ignored`, text: edit(text, l.start, l.end, `${m[1]}${p.to}.call.value(${p.arg})();`) });
 			continue;
 		}
 		const p = payout(l.code);
 		if (p && p.how === "transfer" && /^\s*$/.test(l.code.slice(0, p.at)) && /^;\s*$/.test(l.code.slice(p.end))) {
 			out.push({ op: "unchecked-send", kind: "SWC-104", line: l.line, what: "transfer -> send, flag ignored", text: edit(text, l.start + p.at, l.start + p.end, `${p.to}.send(${p.arg})`) });
+			out.push({ op: "unchecked-call", kind: "SWC-104", line: l.line, what: "transfer -> call.value, flag ignored", text: edit(text, l.start + p.at, l.start + p.end, `${p.to}.call.value(${p.arg})()`) });
 		}
 	}
 	return out;
@@ -311,6 +319,9 @@ function randomPayout({ text, fn, lines, gs, bh }) {
 		const m = /^(\s*)(.*)$/.exec(text.slice(l.start, l.end));
 		out.push({ op: "blockhash-payout", kind: "SWC-120", line: l.line, what: "payout only when the last block's hash is even", text: edit(text, l.start, l.end, `${m[1]}if (uint256(${bh}(block.number - 1)) % 2 == 0) ${m[2]}`) });
 		out.push({ op: "timestamp-payout", kind: "SWC-116", line: l.line, what: "payout only at even timestamps", text: edit(text, l.start, l.end, `${m[1]}if (block.timestamp % 2 == 0) ${m[2]}`) });
+		// The same conditions as a require, which reverts the rest.
+		out.push({ op: "blockhash-require", kind: "SWC-120", line: l.line, what: "require(last block's hash even) before the payout", text: edit(text, l.start, l.end, `${m[1]}require(uint256(${bh}(block.number - 1)) % 2 == 0); ${m[2]}`) });
+		out.push({ op: "timestamp-require", kind: "SWC-116", line: l.line, what: "require(even timestamp) before the payout", text: edit(text, l.start, l.end, `${m[1]}require(block.timestamp % 2 == 0); ${m[2]}`) });
 	}
 	return out;
 }

@@ -42,6 +42,8 @@ type rerunState struct {
 	// the coverage report nor steer the corpus.
 	instr []bool
 	saved bool
+	// again is a payout awaiting SWC-105's re-run (recollect.go).
+	again recollectState
 }
 
 // callSite is a call instruction of one contract.

@@ -90,6 +90,7 @@ func allZero(b []byte) bool {
 // that confirms an unchecked call, then findings known already.
 func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
 	w.rr.pending = w.rr.pending[:0]
+	w.rr.again.pending = false
 	f, wanted := w.judge(hist, w.tr.Events(), shrinking)
 	if wanted {
 		return f
@@ -100,6 +101,9 @@ func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Findi
 	}
 	// The re-run reuses the tracer's buffers: the events are judged.
 	if u := w.confirmUnchecked(seq, hist, shrinking); u != nil {
+		return u
+	}
+	if u := w.confirmRecollect(seq, hist, shrinking); u != nil {
 		return u
 	}
 	if f != nil {
@@ -251,8 +255,16 @@ func (w *worker) deployerNote(hist []txInfo) string {
 // (SWC-105) and returns the evidence, or "" when it is none.
 func (w *worker) etherOut(n int, hist []txInfo, unprivileged, reentered bool, e *trace.Event) string {
 	p := w.principalIndex(e.Addr)
-	if p < 0 || !unprivileged || w.privileged[p] {
+	if p < 0 || w.privileged[p] {
 		// Paying the owner (a fee, a treasury) is no leak either.
+		return ""
+	}
+	if !unprivileged {
+		// What an owner gave may be taken once: recollect.go re-runs
+		// the payout.
+		if !reentered {
+			w.noteRecollect(hist, p, e)
+		}
 		return ""
 	}
 	if w.deposited(hist, p) {

@@ -1,0 +1,133 @@
+package fuzz
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
+)
+
+// This file is SWC-105's rule for a sequence an owner took part in (a
+// step of the oracle pipeline, check.go). vulns.go and leak.go judge
+// sequences of unprivileged senders only: whatever an owner did, it may
+// have given the payee the ether (a deposit made for it, a refund opened).
+// But what an owner gave is given once: when a transaction of an
+// unprivileged sender, sending no ether, paid an unprivileged account the
+// fuzzer controls, and the same transaction run again at once (same
+// block, same calldata), with the contract holding one wei more than the
+// payout besides (other people's ether: another investor's deposit), pays
+// it exactly the same amount again, the withdrawal forgets its debit. A
+// sweep of the balance to a payee the owner chose pays a different amount
+// (the balance changed), and a withdrawal that debits pays nothing. A partial withdrawal whose amount the caller
+// names (the amount is a word of its calldata) is left alone: a grant
+// paid out in instalments pays again by design. Time-based payouts
+// (vesting, a salary per period) pay nothing more in the same block.
+
+// recollectTries bounds the re-runs per payout site and worker that
+// confirmed nothing.
+const recollectTries = 8
+
+// recollectState is the payout awaiting the re-run (checkEvents).
+type recollectState struct {
+	pending bool
+	ev      trace.Event
+	p       int
+	tried   map[callSite]int
+}
+
+// noteRecollect remembers the payout e to principal p in the last
+// transaction of a sequence with a privileged sender, for
+// confirmRecollect, when it may be one: the transaction's sender is
+// unprivileged and paid nothing.
+func (w *worker) noteRecollect(hist []txInfo, p int, e *trace.Event) {
+	n := len(hist)
+	if w.rr.again.pending || n == 0 || w.isPrivileged(hist[n-1].Sender) || !hist[n-1].Value.IsZero() || e.Value.IsZero() {
+		return
+	}
+	w.rr.again = recollectState{pending: true, ev: *e, p: p, tried: w.rr.again.tried}
+}
+
+// confirmRecollect runs the last transaction of seq again from the state
+// it left (and the contract holding the payout and one wei more) and
+// reports the remembered payout when it is paid again, exactly, and the
+// payee is then up on the sequence. The chain is left in the state the
+// sequence left.
+func (w *worker) confirmRecollect(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+	c := &w.rr.again
+	if !c.pending {
+		return nil
+	}
+	c.pending = false
+	n := len(hist)
+	if !w.c.enabled(oracle.EtherLeak) || len(seq) < n || seq[n-1].Method < 0 {
+		return nil
+	}
+	e := c.ev
+	f := &Finding{Kind: oracle.EtherLeak, Contract: int(e.Code), PC: e.PC}
+	w.c.locate(f, e.Site)
+	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
+		return nil
+	}
+	last := seq[n-1]
+	if named(w.encode(&last), e.Value.Bytes32()) {
+		return nil
+	}
+	if shrinking == nil {
+		site := callSite{int(e.Code), e.PC}
+		if c.tried == nil {
+			c.tried = make(map[callSite]int)
+		}
+		if c.tried[site] >= recollectTries {
+			return nil
+		}
+		c.tried[site]++
+	}
+	after := w.ch.Snapshot()
+	defer w.ch.Reset(after)
+	last.Blocks, last.Seconds = 0, 0
+	if ci := int(e.Code); ci < len(w.dep.Addrs) && w.dep.Addrs[ci] != (common.Address{}) {
+		// Other people's ether the contract could hold (another
+		// investor's deposit), one wei more than the payout: a
+		// withdrawal without a debit pays the same again, a sweep of
+		// the balance (or a share of it) pays a different amount.
+		var top uint256.Int
+		top.AddUint64(&e.Value, 1)
+		w.ch.State().AddBalance(w.dep.Addrs[ci], &top, tracing.BalanceChangeUnspecified)
+	}
+	if r := w.rerunTx(&last, 0); r.Err != nil || !w.paidAgain(&e) {
+		return nil
+	}
+	gain, ok := w.netGain(hist, c.p)
+	if !ok {
+		return nil
+	}
+	f.Detail = fmt.Sprintf("transaction %d (its sender sent no ether) paid %s %s wei; run again at once, with the contract holding that and one wei more of other people's ether, it pays exactly the same again (a withdrawal without a debit), and %s would be %s wei up on the sequence",
+		n, e.Addr.Hex(), e.Value.Dec(), e.Addr.Hex(), gain.Dec()) + w.deployerNote(hist)
+	return f
+}
+
+// paidAgain reports whether the transaction just re-run paid e's payee
+// e's amount at e's payout instruction.
+func (w *worker) paidAgain(e *trace.Event) bool {
+	evs := w.tr.Events()
+	for i := range evs {
+		if evs[i].Kind == trace.EventEtherOut && evs[i].Code == e.Code && evs[i].PC == e.PC && evs[i].Addr == e.Addr && evs[i].Value.Eq(&e.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// named reports whether word is one of the argument words of calldata.
+func named(calldata []byte, word [32]byte) bool {
+	for off := 4; off+32 <= len(calldata); off += 32 {
+		if bytes.Equal(calldata[off:off+32], word[:]) {
+			return true
+		}
+	}
+	return false
+}

@@ -10,7 +10,8 @@ import (
 )
 
 // TestRerunOraclesReplay checks the oracles that judge a sequence by
-// running it again (SWC-104 with its callee made to fail, SWC-114 in both
+// running it again (SWC-104 with its callee made to fail, SWC-105 with a
+// payout repeated at once, SWC-114 in both
 // orders, SWC-128 with calls repeated): a campaign (SWC-114 switched on)
 // reports the finding, and replaying the sequence of its report
 // reproduces it, same kind and place, with the same evidence (its
@@ -27,6 +28,7 @@ func TestRerunOraclesReplay(t *testing.T) {
 		{filepath.Join(vulns, "swc114_pos_bounty04.sol"), "SWC-114@16", "; swapped, "},
 		{filepath.Join(vulns, "swc128_pos_distribute.sol"), "SWC-128@25", "(confirmed: after "},
 		{filepath.Join(vulns, "swc104_pos_auction_send.sol"), "SWC-104@25", " reverting, transaction "},
+		{filepath.Join(vulns, "swc105_pos_owner_credit_no_debit.sol"), "SWC-105@34", "it pays exactly the same again"},
 		{fixtures.Example(t, "QuizGame.sol"), "SWC-104@15", " reverting, transaction "},
 		{filepath.Join(vulns, "ownerlock_pos_pause.sol"), "owner-lock@20", "no wait of ten years"},
 		{filepath.Join(vulns, "ownerlock_pos_fee.sol"), "owner-lock@22", "no wait of ten years"},

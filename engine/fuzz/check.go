@@ -17,7 +17,9 @@ import (
 //  3. checkEvents: the vulnerability oracles over the tracer's events
 //     (vulns.go), then confirmUnchecked (unchecked.go): an unchecked call
 //     to an account the fuzzer controls that did not fail is re-run with
-//     that account reverting (SWC-104);
+//     that account reverting (SWC-104), then confirmRecollect
+//     (recollect.go): a payout in a sequence an owner took part in is
+//     run again at once, to see it paid twice (SWC-105);
 //  4. checkProperties: property and invariant functions on the new state.
 //
 // and after the sequence's last transaction:

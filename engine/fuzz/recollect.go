@@ -6,6 +6,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
@@ -20,7 +21,9 @@ import (
 // fuzzer controls, and the same transaction run again at once (same
 // block, same calldata), with the contract holding one wei more than the
 // payout besides (other people's ether: another investor's deposit), pays
-// it exactly the same amount again, the withdrawal forgets its debit. A
+// it exactly the same amount again and changes none of the contract's
+// storage, the withdrawal forgets its debit (a sale of tokens for ether
+// pays again too, but debits the tokens). A
 // sweep of the balance to a payee the owner chose pays a different amount
 // (the balance changed), and a withdrawal that debits pays nothing. A partial withdrawal whose amount the caller
 // names (the amount is a word of its calldata) is left alone: a grant
@@ -86,23 +89,27 @@ func (w *worker) confirmRecollect(seq Sequence, hist []txInfo, shrinking *Key) *
 		}
 		c.tried[site]++
 	}
+	ci := int(e.Code)
+	if ci >= len(w.dep.Addrs) || w.dep.Addrs[ci] == (common.Address{}) {
+		// A contract created at run time: its storage is not compared.
+		return nil
+	}
+	addr := w.dep.Addrs[ci]
 	after := w.ch.Snapshot()
 	defer w.ch.Reset(after)
+	// Other people's ether the contract could hold (another investor's
+	// deposit), one wei more than the payout: a withdrawal without a
+	// debit pays the same again, a sweep of the balance (or a share of
+	// it) pays a different amount.
+	var top uint256.Int
+	top.AddUint64(&e.Value, 1)
+	w.ch.State().AddBalance(addr, &top, tracing.BalanceChangeUnspecified)
 	last.Blocks, last.Seconds = 0, 0
-	if ci := int(e.Code); ci < len(w.dep.Addrs) && w.dep.Addrs[ci] != (common.Address{}) {
-		// Other people's ether the contract could hold (another
-		// investor's deposit), one wei more than the payout: a
-		// withdrawal without a debit pays the same again, a sweep of
-		// the balance (or a share of it) pays a different amount.
-		var top uint256.Int
-		top.AddUint64(&e.Value, 1)
-		w.ch.State().AddBalance(w.dep.Addrs[ci], &top, tracing.BalanceChangeUnspecified)
-	}
 	if r := w.rerunTx(&last, 0); r.Err != nil || !w.paidAgain(&e) {
 		return nil
 	}
 	gain, ok := w.netGain(hist, c.p)
-	if !ok {
+	if !ok || w.debited(after, addr, e.Code) {
 		return nil
 	}
 	f.Detail = fmt.Sprintf("transaction %d (its sender sent no ether) paid %s %s wei; run again at once, with the contract holding that and one wei more of other people's ether, it pays exactly the same again (a withdrawal without a debit), and %s would be %s wei up on the sequence",
@@ -126,6 +133,33 @@ func (w *worker) paidAgain(e *trace.Event) bool {
 func named(calldata []byte, word [32]byte) bool {
 	for off := 4; off+32 <= len(calldata); off += 32 {
 		if bytes.Equal(calldata[off:off+32], word[:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// debited reports whether the transaction just re-run changed a storage
+// slot of contract code at addr from its value in snapshot before: a
+// payout that debits something (a token balance sold for ether, a
+// counter) is not paid for nothing. The chain is left at before.
+func (w *worker) debited(before chain.Snapshot, addr common.Address, code int32) bool {
+	if !w.tr.StoredAll() {
+		return true
+	}
+	type word struct{ key, val common.Hash }
+	var after []word
+	st := w.ch.State()
+	for _, s := range w.tr.Stored() {
+		if s.Code == code {
+			k := common.Hash(s.Key.Bytes32())
+			after = append(after, word{k, st.GetState(addr, k)})
+		}
+	}
+	w.ch.Reset(before)
+	st = w.ch.State()
+	for _, x := range after {
+		if st.GetState(addr, x.key) != x.val {
 			return true
 		}
 	}

@@ -15,6 +15,10 @@ import (
 // cost.
 func (t *Tracer) sstoreOp(f *frame, c *Code, pc uint64, depth int, s []uint256.Int) {
 	key := s[len(s)-1]
+	if t.nStored < maxStored {
+		t.stored[t.nStored] = Slot{f.code, key}
+		t.nStored++
+	}
 	if key[1]|key[2]|key[3] != 0 {
 		// Mapping values and array elements live at hashed slots: one
 		// class for all of them, or every new key would be new state.

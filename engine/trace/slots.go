@@ -15,6 +15,17 @@ type Slot struct {
 // magnitude class of the last value written (the map is reused).
 func (t *Tracer) Writes() map[Slot]uint16 { return t.writes }
 
+// maxStored bounds Stored: a transaction that writes more is not one an
+// oracle re-runs to compare (StoredAll says so).
+const maxStored = 64
+
+// Stored returns the slots the current transaction wrote (mapping and
+// array slots too, unlike Writes), in order, up to maxStored.
+func (t *Tracer) Stored() []Slot { return t.stored[:t.nStored] }
+
+// StoredAll reports whether Stored holds every write of the transaction.
+func (t *Tracer) StoredAll() bool { return t.nStored < maxStored }
+
 // magnitude classes a value by bit length: exact up to 16 bits (counters,
 // balances in tests), then 32-bit, address-sized, large, and all-ones-high
 // (negative) values.

@@ -169,6 +169,10 @@ type Tracer struct {
 	// writes maps each storage slot the transaction wrote to the bit
 	// length of the last value written.
 	writes map[Slot]uint16
+	// stored are the first slots the transaction wrote, unhashed
+	// (slots.go).
+	stored  [maxStored]Slot
+	nStored int
 
 	// path records the program counters of the transaction's top-level
 	// frame, for the lookahead analysis; nil when not recording. top is
@@ -271,6 +275,7 @@ func (t *Tracer) BeginTx() {
 		t.path = t.path[:0]
 	}
 	clear(t.writes)
+	t.nStored = 0
 	t.resetCosts()
 }
 

@@ -5,7 +5,9 @@ pragma solidity ^0.8.0;
 // owner-granted payouts that pay again by design: the refund debits the
 // investor first; an owner's grant of the contract's own ether is paid out
 // in instalments the grantee names (withdraw(amount)); a salary is paid per
-// day that passed. Expected findings: none.
+// day that passed; tokens the owner minted are bought back one at a time
+// at a fixed price (paid again, but each sale debits a token). Expected
+// findings: none.
 contract OwnerRefundVaultSafe {
     address public owner;
     bool public refunding;
@@ -13,6 +15,7 @@ contract OwnerRefundVaultSafe {
     mapping(address => uint256) public granted;
     mapping(address => uint256) public salary;
     mapping(address => uint256) public paidUntil;
+    mapping(address => uint256) public tokens;
 
     modifier onlyOwner() {
         require(msg.sender == owner, "not owner");
@@ -59,5 +62,16 @@ contract OwnerRefundVaultSafe {
         require(dayCount > 0, "not yet");
         paidUntil[msg.sender] += dayCount * 1 days;
         payable(msg.sender).transfer(dayCount * salary[msg.sender]);
+    }
+
+    function mint(address to, uint256 amount) external onlyOwner {
+        require(amount <= 100, "mint");
+        tokens[to] += amount;
+    }
+
+    function sellOne() external {
+        require(tokens[msg.sender] > 0, "no token");
+        tokens[msg.sender] -= 1;
+        payable(msg.sender).transfer(1e15);
     }
 }

@@ -21,6 +21,10 @@ const (
 	// comparison no value of the last transaction solves costs a
 	// bounded share of the campaign.
 	keepTries = 4
+	// matchBits is how long the parent's distance to an equality must
+	// have been for the mutant's match to count: a stored hash or secret,
+	// not a loop bound one increment away.
+	matchBits = 32
 )
 
 // keepState is a worker's current burst: the mutant it varies, which of
@@ -77,10 +81,10 @@ func (w *worker) startKeep(e *Entry, mut Sequence, m Mutation, o *outcome) {
 
 // newFrontier returns an edge no execution of the worker took whose cost
 // the mutant's last transaction measured (costs) on another scale than its
-// parent's did (parent), if the mutant also passed a condition its parent
-// did not: one edge costs 1 to flip back (an equality that now holds, a
-// flag now set) where the parent measured nothing. Only edges with bursts
-// left count; -1 if there is none.
+// parent's did (parent), if the mutant also matched a value its parent
+// missed by far: an equality now holds (its other edge costs 1 to take
+// back) where the parent's distance was at least matchBits long. Only
+// edges with bursts left count; -1 if there is none.
 func (w *worker) newFrontier(parent, costs []costEntry) int32 {
 	edges := w.pred.edges
 	passed, edge, best := false, int32(-1), -1
@@ -91,7 +95,11 @@ func (w *worker) newFrontier(parent, costs []costEntry) int32 {
 		}
 		pe := costOf(parent, me.idx)
 		if pe == nil && me.cost.IsUint64() && me.cost.Uint64() == 1 {
-			passed = true
+			// An edge's sibling is idx^1 (trace numbers a JUMPI's two
+			// edges 2b and 2b+1).
+			if ps := costOf(parent, me.idx^1); ps != nil && ps.cost.BitLen() >= matchBits {
+				passed = true
+			}
 		}
 		if w.seen[me.idx] != 0 || me.cost.IsZero() || (w.keep.tries != nil && w.keep.tries[me.idx] >= keepTries) {
 			continue

@@ -40,6 +40,11 @@ type keepState struct {
 	edge     int32
 	left     int
 	tries    []uint8 // bursts started, per edge
+	// The parent's cost entry per edge (position+1), valid where
+	// stamps[edge] == stamp: newFrontier looks each up once.
+	at     []int32
+	stamps []uint32
+	stamp  uint32
 }
 
 // startKeep begins a burst if the mutant mut of e (outcome o) reached an
@@ -87,21 +92,37 @@ func (w *worker) startKeep(e *Entry, mut Sequence, m Mutation, o *outcome) {
 // edges with bursts left count; -1 if there is none.
 func (w *worker) newFrontier(parent, costs []costEntry) int32 {
 	edges := w.pred.edges
+	k := &w.keep
+	if k.at == nil {
+		k.at, k.stamps = make([]int32, edges), make([]uint32, edges)
+	}
+	k.stamp++
+	for i := range parent {
+		if idx := parent[i].idx; idx < edges {
+			k.at[idx], k.stamps[idx] = int32(i)+1, k.stamp
+		}
+	}
+	costOf := func(idx int32) *costEntry {
+		if k.stamps[idx] != k.stamp {
+			return nil
+		}
+		return &parent[k.at[idx]-1]
+	}
 	passed, edge, best := false, int32(-1), -1
 	for i := range costs {
 		me := &costs[i]
 		if me.idx >= edges {
 			continue
 		}
-		pe := costOf(parent, me.idx)
+		pe := costOf(me.idx)
 		if pe == nil && me.cost.IsUint64() && me.cost.Uint64() == 1 {
 			// An edge's sibling is idx^1 (trace numbers a JUMPI's two
 			// edges 2b and 2b+1).
-			if ps := costOf(parent, me.idx^1); ps != nil && ps.cost.BitLen() >= matchBits {
+			if ps := costOf(me.idx ^ 1); ps != nil && ps.cost.BitLen() >= matchBits {
 				passed = true
 			}
 		}
-		if w.seen[me.idx] != 0 || me.cost.IsZero() || (w.keep.tries != nil && w.keep.tries[me.idx] >= keepTries) {
+		if w.seen[me.idx] != 0 || me.cost.IsZero() || (k.tries != nil && k.tries[me.idx] >= keepTries) {
 			continue
 		}
 		// Prefer the edge whose cost another comparison now measures:
@@ -126,16 +147,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// costOf returns the entry of costs at index idx, or nil.
-func costOf(costs []costEntry, idx int32) *costEntry {
-	for i := range costs {
-		if costs[i].idx == idx {
-			return &costs[i]
-		}
-	}
-	return nil
 }
 
 // keepStep runs one mutant of the burst and returns the prediction that

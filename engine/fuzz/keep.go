@@ -5,9 +5,9 @@ import (
 )
 
 // This file keeps what passed a guard. A mutant whose last transaction
-// evaluates a comparison its parent's never reached (the parent stopped
-// at an earlier condition of a conjunction, such as sFuzz's QuizGame
-// `hash == stored && msg.value == 100 finney`) is rare: the schedule may
+// matches a stored value its parent missed (the first condition of a
+// conjunction, such as sFuzz's QuizGame `hash == stored && msg.value ==
+// 100 finney`) and so meets the next condition is rare: the schedule may
 // pick it once in thousands of executions, and most of its mutants then
 // change the very argument that passed the first condition. So right
 // after such a mutant, a short burst of mutants keeps what it changed and
@@ -47,9 +47,9 @@ type keepState struct {
 	stamp  uint32
 }
 
-// startKeep begins a burst if the mutant mut of e (outcome o) reached an
-// untaken edge's comparison that e's last transaction did not evaluate,
-// and its last transaction has something else to vary.
+// startKeep begins a burst if the mutant mut of e (outcome o) passed a
+// guard e failed and met an untaken branch (newFrontier), and its last
+// transaction has something else to vary.
 func (w *worker) startKeep(e *Entry, mut Sequence, m Mutation, o *outcome) {
 	k := &w.keep
 	if o.fail != nil || m.Field == ShapeAppend || len(mut) != len(e.Seq) {

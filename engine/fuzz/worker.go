@@ -44,6 +44,7 @@ type worker struct {
 	prefix prefixCache // the state after the current entry's prefix
 	end    endCache    // the state after the current entry (extend.go)
 	pred   predictor   // input prediction (predict.go)
+	keep   keepState   // a burst that keeps what passed a guard (keep.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
@@ -245,9 +246,14 @@ func (w *worker) run(ctx context.Context) (err error) {
 // energy is spent.
 func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 	var pred *prediction
-	for i := 0; (i < energy || pred != nil) && live(); i++ {
+	w.keep.left = 0 // a burst varies one entry's mutant (keep.go)
+	for i := 0; (i < energy || pred != nil || w.keep.left > 0) && live(); i++ {
 		if pred != nil {
 			pred = w.runPrediction(e, pred)
+			continue
+		}
+		if w.keep.left > 0 {
+			pred = w.keepStep(e)
 			continue
 		}
 		if w.rng.IntN(16) == 0 {
@@ -266,6 +272,7 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		if !w.c.cfg.NoPrediction && o.fail == nil {
 			pred = w.pred.predict(e.costs, o.costs, mut, m)
 		}
+		w.startKeep(e, mut, m, &o)
 	}
 }
 

@@ -26,6 +26,7 @@ type costEntry struct {
 	idx   int32
 	cost  uint256.Int
 	resid uint256.Int // signed residual (see trace.Tracer.Residual)
+	opnd  [2]uint256.Int // the words compared (trace.Tracer.CmpOperands)
 }
 
 // prediction is a predicted input waiting to run, with what it aims at.
@@ -42,6 +43,8 @@ type prediction struct {
 	side             int
 	// joint, if set, makes this run a step of a joint solve (joint.go).
 	joint *joint
+	// i2s, if set, makes this run an input-to-state candidate (i2s.go).
+	i2s *i2sQueue
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -161,7 +164,7 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 	c0, c1 := signed(&pr.pResid[me.idx]), signed(&me.resid)
 	p := &prediction{target: me.idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.idx, c1)
-	return pr.secant(p, mut, m, t, x0, c0, x1, c1)
+	return i2sStart(&me, mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
 }
 
 // secantRoot returns where the line through (x0, c0) and (x1, c1) meets
@@ -200,7 +203,12 @@ func (pr *predictor) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type
 // aim makes p run mut with the argument m changed set to x (fitted to its
 // type), or returns nil if that is the input mut already has.
 func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *prediction {
-	word := calldata.Clamp(t, fromBig(x))
+	return aimWord(p, mut, m, calldata.Clamp(t, fromBig(x)))
+}
+
+// aimWord makes p run mut with the argument m changed set to word, or
+// returns nil if that is the input mut already has.
+func aimWord(p *prediction, mut Sequence, m Mutation, word uint256.Int) *prediction {
 	if word.Eq(&m.Arg.New) {
 		return nil
 	}
@@ -227,6 +235,9 @@ func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *pred
 func (pr *predictor) again(p *prediction) *prediction {
 	if p.joint != nil {
 		return pr.jointStep(p)
+	}
+	if p.i2s != nil {
+		return pr.i2sAgain(p)
 	}
 	if pr.brokeGuard() {
 		if j := pr.startJoint(); j != nil {

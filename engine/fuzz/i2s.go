@@ -1,6 +1,8 @@
 package fuzz
 
 import (
+	"math/big"
+
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/holiman/uint256"
@@ -78,10 +80,48 @@ func contains(ws []uint256.Int, w *uint256.Int) bool {
 // i2sStart returns the first run of the input-to-state candidates for
 // target me of mutant mut (whose mutation m changed argument x of type
 // t), with the rest and then next (HARVEY's secant step, may be nil)
-// queued behind it; next itself if there is no candidate.
-func i2sStart(me *costEntry, mut Sequence, m Mutation, t *abi.Type, next *prediction) *prediction {
-	cands := i2sCandidates(make([]uint256.Int, 0, maxI2S), &m.Arg.New, t, me)
+// queued behind it; next itself if there is no candidate. With the
+// parent's residual (r0, nil if unknown), the first candidate is the
+// modular step (modStep).
+func i2sStart(me *costEntry, r0 *big.Int, mut Sequence, m Mutation, t *abi.Type, next *prediction) *prediction {
+	cands := make([]uint256.Int, 0, maxI2S+1)
+	if r0 != nil {
+		if w, ok := modStep(t, toBig(&m.Arg.Old, t), r0, toBig(&m.Arg.New, t), signed(&me.resid)); ok && !w.Eq(&m.Arg.New) {
+			cands = append(cands, w)
+		}
+	}
+	cands = i2sCandidates(cands, &m.Arg.New, t, me)
 	return i2sNext(&i2sQueue{mut: mut, m: m, t: t, cands: cands, next: next}, me.idx)
+}
+
+// modStep is the secant step in the argument's own arithmetic: a guard
+// linear in x modulo 2^n (x * K1 + K2 == C in uint64, whose integer line
+// wraps around and misleads HARVEY's secant) has residual r(x) = s*x + d
+// modulo 2^n, so two points give s*(x1 - x0) == r1 - r0 and, when x1 -
+// x0 is odd, s exactly; the step t with s*t == -r1 (divMod: exact when
+// s is odd, one of 2^v roots when s has v factors of two) lands on the
+// root. False when x1 - x0 is even or no root exists.
+func modStep(t *abi.Type, x0, r0, x1, r1 *big.Int) (uint256.Int, bool) {
+	n := uint(calldata.Bits(t))
+	if n == 0 || n > 256 {
+		return uint256.Int{}, false
+	}
+	mod := new(big.Int).Lsh(big.NewInt(1), n)
+	dx := new(big.Int).Sub(x1, x0)
+	dx.Mod(dx, mod)
+	if dx.Bit(0) == 0 {
+		return uint256.Int{}, false
+	}
+	s := new(big.Int).Sub(r1, r0)
+	s.Mul(s, new(big.Int).ModInverse(dx, mod)).Mod(s, mod)
+	step, ok := divMod(new(big.Int).Neg(r1), s, n)
+	if !ok {
+		return uint256.Int{}, false
+	}
+	x := new(big.Int).Add(x1, step)
+	x.Mod(x, mod)
+	w := fromBig(x)
+	return wrapTo(t, &w), true
 }
 
 // i2sQueue is what remains of an input-to-state attempt: the mutant it
@@ -107,8 +147,37 @@ func i2sNext(q *i2sQueue, target int32) *prediction {
 	return q.next
 }
 
-// i2sAgain follows a candidate that missed: the next candidate, or the
-// queued secant step.
+// i2sAgain follows a candidate that missed: if it broke a condition the
+// mutant's path satisfied (nested guards over the same argument, (a3 ^
+// K) == C inside a3 * 1313 + a2 * 3183 == C'), a joint solve that leaves
+// the candidate's argument where it is and brings the first broken
+// condition back to zero with the other arguments (joint.go); else, or
+// once that fails, the next candidate, then the queued secant step.
 func (pr *predictor) i2sAgain(p *prediction) *prediction {
+	if !pr.noJoint && p.m.Field == FieldArg {
+		k, resid, ok := pr.firstBroken()
+		if ok {
+			o := &pr.origin
+			if j := newJoint(p.seq, p.m.Tx, o.guards[k], o.guards[:k], resid, 0, p.m.Arg.Path); j != nil {
+				j.joint.resume, j.joint.after = p.i2s, p.target
+				j.target = p.target
+				return j
+			}
+		}
+	}
 	return i2sNext(p.i2s, p.target)
+}
+
+// firstBroken returns the first guard of the current chain that the last
+// predicted run did not take, with its residual there.
+func (pr *predictor) firstBroken() (int, *big.Int, bool) {
+	if !pr.lastRan {
+		return 0, nil, false
+	}
+	for k, g := range pr.origin.guards {
+		if r, ok := pr.lastResid(g); ok && r.Sign() != 0 {
+			return k, r, true
+		}
+	}
+	return 0, nil, false
 }

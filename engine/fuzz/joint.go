@@ -57,6 +57,12 @@ type joint struct {
 	paired  bool
 	round   int
 	bits    uint
+	// pin is the argument the solve leaves alone (an input-to-state
+	// value that satisfies the condition the solve is not aiming at);
+	// resume, the candidates to go on with if the solve fails.
+	pin    calldata.Path
+	resume *i2sQueue
+	after  int32 // resume's target
 }
 
 // chainOrigin is what the predictor remembers of the mutant a prediction
@@ -103,25 +109,40 @@ const maxJointTries = 3
 // jointFromParent starts a joint solve from the parent of a mutant that
 // took the other side of one of the parent's path conditions: aimed at the
 // parent's last uncovered branch, keeping its path conditions at zero. The
-// parent is the mutant with the changed argument set back.
+// parent is the mutant with the changed argument set back. Before it, the
+// input-to-state candidates of the changed argument for the parent's
+// last uncovered equality (i2s.go): a nested (a7 ^ K) == C is out of
+// reach of any mutant of a7 that breaks the guard around it, but its
+// operands in the parent give a7 at once, and the broken guard is then
+// repaired with the other arguments.
 func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m Mutation) *prediction {
 	if pr.noJoint || m.Field != FieldArg || m.Tx != len(mut)-1 {
 		return nil
 	}
-	target := int32(-1)
+	target, last := int32(-1), -1
 	var resid *big.Int
 	for k := len(parent) - 1; k >= 0; k-- {
-		if e := &parent[k]; e.idx < pr.edges && pr.seen[e.idx] == 0 && pr.jointTries[e.idx] < maxJointTries {
+		e := &parent[k]
+		if e.idx >= pr.edges || pr.seen[e.idx] != 0 {
+			continue
+		}
+		if last < 0 {
+			last = k
+		}
+		if pr.jointTries[e.idx] < maxJointTries {
 			target, resid = e.idx, signed(&e.resid)
 			break
 		}
 	}
-	if target < 0 {
+	if last < 0 {
 		return nil
 	}
 	base := mut.Clone()
 	if !calldata.SetWord(base[m.Tx].Args, m.Arg.Path, m.Arg.Old) {
 		return nil
+	}
+	if target < 0 {
+		target, resid = parent[last].idx, signed(&parent[last].resid)
 	}
 	pr.setOrigin(parent, base, m, target, resid)
 	pr.last, pr.lastRan = append(pr.last[:0], costs...), true
@@ -129,9 +150,25 @@ func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m 
 		pr.origin.tried = true
 		return nil
 	}
-	pr.jointTries[target]++
-	return pr.startJoint()
+	var next *prediction
+	if pr.jointTries[target] < maxJointTries {
+		pr.jointTries[target]++
+		next = pr.startJoint()
+	}
+	pr.origin.tried = true
+	key := int64(parent[last].idx)<<16 | int64(m.Arg.Path[0])
+	if t := numericLeaf(base, m); t != nil && pr.i2sTries[key] < maxI2STries {
+		pr.i2sTries[key]++
+		bm := m
+		bm.Arg.New = m.Arg.Old
+		return i2sStart(&parent[last], nil, base, bm, t, next)
+	}
+	return next
 }
+
+// maxI2STries bounds the input-to-state attempts from parents per
+// uncovered branch edge and argument.
+const maxI2STries = 2
 
 // brokeGuard reports whether the last predicted run took the other side
 // of a guard of the current chain.
@@ -159,16 +196,16 @@ func (pr *predictor) startJoint() *prediction {
 		return nil
 	}
 	o.tried = true
-	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0)
+	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0, nil)
 }
 
 // newJoint starts a joint solve (round counts the restarts before it)
 // from base, whose target residual is resid and whose guards are at zero:
 // the run of its first probe, or nil if no argument can move.
-func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int) *prediction {
-	j := &joint{base: base, tx: tx, target: target, round: round}
+func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path) *prediction {
+	j := &joint{base: base, tx: tx, target: target, round: round, pin: pin}
 	for path, v := range calldata.Leaves(base[tx].Args) {
-		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) {
+		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) || samePath(path, pin) {
 			continue
 		}
 		j.args = append(j.args, jointArg{path: append(calldata.Path(nil), path...), typ: v.Type, x0: v.Word})
@@ -233,7 +270,7 @@ func (j *joint) move(v []int64, t *big.Int) *prediction {
 	if !changed {
 		return nil
 	}
-	return &prediction{seq: seq, m: m, target: j.target, joint: j}
+	return &prediction{seq: seq, m: m, target: j.aim(), joint: j}
 }
 
 // jointStep records what the last probe did to the path's conditions and
@@ -360,7 +397,11 @@ func (j *joint) restart(best int) *prediction {
 			continue
 		}
 		resid := new(big.Int).Add(j.r0[target], eff[target])
-		return newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1)
+		q := newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1, j.pin)
+		if q != nil {
+			q.joint.resume, q.joint.after = j.resume, j.after
+		}
+		return q
 	}
 	return nil
 }
@@ -434,4 +475,27 @@ func (pr *predictor) lastResid(e int32) (*big.Int, bool) {
 		return new(big.Int), true
 	}
 	return nil, false
+}
+
+// samePath reports whether a and b address the same leaf.
+func samePath(a, b calldata.Path) bool {
+	if b == nil || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// aim is the edge a run of the solve counts as hit: the target, or for a
+// repair behind an input-to-state candidate the candidate's own target
+// (the repaired guard alone is no success).
+func (j *joint) aim() int32 {
+	if j.resume != nil {
+		return j.after
+	}
+	return j.target
 }

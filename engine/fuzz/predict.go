@@ -25,7 +25,7 @@ import (
 type costEntry struct {
 	idx   int32
 	cost  uint256.Int
-	resid uint256.Int // signed residual (see trace.Tracer.Residual)
+	resid uint256.Int    // signed residual (see trace.Tracer.Residual)
 	opnd  [2]uint256.Int // the words compared (trace.Tracer.CmpOperands)
 }
 
@@ -79,6 +79,7 @@ type predictor struct {
 	noJoint    bool
 	mStamp     []uint32
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
+	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
 	origin     chainOrigin
 	last       []costEntry
 	lastRan    bool
@@ -88,7 +89,7 @@ func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) pr
 	return predictor{
 		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pStamp: make([]uint32, sites),
-		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{},
+		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{},
 	}
 }
 
@@ -164,7 +165,7 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 	c0, c1 := signed(&pr.pResid[me.idx]), signed(&me.resid)
 	p := &prediction{target: me.idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.idx, c1)
-	return i2sStart(&me, mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
+	return i2sStart(&me, c0, mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
 }
 
 // secantRoot returns where the line through (x0, c0) and (x1, c1) meets
@@ -234,7 +235,10 @@ func aimWord(p *prediction, mut Sequence, m Mutation, word uint256.Int) *predict
 // condition of the path or the secant gave up; else secantAgain's step.
 func (pr *predictor) again(p *prediction) *prediction {
 	if p.joint != nil {
-		return pr.jointStep(p)
+		if next := pr.jointStep(p); next != nil || p.joint.resume == nil {
+			return next
+		}
+		return i2sNext(p.joint.resume, p.joint.after)
 	}
 	if p.i2s != nil {
 		return pr.i2sAgain(p)

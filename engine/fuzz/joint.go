@@ -51,7 +51,7 @@ type joint struct {
 	// dirs are the probe directions over args (first the unit ones);
 	// effects[d] the change each made to each condition (nil: not
 	// evaluated).
-	dirs    [][]int64
+	dirs    [][]*big.Int // nil entries: the argument stays
 	effects [][]*big.Int
 	probe   int
 	paired  bool
@@ -224,8 +224,8 @@ func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.In
 	}
 	j.r0[len(j.r0)-1].Set(resid)
 	for k := range j.args {
-		v := make([]int64, len(j.args))
-		v[k] = 1
+		v := make([]*big.Int, len(j.args))
+		v[k] = big.NewInt(1)
 		j.dirs = append(j.dirs, v)
 	}
 	for ; j.probe < len(j.dirs); j.probe++ {
@@ -245,18 +245,18 @@ func (j *joint) probeRun() *prediction {
 
 // move returns a prediction running the base with every argument k moved
 // by t*v[k] (modulo 2^bits), or nil if that changes nothing.
-func (j *joint) move(v []int64, t *big.Int) *prediction {
+func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 	seq := j.base.Clone()
 	m := Mutation{Tx: j.tx, Field: FieldArg, LastOnly: true}
 	mod := new(big.Int).Lsh(big.NewInt(1), j.bits)
 	changed := false
 	for k, vk := range v {
-		if vk == 0 {
+		if vk == nil || vk.Sign() == 0 {
 			continue
 		}
 		a := &j.args[k]
 		x := toBig(&a.x0, a.typ)
-		x.Add(x, new(big.Int).Mul(t, big.NewInt(vk))).Mod(x, mod)
+		x.Add(x, new(big.Int).Mul(t, vk)).Mod(x, mod)
 		if calldata.Signed(a.typ) && x.Bit(int(j.bits)-1) == 1 {
 			x.Sub(x, mod)
 		}
@@ -317,8 +317,8 @@ func (j *joint) addPairs() {
 	// going up; going down it may stay inside.
 	for k := range j.args {
 		if eff := j.effects[k]; eff != nil && !j.keepsGuards(eff) && pairs < maxJointPairs {
-			v := make([]int64, len(j.args))
-			v[k] = -1
+			v := make([]*big.Int, len(j.args))
+			v[k] = big.NewInt(-1)
 			j.dirs = append(j.dirs, v)
 			pairs++
 		}
@@ -330,12 +330,10 @@ func (j *joint) addPairs() {
 				continue
 			}
 			for g := 0; g < guards; g++ {
-				if ea[g] == nil || eb[g] == nil || ea[g].Sign() == 0 || eb[g].Sign() == 0 || !ea[g].IsInt64() || !eb[g].IsInt64() {
+				if ea[g] == nil || eb[g] == nil || ea[g].Sign() == 0 || eb[g].Sign() == 0 {
 					continue
 				}
-				v := make([]int64, len(j.args))
-				v[a], v[b] = eb[g].Int64(), -ea[g].Int64()
-				j.dirs = append(j.dirs, v)
+				j.dirs = append(j.dirs, pairDir(len(j.args), a, b, ea[g], eb[g], j.bits))
 				pairs++
 				break
 			}
@@ -343,8 +341,33 @@ func (j *joint) addPairs() {
 	}
 }
 
+// pairDir returns the direction over n arguments that moves arguments a
+// and b, whose unit steps move a guard by ea and eb, so that the guard
+// stays put modulo 2^bits: one of them by one and the other by the
+// modular quotient (a step of one keeps an inequality guard of the same
+// argument, a - K < 735, that the integer pair (eb, -ea) would jump
+// over). With k the lesser 2-adic valuation of ea and eb, ea/2^k or
+// eb/2^k is odd, hence invertible.
+func pairDir(n, a, b int, ea, eb *big.Int, bits uint) []*big.Int {
+	mod := new(big.Int).Lsh(big.NewInt(1), bits)
+	x, y := new(big.Int).Mod(ea, mod), new(big.Int).Mod(eb, mod)
+	k := min(x.TrailingZeroBits(), y.TrailingZeroBits())
+	x.Rsh(x, k)
+	y.Rsh(y, k)
+	v := make([]*big.Int, n)
+	if y.Bit(0) == 1 {
+		// a by one, b by -x/y.
+		v[a] = big.NewInt(1)
+		v[b] = x.Mul(x, y.ModInverse(y, mod)).Neg(x).Mod(x, mod)
+		return v
+	}
+	v[b] = big.NewInt(1)
+	v[a] = y.Mul(y, x.ModInverse(x, mod)).Neg(y).Mod(y, mod)
+	return v
+}
+
 // maxJointPairs bounds the probes besides the unit ones.
-const maxJointPairs = 4
+const maxJointPairs = 6
 
 // solve picks, among the probed directions that kept every guard at zero
 // and moved the target, the one whose effect has the least 2-adic
@@ -412,7 +435,7 @@ func (j *joint) restart(best int) *prediction {
 func (j *joint) nearGuard(d int) bool {
 	moved := 0
 	for _, vk := range j.dirs[d] {
-		if vk != 0 {
+		if vk != nil && vk.Sign() != 0 {
 			moved++
 		}
 	}
@@ -420,7 +443,7 @@ func (j *joint) nearGuard(d int) bool {
 		return false // a paired direction keeps its guard exactly
 	}
 	for k, vk := range j.dirs[d] {
-		if vk != 0 && k < len(j.args) && j.effects[k] != nil && !j.keepsGuards(j.effects[k]) {
+		if vk != nil && vk.Sign() != 0 && k < len(j.args) && j.effects[k] != nil && !j.keepsGuards(j.effects[k]) {
 			return true
 		}
 	}

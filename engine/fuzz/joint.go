@@ -54,6 +54,8 @@ type joint struct {
 	dirs    [][]*big.Int // nil entries: the argument stays
 	effects [][]*big.Int
 	probe   int
+	ineqs   []bool // per probe: the first guard it broke is an inequality
+	layer   *layer // the elimination, once no direction keeps every guard (joint_layer.go)
 	paired  bool
 	negated bool
 	round   int
@@ -234,6 +236,7 @@ func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.In
 			return p
 		}
 		j.effects = append(j.effects, nil)
+		j.ineqs = append(j.ineqs, false)
 	}
 	return nil
 }
@@ -278,7 +281,7 @@ func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 // returns the next probe, the solution, or nil once the solution ran.
 func (pr *predictor) jointStep(p *prediction) *prediction {
 	j := p.joint
-	if j.probe >= len(j.dirs) || !pr.lastRan {
+	if !pr.lastRan || (j.layer == nil && j.probe >= len(j.dirs)) {
 		return nil
 	}
 	// The probe's effect on each guard, and on the target if the run
@@ -289,7 +292,19 @@ func (pr *predictor) jointStep(p *prediction) *prediction {
 			eff[i] = r.Sub(r, j.r0[i])
 		}
 	}
+	ineq := false
+	if lv := j.breakLevel(eff); lv < len(j.eqs)-1 {
+		ineq = !pr.lastIsEq(j.eqs[lv])
+	}
+	if j.layer != nil {
+		if j.layer.probe < 0 {
+			return nil // the solution ran
+		}
+		j.layerRecord(eff, ineq)
+		return j.layerNext()
+	}
 	j.effects = append(j.effects, eff)
+	j.ineqs = append(j.ineqs, ineq)
 	j.probe++
 	for {
 		if j.probe >= len(j.args) && !j.paired {
@@ -307,6 +322,7 @@ func (pr *predictor) jointStep(p *prediction) *prediction {
 			return next
 		}
 		j.effects = append(j.effects, nil)
+		j.ineqs = append(j.ineqs, false)
 		j.probe++
 	}
 }
@@ -331,11 +347,14 @@ func (j *joint) solve() *prediction {
 			best = d
 		}
 	}
-	if best < 0 {
-		return j.restart(best)
+	t, ok := (*big.Int)(nil), false
+	if best >= 0 {
+		t, ok = divMod(new(big.Int).Neg(j.r0[target]), j.effects[best][target], j.bits)
 	}
-	t, ok := divMod(new(big.Int).Neg(j.r0[target]), j.effects[best][target], j.bits)
 	if !ok {
+		if p := j.startLayer(); p != nil {
+			return p
+		}
 		return j.restart(best)
 	}
 	return j.move(j.dirs[best], t)
@@ -463,4 +482,17 @@ func (j *joint) aim() int32 {
 		return j.after
 	}
 	return j.target
+}
+
+// lastIsEq reports whether the last run's cost at desired edge e is an
+// equality's (its residual the difference of the compared words).
+func (pr *predictor) lastIsEq(e int32) bool {
+	for k := range pr.last {
+		if c := &pr.last[k]; c.idx == e {
+			var d uint256.Int
+			d.Sub(&c.opnd[0], &c.opnd[1])
+			return d.Eq(&c.resid)
+		}
+	}
+	return false
 }

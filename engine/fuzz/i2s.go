@@ -25,8 +25,11 @@ const maxI2S = 4
 // i2sCandidates appends to out the values of x (of type t) that would
 // satisfy the equality e compares, by the input-to-state transforms;
 // none unless e is an equality (its residual is the difference of its
-// operands).
-func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry) []uint256.Int {
+// operands). With the parent's point (x0 and the parent's operands at
+// the same comparison, prev), only the transforms the two points agree
+// with: a side that moved as x did under + (or under ^), so that a guard
+// that is neither (x * x + 10 == 110) costs no run.
+func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry, x0 *uint256.Int, prev *[2]uint256.Int) []uint256.Int {
 	var d uint256.Int
 	d.Sub(&e.opnd[0], &e.opnd[1])
 	if !d.Eq(&e.resid) || d.IsZero() {
@@ -36,6 +39,9 @@ func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry)
 		side, c := &e.opnd[s], &e.opnd[1-s]
 		var v uint256.Int
 		for k := range 2 {
+			if prev != nil && !movedAs(t, k, x0, x, &prev[s], side) {
+				continue
+			}
 			if k == 0 {
 				v.Sub(c, side).Add(&v, x) // x + (C - side)
 			} else {
@@ -49,6 +55,21 @@ func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry)
 		}
 	}
 	return out
+}
+
+// movedAs reports whether side went from s0 to s1 as x went from x0 to x1,
+// in x's width: by the same difference (k 0) or the same xor (k 1).
+func movedAs(t *abi.Type, k int, x0, x1, s0, s1 *uint256.Int) bool {
+	var dx, ds uint256.Int
+	if k == 0 {
+		dx.Sub(x1, x0)
+		ds.Sub(s1, s0)
+	} else {
+		dx.Xor(x1, x0)
+		ds.Xor(s1, s0)
+	}
+	a, b := wrapTo(t, &dx), wrapTo(t, &ds)
+	return !a.IsZero() && a.Eq(&b)
 }
 
 // wrapTo reduces v to type t's width as the EVM's cleanup does: the low
@@ -82,15 +103,22 @@ func contains(ws []uint256.Int, w *uint256.Int) bool {
 // t), with the rest and then next (HARVEY's secant step, may be nil)
 // queued behind it; next itself if there is no candidate. With the
 // parent's residual (r0, nil if unknown), the first candidate is the
-// modular step (modStep).
-func i2sStart(me *costEntry, r0 *big.Int, mut Sequence, m Mutation, t *abi.Type, next *prediction) *prediction {
+// modular step (modStep); with the parent's operands (prev), only the
+// transforms the two points agree with.
+func i2sStart(me *costEntry, r0 *big.Int, prev *[2]uint256.Int, mut Sequence, m Mutation, t *abi.Type, next *prediction) *prediction {
 	cands := make([]uint256.Int, 0, maxI2S+1)
 	if r0 != nil {
-		if w, ok := modStep(t, toBig(&m.Arg.Old, t), r0, toBig(&m.Arg.New, t), signed(&me.resid)); ok && !w.Eq(&m.Arg.New) {
+		// Not when the secant step runs the same input.
+		w, ok := modStep(t, toBig(&m.Arg.Old, t), r0, toBig(&m.Arg.New, t), signed(&me.resid))
+		if ok && !w.Eq(&m.Arg.New) && (next == nil || next.i2s != nil || !w.Eq(&next.m.Arg.New)) {
 			cands = append(cands, w)
 		}
 	}
-	cands = i2sCandidates(cands, &m.Arg.New, t, me)
+	var x0 *uint256.Int
+	if prev != nil {
+		x0 = &m.Arg.Old
+	}
+	cands = i2sCandidates(cands, &m.Arg.New, t, me, x0, prev)
 	return i2sNext(&i2sQueue{mut: mut, m: m, t: t, cands: cands, next: next}, me.idx)
 }
 

@@ -38,7 +38,7 @@ func TestI2SCandidates(t *testing.T) {
 		x := uint256.NewInt(tt.x)
 		// Either side of the comparison may be the input's.
 		for _, e := range []costEntry{eqEntry(tt.f(tt.x), tt.c), eqEntry(tt.c, tt.f(tt.x))} {
-			cands := i2sCandidates(nil, x, u64, &e)
+			cands := i2sCandidates(nil, x, u64, &e, nil, nil)
 			ok := false
 			for _, w := range cands {
 				if !w.IsUint64() {
@@ -54,7 +54,7 @@ func TestI2SCandidates(t *testing.T) {
 	// a < K failing: the residual is a cost, not the operands' difference.
 	e := eqEntry(10, 5)
 	e.resid.SetUint64(6)
-	if cands := i2sCandidates(nil, uint256.NewInt(10), u64, &e); len(cands) != 0 {
+	if cands := i2sCandidates(nil, uint256.NewInt(10), u64, &e, nil, nil); len(cands) != 0 {
 		t.Errorf("inequality: candidates %x, want none", cands)
 	}
 }
@@ -141,5 +141,32 @@ func TestWrapTo(t *testing.T) {
 	v := uint256.NewInt(0x1ff) // low byte 0xff: -1 as int8
 	if w := wrapTo(i8, v); !w.Eq(&big1) {
 		t.Errorf("int8: %x, want -1", &w)
+	}
+}
+
+// TestI2SFilter checks that with the parent's point only the transform
+// both points agree with is tried, and none on a guard that is neither.
+func TestI2SFilter(t *testing.T) {
+	const k, c = 0xea4cf85eea4d6cf0, 0xea4cf85eea4dc1c8
+	x0, x1 := uint256.NewInt(0x1234), uint256.NewInt(0x99999)
+	for _, tt := range []struct {
+		name string
+		f    func(x uint64) uint64
+		want int
+	}{
+		{"xor", func(x uint64) uint64 { return x ^ k }, 1},
+		{"offset", func(x uint64) uint64 { return x + k }, 1},
+		{"square", func(x uint64) uint64 { return x*x + 10 }, 0},
+	} {
+		e0, e1 := eqEntry(tt.f(x0.Uint64()), c), eqEntry(tt.f(x1.Uint64()), c)
+		cands := i2sCandidates(nil, x1, u64, &e1, x0, &e0.opnd)
+		if len(cands) != tt.want {
+			t.Errorf("%s: %d candidates %x, want %d", tt.name, len(cands), cands, tt.want)
+		}
+		for _, w := range cands {
+			if tt.f(w.Uint64()) != c {
+				t.Errorf("%s: candidate %x misses", tt.name, &w)
+			}
+		}
 	}
 }

@@ -164,7 +164,7 @@ func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m 
 		pr.i2sTries[key]++
 		bm := m
 		bm.Arg.New = m.Arg.Old
-		return i2sStart(&parent[last], nil, base, bm, t, next)
+		return i2sStart(&parent[last], nil, nil, base, bm, t, next)
 	}
 	return next
 }

@@ -63,6 +63,7 @@ type predictor struct {
 
 	// Parent costs by index, valid where pStamp == stamp.
 	pCost, pResid []uint256.Int
+	pOpnd         [][2]uint256.Int
 	pStamp        []uint32
 	stamp         uint32
 	cands         []int
@@ -88,7 +89,7 @@ type predictor struct {
 func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) predictor {
 	return predictor{
 		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
-		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pStamp: make([]uint32, sites),
+		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{},
 	}
 }
@@ -133,6 +134,7 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 	for _, pe := range parent {
 		pr.pCost[pe.idx] = pe.cost
 		pr.pResid[pe.idx] = pe.resid
+		pr.pOpnd[pe.idx] = pe.opnd
 		pr.pStamp[pe.idx] = pr.stamp
 	}
 	pr.cands, pr.preferred = pr.cands[:0], pr.preferred[:0]
@@ -165,7 +167,7 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 	c0, c1 := signed(&pr.pResid[me.idx]), signed(&me.resid)
 	p := &prediction{target: me.idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.idx, c1)
-	return i2sStart(&me, c0, mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
+	return i2sStart(&me, c0, &pr.pOpnd[me.idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
 }
 
 // secantRoot returns where the line through (x0, c0) and (x1, c1) meets

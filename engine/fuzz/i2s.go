@@ -128,8 +128,7 @@ func i2sStart(me *costEntry, r0 *big.Int, prev *[2]uint256.Int, mut Sequence, m 
 // modulo 2^n, so two points give s*(x1 - x0) == r1 - r0 and, when x1 -
 // x0 is odd, s exactly; the step t with s*t == -r1 (divMod: exact when
 // s is odd, one of 2^v roots when s has v factors of two) lands on the
-// root. The same holds for a range a - K < N, whose cost wraps with the
-// subtraction. False when no root exists.
+// root. False when x1 - x0 is even or no root exists.
 func modStep(t *abi.Type, x0, r0, x1, r1 *big.Int) (uint256.Int, bool) {
 	n := uint(calldata.Bits(t))
 	if n == 0 || n > 256 {
@@ -138,22 +137,11 @@ func modStep(t *abi.Type, x0, r0, x1, r1 *big.Int) (uint256.Int, bool) {
 	mod := new(big.Int).Lsh(big.NewInt(1), n)
 	dx := new(big.Int).Sub(x1, x0)
 	dx.Mod(dx, mod)
-	dr := new(big.Int).Sub(r1, r0)
-	dr.Mod(dr, mod)
-	if dx.Sign() == 0 {
+	if dx.Bit(0) == 0 {
 		return uint256.Int{}, false
 	}
-	// With v factors of two in dx, the slope is known modulo 2^(n-v):
-	// its least representative, exact for the small factors guards
-	// mostly have; dr must then have v factors of two too (else the
-	// residual is not linear there).
-	v := dx.TrailingZeroBits()
-	if dr.Sign() != 0 && dr.TrailingZeroBits() < v {
-		return uint256.Int{}, false
-	}
-	m := new(big.Int).Rsh(mod, v)
-	s := new(big.Int).Rsh(dr, v)
-	s.Mul(s, new(big.Int).ModInverse(new(big.Int).Rsh(dx, v), m)).Mod(s, m)
+	s := new(big.Int).Sub(r1, r0)
+	s.Mul(s, new(big.Int).ModInverse(dx, mod)).Mod(s, mod)
 	step, ok := divMod(new(big.Int).Neg(r1), s, n)
 	if !ok {
 		return uint256.Int{}, false

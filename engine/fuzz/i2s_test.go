@@ -73,10 +73,7 @@ func TestModStep(t *testing.T) {
 		{"odd 64-bit factor", 0x4f84d2c4ac2f5ae1, 0x1234, 0x9b3829b31fe9865c, 5, 8, true},
 		{"small factor", 3535, 0x642e857a, 0xcb515ac61a57f501, 1 << 40, 1<<40 + 1, true},
 		{"even factor", 1742, 0, 1742 * 0x1234567, 3, 10, true},
-		{"even difference", 3535, 0x642e857a, 0xcb515ac61a57f501, 4, 8, true},
-		{"no root", 2, 0, 77, 4, 9, false},
-		// a - K < 452 failing below K: cost (a - K mod 2^64) - 451.
-		{"range below its start", 1, 1<<64 - 0xc65efd8224cc602, 451, 5, 1 << 20, true},
+		{"even difference", 3535, 0, 77, 4, 8, false},
 	} {
 		r := func(x uint64) *big.Int {
 			return big.NewInt(0).Sub(new(big.Int).SetUint64(x*tt.k1+tt.k2), new(big.Int).SetUint64(tt.c))

@@ -119,6 +119,16 @@ func i2sStart(me *costEntry, r0 *big.Int, prev *[2]uint256.Int, mut Sequence, m 
 		x0 = &m.Arg.Old
 	}
 	cands = i2sCandidates(cands, &m.Arg.New, t, me, x0, prev)
+	if next != nil && next.i2s == nil && next.joint == nil {
+		// The secant step runs that input anyway (an offset's line is
+		// exact): not twice.
+		for i := range cands {
+			if cands[i].Eq(&next.m.Arg.New) {
+				cands = append(cands[:i], cands[i+1:]...)
+				break
+			}
+		}
+	}
 	return i2sNext(&i2sQueue{mut: mut, m: m, t: t, cands: cands, next: next}, me.idx)
 }
 
@@ -160,6 +170,9 @@ type i2sQueue struct {
 	t     *abi.Type
 	cands []uint256.Int
 	next  *prediction
+	// plain: in-range candidates (inrange.go), each run once with no
+	// repair of a guard it breaks.
+	plain bool
 }
 
 // i2sNext returns the run of q's next candidate, or q.next once none is
@@ -182,7 +195,7 @@ func i2sNext(q *i2sQueue, target int32) *prediction {
 // condition back to zero with the other arguments (joint.go); else, or
 // once that fails, the next candidate, then the queued secant step.
 func (pr *predictor) i2sAgain(p *prediction) *prediction {
-	if !pr.noJoint && p.m.Field == FieldArg {
+	if !pr.noJoint && !p.i2s.plain && p.m.Field == FieldArg {
 		k, resid, ok := pr.firstBroken()
 		if ok {
 			o := &pr.origin

@@ -81,9 +81,13 @@ type predictor struct {
 	mStamp     []uint32
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
 	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
-	origin     chainOrigin
-	last       []costEntry
-	lastRan    bool
+	// In-range attempts per comparison edge, and the limits tried.
+	inRangeTries map[int32]uint8
+	inRangeSeen  map[inRangeKey]struct{}
+	hints        map[hintKey]*hintRing
+	origin       chainOrigin
+	last         []costEntry
+	lastRan      bool
 }
 
 func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) predictor {
@@ -91,6 +95,8 @@ func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) pr
 		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{},
+		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
+		hints: map[hintKey]*hintRing{},
 	}
 }
 
@@ -137,6 +143,20 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 		pr.pOpnd[pe.idx] = pe.opnd
 		pr.pStamp[pe.idx] = pr.stamp
 	}
+	// In-range candidates first: predictTarget's guards stamp again.
+	cands := pr.inRangeCands(costs, m, t)
+	if len(cands) > 0 && m.Field == FieldArg {
+		pr.addHints(mut[m.Tx], m.Arg.Path, cands)
+	}
+	next := pr.predictTarget(parent, costs, mut, m, t)
+	if len(cands) == 0 {
+		return next
+	}
+	return i2sNext(&i2sQueue{mut: mut, m: m, t: t, cands: cands, next: next, plain: true}, -1)
+}
+
+// predictTarget picks the mutant's target and returns its first run.
+func (pr *predictor) predictTarget(parent, costs []costEntry, mut Sequence, m Mutation, t *abi.Type) *prediction {
 	pr.cands, pr.preferred = pr.cands[:0], pr.preferred[:0]
 	for k, me := range costs {
 		if pr.pStamp[me.idx] != pr.stamp {

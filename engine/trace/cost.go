@@ -58,7 +58,7 @@ func (t *Tracer) ProbeHit() (Origin, bool) { return t.probeHit, t.probeHit.Valid
 // where the absolute cost's V shape would mislead the secant method.
 func (t *Tracer) Residual(i int32) *uint256.Int { return &t.resid[i] }
 
-// Operands returns the two words compared behind cost index i (the
+// CmpOperands returns the two words compared behind cost index i (the
 // comparison's operands, top of the stack first; a bare value tested for
 // zero and zero; the slot written and the probe): input-to-state solving
 // (HARVEY's prediction sees only their distance) reads a guard's constant

@@ -42,6 +42,12 @@ func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry,
 			if prev != nil && !movedAs(t, k, x0, x, &prev[s], side) {
 				continue
 			}
+			if k == 1 && prev != nil && movedAs(t, 0, x0, x, &prev[s], side) {
+				// Both transforms fit (a bit set where the offset
+				// carries nothing): the offset's candidate stands for
+				// both, and a later mutation tells them apart.
+				continue
+			}
 			if k == 0 {
 				v.Sub(c, side).Add(&v, x) // x + (C - side)
 			} else {
@@ -141,7 +147,7 @@ func i2sStart(me *costEntry, r0 *big.Int, prev *[2]uint256.Int, mut Sequence, m 
 // root. False when x1 - x0 is even or no root exists.
 func modStep(t *abi.Type, x0, r0, x1, r1 *big.Int) (uint256.Int, bool) {
 	n := uint(calldata.Bits(t))
-	if n == 0 || n > 256 {
+	if n == 0 || n >= 256 {
 		return uint256.Int{}, false
 	}
 	mod := new(big.Int).Lsh(big.NewInt(1), n)

@@ -35,6 +35,7 @@ func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry,
 	if !d.Eq(&e.resid) || d.IsZero() {
 		return out
 	}
+	wide := calldata.Bits(t) >= 256
 	for s := range 2 {
 		side, c := &e.opnd[s], &e.opnd[1-s]
 		var v uint256.Int
@@ -42,10 +43,12 @@ func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry,
 			if prev != nil && !movedAs(t, k, x0, x, &prev[s], side) {
 				continue
 			}
-			if k == 1 && prev != nil && movedAs(t, 0, x0, x, &prev[s], side) {
+			if k == 1 && prev != nil && wide && movedAs(t, 0, x0, x, &prev[s], side) {
 				// Both transforms fit (a bit set where the offset
-				// carries nothing): the offset's candidate stands for
-				// both, and a later mutation tells them apart.
+				// carries nothing): in a full word, where masks and
+				// hashes cut down to a narrow type are not, the
+				// offset's candidate stands for both, and a later
+				// mutation tells them apart.
 				continue
 			}
 			if k == 0 {

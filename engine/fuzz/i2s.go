@@ -147,7 +147,9 @@ func i2sStart(me *costEntry, r0 *big.Int, prev *[2]uint256.Int, mut Sequence, m 
 // modulo 2^n, so two points give s*(x1 - x0) == r1 - r0 and, when x1 -
 // x0 is odd, s exactly; the step t with s*t == -r1 (divMod: exact when
 // s is odd, one of 2^v roots when s has v factors of two) lands on the
-// root. False when x1 - x0 is even or no root exists.
+// root. False when x1 - x0 is even, no root exists, or x is a full
+// 256-bit word (there solc 0.8 reverts on overflow, and a wrap modulo
+// anything else, x % M, only misleads the slope).
 func modStep(t *abi.Type, x0, r0, x1, r1 *big.Int) (uint256.Int, bool) {
 	n := uint(calldata.Bits(t))
 	if n == 0 || n >= 256 {

@@ -152,7 +152,7 @@ func (w *worker) captureLast(o *outcome, tx *Tx, r chain.Result, target int32) {
 func (w *worker) captureCosts() []costEntry {
 	w.s.costs = w.s.costs[:0]
 	for _, i := range w.tr.Costed() {
-		w.s.costs = append(w.s.costs, costEntry{idx: i, cost: *w.tr.Cost(i), resid: *w.tr.Residual(i)})
+		w.s.costs = append(w.s.costs, costEntry{idx: i, cost: *w.tr.Cost(i), resid: *w.tr.Residual(i), opnd: *w.tr.CmpOperands(i)})
 	}
 	return w.s.costs
 }

@@ -51,12 +51,21 @@ type joint struct {
 	// dirs are the probe directions over args (first the unit ones);
 	// effects[d] the change each made to each condition (nil: not
 	// evaluated).
-	dirs    [][]int64
+	dirs    [][]*big.Int // nil entries: the argument stays
 	effects [][]*big.Int
 	probe   int
+	ineqs   []bool // per probe: the first guard it broke is an inequality
+	layer   *layer // the elimination, once no direction keeps every guard (joint_layer.go)
 	paired  bool
+	negated bool
 	round   int
 	bits    uint
+	// pin is the argument the solve leaves alone (an input-to-state
+	// value that satisfies the condition the solve is not aiming at);
+	// resume, the candidates to go on with if the solve fails.
+	pin    calldata.Path
+	resume *i2sQueue
+	after  int32 // resume's target
 }
 
 // chainOrigin is what the predictor remembers of the mutant a prediction
@@ -103,25 +112,40 @@ const maxJointTries = 3
 // jointFromParent starts a joint solve from the parent of a mutant that
 // took the other side of one of the parent's path conditions: aimed at the
 // parent's last uncovered branch, keeping its path conditions at zero. The
-// parent is the mutant with the changed argument set back.
+// parent is the mutant with the changed argument set back. Before it, the
+// input-to-state candidates of the changed argument for the parent's
+// last uncovered equality (i2s.go): a nested (a7 ^ K) == C is out of
+// reach of any mutant of a7 that breaks the guard around it, but its
+// operands in the parent give a7 at once, and the broken guard is then
+// repaired with the other arguments.
 func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m Mutation) *prediction {
 	if pr.noJoint || m.Field != FieldArg || m.Tx != len(mut)-1 {
 		return nil
 	}
-	target := int32(-1)
+	target, last := int32(-1), -1
 	var resid *big.Int
 	for k := len(parent) - 1; k >= 0; k-- {
-		if e := &parent[k]; e.idx < pr.edges && pr.seen[e.idx] == 0 && pr.jointTries[e.idx] < maxJointTries {
+		e := &parent[k]
+		if e.idx >= pr.edges || pr.seen[e.idx] != 0 {
+			continue
+		}
+		if last < 0 {
+			last = k
+		}
+		if pr.jointTries[e.idx] < maxJointTries {
 			target, resid = e.idx, signed(&e.resid)
 			break
 		}
 	}
-	if target < 0 {
+	if last < 0 {
 		return nil
 	}
 	base := mut.Clone()
 	if !calldata.SetWord(base[m.Tx].Args, m.Arg.Path, m.Arg.Old) {
 		return nil
+	}
+	if target < 0 {
+		target, resid = parent[last].idx, signed(&parent[last].resid)
 	}
 	pr.setOrigin(parent, base, m, target, resid)
 	pr.last, pr.lastRan = append(pr.last[:0], costs...), true
@@ -129,9 +153,25 @@ func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m 
 		pr.origin.tried = true
 		return nil
 	}
-	pr.jointTries[target]++
-	return pr.startJoint()
+	var next *prediction
+	if pr.jointTries[target] < maxJointTries {
+		pr.jointTries[target]++
+		next = pr.startJoint()
+	}
+	pr.origin.tried = true
+	key := int64(parent[last].idx)<<16 | int64(m.Arg.Path[0])
+	if t := numericLeaf(base, m); t != nil && pr.i2sTries[key] < maxI2STries {
+		pr.i2sTries[key]++
+		bm := m
+		bm.Arg.New = m.Arg.Old
+		return i2sStart(&parent[last], nil, nil, base, bm, t, next)
+	}
+	return next
 }
+
+// maxI2STries bounds the input-to-state attempts from parents per
+// uncovered branch edge and argument.
+const maxI2STries = 2
 
 // brokeGuard reports whether the last predicted run took the other side
 // of a guard of the current chain.
@@ -159,16 +199,16 @@ func (pr *predictor) startJoint() *prediction {
 		return nil
 	}
 	o.tried = true
-	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0)
+	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0, nil)
 }
 
 // newJoint starts a joint solve (round counts the restarts before it)
 // from base, whose target residual is resid and whose guards are at zero:
 // the run of its first probe, or nil if no argument can move.
-func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int) *prediction {
-	j := &joint{base: base, tx: tx, target: target, round: round}
+func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path) *prediction {
+	j := &joint{base: base, tx: tx, target: target, round: round, pin: pin}
 	for path, v := range calldata.Leaves(base[tx].Args) {
-		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) {
+		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) || samePath(path, pin) {
 			continue
 		}
 		j.args = append(j.args, jointArg{path: append(calldata.Path(nil), path...), typ: v.Type, x0: v.Word})
@@ -187,8 +227,8 @@ func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.In
 	}
 	j.r0[len(j.r0)-1].Set(resid)
 	for k := range j.args {
-		v := make([]int64, len(j.args))
-		v[k] = 1
+		v := make([]*big.Int, len(j.args))
+		v[k] = big.NewInt(1)
 		j.dirs = append(j.dirs, v)
 	}
 	for ; j.probe < len(j.dirs); j.probe++ {
@@ -196,6 +236,7 @@ func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.In
 			return p
 		}
 		j.effects = append(j.effects, nil)
+		j.ineqs = append(j.ineqs, false)
 	}
 	return nil
 }
@@ -208,18 +249,18 @@ func (j *joint) probeRun() *prediction {
 
 // move returns a prediction running the base with every argument k moved
 // by t*v[k] (modulo 2^bits), or nil if that changes nothing.
-func (j *joint) move(v []int64, t *big.Int) *prediction {
+func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 	seq := j.base.Clone()
 	m := Mutation{Tx: j.tx, Field: FieldArg, LastOnly: true}
 	mod := new(big.Int).Lsh(big.NewInt(1), j.bits)
 	changed := false
 	for k, vk := range v {
-		if vk == 0 {
+		if vk == nil || vk.Sign() == 0 {
 			continue
 		}
 		a := &j.args[k]
 		x := toBig(&a.x0, a.typ)
-		x.Add(x, new(big.Int).Mul(t, big.NewInt(vk))).Mod(x, mod)
+		x.Add(x, new(big.Int).Mul(t, vk)).Mod(x, mod)
 		if calldata.Signed(a.typ) && x.Bit(int(j.bits)-1) == 1 {
 			x.Sub(x, mod)
 		}
@@ -233,14 +274,14 @@ func (j *joint) move(v []int64, t *big.Int) *prediction {
 	if !changed {
 		return nil
 	}
-	return &prediction{seq: seq, m: m, target: j.target, joint: j}
+	return &prediction{seq: seq, m: m, target: j.aim(), joint: j}
 }
 
 // jointStep records what the last probe did to the path's conditions and
 // returns the next probe, the solution, or nil once the solution ran.
 func (pr *predictor) jointStep(p *prediction) *prediction {
 	j := p.joint
-	if j.probe >= len(j.dirs) || !pr.lastRan {
+	if !pr.lastRan || (j.layer == nil && j.probe >= len(j.dirs)) {
 		return nil
 	}
 	// The probe's effect on each guard, and on the target if the run
@@ -251,12 +292,28 @@ func (pr *predictor) jointStep(p *prediction) *prediction {
 			eff[i] = r.Sub(r, j.r0[i])
 		}
 	}
+	ineq := false
+	if lv := j.breakLevel(eff); lv < len(j.eqs)-1 {
+		ineq = !pr.lastIsEq(j.eqs[lv])
+	}
+	if j.layer != nil {
+		if j.layer.probe < 0 {
+			return nil // the solution ran
+		}
+		j.layerRecord(eff, ineq)
+		return j.layerNext()
+	}
 	j.effects = append(j.effects, eff)
+	j.ineqs = append(j.ineqs, ineq)
 	j.probe++
 	for {
 		if j.probe >= len(j.args) && !j.paired {
 			j.paired = true
 			j.addPairs()
+		}
+		if j.probe >= len(j.dirs) && j.paired && !j.negated {
+			j.negated = true
+			j.addNegations()
 		}
 		if j.probe >= len(j.dirs) {
 			return j.solve()
@@ -265,49 +322,10 @@ func (pr *predictor) jointStep(p *prediction) *prediction {
 			return next
 		}
 		j.effects = append(j.effects, nil)
+		j.ineqs = append(j.ineqs, false)
 		j.probe++
 	}
 }
-
-// addPairs adds, for two arguments that move the same guard, the
-// direction along which that guard stays put (g_b*e_a - g_a*e_b): on
-// nested conditions over shared arguments, the only probes that still
-// reach the target.
-func (j *joint) addPairs() {
-	guards := len(j.eqs) - 1
-	pairs := 0
-	// An argument at the edge of a range guard (a - k < n) breaks it
-	// going up; going down it may stay inside.
-	for k := range j.args {
-		if eff := j.effects[k]; eff != nil && !j.keepsGuards(eff) && pairs < maxJointPairs {
-			v := make([]int64, len(j.args))
-			v[k] = -1
-			j.dirs = append(j.dirs, v)
-			pairs++
-		}
-	}
-	for a := 0; a < len(j.args) && pairs < maxJointPairs; a++ {
-		for b := a + 1; b < len(j.args) && pairs < maxJointPairs; b++ {
-			ea, eb := j.effects[a], j.effects[b]
-			if ea == nil || eb == nil {
-				continue
-			}
-			for g := 0; g < guards; g++ {
-				if ea[g] == nil || eb[g] == nil || ea[g].Sign() == 0 || eb[g].Sign() == 0 || !ea[g].IsInt64() || !eb[g].IsInt64() {
-					continue
-				}
-				v := make([]int64, len(j.args))
-				v[a], v[b] = eb[g].Int64(), -ea[g].Int64()
-				j.dirs = append(j.dirs, v)
-				pairs++
-				break
-			}
-		}
-	}
-}
-
-// maxJointPairs bounds the probes besides the unit ones.
-const maxJointPairs = 4
 
 // solve picks, among the probed directions that kept every guard at zero
 // and moved the target, the one whose effect has the least 2-adic
@@ -329,11 +347,14 @@ func (j *joint) solve() *prediction {
 			best = d
 		}
 	}
-	if best < 0 {
-		return j.restart(best)
+	t, ok := (*big.Int)(nil), false
+	if best >= 0 {
+		t, ok = divMod(new(big.Int).Neg(j.r0[target]), j.effects[best][target], j.bits)
 	}
-	t, ok := divMod(new(big.Int).Neg(j.r0[target]), j.effects[best][target], j.bits)
 	if !ok {
+		if p := j.startLayer(); p != nil {
+			return p
+		}
 		return j.restart(best)
 	}
 	return j.move(j.dirs[best], t)
@@ -360,7 +381,11 @@ func (j *joint) restart(best int) *prediction {
 			continue
 		}
 		resid := new(big.Int).Add(j.r0[target], eff[target])
-		return newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1)
+		q := newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1, j.pin)
+		if q != nil {
+			q.joint.resume, q.joint.after = j.resume, j.after
+		}
+		return q
 	}
 	return nil
 }
@@ -371,7 +396,7 @@ func (j *joint) restart(best int) *prediction {
 func (j *joint) nearGuard(d int) bool {
 	moved := 0
 	for _, vk := range j.dirs[d] {
-		if vk != 0 {
+		if vk != nil && vk.Sign() != 0 {
 			moved++
 		}
 	}
@@ -379,7 +404,7 @@ func (j *joint) nearGuard(d int) bool {
 		return false // a paired direction keeps its guard exactly
 	}
 	for k, vk := range j.dirs[d] {
-		if vk != 0 && k < len(j.args) && j.effects[k] != nil && !j.keepsGuards(j.effects[k]) {
+		if vk != nil && vk.Sign() != 0 && k < len(j.args) && j.effects[k] != nil && !j.keepsGuards(j.effects[k]) {
 			return true
 		}
 	}
@@ -434,4 +459,40 @@ func (pr *predictor) lastResid(e int32) (*big.Int, bool) {
 		return new(big.Int), true
 	}
 	return nil, false
+}
+
+// samePath reports whether a and b address the same leaf.
+func samePath(a, b calldata.Path) bool {
+	if b == nil || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// aim is the edge a run of the solve counts as hit: the target, or for a
+// repair behind an input-to-state candidate the candidate's own target
+// (the repaired guard alone is no success).
+func (j *joint) aim() int32 {
+	if j.resume != nil {
+		return j.after
+	}
+	return j.target
+}
+
+// lastIsEq reports whether the last run's cost at desired edge e is an
+// equality's (its residual the difference of the compared words).
+func (pr *predictor) lastIsEq(e int32) bool {
+	for k := range pr.last {
+		if c := &pr.last[k]; c.idx == e {
+			var d uint256.Int
+			d.Sub(&c.opnd[0], &c.opnd[1])
+			return d.Eq(&c.resid)
+		}
+	}
+	return false
 }

@@ -93,3 +93,21 @@ func asserts(fs []*Finding) int {
 	}
 	return n
 }
+
+// TestGuardShapes fuzzes two guard shapes of the generated mazes
+// (testdata/predict/Guards.sol) with a fixed seed and budget: both
+// asserts are found with input-to-state and modular pair directions.
+func TestGuardShapes(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "Guards.sol"))
+	const budget = 4000
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := asserts(res.Findings); n != 2 {
+		t.Fatalf("%d of 2 asserts found in %d executions (%d of %d predictions hit)", n, budget, res.PredictionHits, res.Predictions)
+	}
+	for _, f := range res.Findings {
+		t.Logf("%s after %d executions", f.Kind, f.Execs)
+	}
+}

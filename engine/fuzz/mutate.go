@@ -77,6 +77,10 @@ func (w *worker) txFor(t callTarget) Tx {
 		tx.Args = make([]calldata.Value, len(m.Inputs))
 		for i := range m.Inputs {
 			tx.Args[i] = calldata.Generate(w.rng, &m.Inputs[i].Type, w.env)
+			// An in-range value proposed for this argument (inrange.go).
+			if h, ok := w.pred.hint(&tx, i); ok {
+				calldata.SetWord(tx.Args, calldata.Path{i}, h)
+			}
 		}
 	}
 	if payable {
@@ -271,6 +275,12 @@ func (w *worker) mutateArg(seq Sequence, i int) (Mutation, bool) {
 	var m Mutation
 	if !calldata.Mutate(w.rng, seq[i].Args, w.env, &m.Arg) {
 		return Mutation{}, false
+	}
+	if m.Arg.Scalar && len(m.Arg.Path) == 1 {
+		// An in-range value proposed for this argument (inrange.go).
+		if h, ok := w.pred.hint(&seq[i], m.Arg.Path[0]); ok && !h.Eq(&m.Arg.New) && calldata.SetWord(seq[i].Args, m.Arg.Path, h) {
+			m.Arg.New = h
+		}
 	}
 	m.Tx, m.Field, m.LastOnly = i, FieldArg, i == len(seq)-1
 	return m, true

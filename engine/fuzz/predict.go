@@ -25,7 +25,8 @@ import (
 type costEntry struct {
 	idx   int32
 	cost  uint256.Int
-	resid uint256.Int // signed residual (see trace.Tracer.Residual)
+	resid uint256.Int    // signed residual (see trace.Tracer.Residual)
+	opnd  [2]uint256.Int // the words compared (trace.Tracer.CmpOperands)
 }
 
 // prediction is a predicted input waiting to run, with what it aims at.
@@ -42,6 +43,8 @@ type prediction struct {
 	side             int
 	// joint, if set, makes this run a step of a joint solve (joint.go).
 	joint *joint
+	// i2s, if set, makes this run an input-to-state candidate (i2s.go).
+	i2s *i2sQueue
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -60,6 +63,7 @@ type predictor struct {
 
 	// Parent costs by index, valid where pStamp == stamp.
 	pCost, pResid []uint256.Int
+	pOpnd         [][2]uint256.Int
 	pStamp        []uint32
 	stamp         uint32
 	cands         []int
@@ -76,16 +80,23 @@ type predictor struct {
 	noJoint    bool
 	mStamp     []uint32
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
-	origin     chainOrigin
-	last       []costEntry
-	lastRan    bool
+	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
+	// In-range attempts per comparison edge, and the limits tried.
+	inRangeTries map[int32]uint8
+	inRangeSeen  map[inRangeKey]struct{}
+	hints        map[hintKey]*hintRing
+	origin       chainOrigin
+	last         []costEntry
+	lastRan      bool
 }
 
 func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) predictor {
 	return predictor{
 		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
-		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pStamp: make([]uint32, sites),
-		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{},
+		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
+		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{},
+		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
+		hints: map[hintKey]*hintRing{},
 	}
 }
 
@@ -129,8 +140,23 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 	for _, pe := range parent {
 		pr.pCost[pe.idx] = pe.cost
 		pr.pResid[pe.idx] = pe.resid
+		pr.pOpnd[pe.idx] = pe.opnd
 		pr.pStamp[pe.idx] = pr.stamp
 	}
+	// In-range candidates first: predictTarget's guards stamp again.
+	cands := pr.inRangeCands(costs, m, t)
+	if len(cands) > 0 && m.Field == FieldArg {
+		pr.addHints(mut[m.Tx], m.Arg.Path, cands)
+	}
+	next := pr.predictTarget(parent, costs, mut, m, t)
+	if len(cands) == 0 {
+		return next
+	}
+	return i2sNext(&i2sQueue{mut: mut, m: m, t: t, cands: cands, next: next, plain: true}, -1)
+}
+
+// predictTarget picks the mutant's target and returns its first run.
+func (pr *predictor) predictTarget(parent, costs []costEntry, mut Sequence, m Mutation, t *abi.Type) *prediction {
 	pr.cands, pr.preferred = pr.cands[:0], pr.preferred[:0]
 	for k, me := range costs {
 		if pr.pStamp[me.idx] != pr.stamp {
@@ -161,7 +187,7 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 	c0, c1 := signed(&pr.pResid[me.idx]), signed(&me.resid)
 	p := &prediction{target: me.idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.idx, c1)
-	return pr.secant(p, mut, m, t, x0, c0, x1, c1)
+	return i2sStart(&me, c0, &pr.pOpnd[me.idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
 }
 
 // secantRoot returns where the line through (x0, c0) and (x1, c1) meets
@@ -200,7 +226,12 @@ func (pr *predictor) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type
 // aim makes p run mut with the argument m changed set to x (fitted to its
 // type), or returns nil if that is the input mut already has.
 func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *prediction {
-	word := calldata.Clamp(t, fromBig(x))
+	return aimWord(p, mut, m, calldata.Clamp(t, fromBig(x)))
+}
+
+// aimWord makes p run mut with the argument m changed set to word, or
+// returns nil if that is the input mut already has.
+func aimWord(p *prediction, mut Sequence, m Mutation, word uint256.Int) *prediction {
 	if word.Eq(&m.Arg.New) {
 		return nil
 	}
@@ -226,7 +257,13 @@ func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *pred
 // condition of the path or the secant gave up; else secantAgain's step.
 func (pr *predictor) again(p *prediction) *prediction {
 	if p.joint != nil {
-		return pr.jointStep(p)
+		if next := pr.jointStep(p); next != nil || p.joint.resume == nil {
+			return next
+		}
+		return i2sNext(p.joint.resume, p.joint.after)
+	}
+	if p.i2s != nil {
+		return pr.i2sAgain(p)
 	}
 	if pr.brokeGuard() {
 		if j := pr.startJoint(); j != nil {

@@ -58,16 +58,22 @@ func (t *Tracer) ProbeHit() (Origin, bool) { return t.probeHit, t.probeHit.Valid
 // where the absolute cost's V shape would mislead the secant method.
 func (t *Tracer) Residual(i int32) *uint256.Int { return &t.resid[i] }
 
-func (t *Tracer) setCost(i int32, c, r *uint256.Int) {
+// CmpOperands returns the two words compared behind cost index i (the
+// comparison's operands, top of the stack first; a bare value tested for
+// zero and zero; the slot written and the probe): input-to-state solving
+// (HARVEY's prediction sees only their distance) reads a guard's constant
+// and the input-derived word from them.
+func (t *Tracer) CmpOperands(i int32) *[2]uint256.Int { return &t.opnd[i] }
+
+func (t *Tracer) setCost(i int32, c, r, a, b *uint256.Int) {
 	if !t.costHas[i] {
 		t.costHas[i] = true
 		t.costTouched = append(t.costTouched, i)
-		t.costs[i], t.resid[i] = *c, *r
+	} else if !c.Lt(&t.costs[i]) {
 		return
 	}
-	if c.Lt(&t.costs[i]) {
-		t.costs[i], t.resid[i] = *c, *r
-	}
+	t.costs[i], t.resid[i] = *c, *r
+	t.opnd[i][0], t.opnd[i][1] = *a, *b
 }
 
 func (t *Tracer) resetCosts() {
@@ -154,21 +160,24 @@ func absDiff(out, a, b *uint256.Int) {
 
 // branchCost records the cost of the edge a JUMPI did not take.
 func (t *Tracer) branchCost(notTaken int32, cond *uint256.Int, taken bool, cmpValid bool) {
-	var cost, resid uint256.Int
+	var cost, resid, zero uint256.Int
 	if cmpValid && t.cmp.truth() != t.cmp.neg == taken {
 		t.cmp.flipCost(&cost)
 		resid = cost
 		if (t.cmp.op == vm.EQ || t.cmp.op == vm.SUB) && !t.cmp.a.Eq(&t.cmp.b) {
 			resid.Sub(&t.cmp.a, &t.cmp.b)
 		}
-	} else if taken {
+		t.setCost(notTaken, &cost, &resid, &t.cmp.a, &t.cmp.b)
+		return
+	}
+	if taken {
 		// A bare value tested for zero: equality costs against zero.
 		cost, resid = *cond, *cond
 	} else {
 		cost.Set(one)
 		resid = cost
 	}
-	t.setCost(notTaken, &cost, &resid)
+	t.setCost(notTaken, &cost, &resid, cond, &zero)
 }
 
 // storeCost records |slot - probe| for the SSTORE at store site i.
@@ -176,7 +185,7 @@ func (t *Tracer) storeCost(i int32, slot *uint256.Int, origin Origin) {
 	var d, r uint256.Int
 	absDiff(&d, slot, &t.probe)
 	r.Sub(slot, &t.probe)
-	t.setCost(i, &d, &r)
+	t.setCost(i, &d, &r, slot, &t.probe)
 	if d.IsZero() && !t.probeHit.Valid {
 		t.probeHit = origin
 	}

@@ -197,6 +197,7 @@ type Tracer struct {
 	nCmps       int
 	costs       []uint256.Int
 	resid       []uint256.Int
+	opnd        [][2]uint256.Int // the comparison behind each cost (cost.go)
 	costHas     []bool
 	costTouched []int32
 	probe       uint256.Int
@@ -243,6 +244,7 @@ func New(codes []*Code) *Tracer {
 	}
 	t.costs = make([]uint256.Int, sites)
 	t.resid = make([]uint256.Int, sites)
+	t.opnd = make([][2]uint256.Int, sites)
 	t.costHas = make([]bool, sites)
 	t.costTouched = make([]int32, 0, sites)
 	for i := range t.frames {

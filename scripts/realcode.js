@@ -7,7 +7,7 @@
 // reported at its line. Prints a table per kind and the lists behind it;
 // exits 1 when a finding has no verdict.
 //
-//   node scripts/realcode.js CACHE FORESIGHT [--jobs N] [--execs N] [--only pristine|mutants] [--files SUBSTRING] [PROJECT...]
+//   node scripts/realcode.js CACHE FORESIGHT [--jobs N] [--execs N] [--only pristine|mutants] [--files SUBSTRING] [--kind SWC-NNN] [--skip-equivalent] [PROJECT...]
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -20,13 +20,15 @@ const verdicts = JSON.parse(fs.readFileSync(path.join(repo, "testdata", "realcod
 
 async function main(argv) {
 	const [cache, bin, ...rest] = argv;
-	const opt = { jobs: 2, execs: config.execs, only: "", files: "" };
+	const opt = { jobs: 2, execs: config.execs, only: "", files: "", kind: "", skipEquivalent: false };
 	const names = [];
 	for (let i = 0; i < rest.length; i++) {
 		if (rest[i] === "--jobs") opt.jobs = Number(rest[++i]);
 		else if (rest[i] === "--execs") opt.execs = Number(rest[++i]);
 		else if (rest[i] === "--only") opt.only = rest[++i];
 		else if (rest[i] === "--files") opt.files = rest[++i];
+		else if (rest[i] === "--kind") opt.kind = rest[++i];
+		else if (rest[i] === "--skip-equivalent") opt.skipEquivalent = true;
 		else names.push(rest[i]);
 	}
 	const projects = config.projects.filter((p) => names.length === 0 || names.includes(p.name));
@@ -45,7 +47,14 @@ async function main(argv) {
 			// A mutant is fuzzed with the package's mocks that import its
 			// file (up to 3): they make its abstract contracts deployable.
 			const paths = [file, ...files.filter((f) => f.includes("/mocks/") && imports(dir, f).includes(file)).slice(0, 3)];
-			for (const m of mutants(file, text)) runs.push({ project: p, dir, file, paths, execs: opt.execs * paths.length, mutant: m });
+			// --kind keeps the mutants of one kind (SWC-101, ...).
+			// --skip-equivalent leaves out the mutants judged equivalent
+			// (they count only when found).
+			for (const m of mutants(file, text)) {
+				if (opt.kind && m.kind !== opt.kind) continue;
+				if (opt.skipEquivalent && verdicts.equivalent[`${p.name} ${file}:${m.line} ${m.id}`]) continue;
+				runs.push({ project: p, dir, file, paths, execs: opt.execs * paths.length, mutant: m });
+			}
 		}
 	}
 	const t0 = Date.now();

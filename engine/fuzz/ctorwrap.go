@@ -116,7 +116,7 @@ func (c *campaign) reportCtorWraps(d *Deployment) {
 	for _, w := range d.Wraps {
 		ct := c.prog.Contracts[w.Contract]
 		f := &Finding{Kind: oracle.IntegerWrap, Contract: w.Contract, PC: w.PC,
-			Detail: fmt.Sprintf("the constructor's result wrapped around its type and was then stored, compared or sent, with the constructor arguments %s (chosen by the deployer, a privileged sender)", formatArgs(ct, w.Args))}
+			Detail: fmt.Sprintf("the constructor's result wrapped around its type and was then stored, compared, sent or passed to another contract, with the constructor arguments %s (chosen by the deployer, a privileged sender)", formatArgs(ct, w.Args))}
 		f.Location, f.Located = ct.Locate(w.PC, true)
 		key := f.Key()
 		c.mu.Lock()

@@ -196,7 +196,10 @@ function report(runs, opt, seconds) {
 		k.injected++;
 		if (r.found) k.found++;
 		const others = r.findings.filter((f) => !(f.kind === m.kind && f.at === `${r.file}:${m.line}`)).map((f) => `${f.kind}@${f.at}`);
-		(r.found ? lines.found : lines.missed).push(`${key} (${m.function}): ${m.what}${others.length ? `; also ${others.join(", ")}` : ""}`);
+		// A mutant whose campaign deployed nothing callable (an abstract
+		// contract without a mock) could not be found by any oracle.
+		const unfuzzed = r.fuzzed.length === 0 ? " [no contract fuzzed]" : "";
+		(r.found ? lines.found : lines.missed).push(`${key} (${m.function}): ${m.what}${others.length ? `; also ${others.join(", ")}` : ""}${unfuzzed}`);
 	}
 	console.log(`\nrealcode: seed ${config.seed}, ${opt.execs} executions per file, oracles default + ${config.oracles}; ${files} files (${fuzzed} contracts fuzzed, one campaign per project as published), ${runs.filter((r) => r.mutant).length} mutants; ${seconds.toFixed(0)} s wall with ${opt.jobs} jobs\n`);
 	console.log("| kind | pristine true | pristine false | precision | mutants found / injected | recall | equivalent mutants (not counted) |");

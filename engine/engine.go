@@ -403,6 +403,10 @@ func message(f Finding, info oracle.Description) string {
 	if n > 0 {
 		last = f.Calls[n-1].String()
 	}
+	if n == 0 && f.Detail != "" {
+		// A constructor's finding (fuzz/ctorwrap.go): no transaction.
+		return fmt.Sprintf("%s: %s (in the deployment)", what, f.Detail)
+	}
 	if f.Detail != "" {
 		return fmt.Sprintf("%s: %s (%d transaction%s, last: %s)", what, f.Detail, n, plural, last)
 	}

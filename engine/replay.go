@@ -160,6 +160,9 @@ func FormatTrace(t *Trace, builds []*solc.Build) string {
 			fmt.Fprintf(&b, "\n    %s", f.Detail)
 		}
 		b.WriteString("\n")
+	} else if len(t.Steps) == 0 {
+		// A constructor's finding (fuzz/ctorwrap.go) has no transaction.
+		b.WriteString("nothing to replay: the finding is in a constructor, run with the arguments its message gives\n")
 	} else {
 		b.WriteString("no finding: the sequence no longer fails\n")
 	}

@@ -7,7 +7,7 @@
 // reported at its line. Prints a table per kind and the lists behind it;
 // exits 1 when a finding has no verdict.
 //
-//   node scripts/realcode.js CACHE FORESIGHT [--jobs N] [--execs N] [--only pristine|mutants] [--files SUBSTRING] [--kinds SWC-104,...] [PROJECT...]
+//   node scripts/realcode.js CACHE FORESIGHT [--jobs N] [--execs N] [--only pristine|mutants] [--files SUBSTRING] [--kinds SWC-104,...] [--skip-equivalent] [PROJECT...]
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -20,14 +20,15 @@ const verdicts = JSON.parse(fs.readFileSync(path.join(repo, "testdata", "realcod
 
 async function main(argv) {
 	const [cache, bin, ...rest] = argv;
-	const opt = { jobs: 2, execs: config.execs, only: "", files: "", kinds: [] };
+	const opt = { jobs: 2, execs: config.execs, only: "", files: "", kinds: [], skipEquivalent: false };
 	const names = [];
 	for (let i = 0; i < rest.length; i++) {
 		if (rest[i] === "--jobs") opt.jobs = Number(rest[++i]);
 		else if (rest[i] === "--execs") opt.execs = Number(rest[++i]);
 		else if (rest[i] === "--only") opt.only = rest[++i];
 		else if (rest[i] === "--files") opt.files = rest[++i];
-		else if (rest[i] === "--kinds") opt.kinds = rest[++i].split(",");
+		else if (rest[i] === "--kinds" || rest[i] === "--kind") opt.kinds = rest[++i].split(",");
+		else if (rest[i] === "--skip-equivalent") opt.skipEquivalent = true;
 		else names.push(rest[i]);
 	}
 	const projects = config.projects.filter((p) => names.length === 0 || names.includes(p.name));
@@ -46,8 +47,14 @@ async function main(argv) {
 			// A mutant is fuzzed with the package's mocks that import its
 			// file (up to 3): they make its abstract contracts deployable.
 			const paths = [file, ...files.filter((f) => f.includes("/mocks/") && imports(dir, f).includes(file)).slice(0, 3)];
-			// --kinds keeps the mutants of those finding kinds only.
-			for (const m of mutants(file, text)) if (opt.kinds.length === 0 || opt.kinds.includes(m.kind)) runs.push({ project: p, dir, file, paths, execs: opt.execs * paths.length, mutant: m });
+			// --kinds keeps the mutants of those finding kinds only (--kind is
+			// the same); --skip-equivalent leaves out the mutants judged
+			// equivalent (they count only when found).
+			for (const m of mutants(file, text)) {
+				if (opt.kinds.length > 0 && !opt.kinds.includes(m.kind)) continue;
+				if (opt.skipEquivalent && verdicts.equivalent[`${p.name} ${file}:${m.line} ${m.id}`]) continue;
+				runs.push({ project: p, dir, file, paths, execs: opt.execs * paths.length, mutant: m });
+			}
 		}
 	}
 	const t0 = Date.now();
@@ -189,7 +196,10 @@ function report(runs, opt, seconds) {
 		k.injected++;
 		if (r.found) k.found++;
 		const others = r.findings.filter((f) => !(f.kind === m.kind && f.at === `${r.file}:${m.line}`)).map((f) => `${f.kind}@${f.at}`);
-		(r.found ? lines.found : lines.missed).push(`${key} (${m.function}): ${m.what}${others.length ? `; also ${others.join(", ")}` : ""}`);
+		// A mutant whose campaign deployed nothing callable (an abstract
+		// contract without a mock) could not be found by any oracle.
+		const unfuzzed = r.fuzzed.length === 0 ? " [no contract fuzzed]" : "";
+		(r.found ? lines.found : lines.missed).push(`${key} (${m.function}): ${m.what}${others.length ? `; also ${others.join(", ")}` : ""}${unfuzzed}`);
 	}
 	console.log(`\nrealcode: seed ${config.seed}, ${opt.execs} executions per file, oracles default + ${config.oracles}; ${files} files (${fuzzed} contracts fuzzed, one campaign per project as published), ${runs.filter((r) => r.mutant).length} mutants; ${seconds.toFixed(0)} s wall with ${opt.jobs} jobs\n`);
 	console.log("| kind | pristine true | pristine false | precision | mutants found / injected | recall | equivalent mutants (not counted) |");

@@ -38,6 +38,9 @@ type Deployment struct {
 	// targetSender choices, or the defaults and perhaps the deployer), for
 	// PrincipalIn.
 	Senders []common.Address
+	// Wraps are the constructors' arithmetic wraps (SWC-101) the search
+	// saw (ctorwrap.go).
+	Wraps []CtorWrap
 }
 
 // TargetFunds is the ether each deployed target contract starts with.
@@ -65,6 +68,9 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 			user[k] = true
 		}
 		codes[i] = trace.NewCode(c.Artifact.Creation.Bytes, user)
+		for _, a := range c.CreationArithSites() {
+			codes[i].SetArith(a.PC, trace.ArithType{Bits: uint16(a.Bits), Signed: a.Signed})
+		}
 	}
 	tr := trace.New(codes)
 	tr.RecordPaths(maxCtorPath)
@@ -107,6 +113,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 			d.Order = append(d.Order, i)
 			if err == nil {
 				d.Args[i] = calldata.EncodeArgs(nil, in.args)
+				d.Wraps = append(d.Wraps, s.ctorWraps(i, c, code, in, fix)...)
 				if !in.value.IsZero() {
 					d.Values[i] = &in.value
 				}
@@ -353,5 +360,6 @@ func (c *campaign) planDeployment() (*Deployment, error) {
 	}
 	c.deployPlan = plan
 	c.execs.Add(plan.Execs)
+	c.reportCtorWraps(plan)
 	return plan, nil
 }

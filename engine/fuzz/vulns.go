@@ -227,7 +227,7 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 		detail = fmt.Sprintf("transaction %d emitted AssertionFailed and committed", n)
 	case trace.EventWrapUsed:
 		kind = oracle.IntegerWrap
-		detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared or sent", n)
+		detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared, sent or passed to another contract", n)
 	default:
 		return nil
 	}

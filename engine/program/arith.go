@@ -8,7 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
-// An ArithSite is an ADD, SUB or MUL of the runtime code that computes a
+// An ArithSite is an ADD, SUB or MUL of the runtime (or creation) code that computes a
 // Solidity arithmetic expression of an integer type.
 type ArithSite struct {
 	PC     uint64
@@ -22,7 +22,13 @@ type ArithSite struct {
 // type: a wrap in a uint8 is a wrap at 256, not at 2^256. Compiler-made
 // arithmetic (offsets, lengths, hashing helpers) maps to other ranges and
 // is left out. Nil for 0.8 and later, where arithmetic is checked.
-func (c *Contract) ArithSites() []ArithSite {
+func (c *Contract) ArithSites() []ArithSite { return c.arithSites(&c.Artifact.Runtime) }
+
+// CreationArithSites is ArithSites for the creation code: the
+// constructor's arithmetic (and that of the functions it calls).
+func (c *Contract) CreationArithSites() []ArithSite { return c.arithSites(&c.Artifact.Creation) }
+
+func (c *Contract) arithSites(bc *solc.Code) []ArithSite {
 	if !c.Legacy() {
 		return nil
 	}
@@ -69,11 +75,11 @@ func (c *Contract) ArithSites() []ArithSite {
 		return nil
 	}
 	var out []ArithSite
-	code := c.Artifact.Runtime.Bytes
+	code := bc.Bytes
 	for pc := 0; pc < len(code); pc++ {
 		op := vm.OpCode(code[pc])
 		if op == vm.ADD || op == vm.SUB || op == vm.MUL {
-			if e, ok := c.Artifact.Runtime.Map.Entry(uint64(pc)); ok && e.HasSource() {
+			if e, ok := bc.Map.Entry(uint64(pc)); ok && e.HasSource() {
 				if s, ok := types[key{e.Start, e.Length, e.File}]; ok {
 					s.PC = uint64(pc)
 					out = append(out, s)

@@ -197,7 +197,10 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		ts.t[i] = ts.t[ts.n]
 	}
 	if op == vm.MSTORE && (operand[1]&memLabels != 0 || f.nMem > 0) {
-		f.mstore(&s[L-1], operand[1])
+		f.mstore(&s[L-1], operand[1], opSrc[1])
+	}
+	if f.nMem > 0 {
+		t.wrapIntoCall(f, op, s)
 	}
 	if eff[1] == 0 {
 		t.settleFlags(f, &flags, false)
@@ -297,6 +300,28 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 	}
 }
 
+// wrapIntoCall reports a wrapped word in memory that op, a call to a
+// contract (not a precompile: a hash of a wrapped value uses nothing),
+// passes as input.
+func (t *Tracer) wrapIntoCall(f *frame, op vm.OpCode, s []uint256.Int) {
+	L := len(s)
+	var in int
+	switch op {
+	case vm.CALL, vm.CALLCODE:
+		in = L - 4
+	case vm.DELEGATECALL, vm.STATICCALL:
+		in = L - 3
+	default:
+		return
+	}
+	if to := &s[L-2]; to.IsUint64() && to.Uint64() <= 0xff {
+		return
+	}
+	if src, ok := f.wrappedInput(&s[in], &s[in-1]); ok {
+		t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: src})
+	}
+}
+
 // arithmetic checks whether ADD, SUB or MUL at pc wraps in the Solidity
 // type of the expression it computes, and if so labels its result.
 func (t *Tracer) arithmetic(f *frame, a ArithType, op vm.OpCode, pc uint64, s []uint256.Int) {
@@ -335,6 +360,7 @@ func (t *Tracer) wrapCheck(f *frame, op vm.OpCode, s []uint256.Int, operand [2]L
 			return false
 		}
 		f.taints.strip(f.wrapSrc, LabelWrap)
+		f.memStrip(f.wrapSrc, LabelWrap)
 		return true
 	}
 	return op == vm.EQ

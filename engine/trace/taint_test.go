@@ -128,8 +128,8 @@ func TestCallFlag(t *testing.T) {
 func TestMemTaint(t *testing.T) {
 	var f frame
 	u := func(v uint64) *uint256.Int { return uint256.NewInt(v) }
-	f.mstore(u(0x80), LabelNumber)
-	f.mstore(u(0xa0), 0)
+	f.mstore(u(0x80), LabelNumber, 7)
+	f.mstore(u(0xa0), 0, 0)
 	if l := f.hashed(u(0x80), u(0x34)); l != LabelNumber {
 		t.Errorf("hash over the stored word: label %v, want block.number", l)
 	}
@@ -139,8 +139,30 @@ func TestMemTaint(t *testing.T) {
 	if l := f.hashed(u(0xa0), u(0x20)); l != 0 {
 		t.Errorf("hash past the word: label %v, want none", l)
 	}
-	f.mstore(u(0x80), 0)
+	f.mstore(u(0x80), 0, 0)
 	if l := f.hashed(u(0x80), u(0x34)); l != 0 {
 		t.Errorf("hash after the word was overwritten: label %v, want none", l)
+	}
+}
+
+// TestMemWrap checks that a wrapped word stored to memory is found in a
+// call's input range (with where it was computed), not in a hash, and is
+// forgotten once its wrap is checked.
+func TestMemWrap(t *testing.T) {
+	var f frame
+	u := func(v uint64) *uint256.Int { return uint256.NewInt(v) }
+	f.mstore(u(0x84), LabelWrap, 42)
+	if src, ok := f.wrappedInput(u(0x80), u(0x44)); !ok || src != 42 {
+		t.Errorf("call input over the wrapped word: %d, %v; want 42, true", src, ok)
+	}
+	if _, ok := f.wrappedInput(u(0xa4), u(0x20)); ok {
+		t.Errorf("call input past the wrapped word: found one")
+	}
+	if l := f.hashed(u(0x80), u(0x44)); l != 0 {
+		t.Errorf("hash over the wrapped word: label %v, want none", l)
+	}
+	f.memStrip(42, LabelWrap)
+	if _, ok := f.wrappedInput(u(0x80), u(0x44)); ok {
+		t.Errorf("call input after the wrap was checked: found one")
 	}
 }

@@ -36,6 +36,8 @@ func TestConstructorSearch(t *testing.T) {
 		{"blocks.sol", "BlockAuction", "", false, false},
 		{"sale.sol", "TokenSale", "", true, true},
 		{"minted.sol", "MintedSale", "", false, true},
+		{"payees.sol", "Split", "", false, false},
+		{"payees_leak.sol", "LeakySplit", "", false, false},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()

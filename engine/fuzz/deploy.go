@@ -79,6 +79,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 		env: &calldata.Env{Addresses: append([]common.Address{chain.Deployer}, ch.Senders()...), Dict: calldata.NewDictionary(0)}}
 	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n)}
 	abis := buildABIs(p)
+	mem := members(ch)
 	done := make([]bool, n)
 	for progress, force := true, false; progress || !force; {
 		if !progress {
@@ -105,6 +106,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				d.Errors[i] = err
 				continue
 			}
+			fix = withMembers(fix, c, params, mem, d)
 			addr, in, err := s.solve(i, c, code, fix)
 			d.Addrs[i], d.Errors[i] = addr, err
 			d.Order = append(d.Order, i)

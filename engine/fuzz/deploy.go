@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -80,6 +81,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n)}
 	abis := buildABIs(p)
 	mem := members(ch)
+	asts := map[*solc.Build]astTypes{}
 	done := make([]bool, n)
 	for progress, force := true, false; progress || !force; {
 		if !progress {
@@ -96,7 +98,10 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				progress = true
 				continue
 			}
-			params := ctorIfaceParams(c, abis)
+			if asts[c.Build] == nil {
+				asts[c.Build] = ctorASTTypes(c.Build)
+			}
+			params := ctorIfaceParams(c, abis, asts[c.Build].typesFor(c))
 			if !ok || (!force && waitsFor(p, params, done, i)) {
 				continue
 			}

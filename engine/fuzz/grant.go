@@ -33,10 +33,19 @@ type Grant struct {
 	Input []byte
 }
 
-// GrantAmount is the token balance a contract given a token is credited:
-// large enough for any sale, small enough to leave room for arithmetic on
-// it.
-var GrantAmount = new(big.Int).Lsh(big.NewInt(1), 128)
+// grantAmount is the balance of token t the next contract given it is
+// minted: 2^255 for the first, half as much for each later one, so that
+// the token's total supply never overflows. A contract's own amounts come
+// from random constructor arguments (a crowdsale's rate of 2^250 tokens
+// per wei): a smaller balance would make every sale revert.
+func (s *ctorSearch) grantAmount(t common.Address) *big.Int {
+	if s.mints == nil {
+		s.mints = map[common.Address]uint{}
+	}
+	k := s.mints[t]
+	s.mints[t] = k + 1
+	return new(big.Int).Lsh(big.NewInt(1), 255-min(k, 200))
+}
 
 var (
 	selMint              = selector("mint(address,uint256)")
@@ -82,7 +91,7 @@ func (s *ctorSearch) grants(p *program.Program, d *Deployment, i int) []Grant {
 	for _, t := range words {
 		switch {
 		case t == d.Token && t != (common.Address{}):
-			tries = append(tries, Grant{From: TokenDeployer, To: t, Input: grantCall(selMint, c, GrantAmount)})
+			tries = append(tries, Grant{From: TokenDeployer, To: t, Input: grantCall(selMint, c, s.grantAmount(t))})
 		case isToken(p, d, t, i):
 			tries = append(tries, s.buildTokenGrants(p, d, t, i)...)
 		default:
@@ -113,7 +122,7 @@ func (s *ctorSearch) buildTokenGrants(p *program.Program, d *Deployment, t commo
 	c := d.Addrs[i]
 	var out []Grant
 	if hasMethod(tok, selMint) {
-		out = append(out, Grant{From: chain.Deployer, To: t, Input: grantCall(selMint, c, GrantAmount)})
+		out = append(out, Grant{From: chain.Deployer, To: t, Input: grantCall(selMint, c, s.grantAmount(t))})
 	}
 	if !pushes(p.Contracts[i].Artifact.Creation.Bytes, selMint) {
 		return out

@@ -53,7 +53,6 @@ var (
 	selTransferOwnership = selector("transferOwnership(address)")
 	selAddMinter         = selector("addMinter(address)")
 	selBalanceOf         = selector("balanceOf(address)")
-	selTransfer          = selector("transfer(address,uint256)")
 )
 
 func selector(sig string) [4]byte {
@@ -172,10 +171,10 @@ func contractAt(p *program.Program, d *Deployment, a common.Address) *program.Co
 }
 
 // isToken reports whether a is a contract of the build, other than
-// contract i, with an ERC-20 balance and transfer.
+// contract i, with an ERC-20 balance.
 func isToken(p *program.Program, d *Deployment, a common.Address, i int) bool {
 	c := contractAt(p, d, a)
-	return c != nil && c != p.Contracts[i] && c.Kind != "library" && hasMethod(c, selBalanceOf) && hasMethod(c, selTransfer)
+	return c != nil && c != p.Contracts[i] && c.Kind != "library" && hasMethod(c, selBalanceOf)
 }
 
 // hasMethod reports whether c's ABI has a function with selector sel.

@@ -25,14 +25,19 @@ func TestConstructorSearch(t *testing.T) {
 		contract string
 		value    string // the constructor's ether, "" for none
 		token    bool   // Foresight's token stands in for a parameter
+		funded   bool   // the deployment funds it with the token it took
 	}{
-		{"arrays.sol", "Weights", "", false},
-		{"nonzero.sol", "Treasury", "", false},
-		{"fee.sol", "FeeVault", "", false},
-		{"token.sol", "Staking", "", true},
-		{"ether.sol", "Prefunded", "ok", false},
-		{"window.sol", "WindowSale", "", false},
-		{"blocks.sol", "BlockAuction", "", false},
+		{"arrays.sol", "Weights", "", false, false},
+		{"nonzero.sol", "Treasury", "", false, false},
+		{"fee.sol", "FeeVault", "", false, false},
+		{"token.sol", "Staking", "", true, true},
+		{"ether.sol", "Prefunded", "ok", false, false},
+		{"window.sol", "WindowSale", "", false, false},
+		{"blocks.sol", "BlockAuction", "", false, false},
+		{"sale.sol", "TokenSale", "", true, true},
+		{"minted.sol", "MintedSale", "", false, true},
+		{"payees.sol", "Split", "", false, false},
+		{"payees_leak.sol", "LeakySplit", "", false, false},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
@@ -60,6 +65,9 @@ func TestConstructorSearch(t *testing.T) {
 			}
 			if (rep.Setup.Token != "") != tt.token {
 				t.Errorf("token %q, want one: %v", rep.Setup.Token, tt.token)
+			}
+			if (len(dep.Grants) > 0) != tt.funded {
+				t.Errorf("grants %+v, want some: %v", dep.Grants, tt.funded)
 			}
 			if got, want := found(rep), expected(t, path); !reflect.DeepEqual(got, want) {
 				t.Errorf("findings %v, want %v", got, want)

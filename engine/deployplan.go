@@ -19,7 +19,7 @@ import (
 // token.
 func planOf(prog *program.Program, setup Setup) (*fuzz.Deployment, error) {
 	n := len(prog.Contracts)
-	plan := &fuzz.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n)}
+	plan := &fuzz.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]fuzz.Grant, n)}
 	if setup.Token != "" {
 		plan.Token = common.HexToAddress(setup.Token)
 	}
@@ -46,6 +46,9 @@ func planOf(prog *program.Program, setup Setup) (*fuzz.Deployment, error) {
 				plan.Errors[i] = errors.New(d.Error)
 			}
 			plan.Addrs[i] = common.HexToAddress(d.Address)
+			if plan.Grants[i], err = fuzzGrants(d.Grants); err != nil {
+				return nil, fmt.Errorf("%w: grants of %s: %v", ErrReplay, d.Name, err)
+			}
 			if d.Order > 0 {
 				order = append(order, placed{d.Order, i})
 			}
@@ -60,4 +63,36 @@ func planOf(prog *program.Program, setup Setup) (*fuzz.Deployment, error) {
 		plan.Errors = make([]error, n) // an older setup: deploy everything again
 	}
 	return plan, nil
+}
+
+// Grant is a call the deployment made right after a contract was
+// deployed: an account that controls a token the constructor took funds
+// the contract (fuzz.Grant).
+type Grant struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Input string `json:"input"` // hex calldata
+}
+
+func grantsOf(gs []fuzz.Grant) []Grant {
+	var out []Grant
+	for _, g := range gs {
+		out = append(out, Grant{From: g.From.Hex(), To: g.To.Hex(), Input: "0x" + hex.EncodeToString(g.Input)})
+	}
+	return out
+}
+
+func fuzzGrants(gs []Grant) ([]fuzz.Grant, error) {
+	var out []fuzz.Grant
+	for _, g := range gs {
+		if !common.IsHexAddress(g.From) || !common.IsHexAddress(g.To) {
+			return nil, fmt.Errorf("grant from %q to %q: not addresses", g.From, g.To)
+		}
+		in, err := hex.DecodeString(strings.TrimPrefix(g.Input, "0x"))
+		if err != nil {
+			return nil, fmt.Errorf("grant input: %w", err)
+		}
+		out = append(out, fuzz.Grant{From: common.HexToAddress(g.From), To: common.HexToAddress(g.To), Input: in})
+	}
+	return out, nil
 }

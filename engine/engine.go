@@ -137,6 +137,9 @@ type Deployed struct {
 	// Order is its place in the deployment order, from 1 (0: unknown).
 	Order int    `json:"order,omitempty"`
 	Error string `json:"error,omitempty"`
+	// Grants are the calls made right after it was deployed, which fund
+	// it with the tokens its constructor took (deployplan.go).
+	Grants []Grant `json:"grants,omitempty"`
 }
 
 // Report is the outcome of a campaign: the fuzzer's counts as they are,
@@ -334,6 +337,9 @@ func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
 			} else {
 				dc.Address = d.Addrs[i].Hex()
 				dc.CtorArgs = hex.EncodeToString(d.Args[i])
+				if i < len(d.Grants) {
+					dc.Grants = grantsOf(d.Grants[i])
+				}
 				if i < len(d.Values) && d.Values[i] != nil {
 					dc.CtorValue = d.Values[i].Dec()
 				}

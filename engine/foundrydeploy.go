@@ -51,6 +51,30 @@ func (g *foundryGen) renderDeploy(w func(string, ...any)) {
 		if g.targets[t.d.Name] {
 			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), fuzz.TargetFunds.Dec())
 		}
+		g.renderGrants(w, t.d)
+	}
+}
+
+// renderGrants makes the calls the campaign made right after deploying
+// d (funding it with the tokens its constructor took), to the token or a
+// contract the test deploys.
+func (g *foundryGen) renderGrants(w func(string, ...any), d Deployed) {
+	for _, gr := range d.Grants {
+		if !common.IsHexAddress(gr.From) || !common.IsHexAddress(gr.To) {
+			continue
+		}
+		to := common.HexToAddress(gr.To)
+		deployed := g.setup.Token != "" && common.HexToAddress(g.setup.Token) == to
+		for _, t := range g.deploy {
+			deployed = deployed || t.addr == to
+		}
+		input := strings.TrimPrefix(gr.Input, "0x")
+		if _, err := hex.DecodeString(input); err != nil || !deployed {
+			continue
+		}
+		from := common.HexToAddress(gr.From).Hex()
+		w("        vm.prank(%s, %s); // funds %s with the token its constructor took\n", from, from, d.Name)
+		w("        { (bool granted, ) = %s.call(hex\"%s\"); require(granted, \"grant reverted\"); }\n", to.Hex(), input)
 	}
 }
 

@@ -41,7 +41,7 @@ func TestDeployerPrincipal(t *testing.T) {
 	if a, att, isAtt := SenderOf(ch, chain.DefaultSenders); !isAtt || att != Reentrant || a != AttackerAddress(Reentrant) {
 		t.Errorf("first attacker = %s", a.Hex())
 	}
-	priv := privilegedOf(principalAddrs(ch), &Deployment{})
+	priv, _ := privilegedOf(principalAddrs(ch), &Deployment{}, nil)
 	for i, p := range priv {
 		if p != (i == last) {
 			t.Errorf("principal %d privileged = %v", i, p)

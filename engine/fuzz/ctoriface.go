@@ -33,8 +33,10 @@ type ifaceParam struct {
 }
 
 // ctorIfaceParams reads the contract or interface types of c's
-// constructor parameters (plain or array of them) from its raw ABI.
-func ctorIfaceParams(c *program.Contract, abis map[string][]byte) []ifaceParam {
+// constructor parameters (plain or array of them) from its raw ABI, or
+// from ast (the AST's typeStrings, ctorast.go) where the ABI has no
+// internalType.
+func ctorIfaceParams(c *program.Contract, abis map[string][]byte, ast []string) []ifaceParam {
 	var entries []struct {
 		Type   string `json:"type"`
 		Inputs []struct {
@@ -50,7 +52,11 @@ func ctorIfaceParams(c *program.Contract, abis map[string][]byte) []ifaceParam {
 			continue
 		}
 		for i, in := range e.Inputs {
-			name, ok := ifaceName(in.InternalType)
+			typ := in.InternalType
+			if typ == "" && i < len(ast) {
+				typ = ast[i]
+			}
+			name, ok := ifaceName(typ)
 			if !ok {
 				continue
 			}

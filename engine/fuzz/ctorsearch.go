@@ -86,6 +86,8 @@ type ctorSearch struct {
 	budget uint64 // what is left of the campaign's share
 	// deadline, if not zero, ends the search (a wall-clock campaign's).
 	deadline time.Time
+	// mints counts the contracts minted each token (grant.go).
+	mints map[common.Address]uint
 }
 
 // solve deploys contract ci with creation code code, or returns why it
@@ -116,7 +118,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			s.budget -= min(s.budget, 1)
 			if r.Err == nil {
 				s.r = shared
-				return r.Created, cand, nil
+				return s.settle(ci, code, cand, base, r.Created)
 			}
 			if res.Err != nil && f.cmp(&best) >= 0 {
 				in, best, res = cand, f, r
@@ -129,7 +131,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 		}
 	}
 	if res.Err == nil {
-		return res.Created, in, nil
+		return s.settle(ci, code, in, base, res.Created)
 	}
 	lastErr := revertErr(res)
 	for _, w := range calldata.PushConstants(code) {
@@ -148,7 +150,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			s.execs++
 			s.budget--
 			if r.Err == nil {
-				return r.Created, cand, nil
+				return s.settle(ci, code, cand, base, r.Created)
 			}
 			lastErr = revertErr(r)
 			if f.cmp(&best) < 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -31,6 +32,9 @@ type Deployment struct {
 	// Token is where Foresight's token (token.go) was deployed, zero if no
 	// constructor needed it.
 	Token common.Address
+	// Grants are the calls made right after each contract was deployed
+	// (grant.go), per contract.
+	Grants [][]Grant
 	// Execs counts the constructor runs the deployment search spent
 	// beyond each contract's first (ctorsearch.go).
 	Execs uint64
@@ -80,8 +84,10 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 	}
 	s := &ctorSearch{ch: ch, tr: tr, r: r, seen: make([]uint32, tr.Edges()), budget: budget, deadline: deadline,
 		env: &calldata.Env{Addresses: append([]common.Address{chain.Deployer}, ch.Senders()...), Dict: calldata.NewDictionary(0)}}
-	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n)}
+	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n)}
 	abis := buildABIs(p)
+	mem := members(ch)
+	asts := map[*solc.Build]astTypes{}
 	done := make([]bool, n)
 	for progress, force := true, false; progress || !force; {
 		if !progress {
@@ -98,7 +104,10 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				progress = true
 				continue
 			}
-			params := ctorIfaceParams(c, abis)
+			if asts[c.Build] == nil {
+				asts[c.Build] = ctorASTTypes(c.Build)
+			}
+			params := ctorIfaceParams(c, abis, asts[c.Build].typesFor(c))
 			if !ok || (!force && waitsFor(p, params, done, i)) {
 				continue
 			}
@@ -108,6 +117,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				d.Errors[i] = err
 				continue
 			}
+			fix = withMembers(fix, c, params, mem, d)
 			addr, in, err := s.solve(i, c, code, fix)
 			d.Addrs[i], d.Errors[i] = addr, err
 			d.Order = append(d.Order, i)
@@ -118,6 +128,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 					d.Values[i] = &in.value
 				}
 				s.env.Addresses = append(s.env.Addresses, addr)
+				d.Grants[i] = s.grants(p, d, i)
 			}
 		}
 	}
@@ -180,7 +191,7 @@ func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifacePar
 // address, and installs the attacker contracts.
 func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
 	n := len(p.Contracts)
-	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Order: plan.Order, Execs: plan.Execs}
+	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n), Order: plan.Order, Execs: plan.Execs}
 	if plan.Token != (common.Address{}) {
 		addr, err := deployToken(ch)
 		if err != nil || addr != plan.Token {
@@ -222,6 +233,12 @@ func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment,
 			return nil, fmt.Errorf("deploy %s: at %s, not the planned %s", c.Name, res.Created, plan.Addrs[i])
 		}
 		d.Addrs[i], d.Args[i], d.Values[i] = res.Created, args, v
+		if i < len(plan.Grants) && len(plan.Grants[i]) > 0 {
+			if err := applyGrants(ch, c.Name, plan.Grants[i]); err != nil {
+				return nil, err
+			}
+			d.Grants[i] = plan.Grants[i]
+		}
 	}
 	for i := range done {
 		if !done[i] {

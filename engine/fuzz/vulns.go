@@ -8,6 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/solc/position"
 	"github.com/holiman/uint256"
@@ -49,28 +50,18 @@ func principalAddrs(ch *chain.Chain) []common.Address {
 }
 
 // privilegedOf marks the deployer, when it sends, and the principals a
-// constructor was given (an owner, an admin): what they may do is what the
-// deployer allowed.
-func privilegedOf(addrs []common.Address, dep *Deployment) []bool {
-	out := make([]bool, len(addrs))
+// constructor was given one by one (an owner, an admin): what they may do
+// is what the deployer allowed. entitled marks the principals a
+// constructor was given in an address list only (payees.go): members, not
+// owners.
+func privilegedOf(addrs []common.Address, dep *Deployment, p *program.Program) (privileged, entitled []bool) {
+	privileged, entitled = make([]bool, len(addrs)), make([]bool, len(addrs))
+	scalar, listed := constructorNames(p, dep)
 	for i, a := range addrs {
-		out[i] = a == chain.Deployer
+		privileged[i] = a == chain.Deployer || scalar[a]
+		entitled[i] = !privileged[i] && listed[a]
 	}
-	for _, args := range dep.Args {
-		for off := 0; off+32 <= len(args); off += 32 {
-			word := args[off : off+32]
-			if !allZero(word[:12]) {
-				continue
-			}
-			w := common.BytesToAddress(word)
-			for i, a := range addrs {
-				if w == a {
-					out[i] = true
-				}
-			}
-		}
-	}
-	return out
+	return privileged, entitled
 }
 
 func allZero(b []byte) bool {
@@ -267,11 +258,11 @@ func (w *worker) etherOut(n int, hist []txInfo, unprivileged, reentered bool, e 
 		}
 		return ""
 	}
-	if w.deposited(hist, p) {
+	if w.deposited(hist, p) || w.entitled[p] {
 		if reentered {
 			return ""
 		}
-		// A depositor's payout: leak.go judges it.
+		// A depositor's payout, or a payee's: leak.go judges it.
 		return w.drained(hist, p)
 	}
 	gain, taken, ok := w.gains(hist, p)

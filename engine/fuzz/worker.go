@@ -38,7 +38,10 @@ type worker struct {
 	// those a constructor was given.
 	principals []common.Address
 	privileged []bool
-	valueCap   uint256.Int // the most ether a transaction sends (mutate.go)
+	// entitled marks those a constructor named in an address list
+	// (payees.go): unprivileged, and paid what they are due.
+	entitled []bool
+	valueCap uint256.Int // the most ether a transaction sends (mutate.go)
 
 	orders int         // sequences that qualified for a check in both orders (order.go)
 	prefix prefixCache // the state after the current entry's prefix
@@ -108,7 +111,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	}
 	w.valueCap = valueCap(ch)
 	w.principals = principalAddrs(ch)
-	w.privileged = privilegedOf(w.principals, dep)
+	w.privileged, w.entitled = privilegedOf(w.principals, dep, c.prog)
 	tr.SetPrincipals(w.principals)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)

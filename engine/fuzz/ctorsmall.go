@@ -1,0 +1,59 @@
+package fuzz
+
+import (
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+)
+
+// A constructor's integers are configuration: a rate, shares, a cap, a
+// fee. Drawn at random they are mostly 256-bit numbers, which pass the
+// constructor but make every later computation with them overflow (a
+// sale's tokens per wei times the payment, a payee's share times what the
+// contract received), so the contract deploys and nothing of it works.
+// Once an input deploys, the same input with its large integers cut to
+// their low 32 bits is tried, and kept when it deploys too.
+
+// settle returns the deployment of in (which deployed at created from
+// base) or of in with its large integers made small, if that deploys too.
+func (s *ctorSearch) settle(ci int, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
+	small := in.clone()
+	if !shrinkInts(small.args) {
+		return created, in, nil
+	}
+	s.ch.Reset(base)
+	s.execs++
+	s.budget -= min(s.budget, 1)
+	if r, _ := s.run(ci, code, small, base); r.Err == nil {
+		return r.Created, small, nil
+	}
+	s.execs++
+	s.budget -= min(s.budget, 1)
+	r, _ := s.run(ci, code, in, base)
+	if r.Err != nil {
+		return common.Address{}, nil, fmt.Errorf("constructor failed on a second run of the same input: %w", revertErr(r))
+	}
+	return r.Created, in, nil
+}
+
+// shrinkInts cuts every integer of vals of 2^64 or more to its low 32
+// bits and reports whether it changed any.
+func shrinkInts(vals []calldata.Value) bool {
+	changed := false
+	for i := range vals {
+		v := &vals[i]
+		switch v.Type.T {
+		case abi.IntTy, abi.UintTy:
+			if !v.Word.IsUint64() {
+				v.Word.SetUint64(v.Word.Uint64() & 0xffffffff)
+				changed = true
+			}
+		case abi.SliceTy, abi.ArrayTy, abi.TupleTy:
+			changed = shrinkInts(v.Elems) || changed
+		}
+	}
+	return changed
+}

@@ -44,3 +44,5 @@ require (
 	golang.org/x/sys v0.47.0 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 )
+
+replace github.com/ethereum/go-ethereum => ./third_party/go-ethereum

@@ -176,6 +176,11 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	return c, nil
 }
 
+// SetOpHook installs the per-opcode hook (trace.Tracer.Step): go-ethereum
+// calls it before every opcode and, unlike a tracer's OnOpcode, keeps its
+// fast interpreter loop (third_party/go-ethereum/FORESIGHT.md).
+func (c *Chain) SetOpHook(h vm.OpHook) { c.evm.Config.OpHook = h }
+
 // prevrandao is the PREVRANDAO of block n, like GetHash a fixed function
 // of the number.
 func prevrandao(n uint64) (h common.Hash) {

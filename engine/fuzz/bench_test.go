@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -19,7 +21,12 @@ import (
 // BenchmarkMazeCalls measures transactions per second on the maze benchmark
 // contract with full instrumentation and without hooks, in the same run, in
 // sequences of one transaction (a mutant of an entry's last transaction,
-// run on its prefix's state) and of eight, each from the deployed state:
+// run on its prefix's state) and of eight, each from the deployed state.
+// Three more modes price go-ethereum's interpreter loops
+// (third_party/go-ethereum/FORESIGHT.md): full instrumentation through a
+// tracer's OnOpcode, which runs the table loop, as before the patch
+// (traced-table); an empty OnOpcode (empty-table); an empty OpHook, which
+// keeps the fast loop (empty-fast):
 //
 //	go test -run XXX -bench MazeCalls -count 6 ./engine/fuzz | benchstat -
 //
@@ -50,14 +57,14 @@ func benchCalls(b *testing.B, file string) {
 		inputs = append(inputs, calldata.Encode(nil, m.Selector, args))
 	}
 	name := strings.TrimSuffix(filepath.Base(file), ".sol")
-	for _, mode := range []string{"traced", "untraced"} {
+	for _, mode := range []string{"traced", "untraced", "traced-table", "empty-table", "empty-fast"} {
 		for _, seqLen := range []int{1, 8} {
 			b.Run(fmt.Sprintf("%s/%s/seq=%d", name, mode, seqLen), func(b *testing.B) {
 				codes := make([]*trace.Code, len(prog.Contracts))
 				for i, ct := range prog.Contracts {
 					codes[i] = trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 				}
-				ch, tr, to := deployBench(b, prog, c.Index, codes, mode == "traced")
+				ch, tr, to := deployBench(b, prog, c.Index, codes, mode)
 				base := ch.Snapshot()
 				from := ch.Senders()[0]
 				b.ReportAllocs()
@@ -76,20 +83,37 @@ func benchCalls(b *testing.B, file string) {
 	}
 }
 
-// deployBench deploys prog on a fresh chain, traced by a tracer over codes
-// (or with no hooks), with contract ci bound to the tracer, and returns the
-// chain, the tracer and ci's address.
-func deployBench(b *testing.B, prog *program.Program, ci int, codes []*trace.Code, traced bool) (*chain.Chain, *trace.Tracer, common.Address) {
+// deployBench deploys prog on a fresh chain, hooked as BenchmarkMazeCalls's
+// mode says by a tracer over codes, with contract ci bound to the tracer,
+// and returns the chain, the tracer and ci's address.
+func deployBench(b *testing.B, prog *program.Program, ci int, codes []*trace.Code, mode string) (*chain.Chain, *trace.Tracer, common.Address) {
 	b.Helper()
 	tr := trace.New(codes)
 	hooks := tr.Hooks()
-	if !traced {
+	var step vm.OpHook
+	switch mode {
+	case "traced":
+		step = tr.Step
+	case "untraced":
 		hooks = nil
+	case "traced-table":
+		h := *hooks
+		h.OnOpcode = func(pc uint64, op byte, _, _ uint64, scope tracing.OpContext, _ []byte, depth int, _ error) {
+			tr.Step(pc, vm.OpCode(op), scope.(*vm.ScopeContext), depth)
+		}
+		hooks = &h
+	case "empty-table":
+		hooks = &tracing.Hooks{OnOpcode: func(uint64, byte, uint64, uint64, tracing.OpContext, []byte, int, error) {}}
+	case "empty-fast":
+		hooks, step = nil, func(uint64, vm.OpCode, *vm.ScopeContext, int) {}
+	default:
+		b.Fatalf("unknown mode %q", mode)
 	}
 	ch, err := chain.New(chain.Config{}, hooks)
 	if err != nil {
 		b.Fatal(err)
 	}
+	ch.SetOpHook(step)
 	plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
 	if err != nil {
 		b.Fatal(err)

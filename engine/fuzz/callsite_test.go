@@ -76,7 +76,7 @@ func BenchmarkCallStack(b *testing.B) {
 					codes[i].SetForeign(fc.PC, fc.In, fc.Out)
 				}
 			}
-			ch, tr, to := deployBench(b, prog, c.Index, codes, true)
+			ch, tr, to := deployBench(b, prog, c.Index, codes, "traced")
 			base := ch.Snapshot()
 			from := ch.Senders()[0]
 			b.ReportAllocs()

@@ -82,6 +82,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 	if err != nil {
 		return nil, err
 	}
+	ch.SetOpHook(tr.Step)
 	s := &ctorSearch{ch: ch, tr: tr, r: r, seen: make([]uint32, tr.Edges()), budget: budget, deadline: deadline,
 		env: &calldata.Env{Addresses: append([]common.Address{chain.Deployer}, ch.Senders()...), Dict: calldata.NewDictionary(0)}}
 	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n)}

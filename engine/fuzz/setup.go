@@ -6,6 +6,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -30,7 +31,7 @@ type setUpPlan struct {
 
 // planSetUp runs the set-up once and keeps its targets and invariants.
 func (c *campaign) planSetUp() error {
-	_, _, s, err := c.runSetUp(nil)
+	_, _, s, err := c.runSetUp(nil, nil)
 	if err != nil {
 		return err
 	}
@@ -57,9 +58,10 @@ func (c *campaign) planSetUp() error {
 	return nil
 }
 
-// runSetUp builds a chain with the cheatcodes' hooks in front of hooks and
-// runs the test contract's setUp() on it.
-func (c *campaign) runSetUp(hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
+// runSetUp builds a chain with the cheatcodes' hooks in front of hooks, and
+// step as its per-opcode hook (nil for none), and runs the test contract's
+// setUp() on it.
+func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
 	tc, ok := c.prog.Lookup(c.cfg.SetUp)
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("%w: no compiled contract %q", cheatcode.ErrSetUp, c.cfg.SetUp)
@@ -69,6 +71,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Chea
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	ch.SetOpHook(step)
 	cheats.Attach(ch)
 	s, err := cheatcode.SetUp(ch, cheats, c.prog, tc.Name)
 	if err != nil {
@@ -81,7 +84,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Chea
 // a chain whose tracer is behind the cheatcodes, every contract it created
 // bound to the tracer, and the attackers installed.
 func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *Deployment, error) {
-	ch, cheats, s, err := c.runSetUp(hooks)
+	ch, cheats, s, err := c.runSetUp(hooks, tr.Step)
 	if err != nil {
 		return nil, nil, nil, err
 	}

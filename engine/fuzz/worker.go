@@ -141,6 +141,7 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	ch.SetOpHook(tr.Step)
 	plan, err := c.planDeployment()
 	if err != nil {
 		return nil, nil, nil, err

@@ -2,7 +2,7 @@ package trace
 
 import "github.com/ethereum/go-ethereum/core/vm"
 
-// Opcode classes: what onOpcode does after the bookkeeping every opcode
+// Opcode classes: what Step does after the bookkeeping every opcode
 // gets.
 const (
 	classNone uint8 = iota

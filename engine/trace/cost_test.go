@@ -59,6 +59,7 @@ func TestBranchCostsFromExecution(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ch.SetOpHook(tr.Step)
 	r := ch.Call(chain.Tx{From: chain.Deployer, Input: init})
 	if r.Err != nil {
 		t.Fatal(r.Err)
@@ -104,6 +105,7 @@ func TestStorageWriteCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ch.SetOpHook(tr.Step)
 	r := ch.Call(chain.Tx{From: chain.Deployer, Input: init})
 	tr.Bind(r.Created, 0)
 	site := int32(tr.Edges()) // the first storage-write site

@@ -3,11 +3,11 @@ package trace
 import (
 	"bytes"
 
-	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/holiman/uint256"
 )
 
-// This file holds the handlers onOpcode calls for the rarer opcodes whose
+// This file holds the handlers Step calls for the rarer opcodes whose
 // bookkeeping takes more than a few lines.
 
 // sstoreOp records a storage write of frame f at pc: its slot and
@@ -36,7 +36,7 @@ func (t *Tracer) sstoreOp(f *frame, c *Code, pc uint64, depth int, s []uint256.I
 
 // revertOp sets where frame f's failure started: in a callee whose revert
 // data it bubbles up unchanged, else at its last user instruction.
-func (t *Tracer) revertOp(f *frame, s []uint256.Int, scope tracing.OpContext) {
+func (t *Tracer) revertOp(f *frame, s []uint256.Int, scope *vm.ScopeContext) {
 	off, size := s[len(s)-1], s[len(s)-2]
 	mem := scope.MemoryData()
 	data := []byte(nil)

@@ -250,11 +250,13 @@ func New(codes []*Code) *Tracer {
 	for i := range t.frames {
 		t.frames[i].index = int16(i)
 	}
-	t.hooks = &tracing.Hooks{OnOpcode: t.onOpcode, OnEnter: t.onEnter, OnExit: t.onExit}
+	t.hooks = &tracing.Hooks{OnEnter: t.onEnter, OnExit: t.onExit}
 	return t
 }
 
-// Hooks returns the go-ethereum hooks to install in the EVM.
+// Hooks returns the go-ethereum hooks to install in the EVM, next to Step
+// as its vm.Config.OpHook (chain.SetOpHook). They hold no per-opcode hook:
+// one would make go-ethereum run its slower traced interpreter loop.
 func (t *Tracer) Hooks() *tracing.Hooks { return t.hooks }
 
 // Edges returns the number of branch edges (two per JUMPI) of all codes.
@@ -384,7 +386,10 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 	p.childRet = append(p.childRet[:0], output...)
 }
 
-func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.OpContext, rData []byte, depth int, err error) {
+// Step is the per-opcode hook, a vm.OpHook (third_party/go-ethereum/
+// FORESIGHT.md): it runs before each opcode's stack and gas checks, on
+// go-ethereum's fast interpreter loop. It never changes the stack.
+func (t *Tracer) Step(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 	f := &t.frames[depth-1]
 	c := f.c
 	if c == nil || pc >= uint64(len(f.instr)) {
@@ -404,7 +409,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.cmp.valid = false
 		return
 	}
-	s := stackOf(scope)
+	s := scope.Stack.Data()
 	if f.callPending {
 		t.callReturned(f, s)
 	}
@@ -412,13 +417,13 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		t.readDone(f, s)
 	}
 	if f.taints.n > 0 || f.nMem > 0 || c.sources[op] != 0 {
-		t.taintStep(f, c, vm.OpCode(op), pc, s)
+		t.taintStep(f, c, op, pc, s)
 	}
 	if c.arith != nil && c.arith[pc].Bits != 0 {
-		t.arithmetic(f, c.arith[pc], vm.OpCode(op), pc, s)
+		t.arithmetic(f, c.arith[pc], op, pc, s)
 	}
 	if t.nCmps != 0 || cls == classCmp || cls == classIsZero {
-		t.cmpStep(vm.OpCode(op), depth, s)
+		t.cmpStep(op, depth, s)
 	} else {
 		t.cmp.valid = false // what cmpStep does with no comparison live
 	}
@@ -457,7 +462,7 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		}
 		t.sload(f, depth-1, &s[len(s)-1])
 	case classCall:
-		t.callOp(f, vm.OpCode(op), pc, s)
+		t.callOp(f, op, pc, s)
 	case classLog:
 		if c.assertTopics != nil {
 			t.assertionLog(f, c, s)
@@ -479,13 +484,4 @@ func (t *Tracer) onOpcode(pc uint64, op byte, gas, cost uint64, scope tracing.Op
 		f.origin = t.originAt(f)
 		f.invalid = c.invalidKind(pc)
 	}
-}
-
-// stackOf returns the live stack of an opcode's scope (top last): from
-// go-ethereum's scope directly, which spares the per-opcode interface call.
-func stackOf(scope tracing.OpContext) []uint256.Int {
-	if sc, ok := scope.(*vm.ScopeContext); ok && sc.Stack != nil {
-		return sc.Stack.Data()
-	}
-	return scope.StackData()
 }

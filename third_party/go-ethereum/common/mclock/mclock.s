@@ -1,0 +1,1 @@
+// This file exists in order to be able to use go:linkname.

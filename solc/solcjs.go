@@ -75,6 +75,7 @@ type NodeWorker struct {
 type workerError struct {
 	what string
 	err  error
+	died bool // the worker process was gone or died during the request
 }
 
 func (e *workerError) Error() string { return e.what }
@@ -162,11 +163,31 @@ type workerResult struct {
 	err  error
 }
 
-// call sends one request. If ctx ends first the caller gets ctx.Err() at
-// once, while the in-flight compile is allowed to finish in the background
+// call sends one request (callOnce) and retries it once on a new worker
+// process when the process died without answering.
+func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
+	out, err := w.callOnce(ctx, op, dir, body, timeout)
+	var we *workerError
+	if err == nil || !errors.As(err, &we) || !we.died || ctx.Err() != nil {
+		return out, err
+	}
+	// The process died without a word (killed by the kernel's OOM killer
+	// or a signal, between requests or during this one). Compiling is
+	// idempotent, so one retry on a fresh process hides a death that was
+	// not this request's doing; an input that kills node kills it again.
+	w.Log.Warn("solc-js worker died; retrying the request on a new one", zap.String("op", op), zap.String("error", we.Error()))
+	out, err = w.callOnce(ctx, op, dir, body, timeout)
+	if errors.As(err, &we) && we.died {
+		we.what += " (twice: the request was retried on a new worker)"
+	}
+	return out, err
+}
+
+// callOnce sends one request to the current (or a new) worker process.
+// If ctx ends first the caller gets ctx.Err() at once, while the in-flight compile is allowed to finish in the background
 // (killing the worker would throw away every loaded compiler); a compile that
 // outlives timeout kills the worker.
-func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
+func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
 	select {
 	case w.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -231,7 +252,7 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 			if tail != "" {
 				what += ": " + tail
 			}
-			return nil, &workerError{what: what, err: r.err}
+			return nil, &workerError{what: what, err: r.err, died: true}
 		}
 		return r.body, nil
 	}

@@ -48,6 +48,63 @@ module.exports = {version: () => "0.8.0", compile: (s) => {
 	}
 }
 
+func TestWorkerSurvivesSilentDeath(t *testing.T) {
+	// Each load of the module appends a line to LOADS: one line per node
+	// process that compiled.
+	loads := filepath.Join(t.TempDir(), "loads")
+	t.Setenv("LOADS", loads)
+	dir := fakeSolcJS(t, `require("fs").appendFileSync(process.env.LOADS, "x\n");
+module.exports = {version: () => "0.8.0", compile: (s) => {
+  if (s.includes("die")) process.kill(process.pid, "SIGKILL");
+  return '{"sources":{}}';
+}};`)
+	w := NewNodeWorker("", nil)
+	defer w.Close()
+	c := &SolcJS{Ver: MustVersion("0.8.0"), Dir: dir, Worker: w}
+	if _, err := Compile(context.Background(), c, tinyInput); err != nil {
+		t.Fatal(err)
+	}
+	// Killed between requests, as the OOM killer does on a loaded machine:
+	// the next request goes to a new process and succeeds.
+	w.mu.Lock()
+	err := w.cmd.Process.Kill()
+	w.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the worker to die", func() bool {
+		w.mu.Lock()
+		pid := w.cmd.Process.Pid
+		w.mu.Unlock()
+		// Dead but not reaped: the state field of /proc/PID/stat is Z.
+		b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+		if err != nil {
+			return true
+		}
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		return len(f) > 0 && f[0] == "Z"
+	})
+	if _, err := Compile(context.Background(), c, tinyInput); err != nil {
+		t.Fatalf("after the worker was killed: %v", err)
+	}
+	// An input that kills node every time is reported after one retry.
+	die := &Input{Language: "Solidity", Sources: map[string]InputSource{"a.sol": {Content: "die"}}}
+	_, err = Compile(context.Background(), c, die)
+	if !errors.Is(err, ErrCompilerFailed) || !strings.Contains(err.Error(), "crashed") || !strings.Contains(err.Error(), "retried") {
+		t.Fatalf("input that kills node: err = %v", err)
+	}
+	b, err := os.ReadFile(loads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "\n"); n != 3 {
+		t.Errorf("%d node processes loaded the compiler, want 3 (the first, the one after the kill, which the fatal input killed, and the retry's)", n)
+	}
+	if _, err := Compile(context.Background(), c, tinyInput); err != nil {
+		t.Errorf("after the fatal input: %v", err)
+	}
+}
+
 func TestSolcJSLargeSourceThenSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles a 6 MB source")

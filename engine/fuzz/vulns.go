@@ -82,6 +82,9 @@ func allZero(b []byte) bool {
 func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
 	w.rr.pending = w.rr.pending[:0]
 	w.rr.again.pending = false
+	if shrinking == nil {
+		w.noteDepriv(seq, hist, w.tr.Events())
+	}
 	f, wanted := w.judge(hist, w.tr.Events(), shrinking)
 	if wanted {
 		return f

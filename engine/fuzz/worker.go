@@ -48,6 +48,7 @@ type worker struct {
 	end    endCache    // the state after the current entry (extend.go)
 	pred   predictor   // input prediction (predict.go)
 	keep   keepState   // a burst that keeps what passed a guard (keep.go)
+	depriv deprivState // a privileged payout's sequence with other senders (depriv.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
@@ -258,6 +259,10 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		}
 		if w.keep.left > 0 {
 			pred = w.keepStep(e)
+			continue
+		}
+		if w.depriv.pending {
+			w.deprivStep()
 			continue
 		}
 		if w.rng.IntN(16) == 0 {

@@ -1,0 +1,107 @@
+package fuzz
+
+import "github.com/foresight-sol/foresight/engine/trace"
+
+// This file is a search step for least privilege. The oracles of payouts
+// (SWC-105, SWC-116, SWC-120) judge ether paid to an unprivileged account:
+// the deployer paid is the owner served. A sequence in which the deployer
+// paid in, opened something and was paid itself (it entered a draw, the
+// owner opened it, it drew) reaches the payout but proves nothing, and a
+// mutation rarely moves the deployer's own transactions to one other
+// sender consistently while leaving its privileged ones alone. So when a
+// transaction of a privileged sender paid that sender, the sequence is run
+// again with its transactions sent by an unprivileged sender: all of them,
+// then all but one (the one that needs the privilege), for up to
+// deprivMaxTxs transactions. The variants are ordinary executions of the
+// campaign: what they find is reported, shrunk and replayed as any other.
+
+// deprivMaxTxs bounds the privileged transactions a sequence may have to
+// be varied (variants: one more than that).
+const deprivMaxTxs = 6
+
+// deprivTries bounds the sequences varied per payout site and worker.
+const deprivTries = 4
+
+// deprivState is the sequence awaiting its variants.
+type deprivState struct {
+	seq     Sequence // the sequence up to the payout (owned)
+	to      int      // the unprivileged sender that takes over
+	idx     []int    // positions of the privileged sender's transactions
+	next    int      // next variant: -1 moves all of idx, i keeps idx[i]
+	pending bool
+	running bool
+	tried   map[callSite]int
+}
+
+// noteDepriv remembers seq[:len(hist)] when its last transaction, sent by
+// a privileged principal, paid that principal (an event of evs).
+func (w *worker) noteDepriv(seq Sequence, hist []txInfo, evs []trace.Event) {
+	d := &w.depriv
+	n := len(hist)
+	if d.pending || d.running || w.replaying || n == 0 || len(seq) < n {
+		return
+	}
+	from := hist[n-1].Sender
+	if from >= len(w.privileged) || !w.privileged[from] {
+		return
+	}
+	to := w.deprivSender()
+	if to < 0 {
+		return
+	}
+	for i := range evs {
+		e := &evs[i]
+		if e.Kind != trace.EventEtherOut || e.Value.IsZero() || w.principalIndex(e.Addr) != from {
+			continue
+		}
+		site := callSite{int(e.Code), e.PC}
+		if d.tried == nil {
+			d.tried = make(map[callSite]int)
+		}
+		if d.tried[site] >= deprivTries {
+			return
+		}
+		var idx []int
+		for j := 0; j < n; j++ {
+			if seq[j].Sender == from {
+				idx = append(idx, j)
+			}
+		}
+		if len(idx) > deprivMaxTxs {
+			return
+		}
+		d.tried[site]++
+		*d = deprivState{seq: seq[:n].Clone(), to: to, idx: idx, next: -1, pending: true, tried: d.tried}
+		return
+	}
+}
+
+// deprivSender returns the first principal that is neither privileged nor
+// entitled, or -1.
+func (w *worker) deprivSender() int {
+	for i := range w.principals {
+		if !w.privileged[i] && !w.entitled[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// deprivStep runs the next variant of the remembered sequence.
+func (w *worker) deprivStep() {
+	d := &w.depriv
+	v := d.seq.Clone()
+	for k, j := range d.idx {
+		if k != d.next {
+			v[j].Sender = d.to
+		}
+	}
+	d.next++
+	if d.next >= len(d.idx) || len(d.idx) == 1 {
+		// One transaction: moving all of it is the only variant.
+		d.pending = false
+	}
+	d.running = true
+	w.try(v)
+	d.running = false
+}

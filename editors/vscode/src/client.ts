@@ -10,7 +10,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
-import { section, serverSettings } from './config';
+import { connectionErrorAction, section, serverSettings } from './config';
 import { StatusItem } from './status';
 
 /** The server's workspace/executeCommand commands (lsp/initialize.go).
@@ -74,7 +74,7 @@ export function createClient(command: string, args: string[], hooks: ClientHooks
     },
     errorHandler: {
       error: (_error, _message, count) =>
-        count !== undefined && count <= 3 ? { action: ErrorAction.Continue } : { action: ErrorAction.Shutdown },
+        connectionErrorAction(count) === 'continue' ? { action: ErrorAction.Continue } : { action: ErrorAction.Shutdown },
       closed: () => hooks.closed(),
     },
     middleware: {

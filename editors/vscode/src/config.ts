@@ -25,6 +25,16 @@ export function serverSettings(get: SettingReader): Record<string, unknown> {
   return out;
 }
 
+/** What to do about an error on the connection to the server: go on
+ * ('continue') or stop the client ('shutdown'). count is how many writes
+ * have failed; it is undefined for an error of the stream itself, such as
+ * EPIPE after the server was killed. That one is left to the close
+ * handler, which restarts a server that exited: stopping here would make
+ * the close look intended, and the server would not be restarted. */
+export function connectionErrorAction(count: number | undefined): 'continue' | 'shutdown' {
+  return count === undefined || count <= 3 ? 'continue' : 'shutdown';
+}
+
 /** What a configuration change asks of the extension. */
 export function changeAction(affects: (section: string) => boolean): 'none' | 'restart' | 'notify' {
   if (!affects(section)) {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { changeAction, serverArgs, serverSettings } from '../config';
+import { changeAction, connectionErrorAction, serverArgs, serverSettings } from '../config';
 import { serverSettingKeys } from '../settingKeys';
 
 const reader = (values: Record<string, unknown>) => (key: string) => values[key];
@@ -32,4 +32,13 @@ test('serverArgs puts lsp first and drops what is not a string', () => {
   assert.deepEqual(serverArgs(reader({})), ['lsp']);
   assert.deepEqual(serverArgs(reader({ serverArgs: ['--log-file', 7, 'x.log'] })), ['lsp', '--log-file', 'x.log']);
   assert.deepEqual(serverArgs(reader({ serverArgs: '-v' })), ['lsp']);
+});
+
+test('connectionErrorAction leaves a broken stream to the close handler', () => {
+  // EPIPE from the stream after the server was killed comes without a
+  // count: shutting down then would keep the crashed server from restarting.
+  assert.equal(connectionErrorAction(undefined), 'continue');
+  assert.equal(connectionErrorAction(1), 'continue');
+  assert.equal(connectionErrorAction(3), 'continue');
+  assert.equal(connectionErrorAction(4), 'shutdown');
 });

@@ -8,12 +8,10 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc"
-	"github.com/holiman/uint256"
 )
 
 // This file gives constructor parameters of a contract or interface type
@@ -200,12 +198,8 @@ func deployToken(ch *chain.Chain) (common.Address, error) {
 	if res.Err != nil {
 		return common.Address{}, res.Err
 	}
-	sel := crypto.Keccak256([]byte("mint(address,uint256)"))[:4]
-	var amount uint256.Int
-	amount.SetFromBig(TokenMint)
-	amt := amount.Bytes32()
 	for _, a := range append([]common.Address{chain.Deployer}, ch.Senders()...) {
-		in := append(append(append([]byte(nil), sel...), common.LeftPadBytes(a.Bytes(), 32)...), amt[:]...)
+		in := grantCall(selMint, a, TokenMint)
 		if r := ch.Call(chain.Tx{From: TokenDeployer, To: res.Created, Input: in}); r.Err != nil {
 			return common.Address{}, r.Err
 		}

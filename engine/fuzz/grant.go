@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -55,6 +56,7 @@ var (
 	selBalanceOf         = selector("balanceOf(address)")
 )
 
+// selector is the 4-byte function selector of signature sig.
 func selector(sig string) [4]byte {
 	var id [4]byte
 	copy(id[:], crypto.Keccak256([]byte(sig)))
@@ -82,7 +84,7 @@ func (s *ctorSearch) grants(p *program.Program, d *Deployment, i int) []Grant {
 	words := argAddresses(d.Args[i])
 	var named []common.Address // accounts the fuzzer controls among the arguments
 	for _, a := range words {
-		if a == chain.Deployer || isIn(a, s.ch.Senders()) {
+		if a == chain.Deployer || slices.Contains(s.ch.Senders(), a) {
 			named = append(named, a)
 		}
 	}
@@ -144,20 +146,11 @@ func argAddresses(args []byte) []common.Address {
 		if !allZero(word[:12]) || allZero(word[12:]) {
 			continue
 		}
-		if a := common.BytesToAddress(word); !isIn(a, out) {
+		if a := common.BytesToAddress(word); !slices.Contains(out, a) {
 			out = append(out, a)
 		}
 	}
 	return out
-}
-
-func isIn(a common.Address, list []common.Address) bool {
-	for _, b := range list {
-		if a == b {
-			return true
-		}
-	}
-	return false
 }
 
 // contractAt returns the deployed contract of p at a, or nil.

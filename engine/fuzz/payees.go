@@ -5,6 +5,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
+	"slices"
 )
 
 // This file gives a constructor's address lists (payees, members,
@@ -61,7 +62,7 @@ func withMembers(fix func(*ctorInput), c *program.Contract, params []ifaceParam,
 			}
 			for k := range in.args[j].Elems {
 				e := &in.args[j].Elems[k]
-				if k >= len(mem) || isIn(common.Address(e.Word.Bytes20()), d.Addrs) {
+				if k >= len(mem) || slices.Contains(d.Addrs, common.Address(e.Word.Bytes20())) {
 					continue
 				}
 				e.Word.SetBytes20(mem[k].Bytes())

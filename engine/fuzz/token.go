@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 )
 
 // The fuzzer's own ERC-20 token (testdata/token/src/ForesightToken.sol):
@@ -31,9 +30,7 @@ var tokenSelectors = func() map[[4]byte]bool {
 		"allowance(address,address)", "transfer(address,uint256)",
 		"transferFrom(address,address,uint256)", "approve(address,uint256)", "mint(address,uint256)",
 	} {
-		var id [4]byte
-		copy(id[:], crypto.Keccak256([]byte(sig)))
-		out[id] = true
+		out[selector(sig)] = true
 	}
 	return out
 }()

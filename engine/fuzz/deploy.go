@@ -45,6 +45,9 @@ type Deployment struct {
 	// Wraps are the constructors' arithmetic wraps (SWC-101) the search
 	// saw (ctorwrap.go).
 	Wraps []CtorWrap
+	// Twins are second instances with extreme constructor arguments,
+	// deployed after the others, for SWC-101 (twin.go).
+	Twins []Twin
 }
 
 // TargetFunds is the ether each deployed target contract starts with.
@@ -90,6 +93,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 	mem := members(ch)
 	asts := map[*solc.Build]astTypes{}
 	done := make([]bool, n)
+	srcs := map[int]twinSource{}
 	for progress, force := true, false; progress || !force; {
 		if !progress {
 			force = true // what a parameter's type waits for never comes
@@ -130,6 +134,9 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				}
 				s.env.Addresses = append(s.env.Addresses, addr)
 				d.Grants[i] = s.grants(p, d, i)
+				if twinWorthy(c) {
+					srcs[i] = twinSource{code, in, fix}
+				}
 			}
 		}
 	}
@@ -138,6 +145,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 			d.Errors[i] = fmt.Errorf("%s: libraries it links could not be deployed", p.Contracts[i].Name)
 		}
 	}
+	d.Twins = s.twins(p, d, srcs, d.Order)
 	d.Execs = s.execs
 	return d, nil
 }

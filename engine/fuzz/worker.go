@@ -52,6 +52,7 @@ type worker struct {
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
+	twin     *twinState // the chain of twins (twin.go), nil if none
 	lock     lockState  // the owner-lock oracle's memory (lock.go)
 	// replaying is set by Replay: oracles judge the one sequence given,
 	// without the campaign's memory of earlier runs.
@@ -101,6 +102,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		seen:   make([]uint8, tr.Edges()),
 	}
 	w.prefix.writes = map[trace.Slot]uint16{}
+	w.twin = c.deployTwins(tr, hooks, dep)
 	w.s.writes = map[trace.Slot]uint16{}
 	w.pred = newPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
 	w.pred.noJoint = c.cfg.NoJointPrediction
@@ -418,6 +420,9 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 	}
 	if added && c.cfg.OnInput != nil {
 		c.cfg.OnInput(seq)
+	}
+	if added {
+		w.runTwins(seq)
 	}
 	if interesting {
 		// Values the new path compared against are likely to open the

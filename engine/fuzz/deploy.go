@@ -45,6 +45,10 @@ type Deployment struct {
 	// Wraps are the constructors' arithmetic wraps (SWC-101) the search
 	// saw (ctorwrap.go).
 	Wraps []CtorWrap
+	// TokenHeld are the contracts Foresight's token was minted to because
+	// they read token balances (tokenheld.go): the token is then an
+	// address the fuzzer passes.
+	TokenHeld []int
 	// Twins are second instances with extreme constructor arguments,
 	// deployed after the others, for SWC-101 (twin.go).
 	Twins []Twin
@@ -145,6 +149,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 			d.Errors[i] = fmt.Errorf("%s: libraries it links could not be deployed", p.Contracts[i].Name)
 		}
 	}
+	s.holdTokens(p, d)
 	d.Twins = s.twins(p, d, srcs, d.Order)
 	d.Execs = s.execs
 	return d, nil
@@ -200,7 +205,7 @@ func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifacePar
 // address, and installs the attacker contracts.
 func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
 	n := len(p.Contracts)
-	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n), Order: plan.Order, Execs: plan.Execs}
+	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n), Order: plan.Order, Execs: plan.Execs, TokenHeld: plan.TokenHeld}
 	if plan.Token != (common.Address{}) {
 		addr, err := deployToken(ch)
 		if err != nil || addr != plan.Token {

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -71,31 +72,32 @@ func (s *ctorSearch) twins(p *program.Program, d *Deployment, srcs map[int]twinS
 		if !ok {
 			continue
 		}
-		var seen [][]byte
-		n := 0
+		var ts []ctorTarget
 		for _, t := range targets(src.in, false) {
-			if t.array || n >= maxTwinTargets {
-				continue
+			if !t.array && len(ts) < maxTwinTargets {
+				ts = append(ts, t)
 			}
-			n++
-			for _, e := range wrapExtremes {
+		}
+		// Round by round, so that a contract's twins spread over its
+		// arguments and extremes: a product with 2^255 wraps to 0 for an
+		// even operand, with 2^255-1 to a small remainder.
+		var seen [][]byte
+		for _, e := range wrapExtremes {
+			for _, t := range ts {
+				if len(seen) == maxTwins {
+					break
+				}
 				cand := src.in.clone()
 				calldata.SetWord(cand.args, t.path, e)
 				src.fix(cand)
 				args := calldata.EncodeArgs(nil, cand.args)
 				if bytes.Equal(args, d.Args[ci]) || containsBytes(seen, args) {
-					break
-				}
-				tw, ok := s.deployTwin(p, d, ci, src.code, args, cand.value)
-				if !ok {
 					continue
 				}
-				seen = append(seen, args)
-				out = append(out, tw)
-				break
-			}
-			if len(seen) == maxTwins {
-				break
+				if tw, ok := s.deployTwin(p, d, ci, src.code, args, cand.value); ok {
+					seen = append(seen, args)
+					out = append(out, tw)
+				}
 			}
 		}
 	}
@@ -117,6 +119,11 @@ func (s *ctorSearch) deployTwin(p *program.Program, d *Deployment, ci int, code,
 	td.Args = append([][]byte(nil), d.Args...)
 	td.Addrs[ci], td.Args[ci] = res.Created, args
 	tw := Twin{Contract: ci, Addr: res.Created, Args: args, Grants: s.grants(p, &td, ci)}
+	if slices.Contains(d.TokenHeld, ci) {
+		if g, ok := s.mintHeld(d, res.Created); ok {
+			tw.Grants = append(tw.Grants, g)
+		}
+	}
 	if !value.IsZero() {
 		tw.Value = &v
 	}

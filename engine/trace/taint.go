@@ -64,6 +64,21 @@ func (ts *taints) add(pos int32, l Label, src uint64, call int8) bool {
 	return true
 }
 
+// label adds l to the value at stack index pos, now said to come from
+// src, or follows it with l alone. A value followed already (a product
+// with block.timestamp in it) keeps one entry: DUP copies the first
+// entry of a slot only, so a second one would be lost with the first copy.
+func (ts *taints) label(pos int32, l Label, src uint64) {
+	for i := 0; i < ts.n; i++ {
+		if ts.t[i].pos == pos {
+			ts.t[i].label |= l
+			ts.t[i].src = src
+			return
+		}
+	}
+	ts.add(pos, l, src, -1)
+}
+
 // at returns the taint at stack index pos (label 0 if none).
 func (ts *taints) at(pos int32) taint {
 	for i := 0; i < ts.n; i++ {
@@ -327,7 +342,7 @@ func (t *Tracer) wrapIntoCall(f *frame, op vm.OpCode, s []uint256.Int) {
 func (t *Tracer) arithmetic(f *frame, a ArithType, op vm.OpCode, pc uint64, s []uint256.Int) {
 	x, y := &s[len(s)-1], &s[len(s)-2]
 	if wraps(a, op, x, y) {
-		f.taints.add(int32(len(s)-2), LabelWrap, pc, -1)
+		f.taints.label(int32(len(s)-2), LabelWrap, pc)
 		f.wrapSrc, f.wrapOps = pc, [2]uint256.Int{*x, *y}
 	}
 }

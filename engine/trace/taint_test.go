@@ -166,3 +166,41 @@ func TestMemWrap(t *testing.T) {
 		t.Errorf("call input after the wrap was checked: found one")
 	}
 }
+
+// TestWrapOfLabelledValue checks that a product that wraps, one of whose
+// operands is followed already (block.timestamp), keeps the wrap in every
+// copy: DUP copies one entry per stack slot, so the wrap must share the
+// time's entry, not sit in a second one.
+func TestWrapOfLabelledValue(t *testing.T) {
+	tr := New([]*Code{NewCode([]byte{byte(vm.STOP)}, nil)})
+	c := tr.codes[0]
+	f := &tr.frames[0]
+	f.code = 0
+	tr.BeginTx()
+	var big uint256.Int
+	big.SetAllOne()
+	// elapsed (from TIMESTAMP) under a rate near 2^256; MUL at PC 9.
+	s := []uint256.Int{*uint256.NewInt(1000), big}
+	f.taints.add(0, LabelTimestamp, 3, -1)
+	tr.taintStep(f, c, vm.MUL, 9, s)
+	tr.arithmetic(f, ArithType{Bits: 256}, vm.MUL, 9, s)
+	s = s[:1]
+	s[0].Mul(uint256.NewInt(1000), &big)
+	tr.taintStep(f, c, vm.DUP1, 10, s)
+	s = append(s, s[0])
+	if l := f.taints.at(1).label; l&LabelWrap == 0 || l&LabelTimestamp == 0 {
+		t.Fatalf("the copy's label is %v, want the wrap and the time", l)
+	}
+	// The copy decides a branch: the wrap is used, at the MUL.
+	s = append(s, *uint256.NewInt(0x40))
+	tr.taintStep(f, c, vm.JUMPI, 11, s)
+	got := 0
+	for _, e := range tr.Events() {
+		if e.Kind == EventWrapUsed && e.PC == 9 {
+			got++
+		}
+	}
+	if got != 1 {
+		t.Errorf("%d wrap-used events at the MUL, want 1", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -215,7 +216,7 @@ func (w *worker) runTwins(seq Sequence) {
 			if r := w.rerunTx(&seq[i], 0); r.Err != nil {
 				continue
 			}
-			w.twinWraps(k, i+1)
+			w.twinWraps(seq, k, i+1)
 		}
 		w.endRerun()
 	}
@@ -231,19 +232,39 @@ func callsContract(seq Sequence, ci int) bool {
 }
 
 // twinWraps reports the wraps used by the transaction just run, the n-th
-// of its sequence on twin k.
-func (w *worker) twinWraps(k, n int) {
+// of seq, on twin k.
+func (w *worker) twinWraps(seq Sequence, k, n int) {
 	for _, e := range w.tr.Events() {
 		if e.Kind != trace.EventWrapUsed {
 			continue
 		}
-		ci := w.twin.of[k]
-		ct := w.c.prog.Contracts[ci]
-		f := &Finding{Kind: oracle.IntegerWrap, Contract: int(e.Code), PC: e.PC,
-			Detail: fmt.Sprintf("with %s deployed with the constructor arguments %s (chosen by the deployer, a privileged sender), the result wrapped around its type in transaction %d of a sequence of %s and was then stored, compared, sent or passed to another contract", ct.Name, formatArgs(ct, w.twin.args[k]), n, ct.Name)}
+		f := &Finding{Kind: oracle.IntegerWrap, Contract: int(e.Code), PC: e.PC}
 		w.c.locate(f, e.Site)
+		if w.c.known(f.Key()) {
+			continue
+		}
+		ct := w.c.prog.Contracts[w.twin.of[k]]
+		f.Detail = fmt.Sprintf("with a second %s deployed with the constructor arguments %s (chosen by the deployer, a privileged sender), the result wrapped around its type in transaction %d of the sequence %s and was then stored, compared, sent or passed to another contract; the campaign's own %s was deployed with other arguments, so there is no sequence to replay",
+			ct.Name, formatArgs(ct, w.twin.args[k]), n, w.callNames(seq[:n]), ct.Name)
 		w.recordTwin(f)
 	}
+}
+
+// callNames lists the functions seq calls, as "a, b, send ether".
+func (w *worker) callNames(seq Sequence) string {
+	var b strings.Builder
+	for i := range seq {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		ct := w.c.prog.Contracts[seq[i].Contract]
+		if seq[i].Method < 0 {
+			b.WriteString(ct.Name + ": send ether")
+			continue
+		}
+		b.WriteString(ct.Name + "." + ct.Methods[seq[i].Method].Name)
+	}
+	return b.String()
 }
 
 // recordTwin records a finding of a twin run unless one with its key

@@ -15,7 +15,7 @@ import (
 var benchLoop = []byte{
 	byte(vm.PUSH1), 0, byte(vm.CALLDATALOAD), byte(vm.PUSH1), 5, byte(vm.EQ), // live comparison
 	byte(vm.PUSH1), 0, byte(vm.CALLDATALOAD), // w
-	byte(vm.JUMPDEST), // 9
+	byte(vm.JUMPDEST),                               // 9
 	byte(vm.PUSH1), 1, byte(vm.SWAP1), byte(vm.SUB), // w-1
 	byte(vm.DUP1), byte(vm.ISZERO), byte(vm.ISZERO), byte(vm.PUSH1), 9, byte(vm.JUMPI), // while w != 0
 	byte(vm.STOP),

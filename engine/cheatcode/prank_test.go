@@ -70,7 +70,7 @@ func TestPrankEdges(t *testing.T) {
 // TestPrankEdgesLoopsAgree runs PrankEdges.t.sol's cases on go-ethereum's
 // fast interpreter loop (no per-opcode tracer hook) and on its table loop
 // (an OnOpcode forces it): the cheatcodes' OpHook and GasHook must give
-// the same results and gas on both, as OnOpcode gave before them.
+// the same results and gas on both.
 func TestPrankEdgesLoopsAgree(t *testing.T) {
 	p := project(t, "test/PrankEdges.t.sol")
 	fast, err := RunSetUp(p, "PrankEdges", Options{})

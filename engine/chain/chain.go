@@ -181,6 +181,15 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 // fast interpreter loop (third_party/go-ethereum/FORESIGHT.md).
 func (c *Chain) SetOpHook(h vm.OpHook) { c.evm.Config.OpHook = h }
 
+// OpHook returns the per-opcode hook installed (nil for none).
+func (c *Chain) OpHook() vm.OpHook { return c.evm.Config.OpHook }
+
+// SetGasHook installs the hook go-ethereum calls after an opcode's gas is
+// charged, where a tracer's OnOpcode runs (at least for calls and
+// creations), also keeping the fast interpreter loop: the cheatcodes
+// redirect calls there, after the gas of the original call is settled.
+func (c *Chain) SetGasHook(h vm.OpHook) { c.evm.Config.GasHook = h }
+
 // prevrandao is the PREVRANDAO of block n, like GetHash a fixed function
 // of the number.
 func prevrandao(n uint64) (h common.Hash) {

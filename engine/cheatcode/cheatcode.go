@@ -66,6 +66,9 @@ type Cheats struct {
 	expected *expectation
 	inter    []*interposition // redirected calls in flight, innermost last
 	creates  []prankedCreate  // pranked creations whose CREATE has not returned
+	// gasBefore is the gas of the frame at a CREATE under a prank, before
+	// the CREATE's own (OpHook), which the creation run for it may use.
+	gasBefore uint64
 
 	recording bool
 	reads     map[common.Address][]common.Hash
@@ -101,9 +104,14 @@ func New() *Cheats {
 	return &Cheats{labels: map[common.Address]string{}}
 }
 
-// Attach installs the cheatcode contract at Address on ch.
+// Attach installs the cheatcode contract at Address on ch, and the
+// cheatcodes' per-opcode hooks after ch's OpHook, which must be set before.
 func (c *Cheats) Attach(ch *chain.Chain) {
 	c.ch = ch
+	if c.hooked {
+		ch.SetOpHook(c.opHook(ch.OpHook()))
+		ch.SetGasHook(c.afterGas)
+	}
 	ch.InstallPrecompile(Address, c)
 	ch.Install(Address, dummyCode, nil)
 }
@@ -200,15 +208,17 @@ func revertMsg(msg string) ([]byte, error) {
 }
 
 // Hooks returns hooks that run the cheatcodes' tracing and then inner's
-// (which may be nil). Only the V1 OnEnter, OnExit and OnOpcode of inner
-// are chained; its other hooks are kept as they are.
+// (which may be nil). Only the V1 OnEnter and OnExit of inner are chained;
+// its other hooks are kept as they are. The cheatcodes' per-opcode work
+// runs in the chain's OpHook and GasHook (Attach), not in an OnOpcode,
+// which would force go-ethereum's slow interpreter loop.
 func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
 	c.hooked = true
 	h := &tracing.Hooks{}
 	if inner != nil {
 		*h = *inner
 	}
-	enter, exit, op := h.OnEnter, h.OnExit, h.OnOpcode
+	enter, exit := h.OnEnter, h.OnExit
 	h.OnEnter = func(depth int, typ byte, from, to common.Address, input []byte, gas uint64, value *big.Int) {
 		c.onEnter(depth, typ, from, to)
 		if enter != nil {
@@ -221,13 +231,19 @@ func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
 			exit(depth, output, gasUsed, err, reverted)
 		}
 	}
-	h.OnOpcode = func(pc uint64, o byte, gas, cost uint64, scope tracing.OpContext, rData []byte, depth int, err error) {
-		if op != nil {
-			op(pc, o, gas, cost, scope, rData, depth, err)
-		}
-		c.onOpcode(o, gas, scope, depth)
-	}
 	return h
+}
+
+// opHook returns the chain's per-opcode hook: inner (the tracer's Step,
+// or nil), then the cheatcodes' bookkeeping.
+func (c *Cheats) opHook(inner vm.OpHook) vm.OpHook {
+	if inner == nil {
+		return c.beforeOp
+	}
+	return func(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
+		inner(pc, op, scope, depth)
+		c.beforeOp(pc, op, scope, depth)
+	}
 }
 
 var _ vm.PrecompiledContract = (*Cheats)(nil)

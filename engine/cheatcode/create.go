@@ -7,13 +7,13 @@ import (
 )
 
 // A CREATE cannot be redirected like a call: no address on its stack
-// names the creator. Under a prank, the OnOpcode hook at the CREATE (or
+// names the creator. Under a prank, the GasHook at the CREATE (or
 // CREATE2) instead runs the creation itself, from the hook, as the pranked
 // sender (evm.Create: the nested frames run and are traced as the CREATE's
 // would be), and makes the CREATE itself fail without effect: its value
 // operand becomes 2^256-1, which no balance covers, so go-ethereum
 // rejects it before touching the nonce. At the next instruction of the
-// frame the hook replaces the CREATE's result (0) with the address
+// frame the OpHook replaces the CREATE's result (0) with the address
 // created. The constructor thus sees msg.sender == the pranked sender and
 // the address derives from its nonce, as in forge. The gas the creation
 // uses is not charged to the calling frame, and a failed creation reverts

@@ -8,8 +8,9 @@ import (
 
 // vm.prank and vm.expectRevert change the next call a frame makes: its
 // msg.sender, or whether its revert counts as success. No go-ethereum hook
-// changes a CALL's caller or result, so the OnOpcode hook redirects the
-// call instead. At the CALL (or STATICCALL) it rewrites the live stack so
+// changes a CALL's caller or result, so the chain's GasHook redirects the
+// call instead. At the CALL (or STATICCALL), once its gas is charged, it
+// rewrites the live stack so
 // the call goes to the host (the pranked address, or the calling contract
 // itself for a plain expectRevert) with no value, after installing at the
 // host an interposer: code that calls the real target with the original
@@ -25,7 +26,7 @@ type prankState struct {
 	sender     common.Address
 	origin     *common.Address // nil: tx.origin is unchanged
 	persistent bool            // startPrank: until stopPrank
-	depth      int             // OnOpcode depth of the pranking frame
+	depth      int             // OpHook depth of the pranking frame
 	frame      common.Address  // address of the pranking frame
 }
 
@@ -39,7 +40,7 @@ type expectation struct {
 
 // interposition is one redirected call in flight.
 type interposition struct {
-	depth    int // OnOpcode depth of the calling frame
+	depth    int // OpHook depth of the calling frame
 	host     common.Address
 	hostCode []byte
 	restored bool // the host's code is back
@@ -93,9 +94,11 @@ func (c *Cheats) onExit(depth int, output []byte, reverted bool) {
 	}
 }
 
-func (c *Cheats) onOpcode(op byte, gas uint64, scope tracing.OpContext, depth int) {
+// beforeOp is the cheatcodes' part of the chain's OpHook: it runs before
+// every opcode's gas and stack checks.
+func (c *Cheats) beforeOp(_ uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 	if c.recording {
-		c.recordAccess(op, scope)
+		c.recordAccess(byte(op), scope)
 	}
 	if len(c.creates) > 0 {
 		c.fixCreate(scope, depth)
@@ -109,19 +112,29 @@ func (c *Cheats) onOpcode(op byte, gas uint64, scope tracing.OpContext, depth in
 			c.finish()
 		}
 	}
+	if (op == vm.CREATE || op == vm.CREATE2) && c.pranked != nil {
+		// The gas a pranked creation may use, before the CREATE's own.
+		c.gasBefore = scope.Contract.Gas.ExecutionGas
+	}
+}
+
+// afterGas is the chain's GasHook: a call or creation under a prank or
+// expectRevert is redirected once its gas is charged as the original's,
+// so the redirection changes neither its cost nor which accounts are warm.
+func (c *Cheats) afterGas(_ uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 	if c.pranked == nil && c.expected == nil {
 		return
 	}
-	switch vm.OpCode(op) {
+	switch op {
 	case vm.CALL, vm.STATICCALL:
-		c.intercept(vm.OpCode(op), scope, depth)
+		c.intercept(op, scope, depth)
 	case vm.CREATE, vm.CREATE2:
 		p, e := c.armedFor(depth, scope.Address())
 		if e != nil && c.failed == nil {
 			c.failed = &UnsupportedError{Signature: "expectRevert followed by a contract creation"}
 		}
 		if p != nil {
-			c.prankCreate(vm.OpCode(op), scope, depth, gas, p)
+			c.prankCreate(op, scope, depth, c.gasBefore, p)
 		}
 	}
 }

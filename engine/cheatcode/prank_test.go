@@ -1,9 +1,12 @@
 package cheatcode
 
 import (
+	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/chain"
 )
 
@@ -61,5 +64,44 @@ func TestPrankEdges(t *testing.T) {
 				t.Errorf("assume(false) reverted with %x, not the rejection marker", r.Ret)
 			}
 		})
+	}
+}
+
+// TestPrankEdgesLoopsAgree runs PrankEdges.t.sol's cases on go-ethereum's
+// fast interpreter loop (no per-opcode tracer hook) and on its table loop
+// (an OnOpcode forces it): the cheatcodes' OpHook and GasHook must give
+// the same results and gas on both.
+func TestPrankEdgesLoopsAgree(t *testing.T) {
+	p := project(t, "test/PrankEdges.t.sol")
+	fast, err := RunSetUp(p, "PrankEdges", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops int
+	table, err := RunSetUp(p, "PrankEdges", Options{Hooks: &tracing.Hooks{
+		OnOpcode: func(uint64, byte, uint64, uint64, tracing.OpContext, []byte, int, error) { ops++ },
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns := []string{"prankEOA", "prankContractCalledBack", "prankAsTarget", "prankValue", "prankValueInsufficient",
+		"prankStatic", "prankOrigin", "startPrankOnlyAtItsDepth", "revertBubbles", "returnData",
+		"expectRevertReturnsZeros", "expectRevertSelector", "expectRevertNoRevert", "prankCreate",
+		"startPrankCreate2ThenCall", "prankCreateReverts", "deployToAsPranked"}
+	for _, fn := range fns {
+		var rs [2]chain.Result
+		for i, s := range []*Setup{fast, table} {
+			s.Chain.Reset(s.Snapshot)
+			s.Cheats.Reset()
+			rs[i] = s.Chain.Call(chain.Tx{From: DefaultSender, To: s.Test.Address, Input: selectorOf(fn + "()")})
+		}
+		if rs[0].GasUsed != rs[1].GasUsed || !errors.Is(rs[0].Err, rs[1].Err) && (rs[0].Err == nil || rs[1].Err == nil) ||
+			!bytes.Equal(rs[0].Ret, rs[1].Ret) {
+			t.Errorf("%s(): fast loop gas %d err %v ret %x, table loop gas %d err %v ret %x",
+				fn, rs[0].GasUsed, rs[0].Err, rs[0].Ret, rs[1].GasUsed, rs[1].Err, rs[1].Ret)
+		}
+	}
+	if ops == 0 {
+		t.Fatal("the table loop's OnOpcode never ran")
 	}
 }

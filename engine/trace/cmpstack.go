@@ -150,14 +150,26 @@ func (t *Tracer) cmpAt(d, slot int32) int {
 
 // dropCmps removes the records at depth d in slots from and above (the
 // words the next opcode pops), and those of frames deeper than d, which
-// have returned.
+// have returned. It runs on most opcodes while a record lives: finding
+// nothing to drop must not copy the records (each holds two words).
 func (t *Tracer) dropCmps(d, from int32) {
-	k := 0
-	for _, c := range t.cmps[:t.nCmps] {
-		if c.depth > d || c.depth == d && c.slot >= from {
+	for i := range t.cmps[:t.nCmps] {
+		if c := &t.cmps[i]; c.depth > d || c.depth == d && c.slot >= from {
+			t.compactCmps(i, d, from)
+			return
+		}
+	}
+}
+
+// compactCmps drops, from record i on (which goes), the records dropCmps
+// drops.
+func (t *Tracer) compactCmps(i int, d, from int32) {
+	k := i
+	for j := i + 1; j < t.nCmps; j++ {
+		if c := &t.cmps[j]; c.depth > d || c.depth == d && c.slot >= from {
 			continue
 		}
-		t.cmps[k] = c
+		t.cmps[k] = t.cmps[j]
 		k++
 	}
 	t.nCmps = k

@@ -49,8 +49,8 @@ type taint struct {
 }
 
 type taints struct {
+	n int // first: Step reads it for every opcode
 	t [maxTaints]taint
-	n int
 }
 
 // add follows a value; it reports false when the table is full (or l is

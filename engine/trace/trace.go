@@ -109,22 +109,27 @@ type Failure struct {
 }
 
 type frame struct {
-	code     int32
-	index    int16  // the frame's depth, its index in Tracer.frames
-	c        *Code  // codes[code], nil for NoCode: looked up once per frame
-	instr    []bool // Instr[code]
-	lastUser uint64
-	hasUser  bool
-	origin   Origin
-	invalid  oracle.Kind
-	child    Origin // origin of the last failed sub-call
-	childInv oracle.Kind
-	childRet []byte // its revert data (reused buffer)
+	// What Step reads for every opcode comes first, in one or two cache
+	// lines: the frame is over a kilobyte.
+	code        int32
+	index       int16  // the frame's depth, its index in Tracer.frames
+	c           *Code  // codes[code], nil for NoCode: looked up once per frame
+	instr       []bool // Instr[code]; nil for NoCode
+	user        []bool // c.UserPC
+	lastUser    uint64
+	hasUser     bool
+	callPending bool // a call ran; its flag is not inspected yet
+	pendingRead int8 // reads index whose value the next instruction shows, or -1
+	nMem        int  // labelled words in mem
+	taints      taints
+	origin      Origin
+	invalid     oracle.Kind
+	child       Origin // origin of the last failed sub-call
+	childInv    oracle.Kind
+	childRet    []byte // its revert data (reused buffer)
 
 	// Oracle state (taint.go, events.go).
-	mark            int // events before the frame began
-	taints          taints
-	callPending     bool   // a call ran; its flag is not inspected yet
+	mark            int    // events before the frame began
 	callPos         int32  // where the flag lands on the stack
 	callSrc         uint64 // user PC of the call
 	callMark        int    // events before the call
@@ -136,13 +141,11 @@ type frame struct {
 	wrapSrc         uint64                 // PC of the last arithmetic that wrapped
 	wrapOps         [2]uint256.Int         // and its operands
 	mem             [maxMemTaints]memTaint // labelled words in memory
-	nMem            int
-	timeBranch      uint64 // user PC of a branch on block time or number
+	timeBranch      uint64                 // user PC of a branch on block time or number
 	timeLabel       Label
 	reads           [maxReads]uint256.Int
 	readVals        [maxReads]uint256.Int // what a reentrant frame read there
 	nReads          int
-	pendingRead     int8   // reads index whose value the next instruction shows, or -1
 	sel             uint32 // the frame's function selector
 	reenters        int16  // index of the frame this one re-enters, or -1
 	loop            Origin // a failed call in a loop (SWC-113)
@@ -322,9 +325,10 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 		code = c
 	}
 	f.code = code
-	f.c, f.instr = nil, nil
+	f.c, f.instr, f.user = nil, nil, nil
 	if code != NoCode {
 		f.c, f.instr = t.codes[code], t.Instr[code]
+		f.user = f.c.UserPC
 	}
 	if depth == 0 {
 		t.top = -1
@@ -391,17 +395,17 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 // go-ethereum's fast interpreter loop. It never changes the stack.
 func (t *Tracer) Step(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 	f := &t.frames[depth-1]
-	c := f.c
-	if c == nil || pc >= uint64(len(f.instr)) {
-		return
+	if pc >= uint64(len(f.instr)) {
+		return // NoCode (no instr), or past the code's end
 	}
-	if c.UserPC[pc] {
+	if f.user[pc] {
 		f.lastUser, f.hasUser = pc, true
 	}
 	f.instr[pc] = true
 	if depth-1 == t.top && len(t.path) < t.pathCap {
 		t.path = append(t.path, pc)
 	}
+	c := f.c
 	cls := opClasses[op]
 	if cls <= classPush && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
 		c.sources[op] == 0 && (c.arith == nil || c.arith[pc].Bits == 0) {

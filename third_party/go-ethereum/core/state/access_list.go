@@ -59,6 +59,17 @@ func newAccessList() *accessList {
 	}
 }
 
+// reset empties the access list, keeping its maps for reuse (Foresight
+// patch: Prepare runs once per transaction). Emptied slot maps stay in the
+// slice's spare capacity, where AddSlot takes them again.
+func (al *accessList) reset() {
+	clear(al.addresses)
+	for _, m := range al.slots {
+		clear(m)
+	}
+	al.slots = al.slots[:0]
+}
+
 // Copy creates an independent copy of an accessList.
 func (al *accessList) Copy() *accessList {
 	cp := &accessList{
@@ -91,6 +102,12 @@ func (al *accessList) AddSlot(address common.Address, slot common.Hash) (addrCha
 	if !addrPresent || idx == -1 {
 		// Address not present, or addr present but no slots there
 		al.addresses[address] = len(al.slots)
+		if n := len(al.slots); n < cap(al.slots) && al.slots[:n+1][n] != nil {
+			// Foresight patch: a map reset or a revert left here, empty.
+			al.slots = al.slots[:n+1]
+			al.slots[n][slot] = struct{}{}
+			return !addrPresent, true
+		}
 		slotmap := map[common.Hash]struct{}{slot: {}}
 		al.slots = append(al.slots, slotmap)
 		return !addrPresent, true

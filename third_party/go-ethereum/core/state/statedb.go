@@ -1497,9 +1497,12 @@ func (s *StateDB) Prepare(rules params.Rules, sender, coinbase common.Address, d
 		panic("eip2929 and eip4762 are both activated")
 	}
 	if rules.IsEIP2929 {
-		// Clear out any leftover from previous executions
-		al := newAccessList()
-		s.accessList = al
+		// Clear out any leftover from previous executions. Foresight patch:
+		// the list's maps are emptied and reused, not allocated afresh
+		// (FORESIGHT.md); the journal was cleared with the last transaction,
+		// and Copy clones the list, so nothing else refers to them.
+		al := s.accessList
+		al.reset()
 
 		al.AddAddress(sender)
 		if dst != nil {
@@ -1520,7 +1523,8 @@ func (s *StateDB) Prepare(rules params.Rules, sender, coinbase common.Address, d
 		}
 	}
 	// Reset transient storage at the beginning of transaction execution
-	s.transientStorage = newTransientStorage()
+	// (Foresight patch: emptied in place, as the access list).
+	clear(s.transientStorage)
 
 	if rules.IsAmsterdam {
 		s.stateAccessList = bal.NewConstructionBlockAccessList()

@@ -38,6 +38,12 @@ type Config struct {
 	// both interpreter loops, before its stack and gas checks. Unlike a
 	// tracer's OnOpcode it keeps the generated fast path.
 	OpHook OpHook
+	// GasHook (Foresight patch) runs after an opcode's gas is charged,
+	// before memory grows and the opcode executes, where a tracer's
+	// OnOpcode runs: on the table loop for every opcode, on the generated
+	// loop for those of its shared table case, which has the calls and
+	// creations. An opcode whose gas checks fail never reaches it.
+	GasHook OpHook
 }
 
 // OpHook sees an opcode about to run (Foresight patch): the program counter,
@@ -178,6 +184,7 @@ func (evm *EVM) execTraced(scope *ScopeContext) (ret []byte, err error) {
 		debug     = evm.Config.Tracer != nil
 		isEIP4762 = evm.chainRules.IsEIP4762
 		opHook    = evm.Config.OpHook // Foresight patch
+		gasHook   = evm.Config.GasHook
 	)
 	if debug {
 		defer func() { // this deferred method handles exit-with-error
@@ -251,6 +258,9 @@ func (evm *EVM) execTraced(scope *ScopeContext) (ret []byte, err error) {
 				evm.Config.Tracer.EmitOpcode(pc, byte(op), gasCopy.AsTracing(), tracing.Gas{Execution: execCost, State: stateCost}, callContext, evm.returnData, evm.depth, VMErrorFromErr(err))
 				logged = true
 			}
+		}
+		if gasHook != nil { // Foresight patch
+			gasHook(pc, op, callContext, evm.depth)
 		}
 		if memorySize > 0 {
 			mem.Resize(memorySize)

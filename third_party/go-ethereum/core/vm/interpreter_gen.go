@@ -836,6 +836,9 @@ mainLoop:
 			if memorySize, _, err = contract.meterDynamicGas(operation, evm, stack, mem); err != nil {
 				return nil, err
 			}
+			if gasHook := evm.Config.GasHook; gasHook != nil { // Foresight patch
+				gasHook(pc, op, scope, evm.depth)
+			}
 			if memorySize > 0 {
 				mem.Resize(memorySize)
 			}

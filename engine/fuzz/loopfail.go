@@ -39,7 +39,7 @@ func (w *worker) loopCandidate(sender int) int {
 			continue
 		}
 		p := w.principalIndex(e.Addr)
-		if p < 0 || p == sender || w.privileged[p] {
+		if p < 0 || p == sender || w.isPrivileged(p) {
 			continue
 		}
 		for j := 0; j < i; j++ {

@@ -30,6 +30,25 @@
 //   SWC-120 blockhash-require / SWC-116 timestamp-require: the same
 //                            condition required (reverting otherwise) in a
 //                            require on the payout's line, before it
+//
+// The other classes (classMutants, at the end of this file):
+//   SWC-113 push-loop        a payout to the sender of an unguarded function
+//                            becomes a push to every address of the
+//                            contract's address[] (the amount split evenly),
+//                            one recipient's failure reverting all
+//   SWC-114 first-takes-all  a payout to the sender of an unguarded function
+//                            pays the contract's whole balance: whoever is
+//                            mined first takes the others' share
+//   panic-0x32 unchecked-index  require(PARAM < ...) dropped before an
+//                            array read indexed by PARAM (reported at the
+//                            read; mutant fuzzed with --oracles panics)
+//   assert-failure require-assert  the first require of an unguarded,
+//                            state-changing function on its parameters or
+//                            msg.value becomes an assert (fails on input
+//                            the caller chooses)
+//   assert-failure assert-event  the same require becomes
+//                            `if (!(C)) { emit AssertionFailed(); return; }`
+//                            (the event declared on the contract's line)
 "use strict";
 
 // blank replaces comments and string literals by spaces (newlines kept),
@@ -203,6 +222,7 @@ function mutants(file, text) {
 				for (const m of op({ text, code, fn, lines, gs, old, bh })) out.push({ file, contract: u.name, function: fn.name, ...m });
 			}
 		}
+		for (const m of classMutants({ text, code, u })) out.push({ file, contract: u.name, ...m });
 	}
 	// Two mutants of one operator on one line are told apart by a number.
 	const seen = {};
@@ -324,6 +344,129 @@ function randomPayout({ text, fn, lines, gs, bh }) {
 		out.push({ op: "timestamp-require", kind: "SWC-116", line: l.line, what: "require(even timestamp) before the payout", text: edit(text, l.start, l.end, `${m[1]}require(block.timestamp % 2 == 0); ${m[2]}`) });
 	}
 	return out;
+}
+
+// classMutants: the classes beyond payouts and arithmetic (SWC-113,
+// SWC-114, panic-0x32, assert-failure), per contract, since some need
+// the contract's declarations.
+function classMutants({ text, code, u }) {
+	if (u.kind !== "contract") return [];
+	const out = [];
+	// Storage address arrays declared at the contract's top level.
+	const arrays = [];
+	const body = code.slice(u.open + 1, u.close);
+	const ar = /(^|[;{}]\s*)address\s*\[\]\s+(?:(?:public|internal|private)\s+)?(\w+)\s*;/gm;
+	let a;
+	while ((a = ar.exec(body))) arrays.push(a[2]);
+	for (const fn of functions(code, u)) {
+		if (fn.name === u.name || /\b(view|constant|pure)\b/.test(fn.mods)) continue;
+		const lines = bodyLines(text, code, fn);
+		const gs = guards(fn);
+		const ctx = { text, code, u, fn, lines, gs, arrays };
+		for (const op of [pushLoop, firstTakesAll, requireAssert]) out.push(...op(ctx).map((m) => ({ function: fn.name, ...m })));
+	}
+	// Index checks live in view getters too, so they are looked for in
+	// every function.
+	for (const fn of functions(code, u)) {
+		out.push(...uncheckedIndex({ text, code, fn, lines: bodyLines(text, code, fn) }).map((m) => ({ function: fn.name, ...m })));
+	}
+	return out;
+}
+
+// senderPayouts returns the payouts of a function to msg.sender (or a
+// local copy of it) that stand alone as a statement: {l, p, wrap}, wrap
+// being "require"/"assert" around a send, or "" for a bare statement.
+function senderPayouts(lines) {
+	const me = new Set(["msg.sender"]);
+	for (const l of lines) {
+		const a = /^\s*address\s+(\w+)\s*=\s*msg\.sender\s*;/.exec(l.code);
+		if (a) me.add(a[1]);
+	}
+	const out = [];
+	for (const l of lines) {
+		const w = /^\s*(?:(require|assert)\()?/.exec(l.code);
+		const p = payout(l.code);
+		if (!p || !me.has(p.to) || p.how === "call.value") continue;
+		const rest = l.code.slice(p.end);
+		if (w[1] ? !/^\);\s*$/.test(rest) : !/^;\s*$/.test(rest)) continue;
+		if (!/^\s*$/.test(l.code.slice(w[0].length, p.at))) continue;
+		out.push({ l, p, wrap: w[1] || "" });
+	}
+	return out;
+}
+
+// pushLoop: SWC-113. The pull payment of an unguarded function becomes a
+// push to every address of the contract's address[] in one loop, each
+// paid an even split; one recipient that rejects ether reverts the loop,
+// so nobody is paid.
+function pushLoop({ text, gs, lines, arrays }) {
+	if (gs.length > 0 || arrays.length === 0) return [];
+	const arr = arrays[0];
+	const out = [];
+	for (const { l, p, wrap } of senderPayouts(lines)) {
+		const indent = /^\s*/.exec(l.code)[0];
+		const pay = `${arr}[i].${p.how}((${p.arg}) / ${arr}.length)`;
+		const stmt = wrap ? `${wrap}(${pay});` : `${pay};`;
+		out.push({ op: "push-loop", kind: "SWC-113", line: l.line, what: `payout to the sender -> pushed to every ${arr}[i] in a loop`, text: edit(text, l.start, l.end, `${indent}for (uint256 i = 0; i < ${arr}.length; i++) ${stmt}`) });
+	}
+	return out;
+}
+
+// firstTakesAll: SWC-114. The payout to the sender pays the contract's
+// whole balance instead of the sender's due: the first of two claimants
+// mined takes the second's share too.
+function firstTakesAll({ text, gs, lines }) {
+	if (gs.length > 0) return [];
+	const out = [];
+	for (const { l, p } of senderPayouts(lines)) {
+		if (/\bbalance\b/.test(p.arg)) continue;
+		const open = l.start + p.end - 1 - p.arg.length;
+		out.push({ op: "first-takes-all", kind: "SWC-114", line: l.line, what: `${p.to}.${p.how}(${p.arg}) pays the whole balance`, text: edit(text, open, open + p.arg.length, "address(this).balance") });
+	}
+	return out;
+}
+
+// uncheckedIndex: panic-0x32. `require(I < ...)` on a parameter I dropped
+// before a read of an array at I: the read runs past the end. Opt-in kind,
+// so the mutant is fuzzed with the panics on.
+function uncheckedIndex({ text, fn, lines }) {
+	const out = [];
+	for (let i = 0; i < lines.length; i++) {
+		const m = /^\s*require\((\w+)\s*<\s*[^;]*\);\s*$/.exec(lines[i].code);
+		if (!m || !fn.params[m[1]]) continue;
+		const read = lines.slice(i + 1).find((l) => new RegExp(`\\[\\s*${m[1]}\\s*\\]`).test(l.code));
+		if (!read) continue;
+		out.push({ op: "unchecked-index", kind: "panic-0x32", oracles: "panics", line: read.line, what: `require(${m[1]} < ...) dropped before the read at ${m[1]}`, text: edit(text, lines[i].start, lines[i].end, "") });
+	}
+	return out;
+}
+
+// requireAssert: assert-failure, as an assert and as the AssertionFailed
+// event. The first require of an unguarded, state-changing function whose
+// condition is on its parameters or msg.value (no call in it: an assert on
+// another contract's answer is no finding) is turned into an assertion;
+// a public or external function's caller chooses the input that breaks it.
+function requireAssert({ text, u, fn, lines, gs }) {
+	// Only where a caller chooses the input: an internal function may see
+	// only the constants or the owner's values its callers pass.
+	if (gs.length > 0 || /\b(internal|private)\b/.test(fn.mods)) return [];
+	for (const l of lines) {
+		const m = /^(\s*)require\((.*)\);\s*$/.exec(l.code);
+		if (!m) continue;
+		const cond = m[2];
+		const inputs = Object.keys(fn.params).some((p) => new RegExp(`\\b${p}\\b`).test(cond)) || /\bmsg\.value\b/.test(cond);
+		if (!inputs || /\(/.test(cond.replace(/\baddress\(0\)/g, ""))) continue;
+		const out = [{ op: "require-assert", kind: "assert-failure", line: l.line, what: `require(${cond}) -> assert`, text: edit(text, l.start, l.end, `${m[1]}assert(${text.slice(l.start, l.end).trim().slice(8, -2)});`) }];
+		if (!/\breturns\b/.test(fn.mods)) {
+			// Declared on the contract's line, so no line moves.
+			const ev = edit(text, u.open + 1, u.open + 1, " event AssertionFailed();");
+			const shift = " event AssertionFailed();".length;
+			const orig = text.slice(l.start, l.end).trim().slice(8, -2);
+			out.push({ op: "assert-event", kind: "assert-failure", line: l.line, what: `require(${cond}) -> emit AssertionFailed()`, text: edit(ev, l.start + shift, l.end + shift, `${m[1]}if (!(${orig})) { emit AssertionFailed(); return; }`) });
+		}
+		return out;
+	}
+	return [];
 }
 
 module.exports = { mutants, blank };

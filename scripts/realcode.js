@@ -120,7 +120,7 @@ function fuzz(r, bin, execs, cache) {
 		fs.cpSync(r.dir, dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, r.file), r.mutant.text);
 	}
-	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(r.execs || execs), "--timeout", "0", "--compile-timeout", "20m", "--workers", "1", "--oracles", config.oracles, ...(r.paths || [r.file])];
+	const args = ["fuzz", "--format", "json", "--seed", String(config.seed), "--execs", String(r.execs || execs), "--timeout", "0", "--compile-timeout", "20m", "--workers", "1", "--oracles", r.mutant && r.mutant.oracles ? `${config.oracles},${r.mutant.oracles}` : config.oracles, ...(r.paths || [r.file])];
 	return new Promise((resolve) => {
 		const child = spawn(bin, args, { cwd: dir });
 		let out = "";

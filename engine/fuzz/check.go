@@ -19,7 +19,9 @@ import (
 //     to an account the fuzzer controls that did not fail is re-run with
 //     that account reverting (SWC-104), then confirmRecollect
 //     (recollect.go): a payout in a sequence an owner took part in is
-//     run again at once, to see it paid twice (SWC-105);
+//     run again at once, to see it paid twice (SWC-105); then, for a
+//     committed transaction, confirmLoopBlock (loopfail.go): a loop of
+//     payments is re-run with one recipient rejecting ether (SWC-113);
 //  4. checkProperties: property and invariant functions on the new state.
 //
 // and after the sequence's last transaction:
@@ -52,6 +54,9 @@ func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrink
 	if w.tr.HasEvents() {
 		w.notePaid(hist)
 		f := w.checkEvents(seq, hist, shrinking)
+		if f == nil && r.Err == nil {
+			f = w.confirmLoopBlock(seq, hist, shrinking)
+		}
 		w.endRerun()
 		if f != nil {
 			return f

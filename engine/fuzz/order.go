@@ -107,10 +107,12 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 	return f
 }
 
-// paidIn reports whether tx's sender sent the contracts ether in the
-// sequence (hist) or sends some with tx.
+// paidIn reports whether tx's sender has a stake in the contract: it sent
+// the contracts ether in the sequence (hist), sends some with tx, or is a
+// member a constructor named in an address list (a payee entitled to a
+// share without paying in).
 func (w *worker) paidIn(hist []txInfo, tx *Tx) bool {
-	return !tx.Value.IsZero() || w.deposited(hist, tx.Sender)
+	return !tx.Value.IsZero() || w.deposited(hist, tx.Sender) || w.entitled[tx.Sender]
 }
 
 // bothOrders runs prefix from the deployed state, then pair swapped and

@@ -34,8 +34,9 @@ type rerunState struct {
 	pending []trace.Event
 	// tried counts the re-runs per call site that confirmed nothing.
 	tried      map[callSite]int
-	revertCode []byte // the reverting attacker's code for the chain's rules
-	txs        uint64 // transactions re-run since the last flush (rerunTx)
+	loopTried  map[callSite]int // the same for SWC-113's (loopfail.go)
+	revertCode []byte           // the reverting attacker's code for the chain's rules
+	txs        uint64           // transactions re-run since the last flush (rerunTx)
 	// instr is the instruction coverage from before the first re-run of
 	// a pipeline step (saved is set): re-runs run code no fuzzed sequence
 	// ran (a reverting callee, a repeated call) and must neither show in

@@ -1,0 +1,113 @@
+package fuzz
+
+import (
+	"fmt"
+
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// This file is SWC-113's re-run (a step of the oracle pipeline, check.go).
+// The tracer reports a failed call in a loop whose flag reverted the
+// transaction (trace/callflag.go), but only when a recipient did fail:
+// in a loop of payments to the fuzzer's accounts that all accept ether
+// (a payee list a constructor filled with senders and the reentrant
+// attacker), no run ever shows it. So when a committed transaction paid
+// ether from one call instruction two or more times, one of them to an
+// unprivileged account the fuzzer controls that is not the transaction's
+// sender, the transaction runs again from the state before it with that
+// account's code replaced by the reverting attacker's (as SWC-104's re-run
+// does, unchecked.go): a contract in that recipient's place rejects the
+// payment. If the transaction then reverts inside the loop at that call,
+// one recipient blocks every other's payment: that is the finding. A
+// push to a list whose failed payment is skipped, or a single payment
+// (no loop), commits or reverts elsewhere and is not reported.
+
+// loopTries bounds the re-runs per call site and worker that confirmed
+// nothing.
+const loopTries = 3
+
+// loopCandidate returns the index in the tracer's events of an ether
+// payment made by a call instruction that paid twice or more in the
+// transaction, to an unprivileged principal other than the sender (and
+// not the first paid there, so the failing call is a repeat), or -1.
+func (w *worker) loopCandidate(sender int) int {
+	evs := w.tr.Events()
+	for i := range evs {
+		e := &evs[i]
+		if e.Kind != trace.EventEtherOut {
+			continue
+		}
+		p := w.principalIndex(e.Addr)
+		if p < 0 || p == sender || w.isPrivileged(p) {
+			continue
+		}
+		for j := 0; j < i; j++ {
+			if evs[j].Kind == trace.EventEtherOut && evs[j].Code == e.Code && evs[j].PC == e.PC {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// confirmLoopBlock re-runs the last transaction of seq (which committed;
+// hist describes the transactions so far) with a recipient of a payment
+// loop rejecting ether, and reports SWC-113 when the loop then reverts at
+// that payment. The chain is left in the state the transactions left.
+func (w *worker) confirmLoopBlock(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+	if !w.c.enabled(oracle.DoSFailedCall) || len(hist) == 0 || len(seq) < len(hist) {
+		return nil
+	}
+	n := len(hist)
+	i := w.loopCandidate(seq[n-1].Sender)
+	if i < 0 {
+		return nil
+	}
+	e := w.tr.Events()[i]
+	site := callSite{int(e.Code), e.PC}
+	f := &Finding{Kind: oracle.DoSFailedCall, Contract: int(e.Code), PC: e.PC}
+	w.c.locate(f, e.Site)
+	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
+		return nil
+	}
+	if shrinking == nil {
+		if w.rr.loopTried == nil {
+			w.rr.loopTried = make(map[callSite]int)
+		}
+		if w.rr.loopTried[site] >= loopTries {
+			return nil
+		}
+	}
+	if !w.rejectPayee(seq[:n], &e) {
+		if shrinking == nil {
+			w.rr.loopTried[site]++
+		}
+		return nil
+	}
+	f.Detail = fmt.Sprintf("run again with %s rejecting payments, transaction %d reverted inside the loop at its payment: one recipient blocks every other's", e.Addr.Hex(), n) + w.deployerNote(hist)
+	return f
+}
+
+// rejectPayee runs seq again from the deployed state, its last
+// transaction with e's recipient reverting, and reports whether that
+// transaction reverted because the payment at e's call failed in the
+// loop. The chain is left in the state it was in.
+func (w *worker) rejectPayee(seq Sequence, e *trace.Event) bool {
+	after := w.ch.Snapshot()
+	defer w.ch.Reset(after)
+	w.ch.Reset(w.base)
+	n := len(seq)
+	for i := range seq[:n-1] {
+		w.rerunTx(&seq[i], 0)
+	}
+	if w.rr.revertCode == nil {
+		w.rr.revertCode = AttackerCodeFor(Reverting, w.ch.Rules())
+	}
+	w.ch.Install(e.Addr, w.rr.revertCode, nil)
+	if r := w.rerunTx(&seq[n-1], 0); r.Err == nil {
+		return false
+	}
+	loop := w.tr.Failure().Loop
+	return loop.Valid && loop.Contract == int(e.Code) && loop.PC == e.PC
+}

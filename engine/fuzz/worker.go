@@ -75,6 +75,10 @@ type scratch struct {
 	path     []uint64
 	operands []uint256.Int
 	instr    []bool // instruction coverage saved around aggressive runs
+	// before is the balance of the last transaction's sender when it is
+	// an attacker, before the transaction ran (notePaid: the ether it
+	// paid in of its own, re-entering with value).
+	before uint256.Int
 }
 
 // newWorker deploys the campaign's program on a fresh chain. wrap, if not
@@ -186,6 +190,9 @@ func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
 		w.cheats.Reset()
 	}
 	w.ch.Advance(tx.Blocks, tx.Seconds)
+	if a, _, attacker := SenderOf(w.ch, tx.Sender); attacker {
+		w.s.before = *w.ch.State().GetBalance(a)
+	}
 	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
 	ctx.Gas = gas
 	return w.ch.Call(ctx)

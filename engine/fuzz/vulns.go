@@ -31,6 +31,8 @@ type txInfo struct {
 	// Own is the ether an attacker sender paid in of its own besides
 	// Value, re-entering with value (order.go); zero if not run.
 	Own uint256.Int
+	// Failed: it reverted (false if not run: a prefix's transactions).
+	Failed bool
 }
 
 // paidIn reports whether the transaction's sender paid ether in: the

@@ -49,6 +49,7 @@ type worker struct {
 	pred   predictor   // input prediction (predict.go)
 	keep   keepState   // a burst that keeps what passed a guard (keep.go)
 	depriv deprivState // a privileged payout's sequence with other senders (depriv.go)
+	credit creditState // an owner's deposit and a later call naming one account (credit.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
@@ -270,6 +271,10 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		}
 		if w.depriv.pending {
 			w.deprivStep()
+			continue
+		}
+		if w.credit.pending {
+			w.creditStep()
 			continue
 		}
 		if w.rng.IntN(16) == 0 {

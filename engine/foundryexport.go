@@ -80,6 +80,7 @@ func (g *foundryGen) renderFromSetUp() (string, error) {
 			kind, _ := fuzz.ParseAttacker(c.Attacker)
 			w("        vm.deal(%s, %s); // operates the attacker contracts\n", fuzz.Operator.Hex(), balance)
 			w("        vm.etch(%s, hex\"%x\"); // Foresight's %s attacker\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerCode(kind), c.Attacker)
+			w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerBalance.Dec())
 			continue
 		}
 		w("        vm.deal(%s, %s);\n", common.HexToAddress(c.Sender).Hex(), balance)

@@ -304,6 +304,7 @@ func (g *foundryGen) render() string {
 				senders[c.Sender] = true
 				kind, _ := fuzz.ParseAttacker(c.Attacker)
 				w("        vm.etch(%s, hex\"%s\"); // Foresight's %s attacker\n", fuzz.AttackerAddress(kind).Hex(), hex.EncodeToString(fuzz.AttackerCode(kind)), c.Attacker)
+				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerBalance.Dec())
 			}
 			continue
 		}

@@ -11,7 +11,7 @@ import (
 // attackerRoles says what each attacker contract of the fuzzer does when
 // the contract under test calls or pays it.
 var attackerRoles = map[string]string{
-	"reentrant":   "calls back into the contract that pays it, once per transaction: with its previous call to it, then with the current one",
+	"reentrant":   "calls back into the contract that pays it, once per transaction: with its previous call to it (and that call's ether, out of its own), then with the current one",
 	"reverting":   "reverts whenever it is called or paid",
 	"gas-burning": "uses up all the gas it is given, so 2300-gas transfers to it fail",
 }

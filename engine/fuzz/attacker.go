@@ -23,9 +23,10 @@ type Attacker int
 // Attacker kinds.
 const (
 	// Reentrant calls back into the target, once per transaction: with
-	// the calldata of its previous transaction to that target (any
-	// function: cross-function reentrancy), then with the calldata of
-	// the call it forwarded (the function that paid it).
+	// the calldata and value of its previous transaction to that target
+	// (any function: cross-function reentrancy, a deposit paid in again
+	// out of its own ether), then with the calldata of the call it
+	// forwarded (the function that paid it).
 	Reentrant Attacker = iota
 	// Reverting reverts whenever the target calls or pays it.
 	Reverting
@@ -131,10 +132,18 @@ func ParseAttacker(name string) (Attacker, bool) {
 	return 0, false
 }
 
-// installAttackers puts the attackers' code on ch and funds the operator.
+// AttackerBalance is the ether each attacker contract holds of its own
+// before a sequence, besides what the operator sends through it: the
+// reentrant attacker re-enters a payable function with the value its
+// transaction had, paid out of this (a deposit made again while a
+// withdrawal is under way).
+var AttackerBalance = chain.InitialBalance
+
+// installAttackers puts the attackers' code on ch, funds them and funds
+// the operator.
 func installAttackers(ch *chain.Chain) {
 	for a := Attacker(0); a < numAttackers; a++ {
-		ch.Install(AttackerAddress(a), AttackerCodeFor(a, ch.Rules()), nil)
+		ch.Install(AttackerAddress(a), AttackerCodeFor(a, ch.Rules()), AttackerBalance)
 	}
 	ch.Install(Operator, nil, chain.InitialBalance)
 }
@@ -170,7 +179,7 @@ const (
 	slotEntered = 0
 	slotCurrent = 1
 	// bufUnit * (b+1) is buffer b's first slot: the target, then the
-	// calldata's length, then its words.
+	// calldata's length, then the value, then the calldata's words.
 	bufUnit = 1 << 32
 )
 
@@ -234,8 +243,14 @@ func attackerCode(a Attacker, f evmFeatures) []byte {
 // reenter is the reentrant attacker's answer to a call or payment from
 // the target it attacks: the first time in a transaction, with enough gas
 // to store a flag (a 2300-gas transfer is accepted), it calls the target
-// back with the previous transaction's calldata (if that went to the same
-// target), then with the current one's; otherwise it accepts.
+// back with the previous transaction's calldata and value (if that went
+// to the same target), then with the current one's calldata; otherwise
+// it accepts. The value comes out of the attacker's own ether: a
+// withdrawal whose re-entered call reverts unless more ether came in
+// meanwhile (SplitPayment's claim, whose share of the balance shrank by
+// the payout under way) is re-entered through the deposit first. The
+// tracer does not judge a frame the attacker pays as a re-entry: a
+// deposit that the outer call then overwrites is the attacker's loss.
 func reenter(s *asm, f evmFeatures) {
 	s.pushN(10000+callMargin).op(vm.GAS, vm.LT).push("accept").op(vm.JUMPI)
 	s.push1(slotEntered).op(vm.SLOAD).push("accept").op(vm.JUMPI)
@@ -246,25 +261,32 @@ func reenter(s *asm, f evmFeatures) {
 	// [cur prev]: the other buffer is 3*bufUnit - cur.
 	s.op(vm.DUP1).pushN(3 * bufUnit).op(vm.SUB)
 	s.op(vm.DUP1, vm.SLOAD, vm.CALLER, vm.EQ, vm.ISZERO).push("skipPrev").op(vm.JUMPI)
-	callBuffer(s, "prev", f)
+	callBuffer(s, "prev", true, f)
 	s.push1(0)
 	s.label("skipPrev").op(vm.POP)
-	callBuffer(s, "cur", f)
+	callBuffer(s, "cur", false, f)
 	s.label("accept").op(vm.STOP)
 }
 
 // callBuffer copies the buffer whose base is on top of the stack into
-// memory and calls its target with it (no value), ignoring the result; it
-// consumes the base.
-func callBuffer(s *asm, name string, f evmFeatures) {
+// memory and calls its target with it, and with its value if paid (a
+// value above the attacker's balance makes the call fail), ignoring the
+// result; it consumes the base.
+func callBuffer(s *asm, name string, paid bool, f evmFeatures) {
 	s.op(vm.DUP1).push1(1).op(vm.ADD, vm.SLOAD).push1(0) // base len off
 	s.label(name + "Load")
 	s.op(vm.DUP2, vm.DUP2, vm.LT, vm.ISZERO).push(name + "Loaded").op(vm.JUMPI)
-	s.op(vm.DUP1).push1(32).op(vm.SWAP1, vm.DIV).push1(2).op(vm.ADD, vm.DUP4, vm.ADD, vm.SLOAD, vm.DUP2, vm.MSTORE)
+	s.op(vm.DUP1).push1(32).op(vm.SWAP1, vm.DIV).push1(3).op(vm.ADD, vm.DUP4, vm.ADD, vm.SLOAD, vm.DUP2, vm.MSTORE)
 	s.push1(32).op(vm.ADD).push(name + "Load").op(vm.JUMP)
 	s.label(name + "Loaded").op(vm.POP) // base len
-	// CALL(gas, target, 0, 0, len, 0, 0)
-	s.push1(0).push1(0).op(vm.DUP3).push1(0).push1(0).op(vm.DUP7, vm.SLOAD)
+	// CALL(gas, target, value, 0, len, 0, 0)
+	s.push1(0).push1(0).op(vm.DUP3).push1(0)
+	if paid {
+		s.op(vm.DUP6).push1(2).op(vm.ADD, vm.SLOAD)
+	} else {
+		s.push1(0)
+	}
+	s.op(vm.DUP7, vm.SLOAD)
 	f.gas(s)
 	s.op(vm.CALL)
 	s.op(vm.POP, vm.POP, vm.POP)
@@ -280,6 +302,7 @@ func forward(s *asm, save bool, f evmFeatures) {
 		s.op(vm.DUP1).push1(slotCurrent).op(vm.SSTORE)
 		s.push1(1).op(vm.ADD).pushN(bufUnit).op(vm.MUL)
 		s.push1(0).op(vm.CALLDATALOAD, vm.DUP2, vm.SSTORE)
+		s.op(vm.CALLVALUE, vm.DUP2).push1(2).op(vm.ADD, vm.SSTORE)
 	} else {
 		s.push1(0)
 	}
@@ -290,7 +313,7 @@ func forward(s *asm, save bool, f evmFeatures) {
 		s.op(vm.DUP1, vm.DUP3).push1(1).op(vm.ADD, vm.SSTORE)
 		s.push1(0).label("save")
 		s.op(vm.DUP2, vm.DUP2, vm.LT, vm.ISZERO).push("saved").op(vm.JUMPI)
-		s.op(vm.DUP1, vm.MLOAD, vm.DUP2).push1(32).op(vm.SWAP1, vm.DIV).push1(2).op(vm.ADD, vm.DUP5, vm.ADD, vm.SSTORE)
+		s.op(vm.DUP1, vm.MLOAD, vm.DUP2).push1(32).op(vm.SWAP1, vm.DIV).push1(3).op(vm.ADD, vm.DUP5, vm.ADD, vm.SSTORE)
 		s.push1(32).op(vm.ADD).push("save").op(vm.JUMP)
 		s.label("saved").op(vm.POP)
 		s.push1(0).push1(slotEntered).op(vm.SSTORE)

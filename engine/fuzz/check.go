@@ -51,6 +51,9 @@ func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrink
 	if f := w.checkLoopFailure(len(hist), r); f != nil {
 		return f
 	}
+	if r.Err == nil && shrinking == nil {
+		w.noteCredit(seq, hist)
+	}
 	if w.tr.HasEvents() {
 		w.notePaid(hist)
 		f := w.checkEvents(seq, hist, shrinking)

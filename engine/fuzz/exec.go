@@ -99,7 +99,7 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 		if i == len(seq)-1 {
 			w.captureLast(&o, tx, r, in.target)
 		}
-		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value})
+		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
 		probe := in.probeTx == probeAny || in.probeTx == i
 		if f := w.check(tx, r, w.s.hist, probe, in.shrinking, seq); f != nil {
 			o.fail, o.failTx = f, i

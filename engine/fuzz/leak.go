@@ -33,7 +33,7 @@ func (w *worker) drained(hist []txInfo, p int) string {
 	first := -1
 	for j := n - 2; j >= 0; j-- {
 		if hist[j].Sender != p {
-			if !hist[j].Value.IsZero() {
+			if hist[j].paidIn() {
 				break
 			}
 			continue
@@ -46,10 +46,14 @@ func (w *worker) drained(hist []txInfo, p int) string {
 	if first < 0 {
 		return ""
 	}
+	// What it paid in of its own while re-entering the payout before
+	// (after being paid, a deposit made again) counts with the run.
 	var runIn, runOut uint256.Int
+	runIn.Set(&hist[first-1].Own)
 	for j := first; j < n; j++ {
 		if hist[j].Sender == p {
 			runIn.Add(&runIn, &hist[j].Value)
+			runIn.Add(&runIn, &hist[j].Own)
 			runOut.Add(&runOut, &hist[j].Got)
 		}
 	}
@@ -84,16 +88,24 @@ func (w *worker) netGain(hist []txInfo, p int) (uint256.Int, bool) {
 	if _, _, attacker := SenderOf(w.ch, p); !attacker {
 		start.Set(chain.InitialBalance)
 	} else {
-		// An attacker's ether comes from the operator (see gains).
-		for _, h := range hist {
-			if h.Sender == p {
-				start.Add(&start, &h.Value)
-			}
-		}
+		start = attackerStart(hist, p)
 	}
 	if bal.Cmp(&start) <= 0 {
 		return gain, false
 	}
 	gain.Sub(bal, &start)
 	return gain, true
+}
+
+// attackerStart is what attacker principal p is counted to start the
+// transactions of hist with: its own ether, and what the operator sent
+// through it (reverted transactions too), which it forwarded.
+func attackerStart(hist []txInfo, p int) uint256.Int {
+	start := *AttackerBalance
+	for _, h := range hist {
+		if h.Sender == p {
+			start.Add(&start, &h.Value)
+		}
+	}
+	return start
 }

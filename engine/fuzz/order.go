@@ -27,7 +27,10 @@ const (
 )
 
 // notePaid records in the last history entry whether, and how much, its
-// transaction paid its own sender ether.
+// transaction paid its own sender ether, and what an attacker sender paid
+// in of its own ether besides the transaction's value (re-entering a
+// payable function with value): what it was paid less what its balance
+// gained.
 func (w *worker) notePaid(hist []txInfo) {
 	if len(hist) == 0 || !w.tr.HasEvents() {
 		return
@@ -39,6 +42,13 @@ func (w *worker) notePaid(hist []txInfo) {
 		if evs[i].Kind == trace.EventEtherOut && evs[i].Addr == sender {
 			h.Paid = true
 			h.Got.Add(&h.Got, &evs[i].Value)
+		}
+	}
+	if _, _, attacker := SenderOf(w.ch, h.Sender); attacker {
+		var own uint256.Int
+		own.Add(&w.s.before, &h.Got)
+		if after := w.ch.State().GetBalance(sender); own.Gt(after) {
+			h.Own.Sub(&own, after)
 		}
 	}
 }

@@ -48,7 +48,7 @@ type recollectState struct {
 // unprivileged and paid nothing.
 func (w *worker) noteRecollect(hist []txInfo, p int, e *trace.Event) {
 	n := len(hist)
-	if w.rr.again.pending || n == 0 || w.isPrivileged(hist[n-1].Sender) || !hist[n-1].Value.IsZero() || e.Value.IsZero() {
+	if w.rr.again.pending || n == 0 || w.isPrivileged(hist[n-1].Sender) || hist[n-1].paidIn() || e.Value.IsZero() {
 		return
 	}
 	w.rr.again = recollectState{pending: true, ev: *e, p: p, tried: w.rr.again.tried}

@@ -110,7 +110,7 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
 		st.Logs = rec.logs
 		st.Inner = rec.inner
-		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value})
+		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
 		st.Finding = w.check(tx, r, w.s.hist, true, nil, seq)
 		steps = append(steps, st)
 		if st.Finding != nil {

@@ -28,7 +28,16 @@ type txInfo struct {
 	Value  uint256.Int
 	Paid   bool        // it paid its own sender ether (order.go); false if not run
 	Got    uint256.Int // how much ether it paid its own sender (order.go)
+	// Own is the ether an attacker sender paid in of its own besides
+	// Value, re-entering with value (order.go); zero if not run.
+	Own uint256.Int
+	// Failed: it reverted (false if not run: a prefix's transactions).
+	Failed bool
 }
+
+// paidIn reports whether the transaction's sender paid ether in: the
+// transaction's value, or an attacker's own ether while re-entering.
+func (h *txInfo) paidIn() bool { return !h.Value.IsZero() || !h.Own.IsZero() }
 
 // history fills the worker's reused history buffer from a sequence.
 func (w *worker) history(seq Sequence) []txInfo {
@@ -173,7 +182,7 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 		if e.Cross {
 			detail = fmt.Sprintf("in transaction %d the callee re-entered another function, which changed storage slot %s that the outer call had read before the call and used again after it%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
 		} else {
-			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read storage slot %s that the outer call then wrote%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
+			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read or changed storage slot %s that the outer call had read before the call and used again after it%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
 		}
 	case trace.EventEtherOut:
 		if detail = w.etherOut(n, hist, unprivileged, reentered, e); detail == "" {
@@ -317,13 +326,7 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 		if !attacker {
 			start.Set(chain.InitialBalance) // an account: its balance says it all
 		} else {
-			// An attacker's ether comes from the operator: count what
-			// the sequence sent through it (reverted transactions too).
-			for _, h := range hist {
-				if h.Sender == i {
-					start.Add(&start, &h.Value)
-				}
-			}
+			start = attackerStart(hist, i)
 		}
 		if i == p {
 			if bal.Cmp(&start) <= 0 {
@@ -334,6 +337,8 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 		out.Add(&out, bal)
 		if !attacker {
 			in.Add(&in, &start)
+		} else {
+			in.Add(&in, AttackerBalance)
 		}
 	}
 	out.Add(&out, st.GetBalance(Operator))
@@ -349,7 +354,7 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 // far (reverted ones included: fewer leak reports, never more).
 func (w *worker) deposited(hist []txInfo, p int) bool {
 	for _, h := range hist {
-		if h.Sender == p && !h.Value.IsZero() {
+		if h.Sender == p && h.paidIn() {
 			return true
 		}
 	}

@@ -49,6 +49,7 @@ type worker struct {
 	pred   predictor   // input prediction (predict.go)
 	keep   keepState   // a burst that keeps what passed a guard (keep.go)
 	depriv deprivState // a privileged payout's sequence with other senders (depriv.go)
+	credit creditState // an owner's deposit and a later call naming one account (credit.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
@@ -76,6 +77,10 @@ type scratch struct {
 	path     []uint64
 	operands []uint256.Int
 	instr    []bool // instruction coverage saved around aggressive runs
+	// before is the balance of the last transaction's sender when it is
+	// an attacker, before the transaction ran (notePaid: the ether it
+	// paid in of its own, re-entering with value).
+	before uint256.Int
 }
 
 // newWorker deploys the campaign's program on a fresh chain. wrap, if not
@@ -191,6 +196,9 @@ func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
 		w.cheats.Reset()
 	}
 	w.ch.Advance(tx.Blocks, tx.Seconds)
+	if a, _, attacker := SenderOf(w.ch, tx.Sender); attacker {
+		w.s.before = *w.ch.State().GetBalance(a)
+	}
 	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
 	ctx.Gas = gas
 	return w.ch.Call(ctx)
@@ -268,6 +276,10 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		}
 		if w.depriv.pending {
 			w.deprivStep()
+			continue
+		}
+		if w.credit.pending {
+			w.creditStep()
 			continue
 		}
 		if w.rng.IntN(16) == 0 {

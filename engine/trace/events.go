@@ -79,7 +79,7 @@ type Event struct {
 	// does not own (callsite.go).
 	Site Site
 	// Cross marks an EventReentrancy through another function than the
-	// outer one.
+	// outer one (and a reentrantWrite by one).
 	Cross bool
 }
 
@@ -166,6 +166,13 @@ func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byt
 		t.event(e)
 	}
 	if f.code == NoCode || vm.OpCode(typ) == vm.DELEGATECALL || vm.OpCode(typ) == vm.CALLCODE {
+		return
+	}
+	if p.code == NoCode && value != nil && value.Sign() > 0 {
+		// Ether paid in by an account outside the program (the
+		// reentrant attacker depositing again, out of its own ether):
+		// what the outer call then overwrites or counts is the payer's
+		// own money, not a re-entry to judge.
 		return
 	}
 	for d := depth - 1; d >= 0; d-- {
@@ -288,7 +295,7 @@ func (t *Tracer) sstore(f *frame, depth int, key, val *uint256.Int) {
 		outer := &t.frames[f.reenters]
 		i := f.read(key)
 		if outer.read(key) >= 0 && (i < 0 || f.readVals[i] != *val) {
-			t.event(Event{Kind: reentrantWrite, Code: f.code, PC2: uint64(f.reenters), Value: *key})
+			t.event(Event{Kind: reentrantWrite, Code: f.code, PC2: uint64(f.reenters), Value: *key, Cross: f.sel != outer.sel})
 		}
 	}
 	if f.callMark < t.nEvents {
@@ -304,7 +311,7 @@ func (t *Tracer) accessAfterCall(f *frame, depth int, key *uint256.Int, k EventK
 	for i := f.callMark; i < t.nEvents; i++ {
 		e := &t.events[i]
 		if e.Kind == k && e.PC2 == uint64(depth) && e.Value == *key {
-			t.event(Event{Kind: EventReentrancy, Code: f.code, PC: f.callSrc, PC2: f.lastUser, Value: *key, Site: f.callSite, Cross: k == reentrantWrite})
+			t.event(Event{Kind: EventReentrancy, Code: f.code, PC: f.callSrc, PC2: f.lastUser, Value: *key, Site: f.callSite, Cross: k == reentrantWrite && e.Cross})
 			e.Kind = 0 // report each access once
 			return true
 		}

@@ -56,8 +56,7 @@ type joint struct {
 	probe   int
 	ineqs   []bool // per probe: the first guard it broke is an inequality
 	layer   *layer // the elimination, once no direction keeps every guard (joint_layer.go)
-	roots   *roots // the solution's step once it ran (joint_roots.go)
-	tIneq   bool   // the target is an inequality's
+	tIneq   bool   // the target is an inequality's (joint_roots.go)
 	paired  bool
 	negated bool
 	round   int
@@ -283,9 +282,6 @@ func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 // returns the next probe, the solution, or nil once the solution ran.
 func (pr *predictor) jointStep(p *prediction) *prediction {
 	j := p.joint
-	if j.roots != nil {
-		return pr.nextRoot(j)
-	}
 	if !pr.lastRan || (j.layer == nil && j.probe >= len(j.dirs)) {
 		return nil
 	}
@@ -357,7 +353,6 @@ func (j *joint) solve() *prediction {
 	}
 	if best >= 0 {
 		if p := j.solveAlong(j.dirs[best], j.effects[best][target]); p != nil {
-			p.joint.roots.null = j.nullDirs(best)
 			return p
 		}
 	}

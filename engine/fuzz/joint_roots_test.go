@@ -1,7 +1,9 @@
 package fuzz
 
 import (
+	"context"
 	"math/big"
+	"path/filepath"
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -85,4 +87,24 @@ func TestSolveAlong(t *testing.T) {
 			t.Errorf("c %d r %d ineq %v: c*t + r = %v, want %v", tt.c, tt.r, tt.ineq, got, want)
 		}
 	}
+}
+
+// TestEvenPairPrediction fuzzes a range guard under an equality whose
+// effects per unit of both arguments are even (testdata/predict/
+// EvenPair.sol, maze3's move out of cell 2) with a fixed seed and budget:
+// every direction that keeps the equality moves a3 by an even step, and
+// the range's residual is odd, so only the inequality step rounded past
+// the boundary reaches the assertion (without it, none in 20000
+// executions).
+func TestEvenPairPrediction(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "EvenPair.sol"))
+	const budget = 2000
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 {
+		t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), budget, res.PredictionHits, res.Predictions)
+	}
+	t.Logf("found after %d executions", res.Findings[0].Execs)
 }

@@ -56,6 +56,7 @@ type joint struct {
 	probe   int
 	ineqs   []bool // per probe: the first guard it broke is an inequality
 	layer   *layer // the elimination, once no direction keeps every guard (joint_layer.go)
+	tIneq   bool   // the target is an inequality's (joint_roots.go)
 	paired  bool
 	negated bool
 	round   int
@@ -292,6 +293,9 @@ func (pr *predictor) jointStep(p *prediction) *prediction {
 			eff[i] = r.Sub(r, j.r0[i])
 		}
 	}
+	if t := len(eff) - 1; eff[t] != nil {
+		j.tIneq = !pr.lastIsEq(j.eqs[t])
+	}
 	ineq := false
 	if lv := j.breakLevel(eff); lv < len(j.eqs)-1 {
 		ineq = !pr.lastIsEq(j.eqs[lv])
@@ -347,17 +351,15 @@ func (j *joint) solve() *prediction {
 			best = d
 		}
 	}
-	t, ok := (*big.Int)(nil), false
 	if best >= 0 {
-		t, ok = divMod(new(big.Int).Neg(j.r0[target]), j.effects[best][target], j.bits)
-	}
-	if !ok {
-		if p := j.startLayer(); p != nil {
+		if p := j.solveAlong(j.dirs[best], j.effects[best][target]); p != nil {
 			return p
 		}
-		return j.restart(best)
 	}
-	return j.move(j.dirs[best], t)
+	if p := j.startLayer(); p != nil {
+		return p
+	}
+	return j.restart(best)
 }
 
 // maxJointRounds bounds the restarts of a joint solve.
@@ -424,24 +426,6 @@ func (j *joint) keepsGuards(eff []*big.Int) bool {
 	return true
 }
 
-// divMod returns t with c*t == r modulo 2^bits, or false if there is none
-// (c's power of two does not divide r).
-func divMod(r, c *big.Int, bits uint) (*big.Int, bool) {
-	mod := new(big.Int).Lsh(big.NewInt(1), bits)
-	r, c = new(big.Int).Mod(r, mod), new(big.Int).Mod(c, mod)
-	if c.Sign() == 0 {
-		return nil, false
-	}
-	tz := c.TrailingZeroBits()
-	if r.Sign() != 0 && r.TrailingZeroBits() < tz {
-		return nil, false
-	}
-	m := new(big.Int).Rsh(mod, tz)
-	u := new(big.Int).Rsh(c, tz)
-	t := new(big.Int).Rsh(r, tz)
-	return t.Mul(t, new(big.Int).ModInverse(u, m)).Mod(t, m), true
-}
-
 // lastResid returns the residual of desired edge e in the last run: zero
 // if the run took e, the signed residual of taking it if it took the other
 // side, and false if it did not evaluate the branch.
@@ -459,19 +443,6 @@ func (pr *predictor) lastResid(e int32) (*big.Int, bool) {
 		return new(big.Int), true
 	}
 	return nil, false
-}
-
-// samePath reports whether a and b address the same leaf.
-func samePath(a, b calldata.Path) bool {
-	if b == nil || len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // aim is the edge a run of the solve counts as hit: the target, or for a

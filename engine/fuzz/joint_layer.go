@@ -179,12 +179,8 @@ func (j *joint) layerSolve() *prediction {
 	if best < 0 {
 		return nil
 	}
-	t, ok := divMod(new(big.Int).Neg(j.r0[target]), l.effs[best][target], j.bits)
-	if !ok {
-		return nil
-	}
 	l.probe, l.runs = -1, maxLayerProbes // the last run
-	return j.move(l.basis[best], t)
+	return j.solveAlong(l.basis[best], l.effs[best][target])
 }
 
 // combine returns d - q*p modulo mod (d nil: zero).

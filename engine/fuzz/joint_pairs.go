@@ -35,7 +35,9 @@ func (j *joint) addPairs() {
 				}
 				// Each argument by one in turn: either may be the one a
 				// range guard holds in place.
-				for _, v := range pairDirs(len(j.args), a, b, ea[g], eb[g], j.bits) {
+				dirs := pairDirs(len(j.args), a, b, ea[g], eb[g], j.bits)
+				dirs = append(dirs, shiftedPairDirs(len(j.args), a, b, ea[g], eb[g], j.bits)...)
+				for _, v := range dirs {
 					if pairs < maxJointPairs {
 						j.dirs = append(j.dirs, v)
 						pairs++
@@ -77,6 +79,42 @@ func pairDirs(n, a, b int, ea, eb *big.Int, bits uint) [][]*big.Int {
 	}
 	return out
 }
+
+// shiftedPairDirs returns the pair directions pairDirs cannot make: where
+// the other's unit effect is even after the common power of two is
+// divided out (e_other = 2^v u, u odd, as in a3 * 3886 + a2 * 1252 == C,
+// 3886 = 2 * 1943 and 1252 = 2 * 2 * 313), no step of the other balances
+// a step of one by one, so the one moves by 2^v, the least step the other
+// can balance, and the other by -e_one u^-1 modulo 2^bits. A step of 2^v
+// still keeps a range guard of the one (a3 - K < 603) that pairDirs'
+// opposite pair, which moves the one by a 64-bit quotient, leaves.
+func shiftedPairDirs(n, a, b int, ea, eb *big.Int, bits uint) [][]*big.Int {
+	mod := new(big.Int).Lsh(big.NewInt(1), bits)
+	x, y := new(big.Int).Mod(ea, mod), new(big.Int).Mod(eb, mod)
+	k := min(x.TrailingZeroBits(), y.TrailingZeroBits())
+	x.Rsh(x, k)
+	y.Rsh(y, k)
+	var out [][]*big.Int
+	for _, o := range [2]struct {
+		one, other int
+		e1, e2     *big.Int
+	}{{a, b, x, y}, {b, a, y, x}} {
+		v2 := o.e2.TrailingZeroBits()
+		if o.e2.Sign() == 0 || v2 == 0 || v2 > maxPairShift {
+			continue
+		}
+		v := make([]*big.Int, n)
+		v[o.one] = new(big.Int).Lsh(big.NewInt(1), v2)
+		q := new(big.Int).ModInverse(new(big.Int).Rsh(o.e2, v2), mod)
+		v[o.other] = q.Mul(q, o.e1).Neg(q).Mod(q, mod)
+		out = append(out, v)
+	}
+	return out
+}
+
+// maxPairShift bounds the power of two a shifted pair moves its one
+// argument by: a longer step leaves a range guard of a few hundred.
+const maxPairShift = 6
 
 // addNegations adds the opposite of each paired direction whose probe
 // broke a guard: the argument it moves by one sits at the edge of a

@@ -86,6 +86,9 @@ type ctorSearch struct {
 	budget uint64 // what is left of the campaign's share
 	// deadline, if not zero, ends the search (a wall-clock campaign's).
 	deadline time.Time
+	// grow, if not nil, lengthens the deployed input's member lists
+	// (growMembers), tried once the contract deploys (settle).
+	grow func(*ctorInput) bool
 	// mints counts the contracts minted each token (grant.go).
 	mints map[common.Address]uint
 }

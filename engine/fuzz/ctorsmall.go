@@ -18,8 +18,35 @@ import (
 // their low 32 bits is tried, and kept when it deploys too.
 
 // settle returns the deployment of in (which deployed at created from
-// base) or of in with its large integers made small, if that deploys too.
+// base) or of in with its large integers made small, if that deploys too;
+// then the same with its member lists grown (s.grow), if that deploys too.
 func (s *ctorSearch) settle(ci int, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
+	created, in, err := s.settleInts(ci, code, in, base, created)
+	if err != nil || s.grow == nil {
+		return created, in, err
+	}
+	longer := in.clone()
+	if !s.grow(longer) {
+		return created, in, nil
+	}
+	s.ch.Reset(base)
+	s.execs++
+	s.budget -= min(s.budget, 1)
+	if r, _ := s.run(ci, code, longer, base); r.Err == nil {
+		return r.Created, longer, nil
+	}
+	s.execs++
+	s.budget -= min(s.budget, 1)
+	r, _ := s.run(ci, code, in, base)
+	if r.Err != nil {
+		return common.Address{}, nil, fmt.Errorf("constructor failed on a second run of the same input: %w", revertErr(r))
+	}
+	return r.Created, in, nil
+}
+
+// settleInts returns the deployment of in (which deployed at created from
+// base) or of in with its large integers made small, if that deploys too.
+func (s *ctorSearch) settleInts(ci int, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
 	small := in.clone()
 	if !shrinkInts(small.args) {
 		return created, in, nil

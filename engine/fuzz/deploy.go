@@ -127,6 +127,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				continue
 			}
 			fix = withMembers(fix, c, params, mem, d)
+			s.grow = growMembers(fix, c, params, mem)
 			addr, in, err := s.solve(i, c, code, fix)
 			d.Addrs[i], d.Errors[i] = addr, err
 			d.Order = append(d.Order, i)

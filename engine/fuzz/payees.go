@@ -3,6 +3,7 @@ package fuzz
 import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
 	"slices"
@@ -41,16 +42,7 @@ func members(ch *chain.Chain) []common.Address {
 // claims): element k of a list becomes the k-th member unless it is one
 // of the deployed contracts.
 func withMembers(fix func(*ctorInput), c *program.Contract, params []ifaceParam, mem []common.Address, d *Deployment) func(*ctorInput) {
-	var lists []int
-	for j, in := range c.ABI.Constructor.Inputs {
-		typed := false
-		for _, ip := range params {
-			typed = typed || ip.input == j
-		}
-		if !typed && isAddressList(&in.Type) {
-			lists = append(lists, j)
-		}
-	}
+	lists := memberLists(c, params)
 	if len(lists) == 0 {
 		return fix
 	}
@@ -68,6 +60,74 @@ func withMembers(fix func(*ctorInput), c *program.Contract, params []ifaceParam,
 				e.Word.SetBytes20(mem[k].Bytes())
 			}
 		}
+	}
+}
+
+// memberLists returns the indexes of contract c's constructor inputs that
+// are address lists withMembers fills (not those a contract type claims).
+func memberLists(c *program.Contract, params []ifaceParam) []int {
+	var lists []int
+	for j, in := range c.ABI.Constructor.Inputs {
+		typed := false
+		for _, ip := range params {
+			typed = typed || ip.input == j
+		}
+		if !typed && isAddressList(&in.Type) {
+			lists = append(lists, j)
+		}
+	}
+	return lists
+}
+
+// minMembers is how long growMembers makes a short member list: members'
+// first three are an ordinary sender, the reentrant attacker and a second
+// ordinary sender, so that two users can race for a payout (SWC-114, which
+// leaves an attacker contract's gains to SWC-107) while the reentrant
+// attacker stays a member.
+const minMembers = 3
+
+// growMembers returns what the deployment search tries once contract c
+// deployed (settle), or nil when c takes no member list: it grows every
+// member list of 1 to minMembers-1 elements to minMembers, and every other
+// dynamic array of the same length with it (a payee's shares), by
+// repeating its last element (a new list element is the next member),
+// then applies fix. It reports whether it changed the input; the search keeps the
+// longer lists only when the constructor accepts them.
+func growMembers(fix func(*ctorInput), c *program.Contract, params []ifaceParam, mem []common.Address) func(*ctorInput) bool {
+	lists := memberLists(c, params)
+	if len(lists) == 0 {
+		return nil
+	}
+	return func(in *ctorInput) bool {
+		grown := map[int]bool{}
+		for _, j := range lists {
+			if j >= len(in.args) || in.args[j].Type.T != abi.SliceTy {
+				continue
+			}
+			n := len(in.args[j].Elems)
+			if n == 0 || n >= minMembers {
+				continue
+			}
+			for i := range in.args {
+				v := &in.args[i]
+				if grown[i] || v.Type.T != abi.SliceTy || len(v.Elems) != n {
+					continue
+				}
+				grown[i] = true
+				for len(v.Elems) < minMembers {
+					e := calldata.Clone(v.Elems[n-1 : n])[0]
+					if k := len(v.Elems); slices.Contains(lists, i) && k < len(mem) {
+						e.Word.SetBytes20(mem[k].Bytes())
+					}
+					v.Elems = append(v.Elems, e)
+				}
+			}
+		}
+		if len(grown) == 0 {
+			return false
+		}
+		fix(in)
+		return true
 	}
 }
 

@@ -68,3 +68,61 @@ func TestShrinkInts(t *testing.T) {
 		t.Error("small integers shrunk again")
 	}
 }
+
+// TestGrowMembers: a member list of two grows to three with the next
+// member, an array of its length (shares) grows with it by its last
+// element, an array of another length and a list already long enough
+// stay; an input with no short list is left alone.
+func TestGrowMembers(t *testing.T) {
+	parsed, err := abi.JSON(strings.NewReader(`[{"type":"constructor","inputs":[{"name":"payees","type":"address[]"},{"name":"shares","type":"uint256[]"},{"name":"other","type":"uint256[]"}]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &program.Contract{ABI: parsed}
+	mem := []common.Address{chain.SenderAddress(0), AttackerAddress(Reentrant), chain.SenderAddress(1), AttackerAddress(Reverting)}
+	fixed := 0
+	grow := growMembers(func(*ctorInput) { fixed++ }, c, nil, mem)
+	if grow == nil {
+		t.Fatal("no grow for a constructor with a member list")
+	}
+	in := &ctorInput{args: make([]calldata.Value, 3)}
+	for j, p := range parsed.Constructor.Inputs {
+		in.args[j].Type = &p.Type
+	}
+	elem := func(j int, w uint64) calldata.Value {
+		e := calldata.Value{Type: parsed.Constructor.Inputs[j].Type.Elem}
+		e.Word.SetUint64(w)
+		return e
+	}
+	in.args[0].Elems = []calldata.Value{elem(0, 0), elem(0, 0)}
+	in.args[0].Elems[0].Word.SetBytes20(mem[0].Bytes())
+	in.args[0].Elems[1].Word.SetBytes20(mem[1].Bytes())
+	in.args[1].Elems = []calldata.Value{elem(1, 5), elem(1, 7)}
+	in.args[2].Elems = []calldata.Value{elem(2, 9)}
+	if !grow(in) || fixed != 1 {
+		t.Fatalf("grew nothing (fix ran %d times)", fixed)
+	}
+	if n := len(in.args[0].Elems); n != 3 || common.Address(in.args[0].Elems[2].Word.Bytes20()) != mem[2] {
+		t.Errorf("payees: %d elements, third %x; want 3, %s", n, in.args[0].Elems[2].Word.Bytes20(), mem[2])
+	}
+	if n := len(in.args[1].Elems); n != 3 || in.args[1].Elems[2].Word.Uint64() != 7 {
+		t.Errorf("shares: %d elements, want 3 ending in 7", n)
+	}
+	if n := len(in.args[2].Elems); n != 1 {
+		t.Errorf("other: %d elements, want 1", n)
+	}
+	if grow(in) || fixed != 1 {
+		t.Error("a list of three grew again")
+	}
+	in.args[0].Elems = nil
+	if grow(in) {
+		t.Error("an empty list grew")
+	}
+	noList, err := abi.JSON(strings.NewReader(`[{"type":"constructor","inputs":[{"name":"owner","type":"address"},{"name":"shares","type":"uint256[]"}]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if growMembers(func(*ctorInput) {}, &program.Contract{ABI: noList}, nil, mem) != nil {
+		t.Error("grow for a constructor without a member list")
+	}
+}

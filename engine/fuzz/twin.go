@@ -92,7 +92,7 @@ func (s *ctorSearch) twins(p *program.Program, d *Deployment, srcs map[int]twinS
 				calldata.SetWord(cand.args, t.path, e)
 				src.fix(cand)
 				args := calldata.EncodeArgs(nil, cand.args)
-				if bytes.Equal(args, d.Args[ci]) || containsBytes(seen, args) {
+				if bytes.Equal(args, d.Args[ci]) || slices.ContainsFunc(seen, func(x []byte) bool { return bytes.Equal(x, args) }) {
 					continue
 				}
 				if tw, ok := s.deployTwin(p, d, ci, src.code, args, cand.value); ok {
@@ -129,15 +129,6 @@ func (s *ctorSearch) deployTwin(p *program.Program, d *Deployment, ci int, code,
 		tw.Value = &v
 	}
 	return tw, true
-}
-
-func containsBytes(list [][]byte, b []byte) bool {
-	for _, x := range list {
-		if bytes.Equal(x, b) {
-			return true
-		}
-	}
-	return false
 }
 
 // twinState is a worker's chain of twins.

@@ -21,41 +21,31 @@ import (
 // base) or of in with its large integers made small, if that deploys too;
 // then the same with its member lists grown (s.grow), if that deploys too.
 func (s *ctorSearch) settle(ci int, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
-	created, in, err := s.settleInts(ci, code, in, base, created)
-	if err != nil || s.grow == nil {
-		return created, in, err
+	small := in.clone()
+	if shrinkInts(small.args) {
+		var err error
+		if created, in, err = s.preferVariant(ci, code, in, small, base); err != nil {
+			return created, in, err
+		}
+	}
+	if s.grow == nil {
+		return created, in, nil
 	}
 	longer := in.clone()
 	if !s.grow(longer) {
 		return created, in, nil
 	}
-	s.ch.Reset(base)
-	s.execs++
-	s.budget -= min(s.budget, 1)
-	if r, _ := s.run(ci, code, longer, base); r.Err == nil {
-		return r.Created, longer, nil
-	}
-	s.execs++
-	s.budget -= min(s.budget, 1)
-	r, _ := s.run(ci, code, in, base)
-	if r.Err != nil {
-		return common.Address{}, nil, fmt.Errorf("constructor failed on a second run of the same input: %w", revertErr(r))
-	}
-	return r.Created, in, nil
+	return s.preferVariant(ci, code, in, longer, base)
 }
 
-// settleInts returns the deployment of in (which deployed at created from
-// base) or of in with its large integers made small, if that deploys too.
-func (s *ctorSearch) settleInts(ci int, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
-	small := in.clone()
-	if !shrinkInts(small.args) {
-		return created, in, nil
-	}
+// preferVariant deploys variant, a change of in (which deployed from
+// base), if its constructor accepts it, and in again otherwise.
+func (s *ctorSearch) preferVariant(ci int, code []byte, in, variant *ctorInput, base chain.Snapshot) (common.Address, *ctorInput, error) {
 	s.ch.Reset(base)
 	s.execs++
 	s.budget -= min(s.budget, 1)
-	if r, _ := s.run(ci, code, small, base); r.Err == nil {
-		return r.Created, small, nil
+	if r, _ := s.run(ci, code, variant, base); r.Err == nil {
+		return r.Created, variant, nil
 	}
 	s.execs++
 	s.budget -= min(s.budget, 1)

@@ -118,17 +118,23 @@ func (c *campaign) reportCtorWraps(d *Deployment) {
 		f := &Finding{Kind: oracle.IntegerWrap, Contract: w.Contract, PC: w.PC,
 			Detail: fmt.Sprintf("the constructor's result wrapped around its type and was then stored, compared, sent or passed to another contract, with the constructor arguments %s (chosen by the deployer, a privileged sender)", formatArgs(ct, w.Args))}
 		f.Location, f.Located = ct.Locate(w.PC, true)
-		key := f.Key()
-		c.mu.Lock()
-		dup := c.keys[key]
-		c.keys[key] = true
-		if !dup {
-			c.findings = append(c.findings, f)
-		}
-		c.mu.Unlock()
-		if !dup && c.cfg.OnFinding != nil {
-			c.cfg.OnFinding(f)
-		}
+		c.addOnce(f)
+	}
+}
+
+// addOnce records f, a finding without a sequence to shrink (a
+// constructor's, a twin's), unless one with its key exists.
+func (c *campaign) addOnce(f *Finding) {
+	key := f.Key()
+	c.mu.Lock()
+	dup := c.keys[key]
+	c.keys[key] = true
+	if !dup {
+		c.findings = append(c.findings, f)
+	}
+	c.mu.Unlock()
+	if !dup && c.cfg.OnFinding != nil {
+		c.cfg.OnFinding(f)
 	}
 }
 

@@ -57,27 +57,7 @@ func (j *joint) addPairs() {
 // over). With k the lesser 2-adic valuation of ea and eb, ea/2^k or
 // eb/2^k is odd, hence invertible; when both are, both directions.
 func pairDirs(n, a, b int, ea, eb *big.Int, bits uint) [][]*big.Int {
-	mod := new(big.Int).Lsh(big.NewInt(1), bits)
-	x, y := new(big.Int).Mod(ea, mod), new(big.Int).Mod(eb, mod)
-	k := min(x.TrailingZeroBits(), y.TrailingZeroBits())
-	x.Rsh(x, k)
-	y.Rsh(y, k)
-	var out [][]*big.Int
-	// one moves by one, other by -(e_one / e_other).
-	for _, o := range [2]struct {
-		one, other int
-		e1, e2     *big.Int
-	}{{a, b, x, y}, {b, a, y, x}} {
-		if o.e2.Bit(0) == 0 {
-			continue
-		}
-		v := make([]*big.Int, n)
-		v[o.one] = big.NewInt(1)
-		q := new(big.Int).ModInverse(o.e2, mod)
-		v[o.other] = q.Mul(q, o.e1).Neg(q).Mod(q, mod)
-		out = append(out, v)
-	}
-	return out
+	return balancedDirs(n, a, b, ea, eb, bits, 0, 0)
 }
 
 // shiftedPairDirs returns the pair directions pairDirs cannot make: where
@@ -89,6 +69,14 @@ func pairDirs(n, a, b int, ea, eb *big.Int, bits uint) [][]*big.Int {
 // still keeps a range guard of the one (a3 - K < 603) that pairDirs'
 // opposite pair, which moves the one by a 64-bit quotient, leaves.
 func shiftedPairDirs(n, a, b int, ea, eb *big.Int, bits uint) [][]*big.Int {
+	return balancedDirs(n, a, b, ea, eb, bits, 1, maxPairShift)
+}
+
+// balancedDirs returns, for each of a and b as the one, the direction
+// that moves the one by 2^v and the other by -e_one u^-1 modulo 2^bits,
+// where e_other = 2^v u (u odd) after the common power of two of ea and
+// eb is divided out, when lo <= v <= hi.
+func balancedDirs(n, a, b int, ea, eb *big.Int, bits, lo, hi uint) [][]*big.Int {
 	mod := new(big.Int).Lsh(big.NewInt(1), bits)
 	x, y := new(big.Int).Mod(ea, mod), new(big.Int).Mod(eb, mod)
 	k := min(x.TrailingZeroBits(), y.TrailingZeroBits())
@@ -100,7 +88,7 @@ func shiftedPairDirs(n, a, b int, ea, eb *big.Int, bits uint) [][]*big.Int {
 		e1, e2     *big.Int
 	}{{a, b, x, y}, {b, a, y, x}} {
 		v2 := o.e2.TrailingZeroBits()
-		if o.e2.Sign() == 0 || v2 == 0 || v2 > maxPairShift {
+		if o.e2.Sign() == 0 || v2 < lo || v2 > hi {
 			continue
 		}
 		v := make([]*big.Int, n)

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
 )
@@ -94,20 +95,11 @@ func (w *worker) confirmLoopBlock(seq Sequence, hist []txInfo, shrinking *Key) *
 // transaction reverted because the payment at e's call failed in the
 // loop. The chain is left in the state it was in.
 func (w *worker) rejectPayee(seq Sequence, e *trace.Event) bool {
-	after := w.ch.Snapshot()
-	defer w.ch.Reset(after)
-	w.ch.Reset(w.base)
-	n := len(seq)
-	for i := range seq[:n-1] {
-		w.rerunTx(&seq[i], 0)
-	}
-	if w.rr.revertCode == nil {
-		w.rr.revertCode = AttackerCodeFor(Reverting, w.ch.Rules())
-	}
-	w.ch.Install(e.Addr, w.rr.revertCode, nil)
-	if r := w.rerunTx(&seq[n-1], 0); r.Err == nil {
-		return false
-	}
-	loop := w.tr.Failure().Loop
-	return loop.Valid && loop.Contract == int(e.Code) && loop.PC == e.PC
+	return w.withReverting(seq, e.Addr, func(r chain.Result) bool {
+		if r.Err == nil {
+			return false
+		}
+		loop := w.tr.Failure().Loop
+		return loop.Valid && loop.Contract == int(e.Code) && loop.PC == e.PC
+	})
 }

@@ -262,17 +262,6 @@ func (w *worker) callNames(seq Sequence) string {
 // exists. It has no transactions: they ran on the twin, which the
 // campaign's chain does not hold.
 func (w *worker) recordTwin(f *Finding) {
-	c := w.c
-	key := f.Key()
-	c.mu.Lock()
-	dup := c.keys[key]
-	c.keys[key] = true
-	if !dup {
-		f.Execs, f.Time, f.Worker = c.execs.Load(), time.Since(c.start), w.id
-		c.findings = append(c.findings, f)
-	}
-	c.mu.Unlock()
-	if !dup && c.cfg.OnFinding != nil {
-		c.cfg.OnFinding(f)
-	}
+	f.Execs, f.Time, f.Worker = w.c.execs.Load(), time.Since(w.c.start), w.id
+	w.c.addOnce(f)
 }

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
@@ -106,6 +107,25 @@ func (w *worker) confirmUnchecked(seq Sequence, hist []txInfo, shrinking *Key) *
 // completed with e's call failed and its flag unchecked. The chain is left
 // in the state it was in.
 func (w *worker) failCallee(seq Sequence, e *trace.Event) bool {
+	return w.withReverting(seq, e.Addr, func(r chain.Result) bool {
+		if r.Err != nil {
+			return false
+		}
+		evs := w.tr.Events()
+		for i := range evs {
+			if evs[i].Kind == trace.EventUncheckedCall && evs[i].Code == e.Code && evs[i].PC == e.PC && evs[i].Addr == e.Addr && !evs[i].Value.IsZero() {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// withReverting runs seq again from the deployed state, its last
+// transaction with addr's code replaced by the reverting attacker's, and
+// returns what judge says of that transaction's result (the tracer still
+// holds its run). The chain is left in the state it was in.
+func (w *worker) withReverting(seq Sequence, addr common.Address, judge func(chain.Result) bool) bool {
 	after := w.ch.Snapshot()
 	defer w.ch.Reset(after)
 	w.ch.Reset(w.base)
@@ -116,17 +136,8 @@ func (w *worker) failCallee(seq Sequence, e *trace.Event) bool {
 	if w.rr.revertCode == nil {
 		w.rr.revertCode = AttackerCodeFor(Reverting, w.ch.Rules())
 	}
-	w.ch.Install(e.Addr, w.rr.revertCode, nil)
-	if r := w.rerunTx(&seq[n-1], 0); r.Err != nil {
-		return false
-	}
-	evs := w.tr.Events()
-	for i := range evs {
-		if evs[i].Kind == trace.EventUncheckedCall && evs[i].Code == e.Code && evs[i].PC == e.PC && evs[i].Addr == e.Addr && !evs[i].Value.IsZero() {
-			return true
-		}
-	}
-	return false
+	w.ch.Install(addr, w.rr.revertCode, nil)
+	return judge(w.rerunTx(&seq[n-1], 0))
 }
 
 // rerunTx runs a transaction an oracle re-runs (this file, order.go,

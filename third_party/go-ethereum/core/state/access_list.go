@@ -28,6 +28,49 @@ import (
 type accessList struct {
 	addresses map[common.Address]int
 	slots     []map[common.Hash]struct{}
+
+	// Foresight patch: with based set, the map held exactly base (no
+	// slots) after the last Prepare, and added and slotted log the
+	// addresses inserted and given slots since, so that a Prepare with the
+	// same base deletes those (rebase) instead of emptying the map and
+	// inserting every precompile again. Copy and a full log clear based.
+	based   bool
+	base    []common.Address
+	added   []common.Address
+	slotted []common.Address
+}
+
+// maxLogged bounds the Foresight patch's logs; past it, the next Prepare
+// empties the list as upstream does.
+const maxLogged = 1024
+
+// logged appends address to a log while the list is based (Foresight patch).
+func (al *accessList) logged(log []common.Address, address common.Address) []common.Address {
+	if !al.based {
+		return log
+	}
+	if len(log) == maxLogged {
+		al.based = false
+		return log
+	}
+	return append(log, address)
+}
+
+// rebase empties the list down to its base (Foresight patch).
+func (al *accessList) rebase() {
+	for _, a := range al.added {
+		delete(al.addresses, a)
+	}
+	for _, a := range al.slotted {
+		if _, ok := al.addresses[a]; ok {
+			al.addresses[a] = -1
+		}
+	}
+	for _, m := range al.slots {
+		clear(m)
+	}
+	al.slots = al.slots[:0]
+	al.added, al.slotted = al.added[:0], al.slotted[:0]
 }
 
 // ContainsAddress returns true if the address is in the access list.
@@ -68,6 +111,7 @@ func (al *accessList) reset() {
 		clear(m)
 	}
 	al.slots = al.slots[:0]
+	al.based, al.added, al.slotted = false, al.added[:0], al.slotted[:0]
 }
 
 // Copy creates an independent copy of an accessList.
@@ -89,6 +133,7 @@ func (al *accessList) AddAddress(address common.Address) bool {
 		return false
 	}
 	al.addresses[address] = -1
+	al.added = al.logged(al.added, address) // Foresight patch
 	return true
 }
 
@@ -102,6 +147,11 @@ func (al *accessList) AddSlot(address common.Address, slot common.Hash) (addrCha
 	if !addrPresent || idx == -1 {
 		// Address not present, or addr present but no slots there
 		al.addresses[address] = len(al.slots)
+		if addrPresent { // Foresight patch
+			al.slotted = al.logged(al.slotted, address)
+		} else {
+			al.added = al.logged(al.added, address)
+		}
 		if n := len(al.slots); n < cap(al.slots) && al.slots[:n+1][n] != nil {
 			// Foresight patch: a map reset or a revert left here, empty.
 			al.slots = al.slots[:n+1]

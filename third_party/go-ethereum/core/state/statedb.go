@@ -1500,17 +1500,24 @@ func (s *StateDB) Prepare(rules params.Rules, sender, coinbase common.Address, d
 		// Clear out any leftover from previous executions. Foresight patch:
 		// the list's maps are emptied and reused, not allocated afresh
 		// (FORESIGHT.md); the journal was cleared with the last transaction,
-		// and Copy clones the list, so nothing else refers to them.
+		// and Copy clones the list, so nothing else refers to them. The
+		// precompiles stay in the list from one Prepare to the next when
+		// they are the same: only what was added since is deleted.
 		al := s.accessList
-		al.reset()
+		if al.based && slices.Equal(al.base, precompiles) {
+			al.rebase()
+		} else {
+			al.reset()
+			for _, addr := range precompiles {
+				al.AddAddress(addr)
+			}
+			al.based, al.base = true, append(al.base[:0], precompiles...)
+		}
 
 		al.AddAddress(sender)
 		if dst != nil {
 			al.AddAddress(*dst)
 			// If it's a create-tx, the destination will be added inside evm.create
-		}
-		for _, addr := range precompiles {
-			al.AddAddress(addr)
 		}
 		for _, el := range list {
 			al.AddAddress(el.Address)

@@ -283,7 +283,7 @@ func isSystemCall(caller common.Address) bool {
 func (evm *EVM) Call(caller common.Address, addr common.Address, input []byte, gas GasBudget, value *uint256.Int) (ret []byte, result GasBudget, err error) {
 	// Capture the tracer start/end events in debug mode
 	if evm.Config.Tracer != nil {
-		evm.captureBegin(evm.depth, CALL, caller, addr, input, gas, value.ToBig())
+		evm.captureBegin(evm.depth, CALL, caller, addr, input, gas, tracedValue(value))
 		defer func(startGas GasBudget) {
 			evm.captureEnd(evm.depth, startGas, result, ret, err)
 		}(gas)
@@ -365,7 +365,7 @@ func (evm *EVM) Call(caller common.Address, addr common.Address, input []byte, g
 func (evm *EVM) CallCode(caller common.Address, addr common.Address, input []byte, gas GasBudget, value *uint256.Int) (ret []byte, result GasBudget, err error) {
 	// Invoke tracer hooks that signal entering/exiting a call frame
 	if evm.Config.Tracer != nil {
-		evm.captureBegin(evm.depth, CALLCODE, caller, addr, input, gas, value.ToBig())
+		evm.captureBegin(evm.depth, CALLCODE, caller, addr, input, gas, tracedValue(value))
 		defer func(startGas GasBudget) {
 			evm.captureEnd(evm.depth, startGas, result, ret, err)
 		}(gas)
@@ -410,7 +410,7 @@ func (evm *EVM) DelegateCall(originCaller common.Address, caller common.Address,
 	// Invoke tracer hooks that signal entering/exiting a call frame
 	if evm.Config.Tracer != nil {
 		// DELEGATECALL inherits value from parent call
-		evm.captureBegin(evm.depth, DELEGATECALL, caller, addr, input, gas, value.ToBig())
+		evm.captureBegin(evm.depth, DELEGATECALL, caller, addr, input, gas, tracedValue(value))
 		defer func(startGas GasBudget) {
 			evm.captureEnd(evm.depth, startGas, result, ret, err)
 		}(gas)
@@ -554,7 +554,7 @@ func (evm *EVM) create(caller common.Address, code []byte, gas GasBudget, value 
 		err = evm.createFramePreCheck(caller, value)
 	}
 	if evm.Config.Tracer != nil {
-		evm.captureBegin(evm.depth, typ, caller, address, code, gas, value.ToBig())
+		evm.captureBegin(evm.depth, typ, caller, address, code, gas, tracedValue(value))
 		defer func(startGas GasBudget) {
 			evm.captureEnd(evm.depth, startGas, result, ret, err)
 		}(gas)
@@ -750,6 +750,16 @@ func (evm *EVM) resolveCodeHash(addr common.Address) common.Hash {
 
 // ChainConfig returns the environment's chain configuration
 func (evm *EVM) ChainConfig() *params.ChainConfig { return evm.chainConfig }
+
+// tracedValue is the value OnEnter gets (Foresight patch): a zero value is
+// common.Big0, shared, instead of a new big.Int per frame (two allocations);
+// hooks must not modify it.
+func tracedValue(v *uint256.Int) *big.Int {
+	if v != nil && v.IsZero() {
+		return common.Big0
+	}
+	return v.ToBig()
+}
 
 func (evm *EVM) captureBegin(depth int, typ OpCode, from common.Address, to common.Address, input []byte, startGas GasBudget, value *big.Int) {
 	tracer := evm.Config.Tracer

@@ -84,20 +84,31 @@ func (c *Chain) warm(from common.Address, to *common.Address) {
 	}
 }
 
-// own makes the chain own its state: a borrowed state is copied with what
-// ran on it, finalised, and reverted for the next reset.
+// own makes the chain own its state. After a transaction the chain takes
+// the borrowed working state itself and finalises it: the snapshot copies
+// a new one from its own state at its next reset, which is no dearer than
+// copying the working state here (that one holds every slot read since it
+// was copied) and is saved when the snapshot is not reset to again. With
+// nothing run since the reset, the snapshot's own state is copied, as it
+// is the same state.
 func (c *Chain) own() {
-	if c.borrowed == nil {
+	ss := c.borrowed
+	if ss == nil {
 		return
 	}
-	st := c.borrowed.pristine
-	if c.ran || st == nil {
-		st = c.borrowed.work
+	if !c.ran && ss.pristine != nil {
+		st := ss.pristine.Copy()
+		c.release()
+		st.Finalise(c.rules)
+		c.setState(st)
+		return
 	}
-	// With nothing run since the reset, the snapshot's own state is the
-	// same state, without the slots that reads cached in the working one.
-	st = st.Copy()
-	c.release()
+	st := ss.work
+	ss.work = nil
+	if c.stored.ss == ss {
+		c.stored = stored{} // rebuilt by the next ResetWithStorage
+	}
+	c.borrowed, c.ran = nil, false
 	st.Finalise(c.rules)
 	c.setState(st)
 }

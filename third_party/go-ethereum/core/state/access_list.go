@@ -191,7 +191,19 @@ func (al *accessList) DeleteSlot(address common.Address, slot common.Hash) {
 	if len(slotmap) == 0 {
 		al.slots = al.slots[:idx]
 		al.addresses[address] = -1
+		al.slotted = unlogged(al.slotted, address) // Foresight patch
 	}
+}
+
+// unlogged drops the last entry of a log if it is address, which a journal
+// revert has just returned to how it was before that entry (Foresight
+// patch): a borrowed state, reverted after every transaction and prepared
+// only once, keeps short logs.
+func unlogged(log []common.Address, address common.Address) []common.Address {
+	if n := len(log); n > 0 && log[n-1] == address {
+		return log[:n-1]
+	}
+	return log
 }
 
 // DeleteAddress removes an address from the access list. This operation
@@ -200,6 +212,7 @@ func (al *accessList) DeleteSlot(address common.Address, slot common.Hash) {
 // operations.
 func (al *accessList) DeleteAddress(address common.Address) {
 	delete(al.addresses, address)
+	al.added = unlogged(al.added, address) // Foresight patch
 }
 
 // Equal returns true if the two access lists are identical

@@ -180,9 +180,8 @@ type Tracer struct {
 	// path records the program counters of the transaction's top-level
 	// frame, for the lookahead analysis; nil when not recording. top is
 	// that frame's depth: 0, or 1 behind an attacker contract; -1 before.
-	path    []uint64
-	top     int
-	pathCap int
+	path []uint64
+	top  int
 
 	// The first storage slots the transaction read, for HARVEY's
 	// aggressive mode (§5).
@@ -289,7 +288,6 @@ func (t *Tracer) BeginTx() {
 // RecordPaths makes the tracer keep the first max program counters of each
 // transaction's top-level frame.
 func (t *Tracer) RecordPaths(max int) {
-	t.pathCap = max
 	t.path = make([]uint64, 0, max)
 }
 
@@ -392,7 +390,9 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 
 // Step is the per-opcode hook, a vm.OpHook (third_party/go-ethereum/
 // FORESIGHT.md): it runs before each opcode's stack and gas checks, on
-// go-ethereum's fast interpreter loop. It never changes the stack.
+// go-ethereum's fast interpreter loop. It never changes the stack. Most
+// opcodes need only the bookkeeping here; the rest go to step, out of
+// line, so that this path calls nothing and spills nothing.
 func (t *Tracer) Step(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 	f := &t.frames[depth-1]
 	if pc >= uint64(len(f.instr)) {
@@ -402,8 +402,10 @@ func (t *Tracer) Step(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int
 		f.lastUser, f.hasUser = pc, true
 	}
 	f.instr[pc] = true
-	if depth-1 == t.top && len(t.path) < t.pathCap {
-		t.path = append(t.path, pc)
+	if n := len(t.path); depth-1 == t.top && n < cap(t.path) {
+		// RecordPaths made the path with its full capacity.
+		t.path = t.path[:n+1]
+		t.path[n] = pc
 	}
 	c := f.c
 	cls := opClasses[op]
@@ -413,6 +415,11 @@ func (t *Tracer) Step(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int
 		t.cmp.valid = false
 		return
 	}
+	t.step(f, c, cls, pc, op, scope, depth)
+}
+
+// step is Step for an opcode that reads the stack or acts.
+func (t *Tracer) step(f *frame, c *Code, cls uint8, pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 	s := scope.Stack.Data()
 	if f.callPending {
 		t.callReturned(f, s)

@@ -12,10 +12,11 @@ import (
 // reset reverts to it. The first transaction after a reset runs on the
 // borrowed state without being finalised (finalising clears the journal);
 // only when something must follow it (a second transaction, a snapshot, a
-// probe, a direct storage write) does the chain copy the state and
-// finalise the copy, which it then owns, as before. Sequences of one
-// transaction, which are most executions (mutants of an entry's last
-// transaction run on its prefix's snapshot), copy nothing.
+// probe, a direct storage write) does the chain take the borrowed state,
+// finalise it and own it; the snapshot copies a new working state at its
+// next reset. Sequences of one transaction, which are most executions
+// (mutants of an entry's last transaction run on its prefix's snapshot),
+// copy nothing.
 
 // refreshEvery bounds how many resets reuse a snapshot's working state:
 // go-ethereum caches, unjournaled, every storage slot a transaction reads,

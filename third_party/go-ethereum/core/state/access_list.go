@@ -41,8 +41,23 @@ type accessList struct {
 }
 
 // maxLogged bounds the Foresight patch's logs; past it, the next Prepare
-// empties the list as upstream does.
-const maxLogged = 1024
+// empties the list as upstream does. logRoom is each log's first capacity.
+const (
+	maxLogged = 1024
+	logRoom   = 16
+)
+
+// setBase makes base the list's base (Foresight patch): the first time, in
+// one allocation with room for both logs.
+func (al *accessList) setBase(base []common.Address) {
+	if n := len(base); cap(al.base) < n {
+		buf := make([]common.Address, n+2*logRoom)
+		al.base = buf[:0:n]
+		al.added = buf[n : n : n+logRoom]
+		al.slotted = buf[n+logRoom : n+logRoom : n+2*logRoom]
+	}
+	al.based, al.base = true, append(al.base[:0], base...)
+}
 
 // logged appends address to a log while the list is based (Foresight patch).
 func (al *accessList) logged(log []common.Address, address common.Address) []common.Address {

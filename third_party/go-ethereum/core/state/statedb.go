@@ -1511,7 +1511,7 @@ func (s *StateDB) Prepare(rules params.Rules, sender, coinbase common.Address, d
 			for _, addr := range precompiles {
 				al.AddAddress(addr)
 			}
-			al.based, al.base = true, append(al.base[:0], precompiles...)
+			al.setBase(precompiles)
 		}
 
 		al.AddAddress(sender)

@@ -12,11 +12,10 @@ import (
 // reset reverts to it. The first transaction after a reset runs on the
 // borrowed state without being finalised (finalising clears the journal);
 // only when something must follow it (a second transaction, a snapshot, a
-// probe, a direct storage write) does the chain take the borrowed state,
-// finalise it and own it; the snapshot copies a new working state at its
-// next reset. Sequences of one transaction, which are most executions
-// (mutants of an entry's last transaction run on its prefix's snapshot),
-// copy nothing.
+// probe, a direct storage write) does the chain copy the state and
+// finalise the copy, which it then owns, as before. Sequences of one
+// transaction, which are most executions (mutants of an entry's last
+// transaction run on its prefix's snapshot), copy nothing.
 
 // refreshEvery bounds how many resets reuse a snapshot's working state:
 // go-ethereum caches, unjournaled, every storage slot a transaction reads,
@@ -85,31 +84,20 @@ func (c *Chain) warm(from common.Address, to *common.Address) {
 	}
 }
 
-// own makes the chain own its state. After a transaction the chain takes
-// the borrowed working state itself and finalises it: the snapshot copies
-// a new one from its own state at its next reset, which is no dearer than
-// copying the working state here (that one holds every slot read since it
-// was copied) and is saved when the snapshot is not reset to again. With
-// nothing run since the reset, the snapshot's own state is copied, as it
-// is the same state.
+// own makes the chain own its state: a borrowed state is copied with what
+// ran on it, finalised, and reverted for the next reset.
 func (c *Chain) own() {
-	ss := c.borrowed
-	if ss == nil {
+	if c.borrowed == nil {
 		return
 	}
-	if !c.ran && ss.pristine != nil {
-		st := ss.pristine.Copy()
-		c.release()
-		st.Finalise(c.rules)
-		c.setState(st)
-		return
+	st := c.borrowed.pristine
+	if c.ran || st == nil {
+		st = c.borrowed.work
 	}
-	st := ss.work
-	ss.work = nil
-	if c.stored.ss == ss {
-		c.stored = stored{} // rebuilt by the next ResetWithStorage
-	}
-	c.borrowed, c.ran = nil, false
+	// With nothing run since the reset, the snapshot's own state is the
+	// same state, without the slots that reads cached in the working one.
+	st = st.Copy()
+	c.release()
 	st.Finalise(c.rules)
 	c.setState(st)
 }

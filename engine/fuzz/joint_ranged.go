@@ -127,7 +127,7 @@ func (j *joint) boundsHold(dx, dy []*big.Int, t, u *uint256.Int) bool {
 			w = modWord(dx[b.k], j.bits)
 			x.Add(&x, m.Mul(&w, t))
 		}
-		if dy[b.k] != nil {
+		if b.k < len(dy) && dy[b.k] != nil {
 			w = modWord(dy[b.k], j.bits)
 			x.Add(&x, m.Mul(&w, u))
 		}
@@ -228,4 +228,29 @@ func (j *joint) ranged(p *prediction, then func() *prediction) *prediction {
 		return q
 	}
 	return p
+}
+
+// liftInBounds returns, of the roots t + k*2^(bits-v) of an equation
+// whose coefficient along dir has 2-adic valuation v (the same step for
+// the target, modulo 2^bits), the first whose arguments keep every
+// known bound; t if none does (or there is no bound). Arithmetic only:
+// the other roots cost no run unless one fits.
+func (j *joint) liftInBounds(dir []*big.Int, t *big.Int, v uint) *big.Int {
+	if len(j.bounds) == 0 || v == 0 {
+		return t
+	}
+	tw := modWord(t, j.bits)
+	if j.boundsHold(dir, nil, &tw, nil) {
+		return t
+	}
+	var lift uint256.Int
+	lift.Lsh(uint256.NewInt(1), j.bits-v)
+	for k := 1; k < 1<<min(v, 6); k++ {
+		tw.Add(&tw, &lift)
+		mask(&tw, j.bits)
+		if j.boundsHold(dir, nil, &tw, nil) {
+			return tw.ToBig()
+		}
+	}
+	return t
 }

@@ -414,7 +414,7 @@ func (j *joint) restart(best int) *prediction {
 		resid := new(big.Int).Add(j.r0[target], eff[target])
 		q := newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1, j.pin, nil)
 		if q != nil {
-			q.joint.resume, q.joint.after = j.resume, j.after
+			q.joint.resume, q.joint.after, q.joint.bounds = j.resume, j.after, j.bounds
 		}
 		return q
 	}

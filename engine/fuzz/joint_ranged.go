@@ -116,26 +116,31 @@ func (j *joint) respects(seq Sequence) bool {
 	return true
 }
 
-// boundsHold reports whether the arguments moved by t*dx + u*dy keep
-// every bound.
-func (j *joint) boundsHold(dx, dy []*big.Int, t, u *uint256.Int) bool {
+// boundsHold reports whether the arguments moved by t*dx + u*dy (words
+// modulo 2^bits, dy nil for none) keep every bound.
+func (j *joint) boundsHold(dx, dy []uint256.Int, t, u *uint256.Int) bool {
 	for i := range j.bounds {
 		b := &j.bounds[i]
 		x := j.args[b.k].x0
-		var w, m uint256.Int
-		if dx[b.k] != nil {
-			w = modWord(dx[b.k], j.bits)
-			x.Add(&x, m.Mul(&w, t))
-		}
-		if b.k < len(dy) && dy[b.k] != nil {
-			w = modWord(dy[b.k], j.bits)
-			x.Add(&x, m.Mul(&w, u))
+		var m uint256.Int
+		x.Add(&x, m.Mul(&dx[b.k], t))
+		if dy != nil {
+			x.Add(&x, m.Mul(&dy[b.k], u))
 		}
 		if !b.holds(mask(&x, j.bits), j.bits) {
 			return false
 		}
 	}
 	return true
+}
+
+// dirWords returns direction v's moves as words modulo 2^bits.
+func (j *joint) dirWords(v []*big.Int) []uint256.Int {
+	w := make([]uint256.Int, len(v))
+	for k, vk := range v {
+		w[k] = modWord(vk, j.bits)
+	}
+	return w
 }
 
 // boundedSolve runs the bounded search once per solve: for a target that
@@ -196,9 +201,10 @@ func (j *joint) boundedSolve() *prediction {
 // first solution that keeps every bound.
 func (j *joint) enumerate(x, y int, cx, cy, r *big.Int, b *argBound) *prediction {
 	dx, dy := j.dirs[x], j.dirs[y]
+	ux, uy := j.dirWords(dx), j.dirWords(dy)
 	wx, wy, wr := modWord(cx, j.bits), modWord(cy, j.bits), modWord(r, j.bits)
 	t, u, ok := lattice2(j.bits, &wx, &wy, &wr, windowSteps(&j.args[x].x0, b, j.bits), func(t, u *uint256.Int) bool {
-		return j.boundsHold(dx, dy, t, u)
+		return j.boundsHold(ux, uy, t, u)
 	})
 	if !ok {
 		return nil
@@ -239,8 +245,8 @@ func (j *joint) liftInBounds(dir []*big.Int, t *big.Int, v uint) *big.Int {
 	if len(j.bounds) == 0 || v == 0 {
 		return t
 	}
-	tw := modWord(t, j.bits)
-	if j.boundsHold(dir, nil, &tw, nil) {
+	tw, dw := modWord(t, j.bits), j.dirWords(dir)
+	if j.boundsHold(dw, nil, &tw, nil) {
 		return t
 	}
 	var lift uint256.Int
@@ -248,7 +254,7 @@ func (j *joint) liftInBounds(dir []*big.Int, t *big.Int, v uint) *big.Int {
 	for k := 1; k < 1<<min(v, 6); k++ {
 		tw.Add(&tw, &lift)
 		mask(&tw, j.bits)
-		if j.boundsHold(dir, nil, &tw, nil) {
+		if j.boundsHold(dw, nil, &tw, nil) {
 			return tw.ToBig()
 		}
 	}

@@ -210,7 +210,7 @@ func (pr *predictor) i2sAgain(p *prediction) *prediction {
 		k, resid, ok := pr.firstBroken()
 		if ok {
 			o := &pr.origin
-			if j := newJoint(p.seq, p.m.Tx, o.guards[k], o.guards[:k], resid, 0, p.m.Arg.Path); j != nil {
+			if j := newJoint(p.seq, p.m.Tx, o.guards[k], o.guards[:k], resid, 0, p.m.Arg.Path, pr.last); j != nil {
 				j.joint.resume, j.joint.after = p.i2s, p.target
 				j.target = p.target
 				return j

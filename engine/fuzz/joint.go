@@ -67,6 +67,13 @@ type joint struct {
 	pin    calldata.Path
 	resume *i2sQueue
 	after  int32 // resume's target
+	// The base's inequalities, the argument bounds the probes showed,
+	// and the run to fall back on after a bounded search
+	// (joint_ranged.go).
+	cmps      []costEntry
+	bounds    []argBound
+	enumTried bool
+	then      func() *prediction
 }
 
 // chainOrigin is what the predictor remembers of the mutant a prediction
@@ -77,6 +84,7 @@ type chainOrigin struct {
 	target int32
 	resid  *big.Int
 	guards []int32
+	costs  []costEntry // the mutant's last transaction's
 	tried  bool
 }
 
@@ -87,6 +95,7 @@ func (pr *predictor) setOrigin(costs []costEntry, mut Sequence, m Mutation, targ
 	o := &pr.origin
 	o.mut, o.tx, o.target, o.resid, o.tried = mut, m.Tx, target, resid, false
 	o.guards = o.guards[:0]
+	o.costs = append(o.costs[:0], costs...)
 	if pr.noJoint || target >= pr.edges || m.Tx != len(mut)-1 {
 		o.tried = true
 		return
@@ -200,13 +209,13 @@ func (pr *predictor) startJoint() *prediction {
 		return nil
 	}
 	o.tried = true
-	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0, nil)
+	return newJoint(o.mut, o.tx, o.target, o.guards, o.resid, 0, nil, o.costs)
 }
 
 // newJoint starts a joint solve (round counts the restarts before it)
 // from base, whose target residual is resid and whose guards are at zero:
 // the run of its first probe, or nil if no argument can move.
-func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path) *prediction {
+func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path, costs []costEntry) *prediction {
 	j := &joint{base: base, tx: tx, target: target, round: round, pin: pin}
 	for path, v := range calldata.Leaves(base[tx].Args) {
 		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) || samePath(path, pin) {
@@ -222,6 +231,7 @@ func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.In
 		return nil
 	}
 	j.eqs = append(append(j.eqs, guards...), target)
+	j.keepComparisons(costs)
 	j.r0 = make([]*big.Int, len(j.eqs))
 	for i := range j.r0 {
 		j.r0[i] = new(big.Int)
@@ -282,8 +292,17 @@ func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 // returns the next probe, the solution, or nil once the solution ran.
 func (pr *predictor) jointStep(p *prediction) *prediction {
 	j := p.joint
+	if then := j.then; then != nil {
+		j.then = nil
+		return then()
+	}
 	if !pr.lastRan || (j.layer == nil && j.probe >= len(j.dirs)) {
 		return nil
+	}
+	if j.layer == nil {
+		j.track(pr.last, j.dirs[j.probe])
+	} else if l := j.layer; l.probe >= 0 {
+		j.track(pr.last, l.basis[l.probe])
 	}
 	// The probe's effect on each guard, and on the target if the run
 	// evaluated it.
@@ -353,9 +372,19 @@ func (j *joint) solve() *prediction {
 	}
 	if best >= 0 {
 		if p := j.solveAlong(j.dirs[best], j.effects[best][target]); p != nil {
-			return p
+			return j.ranged(p, func() *prediction { return p })
 		}
 	}
+	if p := j.boundedSolve(); p != nil {
+		j.then = func() *prediction { return j.afterSolve(best) }
+		return p
+	}
+	return j.afterSolve(best)
+}
+
+// afterSolve is solve's fallback once no single direction solves: the
+// elimination, then a restart.
+func (j *joint) afterSolve(best int) *prediction {
 	if p := j.startLayer(); p != nil {
 		return p
 	}
@@ -383,9 +412,9 @@ func (j *joint) restart(best int) *prediction {
 			continue
 		}
 		resid := new(big.Int).Add(j.r0[target], eff[target])
-		q := newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1, j.pin)
+		q := newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1, j.pin, nil)
 		if q != nil {
-			q.joint.resume, q.joint.after = j.resume, j.after
+			q.joint.resume, q.joint.after, q.joint.bounds = j.resume, j.after, j.bounds
 		}
 		return q
 	}

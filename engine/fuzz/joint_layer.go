@@ -180,7 +180,11 @@ func (j *joint) layerSolve() *prediction {
 		return nil
 	}
 	l.probe, l.runs = -1, maxLayerProbes // the last run
-	return j.solveAlong(l.basis[best], l.effs[best][target])
+	p := j.solveAlong(l.basis[best], l.effs[best][target])
+	if p == nil {
+		return nil
+	}
+	return j.ranged(p, func() *prediction { return p })
 }
 
 // combine returns d - q*p modulo mod (d nil: zero).

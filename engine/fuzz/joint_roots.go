@@ -36,6 +36,9 @@ func (j *joint) solveAlong(dir []*big.Int, c *big.Int) *prediction {
 	if !ok {
 		return nil
 	}
+	if !j.tIneq {
+		t = j.liftInBounds(dir, t, v)
+	}
 	return j.move(dir, t)
 }
 

@@ -1,8 +1,6 @@
 package fuzz
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/holiman/uint256"
@@ -99,17 +97,6 @@ func TestSideBound(t *testing.T) {
 // gives (main at 412b7f6 finds none of the three in 20000 executions).
 func TestRangedPrediction(t *testing.T) {
 	for _, name := range []string{"RangedPair", "BoundedPivot", "TwoRanges"} {
-		t.Run(name, func(t *testing.T) {
-			prog := compile(t, filepath.Join("..", "testdata", "predict", name+".sol"))
-			const budget = 2000
-			res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Findings) != 1 {
-				t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), budget, res.PredictionHits, res.Predictions)
-			}
-			t.Logf("found after %d executions", res.Findings[0].Execs)
-		})
+		t.Run(name, func(t *testing.T) { assertPredicted(t, name) })
 	}
 }

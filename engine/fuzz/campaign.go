@@ -66,6 +66,7 @@ type campaign struct {
 	oracleTxs   atomic.Uint64 // of those, the oracles' re-runs (rerunTx)
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
+	compacted   atomic.Uint64 // corpus inputs that lost inert transactions (compact.go)
 
 	received []atomic.Bool // per contract: a transaction paid it ether
 	receipts receipts
@@ -144,6 +145,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			Corpus:         c.corpus.Len(),
 			Elapsed:        time.Since(c.start),
 			Timeouts:       c.timeouts.Load(),
+			Compacted:      c.compacted.Load(),
 			Predictions:    c.predictions.Load(),
 			PredictionHits: c.predictionHits.Load(),
 			TargetExecs:    c.targetExecs.Load(),

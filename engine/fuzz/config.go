@@ -63,6 +63,10 @@ type Config struct {
 	// NoJointPrediction keeps input prediction to HARVEY's single-argument
 	// secant (joint.go's joint solve off), to measure what it adds.
 	NoJointPrediction bool
+	// NoCompaction admits inputs that covered new code as they ran, inert
+	// transactions included (compact.go's compaction off), to measure
+	// what it adds.
+	NoCompaction bool
 	// Targets are program locations to reach, as runtime PCs per contract
 	// index (lookahead paper). With targets, each new corpus entry gets a
 	// lookahead identifier and split points, and Result reports when a
@@ -126,6 +130,9 @@ type Counts struct {
 	// Timeouts counts transactions cancelled by the per-transaction
 	// wall-clock guard (they end as failed transactions).
 	Timeouts uint64 `json:"timeouts"`
+	// Compacted counts inputs that entered the corpus without their inert
+	// transactions (reverted, or changing nothing).
+	Compacted uint64 `json:"compacted"`
 	// Predictions counts predicted inputs run; PredictionHits those that
 	// reached the branch or storage slot they aimed at.
 	Predictions    uint64 `json:"predictions"`

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/foresight-sol/foresight/engine/trace"
 )
@@ -20,6 +21,9 @@ type Entry struct {
 	// opened: its last transaction covered something new, so the state it
 	// leaves is worth extending (extend.go).
 	opened bool
+	// appends counts the transactions appended to it (extend.go): the
+	// first ones call each function of its contract in turn.
+	appends atomic.Int32
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
 	costs []costEntry

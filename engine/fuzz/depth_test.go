@@ -3,6 +3,7 @@ package fuzz
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/oracle"
@@ -62,7 +63,7 @@ func TestExtendRunsOneTransaction(t *testing.T) {
 	}
 	e, _ := c.corpus.Add(seq, 1, 0, true, nil, nil, 0, nil)
 	for i, want := range []uint64{12 + 1, 1, 1} {
-		mut, m := w.appendTx(e.Seq.Clone())
+		mut, m := w.appendTx(e, e.Seq.Clone())
 		// The oracles' re-runs of the sequence's end (check.go) are
 		// counted apart, in oracleTxs.
 		before := c.txs.Load() - c.oracleTxs.Load()
@@ -73,5 +74,71 @@ func TestExtendRunsOneTransaction(t *testing.T) {
 		if got := c.txs.Load() - c.oracleTxs.Load() - before; got != want {
 			t.Errorf("extension %d ran %d transactions, want %d", i, got, want)
 		}
+	}
+}
+
+// TestDepthLadderTightCap sets the length cap to exactly the ladder's 14
+// transactions: only sequences without a wasted transaction reach the
+// top. A state that opened the next rung gets every function appended
+// once (extend.go), so the climb wastes no transaction.
+func TestDepthLadderTightCap(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: ladderExecs, MaxSeqLen: 14}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 || res.Findings[0].Kind != oracle.AssertFailure {
+		t.Fatalf("findings %v, want one assert-failure", res.Findings)
+	}
+	t.Logf("found after %d executions", res.Findings[0].Execs)
+}
+
+// TestCompactDropsInert compacts a climb of the ladder with wrong calls
+// in between: the wrong calls go, their delays pass to the next rung, and
+// the rungs stay in order.
+func TestCompactDropsInert(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func(name string, seconds uint64) Tx {
+		for i, m := range prog.Contracts[0].Methods {
+			if m.Name == name {
+				return Tx{Contract: 0, Method: i, Seconds: seconds}
+			}
+		}
+		t.Fatalf("no method %s", name)
+		return Tx{}
+	}
+	seq := Sequence{call("rung0", 1), call("rung5", 2), call("top", 4), call("rung1", 8), call("rung", 16), call("rung7", 32), call("rung2", 64)}
+	o := w.exec(seq, w.fresh())
+	if o.fail != nil {
+		t.Fatal(o.fail)
+	}
+	o.covered = 0 // as if nothing in it had covered new code
+	short, _ := w.compact(seq, &o)
+	var got []string
+	var secs []uint64
+	for _, tx := range short {
+		got = append(got, prog.Contracts[0].Methods[tx.Method].Name)
+		secs = append(secs, tx.Seconds)
+	}
+	if want := []string{"rung0", "rung1", "rung2"}; !slices.Equal(got, want) {
+		t.Fatalf("compacted to %v, want %v", got, want)
+	}
+	if want := []uint64{1, 2 + 4 + 8, 16 + 32 + 64}; !slices.Equal(secs, want) {
+		t.Errorf("delays %v, want %v", secs, want)
+	}
+	// A transaction that covered new code stays, inert or not.
+	o = w.exec(seq, w.fresh())
+	o.covered = 1 << 2
+	short, _ = w.compact(seq, &o)
+	if len(short) != 4 || short[1].Method != seq[2].Method {
+		t.Errorf("compacted to %d transactions, want 4 with top() kept second", len(short))
 	}
 }

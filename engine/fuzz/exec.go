@@ -29,6 +29,10 @@ type execInput struct {
 	// shrinking is the key of the finding being shrunk, if any: the event
 	// oracles prefer it to other findings of a transaction.
 	shrinking *Key
+	// profile runs no oracles and merges no coverage: it records each
+	// transaction's path and whether it was inert in w.s.prof
+	// (compact.go).
+	profile bool
 }
 
 // probeAny makes every transaction's probe hits count.
@@ -46,6 +50,8 @@ type outcome struct {
 	seqPathID uint64 // path of every transaction
 	state     uint64 // storage signature after the sequence (see stateSig)
 	newCov    int    // new (edge, hit class) pairs, all transactions
+	// covered has bit i set if transaction i (below 64) covered new pairs.
+	covered uint64
 	fail      *Finding
 	failTx    int
 
@@ -76,13 +82,25 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 	w.ch.Reset(in.start)
 	clear(w.s.writes)
 	w.s.hist = w.history(seq[:in.from])
+	var ledger uint64
+	if in.profile {
+		w.s.prof = w.s.prof[:0]
+		ledger = w.ledger()
+	}
 	for i := in.from; i < len(seq); i++ {
 		tx := &seq[i]
 		r := w.runTx(tx, 0)
 		if r.TimedOut {
 			w.c.timeouts.Add(1)
 		}
-		o.newCov += w.tr.MergeCoverage(w.seen)
+		if in.profile {
+			o.newCov += w.tr.NewCoverage(w.seen)
+		} else if n := w.tr.MergeCoverage(w.seen); n > 0 {
+			o.newCov += n
+			if i < 64 {
+				o.covered |= 1 << i
+			}
+		}
 		if r.Err == nil {
 			for k, v := range w.tr.Writes() {
 				w.s.writes[k] = v
@@ -100,11 +118,19 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 			w.captureLast(&o, tx, r, in.target)
 		}
 		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
+		if in.profile {
+			ledger = w.profileTx(tx, r, pid, ledger)
+			continue
+		}
 		probe := in.probeTx == probeAny || in.probeTx == i
 		if f := w.check(tx, r, w.s.hist, probe, in.shrinking, seq); f != nil {
 			o.fail, o.failTx = f, i
 			return o
 		}
+	}
+	if in.profile {
+		o.state = stateSig(in.startWrites, w.s.writes)
+		return o
 	}
 	if f := w.checkEnd(seq, w.s.hist, in.shrinking); f != nil {
 		o.fail, o.failTx = f, len(seq)-1

@@ -30,11 +30,32 @@ func (w *worker) extends(e *Entry) bool {
 	return e.opened && len(e.Seq) < w.c.cfg.MaxSeqLen
 }
 
-// appendTx returns e's sequence with one transaction appended, mostly to
-// the contract its last transaction called.
-func (w *worker) appendTx(seq Sequence) (Sequence, Mutation) {
-	mut := append(seq, w.txNear(seq[len(seq)-1].Contract))
+// appendTx returns e's sequence (seq, a copy) with one transaction
+// appended, mostly to the contract its last transaction called. The first
+// appends to an entry call each function of that contract once: a state
+// that just opened new coverage gets every move tried on it, rather than
+// the few a random draw picks before the entry's energy is spent.
+func (w *worker) appendTx(e *Entry, seq Sequence) (Sequence, Mutation) {
+	ct := seq[len(seq)-1].Contract
+	var tx Tx
+	if l := w.c.local[ct]; e.appends.Load() < int32(len(l)) {
+		n := e.appends.Add(1) - 1
+		if n < int32(len(l)) {
+			tx = w.txFor(l[n])
+		} else {
+			tx = w.txNear(ct)
+		}
+	} else {
+		tx = w.txNear(ct)
+	}
+	mut := append(seq, tx)
 	return mut, Mutation{Tx: len(mut) - 1, Field: ShapeAppend}
+}
+
+// sweeping reports whether e's appends have not yet called every function
+// of its contract.
+func (w *worker) sweeping(e *Entry) bool {
+	return e.appends.Load() < int32(len(w.c.local[e.Seq[len(e.Seq)-1].Contract]))
 }
 
 // execAppend runs mut, e's sequence with transactions appended, from the

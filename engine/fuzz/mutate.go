@@ -183,9 +183,9 @@ func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
 	if grows && last > 0 {
 		lastArgs = 35
 	}
-	if ext && w.rng.IntN(appendOneIn) == 0 {
+	if ext && (w.sweeping(e) || w.rng.IntN(appendOneIn) == 0) {
 		// A transaction at the end, on the state e left (extend.go).
-		return w.appendTx(mut)
+		return w.appendTx(e, mut)
 	}
 	for {
 		switch op := w.rng.IntN(100); {

@@ -77,6 +77,7 @@ type scratch struct {
 	path     []uint64
 	operands []uint256.Int
 	instr    []bool // instruction coverage saved around aggressive runs
+	prof     []txProfile // per transaction, of a profile run (compact.go)
 	// before is the balance of the last transaction's sender when it is
 	// an attacker, before the transaction ran (notePaid: the ether it
 	// paid in of its own, re-entering with value).
@@ -416,6 +417,12 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 	if o.fail != nil {
 		w.report(seq[:o.failTx+1], o.fail)
 		return
+	}
+	if o.newCov > 0 && !c.cfg.NoCompaction {
+		// Before it enters the corpus, where its descendants re-run it.
+		if short, seqPathID := w.compact(seq, o); short != nil {
+			seq, o.seqPathID = short, seqPathID
+		}
 	}
 	last := seq[len(seq)-1]
 	ob := observation{

@@ -1,0 +1,167 @@
+package fuzz
+
+import (
+	"maps"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/holiman/uint256"
+)
+
+// This file compacts a sequence before it enters the corpus as one that
+// covered new code. Sequences grow one transaction at a time (extend.go),
+// and many of the transactions they pick up change nothing: a guard that
+// failed, a getter. Those count against the length cap and are re-run by
+// every mutant of the entry and its descendants; a maze cell 20 moves deep
+// was reached by 24-transaction sequences of which a fifth were inert, and
+// nothing could be appended to them. Dropping the inert transactions keeps
+// the state the sequence reaches while freeing its length for moves that
+// matter.
+//
+// A transaction is inert if it reverted, or if it wrote no storage of a
+// traced contract, moved no ether, and was not sent through an attacker
+// (which keeps the calldata of its previous transaction for re-entry,
+// attacker.go). The shorter sequence replaces the original only if a
+// re-run shows that every kept transaction takes the path it took before,
+// and that storage and the ledger (balances, contracts' nonces) end the
+// same. Neither re-run runs an oracle or counts coverage: they change
+// nothing a later execution sees.
+
+// txProfile is what a profile run records of one transaction.
+type txProfile struct {
+	pid   uint64 // its path
+	inert bool
+}
+
+// maxCompact bounds the sequences compacted: covered and the profile are
+// per transaction, and covered has 64 bits.
+const maxCompact = 64
+
+// profileTx records the transaction that just ran in a profile run and
+// returns the ledger after it.
+func (w *worker) profileTx(tx *Tx, r chain.Result, pid, before uint64) uint64 {
+	after := w.ledger()
+	_, _, attacker := SenderOf(w.ch, tx.Sender)
+	inert := r.Err != nil || (len(w.tr.Stored()) == 0 && w.tr.StoredAll() && !attacker && after == before)
+	w.s.prof = append(w.s.prof, txProfile{pid: pid, inert: inert})
+	return after
+}
+
+// ledger summarises the ether every principal and contract holds and the
+// contracts' nonces (their creations). Senders' nonces are left out: a
+// dropped transaction lowers them, and no contract sees them.
+func (w *worker) ledger() uint64 {
+	st := w.ch.State()
+	var h uint64
+	mix := func(a common.Address, withNonce bool) {
+		b := st.GetBalance(a)
+		h = h*0x100000001b3 ^ b[0] ^ b[1]<<1 ^ b[2]<<2 ^ b[3]<<3
+		if withNonce {
+			h = h*0x100000001b3 ^ st.GetNonce(a)
+		}
+	}
+	for i, a := range w.principals {
+		mix(a, i >= len(w.ch.Senders()))
+	}
+	for _, a := range w.dep.Addrs {
+		if a != (common.Address{}) {
+			mix(a, true)
+		}
+	}
+	return h
+}
+
+// compactScratch is what a compaction saves of the outcome it was given:
+// the outcome's slices alias the buffers the re-runs overwrite.
+type compactScratch struct {
+	costs    []costEntry
+	loads    []trace.Slot
+	path     []uint64
+	operands []uint256.Int
+	writes   map[trace.Slot]uint16
+	hist     []txInfo
+	instr    []bool
+}
+
+// compact returns seq without its inert transactions and the path of the
+// shorter sequence's transactions together (outcome.seqPathID), if there
+// are any inert ones and a re-run confirms the shorter sequence does what
+// seq did; otherwise nil. o is seq's outcome: its buffers are left as they
+// were. The last transaction and those that covered new code are kept; a
+// dropped transaction's delay passes to the next one kept.
+func (w *worker) compact(seq Sequence, o *outcome) (Sequence, uint64) {
+	if len(seq) < 2 || len(seq) > maxCompact || o.fail != nil || !o.ranLast {
+		return nil, 0
+	}
+	saved := w.saveScratch(o)
+	defer w.restoreScratch(o, &saved)
+	in := execInput{start: w.base, probeTx: -1, target: -1, profile: true}
+	before := w.exec(seq, in)
+	if before.newCov > 0 || len(w.s.prof) != len(seq) || before.state != o.state {
+		return nil, 0
+	}
+	ledger := w.ledger()
+	pids := make([]uint64, 0, len(seq))
+	out := make(Sequence, 0, len(seq))
+	var blocks, seconds uint64
+	last := len(seq) - 1
+	for i, p := range w.s.prof {
+		if p.inert && i != last && o.covered&(1<<i) == 0 {
+			blocks += seq[i].Blocks
+			seconds += seq[i].Seconds
+			continue
+		}
+		tx := seq[i]
+		tx.Blocks += blocks
+		tx.Seconds += seconds
+		blocks, seconds = 0, 0
+		out = append(out, tx)
+		pids = append(pids, p.pid)
+	}
+	if len(out) == len(seq) {
+		return nil, 0
+	}
+	after := w.exec(out, in)
+	if after.newCov > 0 || after.state != o.state || w.ledger() != ledger || len(w.s.prof) != len(out) {
+		return nil, 0
+	}
+	for i, p := range w.s.prof {
+		if p.pid != pids[i] {
+			return nil, 0
+		}
+	}
+	w.c.compacted.Add(1)
+	return out.Clone(), after.seqPathID
+}
+
+// saveScratch copies what o aliases, and the instruction coverage, before
+// the re-runs of a compaction.
+func (w *worker) saveScratch(o *outcome) compactScratch {
+	return compactScratch{
+		costs:    append([]costEntry(nil), o.costs...),
+		loads:    append([]trace.Slot(nil), o.loads...),
+		path:     append([]uint64(nil), o.path...),
+		operands: append([]uint256.Int(nil), o.operands...),
+		writes:   maps.Clone(o.writes),
+		hist:     append([]txInfo(nil), w.s.hist...),
+		instr:    w.tr.SaveInstr(nil),
+	}
+}
+
+// restoreScratch puts back what saveScratch saved, in the worker's
+// buffers, and points o at them again.
+func (w *worker) restoreScratch(o *outcome, s *compactScratch) {
+	w.s.costs = append(w.s.costs[:0], s.costs...)
+	w.s.loads = append(w.s.loads[:0], s.loads...)
+	w.s.path = append(w.s.path[:0], s.path...)
+	w.s.operands = append(w.s.operands[:0], s.operands...)
+	w.s.hist = append(w.s.hist[:0], s.hist...)
+	clear(w.s.writes)
+	maps.Copy(w.s.writes, s.writes)
+	o.costs, o.loads, o.operands, o.writes = w.s.costs, w.s.loads, w.s.operands, w.s.writes
+	if o.path != nil {
+		o.path = w.s.path
+	}
+	w.tr.RestoreInstr(s.instr)
+}

@@ -48,6 +48,10 @@ func (w *worker) appendTx(e *Entry, seq Sequence) (Sequence, Mutation) {
 	} else {
 		tx = w.txNear(ct)
 	}
+	if prev := seq[len(seq)-1].Sender; w.rng.IntN(2) == 0 && prev < w.senders(tx.Contract) {
+		// The same account goes on: the state it left is often its own.
+		tx.Sender = prev
+	}
 	mut := append(seq, tx)
 	return mut, Mutation{Tx: len(mut) - 1, Field: ShapeAppend}
 }

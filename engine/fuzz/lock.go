@@ -98,7 +98,7 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 	}
 	last := &seq[n-1]
 	u := last.Sender
-	if last.Method < 0 || hist[n-1].Paid || w.isPrivileged(u) || w.isAttacker(u) ||
+	if last.Method < 0 || hist[n-1].Paid || w.isPrivileged(u) || w.isAttacker(u) || w.granted(seq[:n-1], u) ||
 		!w.replaying && !w.lock.payers[lockMethod{last.Contract, last.Method}] || !sentEther(seq[:n-1], u, last.Contract) {
 		return nil
 	}
@@ -146,7 +146,7 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 // sender in seq: withdrawals.
 func (w *worker) notePayers(seq Sequence, hist []txInfo) {
 	for i := range hist {
-		if !hist[i].Paid || seq[i].Method < 0 || w.isPrivileged(seq[i].Sender) {
+		if !hist[i].Paid || seq[i].Method < 0 || w.isPrivileged(seq[i].Sender) || w.granted(seq[:i], seq[i].Sender) {
 			continue
 		}
 		k := lockMethod{seq[i].Contract, seq[i].Method}
@@ -157,6 +157,31 @@ func (w *worker) notePayers(seq Sequence, hist []txInfo) {
 			w.lock.payers[k] = true
 		}
 	}
+}
+
+// granted reports whether a privileged transaction of seq named principal
+// u in an address argument: setOwner(u), grantRole(r, u). What u can then
+// withdraw the owner gave it (an owner's sweep, once u owns the
+// contract), and the owner taking it back, or giving ownership away, is
+// no lock of u's ether (swc105_neg_owner_withdraw.sol).
+func (w *worker) granted(seq Sequence, u int) bool {
+	if u >= len(w.principals) {
+		return false
+	}
+	var addr uint256.Int
+	addr.SetBytes20(w.principals[u][:])
+	for i := range seq {
+		if !w.isPrivileged(seq[i].Sender) {
+			continue
+		}
+		for j := range seq[i].Args {
+			a := &seq[i].Args[j]
+			if a.Type != nil && a.Type.T == abi.AddressTy && a.Word.Eq(&addr) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sentEther reports whether principal u sent contract ct ether in seq.

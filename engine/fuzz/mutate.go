@@ -215,7 +215,14 @@ func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
 		case op < 75:
 			i := w.pickTx(mut)
 			if n := w.senders(mut[i].Contract); n > 1 {
-				mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
+				if j := w.rng.IntN(len(mut)); w.rng.IntN(2) == 0 && mut[j].Sender != mut[i].Sender && mut[j].Sender < n {
+					// Another transaction's sender: one account's deposit,
+					// transfer and withdrawal, an attacker's set-up and
+					// re-entry, are sequences of one sender.
+					mut[i].Sender = mut[j].Sender
+				} else {
+					mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
+				}
 				return mut, Mutation{Tx: i, Field: FieldSender, LastOnly: i == last}
 			}
 		case op < 80:

@@ -22,8 +22,10 @@ type Entry struct {
 	// leaves is worth extending (extend.go).
 	opened bool
 	// appends counts the transactions appended to it (extend.go): the
-	// first ones call each function of its contract in turn.
+	// first ones call each function of its contract in turn, if sweep
+	// (its last transaction wrote storage: the state is new).
 	appends atomic.Int32
+	sweep   bool
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
 	costs []costEntry
@@ -94,6 +96,7 @@ type observation struct {
 	seq                      Sequence
 	pathID, seqPathID, state uint64
 	newCov                   bool // it covered a new (edge, hit class) pair
+	wrote                    bool // its last transaction wrote storage
 	// growable: sequences ending in its last call may grow (HARVEY §5),
 	// so a new whole-sequence path makes it interesting.
 	growable bool
@@ -140,6 +143,9 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 	}
 	var e *Entry
 	e, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
+	if added {
+		e.sweep = ob.wrote
+	}
 	if g := &c.groups[c.groupOf[lastContract(ob.seq)]]; added && newState && !e.opened && g.states < maxOpenStates {
 		// A storage state no input left before: a state to extend from.
 		e.opened = true

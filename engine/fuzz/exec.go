@@ -52,6 +52,8 @@ type outcome struct {
 	newCov    int    // new (edge, hit class) pairs, all transactions
 	// covered has bit i set if transaction i (below 64) covered new pairs.
 	covered uint64
+	// lastWrote: the last transaction committed and wrote storage.
+	lastWrote bool
 	fail      *Finding
 	failTx    int
 
@@ -116,6 +118,7 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 		}
 		if i == len(seq)-1 {
 			w.captureLast(&o, tx, r, in.target)
+			o.lastWrote = r.Err == nil && len(w.tr.Writes()) > 0
 		}
 		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
 		if in.profile {

@@ -38,7 +38,7 @@ func (w *worker) extends(e *Entry) bool {
 func (w *worker) appendTx(e *Entry, seq Sequence) (Sequence, Mutation) {
 	ct := seq[len(seq)-1].Contract
 	var tx Tx
-	if l := w.c.local[ct]; e.appends.Load() < int32(len(l)) {
+	if l := w.c.local[ct]; w.sweeping(e) {
 		n := e.appends.Add(1) - 1
 		if n < int32(len(l)) {
 			tx = w.txFor(l[n])
@@ -57,9 +57,11 @@ func (w *worker) appendTx(e *Entry, seq Sequence) (Sequence, Mutation) {
 }
 
 // sweeping reports whether e's appends have not yet called every function
-// of its contract.
+// of its contract, and should: its last transaction wrote storage. (A
+// stateless contract's entries would each spend a mutant per function on
+// sequences that reach nothing new.)
 func (w *worker) sweeping(e *Entry) bool {
-	return e.appends.Load() < int32(len(w.c.local[e.Seq[len(e.Seq)-1].Contract]))
+	return e.sweep && e.appends.Load() < int32(len(w.c.local[e.Seq[len(e.Seq)-1].Contract]))
 }
 
 // execAppend runs mut, e's sequence with transactions appended, from the

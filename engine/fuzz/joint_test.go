@@ -63,24 +63,36 @@ func TestJointPrediction(t *testing.T) {
 }
 
 // TestPredictionOnValue checks that input prediction also solves for
-// msg.value: a price no dictionary holds is found within a small budget,
-// and not without prediction.
+// msg.value: a price no dictionary holds is found within a small budget
+// at every seed, while without prediction other mutations stumble on it
+// at some seeds only (a third of them before the depth work of issue 16;
+// one seed alone would make this half a coin flip).
 func TestPredictionOnValue(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "predict", "Price.sol"))
-	const budget = 3000
-	with, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
-	if err != nil {
-		t.Fatal(err)
+	const budget, seeds = 3000, 8
+	with, without := 0, 0
+	for seed := uint64(1); seed <= seeds; seed++ {
+		for _, noPred := range []bool{false, true} {
+			res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: seed, Execs: budget, NoPrediction: noPred}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if asserts(res.Findings) == 0 {
+				continue
+			}
+			if noPred {
+				without++
+			} else {
+				with++
+			}
+		}
 	}
-	without, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget, NoPrediction: true}})
-	if err != nil {
-		t.Fatal(err)
+	t.Logf("found at %d of %d seeds with prediction, %d without, in %d executions", with, seeds, without, budget)
+	if with != seeds {
+		t.Errorf("with prediction: found at %d of %d seeds, want all", with, seeds)
 	}
-	if n := asserts(with.Findings); n != 1 {
-		t.Fatalf("with prediction: %d assert failures in %d executions", n, budget)
-	}
-	if n := asserts(without.Findings); n != 0 {
-		t.Errorf("without prediction: %d assert failures in %d executions, want none", n, budget)
+	if 2*without > seeds {
+		t.Errorf("without prediction: found at %d of %d seeds, want at most half", without, seeds)
 	}
 }
 

@@ -426,7 +426,7 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 	}
 	last := seq[len(seq)-1]
 	ob := observation{
-		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0,
+		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0, wrote: o.lastWrote,
 		seen: w.seen, costs: o.costs, loads: o.loads, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
 		// HARVEY §5's regular mode: for a function that needs longer
 		// sequences, a sequence whose transactions together took a new

@@ -65,20 +65,27 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 	if n < 2 || len(hist) != n || !w.c.enabled(oracle.FrontRunning) {
 		return nil
 	}
+	// Front-running is two users' transactions racing; an attacker
+	// contract's gains come from re-entering (SWC-107's to judge), and
+	// order alone says nothing about them.
 	a, b := seq[n-2].Sender, seq[n-1].Sender
-	if a == b || w.isPrivileged(a) || w.isPrivileged(b) || w.isAttacker(a) || w.isAttacker(b) {
-		// Front-running is two users' transactions racing; an attacker
-		// contract's gains come from re-entering (SWC-107's to judge),
-		// and order alone says nothing about them.
+	if w.isPrivileged(b) || w.isAttacker(b) {
 		return nil
 	}
 	pair, prefix := [2]Tx{seq[n-2], seq[n-1]}, n-2
 	switch {
 	case hist[n-1].Paid:
-		// The last transaction, sent by a copier first.
+		// The last transaction, sent by a copier first: the sender of
+		// the one before, or else another user with a stake (the one
+		// before may be the winner's own deposit).
+		if !w.racer(a, b) {
+			if a = w.copier(hist, &seq[n-1]); a < 0 {
+				return nil
+			}
+		}
 		pair[0], pair[1], prefix = seq[n-1], seq[n-1], n-1
 		pair[0].Sender = a
-	case !hist[n-2].Paid:
+	case !hist[n-2].Paid || !w.racer(a, b):
 		return nil
 	}
 	if !w.paidIn(hist, &pair[0]) || !w.paidIn(hist, &pair[1]) {
@@ -91,6 +98,14 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 		return nil
 	}
 	orig, swapped, pay := w.bothOrders(seq[:prefix], pair)
+	if !w.entitled[a] && !w.entitled[b] && w.ch.State().GetBalance(w.dep.Addrs[pair[1].Contract]).IsZero() {
+		// The payout emptied the contract, the ether it holds of other
+		// people's included: a sweep anyone may call, SWC-105's to
+		// report (swc105_pos_missing_modifier.sol), not a race for a
+		// prize. Members a constructor named race for a pot that is
+		// theirs (swc114_pos_members_first04.sol).
+		return nil
+	}
 	// orig[0] and swapped[1] are pair[0]'s sender's gains, orig[1] and
 	// swapped[0] pair[1]'s.
 	won, lost := winner(orig[0], orig[1]), winner(swapped[1], swapped[0])
@@ -115,6 +130,25 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 			what, names[0], signedDec(orig[0]), names[1], signedDec(orig[1]), names[1], signedDec(swapped[0]), names[0], signedDec(swapped[1]))}
 	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
 	return f
+}
+
+// racer reports whether principal a can race b: an unprivileged
+// externally owned sender other than b.
+func (w *worker) racer(a, b int) bool {
+	return a != b && !w.isPrivileged(a) && !w.isAttacker(a)
+}
+
+// copier returns the first principal that can race tx's sender and has a
+// stake in the contract when it sends a copy of tx, or -1.
+func (w *worker) copier(hist []txInfo, tx *Tx) int {
+	for p := range w.principals {
+		c := *tx
+		c.Sender = p
+		if w.racer(p, tx.Sender) && w.paidIn(hist, &c) {
+			return p
+		}
+	}
+	return -1
 }
 
 // paidIn reports whether tx's sender has a stake in the contract: it sent

@@ -86,8 +86,10 @@ type predictor struct {
 	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
 	satTries   map[int32]uint8 // saturating chains, per target edge (saturate.go)
 	// maxLen bounds the sequences a saturating chain makes
-	// (Config.MaxSeqLen).
+	// (Config.MaxSeqLen); user marks the branch edges in user source
+	// (Corpus.user, nil: all).
 	maxLen int
+	user   []bool
 	// In-range attempts per comparison edge, and the limits tried.
 	inRangeTries map[int32]uint8
 	inRangeSeen  map[inRangeKey]struct{}

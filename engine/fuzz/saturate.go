@@ -20,10 +20,10 @@ import (
 // the mutant's point and the predicted one for the last input still on
 // the line (the reachable input closest to the root), then repeats that
 // transaction as often as its measured effect on the target needs, and
-// aims the last copy's argument at the remaining residual. Some seventy
-// runs of such a chain set up a state that random sequences reach with a
-// few percent of their runs; where nothing accumulates, the chain costs
-// the one run that repeats the transaction.
+// aims the last copy's argument at the remaining residual. A chain costs
+// some seventy runs, the bisection's mostly; where nothing accumulates,
+// the one run that repeats the transaction. Only branches in user source
+// are aimed at, as in closer.go.
 
 // maxSaturations bounds the saturating chains per target edge: each costs
 // a run, and where the transaction accumulates, two or three probes and
@@ -77,7 +77,7 @@ func (pr *predictor) startSaturation(p *prediction) *prediction {
 	if p.joint != nil || p.i2s != nil || p.lo != nil || p.iter != 0 || p.target >= pr.edges || !pr.lastRan {
 		return nil
 	}
-	if pr.satTries[p.target] >= maxSaturations {
+	if pr.satTries[p.target] >= maxSaturations || !pr.userEdge(p.target) {
 		return nil
 	}
 	t := numericLeaf(p.seq, p.m)
@@ -332,4 +332,11 @@ func (pr *predictor) lastTarget(target int32) (*big.Int, bool) {
 		}
 	}
 	return nil, false
+}
+
+// userEdge reports whether branch edge idx is in user source (closer.go's
+// Corpus.userEdge): a sum the code accumulates is compared there, not in
+// the dispatcher or the compiler's overflow checks.
+func (pr *predictor) userEdge(idx int32) bool {
+	return pr.user == nil || int(idx) < len(pr.user) && pr.user[idx]
 }

@@ -112,6 +112,9 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.pred = newPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
 	w.pred.noJoint = c.cfg.NoJointPrediction
 	w.pred.maxLen = c.cfg.MaxSeqLen
+	if c.corpus != nil {
+		w.pred.user = c.corpus.user
+	}
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
 	}

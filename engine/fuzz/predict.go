@@ -45,6 +45,9 @@ type prediction struct {
 	joint *joint
 	// i2s, if set, makes this run an input-to-state candidate (i2s.go).
 	i2s *i2sQueue
+	// sat, if set, makes this run a step of a saturating chain
+	// (saturate.go).
+	sat *saturation
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -81,6 +84,12 @@ type predictor struct {
 	mStamp     []uint32
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
 	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
+	satTries   map[int32]uint8 // saturating chains, per target edge (saturate.go)
+	// maxLen bounds the sequences a saturating chain makes
+	// (Config.MaxSeqLen); user marks the branch edges in user source
+	// (Corpus.user, nil: all).
+	maxLen int
+	user   []bool
 	// In-range attempts per comparison edge, and the limits tried.
 	inRangeTries map[int32]uint8
 	inRangeSeen  map[inRangeKey]struct{}
@@ -94,7 +103,7 @@ func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) pr
 	return predictor{
 		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
-		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{},
+		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{}, satTries: map[int32]uint8{},
 		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
 		hints: map[hintKey]*hintRing{},
 	}
@@ -265,10 +274,19 @@ func (pr *predictor) again(p *prediction) *prediction {
 	if p.i2s != nil {
 		return pr.i2sAgain(p)
 	}
+	if p.sat != nil {
+		if next := pr.saturateStep(p); next != nil {
+			return next
+		}
+		return pr.startJoint()
+	}
 	if pr.brokeGuard() {
 		if j := pr.startJoint(); j != nil {
 			return j
 		}
+	}
+	if next := pr.startSaturation(p); next != nil {
+		return next
 	}
 	if next := pr.secantAgain(p); next != nil {
 		return next

@@ -112,6 +112,10 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.s.writes = map[trace.Slot]uint16{}
 	w.pred = newPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
 	w.pred.noJoint = c.cfg.NoJointPrediction
+	w.pred.maxLen = c.cfg.MaxSeqLen
+	if c.corpus != nil {
+		w.pred.user = c.corpus.user
+	}
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
 	}

@@ -164,14 +164,22 @@ func (w *worker) notePayers(seq Sequence, hist []txInfo) {
 // withdraw the owner gave it (an owner's sweep, once u owns the
 // contract), and the owner taking it back, or giving ownership away, is
 // no lock of u's ether (swc105_neg_owner_withdraw.sol).
-func (w *worker) granted(seq Sequence, u int) bool {
-	if u >= len(w.principals) {
+func (w *worker) granted(seq Sequence, u int) bool { return w.namedBy(seq, u, false) }
+
+// grantedFree is granted by a transaction that paid nothing in: a grant,
+// a salary, a vesting schedule, not a deposit made for u.
+func (w *worker) grantedFree(seq Sequence, u int) bool { return w.namedBy(seq, u, true) }
+
+// namedBy reports whether a privileged transaction of seq (free: one that
+// sent no ether) named principal u in a top-level address argument.
+func (w *worker) namedBy(seq Sequence, u int, free bool) bool {
+	if u < 0 || u >= len(w.principals) {
 		return false
 	}
 	var addr uint256.Int
 	addr.SetBytes20(w.principals[u][:])
 	for i := range seq {
-		if !w.isPrivileged(seq[i].Sender) {
+		if !w.isPrivileged(seq[i].Sender) || free && !seq[i].Value.IsZero() {
 			continue
 		}
 		for j := range seq[i].Args {

@@ -94,11 +94,11 @@ func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Findi
 	if shrinking == nil {
 		w.noteDepriv(seq, hist, w.tr.Events())
 	}
-	f, wanted := w.judge(hist, w.tr.Events(), shrinking)
+	f, wanted := w.judge(seq, hist, w.tr.Events(), shrinking)
 	if wanted {
 		return f
 	}
-	g, wanted := w.judge(hist, w.tr.Sticky(), shrinking)
+	g, wanted := w.judge(seq, hist, w.tr.Sticky(), shrinking)
 	if wanted {
 		return g
 	}
@@ -118,7 +118,7 @@ func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Findi
 // judge turns events into a finding: one not known yet, or the one being
 // shrunk (wanted), else a known one. Unchecked calls awaiting a failure
 // go to w.rr.pending.
-func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) (f *Finding, wanted bool) {
+func (w *worker) judge(seq Sequence, hist []txInfo, evs []trace.Event, shrinking *Key) (f *Finding, wanted bool) {
 	if len(evs) == 0 {
 		return nil, false
 	}
@@ -143,7 +143,7 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) (f *Fin
 			w.rr.pending = append(w.rr.pending, evs[i])
 			continue
 		}
-		f := w.judge1(len(hist), hist, unprivileged, reentered, &evs[i])
+		f := w.judge1(seq, hist, unprivileged, reentered, &evs[i])
 		if f == nil {
 			continue
 		}
@@ -163,7 +163,8 @@ func (w *worker) judge(hist []txInfo, evs []trace.Event, shrinking *Key) (f *Fin
 }
 
 // judge1 turns one event into a finding, or nil.
-func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *trace.Event) *Finding {
+func (w *worker) judge1(seq Sequence, hist []txInfo, unprivileged, reentered bool, e *trace.Event) *Finding {
+	n := len(hist)
 	var kind oracle.Kind
 	var detail string
 	switch e.Kind {
@@ -206,11 +207,13 @@ func (w *worker) judge1(n int, hist []txInfo, unprivileged, reentered bool, e *t
 		kind = oracle.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
-		if p := w.principalIndex(e.Addr); w.isPrivileged(hist[n-1].Sender) || p < 0 || w.isPrivileged(p) {
+		if p := w.principalIndex(e.Addr); w.isPrivileged(hist[n-1].Sender) || p < 0 || w.isPrivileged(p) || w.grantedFree(seq[:min(n-1, len(seq))], p) {
 			// An owner's time lock, or ether forwarded to an address the
 			// deployer fixed (a sale's wallet): not a miner's lever. An
 			// owner's earlier transaction (opening refunds) does not
-			// make the payout it enabled the owner's.
+			// make the payout it enabled the owner's, but a schedule it
+			// gave the payee does: a salary per day, a vesting grant
+			// (swc105_neg_owner_credit_debit.sol's hire(to, perDay)).
 			return nil
 		}
 		kind = oracle.BlockNumber

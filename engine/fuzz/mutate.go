@@ -236,7 +236,13 @@ func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
 			return mut, Mutation{Tx: i, Field: FieldBlock, LastOnly: i == last}
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
 			i := w.rng.IntN(len(mut))
-			mut = append(mut[:i], append(Sequence{w.txNear(mut[last].Contract)}, mut[i:]...)...)
+			tx := w.txNear(mut[last].Contract)
+			if s := mut[i].Sender; w.rng.IntN(2) == 0 && s < w.senders(tx.Contract) {
+				// The sender of the transaction it goes before: one
+				// account's set-up of its own next call.
+				tx.Sender = s
+			}
+			mut = append(mut[:i], append(Sequence{tx}, mut[i:]...)...)
 			return mut, Mutation{Tx: i, Field: ShapeInsert}
 		case op < 91 && len(mut) > 1: // remove a transaction
 			i := w.rng.IntN(len(mut))

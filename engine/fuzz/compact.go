@@ -19,8 +19,9 @@ import (
 // the state the sequence reaches while freeing its length for moves that
 // matter.
 //
-// A transaction is inert if it reverted, or if it wrote no storage of a
-// traced contract, moved no ether, and was not sent through an attacker
+// A transaction is inert if it reverted, or if it wrote no storage of the
+// program's contracts, called no code outside them (whose storage the
+// tracer does not see), moved no ether, and was not sent through an attacker
 // (which keeps the calldata of its previous transaction for re-entry,
 // attacker.go). The shorter sequence replaces the original only if a
 // re-run shows that every kept transaction takes the path it took before,
@@ -43,7 +44,7 @@ const maxCompact = 64
 func (w *worker) profileTx(tx *Tx, r chain.Result, pid, before uint64) uint64 {
 	after := w.ledger()
 	_, _, attacker := SenderOf(w.ch, tx.Sender)
-	inert := r.Err != nil || (len(w.tr.Stored()) == 0 && w.tr.StoredAll() && !attacker && after == before)
+	inert := r.Err != nil || (len(w.tr.Stored()) == 0 && !w.tr.Foreign() && !attacker && after == before)
 	w.s.prof = append(w.s.prof, txProfile{pid: pid, inert: inert})
 	return after
 }

@@ -22,10 +22,11 @@ type Entry struct {
 	// leaves is worth extending (extend.go).
 	opened bool
 	// appends counts the transactions appended to it (extend.go): the
-	// first ones call each function of its contract in turn, if sweep
-	// (its last transaction wrote storage: the state is new).
+	// first ones call each function of its contract in turn, if sweep.
 	appends atomic.Int32
-	sweep   bool
+	// sweep: its last transaction wrote storage, so the state it leaves
+	// is new and every function is tried on it.
+	sweep bool
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
 	costs []costEntry

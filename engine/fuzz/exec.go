@@ -116,7 +116,7 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 			// Eager sequences: the path spans every transaction.
 			o.pathID = o.seqPathID
 		}
-		if i == len(seq)-1 {
+		if i == len(seq)-1 && !in.profile {
 			w.captureLast(&o, tx, r, in.target)
 			o.lastWrote = r.Err == nil && len(w.tr.Writes()) > 0
 		}

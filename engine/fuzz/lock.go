@@ -98,7 +98,7 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 	}
 	last := &seq[n-1]
 	u := last.Sender
-	if last.Method < 0 || hist[n-1].Paid || w.isPrivileged(u) || w.isAttacker(u) || w.granted(seq[:n-1], u) ||
+	if last.Method < 0 || hist[n-1].Paid || w.isPrivileged(u) || w.isAttacker(u) ||
 		!w.replaying && !w.lock.payers[lockMethod{last.Contract, last.Method}] || !sentEther(seq[:n-1], u, last.Contract) {
 		return nil
 	}
@@ -123,7 +123,7 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 		// renouncing ownership: the tries count per set of privileged
 		// methods.
 		key := lockPair{last.Contract, seq[p].Method, last.Method, privs}
-		if shrinking == nil && w.lock.tried[key] >= lockTries {
+		if shrinking == nil && w.lock.tried[key] >= lockTries || w.granted(seq[:n-1], u, last.Contract, p) {
 			continue
 		}
 		run, ok := w.lockRuns(seq, p)
@@ -146,7 +146,7 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 // sender in seq: withdrawals.
 func (w *worker) notePayers(seq Sequence, hist []txInfo) {
 	for i := range hist {
-		if !hist[i].Paid || seq[i].Method < 0 || w.isPrivileged(seq[i].Sender) || w.granted(seq[:i], seq[i].Sender) {
+		if !hist[i].Paid || seq[i].Method < 0 || w.isPrivileged(seq[i].Sender) || w.granted(seq[:i], seq[i].Sender, seq[i].Contract, -1) {
 			continue
 		}
 		k := lockMethod{seq[i].Contract, seq[i].Method}
@@ -159,27 +159,28 @@ func (w *worker) notePayers(seq Sequence, hist []txInfo) {
 	}
 }
 
-// granted reports whether a privileged transaction of seq named principal
-// u in an address argument: setOwner(u), grantRole(r, u). What u can then
-// withdraw the owner gave it (an owner's sweep, once u owns the
-// contract), and the owner taking it back, or giving ownership away, is
-// no lock of u's ether (swc105_neg_owner_withdraw.sol).
-func (w *worker) granted(seq Sequence, u int) bool { return w.namedBy(seq, u, false) }
+// granted reports whether a privileged transaction of seq to contract ct,
+// other than seq[except], named principal u in an address argument:
+// setOwner(u), grantRole(r, u). What u can then withdraw the owner gave it
+// (an owner's sweep, once u owns the contract), and the owner taking it
+// back, or giving ownership away, is no lock of u's ether
+// (swc105_neg_owner_withdraw.sol); the cause itself naming u (block(u))
+// is the lock.
+func (w *worker) granted(seq Sequence, u, ct, except int) bool {
+	return w.namedBy(seq, u, ct, except, false)
+}
 
-// grantedFree is granted by a transaction that paid nothing in: a grant,
-// a salary, a vesting schedule, not a deposit made for u.
-func (w *worker) grantedFree(seq Sequence, u int) bool { return w.namedBy(seq, u, true) }
-
-// namedBy reports whether a privileged transaction of seq (free: one that
-// sent no ether) named principal u in a top-level address argument.
-func (w *worker) namedBy(seq Sequence, u int, free bool) bool {
+// namedBy reports whether a privileged transaction of seq to contract ct,
+// other than seq[except] (free: one that sent no ether), named principal
+// u in a top-level address argument.
+func (w *worker) namedBy(seq Sequence, u, ct, except int, free bool) bool {
 	if u < 0 || u >= len(w.principals) {
 		return false
 	}
 	var addr uint256.Int
 	addr.SetBytes20(w.principals[u][:])
 	for i := range seq {
-		if !w.isPrivileged(seq[i].Sender) || free && !seq[i].Value.IsZero() {
+		if i == except || seq[i].Contract != ct || !w.isPrivileged(seq[i].Sender) || free && !seq[i].Value.IsZero() {
 			continue
 		}
 		for j := range seq[i].Args {

@@ -98,8 +98,9 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 		return nil
 	}
 	orig, swapped, pay := w.bothOrders(seq[:prefix], pair)
-	if !w.entitled[a] && !w.entitled[b] && w.ch.State().GetBalance(w.dep.Addrs[pair[1].Contract]).IsZero() {
-		// The payout emptied the contract, the ether it holds of other
+	if w.c.enabled(oracle.EtherLeak) && !w.entitled[a] && !w.entitled[b] && w.ch.State().GetBalance(w.dep.Addrs[pair[1].Contract]).IsZero() {
+		// The payout (in the transactions' own order, the state the
+		// chain is left in) emptied the contract, the ether it holds of other
 		// people's included: a sweep anyone may call, SWC-105's to
 		// report (swc105_pos_missing_modifier.sol), not a race for a
 		// prize. Members a constructor named race for a pot that is

@@ -207,7 +207,7 @@ func (w *worker) judge1(seq Sequence, hist []txInfo, unprivileged, reentered boo
 		kind = oracle.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
-		if p := w.principalIndex(e.Addr); w.isPrivileged(hist[n-1].Sender) || p < 0 || w.isPrivileged(p) || w.grantedFree(seq[:min(n-1, len(seq))], p) {
+		if p := w.principalIndex(e.Addr); w.isPrivileged(hist[n-1].Sender) || p < 0 || w.isPrivileged(p) || e.Label&trace.LabelRandom == 0 && w.ownersSchedule(seq[:min(n-1, len(seq))], p, int(e.Code)) {
 			// An owner's time lock, or ether forwarded to an address the
 			// deployer fixed (a sale's wallet): not a miner's lever. An
 			// owner's earlier transaction (opening refunds) does not
@@ -243,6 +243,25 @@ func (w *worker) judge1(seq Sequence, hist []txInfo, unprivileged, reentered boo
 	f := &Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail + w.deployerNote(hist)}
 	w.c.locate(f, e.Site)
 	return f
+}
+
+// ownersSchedule reports whether principal p is paid on a schedule the
+// owner gave it: a privileged transaction to contract ct named p without
+// paying in (a salary, a vesting grant), and none paid in for p (a
+// deposit made for p is p's money, its refund p's to claim).
+func (w *worker) ownersSchedule(seq Sequence, p, ct int) bool {
+	return w.namedBy(seq, p, ct, -1, true) && !w.paidInFor(seq, p, ct)
+}
+
+// paidInFor reports whether a privileged transaction of seq to contract
+// ct sent ether and named principal p.
+func (w *worker) paidInFor(seq Sequence, p, ct int) bool {
+	for i := range seq {
+		if !seq[i].Value.IsZero() && w.namedBy(seq[i:i+1], p, ct, -1, false) {
+			return true
+		}
+	}
+	return false
 }
 
 // deployerNote says when the deployer sent part of the sequence hist.

@@ -426,6 +426,9 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 		// Before it enters the corpus, where its descendants re-run it.
 		if short, seqPathID := w.compact(seq, o); short != nil {
 			seq, o.seqPathID = short, seqPathID
+			if c.cfg.NoDemandDriven {
+				o.pathID = seqPathID // eager sequences: the path spans them all
+			}
 		}
 	}
 	last := seq[len(seq)-1]

@@ -165,6 +165,9 @@ func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byt
 		e.Value.SetFromBig(value)
 		t.event(e)
 	}
+	if f.code == NoCode && !t.foreign && !precompile(to) {
+		t.foreign = true
+	}
 	if f.code == NoCode || vm.OpCode(typ) == vm.DELEGATECALL || vm.OpCode(typ) == vm.CALLCODE {
 		return
 	}

@@ -176,6 +176,9 @@ type Tracer struct {
 	// (slots.go).
 	stored  [maxStored]Slot
 	nStored int
+	// foreign: the transaction called code outside the program (not a
+	// precompile), whose storage writes Stored does not see.
+	foreign bool
 
 	// path records the program counters of the transaction's top-level
 	// frame, for the lookahead analysis; nil when not recording. top is
@@ -282,6 +285,7 @@ func (t *Tracer) BeginTx() {
 	}
 	clear(t.writes)
 	t.nStored = 0
+	t.foreign = false
 	t.resetCosts()
 }
 

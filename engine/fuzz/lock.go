@@ -98,6 +98,11 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 	}
 	last := &seq[n-1]
 	u := last.Sender
+	if last.Method >= 0 && hist[n-1].Paid && !w.isPrivileged(u) && !w.isAttacker(u) && sentEther(seq[:n-1], u, last.Contract) {
+		// Paid, so no lock: unless a privileged setting at its bound
+		// takes it all (lockworse.go).
+		w.noteWorse(seq, hist)
+	}
 	if last.Method < 0 || hist[n-1].Paid || w.isPrivileged(u) || w.isAttacker(u) ||
 		!w.replaying && !w.lock.payers[lockMethod{last.Contract, last.Method}] || !sentEther(seq[:n-1], u, last.Contract) {
 		return nil

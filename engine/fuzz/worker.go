@@ -50,6 +50,7 @@ type worker struct {
 	keep   keepState   // a burst that keeps what passed a guard (keep.go)
 	depriv deprivState // a privileged payout's sequence with other senders (depriv.go)
 	credit creditState // an owner's deposit and a later call naming one account (credit.go)
+	worse  worseState  // a privileged setting at its bound (lockworse.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
@@ -285,6 +286,10 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		}
 		if w.credit.pending {
 			w.creditStep()
+			continue
+		}
+		if w.worse.pending {
+			w.worseStep()
 			continue
 		}
 		if w.rng.IntN(16) == 0 {

@@ -176,9 +176,7 @@ type Tracer struct {
 	// (slots.go).
 	stored  [maxStored]Slot
 	nStored int
-	// foreign: the transaction called code outside the program (not a
-	// precompile), whose storage writes Stored does not see.
-	foreign bool
+	foreign bool // the transaction called code outside the program (Foreign)
 
 	// path records the program counters of the transaction's top-level
 	// frame, for the lookahead analysis; nil when not recording. top is

@@ -1,0 +1,111 @@
+package fuzz
+
+import (
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/holiman/uint256"
+)
+
+// This file is a search step for the owner-lock oracle (lock.go): a
+// privileged setting that takes a depositor's whole payout only at its
+// bound. A fee the owner fixes once (fixFee(bps), require(bps <= 10000))
+// leaves the depositor something at every value but 10000, and a random
+// argument is almost never exactly that. So when a sequence ends with an
+// unprivileged sender's withdrawal that paid it, after it paid the
+// contract in, and a privileged transaction P to the same contract with an
+// unsigned argument committed before it, P runs again from the state
+// before it to learn what its argument was compared with, and the
+// sequence runs once more with the argument at that bound: an ordinary
+// execution of the campaign, which the oracle judges as any other.
+
+// worseTries bounds the variants per pair of functions and worker.
+const worseTries = 4
+
+// worseKey is a privileged function and a withdrawal of one contract.
+type worseKey struct{ contract, priv, with int }
+
+// worseState is the variant awaiting its run.
+type worseState struct {
+	seq     Sequence // the variant (owned)
+	pending bool
+	tried   map[worseKey]int
+}
+
+// noteWorse remembers the variant of seq, which just ran (hist), with the
+// argument of its last committed privileged transaction to the contract of
+// its last one at a bound it was compared with, when the last transaction
+// paid its unprivileged sender, who paid the contract in earlier. The
+// chain is left in the state the sequence left.
+func (w *worker) noteWorse(seq Sequence, hist []txInfo) {
+	n := len(seq)
+	if w.worse.pending || w.replaying || n < 3 || len(hist) != n {
+		return
+	}
+	last := &seq[n-1]
+	p := -1
+	for i := n - 2; i >= 0; i-- {
+		if seq[i].Contract == last.Contract && seq[i].Method >= 0 && !hist[i].Failed && w.isPrivileged(seq[i].Sender) {
+			p = i
+			break
+		}
+	}
+	if p < 0 {
+		return
+	}
+	arg := -1
+	for j := range seq[p].Args {
+		if t := seq[p].Args[j].Type; t != nil && t.T == abi.UintTy {
+			arg = j
+			break
+		}
+	}
+	if arg < 0 {
+		return
+	}
+	key := worseKey{last.Contract, seq[p].Method, last.Method}
+	if w.worse.tried[key] >= worseTries {
+		return
+	}
+	if w.worse.tried == nil {
+		w.worse.tried = map[worseKey]int{}
+	}
+	w.worse.tried[key]++
+	end := w.ch.Snapshot()
+	defer w.ch.Reset(end)
+	w.ch.Reset(w.base)
+	for i := 0; i < p; i++ {
+		w.rerunTx(&seq[i], 0)
+	}
+	w.rerunTx(&seq[p], 0)
+	x := seq[p].Args[arg].Word
+	bound, ok := comparedWith(w.tr.Operands(), &x)
+	if !ok {
+		return
+	}
+	v := seq.Clone()
+	if !calldata.SetWord(v[p].Args, calldata.Path{arg}, bound) || v[p].Args[arg].Word.Eq(&x) {
+		return
+	}
+	w.worse.seq, w.worse.pending = v, true
+}
+
+// comparedWith returns the other operand of the last comparison (pairs of
+// Tracer.Operands) one of whose operands is x, if it differs from x.
+func comparedWith(ops []uint256.Int, x *uint256.Int) (uint256.Int, bool) {
+	for i := len(ops) - 2; i >= 0; i -= 2 {
+		a, b := &ops[i], &ops[i+1]
+		switch {
+		case a.Eq(x) && !b.Eq(x):
+			return *b, true
+		case b.Eq(x) && !a.Eq(x):
+			return *a, true
+		}
+	}
+	return uint256.Int{}, false
+}
+
+// worseStep runs the remembered variant.
+func (w *worker) worseStep() {
+	w.worse.pending = false
+	w.try(w.worse.seq)
+}

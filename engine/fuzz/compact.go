@@ -73,6 +73,24 @@ func (w *worker) ledger() uint64 {
 	return h
 }
 
+// compacted returns the sequence to admit for seq, which ran with outcome
+// o: seq compacted if it covered new code and could be (o's sequence paths
+// then describe the shorter one), else seq.
+func (w *worker) compacted(seq Sequence, o *outcome) Sequence {
+	if o.newCov == 0 || w.c.cfg.NoCompaction {
+		return seq
+	}
+	short, seqPathID := w.compact(seq, o)
+	if short == nil {
+		return seq
+	}
+	o.seqPathID = seqPathID
+	if w.c.cfg.NoDemandDriven {
+		o.pathID = seqPathID // eager sequences: the path spans them all
+	}
+	return short
+}
+
 // compactScratch is what a compaction saves of the outcome it was given:
 // the outcome's slices alias the buffers the re-runs overwrite.
 type compactScratch struct {

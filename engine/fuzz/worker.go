@@ -427,15 +427,7 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 		w.report(seq[:o.failTx+1], o.fail)
 		return
 	}
-	if o.newCov > 0 && !c.cfg.NoCompaction {
-		// Before it enters the corpus, where its descendants re-run it.
-		if short, seqPathID := w.compact(seq, o); short != nil {
-			seq, o.seqPathID = short, seqPathID
-			if c.cfg.NoDemandDriven {
-				o.pathID = seqPathID // eager sequences: the path spans them all
-			}
-		}
-	}
+	seq = w.compacted(seq, o) // before the corpus, where descendants re-run it
 	last := seq[len(seq)-1]
 	ob := observation{
 		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0, wrote: o.lastWrote,

@@ -6,7 +6,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/trace"
-	"github.com/holiman/uint256"
 )
 
 // This file compacts a sequence before it enters the corpus as one that
@@ -91,16 +90,14 @@ func (w *worker) compacted(seq Sequence, o *outcome) Sequence {
 	return short
 }
 
-// compactScratch is what a compaction saves of the outcome it was given:
-// the outcome's slices alias the buffers the re-runs overwrite.
+// compactScratch is what a compaction saves around its re-runs: the
+// storage writes the outcome aliases, the history and the instruction
+// coverage. (Profile runs capture nothing of their last transaction, so
+// the outcome's other buffers stay as they were.)
 type compactScratch struct {
-	costs    []costEntry
-	loads    []trace.Slot
-	path     []uint64
-	operands []uint256.Int
-	writes   map[trace.Slot]uint16
-	hist     []txInfo
-	instr    []bool
+	writes map[trace.Slot]uint16
+	hist   []txInfo
+	instr  []bool
 }
 
 // compact returns seq without its inert transactions and the path of the
@@ -114,7 +111,7 @@ func (w *worker) compact(seq Sequence, o *outcome) (Sequence, uint64) {
 		return nil, 0
 	}
 	saved := w.saveScratch(o)
-	defer w.restoreScratch(o, &saved)
+	defer w.restoreScratch(&saved)
 	in := execInput{start: w.base, probeTx: -1, target: -1, profile: true}
 	before := w.exec(seq, in)
 	if before.newCov > 0 || len(w.s.prof) != len(seq) || before.state != o.state {
@@ -154,33 +151,19 @@ func (w *worker) compact(seq Sequence, o *outcome) (Sequence, uint64) {
 	return out.Clone(), after.seqPathID
 }
 
-// saveScratch copies what o aliases, and the instruction coverage, before
-// the re-runs of a compaction.
+// saveScratch copies what the re-runs of a compaction overwrite.
 func (w *worker) saveScratch(o *outcome) compactScratch {
 	return compactScratch{
-		costs:    append([]costEntry(nil), o.costs...),
-		loads:    append([]trace.Slot(nil), o.loads...),
-		path:     append([]uint64(nil), o.path...),
-		operands: append([]uint256.Int(nil), o.operands...),
-		writes:   maps.Clone(o.writes),
-		hist:     append([]txInfo(nil), w.s.hist...),
-		instr:    w.tr.SaveInstr(nil),
+		writes: maps.Clone(o.writes),
+		hist:   append([]txInfo(nil), w.s.hist...),
+		instr:  w.tr.SaveInstr(nil),
 	}
 }
 
-// restoreScratch puts back what saveScratch saved, in the worker's
-// buffers, and points o at them again.
-func (w *worker) restoreScratch(o *outcome, s *compactScratch) {
-	w.s.costs = append(w.s.costs[:0], s.costs...)
-	w.s.loads = append(w.s.loads[:0], s.loads...)
-	w.s.path = append(w.s.path[:0], s.path...)
-	w.s.operands = append(w.s.operands[:0], s.operands...)
+// restoreScratch puts back what saveScratch saved.
+func (w *worker) restoreScratch(s *compactScratch) {
 	w.s.hist = append(w.s.hist[:0], s.hist...)
 	clear(w.s.writes)
 	maps.Copy(w.s.writes, s.writes)
-	o.costs, o.loads, o.operands, o.writes = w.s.costs, w.s.loads, w.s.operands, w.s.writes
-	if o.path != nil {
-		o.path = w.s.path
-	}
 	w.tr.RestoreInstr(s.instr)
 }

@@ -48,15 +48,8 @@ const ladderExecs = 30_000
 // is then kept) and the appended transaction; every later one runs the
 // appended transaction alone, and Txs counts only what ran.
 func TestExtendRunsOneTransaction(t *testing.T) {
-	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := ladderWorker(t)
+	c := w.c
 	seq := make(Sequence, 12)
 	for i := range seq {
 		seq[i] = w.txFor(c.calls[i%len(c.calls)])
@@ -97,15 +90,8 @@ func TestDepthLadderTightCap(t *testing.T) {
 // in between: the wrong calls go, their delays pass to the next rung, and
 // the rungs stay in order.
 func TestCompactDropsInert(t *testing.T) {
-	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := ladderWorker(t)
+	prog := w.c.prog
 	call := func(name string, seconds uint64) Tx {
 		for i, m := range prog.Contracts[0].Methods {
 			if m.Name == name {
@@ -141,4 +127,20 @@ func TestCompactDropsInert(t *testing.T) {
 	if len(short) != 4 || short[1].Method != seq[2].Method {
 		t.Errorf("compacted to %d transactions, want 4 with top() kept second", len(short))
 	}
+}
+
+// ladderWorker returns a worker of a campaign on the Ladder fixture, seed
+// 1, set up but not run.
+func ladderWorker(t *testing.T) *worker {
+	t.Helper()
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

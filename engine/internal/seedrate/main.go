@@ -1,0 +1,207 @@
+// Command seedrate runs two foresight builds on the same files over seeds
+// 1..N with a fixed execution budget on one worker, and prints, per
+// finding, how many seeds each build found it at, the median and mean
+// executions it took, and a Mann-Whitney test of whether one build finds
+// it in fewer executions (scripts/bench-seeds). A fuzzing change shifts
+// the random stream, so one seed, or the median of ten, says little; this
+// says whether a difference is larger than the seeds' spread.
+//
+//	seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY NAME=BINARY FILE...
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+)
+
+// report is what seedrate reads of a foresight JSON report.
+type report struct {
+	Findings []struct {
+		Kind  string `json:"kind"`
+		Line  int    `json:"line"`
+		Unit  string `json:"unit"`
+		Execs uint64 `json:"execs"`
+	} `json:"findings"`
+}
+
+// build is one foresight binary under a short name.
+type build struct{ name, bin string }
+
+func main() {
+	seeds := flag.Int("seeds", 50, "run seeds 1..`N`")
+	execs := flag.Int("execs", 20000, "stop each campaign after `N` executions")
+	parallel := flag.Int("parallel", runtime.NumCPU(), "run `N` campaigns at once")
+	flag.Parse()
+	args := flag.Args()
+	if len(args) < 3 || !strings.Contains(args[0], "=") || !strings.Contains(args[1], "=") {
+		fmt.Fprintln(os.Stderr, "usage: seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY NAME=BINARY FILE...")
+		os.Exit(2)
+	}
+	var builds [2]build
+	for i := range builds {
+		n, b, _ := strings.Cut(args[i], "=")
+		builds[i] = build{n, b}
+	}
+	files := args[2:]
+	runs, err := runAll(context.Background(), builds, files, *seeds, *execs, *parallel)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "seedrate: %v\n", err)
+		os.Exit(1)
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 2, 8, 2, ' ', 0)
+	fmt.Fprintf(tw, "file\tfinding")
+	for _, b := range builds {
+		fmt.Fprintf(tw, "\t%s found\tmedian\tmean", b.name)
+	}
+	fmt.Fprintf(tw, "\tz\tp\n")
+	for _, r := range summarize(runs, [2]string{builds[0].name, builds[1].name}, *seeds, uint64(*execs)) {
+		fmt.Fprintf(tw, "%s\t%s", r.file, r.finding)
+		for _, s := range r.builds {
+			fmt.Fprintf(tw, "\t%d/%d\t%s\t%s", s.found, *seeds, s.median, s.mean)
+		}
+		fmt.Fprintf(tw, "\t%+.2f\t%.3f\n", r.z, r.p)
+	}
+	tw.Flush()
+	fmt.Printf("z > 0: %s needs more executions than %s; p is two-sided (runs that did not find a finding rank last)\n", builds[0].name, builds[1].name)
+}
+
+// runs maps build, file and finding to the executions each seed took to
+// find it (absent: not found).
+type runs map[string]map[string]map[string]map[int]uint64
+
+// runAll runs every build on every file at every seed, parallel at once.
+func runAll(ctx context.Context, builds [2]build, files []string, seeds, execs, parallel int) (runs, error) {
+	type job struct {
+		b    build
+		file string
+		seed int
+	}
+	jobs := make(chan job)
+	out := runs{}
+	var mu sync.Mutex
+	var firstErr error
+	var wg sync.WaitGroup
+	for range max(parallel, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				rep, err := fuzz(ctx, j.b.bin, j.file, j.seed, execs)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("%s seed %d on %s: %w", j.b.name, j.seed, j.file, err)
+				}
+				for _, f := range rep.Findings {
+					key := f.Kind + "@" + strconv.Itoa(f.Line)
+					byFile := ensure(ensure(out, j.b.name), j.file)
+					if byFile[key] == nil {
+						byFile[key] = map[int]uint64{}
+					}
+					byFile[key][j.seed] = f.Execs
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, f := range files {
+		for s := 1; s <= seeds; s++ {
+			for _, b := range builds {
+				jobs <- job{b, f, s}
+			}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return out, firstErr
+}
+
+// ensure returns m[k], creating it if need be.
+func ensure[V any](m map[string]map[string]V, k string) map[string]V {
+	if m[k] == nil {
+		m[k] = map[string]V{}
+	}
+	return m[k]
+}
+
+// fuzz runs one campaign and parses its report.
+func fuzz(ctx context.Context, bin, file string, seed, execs int) (report, error) {
+	cmd := exec.CommandContext(ctx, bin, "fuzz", "--seed", strconv.Itoa(seed), "--execs", strconv.Itoa(execs),
+		"--workers", "1", "--timeout", "0", "--format", "json", file)
+	b, err := cmd.Output()
+	var rep report
+	if len(b) == 0 && err != nil {
+		return rep, err
+	}
+	// A campaign with findings exits non-zero; its report is still whole.
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return rep, fmt.Errorf("report: %w", err)
+	}
+	return rep, nil
+}
+
+// row is one finding's comparison.
+type row struct {
+	file, finding string
+	builds        [2]stat
+	z, p          float64
+}
+
+// stat is one build's executions to a finding over the seeds.
+type stat struct {
+	found        int
+	median, mean string
+}
+
+// summarize compares the builds per file and finding, in file and finding
+// order; names are the two builds. A seed that did not find a finding counts as budget+1 executions.
+func summarize(r runs, names [2]string, seeds int, budget uint64) []row {
+	keys := map[[2]string]bool{}
+	for _, byFile := range r {
+		for file, byFinding := range byFile {
+			for f := range byFinding {
+				keys[[2]string{file, f}] = true
+			}
+		}
+	}
+	var out []row
+	for k := range keys {
+		rw := row{file: k[0], finding: k[1]}
+		var samples [2][]float64
+		for i, n := range names {
+			got := r[n][k[0]][k[1]]
+			var xs []float64
+			for s := 1; s <= seeds; s++ {
+				if e, ok := got[s]; ok {
+					xs = append(xs, float64(e))
+					samples[i] = append(samples[i], float64(e))
+				} else {
+					samples[i] = append(samples[i], float64(budget+1))
+				}
+			}
+			rw.builds[i] = stat{found: len(xs), median: "-", mean: "-"}
+			if len(xs) > 0 {
+				rw.builds[i].median = strconv.FormatFloat(median(xs), 'f', 0, 64)
+				rw.builds[i].mean = strconv.FormatFloat(mean(xs), 'f', 0, 64)
+			}
+		}
+		rw.z, rw.p = mannWhitney(samples[0], samples[1])
+		out = append(out, rw)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].file != out[j].file {
+			return out[i].file < out[j].file
+		}
+		return out[i].finding < out[j].finding
+	})
+	return out
+}

@@ -1,12 +1,13 @@
-// Command seedrate runs two foresight builds on the same files over seeds
-// 1..N with a fixed execution budget on one worker, and prints, per
-// finding, how many seeds each build found it at, the median and mean
-// executions it took, and a Mann-Whitney test of whether one build finds
-// it in fewer executions (scripts/bench-seeds). A fuzzing change shifts
-// the random stream, so one seed, or the median of ten, says little; this
-// says whether a difference is larger than the seeds' spread.
+// Command seedrate runs one or two foresight builds on the same files over
+// seeds 1..N with a fixed execution budget on one worker, and prints, per
+// finding, how many seeds each build found it at and the median and mean
+// executions it took; with two builds, also a Mann-Whitney test of whether
+// one finds it in fewer executions (scripts/bench-seeds). A fuzzing change
+// shifts the random stream, so one seed, or the median of ten, says
+// little; this says whether a difference is larger than the seeds' spread,
+// and with one build, which findings a fixed-seed test can rely on.
 //
-//	seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY NAME=BINARY FILE...
+//	seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY [NAME=BINARY] FILE...
 package main
 
 import (
@@ -43,16 +44,17 @@ func main() {
 	parallel := flag.Int("parallel", runtime.NumCPU(), "run `N` campaigns at once")
 	flag.Parse()
 	args := flag.Args()
-	if len(args) < 3 || !strings.Contains(args[0], "=") || !strings.Contains(args[1], "=") {
-		fmt.Fprintln(os.Stderr, "usage: seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY NAME=BINARY FILE...")
+	var builds []build
+	for len(builds) < 2 && len(args) > 0 && strings.Contains(args[0], "=") {
+		n, b, _ := strings.Cut(args[0], "=")
+		builds = append(builds, build{n, b})
+		args = args[1:]
+	}
+	if len(builds) == 0 || len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY [NAME=BINARY] FILE...")
 		os.Exit(2)
 	}
-	var builds [2]build
-	for i := range builds {
-		n, b, _ := strings.Cut(args[i], "=")
-		builds[i] = build{n, b}
-	}
-	files := args[2:]
+	files := args
 	runs, err := runAll(context.Background(), builds, files, *seeds, *execs, *parallel)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "seedrate: %v\n", err)
@@ -63,16 +65,29 @@ func main() {
 	for _, b := range builds {
 		fmt.Fprintf(tw, "\t%s found\tmedian\tmean", b.name)
 	}
-	fmt.Fprintf(tw, "\tz\tp\n")
-	for _, r := range summarize(runs, [2]string{builds[0].name, builds[1].name}, *seeds, uint64(*execs)) {
+	two := len(builds) == 2
+	if two {
+		fmt.Fprintf(tw, "\tz\tp")
+	}
+	fmt.Fprintln(tw)
+	names := make([]string, len(builds))
+	for i, b := range builds {
+		names[i] = b.name
+	}
+	for _, r := range summarize(runs, names, *seeds, uint64(*execs)) {
 		fmt.Fprintf(tw, "%s\t%s", r.file, r.finding)
 		for _, s := range r.builds {
 			fmt.Fprintf(tw, "\t%d/%d\t%s\t%s", s.found, *seeds, s.median, s.mean)
 		}
-		fmt.Fprintf(tw, "\t%+.2f\t%.3f\n", r.z, r.p)
+		if two {
+			fmt.Fprintf(tw, "\t%+.2f\t%.3f", r.z, r.p)
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-	fmt.Printf("z > 0: %s needs more executions than %s; p is two-sided (runs that did not find a finding rank last)\n", builds[0].name, builds[1].name)
+	if two {
+		fmt.Printf("z > 0: %s needs more executions than %s; p is two-sided (runs that did not find a finding rank last)\n", builds[0].name, builds[1].name)
+	}
 }
 
 // runs maps build, file and finding to the executions each seed took to
@@ -80,7 +95,7 @@ func main() {
 type runs map[string]map[string]map[string]map[int]uint64
 
 // runAll runs every build on every file at every seed, parallel at once.
-func runAll(ctx context.Context, builds [2]build, files []string, seeds, execs, parallel int) (runs, error) {
+func runAll(ctx context.Context, builds []build, files []string, seeds, execs, parallel int) (runs, error) {
 	type job struct {
 		b    build
 		file string
@@ -152,8 +167,8 @@ func fuzz(ctx context.Context, bin, file string, seed, execs int) (report, error
 // row is one finding's comparison.
 type row struct {
 	file, finding string
-	builds        [2]stat
-	z, p          float64
+	builds        []stat  // per build, in the order named
+	z, p          float64 // the first build's executions against the second's
 }
 
 // stat is one build's executions to a finding over the seeds.
@@ -163,8 +178,8 @@ type stat struct {
 }
 
 // summarize compares the builds per file and finding, in file and finding
-// order; names are the two builds. A seed that did not find a finding counts as budget+1 executions.
-func summarize(r runs, names [2]string, seeds int, budget uint64) []row {
+// order; names are the builds (one or two). A seed that did not find a finding counts as budget+1 executions.
+func summarize(r runs, names []string, seeds int, budget uint64) []row {
 	keys := map[[2]string]bool{}
 	for _, byFile := range r {
 		for file, byFinding := range byFile {
@@ -175,8 +190,8 @@ func summarize(r runs, names [2]string, seeds int, budget uint64) []row {
 	}
 	var out []row
 	for k := range keys {
-		rw := row{file: k[0], finding: k[1]}
-		var samples [2][]float64
+		rw := row{file: k[0], finding: k[1], builds: make([]stat, len(names))}
+		samples := make([][]float64, len(names))
 		for i, n := range names {
 			got := r[n][k[0]][k[1]]
 			var xs []float64
@@ -194,7 +209,9 @@ func summarize(r runs, names [2]string, seeds int, budget uint64) []row {
 				rw.builds[i].mean = strconv.FormatFloat(mean(xs), 'f', 0, 64)
 			}
 		}
-		rw.z, rw.p = mannWhitney(samples[0], samples[1])
+		if len(names) == 2 {
+			rw.z, rw.p = mannWhitney(samples[0], samples[1])
+		}
 		out = append(out, rw)
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -50,7 +50,7 @@ func TestSummarize(t *testing.T) {
 		"old": {"a.sol": {"assert-failure@3": {1: 100, 2: 200, 3: 300, 4: 400}}},
 		"new": {"a.sol": {"assert-failure@3": {1: 10, 2: 20}, "panic@9": {4: 5}}},
 	}
-	rows := summarize(r, [2]string{"old", "new"}, 4, 1000)
+	rows := summarize(r, []string{"old", "new"}, 4, 1000)
 	if len(rows) != 2 || rows[0].finding != "assert-failure@3" || rows[1].finding != "panic@9" {
 		t.Fatalf("rows %+v", rows)
 	}

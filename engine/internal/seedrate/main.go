@@ -7,7 +7,7 @@
 // little; this says whether a difference is larger than the seeds' spread,
 // and with one build, which findings a fixed-seed test can rely on.
 //
-//	seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY [NAME=BINARY] FILE...
+//	seedrate [-seeds N] [-execs N] [-parallel N] [-flags "FLAGS"] NAME=BINARY [NAME=BINARY] FILE...
 package main
 
 import (
@@ -42,6 +42,7 @@ func main() {
 	seeds := flag.Int("seeds", 50, "run seeds 1..`N`")
 	execs := flag.Int("execs", 20000, "stop each campaign after `N` executions")
 	parallel := flag.Int("parallel", runtime.NumCPU(), "run `N` campaigns at once")
+	extra := flag.String("flags", "", "further `flags` for foresight fuzz, space-separated (\"--oracles SWC-114\")")
 	flag.Parse()
 	args := flag.Args()
 	var builds []build
@@ -51,11 +52,11 @@ func main() {
 		args = args[1:]
 	}
 	if len(builds) == 0 || len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: seedrate [-seeds N] [-execs N] [-parallel N] NAME=BINARY [NAME=BINARY] FILE...")
+		fmt.Fprintln(os.Stderr, "usage: seedrate [-seeds N] [-execs N] [-parallel N] [-flags \"FLAGS\"] NAME=BINARY [NAME=BINARY] FILE...")
 		os.Exit(2)
 	}
 	files := args
-	runs, err := runAll(context.Background(), builds, files, *seeds, *execs, *parallel)
+	runs, err := runAll(context.Background(), builds, files, strings.Fields(*extra), *seeds, *execs, *parallel)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "seedrate: %v\n", err)
 		os.Exit(1)
@@ -95,7 +96,7 @@ func main() {
 type runs map[string]map[string]map[string]map[int]uint64
 
 // runAll runs every build on every file at every seed, parallel at once.
-func runAll(ctx context.Context, builds []build, files []string, seeds, execs, parallel int) (runs, error) {
+func runAll(ctx context.Context, builds []build, files, extra []string, seeds, execs, parallel int) (runs, error) {
 	type job struct {
 		b    build
 		file string
@@ -111,7 +112,7 @@ func runAll(ctx context.Context, builds []build, files []string, seeds, execs, p
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				rep, err := fuzz(ctx, j.b.bin, j.file, j.seed, execs)
+				rep, err := fuzz(ctx, j.b.bin, j.file, extra, j.seed, execs)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("%s seed %d on %s: %w", j.b.name, j.seed, j.file, err)
@@ -149,9 +150,11 @@ func ensure[V any](m map[string]map[string]V, k string) map[string]V {
 }
 
 // fuzz runs one campaign and parses its report.
-func fuzz(ctx context.Context, bin, file string, seed, execs int) (report, error) {
-	cmd := exec.CommandContext(ctx, bin, "fuzz", "--seed", strconv.Itoa(seed), "--execs", strconv.Itoa(execs),
-		"--workers", "1", "--timeout", "0", "--format", "json", file)
+func fuzz(ctx context.Context, bin, file string, extra []string, seed, execs int) (report, error) {
+	args := []string{"fuzz", "--seed", strconv.Itoa(seed), "--execs", strconv.Itoa(execs),
+		"--workers", "1", "--timeout", "0", "--format", "json"}
+	args = append(append(args, extra...), file)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	b, err := cmd.Output()
 	var rep report
 	if len(b) == 0 && err != nil {

@@ -5,18 +5,23 @@
 // one finds it in fewer executions (scripts/bench-seeds). A fuzzing change
 // shifts the random stream, so one seed, or the median of ten, says
 // little; this says whether a difference is larger than the seeds' spread,
-// and with one build, which findings a fixed-seed test can rely on.
+// and with one build, which findings a fixed-seed test can rely on. A
+// file's //@finding(KIND) annotations (the engine's fixtures) label its
+// rows: "want" for a labelled finding, "FALSE" for one no label names,
+// and a labelled finding no seed found gets a row of its own.
 //
 //	seedrate [-seeds N] [-execs N] [-parallel N] [-flags "FLAGS"] NAME=BINARY [NAME=BINARY] FILE...
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -62,7 +67,7 @@ func main() {
 		os.Exit(1)
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 2, 8, 2, ' ', 0)
-	fmt.Fprintf(tw, "file\tfinding")
+	fmt.Fprintf(tw, "file\tfinding\tlabel")
 	for _, b := range builds {
 		fmt.Fprintf(tw, "\t%s found\tmedian\tmean", b.name)
 	}
@@ -75,8 +80,13 @@ func main() {
 	for i, b := range builds {
 		names[i] = b.name
 	}
-	for _, r := range summarize(runs, names, *seeds, uint64(*execs)) {
-		fmt.Fprintf(tw, "%s\t%s", r.file, r.finding)
+	labels, err := readLabels(files)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "seedrate: %v\n", err)
+		os.Exit(1)
+	}
+	for _, r := range summarize(runs, names, labels, *seeds, uint64(*execs)) {
+		fmt.Fprintf(tw, "%s\t%s\t%s", r.file, r.finding, r.label)
 		for _, s := range r.builds {
 			fmt.Fprintf(tw, "\t%d/%d\t%s\t%s", s.found, *seeds, s.median, s.mean)
 		}
@@ -170,6 +180,7 @@ func fuzz(ctx context.Context, bin, file string, extra []string, seed, execs int
 // row is one finding's comparison.
 type row struct {
 	file, finding string
+	label         string  // "want", "FALSE", or "" for a file without labels
 	builds        []stat  // per build, in the order named
 	z, p          float64 // the first build's executions against the second's
 }
@@ -182,8 +193,13 @@ type stat struct {
 
 // summarize compares the builds per file and finding, in file and finding
 // order; names are the builds (one or two). A seed that did not find a finding counts as budget+1 executions.
-func summarize(r runs, names []string, seeds int, budget uint64) []row {
+func summarize(r runs, names []string, labels map[string]map[string]bool, seeds int, budget uint64) []row {
 	keys := map[[2]string]bool{}
+	for file, want := range labels {
+		for f := range want {
+			keys[[2]string{file, f}] = true
+		}
+	}
 	for _, byFile := range r {
 		for file, byFinding := range byFile {
 			for f := range byFinding {
@@ -194,6 +210,12 @@ func summarize(r runs, names []string, seeds int, budget uint64) []row {
 	var out []row
 	for k := range keys {
 		rw := row{file: k[0], finding: k[1], builds: make([]stat, len(names))}
+		if want := labels[k[0]]; len(want) > 0 {
+			rw.label = "FALSE"
+			if want[k[1]] {
+				rw.label = "want"
+			}
+		}
 		samples := make([][]float64, len(names))
 		for i, n := range names {
 			got := r[n][k[0]][k[1]]
@@ -224,4 +246,32 @@ func summarize(r runs, names []string, seeds int, budget uint64) []row {
 		return out[i].finding < out[j].finding
 	})
 	return out
+}
+
+// annotation is a fixture's label of a finding on its line.
+var annotation = regexp.MustCompile(`//@finding\(([^)]+)\)`)
+
+// readLabels returns, per file, the findings its annotations label, as
+// KIND@LINE; a file without annotations has none.
+func readLabels(files []string) (map[string]map[string]bool, error) {
+	out := map[string]map[string]bool{}
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(nil, 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			for _, m := range annotation.FindAllStringSubmatch(sc.Text(), -1) {
+				ensure(out, f)[m[1]+"@"+strconv.Itoa(n)] = true
+			}
+		}
+		err = sc.Err()
+		fh.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+	}
+	return out, nil
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"math"
+	"os"
+	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -50,10 +53,19 @@ func TestSummarize(t *testing.T) {
 		"old": {"a.sol": {"assert-failure@3": {1: 100, 2: 200, 3: 300, 4: 400}}},
 		"new": {"a.sol": {"assert-failure@3": {1: 10, 2: 20}, "panic@9": {4: 5}}},
 	}
-	rows := summarize(r, []string{"old", "new"}, 4, 1000)
-	if len(rows) != 2 || rows[0].finding != "assert-failure@3" || rows[1].finding != "panic@9" {
+	labels := map[string]map[string]bool{"a.sol": {"assert-failure@3": true, "SWC-105@7": true}}
+	rows := summarize(r, []string{"old", "new"}, labels, 4, 1000)
+	if len(rows) != 3 || rows[0].finding != "SWC-105@7" || rows[1].finding != "assert-failure@3" || rows[2].finding != "panic@9" {
 		t.Fatalf("rows %+v", rows)
 	}
+	// A labelled finding no seed found still gets its row.
+	if m := rows[0]; m.label != "want" || m.builds[0].found != 0 || m.builds[1].found != 0 {
+		t.Errorf("missed label's row %+v", m)
+	}
+	if rows[1].label != "want" || rows[2].label != "FALSE" {
+		t.Errorf("labels %q %q, want want and FALSE", rows[1].label, rows[2].label)
+	}
+	rows = rows[1:]
 	a := rows[0]
 	if a.builds[0].found != 4 || a.builds[1].found != 2 || a.builds[0].median != "250" || a.builds[1].median != "15" {
 		t.Errorf("assert row %+v", a)
@@ -66,5 +78,26 @@ func TestSummarize(t *testing.T) {
 	}
 	if rows[1].builds[0].found != 0 || rows[1].builds[0].median != "-" {
 		t.Errorf("panic row %+v", rows[1])
+	}
+}
+
+// TestReadLabels reads annotations with their lines, several on a line
+// included, and gives a file without any no labels.
+func TestReadLabels(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.sol")
+	b := filepath.Join(dir, "b.sol")
+	os.WriteFile(a, []byte("contract A {\n  x = 1; //@finding(SWC-105)\n  y(); //@finding(SWC-107) //@finding(SWC-104)\n}\n"), 0o644)
+	os.WriteFile(b, []byte("contract B {}\n"), 0o644)
+	got, err := readLabels([]string{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]bool{a: {"SWC-105@2": true, "SWC-107@3": true, "SWC-104@3": true}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("labels %v, want %v", got, want)
+	}
+	if _, err := readLabels([]string{filepath.Join(dir, "missing.sol")}); err == nil {
+		t.Error("a missing file gave no error")
 	}
 }

@@ -10,13 +10,13 @@ import (
 
 // This file is the transaction-order dependence oracle (SWC-114): when
 // the last two transactions of a sequence come from different
-// unprivileged senders who both paid the contract, and one of them paid a
-// sender, they are run again in both orders from the state before them.
-// If each order has a different sender ending up with the most ether, and
-// up, and each sender's gain moves with the order in the opposite
+// unprivileged senders who both have a stake in the contract, and one of
+// them paid a sender, they are run again in both orders from the state
+// before them. If each order has a different sender ending up with the
+// most ether, and each sender's gain moves with the order in the opposite
 // direction of the other's, whoever gets their transaction mined first is
-// paid: a front-runner copying a
-// pending transaction (a puzzle's answer) takes the payout.
+// paid: a front-runner copying a pending transaction (a puzzle's answer)
+// takes the payout.
 
 // orderFree is how many qualifying sequences a worker checks in both
 // orders before it checks one in orderEvery only: each check runs the
@@ -79,7 +79,7 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 		// the one before, or else another user with a stake (the one
 		// before may be the winner's own deposit).
 		if !w.racer(a, b) {
-			if a = w.copier(hist, &seq[n-1]); a < 0 {
+			if a = w.copier(hist[:n-1], &seq[n-1]); a < 0 {
 				return nil
 			}
 		}
@@ -88,9 +88,10 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 	case !hist[n-2].Paid || !w.racer(a, b):
 		return nil
 	}
-	if !w.paidIn(hist, &pair[0]) || !w.paidIn(hist, &pair[1]) {
-		// A payout to a sender who never paid in is SWC-105's to judge
-		// (whoever comes first takes other people's money).
+	if !w.paidIn(hist[:prefix], &pair[0]) || !w.paidIn(hist[:prefix], &pair[1]) {
+		// A payout to a sender who never paid in, or was paid back all
+		// it paid in, is SWC-105's to judge (whoever comes first takes
+		// other people's money).
 		return nil
 	}
 	w.orders++
@@ -140,7 +141,7 @@ func (w *worker) racer(a, b int) bool {
 }
 
 // copier returns the first principal that can race tx's sender and has a
-// stake in the contract when it sends a copy of tx, or -1.
+// stake in the contract when it sends a copy of tx after hist, or -1.
 func (w *worker) copier(hist []txInfo, tx *Tx) int {
 	for p := range w.principals {
 		c := *tx
@@ -152,12 +153,29 @@ func (w *worker) copier(hist []txInfo, tx *Tx) int {
 	return -1
 }
 
-// paidIn reports whether tx's sender has a stake in the contract: it sent
-// the contracts ether in the sequence (hist), sends some with tx, or is a
-// member a constructor named in an address list (a payee entitled to a
-// share without paying in).
+// paidIn reports whether tx's sender has a stake in the contract when tx
+// runs after hist: it sends ether with tx, it paid the contracts more
+// ether in hist than they paid it back, or it is a member a constructor
+// named in an address list (a payee entitled to a share without paying
+// in). A sender already paid back in full that is paid again owes it to a
+// missing debit, SWC-105's to report: both senders then claim the same
+// ether, and whoever comes first gets it (swc105_pos_double_withdraw04.sol).
 func (w *worker) paidIn(hist []txInfo, tx *Tx) bool {
-	return !tx.Value.IsZero() || w.deposited(hist, tx.Sender) || w.entitled[tx.Sender]
+	return !tx.Value.IsZero() || owedBack(hist, tx.Sender) || w.entitled[tx.Sender]
+}
+
+// owedBack reports whether principal p paid in more ether in hist (the
+// transactions' values and an attacker's own ether) than it was paid.
+func owedBack(hist []txInfo, p int) bool {
+	var in, out uint256.Int
+	for i := range hist {
+		if h := &hist[i]; h.Sender == p {
+			in.Add(&in, &h.Value)
+			in.Add(&in, &h.Own)
+			out.Add(&out, &h.Got)
+		}
+	}
+	return in.Gt(&out)
 }
 
 // bothOrders runs prefix from the deployed state, then pair swapped and

@@ -103,12 +103,12 @@ func (pr *predictor) startSaturation(p *prediction) *prediction {
 	if base == nil {
 		return nil
 	}
+	if len(base) >= pr.maxLen {
+		return nil // no room for a copy: not a try of the edge's chains
+	}
 	pr.satTries[p.target]++
 	s := &saturation{stage: satCopy, seq: base, m: p.m, t: t, x1: p.x0, c1: p.c0, xs: xs, cs: cs,
 		orig: p, origCost: pr.targetCost, origResid: pr.targetResid, maxLen: pr.maxLen}
-	if len(base) >= s.maxLen {
-		return nil
-	}
 	seq := appendCopy(base, p.m.Tx)
 	m := p.m
 	m.Tx, m.LastOnly = len(seq)-1, false

@@ -15,8 +15,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -56,11 +58,16 @@ func main() {
 		builds = append(builds, build{n, b})
 		args = args[1:]
 	}
-	if len(builds) == 0 || len(args) == 0 {
+	if len(builds) == 0 || len(args) == 0 || len(builds) == 2 && builds[0].name == builds[1].name {
 		fmt.Fprintln(os.Stderr, "usage: seedrate [-seeds N] [-execs N] [-parallel N] [-flags \"FLAGS\"] NAME=BINARY [NAME=BINARY] FILE...")
 		os.Exit(2)
 	}
 	files := args
+	labels, err := readLabels(files) // before the runs: a missing file fails at once
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "seedrate: %v\n", err)
+		os.Exit(1)
+	}
 	runs, err := runAll(context.Background(), builds, files, strings.Fields(*extra), *seeds, *execs, *parallel)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "seedrate: %v\n", err)
@@ -79,11 +86,6 @@ func main() {
 	names := make([]string, len(builds))
 	for i, b := range builds {
 		names[i] = b.name
-	}
-	labels, err := readLabels(files)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "seedrate: %v\n", err)
-		os.Exit(1)
 	}
 	for _, r := range summarize(runs, names, labels, *seeds, uint64(*execs)) {
 		fmt.Fprintf(tw, "%s\t%s\t%s", r.file, r.finding, r.label)
@@ -105,8 +107,12 @@ func main() {
 // find it (absent: not found).
 type runs map[string]map[string]map[string]map[int]uint64
 
-// runAll runs every build on every file at every seed, parallel at once.
+// runAll runs every build on every file at every seed, parallel at once;
+// the first campaign that fails (a file that does not compile) stops the
+// rest, since a comparison missing runs would be wrong.
 func runAll(ctx context.Context, builds []build, files, extra []string, seeds, execs, parallel int) (runs, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	type job struct {
 		b    build
 		file string
@@ -126,6 +132,7 @@ func runAll(ctx context.Context, builds []build, files, extra []string, seeds, e
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("%s seed %d on %s: %w", j.b.name, j.seed, j.file, err)
+					cancel()
 				}
 				for _, f := range rep.Findings {
 					key := f.Kind + "@" + strconv.Itoa(f.Line)
@@ -168,6 +175,12 @@ func fuzz(ctx context.Context, bin, file string, extra []string, seed, execs int
 	b, err := cmd.Output()
 	var rep report
 	if len(b) == 0 && err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && len(bytes.TrimSpace(ee.Stderr)) > 0 {
+			// foresight's own message (a compile error), not just its status.
+			lines := strings.Split(strings.TrimSpace(string(ee.Stderr)), "\n")
+			return rep, fmt.Errorf("%w: %s", err, lines[len(lines)-1])
+		}
 		return rep, err
 	}
 	// A campaign with findings exits non-zero; its report is still whole.

@@ -73,10 +73,9 @@ func (w *worker) noteWorse(seq Sequence, hist []txInfo) {
 	end := w.ch.Snapshot()
 	defer w.ch.Reset(end)
 	w.ch.Reset(w.base)
-	for i := 0; i < p; i++ {
+	for i := 0; i <= p; i++ {
 		w.rerunTx(&seq[i], 0)
 	}
-	w.rerunTx(&seq[p], 0)
 	x := seq[p].Args[arg].Word
 	bound, ok := comparedWith(w.tr.Operands(), &x)
 	if !ok {

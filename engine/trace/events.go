@@ -321,3 +321,14 @@ func (t *Tracer) accessAfterCall(f *frame, depth int, key *uint256.Int, k EventK
 	}
 	return false
 }
+
+// precompile reports whether a is one of the precompiled contracts'
+// addresses (0x01 to 0x11 on Prague, with room to spare).
+func precompile(a common.Address) bool {
+	for _, b := range a[:18] {
+		if b != 0 {
+			return false
+		}
+	}
+	return a[18] == 0 && a[19] != 0 && a[19] <= 0x20 || a[18] == 1 && a[19] == 0
+}

@@ -1,9 +1,6 @@
 package trace
 
-import (
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/holiman/uint256"
-)
+import "github.com/holiman/uint256"
 
 // hashedSlots stands for every slot above 2^64 in storage signatures.
 var hashedSlots = uint256.Int{0, 0, 0, 1 << 63}
@@ -30,17 +27,6 @@ func (t *Tracer) Stored() []Slot { return t.stored[:t.nStored] }
 // the program (other than a precompile): storage it wrote there is in
 // neither Stored nor Writes.
 func (t *Tracer) Foreign() bool { return t.foreign }
-
-// precompile reports whether a is one of the precompiled contracts'
-// addresses (0x01 to 0x11 on Prague, with room to spare).
-func precompile(a common.Address) bool {
-	for _, b := range a[:18] {
-		if b != 0 {
-			return false
-		}
-	}
-	return a[18] == 0 && a[19] != 0 && a[19] <= 0x20 || a[18] == 1 && a[19] == 0
-}
 
 // StoredAll reports whether Stored holds every write of the transaction.
 func (t *Tracer) StoredAll() bool { return t.nStored < maxStored }

@@ -24,11 +24,17 @@ type Compiler interface {
 // compiler (as opposed to errors in the sources, which are diagnostics).
 var ErrCompilerFailed = errors.New("compiler failed")
 
+// ErrCompilerCrashed is wrapped by a *CompilerError whose compiler crashed
+// on its input (threw, or was killed by a signal it raised itself) rather
+// than failing for every input: the same compiler may compile other files.
+var ErrCompilerCrashed = errors.New("the compiler crashed on this input")
+
 // CompilerError says which compiler failed and how.
 type CompilerError struct {
 	Compiler string // as Compiler.String
 	What     string // "timed out after 2m0s", "crashed: exit status 2", ...
 	Err      error  // underlying cause, or nil
+	Crashed  bool   // the input crashed it; errors.Is(e, ErrCompilerCrashed)
 }
 
 func (e *CompilerError) Error() string {
@@ -40,10 +46,14 @@ func (e *CompilerError) Error() string {
 
 // Unwrap lets callers test for ErrCompilerFailed and for the cause.
 func (e *CompilerError) Unwrap() []error {
-	if e.Err != nil {
-		return []error{ErrCompilerFailed, e.Err}
+	errs := []error{ErrCompilerFailed}
+	if e.Crashed {
+		errs = append(errs, ErrCompilerCrashed)
 	}
-	return []error{ErrCompilerFailed}
+	if e.Err != nil {
+		errs = append(errs, e.Err)
+	}
+	return errs
 }
 
 // Compile marshals in, runs c and decodes the output. Output that is not

@@ -77,7 +77,20 @@ func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 		}
 		what += ": " + msg
 	}
-	return nil, &CompilerError{Compiler: n.String(), What: what, Err: r.err}
+	// Our own kills were handled above: a signal now is the compiler's
+	// (a segmentation fault on a deep expression), so other inputs may
+	// compile.
+	return nil, &CompilerError{Compiler: n.String(), What: what, Err: r.err, Crashed: signaled(r.err)}
+}
+
+// signaled reports whether err says the process was killed by a signal.
+func signaled(err error) bool {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		ws, ok := ee.Sys().(syscall.WaitStatus)
+		return ok && ws.Signaled()
+	}
+	return false
 }
 
 // exitDescription says how a process ended: "exited with status 2", "was

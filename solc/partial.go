@@ -1,18 +1,25 @@
 package solc
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // compileGroup compiles a group of roots that share a compiler. When a
 // full compile fails with errors that solc places in source files, the
 // roots whose import closure holds none of those files are compiled again
 // on their own, so one broken file does not keep the rest from bytecode
-// (and from being fuzzed). The result is then two Builds: the broken
+// (and from being fuzzed); a compiler that crashes on the group is asked
+// again for each half of the roots (bisectCrash), for the same reason. The result is then two Builds: the broken
 // roots with the first compile's output and errors, and the rest. Each
 // diagnostic is reported by one of them only.
 func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) ([]*Build, error) {
 	b, err := t.runGroup(ctx, p, units, comp, roots, mode)
 	if err != nil {
 		return nil, err
+	}
+	if len(roots) > 1 && errors.Is(b.Err, ErrCompilerCrashed) {
+		return t.bisectCrash(ctx, p, units, comp, roots, mode)
 	}
 	if mode != Full || b.Output == nil || len(roots) < 2 || !b.HasErrors() {
 		return []*Build{b}, nil
@@ -69,4 +76,22 @@ func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[stri
 	}
 	b.Diagnostics = kept
 	return []*Build{b, gb}, nil
+}
+
+// bisectCrash compiles the two halves of roots on their own, after the
+// compiler crashed on all of them: the crash is in the import closure of
+// some roots, and the others must still compile. Halving finds one bad
+// root among n in about 2·log2(n) compiles; a root that crashes alone is
+// a Build with the compiler's error on it.
+func (t *Toolchain) bisectCrash(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) ([]*Build, error) {
+	half := len(roots) / 2
+	left, err := t.compileGroup(ctx, p, units, comp, roots[:half:half], mode)
+	if err != nil {
+		return nil, err
+	}
+	right, err := t.compileGroup(ctx, p, units, comp, roots[half:], mode)
+	if err != nil {
+		return nil, err
+	}
+	return append(left, right...), nil
 }

@@ -46,7 +46,7 @@ func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 	if err != nil {
 		var we *workerError
 		if errors.As(err, &we) {
-			return nil, &CompilerError{Compiler: s.String(), What: we.what, Err: we.err}
+			return nil, &CompilerError{Compiler: s.String(), What: we.what, Err: we.err, Crashed: we.crashed}
 		}
 		return nil, err
 	}
@@ -76,6 +76,9 @@ type workerError struct {
 	what string
 	err  error
 	died bool // the worker process was gone or died during the request
+	// crashed: the input broke the compiler (it threw, or killed node
+	// twice); another input may compile.
+	crashed bool
 }
 
 func (e *workerError) Error() string { return e.what }
@@ -179,6 +182,7 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 	out, err = w.callOnce(ctx, op, dir, body, timeout)
 	if errors.As(err, &we) && we.died {
 		we.what += " (twice: the request was retried on a new worker)"
+		we.crashed = true
 	}
 	return out, err
 }
@@ -236,7 +240,7 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 				}
 				w.Log.Warn("solc-js compiler broke; restarting the worker", zap.String("error", re.msg))
 				w.stopLocked()
-				return nil, &workerError{what: "failed: " + re.msg + " (its WebAssembly memory is corrupt, often after a very large source; the worker was restarted)"}
+				return nil, &workerError{what: "failed: " + re.msg + " (a compiler that threw fails every later compile, so the worker was restarted)", crashed: true}
 			}
 			var limit *OutputLimitError
 			if errors.As(r.err, &limit) {
@@ -282,7 +286,8 @@ type remoteError struct {
 }
 
 // brokenCompiler recognises the errors after which a loaded solc-js
-// compiler fails every request: traps of its WebAssembly module.
+// compiler fails every request, for a worker.js that does not mark them
+// fatal: traps of its WebAssembly module.
 func brokenCompiler(msg string) bool {
 	return strings.Contains(msg, "memory access out of bounds") || strings.Contains(msg, "RuntimeError") || strings.Contains(msg, "Aborted(")
 }

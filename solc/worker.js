@@ -39,21 +39,26 @@ function respond(id, body, error, fatal) {
 }
 
 function handle(header, body) {
-  let out, err, fatal = false;
+  let out, err, fatal = false, compiling = false;
   try {
     const c = load(header.dir);
     if (header.op === 'version') {
       out = c.version;
     } else {
+      compiling = true;
       out = c.fn(body.toString('utf8'));
+      compiling = false;
       if (typeof out !== 'string') throw new Error('the compiler returned ' + typeof out + ', not standard JSON');
     }
   } catch (e) {
     err = (e && e.stack) ? String(e.stack).split('\n').slice(0, 3).join(' | ') : String(e);
-    // A trap in the compiler's WebAssembly (a large source exhausts its
-    // memory) leaves the module corrupt: every later compile fails the same
-    // way. The module stays in require's cache, so only a new process helps.
-    fatal = (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) || /memory access out of bounds|Aborted\(/.test(err);
+    // Anything thrown out of a compile leaves the module broken: a trap in
+    // its WebAssembly (a large source exhausts its memory) corrupts it, and
+    // a RangeError (a deep expression exhausts node's stack) unwinds past
+    // the compiler's own cleanup, so every later compile fails ("You shall
+    // not have another CompilerStack aside me"). The module stays in
+    // require's cache, so only a new process helps.
+    fatal = compiling || (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) || /memory access out of bounds|Aborted\(/.test(err);
   }
   respond(header.id, out, err, fatal);
 }

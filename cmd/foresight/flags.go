@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/foresight-sol/foresight/solc"
@@ -40,7 +42,20 @@ type compilerFlags struct {
 }
 
 func (c *compilerFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.solcPath, "solc", "", "compile every file with the solc binary at this `path`")
+	fs.Func("solc", "compile every file with the solc binary at this `path`", func(v string) error {
+		// Native solc runs in an empty working directory of its own, so a
+		// relative path must be made absolute here; a bare name stays a
+		// PATH lookup.
+		c.solcPath = v
+		if strings.ContainsRune(v, filepath.Separator) {
+			abs, err := filepath.Abs(v)
+			if err != nil {
+				return fmt.Errorf("resolve %s: %w", v, err)
+			}
+			c.solcPath = abs
+		}
+		return nil
+	})
 	fs.StringVar(&c.solcVersion, "solc-version", "", "compile every file with this solc `version` (an installed native solc, else solc-js from npm)")
 	fs.BoolVar(&c.noInstall, "no-install", false, "never download compilers; use only those already installed")
 	durationVar(fs, &c.timeout, "compile-timeout", solc.DefaultTimeout, "give up on one compiler run after this `duration`")

@@ -68,7 +68,8 @@ type procResult struct {
 // runProcess runs a process in its own process group, so that whatever it
 // spawns dies with it: on timeout, cancellation, too much output or
 // Toolchain.Close the whole group is killed, and the group is killed again
-// once the process has exited, so no grandchild outlives the run. Every wait
+// once the process has exited, so no grandchild outlives the run; should
+// Foresight die first, the watchdog kills the group (orphans.go). Every wait
 // is bounded (waitDelay), even when a grandchild holds the pipes open.
 func runProcess(ctx context.Context, s procSpec) procResult {
 	parent := ctx
@@ -98,11 +99,16 @@ func runProcess(ctx context.Context, s procSpec) procResult {
 	cmd.Dir = s.dir
 	cmd.Stdin = bytes.NewReader(s.stdin)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procAttr()
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	cmd.WaitDelay = waitDelay
-	err := cmd.Run()
-	killGroup(cmd) // children it left behind
+	err := cmd.Start()
+	if err == nil {
+		guardGroup('+', cmd.Process.Pid)
+		err = cmd.Wait()
+		killGroup(cmd) // children it left behind
+		guardGroup('-', cmd.Process.Pid)
+	}
 	res := procResult{stdout: stdout.Bytes(), stderr: stderr.Bytes(), err: err}
 	switch {
 	case parent.Err() != nil:

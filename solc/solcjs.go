@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"go.uber.org/zap"
@@ -110,6 +109,7 @@ func (w *NodeWorker) stopLocked() {
 	w.stdin.Close()
 	killGroup(w.cmd)
 	w.cmd.Wait()
+	guardGroup('-', w.cmd.Process.Pid)
 	w.respFd.Close()
 	w.cmd = nil
 }
@@ -139,13 +139,14 @@ func (w *NodeWorker) startLocked() error {
 	}
 	w.stderr = &tailBuffer{max: 8 << 10}
 	cmd.Stderr = w.stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procAttr()
 	cmd.WaitDelay = waitDelay
 	if err := cmd.Start(); err != nil {
 		pr.Close()
 		pw.Close()
 		return fmt.Errorf("start node worker (%s): %w", node, err)
 	}
+	guardGroup('+', cmd.Process.Pid)
 	pw.Close()
 	w.cmd, w.stdin, w.resp, w.respFd = cmd, stdin, bufio.NewReaderSize(pr, 1<<16), pr
 	w.Log.Debug("solc-js worker started", zap.Int("pid", cmd.Process.Pid))

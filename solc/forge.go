@@ -3,7 +3,6 @@ package solc
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -17,26 +16,25 @@ var forgeTimeout = 30 * time.Second
 // maxForgeOutput bounds what Foresight reads from forge.
 const maxForgeOutput = 1 << 20
 
-// forgePath returns the forge on PATH that Foresight may run for p, or "".
-// Never one inside the project (even a trusted one: a workspace does not
-// get to choose the program), nor one found through a relative PATH
-// entry; never any when the workspace is untrusted or Config.NoForge.
+// forgePath returns the forge on PATH that Foresight may run for p, or "":
+// the one execPath finds (never through a relative PATH entry), unless it
+// lies inside the project (even a trusted one: a workspace does not get
+// to choose the program); never any when the workspace is untrusted or
+// Config.NoForge.
 func (t *Toolchain) forgePath(p *Project) string {
 	if t.cfg.NoForge || t.cfg.Untrusted {
 		return ""
 	}
-	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		cand := filepath.Join(dir, "forge")
-		if !filepath.IsAbs(dir) || !isExecutable(cand) {
-			continue
-		}
-		if within(p.Root, cand) {
-			t.say(fmt.Sprintf("ignoring %s: Foresight does not run a forge inside the project; using Foundry's remapping rules instead", cand), zap.String("path", cand))
-			return ""
-		}
-		return cand
+	forge, err := t.execPath("forge")
+	if err != nil {
+		return ""
 	}
-	return ""
+	if within(p.Root, forge) {
+		// It shadows the user's forge: run none rather than another one.
+		t.say(fmt.Sprintf("ignoring %s: Foresight does not run a forge inside the project; using Foundry's remapping rules instead", forge), zap.String("path", forge))
+		return ""
+	}
+	return forge
 }
 
 // withForge returns p with the remappings `forge remappings` prints, when

@@ -42,8 +42,9 @@ func installedJS(cacheDir string) []Version {
 
 // installJS installs the npm package solc@v into its own directory. It
 // installs into a temporary sibling and renames it into place, so an
-// interrupted install never leaves a half-installed compiler behind.
-func installJS(ctx context.Context, npm, cacheDir string, v Version, life *lifetime) (string, error) {
+// interrupted install never leaves a half-installed compiler behind. npm
+// runs with env (nil: Foresight's own).
+func installJS(ctx context.Context, npm string, env []string, cacheDir string, v Version, life *lifetime) (string, error) {
 	dir := installDir(cacheDir, v)
 	if fileExists(filepath.Join(dir, "node_modules", "solc", "package.json")) {
 		return dir, nil
@@ -63,7 +64,7 @@ func installJS(ctx context.Context, npm, cacheDir string, v Version, life *lifet
 		npm = "npm"
 	}
 	r := runProcess(ctx, procSpec{
-		path: npm, args: []string{"install", "--no-audit", "--no-fund", "--loglevel=error", "solc@" + v.String()}, dir: tmp,
+		path: npm, args: []string{"install", "--no-audit", "--no-fund", "--loglevel=error", "solc@" + v.String()}, dir: tmp, env: env,
 		maxOut: maxCompilerStderr, maxErr: maxCompilerStderr, timeout: 10 * time.Minute, life: life,
 	})
 	if r.err != nil {

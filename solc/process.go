@@ -51,6 +51,7 @@ type procSpec struct {
 	path    string
 	args    []string
 	dir     string
+	env     []string // nil: Foresight's own
 	stdin   []byte
 	maxOut  int
 	maxErr  int
@@ -97,6 +98,7 @@ func runProcess(ctx context.Context, s procSpec) procResult {
 	stderr := &capWriter{max: s.maxErr, full: func() { cancel(&OutputLimitError{"stderr", s.maxErr}) }}
 	cmd := exec.CommandContext(ctx, s.path, s.args...)
 	cmd.Dir = s.dir
+	cmd.Env = s.env
 	cmd.Stdin = bytes.NewReader(s.stdin)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.SysProcAttr = procAttr()

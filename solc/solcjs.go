@@ -56,8 +56,12 @@ func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 // keeps them loaded, and serves one request at a time. It restarts after a
 // crash, and is killed when a request exceeds its timeout.
 type NodeWorker struct {
-	Node string // node binary; "node" when empty
+	Node string // node binary; when empty, resolve's, else "node"
 	Log  *zap.Logger
+
+	// resolve finds node and its environment (Toolchain.nodeCommand); nil
+	// for node from PATH as exec finds it.
+	resolve func() (path string, env []string, err error)
 
 	sem chan struct{} // held while a request is in flight
 
@@ -75,8 +79,9 @@ type workerError struct {
 	what string
 	err  error
 	died bool // the worker process was gone or died during the request
-	// crashed: the input broke the compiler (it threw, or killed node
-	// twice); another input may compile.
+	// crashed: the compiler threw on the input; another input may
+	// compile. (A node that dies twice is not counted: a broken node dies
+	// on every input.)
 	crashed bool
 }
 
@@ -98,6 +103,17 @@ func (w *NodeWorker) Close() error {
 	w.closed = true
 	w.stopLocked()
 	return nil
+}
+
+// stopIfWithin stops the worker when its node lies inside root, so the
+// next request starts one found anew (Toolchain.noteRoot).
+func (w *NodeWorker) stopIfWithin(root string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.cmd != nil && within(root, w.cmd.Path) {
+		w.Log.Warn("solc-js worker's node is inside an untrusted workspace; stopping it", zap.String("node", w.cmd.Path), zap.String("root", root))
+		w.stopLocked()
+	}
 }
 
 // stopLocked kills the worker's process group; the wait is bounded by
@@ -122,6 +138,13 @@ func (w *NodeWorker) startLocked() error {
 		return nil
 	}
 	node := w.Node
+	var env []string
+	if node == "" && w.resolve != nil {
+		var err error
+		if node, env, err = w.resolve(); err != nil {
+			return fmt.Errorf("start node worker: %w", err)
+		}
+	}
 	if node == "" {
 		node = "node"
 	}
@@ -131,6 +154,7 @@ func (w *NodeWorker) startLocked() error {
 	}
 	cmd := exec.Command(node, "-e", workerScript)
 	cmd.ExtraFiles = []*os.File{pw} // fd 3
+	cmd.Env = env
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		pr.Close()
@@ -183,7 +207,6 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 	out, err = w.callOnce(ctx, op, dir, body, timeout)
 	if errors.As(err, &we) && we.died {
 		we.what += " (twice: the request was retried on a new worker)"
-		we.crashed = true
 	}
 	return out, err
 }

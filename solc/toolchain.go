@@ -53,6 +53,7 @@ type Toolchain struct {
 	probed  map[string]probeResult // `--version` answers by binary path
 	said    map[string]bool        // messages already given to Notify
 	forged  map[string][]Remapping // `forge remappings` answers by root and configuration; nil: it failed
+	roots   []string               // project roots compiled while untrusted, where execPath looks for nothing
 }
 
 // NewToolchain returns a Toolchain for cfg.
@@ -66,9 +67,9 @@ func NewToolchain(cfg Config) *Toolchain {
 	if cfg.Home == "" {
 		cfg.Home, _ = os.UserHomeDir()
 	}
-	return &Toolchain{
+	t := &Toolchain{
 		cfg:     cfg,
-		worker:  NewNodeWorker(cfg.Node, cfg.Log.Named("solcjs")),
+		worker:  NewNodeWorker("", cfg.Log.Named("solcjs")),
 		life:    newLifetime(),
 		jsByVer: map[Version]*SolcJS{},
 		install: map[Version]*sync.Mutex{},
@@ -76,6 +77,8 @@ func NewToolchain(cfg Config) *Toolchain {
 		said:    map[string]bool{},
 		forged:  map[string][]Remapping{},
 	}
+	t.worker.resolve = t.nodeCommand
+	return t
 }
 
 // DefaultCacheDir is $FORESIGHT_CACHE_DIR, else <user cache dir>/foresight.
@@ -147,6 +150,7 @@ func KnownVersions() []Version {
 // native binary that satisfies every pragma, then the highest solc-js release
 // that does (installed on first use).
 func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project) (Compiler, error) {
+	t.noteRoot(p)
 	if t.cfg.SolcPath != "" {
 		return t.nativeAt(ctx, t.cfg.SolcPath)
 	}
@@ -302,7 +306,11 @@ func (t *Toolchain) solcJS(ctx context.Context, v Version) (Compiler, error) {
 		if t.cfg.Notify != nil {
 			t.cfg.Notify(msg)
 		}
-		if _, err := installJS(ctx, t.cfg.NPM, t.cfg.CacheDir, v, t.life); err != nil {
+		npm, env, err := t.npmCommand()
+		if err != nil {
+			return nil, fmt.Errorf("install solc %s: %w", v, err)
+		}
+		if _, err := installJS(ctx, npm, env, t.cfg.CacheDir, v, t.life); err != nil {
 			return nil, err
 		}
 	}

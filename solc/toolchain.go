@@ -21,16 +21,18 @@ type Config struct {
 	SolcVersion string        // an explicit version, e.g. "0.8.19"
 	CacheDir    string        // default: $FORESIGHT_CACHE_DIR, else <user cache>/foresight
 	Home        string        // where to look for ~/.svm and ~/.solc-select; default the user's home
-	Node, NPM   string        // default "node" and "npm" from PATH
+	Node, NPM   string        // default "node" and "npm" from PATH, found by execPath's rules
 	Timeout     time.Duration // per compile; default DefaultTimeout
 	NoInstall   bool          // never run npm; only use what is installed
 	NoNative    bool          // ignore native binaries (tests)
 	NoForge     bool          // never run forge; Foundry's remapping rules by hand (tests)
 	// Untrusted: ignore executables the workspace names. A compiler path in
-	// foundry.toml, a solc found through a relative PATH entry or inside the
-	// project root is never run, nor is forge at all; the choice falls back to svm, solc-select
-	// and solc-js, and Notify says why once. SolcPath and SolcVersion come
-	// from the user, not the workspace, and still apply.
+	// foundry.toml, or a solc, node or npm found inside the project root
+	// (symlinks resolved) is never run, nor is forge at all; the choice
+	// falls back to svm, solc-select and solc-js, and Notify says why once.
+	// (Nothing found through a relative PATH entry runs, trusted or not.)
+	// SolcPath and SolcVersion come from the user, not the workspace, and
+	// still apply.
 	Untrusted bool
 	Log       *zap.Logger
 	// Notify receives user-facing progress messages, such as a compiler

@@ -30,12 +30,15 @@ type stream struct {
 	invalid func(data []byte, err error) // nil: drop bad messages
 	resync  bool                         // skip to the next Content-Length first
 	pending string                       // the start of the next header line, already read
+	// decode turns a body into a message; a field so that tests can see
+	// which bodies reach it.
+	decode func([]byte) (jsonrpc2.Message, error)
 
 	mu sync.Mutex // serialises writes
 }
 
 func newStream(rwc io.ReadWriteCloser, invalid func(data []byte, err error)) *stream {
-	return &stream{rwc: rwc, in: bufio.NewReader(rwc), invalid: invalid}
+	return &stream{rwc: rwc, in: bufio.NewReader(rwc), invalid: invalid, decode: decode}
 }
 
 // Read returns the next message that decodes. Messages that do not are
@@ -54,7 +57,7 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			}
 			return nil, n, err
 		}
-		msg, err := decode(data)
+		msg, err := s.decode(data)
 		if err != nil {
 			s.reject(data, err)
 			continue

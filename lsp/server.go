@@ -190,6 +190,10 @@ func (s *server) invalidMessage(data []byte, err error) {
 	}
 	s.log.Warn("bad message", zap.Error(err), zap.ByteString("data", truncate(data, 200)))
 	s.goSafe("error reply", func() {
+		if errors.Is(err, errTooLarge) {
+			// Else silent: a document over the limit is never opened.
+			s.notifyOnce(protocol.MessageTypeWarning, fmt.Sprintf("foresight: ignored a message over the size limit (%d MiB, %d MiB for a document's text): see the log", maxMessage>>20, maxSyncMessage>>20))
+		}
 		if err := s.stream.writeError(data, code, err.Error()); err != nil {
 			s.log.Warn("reply to bad message", zap.Error(err))
 		}

@@ -170,6 +170,11 @@ func TestSettingsClampedToSchema(t *testing.T) {
 				t.Errorf("%s: %s: messages %q, want one naming the setting, the value and %q", sp.Key, c.given, notes, used)
 			}
 		}
+		// encoding/json takes "WORKERS" for workers: clamped as well.
+		upper := strings.ToUpper(sp.Key)
+		if st, _, _, err := parseSettings(json.RawMessage(fmt.Sprintf(`{"foresight":{%q:1e30}}`, upper))); err != nil || settingValue(t, st, sp.Key) != hi {
+			t.Errorf("%s: 1e30 gives %v, %v; want %v", upper, settingValue(t, st, sp.Key), err, hi)
+		}
 		// A value in range is kept, without a message.
 		st, notes, _, err := parseSettings(json.RawMessage(fmt.Sprintf(`{"foresight":{%q:%v}}`, sp.Key, lo)))
 		if err != nil || len(notes) != 0 || settingValue(t, st, sp.Key) != lo {

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // clampSettings brings the numeric settings of a "foresight" section
@@ -18,9 +21,15 @@ import (
 // number is left to the typed decoding, which reports it.
 func clampSettings(section map[string]json.RawMessage) []string {
 	var notes []string
-	for _, sp := range settingSpecs {
-		raw, ok := section[sp.Key]
-		if !ok || sp.Editor != "" || sp.Minimum == nil || sp.Maximum == nil {
+	for _, key := range slices.Sorted(maps.Keys(section)) {
+		// encoding/json matches keys regardless of case: "WORKERS" sets
+		// workers too, so every spelling is clamped.
+		i := slices.IndexFunc(settingSpecs, func(sp settingSpec) bool { return strings.EqualFold(sp.Key, key) })
+		if i < 0 {
+			continue
+		}
+		sp, raw := settingSpecs[i], section[key]
+		if sp.Editor != "" || sp.Minimum == nil || sp.Maximum == nil {
 			continue
 		}
 		given, err := strconv.ParseFloat(string(raw), 64)
@@ -32,8 +41,8 @@ func clampSettings(section map[string]json.RawMessage) []string {
 			continue
 		}
 		text := number(used)
-		section[sp.Key] = json.RawMessage(text)
-		notes = append(notes, fmt.Sprintf("foresight: setting %s is %s, %s: using %s", sp.Key, raw, why, text))
+		section[key] = json.RawMessage(text)
+		notes = append(notes, fmt.Sprintf("foresight: setting %s is %s, %s: using %s", key, raw, why, text))
 	}
 	return notes
 }

@@ -51,29 +51,33 @@ func defaultSettings() Settings { return Settings{} }
 
 // parseSettings reads settings from a JSON value that is either the
 // section itself or an object holding it under "foresight". A null or
-// missing value reports false.
-func parseSettings(v any) (Settings, bool, error) {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return Settings{}, false, fmt.Errorf("settings: %w", err)
-	}
+// missing value reports false. The value is decoded into typed fields
+// only (never into interface{}, whose numbers cost ~40 bytes each), and
+// numeric settings out of bounds are clamped: notes says which.
+func parseSettings(raw json.RawMessage) (st Settings, notes []string, ok bool, err error) {
 	var outer map[string]json.RawMessage
 	if json.Unmarshal(raw, &outer) != nil || outer == nil {
-		return Settings{}, false, nil
+		return Settings{}, nil, false, nil
 	}
 	if inner, ok := outer[configSection]; ok {
-		if string(inner) == "null" {
-			return Settings{}, false, nil
+		outer = nil
+		if json.Unmarshal(inner, &outer) != nil || outer == nil {
+			if string(inner) == "null" {
+				return Settings{}, nil, false, nil
+			}
+			return Settings{}, nil, false, fmt.Errorf("settings: %s is not an object", configSection)
 		}
-		raw = inner
 	} else if !hasSettingKey(outer) {
-		return Settings{}, false, nil // someone else's settings
+		return Settings{}, nil, false, nil // someone else's settings
 	}
-	var st Settings
-	if err := json.Unmarshal(raw, &st); err != nil {
-		return Settings{}, false, fmt.Errorf("settings: %w", err)
+	notes = clampSettings(outer)
+	if raw, err = json.Marshal(outer); err == nil {
+		err = json.Unmarshal(raw, &st)
 	}
-	return st, true, nil
+	if err != nil {
+		return Settings{}, nil, false, fmt.Errorf("settings: %w", err)
+	}
+	return st, notes, true, nil
 }
 
 // serverKeys are the keys of the server's settings (settingSpecs).
@@ -191,8 +195,17 @@ func (s *server) applySettings(st Settings) {
 	}
 }
 
+// warnClamped shows, once each, why settings were clamped.
+func (s *server) warnClamped(notes []string) {
+	for _, n := range notes {
+		s.log.Warn("setting clamped", zap.String("why", n))
+		s.goSafe("notify", func() { s.notifyOnce(protocol.MessageTypeWarning, n) })
+	}
+}
+
 // pullSettings asks the client for the "foresight" section. It makes a
-// request to the client, so it must not run inside a handler.
+// request to the client, so it must not run inside a handler. The answer
+// is decoded as raw JSON, not protocol's []interface{}.
 func (s *server) pullSettings() {
 	s.mu.Lock()
 	ok := s.caps.Workspace != nil && s.caps.Workspace.Configuration
@@ -202,26 +215,35 @@ func (s *server) pullSettings() {
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	res, err := s.client.Configuration(ctx, &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: configSection}}})
+	var res []json.RawMessage
+	err := protocol.Call(ctx, s.conn, protocol.MethodWorkspaceConfiguration, &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: configSection}}}, &res)
 	if err != nil || len(res) == 0 {
 		s.log.Debug("workspace/configuration", zap.Error(err))
 		return
 	}
-	st, ok, err := parseSettings(res[0])
+	st, notes, ok, err := parseSettings(res[0])
 	if err != nil {
 		s.showMessage(protocol.MessageTypeWarning, "foresight: "+err.Error())
 		return
 	}
+	s.warnClamped(notes)
 	if ok {
 		s.applySettings(st)
 	}
 }
 
-func (s *server) didChangeConfiguration(_ context.Context, params *protocol.DidChangeConfigurationParams) error {
-	st, ok, err := parseSettings(params.Settings)
+// didChangeConfigurationParams is protocol.DidChangeConfigurationParams
+// with the settings kept as raw JSON for parseSettings.
+type didChangeConfigurationParams struct {
+	Settings json.RawMessage `json:"settings"`
+}
+
+func (s *server) didChangeConfiguration(_ context.Context, params *didChangeConfigurationParams) error {
+	st, notes, ok, err := parseSettings(params.Settings)
 	if err != nil {
 		return err
 	}
+	s.warnClamped(notes)
 	if ok {
 		s.applySettings(st)
 		return nil

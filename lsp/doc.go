@@ -37,8 +37,9 @@
 //
 //   - server.go: Serve, dispatch, lifecycle checks, panic recovery.
 //   - queue.go: ordered dispatch, $/cancelRequest, releasing the queue.
-//   - stream.go: Content-Length framing that survives malformed messages
-//     and resynchronises after a bad Content-Length.
+//   - stream.go: Content-Length framing that survives malformed messages,
+//     resynchronises after a bad Content-Length and refuses messages over
+//     their size limit before decoding them.
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
 //   - pipeline.go: runs (two compiles, publish); a full compile's good
@@ -58,7 +59,8 @@
 //   - workspace.go: workspace folders, trust, which paths commands accept
 //     (docs/security.md).
 //   - size.go: the limit on open documents.
-//   - configuration.go, watched_files.go: settings and project files.
+//   - configuration.go, watched_files.go: settings and project files;
+//     setting_bounds.go clamps numeric settings to their specs' bounds.
 //   - setting_specs.go: every editor setting's key, type, default and
 //     documentation, from which the editor configurations and docs tables
 //     are generated.

@@ -91,7 +91,7 @@ func (s *server) exportPath(root, rel string) (path, real string, err error) {
 	inside := s.insideLocked(realDir)
 	s.mu.Unlock()
 	if !within(realRoot, realDir) || !inside {
-		return "", "", fmt.Errorf("%w: %s leads to %s, outside the workspace", errExportPath, filepath.Dir(want), realDir)
+		return "", "", fmt.Errorf("%w: %s leads to %s, outside the workspace (the test folder must lie in the project and a workspace folder)", errExportPath, filepath.Dir(want), realDir)
 	}
 	base := filepath.Base(want)
 	stem, ext := base, ""

@@ -118,3 +118,31 @@ func testExportStaysInWorkspace(t *testing.T, noCreate bool) {
 	}
 	f.shutdown()
 }
+
+// TestExportOutsideWorkspaceErrorCode: an export refused because test/
+// leads out of the workspace is answered with RequestFailed (LSP 3.17,
+// -32803) and a message that says where test/ leads, not with code 0.
+func TestExportOutsideWorkspaceErrorCode(t *testing.T) {
+	ws := filepath.Dir(copyShared(t, "TwoObjectives.sol"))
+	path := filepath.Join(ws, "TwoObjectives.sol")
+	out := t.TempDir()
+	if err := os.Symlink(out, filepath.Join(ws, "test")); err != nil {
+		t.Fatal(err)
+	}
+	f := newFake(t, fakeOptions{settings: budget, folders: []string{ws}})
+	f.open(path)
+	f.save(path)
+	f.awaitFindingLines(path, 10, 13)
+	f.mu.Lock()
+	id := findingIDOf(f.findingsLocked(path)[0])
+	f.mu.Unlock()
+	var res string
+	err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{
+		Command: cmdExportTest, Arguments: []any{findingArg{URI: uriOf(path), Finding: id}},
+	}, &res)
+	realOut, _ := filepath.EvalSymlinks(out)
+	if rpcCode(err) != codeRequestFailed || !strings.Contains(err.Error(), "outside the workspace") || !strings.Contains(err.Error(), realOut) {
+		t.Errorf("export through a linked test/ = %q, %v (code %d); want RequestFailed (%d) naming %s", res, err, rpcCode(err), codeRequestFailed, realOut)
+	}
+	f.shutdown()
+}

@@ -75,6 +75,7 @@ type fakeClient struct {
 	done   chan error  // the server's end: Serve's result, or the process's exit
 	logs   *syncBuffer // the in-process server's log
 	pid    int         // the server process (newProcClient), or 0
+	srv    *server     // the in-process server (newFake), or nil
 
 	mu       sync.Mutex
 	changed  chan struct{}                    // closed and replaced on every event
@@ -134,6 +135,7 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 	srv.beforeFullCompile = o.beforeFullCompile
 	f := connectFake(t, clientSide, o.settings)
 	f.logs = logs
+	f.srv = srv
 	f.folders = o.folders
 	f.noCreate = o.noCreate
 	go func() { f.done <- srv.run(context.Background()) }()

@@ -12,10 +12,10 @@ import (
 )
 
 // TestBadFramesThenRequests speaks raw frames to a server: after a frame
-// whose Content-Length is unreadable, one over the 64 MiB limit (70 MB,
-// sent in full) and a message with an id but no method, the next request
-// is answered each time; the bad frames get one error each, the message
-// without a method InvalidRequest with its id.
+// whose Content-Length is unreadable, one over the 32 MiB limit (70 MB,
+// sent in full, scanned past) and a message with an id but no method,
+// the next request is answered each time; the bad frames get one error
+// each, the message without a method InvalidRequest with its id.
 func TestBadFramesThenRequests(t *testing.T) {
 	serverSide, clientSide := net.Pipe()
 	srv := newServer(serverSide, Options{Version: "test", Toolchain: testToolchain()})
@@ -80,7 +80,7 @@ func TestBadFramesThenRequests(t *testing.T) {
 		func() { raw("Content-Length: abc\r\n\r\n" + `{"jsonrpc":"2.0","id":99,"method":"shutdown"}`) },
 		func() {
 			raw(fmt.Sprintf("Content-Length: %d\r\n\r\n", big))
-			chunk := strings.Repeat("Content-Length: 5\r\n\r\n", 1<<14)
+			chunk := strings.Repeat(`{"content":[1,2,3]}`, 1<<14)
 			for n := 0; n < big; n += len(chunk) {
 				raw(chunk[:min(len(chunk), big-n)])
 			}

@@ -45,7 +45,12 @@ func (e editCapabilities) canCreateFiles() bool {
 // initialize records the client's capabilities and settings and
 // advertises the server's.
 func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protocol.InitializeResult, error) {
-	var p protocol.InitializeParams
+	// InitializationOptions shadows the embedded interface{} field: the
+	// options are read as raw JSON into typed values only.
+	var p struct {
+		protocol.InitializeParams
+		InitializationOptions json.RawMessage `json:"initializationOptions"`
+	}
 	var extra editCapabilities
 	if params != nil {
 		if err := json.Unmarshal(*params, &p); err != nil {
@@ -53,22 +58,21 @@ func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protoc
 		}
 		_ = json.Unmarshal(*params, &extra) // optional
 	}
-	st, ok, err := parseSettings(p.InitializationOptions)
+	st, notes, ok, err := parseSettings(p.InitializationOptions)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "initializationOptions: %v", err)
 	}
+	s.warnClamped(notes)
 	replay, err := parseReplayOptions(p.InitializationOptions)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "initializationOptions: %v", err)
 	}
 	var trust trustOptions
-	if raw, err := json.Marshal(p.InitializationOptions); err == nil {
-		_ = json.Unmarshal(raw, &trust) // absent or not an object: untrusted
-	}
+	_ = json.Unmarshal(p.InitializationOptions, &trust) // absent or not an object: untrusted
 	s.mu.Lock()
 	s.state = initialized
 	s.trusted = trust.TrustedWorkspace
-	s.setFoldersLocked(foldersOf(&p))
+	s.setFoldersLocked(foldersOf(&p.InitializeParams))
 	s.caps = p.Capabilities
 	s.createFiles = extra.canCreateFiles()
 	s.replayOpts = replay

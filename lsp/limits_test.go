@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,22 +11,29 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// TestLargeDocument opens a 50 MB document: it gets a diagnostic and is
-// not compiled; once the buffer is a contract again, it compiles.
+// TestLargeDocument opens a 50 MB document, over the protocol's limit:
+// the message is refused with a warning. Then a 20 MB one: it gets a
+// diagnostic and is not compiled; once the buffer is a contract again, it
+// compiles.
 func TestLargeDocument(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, dir, "Big.sol", brokenContract)
 	f := newFake(t, fakeOptions{settings: map[string]any{"fuzzExecs": 50, "fuzzBudgetSeconds": 0, "seed": 1}})
-	big := "// " + strings.Repeat("x", 50<<20) + "\n" + brokenContract
-	f.mu.Lock()
-	f.versions[path], f.texts[path] = 1, big
-	f.mu.Unlock()
-	f.notify(protocol.MethodTextDocumentDidOpen, protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: uriOf(path), LanguageID: "solidity", Version: 1, Text: big,
-	}})
+	for _, size := range []int{50 << 20, 20 << 20} {
+		big := "// " + strings.Repeat("x", size) + "\n" + brokenContract
+		f.mu.Lock()
+		f.versions[path], f.texts[path] = 1, big
+		f.mu.Unlock()
+		f.notify(protocol.MethodTextDocumentDidOpen, protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: uriOf(path), LanguageID: "solidity", Version: 1, Text: big,
+		}})
+	}
+	f.Await("a warning about the 50 MB message", func() bool {
+		return slices.ContainsFunc(f.shown, func(m protocol.ShowMessageParams) bool { return strings.Contains(m.Message, "over the size limit") })
+	})
 	f.Await("the size diagnostic", func() bool {
 		ds := f.diags[path]
-		return len(ds) == 1 && ds[0].Code == sizeCode && strings.Contains(ds[0].Message, "over Foresight's limit of 4 MiB")
+		return len(ds) == 1 && ds[0].Code == sizeCode && strings.Contains(ds[0].Message, "20.0 MiB, over Foresight's limit of 4 MiB")
 	})
 	f.save(path) // still too large: nothing compiles
 	// Replace the whole buffer with the (broken) contract and save: the

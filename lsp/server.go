@@ -190,6 +190,10 @@ func (s *server) invalidMessage(data []byte, err error) {
 	}
 	s.log.Warn("bad message", zap.Error(err), zap.ByteString("data", truncate(data, 200)))
 	s.goSafe("error reply", func() {
+		if errors.Is(err, errTooLarge) {
+			// Else silent: a document over the limit is never opened.
+			s.notifyOnce(protocol.MessageTypeWarning, fmt.Sprintf("foresight: ignored a message over the size limit (%d MiB, %d MiB for a document's text): see the log", maxMessage>>20, maxSyncMessage>>20))
+		}
 		if err := s.stream.writeError(data, code, err.Error()); err != nil {
 			s.log.Warn("reply to bad message", zap.Error(err))
 		}
@@ -274,12 +278,28 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	result, err := s.dispatch(ctx, req)
 	if err != nil {
 		s.log.Debug("method failed", zap.String("method", req.Method()), zap.Error(err))
+		err = withCode(err)
 	}
 	if !isCall && err != nil {
 		s.log.Warn("notification failed", zap.String("method", req.Method()), zap.Error(err))
 	}
 	answer(result, err)
 	return nil
+}
+
+// codeRequestFailed is LSP 3.17's RequestFailed: the request was valid but
+// could not be carried out (protocol v0.12.0 predates it).
+const codeRequestFailed jsonrpc2.Code = -32803
+
+// withCode gives an error without a JSON-RPC code RequestFailed, keeping
+// its message: jsonrpc2 would send it with code 0, which is no JSON-RPC
+// error code.
+func withCode(err error) error {
+	var rpcErr *jsonrpc2.Error
+	if errors.As(err, &rpcErr) {
+		return err
+	}
+	return jsonrpc2.NewError(codeRequestFailed, err.Error())
 }
 
 // dispatch routes a message by method, enforcing the lifecycle.

@@ -11,19 +11,29 @@ type settingSpec struct {
 	Key     string // in the "foresight" section
 	Type    string // JSON schema type
 	Default any
-	Minimum *int
-	Items   string   // element type of an array
-	Values  string   // value type of an object
-	Enum    []string // allowed strings
-	Scope   string   // VS Code scope, when not the default
-	Doc     string   // Markdown for the VS Code settings editor
-	Short   string   // one line for the docs tables (Markdown)
+	// Minimum and Maximum bound a numeric setting: the server clamps a
+	// value outside them (configuration.go), and the VS Code schema
+	// declares them. Every numeric setting has both, since a value from a
+	// workspace's settings file is not to be trusted with the machine.
+	Minimum, Maximum *float64
+	// CPUBound: the server also uses at most runtime.NumCPU().
+	CPUBound bool
+	Items    string   // element type of an array
+	Values   string   // value type of an object
+	Enum     []string // allowed strings
+	Scope    string   // VS Code scope, when not the default
+	Doc      string   // Markdown for the VS Code settings editor
+	Short    string   // one line for the docs tables (Markdown)
 	// Editor is empty for a setting the server reads, else the one editor
 	// extension that reads it ("vscode").
 	Editor string
 }
 
-func minimum(n int) *int { return &n }
+func bound(n float64) *float64 { return &n }
+
+// maxSafeInteger is the largest integer a JSON number keeps exactly in
+// JavaScript (Number.MAX_SAFE_INTEGER), so in VS Code's settings.
+const maxSafeInteger = 1<<53 - 1
 
 // settingSpecs lists the settings in the order editors show them.
 var settingSpecs = []settingSpec{
@@ -39,14 +49,14 @@ var settingSpecs = []settingSpec{
 	{Key: "solcVersion", Type: "string", Default: "",
 		Doc:   "A solc version to use for every file, e.g. `0.8.26` (native if installed, else solc-js). Empty: from each file's `pragma`.",
 		Short: "a solc version for every file, e.g. `\"0.8.26\"` (native if installed, else solc-js)"},
-	{Key: "fuzzBudgetSeconds", Type: "number", Default: 10, Minimum: minimum(0),
+	{Key: "fuzzBudgetSeconds", Type: "number", Default: 10, Minimum: bound(0), Maximum: bound(3600),
 		Doc:   "Wall-clock budget in seconds of the campaign after each save. `0` means no time limit and needs `#foresight.fuzzExecs#`.",
 		Short: "wall-clock budget of the campaign after a save; 0 = none (only together with `fuzzExecs`)"},
-	{Key: "fuzzExecs", Type: "integer", Default: 0, Minimum: minimum(0),
+	{Key: "fuzzExecs", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(1e9),
 		Doc:   "Budget of a campaign in executed transaction sequences; `0` means none. With a fixed `#foresight.seed#` and one worker, a campaign is reproducible.",
 		Short: "budget in executed transaction sequences; 0 = none"},
-	{Key: "workers", Type: "integer", Default: 1, Minimum: minimum(1),
-		Doc:   "Parallel workers per campaign.",
+	{Key: "workers", Type: "integer", Default: 1, Minimum: bound(1), Maximum: bound(256), CPUBound: true,
+		Doc:   "Parallel workers per campaign; the server uses at most one per CPU.",
 		Short: "parallel workers per campaign"},
 	{Key: "oracles", Type: "object", Values: "boolean", Default: map[string]bool{},
 		Doc:   "Finding kinds to switch on or off, e.g. `{\"panics\": true, \"assert-failure\": false}` (`panics` switches on every opt-in panic kind such as `panic-0x11`).",
@@ -54,10 +64,10 @@ var settingSpecs = []settingSpec{
 	{Key: "targeted", Type: "boolean", Default: true,
 		Doc:   "Focus the campaign after a save on the functions the save changed (and the changed lines). Off: fuzz every function each time.",
 		Short: "focus the campaign on the functions the save changed; false fuzzes every function each time"},
-	{Key: "maxSequenceLength", Type: "integer", Default: 64, Minimum: minimum(1),
+	{Key: "maxSequenceLength", Type: "integer", Default: 64, Minimum: bound(1), Maximum: bound(1024),
 		Doc:   "Longest transaction sequence a campaign tries.",
 		Short: "longest transaction sequence"},
-	{Key: "seed", Type: "integer", Default: 0, Minimum: minimum(0),
+	{Key: "seed", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(maxSafeInteger),
 		Doc:   "Campaign seed; `0` picks one from the clock. A seed, `#foresight.fuzzExecs#` and one worker reproduce a campaign.",
 		Short: "campaign seed; 0 picks one from the clock (a seed, `fuzzExecs` and one worker reproduce a campaign)"},
 	{Key: "showConflictNotice", Type: "boolean", Default: true, Editor: "vscode",

@@ -166,6 +166,9 @@ func vscodeConfiguration(pkg []byte) ([]byte, error) {
 		if sp.Minimum != nil {
 			p.add("minimum", *sp.Minimum)
 		}
+		if sp.Maximum != nil {
+			p.add("maximum", *sp.Maximum)
+		}
 		if sp.Values != "" {
 			p.add("additionalProperties", object{{"type", sp.Values}})
 		}

@@ -13,10 +13,24 @@ import (
 	"sync"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 )
 
-// maxMessage bounds one message's Content-Length (64 MiB).
-const maxMessage = 64 << 20
+// Message size limits. A message is refused before it is decoded: once
+// decoded into interface{}, JSON costs many times its size (a 57 MiB
+// didChangeConfiguration of 30 M numbers took 1.8 GB).
+const (
+	// maxMessage bounds every message but document sync: requests,
+	// settings, responses from the client are a few KiB.
+	maxMessage = 1 << 20
+	// maxSyncMessage bounds didOpen, didChange and didSave, which carry a
+	// document's text. It admits any document the server compiles
+	// (maxDocument, 4 MiB): JSON escapes a byte as at most 6 (\u001f), so
+	// such a text is at most 24 MiB, and 8 MiB more leaves room for the
+	// URI and the rest. A larger document is still opened, up to this
+	// limit, and told it is too large (size.go).
+	maxSyncMessage = 6*maxDocument + 8<<20
+)
 
 // stream is a jsonrpc2.Stream with LSP's Content-Length framing that
 // survives bad input: jsonrpc2's own stream fails the connection on the
@@ -30,12 +44,15 @@ type stream struct {
 	invalid func(data []byte, err error) // nil: drop bad messages
 	resync  bool                         // skip to the next Content-Length first
 	pending string                       // the start of the next header line, already read
+	// decode turns a body into a message; a field so that tests can see
+	// which bodies reach it.
+	decode func([]byte) (jsonrpc2.Message, error)
 
 	mu sync.Mutex // serialises writes
 }
 
 func newStream(rwc io.ReadWriteCloser, invalid func(data []byte, err error)) *stream {
-	return &stream{rwc: rwc, in: bufio.NewReader(rwc), invalid: invalid}
+	return &stream{rwc: rwc, in: bufio.NewReader(rwc), invalid: invalid, decode: decode}
 }
 
 // Read returns the next message that decodes. Messages that do not are
@@ -54,7 +71,11 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			}
 			return nil, n, err
 		}
-		msg, err := decode(data)
+		if err := checkSize(data); err != nil {
+			s.reject(data, err)
+			continue
+		}
+		msg, err := s.decode(data)
 		if err != nil {
 			s.reject(data, err)
 			continue
@@ -70,9 +91,19 @@ func (s *stream) reject(data []byte, err error) {
 }
 
 // badFrameError is a framing problem the stream can skip past.
-type badFrameError struct{ msg string }
+type badFrameError struct {
+	msg   string
+	large bool // the announced length is over maxSyncMessage
+}
 
 func (e badFrameError) Error() string { return e.msg }
+
+func (e badFrameError) Unwrap() error {
+	if e.large {
+		return errTooLarge
+	}
+	return nil
+}
 
 // maxHeaderLine bounds one header line; a longer one is not a header.
 const maxHeaderLine = 4096
@@ -82,10 +113,12 @@ const contentLength = "content-length:"
 
 // readFrame reads headers up to the empty line, then the body. A header
 // block without a usable Content-Length is reported (badFrameError) and
-// skipped: when the announced length can be read (too large), exactly
-// that many bytes are discarded; when it cannot (`Content-Length: abc`),
-// the stream is scanned for the next "Content-Length:" so that the body
-// is not taken for the next message's headers.
+// skipped: for a length of 0 nothing is; for one that is unreadable
+// (`Content-Length: abc`) or over maxSyncMessage, the stream is scanned
+// for the next "Content-Length:", so that the body is not taken for the
+// next message's headers. The announced bytes are not awaited: a frame
+// announcing 2^63-1 bytes and sending none would swallow every later
+// message, exit included.
 func (s *stream) readFrame() ([]byte, int64, error) {
 	var total int64
 	if s.resync {
@@ -101,7 +134,7 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 	if err != nil {
 		return nil, total, err
 	}
-	if bad != "" {
+	if bad.msg != "" {
 		if skip < 0 {
 			s.resync = true
 		} else {
@@ -112,7 +145,7 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 				return nil, total, fmt.Errorf("skip body: %w", err)
 			}
 		}
-		return nil, total, badFrameError{bad}
+		return nil, total, bad
 	}
 	data := make([]byte, length)
 	if _, err := io.ReadFull(s.in, data); err != nil {
@@ -122,18 +155,18 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 }
 
 // readHeaders reads one header block. With bad set, skip is the number of
-// body bytes to discard, or -1 when it is unknown.
-func (s *stream) readHeaders() (length, skip int64, bad string, total int64, err error) {
+// body bytes to discard, or -1 when the stream must be scanned instead.
+func (s *stream) readHeaders() (length, skip int64, bad badFrameError, total int64, err error) {
 	length, skip = -1, -1
 	headers := false
 	for {
 		line, n, err := s.readLine()
 		total += n
 		if err != nil {
-			return 0, 0, "", total, fmt.Errorf("read header: %w", err)
+			return 0, 0, bad, total, fmt.Errorf("read header: %w", err)
 		}
 		if n > maxHeaderLine {
-			return 0, -1, fmt.Sprintf("header line of %d bytes", n), total, nil
+			return 0, -1, badFrameError{msg: fmt.Sprintf("header line of %d bytes", n)}, total, nil
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -145,33 +178,35 @@ func (s *stream) readHeaders() (length, skip int64, bad string, total int64, err
 		headers = true
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
-			bad = fmt.Sprintf("invalid header line %q", line)
+			bad.msg = fmt.Sprintf("invalid header line %q", line)
 			continue
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
 			switch {
 			case err != nil || v < 0:
-				bad = fmt.Sprintf("invalid Content-Length %q", value)
-			case v == 0 || v > maxMessage:
-				bad = fmt.Sprintf("Content-Length %d is outside 1..%d", v, maxMessage)
-				skip = v
+				bad.msg = fmt.Sprintf("invalid Content-Length %q", value)
+			case v == 0:
+				bad.msg, skip = "Content-Length 0", 0
+			case v > maxSyncMessage:
+				bad = badFrameError{msg: fmt.Sprintf("Content-Length %d is over the limit of %d bytes", v, maxSyncMessage), large: true}
 			default:
 				length, skip = v, v
 			}
 		}
 	}
-	if length < 0 && bad == "" {
-		bad = "missing Content-Length header"
+	if length < 0 && bad.msg == "" {
+		bad.msg = "missing Content-Length header"
 	}
-	if bad != "" {
-		// A known length, even a bad one, says where the next message starts.
+	if bad.msg != "" {
+		// A usable length beside a bad header says where the next message
+		// starts.
 		if length >= 0 {
 			skip = length
 		}
 		return 0, skip, bad, total, nil
 	}
-	return length, 0, "", total, nil
+	return length, 0, bad, total, nil
 }
 
 // readLine reads up to a newline, keeping at most maxHeaderLine bytes:
@@ -223,6 +258,31 @@ func (s *stream) skipToHeader() (int64, error) {
 			return n - int64(len(contentLength)), nil
 		}
 	}
+}
+
+// errTooLarge is a message over its size limit.
+var errTooLarge = errors.New("message too large")
+
+// checkSize refuses a message over maxMessage unless it syncs a document.
+// Finding the method decodes nothing else: encoding/json skips the
+// fields a struct does not name without allocating them.
+func checkSize(data []byte) error {
+	if len(data) <= maxMessage {
+		return nil
+	}
+	var probe struct {
+		Method string `json:"method"`
+	}
+	_ = json.Unmarshal(data, &probe) // not JSON: refused as too large
+	switch probe.Method {
+	case protocol.MethodTextDocumentDidOpen, protocol.MethodTextDocumentDidChange, protocol.MethodTextDocumentDidSave:
+		return nil
+	}
+	name := probe.Method
+	if name == "" {
+		name = "a message without a method"
+	}
+	return fmt.Errorf("%w: %s of %d bytes is over the limit of %d bytes (%d for document sync)", errTooLarge, name, len(data), maxMessage, maxSyncMessage)
 }
 
 // decode is jsonrpc2.DecodeMessage with a syntax check first: the

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 )
 
 // rwc is an in-memory connection: reads from a string, writes to a builder.
@@ -54,18 +56,23 @@ func TestStreamFraming(t *testing.T) {
 
 // TestStreamResynchronises: after a header block without a usable
 // Content-Length the stream finds the next message, whether the bad
-// length was unreadable (the body is scanned past) or too large (exactly
-// that many bytes are skipped, the body holding a fake header), and
-// reports each bad frame once.
+// length was unreadable or over the limit (the body, if any, is scanned
+// past: the announced bytes are not awaited), and reports each bad frame
+// once; a message over the limit for its method is read and refused.
 func TestStreamResynchronises(t *testing.T) {
 	next := `{"jsonrpc":"2.0","id":2,"method":"next"}`
 	frame := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(next), next)
-	huge := maxMessage + 1
+	huge := maxSyncMessage + 1
+	big := `{"jsonrpc":"2.0","method":"big","params":"` + strings.Repeat("x", maxMessage) + `"}`
 	for _, c := range []struct{ name, in string }{
 		{"unreadable", "Content-Length: abc\r\n\r\n" + `{"jsonrpc":"2.0","id":1,"method":"lost"}` + frame},
 		{"negative", "Content-Length: -5\r\n\r\n{}" + frame},
+		{"zero", "Content-Length: 0\r\n\r\n" + frame},
 		{"unreadable, lower case", "content-length: 1e3\r\n\r\n{\"a\":1}\n" + strings.ToLower(frame[:16]) + frame[16:]},
-		{"too large", fmt.Sprintf("Content-Length: %d\r\n\r\n", huge) + strings.Repeat("Content-Length: 5\r\n\r\n", huge/21) + strings.Repeat("x", huge%21) + frame},
+		{"too large, body sent", fmt.Sprintf("Content-Length: %d\r\n\r\n", huge) + strings.Repeat("x", huge) + frame},
+		{"too large, no body", fmt.Sprintf("Content-Length: %d\r\n\r\n", huge) + frame},
+		{"2^63-1, no body", "Content-Length: 9223372036854775807\r\n\r\n" + frame},
+		{"over the limit for its method", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(big), big) + frame},
 		{"endless header line", strings.Repeat("X", 1<<20) + "\r\n\r\n" + frame},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,6 +101,7 @@ func FuzzStream(f *testing.F) {
 	f.Add("Content-Length: abc\r\n\r\n{}")
 	f.Add("Content-Length: 2\r\n\r\n{}")
 	f.Add("content-length: 99999999999\r\n\r\n")
+	f.Add("Content-Length: 9223372036854775807\r\n\r\nContent-Length: 2\r\n\r\n{}")
 	f.Add("X\r\nContent-Length: 1\r\n\r\n{")
 	f.Add(`{"jsonrpc":"2.0","id":81}`)
 	f.Fuzz(func(t *testing.T, in string) {
@@ -122,5 +130,39 @@ func TestDecodeIDWithoutMethod(t *testing.T) {
 		if _, err := decode([]byte(body)); err != nil {
 			t.Errorf("decode(%s) = %v", body, err)
 		}
+	}
+}
+
+// TestStreamAdmitsEscapedDocument: a didOpen of a document at the
+// server's limit (maxDocument) whose every byte JSON escapes as \u00XX,
+// the worst case, is under maxSyncMessage and decodes; a request of the
+// same size is refused before decoding.
+func TestStreamAdmitsEscapedDocument(t *testing.T) {
+	text := strings.Repeat("\x01", maxDocument)
+	open, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": protocol.MethodTextDocumentDidOpen, "params": protocol.DidOpenTextDocumentParams{
+		TextDocument: protocol.TextDocumentItem{URI: protocol.DocumentURI("file:///" + strings.Repeat("u", 4096) + ".sol"), LanguageID: "solidity", Version: 1, Text: text},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hover := strings.Replace(string(open), `"method":"textDocument/didOpen"`, `"id":3,"method":"textDocument/hover"`, 1)
+	in := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(open), open) + fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(hover), hover)
+	var bad []error
+	s := newStream(&rwc{Reader: strings.NewReader(in)}, func(_ []byte, err error) { bad = append(bad, err) })
+	decoded := 0
+	s.decode = func(data []byte) (jsonrpc2.Message, error) {
+		decoded++
+		return decode(data)
+	}
+	msg, _, err := s.Read(context.Background())
+	if err != nil {
+		t.Fatalf("read the document (%d bytes): %v", len(open), err)
+	}
+	var p protocol.DidOpenTextDocumentParams
+	if n, ok := msg.(*jsonrpc2.Notification); !ok || json.Unmarshal(n.Params(), &p) != nil || p.TextDocument.Text != text {
+		t.Fatalf("the document did not decode: %T", msg)
+	}
+	if _, _, err := s.Read(context.Background()); err == nil || len(bad) != 1 || !errors.Is(bad[0], errTooLarge) || decoded != 1 {
+		t.Errorf("a hover of %d bytes: %v, bad %v, %d decodes; want it refused undecoded", len(hover), err, bad, decoded)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -191,6 +192,7 @@ func (c *campaign) setup() error {
 		clear(allowed)
 	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
+	lits := newBuildLiterals()
 	c.values = make([][]uint256.Int, len(c.prog.Contracts))
 	if c.cfg.SetUp != "" {
 		if err := c.planSetUp(); err != nil {
@@ -227,11 +229,10 @@ func (c *campaign) setup() error {
 			c.checked = append(c.checked, i)
 		}
 		c.constants = append(c.constants, calldata.PushConstants(ct.Artifact.Runtime.Bytes)...)
-		for _, l := range ct.Literals() {
-			c.constants = append(c.constants, l)
-			if !l.IsZero() && l.Cmp(maxValue) <= 0 {
-				c.values[i] = append(c.values[i], l)
-			}
+		c.values[i] = lits.values(ct)
+		if !lits.added[ct.Build] {
+			lits.added[ct.Build] = true
+			c.constants = append(c.constants, ct.Literals()...)
 		}
 	}
 	if len(c.calls) == 0 {
@@ -323,4 +324,32 @@ func (c *campaign) reportProgress(workers []*worker) (stop func()) {
 		}
 	}()
 	return func() { close(done); <-finished }
+}
+
+// buildLiterals hands out a build's source literals once per build: every
+// contract of a build has the same ones (program.Contract.Literals), so
+// copying them per contract made a file of N contracts cost N² words.
+type buildLiterals struct {
+	added map[*solc.Build]bool          // literals already in the constants
+	vals  map[*solc.Build][]uint256.Int // the literals that fit msg.value
+}
+
+func newBuildLiterals() buildLiterals {
+	return buildLiterals{added: map[*solc.Build]bool{}, vals: map[*solc.Build][]uint256.Int{}}
+}
+
+// values returns the literals of ct's build that fit msg.value, shared by
+// the build's contracts.
+func (l buildLiterals) values(ct *program.Contract) []uint256.Int {
+	if vs, ok := l.vals[ct.Build]; ok {
+		return vs
+	}
+	var vs []uint256.Int
+	for _, v := range ct.Literals() {
+		if !v.IsZero() && v.Cmp(maxValue) <= 0 {
+			vs = append(vs, v)
+		}
+	}
+	l.vals[ct.Build] = vs
+	return vs
 }

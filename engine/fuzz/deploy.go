@@ -114,7 +114,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				continue
 			}
 			if asts[c.Build] == nil {
-				asts[c.Build] = ctorASTTypes(c.Build)
+				asts[c.Build] = ctorASTTypes(c)
 			}
 			params := ctorIfaceParams(c, abis, asts[c.Build].typesFor(c))
 			if !ok || (!force && waitsFor(p, params, done, i)) {

@@ -265,6 +265,11 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 			return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Skipped: skipped}, nil
 		}
 	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		// Set-up (deployment, preparing each contract) outlasted the
+		// budget or was cancelled: nothing ran, and the report says so.
+		return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Skipped: skipped, Note: endNote(ctx, "during set-up")}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,10 @@ type campaign struct {
 	values [][]uint256.Int
 	corpus *Corpus
 	start  time.Time
-	probe  uint256.Int // the arbitrary slot of the storage-write metric
+	// ctx ends set-up early (interrupt.go): Run's context, nil for a
+	// replay. The workers' loops take theirs as an argument.
+	ctx   context.Context
+	probe uint256.Int // the arbitrary slot of the storage-write metric
 
 	predictions, predictionHits    atomic.Uint64
 	aggressiveRuns, aggressiveHits atomic.Uint64
@@ -98,18 +101,19 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if cfg.ShrinkLimit == 0 {
 		cfg.ShrinkLimit = 2000
 	}
-	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, start: time.Now()}
+	if cfg.Duration > 0 {
+		// The budget covers set-up (deployment, preparation) too.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Duration)
+		defer cancel()
+	}
+	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, start: time.Now(), ctx: ctx}
 	c.probe = probeFor(cfg.Seed)
 	if err := c.setup(); err != nil {
 		return nil, err
 	}
 	if testHookCampaign != nil {
 		testHookCampaign(c)
-	}
-	if cfg.Duration > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.Duration)
-		defer cancel()
 	}
 	workers := make([]*worker, cfg.Workers)
 	for i := range workers {
@@ -202,6 +206,9 @@ func (c *campaign) setup() error {
 		return err
 	}
 	for i, ct := range c.prog.Contracts {
+		if err := setupStep(c.ctx, "prepare", i); err != nil {
+			return err
+		}
 		c.codes = append(c.codes, traceCode(ct))
 		c.callsOut = append(c.callsOut, callsOut(ct.Artifact.Runtime.Bytes))
 		if c.plan != nil && i == c.plan.test && len(c.plan.invariants) > 0 {
@@ -256,6 +263,9 @@ func (c *campaign) setup() error {
 	for ci, pcs := range c.cfg.Targets {
 		if ci < 0 || ci >= len(c.prog.Contracts) || len(pcs) == 0 {
 			continue
+		}
+		if err := setupStep(c.ctx, "lookahead", ci); err != nil {
+			return err
 		}
 		a := lookahead.New(c.prog.Contracts[ci].Artifact.Runtime.Bytes, pcs)
 		a.Off = c.cfg.NoLookahead

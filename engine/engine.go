@@ -293,6 +293,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment")
+		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction
 	}
 	for _, seq := range res.Inputs {
 		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))

@@ -213,17 +213,8 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 			return nil, err
 		}
 	}
-	switch opts.Schedule {
-	case "aflfast":
-		cfg.Schedule = fuzz.AFLFast{}
-	case "lookahead":
-		cfg.Schedule = fuzz.Lookahead{}
-	case "":
-		if len(cfg.Targets) > 0 {
-			cfg.Schedule = fuzz.Lookahead{}
-		}
-	default:
-		return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", opts.Schedule)
+	if cfg.Schedule, err = scheduleOf(opts.Schedule, len(cfg.Targets) > 0); err != nil {
+		return nil, err
 	}
 	seedsUsed, stale := 0, []int(nil)
 	for i, in := range opts.Seeds {
@@ -245,7 +236,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		}
 	}
 	if ctx.Err() != nil {
-		return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Note: endNote(ctx, "before deployment")}, nil
+		return unfuzzed(prog, opts.Seed, start, nil, endNote(ctx, "before deployment")), nil
 	}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, deployed)) }
@@ -262,8 +253,13 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 			res, err = fuzz.Run(ctx, prog, cfg)
 		}
 		if opts.SetUp != "" || errors.Is(err, fuzz.ErrNoTargets) {
-			return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, opts.Seed), Skipped: skipped}, nil
+			return unfuzzed(prog, opts.Seed, start, skipped, ""), nil
 		}
+	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		// Set-up (deployment, preparing each contract) outlasted the
+		// budget or was cancelled: nothing ran, and the report says so.
+		return unfuzzed(prog, opts.Seed, start, skipped, endNote(ctx, "during set-up")), nil
 	}
 	if err != nil {
 		return nil, err
@@ -288,11 +284,34 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment")
+		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction
 	}
 	for _, seq := range res.Inputs {
 		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))
 	}
 	return rep, nil
+}
+
+// scheduleOf returns the named schedule; "" is the fuzzer's default, or
+// lookahead when there are targets.
+func scheduleOf(name string, targeted bool) (fuzz.Schedule, error) {
+	switch name {
+	case "aflfast":
+		return fuzz.AFLFast{}, nil
+	case "lookahead":
+		return fuzz.Lookahead{}, nil
+	case "":
+		if targeted {
+			return fuzz.Lookahead{}, nil
+		}
+		return nil, nil
+	}
+	return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", name)
+}
+
+// unfuzzed is the report of a campaign that ran nothing, with why.
+func unfuzzed(prog *program.Program, seed uint64, start time.Time, skipped []Skipped, note string) *Report {
+	return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, seed), Skipped: skipped, Note: note}
 }
 
 // endNote says why a campaign that ended when, with ctx done, fuzzed

@@ -28,7 +28,9 @@ type flagGroup struct {
 
 const exitsFuzz = `  0  everything compiled and no finding
   1  at least one finding
-  2  bad flags or arguments, compile errors, or another failure`
+  2  bad flags or arguments, compile errors, nothing fuzzed (the time budget
+     ran out or the run was cancelled before the first execution), or
+     another failure`
 
 var compilerGroup = flagGroup{"Compiler", []string{"solc", "solc-version", "no-install", "compile-timeout", "v"}}
 

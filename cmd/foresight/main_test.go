@@ -140,3 +140,17 @@ func TestCoverageLCOV(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNothingFuzzedFails: a run whose budget ends before the first
+// execution (set-up over thousands of contracts outlasting --timeout)
+// says so and fails, rather than printing "0 finding(s)" and exiting 0
+// as if the contracts had been fuzzed.
+func TestCheckNothingFuzzedFails(t *testing.T) {
+	code, _, errs := foresight(t, "check", "--timeout", "1ns", "--seed", "1", fixtures.Example(t, "SequenceFoo.sol"))
+	if code != exitUsage {
+		t.Errorf("exit %d, want %d", code, exitUsage)
+	}
+	if !strings.Contains(errs, "nothing was fuzzed") || !strings.Contains(errs, "fuzzed 0 contract(s), 0 function(s): 0 executions") {
+		t.Errorf("stderr %q does not say that nothing was fuzzed", errs)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -50,7 +51,10 @@ type campaign struct {
 	values [][]uint256.Int
 	corpus *Corpus
 	start  time.Time
-	probe  uint256.Int // the arbitrary slot of the storage-write metric
+	// ctx ends set-up early (interrupt.go): Run's context, nil for a
+	// replay. The workers' loops take theirs as an argument.
+	ctx   context.Context
+	probe uint256.Int // the arbitrary slot of the storage-write metric
 
 	predictions, predictionHits    atomic.Uint64
 	aggressiveRuns, aggressiveHits atomic.Uint64
@@ -97,18 +101,19 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if cfg.ShrinkLimit == 0 {
 		cfg.ShrinkLimit = 2000
 	}
-	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, start: time.Now()}
+	if cfg.Duration > 0 {
+		// The budget covers set-up (deployment, preparation) too.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Duration)
+		defer cancel()
+	}
+	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, start: time.Now(), ctx: ctx}
 	c.probe = probeFor(cfg.Seed)
 	if err := c.setup(); err != nil {
 		return nil, err
 	}
 	if testHookCampaign != nil {
 		testHookCampaign(c)
-	}
-	if cfg.Duration > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.Duration)
-		defer cancel()
 	}
 	workers := make([]*worker, cfg.Workers)
 	for i := range workers {
@@ -191,6 +196,7 @@ func (c *campaign) setup() error {
 		clear(allowed)
 	}
 	c.received = make([]atomic.Bool, len(c.prog.Contracts))
+	lits := newBuildLiterals()
 	c.values = make([][]uint256.Int, len(c.prog.Contracts))
 	if c.cfg.SetUp != "" {
 		if err := c.planSetUp(); err != nil {
@@ -200,6 +206,9 @@ func (c *campaign) setup() error {
 		return err
 	}
 	for i, ct := range c.prog.Contracts {
+		if err := setupStep(c.ctx, "prepare", i); err != nil {
+			return err
+		}
 		c.codes = append(c.codes, traceCode(ct))
 		c.callsOut = append(c.callsOut, callsOut(ct.Artifact.Runtime.Bytes))
 		if c.plan != nil && i == c.plan.test && len(c.plan.invariants) > 0 {
@@ -227,11 +236,10 @@ func (c *campaign) setup() error {
 			c.checked = append(c.checked, i)
 		}
 		c.constants = append(c.constants, calldata.PushConstants(ct.Artifact.Runtime.Bytes)...)
-		for _, l := range ct.Literals() {
-			c.constants = append(c.constants, l)
-			if !l.IsZero() && l.Cmp(maxValue) <= 0 {
-				c.values[i] = append(c.values[i], l)
-			}
+		c.values[i] = lits.values(ct)
+		if !lits.added[ct.Build] {
+			lits.added[ct.Build] = true
+			c.constants = append(c.constants, ct.Literals()...)
 		}
 	}
 	if len(c.calls) == 0 {
@@ -255,6 +263,9 @@ func (c *campaign) setup() error {
 	for ci, pcs := range c.cfg.Targets {
 		if ci < 0 || ci >= len(c.prog.Contracts) || len(pcs) == 0 {
 			continue
+		}
+		if err := setupStep(c.ctx, "lookahead", ci); err != nil {
+			return err
 		}
 		a := lookahead.New(c.prog.Contracts[ci].Artifact.Runtime.Bytes, pcs)
 		a.Off = c.cfg.NoLookahead
@@ -323,4 +334,32 @@ func (c *campaign) reportProgress(workers []*worker) (stop func()) {
 		}
 	}()
 	return func() { close(done); <-finished }
+}
+
+// buildLiterals hands out a build's source literals once per build: every
+// contract of a build has the same ones (program.Contract.Literals), so
+// copying them per contract made a file of N contracts cost N² words.
+type buildLiterals struct {
+	added map[*solc.Build]bool          // literals already in the constants
+	vals  map[*solc.Build][]uint256.Int // the literals that fit msg.value
+}
+
+func newBuildLiterals() buildLiterals {
+	return buildLiterals{added: map[*solc.Build]bool{}, vals: map[*solc.Build][]uint256.Int{}}
+}
+
+// values returns the literals of ct's build that fit msg.value, shared by
+// the build's contracts.
+func (l buildLiterals) values(ct *program.Contract) []uint256.Int {
+	if vs, ok := l.vals[ct.Build]; ok {
+		return vs
+	}
+	var vs []uint256.Int
+	for _, v := range ct.Literals() {
+		if !v.IsZero() && v.Cmp(maxValue) <= 0 {
+			vs = append(vs, v)
+		}
+	}
+	l.vals[ct.Build] = vs
+	return vs
 }

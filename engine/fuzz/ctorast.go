@@ -2,7 +2,6 @@ package fuzz
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/program"
@@ -21,24 +20,15 @@ import (
 type astTypes map[string][]string
 
 // ctorASTTypes reads the constructor parameter types of the contracts of
-// a build from its ASTs.
-func ctorASTTypes(b *solc.Build) astTypes {
+// c's build from its ASTs.
+func ctorASTTypes(c *program.Contract) astTypes {
 	type def struct {
 		unit, name string
 		bases      []int64
 		params     []string // nil: no constructor of its own
 	}
 	defs := map[int64]*def{}
-	units := make([]string, 0, len(b.Output.Sources))
-	for u := range b.Output.Sources {
-		units = append(units, u)
-	}
-	sort.Strings(units)
-	for _, unit := range units {
-		ast, err := solc.ParseAST(b.Output.Sources[unit].AST)
-		if err != nil {
-			continue
-		}
+	c.EachAST(func(unit string, ast solc.Node) {
 		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "ContractDefinition" {
 				return true
@@ -56,7 +46,7 @@ func ctorASTTypes(b *solc.Build) astTypes {
 			}
 			return false
 		})
-	}
+	})
 	out := astTypes{}
 	for _, d := range defs {
 		for _, id := range d.bases {

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -76,6 +77,7 @@ type ctorTarget struct {
 
 // ctorSearch is the deployment search's state over one chain.
 type ctorSearch struct {
+	ctx    context.Context // ends the search early
 	ch     *chain.Chain
 	tr     *trace.Tracer
 	r      *rand.Rand
@@ -143,7 +145,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 	payable := c.ABI.Constructor.IsPayable()
 	var ops []uint256.Int
 	ops = append(ops[:0], s.tr.Operands()...)
-	for spent := 0; spent < ctorBudget && s.budget > 0 && (s.deadline.IsZero() || time.Now().Before(s.deadline)); {
+	for spent := 0; spent < ctorBudget && s.budget > 0 && (s.deadline.IsZero() || time.Now().Before(s.deadline)) && s.ctx.Err() == nil; {
 		cand := in.clone()
 		t, x0, numeric := s.mutate(cand, payable, ops)
 		fix(cand)

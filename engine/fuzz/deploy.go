@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -65,12 +66,12 @@ var TargetFunds = new(uint256.Int).Mul(uint256.NewInt(10), uint256.NewInt(1e18))
 // searched (ctorsearch.go) within budget runs in all. Deploy then
 // replays the plan on each worker's chain.
 func PlanDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64) (*Deployment, error) {
-	return planDeployment(cfg, p, r, budget, time.Time{})
+	return planDeployment(context.Background(), cfg, p, r, budget, time.Time{})
 }
 
 // planDeployment is PlanDeployment whose search also stops at deadline
 // (zero: none), for campaigns with a wall-clock budget.
-func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64, deadline time.Time) (*Deployment, error) {
+func planDeployment(ctx context.Context, cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64, deadline time.Time) (*Deployment, error) {
 	n := len(p.Contracts)
 	codes := make([]*trace.Code, n)
 	for i, c := range p.Contracts {
@@ -90,7 +91,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 		return nil, err
 	}
 	ch.SetOpHook(tr.Step)
-	s := &ctorSearch{ch: ch, tr: tr, r: r, seen: make([]uint32, tr.Edges()), budget: budget, deadline: deadline,
+	s := &ctorSearch{ctx: ctx, ch: ch, tr: tr, r: r, seen: make([]uint32, tr.Edges()), budget: budget, deadline: deadline,
 		env: &calldata.Env{Addresses: append([]common.Address{chain.Deployer}, ch.Senders()...), Dict: calldata.NewDictionary(0)}}
 	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n)}
 	abis := buildABIs(p)
@@ -107,6 +108,9 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 			if done[i] {
 				continue
 			}
+			if err := setupStep(ctx, "plan", i); err != nil {
+				return nil, err
+			}
 			code, ok, err := link(c, p, d.Addrs, done)
 			if err != nil {
 				d.Errors[i], done[i] = err, true
@@ -114,7 +118,7 @@ func planDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget u
 				continue
 			}
 			if asts[c.Build] == nil {
-				asts[c.Build] = ctorASTTypes(c.Build)
+				asts[c.Build] = ctorASTTypes(c)
 			}
 			params := ctorIfaceParams(c, abis, asts[c.Build].typesFor(c))
 			if !ok || (!force && waitsFor(p, params, done, i)) {
@@ -205,6 +209,11 @@ func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifacePar
 // funds the targets, makes the deployer a sender if a target keeps its
 // address, and installs the attacker contracts.
 func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
+	return deploy(context.Background(), ch, p, plan)
+}
+
+// deploy is Deploy that ends early, with ctx's error, once ctx is done.
+func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
 	n := len(p.Contracts)
 	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n), Order: plan.Order, Execs: plan.Execs, TokenHeld: plan.TokenHeld}
 	if plan.Token != (common.Address{}) {
@@ -220,6 +229,9 @@ func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment,
 	}
 	done := make([]bool, n)
 	for _, i := range order {
+		if err := setupStep(ctx, "deploy", i); err != nil {
+			return nil, err
+		}
 		c := p.Contracts[i]
 		done[i] = true
 		if i < len(plan.Errors) && plan.Errors[i] != nil {
@@ -386,7 +398,7 @@ func (c *campaign) planDeployment() (*Deployment, error) {
 		// execution budget alone keeps the search deterministic.
 		deadline = c.start.Add(c.cfg.Duration / deployShare)
 	}
-	plan, err := planDeployment(c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, deadline)
+	plan, err := planDeployment(c.ctx, c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, deadline)
 	if err != nil {
 		return nil, err
 	}

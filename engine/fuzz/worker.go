@@ -163,7 +163,7 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	dep, err := Deploy(ch, c.prog, plan)
+	dep, err := deploy(c.ctx, ch, c.prog, plan)
 	if err != nil {
 		return nil, nil, nil, err
 	}

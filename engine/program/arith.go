@@ -32,10 +32,37 @@ func (c *Contract) arithSites(bc *solc.Code) []ArithSite {
 	if !c.Legacy() {
 		return nil
 	}
-	type key struct{ start, length, file int }
-	types := map[key]ArithSite{}
-	c.eachAST(func(unit string, ast solc.Node) {
-		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+	a := c.shared()
+	a.arithOnce.Do(func() { a.arith = a.arithTypes() })
+	types := a.arith
+	if len(types) == 0 {
+		return nil
+	}
+	var out []ArithSite
+	code := bc.Bytes
+	for pc := 0; pc < len(code); pc++ {
+		op := vm.OpCode(code[pc])
+		if op == vm.ADD || op == vm.SUB || op == vm.MUL {
+			if e, ok := bc.Map.Entry(uint64(pc)); ok && e.HasSource() {
+				if s, ok := types[srcKey{e.Start, e.Length, e.File}]; ok {
+					s.PC = uint64(pc)
+					out = append(out, s)
+				}
+			}
+		}
+		if op >= vm.PUSH1 && op <= vm.PUSH32 {
+			pc += int(op - vm.PUSH1 + 1)
+		}
+	}
+	return out
+}
+
+// arithTypes maps the source ranges of the build's integer arithmetic
+// expressions to their types.
+func (a *buildAST) arithTypes() map[srcKey]ArithSite {
+	types := map[srcKey]ArithSite{}
+	for _, u := range a.units {
+		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			var op, typ string
 			switch n.Type() {
 			case "BinaryOperation":
@@ -66,31 +93,12 @@ func (c *Contract) arithSites(bc *solc.Code) []ArithSite {
 			}
 			start, end, file, ok := n.Src()
 			if ok {
-				types[key{start, end - start, file}] = ArithSite{Bits: bits, Signed: signed}
+				types[srcKey{start, end - start, file}] = ArithSite{Bits: bits, Signed: signed}
 			}
 			return true
 		})
-	})
-	if len(types) == 0 {
-		return nil
 	}
-	var out []ArithSite
-	code := bc.Bytes
-	for pc := 0; pc < len(code); pc++ {
-		op := vm.OpCode(code[pc])
-		if op == vm.ADD || op == vm.SUB || op == vm.MUL {
-			if e, ok := bc.Map.Entry(uint64(pc)); ok && e.HasSource() {
-				if s, ok := types[key{e.Start, e.Length, e.File}]; ok {
-					s.PC = uint64(pc)
-					out = append(out, s)
-				}
-			}
-		}
-		if op >= vm.PUSH1 && op <= vm.PUSH32 {
-			pc += int(op - vm.PUSH1 + 1)
-		}
-	}
-	return out
+	return types
 }
 
 // Legacy reports code compiled before 0.8: unchecked arithmetic, and

@@ -81,11 +81,18 @@ func (c *Contract) Foreign() (Foreign, bool) {
 type span struct{ start, end int }
 
 // libraryRanges returns the byte ranges of the library definitions of the
-// contract's build, by unit, sorted.
+// contract's build, by unit, sorted; shared by the build's contracts.
 func (c *Contract) libraryRanges() map[string][]span {
+	a := c.shared()
+	a.libsOnce.Do(func() { a.libs = a.libraryRanges() })
+	return a.libs
+}
+
+func (a *buildAST) libraryRanges() map[string][]span {
 	out := map[string][]span{}
-	c.eachAST(func(unit string, ast solc.Node) {
-		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+	for _, u := range a.units {
+		unit := u.name
+		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "ContractDefinition" {
 				return true
 			}
@@ -96,7 +103,7 @@ func (c *Contract) libraryRanges() map[string][]span {
 			}
 			return false
 		})
-	})
+	}
 	for _, s := range out {
 		sort.Slice(s, func(i, j int) bool { return s[i].start < s[j].start })
 	}

@@ -33,15 +33,41 @@ func (c *Contract) InvalidSites() []InvalidSite {
 	if !c.Legacy() {
 		return nil
 	}
-	type key struct{ start, length, file int }
-	codes := map[key]uint64{}
-	c.eachAST(func(unit string, ast solc.Node) {
-		solc.Walk(ast, func(n solc.Node, parents []solc.Node) bool {
+	a := c.shared()
+	a.invalidOnce.Do(func() { a.invalid = a.invalidCodes() })
+	codes := a.invalid
+	var out []InvalidSite
+	code := c.Artifact.Runtime.Bytes
+	for pc := 0; pc < len(code); pc++ {
+		op := vm.OpCode(code[pc])
+		if op == vm.INVALID {
+			s := InvalidSite{PC: uint64(pc)}
+			if e, ok := c.Artifact.Runtime.Map.Entry(uint64(pc)); ok && e.HasSource() {
+				s.Panic = codes[srcKey{e.Start, e.Length, e.File}]
+			}
+			if s.Panic == revertPanic {
+				s.Panic, s.Revert = 0, true
+			}
+			out = append(out, s)
+		}
+		if op >= vm.PUSH1 && op <= vm.PUSH32 {
+			pc += int(op - vm.PUSH1 + 1)
+		}
+	}
+	return out
+}
+
+// invalidCodes maps the source ranges of the build's nodes an INVALID
+// can implement a check of to the check's panic code.
+func (a *buildAST) invalidCodes() map[srcKey]uint64 {
+	codes := map[srcKey]uint64{}
+	for _, u := range a.units {
+		solc.Walk(u.ast, func(n solc.Node, parents []solc.Node) bool {
 			start, end, file, ok := n.Src()
 			if !ok {
 				return true
 			}
-			k := key{start, end - start, file}
+			k := srcKey{start, end - start, file}
 			if code, ok := invalidPanic(n); ok {
 				switch {
 				case code == 0x01 && assertsExternalCall(n):
@@ -58,26 +84,8 @@ func (c *Contract) InvalidSites() []InvalidSite {
 			}
 			return true
 		})
-	})
-	var out []InvalidSite
-	code := c.Artifact.Runtime.Bytes
-	for pc := 0; pc < len(code); pc++ {
-		op := vm.OpCode(code[pc])
-		if op == vm.INVALID {
-			s := InvalidSite{PC: uint64(pc)}
-			if e, ok := c.Artifact.Runtime.Map.Entry(uint64(pc)); ok && e.HasSource() {
-				s.Panic = codes[key{e.Start, e.Length, e.File}]
-			}
-			if s.Panic == revertPanic {
-				s.Panic, s.Revert = 0, true
-			}
-			out = append(out, s)
-		}
-		if op >= vm.PUSH1 && op <= vm.PUSH32 {
-			pc += int(op - vm.PUSH1 + 1)
-		}
 	}
-	return out
+	return codes
 }
 
 // invalidPanic returns the panic code of the check an INVALID mapped to

@@ -16,11 +16,18 @@ var subdenominations = map[string]int64{
 
 // Literals returns the integer literals of the contract's build, with their
 // units applied (1 ether, 2 days), for the fuzzer's dictionary. Literals
-// that do not fit 256 bits are skipped.
+// that do not fit 256 bits are skipped. The slice, sorted, is shared by the
+// build's contracts: callers must not modify it.
 func (c *Contract) Literals() []uint256.Int {
+	a := c.shared()
+	a.litsOnce.Do(func() { a.lits = a.literals() })
+	return a.lits
+}
+
+func (a *buildAST) literals() []uint256.Int {
 	seen := map[uint256.Int]bool{}
-	c.eachAST(func(_ string, ast solc.Node) {
-		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+	for _, u := range a.units {
+		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "Literal" || n.String("kind") != "number" {
 				return true
 			}
@@ -29,7 +36,7 @@ func (c *Contract) Literals() []uint256.Int {
 			}
 			return true
 		})
-	})
+	}
 	out := make([]uint256.Int, 0, len(seen))
 	for v := range seen {
 		out = append(out, v)

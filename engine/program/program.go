@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/solc"
@@ -66,8 +65,7 @@ type Contract struct {
 	// source file (not compiler-generated code, not unmapped).
 	UserPC []bool
 
-	funcsOnce sync.Once
-	funcs     []Func
+	asts *buildAST // the build's parsed ASTs, shared by its contracts
 }
 
 // A Program is the set of contracts a campaign deploys.
@@ -84,10 +82,11 @@ func New(builds []*solc.Build) (*Program, error) {
 		if b.HasErrors() {
 			continue
 		}
-		kinds, err := contractKinds(b)
+		asts, err := parseBuild(b)
 		if err != nil {
 			return nil, err
 		}
+		kinds := contractKinds(asts)
 		arts, err := b.Artifacts()
 		if err != nil {
 			return nil, err
@@ -105,6 +104,7 @@ func New(builds []*solc.Build) (*Program, error) {
 			if err != nil {
 				return nil, err
 			}
+			c.asts = asts
 			c.Root = roots[a.Unit] && kind != "library"
 			c.FoundryTest = IsFoundryTest(c.ABI)
 			c.Target = c.Root && !c.FoundryTest && (len(c.Methods) > 0 || c.Payable || len(c.Checks) > 0)
@@ -154,14 +154,11 @@ func newContract(b *solc.Build, a *solc.Artifact, kind string) (*Contract, error
 
 // contractKinds reads contractKind and abstract from the ASTs, keyed by
 // "unit:name"; abstract contracts are reported as "abstract".
-func contractKinds(b *solc.Build) (map[string]string, error) {
+func contractKinds(asts *buildAST) map[string]string {
 	out := map[string]string{}
-	for unit, src := range b.Output.Sources {
-		ast, err := solc.ParseAST(src.AST)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", unit, err)
-		}
-		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+	for _, u := range asts.units {
+		unit := u.name
+		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "ContractDefinition" {
 				return true
 			}
@@ -173,7 +170,7 @@ func contractKinds(b *solc.Build) (map[string]string, error) {
 			return false
 		})
 	}
-	return out, nil
+	return out
 }
 
 // Locate maps a PC of the contract's runtime code (or creation code, if
@@ -222,59 +219,22 @@ type Func struct {
 // Function finds the definition of the named function: in the contract
 // itself, else in any contract of the build (an inherited one).
 func (c *Contract) Function(name string) (Func, bool) {
-	c.funcsOnce.Do(c.loadFunctions)
-	var fallback *Func
-	for i := range c.funcs {
-		f := &c.funcs[i]
-		if f.Name != name {
-			continue
-		}
-		if f.Contract == c.Name {
-			return *f, true
-		}
-		if fallback == nil {
-			fallback = f
+	funcs, byName := c.shared().functions(c.Build)
+	idx := byName[name]
+	for _, i := range idx {
+		if funcs[i].Contract == c.Name {
+			return funcs[i], true
 		}
 	}
-	if fallback != nil {
-		return *fallback, true
+	if len(idx) > 0 {
+		return funcs[idx[0]], true
 	}
 	return Func{}, false
 }
 
-// Functions returns every function definition of the build, located.
+// Functions returns every function definition of the build, located. The
+// slice is shared by the build's contracts: callers must not modify it.
 func (c *Contract) Functions() []Func {
-	c.funcsOnce.Do(c.loadFunctions)
-	return c.funcs
-}
-
-// eachAST calls fn with every source unit's AST of the contract's build, in
-// unit-name order; units whose AST does not parse are skipped.
-func (c *Contract) eachAST(fn func(unit string, ast solc.Node)) {
-	units := make([]string, 0, len(c.Build.Output.Sources))
-	for u := range c.Build.Output.Sources {
-		units = append(units, u)
-	}
-	sort.Strings(units)
-	for _, unit := range units {
-		if ast, err := solc.ParseAST(c.Build.Output.Sources[unit].AST); err == nil {
-			fn(unit, ast)
-		}
-	}
-}
-
-func (c *Contract) loadFunctions() {
-	c.eachAST(func(unit string, ast solc.Node) {
-		u := c.Build.Units[unit]
-		if u == nil {
-			return
-		}
-		for _, fn := range solc.Functions(ast) {
-			loc := solc.Location{Unit: unit, Path: u.Path, Start: fn.Start, End: fn.End}
-			if fn.NameStart >= 0 && fn.Name != "" {
-				loc.Start, loc.End = fn.NameStart, fn.NameStart+len(fn.Name)
-			}
-			c.funcs = append(c.funcs, Func{Function: fn, Location: loc})
-		}
-	})
+	funcs, _ := c.shared().functions(c.Build)
+	return funcs
 }

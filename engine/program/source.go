@@ -11,55 +11,69 @@ import (
 
 // Location returns the range of the contract's name in its definition.
 func (c *Contract) Location() (solc.Location, bool) {
-	var loc solc.Location
-	found := false
-	c.eachAST(func(unit string, ast solc.Node) {
-		if found || unit != c.Artifact.Unit {
-			return
+	a := c.shared()
+	a.defsOnce.Do(func() { a.defs = a.definitions(c.Build) })
+	loc, ok := a.defs[c.Artifact.Unit+":"+c.Name]
+	return loc, ok
+}
+
+// definitions locates the name of every contract definition of the build,
+// keyed by "unit:name"; the first definition of a name in a unit wins.
+func (a *buildAST) definitions(b *solc.Build) map[string]solc.Location {
+	out := map[string]solc.Location{}
+	for _, u := range a.units {
+		src := b.Units[u.name]
+		if src == nil {
+			continue
 		}
-		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
-			if found || n.Type() != "ContractDefinition" || n.String("name") != c.Name {
-				return !found
+		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
+			if n.Type() != "ContractDefinition" {
+				return true
 			}
+			key := u.name + ":" + n.String("name")
 			start, end, _, ok := n.Src()
-			if !ok {
+			if _, seen := out[key]; seen || !ok {
 				return false
 			}
-			u := c.Build.Units[unit]
-			if u == nil {
-				return false
+			loc := solc.Location{Unit: u.name, Path: src.Path, Start: start, End: end}
+			if i := strings.Index(string(src.Content[start:min(end, len(src.Content))]), n.String("name")); i >= 0 {
+				loc.Start, loc.End = start+i, start+i+len(n.String("name"))
 			}
-			loc = solc.Location{Unit: unit, Path: u.Path, Start: start, End: end}
-			if i := strings.Index(string(u.Content[start:min(end, len(u.Content))]), c.Name); i >= 0 {
-				loc.Start, loc.End = start+i, start+i+len(c.Name)
-			}
-			found = true
+			out[key] = loc
 			return false
 		})
-	})
-	return loc, found
+	}
+	return out
 }
 
 // AssertRanges returns the source ranges of the assert(...) calls in the
-// contract's build.
+// contract's build. The slice is shared by the build's contracts: callers
+// must not modify it.
 func (c *Contract) AssertRanges() []solc.Location {
+	a := c.shared()
+	a.assertsOnce.Do(func() { a.asserts = a.assertRanges(c.Build) })
+	return a.asserts
+}
+
+func (a *buildAST) assertRanges(b *solc.Build) []solc.Location {
 	var out []solc.Location
-	c.eachAST(func(unit string, ast solc.Node) {
-		u := c.Build.Units[unit]
-		if u == nil {
-			return
+	for _, u := range a.units {
+		src := b.Units[u.name]
+		if src == nil {
+			continue
 		}
-		solc.Walk(ast, func(n solc.Node, _ []solc.Node) bool {
+		unit := u.name
+		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "FunctionCall" {
 				return true
 			}
 			if e, ok := n["expression"].(map[string]any); ok && solc.Node(e).Type() == "Identifier" && solc.Node(e).String("name") == "assert" {
 				if start, end, _, ok := n.Src(); ok {
-					out = append(out, solc.Location{Unit: unit, Path: u.Path, Start: start, End: end})
+					out = append(out, solc.Location{Unit: unit, Path: src.Path, Start: start, End: end})
 				}
 			}
 			return true
 		})
-	})
+	}
 	return out
 }

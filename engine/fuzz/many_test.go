@@ -1,0 +1,93 @@
+package fuzz
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
+	"github.com/foresight-sol/foresight/engine/program"
+)
+
+// BenchmarkSetupManyContracts prices a campaign's set-up on one file of n
+// small contracts: making the program, preparing every contract,
+// deploying them and running a budget of one execution per contract. It
+// must grow linearly with n:
+//
+//	go test -run XXX -bench SetupManyContracts -count 6 ./engine/fuzz | benchstat -
+func BenchmarkSetupManyContracts(b *testing.B) {
+	for _, n := range []int{200, 1000} {
+		builds := testbuild.ManyContracts(b, n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				prog, err := program.New(builds)
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: uint64(n), Workers: 1}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Execs == 0 {
+					b.Fatal("the campaign executed nothing")
+				}
+			}
+		})
+	}
+}
+
+// TestSetupCancelsPromptly: a campaign over many contracts whose context
+// ends during set-up returns the context's error before set-up works on
+// another contract, at every stage (planning the deployment, preparing
+// each contract, the lookahead analyses, deploying on the worker's
+// chain). Set-up used to ignore its context: an editor save cancelled a
+// campaign over 1,000 contracts only once set-up had finished, 58 s later.
+func TestSetupCancelsPromptly(t *testing.T) {
+	const n = 40
+	prog, err := program.New(testbuild.ManyContracts(t, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets := map[int][]uint64{}
+	for i := range prog.Contracts {
+		targets[i] = []uint64{0}
+	}
+	cfg := Config{Settings: Settings{Seed: 1, Execs: 1000, Workers: 1}, Targets: targets}
+
+	t.Run("cancelled before", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		res, err := Run(ctx, prog, cfg)
+		if !errors.Is(err, context.Canceled) || res != nil {
+			t.Fatalf("Run on a cancelled context: result %v, error %v; want none, context.Canceled", res != nil, err)
+		}
+	})
+	for _, stage := range []string{"plan", "prepare", "lookahead", "deploy"} {
+		t.Run(stage, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			const at = n / 2
+			seen, after := 0, 0
+			testHookSetupStep = func(s string, _ int) {
+				switch {
+				case ctx.Err() != nil:
+					after++
+				case s == stage:
+					if seen++; seen == at {
+						cancel()
+					}
+				}
+			}
+			defer func() { testHookSetupStep = nil }()
+			res, err := Run(ctx, prog, cfg)
+			if !errors.Is(err, context.Canceled) || res != nil {
+				t.Fatalf("result %v, error %v; want none, context.Canceled", res != nil, err)
+			}
+			if seen != at || after != 0 {
+				t.Errorf("%d %s steps before the cancellation (want %d of %d), %d set-up steps after it (want 0)", seen, stage, at, n, after)
+			}
+		})
+	}
+}

@@ -46,9 +46,8 @@ type OutputSource struct {
 
 // Contract is one compiled contract.
 type Contract struct {
-	ABI           json.RawMessage `json:"abi"`
-	EVM           ContractEVM     `json:"evm"`
-	StorageLayout json.RawMessage `json:"storageLayout"`
+	ABI json.RawMessage `json:"abi"`
+	EVM ContractEVM     `json:"evm"`
 }
 
 // ContractEVM holds the creation and runtime code.
@@ -64,21 +63,12 @@ type Bytecode struct {
 	SourceMap           string                            `json:"sourceMap"`
 	LinkReferences      map[string]map[string][]CodeRange `json:"linkReferences"`
 	ImmutableReferences map[string][]CodeRange            `json:"immutableReferences"`
-	GeneratedSources    []GeneratedSource                 `json:"generatedSources"`
 }
 
 // CodeRange is a byte range in the code.
 type CodeRange struct {
 	Start  int `json:"start"`
 	Length int `json:"length"`
-}
-
-// GeneratedSource is compiler-generated Yul referenced by source maps.
-type GeneratedSource struct {
-	ID       int    `json:"id"`
-	Name     string `json:"name"`
-	Language string `json:"language"`
-	Contents string `json:"contents"`
 }
 
 // Error is an entry of the output's errors array (errors and warnings).
@@ -121,10 +111,9 @@ func outputSelection(m OutputMode) map[string]map[string][]string {
 		"": {"ast"},
 		"*": {
 			"abi",
-			"evm.bytecode.object", "evm.bytecode.sourceMap", "evm.bytecode.linkReferences", "evm.bytecode.generatedSources",
+			"evm.bytecode.object", "evm.bytecode.sourceMap", "evm.bytecode.linkReferences",
 			"evm.deployedBytecode.object", "evm.deployedBytecode.sourceMap", "evm.deployedBytecode.linkReferences",
-			"evm.deployedBytecode.generatedSources", "evm.deployedBytecode.immutableReferences",
-			"storageLayout",
+			"evm.deployedBytecode.immutableReferences",
 		},
 	}}
 }

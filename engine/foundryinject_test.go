@@ -157,7 +157,9 @@ func TestExportCalldataInjection(t *testing.T) {
 	checkExportSafe(t, bs, []exportCase{
 		{"calldata", func(f *Finding, _ *Setup) { f.Calls[0].Calldata += `"); INJECTED(); (ok, ret) = address(0).call(hex"` }},
 		{"odd", func(f *Finding, _ *Setup) { f.Calls[0].Calldata += "0" }},
-		{"ctorArgs", func(_ *Finding, s *Setup) { s.Contracts[0].CtorArgs = `00")); INJECTED(); _deployTo(abi.encodePacked(hex"` }},
+		{"ctorArgs", func(_ *Finding, s *Setup) {
+			s.Contracts[0].CtorArgs = `00")); INJECTED(); _deployTo(abi.encodePacked(hex"`
+		}},
 	}, true)
 }
 

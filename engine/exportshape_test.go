@@ -42,7 +42,7 @@ var exportLineREs = func() []*regexp.Regexp {
 		`VM\.etch\(where, (?:creation|runtime)\);`,
 		`\(bool ok, bytes memory runtime\) = where\.call\(""\);`,
 		`require\(ok, "constructor reverted"\);`,
-		`function test_ID\(\) public \{`,
+		`function test_[A-Za-z0-9_$]+\(\) public \{`,
 		`uint256 (?:blockNumber|timestamp) = (?:NUM|block\.number|block\.timestamp);`,
 		`VM\.roll\(blockNumber\);`, `VM\.warp\(timestamp\);`,
 		`blockNumber \+= NUM;`, `timestamp \+= NUM;`,

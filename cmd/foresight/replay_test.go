@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -97,9 +99,10 @@ func TestReplayNegativeSenderIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRefused(t, "senderIndex -1 is out of range", "replay", path)
-	code, out, stderr := foresight(t, "corpus", "merge", filepath.Join(root, "merged"), dir)
-	if code != exitOK || !strings.Contains(out, "0 new finding(s)") || !strings.Contains(stderr, "senderIndex -1") {
-		t.Errorf("corpus merge: exit %d, %q, %q; want the finding skipped", code, out, stderr)
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"corpus", "merge", filepath.Join(root, "merged"), dir}, &out, &errb)
+	if stdout, stderr := out.String(), errb.String(); code != exitOK || !strings.Contains(stdout, "0 new finding(s)") || !strings.Contains(stderr, "senderIndex -1") {
+		t.Errorf("corpus merge: exit %d, %q, %q; want the finding skipped", code, stdout, stderr)
 	}
 }
 

@@ -31,7 +31,7 @@ var (
 	// parameter types, tuples and arrays included.
 	signatureRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*\([A-Za-z0-9_$\[\](),]*\)$`)
 	// panicKindRE matches a panic kind and captures its code.
-	panicKindRE = regexp.MustCompile(`^panic-0x([0-9a-fA-F]{1,8})$`)
+	panicKindRE = regexp.MustCompile(`^panic-0x([0-9a-fA-F]{1,16})$`)
 )
 
 // callValues are the values of a Call, parsed from the report's text.
@@ -99,7 +99,7 @@ func parseDeployed(d Deployed) (deployValues, error) {
 	if !isIdent(d.Name) {
 		return v, fmt.Errorf("%w: setup contract %q is not a contract name", ErrBadReport, d.Name)
 	}
-	if d.Unit == "" || !printableUnit(d.Unit) {
+	if !printableUnit(d.Unit) {
 		return v, fmt.Errorf("%w: setup contract %s: unit %q is not a source unit name", ErrBadReport, d.Name, d.Unit)
 	}
 	var err error

@@ -31,9 +31,13 @@ const (
 // report (docs/report-format.md): the files to compile, how the campaign
 // deployed them, and the findings.
 type ReplayReport struct {
-	Schema   string    `json:"schema"`
-	Inputs   []string  `json:"inputs"`
-	Setup    Setup     `json:"setup"`
+	Schema string   `json:"schema"`
+	Inputs []string `json:"inputs"`
+	Setup  Setup    `json:"setup"`
+	// SetUp is the report's own copy of Setup.SetUp. Declared so that
+	// its key does not fill Setup: encoding/json matches keys to fields
+	// regardless of case.
+	SetUp    string    `json:"setUp,omitempty"`
 	Findings []Finding `json:"findings"`
 }
 

@@ -14,7 +14,7 @@ import (
 // reportSeeds are reports for the fuzz targets to start from: valid ones,
 // and the hostile ones the tests above try.
 func reportSeeds(t testing.TB) [][]byte {
-	seeds := [][]byte{reportJSON(1, 3, 1), reportJSON(2, 2, 0), []byte(`{}`), []byte(`null`), []byte(`{"findings":[{"calls":[` + strings.Repeat("{},", 5000) + `{}]}]}`)}
+	seeds := [][]byte{reportJSON(1, 3, 1), reportJSON(2, 2, 0), []byte(`{}`), []byte(`null`), []byte(`{"setUp":"T","setup":{"setUp":"T"}}`), []byte(`{"findings":[{"calls":[` + strings.Repeat("{},", 5000) + `{}]}]}`)}
 	mutations := []func(*Finding, *Setup){
 		func(f *Finding, _ *Setup) { f.Calls[0].SenderIndex = -1 },
 		func(f *Finding, _ *Setup) { f.Calls[0].Value = `0}(hex""); vm.ffi(new string[](0)); //INJECTED` },

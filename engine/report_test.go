@@ -100,6 +100,11 @@ func TestDecodeReportLimits(t *testing.T) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)
 		}
 	}
+	// A set-up campaign's report names the set-up twice: "setUp", a
+	// string, and "setup.setUp".
+	if rep, err := DecodeReport([]byte(`{"setUp":"T","setup":{"setUp":"T","contracts":[]},"findings":[]}`)); err != nil || rep.Setup.SetUp != "T" {
+		t.Errorf("a set-up report: %v", err)
+	}
 	rep, err := DecodeReport(reportJSON(2, 64, 3))
 	if err != nil || len(rep.Findings) != 2 || len(rep.Findings[1].Calls) != 64 {
 		t.Fatalf("a valid report: %v", err)

@@ -17,6 +17,7 @@ func checkReportShape(data []byte) error {
 		Setup  struct {
 			Contracts capped[deployedShape, contractsLimit] `json:"contracts"`
 		} `json:"setup"`
+		SetUp    skipped                             `json:"setUp"` // not Setup (keys match fields regardless of case)
 		Findings capped[findingShape, findingsLimit] `json:"findings"`
 	}
 	if err := json.Unmarshal(data, &s); err != nil {

@@ -25,10 +25,8 @@ func checkReportShape(data []byte) error {
 	}
 	calls, args := 0, 0
 	for _, f := range s.Findings {
-		calls += len(f.Calls)
-		for _, n := range f.Calls {
-			args += int(n)
-		}
+		calls += f.calls
+		args += f.args
 	}
 	if calls > maxReportCalls {
 		return fmt.Errorf("%w: %d calls in all, limit %d", ErrBadReport, calls, maxReportCalls)
@@ -39,9 +37,23 @@ func checkReportShape(data []byte) error {
 	return nil
 }
 
-type findingShape struct {
-	Calls   capped[callShape, callsLimit] `json:"calls"`
-	Related capped[skipped, relatedLimit] `json:"related"`
+// findingShape counts a finding's calls and their arguments: only the
+// counts outlive the finding's decoding.
+type findingShape struct{ calls, args int }
+
+func (f *findingShape) UnmarshalJSON(data []byte) error {
+	var s struct {
+		Calls   capped[callShape, callsLimit] `json:"calls"`
+		Related capped[skipped, relatedLimit] `json:"related"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	f.calls = len(s.Calls)
+	for _, n := range s.Calls {
+		f.args += int(n)
+	}
+	return nil
 }
 
 // callShape is the number of a call's arguments: a report's calls are

@@ -60,11 +60,15 @@ func (d *CorpusDir) FindingFiles() ([]string, error) {
 }
 
 // CopyFinding stores the finding file at path (from another corpus
-// directory) under the same name unless one exists.
+// directory) under the same name unless one exists. A file that is not a
+// valid report (DecodeReport) is refused, so a merge does not spread it.
 func (d *CorpusDir) CopyFinding(path string) (bool, error) {
 	data, err := readRegular(path, maxInputBytes)
 	if err != nil {
 		return false, err
+	}
+	if _, err := DecodeReport(data); err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
 	}
 	return writeNew(d.root, filepath.Join(d.dir, findingsDir), filepath.Base(path), data)
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -28,21 +27,22 @@ func (g *foundryGen) renderDeploy(w func(string, ...any)) {
 		id := g.names[t.d.Unit+":"+t.d.Name]
 		code := fmt.Sprintf("type(%s).creationCode", id)
 		if g.legacy {
-			code = fmt.Sprintf("vm.getCode(%q)", filepath.Base(t.d.Unit)+":"+t.d.Name)
+			code = fmt.Sprintf("vm.getCode(%s)", solString(filepath.Base(t.d.Unit)+":"+t.d.Name))
 		}
-		if args := strings.TrimPrefix(t.d.CtorArgs, "0x"); args != "" {
-			code = fmt.Sprintf("abi.encodePacked(%s, hex\"%s\")", code, args)
+		if len(t.v.ctorArgs) > 0 {
+			code = fmt.Sprintf("abi.encodePacked(%s, hex\"%x\")", code, t.v.ctorArgs)
 		}
 		if len(t.art.Creation.LinkReferences) > 0 {
 			w("        // %s links external libraries: forge links them to its own deployments.\n", t.d.Name)
 		}
-		if t.d.CtorValue != "" && t.d.CtorValue != "0" {
+		if !t.v.ctorValue.IsZero() {
 			// The ether comes from this contract; the constructor sees
 			// DEPLOYER as msg.sender, as in the campaign.
-			w("        vm.deal(address(this), address(this).balance + %s);\n", t.d.CtorValue)
+			value := t.v.ctorValue.Dec()
+			w("        vm.deal(address(this), address(this).balance + %s);\n", value)
 			w("        vm.etch(%s, %s);\n", t.addr.Hex(), code)
 			w("        vm.prank(DEPLOYER, DEPLOYER);\n")
-			w("        (bool created, bytes memory runtime) = %s.call{value: %s}(\"\");\n", t.addr.Hex(), t.d.CtorValue)
+			w("        (bool created, bytes memory runtime) = %s.call{value: %s}(\"\");\n", t.addr.Hex(), value)
 			w("        require(created, \"constructor reverted\");\n")
 			w("        vm.etch(%s, runtime);\n", t.addr.Hex())
 		} else {
@@ -68,13 +68,13 @@ func (g *foundryGen) renderGrants(w func(string, ...any), d Deployed) {
 		for _, t := range g.deploy {
 			deployed = deployed || t.addr == to
 		}
-		input := strings.TrimPrefix(gr.Input, "0x")
-		if _, err := hex.DecodeString(input); err != nil || !deployed {
+		input, err := parseHex("grant input", gr.Input)
+		if err != nil || !deployed {
 			continue
 		}
 		from := common.HexToAddress(gr.From).Hex()
 		w("        vm.prank(%s, %s); // funds %s with the token its constructor took\n", from, from, d.Name)
-		w("        { (bool granted, ) = %s.call(hex\"%s\"); require(granted, \"grant reverted\"); }\n", to.Hex(), input)
+		w("        { (bool granted, ) = %s.call(hex\"%x\"); require(granted, \"grant reverted\"); }\n", to.Hex(), input)
 	}
 }
 

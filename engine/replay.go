@@ -54,21 +54,9 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	calls := make([]fuzz.RawCall, len(f.Calls))
-	for i, c := range f.Calls {
-		ct, ok := prog.Lookup(c.Contract)
-		if !ok {
-			return nil, fmt.Errorf("%w: contract %s is gone", ErrReplay, c.Contract)
-		}
-		input, err := hex.DecodeString(strings.TrimPrefix(c.Calldata, "0x"))
-		if err != nil {
-			return nil, fmt.Errorf("%w: calldata of call %d: %v", ErrReplay, i+1, err)
-		}
-		var v uint256.Int
-		if err := v.SetFromDecimal(c.Value); err != nil && c.Value != "" {
-			return nil, fmt.Errorf("%w: value of call %d: %v", ErrReplay, i+1, err)
-		}
-		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: input, Value: v, Blocks: c.Blocks, Seconds: c.Seconds}
+	calls, err := rawCalls(prog, setup, f)
+	if err != nil {
+		return nil, err
 	}
 	oracles := map[oracle.Kind]bool{oracle.Kind(f.Kind): true}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
@@ -97,6 +85,33 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 		}
 	}
 	return tr, nil
+}
+
+// rawCalls checks a finding's calls (ValidateFinding: a report may come
+// from anyone) and maps them onto prog.
+func rawCalls(prog *program.Program, setup Setup, f Finding) ([]fuzz.RawCall, error) {
+	if err := ValidateFinding(f); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrReplay, err)
+	}
+	calls := make([]fuzz.RawCall, len(f.Calls))
+	for i, c := range f.Calls {
+		ct, ok := prog.Lookup(c.Contract)
+		if !ok {
+			return nil, fmt.Errorf("%w: contract %s is gone", ErrReplay, c.Contract)
+		}
+		v, err := parseCall(c)
+		if err != nil {
+			return nil, fmt.Errorf("%w: call %d: %w", ErrReplay, i+1, err)
+		}
+		// Without a set-up the principals are fixed: the index must name
+		// the recorded sender (a Foundry set-up's senders come from its
+		// setUp()).
+		if setup.SetUp == "" && fuzz.PrincipalIndex(v.sender) != c.SenderIndex {
+			return nil, fmt.Errorf("%w: call %d: %w: senderIndex %d is not sender %s", ErrReplay, i+1, ErrBadReport, c.SenderIndex, v.sender.Hex())
+		}
+		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: v.input, Value: v.value, Blocks: c.Blocks, Seconds: c.Seconds}
+	}
+	return calls, nil
 }
 
 func outcome(s fuzz.Step) string {

@@ -19,7 +19,7 @@ const maxExportNames = 100
 // Foundry tests into their project's test folder and prints each path.
 // It never overwrites: a taken name gets a suffix (-2, -3, ...), as the
 // editor's export does.
-func exportFindings(rep *jsonReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
+func exportFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
 	root := ""
 	for _, b := range builds {
 		if b.Project != nil {
@@ -31,7 +31,7 @@ func exportFindings(rep *jsonReport, builds []*solc.Build, index int, stdout, st
 		fmt.Fprintf(stderr, "foresight: no project to export into\n")
 		return exitUsage
 	}
-	for i, f := range rep.Finds {
+	for i, f := range rep.Findings {
 		if index != 0 && i+1 != index {
 			continue
 		}

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"strings"
+	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
 )
@@ -25,26 +25,27 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		usageError(stderr, "replay", "want one REPORT.json, got %d arguments", len(paths))
 		return exitUsage
 	}
-	data, err := os.ReadFile(paths[0])
+	// The report may come from a corpus directory or a CI artifact that
+	// others write: it is read within limits and checked before use.
+	rep, err := engine.ReadReport(paths[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
-		return exitUsage
-	}
-	var rep jsonReport
-	if err := json.Unmarshal(data, &rep); err != nil {
-		fmt.Fprintf(stderr, "foresight: %s is not a foresight report: %v\n", paths[0], err)
+		fmt.Fprintf(stderr, "foresight: %s\n", oneLine(err))
 		return exitUsage
 	}
 	if rep.Schema != reportSchema {
 		fmt.Fprintf(stderr, "foresight: %s has schema %q, want %q\n", paths[0], rep.Schema, reportSchema)
 		return exitUsage
 	}
-	if len(rep.Finds) == 0 {
+	if len(rep.Findings) == 0 {
 		fmt.Fprintf(stdout, "%s has no findings: nothing to replay\n", paths[0])
 		return exitOK
 	}
-	if *index < 0 || *index > len(rep.Finds) {
-		fmt.Fprintf(stderr, "foresight: the report has %d finding(s)\n", len(rep.Finds))
+	if *index < 0 || *index > len(rep.Findings) {
+		fmt.Fprintf(stderr, "foresight: the report has %d finding(s)\n", len(rep.Findings))
+		return exitUsage
+	}
+	if err := rep.CheckInputs(); err != nil {
+		fmt.Fprintf(stderr, "foresight: %s: %s\n", paths[0], oneLine(err))
 		return exitUsage
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
@@ -61,11 +62,11 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	if *export {
-		return exportFindings(&rep, builds, *index, stdout, stderr)
+		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
 	reproduced := 0
 	var senders senderNames
-	for i, f := range rep.Finds {
+	for i, f := range rep.Findings {
 		if *index != 0 && i+1 != *index {
 			continue
 		}
@@ -89,4 +90,15 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitFindings
 	}
 	return exitOK
+}
+
+// oneLine keeps an error on one line of the terminal: a report's values
+// quoted in it may hold anything.
+func oneLine(err error) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || !unicode.IsPrint(r) {
+			return ' '
+		}
+		return r
+	}, err.Error())
 }

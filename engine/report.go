@@ -1,0 +1,165 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Limits on a report that replay or export reads. A campaign's report is
+// far below them (its sequences have at most --max-seq-len calls, 64 by
+// default); a hostile one is refused before it is decoded.
+const (
+	// MaxReportBytes bounds a report file.
+	MaxReportBytes = 16 << 20
+	// MaxFindingCalls bounds the calls of one finding.
+	MaxFindingCalls = 4096
+
+	maxReportFindings = 4096
+	maxReportCalls    = 16384 // all findings together
+	maxReportArgs     = 65536 // all calls together
+	maxCallArgs       = 1024
+	maxReportInputs   = 4096
+	maxSetupContracts = 4096
+	maxGrants         = 256
+	maxRelated        = 256
+)
+
+// A ReplayReport is what replay and export read of a foresight.report/v1
+// report (docs/report-format.md): the files to compile, how the campaign
+// deployed them, and the findings.
+type ReplayReport struct {
+	Schema string   `json:"schema"`
+	Inputs []string `json:"inputs"`
+	Setup  Setup    `json:"setup"`
+	// SetUp is the report's own copy of Setup.SetUp. Declared so that
+	// its key does not fill Setup: encoding/json matches keys to fields
+	// regardless of case.
+	SetUp    string    `json:"setUp,omitempty"`
+	Findings []Finding `json:"findings"`
+}
+
+// ReadReport reads and checks the report at path (ReadReportFile,
+// DecodeReport).
+func ReadReport(path string) (*ReplayReport, error) {
+	data, err := ReadReportFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := DecodeReport(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rep, nil
+}
+
+// ReadReportFile reads a report file: a regular file (a symlink to one
+// is followed) of at most MaxReportBytes. A device, FIFO or directory is
+// refused before it is opened for reading, so /dev/zero cannot flood
+// memory nor a FIFO block.
+func ReadReportFile(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regularSized(path, fi, MaxReportBytes); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// Swapped between Stat and open: check what was opened.
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regularSized(path, fi, MaxReportBytes); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxReportBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxReportBytes {
+		return nil, fmt.Errorf("%s: %w (limit %d bytes)", path, ErrTooLarge, MaxReportBytes)
+	}
+	return data, nil
+}
+
+// regularSized refuses anything but a regular file of at most max bytes.
+func regularSized(path string, fi fs.FileInfo, max int64) error {
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fileKind(fi.Mode()))
+	}
+	if fi.Size() > max {
+		return fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, fi.Size(), max)
+	}
+	return nil
+}
+
+// fileKind names what a non-regular file is, for messages.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
+}
+
+// DecodeReport decodes a report and checks it: its arrays within the
+// limits above (counted before anything is decoded in full), and every
+// finding and the setup valid (ValidateFinding, ValidateSetup). Errors
+// wrap ErrBadReport, ErrTooLarge, or are JSON syntax errors.
+func DecodeReport(data []byte) (*ReplayReport, error) {
+	if len(data) > MaxReportBytes {
+		return nil, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, len(data), MaxReportBytes)
+	}
+	if err := checkReportShape(data); err != nil {
+		return nil, err
+	}
+	var rep ReplayReport
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadReport, err)
+	}
+	for _, in := range rep.Inputs {
+		if in == "" || !printableUnit(in) {
+			return nil, fmt.Errorf("%w: input %q is not a path", ErrBadReport, in)
+		}
+	}
+	if err := ValidateSetup(rep.Setup); err != nil {
+		return nil, err
+	}
+	for i, f := range rep.Findings {
+		if err := ValidateFinding(f); err != nil {
+			return nil, fmt.Errorf("finding %d: %w", i+1, err)
+		}
+	}
+	return &rep, nil
+}
+
+// CheckInputs refuses inputs that are neither regular files nor
+// directories (a device such as /dev/zero, a FIFO), before a compile
+// reads them.
+func (r *ReplayReport) CheckInputs() error {
+	for _, in := range r.Inputs {
+		fi, err := os.Stat(in)
+		if err != nil {
+			return fmt.Errorf("report input: %w", err)
+		}
+		if !fi.IsDir() && !fi.Mode().IsRegular() {
+			return fmt.Errorf("report input %s: %w (%s)", in, ErrNotRegular, fileKind(fi.Mode()))
+		}
+	}
+	return nil
+}

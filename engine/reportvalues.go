@@ -1,0 +1,237 @@
+package engine
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/holiman/uint256"
+)
+
+// ErrBadReport is wrapped by errors about a report, or a finding or setup
+// in one, that breaks the format or its limits: a report may come from a
+// corpus directory or a CI artifact that others can write, so each field
+// is checked before a replay or an export uses it.
+var ErrBadReport = errors.New("invalid report")
+
+// maxSenderIndex bounds a call's senderIndex: the campaign's principals
+// are a few senders, the attacker contracts and the deployer, or the
+// senders a Foundry setUp() names.
+const maxSenderIndex = 255
+
+var (
+	// kindRE matches finding kinds: "assert-failure", "panic-0x11", "SWC-124".
+	kindRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+	// signatureRE matches a function signature: a name and its
+	// parameter types, tuples and arrays included.
+	signatureRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*\([A-Za-z0-9_$\[\](),]*\)$`)
+	// panicKindRE matches a panic kind and captures its code.
+	panicKindRE = regexp.MustCompile(`^panic-0x([0-9a-fA-F]{1,16})$`)
+)
+
+// callValues are the values of a Call, parsed from the report's text.
+type callValues struct {
+	sender   common.Address
+	to       common.Address // zero when hasTo is false
+	hasTo    bool
+	value    uint256.Int
+	input    []byte
+	attacker fuzz.Attacker // when the call came through an attacker contract
+}
+
+// parseCall checks c and parses its values.
+func parseCall(c Call) (callValues, error) {
+	var v callValues
+	if c.SenderIndex < 0 || c.SenderIndex > maxSenderIndex {
+		return v, fmt.Errorf("%w: senderIndex %d is out of range 0..%d", ErrBadReport, c.SenderIndex, maxSenderIndex)
+	}
+	if !isIdent(c.Contract) {
+		return v, fmt.Errorf("%w: contract %q is not a contract name", ErrBadReport, c.Contract)
+	}
+	if c.Function != "" && (len(c.Function) > 4096 || !signatureRE.MatchString(c.Function)) {
+		return v, fmt.Errorf("%w: function %q is not a function signature", ErrBadReport, c.Function)
+	}
+	for _, a := range c.Args {
+		if !printableASCII(a) {
+			return v, fmt.Errorf("%w: argument %q is not printable ASCII", ErrBadReport, a)
+		}
+	}
+	var err error
+	if v.sender, err = parseAddress("sender", c.Sender); err != nil {
+		return v, err
+	}
+	if c.Address != "" {
+		if v.to, err = parseAddress("address", c.Address); err != nil {
+			return v, err
+		}
+		v.hasTo = true
+	}
+	if c.Attacker != "" {
+		a, ok := fuzz.ParseAttacker(c.Attacker)
+		if !ok {
+			return v, fmt.Errorf("%w: attacker %q is not one of Foresight's attacker contracts", ErrBadReport, c.Attacker)
+		}
+		v.attacker = a
+	}
+	if err := parseWei(&v.value, "value", c.Value); err != nil {
+		return v, err
+	}
+	v.input, err = parseHex("calldata", c.Calldata)
+	return v, err
+}
+
+// deployValues are the values of a Deployed, parsed from the report's text.
+type deployValues struct {
+	addr      common.Address // zero when hasAddr is false
+	hasAddr   bool
+	ctorArgs  []byte
+	ctorValue uint256.Int
+}
+
+// parseDeployed checks d and parses its values.
+func parseDeployed(d Deployed) (deployValues, error) {
+	var v deployValues
+	if !isIdent(d.Name) {
+		return v, fmt.Errorf("%w: setup contract %q is not a contract name", ErrBadReport, d.Name)
+	}
+	if !printableUnit(d.Unit) {
+		return v, fmt.Errorf("%w: setup contract %s: unit %q is not a source unit name", ErrBadReport, d.Name, d.Unit)
+	}
+	var err error
+	if d.Address != "" && d.Error == "" {
+		if v.addr, err = parseAddress("address of "+d.Name, d.Address); err != nil {
+			return v, err
+		}
+		v.hasAddr = true
+	}
+	if v.ctorArgs, err = parseHex("ctorArgs of "+d.Name, d.CtorArgs); err != nil {
+		return v, err
+	}
+	if err := parseWei(&v.ctorValue, "ctorValue of "+d.Name, d.CtorValue); err != nil {
+		return v, err
+	}
+	for _, g := range d.Grants {
+		if _, err := parseAddress("grant sender", g.From); err != nil {
+			return v, err
+		}
+		if _, err := parseAddress("grant target", g.To); err != nil {
+			return v, err
+		}
+		if _, err := parseHex("grant input", g.Input); err != nil {
+			return v, err
+		}
+	}
+	return v, nil
+}
+
+// ValidateFinding checks the fields of f that a replay or an export uses
+// as names or values: its kind, contract and check are names, and every
+// call's sender, address, value and calldata parse. Free text (title,
+// message, detail, paths) is not checked: an export escapes it.
+func ValidateFinding(f Finding) error {
+	if !kindRE.MatchString(f.Kind) {
+		return fmt.Errorf("%w: kind %q is not a finding kind", ErrBadReport, f.Kind)
+	}
+	if f.Contract != "" && !isIdent(f.Contract) {
+		return fmt.Errorf("%w: contract %q is not a contract name", ErrBadReport, f.Contract)
+	}
+	if f.Check != "" && !isIdent(f.Check) {
+		return fmt.Errorf("%w: check %q is not a function name", ErrBadReport, f.Check)
+	}
+	if len(f.Calls) > MaxFindingCalls {
+		return fmt.Errorf("%w: %d calls, limit %d", ErrBadReport, len(f.Calls), MaxFindingCalls)
+	}
+	for i, c := range f.Calls {
+		if _, err := parseCall(c); err != nil {
+			return fmt.Errorf("call %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// ValidateSetup checks the names and values of a report's setup.
+func ValidateSetup(s Setup) error {
+	if s.SetUp != "" && !isIdent(s.SetUp) {
+		return fmt.Errorf("%w: setUp %q is not a contract name", ErrBadReport, s.SetUp)
+	}
+	if s.Token != "" {
+		if _, err := parseAddress("token", s.Token); err != nil {
+			return err
+		}
+	}
+	if len(s.Contracts) > maxSetupContracts {
+		return fmt.Errorf("%w: %d setup contracts, limit %d", ErrBadReport, len(s.Contracts), maxSetupContracts)
+	}
+	for _, d := range s.Contracts {
+		if _, err := parseDeployed(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// panicCode returns the code of a "panic-0xNN" kind.
+func panicCode(kind string) (uint64, bool) {
+	m := panicKindRE.FindStringSubmatch(kind)
+	if m == nil {
+		return 0, false
+	}
+	code, err := strconv.ParseUint(m[1], 16, 64)
+	return code, err == nil
+}
+
+func parseAddress(what, s string) (common.Address, error) {
+	if !common.IsHexAddress(s) {
+		return common.Address{}, fmt.Errorf("%w: %s %q is not an address", ErrBadReport, what, s)
+	}
+	return common.HexToAddress(s), nil
+}
+
+// parseWei parses a decimal amount of wei ("" is 0).
+func parseWei(v *uint256.Int, what, s string) error {
+	if s == "" {
+		v.Clear()
+		return nil
+	}
+	if len(s) > 78 || strings.Trim(s, "0123456789") != "" {
+		return fmt.Errorf("%w: %s %q is not a decimal amount of wei", ErrBadReport, what, s)
+	}
+	if err := v.SetFromDecimal(s); err != nil {
+		return fmt.Errorf("%w: %s %q is not a uint256: %v", ErrBadReport, what, s, err)
+	}
+	return nil
+}
+
+// parseHex decodes hex with or without 0x ("" is empty).
+func parseHex(what, s string) ([]byte, error) {
+	b, err := hex.DecodeString(strings.TrimPrefix(s, "0x"))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s is not hex: %v", ErrBadReport, what, err)
+	}
+	return b, nil
+}
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// printableUnit reports whether a source unit name has no control
+// characters: a path, which the export writes as an escaped string.
+func printableUnit(s string) bool {
+	for _, r := range s {
+		if r < ' ' || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}

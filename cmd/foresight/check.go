@@ -31,6 +31,9 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 		if err != nil {
 			return nil, nil, err
 		}
+		if !st.IsDir() && !st.Mode().IsRegular() {
+			return nil, nil, fmt.Errorf("%s: not a regular file", p)
+		}
 		files := []string{p}
 		if st.IsDir() {
 			files, err = solc.SolidityFiles(p)

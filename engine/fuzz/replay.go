@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -95,6 +96,9 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		return nil, err
 	}
 	w.replaying = true
+	if err := w.checkRecorded(calls); err != nil {
+		return nil, err
+	}
 	seq := w.recorded(calls)
 	var steps []Step
 	for i := range seq {
@@ -122,6 +126,21 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		steps[len(steps)-1].Finding = w.checkEnd(seq, w.s.hist, nil)
 	}
 	return steps, nil
+}
+
+// checkRecorded rejects raw calls that name a contract or sender this
+// system does not have: they come from reports others may write.
+func (w *worker) checkRecorded(calls []RawCall) error {
+	n := Principals(w.ch)
+	for i, rc := range calls {
+		if rc.Contract < 0 || rc.Contract >= len(w.c.prog.Contracts) || rc.Contract >= len(w.dep.Addrs) {
+			return fmt.Errorf("call %d: contract index %d out of range (%d contracts)", i+1, rc.Contract, len(w.dep.Addrs))
+		}
+		if rc.Sender < 0 || rc.Sender >= n {
+			return fmt.Errorf("call %d: sender index %d out of range (%d senders)", i+1, rc.Sender, n)
+		}
+	}
+	return nil
 }
 
 // recorded turns raw calls into transactions that send their calldata as

@@ -32,6 +32,7 @@ const (
 // deployed them, and the findings.
 type ReplayReport struct {
 	Schema string   `json:"schema"`
+	Root   string   `json:"root"` // the project root relative inputs were under
 	Inputs []string `json:"inputs"`
 	Setup  Setup    `json:"setup"`
 	// SetUp is the report's own copy of Setup.SetUp. Declared so that
@@ -131,6 +132,9 @@ func DecodeReport(data []byte) (*ReplayReport, error) {
 	var rep ReplayReport
 	if err := json.Unmarshal(data, &rep); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadReport, err)
+	}
+	if rep.Root != "" && !printableUnit(rep.Root) {
+		return nil, fmt.Errorf("%w: root %q is not a path", ErrBadReport, rep.Root)
 	}
 	for _, in := range rep.Inputs {
 		if in == "" || !printableUnit(in) {

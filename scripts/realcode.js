@@ -131,7 +131,7 @@ function fuzz(r, bin, execs, cache) {
 			r.code = code;
 			try {
 				const rep = JSON.parse(out);
-				r.findings = rep.findings.map((x) => ({ kind: x.kind, contract: x.contract, at: `${x.path ? path.relative(dir, x.path) : x.unit}:${x.line}`, message: x.message }));
+				r.findings = rep.findings.map((x) => ({ kind: x.kind, contract: x.contract, at: `${x.path ? path.relative(dir, path.resolve(rep.root || dir, x.path)) : x.unit}:${x.line}`, message: x.message }));
 				r.fuzzed = (rep.contracts || []).filter((c) => c.fuzzed).map((c) => c.name);
 			} catch (e) {
 				if (code === 2 && err.includes("no contract with callable functions")) {

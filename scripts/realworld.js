@@ -87,8 +87,10 @@ function runProject(want, cache, bin) {
 	for (const c of rep.contracts || []) {
 		got.contracts[c.name] = c.fuzzed ? "fuzzed" : c.reason || "";
 	}
-	got.skippedFiles = (rep.skippedFiles || []).map((p) => path.relative(dir, p)).sort();
-	const at = (x) => `${x.path ? path.relative(dir, x.path) : x.unit}:${x.line}`;
+	// Report paths are relative to the project root (rep.root) unless outside it.
+	const abs = (p) => path.resolve(rep.root || dir, p);
+	got.skippedFiles = (rep.skippedFiles || []).map((p) => path.relative(dir, abs(p))).sort();
+	const at = (x) => `${x.path ? path.relative(dir, abs(x.path)) : x.unit}:${x.line}`;
 	got.findings = rep.findings.map((x) => {
 		const f = { kind: x.kind, contract: x.contract, at: at(x) };
 		if (x.related) f.via = x.related.map(at);

@@ -292,8 +292,11 @@ func writeText(w io.Writer, rep *engine.Report) {
 const reportSchema = "foresight.report/v1"
 
 type jsonReport struct {
-	Schema  string        `json:"schema"`
-	Tool    jsonTool      `json:"tool"`
+	Schema string   `json:"schema"`
+	Tool   jsonTool `json:"tool"`
+	// Root is where the project was when the report was written: the
+	// relative paths below (inputs, findings, skipped files) are under it.
+	Root    string        `json:"root,omitempty"`
 	Inputs  []string      `json:"inputs"`
 	Execs   uint64        `json:"execs"`
 	Txs     uint64        `json:"txs"`
@@ -334,9 +337,12 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: absAll(run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
+	// Paths relative to the project root, so the report replays in
+	// another checkout (reportpaths.go).
+	root := reportRoot(run.paths)
+	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
 		DeployExecs: rep.DeployExecs, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
-		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: absAll(run.skipped), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: findings})
+		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: relPaths(root, run.skipped), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings)})
 }
 
 func writeLCOV(path string, rep *engine.Report) error {

@@ -75,11 +75,14 @@ var helpPages = map[string]helpPage{
 each finding's transactions on a fresh test chain and prints what each
 transaction did, down to the failing source line. With --export it writes
 each finding as a Foundry test instead, one that passes under forge while
-the bug is there (docs/foundry-export.md).`,
-		groups: []flagGroup{{"Replay", []string{"finding", "export"}}, compilerGroup},
+the bug is there (docs/foundry-export.md). A report's paths are relative to
+its project root, so it replays in another checkout: run replay in the
+project, or give --root.`,
+		groups: []flagGroup{{"Replay", []string{"finding", "export", "root"}}, compilerGroup},
 		exits: `  0  the report has no findings, or none of them happens again; with
      --export, every test was written
-  1  at least one finding happened again
+  1  at least one finding happened again, as reported or (said on stderr)
+     as another finding
   2  bad flags or arguments, an unreadable report, compile errors, or a
      finding that cannot be written as a Foundry test`,
 		example: "foresight replay report.json\nforesight replay --finding 2 report.json\nforesight replay --export report.json",

@@ -16,6 +16,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var cf compilerFlags
 	cf.register(fs)
 	index := fs.Int("finding", 0, "replay only the finding with this `number` (1 is the first; 0: all)")
+	rootFlag := fs.String("root", "", "resolve the report's relative paths against this project `dir` (default: the project of the working directory, else of the report's folder)")
 	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never overwrites) and print the paths")
 	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
 	if !ok {
@@ -23,6 +24,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if len(paths) != 1 {
 		usageError(stderr, "replay", "want one REPORT.json, got %d arguments", len(paths))
+		return exitUsage
+	}
+	if strings.HasSuffix(paths[0], ".sol") {
+		fmt.Fprintf(stderr, "foresight: %s is Solidity source; replay takes a report: foresight check --json %s > report.json, then foresight replay report.json\n", paths[0], paths[0])
 		return exitUsage
 	}
 	// The report may come from a corpus directory or a CI artifact that
@@ -42,6 +47,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if *index < 0 || *index > len(rep.Findings) {
 		fmt.Fprintf(stderr, "foresight: the report has %d finding(s)\n", len(rep.Findings))
+		return exitUsage
+	}
+	if err := resolveReport(rep, paths[0], *rootFlag); err != nil {
+		fmt.Fprintf(stderr, "foresight: %s: %s\n", paths[0], oneLine(err))
 		return exitUsage
 	}
 	if err := rep.CheckInputs(); err != nil {
@@ -64,7 +73,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
-	reproduced := 0
+	reproduced, differs := 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
 		if *index != 0 && i+1 != *index {
@@ -82,14 +91,33 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 		fmt.Fprint(stdout, engine.FormatTrace(tr, builds))
-		if tr.Reproduced {
+		switch {
+		case tr.Reproduced:
 			reproduced++
+		case tr.Finding != nil:
+			// Another finding than the report's: still a failing
+			// sequence, but not the one asked about.
+			want, got := where(f), where(*tr.Finding)
+			if want == got {
+				want += fmt.Sprintf(" (bytes %d-%d)", f.Start, f.End)
+				got += fmt.Sprintf(" (bytes %d-%d)", tr.Finding.Start, tr.Finding.End)
+			}
+			fmt.Fprintf(stderr, "foresight: finding %d did not reproduce as reported: the report has %s, the replay gave %s\n", i+1, want, got)
+			differs++
 		}
 	}
-	if reproduced > 0 {
+	if reproduced > 0 || differs > 0 {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// where is a finding's kind and place, for a one-line comparison.
+func where(f engine.Finding) string {
+	if f.Path == "" {
+		return fmt.Sprintf("%s in %s", f.Kind, f.Contract)
+	}
+	return fmt.Sprintf("%s at %s:%d:%d", f.Kind, f.Path, f.Line, f.Column)
 }
 
 // oneLine keeps an error on one line of the terminal: a report's values

@@ -58,6 +58,7 @@ type share struct {
 	log    *zap.Logger
 	stderr io.Writer
 	inputs []string // the fuzzed paths, for the findings' reports
+	root   string   // the project root the reports' paths are relative to
 	seeds  int
 
 	setup   atomic.Pointer[engine.Setup]
@@ -93,7 +94,7 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 	if err != nil {
 		return nil, err
 	}
-	sh := &share{dir: dir, log: log, stderr: stderr, inputs: absAll(paths), seeds: len(loaded.Inputs)}
+	sh := &share{dir: dir, log: log, stderr: stderr, inputs: absAll(paths), root: reportRoot(paths), seeds: len(loaded.Inputs)}
 	for _, p := range append(migrated.Problems, loaded.Problems...) {
 		fmt.Fprintf(stderr, "foresight: corpus: skipped %v\n", p)
 	}
@@ -161,8 +162,8 @@ func (sh *share) finding(f engine.Finding) {
 	if st := sh.setup.Load(); st != nil {
 		setup = *st
 	}
-	data, err := json.MarshalIndent(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Inputs: sh.inputs,
-		Execs: f.Execs, Elapsed: f.Elapsed, Setup: setup, Finds: []engine.Finding{f}}, "", "  ")
+	data, err := json.MarshalIndent(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: sh.root, Inputs: relPaths(sh.root, sh.inputs),
+		Execs: f.Execs, Elapsed: f.Elapsed, Setup: setup, Finds: relFindings(sh.root, []engine.Finding{f})}, "", "  ")
 	if err != nil {
 		sh.warn(err)
 		return

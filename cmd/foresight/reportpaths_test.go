@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foresight-sol/foresight/internal/fixtures"
+)
+
+// checkedProject is a project of two examples, checked with a fixed seed
+// into a JSON report; it returns the project and the report's path.
+func checkedProject(t *testing.T) (string, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "proj")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"SequenceFoo.sol", "TwoObjectives.sol"} {
+		data, err := os.ReadFile(fixtures.Example(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	code, out, errs := foresight(t, "check", "--seed", "1", "--execs", "20000", "--format", "json", ".")
+	if code != exitFindings {
+		t.Fatalf("check: exit %d: %s", code, errs)
+	}
+	report := filepath.Join(t.TempDir(), "report.json")
+	if err := os.WriteFile(report, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, report
+}
+
+// TestReportPathsRelative: a report names its files relative to the
+// project root, so it replays in another checkout (a CI artifact); before,
+// replay failed with "stat /tmp/...: no such file or directory" once the
+// project had moved.
+func TestReportPathsRelative(t *testing.T) {
+	dir, report := checkedProject(t)
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Root     string
+		Inputs   []string
+		Findings []struct{ Path string }
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Root != dir || len(rep.Inputs) != 1 || rep.Inputs[0] != "." || len(rep.Findings) == 0 {
+		t.Fatalf("root %q, inputs %q, %d findings; want root %s, inputs [.]", rep.Root, rep.Inputs, len(rep.Findings), dir)
+	}
+	for _, f := range rep.Findings {
+		if filepath.IsAbs(f.Path) || f.Path == "" {
+			t.Errorf("finding path %q, want one relative to the project root", f.Path)
+		}
+	}
+	moved := filepath.Join(t.TempDir(), "checkout")
+	if err := os.Rename(dir, moved); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(moved)
+	if code, out, errs := foresight(t, "replay", report); code != exitFindings || !strings.Contains(out, filepath.Join(moved, "SequenceFoo.sol")) {
+		t.Errorf("replay in the moved checkout: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	t.Chdir(t.TempDir())
+	code, _, errs := foresight(t, "replay", report)
+	if code != exitUsage || !strings.Contains(errs, "relative to its project root") || !strings.Contains(errs, "--root") {
+		t.Errorf("replay outside the project: exit %d, stderr %q", code, errs)
+	}
+	if code, _, errs := foresight(t, "replay", "--root", moved, "--finding", "1", report); code != exitFindings {
+		t.Errorf("replay --root: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestReplaySaysWhatDiffers: a replay that fails elsewhere than the report
+// says says so and exits 1 (before: it printed the other finding and said
+// nothing about the difference).
+func TestReplaySaysWhatDiffers(t *testing.T) {
+	_, report := checkedProject(t)
+	var rep map[string]any
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	f := rep["findings"].([]any)[0].(map[string]any)
+	f["start"], f["end"] = f["start"].(float64)+1, f["end"].(float64)+1
+	if data, err = json.Marshal(rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(report, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := foresight(t, "replay", "--finding", "1", report)
+	if code != exitFindings || !strings.Contains(errs, "finding 1 did not reproduce as reported") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and what differs", code, errs)
+	}
+}
+
+// TestReplaySolHint: a .sol given to replay gets one line saying what
+// replay takes (before: "invalid character '/' looking for beginning of
+// value").
+func TestReplaySolHint(t *testing.T) {
+	code, _, errs := foresight(t, "replay", fixtures.Example(t, "SequenceFoo.sol"))
+	if code != exitUsage || !strings.Contains(errs, "replay takes a report") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}

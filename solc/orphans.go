@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"syscall"
 )
 
 // watchdogScript reads "+ PGID" and "- PGID" lines and, once its input
@@ -45,7 +44,7 @@ func startWatchdog() {
 	defer r.Close()
 	cmd := exec.Command("/bin/sh", "-c", watchdogScript)
 	cmd.Stdin = r
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = groupAttr()
 	if err := cmd.Start(); err != nil {
 		w.Close()
 		return

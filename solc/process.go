@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os/exec"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -122,19 +121,6 @@ func runProcess(ctx context.Context, s procSpec) procResult {
 		res.err = nil
 	}
 	return res
-}
-
-// killGroup kills cmd's process group; cmd was started with Setpgid, so the
-// group id is its pid.
-func killGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	if errors.Is(err, syscall.ESRCH) {
-		return nil
-	}
-	return err
 }
 
 // capWriter keeps up to max bytes; past that it calls full once and

@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build unix && !linux
 
 package solc
 
@@ -10,3 +10,6 @@ import "syscall"
 func procAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
+
+// groupAttr puts a child in its own process group only: the watchdog.
+func groupAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }

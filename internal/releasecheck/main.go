@@ -181,7 +181,7 @@ func checkRuns(bin, version, notices string) error {
 }
 
 // checkChecksums checks every line of dist/checksums.txt ("sha256  name")
-// against its file, and that every archive is listed.
+// against its file, and that every archive and SBOM is listed.
 func checkChecksums(dist string) error {
 	b, err := os.ReadFile(filepath.Join(dist, "checksums.txt"))
 	if err != nil {
@@ -204,6 +204,9 @@ func checkChecksums(dist string) error {
 	}
 	archives, _ := filepath.Glob(filepath.Join(dist, "foresight_*"))
 	for _, a := range archives {
+		if fi, err := os.Stat(a); err == nil && fi.IsDir() {
+			continue // GoReleaser's build directory
+		}
 		if !listed[filepath.Base(a)] {
 			return fmt.Errorf("checksums.txt does not list %s", filepath.Base(a))
 		}

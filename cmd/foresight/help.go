@@ -164,10 +164,13 @@ forge sends every source in the standard-JSON input, so --allow-paths,
 		example: "foresight solc 0.8.26 --version\nforesight solc 0.8.26 --standard-json < input.json",
 	},
 	"version": {
-		synopsis: "foresight version",
-		about:    "Prints the version.",
-		exits:    "  0  always",
-		example:  "foresight version",
+		synopsis: "foresight version [--licenses]",
+		about: `Prints the version. With --licenses it also prints the third-party
+notices: every Go module compiled into this binary, its version, its licence
+and the licence texts (THIRD_PARTY_NOTICES in the release archives).`,
+		groups:  []flagGroup{{"Output", []string{"licenses"}}},
+		exits:   "  0  printed\n  2  bad flags or arguments",
+		example: "foresight version\nforesight version --licenses",
 	},
 }
 

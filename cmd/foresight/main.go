@@ -10,7 +10,7 @@
 //	foresight corpus merge|min ...        maintain shared corpus directories
 //	foresight solc VERSION --version|--standard-json   solc-js as a native solc, for forge
 //	foresight lsp                         serve the Language Server Protocol on stdio
-//	foresight version                     print the version
+//	foresight version [--licenses]        print the version (and the third-party licences)
 //	foresight help [COMMAND]              explain a command, its flags and exit codes
 //
 // Exit codes: 0 no findings, 1 findings, 2 usage or compile errors.
@@ -25,6 +25,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/foresight-sol/foresight/internal/notices"
 )
 
 // version is set at link time with -ldflags "-X main.version=...".
@@ -100,10 +102,6 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return exitOK
 	}
-	if args[0] == "version" {
-		printHelp(stdout, "version", flag.NewFlagSet("version", flag.ContinueOnError))
-		return exitOK
-	}
 	for _, c := range commands() {
 		if c.name == args[0] {
 			return c.run(ctx, []string{"--help"}, stdout, stderr)
@@ -123,7 +121,22 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Exit codes: 0 no findings, 1 findings, 2 usage or compile errors.")
 }
 
-func runVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
+func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	licenses := fs.Bool("licenses", false, "print the licence of Foresight and of every module compiled into it")
+	pos, code, ok := parseCommand("version", fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		usageError(stderr, "version", "unexpected argument %q", pos[0])
+		return exitUsage
+	}
 	fmt.Fprintf(stdout, "foresight %s\n", version)
+	if *licenses {
+		// The binary may travel without the archive's files: it carries
+		// what they say.
+		fmt.Fprintf(stdout, "\n%s", notices.Text())
+	}
 	return exitOK
 }

@@ -27,6 +27,15 @@ func TestVersionAndUsage(t *testing.T) {
 	if code := run(context.Background(), []string{"version"}, &out, &errb); code != exitOK || !strings.HasPrefix(out.String(), "foresight ") {
 		t.Errorf("version: %d %q", code, out.String())
 	}
+	out.Reset()
+	if code := run(context.Background(), []string{"version", "--licenses"}, &out, &errb); code != exitOK ||
+		!strings.HasPrefix(out.String(), "foresight "+version+"\n") || !strings.Contains(out.String(), "Apache License 2.0") ||
+		!strings.Contains(out.String(), "github.com/ethereum/go-ethereum v1.17.10") || !strings.Contains(out.String(), "GNU LESSER GENERAL PUBLIC LICENSE") {
+		t.Errorf("version --licenses: %d, without the version, the licence or the notices:\n%.300s", code, out.String())
+	}
+	if code := run(context.Background(), []string{"version", "extra"}, &out, &errb); code != exitUsage {
+		t.Errorf("version extra: %d, want %d", code, exitUsage)
+	}
 	if code := run(context.Background(), []string{"frobnicate"}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "unknown command") {
 		t.Errorf("unknown command: %d %q", code, errb.String())
 	}

@@ -5,14 +5,15 @@
 //                                      darwin-arm64, win32-x64 (npm run package:all)
 //   node scripts/package.js TARGET...  those targets
 //
-// writes dist/foresight-<target>.vsix. For each target it type-checks once
-// (tsc), empties bin/, cross-compiles cmd/foresight into bin/<target>/
-// (scripts/build-server.js) and runs `vsce package --target <target>
-// --no-dependencies`; vsce runs vscode:prepublish, which bundles the
-// JavaScript into out/extension.js (scripts/bundle.js). .vscodeignore lets
-// only the bundle, bin/, the manifest, README, LICENSE, THIRD_PARTY_NOTICES,
-// the language configuration and the icon in. This machine's target is
-// packed last, so bin/ is left with a binary that runs here.
+// writes dist/foresight-<target>.vsix (or VSIX_DIR/foresight-<target>.vsix).
+// It type-checks once (tsc), then for each target empties bin/,
+// cross-compiles cmd/foresight into bin/<target>/ (scripts/build-server.js)
+// and runs `vsce package --target <target> --no-dependencies`; vsce runs
+// vscode:prepublish, which bundles the JavaScript into out/extension.js
+// (scripts/bundle.js). .vscodeignore lets only the bundle, bin/, the
+// manifest, README, LICENSE, THIRD_PARTY_NOTICES, the language
+// configuration and the icon in. This machine's target is packed last, so
+// bin/ is left with a binary that runs here (for a development host).
 //
 // The repository's LICENSE and THIRD_PARTY_NOTICES are copied next to
 // package.json for vsce (git-ignored copies).
@@ -24,7 +25,7 @@ const { targets, hostTarget, build } = require('./build-server');
 
 const ext = path.resolve(__dirname, '..');
 const repo = path.resolve(ext, '..', '..');
-const dist = path.join(ext, 'dist');
+const dist = process.env.VSIX_DIR ? path.resolve(process.env.VSIX_DIR) : path.join(ext, 'dist');
 
 // Files of the repository root that every .vsix carries. Missing ones are
 // only a warning for now; to require them, set REQUIRE_ROOT_FILES to true.

@@ -164,6 +164,9 @@ for (const target of Object.keys(targets)) {
     assert.deepEqual(names.filter((n) => n.startsWith('extension/bin/')), [`extension/bin/${target}/${exe}`]);
     const bin = byName.get(`extension/bin/${target}/${exe}`);
     assert.equal(executableFormat(bin.read()), wantFormat[target], `bin/${target}/${exe}`);
+    if (!target.startsWith('win32-')) {
+      assert.equal(bin.mode & 0o111, 0o111, `bin/${target}/${exe} is executable (mode ${bin.mode.toString(8)})`);
+    }
 
     // The icon, the language configuration, the repository's legal files.
     assert.equal(pkg.icon, 'images/icon.png');
@@ -175,5 +178,3 @@ for (const target of Object.keys(targets)) {
     assert.equal(byName.has('extension/THIRD_PARTY_NOTICES'), fs.existsSync(path.join(repo, 'THIRD_PARTY_NOTICES')), 'THIRD_PARTY_NOTICES when the repository has one');
   });
 }
-
-module.exports = { readZip, executableFormat };

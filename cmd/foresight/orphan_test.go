@@ -1,3 +1,8 @@
+//go:build !windows
+
+// Unix only: process groups, signals and /bin/sh (Windows has no watchdog,
+// solc/sysproc_windows.go).
+
 package main
 
 import (

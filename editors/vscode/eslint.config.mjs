@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'e2e/**', 'node_modules/**', 'bin/**', 'scripts/**'] },
+  { ignores: ['out/**', 'build/**', 'dist/**', 'e2e/**', 'node_modules/**', 'bin/**', 'scripts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@
 // code-server 4.100.3 (VS Code 1.100.3) with a fresh profile, driven by
 // playwright-core in Debian's Chromium. scripts/e2e-vscode installs
 // everything and runs this file with `node --test`; it can also be run
-// alone once ../foresight.vsix and node_modules exist:
+// alone once ../dist/foresight-<platform>-<arch>.vsix and node_modules exist:
 //
 //   node --test --test-reporter=spec editors/vscode/e2e/vscode.test.mjs
 //
@@ -14,7 +14,7 @@
 // fixed.png, missing-binary.png and restricted-mode.png, plus the server, code-server and
 // extension host logs, in ./artifacts/.
 //
-// Environment: E2E_VSIX (default ../foresight.vsix), E2E_CHROMIUM
+// Environment: E2E_VSIX (default ../dist/foresight-<platform>-<arch>.vsix), E2E_CHROMIUM
 // (default /usr/bin/chromium), E2E_PGID_FILE (where the code-server
 // process group id is written, for the caller's trap), E2E_KEEP=1 keeps
 // the temporary profile and workspace.
@@ -32,7 +32,7 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..', '..');
 const artifacts = path.join(here, 'artifacts');
-const vsix = process.env.E2E_VSIX || path.join(here, '..', 'foresight.vsix');
+const vsix = process.env.E2E_VSIX || path.join(here, '..', 'dist', `foresight-${process.platform}-${process.arch}.vsix`);
 const chromiumPath = process.env.E2E_CHROMIUM || '/usr/bin/chromium';
 const codeServer = path.join(here, 'node_modules', '.bin', 'code-server');
 const STEP = 60_000; // every wait of a step
@@ -145,6 +145,7 @@ step('a. the extension activates and the server starts', async () => {
   // foundry.toml activates the extension before any .sol file is open; the
   // item reads "Foresight: N findings" once the server answered initialize.
   await statusItem(/Foresight: \d+ findings?/).waitFor();
+  await assertRunsInstalledExtension();
 });
 
 step('b. a saved contract with a bug shows a squiggle and a Problems entry', async () => {
@@ -326,6 +327,37 @@ step('g. a folder opened in Restricted Mode runs none of its executables', async
 });
 
 // --- helpers ---
+
+/** Fails unless the extension and its server run from the .vsix installed
+ * into extDir: the extension's path and the server binary it started (its
+ * output channel), the running server's executable (/proc), and no trace
+ * of the development folder in the profile. */
+async function assertRunsInstalledExtension() {
+  // Symlinks resolved: a link in extDir to the development folder fails.
+  const inside = (p) => fs.realpathSync(p).startsWith(fs.realpathSync(extDir) + path.sep);
+  // The output channel reaches its log file a little later.
+  await until('the extension path and the server in the Foresight output', () => /\] extension .* at [^]*\] starting /.test(outputChannelLog()));
+  const log = outputChannelLog();
+  const at = log.match(/\[foresight\] extension \S+ at (.+)/);
+  assert.ok(at, `the extension logs its path:\n${log}`);
+  assert.ok(inside(at[1].trim()), `the extension runs from ${at[1]} (${fs.realpathSync(at[1].trim())}), not from the extensions folder ${extDir}`);
+  const started = log.match(/\[foresight\] starting (\S+) .*\((bundled|PATH|setting foresight\.path)\)/);
+  assert.ok(started, `the extension logs the server it starts:\n${log}`);
+  assert.equal(started[2], 'bundled', 'the server is the binary bundled in the .vsix');
+  assert.ok(inside(started[1]), `the server ${started[1]} is inside ${extDir}`);
+  const pids = spawnSync('pgrep', ['-g', String(cs.pid), '-f', 'foresight lsp'], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean);
+  assert.equal(pids.length, 1, `one foresight lsp in code-server's process group: ${pids}`);
+  const exe = fs.readlinkSync(`/proc/${pids[0]}/exe`);
+  assert.ok(inside(exe), `the running server is ${exe}, not a binary inside ${extDir}`);
+  // The profile and the extensions folder never name editors/vscode (but
+  // for the server log the settings put in e2e/artifacts).
+  const dev = path.join(repo, 'editors', 'vscode');
+  for (const f of [path.join(userDir, 'User', 'settings.json'), path.join(extDir, 'extensions.json')]) {
+    assert.ok(fs.existsSync(f), `${f} exists`);
+    const text = fs.readFileSync(f, 'utf8').replaceAll(JSON.stringify(artifacts).slice(1, -1), '');
+    assert.ok(!text.includes(dev), `${f} names the development folder ${dev}:\n${text}`);
+  }
+}
 
 /** Installs the .vsix into a profile, starts code-server on a folder with
  * extra flags and opens the workbench in a new page. */

@@ -20,6 +20,8 @@ let ctx: Ctx | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
   ctx = new Ctx(context);
+  // Which copy runs (an installed .vsix or a development folder).
+  ctx.output.appendLine(`[foresight] extension ${String(context.extension.packageJSON.version)} at ${context.extensionPath}`);
   registerCommands(ctx);
   void checkConflicts({
     enabled: () => vscode.workspace.getConfiguration(section).get<boolean>('showConflictNotice', true),

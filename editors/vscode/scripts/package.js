@@ -27,10 +27,10 @@ const ext = path.resolve(__dirname, '..');
 const repo = path.resolve(ext, '..', '..');
 const dist = process.env.VSIX_DIR ? path.resolve(process.env.VSIX_DIR) : path.join(ext, 'dist');
 
-// Files of the repository root that every .vsix carries. Missing ones are
-// only a warning for now; to require them, set REQUIRE_ROOT_FILES to true.
+// Files of the repository root that every .vsix carries; packaging fails
+// without them (the licence and the notices must travel with the binary).
 const ROOT_FILES = ['LICENSE', 'THIRD_PARTY_NOTICES'];
-const REQUIRE_ROOT_FILES = false;
+const REQUIRE_ROOT_FILES = true;
 
 function main() {
   const args = process.argv.slice(2);

@@ -31,8 +31,7 @@ func runCorpus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		printHelp(stdout, "corpus", nil)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "foresight: unknown corpus command %q\n", args[0])
-	usage(stderr)
+	usageError(stderr, "corpus", "unknown corpus command %q, want merge or min", args[0])
 	return exitUsage
 }
 
@@ -43,24 +42,24 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(args) < 2 {
-		fmt.Fprintln(stderr, "usage: foresight corpus merge DST SRC...")
+		usageError(stderr, "corpus merge", "want a DST directory and at least one SRC")
 		return exitUsage
 	}
 	dst, _, err := engine.OpenCorpusDir(args[0], "")
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus merge", err)
 		return exitUsage
 	}
 	var inputs, findings int
 	for _, src := range args[1:] {
 		d, migrated, err := engine.OpenCorpusDir(src, "")
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus merge", err)
 			return exitUsage
 		}
 		l, err := d.Load(nil)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus merge", err)
 			return exitUsage
 		}
 		for _, p := range append(migrated.Problems, l.Problems...) {
@@ -72,7 +71,7 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 		for _, in := range l.Inputs {
 			_, added, err := dst.Add(in)
 			if err != nil {
-				fmt.Fprintf(stderr, "foresight: %v\n", err)
+				cliError(stderr, "corpus merge", err)
 				return exitUsage
 			}
 			if added {
@@ -81,7 +80,7 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 		}
 		files, err := d.FindingFiles()
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus merge", err)
 			return exitUsage
 		}
 		for _, f := range files {
@@ -114,14 +113,14 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	d, _, err := engine.OpenCorpusDir(paths[0], "")
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
 	builds, err := compilePaths(ctx, tc, paths[1:])
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	var good []*solc.Build
@@ -134,12 +133,12 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	l, err := d.Load(nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	m, err := engine.Minimize(ctx, good, l.Inputs)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	keep := map[int]bool{}
@@ -154,7 +153,7 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if !*dryRun {
 		if err := d.Remove(drop); err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus min", err)
 			return exitUsage
 		}
 	}

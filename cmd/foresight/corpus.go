@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/solc"
@@ -44,6 +45,16 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 	if len(args) < 2 {
 		usageError(stderr, "corpus merge", "want a DST directory and at least one SRC")
 		return exitUsage
+	}
+	if st, err := os.Stat(args[0]); err == nil && !st.IsDir() {
+		cliErrorf(stderr, "corpus merge", "corpus directory: %s: not a directory", args[0])
+		return exitUsage
+	}
+	for _, src := range args[1:] {
+		if err := existingDir(src); err != nil {
+			cliError(stderr, "corpus merge", err)
+			return exitUsage
+		}
 	}
 	dst, _, err := engine.OpenCorpusDir(args[0], "")
 	if err != nil {
@@ -111,6 +122,10 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		usageError(stderr, "corpus min", "want a corpus directory and the sources it fuzzes")
 		return exitUsage
 	}
+	if err := existingDir(paths[0]); err != nil {
+		cliError(stderr, "corpus min", err)
+		return exitUsage
+	}
 	d, _, err := engine.OpenCorpusDir(paths[0], "")
 	if err != nil {
 		cliError(stderr, "corpus min", err)
@@ -163,4 +178,17 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "foresight: %d inputs over the limit of %d were not considered; run min again\n", l.OverLimit, engine.MaxLoadedInputs)
 	}
 	return exitOK
+}
+
+// existingDir checks that a corpus to read from is a directory: opening
+// one that does not exist would create it, hiding a mistyped path.
+func existingDir(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("corpus directory: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("corpus directory: %s: not a directory", path)
+	}
+	return nil
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"reflect"
+	"regexp"
 	"strings"
 	"syscall"
 )
@@ -34,14 +34,12 @@ func renderError(err error) string {
 		m = strings.Replace(m, pe.Error(), pe.Path+": "+pathReason(pe.Err), 1)
 		m = strings.Replace(m, pe.Path+": "+pe.Path+": ", pe.Path+": ", 1)
 	}
+	m = jsonSyntaxRE.ReplaceAllStringFunc(m, jsonSyntax)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		m = strings.Replace(m, se.Error(), jsonSyntax(se), 1)
+		m = strings.Replace(m, "not valid JSON:", fmt.Sprintf("not valid JSON at byte %d:", se.Offset), 1)
 	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		m = strings.Replace(m, te.Error(), jsonType(te), 1)
-	}
+	m = jsonTypeRE.ReplaceAllStringFunc(m, jsonType)
 	m = strings.Replace(m, "unexpected end of JSON input", "not valid JSON: the file ends before the JSON is complete", 1)
 	m = strings.TrimPrefix(m, "json: ")
 	return oneLine(errors.New(m))
@@ -58,42 +56,52 @@ func pathReason(err error) string {
 	return err.Error()
 }
 
-// jsonSyntax words a JSON syntax error: what was found, what was
-// expected and at which byte.
-func jsonSyntax(se *json.SyntaxError) string {
-	m := se.Error()
-	found, want, ok := strings.Cut(strings.TrimPrefix(m, "invalid character "), " ")
-	if !ok || !strings.HasPrefix(m, "invalid character ") {
-		return fmt.Sprintf("not valid JSON at byte %d: %s", se.Offset, m)
+var (
+	jsonSyntaxRE = regexp.MustCompile(`invalid character ('[^']*'|'\\''|[^ ]+) ((?:looking for|after|in) [a-z :-]+[a-z])`)
+	jsonTypeRE   = regexp.MustCompile(`json: cannot unmarshal ([a-z]+) into Go (?:struct field [A-Za-z0-9_]*\.([A-Za-z0-9_.]+)|value) of type ([^ ;,)]+)`)
+)
+
+// jsonExpected is what the JSON decoder wanted, by where it stopped.
+var jsonExpected = map[string]string{
+	"looking for beginning of value":             "a JSON value",
+	"looking for beginning of object key string": "a quoted object key",
+	"after object key":                           "':' after an object key",
+	"after object key:value pair":                "',' or '}' after an object member",
+	"after array element":                        "',' or ']' after an array element",
+	"after top-level value":                      "the end of the file after the JSON value",
+	"in string literal":                          "no control characters in a string",
+}
+
+// jsonSyntax words a JSON syntax error: what was found and what was
+// expected.
+func jsonSyntax(m string) string {
+	sub := jsonSyntaxRE.FindStringSubmatch(m)
+	want, ok := jsonExpected[sub[2]]
+	if !ok {
+		return fmt.Sprintf("not valid JSON: unexpected %s %s", sub[1], sub[2])
 	}
-	want = strings.TrimPrefix(want, "looking for ")
-	want = strings.TrimPrefix(want, "in ")
-	if want == "beginning of value" {
-		want = "a JSON value"
-	}
-	return fmt.Sprintf("not valid JSON at byte %d: found %s, expected %s", se.Offset, found, want)
+	return fmt.Sprintf("not valid JSON: found %s, expected %s", sub[1], want)
 }
 
 // jsonType words a JSON value of the wrong type.
-func jsonType(te *json.UnmarshalTypeError) string {
+func jsonType(m string) string {
+	sub := jsonTypeRE.FindStringSubmatch(m)
+	found, field, typ := sub[1], sub[2], strings.TrimLeft(sub[3], "*")
 	want := "a value of another type"
-	if te.Type != nil {
-		switch te.Type.Kind() {
-		case reflect.Slice, reflect.Array:
-			want = "an array"
-		case reflect.Struct, reflect.Map:
-			want = "an object"
-		case reflect.String:
-			want = "a string"
-		case reflect.Bool:
-			want = "true or false"
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			want = "a whole number"
-		}
+	switch {
+	case strings.HasPrefix(typ, "[]"):
+		want = "an array"
+	case strings.HasPrefix(typ, "map["), strings.Contains(typ, "."):
+		want = "an object"
+	case typ == "string":
+		want = "a string"
+	case typ == "bool":
+		want = "true or false"
+	case strings.HasPrefix(typ, "int"), strings.HasPrefix(typ, "uint"):
+		want = "a whole number"
 	}
-	if te.Field == "" {
-		return fmt.Sprintf("not the expected JSON: found %s, expected %s", te.Value, want)
+	if field == "" {
+		return fmt.Sprintf("not the expected JSON: found %s, expected %s", found, want)
 	}
-	return fmt.Sprintf("field %q: found %s, expected %s", te.Field, te.Value, want)
+	return fmt.Sprintf("field %q: found %s, expected %s", field, found, want)
 }

@@ -102,7 +102,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 				want += fmt.Sprintf(" (bytes %d-%d)", f.Start, f.End)
 				got += fmt.Sprintf(" (bytes %d-%d)", tr.Finding.Start, tr.Finding.End)
 			}
-			fmt.Fprintf(stderr, "foresight: finding %d did not reproduce as reported: the report has %s, the replay gave %s\n", i+1, want, got)
+			cliErrorf(stderr, "replay", "finding %d did not reproduce as reported: the report has %s, the replay gave %s", i+1, want, got)
 			differs++
 		}
 	}

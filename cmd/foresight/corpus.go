@@ -97,7 +97,7 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 		for _, f := range files {
 			added, err := dst.CopyFinding(f)
 			if err != nil {
-				fmt.Fprintf(stderr, "foresight: %s: skipped %v\n", src, err)
+				cliErrorf(stderr, "corpus merge", "%s: skipped %w", src, err)
 				continue
 			}
 			if added {

@@ -13,8 +13,13 @@ import (
 
 // cliError prints err as the one line every failing command ends with:
 // "foresight CMD: message", the message free of Go's internal wording
-// (renderError).
+// (renderError). Without a command (none was recognised) it is
+// "foresight: message".
 func cliError(w io.Writer, cmd string, err error) {
+	if cmd == "" { // no command was recognised
+		fmt.Fprintf(w, "foresight: %s\n", renderError(err))
+		return
+	}
 	fmt.Fprintf(w, "foresight %s: %s\n", cmd, renderError(err))
 }
 

@@ -107,3 +107,26 @@ func TestRenderError(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsGoThroughCLIError keeps raw error lines from coming back: an
+// error printed to stderr goes through cliError, not Fprintf.
+func TestErrorsGoThroughCLIError(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || f == "errors.go" {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if strings.Contains(line, "Fprint") && strings.Contains(line, "stderr") && strings.Contains(line, ", err)") {
+				t.Errorf("%s:%d: an error printed without cliError: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}

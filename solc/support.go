@@ -47,3 +47,25 @@ func tooOldHint(old []Version) string {
 	return fmt.Sprintf("; the pragmas allow only %s, older than %s, the first solc with standard-JSON input that Foresight needs: widen the pragma to >=%s",
 		strings.Join(vs, ", "), MinStandardJSON, MinStandardJSON)
 }
+
+// preSolcJSVersions are the releases before the first solc-js package
+// (0.1.0-0.3.6): a pragma such as ^0.3.0 allows only these, and gets the
+// same widen-the-pragma hint as one that allows only 0.4.0-0.4.10.
+func preSolcJSVersions() []Version {
+	last := []int{7, 2, 6} // last patch of 0.1 .. 0.3
+	var out []Version
+	for i, n := range last {
+		for p := 0; p <= n; p++ {
+			out = append(out, Version{0, 1 + i, p})
+		}
+	}
+	return out
+}
+
+// noInstallHint says, when installing was turned off, how to install v.
+func noInstallHint(v *Version) string {
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprintf("; installing was turned off by --no-install: run without --no-install, or install solc %s with 'foresight solc %s --version'", v, v)
+}

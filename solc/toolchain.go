@@ -107,6 +107,9 @@ type NoCompilerError struct {
 	Pragmas   []string
 	Available []Version
 	TooOld    []Version // releases the pragmas allow that predate MinStandardJSON
+	// Installable is the solc-js release that would be installed were
+	// installing not turned off (Config.NoInstall); nil otherwise.
+	Installable *Version
 }
 
 func (e *NoCompilerError) Error() string {
@@ -122,7 +125,7 @@ func (e *NoCompilerError) Error() string {
 			avail = strings.Join(vs, ", ")
 		}
 	}
-	return fmt.Sprintf("no solc version satisfies every pragma (%s); available: %s%s", strings.Join(quoteAll(e.Pragmas), ", "), avail, tooOldHint(e.TooOld))
+	return fmt.Sprintf("no solc version satisfies every pragma (%s); available: %s%s%s", strings.Join(quoteAll(e.Pragmas), ", "), avail, tooOldHint(e.TooOld), noInstallHint(e.Installable))
 }
 
 func quoteAll(ss []string) []string {
@@ -215,9 +218,18 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 		e.Available = append(e.Available, v)
 	}
 	sort.Slice(e.Available, func(i, j int) bool { return e.Available[i].Less(e.Available[j]) })
-	for _, v := range KnownVersions() {
+	for _, v := range append(preSolcJSVersions(), KnownVersions()...) {
 		if v.Less(MinStandardJSON) && allows(v) {
 			e.TooOld = append(e.TooOld, v)
+		}
+	}
+	if t.cfg.NoInstall {
+		all := embeddedVersions()
+		for i := len(all) - 1; i >= 0; i-- {
+			if allows(all[i]) {
+				e.Installable = &all[i]
+				break
+			}
 		}
 	}
 	return nil, e
@@ -301,7 +313,7 @@ func (t *Toolchain) solcJS(ctx context.Context, v Version) (Compiler, error) {
 	dir := installDir(t.cfg.CacheDir, v)
 	if !fileExists(filepath.Join(dir, "node_modules", "solc", "package.json")) {
 		if t.cfg.NoInstall {
-			return nil, fmt.Errorf("solc %s is not installed in %s and installing is disabled", v, dir)
+			return nil, fmt.Errorf("solc %s is not installed in %s%s", v, dir, noInstallHint(&v))
 		}
 		msg := fmt.Sprintf("installing solc %s (npm package solc@%s) into %s", v, v, dir)
 		t.cfg.Log.Info("installing compiler", zap.Stringer("version", v), zap.String("dir", dir))

@@ -67,7 +67,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *cpuprofile != "" {
 		stop, err := startCPUProfile(*cpuprofile)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "bench", err)
 			return exitUsage
 		}
 		defer stop()
@@ -78,7 +78,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	for _, path := range paths {
 		good, err := compileClean(ctx, tc, path, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "bench", err)
 			return exitUsage
 		}
 		// results[finding][config] = per-seed (execs, time) of the runs that found it.
@@ -96,7 +96,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				c.apply(&opts)
 				rep, err := engine.Fuzz(ctx, good, opts)
 				if err != nil {
-					fmt.Fprintf(stderr, "foresight: %s seed %d: %v\n", c.name, s, err)
+					cliErrorf(stderr, "bench", "%s seed %d: %w", c.name, s, err)
 					return exitUsage
 				}
 				p := predictions[c.name]

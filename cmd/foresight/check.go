@@ -34,6 +34,9 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 		if !st.IsDir() && !st.Mode().IsRegular() {
 			return nil, nil, fmt.Errorf("%s: not a regular file", p)
 		}
+		if !st.IsDir() && filepath.Ext(p) != ".sol" {
+			return nil, nil, fmt.Errorf("%s: not a Solidity file (want a .sol file or a directory)", p)
+		}
 		files := []string{p}
 		if st.IsDir() {
 			files, err = solc.SolidityFiles(p)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/solc"
@@ -31,8 +32,7 @@ func runCorpus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		printHelp(stdout, "corpus", nil)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "foresight: unknown corpus command %q\n", args[0])
-	usage(stderr)
+	usageError(stderr, "corpus", "unknown corpus command %q, want merge or min", args[0])
 	return exitUsage
 }
 
@@ -43,24 +43,34 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(args) < 2 {
-		fmt.Fprintln(stderr, "usage: foresight corpus merge DST SRC...")
+		usageError(stderr, "corpus merge", "want a DST directory and at least one SRC")
 		return exitUsage
+	}
+	if st, err := os.Stat(args[0]); err == nil && !st.IsDir() {
+		cliErrorf(stderr, "corpus merge", "corpus directory: %s: not a directory", args[0])
+		return exitUsage
+	}
+	for _, src := range args[1:] {
+		if err := existingDir(src); err != nil {
+			cliError(stderr, "corpus merge", err)
+			return exitUsage
+		}
 	}
 	dst, _, err := engine.OpenCorpusDir(args[0], "")
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus merge", err)
 		return exitUsage
 	}
 	var inputs, findings int
 	for _, src := range args[1:] {
 		d, migrated, err := engine.OpenCorpusDir(src, "")
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus merge", err)
 			return exitUsage
 		}
 		l, err := d.Load(nil)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus merge", err)
 			return exitUsage
 		}
 		for _, p := range append(migrated.Problems, l.Problems...) {
@@ -72,7 +82,7 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 		for _, in := range l.Inputs {
 			_, added, err := dst.Add(in)
 			if err != nil {
-				fmt.Fprintf(stderr, "foresight: %v\n", err)
+				cliError(stderr, "corpus merge", err)
 				return exitUsage
 			}
 			if added {
@@ -81,13 +91,13 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 		}
 		files, err := d.FindingFiles()
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus merge", err)
 			return exitUsage
 		}
 		for _, f := range files {
 			added, err := dst.CopyFinding(f)
 			if err != nil {
-				fmt.Fprintf(stderr, "foresight: %s: skipped %v\n", src, err)
+				cliErrorf(stderr, "corpus merge", "%s: skipped %w", src, err)
 				continue
 			}
 			if added {
@@ -112,16 +122,20 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		usageError(stderr, "corpus min", "want a corpus directory and the sources it fuzzes")
 		return exitUsage
 	}
+	if err := existingDir(paths[0]); err != nil {
+		cliError(stderr, "corpus min", err)
+		return exitUsage
+	}
 	d, _, err := engine.OpenCorpusDir(paths[0], "")
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
 	builds, err := compilePaths(ctx, tc, paths[1:])
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	var good []*solc.Build
@@ -134,12 +148,12 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	l, err := d.Load(nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	m, err := engine.Minimize(ctx, good, l.Inputs)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
 	keep := map[int]bool{}
@@ -154,7 +168,7 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if !*dryRun {
 		if err := d.Remove(drop); err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "corpus min", err)
 			return exitUsage
 		}
 	}
@@ -164,4 +178,17 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "foresight: %d inputs over the limit of %d were not considered; run min again\n", l.OverLimit, engine.MaxLoadedInputs)
 	}
 	return exitOK
+}
+
+// existingDir checks that a corpus to read from is a directory: opening
+// one that does not exist would create it, hiding a mistyped path.
+func existingDir(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("corpus directory: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("corpus directory: %s: not a directory", path)
+	}
+	return nil
 }

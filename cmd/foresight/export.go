@@ -28,7 +28,7 @@ func exportFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, s
 		}
 	}
 	if root == "" {
-		fmt.Fprintf(stderr, "foresight: no project to export into\n")
+		cliErrorf(stderr, "replay", "--export: no project to export into")
 		return exitUsage
 	}
 	for i, f := range rep.Findings {
@@ -37,12 +37,12 @@ func exportFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, s
 		}
 		rel, text, err := engine.FoundryTest(f, rep.Setup, builds)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: finding %d: %v\n", i+1, err)
+			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
 		path, err := writeNewFile(filepath.Join(root, filepath.FromSlash(rel)), []byte(text))
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: finding %d: %v\n", i+1, err)
+			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
 		fmt.Fprintf(stdout, "finding %d: wrote %s\n", i+1, path)

@@ -151,7 +151,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	}
 	comp, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, name, err)
 		return exitUsage
 	}
 	good, failed := comp.good, comp.failed()
@@ -170,14 +170,14 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	}
 	sh, err := ff.share.start(ctx, &opts, good, paths, stderr, log)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, name, err)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
 	if ff.cpuprof != "" {
 		stop, err := startCPUProfile(ff.cpuprof)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: --cpuprofile: %v\n", err)
+			cliErrorf(stderr, name, "--cpuprofile: %w", err)
 			return exitUsage
 		}
 		defer stop()
@@ -187,12 +187,12 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		sh.finish(rep)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, name, err)
 		return exitUsage
 	}
 	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts}
 	if err := ff.writeReport(stdout, rep, run); err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, name, err)
 		return exitUsage
 	}
 	printSummary(stderr, rep, len(ff.targets) > 0)

@@ -298,7 +298,7 @@ func parseCommand(name string, fs *flag.FlagSet, args []string, stdout, stderr i
 // usageError prints one line about a bad call of command name and where
 // its help is.
 func usageError(w io.Writer, name, format string, args ...any) {
-	fmt.Fprintf(w, "foresight %s: %s (run 'foresight help %s')\n", name, fmt.Sprintf(format, args...), name)
+	cliError(w, name, fmt.Errorf("%s (run 'foresight help %s')", fmt.Sprintf(format, args...), name))
 }
 
 // flagMessage rewrites the flag package's errors in the --name spelling

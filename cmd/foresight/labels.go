@@ -82,7 +82,7 @@ func labelFiles(paths []string) ([]string, error) {
 func scoreLabels(ctx context.Context, tc *solc.Toolchain, paths []string, opts engine.Options, parallel int, stdout, stderr io.Writer) int {
 	files, err := labelFiles(paths)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "fuzz", err)
 		return exitUsage
 	}
 	results := make([]fileResult, len(files))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 
@@ -29,7 +28,7 @@ func runLSP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *logFile != "" {
 		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: %v\n", err)
+			cliError(stderr, "lsp", err)
 			return exitUsage
 		}
 		defer f.Close()

@@ -91,7 +91,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return c.run(ctx, args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "foresight: unknown command %q (run 'foresight help')\n", args[0])
+	cliErrorf(stderr, "", "unknown command %q (run 'foresight help')", args[0])
 	return exitUsage
 }
 
@@ -107,7 +107,7 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return c.run(ctx, []string{"--help"}, stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "foresight: no help for %q (run 'foresight help')\n", args[0])
+	cliErrorf(stderr, "help", "no help for %q (run 'foresight help')", args[0])
 	return exitUsage
 }
 

@@ -27,18 +27,18 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	if strings.HasSuffix(paths[0], ".sol") {
-		fmt.Fprintf(stderr, "foresight: %s is Solidity source; replay takes a report: foresight check --json %s > report.json, then foresight replay report.json\n", paths[0], paths[0])
+		cliErrorf(stderr, "replay", "%s is Solidity source; replay takes a report: foresight check --json %s > report.json, then foresight replay report.json", paths[0], paths[0])
 		return exitUsage
 	}
 	// The report may come from a corpus directory or a CI artifact that
 	// others write: it is read within limits and checked before use.
 	rep, err := engine.ReadReport(paths[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %s\n", oneLine(err))
+		cliError(stderr, "replay", err)
 		return exitUsage
 	}
 	if rep.Schema != reportSchema {
-		fmt.Fprintf(stderr, "foresight: %s has schema %q, want %q\n", paths[0], rep.Schema, reportSchema)
+		cliErrorf(stderr, "replay", "%s has schema %q, want %q", paths[0], rep.Schema, reportSchema)
 		return exitUsage
 	}
 	if len(rep.Findings) == 0 {
@@ -46,22 +46,22 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitOK
 	}
 	if *index < 0 || *index > len(rep.Findings) {
-		fmt.Fprintf(stderr, "foresight: the report has %d finding(s)\n", len(rep.Findings))
+		usageError(stderr, "replay", "--finding %d: the report has %d finding(s)", *index, len(rep.Findings))
 		return exitUsage
 	}
 	if err := resolveReport(rep, paths[0], *rootFlag); err != nil {
-		fmt.Fprintf(stderr, "foresight: %s: %s\n", paths[0], oneLine(err))
+		cliErrorf(stderr, "replay", "%s: %w", paths[0], err)
 		return exitUsage
 	}
 	if err := rep.CheckInputs(); err != nil {
-		fmt.Fprintf(stderr, "foresight: %s: %s\n", paths[0], oneLine(err))
+		cliErrorf(stderr, "replay", "%s: %w", paths[0], err)
 		return exitUsage
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
 	builds, err := compilePaths(ctx, tc, rep.Inputs)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight: %v\n", err)
+		cliError(stderr, "replay", err)
 		return exitUsage
 	}
 	for _, b := range builds {
@@ -87,7 +87,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		tr, err := engine.Replay(builds, rep.Setup, f)
 		if err != nil {
-			fmt.Fprintf(stderr, "foresight: finding %d: %v\n", i+1, err)
+			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
 		fmt.Fprint(stdout, engine.FormatTrace(tr, builds))
@@ -102,7 +102,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 				want += fmt.Sprintf(" (bytes %d-%d)", f.Start, f.End)
 				got += fmt.Sprintf(" (bytes %d-%d)", tr.Finding.Start, tr.Finding.End)
 			}
-			fmt.Fprintf(stderr, "foresight: finding %d did not reproduce as reported: the report has %s, the replay gave %s\n", i+1, want, got)
+			cliErrorf(stderr, "replay", "finding %d did not reproduce as reported: the report has %s, the replay gave %s", i+1, want, got)
 			differs++
 		}
 	}

@@ -180,7 +180,7 @@ func (sh *share) finding(f engine.Finding) {
 }
 
 func (sh *share) warn(err error) {
-	sh.warned.Do(func() { fmt.Fprintf(sh.stderr, "foresight: warning: corpus: %v\n", err) })
+	sh.warned.Do(func() { fmt.Fprintf(sh.stderr, "foresight: warning: corpus: %s\n", renderError(err)) })
 	sh.log.Warn("corpus", zap.Error(err))
 }
 

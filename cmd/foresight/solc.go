@@ -67,7 +67,7 @@ func runSolc(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer tc.Close()
 	c, err := tc.Select(ctx, nil, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight solc: %v\n", err)
+		cliError(stderr, "solc", err)
 		return 1
 	}
 	if *showVersion {
@@ -78,16 +78,16 @@ func runSolc(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	input, err := io.ReadAll(solcStdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight solc: read the standard-JSON input: %v\n", err)
+		cliErrorf(stderr, "solc", "read the standard-JSON input: %w", err)
 		return 1
 	}
 	out, err := c.CompileJSON(ctx, input)
 	if err != nil {
-		fmt.Fprintf(stderr, "foresight solc: %v\n", err)
+		cliError(stderr, "solc", err)
 		return 1
 	}
 	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "foresight solc: %v\n", err)
+		cliError(stderr, "solc", err)
 		return 1
 	}
 	return exitOK

@@ -35,6 +35,7 @@ type snapState struct {
 	work     *state.StateDB // borrowed by resets; nil until the first
 	uses     int            // resets since work was copied
 	prepared int            // precompiles warm in work's access list; -1: none
+	fresh    int            // the chain's fresh when the snapshot was taken
 }
 
 // Snapshot returns the current state and block, to Reset to later.
@@ -43,7 +44,8 @@ func (c *Chain) Snapshot() Snapshot {
 		return Snapshot{s: c.borrowed, block: c.Block}
 	}
 	c.own()
-	return Snapshot{s: &snapState{owner: c, pristine: c.state.Copy(), prepared: -1}, block: c.Block}
+	c.maybeCommit()
+	return Snapshot{s: &snapState{owner: c, pristine: c.state.Copy(), prepared: -1, fresh: c.fresh}, block: c.Block}
 }
 
 // Reset makes the chain continue from s, which is left untouched. It is
@@ -53,6 +55,7 @@ func (c *Chain) Reset(s Snapshot) {
 	c.release()
 	c.Block = s.block
 	ss := s.s
+	c.fresh = ss.fresh
 	if ss.owner != c {
 		c.setState(ss.pristine.Copy())
 		return

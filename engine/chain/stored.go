@@ -28,6 +28,7 @@ type stored struct {
 func (c *Chain) ResetWithStorage(s Snapshot, addr common.Address, slot, value common.Hash) {
 	c.release()
 	c.Block = s.block
+	c.fresh = s.s.fresh
 	st := &c.stored
 	if st.ss == nil || st.snap != s.s || st.addr != addr || st.slot != slot || st.ss.uses >= refreshEvery {
 		// Snapshot never returns a stored state: s has a pristine one.

@@ -91,3 +91,42 @@ func TestSetupCancelsPromptly(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkExecManyContracts prices one execution of a two-transaction
+// sequence (two contracts' functions) on a worker whose chain holds n
+// deployed contracts, as a campaign's mutants run: the reset, both
+// transactions and the state copy the second one needs. It must not grow
+// with n:
+//
+//	go test -run XXX -bench ExecManyContracts -count 6 ./engine/fuzz | benchstat -
+func BenchmarkExecManyContracts(b *testing.B) {
+	for _, n := range []int{10, 1000} {
+		w := manyWorker(b, n)
+		seq := Sequence{w.txFor(w.c.calls[0]), w.txFor(w.c.calls[len(w.c.calls)-1])}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				w.exec(seq, w.fresh())
+			}
+		})
+	}
+}
+
+// manyWorker sets up a campaign over testbuild.ManyContracts(n) and
+// returns its first worker, deployed.
+func manyWorker(t testing.TB, n int) *worker {
+	t.Helper()
+	prog, err := program.New(testbuild.ManyContracts(t, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}

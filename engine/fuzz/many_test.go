@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
 )
@@ -129,4 +131,33 @@ func manyWorker(t testing.TB, n int) *worker {
 		t.Fatal(err)
 	}
 	return w
+}
+
+// TestPlanDeploymentLinear plans the deployment of a file of 30 and of 150
+// contracts and compares the allocations per contract: the search
+// snapshots the chain once per contract, and a snapshot used to copy every
+// account deployed before it, so the cost per contract grew with the
+// project (quadratic in all: about 9 s of set-up at 5,000 contracts).
+func TestPlanDeploymentLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles 180 contracts")
+	}
+	perContract := func(n int) float64 {
+		prog, err := program.New(testbuild.ManyContracts(t, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(1, func() {
+			d, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 2)), 1000)
+			if err != nil || len(d.Order) != n {
+				t.Fatalf("plan: %v", err)
+			}
+		})
+		return allocs / float64(n)
+	}
+	few, many := perContract(30), perContract(150)
+	t.Logf("allocations per contract planned: %.0f of 30, %.0f of 150", few, many)
+	if many > 1.25*few {
+		t.Errorf("planning 150 contracts allocates %.0f objects per contract, 30 contracts %.0f: the work per contract grows with the project", many, few)
+	}
 }

@@ -107,6 +107,7 @@ type Chain struct {
 	// fresh counts the accounts created since the state was committed
 	// (commit.go); commitErr stops commits after a failed one.
 	fresh     int
+	committed bool
 	commitErr error
 }
 

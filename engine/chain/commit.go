@@ -32,16 +32,13 @@ func (c *Chain) maybeCommit() {
 	if c.fresh < commitEvery || c.commitErr != nil {
 		return
 	}
-	if testHookCommit != nil {
-		testHookCommit()
-	}
 	root, err := c.state.Commit(c.rules, c.Block.Number)
 	if err == nil {
 		var st *state.StateDB
 		st, err = state.New(root, c.state.Database())
 		if err == nil {
 			c.setState(st)
-			c.fresh = 0
+			c.fresh, c.committed = 0, true
 			return
 		}
 	}
@@ -50,5 +47,11 @@ func (c *Chain) maybeCommit() {
 	c.commitErr = err
 }
 
-// testHookCommit, if set, is called before each commit.
-var testHookCommit func()
+// refreshCommitted is refreshEvery for a snapshot taken once the chain
+// committed: its state is shallow and reads accounts from the trie as
+// they are touched, and go-ethereum keeps each account it read (unjournaled)
+// in the working state, so over 256 resets a working state would gather
+// the accounts of hundreds of sequences, each to be copied by the next
+// sequence of two transactions. A refresh copies the shallow state and
+// reads again only what is touched.
+const refreshCommitted = 16

@@ -95,20 +95,27 @@ func TestSetupCancelsPromptly(t *testing.T) {
 }
 
 // BenchmarkExecManyContracts prices one execution of a two-transaction
-// sequence (two contracts' functions) on a worker whose chain holds n
-// deployed contracts, as a campaign's mutants run: the reset, both
-// transactions and the state copy the second one needs. It must not grow
-// with n:
+// sequence on a worker whose chain holds n deployed contracts, as a
+// campaign's mutants run: the reset, both transactions and the state copy
+// the second one needs. The sequences call the contracts in turn (two
+// different ones each), as a campaign spreads its executions over them. It
+// must not grow with n:
 //
 //	go test -run XXX -bench ExecManyContracts -count 6 ./engine/fuzz | benchstat -
 func BenchmarkExecManyContracts(b *testing.B) {
 	for _, n := range []int{10, 1000} {
 		w := manyWorker(b, n)
-		seq := Sequence{w.txFor(w.c.calls[0]), w.txFor(w.c.calls[len(w.c.calls)-1])}
+		calls := w.c.calls
+		seqs := make([]Sequence, len(calls))
+		for k := range seqs {
+			seqs[k] = Sequence{w.txFor(calls[k]), w.txFor(calls[(k*7+3)%len(calls)])}
+		}
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
+			k := 0
 			for b.Loop() {
-				w.exec(seq, w.fresh())
+				w.exec(seqs[k], w.fresh())
+				k = (k + 1) % len(seqs)
 			}
 		})
 	}

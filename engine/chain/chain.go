@@ -104,6 +104,11 @@ type Chain struct {
 	ran      bool
 	// stored is the state ResetWithStorage keeps (stored.go).
 	stored stored
+	// fresh counts the accounts created since the state was committed
+	// (commit.go); commitErr stops commits after a failed one.
+	fresh     int
+	committed bool
+	commitErr error
 }
 
 // Block is the part of the block context that transactions observe and the
@@ -151,6 +156,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 		st.SetBalance(a, InitialBalance, tracing.BalanceChangeUnspecified)
 	}
 	st.Finalise(params.Rules{})
+	c.fresh = 1 + cfg.Senders
 	bctx := vm.BlockContext{
 		CanTransfer: func(db vm.StateDB, a common.Address, v *uint256.Int) bool { return db.GetBalance(a).Cmp(v) >= 0 },
 		Transfer: func(db vm.StateDB, from, to common.Address, v *uint256.Int, _ *params.Rules) {
@@ -293,6 +299,9 @@ func (c *Chain) Call(tx Tx) Result {
 		r.TimedOut = true
 		r.Err = ErrTxTimeout
 	}
+	if dst == nil && r.Err == nil {
+		c.created()
+	}
 	r.GasUsed = left.Used(budget)
 	if !onBorrowed {
 		// On a borrowed state the next Reset reverts the transaction, or
@@ -430,6 +439,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 // and need no constructor.
 func (c *Chain) Install(addr common.Address, code []byte, balance *uint256.Int) {
 	c.own()
+	c.created()
 	if code != nil {
 		c.state.SetCode(addr, code, tracing.CodeChangeUnspecified)
 	}

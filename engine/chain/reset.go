@@ -35,6 +35,16 @@ type snapState struct {
 	work     *state.StateDB // borrowed by resets; nil until the first
 	uses     int            // resets since work was copied
 	prepared int            // precompiles warm in work's access list; -1: none
+	fresh    int            // the chain's fresh when the snapshot was taken
+	reads    bool           // pristine reads accounts from a committed trie
+}
+
+// refresh is how many resets reuse the working state.
+func (ss *snapState) refresh() int {
+	if ss.reads {
+		return refreshCommitted
+	}
+	return refreshEvery
 }
 
 // Snapshot returns the current state and block, to Reset to later.
@@ -43,7 +53,8 @@ func (c *Chain) Snapshot() Snapshot {
 		return Snapshot{s: c.borrowed, block: c.Block}
 	}
 	c.own()
-	return Snapshot{s: &snapState{owner: c, pristine: c.state.Copy(), prepared: -1}, block: c.Block}
+	c.maybeCommit()
+	return Snapshot{s: &snapState{owner: c, pristine: c.state.Copy(), prepared: -1, fresh: c.fresh, reads: c.committed}, block: c.Block}
 }
 
 // Reset makes the chain continue from s, which is left untouched. It is
@@ -53,11 +64,12 @@ func (c *Chain) Reset(s Snapshot) {
 	c.release()
 	c.Block = s.block
 	ss := s.s
+	c.fresh = ss.fresh
 	if ss.owner != c {
 		c.setState(ss.pristine.Copy())
 		return
 	}
-	if ss.work == nil || ss.uses >= refreshEvery {
+	if ss.work == nil || ss.uses >= ss.refresh() {
 		ss.work, ss.uses, ss.prepared = ss.pristine.Copy(), 0, -1
 	}
 	if ss.prepared != len(c.precompiles) {

@@ -28,8 +28,9 @@ type stored struct {
 func (c *Chain) ResetWithStorage(s Snapshot, addr common.Address, slot, value common.Hash) {
 	c.release()
 	c.Block = s.block
+	c.fresh = s.s.fresh
 	st := &c.stored
-	if st.ss == nil || st.snap != s.s || st.addr != addr || st.slot != slot || st.ss.uses >= refreshEvery {
+	if st.ss == nil || st.snap != s.s || st.addr != addr || st.slot != slot || st.ss.uses >= s.s.refresh() {
 		// Snapshot never returns a stored state: s has a pristine one.
 		work := s.s.pristine.Copy()
 		// An access list as a transaction starts with, less its sender

@@ -97,7 +97,7 @@ func (w *worker) compacted(seq Sequence, o *outcome) Sequence {
 type compactScratch struct {
 	writes map[trace.Slot]uint16
 	hist   []txInfo
-	instr  []bool
+	instr  *trace.InstrSave
 }
 
 // compact returns seq without its inert transactions and the path of the
@@ -156,8 +156,15 @@ func (w *worker) saveScratch(o *outcome) compactScratch {
 	return compactScratch{
 		writes: maps.Clone(o.writes),
 		hist:   append([]txInfo(nil), w.s.hist...),
-		instr:  w.tr.SaveInstr(nil),
+		instr:  w.saveInstr(),
 	}
+}
+
+// saveInstr starts a save of the instruction coverage of its own.
+func (w *worker) saveInstr() *trace.InstrSave {
+	s := new(trace.InstrSave)
+	w.tr.SaveInstr(s)
+	return s
 }
 
 // restoreScratch puts back what saveScratch saved.

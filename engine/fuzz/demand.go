@@ -71,8 +71,8 @@ func (w *worker) aggressive(e *Entry) {
 	// Code these runs reach may be unreachable by any sequence (a maze's
 	// position set directly to a cell no move leads to): it must not show
 	// in the campaign's coverage report.
-	w.s.instr = w.tr.SaveInstr(w.s.instr)
-	defer w.tr.RestoreInstr(w.s.instr)
+	w.tr.SaveInstr(&w.s.instr)
+	defer w.tr.RestoreInstr(&w.s.instr)
 	hit := false
 	var vals [3]uint256.Int
 	var costs []costEntry

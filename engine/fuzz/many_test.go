@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
 )
@@ -89,5 +91,80 @@ func TestSetupCancelsPromptly(t *testing.T) {
 				t.Errorf("%d %s steps before the cancellation (want %d of %d), %d set-up steps after it (want 0)", seen, stage, at, n, after)
 			}
 		})
+	}
+}
+
+// BenchmarkExecManyContracts prices one execution of a two-transaction
+// sequence on a worker whose chain holds n deployed contracts, as a
+// campaign's mutants run: the reset, both transactions and the state copy
+// the second one needs. The sequences call the contracts in turn (two
+// different ones each), as a campaign spreads its executions over them. It
+// must not grow with n:
+//
+//	go test -run XXX -bench ExecManyContracts -count 6 ./engine/fuzz | benchstat -
+func BenchmarkExecManyContracts(b *testing.B) {
+	for _, n := range []int{10, 1000} {
+		w := manyWorker(b, n)
+		calls := w.c.calls
+		seqs := make([]Sequence, len(calls))
+		for k := range seqs {
+			seqs[k] = Sequence{w.txFor(calls[k]), w.txFor(calls[(k*7+3)%len(calls)])}
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			k := 0
+			for b.Loop() {
+				w.exec(seqs[k], w.fresh())
+				k = (k + 1) % len(seqs)
+			}
+		})
+	}
+}
+
+// manyWorker sets up a campaign over testbuild.ManyContracts(n) and
+// returns its first worker, deployed.
+func manyWorker(t testing.TB, n int) *worker {
+	t.Helper()
+	prog, err := program.New(testbuild.ManyContracts(t, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// TestPlanDeploymentLinear plans the deployment of a file of 30 and of 150
+// contracts and compares the allocations per contract: the search
+// snapshots the chain once per contract, and a snapshot used to copy every
+// account deployed before it, so the cost per contract grew with the
+// project (quadratic in all: about 9 s of set-up at 5,000 contracts).
+func TestPlanDeploymentLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles 180 contracts")
+	}
+	perContract := func(n int) float64 {
+		prog, err := program.New(testbuild.ManyContracts(t, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(1, func() {
+			d, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 2)), 1000)
+			if err != nil || len(d.Order) != n {
+				t.Fatalf("plan: %v", err)
+			}
+		})
+		return allocs / float64(n)
+	}
+	few, many := perContract(30), perContract(150)
+	t.Logf("allocations per contract planned: %.0f of 30, %.0f of 150", few, many)
+	if many > 1.25*few {
+		t.Errorf("planning 150 contracts allocates %.0f objects per contract, 30 contracts %.0f: the work per contract grows with the project", many, few)
 	}
 }

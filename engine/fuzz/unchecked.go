@@ -42,7 +42,7 @@ type rerunState struct {
 	// a pipeline step (saved is set): re-runs run code no fuzzed sequence
 	// ran (a reverting callee, a repeated call) and must neither show in
 	// the coverage report nor steer the corpus.
-	instr []bool
+	instr trace.InstrSave
 	saved bool
 	// again is a payout awaiting SWC-105's re-run (recollect.go).
 	again recollectState
@@ -146,7 +146,7 @@ func (w *worker) rerunTx(tx *Tx, gas uint64) chain.Result {
 	w.rr.txs++
 	if !w.rr.saved {
 		w.rr.saved = true
-		w.rr.instr = w.tr.SaveInstr(w.rr.instr)
+		w.tr.SaveInstr(&w.rr.instr)
 	}
 	return w.runTx(tx, gas)
 }
@@ -158,5 +158,5 @@ func (w *worker) endRerun() {
 		return
 	}
 	w.rr.saved = false
-	w.tr.RestoreInstr(w.rr.instr)
+	w.tr.RestoreInstr(&w.rr.instr)
 }

@@ -77,8 +77,8 @@ type scratch struct {
 	loads    []trace.Slot
 	path     []uint64
 	operands []uint256.Int
-	instr    []bool      // instruction coverage saved around aggressive runs
-	prof     []txProfile // per transaction, of a profile run (compact.go)
+	instr    trace.InstrSave // instruction coverage saved around aggressive runs
+	prof     []txProfile     // per transaction, of a profile run (compact.go)
 	// before is the balance of the last transaction's sender when it is
 	// an attacker, before the transaction ran (notePaid: the ether it
 	// paid in of its own, re-entering with value).

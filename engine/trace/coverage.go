@@ -69,23 +69,3 @@ func (t *Tracer) NewCoverage(seen []uint8) int {
 	}
 	return n
 }
-
-// SaveInstr appends the instruction coverage (Instr) to dst[:0] and
-// returns it; RestoreInstr puts such a copy back. They bracket runs whose
-// coverage must not count (runs on directly written state, oracles'
-// re-runs).
-func (t *Tracer) SaveInstr(dst []bool) []bool {
-	dst = dst[:0]
-	for _, in := range t.Instr {
-		dst = append(dst, in...)
-	}
-	return dst
-}
-
-// RestoreInstr sets the instruction coverage to saved, from SaveInstr.
-func (t *Tracer) RestoreInstr(saved []bool) {
-	off := 0
-	for _, in := range t.Instr {
-		off += copy(in, saved[off:])
-	}
-}

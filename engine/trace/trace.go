@@ -207,8 +207,7 @@ type Tracer struct {
 	probeOn     bool
 	probeHit    Origin
 
-	// Instr[c][pc] is set once the instruction at pc of code c ran.
-	Instr [][]bool
+	instrCov // Instr, the instruction coverage, and its saves (instr.go)
 
 	events     [maxEvents]Event
 	nEvents    int
@@ -327,7 +326,7 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.code = code
 	f.c, f.instr, f.user = nil, nil, nil
 	if code != NoCode {
-		f.c, f.instr = t.codes[code], t.Instr[code]
+		f.c, f.instr = t.codes[code], t.instrFor(code)
 		f.user = f.c.UserPC
 	}
 	if depth == 0 {

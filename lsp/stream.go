@@ -24,7 +24,7 @@ const (
 	// settings, responses from the client are a few KiB.
 	maxMessage = 1 << 20
 	// maxSyncMessage bounds didOpen, didChange and didSave, which carry a
-	// document's text. It admits any document the server compiles
+	// document's text, and didChangeWatchedFiles. It admits any document the server compiles
 	// (maxDocument, 4 MiB): JSON escapes a byte as at most 6 (\u001f), so
 	// such a text is at most 24 MiB, and 8 MiB more leaves room for the
 	// URI and the rest. A larger document is still opened, up to this
@@ -275,14 +275,17 @@ func checkSize(data []byte) error {
 	}
 	_ = json.Unmarshal(data, &probe) // not JSON: refused as too large
 	switch probe.Method {
-	case protocol.MethodTextDocumentDidOpen, protocol.MethodTextDocumentDidChange, protocol.MethodTextDocumentDidSave:
+	case protocol.MethodTextDocumentDidOpen, protocol.MethodTextDocumentDidChange, protocol.MethodTextDocumentDidSave,
+		// A checkout or an npm install changes thousands of files at once;
+		// the events decode into typed structs, not interface{}.
+		protocol.MethodWorkspaceDidChangeWatchedFiles:
 		return nil
 	}
 	name := probe.Method
 	if name == "" {
 		name = "a message without a method"
 	}
-	return fmt.Errorf("%w: %s of %d bytes is over the limit of %d bytes (%d for document sync)", errTooLarge, name, len(data), maxMessage, maxSyncMessage)
+	return fmt.Errorf("%w: %s of %d bytes is over the limit of %d bytes (%d for document sync and watched files)", errTooLarge, name, len(data), maxMessage, maxSyncMessage)
 }
 
 // decode is jsonrpc2.DecodeMessage with a syntax check first: the

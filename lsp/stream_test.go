@@ -166,3 +166,31 @@ func TestStreamAdmitsEscapedDocument(t *testing.T) {
 		t.Errorf("a hover of %d bytes: %v, bad %v, %d decodes; want it refused undecoded", len(hover), err, bad, decoded)
 	}
 }
+
+// TestStreamAdmitsManyWatchedFiles: a checkout that changes 20,000 files
+// sends one didChangeWatchedFiles over the 1 MiB limit of other messages;
+// it is read, not refused.
+func TestStreamAdmitsManyWatchedFiles(t *testing.T) {
+	events := make([]*protocol.FileEvent, 20000)
+	for i := range events {
+		events[i] = &protocol.FileEvent{URI: protocol.DocumentURI(fmt.Sprintf("file:///project/lib/dependency/src/contracts/File%05d.sol", i)), Type: protocol.FileChangeTypeChanged}
+	}
+	msg, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": protocol.MethodWorkspaceDidChangeWatchedFiles, "params": protocol.DidChangeWatchedFilesParams{Changes: events}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msg) <= maxMessage {
+		t.Fatalf("the message is %d bytes, not over the limit of %d", len(msg), maxMessage)
+	}
+	in := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(msg), msg)
+	var bad []error
+	s := newStream(&rwc{Reader: strings.NewReader(in)}, func(_ []byte, err error) { bad = append(bad, err) })
+	got, _, err := s.Read(context.Background())
+	if err != nil || len(bad) != 0 {
+		t.Fatalf("read: %v, bad frames %v", err, bad)
+	}
+	var p protocol.DidChangeWatchedFilesParams
+	if n, ok := got.(*jsonrpc2.Notification); !ok || json.Unmarshal(n.Params(), &p) != nil || len(p.Changes) != len(events) {
+		t.Fatalf("the events did not decode: %T", got)
+	}
+}

@@ -1,6 +1,9 @@
 package fuzz
 
 import (
+	"slices"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/holiman/uint256"
 )
@@ -50,6 +53,22 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) Sequence {
 			zeroLeaf(calldata.At(cand[i].Args, p))
 			if fails(cand) {
 				seq = cand
+				continue
+			}
+			if t := v.Type.T; t != abi.IntTy && t != abi.UintTy {
+				continue
+			}
+			// An integer the finding needs: look for the smallest
+			// magnitude (same sign) that still reproduces it.
+			at := slices.Clone(p)
+			signed := v.Type.T == abi.IntTy
+			w, ok := shrinkInt(v.Word, signed, func(x uint256.Int) bool {
+				cand := seq.Clone()
+				calldata.At(cand[i].Args, at).Word = x
+				return fails(cand)
+			}, &budget)
+			if ok {
+				calldata.At(seq[i].Args, at).Word = w
 			}
 		}
 		if !seq[i].Value.IsZero() {
@@ -57,6 +76,12 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) Sequence {
 			cand[i].Value = uint256.Int{}
 			if fails(cand) {
 				seq = cand
+			} else if w, ok := shrinkInt(seq[i].Value, false, func(x uint256.Int) bool {
+				cand := seq.Clone()
+				cand[i].Value = x
+				return fails(cand)
+			}, &budget); ok {
+				seq[i].Value = w
 			}
 		}
 		if seq[i].Blocks != 0 || seq[i].Seconds != 0 {
@@ -96,4 +121,91 @@ func zeroLeaf(v *calldata.Value) {
 
 func leafIsZero(v *calldata.Value) bool {
 	return v.Word.IsZero() && len(v.Bytes) == 0 && len(v.Elems) == 0
+}
+
+// shrinkIntRuns caps the re-runs spent on one integer.
+const shrinkIntRuns = 64
+
+// shrinkSmall are the magnitudes tried, in order, after zero.
+var shrinkSmall = [...]uint64{1, 2, 10, 100}
+
+// shrinkInt looks for a smaller magnitude than w's (zero was tried) for
+// which fails holds, keeping w's sign when signed: first 1 and a few small
+// values, then the smallest power of two that fails, then a binary search
+// between the largest magnitude tried that does not fail and the smallest
+// that does. Each candidate that fails replaces the best so far, so what it
+// returns always reproduces. It spends at most shrinkIntRuns re-runs and
+// stops when *budget (the shrink's remaining executions) runs out. ok is
+// false when no smaller magnitude was found.
+func shrinkInt(w uint256.Int, signed bool, fails func(uint256.Int) bool, budget *int) (best uint256.Int, ok bool) {
+	neg := signed && w.Sign() < 0
+	var hi uint256.Int // the smallest magnitude known to fail
+	if neg {
+		hi.Neg(&w)
+	} else {
+		hi = w
+	}
+	word := func(m *uint256.Int) uint256.Int {
+		var x uint256.Int
+		if neg {
+			x.Neg(m)
+		} else {
+			x = *m
+		}
+		return x
+	}
+	runs := 0
+	try := func(m *uint256.Int) bool {
+		if runs >= shrinkIntRuns || *budget <= 0 {
+			return false
+		}
+		runs++
+		if fails(word(m)) {
+			hi, ok = *m, true
+			return true
+		}
+		return false
+	}
+	var lo uint256.Int // the largest magnitude below hi known not to fail
+	for _, s := range shrinkSmall {
+		m := uint256.NewInt(s)
+		if !m.Lt(&hi) {
+			break
+		}
+		if try(m) {
+			break // then search between the previous one and m
+		}
+		lo = *m
+	}
+	// The smallest power of two in (lo, hi) that fails, by a binary
+	// search on the exponent.
+	kLo, kHi := lo.BitLen(), hi.BitLen()-1 // 2^kLo > lo, 2^kHi <= hi
+	if p := new(uint256.Int).Lsh(uint256.NewInt(1), uint(kHi)); p.Eq(&hi) {
+		kHi-- // hi itself is a power of two: look below it
+	}
+	for kLo <= kHi && runs < shrinkIntRuns && *budget > 0 {
+		k := kLo + (kHi-kLo)/2
+		p := new(uint256.Int).Lsh(uint256.NewInt(1), uint(k))
+		if try(p) {
+			kHi = k - 1
+		} else {
+			lo, kLo = *p, k+1
+		}
+	}
+	// Binary search between lo (does not fail) and hi (fails).
+	one := uint256.NewInt(1)
+	for runs < shrinkIntRuns && *budget > 0 {
+		var gap uint256.Int
+		gap.Sub(&hi, &lo)
+		if !gap.Gt(one) {
+			break
+		}
+		var mid uint256.Int
+		mid.Rsh(&gap, 1)
+		mid.Add(&mid, &lo)
+		if !try(&mid) {
+			lo = mid
+		}
+	}
+	return word(&hi), ok
 }

@@ -1,0 +1,42 @@
+package fuzz
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// TestShrinkIntegers checks that the shrinker reduces integer arguments to
+// the smallest values that still reproduce a finding: an amount that only
+// has to exceed 1000 becomes 1001, a negative delta that has to be below
+// -50 becomes -51, and a tag the failure does not depend on becomes 0.
+func TestShrinkIntegers(t *testing.T) {
+	prog := compile(t, filepath.Join("testdata", "shrink_ints.sol"))
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 5000, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"withdraw": "1001", "check": "-51", "mark": "0"}
+	seen := map[string]bool{}
+	for _, f := range res.Findings {
+		for _, tx := range f.Seq {
+			if tx.Method < 0 {
+				continue
+			}
+			name := prog.Contracts[tx.Contract].Methods[tx.Method].Name
+			w, ok := want[name]
+			if !ok || len(tx.Args) != 1 {
+				continue
+			}
+			seen[name] = true
+			if got := tx.Args[0].String(); got != w {
+				t.Errorf("%s: shrunk argument %s, want %s", name, got, w)
+			}
+		}
+	}
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("no finding's sequence calls %s: %+v", name, res.Findings)
+		}
+	}
+}

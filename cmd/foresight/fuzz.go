@@ -284,6 +284,9 @@ func writeText(w io.Writer, rep *engine.Report) {
 			if note != "" {
 				fmt.Fprintf(w, "       (%s)\n", note)
 			}
+			for _, n := range c.Notes {
+				fmt.Fprintf(w, "       (%s)\n", n)
+			}
 		}
 	}
 }

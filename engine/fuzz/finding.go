@@ -25,9 +25,12 @@ type Finding struct {
 	// Detail adds what was observed (e.g. the panic code).
 	Detail string
 	Seq    Sequence
-	Worker int
-	Execs  uint64        // campaign executions when first found
-	Time   time.Duration // since the campaign started
+	// Unreduced lists the integers of Seq the shrinker could not reduce:
+	// the finding needs these values.
+	Unreduced []Unreduced
+	Worker    int
+	Execs     uint64        // campaign executions when first found
+	Time      time.Duration // since the campaign started
 }
 
 // Key identifies a finding for deduplication: kind and source location.

@@ -14,8 +14,9 @@ import (
 // values and delays to zero, the first sender). It spends at most limit
 // executions and returns the smallest failing sequence found. in says how
 // each candidate runs (in.shrinking is the finding's key).
-func (w *worker) shrink(seq Sequence, in execInput, limit int) Sequence {
+func (w *worker) shrink(seq Sequence, in execInput, limit int) (Sequence, []Unreduced) {
 	key := *in.shrinking
+	var kept []Unreduced
 	budget := limit
 	fails := func(s Sequence) bool {
 		if budget <= 0 {
@@ -62,13 +63,15 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) Sequence {
 			// magnitude (same sign) that still reproduces it.
 			at := slices.Clone(p)
 			signed := v.Type.T == abi.IntTy
-			w, ok := shrinkInt(v.Word, signed, func(x uint256.Int) bool {
+			w, ok, done := shrinkInt(v.Word, signed, func(x uint256.Int) bool {
 				cand := seq.Clone()
 				calldata.At(cand[i].Args, at).Word = x
 				return fails(cand)
 			}, &budget)
 			if ok {
 				calldata.At(seq[i].Args, at).Word = w
+			} else if done {
+				kept = append(kept, Unreduced{Tx: i, Arg: at})
 			}
 		}
 		if !seq[i].Value.IsZero() {
@@ -76,12 +79,14 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) Sequence {
 			cand[i].Value = uint256.Int{}
 			if fails(cand) {
 				seq = cand
-			} else if w, ok := shrinkInt(seq[i].Value, false, func(x uint256.Int) bool {
+			} else if w, ok, done := shrinkInt(seq[i].Value, false, func(x uint256.Int) bool {
 				cand := seq.Clone()
 				cand[i].Value = x
 				return fails(cand)
 			}, &budget); ok {
 				seq[i].Value = w
+			} else if done {
+				kept = append(kept, Unreduced{Tx: i})
 			}
 		}
 		if seq[i].Blocks != 0 || seq[i].Seconds != 0 {
@@ -99,7 +104,15 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) Sequence {
 			}
 		}
 	}
-	return seq
+	return seq, kept
+}
+
+// Unreduced names an integer of a shrunk sequence that the shrinker tried
+// to reduce and could not: zero, small values and every smaller magnitude
+// its search tried fail to reproduce the finding.
+type Unreduced struct {
+	Tx  int           // index in the sequence
+	Arg calldata.Path // the argument; nil for the transaction's ether value
 }
 
 // reverting reports which transactions of seq revert when it runs.
@@ -136,8 +149,9 @@ var shrinkSmall = [...]uint64{1, 2, 10, 100}
 // that does. Each candidate that fails replaces the best so far, so what it
 // returns always reproduces. It spends at most shrinkIntRuns re-runs and
 // stops when *budget (the shrink's remaining executions) runs out. ok is
-// false when no smaller magnitude was found.
-func shrinkInt(w uint256.Int, signed bool, fails func(uint256.Int) bool, budget *int) (best uint256.Int, ok bool) {
+// false when no smaller magnitude was found; done is true when the search
+// ran to its end (neither cap cut it short).
+func shrinkInt(w uint256.Int, signed bool, fails func(uint256.Int) bool, budget *int) (best uint256.Int, ok, done bool) {
 	neg := signed && w.Sign() < 0
 	var hi uint256.Int // the smallest magnitude known to fail
 	if neg {
@@ -194,10 +208,14 @@ func shrinkInt(w uint256.Int, signed bool, fails func(uint256.Int) bool, budget 
 	}
 	// Binary search between lo (does not fail) and hi (fails).
 	one := uint256.NewInt(1)
-	for runs < shrinkIntRuns && *budget > 0 {
+	for {
 		var gap uint256.Int
 		gap.Sub(&hi, &lo)
 		if !gap.Gt(one) {
+			done = true
+			break
+		}
+		if runs >= shrinkIntRuns || *budget <= 0 {
 			break
 		}
 		var mid uint256.Int
@@ -207,5 +225,5 @@ func shrinkInt(w uint256.Int, signed bool, fails func(uint256.Int) bool, budget 
 			lo = mid
 		}
 	}
-	return word(&hi), ok
+	return word(&hi), ok, done
 }

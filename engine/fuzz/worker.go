@@ -477,7 +477,7 @@ func (w *worker) report(seq Sequence, f *Finding) {
 	f.Worker = w.id
 	in := w.fresh()
 	in.probeTx, in.shrinking = probeAny, &key
-	f.Seq = w.shrink(seq.Clone(), in, c.cfg.ShrinkLimit)
+	f.Seq, f.Unreduced = w.shrink(seq.Clone(), in, c.cfg.ShrinkLimit)
 	if f.Detail != "" {
 		// The detail names the transaction: take it from the shrunk run.
 		if o := w.exec(f.Seq, in); o.fail != nil && o.fail.Key() == key {

@@ -388,11 +388,7 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 	for i, tx := range f.Seq {
 		out.Calls = append(out.Calls, renderCall(p, tx, raw[i], d))
 	}
-	for _, u := range f.Unreduced {
-		if u.Tx < len(out.Calls) {
-			out.Calls[u.Tx].Notes = append(out.Calls[u.Tx].Notes, unreducedNote(p, f.Seq[u.Tx], u.Arg))
-		}
-	}
+	noteUnreduced(p, f, out.Calls)
 	out.Message = message(out, info)
 	return out
 }
@@ -419,24 +415,6 @@ func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deploy
 		}
 	}
 	return call
-}
-
-// unreducedNote says that the shrinker could not reduce the argument at
-// arg of tx (its ether value when arg is nil).
-func unreducedNote(p *program.Program, tx fuzz.Tx, arg calldata.Path) string {
-	name := "value"
-	if len(arg) > 0 {
-		name = fmt.Sprintf("argument %d", arg[0]+1)
-		if tx.Method >= 0 {
-			if in := p.Contracts[tx.Contract].Methods[tx.Method].Inputs; arg[0] < len(in) && in[arg[0]].Name != "" {
-				name = in[arg[0]].Name
-			}
-		}
-		for _, i := range arg[1:] {
-			name += fmt.Sprintf("[%d]", i)
-		}
-	}
-	return name + ": not reducible: the finding needs this value"
 }
 
 // message says what fails and how many transactions it takes.

@@ -39,32 +39,68 @@ var ErrOutsideRoot = errors.New("outside the workspace")
 // followed if it is a symlink, and opened non-blocking, so what it names
 // is checked before a read can block.
 func readRegular(path string, max int64) ([]byte, error) {
-	fi, err := os.Lstat(path)
+	return readGuarded(path, max, os.Lstat, openNoFollow)
+}
+
+// readGuarded reads the regular file at path, of at most max bytes: what
+// stat says of it is checked before it is opened with flags (non-blocking,
+// so a FIFO cannot block), and what was opened is checked again, in case
+// the path was swapped between the two.
+func readGuarded(path string, max int64, stat func(string) (os.FileInfo, error), flags int) ([]byte, error) {
+	fi, err := stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if err := regularSized(path, fi, max); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNoFollow, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|flags, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	// Swapped between Lstat and open: check what was opened.
 	if fi, err = f.Stat(); err != nil {
 		return nil, err
-	} else if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
+	}
+	if err := regularSized(path, fi, max); err != nil {
+		return nil, err
 	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s: %w (limit %d)", path, ErrTooLarge, max)
+		return nil, fmt.Errorf("%s: %w (limit %d bytes)", path, ErrTooLarge, max)
 	}
 	return data, nil
+}
+
+// regularSized refuses anything but a regular file of at most max bytes.
+func regularSized(path string, fi fs.FileInfo, max int64) error {
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fileKind(fi.Mode()))
+	}
+	if fi.Size() > max {
+		return fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, fi.Size(), max)
+	}
+	return nil
+}
+
+// fileKind names what a non-regular file is, for messages.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
 }
 
 // resolve returns path with every symlink resolved, also a dangling one

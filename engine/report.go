@@ -3,8 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 )
 
@@ -61,61 +59,7 @@ func ReadReport(path string) (*ReplayReport, error) {
 // refused before it is opened for reading, so /dev/zero cannot flood
 // memory nor a FIFO block.
 func ReadReportFile(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := regularSized(path, fi, MaxReportBytes); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	// Swapped between Stat and open: check what was opened.
-	if fi, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	if err := regularSized(path, fi, MaxReportBytes); err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxReportBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxReportBytes {
-		return nil, fmt.Errorf("%s: %w (limit %d bytes)", path, ErrTooLarge, MaxReportBytes)
-	}
-	return data, nil
-}
-
-// regularSized refuses anything but a regular file of at most max bytes.
-func regularSized(path string, fi fs.FileInfo, max int64) error {
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fileKind(fi.Mode()))
-	}
-	if fi.Size() > max {
-		return fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, fi.Size(), max)
-	}
-	return nil
-}
-
-// fileKind names what a non-regular file is, for messages.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a plain file"
+	return readGuarded(path, MaxReportBytes, os.Stat, openNonBlock)
 }
 
 // DecodeReport decodes a report and checks it: its arrays within the

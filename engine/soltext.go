@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/foresight-sol/foresight/engine/calldata"
 )
 
 // Solidity text made from a report's values. A report comes from a corpus
@@ -49,30 +51,9 @@ func isIdent(s string) bool {
 	return len(s) <= maxIdentLen && identRE.MatchString(s) && !solKeywords[s] && !sizedTypeRE.MatchString(s)
 }
 
-// solString renders s as a Solidity string literal: printable ASCII as it
-// is, every other byte as \xNN (a Solidity string holds bytes, so UTF-8
-// text comes out as it went in).
-func solString(s string) string {
-	const digits = "0123456789abcdef"
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= ' ' && c <= '~':
-			b.WriteByte(c)
-		default:
-			b.WriteString(`\x`)
-			b.WriteByte(digits[c>>4])
-			b.WriteByte(digits[c&15])
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// solString renders s as a Solidity string literal (calldata.Quote: a
+// Solidity string holds bytes, so UTF-8 text comes out as it went in).
+func solString(s string) string { return calldata.Quote(s) }
 
 // solComment makes s safe to follow "//": one line (every character that
 // is not printable, line and paragraph separators and bidirectional

@@ -218,6 +218,13 @@ func wordHex(t *abi.Type, w uint256.Int) string {
 	return "0x" + hex.EncodeToString(b[:n])
 }
 
+// Quote returns s as a Solidity string literal (writeQuoted).
+func Quote(s string) string {
+	var b strings.Builder
+	writeQuoted(&b, []byte(s))
+	return b.String()
+}
+
 // writeQuoted writes s as a Solidity string literal: printable ASCII as
 // is, quote and backslash escaped, \n \r \t, and every other byte as \xNN.
 func writeQuoted(b *strings.Builder, s []byte) {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"encoding/hex"
 	"errors"
 	"os"
@@ -220,22 +219,5 @@ func TestExportAdversarialCompiles(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	proj, err := solc.LoadProject(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: paths, Mode: solc.Diagnostics})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range out {
-		for _, d := range b.Diagnostics {
-			if d.Severity == solc.SeverityError {
-				t.Errorf("%s:%d: %s %s", d.Unit, d.Start, d.Type, d.Message)
-			}
-		}
-		if b.Err != nil {
-			t.Error(b.Err)
-		}
-	}
+	compilesCleanly(t, root, paths)
 }

@@ -140,24 +140,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 				}
 			}
 			testPath := write(path, test)
-			proj, err := solc.LoadProject(root)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: []string{testPath}, Mode: solc.Diagnostics})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, b := range out {
-				for _, d := range b.Diagnostics {
-					if d.Severity == solc.SeverityError {
-						t.Errorf("%s:%d: %s %s", d.Unit, d.Start, d.Type, d.Message)
-					}
-				}
-				if b.Err != nil {
-					t.Error(b.Err)
-				}
-			}
+			compilesCleanly(t, root, []string{testPath})
 			if t.Failed() {
 				t.Logf("generated test:\n%s", test)
 			}
@@ -168,5 +151,29 @@ func TestFoundryTestCompiles(t *testing.T) {
 func TestFoundryTestNeedsCalls(t *testing.T) {
 	if _, _, err := FoundryTest(Finding{Kind: "assert-failure", Contract: "C"}, Setup{}, nil); err == nil {
 		t.Fatal("no error for a finding without transactions")
+	}
+}
+
+// compilesCleanly compiles paths of the project at root with the real
+// compiler and fails t on any error.
+func compilesCleanly(t *testing.T, root string, paths []string) {
+	t.Helper()
+	proj, err := solc.LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: paths, Mode: solc.Diagnostics})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range out {
+		for _, d := range b.Diagnostics {
+			if d.Severity == solc.SeverityError {
+				t.Errorf("%s:%d: %s %s", d.Unit, d.Start, d.Type, d.Message)
+			}
+		}
+		if b.Err != nil {
+			t.Error(b.Err)
+		}
 	}
 }

@@ -128,7 +128,7 @@ func leavesDir(file, dir string) bool {
 	for len(queue) > 0 && len(seen) < maxRootScan {
 		f := queue[0]
 		queue = queue[1:]
-		data, err := os.ReadFile(f)
+		data, err := readSource(f)
 		if err != nil {
 			continue
 		}
@@ -261,7 +261,7 @@ func (p *Project) Sources(files []string, overlay Overlay) (map[string]*Unit, []
 		}
 		content, ok := overlay[abs]
 		if !ok {
-			data, err := os.ReadFile(abs)
+			data, err := readSource(abs)
 			if err != nil {
 				return fmt.Errorf("read %s: %w", abs, err)
 			}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/foresight-sol/foresight/internal/fixtures"
@@ -162,22 +161,5 @@ func TestCheckNothingFuzzedFails(t *testing.T) {
 	}
 	if !strings.Contains(errs, "nothing was fuzzed") || !strings.Contains(errs, "fuzzed 0 contract(s), 0 function(s): 0 executions") {
 		t.Errorf("stderr %q does not say that nothing was fuzzed", errs)
-	}
-}
-
-// TestCheckDevZero: a device or a FIFO named on the command line is
-// refused before it is read (/dev/zero would be read without end).
-func TestCheckDevZero(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "pipe.sol")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, cmd := range []string{"check", "fuzz"} {
-		for _, p := range []string{"/dev/zero", fifo} {
-			code, _, errs := foresight(t, cmd, "--execs", "100", p)
-			if code != exitUsage || !strings.Contains(errs, p+": not a regular file") {
-				t.Errorf("%s %s: exit %d, stderr %q; want exit %d and \"not a regular file\"", cmd, p, code, errs, exitUsage)
-			}
-		}
 	}
 }

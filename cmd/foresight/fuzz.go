@@ -202,7 +202,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	if len(rep.Findings) > 0 {
 		return exitFindings
 	}
-	if rep.Execs == 0 && rep.Note != "" {
+	if rep.Execs == 0 {
 		return exitUsage // nothing ran: "0 findings" would vouch for code not fuzzed
 	}
 	return exitOK

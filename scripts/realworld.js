@@ -84,6 +84,8 @@ function runProject(want, cache, bin) {
 	got.findings = [];
 	got.setUp = rep ? rep.setUp || "" : "";
 	if (!rep) return got;
+	got.lines = `${rep.lines ? ((100 * rep.linesCovered) / rep.lines).toFixed(0) : 0}% of ${rep.lines || 0}`;
+	got.replay = replayReport(dir, bin, r.stdout, rep.findings.length);
 	for (const c of rep.contracts || []) {
 		got.contracts[c.name] = c.fuzzed ? "fuzzed" : c.reason || "";
 	}
@@ -97,6 +99,20 @@ function runProject(want, cache, bin) {
 		return f;
 	});
 	return got;
+}
+
+// replayReport writes the run's report into the project and replays it
+// from there, as a user with the report would: "-" with no finding, "OK"
+// when every finding reproduced as reported, else what replay said.
+function replayReport(dir, bin, report, n) {
+	if (n === 0) return "-";
+	const file = path.join(dir, "foresight-report.json");
+	fs.writeFileSync(file, report);
+	const r = spawnSync(bin, ["replay", "foresight-report.json"], { cwd: dir, encoding: "utf8", maxBuffer: 256 << 20 });
+	const m = /replayed (\d+) finding\(s\): (\d+) reproduced as reported/.exec(r.stdout || "");
+	if (r.status === 1 && m && m[1] === String(n) && m[2] === String(n)) return "OK";
+	const why = (r.stderr || "").trim().split("\n").pop() || `exit ${r.status}`;
+	return m ? `${m[2]} of ${n} reproduced: ${why}` : `replay failed: ${why}`;
 }
 
 // source resolves a layout source: npm:PATH is under the installed
@@ -161,6 +177,7 @@ function judge(want, got) {
 		const wantVia = JSON.stringify(w.via || []), gotVia = JSON.stringify((g && g.via) || []);
 		if (g && wantVia !== gotVia) diffs.push({ key: `via ${w.kind} ${w.at}`, text: `${w.kind} ${w.at}: related ${gotVia}, expected ${wantVia}` });
 	}
+	if (got.replay && got.replay !== "-" && got.replay !== "OK") diffs.push({ key: "replay", text: `replay: ${got.replay}` });
 	const known = new Map((want.knownFail || []).map((k) => [k.key, k.reason]));
 	const lines = [];
 	let fail = false, knownHit = false;
@@ -189,6 +206,8 @@ function judge(want, got) {
 		skipped: Object.entries(reasons).map(([r, n]) => `${n} ${r}`).join(", ") || "-",
 		findings: `${truePos} / ${falsePos}`,
 		planted: wantF.length,
+		coverage: got.lines || "-",
+		replay: got.replay || "-",
 		seconds: got.seconds.toFixed(1),
 		status: fail ? "FAIL" : knownHit ? "KNOWN-FAIL" : "OK",
 		lines,
@@ -197,8 +216,8 @@ function judge(want, got) {
 }
 
 function printTable(rows) {
-	const head = ["project", "source", "compiled", "fuzzed", "not fuzzed (reason)", "findings true / false", "planted", "secs", "status"];
-	const cells = rows.map((r) => [r.name, r.source, r.compiled, String(r.fuzzed), r.skipped, r.findings, String(r.planted), r.seconds, r.status]);
+	const head = ["project", "source", "compiled", "fuzzed", "not fuzzed (reason)", "lines run", "findings true / false", "planted", "replay", "secs", "status"];
+	const cells = rows.map((r) => [r.name, r.source, r.compiled, String(r.fuzzed), r.skipped, r.coverage, r.findings, String(r.planted), r.replay, r.seconds, r.status]);
 	const w = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
 	const line = (c) => c.map((x, i) => x.padEnd(w[i])).join("  ");
 	console.log(line(head));

@@ -73,12 +73,13 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
-	reproduced, differs := 0, 0
+	asked, reproduced, differs := 0, 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
 		if *index != 0 && i+1 != *index {
 			continue
 		}
+		asked++
 		fmt.Fprintf(stdout, "finding %d: %s in %s\n", i+1, f.Kind, f.Contract)
 		for _, c := range f.Calls {
 			if _, note := senders.name(c); note != "" {
@@ -106,6 +107,8 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			differs++
 		}
 	}
+	fmt.Fprintf(stdout, "replayed %d finding(s): %d reproduced as reported, %d differed, %d did not fail\n",
+		asked, reproduced, differs, asked-reproduced-differs)
 	if reproduced > 0 || differs > 0 {
 		return exitFindings
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -73,10 +74,17 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
+	return replayFindings(rep, builds, *index, stdout, stderr)
+}
+
+// replayFindings re-executes the report's findings (only number index
+// when not 0), prints each trace and a last line counting those that
+// reproduced as reported, failed elsewhere and did not fail.
+func replayFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
 	asked, reproduced, differs := 0, 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
-		if *index != 0 && i+1 != *index {
+		if index != 0 && i+1 != index {
 			continue
 		}
 		asked++

@@ -44,6 +44,13 @@ type Project struct {
 	// Compilers a Hardhat config lists (solidity, when literal): each file
 	// gets the highest that its pragmas allow, with its settings.
 	Compilers []ProjectCompiler
+	// Overrides are Hardhat's solidity.overrides: the compiler and
+	// settings of single files, by unit name.
+	Overrides map[string]ProjectCompiler
+	// SettingsStated: the configuration (or the user) names the optimizer
+	// or via-IR, so a "Stack too deep" build is reported, not retried with
+	// other settings.
+	SettingsStated bool
 	// ConfigNote says what of the configuration could not be read (a
 	// computed Hardhat solidity entry); "" when everything was.
 	ConfigNote string

@@ -21,7 +21,12 @@ type Settings struct {
 
 // ChainLimits are the gas and code-size limits of a project's test chain.
 type ChainLimits struct {
-	GasLimit        uint64 // per transaction (gas_limit)
+	// GasLimit is the per-transaction gas a campaign uses; 0 for the
+	// test chain's default. ProjectGasLimit is foundry.toml's gas_limit,
+	// which applies only when the user asks (a project's huge gas_limit
+	// lets a view function loop for seconds): the caller copies it.
+	GasLimit        uint64
+	ProjectGasLimit uint64
 	BlockGasLimit   uint64 // block_gas_limit
 	CodeSizeLimit   uint64 // bytes of deployed code (code_size_limit)
 	NoCodeSizeLimit bool   // disable_code_size_limit

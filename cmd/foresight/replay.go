@@ -70,6 +70,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 	}
+	cf.build.applyGasLimit(builds)
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}

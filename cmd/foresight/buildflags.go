@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"strconv"
@@ -87,4 +88,14 @@ func (b *buildFlags) applyGasLimit(builds []*solc.Build) string {
 		}
 	}
 	return note
+}
+
+// compile is compilePaths with the builds' gas limit set as --gas-limit
+// says (replay must run findings with the gas their campaign had).
+func (c *compilerFlags) compile(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, error) {
+	builds, err := compilePaths(ctx, tc, paths)
+	if err == nil {
+		c.build.applyGasLimit(builds)
+	}
+	return builds, err
 }

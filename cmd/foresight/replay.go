@@ -59,7 +59,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
-	builds, err := compilePaths(ctx, tc, rep.Inputs)
+	builds, err := cf.compile(ctx, tc, rep.Inputs)
 	if err != nil {
 		cliError(stderr, "replay", err)
 		return exitUsage
@@ -70,7 +70,6 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 	}
-	cf.build.applyGasLimit(builds)
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}

@@ -33,11 +33,11 @@ func (t *Toolchain) compileUnit(ctx context.Context, p *Project, units map[strin
 			for _, b := range next {
 				b.Retried = r.what
 			}
-			t.say(fmt.Sprintf("%s: Stack too deep with default settings (the project sets none); compiled again with %s (--optimize, --via-ir choose)", label, r.what))
+			t.tell(fmt.Sprintf("%s: Stack too deep with default settings (the project sets none); compiled again with %s (--optimize, --via-ir choose)", label, r.what))
 			return next, nil
 		}
 	}
-	t.say(fmt.Sprintf("%s: Stack too deep with default settings, and again with %s", label, strings.Join(tried, ", then with ")))
+	t.tell(fmt.Sprintf("%s: Stack too deep with default settings, and again with %s", label, strings.Join(tried, ", then with ")))
 	return bs, nil
 }
 
@@ -73,4 +73,13 @@ func stackTooDeep(bs []*Build) bool {
 		}
 	}
 	return false
+}
+
+// tell gives the user one line of progress (Notify) and logs it at info
+// level, so a console log does not print it a second time.
+func (t *Toolchain) tell(msg string) {
+	t.cfg.Log.Info(msg)
+	if t.cfg.Notify != nil {
+		t.cfg.Notify(msg)
+	}
 }

@@ -23,6 +23,12 @@ const configSection = "foresight"
 type Settings struct {
 	SolcPath    string `json:"solcPath"`
 	SolcVersion string `json:"solcVersion"`
+	// Optimizer, OptimizerRuns, ViaIR and EVMVersion override the
+	// project's compiler settings (BuildSettings).
+	Optimizer     string `json:"optimizer"`
+	OptimizerRuns uint32 `json:"optimizerRuns"`
+	ViaIR         string `json:"viaIR"`
+	EVMVersion    string `json:"evmVersion"`
 	// FuzzBudgetSeconds is the wall-clock budget of a campaign after a
 	// save (default 10; 0 means none when FuzzExecs is set).
 	FuzzBudgetSeconds *float64 `json:"fuzzBudgetSeconds"`
@@ -152,12 +158,14 @@ func (s *server) toolchainLocked() *solc.Toolchain {
 			s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring "+why+" and using your own compilers")
 		})
 	}
-	key := fmt.Sprintf("%s\x00%s\x00%t", solcPath, s.settings.SolcVersion, s.trusted)
+	override, notes := s.settings.build().override()
+	key := fmt.Sprintf("%s\x00%s\x00%t\x00%s", solcPath, s.settings.SolcVersion, s.trusted, s.settings.build().key())
 	if s.tc != nil && s.tc.key == key {
 		return s.tc.tc
 	}
 	old := s.tc
-	if solcPath == "" && s.settings.SolcVersion == "" && s.opts.Toolchain != nil {
+	s.warnClamped(notes)
+	if solcPath == "" && s.settings.SolcVersion == "" && override.Empty() && s.opts.Toolchain != nil {
 		s.tc = &toolchain{tc: s.opts.Toolchain, key: key}
 	} else {
 		cfg := s.opts.Compiler
@@ -168,6 +176,7 @@ func (s *server) toolchainLocked() *solc.Toolchain {
 			cfg.SolcVersion = s.settings.SolcVersion
 		}
 		cfg.Untrusted = !s.trusted
+		cfg.Override = override
 		cfg.Log = s.log.Named("solc")
 		cfg.Notify = func(msg string) { s.showMessage(protocol.MessageTypeInfo, "foresight: "+msg) }
 		s.tc = &toolchain{tc: solc.NewToolchain(cfg), owned: true, key: key}
@@ -182,7 +191,7 @@ func (s *server) toolchainLocked() *solc.Toolchain {
 // project with open documents.
 func (s *server) applySettings(st Settings) {
 	s.mu.Lock()
-	recompile := st.SolcPath != s.settings.SolcPath || st.SolcVersion != s.settings.SolcVersion
+	recompile := st.SolcPath != s.settings.SolcPath || st.SolcVersion != s.settings.SolcVersion || st.build().key() != s.settings.build().key()
 	s.settings = st
 	var ps []*project
 	if recompile {

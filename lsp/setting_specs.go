@@ -1,5 +1,7 @@
 package lsp
 
+import "github.com/foresight-sol/foresight/solc"
+
 // settingSpec describes one editor setting: its key, JSON type, default
 // and documentation. settingSpecs is the one definition of the settings;
 // `go test ./lsp -run TestSettingArtifacts -update` writes from it the VS
@@ -49,6 +51,18 @@ var settingSpecs = []settingSpec{
 	{Key: "solcVersion", Type: "string", Default: "",
 		Doc:   "A solc version to use for every file, e.g. `0.8.26` (native if installed, else solc-js). Empty: from each file's `pragma`.",
 		Short: "a solc version for every file, e.g. `\"0.8.26\"` (native if installed, else solc-js)"},
+	{Key: "optimizer", Type: "string", Default: "project", Enum: []string{"project", "on", "off"},
+		Doc:   "Compile with the optimizer on or off, whatever the project's configuration (foundry.toml, Hardhat config) says; `project` keeps the project's. Like `foresight check --optimize`.",
+		Short: "`on` or `off` overrides the project's optimizer; `project` keeps it (`--optimize`)"},
+	{Key: "optimizerRuns", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(4294967295),
+		Doc:   "The optimizer's runs, instead of the project's; turns the optimizer on unless `#foresight.optimizer#` is `off`. `0` keeps the project's. Like `--optimizer-runs`.",
+		Short: "the optimizer's runs instead of the project's; 0 keeps them (`--optimizer-runs`)"},
+	{Key: "viaIR", Type: "string", Default: "project", Enum: []string{"project", "on", "off"},
+		Doc:   "Compile through Yul IR or not, whatever the project's configuration says; `project` keeps the project's. Like `--via-ir`.",
+		Short: "`on` or `off` overrides the project's via-IR; `project` keeps it (`--via-ir`)"},
+	{Key: "evmVersion", Type: "string", Default: "", Enum: append([]string{""}, solc.EVMVersions...),
+		Doc:   "The EVM version to compile for, instead of the project's (e.g. `cancun`); empty keeps the project's. Like `--evm-version`.",
+		Short: "EVM version to compile for instead of the project's; empty keeps it (`--evm-version`)"},
 	{Key: "fuzzBudgetSeconds", Type: "number", Default: 10, Minimum: bound(0), Maximum: bound(3600),
 		Doc:   "Wall-clock budget in seconds of the campaign after each save. `0` means no time limit and needs `#foresight.fuzzExecs#`.",
 		Short: "wall-clock budget of the campaign after a save; 0 = none (only together with `fuzzExecs`)"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 )
@@ -28,6 +29,26 @@ type Build struct {
 	Output      *Output          // nil if the compiler could not run
 	Diagnostics []Diagnostic     // include one for Err, so publish these, not Err again
 	Err         error            // why there is no Output: no compiler, compiler crashed, ...
+	Settings    Settings         // those the compiler ran with
+	Elapsed     time.Duration    // the compiler's run
+	// Retried says how the settings differ from the project's after a
+	// "Stack too deep" failure ("" when they do not): see compileUnit.
+	Retried string
+}
+
+// Label names the build's compilation unit for messages that have no
+// source location: "solc 0.8.20 (solc-js) compiling contracts/A.sol and 3
+// more files".
+func (b *Build) Label() string {
+	comp := "no compiler"
+	if b.Compiler != nil {
+		comp = b.Compiler.String()
+	}
+	s := comp + " compiling " + strings.Join(b.Roots[:min(len(b.Roots), 3)], ", ")
+	if n := len(b.Units) - min(len(b.Roots), 3); n > 0 {
+		s += fmt.Sprintf(" and %d more file(s)", n)
+	}
+	return s
 }
 
 // HasErrors reports whether the build failed: no output, or a diagnostic of
@@ -66,7 +87,7 @@ func (b *Build) UnitByID(id int) (string, bool) {
 // Diagnostics; the error is non-nil only when the request itself is
 // unusable (a file that cannot be read).
 func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Build, error) {
-	p = t.withForge(ctx, p)
+	p = t.withOverride(t.withForge(ctx, p))
 	if p.ConfigNote != "" {
 		t.say(p.ConfigNote, zap.String("root", p.Root))
 	}
@@ -74,46 +95,13 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 	if err != nil {
 		return nil, err
 	}
-	type group struct {
-		comp  Compiler
-		roots []string
+	plans, builds, err := t.planUnits(ctx, p, units, roots)
+	if err != nil {
+		return nil, err
 	}
-	groups := map[string]*group{}
-	var order []string
-	var builds []*Build
-	for _, root := range roots {
-		var cons []Constraint
-		var texts []string
-		for _, name := range closure(units, root) {
-			for _, text := range units[name].Pragmas {
-				c, err := ParseConstraint(text)
-				if err != nil {
-					continue // solc reports unparsable pragmas itself
-				}
-				cons = append(cons, c)
-				texts = append(texts, fmt.Sprintf("%s in %s", text, name))
-			}
-		}
-		comp, err := t.Select(ctx, cons, p)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			builds = append(builds, selectionFailure(p, units, root, texts, err))
-			continue
-		}
-		key := comp.String()
-		g := groups[key]
-		if g == nil {
-			g = &group{comp: comp}
-			groups[key] = g
-			order = append(order, key)
-		}
-		g.roots = append(g.roots, root)
-	}
-	for _, key := range order {
-		g := groups[key]
-		bs, err := t.compileGroup(ctx, p, units, g.comp, g.roots, req.Mode)
+	for _, u := range plans {
+		t.cfg.Log.Debug("compilation unit", zap.Stringer("compiler", u.comp), zap.Strings("roots", u.roots), zap.Stringer("settings", u.settings))
+		bs, err := t.compileUnit(ctx, p, units, u, req.Mode)
 		if err != nil {
 			return nil, err
 		}
@@ -124,15 +112,17 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 
 // runGroup compiles roots and their imports with comp as one Build. The
 // error is ctx's, when it ended the compile.
-func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) (*Build, error) {
-	b := &Build{Compiler: comp, Project: p, Units: map[string]*Unit{}, Roots: roots}
+func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, st Settings, roots []string, mode OutputMode) (*Build, error) {
+	b := &Build{Compiler: comp, Project: p, Units: map[string]*Unit{}, Roots: roots, Settings: st}
 	for _, root := range roots {
 		for _, name := range closure(units, root) {
 			b.Units[name] = units[name]
 		}
 	}
 	refusedDiags, refused := outsideImports(b.Units, p.Root)
-	out, err := Compile(ctx, comp, p.input(b.Units, refused, mode, p.settingsFor(comp.Version())))
+	start := time.Now()
+	out, err := Compile(ctx, comp, p.input(b.Units, refused, mode, st))
+	b.Elapsed = time.Since(start)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -142,9 +132,15 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 	} else {
 		b.Output = out
 		for _, d := range diagnostics(out.Errors, units) {
-			if !refused[d.Unit] { // the stub's own warnings
-				b.Diagnostics = append(b.Diagnostics, d)
+			if refused[d.Unit] { // the stub's own warnings
+				continue
 			}
+			if d.Unit == "" {
+				// No source location (solc's internal "Compiler error"s):
+				// say which unit, so the message is never anonymous.
+				d.Message = fmt.Sprintf("%s [%s]", d.Message, b.Label())
+			}
+			b.Diagnostics = append(b.Diagnostics, d)
 		}
 	}
 	b.Diagnostics = append(b.Diagnostics, refusedDiags...)

@@ -65,7 +65,7 @@ func readFoundryConfig(path, profile string) (*foundryConfig, error) {
 				b := v.boolean
 				cfg.AutoDetectRemappings = &b
 			case "gas_limit":
-				cfg.Limits.GasLimit = v.uint()
+				cfg.Limits.ProjectGasLimit = v.uint()
 			case "block_gas_limit":
 				cfg.Limits.BlockGasLimit = v.uint()
 			case "code_size_limit":

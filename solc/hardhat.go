@@ -3,7 +3,8 @@ package solc
 import (
 	"errors"
 	"fmt"
-	"os"
+	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -22,23 +23,45 @@ var errNotLiteral = errors.New("not a literal")
 // maxLiteralDepth bounds nesting, so hostile input cannot exhaust the stack.
 const maxLiteralDepth = 32
 
-// readHardhatConfig reads the solidity compilers of a hardhat.config.{js,ts}
-// file without executing it. See ParseHardhatSolidity.
-func readHardhatConfig(path string) ([]ProjectCompiler, error) {
-	data, err := os.ReadFile(path)
+// HardhatConfig is what Foresight reads of a Hardhat config's solidity
+// entry.
+type HardhatConfig struct {
+	Compilers []ProjectCompiler
+	// Overrides are solidity.overrides: the compiler and settings of
+	// single files, by source name ("contracts/Foo.sol").
+	Overrides map[string]ProjectCompiler
+	// Stated: some compiler's settings name the optimizer or viaIR, so
+	// the project chose them (Foresight then retries nothing).
+	Stated bool
+}
+
+// readHardhatConfig reads the solidity entry of a hardhat.config.{js,ts}
+// file without executing it. See ParseHardhatConfig.
+func readHardhatConfig(path string) (*HardhatConfig, error) {
+	data, err := readSource(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseHardhatSolidity(string(data))
+	return ParseHardhatConfig(string(data))
 }
 
-// ParseHardhatSolidity finds the `solidity:` entry of a Hardhat config's
+// ParseHardhatSolidity is ParseHardhatConfig's list of compilers.
+func ParseHardhatSolidity(text string) ([]ProjectCompiler, error) {
+	c, err := ParseHardhatConfig(text)
+	if err != nil || c == nil {
+		return nil, err
+	}
+	return c.Compilers, nil
+}
+
+// ParseHardhatConfig finds the `solidity:` entry of a Hardhat config's
 // source text and reads it when it is a literal: "0.8.19", { version,
-// settings }, or { compilers: [{ version, settings }, ...] }. Settings keep
+// settings }, or { compilers: [{ version, settings }, ...], overrides:
+// { "contracts/A.sol": { version, settings } } }. Settings keep
 // optimizer.enabled, optimizer.runs, viaIR and evmVersion. It returns nil
 // and no error when the text has no solidity entry, and an error wrapping
 // errNotLiteral when the entry is computed (a variable, a call, a spread).
-func ParseHardhatSolidity(text string) ([]ProjectCompiler, error) {
+func ParseHardhatConfig(text string) (*HardhatConfig, error) {
 	lx := &jsLexer{src: text}
 	prev := jsToken{}
 	for {
@@ -51,62 +74,99 @@ func ParseHardhatSolidity(text string) ([]ProjectCompiler, error) {
 			if err != nil {
 				return nil, fmt.Errorf("hardhat config solidity: %w", err)
 			}
-			return hardhatCompilers(v)
+			return hardhatConfig(v)
 		}
 		prev = tok
 	}
 }
 
-func hardhatCompilers(v any) ([]ProjectCompiler, error) {
+func hardhatConfig(v any) (*HardhatConfig, error) {
+	cfg := &HardhatConfig{}
 	switch v := v.(type) {
 	case string:
-		c, err := hardhatCompiler(map[string]any{"version": v})
+		c, _, err := hardhatCompiler(map[string]any{"version": v})
 		if err != nil {
 			return nil, err
 		}
-		return []ProjectCompiler{c}, nil
+		cfg.Compilers = []ProjectCompiler{c}
+		return cfg, nil
 	case map[string]any:
-		if list, ok := v["compilers"].([]any); ok {
-			var out []ProjectCompiler
-			for _, item := range list {
-				m, ok := item.(map[string]any)
-				if !ok {
-					return nil, fmt.Errorf("hardhat config solidity.compilers: entry is not an object")
-				}
-				c, err := hardhatCompiler(m)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, c)
-			}
-			return out, nil
-		}
-		c, err := hardhatCompiler(v)
-		if err != nil {
+		if err := cfg.readOverrides(v["overrides"]); err != nil {
 			return nil, err
 		}
-		return []ProjectCompiler{c}, nil
+		list, ok := v["compilers"].([]any)
+		if !ok {
+			c, stated, err := hardhatCompiler(v)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Compilers, cfg.Stated = []ProjectCompiler{c}, cfg.Stated || stated
+			return cfg, nil
+		}
+		for _, item := range list {
+			m, ok := item.(map[string]any)
+			if !ok {
+				return nil, fmt.Errorf("hardhat config solidity.compilers: entry is not an object")
+			}
+			c, stated, err := hardhatCompiler(m)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Compilers, cfg.Stated = append(cfg.Compilers, c), cfg.Stated || stated
+		}
+		return cfg, nil
 	}
 	return nil, fmt.Errorf("hardhat config solidity: want a version string or an object")
 }
 
-func hardhatCompiler(m map[string]any) (ProjectCompiler, error) {
+// readOverrides reads solidity.overrides, when present.
+func (cfg *HardhatConfig) readOverrides(v any) error {
+	if v == nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Errorf("hardhat config solidity.overrides: want an object")
+	}
+	for name, item := range m {
+		o, ok := item.(map[string]any)
+		if !ok {
+			return fmt.Errorf("hardhat config solidity.overrides[%q]: want an object", name)
+		}
+		c, stated, err := hardhatCompiler(o)
+		if err != nil {
+			return fmt.Errorf("hardhat config solidity.overrides[%q]: %w", name, err)
+		}
+		if cfg.Overrides == nil {
+			cfg.Overrides = map[string]ProjectCompiler{}
+		}
+		cfg.Overrides[path.Clean(filepath.ToSlash(name))] = c
+		cfg.Stated = cfg.Stated || stated
+	}
+	return nil
+}
+
+// hardhatCompiler reads one { version, settings } object; stated says
+// whether its settings name the optimizer or viaIR.
+func hardhatCompiler(m map[string]any) (ProjectCompiler, bool, error) {
 	s, _ := m["version"].(string)
 	ver, err := ParseVersion(s)
 	if err != nil {
-		return ProjectCompiler{}, fmt.Errorf("hardhat config solidity version %q: %w", s, err)
+		return ProjectCompiler{}, false, fmt.Errorf("hardhat config solidity version %q: %w", s, err)
 	}
 	c := ProjectCompiler{Version: ver, Settings: Settings{OptimizerRuns: 200}}
 	settings, _ := m["settings"].(map[string]any)
-	if opt, ok := settings["optimizer"].(map[string]any); ok {
+	opt, stated := settings["optimizer"].(map[string]any)
+	if stated {
 		c.Settings.Optimizer, _ = opt["enabled"].(bool)
 		if runs, ok := opt["runs"].(float64); ok && runs >= 0 && runs <= 1<<32 {
 			c.Settings.OptimizerRuns = int(runs)
 		}
 	}
-	c.Settings.ViaIR, _ = settings["viaIR"].(bool)
+	ir, ok := settings["viaIR"].(bool)
+	c.Settings.ViaIR, stated = ir, stated || ok
 	c.Settings.EVMVersion, _ = settings["evmVersion"].(string)
-	return c, nil
+	return c, stated, nil
 }
 
 // parseJSValue reads one literal value: an object, an array, a string, a

@@ -1,6 +1,7 @@
 package solc
 
 import (
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -45,11 +46,12 @@ func (p *Project) IsTestOrScript(path string) bool {
 	return slices.Contains(parts[:len(parts)-1], "test")
 }
 
-// InDependency reports whether the file at path belongs to a dependency:
-// it lies in one of the project's library folders or in a node_modules
-// folder.
-func (p *Project) InDependency(path string) bool {
-	parts := p.relParts(path)
+// InDependency reports whether file belongs to a dependency:
+// it lies in one of the project's library folders, in a node_modules
+// folder, or in a folder a remapping points to (Soldeer's dependencies/,
+// a vendored copy) that is not one of the project's own source folders.
+func (p *Project) InDependency(file string) bool {
+	parts := p.relParts(file)
 	if parts == nil {
 		return false
 	}
@@ -58,7 +60,35 @@ func (p *Project) InDependency(path string) bool {
 			return true
 		}
 	}
-	return slices.Contains(parts[:len(parts)-1], "node_modules")
+	if slices.Contains(parts[:len(parts)-1], "node_modules") {
+		return true
+	}
+	for _, r := range p.Remappings {
+		if dir := path.Clean(strings.TrimPrefix(r.Target, "./")); !p.ownSources(dir) && hasDirPrefix(parts, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownSources reports whether dir (relative to the root) is, or is inside,
+// one of the project's own source folders: src, test and script, or
+// Hardhat's contracts.
+func (p *Project) ownSources(dir string) bool {
+	if dir == "." || dir == "" || strings.HasPrefix(dir, "..") || path.IsAbs(dir) {
+		return true // the root itself, or outside it: not a dependency folder
+	}
+	d := strings.Split(dir, "/")
+	for _, own := range []string{p.Src, p.Test, p.Script, "contracts"} {
+		if own == "" || own == "." {
+			continue
+		}
+		o := strings.Split(strings.Trim(filepath.ToSlash(own), "/"), "/")
+		if len(d) >= len(o) && slices.Equal(d[:len(o)], o) {
+			return true
+		}
+	}
+	return false
 }
 
 // markDependencies sets InDependency on the diagnostics located in

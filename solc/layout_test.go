@@ -260,3 +260,21 @@ func TestFindRootIn(t *testing.T) {
 		t.Errorf("the folder itself: root %s, want FindRoot's", got)
 	}
 }
+
+// TestInDependencyRemapped: a folder a remapping points to is a
+// dependency's (Soldeer's dependencies/), unless it is the project's own
+// sources.
+func TestInDependencyRemapped(t *testing.T) {
+	root := filepath.FromSlash("/r")
+	p := &Project{Root: root, Src: "src", Test: "test", Script: "script", Libs: []string{"lib"}, Remappings: []Remapping{
+		{Prefix: "solady/", Target: "dependencies/solady-0.1/src/"}, {Prefix: "@me/", Target: "./src/"}, {Prefix: "@c/", Target: "contracts/"}, {Prefix: "x/", Target: "./"},
+	}}
+	for file, want := range map[string]bool{
+		"dependencies/solady-0.1/src/X.sol": true, "src/A.sol": false, "contracts/B.sol": false,
+		"dependencies/other/Y.sol": false, "lib/a/A.sol": true, "node_modules/z/Z.sol": true, "Top.sol": false,
+	} {
+		if got := p.InDependency(filepath.Join(root, filepath.FromSlash(file))); got != want {
+			t.Errorf("%s: InDependency %v, want %v", file, got, want)
+		}
+	}
+}

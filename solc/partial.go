@@ -13,13 +13,13 @@ import (
 // again for each half of the roots (bisectCrash), for the same reason. The result is then two Builds: the broken
 // roots with the first compile's output and errors, and the rest. Each
 // diagnostic is reported by one of them only.
-func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) ([]*Build, error) {
-	b, err := t.runGroup(ctx, p, units, comp, roots, mode)
+func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, st Settings, roots []string, mode OutputMode) ([]*Build, error) {
+	b, err := t.runGroup(ctx, p, units, comp, st, roots, mode)
 	if err != nil {
 		return nil, err
 	}
 	if len(roots) > 1 && errors.Is(b.Err, ErrCompilerCrashed) {
-		return t.bisectCrash(ctx, p, units, comp, roots, mode)
+		return t.bisectCrash(ctx, p, units, comp, st, roots, mode)
 	}
 	if mode != Full || b.Output == nil || len(roots) < 2 || !b.HasErrors() {
 		return []*Build{b}, nil
@@ -52,7 +52,7 @@ func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[stri
 	if len(good) == 0 || len(bad) == 0 {
 		return []*Build{b}, nil
 	}
-	gb, err := t.runGroup(ctx, p, units, comp, good, mode)
+	gb, err := t.runGroup(ctx, p, units, comp, st, good, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -83,13 +83,13 @@ func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[stri
 // some roots, and the others must still compile. Halving finds one bad
 // root among n in about 2·log2(n) compiles; a root that crashes alone is
 // a Build with the compiler's error on it.
-func (t *Toolchain) bisectCrash(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, roots []string, mode OutputMode) ([]*Build, error) {
+func (t *Toolchain) bisectCrash(ctx context.Context, p *Project, units map[string]*Unit, comp Compiler, st Settings, roots []string, mode OutputMode) ([]*Build, error) {
 	half := len(roots) / 2
-	left, err := t.compileGroup(ctx, p, units, comp, roots[:half:half], mode)
+	left, err := t.compileGroup(ctx, p, units, comp, st, roots[:half:half], mode)
 	if err != nil {
 		return nil, err
 	}
-	right, err := t.compileGroup(ctx, p, units, comp, roots[half:], mode)
+	right, err := t.compileGroup(ctx, p, units, comp, st, roots[half:], mode)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,12 @@ type Settings struct {
 
 // ChainLimits are the gas and code-size limits of a project's test chain.
 type ChainLimits struct {
-	GasLimit        uint64 // per transaction (gas_limit)
+	// GasLimit is the per-transaction gas a campaign uses; 0 for the
+	// test chain's default. ProjectGasLimit is foundry.toml's gas_limit,
+	// which applies only when the user asks (a project's huge gas_limit
+	// lets a view function loop for seconds): the caller copies it.
+	GasLimit        uint64
+	ProjectGasLimit uint64
 	BlockGasLimit   uint64 // block_gas_limit
 	CodeSizeLimit   uint64 // bytes of deployed code (code_size_limit)
 	NoCodeSizeLimit bool   // disable_code_size_limit
@@ -44,6 +49,13 @@ type Project struct {
 	// Compilers a Hardhat config lists (solidity, when literal): each file
 	// gets the highest that its pragmas allow, with its settings.
 	Compilers []ProjectCompiler
+	// Overrides are Hardhat's solidity.overrides: the compiler and
+	// settings of single files, by unit name.
+	Overrides map[string]ProjectCompiler
+	// SettingsStated: the configuration (or the user) names the optimizer
+	// or via-IR, so a "Stack too deep" build is reported, not retried with
+	// other settings.
+	SettingsStated bool
 	// ConfigNote says what of the configuration could not be read (a
 	// computed Hardhat solidity entry); "" when everything was.
 	ConfigNote string

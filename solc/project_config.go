@@ -50,6 +50,7 @@ func (p *Project) loadFoundry(rs []Remapping) error {
 		p.Settings.ViaIR = *cfg.ViaIR
 	}
 	p.Settings.EVMVersion = cfg.EVMVersion
+	p.SettingsStated = cfg.Optimizer != nil || cfg.OptimizerRuns != nil || cfg.ViaIR != nil
 	p.Limits = cfg.Limits
 	autoDetect := cfg.AutoDetectRemappings == nil || *cfg.AutoDetectRemappings
 	p.Remappings = foundryRemappings(p.Root, user, p.Libs, []string{p.Src, p.Test, p.Script}, autoDetect)
@@ -59,7 +60,7 @@ func (p *Project) loadFoundry(rs []Remapping) error {
 // loadHardhat reads the literal solidity entry of the Hardhat config.
 func (p *Project) loadHardhat() {
 	for _, name := range []string{"hardhat.config.ts", "hardhat.config.js", "hardhat.config.cjs"} {
-		cs, err := readHardhatConfig(filepath.Join(p.Root, name))
+		cfg, err := readHardhatConfig(filepath.Join(p.Root, name))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
@@ -67,9 +68,12 @@ func (p *Project) loadHardhat() {
 			p.ConfigNote = fmt.Sprintf("%s: %v; choosing compilers by pragma with default settings", name, err)
 			return
 		}
-		p.Compilers = cs
-		if len(cs) > 0 {
-			p.Settings = cs[len(cs)-1].Settings
+		if cfg == nil {
+			return
+		}
+		p.Compilers, p.Overrides, p.SettingsStated = cfg.Compilers, cfg.Overrides, cfg.Stated
+		if len(cfg.Compilers) > 0 {
+			p.Settings = cfg.Compilers[len(cfg.Compilers)-1].Settings
 		}
 		return
 	}

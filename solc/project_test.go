@@ -169,9 +169,9 @@ func TestFoundryChainLimits(t *testing.T) {
 	}{
 		{"[profile.default]\n", ChainLimits{}},
 		{"[profile.default]\ngas_limit = 50_000_000\nblock_gas_limit = 60000000\ncode_size_limit = 40000\n",
-			ChainLimits{GasLimit: 50_000_000, BlockGasLimit: 60_000_000, CodeSizeLimit: 40_000}},
+			ChainLimits{ProjectGasLimit: 50_000_000, BlockGasLimit: 60_000_000, CodeSizeLimit: 40_000}},
 		{"[profile.default]\ngas_limit = \"18446744073709551615\"\ndisable_code_size_limit = true\n",
-			ChainLimits{GasLimit: 18446744073709551615, NoCodeSizeLimit: true}},
+			ChainLimits{ProjectGasLimit: 18446744073709551615, NoCodeSizeLimit: true}},
 		{"[profile.default]\ngas_limit = \"lots\"\ncode_size_limit = -3\n", ChainLimits{}},
 	} {
 		root := writeTree(t, map[string]string{"foundry.toml": tt.toml, "src/A.sol": "pragma solidity ^0.8.0;\ncontract A {}\n"})

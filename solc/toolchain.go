@@ -34,7 +34,10 @@ type Config struct {
 	// SolcPath and SolcVersion come from the user, not the workspace, and
 	// still apply.
 	Untrusted bool
-	Log       *zap.Logger
+	// Override holds the compiler settings the user gives; they replace
+	// the project's (see SettingsOverride).
+	Override SettingsOverride
+	Log      *zap.Logger
 	// Notify receives user-facing progress messages, such as a compiler
 	// being installed; nil discards them.
 	Notify func(msg string)
@@ -172,7 +175,26 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 		t.say(fmt.Sprintf("ignoring solc = %q in foundry.toml: the workspace is untrusted, so Foresight runs no compiler it names; choosing an installed or embedded compiler by the pragmas instead", p.Solc),
 			zap.String("path", p.Solc))
 	}
-	allows := func(v Version) bool {
+	allows := allowsAll(pragmas)
+	if c, ok := p.configuredCompiler(allows); ok {
+		return t.exact(ctx, c.String(), p)
+	}
+	ch, err := t.choose(ctx, pragmas, p)
+	if err != nil {
+		return nil, err
+	}
+	return t.materialize(ctx, ch)
+}
+
+// forced reports whether the user or the project pins one compiler for
+// every file (--solc, --solc-version, foundry.toml's solc): then pragmas
+// choose nothing.
+func (t *Toolchain) forced(p *Project) bool {
+	return t.cfg.SolcPath != "" || t.cfg.SolcVersion != "" || (p != nil && p.Solc != "")
+}
+
+func allowsAll(pragmas []Constraint) func(Version) bool {
+	return func(v Version) bool {
 		for _, c := range pragmas {
 			if !c.Allows(v) {
 				return false
@@ -180,13 +202,40 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 		}
 		return true
 	}
-	if c, ok := p.configuredCompiler(allows); ok {
-		return t.exact(ctx, c.String(), p)
+}
+
+// A choice is a compiler chosen by pragmas before anything is installed:
+// a native binary, or the solc-js release js.
+type choice struct {
+	native *Native
+	js     Version
+}
+
+func (c choice) version() Version {
+	if c.native != nil {
+		return c.native.Ver
 	}
+	return c.js
+}
+
+// materialize returns the compiler of ch, installing solc-js if needed.
+func (t *Toolchain) materialize(ctx context.Context, ch choice) (Compiler, error) {
+	if ch.native != nil {
+		return ch.native, nil
+	}
+	return t.solcJS(ctx, ch.js)
+}
+
+// choose picks, without installing anything, the highest native binary
+// that satisfies every pragma, else the highest solc-js release that does
+// (installed ones only with Config.NoInstall).
+func (t *Toolchain) choose(ctx context.Context, pragmas []Constraint, p *Project) (choice, error) {
+	t.noteRoot(p)
+	allows := allowsAll(pragmas)
 	natives := t.nativesFor(ctx, p)
 	for _, n := range natives {
 		if allows(n.Ver) {
-			return n, nil
+			return choice{native: n}, nil
 		}
 	}
 	candidates := embeddedVersions()
@@ -200,7 +249,7 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 	}
 	for i := len(candidates) - 1; i >= 0; i-- {
 		if allows(candidates[i]) {
-			return t.solcJS(ctx, candidates[i])
+			return choice{js: candidates[i]}, nil
 		}
 	}
 	e := &NoCompilerError{}
@@ -232,7 +281,7 @@ func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project
 			}
 		}
 	}
-	return nil, e
+	return choice{}, e
 }
 
 func (t *Toolchain) exact(ctx context.Context, s string, p *Project) (Compiler, error) {

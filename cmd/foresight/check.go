@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
@@ -106,8 +107,10 @@ func (c compiled) failed() bool { return len(c.broken) > 0 }
 // compileToFuzz compiles paths for check and fuzz: it prints the
 // diagnostics (when text), what it skipped and, when some files failed,
 // how many it goes on with. With another format than text the errors go
-// to stderr, so that a failed compile always says why.
-func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text bool, stdout, stderr io.Writer) (compiled, error) {
+// to stderr, so that a failed compile always says why. Dependencies'
+// warnings are one line with their count, unless verbose, which also
+// says what each compilation unit was (unitLine).
+func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text, verbose bool, stdout, stderr io.Writer) (compiled, error) {
 	builds, skipped, err := compileProjects(ctx, tc, paths)
 	if err != nil {
 		return compiled{}, err
@@ -116,12 +119,15 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text
 		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", len(skipped))
 	}
 	out := compiled{skipped: skipped}
-	n := 0
+	n, hidden := 0, 0
 	for _, b := range builds {
+		if verbose {
+			fmt.Fprintf(stderr, "foresight: %s\n", unitLine(b))
+		}
 		if text {
-			printDiagnostics(stdout, b)
+			hidden += printSome(stdout, b, false, verbose)
 		} else if b.HasErrors() {
-			printErrors(stderr, b)
+			printSome(stderr, b, true, verbose)
 		}
 		if b.HasErrors() {
 			out.broken = append(out.broken, b)
@@ -130,6 +136,7 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text
 		out.good = append(out.good, b)
 		n += len(b.Roots)
 	}
+	hiddenNote(stdout, hidden)
 	if out.failed() && len(out.good) > 0 {
 		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
 	}
@@ -138,32 +145,39 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text
 
 // printDiagnostics prints diagnostics as "file:line:col: severity: message
 // [code]", errors first, then by position. Warnings about dependencies
-// (lib/, node_modules/) are counted, not shown, as forge does.
+// (lib/, node_modules/, remapped folders) are counted, not shown, as
+// forge does.
 func printDiagnostics(w io.Writer, b *solc.Build) {
-	printSome(w, b, false)
+	hiddenNote(w, printSome(w, b, false, false))
+}
+
+// hiddenNote is the one line that stands for dependencies' warnings.
+func hiddenNote(w io.Writer, n int) {
+	if n > 0 {
+		fmt.Fprintf(w, "note: %d compiler warning(s) in dependencies not shown (-v shows them)\n", n)
+	}
 }
 
 // printErrors prints only the errors of b, for reports in another format
 // than text.
 func printErrors(w io.Writer, b *solc.Build) {
-	printSome(w, b, true)
+	printSome(w, b, true, false)
 }
 
-func printSome(w io.Writer, b *solc.Build, errorsOnly bool) {
+// printSome prints b's diagnostics (only errors if errorsOnly) and returns
+// how many dependencies' warnings it left out; all leaves out none.
+func printSome(w io.Writer, b *solc.Build, errorsOnly, all bool) int {
 	var ds []solc.Diagnostic
 	hidden := 0
 	for _, d := range b.Diagnostics {
 		if errorsOnly && d.Severity != solc.SeverityError {
 			continue
 		}
-		if d.Hidden() {
+		if d.Hidden() && !all {
 			hidden++
 			continue
 		}
 		ds = append(ds, d)
-	}
-	if hidden > 0 {
-		defer fmt.Fprintf(w, "note: %d compiler warning(s) in dependencies not shown\n", hidden)
 	}
 	sort.SliceStable(ds, func(i, j int) bool {
 		if ds[i].Severity != ds[j].Severity {
@@ -179,16 +193,22 @@ func printSome(w io.Writer, b *solc.Build, errorsOnly bool) {
 		if d.Code != "" {
 			code = " [" + d.Code + "]"
 		}
-		fmt.Fprintf(w, "%s: %s: %s%s\n", location(b, d.Unit, d.Path, d.Start), d.Severity, d.Message, code)
+		// Without a location the unit is the location: say it once.
+		msg := strings.TrimSuffix(d.Message, " ["+b.Label()+"]")
+		fmt.Fprintf(w, "%s: %s: %s%s\n", location(b, d.Unit, d.Path, d.Start), d.Severity, msg, code)
 		for _, r := range d.Related {
 			fmt.Fprintf(w, "%s: note: %s\n", location(b, r.Unit, r.Path, r.Start), r.Message)
 		}
 	}
+	return hidden
 }
 
 // location formats "file:line:col" with one-based line and column.
 func location(b *solc.Build, unit, path string, start int) string {
 	name := displayPath(path, unit)
+	if name == "" {
+		return b.Label() // no location: name the compilation unit
+	}
 	u := b.Units[unit]
 	if u == nil || start < 0 {
 		return name

@@ -39,6 +39,7 @@ type compilerFlags struct {
 	noInstall             bool
 	timeout               time.Duration
 	verbose               bool
+	build                 buildFlags
 }
 
 func (c *compilerFlags) register(fs *flag.FlagSet) {
@@ -60,6 +61,7 @@ func (c *compilerFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.noInstall, "no-install", false, "never download compilers; use only those already installed")
 	durationVar(fs, &c.timeout, "compile-timeout", solc.DefaultTimeout, "give up on one compiler run after this `duration`")
 	fs.BoolVar(&c.verbose, "v", false, "log what foresight does to stderr")
+	c.build.register(fs)
 }
 
 func (c *compilerFlags) toolchain(stderr io.Writer, log *zap.Logger) *solc.Toolchain {
@@ -68,6 +70,7 @@ func (c *compilerFlags) toolchain(stderr io.Writer, log *zap.Logger) *solc.Toolc
 		SolcVersion: c.solcVersion,
 		NoInstall:   c.noInstall,
 		Timeout:     c.timeout,
+		Override:    c.build.override,
 		Log:         log,
 		Notify:      func(msg string) { fmt.Fprintf(stderr, "foresight: %s\n", msg) },
 	})

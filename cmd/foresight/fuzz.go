@@ -149,7 +149,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	comp, err := compileToFuzz(ctx, tc, paths, ff.format == "text", stdout, stderr)
+	comp, err := compileToFuzz(ctx, tc, paths, ff.format == "text", ff.verbose, stdout, stderr)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
@@ -157,6 +157,9 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	good, failed := comp.good, comp.failed()
 	if failed && len(good) == 0 {
 		return exitUsage
+	}
+	if note := ff.build.applyGasLimit(good); note != "" {
+		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}
 	if err := checkContractNames(opts.Contracts, good); err != nil {
 		usageError(stderr, name, "%v", err)
@@ -445,6 +448,9 @@ func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 func scopeLine(rep *engine.Report) string {
 	s := fmt.Sprintf("%d of %d contract(s), %d of %d function(s), %.0f%% of reachable source lines (%d of %d)",
 		rep.Contracts, rep.ContractsTotal, rep.Functions, rep.FunctionsTotal, rep.LinePercent(), rep.LinesCovered, rep.Lines)
+	if n := otherSkipped(rep); n > 0 {
+		s += fmt.Sprintf("; %d other contract(s) skipped, as listed above", n)
+	}
 	if rep.DeployExecs > 0 {
 		s += fmt.Sprintf("; %d executions solved constructors", rep.DeployExecs)
 	}

@@ -32,7 +32,7 @@ const exitsFuzz = `  0  everything compiled and no finding
      ran out or the run was cancelled before the first execution), or
      another failure`
 
-var compilerGroup = flagGroup{"Compiler", []string{"solc", "solc-version", "no-install", "compile-timeout", "v"}}
+var compilerGroup = flagGroup{"Compiler", []string{"solc", "solc-version", "no-install", "compile-timeout", "optimize", "optimizer-runs", "via-ir", "evm-version", "gas-limit", "v"}}
 
 var campaignGroups = []flagGroup{
 	{"Budget and scope", []string{"timeout", "execs", "seed", "contract", "setup", "oracles"}},

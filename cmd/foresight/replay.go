@@ -60,7 +60,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
-	builds, err := compilePaths(ctx, tc, rep.Inputs)
+	builds, err := cf.compile(ctx, tc, rep.Inputs)
 	if err != nil {
 		cliError(stderr, "replay", err)
 		return exitUsage

@@ -5,6 +5,10 @@
 export const serverSettingKeys: readonly string[] = [
   'solcPath',
   'solcVersion',
+  'optimizer',
+  'optimizerRuns',
+  'viaIR',
+  'evmVersion',
   'fuzzBudgetSeconds',
   'fuzzExecs',
   'workers',

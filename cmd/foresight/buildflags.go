@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// buildFlags are the compiler settings and test-chain limits a user may
+// give instead of the project's (docs/cli.md, "Build settings").
+type buildFlags struct {
+	override solc.SettingsOverride
+	// gasLimit is --gas-limit: "" for the chain's default, "project" for
+	// the project's gas_limit, else a number of gas.
+	gasLimit string
+}
+
+func (b *buildFlags) register(fs *flag.FlagSet) {
+	fs.BoolFunc("optimize", "compile with the optimizer on (--optimize=false: off), whatever the project's configuration says", func(v string) error {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("want true or false")
+		}
+		b.override.Optimizer = &on
+		return nil
+	})
+	fs.Func("optimizer-runs", "the optimizer's `runs` (turns the optimizer on unless --optimize=false)", func(v string) error {
+		n, err := strconv.ParseUint(v, 10, 32)
+		if err != nil {
+			return fmt.Errorf("want a whole number of runs up to 4294967295")
+		}
+		runs := int(n)
+		b.override.OptimizerRuns = &runs
+		return nil
+	})
+	fs.BoolFunc("via-ir", "compile through Yul IR (--via-ir=false: not), whatever the project's configuration says", func(v string) error {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("want true or false")
+		}
+		b.override.ViaIR = &on
+		return nil
+	})
+	fs.Func("evm-version", "compile for this EVM `version` (paris, shanghai, cancun, ...)", func(v string) error {
+		if err := solc.CheckEVMVersion(v); err != nil {
+			return err
+		}
+		b.override.EVMVersion = v
+		return nil
+	})
+	fs.Func("gas-limit", fmt.Sprintf("gas per transaction: a `number`, or \"project\" for the project's gas_limit (default %d, which keeps gas-hungry loops from slowing the campaign)", chain.DefaultGasLimit), func(v string) error {
+		if v != "project" {
+			n, err := strconv.ParseUint(strings.ReplaceAll(v, "_", ""), 10, 64)
+			if err != nil || n < 21_000 {
+				return fmt.Errorf("want \"project\" or a number of gas of at least 21000")
+			}
+		}
+		b.gasLimit = v
+		return nil
+	})
+}
+
+// applyGasLimit sets the per-transaction gas limit of the builds'
+// projects as --gas-limit says, and returns a line for the user when a
+// project's own gas_limit is left unused ("" otherwise).
+func (b *buildFlags) applyGasLimit(builds []*solc.Build) string {
+	note := ""
+	for _, bd := range builds {
+		p := bd.Project
+		if p == nil {
+			continue
+		}
+		switch b.gasLimit {
+		case "":
+			if g := p.Limits.ProjectGasLimit; g > 0 && g != chain.DefaultGasLimit {
+				note = fmt.Sprintf("the project's gas_limit (%d) is not used: fuzzing with %d gas per transaction keeps gas-hungry code from slowing the campaign (--gas-limit project uses it)", g, chain.DefaultGasLimit)
+			}
+		case "project":
+			p.Limits.GasLimit = p.Limits.ProjectGasLimit
+		default:
+			n, _ := strconv.ParseUint(strings.ReplaceAll(b.gasLimit, "_", ""), 10, 64)
+			p.Limits.GasLimit = n
+		}
+	}
+	return note
+}
+
+// compile is compilePaths with the builds' gas limit set as --gas-limit
+// says (replay must run findings with the gas their campaign had).
+func (c *compilerFlags) compile(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, error) {
+	builds, err := compilePaths(ctx, tc, paths)
+	if err == nil {
+		c.build.applyGasLimit(builds)
+	}
+	return builds, err
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -52,7 +53,9 @@ type Options struct {
 	// OnFinding streams findings as they are found (after shrinking).
 	OnFinding func(Finding)
 	// OnProgress is called about twice a second.
-	OnProgress func(Progress)
+	OnProgress  func(Progress)
+	Fork        *fork.Source // a live chain to run on (fork.go); the caller closes it
+	ForkTargets []ForkTarget // contracts deployed there, fuzzed too
 }
 
 // Settings are the knobs a campaign shares with the fuzzer (one
@@ -126,7 +129,8 @@ type Setup struct {
 	SetUp string `json:"setUp,omitempty"`
 	// Token is where Foresight's own token was deployed for a constructor
 	// that takes a token ("" if none did).
-	Token string `json:"token,omitempty"`
+	Token string    `json:"token,omitempty"`
+	Fork  *ForkInfo `json:"fork,omitempty"` // the live chain it ran on, if any
 }
 
 // Deployed is one deployed contract.
@@ -211,6 +215,11 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
 	cfg.Chain.EVMVersion = chainVersion(builds)
 	chainLimits(builds, &cfg.Chain)
+	ctx, stopFork, err := startFork(ctx, prog, &cfg.Chain, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer stopFork()
 	if len(opts.Targets) > 0 {
 		if cfg.Targets, err = targetPCs(prog, opts.Targets, opts.SkipEmptyTargets); err != nil {
 			return nil, err
@@ -234,7 +243,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		deployed = d
 		if opts.OnSetup != nil {
 			s := setupOf(prog, d, opts.Seed)
-			s.SetUp = cfg.SetUp
+			s.SetUp, s.Fork = cfg.SetUp, forkInfo(opts.Fork, opts.ForkTargets)
 			opts.OnSetup(s)
 		}
 	}
@@ -246,6 +255,9 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	skipped := chooseSetUp(prog, &cfg)
 	res, err := fuzz.Run(ctx, prog, cfg)
+	if ferr := forkErr(opts.Fork); ferr != nil {
+		return nil, ferr // what ran read state that was not there
+	}
 	if errors.Is(err, cheatcode.ErrSetUp) {
 		// The set-up failed: its invariants, which only hold after it, are
 		// not judged. A set-up Foresight picked gives way to a plain
@@ -274,7 +286,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	rep.Elapsed = time.Since(start)
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
-	rep.Setup.SetUp = cfg.SetUp
+	rep.Setup.SetUp, rep.Setup.Fork = cfg.SetUp, forkInfo(opts.Fork, opts.ForkTargets)
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
 	}

@@ -222,3 +222,7 @@ func (s *Source) fail(err error) error {
 	}
 	return s.err
 }
+
+// Redacted reports whether the URL carried credentials, which reports
+// leave out.
+func (s *Source) Redacted() bool { return Redacted(s.c.url) }

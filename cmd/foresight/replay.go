@@ -17,6 +17,8 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	cf.register(fs)
 	index := fs.Int("finding", 0, "replay only the finding with this `number` (1 is the first; 0: all)")
 	rootFlag := fs.String("root", "", "resolve the report's relative paths against this project `dir` (default: the project of the working directory, else of the report's folder)")
+	var ff forkFlags
+	ff.register(fs, false)
 	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never overwrites) and print the paths")
 	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
 	if !ok {
@@ -73,6 +75,12 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
+	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
+	if err != nil {
+		cliError(stderr, "replay", err)
+		return exitUsage
+	}
+	defer closeFork(src, stderr)
 	reproduced, differs := 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
@@ -85,7 +93,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 				fmt.Fprintf(stdout, "  (%s)\n", note)
 			}
 		}
-		tr, err := engine.Replay(builds, rep.Setup, f)
+		tr, err := engine.ReplayOn(src, builds, rep.Setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

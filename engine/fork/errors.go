@@ -57,6 +57,7 @@ func (e *Error) Unwrap() error { return e.Kind }
 var archiveHints = []string{
 	"missing trie node", "header not found", "state not available", "state is not available",
 	"historical state", "pruned", "not an archive", "unknown block", "state histories",
+	"blockoutofrangeerror", // anvil --prune-history
 }
 
 // classify turns a JSON-RPC error object into an error kind.

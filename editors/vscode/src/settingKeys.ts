@@ -12,4 +12,6 @@ export const serverSettingKeys: readonly string[] = [
   'targeted',
   'maxSequenceLength',
   'seed',
+  'forkUrl',
+  'forkBlock',
 ];

@@ -199,9 +199,8 @@ type FileCoverage struct {
 // function to call: nothing to fuzz, which is not a failure.
 var ErrNoTargets = fuzz.ErrNoTargets
 
-// Fuzz runs a campaign on the contracts of builds. When ctx ends early it
-// still returns the report of what ran.
-func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
+// fuzzOn is Fuzz (fork.go) once the fork, if any, watches ctx.
+func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
 	start := time.Now()
 	if opts.Duration > 0 {
 		var cancel context.CancelFunc
@@ -215,11 +214,9 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
 	cfg.Chain.EVMVersion = chainVersion(builds)
 	chainLimits(builds, &cfg.Chain)
-	ctx, stopFork, err := startFork(ctx, prog, &cfg.Chain, opts)
-	if err != nil {
+	if cfg.Chain.Fork, err = chainFork(prog, opts.Fork, opts.ForkTargets); err != nil {
 		return nil, err
 	}
-	defer stopFork()
 	if len(opts.Targets) > 0 {
 		if cfg.Targets, err = targetPCs(prog, opts.Targets, opts.SkipEmptyTargets); err != nil {
 			return nil, err
@@ -255,9 +252,6 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	skipped := chooseSetUp(prog, &cfg)
 	res, err := fuzz.Run(ctx, prog, cfg)
-	if ferr := forkErr(opts.Fork); ferr != nil {
-		return nil, ferr // what ran read state that was not there
-	}
 	if errors.Is(err, cheatcode.ErrSetUp) {
 		// The set-up failed: its invariants, which only hold after it, are
 		// not judged. A set-up Foresight picked gives way to a plain

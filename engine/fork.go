@@ -152,16 +152,18 @@ func forkInfo(src *fork.Source, targets []ForkTarget) *ForkInfo {
 	return &ForkInfo{URL: src.URL(), Redacted: src.Redacted(), Block: h.Number, ChainID: h.ChainID, Targets: targets}
 }
 
-// startFork puts the campaign's chains on opts.Fork, if set, and returns
-// its context (forkContext).
-func startFork(ctx context.Context, prog *program.Program, cc *chain.Config, opts Options) (context.Context, func(), error) {
-	f, err := chainFork(prog, opts.Fork, opts.ForkTargets)
-	if err != nil {
-		return nil, nil, err
-	}
-	cc.Fork = f
+// Fuzz runs a campaign on the contracts of builds. When ctx ends early it
+// still returns the report of what ran. On a fork (Options.Fork) whose
+// node fails, the campaign ends and Fuzz returns the fork's error: what
+// ran read state that was not there.
+func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
 	ctx, stop := forkContext(ctx, opts.Fork)
-	return ctx, stop, nil
+	defer stop()
+	rep, err := fuzzOn(ctx, builds, opts)
+	if ferr := forkErr(opts.Fork); ferr != nil {
+		return nil, ferr
+	}
+	return rep, err
 }
 
 // forkContext ends ctx when the fork fails (the node went away, a rate

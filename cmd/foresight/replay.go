@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -75,6 +76,12 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
+	return replayFindings(ctx, &ff, rep, builds, *index, stdout, stderr)
+}
+
+// replayFindings replays the report's findings (index: only that one),
+// on the fork they were found on, if any.
+func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
 	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
 		cliError(stderr, "replay", err)
@@ -84,7 +91,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	reproduced, differs := 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
-		if *index != 0 && i+1 != *index {
+		if index != 0 && i+1 != index {
 			continue
 		}
 		fmt.Fprintf(stdout, "finding %d: %s in %s\n", i+1, f.Kind, f.Contract)

@@ -15,7 +15,8 @@ import (
 // called where they are instead of being deployed.
 
 // forkURLEnv is the environment variable an exported test reads the fork
-// URL from, so that a URL with credentials needs never be written in it.
+// URL from when the report's was redacted: credentials are never written
+// in a test.
 const forkURLEnv = "FORESIGHT_FORK_URL"
 
 // startBlock is how the test writes the block number and timestamp it
@@ -37,18 +38,19 @@ func (g *foundryGen) renderFork(w func(string, ...any)) {
 	if fk == nil {
 		return
 	}
-	url := fk.URL
+	// Through the cheatcode address, not the Vm interface: the project's
+	// forge-std may predate createSelectFork, and ds-test has none.
+	w("        // The campaign ran on a fork of chain %d at block %d (%s).\n", fk.ChainID, fk.Block, solComment(fk.URL))
 	if fk.Redacted {
-		url = "" // the report's has its credentials cut out
-	}
-	w("        // The campaign ran on a fork of chain %d at block %d (%s); set %s\n", fk.ChainID, fk.Block, solComment(fk.URL), forkURLEnv)
-	w("        // to the node's URL%s.\n", map[bool]string{true: " (required: the report keeps no credentials)", false: " to use another"}[fk.Redacted])
-	if g.lib == dsTest {
-		w("        (bool forked, ) = address(vm).call(abi.encodeWithSignature(\"createSelectFork(string,uint256)\", %s, uint256(%d)));\n", solString(url), fk.Block)
-		w("        require(forked, \"createSelectFork failed\");\n")
+		w("        // The report keeps no credentials: set %s to the node's URL.\n", forkURLEnv)
+		w("        (bool hasURL, bytes memory rawURL) = address(vm).call(abi.encodeWithSignature(\"envString(string)\", %s));\n", solString(forkURLEnv))
+		w("        require(hasURL, \"set %s to the fork's node\");\n", forkURLEnv)
+		w("        string memory forkURL = abi.decode(rawURL, (string));\n")
 	} else {
-		w("        vm.createSelectFork(vm.envOr(%s, string(%s)), %d);\n", solString(forkURLEnv), solString(url), fk.Block)
+		w("        string memory forkURL = %s;\n", solString(fk.URL))
 	}
+	w("        (bool forked, ) = address(vm).call(abi.encodeWithSignature(\"createSelectFork(string,uint256)\", forkURL, uint256(%d)));\n", fk.Block)
+	w("        require(forked, \"vm.createSelectFork failed: is the fork's node running?\");\n")
 	w("        require(block.chainid == %d, \"the fork is another chain\");\n", fk.ChainID)
 }
 

@@ -197,7 +197,7 @@ func forgeExport(t *testing.T, dir, report, url string) {
 		t.Fatalf("exported %v", tests)
 	}
 	src, _ := os.ReadFile(tests[0])
-	if !strings.Contains(string(src), "vm.createSelectFork(") {
+	if !strings.Contains(string(src), `"createSelectFork(string,uint256)"`) {
 		t.Fatalf("the exported test does not select the fork:\n%s", src)
 	}
 	inverted := strings.NewReplacer("contract Foresight_", "contract Inverted_Foresight_", "assertFalse(ok, ", "assertTrue(ok, ",

@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 )
 
@@ -94,6 +95,18 @@ func forkProject(t *testing.T, a *anvil) (string, common.Address, uint64) {
 	return dir, pool, a.blockNumber()
 }
 
+// rate is a report's sequence executions per second (a measurement to
+// log, never asserted).
+func rate(t *testing.T, path string) float64 {
+	b, _ := os.ReadFile(path)
+	var r struct {
+		Execs     float64
+		ElapsedNs float64
+	}
+	json.Unmarshal(b, &r)
+	return r.Execs / (r.ElapsedNs / 1e9)
+}
+
 var requestsRe = regexp.MustCompile(`fork: (\d+) requests`)
 
 // forkRun runs foresight and returns its exit code, stdout, stderr and
@@ -162,6 +175,12 @@ func TestForkAnvil(t *testing.T) {
 		t.Fatalf("requests: %d on the first run, %d on the second (want some, then none); exit %d\n%s", first, second, code, errs)
 	}
 	t.Logf("requests: %d on the first run, %d on the second", first, second)
+	cached, _ := os.Stat(filepath.Join(solc.DefaultCacheDir(), "fork", fmt.Sprint(id), fmt.Sprint(block), "state.json"))
+	if cached == nil {
+		t.Fatal("no disk cache written")
+	}
+	t.Logf("disk cache: %d bytes; executions/s: %.0f local, %.0f forked (cached)", cached.Size(),
+		rate(t, filepath.Join(dir, "local.json")), rate(t, filepath.Join(dir, "again.json")))
 
 	code, out, errs, _ := forkRun(t, "replay", report)
 	if code != exitFindings || !strings.Contains(out, "panic 0x01") {

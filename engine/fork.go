@@ -13,7 +13,7 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
-// This file is fork mode at the engine's level (docs/fork.md): a campaign
+// This file is fork mode at the engine's level (docs/cli.md, "Fork mode"): a campaign
 // or a replay on a live chain's state (Options.Fork, an engine/fork
 // Source the caller opened), the contracts already deployed there that it
 // fuzzes too (ForkTarget), and what a report records of the fork.

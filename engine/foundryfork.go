@@ -8,7 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 )
 
-// This file is the fork part of an exported Foundry test (docs/fork.md):
+// This file is the fork part of an exported Foundry test (docs/cli.md, "Fork mode"):
 // a finding made on a fork replays on the same block of the same chain,
 // selected with vm.createSelectFork before anything is deployed, and the
 // contracts the campaign found deployed there (--target-address) are

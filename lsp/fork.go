@@ -12,7 +12,7 @@ import (
 )
 
 // This file is fork mode in the editor (settings forkUrl and forkBlock,
-// docs/fork.md). A forked campaign makes network requests to a URL that a
+// docs/cli.md, "Fork mode"). A forked campaign makes network requests to a URL that a
 // workspace's settings file may name, so it runs only in a trusted
 // workspace; an untrusted one is fuzzed without the fork, and told so once.
 

@@ -71,7 +71,7 @@ var settingSpecs = []settingSpec{
 		Doc:   "Campaign seed; `0` picks one from the clock. A seed, `#foresight.fuzzExecs#` and one worker reproduce a campaign.",
 		Short: "campaign seed; 0 picks one from the clock (a seed, `fuzzExecs` and one worker reproduce a campaign)"},
 	{Key: "forkUrl", Type: "string", Default: "",
-		Doc:   "Fuzz on the state of a live chain: the JSON-RPC URL of a node (read lazily and cached on disk per chain and block; docs/fork.md). Used only in a trusted workspace. Empty: an empty chain.",
+		Doc:   "Fuzz on the state of a live chain: the JSON-RPC URL of a node (read lazily and cached on disk per chain and block; see docs/cli.md). Used only in a trusted workspace. Empty: an empty chain.",
 		Short: "fuzz on a live chain's state through this JSON-RPC URL (trusted workspaces only)"},
 	{Key: "forkBlock", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(maxSafeInteger),
 		Doc:   "The block `#foresight.forkUrl#` forks at; `0` is the latest block when a campaign starts.",

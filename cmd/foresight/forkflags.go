@@ -16,7 +16,7 @@ import (
 )
 
 // forkFlags are the fork-mode flags of fuzz, check and replay
-// (docs/fork.md).
+// (docs/cli.md, "Fork mode").
 type forkFlags struct {
 	url     string
 	block   uint64
@@ -24,7 +24,7 @@ type forkFlags struct {
 }
 
 func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
-	fs.StringVar(&f.url, "fork-url", "", "run on the state of the live chain at this JSON-RPC `url` (read lazily, cached on disk per chain and block; docs/fork.md)")
+	fs.StringVar(&f.url, "fork-url", "", "run on the state of the live chain at this JSON-RPC `url` (read lazily, cached on disk per chain and block; see docs/cli.md)")
 	fs.Uint64Var(&f.block, "fork-block", 0, "with --fork-url, fork at this block `number` (default: the latest when the run starts, then pinned; replay: the report's)")
 	if !targets {
 		return

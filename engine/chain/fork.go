@@ -11,7 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/params"
 )
 
-// This file is fork mode (docs/fork.md): a chain whose state starts as a
+// This file is fork mode (docs/cli.md, "Fork mode"): a chain whose state starts as a
 // live chain's at one block, read lazily through a state.Reader (an
 // engine/fork Source) under go-ethereum's StateDB, without patching it. The
 // StateDB keeps everything written locally and every account and slot it

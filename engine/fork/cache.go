@@ -21,7 +21,7 @@ import (
 // that block asks the node nothing. A block's state never changes, so the
 // cache needs no invalidation; a development chain restarted with other
 // state under the same chain id and block number is the exception
-// (docs/fork.md). The chain id a URL serves is remembered in
+// (docs/cli.md, "Fork mode"). The chain id a URL serves is remembered in
 // CacheDir/urls/HASH (a hash of the URL, never the URL, which may hold
 // credentials).
 

@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -52,7 +53,9 @@ type Options struct {
 	// OnFinding streams findings as they are found (after shrinking).
 	OnFinding func(Finding)
 	// OnProgress is called about twice a second.
-	OnProgress func(Progress)
+	OnProgress  func(Progress)
+	Fork        *fork.Source // a live chain to run on (fork.go); the caller closes it
+	ForkTargets []ForkTarget // contracts deployed there, fuzzed too
 }
 
 // Settings are the knobs a campaign shares with the fuzzer (one
@@ -126,7 +129,8 @@ type Setup struct {
 	SetUp string `json:"setUp,omitempty"`
 	// Token is where Foresight's own token was deployed for a constructor
 	// that takes a token ("" if none did).
-	Token string `json:"token,omitempty"`
+	Token string    `json:"token,omitempty"`
+	Fork  *ForkInfo `json:"fork,omitempty"` // the live chain it ran on, if any
 }
 
 // Deployed is one deployed contract.
@@ -195,9 +199,8 @@ type FileCoverage struct {
 // function to call: nothing to fuzz, which is not a failure.
 var ErrNoTargets = fuzz.ErrNoTargets
 
-// Fuzz runs a campaign on the contracts of builds. When ctx ends early it
-// still returns the report of what ran.
-func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
+// fuzzOn is Fuzz (fork.go) once the fork, if any, watches ctx.
+func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
 	start := time.Now()
 	if opts.Duration > 0 {
 		var cancel context.CancelFunc
@@ -211,6 +214,9 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
 	cfg.Chain.EVMVersion = chainVersion(builds)
 	chainLimits(builds, &cfg.Chain)
+	if cfg.Chain.Fork, err = chainFork(prog, opts.Fork, opts.ForkTargets); err != nil {
+		return nil, err
+	}
 	if len(opts.Targets) > 0 {
 		if cfg.Targets, err = targetPCs(prog, opts.Targets, opts.SkipEmptyTargets); err != nil {
 			return nil, err
@@ -234,7 +240,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 		deployed = d
 		if opts.OnSetup != nil {
 			s := setupOf(prog, d, opts.Seed)
-			s.SetUp = cfg.SetUp
+			s.SetUp, s.Fork = cfg.SetUp, forkInfo(opts.Fork, opts.ForkTargets)
 			opts.OnSetup(s)
 		}
 	}
@@ -274,7 +280,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	}
 	rep.Elapsed = time.Since(start)
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
-	rep.Setup.SetUp = cfg.SetUp
+	rep.Setup.SetUp, rep.Setup.Fork = cfg.SetUp, forkInfo(opts.Fork, opts.ForkTargets)
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
 	}

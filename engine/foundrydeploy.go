@@ -24,6 +24,9 @@ func (g *foundryGen) renderDeploy(w func(string, ...any)) {
 		return oa != 0 && ob != 0 && oa < ob
 	})
 	for _, t := range g.deploy {
+		if g.forked(t.d) {
+			continue // already on the fork (foundryfork.go)
+		}
 		id := g.names[t.d.Unit+":"+t.d.Name]
 		code := fmt.Sprintf("type(%s).creationCode", id)
 		if g.legacy {

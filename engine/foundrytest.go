@@ -291,13 +291,10 @@ func (g *foundryGen) render() string {
 	w("    }\n\n")
 	w("    function test_%s() public {\n", identSafe(f.Kind))
 
-	start, err := chain.New(chain.Config{}, nil)
-	blockNumber, timestamp := uint64(1), uint64(1_700_000_000)
-	if err == nil {
-		blockNumber, timestamp = start.Block.Number, start.Block.Time
-	}
-	w("        uint256 blockNumber = %d;\n", blockNumber)
-	w("        uint256 timestamp = %d;\n", timestamp)
+	g.renderFork(w) // foundryfork.go
+	blockNumber, timestamp := g.startBlock()
+	w("        uint256 blockNumber = %s;\n", blockNumber)
+	w("        uint256 timestamp = %s;\n", timestamp)
 	w("        vm.roll(blockNumber);\n")
 	w("        vm.warp(timestamp);\n")
 	balance := chain.InitialBalance.Dec()

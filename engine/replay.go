@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -46,6 +47,12 @@ var ErrReplay = errors.New("cannot replay")
 // Replay re-executes a finding deterministically on builds, deploying with
 // the recorded constructor arguments.
 func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
+	return ReplayOn(nil, builds, setup, f)
+}
+
+// ReplayOn is Replay on a fork, which a finding made on one needs
+// (Setup.Fork); src may be nil for one that was not.
+func ReplayOn(src *fork.Source, builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 	prog, err := program.New(builds)
 	if err != nil {
 		return nil, err
@@ -61,6 +68,9 @@ func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
 	oracles := map[oracle.Kind]bool{oracle.Kind(f.Kind): true}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
+	if cc.Fork, err = replayFork(prog, src, setup); err != nil {
+		return nil, err
+	}
 	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, oracles)
 	if err != nil {
 		return nil, err

@@ -45,6 +45,10 @@ type Settings struct {
 	// Seed fixes the campaigns' seed (0 = from the clock); for tests and
 	// reproducible sessions.
 	Seed uint64 `json:"seed"`
+	// ForkURL and ForkBlock fork campaigns from a live chain (fork.go;
+	// trusted workspaces only).
+	ForkURL   string `json:"forkUrl"`
+	ForkBlock uint64 `json:"forkBlock"`
 }
 
 // defaultBudget is a save campaign's wall-clock budget.

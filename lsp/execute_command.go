@@ -158,7 +158,7 @@ func (s *server) replay(ctx context.Context, a replayArg) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	tr, err := engine.Replay(t.builds, t.setup, t.f.f)
+	tr, err := s.replayOn(ctx, t) // fork.go
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}

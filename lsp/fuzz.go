@@ -37,6 +37,8 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// The changed lines are lookahead targets; lines without code (comments,
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
+	opts.Fork = s.openFork(ctx, st, 0) // fork.go: trusted workspaces only
+	defer s.closeFork(opts.Fork)
 	focus := c.focus
 	what := "all functions"
 	switch {

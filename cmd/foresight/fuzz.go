@@ -41,6 +41,7 @@ type fuzzFlags struct {
 	share     shareFlags
 	setUp     string
 	cpuprof   string
+	fork      forkFlags
 }
 
 // targetList collects repeated --target flags.
@@ -76,6 +77,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")
 	fs.StringVar(&f.setUp, "setup", "", "fuzz from this Foundry test `contract`'s setUp(): its targetContract/targetSelector choices are fuzzed and its invariant_* functions checked (default: the first Foundry test contract with setUp() in the files, those with invariants first)")
 	fs.BoolVar(&f.noLook, "no-lookahead", false, "with --target, do not analyse which paths can still reach the target")
+	f.fork.register(fs, true)
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
 		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
@@ -176,6 +178,12 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		cliError(stderr, name, err)
 		return exitUsage
 	}
+	src, err := ff.fork.open(ctx, &opts, stderr)
+	if err != nil {
+		cliError(stderr, name, err)
+		return exitUsage
+	}
+	defer closeFork(src, stderr)
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
 	if ff.cpuprof != "" {
 		stop, err := startCPUProfile(ff.cpuprof)

@@ -39,6 +39,7 @@ var campaignGroups = []flagGroup{
 	{"Output", []string{"format", "o", "coverage", "coverage-file"}},
 	{"Aiming at lines", []string{"target"}},
 	{"Campaign shape", []string{"workers", "max-seq-len"}},
+	{"On a live chain's state (docs/cli.md, Fork mode)", []string{"fork-url", "fork-block", "target-address"}},
 	compilerGroup,
 	{"Research switches (to compare the engine's techniques; see docs/lookahead.md)", []string{"no-prediction", "no-demand-driven", "schedule", "no-lookahead"}},
 }
@@ -78,7 +79,7 @@ each finding as a Foundry test instead, one that passes under forge while
 the bug is there (docs/foundry-export.md). A report's paths are relative to
 its project root, so it replays in another checkout: run replay in the
 project, or give --root.`,
-		groups: []flagGroup{{"Replay", []string{"finding", "export", "root"}}, compilerGroup},
+		groups: []flagGroup{{"Replay", []string{"finding", "export", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},
 		exits: `  0  the report has no findings, or none of them happens again; with
      --export, every test was written
   1  at least one finding happened again, as reported or (said on stderr)

@@ -18,6 +18,8 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	cf.register(fs)
 	index := fs.Int("finding", 0, "replay only the finding with this `number` (1 is the first; 0: all)")
 	rootFlag := fs.String("root", "", "resolve the report's relative paths against this project `dir` (default: the project of the working directory, else of the report's folder)")
+	var ff forkFlags
+	ff.register(fs, false)
 	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never overwrites) and print the paths")
 	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
 	if !ok {
@@ -74,13 +76,20 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
-	return replayFindings(rep, builds, *index, stdout, stderr)
+	return replayFindings(ctx, &ff, rep, builds, *index, stdout, stderr)
 }
 
-// replayFindings re-executes the report's findings (only number index
-// when not 0), prints each trace and a last line counting those that
-// reproduced as reported, failed elsewhere and did not fail.
-func replayFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
+// replayFindings replays the report's findings (index: only that one),
+// on the fork they were found on, if any, prints each trace and a last
+// line counting those that reproduced as reported, failed elsewhere and
+// did not fail.
+func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
+	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
+	if err != nil {
+		cliError(stderr, "replay", err)
+		return exitUsage
+	}
+	defer closeFork(src, stderr)
 	asked, reproduced, differs := 0, 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
@@ -94,7 +103,7 @@ func replayFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, s
 				fmt.Fprintf(stdout, "  (%s)\n", note)
 			}
 		}
-		tr, err := engine.Replay(builds, rep.Setup, f)
+		tr, err := engine.ReplayOn(src, builds, rep.Setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

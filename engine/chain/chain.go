@@ -43,6 +43,9 @@ type Config struct {
 	// deployment may leave (a project's code_size_limit); 0 deploys code
 	// of any size, past EIP-170's 24,576 bytes too.
 	CodeSizeLimit uint64
+	// Fork, when set, starts the chain from a live chain's state at a
+	// block (fork.go).
+	Fork *Fork
 }
 
 // DefaultBlockGasLimit is the block gas limit unless configured.
@@ -120,6 +123,7 @@ type Block struct {
 // New creates a chain with funded accounts. hooks may be nil (no tracing,
 // the fast interpreter loop).
 func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
+	forkConfig(&cfg)
 	if cfg.GasLimit == 0 {
 		cfg.GasLimit = DefaultGasLimit
 	}
@@ -142,21 +146,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := rawdb.NewMemoryDatabase()
-	sdb := state.NewDatabase(triedb.NewDatabase(db, nil), state.NewCodeDB(db))
-	st, err := state.New(types.EmptyRootHash, sdb)
-	if err != nil {
-		return nil, fmt.Errorf("new state: %w", err)
-	}
-	c := &Chain{cfg: cfg, state: st, Block: Block{Number: cfg.StartBlock, Time: cfg.StartTime}}
-	st.SetBalance(Deployer, InitialBalance, tracing.BalanceChangeUnspecified)
-	for i := 0; i < cfg.Senders; i++ {
-		a := SenderAddress(i)
-		c.senders = append(c.senders, a)
-		st.SetBalance(a, InitialBalance, tracing.BalanceChangeUnspecified)
-	}
-	st.Finalise(params.Rules{})
-	c.fresh = 1 + cfg.Senders
+	c := &Chain{cfg: cfg, Block: Block{Number: cfg.StartBlock, Time: cfg.StartTime}}
 	bctx := vm.BlockContext{
 		CanTransfer: func(db vm.StateDB, a common.Address, v *uint256.Int) bool { return db.GetBalance(a).Cmp(v) >= 0 },
 		Transfer: func(db vm.StateDB, from, to common.Address, v *uint256.Int, _ *params.Rules) {
@@ -176,6 +166,21 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	if !merged {
 		bctx.Random = nil
 	}
+	db := rawdb.NewMemoryDatabase()
+	sdb := c.fork(state.NewDatabase(triedb.NewDatabase(db, nil), state.NewCodeDB(db)), cc, &bctx)
+	st, err := state.New(types.EmptyRootHash, sdb)
+	if err != nil {
+		return nil, fmt.Errorf("new state: %w", err)
+	}
+	c.state = st
+	st.SetBalance(Deployer, InitialBalance, tracing.BalanceChangeUnspecified)
+	for i := 0; i < cfg.Senders; i++ {
+		a := SenderAddress(i)
+		c.senders = append(c.senders, a)
+		st.SetBalance(a, InitialBalance, tracing.BalanceChangeUnspecified)
+	}
+	st.Finalise(params.Rules{})
+	c.fresh = 1 + cfg.Senders
 	c.evm = vm.NewEVM(bctx, st, cc, vm.Config{Tracer: hooks, NoBaseFee: true})
 	c.rules = c.evm.GetRules()
 	c.precompiles = vm.ActivePrecompiles(c.rules)
@@ -280,7 +285,7 @@ func (c *Chain) Call(tx Tx) Result {
 		c.ran = true
 		c.warm(tx.From, dst)
 	} else {
-		c.state.Prepare(c.rules, tx.From, coinbase, dst, c.precompiles, nil)
+		c.state.Prepare(c.rules, tx.From, c.evm.Context.Coinbase, dst, c.precompiles, nil)
 	}
 	c.startGuard()
 	gas := c.cfg.GasLimit

@@ -76,7 +76,7 @@ func (c *Chain) Reset(s Snapshot) {
 		// An access list as a transaction starts with, less its sender
 		// and recipient, which warm adds (journaled) per transaction.
 		// Prepare is not journaled: it runs outside any revision.
-		ss.work.Prepare(c.rules, c.precompiles[0], coinbase, nil, c.precompiles, nil)
+		ss.work.Prepare(c.rules, c.precompiles[0], c.evm.Context.Coinbase, nil, c.precompiles, nil)
 		ss.prepared = len(c.precompiles)
 	}
 	ss.uses++

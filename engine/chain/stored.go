@@ -35,7 +35,7 @@ func (c *Chain) ResetWithStorage(s Snapshot, addr common.Address, slot, value co
 		work := s.s.pristine.Copy()
 		// An access list as a transaction starts with, less its sender
 		// and recipient, which warm adds (journaled) per transaction.
-		work.Prepare(c.rules, c.precompiles[0], coinbase, nil, c.precompiles, nil)
+		work.Prepare(c.rules, c.precompiles[0], c.evm.Context.Coinbase, nil, c.precompiles, nil)
 		*st = stored{snap: s.s, addr: addr, slot: slot, ss: &snapState{owner: c, work: work, prepared: len(c.precompiles)}}
 	}
 	st.ss.uses++

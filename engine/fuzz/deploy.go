@@ -108,6 +108,11 @@ func planDeployment(ctx context.Context, cfg chain.Config, p *program.Program, r
 			if done[i] {
 				continue
 			}
+			if a, ok := ch.Forked(c.Name); ok { // already on the fork (chain.Fork)
+				d.Addrs[i], done[i], progress, d.Order = a, true, true, append(d.Order, i)
+				s.env.Addresses = append(s.env.Addresses, a)
+				continue
+			}
 			if err := setupStep(ctx, "plan", i); err != nil {
 				return nil, err
 			}
@@ -234,6 +239,10 @@ func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Depl
 		}
 		c := p.Contracts[i]
 		done[i] = true
+		if a, ok := ch.Forked(c.Name); ok { // already on the fork (chain.Fork)
+			d.Addrs[i] = a
+			continue
+		}
 		if i < len(plan.Errors) && plan.Errors[i] != nil {
 			d.Errors[i] = plan.Errors[i]
 			continue
@@ -275,7 +284,7 @@ func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Depl
 	// Targets hold other users' ether, so that a leak shows without a
 	// victim's deposit first.
 	for i, c := range p.Contracts {
-		if c.Target && d.Errors[i] == nil {
+		if _, forked := ch.Forked(c.Name); c.Target && d.Errors[i] == nil && !forked {
 			b := ch.State().GetBalance(d.Addrs[i])
 			ch.Install(d.Addrs[i], nil, new(uint256.Int).Add(b, TargetFunds))
 		}

@@ -16,4 +16,6 @@ export const serverSettingKeys: readonly string[] = [
   'targeted',
   'maxSequenceLength',
   'seed',
+  'forkUrl',
+  'forkBlock',
 ];

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// forkFlags are the fork-mode flags of fuzz, check and replay
+// (docs/cli.md, "Fork mode").
+type forkFlags struct {
+	url     string
+	block   uint64
+	targets []engine.ForkTarget
+}
+
+func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
+	fs.StringVar(&f.url, "fork-url", "", "run on the state of the live chain at this JSON-RPC `url` (read lazily, cached on disk per chain and block; see docs/cli.md)")
+	fs.Uint64Var(&f.block, "fork-block", 0, "with --fork-url, fork at this block `number` (default: the latest when the run starts, then pinned; replay: the report's)")
+	if !targets {
+		return
+	}
+	fs.Func("target-address", "with --fork-url, also fuzz the contract deployed at `ADDR:CONTRACT`, whose code is the build's CONTRACT; repeatable", func(v string) error {
+		addr, name, ok := strings.Cut(v, ":")
+		if !ok || name == "" || !common.IsHexAddress(addr) {
+			return fmt.Errorf("want ADDRESS:CONTRACT (0x and 40 hex digits, a contract name), got %q", v)
+		}
+		f.targets = append(f.targets, engine.ForkTarget{Address: common.HexToAddress(addr).Hex(), Contract: name})
+		return nil
+	})
+}
+
+// errNoForkURL is a fork flag given without --fork-url.
+var errNoForkURL = errors.New("needs --fork-url")
+
+// open connects to the fork, if one was asked for (nil otherwise), and
+// fills opts.
+func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Writer) (*fork.Source, error) {
+	if f.url == "" {
+		if f.block != 0 || len(f.targets) > 0 {
+			return nil, fmt.Errorf("--fork-block and --target-address: %w", errNoForkURL)
+		}
+		return nil, nil
+	}
+	src, err := openFork(ctx, f.url, f.block, stderr)
+	if err != nil {
+		return nil, err
+	}
+	opts.Fork, opts.ForkTargets = src, f.targets
+	return src, nil
+}
+
+// openReplay opens the fork a report's findings were found on: the
+// report's URL unless --fork-url names one (it must, when the report's
+// was redacted), at the report's block unless --fork-block names one.
+func (f *forkFlags) openReplay(ctx context.Context, rec *engine.ForkInfo, stderr io.Writer) (*fork.Source, error) {
+	if rec == nil {
+		if f.url != "" {
+			return nil, errors.New("--fork-url: the report's findings were not found on a fork")
+		}
+		return nil, nil
+	}
+	url, block := f.url, f.block
+	if url == "" {
+		if rec.Redacted {
+			return nil, fmt.Errorf("the findings were found on a fork of chain %d at block %d through %s, whose credentials the report leaves out: give the URL with --fork-url", rec.ChainID, rec.Block, rec.URL)
+		}
+		url = rec.URL
+	}
+	if block == 0 {
+		block = rec.Block
+	}
+	return openFork(ctx, url, block, stderr)
+}
+
+func openFork(ctx context.Context, url string, block uint64, stderr io.Writer) (*fork.Source, error) {
+	src, err := fork.Open(ctx, fork.Config{URL: url, Block: block, CacheDir: filepath.Join(solc.DefaultCacheDir(), "fork")})
+	if err != nil {
+		return nil, err
+	}
+	h := src.Header()
+	fmt.Fprintf(stderr, "foresight: forking chain %d at block %d (%s)\n", h.ChainID, h.Number, src.URL())
+	return src, nil
+}
+
+// closeFork writes the fork's disk cache and says what the run asked the
+// node.
+func closeFork(src *fork.Source, stderr io.Writer) {
+	if src == nil {
+		return
+	}
+	st := src.Stats()
+	fmt.Fprintf(stderr, "foresight: fork: %d requests (%d calls) to the node, %d accounts and slots fetched, %d from the disk cache\n",
+		st.Requests, st.Calls, st.Fetched, st.Cached)
+	if err := src.Close(); err != nil {
+		fmt.Fprintf(stderr, "foresight: warning: %v\n", err)
+	}
+}

@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// This file is fork mode at the engine's level (docs/cli.md, "Fork mode"): a campaign
+// or a replay on a live chain's state (Options.Fork, an engine/fork
+// Source the caller opened), the contracts already deployed there that it
+// fuzzes too (ForkTarget), and what a report records of the fork.
+
+// ForkInfo records the fork a campaign ran on, for reports and replays.
+type ForkInfo struct {
+	// URL is the endpoint without credentials (fork.Redact); Redacted
+	// says some were removed, so a replay needs the URL again.
+	URL      string       `json:"url"`
+	Redacted bool         `json:"redacted,omitempty"`
+	Block    uint64       `json:"block"`
+	ChainID  uint64       `json:"chainId"`
+	Targets  []ForkTarget `json:"targets,omitempty"`
+}
+
+// ForkTarget is a contract already deployed on the fork that the campaign
+// fuzzes where it is, with the ABI of the build's contract of that name
+// (--target-address ADDR:NAME).
+type ForkTarget struct {
+	Address  string `json:"address"`
+	Contract string `json:"contract"`
+}
+
+// ErrForkTarget is wrapped by errors about a --target-address.
+var ErrForkTarget = errors.New("bad fork target")
+
+// chainFork is the chain's view of src, with the targets checked against
+// the program: each names a compiled contract whose runtime code is the
+// code at its address, which becomes a target of the campaign.
+func chainFork(prog *program.Program, src *fork.Source, targets []ForkTarget) (*chain.Fork, error) {
+	if src == nil {
+		if len(targets) > 0 {
+			return nil, fmt.Errorf("%w: --target-address needs --fork-url", ErrForkTarget)
+		}
+		return nil, nil
+	}
+	h := src.Header()
+	f := &chain.Fork{Reader: src, ChainID: h.ChainID, Number: h.Number, Time: h.Time, BaseFee: h.BaseFee,
+		Coinbase: h.Coinbase, GasLimit: h.GasLimit, Contracts: map[string]common.Address{}}
+	for _, t := range targets {
+		c, ok := prog.Lookup(t.Contract)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s:%s: no compiled contract %s with code (an interface has none: name the contract as deployed)", ErrForkTarget, t.Address, t.Contract, t.Contract)
+		}
+		if !common.IsHexAddress(t.Address) {
+			return nil, fmt.Errorf("%w: %q is not an address", ErrForkTarget, t.Address)
+		}
+		addr := common.HexToAddress(t.Address)
+		if prev, dup := f.Contracts[c.Name]; dup && prev != addr {
+			return nil, fmt.Errorf("%w: %s is named at two addresses (%s and %s)", ErrForkTarget, c.Name, prev.Hex(), addr.Hex())
+		}
+		acc, err := src.Account(addr)
+		if err != nil {
+			return nil, err
+		}
+		if acc == nil || len(src.Code(addr, common.BytesToHash(acc.CodeHash))) == 0 {
+			return nil, fmt.Errorf("%w: %s has no code at block %d of chain %d", ErrForkTarget, addr.Hex(), h.Number, h.ChainID)
+		}
+		onChain := src.Code(addr, common.BytesToHash(acc.CodeHash))
+		if !sameCode(c.Artifact.Runtime, onChain) {
+			// Coverage and source locations follow the compiled code: on
+			// other code they would point at the wrong lines.
+			return nil, fmt.Errorf("%w: the code at %s is not %s's compiled runtime code (%d bytes on chain, %d compiled): build it as it was deployed", ErrForkTarget, addr.Hex(), c.Name, len(onChain), len(c.Artifact.Runtime.Bytes))
+		}
+		f.Contracts[c.Name] = addr
+		c.Target = true
+	}
+	return f, nil
+}
+
+// sameCode reports whether on-chain code is compiled runtime code, up to
+// immutables, linked library addresses and the metadata hash.
+func sameCode(compiled solc.Code, onChain []byte) bool {
+	a := stripMetadata(compiled.Bytes)
+	b := stripMetadata(onChain)
+	if len(a) != len(b) {
+		return false
+	}
+	a, b = bytes.Clone(a), bytes.Clone(b)
+	mask := func(r solc.CodeRange) {
+		for i := r.Start; i < r.Start+r.Length && i < len(a); i++ {
+			a[i], b[i] = 0, 0
+		}
+	}
+	for _, rs := range compiled.Immutables {
+		for _, r := range rs {
+			mask(r)
+		}
+	}
+	for _, libs := range compiled.LinkReferences {
+		for _, rs := range libs {
+			for _, r := range rs {
+				mask(r)
+			}
+		}
+	}
+	return bytes.Equal(a, b)
+}
+
+// stripMetadata drops the CBOR metadata solc appends (its length is the
+// last two bytes), which changes with paths and compiler settings.
+func stripMetadata(code []byte) []byte {
+	if n := len(code); n >= 2 {
+		if m := int(code[n-2])<<8 | int(code[n-1]); m+2 <= n && m > 0 && code[n-2-m]&0xe0 == 0xa0 {
+			return code[:n-2-m]
+		}
+	}
+	return code
+}
+
+// replayFork is the fork a replay runs on: the one the finding was found
+// on, at the same block.
+func replayFork(prog *program.Program, src *fork.Source, setup Setup) (*chain.Fork, error) {
+	rec := setup.Fork
+	switch {
+	case rec == nil && src == nil:
+		return nil, nil
+	case rec == nil:
+		return nil, fmt.Errorf("%w: the finding was not found on a fork: replay it without --fork-url", ErrReplay)
+	case src == nil:
+		return nil, fmt.Errorf("%w: the finding was found on a fork of chain %d at block %d (%s): replay it with --fork-url", ErrReplay, rec.ChainID, rec.Block, rec.URL)
+	}
+	if h := src.Header(); h.ChainID != rec.ChainID || h.Number != rec.Block {
+		return nil, fmt.Errorf("%w: the fork is chain %d at block %d, but the finding was found on chain %d at block %d", ErrReplay, h.ChainID, h.Number, rec.ChainID, rec.Block)
+	}
+	src.Watch(context.Background(), nil) // every request has its own deadline
+	return chainFork(prog, src, rec.Targets)
+}
+
+// forkInfo is what a report records of the fork (nil: none).
+func forkInfo(src *fork.Source, targets []ForkTarget) *ForkInfo {
+	if src == nil {
+		return nil
+	}
+	h := src.Header()
+	return &ForkInfo{URL: src.URL(), Redacted: src.Redacted(), Block: h.Number, ChainID: h.ChainID, Targets: targets}
+}
+
+// Fuzz runs a campaign on the contracts of builds. When ctx ends early it
+// still returns the report of what ran. On a fork (Options.Fork) whose
+// node fails, the campaign ends and Fuzz returns the fork's error: what
+// ran read state that was not there.
+func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
+	ctx, stop := forkContext(ctx, opts.Fork)
+	defer stop()
+	rep, err := fuzzOn(ctx, builds, opts)
+	if ferr := forkErr(opts.Fork); ferr != nil {
+		return nil, ferr
+	}
+	return rep, err
+}
+
+// forkContext ends ctx when the fork fails (the node went away, a rate
+// limit outlasted the retries): the rest of the campaign would run on
+// state it cannot read. stop must be called when the campaign ends.
+func forkContext(ctx context.Context, src *fork.Source) (context.Context, func()) {
+	if src == nil {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	src.Watch(ctx, func(error) { cancel() })
+	return ctx, cancel
+}
+
+// forkErr is the fork's failure, if it had one.
+func forkErr(src *fork.Source) error {
+	if src == nil {
+		return nil
+	}
+	return src.Err()
+}

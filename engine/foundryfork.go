@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
+)
+
+// This file is the fork part of an exported Foundry test (docs/cli.md, "Fork mode"):
+// a finding made on a fork replays on the same block of the same chain,
+// selected with vm.createSelectFork before anything is deployed, and the
+// contracts the campaign found deployed there (--target-address) are
+// called where they are instead of being deployed.
+
+// forkURLEnv is the environment variable an exported test reads the fork
+// URL from when the report's was redacted: credentials are never written
+// in a test.
+const forkURLEnv = "FORESIGHT_FORK_URL"
+
+// startBlock is how the test writes the block number and timestamp it
+// starts at: the fork block's, once selected, else a fresh chain's.
+func (g *foundryGen) startBlock() (number, time string) {
+	if g.setup.Fork != nil {
+		return "block.number", "block.timestamp"
+	}
+	start, err := chain.New(chain.Config{}, nil)
+	if err != nil {
+		return "1", "1700000000"
+	}
+	return strconv.FormatUint(start.Block.Number, 10), strconv.FormatUint(start.Block.Time, 10)
+}
+
+// renderFork selects the fork the campaign ran on.
+func (g *foundryGen) renderFork(w func(string, ...any)) {
+	fk := g.setup.Fork
+	if fk == nil {
+		return
+	}
+	// Through the cheatcode address, not the Vm interface: the project's
+	// forge-std may predate createSelectFork, and ds-test has none.
+	w("        // The campaign ran on a fork of chain %d at block %d (%s).\n", fk.ChainID, fk.Block, solComment(fk.URL))
+	if fk.Redacted {
+		w("        // The report keeps no credentials: set %s to the node's URL.\n", forkURLEnv)
+		w("        (bool hasURL, bytes memory rawURL) = address(vm).call(abi.encodeWithSignature(\"envString(string)\", %s));\n", solString(forkURLEnv))
+		w("        require(hasURL, \"set %s to the fork's node\");\n", forkURLEnv)
+		w("        string memory forkURL = abi.decode(rawURL, (string));\n")
+	} else {
+		w("        string memory forkURL = %s;\n", solString(fk.URL))
+	}
+	w("        (bool forked, ) = address(vm).call(abi.encodeWithSignature(\"createSelectFork(string,uint256)\", forkURL, uint256(%d)));\n", fk.Block)
+	w("        require(forked, \"vm.createSelectFork failed: is the fork's node running?\");\n")
+	w("        require(block.chainid == %d, \"the fork is another chain\");\n", fk.ChainID)
+}
+
+// forked reports whether d was already deployed on the fork: the test
+// calls it there.
+func (g *foundryGen) forked(d Deployed) bool {
+	if g.setup.Fork == nil {
+		return false
+	}
+	for _, t := range g.setup.Fork.Targets {
+		if t.Contract == d.Name && strings.EqualFold(common.HexToAddress(t.Address).Hex(), d.Address) {
+			return true
+		}
+	}
+	return false
+}

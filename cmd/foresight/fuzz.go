@@ -41,6 +41,7 @@ type fuzzFlags struct {
 	share     shareFlags
 	setUp     string
 	cpuprof   string
+	explain   string
 }
 
 // targetList collects repeated --target flags.
@@ -76,6 +77,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")
 	fs.StringVar(&f.setUp, "setup", "", "fuzz from this Foundry test `contract`'s setUp(): its targetContract/targetSelector choices are fuzzed and its invariant_* functions checked (default: the first Foundry test contract with setUp() in the files, those with invariants first)")
 	fs.BoolVar(&f.noLook, "no-lookahead", false, "with --target, do not analyse which paths can still reach the target")
+	fs.StringVar(&f.explain, "explain", "", "print what a finding `kind` means (SWC-107, assert-failure, ...), why it is a bug and what to do, and exit; -v shows the same under each finding")
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
 		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
@@ -125,6 +127,9 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	paths, code, ok := parseCommand(name, fs, args, stdout, stderr)
 	if !ok {
 		return code
+	}
+	if ff.explain != "" {
+		return explainKinds(name, []string{ff.explain}, stdout, stderr)
 	}
 	if len(paths) == 0 {
 		usageError(stderr, name, "no FILE or DIR to fuzz")
@@ -196,6 +201,9 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return exitUsage
 	}
 	printSummary(stderr, rep, len(ff.targets) > 0)
+	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
+		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
+	}
 	if failed {
 		return exitUsage // compile errors outrank findings
 	}
@@ -235,7 +243,7 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 	case "sarif":
 		err = writeSARIF(out, rep)
 	default:
-		writeText(out, rep)
+		writeText(out, rep, ff.verbose)
 	}
 	if err != nil {
 		return err
@@ -259,8 +267,8 @@ func absAll(paths []string) []string {
 }
 
 // writeText prints findings like compiler diagnostics, with the sequence as
-// notes.
-func writeText(w io.Writer, rep *engine.Report) {
+// notes; verbose adds what each oracle saw and what its kind means.
+func writeText(w io.Writer, rep *engine.Report, verbose bool) {
 	senders := senderNames{setUp: rep.SetUp}
 	for _, f := range rep.Findings {
 		loc := displayPath(f.Path, f.Unit)
@@ -287,6 +295,9 @@ func writeText(w io.Writer, rep *engine.Report) {
 			for _, n := range c.Notes {
 				fmt.Fprintf(w, "       (%s)\n", n)
 			}
+		}
+		if verbose {
+			writeExplanation(w, f)
 		}
 	}
 }

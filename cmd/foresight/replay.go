@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -90,7 +91,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		fmt.Fprint(stdout, engine.FormatTrace(tr, builds))
+		printTrace(stdout, tr, builds, f, cf.verbose)
 		switch {
 		case tr.Reproduced:
 			reproduced++
@@ -110,6 +111,16 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitFindings
 	}
 	return exitOK
+}
+
+// printTrace prints a replayed finding's trace; verbose adds what its
+// kind means (the trace has the oracle's evidence already).
+func printTrace(w io.Writer, tr *engine.Trace, builds []*solc.Build, f engine.Finding, verbose bool) {
+	fmt.Fprint(w, engine.FormatTrace(tr, builds))
+	if verbose {
+		f.Detail = ""
+		writeExplanation(w, f)
+	}
 }
 
 // where is a finding's kind and place, for a one-line comparison.

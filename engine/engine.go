@@ -376,6 +376,9 @@ func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
 	return s
 }
 
+// render turns a fuzzer finding into plain data: its calls, its short
+// message (message.go) and the oracle's evidence with the principals'
+// addresses replaced by their names (senders.go).
 func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment) Finding {
 	info := oracle.Describe(f.Kind)
 	c := p.Contracts[f.Contract]

@@ -115,6 +115,9 @@ type Call struct {
 	Calldata string   `json:"calldata"` // 0x-prefixed hex
 	// SenderIndex is the sender's index in the test chain's account pool.
 	SenderIndex int `json:"senderIndex"`
+	// From names the sender as every output does (SenderName): "user 1",
+	// "attacker contract (reentrant)", "deployer".
+	From string `json:"from,omitempty"`
 	// Notes explain the call's values, e.g. that the shrinker could not
 	// reduce an argument ("amount: not reducible: ...").
 	Notes []string `json:"notes,omitempty"`
@@ -225,15 +228,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	if cfg.Schedule, err = scheduleOf(opts.Schedule, len(cfg.Targets) > 0); err != nil {
 		return nil, err
 	}
-	seedsUsed, stale := 0, []int(nil)
-	for i, in := range opts.Seeds {
-		if seq, ok := sequenceOf(prog, in); ok {
-			cfg.Seeds = append(cfg.Seeds, seq)
-			seedsUsed++
-		} else if knownContracts(prog, in) {
-			stale = append(stale, i)
-		}
-	}
+	seedsUsed, stale := seedInputs(prog, opts.Seeds, &cfg)
 	shareInputs(prog, &cfg, opts)
 	var deployed *fuzz.Deployment // for findings streamed before the report
 	cfg.OnSetup = func(d *fuzz.Deployment) {
@@ -247,10 +242,11 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	if ctx.Err() != nil {
 		return unfuzzed(prog, opts.Seed, start, nil, endNote(ctx, "before deployment")), nil
 	}
-	if opts.OnFinding != nil {
-		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(render(prog, f, opts.Seed, deployed)) }
-	}
 	skipped := chooseSetUp(prog, &cfg)
+	rend := &campaignRenderer{prog: prog, chain: cfg.Chain, setUp: cfg.SetUp, seed: opts.Seed}
+	if opts.OnFinding != nil {
+		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(rend.render(f, deployed)) }
+	}
 	res, err := fuzz.Run(ctx, prog, cfg)
 	if errors.Is(err, cheatcode.ErrSetUp) {
 		// The set-up failed: its invariants, which only hold after it, are
@@ -258,7 +254,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		// campaign of the other contracts; one the caller named does not.
 		skipped = append(skippedSetUp(prog, cfg.SetUp, err), skipped...)
 		if opts.SetUp == "" {
-			cfg.SetUp = ""
+			cfg.SetUp, rend.setUp = "", ""
 			res, err = fuzz.Run(ctx, prog, cfg)
 		}
 		if opts.SetUp != "" || errors.Is(err, fuzz.ErrNoTargets) {
@@ -282,7 +278,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	rep.Setup.SetUp, rep.Setup.Fork = cfg.SetUp, forkInfo(opts.Fork, opts.ForkTargets)
 	for _, f := range res.Findings {
-		rep.Findings = append(rep.Findings, render(prog, f, opts.Seed, res.Deployment))
+		rep.Findings = append(rep.Findings, rend.render(f, res.Deployment))
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
@@ -299,6 +295,21 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))
 	}
 	return rep, nil
+}
+
+// seedInputs adds the inputs of opts.Seeds that fit the program to the
+// campaign's seeds; it counts them and lists the indices of those whose
+// contracts exist but whose calls no longer fit (stale).
+func seedInputs(prog *program.Program, seeds []Input, cfg *fuzz.Config) (used int, stale []int) {
+	for i, in := range seeds {
+		if seq, ok := sequenceOf(prog, in); ok {
+			cfg.Seeds = append(cfg.Seeds, seq)
+			used++
+		} else if knownContracts(prog, in) {
+			stale = append(stale, i)
+		}
+	}
+	return used, stale
 }
 
 // scheduleOf returns the named schedule; "" is the fuzzer's default, or
@@ -378,6 +389,9 @@ func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
 	return s
 }
 
+// render turns a fuzzer finding into plain data: its calls, its short
+// message (message.go) and the oracle's evidence with the principals'
+// addresses replaced by their names (senders.go).
 func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment) Finding {
 	info := oracle.Describe(f.Kind)
 	c := p.Contracts[f.Contract]
@@ -395,7 +409,9 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 		out.Calls = append(out.Calls, renderCall(p, tx, raw[i], d))
 	}
 	noteUnreduced(p, f, out.Calls)
-	out.Message = message(out, info)
+	names := principalNames(d)
+	out.Detail = nameAddresses(out.Detail, names)
+	out.Message = message(out, nil, names)
 	return out
 }
 
@@ -410,6 +426,7 @@ func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deploy
 	if isAttacker {
 		call.Attacker = att.String()
 	}
+	call.From = SenderName(call)
 	if d != nil {
 		call.Address = d.Addrs[tx.Contract].Hex()
 	}
@@ -421,31 +438,6 @@ func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deploy
 		}
 	}
 	return call
-}
-
-// message says what fails and how many transactions it takes.
-func message(f Finding, info oracle.Description) string {
-	what := info.Title
-	if f.Check != "" {
-		what = fmt.Sprintf("%s %s returned false or reverted", f.Kind, f.Check)
-	}
-	n := len(f.Calls)
-	plural := "s"
-	if n == 1 {
-		plural = ""
-	}
-	last := ""
-	if n > 0 {
-		last = f.Calls[n-1].String()
-	}
-	if n == 0 && f.Detail != "" {
-		// A constructor's finding (fuzz/ctorwrap.go): no transaction.
-		return fmt.Sprintf("%s: %s (in the deployment)", what, f.Detail)
-	}
-	if f.Detail != "" {
-		return fmt.Sprintf("%s: %s (%d transaction%s, last: %s)", what, f.Detail, n, plural, last)
-	}
-	return fmt.Sprintf("%s after %d transaction%s (last: %s)", what, n, plural, last)
 }
 
 // String renders a call as "setY(42)" or "send 1000 wei".

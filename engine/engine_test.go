@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
@@ -55,34 +56,45 @@ func found(rep *Report) []string {
 // execution budget and checks that exactly the annotated findings are
 // reported: every positive is found, no negative twin reports anything.
 func TestOracleFixtures(t *testing.T) {
-	checkFixtures(t, filepath.Join("testdata", "oracles"), 20, Options{Settings: Settings{Seed: 9, Execs: 100_000}, Oracles: map[string]bool{"panics": true}})
+	byFile := checkFixtures(t, filepath.Join("testdata", "oracles"), 20, Options{Settings: Settings{Seed: 9, Execs: 100_000}, Oracles: map[string]bool{"panics": true}})
+	checkMessages(t, byFile, filepath.Join("testdata", "oracles.messages.golden"))
 }
 
 // checkFixtures fuzzes each annotated fixture of dir (at least min of
 // them) with opts and checks that exactly the annotated findings are
-// reported on their lines.
-func checkFixtures(t *testing.T, dir string, min int, opts Options) {
+// reported on their lines. It returns the findings by fixture file, for
+// tests that judge more of them than their places (messages.go's).
+func checkFixtures(t *testing.T, dir string, min int, opts Options) map[string][]Finding {
 	files, err := filepath.Glob(filepath.Join(dir, "*.sol"))
 	if err != nil || len(files) < min {
 		t.Fatalf("fixtures: %v, %v", files, err)
 	}
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			t.Parallel()
-			bs := compile(t, path)
-			rep, err := Fuzz(context.Background(), bs, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, got := expected(t, path), found(rep)
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("findings %v, want %v", got, want)
-				for _, f := range rep.Findings {
-					t.Logf("%s: %s", f.Kind, f.Message)
+	var mu sync.Mutex
+	out := map[string][]Finding{}
+	// The group returns once its parallel subtests have all ended.
+	t.Run("fixtures", func(t *testing.T) {
+		for _, path := range files {
+			t.Run(filepath.Base(path), func(t *testing.T) {
+				t.Parallel()
+				bs := compile(t, path)
+				rep, err := Fuzz(context.Background(), bs, opts)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
-	}
+				mu.Lock()
+				out[filepath.Base(path)] = rep.Findings
+				mu.Unlock()
+				want, got := expected(t, path), found(rep)
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("findings %v, want %v", got, want)
+					for _, f := range rep.Findings {
+						t.Logf("%s: %s", f.Kind, f.Message)
+					}
+				}
+			})
+		}
+	})
+	return out
 }
 
 // TestVulnerabilityFixtures scores the vulnerability oracles on the
@@ -91,7 +103,9 @@ func checkFixtures(t *testing.T, dir string, min int, opts Options) {
 // negative twins report nothing at all).
 func TestVulnerabilityFixtures(t *testing.T) {
 	// SWC-114 is opt-in; its fixtures are scored here with the others.
-	checkFixtures(t, filepath.Join("testdata", "vulns"), 40, Options{Settings: Settings{Seed: 1, Execs: vulnExecs}, Oracles: map[string]bool{"SWC-114": true}})
+	byFile := checkFixtures(t, filepath.Join("testdata", "vulns"), 40, Options{Settings: Settings{Seed: 1, Execs: vulnExecs}, Oracles: map[string]bool{"SWC-114": true}})
+	// The same run's messages: short, and as in the golden file.
+	checkMessages(t, byFile, filepath.Join("testdata", "vulns.messages.golden"))
 }
 
 // vulnExecs is the budget per labelled vulnerability contract.

@@ -84,11 +84,11 @@ func (g *foundryGen) renderFromSetUp() (string, error) {
 		if c.Attacker != "" {
 			kind := v.attacker
 			w("        vm.deal(%s, %s); // operates the attacker contracts\n", fuzz.Operator.Hex(), balance)
-			w("        vm.etch(%s, hex\"%x\"); // Foresight's %s attacker\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerCode(kind), kind)
+			w("        vm.etch(%s, hex\"%x\"); // %s\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerCode(kind), solComment(v.name(c)))
 			w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerBalance.Dec())
 			continue
 		}
-		w("        vm.deal(%s, %s);\n", v.sender.Hex(), balance)
+		w("        vm.deal(%s, %s); // %s\n", v.sender.Hex(), balance, solComment(v.name(c)))
 	}
 	w("\n        bool ok;\n        bytes memory ret;\n")
 	g.renderCalls(w)

@@ -311,14 +311,14 @@ func (g *foundryGen) render() string {
 			if !senders[v.sender] {
 				senders[v.sender] = true
 				kind := v.attacker
-				w("        vm.etch(%s, hex\"%s\"); // Foresight's %s attacker\n", fuzz.AttackerAddress(kind).Hex(), hex.EncodeToString(fuzz.AttackerCode(kind)), kind)
+				w("        vm.etch(%s, hex\"%s\"); // %s\n", fuzz.AttackerAddress(kind).Hex(), hex.EncodeToString(fuzz.AttackerCode(kind)), solComment(v.name(c)))
 				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerBalance.Dec())
 			}
 			continue
 		}
 		if !senders[v.sender] {
 			senders[v.sender] = true
-			w("        vm.deal(%s, %s);\n", v.sender.Hex(), balance)
+			w("        vm.deal(%s, %s); // %s\n", v.sender.Hex(), balance, solComment(v.name(c)))
 		}
 	}
 	g.renderDeploy(w)
@@ -334,7 +334,7 @@ func (g *foundryGen) render() string {
 func (g *foundryGen) renderCalls(w func(string, ...any)) {
 	for i, c := range g.f.Calls {
 		v := g.calls[i]
-		w("\n        // %d. %s\n", i+1, solComment(c.String()))
+		w("\n        // %d. from %s: %s\n", i+1, solComment(v.name(c)), solComment(c.String()))
 		if c.Blocks != 0 {
 			w("        blockNumber += %d;\n        vm.roll(blockNumber);\n", c.Blocks)
 		}

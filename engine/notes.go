@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/accounts/abi"
+
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -33,5 +35,16 @@ func unreducedNote(p *program.Program, tx fuzz.Tx, arg calldata.Path) string {
 			name += fmt.Sprintf("[%d]", i)
 		}
 	}
-	return name + ": not reducible: the finding needs this value"
+	why := "the finding needs this value"
+	if len(arg) > 0 && len(tx.Args) > 0 {
+		if v := calldata.At(tx.Args, arg); v != nil && v.Type != nil {
+			switch v.Type.T {
+			case abi.AddressTy:
+				why = "the finding needs this address (zero and every known account and contract were tried)"
+			case abi.BytesTy, abi.StringTy:
+				why = "the finding needs this value (empty and shorter prefixes were tried)"
+			}
+		}
+	}
+	return name + ": not reducible: " + why
 }

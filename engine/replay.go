@@ -90,6 +90,12 @@ func ReplayOn(src *fork.Source, builds []*solc.Build, setup Setup, f Finding) (*
 		if s.Finding != nil {
 			rf := render(prog, s.Finding, setup.Seed, nil)
 			rf.Calls = f.Calls[:i+1]
+			if flowKinds[s.Finding.Kind] {
+				names := principalNames(nil)
+				if fl, ok := measureFlow(prog, setup, rf.Calls, steps[:i+1], names); ok {
+					rf.Message = message(rf, fl, names)
+				}
+			}
 			tr.Finding = &rf
 			tr.Reproduced = rf.Kind == f.Kind && rf.Path == f.Path && rf.Start == f.Start && rf.End == f.End
 		}
@@ -161,10 +167,7 @@ func revertReason(ret []byte) (string, bool) {
 func FormatTrace(t *Trace, builds []*solc.Build) string {
 	var b strings.Builder
 	for i, s := range t.Steps {
-		from := s.Call.Sender
-		if s.Call.Attacker != "" {
-			from += " (" + s.Call.Attacker + " attacker contract)"
-		}
+		from := fmt.Sprintf("%s (%s)", SenderName(s.Call), s.Call.Sender)
 		fmt.Fprintf(&b, "[%d] block %d, time %d: from %s\n    %s\n    -> %s (gas %d)\n", i+1, s.Block, s.Time, from, s.Call.String(), s.Outcome, s.GasUsed)
 		for _, c := range s.Inner {
 			fmt.Fprintf(&b, "    %s\n", c)
@@ -181,6 +184,7 @@ func FormatTrace(t *Trace, builds []*solc.Build) string {
 				fmt.Fprintf(&b, "\n    %s", line)
 			}
 		}
+		fmt.Fprintf(&b, "\n    %s", f.Message)
 		if f.Detail != "" {
 			fmt.Fprintf(&b, "\n    %s", f.Detail)
 		}

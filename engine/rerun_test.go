@@ -21,7 +21,7 @@ func TestRerunOraclesReplay(t *testing.T) {
 	for _, tt := range []struct {
 		path string
 		want string // KIND@line
-		// evidence is in the message only if the re-run happened.
+		// evidence is in the detail only if the re-run happened.
 		evidence string
 	}{
 		{filepath.Join(vulns, "swc114_pos_quiz.sol"), "SWC-114@18", "; swapped, "},
@@ -56,8 +56,8 @@ func TestRerunOraclesReplay(t *testing.T) {
 			if f == nil {
 				t.Fatalf("findings %v, want %s", found(rep), tt.want)
 			}
-			if !strings.Contains(f.Message, tt.evidence) {
-				t.Errorf("message %q lacks the re-run's evidence %q", f.Message, tt.evidence)
+			if !strings.Contains(f.Detail, tt.evidence) {
+				t.Errorf("detail %q lacks the re-run's evidence %q", f.Detail, tt.evidence)
 			}
 			tr, err := Replay(bs, rep.Setup, *f)
 			if err != nil {

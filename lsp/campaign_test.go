@@ -69,13 +69,13 @@ func TestFindings(t *testing.T) {
 	if d.Range.Start.Line != 10 {
 		d = ds[1]
 	}
-	if d.Code != "assert-failure" || d.Severity != protocol.DiagnosticSeverityError || !strings.Contains(d.Message, "assertion failed") {
+	if d.Code != "assert-failure" || d.Severity != protocol.DiagnosticSeverityError || !strings.Contains(d.Message, "Assertion failed") {
 		t.Errorf("finding diagnostic = %+v", d)
 	}
 	if d.Range.Start.Character != 12 || d.Range.End.Line != 10 {
 		t.Errorf("finding range = %+v, want line 10 from column 12 (the assert)", d.Range)
 	}
-	if len(d.RelatedInformation) == 0 || !strings.HasPrefix(d.RelatedInformation[0].Message, "1. from 0x") ||
+	if len(d.RelatedInformation) == 0 || !strings.HasPrefix(d.RelatedInformation[0].Message, "1. from user ") ||
 		!strings.Contains(d.RelatedInformation[0].Message, "TwoObjectives.foo(") || d.RelatedInformation[0].Location.Range != d.Range {
 		t.Errorf("related information = %+v", d.RelatedInformation)
 	}
@@ -87,7 +87,7 @@ func TestFindings(t *testing.T) {
 	}}, &hover); err != nil {
 		t.Fatal(err)
 	}
-	if v := hover.Contents.Value; !strings.Contains(v, "assertion failed") || !strings.Contains(v, "```text\n1. from 0x") {
+	if v := hover.Contents.Value; !strings.Contains(v, "assertion failed") || !strings.Contains(v, "```text\n1. from user ") || !strings.Contains(v, "**What to do.**") {
 		t.Errorf("hover = %q", v)
 	}
 

@@ -56,9 +56,10 @@ func (f *finding) diagnostic() protocol.Diagnostic {
 	return d
 }
 
-// callLine renders one transaction: "1. from 0x…: C.f(42)".
+// callLine renders one transaction: "1. from user 1: C.f(42)", the
+// sender named as every output names it (engine.SenderName).
 func callLine(i int, c engine.Call) string {
-	s := fmt.Sprintf("%d. from %s: %s", i+1, c.Sender, c.String())
+	s := fmt.Sprintf("%d. from %s: %s", i+1, engine.SenderName(c), c.String())
 	if c.Blocks != 0 || c.Seconds != 0 {
 		s += fmt.Sprintf(" (after +%d blocks, +%ds)", c.Blocks, c.Seconds)
 	}

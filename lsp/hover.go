@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/foresight-sol/foresight/engine"
 	"go.lsp.dev/protocol"
 )
 
-// hover shows the findings under the cursor: kind, message and the
-// failing sequence in a code block.
+// hover shows the findings under the cursor: kind, message, the failing
+// sequence in a code block, then what the oracle observed and what the
+// kind means (the detail the one-line message leaves out).
 func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
 	path, err := pathOf(params.TextDocument.URI)
 	if err != nil {
@@ -45,6 +47,7 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 			b.WriteString("\n---\n\n")
 		}
 		fmt.Fprintf(&b, "**%s** (`%s`): %s\n\n```text\n%s```\n", f.f.Title, f.f.Kind, f.f.Message, f.sequenceText())
+		b.WriteString(explanation(f.f))
 	}
 	if first == nil {
 		return nil, nil
@@ -53,4 +56,22 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: b.String()},
 		Range:    first,
 	}, nil
+}
+
+// explanation is the hover's detail of a finding: the oracle's evidence
+// and the kind's explanation, as foresight explain prints it.
+func explanation(f engine.Finding) string {
+	var b strings.Builder
+	if f.Detail != "" {
+		fmt.Fprintf(&b, "\n**What Foresight saw.** %s\n", f.Detail)
+	}
+	for i, c := range f.Calls {
+		for _, n := range c.Notes {
+			fmt.Fprintf(&b, "\n*Transaction %d: %s*\n", i+1, n)
+		}
+	}
+	if e, ok := engine.Explain(f.Kind); ok {
+		b.WriteString("\n" + e.Markdown())
+	}
+	return b.String()
 }

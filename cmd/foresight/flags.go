@@ -60,7 +60,7 @@ func (c *compilerFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.solcVersion, "solc-version", "", "compile every file with this solc `version` (an installed native solc, else solc-js from npm)")
 	fs.BoolVar(&c.noInstall, "no-install", false, "never download compilers; use only those already installed")
 	durationVar(fs, &c.timeout, "compile-timeout", solc.DefaultTimeout, "give up on one compiler run after this `duration`")
-	fs.BoolVar(&c.verbose, "v", false, "log what foresight does to stderr")
+	fs.BoolVar(&c.verbose, "v", false, "log what foresight does to stderr, and explain each finding: what was seen, why it is a bug, what to do")
 	c.build.register(fs)
 }
 

@@ -42,6 +42,7 @@ type fuzzFlags struct {
 	setUp     string
 	cpuprof   string
 	fork      forkFlags
+	explain   string
 }
 
 // targetList collects repeated --target flags.
@@ -78,6 +79,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.setUp, "setup", "", "fuzz from this Foundry test `contract`'s setUp(): its targetContract/targetSelector choices are fuzzed and its invariant_* functions checked (default: the first Foundry test contract with setUp() in the files, those with invariants first)")
 	fs.BoolVar(&f.noLook, "no-lookahead", false, "with --target, do not analyse which paths can still reach the target")
 	f.fork.register(fs, true)
+	fs.StringVar(&f.explain, "explain", "", "print what a finding `kind` means (SWC-107, assert-failure, ...), why it is a bug and what to do, and exit; -v shows the same under each finding")
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
 		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
@@ -109,6 +111,9 @@ func (f *fuzzFlags) options() (engine.Options, error) {
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
+	if opts.Seed == 0 {
+		opts.Seed = uint64(time.Now().UnixNano())
+	}
 	return opts, nil
 }
 
@@ -128,6 +133,9 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	if !ok {
 		return code
 	}
+	if ff.explain != "" {
+		return explainKinds(name, []string{ff.explain}, stdout, stderr)
+	}
 	if len(paths) == 0 {
 		usageError(stderr, name, "no FILE or DIR to fuzz")
 		return exitUsage
@@ -136,9 +144,6 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 	if err != nil {
 		usageError(stderr, name, "%v", err)
 		return exitUsage
-	}
-	if opts.Seed == 0 {
-		opts.Seed = uint64(time.Now().UnixNano())
 	}
 	tuneGC()
 	log := newLogger(stderr, ff.verbose)
@@ -207,14 +212,22 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return exitUsage
 	}
 	printSummary(stderr, rep, len(ff.targets) > 0)
-	if failed {
-		return exitUsage // compile errors outrank findings
+	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
+		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
 	}
-	if len(rep.Findings) > 0 {
+	return campaignExit(rep, failed)
+}
+
+// campaignExit is check's and fuzz's exit code: compile errors outrank
+// findings, and a campaign that ran nothing is no clean result.
+func campaignExit(rep *engine.Report, failed bool) int {
+	switch {
+	case failed:
+		return exitUsage
+	case len(rep.Findings) > 0:
 		return exitFindings
-	}
-	if rep.Execs == 0 {
-		return exitUsage // nothing ran: "0 findings" would vouch for code not fuzzed
+	case rep.Execs == 0:
+		return exitUsage // "0 findings" would vouch for code not fuzzed
 	}
 	return exitOK
 }
@@ -246,7 +259,7 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 	case "sarif":
 		err = writeSARIF(out, rep)
 	default:
-		writeText(out, rep)
+		writeText(out, rep, ff.verbose)
 	}
 	if err != nil {
 		return err
@@ -270,8 +283,8 @@ func absAll(paths []string) []string {
 }
 
 // writeText prints findings like compiler diagnostics, with the sequence as
-// notes.
-func writeText(w io.Writer, rep *engine.Report) {
+// notes; verbose adds what each oracle saw and what its kind means.
+func writeText(w io.Writer, rep *engine.Report, verbose bool) {
 	senders := senderNames{setUp: rep.SetUp}
 	for _, f := range rep.Findings {
 		loc := displayPath(f.Path, f.Unit)
@@ -298,6 +311,9 @@ func writeText(w io.Writer, rep *engine.Report) {
 			for _, n := range c.Notes {
 				fmt.Fprintf(w, "       (%s)\n", n)
 			}
+		}
+		if verbose {
+			writeExplanation(w, f)
 		}
 	}
 }

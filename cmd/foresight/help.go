@@ -36,7 +36,7 @@ var compilerGroup = flagGroup{"Compiler", []string{"solc", "solc-version", "no-i
 
 var campaignGroups = []flagGroup{
 	{"Budget and scope", []string{"timeout", "execs", "seed", "contract", "setup", "oracles"}},
-	{"Output", []string{"format", "o", "coverage", "coverage-file"}},
+	{"Output", []string{"format", "o", "coverage", "coverage-file", "explain"}},
 	{"Aiming at lines", []string{"target"}},
 	{"Campaign shape", []string{"workers", "max-seq-len"}},
 	{"On a live chain's state (docs/cli.md, Fork mode)", []string{"fork-url", "fork-block", "target-address"}},
@@ -87,6 +87,16 @@ project, or give --root.`,
   2  bad flags or arguments, an unreadable report, compile errors, or a
      finding that cannot be written as a Foundry test`,
 		example: "foresight replay report.json\nforesight replay --finding 2 report.json\nforesight replay --export report.json",
+	},
+	"explain": {
+		synopsis: "foresight explain [KIND...]",
+		about: `Says what a finding kind means: why it is a bug, how Foresight decides it
+and what to do about it. A finding's message says in a line what happened;
+this is the rest (also shown under each finding by check and fuzz with -v,
+and in the editor's hover). Without KIND it lists the kinds. check and fuzz
+accept --explain KIND too.`,
+		exits:   "  0  explained\n  2  not a finding kind, or bad flags",
+		example: "foresight explain SWC-105\nforesight explain",
 	},
 	"bench": {
 		synopsis: "foresight bench [flags] FILE...",

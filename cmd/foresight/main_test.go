@@ -103,7 +103,7 @@ func TestFuzzJSONAndReplay(t *testing.T) {
 func TestCheckTextAndSARIF(t *testing.T) {
 	path := fixtures.Example(t, "TwoObjectives.sol")
 	code, out, _ := foresight(t, "check", path, "--execs", "5000", "--seed", "1")
-	if code != exitFindings || !strings.Contains(out, "TwoObjectives.sol:11:13: error: assertion failed after 1 transaction") {
+	if code != exitFindings || !strings.Contains(out, "TwoObjectives.sol:11:13: error: Assertion failed when user ") {
 		t.Errorf("check: exit %d, output:\n%s", code, out)
 	}
 	code, out, _ = foresight(t, "fuzz", path, "--execs", "5000", "--seed", "1", "--format", "sarif")

@@ -14,7 +14,7 @@ import (
 func TestRelatedInDependency(t *testing.T) {
 	path := filepath.Join("..", "..", "engine", "testdata", "deps", "src", "Halver.sol")
 	code, out, _ := foresight(t, "fuzz", path, "--execs", "5000", "--seed", "1", "--workers", "1", "--timeout", "0")
-	if code != exitFindings || !strings.Contains(out, "Halver.sol:11:16: error: assertion failed") ||
+	if code != exitFindings || !strings.Contains(out, "Halver.sol:11:16: error: Assertion failed") ||
 		!strings.Contains(out, "\n    via ") || !strings.Contains(out, "node_modules/@acme/math/MathLib.sol:8:9: here, inside MathLib.half, called from the finding's line\n") {
 		t.Errorf("fuzz: exit %d, output:\n%s", code, out)
 	}

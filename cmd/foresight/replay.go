@@ -76,14 +76,14 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, builds, *index, stdout, stderr)
 	}
-	return replayFindings(ctx, &ff, rep, builds, *index, stdout, stderr)
+	return replayFindings(ctx, &ff, rep, builds, *index, cf.verbose, stdout, stderr)
 }
 
 // replayFindings replays the report's findings (index: only that one),
 // on the fork they were found on, if any, prints each trace and a last
 // line counting those that reproduced as reported, failed elsewhere and
 // did not fail.
-func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
+func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport, builds []*solc.Build, index int, verbose bool, stdout, stderr io.Writer) int {
 	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
 		cliError(stderr, "replay", err)
@@ -108,7 +108,7 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		fmt.Fprint(stdout, engine.FormatTrace(tr, builds))
+		printTrace(stdout, tr, builds, f, verbose)
 		switch {
 		case tr.Reproduced:
 			reproduced++
@@ -130,6 +130,16 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport
 		return exitFindings
 	}
 	return exitOK
+}
+
+// printTrace prints a replayed finding's trace; verbose adds what its
+// kind means (the trace has the oracle's evidence already).
+func printTrace(w io.Writer, tr *engine.Trace, builds []*solc.Build, f engine.Finding, verbose bool) {
+	fmt.Fprint(w, engine.FormatTrace(tr, builds))
+	if verbose {
+		f.Detail = ""
+		writeExplanation(w, f)
+	}
 }
 
 // where is a finding's kind and place, for a one-line comparison.

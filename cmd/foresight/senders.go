@@ -16,9 +16,9 @@ var attackerRoles = map[string]string{
 	"gas-burning": "uses up all the gas it is given, so 2300-gas transfers to it fail",
 }
 
-// senderNames names the senders of findings' transactions ("user 1",
-// "attacker contract (reentrant)") and explains each at its first
-// appearance.
+// senderNames explains the senders of findings' transactions, named by
+// engine.SenderName ("user 1", "attacker contract (reentrant)", "the
+// deployer") as every output names them, at their first appearance.
 type senderNames struct {
 	seen  map[string]bool
 	setUp string // the Foundry test contract whose setUp() deployed the contracts, if any
@@ -29,18 +29,20 @@ func (s *senderNames) name(c engine.Call) (name, note string) {
 	if s.seen == nil {
 		s.seen = map[string]bool{}
 	}
-	if c.Attacker != "" {
-		name = "attacker contract (" + c.Attacker + ")"
+	name = engine.SenderName(c)
+	switch {
+	case c.Attacker != "":
 		note = fmt.Sprintf("%s = %s, a contract the fuzzer deployed to call through, so that msg.sender is a contract; it %s",
 			name, c.Sender, attackerRoles[c.Attacker])
-	} else {
-		name = fmt.Sprintf("user %d", c.SenderIndex+1)
+	case strings.EqualFold(c.Sender, chain.Deployer.Hex()):
+		note = fmt.Sprintf("%s = %s, the account that deployed the contracts; its transactions are privileged (an owner's)",
+			name, strings.ToLower(c.Sender))
+	case s.setUp != "":
+		note = fmt.Sprintf("%s = test account %s, one of %d that send transactions; the contracts were deployed by %s.setUp()",
+			name, c.Sender, chain.DefaultSenders, s.setUp)
+	default:
 		note = fmt.Sprintf("%s = test account %s, one of %d that send transactions; the contracts were deployed by another account, %s",
 			name, c.Sender, chain.DefaultSenders, strings.ToLower(chain.Deployer.Hex()))
-		if s.setUp != "" {
-			note = fmt.Sprintf("%s = test account %s, one of %d that send transactions; the contracts were deployed by %s.setUp()",
-				name, c.Sender, chain.DefaultSenders, s.setUp)
-		}
 	}
 	if s.seen[name] {
 		return name, ""

@@ -30,7 +30,7 @@ func TestRelativeSolcFlag(t *testing.T) {
 	t.Chdir(dir)
 	path := fixtures.Example(t, "TwoObjectives.sol")
 	code, out, stderr := foresight(t, "check", path, "--solc", "./solc", "--execs", "5000", "--seed", "1")
-	if code != exitFindings || !strings.Contains(out, "TwoObjectives.sol:11:13: error: assertion failed after 1 transaction") {
+	if code != exitFindings || !strings.Contains(out, "TwoObjectives.sol:11:13: error: Assertion failed when user ") {
 		t.Errorf("check --solc ./solc: exit %d, stdout:\n%s\nstderr:\n%s", code, out, stderr)
 	}
 }

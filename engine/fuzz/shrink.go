@@ -3,7 +3,6 @@ package fuzz
 import (
 	"slices"
 
-	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/holiman/uint256"
 )
@@ -56,21 +55,10 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) (Sequence, []Unre
 				seq = cand
 				continue
 			}
-			if t := v.Type.T; t != abi.IntTy && t != abi.UintTy {
-				continue
-			}
-			// An integer the finding needs: look for the smallest
-			// magnitude (same sign) that still reproduces it.
+			// A value the finding needs: look for a simpler one that
+			// still reproduces it (shrinkleaf.go).
 			at := slices.Clone(p)
-			signed := v.Type.T == abi.IntTy
-			w, ok, done := shrinkInt(v.Word, signed, func(x uint256.Int) bool {
-				cand := seq.Clone()
-				calldata.At(cand[i].Args, at).Word = x
-				return fails(cand)
-			}, &budget)
-			if ok {
-				calldata.At(seq[i].Args, at).Word = w
-			} else if done {
+			if w.shrinkLeaf(seq, i, at, v, fails, &budget) {
 				kept = append(kept, Unreduced{Tx: i, Arg: at})
 			}
 		}
@@ -107,9 +95,11 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) (Sequence, []Unre
 	return seq, kept
 }
 
-// Unreduced names an integer of a shrunk sequence that the shrinker tried
-// to reduce and could not: zero, small values and every smaller magnitude
-// its search tried fail to reproduce the finding.
+// Unreduced names a value of a shrunk sequence that the shrinker tried
+// to reduce and could not: for an integer, zero, small values and every
+// smaller magnitude its search tried; for an address, zero and every
+// account and contract the campaign knows; for bytes and strings, empty
+// and every shorter prefix tried. None reproduces the finding.
 type Unreduced struct {
 	Tx  int           // index in the sequence
 	Arg calldata.Path // the argument; nil for the transaction's ether value

@@ -1,9 +1,12 @@
 package fuzz
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
 )
 
 // TestShrinkIntegers checks that the shrinker reduces integer arguments to
@@ -46,6 +49,45 @@ func TestShrinkIntegers(t *testing.T) {
 	for name := range want {
 		if !seen[name] {
 			t.Errorf("no finding's sequence calls %s: %+v", name, res.Findings)
+		}
+	}
+}
+
+// TestShrinkLeaves checks the shrinker on other types than integers: an
+// address becomes an account the campaign knows, bytes become the
+// shortest run of zeros that fails, and a string its shortest failing
+// prefix.
+func TestShrinkLeaves(t *testing.T) {
+	prog := compile(t, filepath.Join("testdata", "shrink_leaves.sol"))
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: 5000, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range res.Findings {
+		last := f.Seq[len(f.Seq)-1]
+		name := prog.Contracts[last.Contract].Methods[last.Method].Name
+		seen[name] = true
+		arg := last.Args[0]
+		switch name {
+		case "give":
+			addr := common.Address(arg.Word.Bytes20())
+			if PrincipalIndex(addr) < 0 || PrincipalIndex(addr) == last.Sender {
+				t.Errorf("give: shrunk to %s, want another principal than its sender", addr)
+			}
+		case "tag":
+			if !bytes.Equal(arg.Bytes, []byte{0, 0, 0}) {
+				t.Errorf("tag: shrunk to %x, want 000000", arg.Bytes)
+			}
+		case "label":
+			if len(arg.Bytes) != 2 {
+				t.Errorf("label: shrunk to %q, want 2 bytes", arg.Bytes)
+			}
+		}
+	}
+	for _, name := range []string{"give", "tag", "label"} {
+		if !seen[name] {
+			t.Errorf("no finding ends in %s", name)
 		}
 	}
 }

@@ -171,7 +171,7 @@ step('b. a saved contract with a bug shows a squiggle and a Problems entry', asy
 
   // The Problems panel: the finding with its source, kind and position.
   await page.keyboard.press('Control+Shift+M');
-  const row = page.locator('.markers-panel .monaco-list-row', { hasText: new RegExp(`assertion failed[^]*Ln ${bugLine}, Col 13`) }).first();
+  const row = page.locator('.markers-panel .monaco-list-row', { hasText: new RegExp(`assertion failed[^]*Ln ${bugLine}, Col 13`, 'i') }).first();
   await row.waitFor();
   const text = await row.innerText();
   assert.match(text, /foresight\W*assert-failure/, 'the Problems entry names its source and kind');
@@ -208,7 +208,7 @@ step('d. "Copy as Foundry test" creates the test file', async () => {
 
 step('d2. the palette commands Show Findings and Fuzz Function at Cursor work', async () => {
   await runCommand('Foresight: Show Findings');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: new RegExp(`assertion failed[^]*SequenceFoo\\.sol:${bugLine}`) }).first().waitFor();
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: new RegExp(`assertion failed[^]*SequenceFoo\\.sol:${bugLine}`, 'i') }).first().waitFor();
   await page.keyboard.press('Escape');
 
   // The cursor in bar(): the server runs a campaign focused on it.
@@ -232,7 +232,7 @@ step('e. fixing the bug and saving clears the finding', async () => {
   // panel and the editor.
   await statusItem(/Foresight: \d+ findings?/).waitFor();
   await page.waitForFunction(
-    (line) => ![...document.querySelectorAll('.markers-panel .monaco-list-row')].some((r) => r.textContent.includes('assertion failed') && r.textContent.includes(`Ln ${line}, Col 13`)),
+    (line) => ![...document.querySelectorAll('.markers-panel .monaco-list-row')].some((r) => r.textContent.toLowerCase().includes('assertion failed') && r.textContent.includes(`Ln ${line}, Col 13`)),
     bugLine,
   );
   const left = await page.locator('.markers-panel .monaco-list-row', { hasText: /foresight\W*[a-z0-9-]+\W*\[Ln/ }).allTextContents();

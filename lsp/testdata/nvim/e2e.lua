@@ -84,7 +84,7 @@ local function main()
     textDocument = { uri = uri },
     position = { line = d.range.start.line, character = d.range.start.character + 1 },
   }, 30000, bufnr)
-  if not hover or hover.err or not hover.result or not hover.result.contents.value:find("1. from 0x", 1, true) then
+  if not hover or hover.err or not hover.result or not hover.result.contents.value:find("1. from ", 1, true) then
     return fail("hover: %s", vim.inspect(hover))
   end
   say("HOVER ok")

@@ -1,0 +1,243 @@
+package engine
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/holiman/uint256"
+)
+
+// MaxMessage is the length a finding's message aims to stay within: it is
+// the one line a terminal, a diagnostic list or a status bar shows. The
+// oracle's evidence (Finding.Detail) and the kind's explanation
+// (oracle.Explain) carry the rest.
+const MaxMessage = 160
+
+// message says in at most two short sentences what happened at the
+// finding's line, in the terms of the code and of the sequence's senders:
+// "EtherVault.withdraw paid user 1 1 ether, which it never deposited."
+// fl is what replaying the sequence showed of its ether (nil if not
+// measured). Of the candidate wordings, most detailed first, it returns
+// the first within MaxMessage.
+func message(f Finding, fl *etherFlow, names map[common.Address]string) string {
+	cands := candidates(f, fl, names)
+	for _, c := range cands {
+		if len(c) <= MaxMessage {
+			return c
+		}
+	}
+	return cands[len(cands)-1]
+}
+
+// candidates lists a finding's wordings, most detailed first.
+func candidates(f Finding, fl *etherFlow, names map[common.Address]string) []string {
+	if len(f.Calls) == 0 {
+		// A constructor's finding (fuzz/ctorwrap.go, twin.go).
+		return []string{fmt.Sprintf("%s for constructor arguments the deployer can choose.", capital(oracle.Describe(oracle.Kind(f.Kind)).Title))}
+	}
+	last := f.Calls[len(f.Calls)-1]
+	fn := callName(last)
+	who := SenderName(last)
+	when := fmt.Sprintf("when %s called %s%s", who, fn, earlier(len(f.Calls)))
+	switch oracle.Kind(f.Kind) {
+	case oracle.AssertFailure:
+		return []string{fmt.Sprintf("Assertion failed %s.", when), "Assertion failed."}
+	case oracle.Property, oracle.Invariant:
+		return []string{fmt.Sprintf("%s %s failed when %s called %s%s.", capital(f.Kind), f.Check, who, fn, earlier(len(f.Calls))),
+			fmt.Sprintf("%s %s returned false or reverted.", capital(f.Kind), f.Check)}
+	case oracle.StorageWrite:
+		return []string{fmt.Sprintf("%s wrote to a storage slot %s chose, over other variables.", fn, who),
+			"A write to a storage slot the caller chooses."}
+	case oracle.Reentrancy:
+		return []string{fmt.Sprintf("%s was re-entered by %s, which changed state the call used after it.", fn, who),
+			"A reentrant call changed state this call used after it."}
+	case oracle.UncheckedCall:
+		return []string{fmt.Sprintf("This call's success is never checked: when it failed, %s went on as if it had succeeded.", fn),
+			"This call's success is never checked."}
+	case oracle.EtherLeak:
+		return leakMessages(fn, who, fl, names)
+	case oracle.SelfDestruct:
+		return []string{fmt.Sprintf("%s destroyed the contract when %s called it: any sender can.", fn, who),
+			"Any sender can destroy the contract."}
+	case oracle.Delegatecall:
+		return []string{fmt.Sprintf("%s delegatecalled an address %s chose, running its code as the contract.", fn, who),
+			"The caller chooses the address this delegatecall runs."}
+	case oracle.IntegerWrap:
+		return []string{fmt.Sprintf("Arithmetic wrapped around %s, and the wrapped value was used.", when),
+			"Arithmetic wrapped around and the wrapped value was used."}
+	case oracle.Timestamp:
+		return []string{fmt.Sprintf("block.timestamp decided whether %s sent ether, called by %s.", fn, who),
+			"block.timestamp decides whether this sends ether."}
+	case oracle.BlockNumber:
+		return []string{fmt.Sprintf("Block data (number, hash or prevrandao) decided whether %s sent ether.", fn),
+			"Block data decides whether this sends ether."}
+	case oracle.TxOrigin:
+		return []string{"This check authorises by tx.origin: a contract the owner calls can pass it."}
+	case oracle.DoSFailedCall:
+		return []string{fmt.Sprintf("One recipient that rejects ether makes %s revert for every recipient.", fn),
+			"One failing recipient reverts this loop of payments."}
+	case oracle.FrontRunning:
+		return []string{fmt.Sprintf("%s pays whichever of two senders' calls is mined first, so one can take the other's payout.", fn),
+			"Whoever is mined first is paid."}
+	case oracle.GasDoS:
+		return []string{fmt.Sprintf("%s's gas grows with state any sender can add, until it exceeds the block gas limit.", fn),
+			"This function's gas grows past the block gas limit."}
+	case oracle.FreezingEther:
+		return []string{fmt.Sprintf("%s accepts ether but has no way to send any out: it is locked for good.", last.Contract),
+			"The contract accepts ether but can never send any."}
+	case oracle.OwnerLock:
+		return ownerLockMessages(f, fn, who)
+	}
+	title := capital(oracle.Describe(oracle.Kind(f.Kind)).Title)
+	return []string{fmt.Sprintf("%s %s.", title, when), title + "."}
+}
+
+// leakMessages words an ether leak (SWC-105): whom the last call paid
+// what it never paid in, and whose ether it was.
+func leakMessages(fn, who string, fl *etherFlow, names map[common.Address]string) []string {
+	generic := fmt.Sprintf("%s paid %s ether it never paid in.", fn, who)
+	if fl == nil {
+		return []string{generic}
+	}
+	to := names[fl.recipient]
+	in, out := amountOf(fl.in, fl.recipient), amountOf(fl.out, fl.recipient)
+	var first string
+	switch {
+	case in.IsZero():
+		first = fmt.Sprintf("%s paid %s to %s, who never deposited any.", fn, Ether(&fl.paid), to)
+	case out.Gt(in):
+		first = fmt.Sprintf("%s paid %s more than it deposited, by %s.", fn, to, Ether(new(uint256.Int).Sub(out, in)))
+	default:
+		first = fmt.Sprintf("%s paid %s to %s out of ether others paid in.", fn, Ether(&fl.paid), to)
+	}
+	var cands []string
+	for _, src := range fl.sources(names) {
+		cands = append(cands, first+" "+src)
+	}
+	return append(cands, first, generic)
+}
+
+// sources words whose ether the payer paid with, most detailed first:
+// "It came from the 10 ether Vault started with." or "It came from
+// Vault's 10 ether from the start and 1 ether from user 2." The
+// recipient's own deposits are not counted: a leak is paid with others'.
+func (fl *etherFlow) sources(names map[common.Address]string) []string {
+	type part struct {
+		amount *uint256.Int
+		from   string
+	}
+	var parts []part
+	for _, c := range fl.contributors() {
+		parts = append(parts, part{c.amount, nameOr(names, c.from)})
+	}
+	if fl.start != nil && !fl.start.IsZero() {
+		parts = append(parts, part{fl.start, ""})
+	}
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].amount.Gt(parts[j].amount) })
+	if len(parts) == 1 {
+		if parts[0].from == "" {
+			return []string{fmt.Sprintf("It came from the %s %s started with.", Ether(parts[0].amount), fl.payer)}
+		}
+		return []string{fmt.Sprintf("It came from the %s %s deposited in %s.", Ether(parts[0].amount), parts[0].from, fl.payer)}
+	}
+	var out []string
+	for n := len(parts); n >= 2; n-- {
+		var words []string
+		for _, p := range parts[:n] {
+			if p.from == "" {
+				words = append(words, Ether(p.amount)+" from the start")
+			} else {
+				words = append(words, Ether(p.amount)+" from "+p.from)
+			}
+		}
+		out = append(out, fmt.Sprintf("It came from %s's %s.", fl.payer, strings.Join(words, " and ")))
+	}
+	return out
+}
+
+// ownerLockMessages words an owner lock: the privileged call, then the
+// withdrawal it blocks.
+func ownerLockMessages(f Finding, fn, who string) []string {
+	for _, c := range f.Calls[:len(f.Calls)-1] {
+		if SenderName(c) == "the deployer" {
+			return []string{
+				fmt.Sprintf("After the deployer called %s, %s no longer pays %s back, and nothing undoes it.", callName(c), fn, who),
+				fmt.Sprintf("One call by the deployer (%s) locks depositors' ether for good.", callName(c)),
+			}
+		}
+	}
+	return []string{"One privileged call locks depositors' ether for good."}
+}
+
+// callName is "Vault.withdraw", or "a transfer to Vault" for plain ether.
+func callName(c Call) string {
+	name := c.Function
+	if name == "" {
+		return "a transfer to " + c.Contract
+	}
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = name[:i]
+	}
+	return c.Contract + "." + name
+}
+
+// earlier is ", after 2 earlier transactions" for a sequence of 3.
+func earlier(n int) string {
+	switch {
+	case n <= 1:
+		return ""
+	case n == 2:
+		return ", after 1 earlier transaction"
+	}
+	return fmt.Sprintf(", after %d earlier transactions", n-1)
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func amountOf(m map[common.Address]*uint256.Int, a common.Address) *uint256.Int {
+	if v := m[a]; v != nil {
+		return v
+	}
+	return new(uint256.Int)
+}
+
+func nameOr(names map[common.Address]string, a common.Address) string {
+	if n, ok := names[a]; ok {
+		return n
+	}
+	return a.Hex()
+}
+
+// Ether renders wei for people: "3 wei" below a milliether, else ether
+// with as many decimals as its size needs (four below 10 ether, two below
+// 1000, none above), "about" when that rounds ("about 2361 ether").
+func Ether(wei *uint256.Int) string {
+	if wei.Lt(uint256.NewInt(1e15)) {
+		return wei.Dec() + " wei"
+	}
+	r := new(big.Rat).SetFrac(wei.ToBig(), big.NewInt(1e18))
+	decimals := 4
+	switch {
+	case r.Cmp(big.NewRat(1000, 1)) >= 0:
+		decimals = 0
+	case r.Cmp(big.NewRat(10, 1)) >= 0:
+		decimals = 2
+	}
+	s := r.FloatString(decimals)
+	if decimals > 0 {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if exact, _ := new(big.Rat).SetString(s); exact.Cmp(r) != 0 {
+		return "about " + s + " ether"
+	}
+	return s + " ether"
+}

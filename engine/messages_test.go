@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/holiman/uint256"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of finding messages in testdata")
+
+// maxMessage bounds a finding's message: it is the line a terminal, a
+// diagnostic list or a status bar shows, about two lines of a terminal;
+// the explanation is under -v, foresight explain KIND and the hover.
+const maxMessage = 160
+
+// sentenceEnd ends a sentence: a full stop, question or exclamation mark
+// before a space or the end (not the dot of C.f or of 1.5).
+var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
+
+// checkMessages checks that every finding's message is at most two
+// sentences and maxMessage bytes, and that the messages equal the golden
+// file's (-update rewrites it, for reviewers to read).
+func checkMessages(t *testing.T, byFile map[string][]Finding, golden string) {
+	t.Helper()
+	var lines []string
+	for file, fs := range byFile {
+		for _, f := range fs {
+			if n := len(sentenceEnd.FindAllString(f.Message, -1)); n > 2 || n == 0 {
+				t.Errorf("%s: %s@%d: %d sentences, want 1 or 2 ending in a full stop: %s", file, f.Kind, f.Line, n, f.Message)
+			}
+			if len(f.Message) > maxMessage {
+				t.Errorf("%s: %s@%d: message of %d bytes, want at most %d: %s", file, f.Kind, f.Line, len(f.Message), maxMessage, f.Message)
+			}
+			lines = append(lines, fmt.Sprintf("%s %s@%d: %s", file, f.Kind, f.Line, f.Message))
+		}
+	}
+	sort.Strings(lines)
+	got := strings.Join(lines, "\n") + "\n"
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test -run %s -update writes it)", err, t.Name())
+	}
+	if got != string(want) {
+		t.Errorf("messages differ from %s (go test -run %s -update rewrites it):\n%s", golden, t.Name(), lineDiff(string(want), got))
+	}
+}
+
+// lineDiff lists the lines only in want (-) and only in got (+).
+func lineDiff(want, got string) string {
+	in := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.Split(s, "\n") {
+			m[l] = true
+		}
+		return m
+	}
+	w, g := in(want), in(got)
+	var b strings.Builder
+	for _, l := range strings.Split(want, "\n") {
+		if !g[l] {
+			fmt.Fprintf(&b, "- %s\n", l)
+		}
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if !w[l] {
+			fmt.Fprintf(&b, "+ %s\n", l)
+		}
+	}
+	return b.String()
+}
+
+func TestEther(t *testing.T) {
+	for _, tt := range []struct {
+		wei  string
+		want string
+	}{
+		{"0", "0 wei"},
+		{"3", "3 wei"},
+		{"999999999999999", "999999999999999 wei"},
+		{"1000000000000000", "0.001 ether"},
+		{"999000000000000000", "0.999 ether"},
+		{"10000000000000000000", "10 ether"},
+		{"10000000000000000001", "about 10 ether"},
+		{"12345678900000000000", "about 12.35 ether"},
+		{"2361183241434822606849", "about 2361 ether"},
+	} {
+		w, err := uint256.FromDecimal(tt.wei)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Ether(w); got != tt.want {
+			t.Errorf("Ether(%s) = %q, want %q", tt.wei, got, tt.want)
+		}
+	}
+}
+
+func TestSenderName(t *testing.T) {
+	for _, tt := range []struct {
+		c    Call
+		want string
+	}{
+		{Call{Sender: "0x0000000000000000000000000000000000010000", SenderIndex: 0}, "user 1"},
+		{Call{Sender: "0x0000000000000000000000000000000000030000", SenderIndex: 2}, "user 3"},
+		{Call{Sender: "0x0000000000000000000000000000000a77ac0001", SenderIndex: 3, Attacker: "reentrant"}, "attacker contract (reentrant)"},
+		{Call{Sender: "0xdeaddeaddeaddeaddeaddeaddeaddeaddead0001", SenderIndex: 6}, "the deployer"},
+	} {
+		if got := SenderName(tt.c); got != tt.want {
+			t.Errorf("SenderName(%+v) = %q, want %q", tt.c, got, tt.want)
+		}
+	}
+}

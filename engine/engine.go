@@ -18,6 +18,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -393,7 +394,7 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 	return out
 }
 
-func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deployment) Call {
+func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *fuzz.Deployment) Call {
 	c := p.Contracts[tx.Contract]
 	sender, att, isAttacker := fuzz.PrincipalIn(d, tx.Sender)
 	call := Call{

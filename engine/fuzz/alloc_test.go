@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -33,7 +34,7 @@ func TestExecAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seq := Sequence{w.txFor(c.calls[0])}
+	seq := txseq.Sequence{w.txFor(c.calls[0])}
 	for range 10 {
 		w.exec(seq, w.fresh())
 	}
@@ -43,7 +44,7 @@ func TestExecAllocs(t *testing.T) {
 // checkExecAllocs measures the allocations of executing the one-transaction
 // seq on a warm worker and of its chain call alone: the call stays within
 // maxCallAllocs, and the fuzzer's own path adds nothing to it.
-func checkExecAllocs(t *testing.T, w *worker, seq Sequence) {
+func checkExecAllocs(t *testing.T, w *worker, seq txseq.Sequence) {
 	t.Helper()
 	n := testing.AllocsPerRun(200, func() { w.exec(seq, w.fresh()) })
 	call := testing.AllocsPerRun(200, func() {

@@ -16,6 +16,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // BenchmarkMazeCalls measures transactions per second on the maze benchmark
@@ -176,7 +177,7 @@ func BenchmarkSender(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	seq := Sequence{w.txFor(c.calls[0])}
+	seq := txseq.Sequence{w.txFor(c.calls[0])}
 	for _, s := range []struct {
 		name   string
 		sender int

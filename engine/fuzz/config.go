@@ -5,6 +5,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // Settings are the campaign knobs that mean the same to every layer; the
@@ -80,17 +81,17 @@ type Config struct {
 	// Seeds are sequences run before mutation starts, e.g. a corpus saved
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
-	Seeds []Sequence
+	Seeds []txseq.Sequence
 	// SeedsOnly stops the campaign once the seeds have run (corpus
 	// minimisation measures what they cover).
 	SeedsOnly bool
 	// Import, if set, is polled between corpus entries for sequences found
 	// elsewhere (another process sharing a corpus directory); each runs
 	// once, like a seed.
-	Import func() (Sequence, bool)
+	Import func() (txseq.Sequence, bool)
 	// OnInput is called with each sequence admitted to the corpus, from the
 	// worker that ran it; seq must not be modified.
-	OnInput func(seq Sequence)
+	OnInput func(seq txseq.Sequence)
 
 	// OnSetup is called once the contracts are deployed, before fuzzing.
 	OnSetup func(*Deployment)
@@ -160,7 +161,7 @@ type Result struct {
 	Coverage   [][]bool
 	Deployment *Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
-	Inputs []Sequence
+	Inputs []txseq.Sequence
 	// Contracts and Functions count what the campaign sent transactions to.
 	Contracts, Functions int
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -29,15 +30,15 @@ const maxI2S = 4
 // the same comparison, prev), only the transforms the two points agree
 // with: a side that moved as x did under + (or under ^), so that a guard
 // that is neither (x * x + 10 == 110) costs no run.
-func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *costEntry, x0 *uint256.Int, prev *[2]uint256.Int) []uint256.Int {
+func i2sCandidates(out []uint256.Int, x *uint256.Int, t *abi.Type, e *txseq.CostEntry, x0 *uint256.Int, prev *[2]uint256.Int) []uint256.Int {
 	var d uint256.Int
-	d.Sub(&e.opnd[0], &e.opnd[1])
-	if !d.Eq(&e.resid) || d.IsZero() {
+	d.Sub(&e.Opnd[0], &e.Opnd[1])
+	if !d.Eq(&e.Resid) || d.IsZero() {
 		return out
 	}
 	wide := calldata.Bits(t) >= 256
 	for s := range 2 {
-		side, c := &e.opnd[s], &e.opnd[1-s]
+		side, c := &e.Opnd[s], &e.Opnd[1-s]
 		var v uint256.Int
 		for k := range 2 {
 			if prev != nil && !movedAs(t, k, x0, x, &prev[s], side) {
@@ -114,11 +115,11 @@ func contains(ws []uint256.Int, w *uint256.Int) bool {
 // parent's residual (r0, nil if unknown), the first candidate is the
 // modular step (modStep); with the parent's operands (prev), only the
 // transforms the two points agree with.
-func i2sStart(me *costEntry, r0 *big.Int, prev *[2]uint256.Int, mut Sequence, m Mutation, t *abi.Type, next *prediction) *prediction {
+func i2sStart(me *txseq.CostEntry, r0 *big.Int, prev *[2]uint256.Int, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, next *prediction) *prediction {
 	cands := make([]uint256.Int, 0, maxI2S+1)
 	if r0 != nil {
 		// Not when the secant step runs the same input.
-		w, ok := modStep(t, toBig(&m.Arg.Old, t), r0, toBig(&m.Arg.New, t), signed(&me.resid))
+		w, ok := modStep(t, toBig(&m.Arg.Old, t), r0, toBig(&m.Arg.New, t), signed(&me.Resid))
 		if ok && !w.Eq(&m.Arg.New) && (next == nil || next.i2s != nil || !w.Eq(&next.m.Arg.New)) {
 			cands = append(cands, w)
 		}
@@ -138,7 +139,7 @@ func i2sStart(me *costEntry, r0 *big.Int, prev *[2]uint256.Int, mut Sequence, m 
 			}
 		}
 	}
-	return i2sNext(&i2sQueue{mut: mut, m: m, t: t, cands: cands, next: next}, me.idx)
+	return i2sNext(&i2sQueue{mut: mut, m: m, t: t, cands: cands, next: next}, me.Idx)
 }
 
 // modStep is the secant step in the argument's own arithmetic: a guard
@@ -176,8 +177,8 @@ func modStep(t *abi.Type, x0, r0, x1, r1 *big.Int) (uint256.Int, bool) {
 // i2sQueue is what remains of an input-to-state attempt: the mutant it
 // changes, its candidates, and the prediction to run after them.
 type i2sQueue struct {
-	mut   Sequence
-	m     Mutation
+	mut   txseq.Sequence
+	m     txseq.Mutation
 	t     *abi.Type
 	cands []uint256.Int
 	next  *prediction
@@ -206,7 +207,7 @@ func i2sNext(q *i2sQueue, target int32) *prediction {
 // condition back to zero with the other arguments (joint.go); else, or
 // once that fails, the next candidate, then the queued secant step.
 func (pr *predictor) i2sAgain(p *prediction) *prediction {
-	if !pr.noJoint && !p.i2s.plain && p.m.Field == FieldArg {
+	if !pr.noJoint && !p.i2s.plain && p.m.Field == txseq.FieldArg {
 		k, resid, ok := pr.firstBroken()
 		if ok {
 			o := &pr.origin

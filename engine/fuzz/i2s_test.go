@@ -5,17 +5,18 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
 var u64 = &abi.Type{T: abi.UintTy, Size: 64}
 
 // eqEntry is the cost entry of an unsatisfied equality l == r.
-func eqEntry(l, r uint64) costEntry {
-	var e costEntry
-	e.opnd[0].SetUint64(l)
-	e.opnd[1].SetUint64(r)
-	e.resid.Sub(&e.opnd[0], &e.opnd[1])
+func eqEntry(l, r uint64) txseq.CostEntry {
+	var e txseq.CostEntry
+	e.Opnd[0].SetUint64(l)
+	e.Opnd[1].SetUint64(r)
+	e.Resid.Sub(&e.Opnd[0], &e.Opnd[1])
 	return e
 }
 
@@ -37,7 +38,7 @@ func TestI2SCandidates(t *testing.T) {
 	} {
 		x := uint256.NewInt(tt.x)
 		// Either side of the comparison may be the input's.
-		for _, e := range []costEntry{eqEntry(tt.f(tt.x), tt.c), eqEntry(tt.c, tt.f(tt.x))} {
+		for _, e := range []txseq.CostEntry{eqEntry(tt.f(tt.x), tt.c), eqEntry(tt.c, tt.f(tt.x))} {
 			cands := i2sCandidates(nil, x, u64, &e, nil, nil)
 			ok := false
 			for _, w := range cands {
@@ -53,7 +54,7 @@ func TestI2SCandidates(t *testing.T) {
 	}
 	// a < K failing: the residual is a cost, not the operands' difference.
 	e := eqEntry(10, 5)
-	e.resid.SetUint64(6)
+	e.Resid.SetUint64(6)
 	if cands := i2sCandidates(nil, uint256.NewInt(10), u64, &e, nil, nil); len(cands) != 0 {
 		t.Errorf("inequality: candidates %x, want none", cands)
 	}
@@ -156,7 +157,7 @@ func TestI2SFilter(t *testing.T) {
 		{"square", func(x uint64) uint64 { return x*x + 10 }, 0},
 	} {
 		e0, e1 := eqEntry(tt.f(x0.Uint64()), c), eqEntry(tt.f(x1.Uint64()), c)
-		cands := i2sCandidates(nil, x1, u64, &e1, x0, &e0.opnd)
+		cands := i2sCandidates(nil, x1, u64, &e1, x0, &e0.Opnd)
 		if len(cands) != tt.want {
 			t.Errorf("%s: %d candidates %x, want %d", tt.name, len(cands), cands, tt.want)
 		}

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -36,20 +37,20 @@ type inRangeKey struct {
 // value (of type t) that mutation m changed, from the comparisons of the
 // mutant's last transaction (costs) and the parent's operands, which
 // predict stamped.
-func (pr *predictor) inRangeCands(costs []costEntry, m Mutation, t *abi.Type) []uint256.Int {
+func (pr *predictor) inRangeCands(costs []txseq.CostEntry, m txseq.Mutation, t *abi.Type) []uint256.Int {
 	var cands []uint256.Int
 	for k := range costs {
 		me := &costs[k]
-		if me.idx >= pr.edges || pr.seen[me.idx] == 0 || pr.pStamp[me.idx] != pr.stamp {
+		if me.Idx >= pr.edges || pr.seen[me.Idx] == 0 || pr.pStamp[me.Idx] != pr.stamp {
 			continue
 		}
-		prev := &pr.pOpnd[me.idx]
+		prev := &pr.pOpnd[me.Idx]
 		for s := range 2 {
-			side, lim := &me.opnd[s], &me.opnd[1-s]
+			side, lim := &me.Opnd[s], &me.Opnd[1-s]
 			if lim.IsZero() || side.Eq(lim) || !lim.Eq(&prev[1-s]) || !movedAs(t, 0, &m.Arg.Old, &m.Arg.New, &prev[s], side) {
 				continue
 			}
-			if !pr.inRangeFirst(me.idx, lim) {
+			if !pr.inRangeFirst(me.Idx, lim) {
 				continue
 			}
 			if cands == nil {
@@ -129,7 +130,7 @@ type hintRing struct {
 
 // addHints keeps the in-range candidates of tx's top-level argument at
 // path.
-func (pr *predictor) addHints(tx Tx, path calldata.Path, vals []uint256.Int) {
+func (pr *predictor) addHints(tx txseq.Tx, path calldata.Path, vals []uint256.Int) {
 	if len(path) != 1 || tx.Method < 0 {
 		return
 	}
@@ -147,7 +148,7 @@ func (pr *predictor) addHints(tx Tx, path calldata.Path, vals []uint256.Int) {
 
 // hint returns now and then one of the hints of tx's top-level argument
 // arg, false when it has none or none is taken.
-func (pr *predictor) hint(tx *Tx, arg int) (uint256.Int, bool) {
+func (pr *predictor) hint(tx *txseq.Tx, arg int) (uint256.Int, bool) {
 	if tx.Method < 0 || len(pr.hints) == 0 {
 		return uint256.Int{}, false
 	}

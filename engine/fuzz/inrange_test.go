@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -42,27 +43,27 @@ func TestInRangeValues(t *testing.T) {
 // seen either way.
 func TestInRangeCands(t *testing.T) {
 	pr := newPredictor(rand.New(rand.NewPCG(1, 2)), []uint8{1, 1, 0}, 3, 3, 0)
-	entry := func(idx int32, a, b uint64) costEntry {
-		e := costEntry{idx: idx}
-		e.opnd[0].SetUint64(a)
-		e.opnd[1].SetUint64(b)
-		e.cost.SetUint64(1)
+	entry := func(idx int32, a, b uint64) txseq.CostEntry {
+		e := txseq.CostEntry{Idx: idx}
+		e.Opnd[0].SetUint64(a)
+		e.Opnd[1].SetUint64(b)
+		e.Cost.SetUint64(1)
 		return e
 	}
-	var m Mutation
-	m.Field, m.Arg.Path = FieldArg, calldata.Path{0}
+	var m txseq.Mutation
+	m.Field, m.Arg.Path = txseq.FieldArg, calldata.Path{0}
 	m.Arg.Old.SetUint64(7)
 	m.Arg.New.SetUint64(9)
-	stamp := func(parent []costEntry) {
+	stamp := func(parent []txseq.CostEntry) {
 		pr.stamp++
 		for _, pe := range parent {
-			pr.pOpnd[pe.idx] = pe.opnd
-			pr.pStamp[pe.idx] = pr.stamp
+			pr.pOpnd[pe.Idx] = pe.Opnd
+			pr.pStamp[pe.Idx] = pr.stamp
 		}
 	}
 	// Edge 0: balance 100 >= x; edge 1: both sides moved; edge 2 unseen.
-	parent := []costEntry{entry(0, 100, 7), entry(1, 7, 7), entry(2, 100, 7)}
-	mutant := []costEntry{entry(0, 100, 9), entry(1, 9, 9), entry(2, 100, 9)}
+	parent := []txseq.CostEntry{entry(0, 100, 7), entry(1, 7, 7), entry(2, 100, 7)}
+	mutant := []txseq.CostEntry{entry(0, 100, 9), entry(1, 9, 9), entry(2, 100, 9)}
 	stamp(parent)
 	got := pr.inRangeCands(mutant, m, u64)
 	want := []uint64{100, 99, 50}
@@ -78,13 +79,13 @@ func TestInRangeCands(t *testing.T) {
 	if again := pr.inRangeCands(mutant, m, u64); len(again) != 0 {
 		t.Errorf("the same limit again: candidates %x, want none", again)
 	}
-	pr.addHints(Tx{Contract: 0, Method: 2}, m.Arg.Path, got)
+	pr.addHints(txseq.Tx{Contract: 0, Method: 2}, m.Arg.Path, got)
 	taken := map[uint64]bool{}
 	for range 400 {
-		if h, ok := pr.hint(&Tx{Contract: 0, Method: 2}, 0); ok {
+		if h, ok := pr.hint(&txseq.Tx{Contract: 0, Method: 2}, 0); ok {
 			taken[h.Uint64()] = true
 		}
-		if _, ok := pr.hint(&Tx{Contract: 0, Method: 1}, 0); ok {
+		if _, ok := pr.hint(&txseq.Tx{Contract: 0, Method: 1}, 0); ok {
 			t.Fatal("a hint for an argument that has none")
 		}
 	}

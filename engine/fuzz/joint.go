@@ -5,6 +5,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -42,7 +43,7 @@ type jointArg struct {
 // conditions (guards, then the target last), and the columns probed so
 // far.
 type joint struct {
-	base   Sequence
+	base   txseq.Sequence
 	tx     int
 	target int32
 	args   []jointArg
@@ -70,7 +71,7 @@ type joint struct {
 	// The base's inequalities, the argument bounds the probes showed,
 	// and the run to fall back on after a bounded search
 	// (joint_ranged.go).
-	cmps      []costEntry
+	cmps      []txseq.CostEntry
 	bounds    []argBound
 	enumTried bool
 	then      func() *prediction
@@ -79,19 +80,19 @@ type joint struct {
 // chainOrigin is what the predictor remembers of the mutant a prediction
 // chain started from, for a joint step after the secant.
 type chainOrigin struct {
-	mut    Sequence
+	mut    txseq.Sequence
 	tx     int
 	target int32
 	resid  *big.Int
 	guards []int32
-	costs  []costEntry // the mutant's last transaction's
+	costs  []txseq.CostEntry // the mutant's last transaction's
 	tried  bool
 }
 
 // setOrigin records the mutant of a new prediction chain aiming at target:
 // its last transaction's path conditions (from its cost vector: every
 // branch whose other side has a cost and is not also taken) are guards.
-func (pr *predictor) setOrigin(costs []costEntry, mut Sequence, m Mutation, target int32, resid *big.Int) {
+func (pr *predictor) setOrigin(costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation, target int32, resid *big.Int) {
 	o := &pr.origin
 	o.mut, o.tx, o.target, o.resid, o.tried = mut, m.Tx, target, resid, false
 	o.guards = o.guards[:0]
@@ -102,16 +103,16 @@ func (pr *predictor) setOrigin(costs []costEntry, mut Sequence, m Mutation, targ
 	}
 	pr.stamp++
 	for _, e := range costs {
-		pr.mStamp[e.idx] = pr.stamp
+		pr.mStamp[e.Idx] = pr.stamp
 	}
 	for _, e := range costs {
-		if e.idx >= pr.edges || e.idx>>1 == target>>1 || pr.mStamp[e.idx^1] == pr.stamp {
+		if e.Idx >= pr.edges || e.Idx>>1 == target>>1 || pr.mStamp[e.Idx^1] == pr.stamp {
 			continue
 		}
 		if len(o.guards) == maxGuards {
 			break
 		}
-		o.guards = append(o.guards, e.idx^1)
+		o.guards = append(o.guards, e.Idx^1)
 	}
 }
 
@@ -128,22 +129,22 @@ const maxJointTries = 3
 // reach of any mutant of a7 that breaks the guard around it, but its
 // operands in the parent give a7 at once, and the broken guard is then
 // repaired with the other arguments.
-func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m Mutation) *prediction {
-	if pr.noJoint || m.Field != FieldArg || m.Tx != len(mut)-1 {
+func (pr *predictor) jointFromParent(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *prediction {
+	if pr.noJoint || m.Field != txseq.FieldArg || m.Tx != len(mut)-1 {
 		return nil
 	}
 	target, last := int32(-1), -1
 	var resid *big.Int
 	for k := len(parent) - 1; k >= 0; k-- {
 		e := &parent[k]
-		if e.idx >= pr.edges || pr.seen[e.idx] != 0 {
+		if e.Idx >= pr.edges || pr.seen[e.Idx] != 0 {
 			continue
 		}
 		if last < 0 {
 			last = k
 		}
-		if pr.jointTries[e.idx] < maxJointTries {
-			target, resid = e.idx, signed(&e.resid)
+		if pr.jointTries[e.Idx] < maxJointTries {
+			target, resid = e.Idx, signed(&e.Resid)
 			break
 		}
 	}
@@ -155,7 +156,7 @@ func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m 
 		return nil
 	}
 	if target < 0 {
-		target, resid = parent[last].idx, signed(&parent[last].resid)
+		target, resid = parent[last].Idx, signed(&parent[last].Resid)
 	}
 	pr.setOrigin(parent, base, m, target, resid)
 	pr.last, pr.lastRan = append(pr.last[:0], costs...), true
@@ -169,7 +170,7 @@ func (pr *predictor) jointFromParent(parent, costs []costEntry, mut Sequence, m 
 		next = pr.startJoint()
 	}
 	pr.origin.tried = true
-	key := int64(parent[last].idx)<<16 | int64(m.Arg.Path[0])
+	key := int64(parent[last].Idx)<<16 | int64(m.Arg.Path[0])
 	if t := numericLeaf(base, m); t != nil && pr.i2sTries[key] < maxI2STries {
 		pr.i2sTries[key]++
 		bm := m
@@ -191,7 +192,7 @@ func (pr *predictor) brokeGuard() bool {
 	}
 	pr.stamp++
 	for _, e := range pr.last {
-		pr.mStamp[e.idx] = pr.stamp
+		pr.mStamp[e.Idx] = pr.stamp
 	}
 	for _, g := range pr.origin.guards {
 		if pr.mStamp[g] == pr.stamp {
@@ -215,7 +216,7 @@ func (pr *predictor) startJoint() *prediction {
 // newJoint starts a joint solve (round counts the restarts before it)
 // from base, whose target residual is resid and whose guards are at zero:
 // the run of its first probe, or nil if no argument can move.
-func newJoint(base Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path, costs []costEntry) *prediction {
+func newJoint(base txseq.Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path, costs []txseq.CostEntry) *prediction {
 	j := &joint{base: base, tx: tx, target: target, round: round, pin: pin}
 	for path, v := range calldata.Leaves(base[tx].Args) {
 		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) || samePath(path, pin) {
@@ -262,7 +263,7 @@ func (j *joint) probeRun() *prediction {
 // by t*v[k] (modulo 2^bits), or nil if that changes nothing.
 func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 	seq := j.base.Clone()
-	m := Mutation{Tx: j.tx, Field: FieldArg, LastOnly: true}
+	m := txseq.Mutation{Tx: j.tx, Field: txseq.FieldArg, LastOnly: true}
 	mod := new(big.Int).Lsh(big.NewInt(1), j.bits)
 	changed := false
 	for k, vk := range v {
@@ -461,9 +462,9 @@ func (j *joint) keepsGuards(eff []*big.Int) bool {
 func (pr *predictor) lastResid(e int32) (*big.Int, bool) {
 	other := false
 	for k := range pr.last {
-		switch pr.last[k].idx {
+		switch pr.last[k].Idx {
 		case e:
-			return signed(&pr.last[k].resid), true
+			return signed(&pr.last[k].Resid), true
 		case e ^ 1:
 			other = true
 		}
@@ -488,10 +489,10 @@ func (j *joint) aim() int32 {
 // equality's (its residual the difference of the compared words).
 func (pr *predictor) lastIsEq(e int32) bool {
 	for k := range pr.last {
-		if c := &pr.last[k]; c.idx == e {
+		if c := &pr.last[k]; c.Idx == e {
 			var d uint256.Int
-			d.Sub(&c.opnd[0], &c.opnd[1])
-			return d.Eq(&c.resid)
+			d.Sub(&c.Opnd[0], &c.Opnd[1])
+			return d.Eq(&c.Resid)
 		}
 	}
 	return false

@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -14,19 +15,19 @@ import (
 
 // keepComparisons copies the base's inequality comparisons at the
 // solve's guards and target (entries at the edge the base did not take).
-func (j *joint) keepComparisons(costs []costEntry) {
+func (j *joint) keepComparisons(costs []txseq.CostEntry) {
 	for k := range costs {
 		e := &costs[k]
-		if e.idx == j.target {
+		if e.Idx == j.target {
 			var d uint256.Int
-			if d.Sub(&e.opnd[0], &e.opnd[1]).Eq(&e.resid) {
+			if d.Sub(&e.Opnd[0], &e.Opnd[1]).Eq(&e.Resid) {
 				continue // an equality target: no range
 			}
 			j.cmps = append(j.cmps, *e)
 			continue
 		}
 		for _, g := range j.eqs[:len(j.eqs)-1] {
-			if g == e.idx^1 {
+			if g == e.Idx^1 {
 				j.cmps = append(j.cmps, *e)
 				break
 			}
@@ -37,11 +38,11 @@ func (j *joint) keepComparisons(costs []costEntry) {
 // track learns bounds from a probe along dir whose run's costs are last:
 // a kept comparison one of whose operands moved exactly as one moved
 // argument did while the other stayed.
-func (j *joint) track(last []costEntry, dir []*big.Int) {
+func (j *joint) track(last []txseq.CostEntry, dir []*big.Int) {
 	for c := range j.cmps {
 		b := &j.cmps[c]
 		for k := range last {
-			if last[k].idx == b.idx {
+			if last[k].Idx == b.Idx {
 				j.trackOne(b, &last[k], dir)
 				break
 			}
@@ -49,13 +50,13 @@ func (j *joint) track(last []costEntry, dir []*big.Int) {
 	}
 }
 
-func (j *joint) trackOne(b, e *costEntry, dir []*big.Int) {
+func (j *joint) trackOne(b, e *txseq.CostEntry, dir []*big.Int) {
 	for s := range 2 {
-		if !e.opnd[1-s].Eq(&b.opnd[1-s]) {
+		if !e.Opnd[1-s].Eq(&b.Opnd[1-s]) {
 			continue
 		}
 		var d uint256.Int
-		d.Sub(&e.opnd[s], &b.opnd[s])
+		d.Sub(&e.Opnd[s], &b.Opnd[s])
 		mask(&d, j.bits)
 		if d.IsZero() {
 			continue
@@ -72,11 +73,11 @@ func (j *joint) trackOne(b, e *costEntry, dir []*big.Int) {
 				arg = k
 			}
 		}
-		if arg < 0 || j.hasBound(arg, b.idx) {
+		if arg < 0 || j.hasBound(arg, b.Idx) {
 			continue
 		}
-		side0 := b.opnd[s]
-		start, size, ok := sideBound(mask(&side0, j.bits), &b.opnd[1-s], j.bits, b.idx == j.target)
+		side0 := b.Opnd[s]
+		start, size, ok := sideBound(mask(&side0, j.bits), &b.Opnd[1-s], j.bits, b.Idx == j.target)
 		if !ok {
 			continue
 		}
@@ -84,7 +85,7 @@ func (j *joint) trackOne(b, e *costEntry, dir []*big.Int) {
 		var off uint256.Int
 		off.Sub(&side0, &j.args[arg].x0)
 		start.Sub(&start, &off)
-		j.bounds = append(j.bounds, argBound{k: arg, idx: b.idx, start: *mask(&start, j.bits), size: size})
+		j.bounds = append(j.bounds, argBound{k: arg, idx: b.Idx, start: *mask(&start, j.bits), size: size})
 	}
 }
 
@@ -98,7 +99,7 @@ func (j *joint) hasBound(k int, idx int32) bool {
 }
 
 // respects reports whether seq's arguments keep every known bound.
-func (j *joint) respects(seq Sequence) bool {
+func (j *joint) respects(seq txseq.Sequence) bool {
 	if len(j.bounds) == 0 {
 		return true
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -55,7 +56,7 @@ func TestSolveAlong(t *testing.T) {
 	var w5, w7 uint256.Int
 	w5.SetUint64(5)
 	w7.SetUint64(7)
-	seq := Sequence{{Args: []calldata.Value{{Type: u64, Word: w5}, {Type: u64, Word: w7}}}}
+	seq := txseq.Sequence{{Args: []calldata.Value{{Type: u64, Word: w5}, {Type: u64, Word: w7}}}}
 	for _, tt := range []struct {
 		c, r int64
 		ineq bool

@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // BenchmarkSetupManyContracts prices a campaign's set-up on one file of n
@@ -106,9 +107,9 @@ func BenchmarkExecManyContracts(b *testing.B) {
 	for _, n := range []int{10, 1000} {
 		w := manyWorker(b, n)
 		calls := w.c.calls
-		seqs := make([]Sequence, len(calls))
+		seqs := make([]txseq.Sequence, len(calls))
 		for k := range seqs {
-			seqs[k] = Sequence{w.txFor(calls[k]), w.txFor(calls[(k*7+3)%len(calls)])}
+			seqs[k] = txseq.Sequence{w.txFor(calls[k]), w.txFor(calls[(k*7+3)%len(calls)])}
 		}
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -20,19 +21,10 @@ import (
 // 3a^2 + 7a + 101 == 5687 (lookahead paper, Fig. 2) is found in a few
 // dozen steps instead of being overshot forever.
 
-// costEntry is one metric of a cost vector: a cost index (see
-// trace.Tracer.CostSites) and its value.
-type costEntry struct {
-	idx   int32
-	cost  uint256.Int
-	resid uint256.Int    // signed residual (see trace.Tracer.Residual)
-	opnd  [2]uint256.Int // the words compared (trace.Tracer.CmpOperands)
-}
-
 // prediction is a predicted input waiting to run, with what it aims at.
 type prediction struct {
-	seq    Sequence
-	m      Mutation
+	seq    txseq.Sequence
+	m      txseq.Mutation
 	target int32
 	// The last point on the line, for another secant step if this misses.
 	x0, c0 *big.Int
@@ -71,7 +63,7 @@ type predictor struct {
 	stamp         uint32
 	cands         []int
 	preferred     []int
-	aggCosts      []costEntry // costs of the first aggressive run
+	aggCosts      []txseq.CostEntry // costs of the first aggressive run
 
 	// The target's cost and residual in the last predicted run whose last
 	// transaction ran (a run that fails earlier leaves them as they were).
@@ -95,7 +87,7 @@ type predictor struct {
 	inRangeSeen  map[inRangeKey]struct{}
 	hints        map[hintKey]*hintRing
 	origin       chainOrigin
-	last         []costEntry
+	last         []txseq.CostEntry
 	lastRan      bool
 }
 
@@ -124,11 +116,11 @@ var valueType = &abi.Type{T: abi.UintTy, Size: 256}
 
 // numericLeaf returns the type of the scalar integer argument (or the
 // msg.value) a mutation changed, or nil if it changed something else.
-func numericLeaf(seq Sequence, m Mutation) *abi.Type {
-	if m.Field == FieldValue && m.Arg.Scalar && m.Tx < len(seq) {
+func numericLeaf(seq txseq.Sequence, m txseq.Mutation) *abi.Type {
+	if m.Field == txseq.FieldValue && m.Arg.Scalar && m.Tx < len(seq) {
 		return valueType
 	}
-	if m.Field != FieldArg || !m.Arg.Scalar || m.Tx >= len(seq) {
+	if m.Field != txseq.FieldArg || !m.Arg.Scalar || m.Tx >= len(seq) {
 		return nil
 	}
 	v := calldata.At(seq[m.Tx].Args, m.Arg.Path)
@@ -140,21 +132,21 @@ func numericLeaf(seq Sequence, m Mutation) *abi.Type {
 
 // predict proposes an input from a parent's cost vector and a mutant's
 // (costs, of the mutant's last transaction).
-func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation) *prediction {
+func (pr *predictor) predict(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *prediction {
 	t := numericLeaf(mut, m)
 	if t == nil || len(parent) == 0 {
 		return nil
 	}
 	pr.stamp++
 	for _, pe := range parent {
-		pr.pCost[pe.idx] = pe.cost
-		pr.pResid[pe.idx] = pe.resid
-		pr.pOpnd[pe.idx] = pe.opnd
-		pr.pStamp[pe.idx] = pr.stamp
+		pr.pCost[pe.Idx] = pe.Cost
+		pr.pResid[pe.Idx] = pe.Resid
+		pr.pOpnd[pe.Idx] = pe.Opnd
+		pr.pStamp[pe.Idx] = pr.stamp
 	}
 	// In-range candidates first: predictTarget's guards stamp again.
 	cands := pr.inRangeCands(costs, m, t)
-	if len(cands) > 0 && m.Field == FieldArg {
+	if len(cands) > 0 && m.Field == txseq.FieldArg {
 		pr.addHints(mut[m.Tx], m.Arg.Path, cands)
 	}
 	next := pr.predictTarget(parent, costs, mut, m, t)
@@ -165,18 +157,18 @@ func (pr *predictor) predict(parent, costs []costEntry, mut Sequence, m Mutation
 }
 
 // predictTarget picks the mutant's target and returns its first run.
-func (pr *predictor) predictTarget(parent, costs []costEntry, mut Sequence, m Mutation, t *abi.Type) *prediction {
+func (pr *predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation, t *abi.Type) *prediction {
 	pr.cands, pr.preferred = pr.cands[:0], pr.preferred[:0]
 	for k, me := range costs {
-		if pr.pStamp[me.idx] != pr.stamp {
+		if pr.pStamp[me.Idx] != pr.stamp {
 			continue
 		}
-		pc := &pr.pCost[me.idx]
-		if pc.Eq(&me.cost) || pc.IsZero() || me.cost.IsZero() {
+		pc := &pr.pCost[me.Idx]
+		if pc.Eq(&me.Cost) || pc.IsZero() || me.Cost.IsZero() {
 			continue
 		}
 		pr.cands = append(pr.cands, k)
-		if me.idx >= pr.edges || pr.seen[me.idx] == 0 {
+		if me.Idx >= pr.edges || pr.seen[me.Idx] == 0 {
 			pr.preferred = append(pr.preferred, k)
 		}
 	}
@@ -193,10 +185,10 @@ func (pr *predictor) predictTarget(parent, costs []costEntry, mut Sequence, m Mu
 	me := costs[pool[pr.rng.IntN(len(pool))]]
 	x0, x1 := toBig(&m.Arg.Old, t), toBig(&m.Arg.New, t)
 	// Fit the signed residuals: they cross zero at the root.
-	c0, c1 := signed(&pr.pResid[me.idx]), signed(&me.resid)
-	p := &prediction{target: me.idx, x0: x1, c0: c1}
-	pr.setOrigin(costs, mut, m, me.idx, c1)
-	return i2sStart(&me, c0, &pr.pOpnd[me.idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
+	c0, c1 := signed(&pr.pResid[me.Idx]), signed(&me.Resid)
+	p := &prediction{target: me.Idx, x0: x1, c0: c1}
+	pr.setOrigin(costs, mut, m, me.Idx, c1)
+	return i2sStart(&me, c0, &pr.pOpnd[me.Idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
 }
 
 // secantRoot returns where the line through (x0, c0) and (x1, c1) meets
@@ -216,7 +208,7 @@ func secantRoot(x0, c0, x1, c1 *big.Int) *big.Int {
 
 // secant fits the line through (x0, c0) and (x1, c1) and returns the input
 // at its root, or nil if the line is flat or the root is x1 itself.
-func (pr *predictor) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type, x0, c0, x1, c1 *big.Int) *prediction {
+func (pr *predictor) secant(p *prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, x0, c0, x1, c1 *big.Int) *prediction {
 	x := secantRoot(x0, c0, x1, c1)
 	if x == nil {
 		return nil
@@ -234,19 +226,19 @@ func (pr *predictor) secant(p *prediction, mut Sequence, m Mutation, t *abi.Type
 
 // aim makes p run mut with the argument m changed set to x (fitted to its
 // type), or returns nil if that is the input mut already has.
-func aim(p *prediction, mut Sequence, m Mutation, t *abi.Type, x *big.Int) *prediction {
+func aim(p *prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, x *big.Int) *prediction {
 	return aimWord(p, mut, m, calldata.Clamp(t, fromBig(x)))
 }
 
 // aimWord makes p run mut with the argument m changed set to word, or
 // returns nil if that is the input mut already has.
-func aimWord(p *prediction, mut Sequence, m Mutation, word uint256.Int) *prediction {
+func aimWord(p *prediction, mut txseq.Sequence, m txseq.Mutation, word uint256.Int) *prediction {
 	if word.Eq(&m.Arg.New) {
 		return nil
 	}
 	seq := mut.Clone()
 	switch {
-	case m.Field == FieldValue:
+	case m.Field == txseq.FieldValue:
 		if word.Cmp(maxValue) > 0 {
 			return nil // more than a sender holds
 		}
@@ -349,7 +341,7 @@ func (pr *predictor) secantAgain(p *prediction) *prediction {
 // bracketStep runs the false position between the bracket's ends,
 // bisecting when integer rounding lands on an end; nil once no integer is
 // left strictly inside.
-func bracketStep(p *prediction, mut Sequence, m Mutation, t *abi.Type) *prediction {
+func bracketStep(p *prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type) *prediction {
 	gap := new(big.Int).Sub(p.hi, p.lo)
 	if gap.Cmp(big.NewInt(1)) <= 0 {
 		return nil
@@ -373,27 +365,27 @@ func bracketStep(p *prediction, mut Sequence, m Mutation, t *abi.Type) *predicti
 // value at its root, modulo 2^256. It aims at the last metric that changed
 // and is non-zero in both runs and is a branch never covered, else the
 // first such metric (no random choice, unlike predict).
-func (pr *predictor) predictState(v0, v1 *uint256.Int, costs []costEntry) (uint256.Int, bool) {
-	var best, bestP *costEntry
+func (pr *predictor) predictState(v0, v1 *uint256.Int, costs []txseq.CostEntry) (uint256.Int, bool) {
+	var best, bestP *txseq.CostEntry
 	for k := range costs {
 		me := &costs[k]
-		var pe *costEntry
+		var pe *txseq.CostEntry
 		for j := range pr.aggCosts {
-			if pr.aggCosts[j].idx == me.idx {
+			if pr.aggCosts[j].Idx == me.Idx {
 				pe = &pr.aggCosts[j]
 			}
 		}
-		if pe == nil || pe.cost.Eq(&me.cost) || pe.cost.IsZero() || me.cost.IsZero() {
+		if pe == nil || pe.Cost.Eq(&me.Cost) || pe.Cost.IsZero() || me.Cost.IsZero() {
 			continue
 		}
-		if best == nil || (me.idx < pr.edges && pr.seen[me.idx] == 0) {
+		if best == nil || (me.Idx < pr.edges && pr.seen[me.Idx] == 0) {
 			best, bestP = me, pe
 		}
 	}
 	if best == nil {
 		return uint256.Int{}, false
 	}
-	x := secantRoot(v0.ToBig(), signed(&bestP.resid), v1.ToBig(), signed(&best.resid))
+	x := secantRoot(v0.ToBig(), signed(&bestP.Resid), v1.ToBig(), signed(&best.Resid))
 	if x == nil {
 		return uint256.Int{}, false
 	}

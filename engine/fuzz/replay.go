@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -27,7 +28,7 @@ type RawCall struct {
 }
 
 // Raw converts a sequence to raw calls.
-func Raw(p *program.Program, seq Sequence) []RawCall {
+func Raw(p *program.Program, seq txseq.Sequence) []RawCall {
 	var buf []byte
 	out := make([]RawCall, len(seq))
 	for i, tx := range seq {
@@ -146,10 +147,10 @@ func (w *worker) checkRecorded(calls []RawCall) error {
 // recorded turns raw calls into transactions that send their calldata as
 // it is (Tx.Raw), each with the method its selector names, so that the
 // oracle pipeline runs and re-runs them as a campaign's.
-func (w *worker) recorded(calls []RawCall) Sequence {
-	seq := make(Sequence, len(calls))
+func (w *worker) recorded(calls []RawCall) txseq.Sequence {
+	seq := make(txseq.Sequence, len(calls))
 	for i, rc := range calls {
-		seq[i] = Tx{Contract: rc.Contract, Method: -1, Sender: rc.Sender % Principals(w.ch),
+		seq[i] = txseq.Tx{Contract: rc.Contract, Method: -1, Sender: rc.Sender % Principals(w.ch),
 			Value: rc.Value, Blocks: rc.Blocks, Seconds: rc.Seconds, Raw: rc.Input}
 		if rc.Input == nil {
 			seq[i].Raw = []byte{}

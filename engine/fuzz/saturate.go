@@ -5,6 +5,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -47,9 +48,9 @@ const (
 // (off it).
 type saturation struct {
 	stage  int
-	maxLen int      // the campaign's longest sequence
-	seq    Sequence // the mutant, its argument at x1
-	m      Mutation // the argument (Tx, Path, Field) the chain moves
+	maxLen int            // the campaign's longest sequence
+	seq    txseq.Sequence // the mutant, its argument at x1
+	m      txseq.Mutation // the argument (Tx, Path, Field) the chain moves
 	t      *abi.Type
 	x1, c1 *big.Int
 	xs     *big.Int // the secant's root, off the line
@@ -62,7 +63,7 @@ type saturation struct {
 	fwdOK bool
 	// The saturated input and its residual, for the repeat.
 	xsat, csat *big.Int
-	satSeq     Sequence
+	satSeq     txseq.Sequence
 	// The secant step the chain began after, and what its run saw at the
 	// target: the plain secant goes on from there if the line is not one.
 	orig                *prediction
@@ -295,7 +296,7 @@ func (s *saturation) run(target int32, x *big.Int) *prediction {
 
 // setWord returns a copy of seq with the argument (or value) m changed set
 // to word fitted to its type, and the word set; nil if it cannot be set.
-func setWord(seq Sequence, m Mutation, word uint256.Int) (Sequence, uint256.Int) {
+func setWord(seq txseq.Sequence, m txseq.Mutation, word uint256.Int) (txseq.Sequence, uint256.Int) {
 	t := numericLeaf(seq, m)
 	if t == nil {
 		return nil, word
@@ -303,7 +304,7 @@ func setWord(seq Sequence, m Mutation, word uint256.Int) (Sequence, uint256.Int)
 	word = calldata.Clamp(t, word)
 	out := seq.Clone()
 	switch {
-	case m.Field == FieldValue:
+	case m.Field == txseq.FieldValue:
 		if word.Cmp(maxValue) > 0 {
 			return nil, word // more than a sender holds
 		}
@@ -316,7 +317,7 @@ func setWord(seq Sequence, m Mutation, word uint256.Int) (Sequence, uint256.Int)
 
 // appendCopy returns a copy of seq with its transaction i repeated at the
 // end.
-func appendCopy(seq Sequence, i int) Sequence {
+func appendCopy(seq txseq.Sequence, i int) txseq.Sequence {
 	out := seq.Clone()
 	tx := out[i]
 	tx.Args = calldata.Clone(tx.Args)
@@ -327,8 +328,8 @@ func appendCopy(seq Sequence, i int) Sequence {
 // whether that run evaluated it.
 func (pr *predictor) lastTarget(target int32) (*big.Int, bool) {
 	for k := range pr.last {
-		if pr.last[k].idx == target {
-			return signed(&pr.last[k].resid), true
+		if pr.last[k].Idx == target {
+			return signed(&pr.last[k].Resid), true
 		}
 	}
 	return nil, false

@@ -14,6 +14,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -190,7 +191,7 @@ func allDone(n int) []bool {
 
 // runTwins runs seq again on the twin chain, once per twin of a contract
 // it calls, and reports the wraps used in its committed transactions.
-func (w *worker) runTwins(seq Sequence) {
+func (w *worker) runTwins(seq txseq.Sequence) {
 	ts := w.twin
 	if ts == nil || w.replaying {
 		return
@@ -213,7 +214,7 @@ func (w *worker) runTwins(seq Sequence) {
 	}
 }
 
-func callsContract(seq Sequence, ci int) bool {
+func callsContract(seq txseq.Sequence, ci int) bool {
 	for i := range seq {
 		if seq[i].Contract == ci {
 			return true
@@ -224,7 +225,7 @@ func callsContract(seq Sequence, ci int) bool {
 
 // twinWraps reports the wraps used by the transaction just run, the n-th
 // of seq, on twin k.
-func (w *worker) twinWraps(seq Sequence, k, n int) {
+func (w *worker) twinWraps(seq txseq.Sequence, k, n int) {
 	for _, e := range w.tr.Events() {
 		if e.Kind != trace.EventWrapUsed {
 			continue
@@ -242,7 +243,7 @@ func (w *worker) twinWraps(seq Sequence, k, n int) {
 }
 
 // callNames lists the functions seq calls, as "a, b, send ether".
-func (w *worker) callNames(seq Sequence) string {
+func (w *worker) callNames(seq txseq.Sequence) string {
 	var b strings.Builder
 	for i := range seq {
 		if i > 0 {

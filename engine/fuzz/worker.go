@@ -13,6 +13,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -73,7 +74,7 @@ type scratch struct {
 	fwd      []byte                // calldata forwarded through an attacker
 	hist     []txInfo              // the running sequence, for the oracles
 	writes   map[trace.Slot]uint16 // storage writes of the running sequence
-	costs    []costEntry
+	costs    []txseq.CostEntry
 	loads    []trace.Slot
 	path     []uint64
 	operands []uint256.Int
@@ -176,7 +177,7 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 }
 
 // encode returns the calldata of tx in the worker's reused buffer.
-func (w *worker) encode(tx *Tx) []byte {
+func (w *worker) encode(tx *txseq.Tx) []byte {
 	if tx.Raw != nil {
 		return tx.Raw
 	}
@@ -188,14 +189,14 @@ func (w *worker) encode(tx *Tx) []byte {
 	return w.s.buf
 }
 
-func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
+func encodeInto(dst []byte, sel [4]byte, tx *txseq.Tx) []byte {
 	return calldata.Encode(dst, sel, tx.Args)
 }
 
 // runTx runs one transaction on the current state: a fresh per-transaction
 // record in the tracer, the block advanced, then the call with a gas limit
 // (0: the chain's).
-func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
+func (w *worker) runTx(tx *txseq.Tx, gas uint64) chain.Result {
 	w.txs++
 	w.tr.BeginTx()
 	if w.cheats != nil {
@@ -227,7 +228,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 		if !live() {
 			return nil
 		}
-		w.try(Sequence{w.txFor(t)})
+		w.try(txseq.Sequence{w.txFor(t)})
 	}
 	// Saved inputs next, split between the workers.
 	for i, seq := range c.cfg.Seeds {
@@ -329,7 +330,7 @@ func (w *worker) runPrediction(e *Entry, p *prediction) *prediction {
 }
 
 // try runs seq from the deployed state and considers it.
-func (w *worker) try(seq Sequence) {
+func (w *worker) try(seq txseq.Sequence) {
 	o := w.count(seq, w.exec(seq, w.fresh()))
 	w.consider(seq, &o)
 }
@@ -337,8 +338,8 @@ func (w *worker) try(seq Sequence) {
 // sanitize returns a copy of a seed that fits this campaign: calls to
 // unknown contracts or methods are dropped, senders wrap, and the length
 // is capped.
-func (w *worker) sanitize(seq Sequence) Sequence {
-	out := make(Sequence, 0, len(seq))
+func (w *worker) sanitize(seq txseq.Sequence) txseq.Sequence {
+	out := make(txseq.Sequence, 0, len(seq))
 	for _, tx := range seq {
 		if len(out) == w.c.cfg.MaxSeqLen {
 			break
@@ -361,7 +362,7 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 
 // count counts one execution of seq, and notes when a target was first
 // reached.
-func (w *worker) count(seq Sequence, o outcome) outcome {
+func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 	w.flushTxs()
 	n := w.c.execs.Add(1)
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
@@ -400,7 +401,7 @@ func (w *worker) reachedTarget() bool {
 // lookahead runs the analysis on the path of the last transaction (Alg. 1
 // line 11, Alg. 2). Without targets, or for a contract without targets,
 // the identifier is the path's.
-func (w *worker) lookahead(seq Sequence, pathID uint64, path []uint64) *lookInfo {
+func (w *worker) lookahead(seq txseq.Sequence, pathID uint64, path []uint64) *lookInfo {
 	last := seq[len(seq)-1]
 	a := w.c.analyzers[last.Contract]
 	if a == nil || len(path) == 0 {
@@ -418,7 +419,7 @@ func (w *worker) lookahead(seq Sequence, pathID uint64, path []uint64) *lookInfo
 
 // consider adds an input to the corpus if it took a new path or covered
 // something new, and reports its finding if it is new.
-func (w *worker) consider(seq Sequence, o *outcome) {
+func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	if len(seq) == 0 {
 		return
 	}
@@ -461,7 +462,7 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 }
 
 // report shrinks and records a finding unless one with its key exists.
-func (w *worker) report(seq Sequence, f *Finding) {
+func (w *worker) report(seq txseq.Sequence, f *Finding) {
 	c := w.c
 	key := f.Key()
 	c.mu.Lock()

@@ -1,11 +1,9 @@
-// Package fuzz is Foresight's greybox fuzzer of transaction sequences: a
-// corpus keyed by path identifiers, a pluggable power schedule (AFLFast's
-// cut-off exponential by default), mutations that change exactly one field
-// of one transaction or the sequence's shape, oracles checked after every
-// transaction, shrinking of failing sequences, and workers that share the
-// corpus. A fixed seed and an execution budget reproduce a campaign exactly
-// with one worker.
-package fuzz
+// Package txseq holds the fuzzer's inputs as plain data: a transaction
+// (Tx), a Sequence of them, the Mutation that made one from another, and
+// the CostEntry records a run measures for input prediction. It imports
+// nothing of the engine but calldata, so the loop (engine/fuzz), the
+// solvers (engine/solve) and deployment (engine/deploy) share it.
+package txseq
 
 import (
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -67,4 +65,13 @@ type Mutation struct {
 	// LastOnly reports that only the last transaction changed, so the state
 	// before it can be reused.
 	LastOnly bool
+}
+
+// CostEntry is one metric of a cost vector: a cost index (see
+// trace.Tracer.CostSites) and its value.
+type CostEntry struct {
+	Idx   int32
+	Cost  uint256.Int
+	Resid uint256.Int    // signed residual (see trace.Tracer.Residual)
+	Opnd  [2]uint256.Int // the words compared (trace.Tracer.CmpOperands)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/solve"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
 )
@@ -170,12 +171,12 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			}
 			// The numeric change moved the blocking branch's cost: run
 			// where the line through both costs meets zero.
-			root := secantRoot(x0, signed(&prevResid), x1, signed(&f.resid))
+			root := solve.SecantRoot(x0, solve.Signed(&prevResid), x1, solve.Signed(&f.resid))
 			if root == nil {
 				break
 			}
 			cand = in.clone()
-			if !s.set(cand, t, fromBig(root)) {
+			if !s.set(cand, t, solve.FromBig(root)) {
 				break
 			}
 			x0 = x1
@@ -319,7 +320,7 @@ func (s *ctorSearch) get(in *ctorInput, t ctorTarget) *big.Int {
 	if v == nil {
 		return new(big.Int)
 	}
-	return toBig(&v.Word, v.Type)
+	return solve.ToBig(&v.Word, v.Type)
 }
 
 // set makes a target hold w: the ether sent is capped by the deployer's

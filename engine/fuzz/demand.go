@@ -86,11 +86,11 @@ func (w *worker) aggressive(e *Entry) {
 		newCov, costs = w.runOnState(start, last, sl, &vals[i])
 		hit = newCov || hit
 		if i == 0 {
-			w.pred.aggCosts = append(w.pred.aggCosts[:0], costs...)
+			w.pred.AggCosts = append(w.pred.AggCosts[:0], costs...)
 		}
 	}
 	if !hit && !w.c.cfg.NoPrediction {
-		if v, ok := w.pred.predictState(&vals[0], &vals[1], costs); ok {
+		if v, ok := w.pred.PredictState(&vals[0], &vals[1], costs); ok {
 			vals[2] = v
 			hit, _ = w.runOnState(start, last, sl, &vals[2])
 		}

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/solve"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -92,7 +93,7 @@ func (w *worker) startKeep(e *Entry, mut txseq.Sequence, m txseq.Mutation, o *ou
 // back) where the parent's distance was at least matchBits long. Only
 // edges with bursts left count; -1 if there is none.
 func (w *worker) newFrontier(parent, costs []txseq.CostEntry) int32 {
-	edges := w.pred.edges
+	edges := w.pred.Edges
 	k := &w.keep
 	if k.at == nil {
 		k.at, k.stamps = make([]int32, edges), make([]uint32, edges)
@@ -152,7 +153,7 @@ func abs(x int) int {
 
 // keepStep runs one mutant of the burst and returns the prediction that
 // follows it, if any.
-func (w *worker) keepStep(e *Entry) *prediction {
+func (w *worker) keepStep(e *Entry) *solve.Prediction {
 	k := &w.keep
 	k.left--
 	if w.seen[k.edge] != 0 {
@@ -170,7 +171,7 @@ func (w *worker) keepStep(e *Entry) *prediction {
 	if w.c.cfg.NoPrediction || o.fail != nil {
 		return nil
 	}
-	return w.pred.predict(k.costs, o.costs, mut, m)
+	return w.pred.Predict(k.costs, o.costs, mut, m)
 }
 
 // keepMutate changes the msg.value or an argument of seq's last

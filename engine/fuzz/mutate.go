@@ -79,7 +79,7 @@ func (w *worker) txFor(t callTarget) txseq.Tx {
 		for i := range m.Inputs {
 			tx.Args[i] = calldata.Generate(w.rng, &m.Inputs[i].Type, w.env)
 			// An in-range value proposed for this argument (inrange.go).
-			if h, ok := w.pred.hint(&tx, i); ok {
+			if h, ok := w.pred.Hint(&tx, i); ok {
 				calldata.SetWord(tx.Args, calldata.Path{i}, h)
 			}
 		}
@@ -299,7 +299,7 @@ func (w *worker) mutateArg(seq txseq.Sequence, i int) (txseq.Mutation, bool) {
 	}
 	if m.Arg.Scalar && len(m.Arg.Path) == 1 {
 		// An in-range value proposed for this argument (inrange.go).
-		if h, ok := w.pred.hint(&seq[i], m.Arg.Path[0]); ok && !h.Eq(&m.Arg.New) && calldata.SetWord(seq[i].Args, m.Arg.Path, h) {
+		if h, ok := w.pred.Hint(&seq[i], m.Arg.Path[0]); ok && !h.Eq(&m.Arg.New) && calldata.SetWord(seq[i].Args, m.Arg.Path, h) {
 			m.Arg.New = h
 		}
 	}

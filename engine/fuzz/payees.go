@@ -1,12 +1,13 @@
 package fuzz
 
 import (
+	"slices"
+
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/program"
-	"slices"
 )
 
 // This file gives a constructor's address lists (payees, members,

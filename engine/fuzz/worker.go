@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/lookahead"
+	"github.com/foresight-sol/foresight/engine/solve"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -44,14 +45,14 @@ type worker struct {
 	entitled []bool
 	valueCap uint256.Int // the most ether a transaction sends (mutate.go)
 
-	orders int         // sequences that qualified for a check in both orders (order.go)
-	prefix prefixCache // the state after the current entry's prefix
-	end    endCache    // the state after the current entry (extend.go)
-	pred   predictor   // input prediction (predict.go)
-	keep   keepState   // a burst that keeps what passed a guard (keep.go)
-	depriv deprivState // a privileged payout's sequence with other senders (depriv.go)
-	credit creditState // an owner's deposit and a later call naming one account (credit.go)
-	worse  worseState  // a privileged setting at its bound (lockworse.go)
+	orders int             // sequences that qualified for a check in both orders (order.go)
+	prefix prefixCache     // the state after the current entry's prefix
+	end    endCache        // the state after the current entry (extend.go)
+	pred   solve.Predictor // input prediction (predict.go)
+	keep   keepState       // a burst that keeps what passed a guard (keep.go)
+	depriv deprivState     // a privileged payout's sequence with other senders (depriv.go)
+	credit creditState     // an owner's deposit and a later call naming one account (credit.go)
+	worse  worseState      // a privileged setting at its bound (lockworse.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
@@ -112,11 +113,11 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.prefix.writes = map[trace.Slot]uint16{}
 	w.twin = c.deployTwins(tr, hooks, dep)
 	w.s.writes = map[trace.Slot]uint16{}
-	w.pred = newPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
-	w.pred.noJoint = c.cfg.NoJointPrediction
-	w.pred.maxLen = c.cfg.MaxSeqLen
+	w.pred = solve.NewPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
+	w.pred.NoJoint = c.cfg.NoJointPrediction
+	w.pred.MaxLen = c.cfg.MaxSeqLen
 	if c.corpus != nil {
-		w.pred.user = c.corpus.user
+		w.pred.User = c.corpus.user
 	}
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
@@ -270,7 +271,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 // predicted input runs before the next mutation, even when the entry's
 // energy is spent.
 func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
-	var pred *prediction
+	var pred *solve.Prediction
 	w.keep.left = 0 // a burst varies one entry's mutant (keep.go)
 	for i := 0; (i < energy || pred != nil || w.keep.left > 0) && live(); i++ {
 		if pred != nil {
@@ -307,7 +308,7 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
-			pred = w.pred.predict(e.costs, o.costs, mut, m)
+			pred = w.pred.Predict(e.costs, o.costs, mut, m)
 		}
 		w.startKeep(e, mut, m, &o)
 	}
@@ -315,18 +316,18 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 
 // runPrediction runs a predicted mutant of e and returns the next step if
 // it missed its target.
-func (w *worker) runPrediction(e *Entry, p *prediction) *prediction {
+func (w *worker) runPrediction(e *Entry, p *solve.Prediction) *solve.Prediction {
 	in := w.fresh()
-	in.target, in.probeTx = p.target, p.m.Tx
-	o := w.count(p.seq, w.execMutant(e, p.seq, p.m, in))
-	w.pred.observe(&o)
-	w.consider(p.seq, &o)
+	in.target, in.probeTx = p.Target, p.M.Tx
+	o := w.count(p.Seq, w.execMutant(e, p.Seq, p.M, in))
+	w.pred.Observe(o.ranLast, &o.targetCost, &o.targetResid, o.costs)
+	w.consider(p.Seq, &o)
 	w.c.predictions.Add(1)
 	if o.reached {
 		w.c.predictionHits.Add(1)
 		return nil
 	}
-	return w.pred.again(p)
+	return w.pred.Again(p)
 }
 
 // try runs seq from the deployed state and considers it.

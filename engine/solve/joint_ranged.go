@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"math/big"
@@ -149,7 +149,7 @@ func (j *joint) dirWords(v []*big.Int) []uint256.Int {
 // equality guard its probe broke and another argument that moves it; for
 // an equality target, a bounded argument's probe against another probe
 // that kept the guards. Nil if there is no bound or no solution.
-func (j *joint) boundedSolve() *prediction {
+func (j *joint) boundedSolve() *Prediction {
 	if j.enumTried || len(j.bounds) == 0 {
 		return nil
 	}
@@ -200,7 +200,7 @@ func (j *joint) boundedSolve() *prediction {
 // enumerate solves cx*t + cy*u + r == 0 with t over bound b's window of
 // unit direction x and u along direction y, and returns the run of the
 // first solution that keeps every bound.
-func (j *joint) enumerate(x, y int, cx, cy, r *big.Int, b *argBound) *prediction {
+func (j *joint) enumerate(x, y int, cx, cy, r *big.Int, b *argBound) *Prediction {
 	dx, dy := j.dirs[x], j.dirs[y]
 	ux, uy := j.dirWords(dx), j.dirWords(dy)
 	wx, wy, wr := modWord(cx, j.bits), modWord(cy, j.bits), modWord(r, j.bits)
@@ -226,8 +226,8 @@ func (j *joint) enumerate(x, y int, cx, cy, r *big.Int, b *argBound) *prediction
 
 // ranged returns p if its arguments keep every known bound; else the
 // bounded search's run, with then (p's run) to follow if that misses.
-func (j *joint) ranged(p *prediction, then func() *prediction) *prediction {
-	if j.respects(p.seq) {
+func (j *joint) ranged(p *Prediction, then func() *Prediction) *Prediction {
+	if j.respects(p.Seq) {
 		return p
 	}
 	if q := j.boundedSolve(); q != nil {

@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -37,11 +37,11 @@ type inRangeKey struct {
 // value (of type t) that mutation m changed, from the comparisons of the
 // mutant's last transaction (costs) and the parent's operands, which
 // predict stamped.
-func (pr *predictor) inRangeCands(costs []txseq.CostEntry, m txseq.Mutation, t *abi.Type) []uint256.Int {
+func (pr *Predictor) inRangeCands(costs []txseq.CostEntry, m txseq.Mutation, t *abi.Type) []uint256.Int {
 	var cands []uint256.Int
 	for k := range costs {
 		me := &costs[k]
-		if me.Idx >= pr.edges || pr.seen[me.Idx] == 0 || pr.pStamp[me.Idx] != pr.stamp {
+		if me.Idx >= pr.Edges || pr.seen[me.Idx] == 0 || pr.pStamp[me.Idx] != pr.stamp {
 			continue
 		}
 		prev := &pr.pOpnd[me.Idx]
@@ -64,7 +64,7 @@ func (pr *predictor) inRangeCands(costs []txseq.CostEntry, m txseq.Mutation, t *
 
 // inRangeFirst reports whether limit lim is new at comparison edge idx
 // and the edge has tries left, and counts the try.
-func (pr *predictor) inRangeFirst(idx int32, lim *uint256.Int) bool {
+func (pr *Predictor) inRangeFirst(idx int32, lim *uint256.Int) bool {
 	if pr.inRangeTries[idx] >= maxInRangeTries {
 		return false
 	}
@@ -130,7 +130,7 @@ type hintRing struct {
 
 // addHints keeps the in-range candidates of tx's top-level argument at
 // path.
-func (pr *predictor) addHints(tx txseq.Tx, path calldata.Path, vals []uint256.Int) {
+func (pr *Predictor) addHints(tx txseq.Tx, path calldata.Path, vals []uint256.Int) {
 	if len(path) != 1 || tx.Method < 0 {
 		return
 	}
@@ -146,9 +146,9 @@ func (pr *predictor) addHints(tx txseq.Tx, path calldata.Path, vals []uint256.In
 	}
 }
 
-// hint returns now and then one of the hints of tx's top-level argument
+// Hint returns now and then one of the hints of tx's top-level argument
 // arg, false when it has none or none is taken.
-func (pr *predictor) hint(tx *txseq.Tx, arg int) (uint256.Int, bool) {
+func (pr *Predictor) Hint(tx *txseq.Tx, arg int) (uint256.Int, bool) {
 	if tx.Method < 0 || len(pr.hints) == 0 {
 		return uint256.Int{}, false
 	}

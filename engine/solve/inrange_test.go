@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"math/rand/v2"
@@ -42,7 +42,7 @@ func TestInRangeValues(t *testing.T) {
 // once per limit, and none for a limit that moved too or an edge not yet
 // seen either way.
 func TestInRangeCands(t *testing.T) {
-	pr := newPredictor(rand.New(rand.NewPCG(1, 2)), []uint8{1, 1, 0}, 3, 3, 0)
+	pr := NewPredictor(rand.New(rand.NewPCG(1, 2)), []uint8{1, 1, 0}, 3, 3, 0)
 	entry := func(idx int32, a, b uint64) txseq.CostEntry {
 		e := txseq.CostEntry{Idx: idx}
 		e.Opnd[0].SetUint64(a)
@@ -82,10 +82,10 @@ func TestInRangeCands(t *testing.T) {
 	pr.addHints(txseq.Tx{Contract: 0, Method: 2}, m.Arg.Path, got)
 	taken := map[uint64]bool{}
 	for range 400 {
-		if h, ok := pr.hint(&txseq.Tx{Contract: 0, Method: 2}, 0); ok {
+		if h, ok := pr.Hint(&txseq.Tx{Contract: 0, Method: 2}, 0); ok {
 			taken[h.Uint64()] = true
 		}
-		if _, ok := pr.hint(&txseq.Tx{Contract: 0, Method: 1}, 0); ok {
+		if _, ok := pr.Hint(&txseq.Tx{Contract: 0, Method: 1}, 0); ok {
 			t.Fatal("a hint for an argument that has none")
 		}
 	}

@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"math/big"

@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"math/big"
@@ -115,12 +115,12 @@ func contains(ws []uint256.Int, w *uint256.Int) bool {
 // parent's residual (r0, nil if unknown), the first candidate is the
 // modular step (modStep); with the parent's operands (prev), only the
 // transforms the two points agree with.
-func i2sStart(me *txseq.CostEntry, r0 *big.Int, prev *[2]uint256.Int, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, next *prediction) *prediction {
+func i2sStart(me *txseq.CostEntry, r0 *big.Int, prev *[2]uint256.Int, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, next *Prediction) *Prediction {
 	cands := make([]uint256.Int, 0, maxI2S+1)
 	if r0 != nil {
 		// Not when the secant step runs the same input.
-		w, ok := modStep(t, toBig(&m.Arg.Old, t), r0, toBig(&m.Arg.New, t), signed(&me.Resid))
-		if ok && !w.Eq(&m.Arg.New) && (next == nil || next.i2s != nil || !w.Eq(&next.m.Arg.New)) {
+		w, ok := modStep(t, ToBig(&m.Arg.Old, t), r0, ToBig(&m.Arg.New, t), Signed(&me.Resid))
+		if ok && !w.Eq(&m.Arg.New) && (next == nil || next.i2s != nil || !w.Eq(&next.M.Arg.New)) {
 			cands = append(cands, w)
 		}
 	}
@@ -133,7 +133,7 @@ func i2sStart(me *txseq.CostEntry, r0 *big.Int, prev *[2]uint256.Int, mut txseq.
 		// The secant step runs that input anyway (an offset's line is
 		// exact): not twice.
 		for i := range cands {
-			if cands[i].Eq(&next.m.Arg.New) {
+			if cands[i].Eq(&next.M.Arg.New) {
 				cands = append(cands[:i], cands[i+1:]...)
 				break
 			}
@@ -170,7 +170,7 @@ func modStep(t *abi.Type, x0, r0, x1, r1 *big.Int) (uint256.Int, bool) {
 	}
 	x := new(big.Int).Add(x1, step)
 	x.Mod(x, mod)
-	w := fromBig(x)
+	w := FromBig(x)
 	return wrapTo(t, &w), true
 }
 
@@ -181,7 +181,7 @@ type i2sQueue struct {
 	m     txseq.Mutation
 	t     *abi.Type
 	cands []uint256.Int
-	next  *prediction
+	next  *Prediction
 	// plain: in-range candidates (inrange.go), each run once with no
 	// repair of a guard it breaks.
 	plain bool
@@ -189,11 +189,11 @@ type i2sQueue struct {
 
 // i2sNext returns the run of q's next candidate, or q.next once none is
 // left.
-func i2sNext(q *i2sQueue, target int32) *prediction {
+func i2sNext(q *i2sQueue, target int32) *Prediction {
 	for len(q.cands) > 0 {
 		w := q.cands[0]
 		q.cands = q.cands[1:]
-		if p := aimWord(&prediction{target: target, i2s: q}, q.mut, q.m, w); p != nil {
+		if p := aimWord(&Prediction{Target: target, i2s: q}, q.mut, q.m, w); p != nil {
 			return p
 		}
 	}
@@ -206,24 +206,24 @@ func i2sNext(q *i2sQueue, target int32) *prediction {
 // the candidate's argument where it is and brings the first broken
 // condition back to zero with the other arguments (joint.go); else, or
 // once that fails, the next candidate, then the queued secant step.
-func (pr *predictor) i2sAgain(p *prediction) *prediction {
-	if !pr.noJoint && !p.i2s.plain && p.m.Field == txseq.FieldArg {
+func (pr *Predictor) i2sAgain(p *Prediction) *Prediction {
+	if !pr.NoJoint && !p.i2s.plain && p.M.Field == txseq.FieldArg {
 		k, resid, ok := pr.firstBroken()
 		if ok {
 			o := &pr.origin
-			if j := newJoint(p.seq, p.m.Tx, o.guards[k], o.guards[:k], resid, 0, p.m.Arg.Path, pr.last); j != nil {
-				j.joint.resume, j.joint.after = p.i2s, p.target
-				j.target = p.target
+			if j := newJoint(p.Seq, p.M.Tx, o.guards[k], o.guards[:k], resid, 0, p.M.Arg.Path, pr.last); j != nil {
+				j.joint.resume, j.joint.after = p.i2s, p.Target
+				j.Target = p.Target
 				return j
 			}
 		}
 	}
-	return i2sNext(p.i2s, p.target)
+	return i2sNext(p.i2s, p.Target)
 }
 
 // firstBroken returns the first guard of the current chain that the last
 // predicted run did not take, with its residual there.
-func (pr *predictor) firstBroken() (int, *big.Int, bool) {
+func (pr *Predictor) firstBroken() (int, *big.Int, bool) {
 	if !pr.lastRan {
 		return 0, nil, false
 	}

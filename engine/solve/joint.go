@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"math/big"
@@ -74,7 +74,7 @@ type joint struct {
 	cmps      []txseq.CostEntry
 	bounds    []argBound
 	enumTried bool
-	then      func() *prediction
+	then      func() *Prediction
 }
 
 // chainOrigin is what the predictor remembers of the mutant a prediction
@@ -92,12 +92,12 @@ type chainOrigin struct {
 // setOrigin records the mutant of a new prediction chain aiming at target:
 // its last transaction's path conditions (from its cost vector: every
 // branch whose other side has a cost and is not also taken) are guards.
-func (pr *predictor) setOrigin(costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation, target int32, resid *big.Int) {
+func (pr *Predictor) setOrigin(costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation, target int32, resid *big.Int) {
 	o := &pr.origin
 	o.mut, o.tx, o.target, o.resid, o.tried = mut, m.Tx, target, resid, false
 	o.guards = o.guards[:0]
 	o.costs = append(o.costs[:0], costs...)
-	if pr.noJoint || target >= pr.edges || m.Tx != len(mut)-1 {
+	if pr.NoJoint || target >= pr.Edges || m.Tx != len(mut)-1 {
 		o.tried = true
 		return
 	}
@@ -106,7 +106,7 @@ func (pr *predictor) setOrigin(costs []txseq.CostEntry, mut txseq.Sequence, m tx
 		pr.mStamp[e.Idx] = pr.stamp
 	}
 	for _, e := range costs {
-		if e.Idx >= pr.edges || e.Idx>>1 == target>>1 || pr.mStamp[e.Idx^1] == pr.stamp {
+		if e.Idx >= pr.Edges || e.Idx>>1 == target>>1 || pr.mStamp[e.Idx^1] == pr.stamp {
 			continue
 		}
 		if len(o.guards) == maxGuards {
@@ -129,22 +129,22 @@ const maxJointTries = 3
 // reach of any mutant of a7 that breaks the guard around it, but its
 // operands in the parent give a7 at once, and the broken guard is then
 // repaired with the other arguments.
-func (pr *predictor) jointFromParent(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *prediction {
-	if pr.noJoint || m.Field != txseq.FieldArg || m.Tx != len(mut)-1 {
+func (pr *Predictor) jointFromParent(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *Prediction {
+	if pr.NoJoint || m.Field != txseq.FieldArg || m.Tx != len(mut)-1 {
 		return nil
 	}
 	target, last := int32(-1), -1
 	var resid *big.Int
 	for k := len(parent) - 1; k >= 0; k-- {
 		e := &parent[k]
-		if e.Idx >= pr.edges || pr.seen[e.Idx] != 0 {
+		if e.Idx >= pr.Edges || pr.seen[e.Idx] != 0 {
 			continue
 		}
 		if last < 0 {
 			last = k
 		}
 		if pr.jointTries[e.Idx] < maxJointTries {
-			target, resid = e.Idx, signed(&e.Resid)
+			target, resid = e.Idx, Signed(&e.Resid)
 			break
 		}
 	}
@@ -156,7 +156,7 @@ func (pr *predictor) jointFromParent(parent, costs []txseq.CostEntry, mut txseq.
 		return nil
 	}
 	if target < 0 {
-		target, resid = parent[last].Idx, signed(&parent[last].Resid)
+		target, resid = parent[last].Idx, Signed(&parent[last].Resid)
 	}
 	pr.setOrigin(parent, base, m, target, resid)
 	pr.last, pr.lastRan = append(pr.last[:0], costs...), true
@@ -164,7 +164,7 @@ func (pr *predictor) jointFromParent(parent, costs []txseq.CostEntry, mut txseq.
 		pr.origin.tried = true
 		return nil
 	}
-	var next *prediction
+	var next *Prediction
 	if pr.jointTries[target] < maxJointTries {
 		pr.jointTries[target]++
 		next = pr.startJoint()
@@ -186,7 +186,7 @@ const maxI2STries = 2
 
 // brokeGuard reports whether the last predicted run took the other side
 // of a guard of the current chain.
-func (pr *predictor) brokeGuard() bool {
+func (pr *Predictor) brokeGuard() bool {
 	if !pr.lastRan {
 		return false
 	}
@@ -204,7 +204,7 @@ func (pr *predictor) brokeGuard() bool {
 
 // startJoint begins a joint solve from the chain's mutant, or returns nil
 // if it has no numeric argument or one was tried already.
-func (pr *predictor) startJoint() *prediction {
+func (pr *Predictor) startJoint() *Prediction {
 	o := &pr.origin
 	if o.tried || o.mut == nil {
 		return nil
@@ -216,7 +216,7 @@ func (pr *predictor) startJoint() *prediction {
 // newJoint starts a joint solve (round counts the restarts before it)
 // from base, whose target residual is resid and whose guards are at zero:
 // the run of its first probe, or nil if no argument can move.
-func newJoint(base txseq.Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path, costs []txseq.CostEntry) *prediction {
+func newJoint(base txseq.Sequence, tx int, target int32, guards []int32, resid *big.Int, round int, pin calldata.Path, costs []txseq.CostEntry) *Prediction {
 	j := &joint{base: base, tx: tx, target: target, round: round, pin: pin}
 	for path, v := range calldata.Leaves(base[tx].Args) {
 		if v.Type == nil || (v.Type.T != abi.IntTy && v.Type.T != abi.UintTy) || samePath(path, pin) {
@@ -255,13 +255,13 @@ func newJoint(base txseq.Sequence, tx int, target int32, guards []int32, resid *
 
 // probeRun returns the run of the base moved along the next direction
 // to probe.
-func (j *joint) probeRun() *prediction {
+func (j *joint) probeRun() *Prediction {
 	return j.move(j.dirs[j.probe], big.NewInt(1))
 }
 
 // move returns a prediction running the base with every argument k moved
 // by t*v[k] (modulo 2^bits), or nil if that changes nothing.
-func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
+func (j *joint) move(v []*big.Int, t *big.Int) *Prediction {
 	seq := j.base.Clone()
 	m := txseq.Mutation{Tx: j.tx, Field: txseq.FieldArg, LastOnly: true}
 	mod := new(big.Int).Lsh(big.NewInt(1), j.bits)
@@ -271,12 +271,12 @@ func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 			continue
 		}
 		a := &j.args[k]
-		x := toBig(&a.x0, a.typ)
+		x := ToBig(&a.x0, a.typ)
 		x.Add(x, new(big.Int).Mul(t, vk)).Mod(x, mod)
 		if calldata.Signed(a.typ) && x.Bit(int(j.bits)-1) == 1 {
 			x.Sub(x, mod)
 		}
-		w := calldata.Clamp(a.typ, fromBig(x))
+		w := calldata.Clamp(a.typ, FromBig(x))
 		if w.Eq(&a.x0) || !calldata.SetWord(seq[j.tx].Args, a.path, w) {
 			continue
 		}
@@ -286,12 +286,12 @@ func (j *joint) move(v []*big.Int, t *big.Int) *prediction {
 	if !changed {
 		return nil
 	}
-	return &prediction{seq: seq, m: m, target: j.aim(), joint: j}
+	return &Prediction{Seq: seq, M: m, Target: j.aim(), joint: j}
 }
 
 // jointStep records what the last probe did to the path's conditions and
 // returns the next probe, the solution, or nil once the solution ran.
-func (pr *predictor) jointStep(p *prediction) *prediction {
+func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 	j := p.joint
 	if then := j.then; then != nil {
 		j.then = nil
@@ -356,7 +356,7 @@ func (pr *predictor) jointStep(p *prediction) *prediction {
 // valuation, and runs the base moved along it by the t that brings the
 // target's residual to zero modulo 2^bits (effects are linear for linear
 // and product conditions, exactly so in wrap-around arithmetic).
-func (j *joint) solve() *prediction {
+func (j *joint) solve() *Prediction {
 	target := len(j.eqs) - 1
 	best := -1
 	for d, eff := range j.effects {
@@ -373,11 +373,11 @@ func (j *joint) solve() *prediction {
 	}
 	if best >= 0 {
 		if p := j.solveAlong(j.dirs[best], j.effects[best][target]); p != nil {
-			return j.ranged(p, func() *prediction { return p })
+			return j.ranged(p, func() *Prediction { return p })
 		}
 	}
 	if p := j.boundedSolve(); p != nil {
-		j.then = func() *prediction { return j.afterSolve(best) }
+		j.then = func() *Prediction { return j.afterSolve(best) }
 		return p
 	}
 	return j.afterSolve(best)
@@ -385,7 +385,7 @@ func (j *joint) solve() *prediction {
 
 // afterSolve is solve's fallback once no single direction solves: the
 // elimination, then a restart.
-func (j *joint) afterSolve(best int) *prediction {
+func (j *joint) afterSolve(best int) *Prediction {
 	if p := j.startLayer(); p != nil {
 		return p
 	}
@@ -399,7 +399,7 @@ const maxJointRounds = 1
 // guards and evaluated the target: where no step along the best direction
 // exists (a product whose other factor is even, (a + k) * (b ^ m) == c),
 // moving another argument by one often changes that factor's parity.
-func (j *joint) restart(best int) *prediction {
+func (j *joint) restart(best int) *Prediction {
 	if j.round >= maxJointRounds {
 		return nil
 	}
@@ -413,7 +413,7 @@ func (j *joint) restart(best int) *prediction {
 			continue
 		}
 		resid := new(big.Int).Add(j.r0[target], eff[target])
-		q := newJoint(p.seq, j.tx, j.target, j.eqs[:target], resid, j.round+1, j.pin, nil)
+		q := newJoint(p.Seq, j.tx, j.target, j.eqs[:target], resid, j.round+1, j.pin, nil)
 		if q != nil {
 			q.joint.resume, q.joint.after, q.joint.bounds = j.resume, j.after, j.bounds
 		}
@@ -459,12 +459,12 @@ func (j *joint) keepsGuards(eff []*big.Int) bool {
 // lastResid returns the residual of desired edge e in the last run: zero
 // if the run took e, the signed residual of taking it if it took the other
 // side, and false if it did not evaluate the branch.
-func (pr *predictor) lastResid(e int32) (*big.Int, bool) {
+func (pr *Predictor) lastResid(e int32) (*big.Int, bool) {
 	other := false
 	for k := range pr.last {
 		switch pr.last[k].Idx {
 		case e:
-			return signed(&pr.last[k].Resid), true
+			return Signed(&pr.last[k].Resid), true
 		case e ^ 1:
 			other = true
 		}
@@ -487,7 +487,7 @@ func (j *joint) aim() int32 {
 
 // lastIsEq reports whether the last run's cost at desired edge e is an
 // equality's (its residual the difference of the compared words).
-func (pr *predictor) lastIsEq(e int32) bool {
+func (pr *Predictor) lastIsEq(e int32) bool {
 	for k := range pr.last {
 		if c := &pr.last[k]; c.Idx == e {
 			var d uint256.Int

@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"math/big"
@@ -19,7 +19,7 @@ import (
 // solveAlong returns the run of the base moved along dir, whose effect on
 // the target is c, by the step that zeroes the target's residual modulo
 // 2^bits, or nil if there is none (nor a rounded one for an inequality).
-func (j *joint) solveAlong(dir []*big.Int, c *big.Int) *prediction {
+func (j *joint) solveAlong(dir []*big.Int, c *big.Int) *Prediction {
 	mod := j.mod()
 	cm := new(big.Int).Mod(c, mod)
 	if cm.Sign() == 0 {

@@ -2,39 +2,50 @@ package fuzz
 
 import (
 	"context"
-	"math/big"
 	"path/filepath"
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/solve"
 )
 
-// TestDivMod checks the solve step's division modulo 2^64: an odd
-// factor that wraps (one inverse), an even one (a solution modulo 2^63),
-// and an odd right-hand side against an even factor (none).
-func TestDivMod(t *testing.T) {
-	mod := new(big.Int).Lsh(big.NewInt(1), 64)
-	for _, tt := range []struct {
-		r, c *big.Int
-		ok   bool
-	}{
-		{big.NewInt(-12345), new(big.Int).SetUint64(0x9e3779b97f4a7c15), true},
-		{big.NewInt(4242), big.NewInt(778), true},
-		{big.NewInt(-10), big.NewInt(-2), true},
-		{big.NewInt(3), big.NewInt(2), false},
-	} {
-		x, ok := divMod(tt.r, tt.c, 64)
-		if ok != tt.ok {
-			t.Errorf("%v*t = %v: solvable %v, want %v", tt.c, tt.r, ok, tt.ok)
-			continue
-		}
-		if ok {
-			got := new(big.Int).Mul(tt.c, x)
-			if got.Sub(got, tt.r).Mod(got, mod).Sign() != 0 {
-				t.Errorf("%v*%v != %v mod 2^64", tt.c, x, tt.r)
-			}
-		}
+// TestRangedPrediction fuzzes equalities next to range guards on their
+// own arguments (testdata/predict: RangedPair.sol, BoundedPivot.sol,
+// TwoRanges.sol, the shapes of maze1's cell 9 and maze5's cells 8 and 9)
+// with a fixed seed and budget: each assertion needs a point of the
+// equalities' lattice inside the ranges, which only the bounded search
+// gives (main at 412b7f6 finds none of the three in 20000 executions).
+func TestRangedPrediction(t *testing.T) {
+	for _, name := range []string{"RangedPair", "BoundedPivot", "TwoRanges"} {
+		t.Run(name, func(t *testing.T) { assertPredicted(t, name) })
 	}
+}
+
+// TestEvenPairPrediction fuzzes a range guard under an equality whose
+// effects per unit of both arguments are even (testdata/predict/
+// EvenPair.sol, maze3's move out of cell 2) with a fixed seed and budget:
+// every direction that keeps the equality moves a3 by an even step, and
+// the range's residual is odd, so only the inequality step rounded past
+// the boundary reaches the assertion (without it, none in 20000
+// executions).
+func TestEvenPairPrediction(t *testing.T) {
+	assertPredicted(t, "EvenPair")
+}
+
+// assertPredicted fuzzes testdata/predict/NAME.sol with seed 1 and 2000
+// executions and fails unless its one assertion is found.
+func assertPredicted(t *testing.T, name string) {
+	t.Helper()
+	prog := compile(t, filepath.Join("..", "testdata", "predict", name+".sol"))
+	const budget = 2000
+	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 {
+		t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), budget, res.PredictionHits, res.Predictions)
+	}
+	t.Logf("found after %d executions", res.Findings[0].Execs)
 }
 
 // TestJointPrediction shows the joint step at work on nested conditions
@@ -121,5 +132,13 @@ func TestGuardShapes(t *testing.T) {
 	}
 	for _, f := range res.Findings {
 		t.Logf("%s after %d executions", f.Kind, f.Execs)
+	}
+}
+
+// TestMaxValue keeps the solvers' bound on ether (engine/solve, which does
+// not import the chain) equal to what a sender starts with.
+func TestMaxValue(t *testing.T) {
+	if !solve.MaxValue.Eq(maxValue) {
+		t.Errorf("solve.MaxValue = %s, want chain.InitialBalance %s", solve.MaxValue, maxValue)
 	}
 }

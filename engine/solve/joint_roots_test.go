@@ -1,9 +1,7 @@
-package fuzz
+package solve
 
 import (
-	"context"
 	"math/big"
-	"path/filepath"
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -79,40 +77,13 @@ func TestSolveAlong(t *testing.T) {
 		if p == nil {
 			continue
 		}
-		if !p.seq[0].Args[1].Word.Eq(&w7) {
+		if !p.Seq[0].Args[1].Word.Eq(&w7) {
 			t.Errorf("c %d r %d: moved the argument the direction leaves", tt.c, tt.r)
 		}
-		step := new(big.Int).Sub(p.seq[0].Args[0].Word.ToBig(), big.NewInt(5))
+		step := new(big.Int).Sub(p.Seq[0].Args[0].Word.ToBig(), big.NewInt(5))
 		got := step.Mul(step, big.NewInt(tt.c)).Add(step, big.NewInt(tt.r)).Mod(step, mod)
 		if want := new(big.Int).Mod(big.NewInt(tt.want), mod); got.Cmp(want) != 0 {
 			t.Errorf("c %d r %d ineq %v: c*t + r = %v, want %v", tt.c, tt.r, tt.ineq, got, want)
 		}
 	}
-}
-
-// TestEvenPairPrediction fuzzes a range guard under an equality whose
-// effects per unit of both arguments are even (testdata/predict/
-// EvenPair.sol, maze3's move out of cell 2) with a fixed seed and budget:
-// every direction that keeps the equality moves a3 by an even step, and
-// the range's residual is odd, so only the inequality step rounded past
-// the boundary reaches the assertion (without it, none in 20000
-// executions).
-func TestEvenPairPrediction(t *testing.T) {
-	assertPredicted(t, "EvenPair")
-}
-
-// assertPredicted fuzzes testdata/predict/NAME.sol with seed 1 and 2000
-// executions and fails unless its one assertion is found.
-func assertPredicted(t *testing.T, name string) {
-	t.Helper()
-	prog := compile(t, filepath.Join("..", "testdata", "predict", name+".sol"))
-	const budget = 2000
-	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Findings) != 1 {
-		t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), budget, res.PredictionHits, res.Predictions)
-	}
-	t.Logf("found after %d executions", res.Findings[0].Execs)
 }

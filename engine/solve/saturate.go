@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import (
 	"math/big"
@@ -66,7 +66,7 @@ type saturation struct {
 	satSeq     txseq.Sequence
 	// The secant step the chain began after, and what its run saw at the
 	// target: the plain secant goes on from there if the line is not one.
-	orig                *prediction
+	orig                *Prediction
 	origCost, origResid uint256.Int
 }
 
@@ -74,19 +74,19 @@ type saturation struct {
 // missed (its run's costs in pr.last): its first probe, or nil unless the
 // step ran, left the target's residual with the mutant's sign (a crossed
 // root is the bracket's to narrow) and the edge has chains left.
-func (pr *predictor) startSaturation(p *prediction) *prediction {
-	if p.joint != nil || p.i2s != nil || p.lo != nil || p.iter != 0 || p.target >= pr.edges || !pr.lastRan {
+func (pr *Predictor) startSaturation(p *Prediction) *Prediction {
+	if p.joint != nil || p.i2s != nil || p.lo != nil || p.iter != 0 || p.Target >= pr.Edges || !pr.lastRan {
 		return nil
 	}
-	if pr.satTries[p.target] >= maxSaturations || !pr.userEdge(p.target) {
+	if pr.satTries[p.Target] >= maxSaturations || !pr.userEdge(p.Target) {
 		return nil
 	}
-	t := numericLeaf(p.seq, p.m)
+	t := numericLeaf(p.Seq, p.M)
 	if t == nil || p.x0 == nil || p.c0 == nil || p.c0.Sign() == 0 {
 		return nil
 	}
-	xs := toBig(&p.m.Arg.New, t)
-	cs, ok := pr.lastTarget(p.target)
+	xs := ToBig(&p.M.Arg.New, t)
+	cs, ok := pr.lastTarget(p.Target)
 	if ok && cs.Sign() == 0 {
 		return nil
 	}
@@ -100,35 +100,35 @@ func (pr *predictor) startSaturation(p *prediction) *prediction {
 		return nil
 	}
 	// The mutant's sequence: the prediction's with the argument at x1.
-	base, _ := setWord(p.seq, p.m, fromBig(p.x0))
+	base, _ := setWord(p.Seq, p.M, FromBig(p.x0))
 	if base == nil {
 		return nil
 	}
-	if len(base) >= pr.maxLen {
+	if len(base) >= pr.MaxLen {
 		return nil // no room for a copy: not a try of the edge's chains
 	}
-	pr.satTries[p.target]++
-	s := &saturation{stage: satCopy, seq: base, m: p.m, t: t, x1: p.x0, c1: p.c0, xs: xs, cs: cs,
-		orig: p, origCost: pr.targetCost, origResid: pr.targetResid, maxLen: pr.maxLen}
-	seq := appendCopy(base, p.m.Tx)
-	m := p.m
+	pr.satTries[p.Target]++
+	s := &saturation{stage: satCopy, seq: base, m: p.M, t: t, x1: p.x0, c1: p.c0, xs: xs, cs: cs,
+		orig: p, origCost: pr.targetCost, origResid: pr.targetResid, maxLen: pr.MaxLen}
+	seq := appendCopy(base, p.M.Tx)
+	m := p.M
 	m.Tx, m.LastOnly = len(seq)-1, false
-	m.Arg.Old, m.Arg.New = fromBig(s.x1), fromBig(s.x1)
-	return &prediction{seq: seq, m: m, target: p.target, sat: s}
+	m.Arg.Old, m.Arg.New = FromBig(s.x1), FromBig(s.x1)
+	return &Prediction{Seq: seq, M: m, Target: p.Target, sat: s}
 }
 
 // saturateStep takes the last run of a saturating chain and returns the
 // next, or nil once the chain gave up or aimed its last copy.
-func (pr *predictor) saturateStep(p *prediction) *prediction {
+func (pr *Predictor) saturateStep(p *Prediction) *Prediction {
 	s := p.sat
-	r, ok := pr.lastTarget(p.target)
+	r, ok := pr.lastTarget(p.Target)
 	if !pr.lastRan {
 		ok = false
 	}
-	x := toBig(&p.m.Arg.New, s.t)
+	x := ToBig(&p.M.Arg.New, s.t)
 	switch s.stage {
 	case satSlope, satBack, satCopy:
-		var next *prediction
+		var next *Prediction
 		if s.stage != satCopy {
 			next = s.slope(x, r, ok)
 		} else {
@@ -146,7 +146,7 @@ func (pr *predictor) saturateStep(p *prediction) *prediction {
 		} else {
 			s.hi = x
 		}
-		return s.bisect(p.target)
+		return s.bisect(p.Target)
 	case satRepeat:
 		if !ok {
 			return nil
@@ -175,13 +175,13 @@ func (pr *predictor) saturateStep(p *prediction) *prediction {
 		xf.Sub(s.xsat, xf)
 		last := s.m
 		last.Tx, last.LastOnly = len(seq)-1, false
-		out, w := setWord(seq, last, fromBig(xf))
+		out, w := setWord(seq, last, FromBig(xf))
 		if out == nil {
 			return nil
 		}
 		// A plain secant chain from here, should the sum be non-linear.
-		last.Arg.Old, last.Arg.New = fromBig(s.xsat), w
-		return &prediction{seq: out, m: last, target: p.target, x0: s.xsat, c0: rk, iter: 1}
+		last.Arg.Old, last.Arg.New = FromBig(s.xsat), w
+		return &Prediction{Seq: out, M: last, Target: p.Target, x0: s.xsat, c0: rk, iter: 1}
 	}
 	return nil
 }
@@ -191,7 +191,7 @@ func (pr *predictor) saturateStep(p *prediction) *prediction {
 // returns the bisection's first run, the probe the other way if this one
 // left the line, or nil if the cost is no line falling towards the root
 // the secant's step left.
-func (s *saturation) slope(x, r *big.Int, ok bool) *prediction {
+func (s *saturation) slope(x, r *big.Int, ok bool) *Prediction {
 	dir := new(big.Int).Sub(s.xs, s.x1)
 	if s.stage == satSlope {
 		s.fwd, s.fwdOK = r, ok
@@ -214,7 +214,7 @@ func (s *saturation) slope(x, r *big.Int, ok bool) *prediction {
 		// x1 may be the last input on the line already (amount ==
 		// cap): its slope from the other side.
 		s.stage = satBack
-		return s.run(s.orig.target, new(big.Int).Sub(s.x1, big.NewInt(int64(dir.Sign()))))
+		return s.run(s.orig.Target, new(big.Int).Sub(s.x1, big.NewInt(int64(dir.Sign()))))
 	case slope == nil:
 		return nil
 	case s.stage == satBack:
@@ -230,7 +230,7 @@ func (s *saturation) slope(x, r *big.Int, ok bool) *prediction {
 		return nil
 	}
 	s.stage, s.lo = satBisect, s.x1
-	return s.bisect(s.orig.target)
+	return s.bisect(s.orig.Target)
 }
 
 // accumulates takes the residual r (ok: evaluated) of the mutant with its
@@ -238,13 +238,13 @@ func (s *saturation) slope(x, r *big.Int, ok bool) *prediction {
 // moved the target: the transaction's effect stays in storage. (A repeat
 // of an input that adds nothing, amount % 10**18 == 0, moves nothing
 // either; the next chain's mutant will differ.)
-func (s *saturation) accumulates(r *big.Int, ok bool) *prediction {
+func (s *saturation) accumulates(r *big.Int, ok bool) *Prediction {
 	if !ok || r.Cmp(s.c1) == 0 {
 		return nil
 	}
 	s.stage = satSlope
 	dir := new(big.Int).Sub(s.xs, s.x1)
-	return s.run(s.orig.target, new(big.Int).Add(s.x1, big.NewInt(int64(dir.Sign()))))
+	return s.run(s.orig.Target, new(big.Int).Add(s.x1, big.NewInt(int64(dir.Sign()))))
 }
 
 // onLine reports whether (x, c) lies on the line through (x1, c1) of
@@ -257,7 +257,7 @@ func (s *saturation) onLine(x, c *big.Int) bool {
 
 // bisect runs the midpoint of [lo, hi], or once none is left, the
 // saturated input with one more copy of its transaction.
-func (s *saturation) bisect(target int32) *prediction {
+func (s *saturation) bisect(target int32) *Prediction {
 	gap := new(big.Int).Sub(s.hi, s.lo)
 	if new(big.Int).Abs(gap).Cmp(big.NewInt(1)) > 0 && s.steps < maxBracketSteps {
 		s.steps++
@@ -270,7 +270,7 @@ func (s *saturation) bisect(target int32) *prediction {
 	if s.csat.Sign() == 0 || s.csat.Sign() != s.c1.Sign() {
 		return nil
 	}
-	s.satSeq, _ = setWord(s.seq, s.m, fromBig(s.xsat))
+	s.satSeq, _ = setWord(s.seq, s.m, FromBig(s.xsat))
 	if s.satSeq == nil {
 		return nil
 	}
@@ -278,20 +278,20 @@ func (s *saturation) bisect(target int32) *prediction {
 	seq := appendCopy(s.satSeq, s.m.Tx)
 	m := s.m
 	m.Tx, m.LastOnly = len(seq)-1, false
-	m.Arg.Old, m.Arg.New = fromBig(s.xsat), fromBig(s.xsat)
-	return &prediction{seq: seq, m: m, target: target, sat: s}
+	m.Arg.Old, m.Arg.New = FromBig(s.xsat), FromBig(s.xsat)
+	return &Prediction{Seq: seq, M: m, Target: target, sat: s}
 }
 
 // run returns the prediction running the chain's mutant with its argument
 // at x.
-func (s *saturation) run(target int32, x *big.Int) *prediction {
-	seq, w := setWord(s.seq, s.m, fromBig(x))
+func (s *saturation) run(target int32, x *big.Int) *Prediction {
+	seq, w := setWord(s.seq, s.m, FromBig(x))
 	if seq == nil {
 		return nil
 	}
 	m := s.m
-	m.Arg.Old, m.Arg.New = fromBig(s.x1), w
-	return &prediction{seq: seq, m: m, target: target, sat: s}
+	m.Arg.Old, m.Arg.New = FromBig(s.x1), w
+	return &Prediction{Seq: seq, M: m, Target: target, sat: s}
 }
 
 // setWord returns a copy of seq with the argument (or value) m changed set
@@ -305,7 +305,7 @@ func setWord(seq txseq.Sequence, m txseq.Mutation, word uint256.Int) (txseq.Sequ
 	out := seq.Clone()
 	switch {
 	case m.Field == txseq.FieldValue:
-		if word.Cmp(maxValue) > 0 {
+		if word.Cmp(MaxValue) > 0 {
 			return nil, word // more than a sender holds
 		}
 		out[m.Tx].Value = word
@@ -326,10 +326,10 @@ func appendCopy(seq txseq.Sequence, i int) txseq.Sequence {
 
 // lastTarget returns the target's signed residual in the last run, and
 // whether that run evaluated it.
-func (pr *predictor) lastTarget(target int32) (*big.Int, bool) {
+func (pr *Predictor) lastTarget(target int32) (*big.Int, bool) {
 	for k := range pr.last {
 		if pr.last[k].Idx == target {
-			return signed(&pr.last[k].Resid), true
+			return Signed(&pr.last[k].Resid), true
 		}
 	}
 	return nil, false
@@ -338,6 +338,6 @@ func (pr *predictor) lastTarget(target int32) (*big.Int, bool) {
 // userEdge reports whether branch edge idx is in user source (closer.go's
 // Corpus.userEdge): a sum the code accumulates is compared there, not in
 // the dispatcher or the compiler's overflow checks.
-func (pr *predictor) userEdge(idx int32) bool {
-	return pr.user == nil || int(idx) < len(pr.user) && pr.user[idx]
+func (pr *Predictor) userEdge(idx int32) bool {
+	return pr.User == nil || int(idx) < len(pr.User) && pr.User[idx]
 }

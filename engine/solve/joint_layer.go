@@ -1,4 +1,4 @@
-package fuzz
+package solve
 
 import "math/big"
 
@@ -33,7 +33,7 @@ type layer struct {
 
 // startLayer begins an elimination from the unit probes' effects, or
 // returns nil if one ran already or no argument moved anything.
-func (j *joint) startLayer() *prediction {
+func (j *joint) startLayer() *Prediction {
 	if j.layer != nil {
 		return nil
 	}
@@ -71,7 +71,7 @@ func (j *joint) breakLevel(eff []*big.Int) int {
 
 // layerNext probes the next new direction, eliminates at the lowest
 // break level, or runs the solution once the basis keeps every guard.
-func (j *joint) layerNext() *prediction {
+func (j *joint) layerNext() *Prediction {
 	l := j.layer
 	for l.runs < maxLayerProbes {
 		if p := j.layerProbe(); p != nil {
@@ -93,7 +93,7 @@ func (j *joint) layerNext() *prediction {
 }
 
 // layerProbe returns the run of the first direction not probed yet.
-func (j *joint) layerProbe() *prediction {
+func (j *joint) layerProbe() *Prediction {
 	l := j.layer
 	for d := range l.basis {
 		if l.effs[d] != nil {
@@ -163,7 +163,7 @@ func (j *joint) eliminate(lv int) bool {
 
 // layerSolve runs the base along the basis direction that moves the
 // target by the least power of two, by the step that zeroes it.
-func (j *joint) layerSolve() *prediction {
+func (j *joint) layerSolve() *Prediction {
 	l := j.layer
 	target := len(j.eqs) - 1
 	best := -1
@@ -184,7 +184,7 @@ func (j *joint) layerSolve() *prediction {
 	if p == nil {
 		return nil
 	}
-	return j.ranged(p, func() *prediction { return p })
+	return j.ranged(p, func() *Prediction { return p })
 }
 
 // combine returns d - q*p modulo mod (d nil: zero).

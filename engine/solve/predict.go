@@ -1,4 +1,11 @@
-package fuzz
+// Package solve computes inputs instead of guessing them: HARVEY's input
+// prediction (a secant step on a branch's cost, then a bracket), joint
+// prediction over nested conditions, input-to-state, values inside a
+// passed comparison, and saturating chains. It works on sequences and
+// cost vectors only (engine/txseq) and imports neither the chain nor the
+// tracer: the loop (engine/fuzz) runs what it predicts and reports back
+// through Observe.
+package solve
 
 import (
 	"math/big"
@@ -21,11 +28,11 @@ import (
 // 3a^2 + 7a + 101 == 5687 (lookahead paper, Fig. 2) is found in a few
 // dozen steps instead of being overshot forever.
 
-// prediction is a predicted input waiting to run, with what it aims at.
-type prediction struct {
-	seq    txseq.Sequence
-	m      txseq.Mutation
-	target int32
+// Prediction is a predicted input waiting to run, with what it aims at.
+type Prediction struct {
+	Seq    txseq.Sequence
+	M      txseq.Mutation
+	Target int32
 	// The last point on the line, for another secant step if this misses.
 	x0, c0 *big.Int
 	iter   int
@@ -47,13 +54,13 @@ type prediction struct {
 // needs far fewer on smooth costs.
 const maxBracketSteps = 64
 
-// predictor is a worker's input-prediction state: scratch to compare a
+// Predictor is a worker's input-prediction state: scratch to compare a
 // parent's cost vector with a mutant's, and what the last predicted run
 // observed at its target.
-type predictor struct {
+type Predictor struct {
 	rng        *rand.Rand // the worker's
 	seen       []uint8    // the worker's coverage classes, per edge
-	edges      int32      // cost indices below are branch edges, above storage slots
+	Edges      int32      // cost indices below are branch edges, above storage slots
 	iterations int        // secant steps per prediction
 
 	// Parent costs by index, valid where pStamp == stamp.
@@ -63,7 +70,7 @@ type predictor struct {
 	stamp         uint32
 	cands         []int
 	preferred     []int
-	aggCosts      []txseq.CostEntry // costs of the first aggressive run
+	AggCosts      []txseq.CostEntry // costs of the first aggressive run
 
 	// The target's cost and residual in the last predicted run whose last
 	// transaction ran (a run that fails earlier leaves them as they were).
@@ -72,7 +79,7 @@ type predictor struct {
 	// Joint prediction (joint.go): off with Config.NoJointPrediction; the
 	// mutant the current chain started from; the last predicted run's
 	// cost vector (lastRan: its last transaction ran).
-	noJoint    bool
+	NoJoint    bool
 	mStamp     []uint32
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
 	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
@@ -80,8 +87,8 @@ type predictor struct {
 	// maxLen bounds the sequences a saturating chain makes
 	// (Config.MaxSeqLen); user marks the branch edges in user source
 	// (Corpus.user, nil: all).
-	maxLen int
-	user   []bool
+	MaxLen int
+	User   []bool
 	// In-range attempts per comparison edge, and the limits tried.
 	inRangeTries map[int32]uint8
 	inRangeSeen  map[inRangeKey]struct{}
@@ -91,9 +98,9 @@ type predictor struct {
 	lastRan      bool
 }
 
-func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) predictor {
-	return predictor{
-		rng: rng, seen: seen, edges: int32(edges), iterations: iterations,
+func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Predictor {
+	return Predictor{
+		rng: rng, seen: seen, Edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{}, satTries: map[int32]uint8{},
 		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
@@ -101,15 +108,22 @@ func newPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) pr
 	}
 }
 
-// observe takes what a predicted run saw at its target.
-func (pr *predictor) observe(o *outcome) {
-	pr.lastRan = o.ranLast
+// Observe takes what a predicted run saw at its target: whether its last
+// transaction ran, and then the target's cost and residual and the run's
+// cost vector.
+func (pr *Predictor) Observe(ranLast bool, targetCost, targetResid *uint256.Int, costs []txseq.CostEntry) {
+	pr.lastRan = ranLast
 	pr.last = pr.last[:0]
-	if o.ranLast {
-		pr.targetCost, pr.targetResid = o.targetCost, o.targetResid
-		pr.last = append(pr.last, o.costs...)
+	if ranLast {
+		pr.targetCost, pr.targetResid = *targetCost, *targetResid
+		pr.last = append(pr.last, costs...)
 	}
 }
+
+// MaxValue bounds the ether a predicted input sends: what a sender starts
+// with (chain.InitialBalance, which this package does not import; a test
+// in engine/fuzz keeps the two equal).
+var MaxValue = new(uint256.Int).Mul(uint256.NewInt(1_000_000), uint256.NewInt(1e18))
 
 // valueType is msg.value's type, for prediction on it.
 var valueType = &abi.Type{T: abi.UintTy, Size: 256}
@@ -130,9 +144,9 @@ func numericLeaf(seq txseq.Sequence, m txseq.Mutation) *abi.Type {
 	return v.Type
 }
 
-// predict proposes an input from a parent's cost vector and a mutant's
+// Predict proposes an input from a parent's cost vector and a mutant's
 // (costs, of the mutant's last transaction).
-func (pr *predictor) predict(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *prediction {
+func (pr *Predictor) Predict(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *Prediction {
 	t := numericLeaf(mut, m)
 	if t == nil || len(parent) == 0 {
 		return nil
@@ -157,7 +171,7 @@ func (pr *predictor) predict(parent, costs []txseq.CostEntry, mut txseq.Sequence
 }
 
 // predictTarget picks the mutant's target and returns its first run.
-func (pr *predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation, t *abi.Type) *prediction {
+func (pr *Predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation, t *abi.Type) *Prediction {
 	pr.cands, pr.preferred = pr.cands[:0], pr.preferred[:0]
 	for k, me := range costs {
 		if pr.pStamp[me.Idx] != pr.stamp {
@@ -168,7 +182,7 @@ func (pr *predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Se
 			continue
 		}
 		pr.cands = append(pr.cands, k)
-		if me.Idx >= pr.edges || pr.seen[me.Idx] == 0 {
+		if me.Idx >= pr.Edges || pr.seen[me.Idx] == 0 {
 			pr.preferred = append(pr.preferred, k)
 		}
 	}
@@ -183,19 +197,19 @@ func (pr *predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Se
 		return pr.jointFromParent(parent, costs, mut, m)
 	}
 	me := costs[pool[pr.rng.IntN(len(pool))]]
-	x0, x1 := toBig(&m.Arg.Old, t), toBig(&m.Arg.New, t)
+	x0, x1 := ToBig(&m.Arg.Old, t), ToBig(&m.Arg.New, t)
 	// Fit the signed residuals: they cross zero at the root.
-	c0, c1 := signed(&pr.pResid[me.Idx]), signed(&me.Resid)
-	p := &prediction{target: me.Idx, x0: x1, c0: c1}
+	c0, c1 := Signed(&pr.pResid[me.Idx]), Signed(&me.Resid)
+	p := &Prediction{Target: me.Idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.Idx, c1)
 	return i2sStart(&me, c0, &pr.pOpnd[me.Idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
 }
 
-// secantRoot returns where the line through (x0, c0) and (x1, c1) meets
+// SecantRoot returns where the line through (x0, c0) and (x1, c1) meets
 // zero, x1 - c1 * (x1 - x0) / (c1 - c0) exact in 256+ bits, or nil if the
 // line is flat. Both input prediction and aggressive mode's state
 // prediction (predictState) step with it.
-func secantRoot(x0, c0, x1, c1 *big.Int) *big.Int {
+func SecantRoot(x0, c0, x1, c1 *big.Int) *big.Int {
 	dc := new(big.Int).Sub(c1, c0)
 	if dc.Sign() == 0 {
 		return nil
@@ -208,13 +222,13 @@ func secantRoot(x0, c0, x1, c1 *big.Int) *big.Int {
 
 // secant fits the line through (x0, c0) and (x1, c1) and returns the input
 // at its root, or nil if the line is flat or the root is x1 itself.
-func (pr *predictor) secant(p *prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, x0, c0, x1, c1 *big.Int) *prediction {
-	x := secantRoot(x0, c0, x1, c1)
+func (pr *Predictor) secant(p *Prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, x0, c0, x1, c1 *big.Int) *Prediction {
+	x := SecantRoot(x0, c0, x1, c1)
 	if x == nil {
 		return nil
 	}
 	switch {
-	case p.target >= pr.edges:
+	case p.Target >= pr.Edges:
 		// Storage slots wrap around 2^256 (HARVEY's Fig. 3: the array's
 		// base plus the index), so the root is taken modulo 2^256.
 		x.Mod(x, two256)
@@ -226,20 +240,20 @@ func (pr *predictor) secant(p *prediction, mut txseq.Sequence, m txseq.Mutation,
 
 // aim makes p run mut with the argument m changed set to x (fitted to its
 // type), or returns nil if that is the input mut already has.
-func aim(p *prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, x *big.Int) *prediction {
-	return aimWord(p, mut, m, calldata.Clamp(t, fromBig(x)))
+func aim(p *Prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, x *big.Int) *Prediction {
+	return aimWord(p, mut, m, calldata.Clamp(t, FromBig(x)))
 }
 
 // aimWord makes p run mut with the argument m changed set to word, or
 // returns nil if that is the input mut already has.
-func aimWord(p *prediction, mut txseq.Sequence, m txseq.Mutation, word uint256.Int) *prediction {
+func aimWord(p *Prediction, mut txseq.Sequence, m txseq.Mutation, word uint256.Int) *Prediction {
 	if word.Eq(&m.Arg.New) {
 		return nil
 	}
 	seq := mut.Clone()
 	switch {
 	case m.Field == txseq.FieldValue:
-		if word.Cmp(maxValue) > 0 {
+		if word.Cmp(MaxValue) > 0 {
 			return nil // more than a sender holds
 		}
 		seq[m.Tx].Value = word
@@ -249,14 +263,14 @@ func aimWord(p *prediction, mut txseq.Sequence, m txseq.Mutation, word uint256.I
 	pm := m
 	pm.Arg.Path = append(calldata.Path(nil), m.Arg.Path...)
 	pm.Arg.Old, pm.Arg.New = m.Arg.New, word
-	p.seq, p.m = seq, pm
+	p.Seq, p.M = seq, pm
 	return p
 }
 
-// again runs one more step after a prediction missed its target: the
+// Again runs one more step after a prediction missed its target: the
 // next step of a joint solve; a joint solve once a secant step broke a
 // condition of the path or the secant gave up; else secantAgain's step.
-func (pr *predictor) again(p *prediction) *prediction {
+func (pr *Predictor) Again(p *Prediction) *Prediction {
 	if p.joint != nil {
 		if next := pr.jointStep(p); next != nil || p.joint.resume == nil {
 			return next
@@ -289,24 +303,24 @@ func (pr *predictor) again(p *prediction) *prediction {
 // secantAgain is HARVEY's next step: a secant step through the previous
 // point and the prediction's own, or, once the residuals changed sign, a
 // step inside the bracket.
-func (pr *predictor) secantAgain(p *prediction) *prediction {
+func (pr *Predictor) secantAgain(p *Prediction) *Prediction {
 	if pr.targetCost.IsZero() {
 		return nil
 	}
-	t := numericLeaf(p.seq, p.m)
+	t := numericLeaf(p.Seq, p.M)
 	if t == nil {
 		return nil
 	}
-	x1 := toBig(&p.m.Arg.New, t)
-	c1 := signed(&pr.targetResid)
-	next := &prediction{target: p.target, x0: x1, c0: c1, iter: p.iter + 1}
+	x1 := ToBig(&p.M.Arg.New, t)
+	c1 := Signed(&pr.targetResid)
+	next := &Prediction{Target: p.Target, x0: x1, c0: c1, iter: p.iter + 1}
 	if p.lo == nil && c1.Sign() != p.c0.Sign() && c1.Sign() != 0 && p.c0.Sign() != 0 {
 		// The root lies between the last two points.
 		next.lo, next.clo, next.hi, next.chi = p.x0, p.c0, x1, c1
 		if next.lo.Cmp(next.hi) > 0 {
 			next.lo, next.clo, next.hi, next.chi = next.hi, next.chi, next.lo, next.clo
 		}
-		return bracketStep(next, p.seq, p.m, t)
+		return bracketStep(next, p.Seq, p.M, t)
 	}
 	if p.lo != nil {
 		if p.iter+1 >= maxBracketSteps {
@@ -330,18 +344,18 @@ func (pr *predictor) secantAgain(p *prediction) *prediction {
 			}
 			next.side = +1
 		}
-		return bracketStep(next, p.seq, p.m, t)
+		return bracketStep(next, p.Seq, p.M, t)
 	}
 	if p.iter+1 >= pr.iterations {
 		return nil
 	}
-	return pr.secant(next, p.seq, p.m, t, p.x0, p.c0, x1, c1)
+	return pr.secant(next, p.Seq, p.M, t, p.x0, p.c0, x1, c1)
 }
 
 // bracketStep runs the false position between the bracket's ends,
 // bisecting when integer rounding lands on an end; nil once no integer is
 // left strictly inside.
-func bracketStep(p *prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type) *prediction {
+func bracketStep(p *Prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Type) *Prediction {
 	gap := new(big.Int).Sub(p.hi, p.lo)
 	if gap.Cmp(big.NewInt(1)) <= 0 {
 		return nil
@@ -360,32 +374,32 @@ func bracketStep(p *prediction, mut txseq.Sequence, m txseq.Mutation, t *abi.Typ
 	return aim(p, mut, m, t, x)
 }
 
-// predictState fits a line through the costs of two state values (the
+// PredictState fits a line through the costs of two state values (the
 // first run's costs in aggCosts, the second's in costs) and returns the
 // value at its root, modulo 2^256. It aims at the last metric that changed
 // and is non-zero in both runs and is a branch never covered, else the
 // first such metric (no random choice, unlike predict).
-func (pr *predictor) predictState(v0, v1 *uint256.Int, costs []txseq.CostEntry) (uint256.Int, bool) {
+func (pr *Predictor) PredictState(v0, v1 *uint256.Int, costs []txseq.CostEntry) (uint256.Int, bool) {
 	var best, bestP *txseq.CostEntry
 	for k := range costs {
 		me := &costs[k]
 		var pe *txseq.CostEntry
-		for j := range pr.aggCosts {
-			if pr.aggCosts[j].Idx == me.Idx {
-				pe = &pr.aggCosts[j]
+		for j := range pr.AggCosts {
+			if pr.AggCosts[j].Idx == me.Idx {
+				pe = &pr.AggCosts[j]
 			}
 		}
 		if pe == nil || pe.Cost.Eq(&me.Cost) || pe.Cost.IsZero() || me.Cost.IsZero() {
 			continue
 		}
-		if best == nil || (me.Idx < pr.edges && pr.seen[me.Idx] == 0) {
+		if best == nil || (me.Idx < pr.Edges && pr.seen[me.Idx] == 0) {
 			best, bestP = me, pe
 		}
 	}
 	if best == nil {
 		return uint256.Int{}, false
 	}
-	x := secantRoot(v0.ToBig(), signed(&bestP.Resid), v1.ToBig(), signed(&best.Resid))
+	x := SecantRoot(v0.ToBig(), Signed(&bestP.Resid), v1.ToBig(), Signed(&best.Resid))
 	if x == nil {
 		return uint256.Int{}, false
 	}
@@ -397,8 +411,8 @@ func (pr *predictor) predictState(v0, v1 *uint256.Int, costs []txseq.CostEntry) 
 
 var two256 = new(big.Int).Lsh(big.NewInt(1), 256)
 
-// signed reads a word as a two's complement integer.
-func signed(w *uint256.Int) *big.Int {
+// Signed reads a word as a two's complement integer.
+func Signed(w *uint256.Int) *big.Int {
 	b := w.ToBig()
 	if w.Sign() < 0 {
 		b.Sub(b, two256)
@@ -406,8 +420,8 @@ func signed(w *uint256.Int) *big.Int {
 	return b
 }
 
-// toBig reads a word as the ABI type reads it: two's complement for intN.
-func toBig(w *uint256.Int, t *abi.Type) *big.Int {
+// ToBig reads a word as the ABI type reads it: two's complement for intN.
+func ToBig(w *uint256.Int, t *abi.Type) *big.Int {
 	b := w.ToBig()
 	if calldata.Signed(t) && w.Sign() < 0 {
 		b.Sub(b, two256)
@@ -415,9 +429,9 @@ func toBig(w *uint256.Int, t *abi.Type) *big.Int {
 	return b
 }
 
-// fromBig converts to a word, saturating outside the 256-bit two's
+// FromBig converts to a word, saturating outside the 256-bit two's
 // complement range; Clamp then fits it to the ABI type.
-func fromBig(x *big.Int) uint256.Int {
+func FromBig(x *big.Int) uint256.Int {
 	var w uint256.Int
 	switch {
 	case x.Sign() >= 0 && x.BitLen() > 256:

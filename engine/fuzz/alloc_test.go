@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -50,7 +51,7 @@ func checkExecAllocs(t *testing.T, w *worker, seq txseq.Sequence) {
 	call := testing.AllocsPerRun(200, func() {
 		w.ch.Reset(w.base)
 		w.tr.BeginTx()
-		w.ch.Call(txOf(w.ch, seq[0].Sender, w.dep.Addrs[seq[0].Contract], w.encode(&seq[0]), &seq[0].Value, &w.s.fwd))
+		w.ch.Call(deploy.TxOf(w.ch, seq[0].Sender, w.dep.Addrs[seq[0].Contract], w.encode(&seq[0]), &seq[0].Value, &w.s.fwd))
 	})
 	t.Logf("%.1f allocations per traced execution, %.1f in the chain call", n, call)
 	if call > maxCallAllocs {

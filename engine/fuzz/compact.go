@@ -5,6 +5,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
@@ -43,7 +44,7 @@ const maxCompact = 64
 // returns the ledger after it.
 func (w *worker) profileTx(tx *txseq.Tx, r chain.Result, pid, before uint64) uint64 {
 	after := w.ledger()
-	_, _, attacker := SenderOf(w.ch, tx.Sender)
+	_, _, attacker := deploy.SenderOf(w.ch, tx.Sender)
 	inert := r.Err != nil || (len(w.tr.Stored()) == 0 && !w.tr.Foreign() && !attacker && after == before)
 	w.s.prof = append(w.s.prof, txProfile{pid: pid, inert: inert})
 	return after

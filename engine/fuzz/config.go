@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
@@ -77,7 +78,7 @@ type Config struct {
 	// Deployment replays a recorded deployment (its Args, Values, Order,
 	// Token and, with an Order, Addrs and Errors); without one the
 	// constructors' inputs are searched (ctorsearch.go).
-	Deployment *Deployment
+	Deployment *deploy.Deployment
 	// Seeds are sequences run before mutation starts, e.g. a corpus saved
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
@@ -94,7 +95,7 @@ type Config struct {
 	OnInput func(seq txseq.Sequence)
 
 	// OnSetup is called once the contracts are deployed, before fuzzing.
-	OnSetup func(*Deployment)
+	OnSetup func(*deploy.Deployment)
 
 	// OnFinding is called once per new finding, after shrinking, from the
 	// worker that found it.
@@ -159,7 +160,7 @@ type Result struct {
 	Counts
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
 	Coverage   [][]bool
-	Deployment *Deployment
+	Deployment *deploy.Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
 	Inputs []txseq.Sequence
 	// Contracts and Functions count what the campaign sent transactions to.

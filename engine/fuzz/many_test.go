@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -73,7 +74,7 @@ func TestSetupCancelsPromptly(t *testing.T) {
 			defer cancel()
 			const at = n / 2
 			seen, after := 0, 0
-			testHookSetupStep = func(s string, _ int) {
+			deploy.TestHookSetupStep = func(s string, _ int) {
 				switch {
 				case ctx.Err() != nil:
 					after++
@@ -83,7 +84,7 @@ func TestSetupCancelsPromptly(t *testing.T) {
 					}
 				}
 			}
-			defer func() { testHookSetupStep = nil }()
+			defer func() { deploy.TestHookSetupStep = nil }()
 			res, err := Run(ctx, prog, cfg)
 			if !errors.Is(err, context.Canceled) || res != nil {
 				t.Fatalf("result %v, error %v; want none, context.Canceled", res != nil, err)
@@ -156,7 +157,7 @@ func TestPlanDeploymentLinear(t *testing.T) {
 			t.Fatal(err)
 		}
 		allocs := testing.AllocsPerRun(1, func() {
-			d, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 2)), 1000)
+			d, err := deploy.PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 2)), 1000)
 			if err != nil || len(d.Order) != n {
 				t.Fatalf("plan: %v", err)
 			}

@@ -4,6 +4,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -311,7 +312,7 @@ func (w *worker) mutateArg(seq txseq.Sequence, i int) (txseq.Mutation, bool) {
 // the attackers only for a contract that can call out (callsOut).
 func (w *worker) senders(ct int) int {
 	if w.c.callsOut[ct] {
-		return Principals(w.ch)
+		return deploy.Principals(w.ch)
 	}
 	return len(w.ch.Senders())
 }

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -45,7 +46,7 @@ func (w *worker) notePaid(hist []txInfo) {
 			h.Got.Add(&h.Got, &evs[i].Value)
 		}
 	}
-	if _, _, attacker := SenderOf(w.ch, h.Sender); attacker {
+	if _, _, attacker := deploy.SenderOf(w.ch, h.Sender); attacker {
 		var own uint256.Int
 		own.Add(&w.s.before, &h.Got)
 		if after := w.ch.State().GetBalance(sender); own.Gt(after) {
@@ -219,7 +220,7 @@ func (w *worker) gainsInOrder(txs [2]*txseq.Tx, pay *payout) [2]uint256.Int {
 	var spent [2]uint256.Int // ether an attacker's operator paid in
 	for i, tx := range txs {
 		r := w.rerunTx(tx, 0)
-		if _, _, attacker := SenderOf(w.ch, tx.Sender); attacker && r.Err == nil {
+		if _, _, attacker := deploy.SenderOf(w.ch, tx.Sender); attacker && r.Err == nil {
 			spent[i].Set(&tx.Value)
 		}
 		if pay == nil || pay.ok {
@@ -264,7 +265,7 @@ func winner(x, y uint256.Int) int {
 
 // isAttacker reports whether principal p is one of the attacker contracts.
 func (w *worker) isAttacker(p int) bool {
-	_, _, ok := SenderOf(w.ch, p)
+	_, _, ok := deploy.SenderOf(w.ch, p)
 	return ok
 }
 

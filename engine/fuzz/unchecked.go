@@ -5,6 +5,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -135,7 +136,7 @@ func (w *worker) withReverting(seq txseq.Sequence, addr common.Address, judge fu
 		w.rerunTx(&seq[i], 0)
 	}
 	if w.rr.revertCode == nil {
-		w.rr.revertCode = AttackerCodeFor(Reverting, w.ch.Rules())
+		w.rr.revertCode = deploy.AttackerCodeFor(deploy.Reverting, w.ch.Rules())
 	}
 	w.ch.Install(addr, w.rr.revertCode, nil)
 	return judge(w.rerunTx(&seq[n-1], 0))

@@ -7,8 +7,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc/position"
@@ -47,40 +47,6 @@ func (w *worker) history(seq txseq.Sequence) []txInfo {
 		w.s.hist = append(w.s.hist, txInfo{Sender: seq[j].Sender, Value: seq[j].Value})
 	}
 	return w.s.hist
-}
-
-// principalAddrs lists the accounts the fuzzer controls, by principal
-// index.
-func principalAddrs(ch *chain.Chain) []common.Address {
-	out := make([]common.Address, Principals(ch))
-	for i := range out {
-		out[i], _, _ = SenderOf(ch, i)
-	}
-	return out
-}
-
-// privilegedOf marks the deployer, when it sends, and the principals a
-// constructor was given one by one (an owner, an admin): what they may do
-// is what the deployer allowed. entitled marks the principals a
-// constructor was given in an address list only (payees.go): members, not
-// owners.
-func privilegedOf(addrs []common.Address, dep *Deployment, p *program.Program) (privileged, entitled []bool) {
-	privileged, entitled = make([]bool, len(addrs)), make([]bool, len(addrs))
-	scalar, listed := constructorNames(p, dep)
-	for i, a := range addrs {
-		privileged[i] = a == chain.Deployer || scalar[a]
-		entitled[i] = !privileged[i] && listed[a]
-	}
-	return privileged, entitled
-}
-
-func allZero(b []byte) bool {
-	for _, x := range b {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // checkEvents applies the vulnerability oracles to the events of the
@@ -345,7 +311,7 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 	for i, a := range w.principals {
 		bal := st.GetBalance(a)
 		var start uint256.Int
-		_, _, attacker := SenderOf(w.ch, i)
+		_, _, attacker := deploy.SenderOf(w.ch, i)
 		if !attacker {
 			start.Set(chain.InitialBalance) // an account: its balance says it all
 		} else {
@@ -361,10 +327,10 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 		if !attacker {
 			in.Add(&in, &start)
 		} else {
-			in.Add(&in, AttackerBalance)
+			in.Add(&in, deploy.AttackerBalance)
 		}
 	}
-	out.Add(&out, st.GetBalance(Operator))
+	out.Add(&out, st.GetBalance(deploy.Operator))
 	in.Add(&in, chain.InitialBalance)
 	if out.Cmp(&in) <= 0 {
 		return gain, taken, false

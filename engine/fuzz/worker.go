@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/solve"
 	"github.com/foresight-sol/foresight/engine/trace"
@@ -29,7 +30,7 @@ type worker struct {
 	tr   *trace.Tracer
 	rng  *rand.Rand
 	env  *calldata.Env
-	dep  *Deployment
+	dep  *deploy.Deployment
 	base chain.Snapshot
 	// cheats are the cheatcodes of a set-up campaign's chain (nil
 	// otherwise), reset before every transaction so that nothing armed in
@@ -126,13 +127,13 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		tr.RecordPaths(2 * lookahead.MaxPrefix)
 	}
 	w.valueCap = valueCap(ch)
-	w.principals = principalAddrs(ch)
-	w.privileged, w.entitled = privilegedOf(w.principals, dep, c.prog)
+	w.principals = deploy.PrincipalAddrs(ch)
+	w.privileged, w.entitled = deploy.PrivilegedOf(w.principals, dep, c.prog)
 	tr.SetPrincipals(w.principals)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
-	for a := Attacker(0); a < numAttackers; a++ {
-		w.env.Addresses = append(w.env.Addresses, AttackerAddress(a))
+	for a := deploy.Attacker(0); a < deploy.NumAttackers; a++ {
+		w.env.Addresses = append(w.env.Addresses, deploy.AttackerAddress(a))
 	}
 	for _, a := range dep.Addrs {
 		if a != (common.Address{}) {
@@ -148,33 +149,6 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		w.env.Dict.Add(word)
 	}
 	return w, nil
-}
-
-// deploy builds a worker's chain and deploys the program on it: from the
-// Foundry set-up, or every contract from chain.Deployer.
-func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *Deployment, error) {
-	if c.plan != nil {
-		return c.deploySetUp(tr, hooks)
-	}
-	ch, err := chain.New(c.cfg.Chain, hooks)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	ch.SetOpHook(tr.Step)
-	plan, err := c.planDeployment()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	dep, err := deploy(c.ctx, ch, c.prog, plan)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	for i, a := range dep.Addrs {
-		if a != (common.Address{}) {
-			tr.Bind(a, i)
-		}
-	}
-	return ch, nil, dep, nil
 }
 
 // encode returns the calldata of tx in the worker's reused buffer.
@@ -204,10 +178,10 @@ func (w *worker) runTx(tx *txseq.Tx, gas uint64) chain.Result {
 		w.cheats.Reset()
 	}
 	w.ch.Advance(tx.Blocks, tx.Seconds)
-	if a, _, attacker := SenderOf(w.ch, tx.Sender); attacker {
+	if a, _, attacker := deploy.SenderOf(w.ch, tx.Sender); attacker {
 		w.s.before = *w.ch.State().GetBalance(a)
 	}
-	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
+	ctx := deploy.TxOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
 	ctx.Gas = gas
 	return w.ch.Call(ctx)
 }
@@ -353,7 +327,7 @@ func (w *worker) sanitize(seq txseq.Sequence) txseq.Sequence {
 			continue
 		}
 		tx.Args = calldata.Clone(tx.Args)
-		if n := Principals(w.ch); tx.Sender < 0 || tx.Sender >= n {
+		if n := deploy.Principals(w.ch); tx.Sender < 0 || tx.Sender >= n {
 			tx.Sender = ((tx.Sender % n) + n) % n
 		}
 		out = append(out, tx)

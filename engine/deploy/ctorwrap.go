@@ -1,11 +1,8 @@
-package fuzz
+package deploy
 
 import (
-	"fmt"
-
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/holiman/uint256"
@@ -33,10 +30,10 @@ type CtorWrap struct {
 	Args     []byte // the ABI-encoded constructor arguments that wrapped
 }
 
-// wrapExtremes are the values the probe gives numeric arguments: 2^256-1
+// WrapExtremes are the values the probe gives numeric arguments: 2^256-1
 // (every type's maximum once clamped, and -1 for signed ones), 2^255 and
 // 2^255-1 (half of the range: a sum of two wraps).
-var wrapExtremes = func() []uint256.Int {
+var WrapExtremes = func() []uint256.Int {
 	var maxU, half, halfM1 uint256.Int
 	maxU.SetAllOne()
 	half.Lsh(uint256.NewInt(1), 255)
@@ -75,7 +72,7 @@ func (s *ctorSearch) ctorWraps(ci int, c *program.Contract, code []byte, in *cto
 		}
 		s.ch.Reset(after)
 	}
-	for _, e := range wrapExtremes {
+	for _, e := range WrapExtremes {
 		cand := in.clone()
 		for _, t := range ts {
 			calldata.SetWord(cand.args, t.path, e)
@@ -106,43 +103,4 @@ func (s *ctorSearch) wrapsSeen(ci int, in *ctorInput, out []CtorWrap) []CtorWrap
 		}
 	}
 	return out
-}
-
-// reportCtorWraps turns the deployment's constructor wraps into findings.
-func (c *campaign) reportCtorWraps(d *Deployment) {
-	if !c.enabled(oracle.IntegerWrap) {
-		return
-	}
-	for _, w := range d.Wraps {
-		ct := c.prog.Contracts[w.Contract]
-		f := &Finding{Kind: oracle.IntegerWrap, Contract: w.Contract, PC: w.PC,
-			Detail: fmt.Sprintf("the constructor's result wrapped around its type and was then stored, compared, sent or passed to another contract, with the constructor arguments %s (chosen by the deployer, a privileged sender)", formatArgs(ct, w.Args))}
-		f.Location, f.Located = ct.Locate(w.PC, true)
-		c.addOnce(f)
-	}
-}
-
-// addOnce records f, a finding without a sequence to shrink (a
-// constructor's, a twin's), unless one with its key exists.
-func (c *campaign) addOnce(f *Finding) {
-	key := f.Key()
-	c.mu.Lock()
-	dup := c.keys[key]
-	c.keys[key] = true
-	if !dup {
-		c.findings = append(c.findings, f)
-	}
-	c.mu.Unlock()
-	if !dup && c.cfg.OnFinding != nil {
-		c.cfg.OnFinding(f)
-	}
-}
-
-// formatArgs shows ABI-encoded constructor arguments as values.
-func formatArgs(ct *program.Contract, enc []byte) string {
-	vals, err := ct.ABI.Constructor.Inputs.UnpackValues(enc)
-	if err != nil {
-		return "0x" + fmt.Sprintf("%x", enc)
-	}
-	return fmt.Sprint(vals)
 }

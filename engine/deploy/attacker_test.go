@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"testing"
@@ -16,12 +16,12 @@ func TestDeployerPrincipal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := Principals(ch); n != chain.DefaultSenders+int(numAttackers) {
+	if n := Principals(ch); n != chain.DefaultSenders+int(NumAttackers) {
 		t.Fatalf("principals = %d before the deployer joins", n)
 	}
 	ch.AddSender(chain.Deployer)
 	ch.AddSender(chain.Deployer)
-	last := chain.DefaultSenders + int(numAttackers)
+	last := chain.DefaultSenders + int(NumAttackers)
 	if n := Principals(ch); n != last+1 {
 		t.Fatalf("principals = %d with the deployer, want %d", n, last+1)
 	}
@@ -41,7 +41,7 @@ func TestDeployerPrincipal(t *testing.T) {
 	if a, att, isAtt := SenderOf(ch, chain.DefaultSenders); !isAtt || att != Reentrant || a != AttackerAddress(Reentrant) {
 		t.Errorf("first attacker = %s", a.Hex())
 	}
-	priv, _ := privilegedOf(principalAddrs(ch), &Deployment{}, nil)
+	priv, _ := PrivilegedOf(PrincipalAddrs(ch), &Deployment{}, nil)
 	for i, p := range priv {
 		if p != (i == last) {
 			t.Errorf("principal %d privileged = %v", i, p)
@@ -70,15 +70,15 @@ func TestAttackersEveryEVMVersion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		installAttackers(ch)
+		InstallAttackers(ch)
 		ch.Install(target, counterTarget, nil)
 		snap := ch.Snapshot()
-		for a := Attacker(0); a < numAttackers; a++ {
+		for a := Attacker(0); a < NumAttackers; a++ {
 			ch.Reset(snap)
 			var buf []byte
 			var counts []uint64
 			for _, sel := range [][]byte{{1, 2, 3, 4}, {5, 6, 7, 8}} {
-				r := ch.Call(txOf(ch, chain.DefaultSenders+int(a), target, sel, nil, &buf))
+				r := ch.Call(TxOf(ch, chain.DefaultSenders+int(a), target, sel, nil, &buf))
 				if r.Err != nil {
 					t.Fatalf("%s, %s attacker: %v", v, a, r.Err)
 				}

@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"context"
@@ -12,15 +12,15 @@ import (
 // at every execution: an editor save, which cancels the campaign, or a
 // --timeout then ends it within one contract's work.
 
-// testHookSetupStep, when set, is called before every step of set-up with
+// TestHookSetupStep, when set (tests only), is called before every step of set-up with
 // the stage ("plan", "prepare", "lookahead", "deploy") and contract index.
-var testHookSetupStep func(stage string, contract int)
+var TestHookSetupStep func(stage string, contract int)
 
-// setupStep is checked before set-up works on contract i: it returns the
+// SetupStep is checked before set-up works on contract i: it returns the
 // context's error, wrapped, once ctx is done. A nil ctx never ends.
-func setupStep(ctx context.Context, stage string, i int) error {
-	if testHookSetupStep != nil {
-		testHookSetupStep(stage, i)
+func SetupStep(ctx context.Context, stage string, i int) error {
+	if TestHookSetupStep != nil {
+		TestHookSetupStep(stage, i)
 	}
 	if ctx == nil {
 		return nil

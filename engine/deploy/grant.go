@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"fmt"
@@ -201,8 +201,8 @@ func revertsFalse(ret []byte) bool {
 	return len(ret) == 32 && allZero(ret)
 }
 
-// applyGrants makes a plan's grants for contract name on ch.
-func applyGrants(ch *chain.Chain, name string, gs []Grant) error {
+// ApplyGrants makes a plan's grants for contract name on ch.
+func ApplyGrants(ch *chain.Chain, name string, gs []Grant) error {
 	for _, g := range gs {
 		if r := ch.Call(chain.Tx{From: g.From, To: g.To, Input: g.Input}); r.Err != nil {
 			return fmt.Errorf("fund %s: call %x from %s: %w", name, g.Input, g.From, r.Err)

@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"encoding/binary"
@@ -33,7 +33,7 @@ const (
 	// GasBurning uses up all the gas it is given (INVALID), so 2300-gas
 	// sends to it fail.
 	GasBurning
-	numAttackers
+	NumAttackers
 )
 
 func (a Attacker) String() string {
@@ -60,7 +60,7 @@ func AttackerAddress(a Attacker) common.Address {
 // Principals returns how many distinct senders transactions can have:
 // the chain's externally owned senders, then the attackers, then the
 // deployer when Deploy made it a sender (deploy.go).
-func Principals(ch *chain.Chain) int { return len(ch.Senders()) + int(numAttackers) }
+func Principals(ch *chain.Chain) int { return len(ch.Senders()) + int(NumAttackers) }
 
 // defaultSenders are the senders of a chain with the default senders
 // and the deployer among them.
@@ -104,17 +104,17 @@ func principal(i int, senders []common.Address) (common.Address, Attacker, bool)
 	if i < n {
 		return senders[i], 0, false
 	}
-	if deployer && i == n+int(numAttackers) {
+	if deployer && i == n+int(NumAttackers) {
 		return chain.Deployer, 0, false
 	}
-	a := Attacker((i - n) % int(numAttackers))
+	a := Attacker((i - n) % int(NumAttackers))
 	return AttackerAddress(a), a, true
 }
 
 // PrincipalIndex returns the principal index of a on a chain with the
 // default senders (the deployer included), or -1.
 func PrincipalIndex(a common.Address) int {
-	for i := 0; i < chain.DefaultSenders+int(numAttackers)+1; i++ {
+	for i := 0; i < chain.DefaultSenders+int(NumAttackers)+1; i++ {
 		if p, _, _ := PrincipalAddress(i); p == a {
 			return i
 		}
@@ -124,7 +124,7 @@ func PrincipalIndex(a common.Address) int {
 
 // ParseAttacker is the inverse of Attacker.String.
 func ParseAttacker(name string) (Attacker, bool) {
-	for a := Attacker(0); a < numAttackers; a++ {
+	for a := Attacker(0); a < NumAttackers; a++ {
 		if a.String() == name {
 			return a, true
 		}
@@ -139,18 +139,18 @@ func ParseAttacker(name string) (Attacker, bool) {
 // withdrawal is under way).
 var AttackerBalance = chain.InitialBalance
 
-// installAttackers puts the attackers' code on ch, funds them and funds
+// InstallAttackers puts the attackers' code on ch, funds them and funds
 // the operator.
-func installAttackers(ch *chain.Chain) {
-	for a := Attacker(0); a < numAttackers; a++ {
+func InstallAttackers(ch *chain.Chain) {
+	for a := Attacker(0); a < NumAttackers; a++ {
 		ch.Install(AttackerAddress(a), AttackerCodeFor(a, ch.Rules()), AttackerBalance)
 	}
 	ch.Install(Operator, nil, chain.InitialBalance)
 }
 
-// txOf builds the chain transaction for principal i calling to with input
+// TxOf builds the chain transaction for principal i calling to with input
 // and value; buf is reused for the forwarded calldata.
-func txOf(ch *chain.Chain, i int, to common.Address, input []byte, value *uint256.Int, buf *[]byte) chain.Tx {
+func TxOf(ch *chain.Chain, i int, to common.Address, input []byte, value *uint256.Int, buf *[]byte) chain.Tx {
 	from, a, ok := SenderOf(ch, i)
 	if !ok {
 		return chain.Tx{From: from, To: to, Input: input, Value: value}
@@ -392,4 +392,14 @@ func (s *asm) assemble() []byte {
 		binary.BigEndian.PutUint16(s.code[off:], uint16(dst))
 	}
 	return s.code
+}
+
+// PrincipalAddrs lists the accounts the fuzzer controls, by principal
+// index.
+func PrincipalAddrs(ch *chain.Chain) []common.Address {
+	out := make([]common.Address, Principals(ch))
+	for i := range out {
+		out[i], _, _ = SenderOf(ch, i)
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"math/rand/v2"
@@ -27,7 +27,7 @@ func TestCtorWraps(t *testing.T) {
 			if !ok {
 				t.Fatalf("no contract %s", tt.contract)
 			}
-			plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), ctorBudget)
+			plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), CtorBudget)
 			if err != nil {
 				t.Fatal(err)
 			}

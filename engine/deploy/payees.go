@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"slices"
@@ -27,11 +27,11 @@ import (
 func members(ch *chain.Chain) []common.Address {
 	var out []common.Address
 	senders := ch.Senders()
-	for k := 0; k < max(len(senders), int(numAttackers)); k++ {
+	for k := 0; k < max(len(senders), int(NumAttackers)); k++ {
 		if k < len(senders) && senders[k] != chain.Deployer {
 			out = append(out, senders[k])
 		}
-		if k < int(numAttackers) {
+		if k < int(NumAttackers) {
 			out = append(out, AttackerAddress(Attacker(k)))
 		}
 	}
@@ -181,4 +181,28 @@ func markWords(set map[common.Address]bool, b []byte) {
 			set[common.BytesToAddress(word)] = true
 		}
 	}
+}
+
+func allZero(b []byte) bool {
+	for _, x := range b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// PrivilegedOf marks the deployer, when it sends, and the principals a
+// constructor was given one by one (an owner, an admin): what they may do
+// is what the deployer allowed. entitled marks the principals a
+// constructor was given in an address list only (payees.go): members, not
+// owners.
+func PrivilegedOf(addrs []common.Address, dep *Deployment, p *program.Program) (privileged, entitled []bool) {
+	privileged, entitled = make([]bool, len(addrs)), make([]bool, len(addrs))
+	scalar, listed := constructorNames(p, dep)
+	for i, a := range addrs {
+		privileged[i] = a == chain.Deployer || scalar[a]
+		entitled[i] = !privileged[i] && listed[a]
+	}
+	return privileged, entitled
 }

@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"context"
@@ -66,12 +66,12 @@ var TargetFunds = new(uint256.Int).Mul(uint256.NewInt(10), uint256.NewInt(1e18))
 // searched (ctorsearch.go) within budget runs in all. Deploy then
 // replays the plan on each worker's chain.
 func PlanDeployment(cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64) (*Deployment, error) {
-	return planDeployment(context.Background(), cfg, p, r, budget, time.Time{})
+	return PlanContext(context.Background(), cfg, p, r, budget, time.Time{})
 }
 
-// planDeployment is PlanDeployment whose search also stops at deadline
+// PlanContext is PlanDeployment whose search also stops at deadline
 // (zero: none), for campaigns with a wall-clock budget.
-func planDeployment(ctx context.Context, cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64, deadline time.Time) (*Deployment, error) {
+func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *rand.Rand, budget uint64, deadline time.Time) (*Deployment, error) {
 	n := len(p.Contracts)
 	codes := make([]*trace.Code, n)
 	for i, c := range p.Contracts {
@@ -108,10 +108,10 @@ func planDeployment(ctx context.Context, cfg chain.Config, p *program.Program, r
 			if done[i] {
 				continue
 			}
-			if err := setupStep(ctx, "plan", i); err != nil {
+			if err := SetupStep(ctx, "plan", i); err != nil {
 				return nil, err
 			}
-			code, ok, err := link(c, p, d.Addrs, done)
+			code, ok, err := Link(c, p, d.Addrs, done)
 			if err != nil {
 				d.Errors[i], done[i] = err, true
 				progress = true
@@ -209,11 +209,11 @@ func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifacePar
 // funds the targets, makes the deployer a sender if a target keeps its
 // address, and installs the attacker contracts.
 func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
-	return deploy(context.Background(), ch, p, plan)
+	return DeployContext(context.Background(), ch, p, plan)
 }
 
-// deploy is Deploy that ends early, with ctx's error, once ctx is done.
-func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
+// DeployContext is Deploy that ends early, with ctx's error, once ctx is done.
+func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
 	n := len(p.Contracts)
 	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n), Order: plan.Order, Execs: plan.Execs, TokenHeld: plan.TokenHeld}
 	if plan.Token != (common.Address{}) {
@@ -229,7 +229,7 @@ func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Depl
 	}
 	done := make([]bool, n)
 	for _, i := range order {
-		if err := setupStep(ctx, "deploy", i); err != nil {
+		if err := SetupStep(ctx, "deploy", i); err != nil {
 			return nil, err
 		}
 		c := p.Contracts[i]
@@ -238,7 +238,7 @@ func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Depl
 			d.Errors[i] = plan.Errors[i]
 			continue
 		}
-		code, ok, err := link(c, p, d.Addrs, done)
+		code, ok, err := Link(c, p, d.Addrs, done)
 		if err != nil || !ok {
 			d.Errors[i] = fmt.Errorf("deploy %s: %w", c.Name, errors.Join(err, errors.New("libraries it links could not be deployed")))
 			continue
@@ -261,7 +261,7 @@ func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Depl
 		}
 		d.Addrs[i], d.Args[i], d.Values[i] = res.Created, args, v
 		if i < len(plan.Grants) && len(plan.Grants[i]) > 0 {
-			if err := applyGrants(ch, c.Name, plan.Grants[i]); err != nil {
+			if err := ApplyGrants(ch, c.Name, plan.Grants[i]); err != nil {
 				return nil, err
 			}
 			d.Grants[i] = plan.Grants[i]
@@ -285,7 +285,7 @@ func deploy(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Depl
 		// the deployer too). What the deployer does is privileged.
 		ch.AddSender(chain.Deployer)
 	}
-	installAttackers(ch)
+	InstallAttackers(ch)
 	d.Senders = append([]common.Address(nil), ch.Senders()...)
 	return d, nil
 }
@@ -302,7 +302,7 @@ func recordedOrder(p *program.Program, plan *Deployment) []int {
 			if placed[i] {
 				continue
 			}
-			if _, ok, err := link(c, p, fake, placed); err == nil && !ok {
+			if _, ok, err := Link(c, p, fake, placed); err == nil && !ok {
 				continue
 			}
 			placed[i], progress = true, true
@@ -338,9 +338,9 @@ func holdsDeployer(ch *chain.Chain, p *program.Program, d *Deployment) bool {
 	return false
 }
 
-// link returns c's creation code with library addresses written in, or
+// Link returns c's creation code with library addresses written in, or
 // false if a library it needs is not deployed yet.
-func link(c *program.Contract, p *program.Program, addrs []common.Address, done []bool) ([]byte, bool, error) {
+func Link(c *program.Contract, p *program.Program, addrs []common.Address, done []bool) ([]byte, bool, error) {
 	refs := c.Artifact.Creation.LinkReferences
 	if len(refs) == 0 {
 		return c.Artifact.Creation.Bytes, true, nil
@@ -372,38 +372,4 @@ func link(c *program.Contract, p *program.Program, addrs []common.Address, done 
 		}
 	}
 	return code, true, nil
-}
-
-// deployShare is the part of a campaign's execution budget the deployment
-// search may spend: the rest is left for fuzzing.
-const deployShare = 4
-
-// planDeployment returns the campaign's deployment plan, made once (the
-// workers are made one after another) and counted in its executions.
-func (c *campaign) planDeployment() (*Deployment, error) {
-	if c.deployPlan != nil {
-		return c.deployPlan, nil
-	}
-	if c.cfg.Deployment != nil {
-		c.deployPlan = c.cfg.Deployment
-		return c.deployPlan, nil
-	}
-	budget := uint64(len(c.prog.Contracts)) * ctorBudget
-	if c.cfg.Execs > 0 {
-		budget = min(budget, c.cfg.Execs/deployShare)
-	}
-	var deadline time.Time
-	if c.cfg.Duration > 0 {
-		// A wall-clock campaign keeps most of its time for fuzzing; an
-		// execution budget alone keeps the search deterministic.
-		deadline = c.start.Add(c.cfg.Duration / deployShare)
-	}
-	plan, err := planDeployment(c.ctx, c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, deadline)
-	if err != nil {
-		return nil, err
-	}
-	c.deployPlan = plan
-	c.execs.Add(plan.Execs)
-	c.reportCtorWraps(plan)
-	return plan, nil
 }

@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"context"
@@ -29,9 +29,9 @@ import (
 // fuzzer does, and after a numeric change that moved the cost, run the
 // input where the secant through the two costs meets zero (predict.go).
 
-// ctorBudget bounds the constructor runs spent on one contract beyond its
+// CtorBudget bounds the constructor runs spent on one contract beyond its
 // first.
-const ctorBudget = 1000
+const CtorBudget = 1000
 
 // maxCtorPath bounds the top-level PCs recorded per constructor run.
 const maxCtorPath = 1 << 16
@@ -146,7 +146,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 	payable := c.ABI.Constructor.IsPayable()
 	var ops []uint256.Int
 	ops = append(ops[:0], s.tr.Operands()...)
-	for spent := 0; spent < ctorBudget && s.budget > 0 && (s.deadline.IsZero() || time.Now().Before(s.deadline)) && s.ctx.Err() == nil; {
+	for spent := 0; spent < CtorBudget && s.budget > 0 && (s.deadline.IsZero() || time.Now().Before(s.deadline)) && s.ctx.Err() == nil; {
 		cand := in.clone()
 		t, x0, numeric := s.mutate(cand, payable, ops)
 		fix(cand)
@@ -166,7 +166,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			prevResid := best.resid
 			in, best = cand, f
 			ops = append(ops[:0], s.tr.Operands()...)
-			if !numeric || step >= 4 || spent >= ctorBudget || s.budget == 0 || f.block < 0 || f.resid.Eq(&prevResid) {
+			if !numeric || step >= 4 || spent >= CtorBudget || s.budget == 0 || f.block < 0 || f.resid.Eq(&prevResid) {
 				break
 			}
 			// The numeric change moved the blocking branch's cost: run

@@ -1,4 +1,4 @@
-package fuzz
+package deploy
 
 import (
 	"math/big"
@@ -26,7 +26,7 @@ func TestConstructorNames(t *testing.T) {
 	}
 	p := &program.Program{Contracts: []*program.Contract{{ABI: parsed}}}
 	addrs := []common.Address{owner, payee, chain.SenderAddress(2), att, chain.Deployer}
-	priv, ent := privilegedOf(addrs, &Deployment{Args: [][]byte{args}}, p)
+	priv, ent := PrivilegedOf(addrs, &Deployment{Args: [][]byte{args}}, p)
 	wantPriv := []bool{true, false, false, false, true}
 	wantEnt := []bool{false, true, false, true, false}
 	for i := range addrs {
@@ -35,7 +35,7 @@ func TestConstructorNames(t *testing.T) {
 		}
 	}
 	// Without the program, every address-like word names a privileged one.
-	priv, ent = privilegedOf(addrs, &Deployment{Args: [][]byte{args}}, nil)
+	priv, ent = PrivilegedOf(addrs, &Deployment{Args: [][]byte{args}}, nil)
 	if !priv[1] || ent[1] {
 		t.Errorf("no program: payee privileged %v entitled %v, want true false", priv[1], ent[1])
 	}

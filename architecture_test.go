@@ -1,10 +1,12 @@
 package foresight
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,7 +15,8 @@ import (
 const module = "github.com/foresight-sol/foresight"
 
 // layerRules says, for each package path prefix in the module, which import
-// prefixes it must not use. See docs/architecture.md, "Layers".
+// prefixes it must not use. See docs/architecture.md, "Layers" and
+// "Inside the engine".
 var layerRules = []struct {
 	pkg       string
 	forbidden []string
@@ -22,6 +25,13 @@ var layerRules = []struct {
 	{"engine", []string{module + "/lsp", module + "/cmd", "go.lsp.dev"}},
 	{"internal", []string{module + "/lsp", module + "/cmd", "go.lsp.dev"}},
 	{"lsp", []string{module + "/cmd"}},
+	// Inside the engine: the inputs are plain data; the solvers compute
+	// on sequences and costs without running anything; deployment, the
+	// oracles and the solvers never reach back into the loop.
+	{"engine/txseq", []string{module + "/engine/chain", module + "/engine/trace", module + "/engine/program", module + "/engine/fuzz", module + "/engine/solve", module + "/engine/deploy", module + "/engine/oracle"}},
+	{"engine/solve", []string{module + "/engine/chain", module + "/engine/trace", module + "/engine/fuzz", module + "/engine/deploy"}},
+	{"engine/deploy", []string{module + "/engine/fuzz"}},
+	{"engine/oracle", []string{module + "/engine/fuzz", module + "/engine/deploy", module + "/engine/solve"}},
 }
 
 // importsOf lists the imports of every non-test Go file, by package
@@ -60,9 +70,18 @@ func importsOf(t *testing.T, root string) map[string][]string {
 
 func TestLayering(t *testing.T) {
 	imports := importsOf(t, ".")
-	if len(imports["solc"]) == 0 || len(imports["lsp"]) == 0 {
-		t.Fatalf("found no imports for solc or lsp; is the walk broken? %v", imports)
+	if len(imports["solc"]) == 0 || len(imports["lsp"]) == 0 || len(imports["engine/solve"]) == 0 {
+		t.Fatalf("found no imports for solc, lsp or engine/solve; is the walk broken? %v", imports)
 	}
+	for _, v := range layeringViolations(imports) {
+		t.Error(v)
+	}
+}
+
+// layeringViolations checks imports (by package directory) against
+// layerRules and the two rules about LSP, and describes each violation.
+func layeringViolations(imports map[string][]string) []string {
+	var out []string
 	for pkg, imps := range imports {
 		for _, rule := range layerRules {
 			if pkg != rule.pkg && !strings.HasPrefix(pkg, rule.pkg+"/") {
@@ -71,7 +90,7 @@ func TestLayering(t *testing.T) {
 			for _, imp := range imps {
 				for _, bad := range rule.forbidden {
 					if imp == bad || strings.HasPrefix(imp, bad+"/") {
-						t.Errorf("%s imports %s: the layering in docs/architecture.md forbids it", pkg, imp)
+						out = append(out, fmt.Sprintf("%s imports %s: the layering in docs/architecture.md forbids it", pkg, imp))
 					}
 				}
 			}
@@ -80,7 +99,7 @@ func TestLayering(t *testing.T) {
 		if pkg != "lsp" && !strings.HasPrefix(pkg, "lsp/") {
 			for _, imp := range imps {
 				if strings.HasPrefix(imp, "go.lsp.dev") {
-					t.Errorf("%s imports %s: only lsp/ may import go.lsp.dev", pkg, imp)
+					out = append(out, fmt.Sprintf("%s imports %s: only lsp/ may import go.lsp.dev", pkg, imp))
 				}
 			}
 		}
@@ -88,40 +107,69 @@ func TestLayering(t *testing.T) {
 		if !strings.HasPrefix(pkg, "cmd/") && pkg != "lsp" && !strings.HasPrefix(pkg, "lsp/") {
 			for _, imp := range imps {
 				if imp == module+"/lsp" || strings.HasPrefix(imp, module+"/lsp/") {
-					t.Errorf("%s imports %s: nothing below the command imports lsp", pkg, imp)
+					out = append(out, fmt.Sprintf("%s imports %s: nothing below the command imports lsp", pkg, imp))
 				}
 			}
 		}
 	}
+	sort.Strings(out)
+	return out
 }
 
-// TestLayeringCatchesViolations runs the rules on a tree with a bad import,
-// so the layering test itself can fail.
+// TestLayeringCatchesViolations runs the real rules on a tree that breaks
+// each of them once, beside imports they allow, so the layering test
+// itself can fail.
 func TestLayeringCatchesViolations(t *testing.T) {
 	dir := t.TempDir()
-	write := func(rel, src string) {
-		p := filepath.Join(dir, rel)
-		if err := mkdirWrite(p, src); err != nil {
+	write := func(rel, pkg string, imps ...string) {
+		src := "package " + pkg + "\n"
+		for _, imp := range imps {
+			src += "import _ \"" + imp + "\"\n"
+		}
+		if err := mkdirWrite(filepath.Join(dir, rel), src); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write("solc/a.go", "package solc\nimport _ \""+module+"/engine\"\n")
-	imports := importsOf(t, dir)
-	violations := 0
-	for pkg, imps := range imports {
-		for _, rule := range layerRules {
-			if pkg == rule.pkg {
-				for _, imp := range imps {
-					for _, bad := range rule.forbidden {
-						if imp == bad {
-							violations++
-						}
-					}
-				}
-			}
-		}
+	// Allowed: none of these may be reported.
+	write("engine/fuzz/a.go", "fuzz", module+"/engine/solve", module+"/engine/deploy", module+"/engine/chain", module+"/engine/oracle")
+	write("engine/deploy/a.go", "deploy", module+"/engine/chain", module+"/engine/trace", module+"/engine/solve")
+	write("engine/solve/a.go", "solve", module+"/engine/txseq", module+"/engine/calldata")
+	write("engine/oracle/a.go", "oracle", module+"/engine/trace", module+"/engine/chain")
+	write("lsp/a.go", "lsp", module+"/engine", "go.lsp.dev/protocol")
+	write("cmd/foresight/a.go", "main", module+"/lsp")
+	// Forbidden, one per rule.
+	write("solc/a.go", "solc", module+"/engine")
+	write("engine/b.go", "engine", module+"/lsp")
+	write("internal/x/a.go", "x", module+"/cmd/foresight")
+	write("lsp/b.go", "lsp", module+"/cmd/foresight")
+	write("engine/txseq/a.go", "txseq", module+"/engine/chain")
+	write("engine/solve/b.go", "solve", module+"/engine/trace")
+	write("engine/deploy/b.go", "deploy", module+"/engine/fuzz")
+	write("engine/oracle/b.go", "oracle", module+"/engine/fuzz")
+	write("solc/b.go", "solc", "go.lsp.dev/protocol")
+	write("engine/program/a.go", "program", module+"/lsp/x")
+	want := []string{
+		"engine imports " + module + "/lsp: nothing below the command imports lsp",
+		"engine imports " + module + "/lsp: the layering",
+		"engine/deploy imports " + module + "/engine/fuzz: the layering",
+		"engine/oracle imports " + module + "/engine/fuzz: the layering",
+		"engine/program imports " + module + "/lsp/x: nothing below the command imports lsp",
+		"engine/program imports " + module + "/lsp/x: the layering",
+		"engine/solve imports " + module + "/engine/trace: the layering",
+		"engine/txseq imports " + module + "/engine/chain: the layering",
+		"internal/x imports " + module + "/cmd/foresight: the layering",
+		"lsp imports " + module + "/cmd/foresight: the layering",
+		"solc imports " + module + "/engine: the layering",
+		"solc imports go.lsp.dev/protocol: only lsp/ may import go.lsp.dev",
+		"solc imports go.lsp.dev/protocol: the layering",
 	}
-	if violations != 1 {
-		t.Errorf("found %d violations in a tree with one", violations)
+	got := layeringViolations(importsOf(t, dir))
+	if len(got) != len(want) {
+		t.Fatalf("got %d violations, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("violation %d: got %q, want it to start with %q", i, got[i], want[i])
+		}
 	}
 }

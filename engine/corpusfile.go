@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
-	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // An Input is one corpus entry in a form that survives recompilation: calls
@@ -167,7 +167,7 @@ func expectDelim(dec *json.Decoder, want json.Delim) error {
 }
 
 // inputOf renders a sequence as an Input.
-func inputOf(p *program.Program, seq fuzz.Sequence) Input {
+func inputOf(p *program.Program, seq txseq.Sequence) Input {
 	in := Input{Calls: make([]InputCall, len(seq))}
 	for i, tx := range seq {
 		c := p.Contracts[tx.Contract]
@@ -188,17 +188,17 @@ func inputOf(p *program.Program, seq fuzz.Sequence) Input {
 // function that no longer exists, or whose arguments no longer decode
 // against the function's current types, are dropped (ok false): a stale
 // input is worth nothing, and must never crash the engine.
-func sequenceOf(p *program.Program, in Input) (fuzz.Sequence, bool) {
+func sequenceOf(p *program.Program, in Input) (txseq.Sequence, bool) {
 	if len(in.Calls) == 0 {
 		return nil, false
 	}
-	seq := make(fuzz.Sequence, 0, len(in.Calls))
+	seq := make(txseq.Sequence, 0, len(in.Calls))
 	for _, ic := range in.Calls {
 		c, ok := p.Lookup(ic.Contract)
 		if !ok || !c.Target || ic.Sender < 0 {
 			return nil, false
 		}
-		tx := fuzz.Tx{Contract: c.Index, Method: -1, Sender: ic.Sender, Blocks: ic.Blocks, Seconds: ic.Seconds}
+		tx := txseq.Tx{Contract: c.Index, Method: -1, Sender: ic.Sender, Blocks: ic.Blocks, Seconds: ic.Seconds}
 		if ic.Value != "" {
 			if err := tx.Value.SetFromDecimal(ic.Value); err != nil {
 				return nil, false

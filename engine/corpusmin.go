@@ -9,6 +9,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -32,7 +33,7 @@ func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minim
 	if err != nil {
 		return nil, err
 	}
-	cover := func(seeds []fuzz.Sequence) ([][]bool, error) {
+	cover := func(seeds []txseq.Sequence) ([][]bool, error) {
 		res, err := fuzz.Run(ctx, prog, fuzz.Config{Settings: fuzz.Settings{Workers: 1, NoPrediction: true}, Seeds: seeds, SeedsOnly: true})
 		if err != nil {
 			return nil, err
@@ -44,7 +45,7 @@ func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minim
 		return nil, err
 	}
 	m := &Minimized{}
-	seqs := make([]fuzz.Sequence, len(inputs))
+	seqs := make([]txseq.Sequence, len(inputs))
 	for i, in := range inputs {
 		seq, ok := sequenceOf(prog, in)
 		if !ok {
@@ -66,7 +67,7 @@ func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minim
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				covs[i], errs[i] = cover([]fuzz.Sequence{seqs[i]})
+				covs[i], errs[i] = cover([]txseq.Sequence{seqs[i]})
 			}
 		}()
 	}

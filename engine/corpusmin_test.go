@@ -7,6 +7,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // TestMinimize: the kept inputs cover every instruction all the inputs
@@ -34,7 +35,7 @@ func TestMinimize(t *testing.T) {
 		t.Fatal(err)
 	}
 	cover := func(ins []Input) [][]bool {
-		var seeds []fuzz.Sequence
+		var seeds []txseq.Sequence
 		for _, in := range ins {
 			if seq, ok := sequenceOf(prog, in); ok {
 				seeds = append(seeds, seq)

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // knownContracts reports whether every call of in names a contract of p:
@@ -22,13 +23,13 @@ func knownContracts(p *program.Program, in Input) bool {
 // (opts.Imports) and to the writer of its own (opts.OnInput).
 func shareInputs(p *program.Program, cfg *fuzz.Config, opts Options) {
 	if opts.OnInput != nil {
-		cfg.OnInput = func(seq fuzz.Sequence) { opts.OnInput(inputOf(p, seq)) }
+		cfg.OnInput = func(seq txseq.Sequence) { opts.OnInput(inputOf(p, seq)) }
 	}
 	if opts.Imports == nil {
 		return
 	}
 	// Polled by every worker between corpus entries: never blocks.
-	cfg.Import = func() (fuzz.Sequence, bool) {
+	cfg.Import = func() (txseq.Sequence, bool) {
 		for {
 			select {
 			case in, ok := <-opts.Imports:

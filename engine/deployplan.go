@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/holiman/uint256"
 )
@@ -17,9 +17,9 @@ import (
 // constructor arguments and ether, the deployment order and addresses
 // when recorded (older setups have none: the program's order), and the
 // token.
-func planOf(prog *program.Program, setup Setup) (*fuzz.Deployment, error) {
+func planOf(prog *program.Program, setup Setup) (*deploy.Deployment, error) {
 	n := len(prog.Contracts)
-	plan := &fuzz.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]fuzz.Grant, n)}
+	plan := &deploy.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]deploy.Grant, n)}
 	if setup.Token != "" {
 		plan.Token = common.HexToAddress(setup.Token)
 	}
@@ -74,7 +74,7 @@ type Grant struct {
 	Input string `json:"input"` // hex calldata
 }
 
-func grantsOf(gs []fuzz.Grant) []Grant {
+func grantsOf(gs []deploy.Grant) []Grant {
 	var out []Grant
 	for _, g := range gs {
 		out = append(out, Grant{From: g.From.Hex(), To: g.To.Hex(), Input: "0x" + hex.EncodeToString(g.Input)})
@@ -82,8 +82,8 @@ func grantsOf(gs []fuzz.Grant) []Grant {
 	return out
 }
 
-func fuzzGrants(gs []Grant) ([]fuzz.Grant, error) {
-	var out []fuzz.Grant
+func fuzzGrants(gs []Grant) ([]deploy.Grant, error) {
+	var out []deploy.Grant
 	for _, g := range gs {
 		if !common.IsHexAddress(g.From) || !common.IsHexAddress(g.To) {
 			return nil, fmt.Errorf("grant from %q to %q: not addresses", g.From, g.To)
@@ -92,7 +92,7 @@ func fuzzGrants(gs []Grant) ([]fuzz.Grant, error) {
 		if err != nil {
 			return nil, fmt.Errorf("grant input: %w", err)
 		}
-		out = append(out, fuzz.Grant{From: common.HexToAddress(g.From), To: common.HexToAddress(g.To), Input: in})
+		out = append(out, deploy.Grant{From: common.HexToAddress(g.From), To: common.HexToAddress(g.To), Input: in})
 	}
 	return out, nil
 }

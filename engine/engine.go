@@ -15,10 +15,12 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -230,8 +232,8 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	}
 	seedsUsed, stale := seedInputs(prog, opts.Seeds, &cfg)
 	shareInputs(prog, &cfg, opts)
-	var deployed *fuzz.Deployment // for findings streamed before the report
-	cfg.OnSetup = func(d *fuzz.Deployment) {
+	var deployed *deploy.Deployment // for findings streamed before the report
+	cfg.OnSetup = func(d *deploy.Deployment) {
 		deployed = d
 		if opts.OnSetup != nil {
 			s := setupOf(prog, d, opts.Seed)
@@ -357,7 +359,7 @@ func oracleSet(m map[string]bool) map[oracle.Kind]bool {
 	return out
 }
 
-func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
+func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) Setup {
 	s := Setup{Seed: seed}
 	order := map[int]int{}
 	if d != nil {
@@ -392,7 +394,7 @@ func setupOf(p *program.Program, d *fuzz.Deployment, seed uint64) Setup {
 // render turns a fuzzer finding into plain data: its calls, its short
 // message (message.go) and the oracle's evidence with the principals'
 // addresses replaced by their names (senders.go).
-func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment) Finding {
+func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) Finding {
 	info := oracle.Describe(f.Kind)
 	c := p.Contracts[f.Contract]
 	out := Finding{
@@ -415,9 +417,9 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *fuzz.Deployment
 	return out
 }
 
-func renderCall(p *program.Program, tx fuzz.Tx, raw fuzz.RawCall, d *fuzz.Deployment) Call {
+func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *deploy.Deployment) Call {
 	c := p.Contracts[tx.Contract]
-	sender, att, isAttacker := fuzz.PrincipalIn(d, tx.Sender)
+	sender, att, isAttacker := deploy.PrincipalIn(d, tx.Sender)
 	call := Call{
 		Sender: sender.Hex(), SenderIndex: tx.Sender, Contract: c.Name,
 		Value: tx.Value.Dec(), Blocks: tx.Blocks, Seconds: tx.Seconds,

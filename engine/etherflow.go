@@ -6,6 +6,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -137,7 +138,7 @@ func startBalance(p *program.Program, setup Setup, addr common.Address) *uint256
 			}
 		}
 		if c, ok := p.Lookup(d.Name); ok && c.Target {
-			b.Add(b, fuzz.TargetFunds)
+			b.Add(b, deploy.TargetFunds)
 		}
 		return b
 	}
@@ -187,7 +188,7 @@ type campaignRenderer struct {
 	done  map[*fuzz.Finding]Finding
 }
 
-func (r *campaignRenderer) render(f *fuzz.Finding, d *fuzz.Deployment) Finding {
+func (r *campaignRenderer) render(f *fuzz.Finding, d *deploy.Deployment) Finding {
 	r.mu.Lock()
 	if out, ok := r.done[f]; ok && d != nil {
 		r.mu.Unlock()

@@ -8,7 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/deploy"
 )
 
 // renderDeploy writes the exported test's deployments: Foresight's token
@@ -52,7 +52,7 @@ func (g *foundryGen) renderDeploy(w func(string, ...any)) {
 			w("        _deployTo(%s, %s);\n", code, t.addr.Hex())
 		}
 		if g.targets[t.d.Name] {
-			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), fuzz.TargetFunds.Dec())
+			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), deploy.TargetFunds.Dec())
 		}
 		g.renderGrants(w, t.d)
 	}
@@ -85,9 +85,9 @@ func (g *foundryGen) renderGrants(w func(string, ...any), d Deployed) {
 // account that did, and mints what the campaign minted.
 func (g *foundryGen) renderToken(w func(string, ...any)) {
 	token := common.HexToAddress(g.setup.Token).Hex()
-	from := fuzz.TokenDeployer.Hex()
+	from := deploy.TokenDeployer.Hex()
 	w("        // Foresight's ERC-20 token, which a constructor took.\n")
-	w("        vm.etch(%s, hex\"%s\");\n", token, hex.EncodeToString(fuzz.TokenCreation()))
+	w("        vm.etch(%s, hex\"%s\");\n", token, hex.EncodeToString(deploy.TokenCreation()))
 	w("        vm.prank(%s, %s);\n", from, from)
 	w("        (bool tokenOk, bytes memory tokenRuntime) = %s.call(\"\");\n", token)
 	w("        require(tokenOk, \"token constructor reverted\");\n")
@@ -98,6 +98,6 @@ func (g *foundryGen) renderToken(w func(string, ...any)) {
 	}
 	for _, h := range holders {
 		w("        vm.prank(%s);\n", from)
-		w("        (tokenOk, ) = %s.call(abi.encodeWithSignature(\"mint(address,uint256)\", %s, %s));\n", token, h.Hex(), fuzz.TokenMint.String())
+		w("        (tokenOk, ) = %s.call(abi.encodeWithSignature(\"mint(address,uint256)\", %s, %s));\n", token, h.Hex(), deploy.TokenMint.String())
 	}
 }

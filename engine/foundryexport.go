@@ -7,7 +7,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/deploy"
 )
 
 // renderFromSetUp writes the Foundry test of a finding from a set-up
@@ -83,9 +83,9 @@ func (g *foundryGen) renderFromSetUp() (string, error) {
 		senders[v.sender] = true
 		if c.Attacker != "" {
 			kind := v.attacker
-			w("        vm.deal(%s, %s); // operates the attacker contracts\n", fuzz.Operator.Hex(), balance)
-			w("        vm.etch(%s, hex\"%x\"); // %s\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerCode(kind), solComment(v.name(c)))
-			w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerBalance.Dec())
+			w("        vm.deal(%s, %s); // operates the attacker contracts\n", deploy.Operator.Hex(), balance)
+			w("        vm.etch(%s, hex\"%x\"); // %s\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerCode(kind), solComment(v.name(c)))
+			w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerBalance.Dec())
 			continue
 		}
 		w("        vm.deal(%s, %s); // %s\n", v.sender.Hex(), balance, solComment(v.name(c)))

@@ -11,7 +11,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -306,13 +306,13 @@ func (g *foundryGen) render() string {
 		if c.Attacker != "" {
 			if !attackers {
 				attackers = true
-				w("        vm.deal(%s, %s); // operates the attacker contracts\n", fuzz.Operator.Hex(), balance)
+				w("        vm.deal(%s, %s); // operates the attacker contracts\n", deploy.Operator.Hex(), balance)
 			}
 			if !senders[v.sender] {
 				senders[v.sender] = true
 				kind := v.attacker
-				w("        vm.etch(%s, hex\"%s\"); // %s\n", fuzz.AttackerAddress(kind).Hex(), hex.EncodeToString(fuzz.AttackerCode(kind)), solComment(v.name(c)))
-				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", fuzz.AttackerAddress(kind).Hex(), fuzz.AttackerBalance.Dec())
+				w("        vm.etch(%s, hex\"%s\"); // %s\n", deploy.AttackerAddress(kind).Hex(), hex.EncodeToString(deploy.AttackerCode(kind)), solComment(v.name(c)))
+				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerBalance.Dec())
 			}
 			continue
 		}
@@ -352,8 +352,8 @@ func (g *foundryGen) renderCalls(w func(string, ...any)) {
 		}
 		if c.Attacker != "" {
 			// The attacker forwards the call: target address, then calldata.
-			w("        vm.prank(%s, %s);\n", fuzz.Operator.Hex(), fuzz.Operator.Hex())
-			w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", sender, value, hex.EncodeToString(fuzz.ForwardInput(nil, addr, v.input)))
+			w("        vm.prank(%s, %s);\n", deploy.Operator.Hex(), deploy.Operator.Hex())
+			w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", sender, value, hex.EncodeToString(deploy.ForwardInput(nil, addr, v.input)))
 			continue
 		}
 		w("        vm.prank(%s, %s);\n", sender, sender)

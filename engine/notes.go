@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // noteUnreduced adds to calls, rendered from f.Seq, a note for each value
@@ -22,7 +23,7 @@ func noteUnreduced(p *program.Program, f *fuzz.Finding, calls []Call) {
 
 // unreducedNote says that the shrinker could not reduce the argument at
 // arg of tx (its ether value when arg is nil).
-func unreducedNote(p *program.Program, tx fuzz.Tx, arg calldata.Path) string {
+func unreducedNote(p *program.Program, tx txseq.Tx, arg calldata.Path) string {
 	name := "value"
 	if len(arg) > 0 {
 		name = fmt.Sprintf("argument %d", arg[0]+1)

@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/oracle"
@@ -122,7 +123,7 @@ func rawCalls(prog *program.Program, setup Setup, f Finding) ([]fuzz.RawCall, er
 		// Without a set-up the principals are fixed: the index must name
 		// the recorded sender (a Foundry set-up's senders come from its
 		// setUp()).
-		if setup.SetUp == "" && fuzz.PrincipalIndex(v.sender) != c.SenderIndex {
+		if setup.SetUp == "" && deploy.PrincipalIndex(v.sender) != c.SenderIndex {
 			return nil, fmt.Errorf("%w: call %d: %w: senderIndex %d is not sender %s", ErrReplay, i+1, ErrBadReport, c.SenderIndex, v.sender.Hex())
 		}
 		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: v.input, Value: v.value, Blocks: c.Blocks, Seconds: c.Seconds}
@@ -231,11 +232,11 @@ func describeInner(prog *program.Program, names map[common.Address]string, c fuz
 		if n, ok := names[a]; ok {
 			return n
 		}
-		i := fuzz.PrincipalIndex(a)
+		i := deploy.PrincipalIndex(a)
 		if i < 0 {
 			return a.Hex()
 		}
-		if _, att, isAtt := fuzz.PrincipalAddress(i); isAtt {
+		if _, att, isAtt := deploy.PrincipalAddress(i); isAtt {
 			return a.Hex() + " (" + att.String() + " attacker)"
 		}
 		return a.Hex() + " (sender)"

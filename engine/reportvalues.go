@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/holiman/uint256"
 )
 
@@ -41,7 +41,7 @@ type callValues struct {
 	hasTo    bool
 	value    uint256.Int
 	input    []byte
-	attacker fuzz.Attacker // when the call came through an attacker contract
+	attacker deploy.Attacker // when the call came through an attacker contract
 }
 
 // parseCall checks c and parses its values.
@@ -72,7 +72,7 @@ func parseCall(c Call) (callValues, error) {
 		v.hasTo = true
 	}
 	if c.Attacker != "" {
-		a, ok := fuzz.ParseAttacker(c.Attacker)
+		a, ok := deploy.ParseAttacker(c.Attacker)
 		if !ok {
 			return v, fmt.Errorf("%w: attacker %q is not one of Foresight's attacker contracts", ErrBadReport, c.Attacker)
 		}

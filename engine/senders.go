@@ -6,7 +6,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/deploy"
 )
 
 // SenderName names the sender of c as every surface shows it (messages,
@@ -33,16 +33,16 @@ func attackerName(kind string) string { return "attacker contract (" + kind + ")
 
 // principalNames names every principal of deployment d (nil: the default
 // senders) by address.
-func principalNames(d *fuzz.Deployment) map[common.Address]string {
+func principalNames(d *deploy.Deployment) map[common.Address]string {
 	n := chain.DefaultSenders
 	if d != nil && d.Senders != nil {
 		n = len(d.Senders)
 	}
 	names := map[common.Address]string{chain.Deployer: "the deployer"}
-	// The senders, the attackers, then the deployer (fuzz.PrincipalIn);
+	// The senders, the attackers, then the deployer (deploy.PrincipalIn);
 	// past the end the attackers repeat, which the map drops.
 	for i := 0; i < n+16; i++ {
-		addr, att, ok := fuzz.PrincipalIn(d, i)
+		addr, att, ok := deploy.PrincipalIn(d, i)
 		if _, seen := names[addr]; seen {
 			continue
 		}

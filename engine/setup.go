@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc"
@@ -42,7 +43,7 @@ func skippedSetUp(p *program.Program, name string, err error) []Skipped {
 // deployment could not deploy (constructor reverted for every argument
 // set, out of gas, code too large, a missing library) or that have no
 // function to call, with the reason.
-func notDeployed(p *program.Program, d *fuzz.Deployment) []Skipped {
+func notDeployed(p *program.Program, d *deploy.Deployment) []Skipped {
 	if d == nil {
 		return nil
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc/position"
@@ -38,7 +39,7 @@ func (s Scope) LinePercent() float64 {
 // scopeOf counts a plain campaign's scope: the targets of the requested
 // files (restricted to names), which of them deployed, and the source
 // lines of those that did.
-func scopeOf(p *program.Program, names []string, d *fuzz.Deployment, cov [][]bool) (s Scope, contracts, functions int) {
+func scopeOf(p *program.Program, names []string, d *deploy.Deployment, cov [][]bool) (s Scope, contracts, functions int) {
 	var fuzzed []int
 	for i, c := range p.Contracts {
 		if !c.Target || (len(names) > 0 && !slices.Contains(names, c.Name)) {

@@ -232,7 +232,7 @@ func TestCorpusStaysInWorkspace(t *testing.T) {
 func showOf(logged []protocol.LogMessageParams) []protocol.ShowMessageParams {
 	out := make([]protocol.ShowMessageParams, len(logged))
 	for i, m := range logged {
-		out[i] = protocol.ShowMessageParams{Type: m.Type, Message: m.Message}
+		out[i] = protocol.ShowMessageParams(m)
 	}
 	return out
 }

@@ -84,6 +84,7 @@ func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protoc
 	if p.ClientInfo != nil {
 		name = p.ClientInfo.Name + " " + p.ClientInfo.Version
 	}
+	//lint:ignore SA1019 the deprecated RootURI is logged as the client sent it
 	s.log.Info("initialize", zap.String("client", name), zap.String("root", string(p.RootURI)), zap.Bool("trusted", trust.TrustedWorkspace))
 	return &protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{

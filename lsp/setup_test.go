@@ -258,7 +258,7 @@ func TestFoundrySetUpOnSave(t *testing.T) {
 
 	f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", 3_000), folders: []string{root, bare}})
 	f.open(vault)
-	mark := f.journalLen()
+	var mark int
 	f.awaitFuzzedEnd("the campaign after opening the vault")
 	if msg := f.awaitReport(0, "fuzzing from"); msg != "fuzzing from VaultInvariantTest.setUp()" {
 		t.Errorf("report %q, want the campaign from the unopened test's set-up", msg)

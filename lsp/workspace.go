@@ -87,11 +87,17 @@ func foldersOf(p *protocol.InitializeParams) []protocol.DocumentURI {
 	for _, f := range p.WorkspaceFolders {
 		out = append(out, protocol.DocumentURI(f.URI))
 	}
+	// A client without workspace folders names its root the old way: the
+	// deprecated RootURI, or the older RootPath, is the fallback.
 	switch {
 	case len(out) > 0:
+	//lint:ignore SA1019 the deliberate fallback for clients without folders
 	case p.RootURI != "":
+		//lint:ignore SA1019 the deliberate fallback for clients without folders
 		out = append(out, p.RootURI)
+	//lint:ignore SA1019 the deliberate fallback for clients without folders
 	case p.RootPath != "":
+		//lint:ignore SA1019 the deliberate fallback for clients without folders
 		out = append(out, uriOf(p.RootPath))
 	}
 	return out

@@ -4,7 +4,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -33,7 +35,7 @@ func TestExecAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seq := Sequence{w.txFor(c.calls[0])}
+	seq := txseq.Sequence{w.txFor(c.calls[0])}
 	for range 10 {
 		w.exec(seq, w.fresh())
 	}
@@ -43,13 +45,13 @@ func TestExecAllocs(t *testing.T) {
 // checkExecAllocs measures the allocations of executing the one-transaction
 // seq on a warm worker and of its chain call alone: the call stays within
 // maxCallAllocs, and the fuzzer's own path adds nothing to it.
-func checkExecAllocs(t *testing.T, w *worker, seq Sequence) {
+func checkExecAllocs(t *testing.T, w *worker, seq txseq.Sequence) {
 	t.Helper()
 	n := testing.AllocsPerRun(200, func() { w.exec(seq, w.fresh()) })
 	call := testing.AllocsPerRun(200, func() {
 		w.ch.Reset(w.base)
 		w.tr.BeginTx()
-		w.ch.Call(txOf(w.ch, seq[0].Sender, w.dep.Addrs[seq[0].Contract], w.encode(&seq[0]), &seq[0].Value, &w.s.fwd))
+		w.ch.Call(deploy.TxOf(w.ch, seq[0].Sender, w.dep.Addrs[seq[0].Contract], w.encode(&seq[0]), &seq[0].Value, &w.s.fwd))
 	})
 	t.Logf("%.1f allocations per traced execution, %.1f in the chain call", n, call)
 	if call > maxCallAllocs {

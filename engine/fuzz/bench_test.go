@@ -14,8 +14,10 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // BenchmarkMazeCalls measures transactions per second on the maze benchmark
@@ -114,11 +116,11 @@ func deployBench(b *testing.B, prog *program.Program, ci int, codes []*trace.Cod
 		b.Fatal(err)
 	}
 	ch.SetOpHook(step)
-	plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), ctorBudget)
+	plan, err := deploy.PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(0, 0)), deploy.CtorBudget)
 	if err != nil {
 		b.Fatal(err)
 	}
-	dep, err := Deploy(ch, prog, plan)
+	dep, err := deploy.Deploy(ch, prog, plan)
 	if err != nil || dep.Errors[ci] != nil {
 		b.Fatal(err, dep.Errors)
 	}
@@ -176,11 +178,11 @@ func BenchmarkSender(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	seq := Sequence{w.txFor(c.calls[0])}
+	seq := txseq.Sequence{w.txFor(c.calls[0])}
 	for _, s := range []struct {
 		name   string
 		sender int
-	}{{"eoa", 0}, {"attacker", len(w.ch.Senders()) + int(Reverting)}} {
+	}{{"eoa", 0}, {"attacker", len(w.ch.Senders()) + int(deploy.Reverting)}} {
 		b.Run(s.name, func(b *testing.B) {
 			seq[0].Sender = s.sender
 			b.ReportAllocs()

@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // TestExecAllocsForeign bounds the allocations of a traced transaction of
@@ -31,10 +32,10 @@ func TestExecAllocsForeign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var seq Sequence
+	var seq txseq.Sequence
 	for _, ct := range c.calls {
 		if prog.Contracts[ct.Contract].Methods[ct.Method].RawName == "halfPlusOne" {
-			seq = Sequence{w.txFor(ct)}
+			seq = txseq.Sequence{w.txFor(ct)}
 		}
 	}
 	if seq == nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -42,7 +43,7 @@ type campaign struct {
 	// deployPlan is a plain deployment's constructor inputs (deploy.go);
 	// undeployed marks the targets it could not deploy, which get no
 	// transactions while another target did deploy.
-	deployPlan *Deployment
+	deployPlan *deploy.Deployment
 	undeployed []bool
 	constants  []uint256.Int
 	// values are each contract's source literals that fit msg.value (100
@@ -206,7 +207,7 @@ func (c *campaign) setup() error {
 		return err
 	}
 	for i, ct := range c.prog.Contracts {
-		if err := setupStep(c.ctx, "prepare", i); err != nil {
+		if err := deploy.SetupStep(c.ctx, "prepare", i); err != nil {
 			return err
 		}
 		c.codes = append(c.codes, traceCode(ct))
@@ -264,7 +265,7 @@ func (c *campaign) setup() error {
 		if ci < 0 || ci >= len(c.prog.Contracts) || len(pcs) == 0 {
 			continue
 		}
-		if err := setupStep(c.ctx, "lookahead", ci); err != nil {
+		if err := deploy.SetupStep(c.ctx, "lookahead", ci); err != nil {
 			return err
 		}
 		a := lookahead.New(c.prog.Contracts[ci].Artifact.Runtime.Bytes, pcs)

@@ -5,6 +5,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file is the oracle pipeline: after every transaction, of a campaign
@@ -44,7 +45,7 @@ import (
 // finding being shrunk, if any. seq holds the sequence's transactions
 // (those so far first): re-runs run them again, and it is remembered as a
 // contract's first ether receipt.
-func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrinking *Key, seq Sequence) *Finding {
+func (w *worker) check(tx *txseq.Tx, r chain.Result, hist []txInfo, probe bool, shrinking *Key, seq txseq.Sequence) *Finding {
 	if f := w.checkTx(tx, r, probe); f != nil {
 		return f
 	}
@@ -76,7 +77,7 @@ func (w *worker) check(tx *Tx, r chain.Result, hist []txInfo, probe bool, shrink
 
 // checkEnd applies the oracles that judge the end of seq, whose
 // transactions all ran (hist describes them), by running it again.
-func (w *worker) checkEnd(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) checkEnd(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	defer w.endRerun()
 	if f := w.checkOrder(seq, hist, shrinking); f != nil {
 		return f
@@ -88,7 +89,7 @@ func (w *worker) checkEnd(seq Sequence, hist []txInfo, shrinking *Key) *Finding 
 }
 
 // checkTx applies the transaction oracles to a finished transaction.
-func (w *worker) checkTx(tx *Tx, r chain.Result, probe bool) *Finding {
+func (w *worker) checkTx(tx *txseq.Tx, r chain.Result, probe bool) *Finding {
 	if origin, hit := w.tr.ProbeHit(); hit && probe && r.Err == nil && w.c.enabled(oracle.StorageWrite) {
 		// A storage write landed on the campaign's arbitrary probe slot:
 		// the written location is attacker-controlled (HARVEY §4.3).

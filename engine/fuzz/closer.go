@@ -3,6 +3,7 @@ package fuzz
 import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file keeps the inputs that come closest to a branch no input took
@@ -20,14 +21,14 @@ const maxClosest = 1 << 16
 // closerLocked reports whether costs bring some edge never taken (by seen)
 // closer than any input before, by at least one bit of the cost, and
 // records the new distances.
-func (c *Corpus) closerLocked(costs []costEntry, seen []uint8) bool {
+func (c *Corpus) closerLocked(costs []txseq.CostEntry, seen []uint8) bool {
 	closer := false
 	for i := range costs {
-		idx := costs[i].idx
+		idx := costs[i].Idx
 		if int(idx) >= len(seen) || seen[idx] != 0 || !c.userEdge(idx) {
 			continue
 		}
-		bits := costs[i].cost.BitLen()
+		bits := costs[i].Cost.BitLen()
 		if best, ok := c.closest[idx]; ok && bits >= best || !ok && len(c.closest) >= maxClosest {
 			continue
 		}
@@ -42,7 +43,7 @@ func (c *Corpus) closerLocked(costs []costEntry, seen []uint8) bool {
 func (w *worker) opens(e *Entry) bool {
 	edges := int32(len(w.seen))
 	for i := range e.costs {
-		if idx := e.costs[i].idx; idx < edges && w.seen[idx] == 0 && w.c.corpus.userEdge(idx) {
+		if idx := e.costs[i].Idx; idx < edges && w.seen[idx] == 0 && w.c.corpus.userEdge(idx) {
 			return true
 		}
 	}

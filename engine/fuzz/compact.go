@@ -5,7 +5,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file compacts a sequence before it enters the corpus as one that
@@ -40,9 +42,9 @@ const maxCompact = 64
 
 // profileTx records the transaction that just ran in a profile run and
 // returns the ledger after it.
-func (w *worker) profileTx(tx *Tx, r chain.Result, pid, before uint64) uint64 {
+func (w *worker) profileTx(tx *txseq.Tx, r chain.Result, pid, before uint64) uint64 {
 	after := w.ledger()
-	_, _, attacker := SenderOf(w.ch, tx.Sender)
+	_, _, attacker := deploy.SenderOf(w.ch, tx.Sender)
 	inert := r.Err != nil || (len(w.tr.Stored()) == 0 && !w.tr.Foreign() && !attacker && after == before)
 	w.s.prof = append(w.s.prof, txProfile{pid: pid, inert: inert})
 	return after
@@ -75,7 +77,7 @@ func (w *worker) ledger() uint64 {
 // compacted returns the sequence to admit for seq, which ran with outcome
 // o: seq compacted if it covered new code and could be (o's sequence paths
 // then describe the shorter one), else seq.
-func (w *worker) compacted(seq Sequence, o *outcome) Sequence {
+func (w *worker) compacted(seq txseq.Sequence, o *outcome) txseq.Sequence {
 	if o.newCov == 0 || w.c.cfg.NoCompaction {
 		return seq
 	}
@@ -106,7 +108,7 @@ type compactScratch struct {
 // seq did; otherwise nil. o is seq's outcome: its buffers are left as they
 // were. The last transaction and those that covered new code are kept; a
 // dropped transaction's delay passes to the next one kept.
-func (w *worker) compact(seq Sequence, o *outcome) (Sequence, uint64) {
+func (w *worker) compact(seq txseq.Sequence, o *outcome) (txseq.Sequence, uint64) {
 	if len(seq) < 2 || len(seq) > maxCompact || o.fail != nil || !o.ranLast {
 		return nil, 0
 	}
@@ -119,7 +121,7 @@ func (w *worker) compact(seq Sequence, o *outcome) (Sequence, uint64) {
 	}
 	ledger := w.ledger()
 	pids := make([]uint64, 0, len(seq))
-	out := make(Sequence, 0, len(seq))
+	out := make(txseq.Sequence, 0, len(seq))
 	var blocks, seconds uint64
 	last := len(seq) - 1
 	for i, p := range w.s.prof {

@@ -4,7 +4,9 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // Settings are the campaign knobs that mean the same to every layer; the
@@ -76,24 +78,24 @@ type Config struct {
 	// Deployment replays a recorded deployment (its Args, Values, Order,
 	// Token and, with an Order, Addrs and Errors); without one the
 	// constructors' inputs are searched (ctorsearch.go).
-	Deployment *Deployment
+	Deployment *deploy.Deployment
 	// Seeds are sequences run before mutation starts, e.g. a corpus saved
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
-	Seeds []Sequence
+	Seeds []txseq.Sequence
 	// SeedsOnly stops the campaign once the seeds have run (corpus
 	// minimisation measures what they cover).
 	SeedsOnly bool
 	// Import, if set, is polled between corpus entries for sequences found
 	// elsewhere (another process sharing a corpus directory); each runs
 	// once, like a seed.
-	Import func() (Sequence, bool)
+	Import func() (txseq.Sequence, bool)
 	// OnInput is called with each sequence admitted to the corpus, from the
 	// worker that ran it; seq must not be modified.
-	OnInput func(seq Sequence)
+	OnInput func(seq txseq.Sequence)
 
 	// OnSetup is called once the contracts are deployed, before fuzzing.
-	OnSetup func(*Deployment)
+	OnSetup func(*deploy.Deployment)
 
 	// OnFinding is called once per new finding, after shrinking, from the
 	// worker that found it.
@@ -158,9 +160,9 @@ type Result struct {
 	Counts
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
 	Coverage   [][]bool
-	Deployment *Deployment
+	Deployment *deploy.Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
-	Inputs []Sequence
+	Inputs []txseq.Sequence
 	// Contracts and Functions count what the campaign sent transactions to.
 	Contracts, Functions int
 }

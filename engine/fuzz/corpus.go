@@ -5,13 +5,14 @@ import (
 	"sync/atomic"
 
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // An Entry is a sequence in the corpus: it took a path (of its last
 // transaction) that no earlier input took, or covered something new.
 type Entry struct {
 	ID     int
-	Seq    Sequence
+	Seq    txseq.Sequence
 	PathID uint64
 	// Selected counts how often the schedule picked the entry: s(i) in
 	// AFLFast.
@@ -29,7 +30,7 @@ type Entry struct {
 	sweep bool
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
-	costs []costEntry
+	costs []txseq.CostEntry
 	loads []trace.Slot
 	// lid and splits are the lookahead identifier and the split points of
 	// the no-target-ahead prefix of the entry's last transaction (lookahead
@@ -94,7 +95,7 @@ func (l *lookInfo) lidFor(state uint64) uint64 {
 
 // An observation is what one execution tells the corpus.
 type observation struct {
-	seq                      Sequence
+	seq                      txseq.Sequence
 	pathID, seqPathID, state uint64
 	newCov                   bool // it covered a new (edge, hit class) pair
 	wrote                    bool // its last transaction wrote storage
@@ -104,7 +105,7 @@ type observation struct {
 	// seen is the running worker's coverage classes per edge: a cost at
 	// an edge it never took makes an input that comes closer interesting.
 	seen  []uint8
-	costs []costEntry
+	costs []txseq.CostEntry
 	loads []trace.Slot
 	execs uint64 // the campaign's executions so far
 	// analysed: the campaign counts executions per LID and split point
@@ -226,10 +227,10 @@ func (c *Corpus) Len() int {
 }
 
 // Sequences returns copies of the entries' sequences, in the order added.
-func (c *Corpus) Sequences() []Sequence {
+func (c *Corpus) Sequences() []txseq.Sequence {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := make([]Sequence, len(c.entries))
+	out := make([]txseq.Sequence, len(c.entries))
 	for i, e := range c.entries {
 		out[i] = e.Seq.Clone()
 	}
@@ -250,11 +251,11 @@ func (c *Corpus) observeLocked(id uint64, g int) bool {
 
 // addLocked appends an entry unless the corpus is full; coverage-increasing
 // entries are always admitted.
-func (c *Corpus) addLocked(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
+func (c *Corpus) addLocked(seq txseq.Sequence, pathID uint64, execs uint64, newCoverage bool, costs []txseq.CostEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
 	if len(c.entries) >= c.limit && !newCoverage {
 		return nil, false
 	}
-	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, opened: newCoverage, costs: append([]costEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
+	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, opened: newCoverage, costs: append([]txseq.CostEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
 	c.entries = append(c.entries, e)
 	g := c.groupLocked(lastContract(seq))
 	c.groups[g].all.entries = append(c.groups[g].all.entries, e)

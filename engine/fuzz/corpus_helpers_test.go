@@ -1,6 +1,9 @@
 package fuzz
 
-import "github.com/foresight-sol/foresight/engine/trace"
+import (
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
+)
 
 // The corpus's steps one at a time, for tests; a campaign takes them
 // together in Corpus.record.
@@ -23,7 +26,7 @@ func (c *Corpus) analysed(pathID uint64, l *lookInfo) {
 
 // Add appends an entry unless the corpus is full; coverage-increasing
 // entries are always admitted.
-func (c *Corpus) Add(seq Sequence, pathID uint64, execs uint64, newCoverage bool, costs []costEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
+func (c *Corpus) Add(seq txseq.Sequence, pathID uint64, execs uint64, newCoverage bool, costs []txseq.CostEntry, loads []trace.Slot, lid uint64, splits []uint64) (*Entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.addLocked(seq, pathID, execs, newCoverage, costs, loads, lid, splits)

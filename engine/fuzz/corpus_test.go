@@ -1,6 +1,10 @@
 package fuzz
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/txseq"
+)
 
 func TestRarityCutoff(t *testing.T) {
 	for _, tt := range []struct {
@@ -41,8 +45,8 @@ func TestLookaheadEnergy(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		c.exercise(200, 0)
 	}
-	a, _ := c.Add(Sequence{{}}, 100, 0, true, nil, nil, rare.lid, rare.splits)
-	b, _ := c.Add(Sequence{{}}, 200, 0, true, nil, nil, common.lid, common.splits)
+	a, _ := c.Add(txseq.Sequence{{}}, 100, 0, true, nil, nil, rare.lid, rare.splits)
+	b, _ := c.Add(txseq.Sequence{{}}, 200, 0, true, nil, nil, common.lid, common.splits)
 	a.Selected, b.Selected = 3, 3
 	got := map[*Entry]int{}
 	for i := 0; i < 2; i++ {
@@ -66,10 +70,10 @@ func TestLookaheadEnergy(t *testing.T) {
 func TestNextFairAcrossContracts(t *testing.T) {
 	c := NewCorpus(0)
 	for i := 0; i < 20; i++ {
-		c.record(&observation{seq: Sequence{{Contract: 0}}, pathID: uint64(100 + i), newCov: true})
+		c.record(&observation{seq: txseq.Sequence{{Contract: 0}}, pathID: uint64(100 + i), newCov: true})
 	}
 	for i := 0; i < 500; i++ {
-		c.record(&observation{seq: Sequence{{Contract: 1}}, pathID: 7, newCov: i == 0})
+		c.record(&observation{seq: txseq.Sequence{{Contract: 1}}, pathID: 7, newCov: i == 0})
 	}
 	energy := map[int]int{}
 	for i := 0; i < 200; i++ {

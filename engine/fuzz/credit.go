@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -27,7 +28,7 @@ type creditKey struct{ contract, in, later int }
 
 // creditState is the variant awaiting its run.
 type creditState struct {
-	seq     Sequence // the variant (owned)
+	seq     txseq.Sequence // the variant (owned)
 	pending bool
 	tried   map[creditKey]int
 }
@@ -37,7 +38,7 @@ type creditState struct {
 // privileged ones to the same contract that paid ether in name one
 // unprivileged sender wherever they named an address, when one of those
 // that committed named another address than the last.
-func (w *worker) noteCredit(seq Sequence, hist []txInfo) {
+func (w *worker) noteCredit(seq txseq.Sequence, hist []txInfo) {
 	n := len(hist)
 	if w.credit.pending || w.depriv.running || w.replaying || n < 2 || len(seq) < n {
 		return
@@ -86,7 +87,7 @@ func (w *worker) noteCredit(seq Sequence, hist []txInfo) {
 
 // creditedIn reports whether transaction j of seq is a privileged one to
 // contract ct that paid ether in.
-func (w *worker) creditedIn(seq Sequence, j, ct int) bool {
+func (w *worker) creditedIn(seq txseq.Sequence, j, ct int) bool {
 	d := &seq[j]
 	return d.Contract == ct && d.Method >= 0 && !d.Value.IsZero() && d.Sender < len(w.privileged) && w.privileged[d.Sender]
 }
@@ -99,7 +100,7 @@ func (w *worker) creditStep() {
 
 // addressArg returns the first top-level address argument of tx that is
 // not zero.
-func addressArg(tx *Tx) (uint256.Int, bool) {
+func addressArg(tx *txseq.Tx) (uint256.Int, bool) {
 	for i := range tx.Args {
 		a := &tx.Args[i]
 		if a.Type != nil && a.Type.T == abi.AddressTy && !a.Word.IsZero() {
@@ -111,7 +112,7 @@ func addressArg(tx *Tx) (uint256.Int, bool) {
 
 // nameCredited sets tx's top-level address arguments that are not zero
 // to u.
-func nameCredited(tx *Tx, u *uint256.Int) {
+func nameCredited(tx *txseq.Tx, u *uint256.Int) {
 	for i := range tx.Args {
 		a := &tx.Args[i]
 		if a.Type != nil && a.Type.T == abi.AddressTy && !a.Word.IsZero() {

@@ -6,6 +6,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -75,7 +76,7 @@ func (w *worker) aggressive(e *Entry) {
 	defer w.tr.RestoreInstr(&w.s.instr)
 	hit := false
 	var vals [3]uint256.Int
-	var costs []costEntry
+	var costs []txseq.CostEntry
 	for i := 0; i < 2; i++ {
 		vals[i] = w.env.Dict.Pick(w.rng)
 		if w.rng.IntN(2) == 0 {
@@ -85,11 +86,11 @@ func (w *worker) aggressive(e *Entry) {
 		newCov, costs = w.runOnState(start, last, sl, &vals[i])
 		hit = newCov || hit
 		if i == 0 {
-			w.pred.aggCosts = append(w.pred.aggCosts[:0], costs...)
+			w.pred.AggCosts = append(w.pred.AggCosts[:0], costs...)
 		}
 	}
 	if !hit && !w.c.cfg.NoPrediction {
-		if v, ok := w.pred.predictState(&vals[0], &vals[1], costs); ok {
+		if v, ok := w.pred.PredictState(&vals[0], &vals[1], costs); ok {
 			vals[2] = v
 			hit, _ = w.runOnState(start, last, sl, &vals[2])
 		}
@@ -107,7 +108,7 @@ func (w *worker) aggressive(e *Entry) {
 // runOnState runs tx on start with slot sl set to v, and reports whether it
 // covered anything the worker has not seen, and its costs (in the worker's
 // buffer, valid until the next run).
-func (w *worker) runOnState(start chain.Snapshot, tx Tx, sl trace.Slot, v *uint256.Int) (bool, []costEntry) {
+func (w *worker) runOnState(start chain.Snapshot, tx txseq.Tx, sl trace.Slot, v *uint256.Int) (bool, []txseq.CostEntry) {
 	// The chain keeps start with the slot overwritten between calls, so a
 	// second value costs no copy of the state.
 	w.ch.ResetWithStorage(start, w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))

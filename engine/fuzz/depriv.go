@@ -1,6 +1,9 @@
 package fuzz
 
-import "github.com/foresight-sol/foresight/engine/trace"
+import (
+	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
+)
 
 // This file is a search step for least privilege. The oracles of payouts
 // (SWC-105, SWC-116, SWC-120) judge ether paid to an unprivileged account:
@@ -24,10 +27,10 @@ const deprivTries = 4
 
 // deprivState is the sequence awaiting its variants.
 type deprivState struct {
-	seq     Sequence // the sequence up to the payout (owned)
-	to      int      // the unprivileged sender that takes over
-	idx     []int    // positions of the privileged sender's transactions
-	next    int      // next variant: -1 moves all of idx, i keeps idx[i]
+	seq     txseq.Sequence // the sequence up to the payout (owned)
+	to      int            // the unprivileged sender that takes over
+	idx     []int          // positions of the privileged sender's transactions
+	next    int            // next variant: -1 moves all of idx, i keeps idx[i]
 	pending bool
 	running bool
 	tried   map[callSite]int
@@ -35,7 +38,7 @@ type deprivState struct {
 
 // noteDepriv remembers seq[:len(hist)] when its last transaction, sent by
 // a privileged principal, paid that principal (an event of evs).
-func (w *worker) noteDepriv(seq Sequence, hist []txInfo, evs []trace.Event) {
+func (w *worker) noteDepriv(seq txseq.Sequence, hist []txInfo, evs []trace.Event) {
 	d := &w.depriv
 	n := len(hist)
 	if d.pending || d.running || w.replaying || n == 0 || len(seq) < n {

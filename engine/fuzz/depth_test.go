@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // TestDepthLadder needs a sequence of 14 transactions in one order
@@ -50,7 +51,7 @@ const ladderExecs = 30_000
 func TestExtendRunsOneTransaction(t *testing.T) {
 	w := ladderWorker(t)
 	c := w.c
-	seq := make(Sequence, 12)
+	seq := make(txseq.Sequence, 12)
 	for i := range seq {
 		seq[i] = w.txFor(c.calls[i%len(c.calls)])
 	}
@@ -92,16 +93,16 @@ func TestDepthLadderTightCap(t *testing.T) {
 func TestCompactDropsInert(t *testing.T) {
 	w := ladderWorker(t)
 	prog := w.c.prog
-	call := func(name string, seconds uint64) Tx {
+	call := func(name string, seconds uint64) txseq.Tx {
 		for i, m := range prog.Contracts[0].Methods {
 			if m.Name == name {
-				return Tx{Contract: 0, Method: i, Seconds: seconds}
+				return txseq.Tx{Contract: 0, Method: i, Seconds: seconds}
 			}
 		}
 		t.Fatalf("no method %s", name)
-		return Tx{}
+		return txseq.Tx{}
 	}
-	seq := Sequence{call("rung0", 1), call("rung5", 2), call("top", 4), call("rung1", 8), call("rung", 16), call("rung7", 32), call("rung2", 64)}
+	seq := txseq.Sequence{call("rung0", 1), call("rung5", 2), call("top", 4), call("rung1", 8), call("rung", 16), call("rung7", 32), call("rung2", 64)}
 	o := w.exec(seq, w.fresh())
 	if o.fail != nil {
 		t.Fatal(o.fail)

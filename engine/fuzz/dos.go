@@ -5,6 +5,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file is the gas-growth denial-of-service oracle (SWC-128): when a
@@ -41,7 +42,7 @@ type dosPair struct{ contract, grow, use int }
 // checkDoS applies the SWC-128 oracle to the last two transactions of seq,
 // which just ran (hist describes it). The chain is left in the state the
 // sequence left.
-func (w *worker) checkDoS(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) checkDoS(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	n := len(seq)
 	if n < 2 || len(hist) != n || !w.c.enabled(oracle.GasDoS) {
 		return nil
@@ -99,7 +100,7 @@ func (w *worker) checkDoS(seq Sequence, hist []txInfo, shrinking *Key) *Finding 
 // gasAfter runs g pushes times from start, then f with gas; it returns
 // f's gas and whether every transaction succeeded (false with gas 0 when
 // a push failed).
-func (w *worker) gasAfter(start chain.Snapshot, g, f *Tx, pushes int, gas uint64) (uint64, bool) {
+func (w *worker) gasAfter(start chain.Snapshot, g, f *txseq.Tx, pushes int, gas uint64) (uint64, bool) {
 	w.ch.Reset(start)
 	for range pushes {
 		if r := w.rerunTx(g, 0); r.Err != nil {
@@ -111,7 +112,7 @@ func (w *worker) gasAfter(start chain.Snapshot, g, f *Tx, pushes int, gas uint64
 }
 
 // dosFinding reports F's function, with the measured growth.
-func (w *worker) dosFinding(g, f *Tx, used, per uint64, pushes int) *Finding {
+func (w *worker) dosFinding(g, f *txseq.Tx, used, per uint64, pushes int) *Finding {
 	c := w.c.prog.Contracts[f.Contract]
 	fm, gm := &c.Methods[f.Method], &c.Methods[g.Method]
 	out := &Finding{Kind: oracle.GasDoS, Contract: f.Contract,

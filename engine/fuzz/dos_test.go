@@ -8,6 +8,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -32,7 +33,7 @@ func dosWorker(t *testing.T, file string) (*worker, map[string]int) {
 }
 
 // runDoS runs seq on the worker's deployed state, then the SWC-128 check.
-func runDoS(t *testing.T, w *worker, seq Sequence) *Finding {
+func runDoS(t *testing.T, w *worker, seq txseq.Sequence) *Finding {
 	t.Helper()
 	w.ch.Reset(w.base)
 	hist := w.history(nil)
@@ -59,8 +60,8 @@ func TestGasGrowthDoS(t *testing.T) {
 		{"swc128_neg_bounded.sol", false},
 	} {
 		w, m := dosWorker(t, tt.file)
-		invest := Tx{Method: m["invest"], Sender: 1, Value: *uint256.NewInt(1)}
-		seq := Sequence{invest, {Method: m["distribute"], Sender: 2}}
+		invest := txseq.Tx{Method: m["invest"], Sender: 1, Value: *uint256.NewInt(1)}
+		seq := txseq.Sequence{invest, {Method: m["distribute"], Sender: 2}}
 		f := runDoS(t, w, seq)
 		if !tt.want {
 			if f != nil {

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -60,7 +61,7 @@ type outcome struct {
 	// What the last transaction left, if it ran (ranLast). The slices
 	// alias the worker's buffers: valid until its next execution.
 	ranLast  bool
-	costs    []costEntry           // its cost vector (predict.go)
+	costs    []txseq.CostEntry     // its cost vector (predict.go)
 	loads    []trace.Slot          // the storage slots it read
 	path     []uint64              // its top-level path, with targets only
 	operands []uint256.Int         // comparison operands and returned words
@@ -79,7 +80,7 @@ const aggressiveGas = 1_000_000
 
 // exec runs seq[in.from:] on in.start and applies the oracles after every
 // transaction; it stops at the first finding.
-func (w *worker) exec(seq Sequence, in execInput) outcome {
+func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	o := outcome{writes: w.s.writes}
 	w.ch.Reset(in.start)
 	clear(w.s.writes)
@@ -146,14 +147,14 @@ func (w *worker) exec(seq Sequence, in execInput) outcome {
 // captureLast records in o what the last transaction of a sequence left:
 // its costs and loads, its path (with targets), and the operands worth
 // keeping.
-func (w *worker) captureLast(o *outcome, tx *Tx, r chain.Result, target int32) {
+func (w *worker) captureLast(o *outcome, tx *txseq.Tx, r chain.Result, target int32) {
 	o.ranLast = true
 	o.costs = w.captureCosts()
 	if target >= 0 {
 		o.reached = w.tr.Reached(target)
 		for _, e := range o.costs {
-			if e.idx == target {
-				o.targetCost, o.targetResid = e.cost, e.resid
+			if e.Idx == target {
+				o.targetCost, o.targetResid = e.Cost, e.Resid
 			}
 		}
 	}
@@ -178,10 +179,10 @@ func (w *worker) captureLast(o *outcome, tx *Tx, r chain.Result, target int32) {
 
 // captureCosts copies the tracer's cost vector of the transaction that just
 // ran into the worker's reused buffer.
-func (w *worker) captureCosts() []costEntry {
+func (w *worker) captureCosts() []txseq.CostEntry {
 	w.s.costs = w.s.costs[:0]
 	for _, i := range w.tr.Costed() {
-		w.s.costs = append(w.s.costs, costEntry{idx: i, cost: *w.tr.Cost(i), resid: *w.tr.Residual(i), opnd: *w.tr.CmpOperands(i)})
+		w.s.costs = append(w.s.costs, txseq.CostEntry{Idx: i, Cost: *w.tr.Cost(i), Resid: *w.tr.Residual(i), Opnd: *w.tr.CmpOperands(i)})
 	}
 	return w.s.costs
 }
@@ -204,8 +205,8 @@ func stateSig(prefix, own map[trace.Slot]uint16) uint64 {
 
 // execMutant runs a mutant of e, reusing the state after e's prefix when
 // only the last transaction changed; in.from and in.start are set here.
-func (w *worker) execMutant(e *Entry, mut Sequence, m Mutation, in execInput) outcome {
-	if m.Field == ShapeAppend {
+func (w *worker) execMutant(e *Entry, mut txseq.Sequence, m txseq.Mutation, in execInput) outcome {
+	if m.Field == txseq.ShapeAppend {
 		return w.execAppend(e, mut, in)
 	}
 	in.from, in.start, in.startWrites = 0, w.base, nil

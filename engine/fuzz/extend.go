@@ -3,6 +3,7 @@ package fuzz
 import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file grows sequences at their end, as a state corpus does: an entry
@@ -35,9 +36,9 @@ func (w *worker) extends(e *Entry) bool {
 // appends to an entry call each function of that contract once: a state
 // that just opened new coverage gets every move tried on it, rather than
 // the few a random draw picks before the entry's energy is spent.
-func (w *worker) appendTx(e *Entry, seq Sequence) (Sequence, Mutation) {
+func (w *worker) appendTx(e *Entry, seq txseq.Sequence) (txseq.Sequence, txseq.Mutation) {
 	ct := seq[len(seq)-1].Contract
-	var tx Tx
+	var tx txseq.Tx
 	if l := w.c.local[ct]; w.sweeping(e) {
 		n := e.appends.Add(1) - 1
 		if n < int32(len(l)) {
@@ -53,7 +54,7 @@ func (w *worker) appendTx(e *Entry, seq Sequence) (Sequence, Mutation) {
 		tx.Sender = prev
 	}
 	mut := append(seq, tx)
-	return mut, Mutation{Tx: len(mut) - 1, Field: ShapeAppend}
+	return mut, txseq.Mutation{Tx: len(mut) - 1, Field: txseq.ShapeAppend}
 }
 
 // sweeping reports whether e's appends have not yet called every function
@@ -66,7 +67,7 @@ func (w *worker) sweeping(e *Entry) bool {
 
 // execAppend runs mut, e's sequence with transactions appended, from the
 // state e left (the worker's end cache); in.from and in.start are set here.
-func (w *worker) execAppend(e *Entry, mut Sequence, in execInput) outcome {
+func (w *worker) execAppend(e *Entry, mut txseq.Sequence, in execInput) outcome {
 	start, writes, ok := w.endState(e, in)
 	if !ok {
 		// e itself fails on this run: run the whole mutant, so a failure

@@ -1,5 +1,7 @@
 package fuzz
 
+import "github.com/foresight-sol/foresight/engine/txseq"
+
 // This file shares a campaign's energy out between its contracts: the
 // corpus groups entries by the contract their last transaction calls, and
 // Next serves the group that was given the least.
@@ -51,7 +53,7 @@ func (c *Corpus) groupLocked(ct int) int {
 
 // lastContract is the contract a sequence's last transaction calls, its
 // group's key (-1 for an empty sequence).
-func lastContract(seq Sequence) int {
+func lastContract(seq txseq.Sequence) int {
 	if len(seq) == 0 {
 		return -1
 	}

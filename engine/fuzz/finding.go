@@ -5,6 +5,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -24,7 +25,7 @@ type Finding struct {
 	Check string
 	// Detail adds what was observed (e.g. the panic code).
 	Detail string
-	Seq    Sequence
+	Seq    txseq.Sequence
 	// Unreduced lists the integers of Seq the shrinker could not reduce:
 	// the finding needs these values.
 	Unreduced []Unreduced

@@ -1,11 +1,10 @@
 package fuzz
 
 import (
+	"context"
 	"math/big"
 	"path/filepath"
 	"strings"
-
-	"context"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -14,11 +13,10 @@ import (
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/solc/position"
-	"github.com/holiman/uint256"
-
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/solc/position"
+	"github.com/holiman/uint256"
 )
 
 // compile is the engine tests' fixture compiler (engine/internal/testbuild).

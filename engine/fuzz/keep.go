@@ -2,6 +2,8 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/solve"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file keeps what passed a guard. A mutant whose last transaction
@@ -32,11 +34,11 @@ const (
 // its cost vector (the parent of the burst's predictions), the edge that
 // started it and how many mutants are left.
 type keepState struct {
-	seq      Sequence
+	seq      txseq.Sequence
 	lastOnly bool
 	value    bool
 	args     uint64
-	costs    []costEntry
+	costs    []txseq.CostEntry
 	edge     int32
 	left     int
 	tries    []uint8 // bursts started, per edge
@@ -50,9 +52,9 @@ type keepState struct {
 // startKeep begins a burst if the mutant mut of e (outcome o) passed a
 // guard e failed and met an untaken branch (newFrontier), and its last
 // transaction has something else to vary.
-func (w *worker) startKeep(e *Entry, mut Sequence, m Mutation, o *outcome) {
+func (w *worker) startKeep(e *Entry, mut txseq.Sequence, m txseq.Mutation, o *outcome) {
 	k := &w.keep
-	if o.fail != nil || m.Field == ShapeAppend || len(mut) != len(e.Seq) {
+	if o.fail != nil || m.Field == txseq.ShapeAppend || len(mut) != len(e.Seq) {
 		return
 	}
 	edge := w.newFrontier(e.costs, o.costs)
@@ -90,19 +92,19 @@ func (w *worker) startKeep(e *Entry, mut Sequence, m Mutation, o *outcome) {
 // missed by far: an equality now holds (its other edge costs 1 to take
 // back) where the parent's distance was at least matchBits long. Only
 // edges with bursts left count; -1 if there is none.
-func (w *worker) newFrontier(parent, costs []costEntry) int32 {
-	edges := w.pred.edges
+func (w *worker) newFrontier(parent, costs []txseq.CostEntry) int32 {
+	edges := w.pred.Edges
 	k := &w.keep
 	if k.at == nil {
 		k.at, k.stamps = make([]int32, edges), make([]uint32, edges)
 	}
 	k.stamp++
 	for i := range parent {
-		if idx := parent[i].idx; idx < edges {
+		if idx := parent[i].Idx; idx < edges {
 			k.at[idx], k.stamps[idx] = int32(i)+1, k.stamp
 		}
 	}
-	costOf := func(idx int32) *costEntry {
+	costOf := func(idx int32) *txseq.CostEntry {
 		if k.stamps[idx] != k.stamp {
 			return nil
 		}
@@ -111,18 +113,18 @@ func (w *worker) newFrontier(parent, costs []costEntry) int32 {
 	passed, edge, best := false, int32(-1), -1
 	for i := range costs {
 		me := &costs[i]
-		if me.idx >= edges {
+		if me.Idx >= edges {
 			continue
 		}
-		pe := costOf(me.idx)
-		if pe == nil && me.cost.IsUint64() && me.cost.Uint64() == 1 {
+		pe := costOf(me.Idx)
+		if pe == nil && me.Cost.IsUint64() && me.Cost.Uint64() == 1 {
 			// An edge's sibling is idx^1 (trace numbers a JUMPI's two
 			// edges 2b and 2b+1).
-			if ps := costOf(me.idx ^ 1); ps != nil && ps.cost.BitLen() >= matchBits {
+			if ps := costOf(me.Idx ^ 1); ps != nil && ps.Cost.BitLen() >= matchBits {
 				passed = true
 			}
 		}
-		if w.seen[me.idx] != 0 || me.cost.IsZero() || (k.tries != nil && k.tries[me.idx] >= keepTries) {
+		if w.seen[me.Idx] != 0 || me.Cost.IsZero() || (k.tries != nil && k.tries[me.Idx] >= keepTries) {
 			continue
 		}
 		// Prefer the edge whose cost another comparison now measures:
@@ -130,10 +132,10 @@ func (w *worker) newFrontier(parent, costs []costEntry) int32 {
 		// magnitude (a hash's distance replaced by msg.value's).
 		d := 257
 		if pe != nil {
-			d = abs(pe.cost.BitLen() - me.cost.BitLen())
+			d = abs(pe.Cost.BitLen() - me.Cost.BitLen())
 		}
 		if d > best && d > 0 {
-			edge, best = me.idx, d
+			edge, best = me.Idx, d
 		}
 	}
 	if !passed {
@@ -151,7 +153,7 @@ func abs(x int) int {
 
 // keepStep runs one mutant of the burst and returns the prediction that
 // follows it, if any.
-func (w *worker) keepStep(e *Entry) *prediction {
+func (w *worker) keepStep(e *Entry) *solve.Prediction {
 	k := &w.keep
 	k.left--
 	if w.seen[k.edge] != 0 {
@@ -169,16 +171,16 @@ func (w *worker) keepStep(e *Entry) *prediction {
 	if w.c.cfg.NoPrediction || o.fail != nil {
 		return nil
 	}
-	return w.pred.predict(k.costs, o.costs, mut, m)
+	return w.pred.Predict(k.costs, o.costs, mut, m)
 }
 
 // keepMutate changes the msg.value or an argument of seq's last
 // transaction that the burst does not keep.
-func (w *worker) keepMutate(seq Sequence) (Mutation, bool) {
+func (w *worker) keepMutate(seq txseq.Sequence) (txseq.Mutation, bool) {
 	k := &w.keep
 	last := len(seq) - 1
 	tx := &seq[last]
-	m := Mutation{Tx: last, LastOnly: k.lastOnly}
+	m := txseq.Mutation{Tx: last, LastOnly: k.lastOnly}
 	free := 0
 	for i := range tx.Args {
 		if i >= 64 || k.args&(1<<i) == 0 {
@@ -186,14 +188,14 @@ func (w *worker) keepMutate(seq Sequence) (Mutation, bool) {
 		}
 	}
 	if !k.value && (free == 0 || w.rng.IntN(2) == 0) {
-		m.Field = FieldValue
+		m.Field = txseq.FieldValue
 		m.Arg.Old, m.Arg.Scalar = tx.Value, true
 		tx.Value = w.randomValue(tx.Contract)
 		m.Arg.New = tx.Value
 		return m, true
 	}
 	if free == 0 {
-		return Mutation{}, false
+		return txseq.Mutation{}, false
 	}
 	n := w.rng.IntN(free)
 	for i := range tx.Args {
@@ -205,11 +207,11 @@ func (w *worker) keepMutate(seq Sequence) (Mutation, bool) {
 			continue
 		}
 		if !calldata.Mutate(w.rng, tx.Args[i:i+1], w.env, &m.Arg) {
-			return Mutation{}, false
+			return txseq.Mutation{}, false
 		}
 		m.Arg.Path[0] = i
-		m.Field = FieldArg
+		m.Field = txseq.FieldArg
 		return m, true
 	}
-	return Mutation{}, false
+	return txseq.Mutation{}, false
 }

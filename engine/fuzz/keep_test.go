@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // quizWorker deploys testdata/predict/Quiz.sol and returns a worker on it
@@ -35,9 +36,9 @@ func quizWorker(t *testing.T) (w *worker, start, guess int) {
 }
 
 // entryOf runs seq and returns it as a corpus entry with its costs.
-func entryOf(w *worker, seq Sequence) (*Entry, outcome) {
+func entryOf(w *worker, seq txseq.Sequence) (*Entry, outcome) {
 	o := w.exec(seq, w.fresh())
-	return &Entry{Seq: seq, costs: append([]costEntry(nil), o.costs...)}, o
+	return &Entry{Seq: seq, costs: append([]txseq.CostEntry(nil), o.costs...)}, o
 }
 
 // TestKeepBurst checks the burst after a mutant passes a guard: a mutant
@@ -50,11 +51,11 @@ func TestKeepBurst(t *testing.T) {
 	str := func(s string) []calldata.Value {
 		return []calldata.Value{{Type: &abi.Type{T: abi.StringTy}, Bytes: []byte(s)}}
 	}
-	parent := Sequence{{Method: start, Args: str("secret")}, {Method: guess, Args: str("wrong")}}
+	parent := txseq.Sequence{{Method: start, Args: str("secret")}, {Method: guess, Args: str("wrong")}}
 	e, _ := entryOf(w, parent)
 	mut := parent.Clone()
 	mut[1].Args = str("secret")
-	m := Mutation{Tx: 1, Field: ShapeSplice, LastOnly: true}
+	m := txseq.Mutation{Tx: 1, Field: txseq.ShapeSplice, LastOnly: true}
 	o := w.exec(mut, w.fresh())
 	w.startKeep(e, mut, m, &o)
 	k := &w.keep
@@ -65,7 +66,7 @@ func TestKeepBurst(t *testing.T) {
 	for range 50 {
 		seq := k.seq.Clone()
 		bm, ok := w.keepMutate(seq)
-		if !ok || bm.Field != FieldValue || bm.Tx != 1 || !bm.LastOnly {
+		if !ok || bm.Field != txseq.FieldValue || bm.Tx != 1 || !bm.LastOnly {
 			t.Fatalf("burst mutation %+v, %v: want msg.value of the last transaction", bm, ok)
 		}
 		if got := string(seq[1].Args[0].Bytes); got != "secret" {
@@ -92,7 +93,7 @@ func TestKeepBurst(t *testing.T) {
 	mut2 := mut.Clone()
 	mut2[1].Value.SetUint64(7)
 	o2 := w.exec(mut2, w.fresh())
-	w.startKeep(e2, mut2, Mutation{Tx: 1, Field: FieldValue, LastOnly: true}, &o2)
+	w.startKeep(e2, mut2, txseq.Mutation{Tx: 1, Field: txseq.FieldValue, LastOnly: true}, &o2)
 	if k.left != 0 {
 		t.Errorf("a burst started from a parent that passed the guard")
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/holiman/uint256"
 )
 
@@ -85,7 +86,7 @@ func (w *worker) drained(hist []txInfo, p int) string {
 func (w *worker) netGain(hist []txInfo, p int) (uint256.Int, bool) {
 	var gain, start uint256.Int
 	bal := w.ch.State().GetBalance(w.principals[p])
-	if _, _, attacker := SenderOf(w.ch, p); !attacker {
+	if _, _, attacker := deploy.SenderOf(w.ch, p); !attacker {
 		start.Set(chain.InitialBalance)
 	} else {
 		start = attackerStart(hist, p)
@@ -101,7 +102,7 @@ func (w *worker) netGain(hist []txInfo, p int) (uint256.Int, bool) {
 // transactions of hist with: its own ether, and what the operator sent
 // through it (reverted transactions too), which it forwarded.
 func attackerStart(hist []txInfo, p int) uint256.Int {
-	start := *AttackerBalance
+	start := *deploy.AttackerBalance
 	for _, h := range hist {
 		if h.Sender == p {
 			start.Add(&start, &h.Value)

@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -87,7 +88,7 @@ type lockRun struct {
 // checkLock applies the owner-lock oracle to the end of seq, which just
 // ran (hist describes it). The chain is left in the state the sequence
 // left.
-func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) checkLock(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	n := len(seq)
 	if len(hist) != n || !w.c.enabled(oracle.OwnerLock) {
 		return nil
@@ -149,7 +150,7 @@ func (w *worker) checkLock(seq Sequence, hist []txInfo, shrinking *Key) *Finding
 
 // notePayers remembers the methods that paid their own unprivileged
 // sender in seq: withdrawals.
-func (w *worker) notePayers(seq Sequence, hist []txInfo) {
+func (w *worker) notePayers(seq txseq.Sequence, hist []txInfo) {
 	for i := range hist {
 		if !hist[i].Paid || seq[i].Method < 0 || w.isPrivileged(seq[i].Sender) || w.granted(seq[:i], seq[i].Sender, seq[i].Contract, -1) {
 			continue
@@ -171,14 +172,14 @@ func (w *worker) notePayers(seq Sequence, hist []txInfo) {
 // back, or giving ownership away, is no lock of u's ether
 // (swc105_neg_owner_withdraw.sol); the cause itself naming u (block(u))
 // is the lock.
-func (w *worker) granted(seq Sequence, u, ct, except int) bool {
+func (w *worker) granted(seq txseq.Sequence, u, ct, except int) bool {
 	return w.namedBy(seq, u, ct, except, false)
 }
 
 // namedBy reports whether a privileged transaction of seq to contract ct,
 // other than seq[except] (free: one that sent no ether), named principal
 // u in a top-level address argument.
-func (w *worker) namedBy(seq Sequence, u, ct, except int, free bool) bool {
+func (w *worker) namedBy(seq txseq.Sequence, u, ct, except int, free bool) bool {
 	if u < 0 || u >= len(w.principals) {
 		return false
 	}
@@ -199,7 +200,7 @@ func (w *worker) namedBy(seq Sequence, u, ct, except int, free bool) bool {
 }
 
 // sentEther reports whether principal u sent contract ct ether in seq.
-func sentEther(seq Sequence, u, ct int) bool {
+func sentEther(seq txseq.Sequence, u, ct int) bool {
 	for i := range seq {
 		if seq[i].Sender == u && seq[i].Contract == ct && !seq[i].Value.IsZero() {
 			return true
@@ -210,7 +211,7 @@ func sentEther(seq Sequence, u, ct int) bool {
 
 // lockCauses lists the privileged calls of seq to the contract of its
 // last transaction, last first, at most lockCauses of them.
-func (w *worker) lockCauses(seq Sequence) []int {
+func (w *worker) lockCauses(seq txseq.Sequence) []int {
 	n := len(seq)
 	var out []int
 	for j := n - 2; j >= 0 && len(out) < lockCauses; j-- {
@@ -225,7 +226,7 @@ func (w *worker) lockCauses(seq Sequence) []int {
 // reports whether the lock qualifies: P committed and moved no ether out
 // of the contract, U's deposit committed, W paid U nothing with P, and
 // without P it committed, paid U and left U richer.
-func (w *worker) lockRuns(seq Sequence, p int) (lockRun, bool) {
+func (w *worker) lockRuns(seq txseq.Sequence, p int) (lockRun, bool) {
 	var run lockRun
 	n := len(seq)
 	wtx := &seq[n-1]
@@ -290,7 +291,7 @@ func (w *worker) lockSlots(ct int) []common.Hash {
 
 // deposit adds tx's value to what W's sender paid W's contract when tx is
 // such a payment and it committed.
-func (run *lockRun) deposit(tx *Tx, r chain.Result, wtx *Tx) {
+func (run *lockRun) deposit(tx *txseq.Tx, r chain.Result, wtx *txseq.Tx) {
 	if r.Err == nil && tx.Sender == wtx.Sender && tx.Contract == wtx.Contract {
 		run.deposited.Add(&run.deposited, &tx.Value)
 	}
@@ -310,7 +311,7 @@ func (w *worker) paidTo(a common.Address) uint256.Int {
 // undoable reports whether, from the state before W with P, W pays its
 // sender again after ten years, or after one call of a function of the
 // contract by P's sender or W's (see undoCalls).
-func (w *worker) undoable(seq Sequence, p int, run *lockRun) bool {
+func (w *worker) undoable(seq txseq.Sequence, p int, run *lockRun) bool {
 	wtx := &seq[len(seq)-1]
 	u := w.principals[wtx.Sender]
 	calls := w.undoCalls(seq, p, run)
@@ -345,10 +346,10 @@ func (w *worker) undoable(seq Sequence, p int, run *lockRun) bool {
 // zero arguments, with the arguments of its last call in the sequence,
 // with P's arguments when it takes the same types (a revoke of a grant),
 // and with the values P overwrote in every word argument.
-func (w *worker) undoCalls(seq Sequence, p int, run *lockRun) []Tx {
+func (w *worker) undoCalls(seq txseq.Sequence, p int, run *lockRun) []txseq.Tx {
 	wtx := &seq[len(seq)-1]
 	ct := wtx.Contract
-	var out []Tx
+	var out []txseq.Tx
 	for mi := range w.c.prog.Contracts[ct].Methods {
 		m := &w.c.prog.Contracts[ct].Methods[mi]
 		if m.IsConstant() {
@@ -374,7 +375,7 @@ func (w *worker) undoCalls(seq Sequence, p int, run *lockRun) []Tx {
 		}
 		for _, sender := range []int{seq[p].Sender, wtx.Sender} {
 			for _, args := range variants {
-				out = append(out, Tx{Contract: ct, Method: mi, Sender: sender, Args: args})
+				out = append(out, txseq.Tx{Contract: ct, Method: mi, Sender: sender, Args: args})
 			}
 		}
 	}
@@ -447,7 +448,7 @@ func withWords(args []calldata.Value, x *uint256.Int) []calldata.Value {
 }
 
 // lockFinding reports P's function, with the evidence.
-func (w *worker) lockFinding(seq Sequence, p int, run *lockRun) *Finding {
+func (w *worker) lockFinding(seq txseq.Sequence, p int, run *lockRun) *Finding {
 	n := len(seq)
 	wtx, ptx := &seq[n-1], &seq[p]
 	c := w.c.prog.Contracts[wtx.Contract]

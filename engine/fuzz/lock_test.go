@@ -9,6 +9,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -43,7 +44,7 @@ func lockWorker(t *testing.T, file string) (*worker, map[string]int, int) {
 
 // runLock runs seq on the worker's deployed state as exec does (the
 // history notes who was paid), then the owner-lock check.
-func runLock(w *worker, seq Sequence) *Finding {
+func runLock(w *worker, seq txseq.Sequence) *Finding {
 	w.ch.Reset(w.base)
 	hist := w.history(nil)
 	for i := range seq {
@@ -90,25 +91,25 @@ func TestOwnerLock(t *testing.T) {
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			w, m, owner := lockWorker(t, tt.file)
-			dep := Tx{Method: m[tt.deposit], Sender: 0, Value: *oneEther}
-			withdraw := Tx{Method: m["withdraw"], Sender: 0}
-			priv := Tx{Method: m[tt.priv], Sender: owner}
+			dep := txseq.Tx{Method: m[tt.deposit], Sender: 0, Value: *oneEther}
+			withdraw := txseq.Tx{Method: m["withdraw"], Sender: 0}
+			priv := txseq.Tx{Method: m[tt.priv], Sender: owner}
 			if tt.arg != nil {
 				priv.Args = word(w, priv.Method, tt.arg(w))
 			}
-			locked := Sequence{dep, priv, withdraw}
+			locked := txseq.Sequence{dep, priv, withdraw}
 			if tt.renounce {
-				locked = Sequence{dep, priv, {Method: m["renounceOwnership"], Sender: owner}, withdraw}
+				locked = txseq.Sequence{dep, priv, {Method: m["renounceOwnership"], Sender: owner}, withdraw}
 			}
 			if f := runLock(w, locked); f != nil {
 				t.Fatalf("judged before the withdrawal ever paid: %s", f.Detail)
 			}
-			if f := runLock(w, Sequence{dep, withdraw}); f != nil {
+			if f := runLock(w, txseq.Sequence{dep, withdraw}); f != nil {
 				t.Fatalf("finding without the owner's call: %s", f.Detail)
 			}
 			if tt.renounce {
 				// Paused, and the owner may still unpause: no lock.
-				if f := runLock(w, Sequence{dep, priv, withdraw}); f != nil {
+				if f := runLock(w, txseq.Sequence{dep, priv, withdraw}); f != nil {
 					t.Fatalf("finding while the owner can unpause: %s", f.Detail)
 				}
 			}

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -26,7 +27,7 @@ type worseKey struct{ contract, priv, with int }
 
 // worseState is the variant awaiting its run.
 type worseState struct {
-	seq     Sequence // the variant (owned)
+	seq     txseq.Sequence // the variant (owned)
 	pending bool
 	tried   map[worseKey]int
 }
@@ -36,7 +37,7 @@ type worseState struct {
 // its last one at a bound it was compared with, when the last transaction
 // paid its unprivileged sender, who paid the contract in earlier. The
 // chain is left in the state the sequence left.
-func (w *worker) noteWorse(seq Sequence, hist []txInfo) {
+func (w *worker) noteWorse(seq txseq.Sequence, hist []txInfo) {
 	n := len(seq)
 	if w.worse.pending || w.replaying || n < 3 || len(hist) != n {
 		return

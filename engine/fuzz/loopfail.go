@@ -6,6 +6,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file is SWC-113's re-run (a step of the oracle pipeline, check.go).
@@ -56,7 +57,7 @@ func (w *worker) loopCandidate(sender int) int {
 // hist describes the transactions so far) with a recipient of a payment
 // loop rejecting ether, and reports SWC-113 when the loop then reverts at
 // that payment. The chain is left in the state the transactions left.
-func (w *worker) confirmLoopBlock(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) confirmLoopBlock(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	if !w.c.enabled(oracle.DoSFailedCall) || len(hist) == 0 || len(seq) < len(hist) {
 		return nil
 	}
@@ -94,7 +95,7 @@ func (w *worker) confirmLoopBlock(seq Sequence, hist []txInfo, shrinking *Key) *
 // transaction with e's recipient reverting, and reports whether that
 // transaction reverted because the payment at e's call failed in the
 // loop. The chain is left in the state it was in.
-func (w *worker) rejectPayee(seq Sequence, e *trace.Event) bool {
+func (w *worker) rejectPayee(seq txseq.Sequence, e *trace.Event) bool {
 	return w.withReverting(seq, e.Addr, func(r chain.Result) bool {
 		if r.Err == nil {
 			return false

@@ -8,8 +8,10 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // BenchmarkSetupManyContracts prices a campaign's set-up on one file of n
@@ -72,7 +74,7 @@ func TestSetupCancelsPromptly(t *testing.T) {
 			defer cancel()
 			const at = n / 2
 			seen, after := 0, 0
-			testHookSetupStep = func(s string, _ int) {
+			deploy.TestHookSetupStep = func(s string, _ int) {
 				switch {
 				case ctx.Err() != nil:
 					after++
@@ -82,7 +84,7 @@ func TestSetupCancelsPromptly(t *testing.T) {
 					}
 				}
 			}
-			defer func() { testHookSetupStep = nil }()
+			defer func() { deploy.TestHookSetupStep = nil }()
 			res, err := Run(ctx, prog, cfg)
 			if !errors.Is(err, context.Canceled) || res != nil {
 				t.Fatalf("result %v, error %v; want none, context.Canceled", res != nil, err)
@@ -106,9 +108,9 @@ func BenchmarkExecManyContracts(b *testing.B) {
 	for _, n := range []int{10, 1000} {
 		w := manyWorker(b, n)
 		calls := w.c.calls
-		seqs := make([]Sequence, len(calls))
+		seqs := make([]txseq.Sequence, len(calls))
 		for k := range seqs {
-			seqs[k] = Sequence{w.txFor(calls[k]), w.txFor(calls[(k*7+3)%len(calls)])}
+			seqs[k] = txseq.Sequence{w.txFor(calls[k]), w.txFor(calls[(k*7+3)%len(calls)])}
 		}
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -155,7 +157,7 @@ func TestPlanDeploymentLinear(t *testing.T) {
 			t.Fatal(err)
 		}
 		allocs := testing.AllocsPerRun(1, func() {
-			d, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 2)), 1000)
+			d, err := deploy.PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 2)), 1000)
 			if err != nil || len(d.Order) != n {
 				t.Fatalf("plan: %v", err)
 			}

@@ -4,6 +4,8 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -14,7 +16,7 @@ type callTarget struct {
 }
 
 // randomTx generates a transaction to a random target.
-func (w *worker) randomTx() Tx {
+func (w *worker) randomTx() txseq.Tx {
 	t := w.c.calls[w.rng.IntN(len(w.c.calls))]
 	return w.txFor(t)
 }
@@ -28,7 +30,7 @@ const crossOneIn = 8
 
 // txNear generates a transaction for a sequence about contract ct (its
 // last transaction's; -1: any): mostly one to ct itself.
-func (w *worker) txNear(ct int) Tx {
+func (w *worker) txNear(ct int) txseq.Tx {
 	if ct >= 0 && len(w.c.targets) > 1 && w.rng.IntN(crossOneIn) != 0 {
 		l := w.c.local[ct]
 		return w.txFor(l[w.rng.IntN(len(l))])
@@ -38,7 +40,7 @@ func (w *worker) txNear(ct int) Tx {
 
 // lastTx generates a transaction to end a sequence about contract ct with:
 // mostly a focused function when the campaign has some.
-func (w *worker) lastTx(ct int) Tx {
+func (w *worker) lastTx(ct int) txseq.Tx {
 	if f := w.c.focus; len(f) > 0 && w.rng.IntN(4) != 0 {
 		return w.txFor(f[w.rng.IntN(len(f))])
 	}
@@ -53,13 +55,13 @@ const randomSeqLen = 8
 // randomSeq generates a sequence of random length up to randomSeqLen (or
 // MaxSeqLen if smaller), about one contract chosen at random when the
 // campaign has several.
-func (w *worker) randomSeq() Sequence {
+func (w *worker) randomSeq() txseq.Sequence {
 	n := 1 + w.rng.IntN(min(w.c.cfg.MaxSeqLen, randomSeqLen))
 	ct := -1
 	if ts := w.c.targets; len(ts) > 1 {
 		ct = ts[w.rng.IntN(len(ts))]
 	}
-	seq := make(Sequence, n)
+	seq := make(txseq.Sequence, n)
 	for i := range seq {
 		seq[i] = w.txNear(ct)
 	}
@@ -68,8 +70,8 @@ func (w *worker) randomSeq() Sequence {
 }
 
 // txFor generates a transaction for a given call target.
-func (w *worker) txFor(t callTarget) Tx {
-	tx := Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(w.senders(t.Contract))}
+func (w *worker) txFor(t callTarget) txseq.Tx {
+	tx := txseq.Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(w.senders(t.Contract))}
 	payable := true
 	if t.Method >= 0 {
 		m := &w.c.prog.Contracts[t.Contract].Methods[t.Method]
@@ -78,7 +80,7 @@ func (w *worker) txFor(t callTarget) Tx {
 		for i := range m.Inputs {
 			tx.Args[i] = calldata.Generate(w.rng, &m.Inputs[i].Type, w.env)
 			// An in-range value proposed for this argument (inrange.go).
-			if h, ok := w.pred.hint(&tx, i); ok {
+			if h, ok := w.pred.Hint(&tx, i); ok {
 				calldata.SetWord(tx.Args, calldata.Path{i}, h)
 			}
 		}
@@ -168,7 +170,7 @@ func (w *worker) randomDelay() (blocks, seconds uint64) {
 
 // mutate derives a mutant of e's sequence that differs in exactly one field
 // of one transaction, or in the sequence's shape.
-func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
+func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 	mut := e.Seq.Clone()
 	ext := w.extends(e)
 	last := len(mut) - 1
@@ -205,7 +207,7 @@ func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
 		case op < 70: // msg.value
 			i := w.pickTx(mut)
 			if mut[i].Method < 0 || w.c.prog.Contracts[mut[i].Contract].Methods[mut[i].Method].Payable {
-				m := Mutation{Tx: i, Field: FieldValue, LastOnly: i == last}
+				m := txseq.Mutation{Tx: i, Field: txseq.FieldValue, LastOnly: i == last}
 				// Old and new value, for input prediction on msg.value.
 				m.Arg.Old, m.Arg.Scalar = mut[i].Value, true
 				mut[i].Value = w.randomValue(mut[i].Contract)
@@ -223,17 +225,17 @@ func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
 				} else {
 					mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
 				}
-				return mut, Mutation{Tx: i, Field: FieldSender, LastOnly: i == last}
+				return mut, txseq.Mutation{Tx: i, Field: txseq.FieldSender, LastOnly: i == last}
 			}
 		case op < 80:
 			i := w.pickTx(mut)
 			b, s := w.randomDelay()
 			if w.rng.IntN(2) == 0 {
 				mut[i].Seconds = s
-				return mut, Mutation{Tx: i, Field: FieldTime, LastOnly: i == last}
+				return mut, txseq.Mutation{Tx: i, Field: txseq.FieldTime, LastOnly: i == last}
 			}
 			mut[i].Blocks = b
-			return mut, Mutation{Tx: i, Field: FieldBlock, LastOnly: i == last}
+			return mut, txseq.Mutation{Tx: i, Field: txseq.FieldBlock, LastOnly: i == last}
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
 			i := w.rng.IntN(len(mut))
 			tx := w.txNear(mut[last].Contract)
@@ -242,27 +244,27 @@ func (w *worker) mutate(e *Entry) (Sequence, Mutation) {
 				// account's set-up of its own next call.
 				tx.Sender = s
 			}
-			mut = append(mut[:i], append(Sequence{tx}, mut[i:]...)...)
-			return mut, Mutation{Tx: i, Field: ShapeInsert}
+			mut = append(mut[:i], append(txseq.Sequence{tx}, mut[i:]...)...)
+			return mut, txseq.Mutation{Tx: i, Field: txseq.ShapeInsert}
 		case op < 91 && len(mut) > 1: // remove a transaction
 			i := w.rng.IntN(len(mut))
 			mut = append(mut[:i], mut[i+1:]...)
-			return mut, Mutation{Tx: i, Field: ShapeRemove}
+			return mut, txseq.Mutation{Tx: i, Field: txseq.ShapeRemove}
 		case op < 95: // replace the prefix with another entry's sequence
 			other := w.c.corpus.PickNear(w.rng.Uint64(), mut[last].Contract)
 			if other != nil && len(other.Seq)+1 <= maxLen {
 				mut = append(other.Seq.Clone(), mut[last])
-				return mut, Mutation{Tx: len(mut) - 1, Field: ShapeSplice}
+				return mut, txseq.Mutation{Tx: len(mut) - 1, Field: txseq.ShapeSplice}
 			}
 		default: // replace the last transaction with a fresh one
 			mut[last] = w.lastTx(mut[last].Contract)
-			return mut, Mutation{Tx: last, Field: ShapeReplace, LastOnly: true}
+			return mut, txseq.Mutation{Tx: last, Field: txseq.ShapeReplace, LastOnly: true}
 		}
 	}
 }
 
 // pickTx chooses a transaction, preferring the last one.
-func (w *worker) pickTx(seq Sequence) int {
+func (w *worker) pickTx(seq txseq.Sequence) int {
 	if len(seq) == 1 || w.rng.IntN(2) == 0 {
 		return len(seq) - 1
 	}
@@ -272,37 +274,37 @@ func (w *worker) pickTx(seq Sequence) int {
 // copyArg sets an argument of one transaction to the value of an
 // argument of the same type of another: a secret set in one call and
 // checked in a later one (sFuzz's QuizGame), an id created then used.
-func (w *worker) copyArg(seq Sequence) (Mutation, bool) {
+func (w *worker) copyArg(seq txseq.Sequence) (txseq.Mutation, bool) {
 	dst := w.pickTx(seq)
 	src := w.rng.IntN(len(seq))
 	if src == dst || seq[dst].Method < 0 || seq[src].Method < 0 {
-		return Mutation{}, false
+		return txseq.Mutation{}, false
 	}
 	dm := &w.c.prog.Contracts[seq[dst].Contract].Methods[seq[dst].Method]
 	sm := &w.c.prog.Contracts[seq[src].Contract].Methods[seq[src].Method]
 	if len(dm.Inputs) == 0 || len(sm.Inputs) == 0 {
-		return Mutation{}, false
+		return txseq.Mutation{}, false
 	}
 	d, s := w.rng.IntN(len(dm.Inputs)), w.rng.IntN(len(sm.Inputs))
 	if dm.Inputs[d].Type.String() != sm.Inputs[s].Type.String() {
-		return Mutation{}, false
+		return txseq.Mutation{}, false
 	}
 	seq[dst].Args[d] = calldata.Clone(seq[src].Args[s : s+1])[0]
-	return Mutation{Tx: dst, Field: ShapeSplice, LastOnly: dst == len(seq)-1}, true
+	return txseq.Mutation{Tx: dst, Field: txseq.ShapeSplice, LastOnly: dst == len(seq)-1}, true
 }
 
-func (w *worker) mutateArg(seq Sequence, i int) (Mutation, bool) {
-	var m Mutation
+func (w *worker) mutateArg(seq txseq.Sequence, i int) (txseq.Mutation, bool) {
+	var m txseq.Mutation
 	if !calldata.Mutate(w.rng, seq[i].Args, w.env, &m.Arg) {
-		return Mutation{}, false
+		return txseq.Mutation{}, false
 	}
 	if m.Arg.Scalar && len(m.Arg.Path) == 1 {
 		// An in-range value proposed for this argument (inrange.go).
-		if h, ok := w.pred.hint(&seq[i], m.Arg.Path[0]); ok && !h.Eq(&m.Arg.New) && calldata.SetWord(seq[i].Args, m.Arg.Path, h) {
+		if h, ok := w.pred.Hint(&seq[i], m.Arg.Path[0]); ok && !h.Eq(&m.Arg.New) && calldata.SetWord(seq[i].Args, m.Arg.Path, h) {
 			m.Arg.New = h
 		}
 	}
-	m.Tx, m.Field, m.LastOnly = i, FieldArg, i == len(seq)-1
+	m.Tx, m.Field, m.LastOnly = i, txseq.FieldArg, i == len(seq)-1
 	return m, true
 }
 
@@ -310,7 +312,7 @@ func (w *worker) mutateArg(seq Sequence, i int) (Mutation, bool) {
 // the attackers only for a contract that can call out (callsOut).
 func (w *worker) senders(ct int) int {
 	if w.c.callsOut[ct] {
-		return Principals(w.ch)
+		return deploy.Principals(w.ch)
 	}
 	return len(w.ch.Senders())
 }

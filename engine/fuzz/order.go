@@ -3,8 +3,10 @@ package fuzz
 import (
 	"fmt"
 
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -44,7 +46,7 @@ func (w *worker) notePaid(hist []txInfo) {
 			h.Got.Add(&h.Got, &evs[i].Value)
 		}
 	}
-	if _, _, attacker := SenderOf(w.ch, h.Sender); attacker {
+	if _, _, attacker := deploy.SenderOf(w.ch, h.Sender); attacker {
 		var own uint256.Int
 		own.Add(&w.s.before, &h.Got)
 		if after := w.ch.State().GetBalance(sender); own.Gt(after) {
@@ -60,7 +62,7 @@ func (w *worker) notePaid(hist []txInfo) {
 // when the one before paid, the last two transactions. The chain is left
 // in the state the sequence left. While a finding is shrunk (shrinking),
 // every candidate is checked.
-func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	n := len(seq)
 	if n < 2 || len(hist) != n || !w.c.enabled(oracle.FrontRunning) {
 		return nil
@@ -72,7 +74,7 @@ func (w *worker) checkOrder(seq Sequence, hist []txInfo, shrinking *Key) *Findin
 	if w.isPrivileged(b) || w.isAttacker(b) {
 		return nil
 	}
-	pair, prefix := [2]Tx{seq[n-2], seq[n-1]}, n-2
+	pair, prefix := [2]txseq.Tx{seq[n-2], seq[n-1]}, n-2
 	switch {
 	case hist[n-1].Paid:
 		// The last transaction, sent by a copier first: the sender of
@@ -142,7 +144,7 @@ func (w *worker) racer(a, b int) bool {
 
 // copier returns the first principal that can race tx's sender and has a
 // stake in the contract when it sends a copy of tx after hist, or -1.
-func (w *worker) copier(hist []txInfo, tx *Tx) int {
+func (w *worker) copier(hist []txInfo, tx *txseq.Tx) int {
 	for p := range w.principals {
 		c := *tx
 		c.Sender = p
@@ -160,7 +162,7 @@ func (w *worker) copier(hist []txInfo, tx *Tx) int {
 // in). A sender already paid back in full that is paid again owes it to a
 // missing debit, SWC-105's to report: both senders then claim the same
 // ether, and whoever comes first gets it (swc105_pos_double_withdraw04.sol).
-func (w *worker) paidIn(hist []txInfo, tx *Tx) bool {
+func (w *worker) paidIn(hist []txInfo, tx *txseq.Tx) bool {
 	return !tx.Value.IsZero() || owedBack(hist, tx.Sender) || w.entitled[tx.Sender]
 }
 
@@ -182,7 +184,7 @@ func owedBack(hist []txInfo, p int) bool {
 // pair in order, each from the state after prefix; it returns the
 // senders' gains in both runs (indexed by position in the run) and where
 // the ordered run paid one of them first.
-func (w *worker) bothOrders(prefix Sequence, pair [2]Tx) (orig, swapped [2]uint256.Int, pay payout) {
+func (w *worker) bothOrders(prefix txseq.Sequence, pair [2]txseq.Tx) (orig, swapped [2]uint256.Int, pay payout) {
 	w.ch.Reset(w.base)
 	for i := range prefix {
 		w.rerunTx(&prefix[i], 0)
@@ -193,9 +195,9 @@ func (w *worker) bothOrders(prefix Sequence, pair [2]Tx) (orig, swapped [2]uint2
 	// moves the clock as the original first did.
 	first.Blocks, first.Seconds = pair[0].Blocks, pair[0].Seconds
 	second.Blocks, second.Seconds = pair[1].Blocks, pair[1].Seconds
-	swapped = w.gainsInOrder([2]*Tx{&first, &second}, nil)
+	swapped = w.gainsInOrder([2]*txseq.Tx{&first, &second}, nil)
 	w.ch.Reset(before)
-	orig = w.gainsInOrder([2]*Tx{&pair[0], &pair[1]}, &pay)
+	orig = w.gainsInOrder([2]*txseq.Tx{&pair[0], &pair[1]}, &pay)
 	return orig, swapped, pay
 }
 
@@ -209,7 +211,7 @@ type payout struct {
 // gainsInOrder runs two transactions and returns what each one's sender
 // gained in ether (wei, two's complement when it lost); pay, if not nil,
 // gets the first payment to either sender.
-func (w *worker) gainsInOrder(txs [2]*Tx, pay *payout) [2]uint256.Int {
+func (w *worker) gainsInOrder(txs [2]*txseq.Tx, pay *payout) [2]uint256.Int {
 	st := w.ch.State()
 	var gain [2]uint256.Int
 	for i, tx := range txs {
@@ -218,7 +220,7 @@ func (w *worker) gainsInOrder(txs [2]*Tx, pay *payout) [2]uint256.Int {
 	var spent [2]uint256.Int // ether an attacker's operator paid in
 	for i, tx := range txs {
 		r := w.rerunTx(tx, 0)
-		if _, _, attacker := SenderOf(w.ch, tx.Sender); attacker && r.Err == nil {
+		if _, _, attacker := deploy.SenderOf(w.ch, tx.Sender); attacker && r.Err == nil {
 			spent[i].Set(&tx.Value)
 		}
 		if pay == nil || pay.ok {
@@ -263,7 +265,7 @@ func winner(x, y uint256.Int) int {
 
 // isAttacker reports whether principal p is one of the attacker contracts.
 func (w *worker) isAttacker(p int) bool {
-	_, _, ok := SenderOf(w.ch, p)
+	_, _, ok := deploy.SenderOf(w.ch, p)
 	return ok
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -59,7 +60,7 @@ func (w *worker) noteRecollect(hist []txInfo, p int, e *trace.Event) {
 // reports the remembered payout when it is paid again, exactly, and the
 // payee is then up on the sequence. The chain is left in the state the
 // sequence left.
-func (w *worker) confirmRecollect(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) confirmRecollect(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	c := &w.rr.again
 	if !c.pending {
 		return nil

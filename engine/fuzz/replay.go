@@ -10,8 +10,10 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -27,7 +29,7 @@ type RawCall struct {
 }
 
 // Raw converts a sequence to raw calls.
-func Raw(p *program.Program, seq Sequence) []RawCall {
+func Raw(p *program.Program, seq txseq.Sequence) []RawCall {
 	var buf []byte
 	out := make([]RawCall, len(seq))
 	for i, tx := range seq {
@@ -75,9 +77,9 @@ type InnerCall struct {
 // each. It stops after the first finding. oracles follows Config.Oracles;
 // seed is the campaign's (it picks the storage-write probe slot).
 func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
-	var plan *Deployment
+	var plan *deploy.Deployment
 	if deployArgs != nil {
-		plan = &Deployment{Args: deployArgs}
+		plan = &deploy.Deployment{Args: deployArgs}
 	}
 	return ReplayFrom(p, "", cfg, seed, plan, calls, oracles)
 }
@@ -85,7 +87,7 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 // ReplayFrom is Replay on the system a Foundry test contract's setUp()
 // deploys (setUp "" deploys as Replay does, with plan's recorded
 // deployment if not nil).
-func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *Deployment, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
 	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, Deployment: plan}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
@@ -105,7 +107,7 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		rec.logs, rec.inner, rec.open = nil, nil, rec.open[:0]
 		tx := &seq[i]
 		st := Step{Call: calls[i], To: w.dep.Addrs[tx.Contract]}
-		st.From, _, _ = SenderOf(w.ch, tx.Sender)
+		st.From, _, _ = deploy.SenderOf(w.ch, tx.Sender)
 		// The block the transaction runs in (a cheatcode may move it).
 		st.Block = w.ch.Block
 		st.Block.Number += tx.Blocks
@@ -131,7 +133,7 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 // checkRecorded rejects raw calls that name a contract or sender this
 // system does not have: they come from reports others may write.
 func (w *worker) checkRecorded(calls []RawCall) error {
-	n := Principals(w.ch)
+	n := deploy.Principals(w.ch)
 	for i, rc := range calls {
 		if rc.Contract < 0 || rc.Contract >= len(w.c.prog.Contracts) || rc.Contract >= len(w.dep.Addrs) {
 			return fmt.Errorf("call %d: contract index %d out of range (%d contracts)", i+1, rc.Contract, len(w.dep.Addrs))
@@ -146,10 +148,10 @@ func (w *worker) checkRecorded(calls []RawCall) error {
 // recorded turns raw calls into transactions that send their calldata as
 // it is (Tx.Raw), each with the method its selector names, so that the
 // oracle pipeline runs and re-runs them as a campaign's.
-func (w *worker) recorded(calls []RawCall) Sequence {
-	seq := make(Sequence, len(calls))
+func (w *worker) recorded(calls []RawCall) txseq.Sequence {
+	seq := make(txseq.Sequence, len(calls))
 	for i, rc := range calls {
-		seq[i] = Tx{Contract: rc.Contract, Method: -1, Sender: rc.Sender % Principals(w.ch),
+		seq[i] = txseq.Tx{Contract: rc.Contract, Method: -1, Sender: rc.Sender % deploy.Principals(w.ch),
 			Value: rc.Value, Blocks: rc.Blocks, Seconds: rc.Seconds, Raw: rc.Input}
 		if rc.Input == nil {
 			seq[i].Raw = []byte{}

@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 )
@@ -83,7 +84,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook) (*chain.Chain,
 // deploySetUp is newWorker's deployment for a set-up campaign: setUp() on
 // a chain whose tracer is behind the cheatcodes, every contract it created
 // bound to the tracer, and the attackers installed.
-func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *Deployment, error) {
+func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *deploy.Deployment, error) {
 	ch, cheats, s, err := c.runSetUp(hooks, tr.Step)
 	if err != nil {
 		return nil, nil, nil, err
@@ -94,7 +95,7 @@ func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.C
 		ch.SetSenders(senders)
 	}
 	n := len(c.prog.Contracts)
-	dep := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Errors: make([]error, n)}
+	dep := &deploy.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Errors: make([]error, n)}
 	for _, d := range append([]cheatcode.Deployed{s.Test}, s.Deployed...) {
 		if d.Contract != nil {
 			tr.Bind(d.Address, d.Contract.Index)
@@ -108,7 +109,7 @@ func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.C
 			dep.Errors[ci] = ErrNotInSetUp
 		}
 	}
-	installAttackers(ch)
+	deploy.InstallAttackers(ch)
 	dep.Senders = append([]common.Address(nil), ch.Senders()...)
 	return ch, cheats, dep, nil
 }

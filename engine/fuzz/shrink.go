@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -13,11 +14,11 @@ import (
 // values and delays to zero, the first sender). It spends at most limit
 // executions and returns the smallest failing sequence found. in says how
 // each candidate runs (in.shrinking is the finding's key).
-func (w *worker) shrink(seq Sequence, in execInput, limit int) (Sequence, []Unreduced) {
+func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequence, []Unreduced) {
 	key := *in.shrinking
 	var kept []Unreduced
 	budget := limit
-	fails := func(s Sequence) bool {
+	fails := func(s txseq.Sequence) bool {
 		if budget <= 0 {
 			return false
 		}
@@ -33,7 +34,7 @@ func (w *worker) shrink(seq Sequence, in execInput, limit int) (Sequence, []Unre
 			if revertingOnly && !reverting[i] {
 				continue
 			}
-			cand := append(append(Sequence{}, seq[:i]...), seq[i+1:]...)
+			cand := append(append(txseq.Sequence{}, seq[:i]...), seq[i+1:]...)
 			// Keep the time that passed: move the delays to the next tx.
 			cand[i].Blocks += seq[i].Blocks
 			cand[i].Seconds += seq[i].Seconds
@@ -106,7 +107,7 @@ type Unreduced struct {
 }
 
 // reverting reports which transactions of seq revert when it runs.
-func (w *worker) reverting(seq Sequence) []bool {
+func (w *worker) reverting(seq txseq.Sequence) []bool {
 	out := make([]bool, len(seq))
 	w.ch.Reset(w.base)
 	for i := range seq {

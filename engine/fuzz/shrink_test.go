@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/deploy"
 )
 
 // TestShrinkIntegers checks that the shrinker reduces integer arguments to
@@ -72,7 +73,7 @@ func TestShrinkLeaves(t *testing.T) {
 		switch name {
 		case "give":
 			addr := common.Address(arg.Word.Bytes20())
-			if PrincipalIndex(addr) < 0 || PrincipalIndex(addr) == last.Sender {
+			if deploy.PrincipalIndex(addr) < 0 || deploy.PrincipalIndex(addr) == last.Sender {
 				t.Errorf("give: shrunk to %s, want another principal than its sender", addr)
 			}
 		case "tag":

@@ -6,6 +6,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -15,7 +16,7 @@ import (
 // campaign knows, bytes and strings to a shorter prefix and bytes to
 // zeros. It reports whether the leaf stays as it was after a search that
 // ran to its end: the finding needs this very value.
-func (w *worker) shrinkLeaf(seq Sequence, i int, at calldata.Path, v *calldata.Value, fails func(Sequence) bool, budget *int) (unreduced bool) {
+func (w *worker) shrinkLeaf(seq txseq.Sequence, i int, at calldata.Path, v *calldata.Value, fails func(txseq.Sequence) bool, budget *int) (unreduced bool) {
 	with := func(set func(*calldata.Value)) bool {
 		cand := seq.Clone()
 		set(calldata.At(cand[i].Args, at))

@@ -1,149 +1,39 @@
 package fuzz
 
 import (
-	"bytes"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
-	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
-// This file finds SWC-101 in runtime arithmetic on a value the
-// constructor fixed (code compiled before 0.8): a sale's rate times the
-// ether paid, a vesting's start plus its duration, a payee's shares times
-// what was received. The campaign deploys each contract once, with the
-// arguments the deployment search found (cut to small integers when they
-// still deploy, ctorsmall.go), so such a product never wraps. Once the
-// plan is made, each target with runtime arithmetic is deployed again on
-// the planning chain with one numeric argument at a time at the first of
-// wrapExtremes its constructor accepts (a twin). Each worker keeps a
-// second chain holding the plan and the twins; every sequence the corpus
-// keeps that calls such a contract is run again there, once per twin, with
-// the twin in the contract's place, and a wrap it uses (the oracle's rule,
-// engine/trace/taint.go) in a transaction that commits is reported, with
-// the twin's arguments: only the deployer chooses them, so the finding
-// says so. Twins never take part in the campaign's own runs.
-
-// maxTwins bounds the twins per contract, and maxTwinTargets the numeric
-// arguments tried.
-const (
-	maxTwins       = 4
-	maxTwinTargets = 16
-)
-
-// Twin is a second instance of a contract, deployed after the plan's
-// contracts with extreme constructor arguments.
-type Twin struct {
-	Contract int
-	Addr     common.Address
-	Args     []byte // ABI-encoded constructor arguments
-	Value    *uint256.Int
-	Grants   []Grant
-}
-
-// twinSource is what planDeployment keeps of a deployed contract for its
-// twins.
-type twinSource struct {
-	code []byte
-	in   *ctorInput
-	fix  func(*ctorInput)
-}
-
-// twinWorthy reports whether contract c may get twins: a target whose
-// runtime code has arithmetic that can wrap silently (before 0.8).
-func twinWorthy(c *program.Contract) bool {
-	return c.Target && c.Kind != "library" && len(c.ArithSites()) > 0
-}
-
-// twins deploys, at the end of the plan on s.ch, the twins of the
-// contracts srcs holds, and returns them.
-func (s *ctorSearch) twins(p *program.Program, d *Deployment, srcs map[int]twinSource, order []int) []Twin {
-	var out []Twin
-	for _, ci := range order {
-		src, ok := srcs[ci]
-		if !ok {
-			continue
-		}
-		var ts []ctorTarget
-		for _, t := range targets(src.in, false) {
-			if !t.array && len(ts) < maxTwinTargets {
-				ts = append(ts, t)
-			}
-		}
-		// Round by round, so that a contract's twins spread over its
-		// arguments and extremes: a product with 2^255 wraps to 0 for an
-		// even operand, with 2^255-1 to a small remainder.
-		var seen [][]byte
-		for _, e := range wrapExtremes {
-			for _, t := range ts {
-				if len(seen) == maxTwins {
-					break
-				}
-				cand := src.in.clone()
-				calldata.SetWord(cand.args, t.path, e)
-				src.fix(cand)
-				args := calldata.EncodeArgs(nil, cand.args)
-				if bytes.Equal(args, d.Args[ci]) || slices.ContainsFunc(seen, func(x []byte) bool { return bytes.Equal(x, args) }) {
-					continue
-				}
-				if tw, ok := s.deployTwin(p, d, ci, src.code, args, cand.value); ok {
-					seen = append(seen, args)
-					out = append(out, tw)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// deployTwin deploys contract ci with args on s.ch and funds it as its
-// first instance was (grant.go); on failure the chain is left as it was.
-func (s *ctorSearch) deployTwin(p *program.Program, d *Deployment, ci int, code, args []byte, value uint256.Int) (Twin, bool) {
-	snap := s.ch.Snapshot()
-	v := value
-	res := s.ch.Call(chain.Tx{From: chain.Deployer, Input: append(append([]byte(nil), code...), args...), Value: &v})
-	if res.Err != nil {
-		s.ch.Reset(snap)
-		return Twin{}, false
-	}
-	td := *d
-	td.Addrs = append([]common.Address(nil), d.Addrs...)
-	td.Args = append([][]byte(nil), d.Args...)
-	td.Addrs[ci], td.Args[ci] = res.Created, args
-	tw := Twin{Contract: ci, Addr: res.Created, Args: args, Grants: s.grants(p, &td, ci)}
-	if slices.Contains(d.TokenHeld, ci) {
-		if g, ok := s.mintHeld(d, res.Created); ok {
-			tw.Grants = append(tw.Grants, g)
-		}
-	}
-	if !value.IsZero() {
-		tw.Value = &v
-	}
-	return tw, true
-}
+// This file runs the twins engine/deploy/twin.go deploys (SWC-101 in
+// runtime arithmetic on a value the constructor fixed): each worker keeps
+// a second chain holding the plan and the twins, and every sequence the
+// corpus keeps that calls such a contract is run again there, once per
+// twin, with the twin in the contract's place.
 
 // twinState is a worker's chain of twins.
 type twinState struct {
 	ch   *chain.Chain
 	base chain.Snapshot
-	deps []*Deployment // per twin: the worker's deployment with the twin in its contract's place
-	of   []int         // per twin: its contract
+	deps []*deploy.Deployment // per twin: the worker's deployment with the twin in its contract's place
+	of   []int                // per twin: its contract
 	args [][]byte
 }
 
 // deployTwins makes the worker's twin chain: the plan replayed, then the
 // twins deployed, funded and bound to their contracts' code. It returns
 // nil when the plan has no twins or the chain differs from the plan's.
-func (c *campaign) deployTwins(tr *trace.Tracer, hooks *tracing.Hooks, dep *Deployment) *twinState {
+func (c *campaign) deployTwins(tr *trace.Tracer, hooks *tracing.Hooks, dep *deploy.Deployment) *twinState {
 	plan := c.deployPlan
 	if c.plan != nil || plan == nil || len(plan.Twins) == 0 || !c.enabled(oracle.IntegerWrap) {
 		return nil
@@ -153,21 +43,21 @@ func (c *campaign) deployTwins(tr *trace.Tracer, hooks *tracing.Hooks, dep *Depl
 		return nil
 	}
 	ch.SetOpHook(tr.Step)
-	if _, err := Deploy(ch, c.prog, plan); err != nil {
+	if _, err := deploy.Deploy(ch, c.prog, plan); err != nil {
 		return nil
 	}
 	ts := &twinState{ch: ch}
 	for _, tw := range plan.Twins {
-		code, ok, err := link(c.prog.Contracts[tw.Contract], c.prog, dep.Addrs, allDone(len(dep.Addrs)))
+		code, ok, err := deploy.Link(c.prog.Contracts[tw.Contract], c.prog, dep.Addrs, allDone(len(dep.Addrs)))
 		if err != nil || !ok {
 			return nil
 		}
 		res := ch.Call(chain.Tx{From: chain.Deployer, Input: append(append([]byte(nil), code...), tw.Args...), Value: tw.Value})
-		if res.Err != nil || res.Created != tw.Addr || applyGrants(ch, c.prog.Contracts[tw.Contract].Name, tw.Grants) != nil {
+		if res.Err != nil || res.Created != tw.Addr || deploy.ApplyGrants(ch, c.prog.Contracts[tw.Contract].Name, tw.Grants) != nil {
 			return nil
 		}
 		b := ch.State().GetBalance(tw.Addr)
-		ch.Install(tw.Addr, nil, new(uint256.Int).Add(b, TargetFunds))
+		ch.Install(tw.Addr, nil, new(uint256.Int).Add(b, deploy.TargetFunds))
 		tr.Bind(tw.Addr, tw.Contract)
 		td := *dep
 		td.Addrs = append([]common.Address(nil), dep.Addrs...)
@@ -190,7 +80,7 @@ func allDone(n int) []bool {
 
 // runTwins runs seq again on the twin chain, once per twin of a contract
 // it calls, and reports the wraps used in its committed transactions.
-func (w *worker) runTwins(seq Sequence) {
+func (w *worker) runTwins(seq txseq.Sequence) {
 	ts := w.twin
 	if ts == nil || w.replaying {
 		return
@@ -213,7 +103,7 @@ func (w *worker) runTwins(seq Sequence) {
 	}
 }
 
-func callsContract(seq Sequence, ci int) bool {
+func callsContract(seq txseq.Sequence, ci int) bool {
 	for i := range seq {
 		if seq[i].Contract == ci {
 			return true
@@ -224,7 +114,7 @@ func callsContract(seq Sequence, ci int) bool {
 
 // twinWraps reports the wraps used by the transaction just run, the n-th
 // of seq, on twin k.
-func (w *worker) twinWraps(seq Sequence, k, n int) {
+func (w *worker) twinWraps(seq txseq.Sequence, k, n int) {
 	for _, e := range w.tr.Events() {
 		if e.Kind != trace.EventWrapUsed {
 			continue
@@ -242,7 +132,7 @@ func (w *worker) twinWraps(seq Sequence, k, n int) {
 }
 
 // callNames lists the functions seq calls, as "a, b, send ether".
-func (w *worker) callNames(seq Sequence) string {
+func (w *worker) callNames(seq txseq.Sequence) string {
 	var b strings.Builder
 	for i := range seq {
 		if i > 0 {

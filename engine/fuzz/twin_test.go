@@ -7,6 +7,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/holiman/uint256"
 )
 
@@ -20,7 +21,7 @@ func TestTwins(t *testing.T) {
 	if !ok {
 		t.Fatal("no contract TwinSale04")
 	}
-	plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), ctorBudget)
+	plan, err := deploy.PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), deploy.CtorBudget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,24 +34,24 @@ func TestTwins(t *testing.T) {
 		r.SetBytes(tw.Args[:32])
 		rates = append(rates, r)
 	}
-	if len(rates) != len(wrapExtremes) {
+	if len(rates) != len(deploy.WrapExtremes) {
 		t.Fatalf("sale twins with rates %v, want one per extreme", rates)
 	}
 	for i := range rates {
-		if !rates[i].Eq(&wrapExtremes[i]) {
-			t.Errorf("twin %d: rate %s, want %s", i, rates[i].Hex(), wrapExtremes[i].Hex())
+		if !rates[i].Eq(&deploy.WrapExtremes[i]) {
+			t.Errorf("twin %d: rate %s, want %s", i, rates[i].Hex(), deploy.WrapExtremes[i].Hex())
 		}
 	}
 	ch, err := chain.New(chain.Config{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dep, err := Deploy(ch, prog, plan)
+	dep, err := deploy.Deploy(ch, prog, plan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tw := range plan.Twins {
-		code, ok, err := link(prog.Contracts[tw.Contract], prog, dep.Addrs, allDone(len(dep.Addrs)))
+		code, ok, err := deploy.Link(prog.Contracts[tw.Contract], prog, dep.Addrs, allDone(len(dep.Addrs)))
 		if err != nil || !ok {
 			t.Fatalf("link: %v", err)
 		}
@@ -61,7 +62,7 @@ func TestTwins(t *testing.T) {
 	}
 
 	neg := compile(t, filepath.Join("..", "testdata", "vulns", "swc101_neg_ctor04.sol"))
-	plan, err = PlanDeployment(chain.Config{}, neg, rand.New(rand.NewPCG(1, 0)), ctorBudget)
+	plan, err = deploy.PlanDeployment(chain.Config{}, neg, rand.New(rand.NewPCG(1, 0)), deploy.CtorBudget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestTokenHeld(t *testing.T) {
 	if !ok {
 		t.Fatal("no contract HeldVault04")
 	}
-	plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), ctorBudget)
+	plan, err := deploy.PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), deploy.CtorBudget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestTokenHeld(t *testing.T) {
 	}
 
 	other := compile(t, filepath.Join("..", "testdata", "vulns", "swc101_pos_time04.sol"))
-	plan, err = PlanDeployment(chain.Config{}, other, rand.New(rand.NewPCG(1, 0)), ctorBudget)
+	plan, err = deploy.PlanDeployment(chain.Config{}, other, rand.New(rand.NewPCG(1, 0)), deploy.CtorBudget)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,10 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // This file is SWC-104's re-run (a step of the oracle pipeline, check.go).
@@ -70,7 +72,7 @@ func (w *worker) awaitsFailure(e *trace.Event) bool {
 // call whose flag the transaction still ignores. Calls already reported
 // are skipped (while shrinking, all but the one shrunk). The chain is left
 // in the state the transactions left.
-func (w *worker) confirmUnchecked(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) confirmUnchecked(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	if len(w.rr.pending) == 0 || !w.c.enabled(oracle.UncheckedCall) || len(seq) < len(hist) {
 		return nil
 	}
@@ -106,7 +108,7 @@ func (w *worker) confirmUnchecked(seq Sequence, hist []txInfo, shrinking *Key) *
 // with e's callee reverting, and reports whether that transaction
 // completed with e's call failed and its flag unchecked. The chain is left
 // in the state it was in.
-func (w *worker) failCallee(seq Sequence, e *trace.Event) bool {
+func (w *worker) failCallee(seq txseq.Sequence, e *trace.Event) bool {
 	return w.withReverting(seq, e.Addr, func(r chain.Result) bool {
 		if r.Err != nil {
 			return false
@@ -125,7 +127,7 @@ func (w *worker) failCallee(seq Sequence, e *trace.Event) bool {
 // transaction with addr's code replaced by the reverting attacker's, and
 // returns what judge says of that transaction's result (the tracer still
 // holds its run). The chain is left in the state it was in.
-func (w *worker) withReverting(seq Sequence, addr common.Address, judge func(chain.Result) bool) bool {
+func (w *worker) withReverting(seq txseq.Sequence, addr common.Address, judge func(chain.Result) bool) bool {
 	after := w.ch.Snapshot()
 	defer w.ch.Reset(after)
 	w.ch.Reset(w.base)
@@ -134,7 +136,7 @@ func (w *worker) withReverting(seq Sequence, addr common.Address, judge func(cha
 		w.rerunTx(&seq[i], 0)
 	}
 	if w.rr.revertCode == nil {
-		w.rr.revertCode = AttackerCodeFor(Reverting, w.ch.Rules())
+		w.rr.revertCode = deploy.AttackerCodeFor(deploy.Reverting, w.ch.Rules())
 	}
 	w.ch.Install(addr, w.rr.revertCode, nil)
 	return judge(w.rerunTx(&seq[n-1], 0))
@@ -142,7 +144,7 @@ func (w *worker) withReverting(seq Sequence, addr common.Address, judge func(cha
 
 // rerunTx runs a transaction an oracle re-runs (this file, order.go,
 // dos.go), counted as such.
-func (w *worker) rerunTx(tx *Tx, gas uint64) chain.Result {
+func (w *worker) rerunTx(tx *txseq.Tx, gas uint64) chain.Result {
 	w.rr.txs++
 	if !w.rr.saved {
 		w.rr.saved = true

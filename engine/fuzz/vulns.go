@@ -7,9 +7,10 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc/position"
 	"github.com/holiman/uint256"
 )
@@ -40,46 +41,12 @@ type txInfo struct {
 func (h *txInfo) paidIn() bool { return !h.Value.IsZero() || !h.Own.IsZero() }
 
 // history fills the worker's reused history buffer from a sequence.
-func (w *worker) history(seq Sequence) []txInfo {
+func (w *worker) history(seq txseq.Sequence) []txInfo {
 	w.s.hist = w.s.hist[:0]
 	for j := range seq {
 		w.s.hist = append(w.s.hist, txInfo{Sender: seq[j].Sender, Value: seq[j].Value})
 	}
 	return w.s.hist
-}
-
-// principalAddrs lists the accounts the fuzzer controls, by principal
-// index.
-func principalAddrs(ch *chain.Chain) []common.Address {
-	out := make([]common.Address, Principals(ch))
-	for i := range out {
-		out[i], _, _ = SenderOf(ch, i)
-	}
-	return out
-}
-
-// privilegedOf marks the deployer, when it sends, and the principals a
-// constructor was given one by one (an owner, an admin): what they may do
-// is what the deployer allowed. entitled marks the principals a
-// constructor was given in an address list only (payees.go): members, not
-// owners.
-func privilegedOf(addrs []common.Address, dep *Deployment, p *program.Program) (privileged, entitled []bool) {
-	privileged, entitled = make([]bool, len(addrs)), make([]bool, len(addrs))
-	scalar, listed := constructorNames(p, dep)
-	for i, a := range addrs {
-		privileged[i] = a == chain.Deployer || scalar[a]
-		entitled[i] = !privileged[i] && listed[a]
-	}
-	return privileged, entitled
-}
-
-func allZero(b []byte) bool {
-	for _, x := range b {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // checkEvents applies the vulnerability oracles to the events of the
@@ -88,7 +55,7 @@ func allZero(b []byte) bool {
 // While a finding is shrunk, its key is shrinking.
 // Findings not known yet (or the one shrunk) come first, then a re-run
 // that confirms an unchecked call, then findings known already.
-func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (w *worker) checkEvents(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	w.rr.pending = w.rr.pending[:0]
 	w.rr.again.pending = false
 	if shrinking == nil {
@@ -118,7 +85,7 @@ func (w *worker) checkEvents(seq Sequence, hist []txInfo, shrinking *Key) *Findi
 // judge turns events into a finding: one not known yet, or the one being
 // shrunk (wanted), else a known one. Unchecked calls awaiting a failure
 // go to w.rr.pending.
-func (w *worker) judge(seq Sequence, hist []txInfo, evs []trace.Event, shrinking *Key) (f *Finding, wanted bool) {
+func (w *worker) judge(seq txseq.Sequence, hist []txInfo, evs []trace.Event, shrinking *Key) (f *Finding, wanted bool) {
 	if len(evs) == 0 {
 		return nil, false
 	}
@@ -163,7 +130,7 @@ func (w *worker) judge(seq Sequence, hist []txInfo, evs []trace.Event, shrinking
 }
 
 // judge1 turns one event into a finding, or nil.
-func (w *worker) judge1(seq Sequence, hist []txInfo, unprivileged, reentered bool, e *trace.Event) *Finding {
+func (w *worker) judge1(seq txseq.Sequence, hist []txInfo, unprivileged, reentered bool, e *trace.Event) *Finding {
 	n := len(hist)
 	var kind oracle.Kind
 	var detail string
@@ -249,13 +216,13 @@ func (w *worker) judge1(seq Sequence, hist []txInfo, unprivileged, reentered boo
 // owner gave it: a privileged transaction to contract ct named p without
 // paying in (a salary, a vesting grant), and none paid in for p (a
 // deposit made for p is p's money, its refund p's to claim).
-func (w *worker) ownersSchedule(seq Sequence, p, ct int) bool {
+func (w *worker) ownersSchedule(seq txseq.Sequence, p, ct int) bool {
 	return w.namedBy(seq, p, ct, -1, true) && !w.paidInFor(seq, p, ct)
 }
 
 // paidInFor reports whether a privileged transaction of seq to contract
 // ct sent ether and named principal p.
-func (w *worker) paidInFor(seq Sequence, p, ct int) bool {
+func (w *worker) paidInFor(seq txseq.Sequence, p, ct int) bool {
 	for i := range seq {
 		if !seq[i].Value.IsZero() && w.namedBy(seq[i:i+1], p, ct, -1, false) {
 			return true
@@ -344,7 +311,7 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 	for i, a := range w.principals {
 		bal := st.GetBalance(a)
 		var start uint256.Int
-		_, _, attacker := SenderOf(w.ch, i)
+		_, _, attacker := deploy.SenderOf(w.ch, i)
 		if !attacker {
 			start.Set(chain.InitialBalance) // an account: its balance says it all
 		} else {
@@ -360,10 +327,10 @@ func (w *worker) gains(hist []txInfo, p int) (gain, taken uint256.Int, ok bool) 
 		if !attacker {
 			in.Add(&in, &start)
 		} else {
-			in.Add(&in, AttackerBalance)
+			in.Add(&in, deploy.AttackerBalance)
 		}
 	}
-	out.Add(&out, st.GetBalance(Operator))
+	out.Add(&out, st.GetBalance(deploy.Operator))
 	in.Add(&in, chain.InitialBalance)
 	if out.Cmp(&in) <= 0 {
 		return gain, taken, false
@@ -414,14 +381,14 @@ func (w *worker) lineOf(ci int, pc uint64, prefix string) string {
 // for the freezing-ether oracle.
 type receipts struct {
 	mu  sync.Mutex
-	seq map[int]Sequence
+	seq map[int]txseq.Sequence
 }
 
-func (rc *receipts) note(ci int, seq Sequence) {
+func (rc *receipts) note(ci int, seq txseq.Sequence) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if rc.seq == nil {
-		rc.seq = map[int]Sequence{}
+		rc.seq = map[int]txseq.Sequence{}
 	}
 	if _, ok := rc.seq[ci]; !ok {
 		rc.seq[ci] = seq.Clone()

@@ -11,8 +11,11 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/lookahead"
+	"github.com/foresight-sol/foresight/engine/solve"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -27,7 +30,7 @@ type worker struct {
 	tr   *trace.Tracer
 	rng  *rand.Rand
 	env  *calldata.Env
-	dep  *Deployment
+	dep  *deploy.Deployment
 	base chain.Snapshot
 	// cheats are the cheatcodes of a set-up campaign's chain (nil
 	// otherwise), reset before every transaction so that nothing armed in
@@ -43,14 +46,14 @@ type worker struct {
 	entitled []bool
 	valueCap uint256.Int // the most ether a transaction sends (mutate.go)
 
-	orders int         // sequences that qualified for a check in both orders (order.go)
-	prefix prefixCache // the state after the current entry's prefix
-	end    endCache    // the state after the current entry (extend.go)
-	pred   predictor   // input prediction (predict.go)
-	keep   keepState   // a burst that keeps what passed a guard (keep.go)
-	depriv deprivState // a privileged payout's sequence with other senders (depriv.go)
-	credit creditState // an owner's deposit and a later call naming one account (credit.go)
-	worse  worseState  // a privileged setting at its bound (lockworse.go)
+	orders int             // sequences that qualified for a check in both orders (order.go)
+	prefix prefixCache     // the state after the current entry's prefix
+	end    endCache        // the state after the current entry (extend.go)
+	pred   solve.Predictor // input prediction (predict.go)
+	keep   keepState       // a burst that keeps what passed a guard (keep.go)
+	depriv deprivState     // a privileged payout's sequence with other senders (depriv.go)
+	credit creditState     // an owner's deposit and a later call naming one account (credit.go)
+	worse  worseState      // a privileged setting at its bound (lockworse.go)
 	// dosTried counts the SWC-128 checks per method pair (dos.go).
 	dosTried map[dosPair]int
 	rr       rerunState // the oracles' re-runs (unchecked.go)
@@ -73,7 +76,7 @@ type scratch struct {
 	fwd      []byte                // calldata forwarded through an attacker
 	hist     []txInfo              // the running sequence, for the oracles
 	writes   map[trace.Slot]uint16 // storage writes of the running sequence
-	costs    []costEntry
+	costs    []txseq.CostEntry
 	loads    []trace.Slot
 	path     []uint64
 	operands []uint256.Int
@@ -111,11 +114,11 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.prefix.writes = map[trace.Slot]uint16{}
 	w.twin = c.deployTwins(tr, hooks, dep)
 	w.s.writes = map[trace.Slot]uint16{}
-	w.pred = newPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
-	w.pred.noJoint = c.cfg.NoJointPrediction
-	w.pred.maxLen = c.cfg.MaxSeqLen
+	w.pred = solve.NewPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
+	w.pred.NoJoint = c.cfg.NoJointPrediction
+	w.pred.MaxLen = c.cfg.MaxSeqLen
 	if c.corpus != nil {
-		w.pred.user = c.corpus.user
+		w.pred.User = c.corpus.user
 	}
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
@@ -124,13 +127,13 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		tr.RecordPaths(2 * lookahead.MaxPrefix)
 	}
 	w.valueCap = valueCap(ch)
-	w.principals = principalAddrs(ch)
-	w.privileged, w.entitled = privilegedOf(w.principals, dep, c.prog)
+	w.principals = deploy.PrincipalAddrs(ch)
+	w.privileged, w.entitled = deploy.PrivilegedOf(w.principals, dep, c.prog)
 	tr.SetPrincipals(w.principals)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
-	for a := Attacker(0); a < numAttackers; a++ {
-		w.env.Addresses = append(w.env.Addresses, AttackerAddress(a))
+	for a := deploy.Attacker(0); a < deploy.NumAttackers; a++ {
+		w.env.Addresses = append(w.env.Addresses, deploy.AttackerAddress(a))
 	}
 	for _, a := range dep.Addrs {
 		if a != (common.Address{}) {
@@ -148,35 +151,8 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	return w, nil
 }
 
-// deploy builds a worker's chain and deploys the program on it: from the
-// Foundry set-up, or every contract from chain.Deployer.
-func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *Deployment, error) {
-	if c.plan != nil {
-		return c.deploySetUp(tr, hooks)
-	}
-	ch, err := chain.New(c.cfg.Chain, hooks)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	ch.SetOpHook(tr.Step)
-	plan, err := c.planDeployment()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	dep, err := deploy(c.ctx, ch, c.prog, plan)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	for i, a := range dep.Addrs {
-		if a != (common.Address{}) {
-			tr.Bind(a, i)
-		}
-	}
-	return ch, nil, dep, nil
-}
-
 // encode returns the calldata of tx in the worker's reused buffer.
-func (w *worker) encode(tx *Tx) []byte {
+func (w *worker) encode(tx *txseq.Tx) []byte {
 	if tx.Raw != nil {
 		return tx.Raw
 	}
@@ -188,24 +164,24 @@ func (w *worker) encode(tx *Tx) []byte {
 	return w.s.buf
 }
 
-func encodeInto(dst []byte, sel [4]byte, tx *Tx) []byte {
+func encodeInto(dst []byte, sel [4]byte, tx *txseq.Tx) []byte {
 	return calldata.Encode(dst, sel, tx.Args)
 }
 
 // runTx runs one transaction on the current state: a fresh per-transaction
 // record in the tracer, the block advanced, then the call with a gas limit
 // (0: the chain's).
-func (w *worker) runTx(tx *Tx, gas uint64) chain.Result {
+func (w *worker) runTx(tx *txseq.Tx, gas uint64) chain.Result {
 	w.txs++
 	w.tr.BeginTx()
 	if w.cheats != nil {
 		w.cheats.Reset()
 	}
 	w.ch.Advance(tx.Blocks, tx.Seconds)
-	if a, _, attacker := SenderOf(w.ch, tx.Sender); attacker {
+	if a, _, attacker := deploy.SenderOf(w.ch, tx.Sender); attacker {
 		w.s.before = *w.ch.State().GetBalance(a)
 	}
-	ctx := txOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
+	ctx := deploy.TxOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
 	ctx.Gas = gas
 	return w.ch.Call(ctx)
 }
@@ -227,7 +203,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 		if !live() {
 			return nil
 		}
-		w.try(Sequence{w.txFor(t)})
+		w.try(txseq.Sequence{w.txFor(t)})
 	}
 	// Saved inputs next, split between the workers.
 	for i, seq := range c.cfg.Seeds {
@@ -269,7 +245,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 // predicted input runs before the next mutation, even when the entry's
 // energy is spent.
 func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
-	var pred *prediction
+	var pred *solve.Prediction
 	w.keep.left = 0 // a burst varies one entry's mutant (keep.go)
 	for i := 0; (i < energy || pred != nil || w.keep.left > 0) && live(); i++ {
 		if pred != nil {
@@ -306,7 +282,7 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
-			pred = w.pred.predict(e.costs, o.costs, mut, m)
+			pred = w.pred.Predict(e.costs, o.costs, mut, m)
 		}
 		w.startKeep(e, mut, m, &o)
 	}
@@ -314,22 +290,22 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 
 // runPrediction runs a predicted mutant of e and returns the next step if
 // it missed its target.
-func (w *worker) runPrediction(e *Entry, p *prediction) *prediction {
+func (w *worker) runPrediction(e *Entry, p *solve.Prediction) *solve.Prediction {
 	in := w.fresh()
-	in.target, in.probeTx = p.target, p.m.Tx
-	o := w.count(p.seq, w.execMutant(e, p.seq, p.m, in))
-	w.pred.observe(&o)
-	w.consider(p.seq, &o)
+	in.target, in.probeTx = p.Target, p.M.Tx
+	o := w.count(p.Seq, w.execMutant(e, p.Seq, p.M, in))
+	w.pred.Observe(o.ranLast, &o.targetCost, &o.targetResid, o.costs)
+	w.consider(p.Seq, &o)
 	w.c.predictions.Add(1)
 	if o.reached {
 		w.c.predictionHits.Add(1)
 		return nil
 	}
-	return w.pred.again(p)
+	return w.pred.Again(p)
 }
 
 // try runs seq from the deployed state and considers it.
-func (w *worker) try(seq Sequence) {
+func (w *worker) try(seq txseq.Sequence) {
 	o := w.count(seq, w.exec(seq, w.fresh()))
 	w.consider(seq, &o)
 }
@@ -337,8 +313,8 @@ func (w *worker) try(seq Sequence) {
 // sanitize returns a copy of a seed that fits this campaign: calls to
 // unknown contracts or methods are dropped, senders wrap, and the length
 // is capped.
-func (w *worker) sanitize(seq Sequence) Sequence {
-	out := make(Sequence, 0, len(seq))
+func (w *worker) sanitize(seq txseq.Sequence) txseq.Sequence {
+	out := make(txseq.Sequence, 0, len(seq))
 	for _, tx := range seq {
 		if len(out) == w.c.cfg.MaxSeqLen {
 			break
@@ -351,7 +327,7 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 			continue
 		}
 		tx.Args = calldata.Clone(tx.Args)
-		if n := Principals(w.ch); tx.Sender < 0 || tx.Sender >= n {
+		if n := deploy.Principals(w.ch); tx.Sender < 0 || tx.Sender >= n {
 			tx.Sender = ((tx.Sender % n) + n) % n
 		}
 		out = append(out, tx)
@@ -361,7 +337,7 @@ func (w *worker) sanitize(seq Sequence) Sequence {
 
 // count counts one execution of seq, and notes when a target was first
 // reached.
-func (w *worker) count(seq Sequence, o outcome) outcome {
+func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 	w.flushTxs()
 	n := w.c.execs.Add(1)
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
@@ -400,7 +376,7 @@ func (w *worker) reachedTarget() bool {
 // lookahead runs the analysis on the path of the last transaction (Alg. 1
 // line 11, Alg. 2). Without targets, or for a contract without targets,
 // the identifier is the path's.
-func (w *worker) lookahead(seq Sequence, pathID uint64, path []uint64) *lookInfo {
+func (w *worker) lookahead(seq txseq.Sequence, pathID uint64, path []uint64) *lookInfo {
 	last := seq[len(seq)-1]
 	a := w.c.analyzers[last.Contract]
 	if a == nil || len(path) == 0 {
@@ -418,7 +394,7 @@ func (w *worker) lookahead(seq Sequence, pathID uint64, path []uint64) *lookInfo
 
 // consider adds an input to the corpus if it took a new path or covered
 // something new, and reports its finding if it is new.
-func (w *worker) consider(seq Sequence, o *outcome) {
+func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	if len(seq) == 0 {
 		return
 	}
@@ -461,7 +437,7 @@ func (w *worker) consider(seq Sequence, o *outcome) {
 }
 
 // report shrinks and records a finding unless one with its key exists.
-func (w *worker) report(seq Sequence, f *Finding) {
+func (w *worker) report(seq txseq.Sequence, f *Finding) {
 	c := w.c
 	key := f.Key()
 	c.mu.Lock()

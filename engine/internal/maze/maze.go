@@ -134,7 +134,6 @@ func Generate(p Params) *Maze {
 	room := m.Cells
 	if addExit(r.IntN(p.Depth), room, false) {
 		m.Cells++
-		depth = append(depth, -1)
 		m.dig(r, room, true)
 	}
 	// Bug sites: the deepest cell, a reachable cell with an impossible

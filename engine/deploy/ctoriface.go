@@ -1,0 +1,208 @@
+package deploy
+
+import (
+	"encoding/json"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// This file gives constructor parameters of a contract or interface type
+// (`IERC20 asset`, `Vault vault`) an address that fits the type: a
+// deployed contract of that name, or one whose ABI has every function of
+// the interface, else Foresight's token when the interface is a subset of
+// ERC-20's. The ABI's type is only "address": the type's name is in
+// internalType ("contract IERC20").
+
+// ifaceParam is one constructor parameter typed by a contract or
+// interface: its index, the type's name and, for an interface, its
+// functions' selectors.
+type ifaceParam struct {
+	input int
+	name  string
+	ids   map[[4]byte]bool
+}
+
+// ctorIfaceParams reads the contract or interface types of c's
+// constructor parameters (plain or array of them) from its raw ABI, or
+// from ast (the AST's typeStrings, ctorast.go) where the ABI has no
+// internalType.
+func ctorIfaceParams(c *program.Contract, abis map[string][]byte, ast []string) []ifaceParam {
+	var entries []struct {
+		Type   string `json:"type"`
+		Inputs []struct {
+			InternalType string `json:"internalType"`
+		} `json:"inputs"`
+	}
+	if json.Unmarshal(c.Artifact.ABI, &entries) != nil {
+		return nil
+	}
+	var out []ifaceParam
+	for _, e := range entries {
+		if e.Type != "constructor" {
+			continue
+		}
+		for i, in := range e.Inputs {
+			typ := in.InternalType
+			if typ == "" && i < len(ast) {
+				typ = ast[i]
+			}
+			name, ok := ifaceName(typ)
+			if !ok {
+				continue
+			}
+			out = append(out, ifaceParam{input: i, name: name, ids: selectorsOf(abis[name])})
+		}
+	}
+	return out
+}
+
+// ifaceName reads the contract or interface name of an ABI internalType
+// ("contract IERC20", "contract Lib.Pool[2][]"): the name without its
+// qualifier and array suffixes, and false for any other type (or a name
+// that is no identifier).
+func ifaceName(internalType string) (string, bool) {
+	name, ok := strings.CutPrefix(internalType, "contract ")
+	if !ok {
+		return "", false
+	}
+	for strings.HasSuffix(name, "]") {
+		k := strings.LastIndexByte(name, '[')
+		if k < 0 {
+			return "", false
+		}
+		name = name[:k]
+	}
+	if k := strings.LastIndexByte(name, '.'); k >= 0 {
+		name = name[k+1:]
+	}
+	for _, r := range name {
+		if !(r == '_' || r == '$' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return "", false
+		}
+	}
+	return name, name != ""
+}
+
+// buildABIs maps every contract and interface name of the program's
+// builds to its raw ABI (the first one of a name wins).
+func buildABIs(p *program.Program) map[string][]byte {
+	out := map[string][]byte{}
+	seen := map[*solc.Build]bool{}
+	for _, c := range p.Contracts {
+		if seen[c.Build] || c.Build.Output == nil {
+			continue
+		}
+		seen[c.Build] = true
+		for _, cs := range c.Build.Output.Contracts {
+			for name, a := range cs {
+				if _, ok := out[name]; !ok {
+					out[name] = a.ABI
+				}
+			}
+		}
+	}
+	return out
+}
+
+// selectorsOf returns the function selectors of a raw ABI.
+func selectorsOf(raw []byte) map[[4]byte]bool {
+	if raw == nil {
+		return nil
+	}
+	parsed, err := abi.JSON(strings.NewReader(string(raw)))
+	if err != nil {
+		return nil
+	}
+	out := map[[4]byte]bool{}
+	for _, m := range parsed.Methods {
+		var id [4]byte
+		copy(id[:], m.ID)
+		out[id] = true
+	}
+	return out
+}
+
+// fits reports whether contract c can stand for the parameter: it is of
+// the named type, or has every function of the interface.
+func (ip *ifaceParam) fits(c *program.Contract) bool {
+	if c.Name == ip.name {
+		return true
+	}
+	if len(ip.ids) == 0 {
+		return false
+	}
+	for id := range ip.ids {
+		found := false
+		for _, m := range c.Methods {
+			if m.Selector == id {
+				found = true
+				break
+			}
+		}
+		for _, m := range c.Checks {
+			found = found || m.Selector == id
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// tokenFits reports whether Foresight's token has every function of the
+// parameter's interface.
+func (ip *ifaceParam) tokenFits() bool {
+	if len(ip.ids) == 0 {
+		return false
+	}
+	for id := range ip.ids {
+		if !tokenSelectors[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// setAddresses sets every address of v (an address or an array of them)
+// that is not among cands to one of them.
+func setAddresses(r *rand.Rand, v *calldata.Value, cands []common.Address) {
+	if v.Type.T == abi.AddressTy {
+		for _, a := range cands {
+			if common.Address(v.Word.Bytes20()) == a {
+				return
+			}
+		}
+		v.Word.SetBytes20(cands[r.IntN(len(cands))].Bytes())
+		return
+	}
+	for i := range v.Elems {
+		setAddresses(r, &v.Elems[i], cands)
+	}
+}
+
+// TokenMint is what the token gives the deployer and every sender.
+var TokenMint = new(big.Int).Exp(big.NewInt(10), big.NewInt(24), nil)
+
+// deployToken deploys Foresight's token from TokenDeployer and mints some
+// to the deployer and the senders; it returns the token's address.
+func deployToken(ch *chain.Chain) (common.Address, error) {
+	res := ch.Call(chain.Tx{From: TokenDeployer, Input: TokenCreation()})
+	if res.Err != nil {
+		return common.Address{}, res.Err
+	}
+	for _, a := range append([]common.Address{chain.Deployer}, ch.Senders()...) {
+		in := grantCall(selMint, a, TokenMint)
+		if r := ch.Call(chain.Tx{From: TokenDeployer, To: res.Created, Input: in}); r.Err != nil {
+			return common.Address{}, r.Err
+		}
+	}
+	return res.Created, nil
+}

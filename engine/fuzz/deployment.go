@@ -1,0 +1,121 @@
+package fuzz
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/tracing"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/trace"
+)
+
+// This file is the campaign's side of deployment (engine/deploy): the
+// plan made once per campaign and counted in its executions, each
+// worker's chain deployed from it, and the constructors' findings.
+
+import "github.com/foresight-sol/foresight/engine/deploy"
+
+// reportCtorWraps turns the deployment's constructor wraps into findings.
+func (c *campaign) reportCtorWraps(d *deploy.Deployment) {
+	if !c.enabled(oracle.IntegerWrap) {
+		return
+	}
+	for _, w := range d.Wraps {
+		ct := c.prog.Contracts[w.Contract]
+		f := &Finding{Kind: oracle.IntegerWrap, Contract: w.Contract, PC: w.PC,
+			Detail: fmt.Sprintf("the constructor's result wrapped around its type and was then stored, compared, sent or passed to another contract, with the constructor arguments %s (chosen by the deployer, a privileged sender)", formatArgs(ct, w.Args))}
+		f.Location, f.Located = ct.Locate(w.PC, true)
+		c.addOnce(f)
+	}
+}
+
+// addOnce records f, a finding without a sequence to shrink (a
+// constructor's, a twin's), unless one with its key exists.
+func (c *campaign) addOnce(f *Finding) {
+	key := f.Key()
+	c.mu.Lock()
+	dup := c.keys[key]
+	c.keys[key] = true
+	if !dup {
+		c.findings = append(c.findings, f)
+	}
+	c.mu.Unlock()
+	if !dup && c.cfg.OnFinding != nil {
+		c.cfg.OnFinding(f)
+	}
+}
+
+// formatArgs shows ABI-encoded constructor arguments as values.
+func formatArgs(ct *program.Contract, enc []byte) string {
+	vals, err := ct.ABI.Constructor.Inputs.UnpackValues(enc)
+	if err != nil {
+		return "0x" + fmt.Sprintf("%x", enc)
+	}
+	return fmt.Sprint(vals)
+}
+
+// deployShare is the part of a campaign's execution budget the deployment
+// search may spend: the rest is left for fuzzing.
+const deployShare = 4
+
+// planDeployment returns the campaign's deployment plan, made once (the
+// workers are made one after another) and counted in its executions.
+func (c *campaign) planDeployment() (*deploy.Deployment, error) {
+	if c.deployPlan != nil {
+		return c.deployPlan, nil
+	}
+	if c.cfg.Deployment != nil {
+		c.deployPlan = c.cfg.Deployment
+		return c.deployPlan, nil
+	}
+	budget := uint64(len(c.prog.Contracts)) * deploy.CtorBudget
+	if c.cfg.Execs > 0 {
+		budget = min(budget, c.cfg.Execs/deployShare)
+	}
+	var deadline time.Time
+	if c.cfg.Duration > 0 {
+		// A wall-clock campaign keeps most of its time for fuzzing; an
+		// execution budget alone keeps the search deterministic.
+		deadline = c.start.Add(c.cfg.Duration / deployShare)
+	}
+	plan, err := deploy.PlanContext(c.ctx, c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, deadline)
+	if err != nil {
+		return nil, err
+	}
+	c.deployPlan = plan
+	c.execs.Add(plan.Execs)
+	c.reportCtorWraps(plan)
+	return plan, nil
+}
+
+// deploy builds a worker's chain and deploys the program on it: from the
+// Foundry set-up, or every contract from chain.Deployer.
+func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *deploy.Deployment, error) {
+	if c.plan != nil {
+		return c.deploySetUp(tr, hooks)
+	}
+	ch, err := chain.New(c.cfg.Chain, hooks)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ch.SetOpHook(tr.Step)
+	plan, err := c.planDeployment()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	dep, err := deploy.DeployContext(c.ctx, ch, c.prog, plan)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for i, a := range dep.Addrs {
+		if a != (common.Address{}) {
+			tr.Bind(a, i)
+		}
+	}
+	return ch, nil, dep, nil
+}

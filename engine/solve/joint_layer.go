@@ -1,0 +1,209 @@
+package solve
+
+import "math/big"
+
+// This file is the joint solve's last resort when no probed direction
+// keeps every guard (joint.go, solve): elimination over the path's
+// equalities one nesting level at a time, modulo 2^n. A probe of
+// direction d runs until the first guard it breaks, its break level, and
+// shows d's effect on every guard up to there. At the lowest break level
+// L among the basis, every direction's effect on guard L is known; the
+// one of least 2-adic valuation (the pivot p) is subtracted from the
+// others in the modular proportion that zeroes their effect on L, so the
+// new directions keep guards 0..L and their probes reach past L. After a
+// level per equality the basis keeps the whole path, and the target's
+// residual is solved along it as in solve. This is Gaussian elimination
+// with the Jacobian's rows discovered as the probes get deeper: a
+// condition fixing x alone below a guard over x and y (a0 * 2072 + K == C
+// under a0 * 2437 + a6 * 843 == C') needs x, y and a third argument
+// moved together. A direction that breaks an inequality (a - K < 735) is
+// dropped: no linear combination keeps a range.
+
+// maxLayerProbes bounds the probes of one elimination.
+const maxLayerProbes = 40
+
+// layer is the state of an elimination.
+type layer struct {
+	basis [][]*big.Int
+	effs  [][]*big.Int // per direction: effects on eqs, nil where unevaluated; nil until probed
+	ineq  []bool       // per direction: its break level is an inequality
+	probe int          // the direction being probed, -1 for the final run
+	runs  int
+}
+
+// startLayer begins an elimination from the unit probes' effects, or
+// returns nil if one ran already or no argument moved anything.
+func (j *joint) startLayer() *Prediction {
+	if j.layer != nil {
+		return nil
+	}
+	l := &layer{probe: -1}
+	j.layer = l
+	for k := range j.args {
+		if j.effects[k] == nil {
+			continue
+		}
+		l.basis = append(l.basis, j.dirs[k])
+		l.effs = append(l.effs, j.effects[k])
+		l.ineq = append(l.ineq, j.ineqs[k])
+	}
+	return j.layerNext()
+}
+
+// layerRecord takes the last probe's effects.
+func (j *joint) layerRecord(eff []*big.Int, ineq bool) {
+	if l := j.layer; l.probe >= 0 {
+		l.effs[l.probe], l.ineq[l.probe] = eff, ineq
+	}
+}
+
+// breakLevel returns the first guard that direction effects eff do not
+// keep at zero (len(guards) if none).
+func (j *joint) breakLevel(eff []*big.Int) int {
+	guards := len(j.eqs) - 1
+	for i := range guards {
+		if eff[i] == nil || eff[i].Sign() != 0 {
+			return i
+		}
+	}
+	return guards
+}
+
+// layerNext probes the next new direction, eliminates at the lowest
+// break level, or runs the solution once the basis keeps every guard.
+func (j *joint) layerNext() *Prediction {
+	l := j.layer
+	for l.runs < maxLayerProbes {
+		if p := j.layerProbe(); p != nil {
+			return p
+		}
+		guards := len(j.eqs) - 1
+		lv := guards
+		for d := range l.basis {
+			lv = min(lv, j.breakLevel(l.effs[d]))
+		}
+		if lv == guards {
+			return j.layerSolve()
+		}
+		if !j.eliminate(lv) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// layerProbe returns the run of the first direction not probed yet.
+func (j *joint) layerProbe() *Prediction {
+	l := j.layer
+	for d := range l.basis {
+		if l.effs[d] != nil {
+			continue
+		}
+		l.probe, l.runs = d, l.runs+1
+		if p := j.move(l.basis[d], big.NewInt(1)); p != nil {
+			return p
+		}
+		// Moves nothing (wraps to the base): no effect anywhere.
+		l.effs[d] = make([]*big.Int, len(j.eqs))
+		for i := range l.effs[d] {
+			l.effs[d][i] = new(big.Int)
+		}
+	}
+	return nil
+}
+
+// eliminate replaces the directions that break guard lv by combinations
+// that keep it (or drops them, at an inequality or an unknown effect),
+// and reports whether any direction is left.
+func (j *joint) eliminate(lv int) bool {
+	l := j.layer
+	mod := j.mod()
+	var at []int
+	var nb, ne [][]*big.Int
+	var ni []bool
+	for d := range l.basis {
+		if j.breakLevel(l.effs[d]) == lv {
+			at = append(at, d)
+			continue
+		}
+		nb, ne, ni = append(nb, l.basis[d]), append(ne, l.effs[d]), append(ni, l.ineq[d])
+	}
+	p := -1
+	for _, d := range at {
+		if l.effs[d][lv] == nil || l.ineq[d] {
+			p = -1
+			break
+		}
+		if p < 0 || val(l.effs[d][lv], mod) < val(l.effs[p][lv], mod) {
+			p = d
+		}
+	}
+	if p >= 0 {
+		vp := val(l.effs[p][lv], mod)
+		m := new(big.Int).Rsh(mod, vp)
+		inv := new(big.Int).Rsh(new(big.Int).Mod(l.effs[p][lv], mod), vp)
+		inv.ModInverse(inv, m)
+		for _, d := range at {
+			if d == p {
+				continue
+			}
+			q := new(big.Int).Mod(l.effs[d][lv], mod)
+			q.Rsh(q, vp).Mul(q, inv).Mod(q, m)
+			nb, ne, ni = append(nb, combine(l.basis[d], l.basis[p], q, mod)), append(ne, nil), append(ni, false)
+		}
+		if vp > 0 {
+			// 2^(n - vp) p moves guard lv by a multiple of 2^n.
+			q := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), j.bits-vp))
+			nb, ne, ni = append(nb, combine(nil, l.basis[p], q, mod)), append(ne, nil), append(ni, false)
+		}
+	}
+	l.basis, l.effs, l.ineq = nb, ne, ni
+	return len(nb) > 0
+}
+
+// layerSolve runs the base along the basis direction that moves the
+// target by the least power of two, by the step that zeroes it.
+func (j *joint) layerSolve() *Prediction {
+	l := j.layer
+	target := len(j.eqs) - 1
+	best := -1
+	for d := range l.basis {
+		e := l.effs[d][target]
+		if e == nil || new(big.Int).Mod(e, j.mod()).Sign() == 0 {
+			continue
+		}
+		if best < 0 || val(e, j.mod()) < val(l.effs[best][target], j.mod()) {
+			best = d
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	l.probe, l.runs = -1, maxLayerProbes // the last run
+	p := j.solveAlong(l.basis[best], l.effs[best][target])
+	if p == nil {
+		return nil
+	}
+	return j.ranged(p, func() *Prediction { return p })
+}
+
+// combine returns d - q*p modulo mod (d nil: zero).
+func combine(d, p []*big.Int, q, mod *big.Int) []*big.Int {
+	out := make([]*big.Int, len(p))
+	for k := range p {
+		x := new(big.Int)
+		if d != nil && d[k] != nil {
+			x.Set(d[k])
+		}
+		if p[k] != nil {
+			x.Sub(x, new(big.Int).Mul(q, p[k]))
+		}
+		out[k] = x.Mod(x, mod)
+	}
+	return out
+}
+
+// val is the 2-adic valuation of e modulo mod.
+func val(e, mod *big.Int) uint {
+	return new(big.Int).Mod(e, mod).TrailingZeroBits()
+}

@@ -80,19 +80,3 @@ func fetchHeader(ctx context.Context, c *client, block uint64) (Header, error) {
 	}
 	return out, nil
 }
-
-// fetchLatest asks for the chain id and the latest block number in one
-// request (a run without --fork-block whose block may be cached).
-func fetchLatest(ctx context.Context, c *client) (chainID, number uint64, err error) {
-	res, err := c.batch(ctx, []Call{{Method: "eth_chainId"}, {Method: "eth_blockNumber"}})
-	if err != nil {
-		return 0, 0, err
-	}
-	if chainID, err = quantity64(res[0]); err == nil {
-		number, err = quantity64(res[1])
-	}
-	if err != nil {
-		return 0, 0, &Error{Kind: ErrBadReply, URL: c.shown, Method: "eth_blockNumber", Detail: err.Error()}
-	}
-	return chainID, number, nil
-}

@@ -102,6 +102,6 @@ func closeFork(src *fork.Source, stderr io.Writer) {
 	fmt.Fprintf(stderr, "foresight: fork: %d requests (%d calls) to the node, %d accounts and slots fetched, %d from the disk cache\n",
 		st.Requests, st.Calls, st.Fetched, st.Cached)
 	if err := src.Close(); err != nil {
-		fmt.Fprintf(stderr, "foresight: warning: %v\n", err)
+		cliErrorf(stderr, "", "warning: the fork cache was not written: %w", err)
 	}
 }

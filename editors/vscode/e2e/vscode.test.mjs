@@ -175,7 +175,7 @@ step('b. a saved contract with a bug shows a squiggle and a Problems entry', asy
   await row.waitFor();
   const text = await row.innerText();
   assert.match(text, /foresight\W*assert-failure/, 'the Problems entry names its source and kind');
-  assert.match(text, /after \d+ transactions \(last: SequenceFoo\.bar\(\)\)/, 'the Problems entry tells the sequence');
+  assert.match(text, /called SequenceFoo\.bar, after \d+ earlier transactions/, 'the Problems entry tells the sequence');
   await shot('finding');
 });
 

@@ -47,7 +47,7 @@ func candidates(f Finding, fl *etherFlow, names map[common.Address]string) []str
 	case oracle.AssertFailure:
 		return []string{fmt.Sprintf("Assertion failed %s.", when), "Assertion failed."}
 	case oracle.Property, oracle.Invariant:
-		return []string{fmt.Sprintf("%s %s failed when %s called %s%s.", capital(f.Kind), f.Check, who, fn, earlier(len(f.Calls))),
+		return []string{fmt.Sprintf("%s %s failed %s.", capital(f.Kind), f.Check, when),
 			fmt.Sprintf("%s %s returned false or reverted.", capital(f.Kind), f.Check)}
 	case oracle.StorageWrite:
 		return []string{fmt.Sprintf("%s wrote to a storage slot %s chose, over other variables.", fn, who),

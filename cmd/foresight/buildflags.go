@@ -20,15 +20,21 @@ type buildFlags struct {
 	gasLimit string
 }
 
-func (b *buildFlags) register(fs *flag.FlagSet) {
-	fs.BoolFunc("optimize", "compile with the optimizer on (--optimize=false: off), whatever the project's configuration says", func(v string) error {
+// setBool sets *dst to a boolean flag's value: a setting the user gave
+// (nil is "as the project says").
+func setBool(dst **bool) func(string) error {
+	return func(v string) error {
 		on, err := strconv.ParseBool(v)
 		if err != nil {
 			return fmt.Errorf("want true or false")
 		}
-		b.override.Optimizer = &on
+		*dst = &on
 		return nil
-	})
+	}
+}
+
+func (b *buildFlags) register(fs *flag.FlagSet) {
+	fs.BoolFunc("optimize", "compile with the optimizer on (--optimize=false: off), whatever the project's configuration says", setBool(&b.override.Optimizer))
 	fs.Func("optimizer-runs", "the optimizer's `runs` (turns the optimizer on unless --optimize=false)", func(v string) error {
 		n, err := strconv.ParseUint(v, 10, 32)
 		if err != nil {
@@ -38,14 +44,7 @@ func (b *buildFlags) register(fs *flag.FlagSet) {
 		b.override.OptimizerRuns = &runs
 		return nil
 	})
-	fs.BoolFunc("via-ir", "compile through Yul IR (--via-ir=false: not), whatever the project's configuration says", func(v string) error {
-		on, err := strconv.ParseBool(v)
-		if err != nil {
-			return fmt.Errorf("want true or false")
-		}
-		b.override.ViaIR = &on
-		return nil
-	})
+	fs.BoolFunc("via-ir", "compile through Yul IR (--via-ir=false: not), whatever the project's configuration says", setBool(&b.override.ViaIR))
 	fs.Func("evm-version", "compile for this EVM `version` (paris, shanghai, cancun, ...)", func(v string) error {
 		if err := solc.CheckEVMVersion(v); err != nil {
 			return err

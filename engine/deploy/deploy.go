@@ -97,6 +97,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 	abis := buildABIs(p)
 	mem := members(ch)
 	asts := map[*solc.Build]astTypes{}
+	inits := initializersOf(p)
 	done := make([]bool, n)
 	srcs := map[int]twinSource{}
 	for progress, force := true, false; progress || !force; {
@@ -126,7 +127,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 				asts[c.Build] = ctorASTTypes(c)
 			}
 			params := ctorIfaceParams(c, abis, asts[c.Build].typesFor(c))
-			if !ok || (!force && waitsFor(p, params, done, i)) {
+			if !ok || (!force && (waitsFor(p, params, done, i) || waitsForImplementation(p, inits, done, i))) {
 				continue
 			}
 			done[i], progress = true, true
@@ -135,6 +136,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 				d.Errors[i] = err
 				continue
 			}
+			fix = s.withImplementation(p, d, inits, i, fix)
 			fix = withMembers(fix, c, params, mem, d)
 			s.grow = growMembers(fix, c, params, mem)
 			addr, in, err := s.solve(i, c, code, fix)
@@ -147,7 +149,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 					d.Values[i] = &in.value
 				}
 				s.env.Addresses = append(s.env.Addresses, addr)
-				d.Grants[i] = s.grants(p, d, i)
+				d.Grants[i] = append(s.initialize(addr, inits[c]), s.grants(p, d, i)...)
 				if twinWorthy(c) {
 					srcs[i] = twinSource{code, in, fix}
 				}
@@ -289,7 +291,7 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 			ch.Install(d.Addrs[i], nil, new(uint256.Int).Add(b, TargetFunds))
 		}
 	}
-	if holdsDeployer(ch, p, d) {
+	if holdsDeployer(ch, p, d) || initNamesDeployer(p, d) {
 		// Owner-only code would otherwise never run (Echidna sends from
 		// the deployer too). What the deployer does is privileged.
 		ch.AddSender(chain.Deployer)

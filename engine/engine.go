@@ -98,6 +98,9 @@ type Finding struct {
 	Seed    uint64        `json:"seed"`
 	Execs   uint64        `json:"execs"`
 	Elapsed time.Duration `json:"elapsedNs"`
+	// Harness is the invariant suite the finding's campaign started from
+	// when it was not the report's own (harnessrun.go); nil otherwise.
+	Harness *Harness `json:"harness,omitempty"`
 }
 
 // A Call is one transaction of a finding, rendered for people and kept

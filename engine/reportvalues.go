@@ -146,6 +146,9 @@ func ValidateFinding(f Finding) error {
 	if len(f.Calls) > MaxFindingCalls {
 		return fmt.Errorf("%w: %d calls, limit %d", ErrBadReport, len(f.Calls), MaxFindingCalls)
 	}
+	if err := validateHarness(f.Harness); err != nil {
+		return err
+	}
 	for i, c := range f.Calls {
 		if _, err := parseCall(c); err != nil {
 			return fmt.Errorf("call %d: %w", i+1, err)

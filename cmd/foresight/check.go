@@ -15,43 +15,46 @@ import (
 
 // compilePaths compiles files and directories, grouping them by project.
 func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, error) {
-	builds, _, err := compileProjects(ctx, tc, paths)
+	builds, _, _, err := compileProjects(ctx, tc, paths, false)
 	return builds, err
 }
 
 // compileProjects compiles files and directories, grouping them by
 // project. Test and script files (solc.Project.IsTestOrScript) found in a
 // directory are left out, as in the editor; a file named on its own is
-// always compiled. It returns the files left out.
-func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, []string, error) {
+// always compiled. It returns the files left out and, with suites, for
+// projects walked as a directory, their invariant suites (harness.Find,
+// the editor's rule), which are not among those left out: each is
+// compiled and fuzzed on its own (harness.go).
+func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, suites bool) ([]*solc.Build, []string, []harnessFile, error) {
 	byRoot := map[string][]string{}
 	named := map[string]bool{}
 	var roots []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if !st.IsDir() && !st.Mode().IsRegular() {
-			return nil, nil, fmt.Errorf("%s: not a regular file", p)
+			return nil, nil, nil, fmt.Errorf("%s: not a regular file", p)
 		}
 		if !st.IsDir() && filepath.Ext(p) != ".sol" {
-			return nil, nil, fmt.Errorf("%s: not a Solidity file (want a .sol file or a directory)", p)
+			return nil, nil, nil, fmt.Errorf("%s: not a Solidity file (want a .sol file or a directory)", p)
 		}
 		files := []string{p}
 		if st.IsDir() {
 			files, err = solc.SolidityFiles(p)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			if len(files) == 0 {
-				return nil, nil, fmt.Errorf("%s: no .sol files", p)
+				return nil, nil, nil, fmt.Errorf("%s: no .sol files", p)
 			}
 		}
 		for _, f := range files {
 			abs, err := filepath.Abs(f)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			named[abs] = named[abs] || !st.IsDir()
 			root := solc.FindRoot(abs)
@@ -66,32 +69,38 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 	}
 	var out []*solc.Build
 	var skipped []string
+	var found []harnessFile
 	for _, root := range roots {
 		proj, err := solc.LoadProject(root)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		var files []string
+		var files, tests []string
+		walked := false
 		for _, f := range byRoot[root] {
+			walked = walked || !named[f]
 			if !named[f] && proj.InDependency(f) {
 				continue // foundry.toml libs the directory walk did not know
 			}
 			if !named[f] && proj.IsTestOrScript(f) {
-				skipped = append(skipped, f)
+				tests = append(tests, f)
 				continue
 			}
 			files = append(files, f)
 		}
+		hs := projectSuites(proj, files, suites && walked)
+		found = append(found, hs...)
+		skipped = append(skipped, notSuites(tests, hs)...)
 		if len(files) == 0 {
 			continue
 		}
 		bs, err := tc.Compile(ctx, proj, solc.Request{Files: files, Mode: solc.Full})
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		out = append(out, bs...)
 	}
-	return out, skipped, nil
+	return out, skipped, found, nil
 }
 
 // compiled is what compileToFuzz gives: the builds that compiled, those
@@ -99,6 +108,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string) ([
 type compiled struct {
 	good, broken []*solc.Build
 	skipped      []string
+	harnesses    []harnessBuild
 }
 
 // failed reports whether some files did not compile.
@@ -109,9 +119,10 @@ func (c compiled) failed() bool { return len(c.broken) > 0 }
 // how many it goes on with. With another format than text the errors go
 // to stderr, so that a failed compile always says why. Dependencies'
 // warnings are one line with their count, unless verbose, which also
-// says what each compilation unit was (unitLine).
-func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text, verbose bool, stdout, stderr io.Writer) (compiled, error) {
-	builds, skipped, err := compileProjects(ctx, tc, paths)
+// says what each compilation unit was (unitLine). With suites, a
+// project's invariant suites are compiled too (harness.go).
+func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, suites, text, verbose bool, stdout, stderr io.Writer) (compiled, error) {
+	builds, skipped, found, err := compileProjects(ctx, tc, paths, suites)
 	if err != nil {
 		return compiled{}, err
 	}
@@ -119,6 +130,9 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, text
 		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", len(skipped))
 	}
 	out := compiled{skipped: skipped}
+	if out.harnesses, err = compileHarnesses(ctx, tc, found, stderr); err != nil {
+		return compiled{}, err
+	}
 	n, hidden := 0, 0
 	for _, b := range builds {
 		if verbose {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/solc"
 )
 
 // maxExportNames bounds the -2, -3, ... names tried for one test file.
@@ -19,9 +18,9 @@ const maxExportNames = 100
 // Foundry tests into their project's test folder and prints each path.
 // It never overwrites: a taken name gets a suffix (-2, -3, ...), as the
 // editor's export does.
-func exportFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
+func exportFindings(rep *engine.ReplayReport, fs *findingSource, index int, stdout, stderr io.Writer) int {
 	root := ""
-	for _, b := range builds {
+	for _, b := range fs.builds {
 		if b.Project != nil {
 			root = b.Project.Root
 			break
@@ -35,7 +34,12 @@ func exportFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, s
 		if index != 0 && i+1 != index {
 			continue
 		}
-		rel, text, err := engine.FoundryTest(f, rep.Setup, builds)
+		builds, setup, err := fs.of(f)
+		if err != nil {
+			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
+			return exitUsage
+		}
+		rel, text, err := engine.FoundryTest(f, setup, builds)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

@@ -156,7 +156,10 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	comp, err := compileToFuzz(ctx, tc, paths, ff.format == "text", ff.verbose, stdout, stderr)
+	// A project's invariant suites run beside its direct campaign unless
+	// the flags choose what to fuzz (harness.go).
+	suites := opts.SetUp == "" && len(opts.Contracts) == 0 && len(ff.targets) == 0
+	comp, err := compileToFuzz(ctx, tc, paths, suites, ff.format == "text", ff.verbose, stdout, stderr)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
@@ -198,19 +201,17 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		}
 		defer stop()
 	}
-	rep, err := engine.Fuzz(ctx, good, opts)
-	if sh != nil {
-		sh.finish(rep)
-	}
+	rep, runs, err := fuzzAll(ctx, good, opts, comp.harnesses, sh)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
 	}
-	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts}
+	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts, harnesses: runs}
 	if err := ff.writeReport(stdout, rep, run); err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
 	}
+	printHarnesses(stderr, runs)
 	printSummary(stderr, rep, len(ff.targets) > 0)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
@@ -238,6 +239,7 @@ func campaignExit(rep *engine.Report, failed bool) int {
 type runInfo struct {
 	paths, only []string
 	compiled
+	harnesses []harnessRun
 }
 
 // writeReport writes rep in the chosen format to -o or stdout, and the
@@ -295,6 +297,7 @@ func writeText(w io.Writer, rep *engine.Report, verbose bool) {
 			loc = f.Contract
 		}
 		fmt.Fprintf(w, "%s: %s: %s [%s]\n", loc, f.Severity, f.Message, f.Kind)
+		suiteNote(w, f, &senders, rep.SetUp)
 		for _, r := range f.Related {
 			fmt.Fprintf(w, "    via %s:%d:%d: %s\n", displayPath(r.Path, r.Unit), r.Line, r.Column, r.Message)
 		}
@@ -350,6 +353,9 @@ type jsonReport struct {
 	// the files given that did not compile, and CompileErrors why.
 	Contracts     []contractStatus `json:"contracts"`
 	SkippedFiles  []string         `json:"skippedFiles,omitempty"`
+	// Harnesses are the invariant suites run beside the direct campaign
+	// (harness.go); their findings name them.
+	Harnesses     []harnessRun     `json:"harnesses,omitempty"`
 	NotCompiled   []string         `json:"notCompiled,omitempty"`
 	CompileErrors []string         `json:"compileErrors,omitempty"`
 	Finds         []engine.Finding `json:"findings"`
@@ -372,7 +378,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	root := reportRoot(run.paths)
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
 		DeployExecs: rep.DeployExecs, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
-		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: relPaths(root, run.skipped), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings)})
+		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings)})
 }
 
 func writeLCOV(path string, rep *engine.Report) error {

@@ -73,17 +73,18 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 	}
+	src := &findingSource{ctx: ctx, tc: tc, cf: &cf, builds: builds, setup: rep.Setup}
 	if *export {
-		return exportFindings(rep, builds, *index, stdout, stderr)
+		return exportFindings(rep, src, *index, stdout, stderr)
 	}
-	return replayFindings(ctx, &ff, rep, builds, *index, cf.verbose, stdout, stderr)
+	return replayFindings(ctx, &ff, rep, src, *index, cf.verbose, stdout, stderr)
 }
 
 // replayFindings replays the report's findings (index: only that one),
 // on the fork they were found on, if any, prints each trace and a last
 // line counting those that reproduced as reported, failed elsewhere and
 // did not fail.
-func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport, builds []*solc.Build, index int, verbose bool, stdout, stderr io.Writer) int {
+func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport, fs *findingSource, index int, verbose bool, stdout, stderr io.Writer) int {
 	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
 		cliError(stderr, "replay", err)
@@ -103,7 +104,12 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport
 				fmt.Fprintf(stdout, "  (%s)\n", note)
 			}
 		}
-		tr, err := engine.ReplayOn(src, builds, rep.Setup, f)
+		builds, setup, err := fs.of(f)
+		if err != nil {
+			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
+			return exitUsage
+		}
+		tr, err := engine.ReplayOn(src, builds, setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

@@ -67,6 +67,13 @@ func relFindings(root string, findings []engine.Finding) []engine.Finding {
 		if rel := relTo(root, out[i].Path); rel != "" && out[i].Path != "" {
 			out[i].Path = rel
 		}
+		if h := out[i].Harness; h != nil {
+			c := *h
+			if rel := relTo(root, c.File); rel != "" {
+				c.File = rel
+			}
+			out[i].Harness = &c
+		}
 	}
 	return out
 }
@@ -96,6 +103,12 @@ func resolveReport(rep *engine.ReplayReport, reportPath, flagRoot string) error 
 		if f.Path != "" && !filepath.IsAbs(f.Path) && !slices.Contains(rel, f.Path) {
 			rel = append(rel, f.Path)
 		}
+		if h := f.Harness; h != nil && !filepath.IsAbs(h.File) && !slices.Contains(rel, h.File) {
+			if c := filepath.Clean(filepath.FromSlash(h.File)); c == ".." || strings.HasPrefix(c, ".."+string(filepath.Separator)) {
+				return fmt.Errorf("harness %q leaves the project root", h.File)
+			}
+			rel = append(rel, h.File)
+		}
 	}
 	var cands []string
 	if flagRoot != "" {
@@ -122,6 +135,9 @@ func resolveReport(rep *engine.ReplayReport, reportPath, flagRoot string) error 
 		for i := range rep.Findings {
 			if p := rep.Findings[i].Path; p != "" {
 				rep.Findings[i].Path = under(c, p)
+			}
+			if h := rep.Findings[i].Harness; h != nil {
+				h.File = under(c, h.File)
 			}
 		}
 		return nil

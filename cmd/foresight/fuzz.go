@@ -351,8 +351,8 @@ type jsonReport struct {
 	// Contracts lists every contract of the files fuzzed; SkippedFiles
 	// the test and script files a directory walk left out; NotCompiled
 	// the files given that did not compile, and CompileErrors why.
-	Contracts     []contractStatus `json:"contracts"`
-	SkippedFiles  []string         `json:"skippedFiles,omitempty"`
+	Contracts    []contractStatus `json:"contracts"`
+	SkippedFiles []string         `json:"skippedFiles,omitempty"`
 	// Harnesses are the invariant suites run beside the direct campaign
 	// (harness.go); their findings name them.
 	Harnesses     []harnessRun     `json:"harnesses,omitempty"`

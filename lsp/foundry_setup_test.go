@@ -3,8 +3,11 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/harness"
+	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -44,5 +47,41 @@ func TestSetUpHarness(t *testing.T) {
 		if got := setUpHarness(proj, tt.files, tt.overlay); got != tt.want {
 			t.Errorf("%s: setUpHarness = %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestSetUpHarnessAgreesWithCLI: on the harness fixture project
+// (engine/testdata/harness), the editor's harness is the first of the
+// invariant suites the command line runs (harness.Find), and the unit
+// test without invariants is neither.
+func TestSetUpHarnessAgreesWithCLI(t *testing.T) {
+	root := t.TempDir()
+	src := filepath.Join(fixtures.RepoRoot(), "engine", "testdata", "harness")
+	for _, rel := range []string{"foundry.toml", "remappings.txt", "src/Bank.sol", "test/BankFork.t.sol", "test/BankInvariant.t.sol", "test/BankUnit.t.sol"} {
+		data, err := os.ReadFile(filepath.Join(src, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, root, rel, string(data))
+	}
+	for _, name := range []string{"Test.sol", "Vm.sol"} {
+		data, err := os.ReadFile(filepath.Join(fixtures.ForgeStd(), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, root, "lib/forge-std/src/"+name, string(data))
+	}
+	proj, err := solc.LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bank := filepath.Join(root, "src", "Bank.sol")
+	suites := harness.Suites(harness.Find(proj, []string{bank}, nil))
+	want := []string{filepath.Join(root, "test", "BankFork.t.sol"), filepath.Join(root, "test", "BankInvariant.t.sol")}
+	if !slices.Equal(suites, want) {
+		t.Fatalf("the command line's suites %v, want %v", suites, want)
+	}
+	if got := setUpHarness(proj, []string{bank}, nil); got != suites[0] {
+		t.Errorf("the editor's harness %q, want the command line's first suite %q", got, suites[0])
 	}
 }

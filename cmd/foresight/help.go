@@ -49,7 +49,10 @@ deploys every contract on an in-process test chain and sends them random
 transactions from a few test accounts, looking for failures: assertion
 failures, failing properties and invariants, and known vulnerabilities. Each
 finding prints like a compiler error, "file:line:col: severity: message",
-followed by the transactions that reproduce it.`
+followed by the transactions that reproduce it. In a Foundry project's
+directory, each test contract with a setUp() and invariants or target
+selectors (an invariant suite) is also fuzzed from its setUp(), as forge
+would; other test and script files are skipped unless named.`
 
 var helpPages = map[string]helpPage{
 	"check": {

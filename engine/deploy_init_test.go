@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
 )
 
 // TestInitializedInDeployment: a contract whose initializer is guarded
@@ -34,8 +35,11 @@ func TestInitializedInDeployment(t *testing.T) {
 					t.Logf("%s@%d: %s", f.Kind, f.Line, f.Message)
 				}
 			}
-			if file == "proxy.sol" {
+			switch file {
+			case "proxy.sol":
 				checkProxy(t, rep)
+			case "initializer.sol":
+				checkInitialized(t, rep)
 			}
 			for _, f := range rep.Findings {
 				tr, err := Replay(bs, rep.Setup, f)
@@ -68,4 +72,23 @@ func checkProxy(t *testing.T, rep *Report) {
 	if impl.Address == "" || !strings.Contains(proxy.CtorArgs, addr) || !strings.Contains(proxy.CtorArgs, sel) {
 		t.Errorf("proxy constructor args %s, want VaultV1 (%s) and initialize's calldata (%s)", proxy.CtorArgs, impl.Address, sel)
 	}
+}
+
+// checkInitialized checks initializer.sol's deployment: one call of
+// initialize, from the deployer, naming the deployer as initialOwner.
+func checkInitialized(t *testing.T, rep *Report) {
+	t.Helper()
+	sel := hex.EncodeToString(crypto.Keccak256([]byte("initialize(address,address,bytes)"))[:4])
+	owner := strings.ToLower(strings.TrimPrefix(chain.Deployer.Hex(), "0x"))
+	for _, d := range rep.Setup.Contracts {
+		if d.Name != "UpgradeableWallet" {
+			continue
+		}
+		if len(d.Grants) != 1 || !strings.EqualFold(d.Grants[0].From, chain.Deployer.Hex()) ||
+			!strings.HasPrefix(strings.TrimPrefix(d.Grants[0].Input, "0x"), sel+"000000000000000000000000"+owner) {
+			t.Errorf("UpgradeableWallet's calls after deployment %+v, want initialize(deployer, ...) from the deployer", d.Grants)
+		}
+		return
+	}
+	t.Errorf("UpgradeableWallet not deployed: %+v", rep.Setup)
 }

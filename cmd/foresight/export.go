@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -19,7 +20,7 @@ const maxExportNames = 100
 // Foundry tests into their project's test folder and prints each path.
 // It never overwrites: a taken name gets a suffix (-2, -3, ...), as the
 // editor's export does.
-func exportFindings(rep *engine.ReplayReport, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
+func exportFindings(rep *report.File, builds []*solc.Build, index int, stdout, stderr io.Writer) int {
 	root := ""
 	for _, b := range builds {
 		if b.Project != nil {

@@ -80,7 +80,7 @@ type Report struct {
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
-	// Inputs is the final corpus, to seed a later campaign (CorpusDir.Add).
+	// Inputs is the final corpus, to seed a later campaign (corpus.Dir.Add).
 	Inputs []corpus.Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
 	SeedsUsed int `json:"seedsUsed,omitempty"`

@@ -17,7 +17,8 @@ import (
 // This file is fork mode at the engine's level (docs/cli.md, "Fork mode"): a campaign
 // or a replay on a live chain's state (Options.Fork, an engine/fork
 // Source the caller opened), the contracts already deployed there that it
-// fuzzes too (ForkTarget), and what a report records of the fork.
+// fuzzes too (report.ForkTarget), and what a report records of the fork
+// (report.ForkInfo).
 
 // ErrForkTarget is wrapped by errors about a --target-address.
 var ErrForkTarget = errors.New("bad fork target")

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,6 +33,20 @@ var layerRules = []struct {
 	{"engine/solve", []string{module + "/engine/chain", module + "/engine/trace", module + "/engine/fuzz", module + "/engine/deploy"}},
 	{"engine/deploy", []string{module + "/engine/fuzz"}},
 	{"engine/oracle", []string{module + "/engine/fuzz", module + "/engine/deploy", module + "/engine/solve"}},
+	// The corpus maps inputs onto programs but runs nothing: the facade
+	// replays and minimizes them.
+	{"engine/corpus", []string{module + "/engine/fuzz", module + "/lsp"}},
+}
+
+// leafRules name packages that may import, of the module, only the listed
+// packages: the report's data and the guarded file access sit below
+// everything that renders, stores or exports findings.
+var leafRules = []struct {
+	pkg     string
+	allowed []string
+}{
+	{"engine/report", []string{module + "/engine/safefile"}},
+	{"engine/safefile", nil},
 }
 
 // importsOf lists the imports of every non-test Go file, by package
@@ -95,6 +110,16 @@ func layeringViolations(imports map[string][]string) []string {
 				}
 			}
 		}
+		for _, rule := range leafRules {
+			if pkg != rule.pkg {
+				continue
+			}
+			for _, imp := range imps {
+				if strings.HasPrefix(imp, module+"/") && !slices.Contains(rule.allowed, imp) {
+					out = append(out, fmt.Sprintf("%s imports %s: a leaf package imports only %v of the module", pkg, imp, rule.allowed))
+				}
+			}
+		}
 		// Only lsp speaks LSP.
 		if pkg != "lsp" && !strings.HasPrefix(pkg, "lsp/") {
 			for _, imp := range imps {
@@ -135,6 +160,8 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/deploy/a.go", "deploy", module+"/engine/chain", module+"/engine/trace", module+"/engine/solve")
 	write("engine/solve/a.go", "solve", module+"/engine/txseq", module+"/engine/calldata")
 	write("engine/oracle/a.go", "oracle", module+"/engine/trace", module+"/engine/chain")
+	write("engine/corpus/a.go", "corpus", module+"/engine/report", module+"/engine/program", module+"/engine/safefile")
+	write("engine/report/a.go", "report", module+"/engine/safefile", "github.com/ethereum/go-ethereum/common")
 	write("lsp/a.go", "lsp", module+"/engine", "go.lsp.dev/protocol")
 	write("cmd/foresight/a.go", "main", module+"/lsp")
 	// Forbidden, one per rule.
@@ -148,13 +175,19 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/oracle/b.go", "oracle", module+"/engine/fuzz")
 	write("solc/b.go", "solc", "go.lsp.dev/protocol")
 	write("engine/program/a.go", "program", module+"/lsp/x")
+	write("engine/corpus/b.go", "corpus", module+"/engine/fuzz")
+	write("engine/report/b.go", "report", module+"/engine/deploy")
+	write("engine/safefile/a.go", "safefile", module+"/engine/report")
 	want := []string{
 		"engine imports " + module + "/lsp: nothing below the command imports lsp",
 		"engine imports " + module + "/lsp: the layering",
+		"engine/corpus imports " + module + "/engine/fuzz: the layering",
 		"engine/deploy imports " + module + "/engine/fuzz: the layering",
 		"engine/oracle imports " + module + "/engine/fuzz: the layering",
 		"engine/program imports " + module + "/lsp/x: nothing below the command imports lsp",
 		"engine/program imports " + module + "/lsp/x: the layering",
+		"engine/report imports " + module + "/engine/deploy: a leaf package",
+		"engine/safefile imports " + module + "/engine/report: a leaf package",
 		"engine/solve imports " + module + "/engine/trace: the layering",
 		"engine/txseq imports " + module + "/engine/chain: the layering",
 		"internal/x imports " + module + "/cmd/foresight: the layering",

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/report"
+
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
@@ -51,7 +53,7 @@ func TestConstructorSearch(t *testing.T) {
 			if len(rep.Skipped) > 0 {
 				t.Fatalf("skipped: %+v", rep.Skipped)
 			}
-			var dep *Deployed
+			var dep *report.Deployed
 			for i := range rep.Setup.Contracts {
 				if rep.Setup.Contracts[i].Name == tt.contract {
 					dep = &rep.Setup.Contracts[i]

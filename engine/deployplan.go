@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/report"
 	"sort"
 	"strings"
 
@@ -17,7 +18,7 @@ import (
 // constructor arguments and ether, the deployment order and addresses
 // when recorded (older setups have none: the program's order), and the
 // token.
-func planOf(prog *program.Program, setup Setup) (*deploy.Deployment, error) {
+func planOf(prog *program.Program, setup report.Setup) (*deploy.Deployment, error) {
 	n := len(prog.Contracts)
 	plan := &deploy.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]deploy.Grant, n)}
 	if setup.Token != "" {
@@ -65,24 +66,15 @@ func planOf(prog *program.Program, setup Setup) (*deploy.Deployment, error) {
 	return plan, nil
 }
 
-// Grant is a call the deployment made right after a contract was
-// deployed: an account that controls a token the constructor took funds
-// the contract (fuzz.Grant).
-type Grant struct {
-	From  string `json:"from"`
-	To    string `json:"to"`
-	Input string `json:"input"` // hex calldata
-}
-
-func grantsOf(gs []deploy.Grant) []Grant {
-	var out []Grant
+func grantsOf(gs []deploy.Grant) []report.Grant {
+	var out []report.Grant
 	for _, g := range gs {
-		out = append(out, Grant{From: g.From.Hex(), To: g.To.Hex(), Input: "0x" + hex.EncodeToString(g.Input)})
+		out = append(out, report.Grant{From: g.From.Hex(), To: g.To.Hex(), Input: "0x" + hex.EncodeToString(g.Input)})
 	}
 	return out
 }
 
-func fuzzGrants(gs []Grant) ([]deploy.Grant, error) {
+func fuzzGrants(gs []report.Grant) ([]deploy.Grant, error) {
 	var out []deploy.Grant
 	for _, g := range gs {
 		if !common.IsHexAddress(g.From) || !common.IsHexAddress(g.To) {

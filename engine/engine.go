@@ -9,7 +9,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"strings"
+	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/report"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -41,23 +42,23 @@ type Options struct {
 	SkipEmptyTargets bool
 	// Seeds are inputs saved from earlier campaigns (Report.Inputs), run
 	// first; those naming functions that no longer exist are dropped.
-	Seeds []Input
+	Seeds []corpus.Input
 	// Imports delivers inputs found elsewhere while the campaign runs
 	// (another process sharing a corpus directory): the workers take one
 	// between corpus entries and run it like a seed.
-	Imports <-chan Input
+	Imports <-chan corpus.Input
 	// OnInput is called with each input admitted to the corpus, from the
 	// worker that ran it, e.g. to write it to a shared corpus directory.
-	OnInput func(Input)
+	OnInput func(corpus.Input)
 	// OnSetup is called once the contracts are deployed, before fuzzing,
 	// with what Replay needs to re-execute findings of this campaign.
-	OnSetup func(Setup)
+	OnSetup func(report.Setup)
 	// OnFinding streams findings as they are found (after shrinking).
-	OnFinding func(Finding)
+	OnFinding func(report.Finding)
 	// OnProgress is called about twice a second.
 	OnProgress  func(Progress)
-	Fork        *fork.Source // a live chain to run on (fork.go); the caller closes it
-	ForkTargets []ForkTarget // contracts deployed there, fuzzed too
+	Fork        *fork.Source        // a live chain to run on (fork.go); the caller closes it
+	ForkTargets []report.ForkTarget // contracts deployed there, fuzzed too
 }
 
 // Settings are the knobs a campaign shares with the fuzzer (one
@@ -70,104 +71,17 @@ type Progress = fuzz.Progress
 // DefaultMaxSeqLen is the sequence length cap when Settings.MaxSeqLen is 0.
 const DefaultMaxSeqLen = fuzz.DefaultMaxSeqLen
 
-// A Finding is one failure with the transactions that reproduce it.
-type Finding struct {
-	Kind     string `json:"kind"`
-	Severity string `json:"severity"`
-	SWC      string `json:"swc,omitempty"`
-	Title    string `json:"title"`
-	Message  string `json:"message"`
-	Contract string `json:"contract"`
-	PC       uint64 `json:"pc"`
-	// Location of the failure in user source; Path is empty if unknown.
-	Path   string `json:"path,omitempty"`
-	Unit   string `json:"unit,omitempty"`
-	Start  int    `json:"start"`
-	End    int    `json:"end"`
-	Line   int    `json:"line,omitempty"`   // one-based
-	Column int    `json:"column,omitempty"` // one-based, in bytes
-	// Related are where the failure happened in code the user does not
-	// own (a dependency's file, a library), when the location above is
-	// the call in the user's own code that led there.
-	Related []Related `json:"related,omitempty"`
-	// Check is the property or invariant function, for those kinds.
-	Check string `json:"check,omitempty"`
-	// Detail says what the oracle observed, for the vulnerability kinds.
-	Detail  string        `json:"detail,omitempty"`
-	Calls   []Call        `json:"calls"`
-	Seed    uint64        `json:"seed"`
-	Execs   uint64        `json:"execs"`
-	Elapsed time.Duration `json:"elapsedNs"`
-	// Harness is the invariant suite the finding's campaign started from
-	// when it was not the report's own (harnessrun.go); nil otherwise.
-	Harness *Harness `json:"harness,omitempty"`
-}
-
-// A Call is one transaction of a finding, rendered for people and kept
-// exact (calldata) for replay.
-type Call struct {
-	Sender   string `json:"sender"`
-	Contract string `json:"contract"`
-	Address  string `json:"address"`
-	// Attacker names the fuzzer's attacker contract the call came from
-	// ("reentrant", "reverting", "gas-burning"); Sender is its address.
-	Attacker string   `json:"attacker,omitempty"`
-	Function string   `json:"function"` // "setY(int256)", or "" for a plain ether transfer
-	Args     []string `json:"args"`     // Solidity-literal style
-	Value    string   `json:"value"`    // wei, decimal
-	Blocks   uint64   `json:"blocks"`   // advanced before the call
-	Seconds  uint64   `json:"seconds"`
-	Calldata string   `json:"calldata"` // 0x-prefixed hex
-	// SenderIndex is the sender's index in the test chain's account pool.
-	SenderIndex int `json:"senderIndex"`
-	// From names the sender as every output does (SenderName): "user 1",
-	// "attacker contract (reentrant)", "deployer".
-	From string `json:"from,omitempty"`
-	// Notes explain the call's values, e.g. that the shrinker could not
-	// reduce an argument ("amount: not reducible: ...").
-	Notes []string `json:"notes,omitempty"`
-}
-
-// Setup records how the campaign deployed the program, for replays.
-type Setup struct {
-	Seed      uint64     `json:"seed"`
-	Contracts []Deployed `json:"contracts"`
-	// SetUp is the Foundry test contract whose setUp() deployed the
-	// contracts ("" when Foresight deployed them itself).
-	SetUp string `json:"setUp,omitempty"`
-	// Token is where Foresight's own token was deployed for a constructor
-	// that takes a token ("" if none did).
-	Token string    `json:"token,omitempty"`
-	Fork  *ForkInfo `json:"fork,omitempty"` // the live chain it ran on, if any
-}
-
-// Deployed is one deployed contract.
-type Deployed struct {
-	Name     string `json:"name"`
-	Unit     string `json:"unit"`
-	Address  string `json:"address,omitempty"`
-	CtorArgs string `json:"ctorArgs,omitempty"` // hex
-	// CtorValue is the ether (wei, decimal) its constructor was sent.
-	CtorValue string `json:"ctorValue,omitempty"`
-	// Order is its place in the deployment order, from 1 (0: unknown).
-	Order int    `json:"order,omitempty"`
-	Error string `json:"error,omitempty"`
-	// Grants are the calls made right after it was deployed, which fund
-	// it with the tokens its constructor took (deployplan.go).
-	Grants []Grant `json:"grants,omitempty"`
-}
-
 // Report is the outcome of a campaign: the fuzzer's counts as they are,
 // and its findings, setup, coverage and corpus rendered as plain data.
 type Report struct {
-	Findings []Finding `json:"findings"`
+	Findings []report.Finding `json:"findings"`
 	fuzz.Counts
-	Setup Setup `json:"setup"`
+	Setup report.Setup `json:"setup"`
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
-	// Inputs is the final corpus, to seed a later campaign (CorpusDir.Add).
-	Inputs []Input `json:"-"`
+	// Inputs is the final corpus, to seed a later campaign (corpus.Dir.Add).
+	Inputs []corpus.Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
 	SeedsUsed int `json:"seedsUsed,omitempty"`
 	// Contracts and Functions count what the campaign sent transactions
@@ -297,7 +211,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction
 	}
 	for _, seq := range res.Inputs {
-		rep.Inputs = append(rep.Inputs, inputOf(prog, seq))
+		rep.Inputs = append(rep.Inputs, corpus.InputOf(prog, seq))
 	}
 	return rep, nil
 }
@@ -305,12 +219,12 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 // seedInputs adds the inputs of opts.Seeds that fit the program to the
 // campaign's seeds; it counts them and lists the indices of those whose
 // contracts exist but whose calls no longer fit (stale).
-func seedInputs(prog *program.Program, seeds []Input, cfg *fuzz.Config) (used int, stale []int) {
+func seedInputs(prog *program.Program, seeds []corpus.Input, cfg *fuzz.Config) (used int, stale []int) {
 	for i, in := range seeds {
-		if seq, ok := sequenceOf(prog, in); ok {
+		if seq, ok := corpus.SequenceOf(prog, in); ok {
 			cfg.Seeds = append(cfg.Seeds, seq)
 			used++
-		} else if knownContracts(prog, in) {
+		} else if corpus.KnownContracts(prog, in) {
 			stale = append(stale, i)
 		}
 	}
@@ -362,8 +276,8 @@ func oracleSet(m map[string]bool) map[oracle.Kind]bool {
 	return out
 }
 
-func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) Setup {
-	s := Setup{Seed: seed}
+func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) report.Setup {
+	s := report.Setup{Seed: seed}
 	order := map[int]int{}
 	if d != nil {
 		for k, i := range d.Order {
@@ -374,7 +288,7 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) Setup {
 		}
 	}
 	for i, c := range p.Contracts {
-		dc := Deployed{Name: c.Name, Unit: c.Artifact.Unit, Order: order[i]}
+		dc := report.Deployed{Name: c.Name, Unit: c.Artifact.Unit, Order: order[i]}
 		if d != nil {
 			if d.Errors[i] != nil {
 				dc.Error = d.Errors[i].Error()
@@ -397,10 +311,10 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) Setup {
 // render turns a fuzzer finding into plain data: its calls, its short
 // message (message.go) and the oracle's evidence with the principals'
 // addresses replaced by their names (senders.go).
-func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) Finding {
+func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) report.Finding {
 	info := oracle.Describe(f.Kind)
 	c := p.Contracts[f.Contract]
-	out := Finding{
+	out := report.Finding{
 		Kind: string(f.Kind), Severity: info.Severity.String(), SWC: info.SWC, Title: info.Title,
 		Contract: c.Name, PC: f.PC, Check: f.Check, Detail: f.Detail, Seed: seed, Execs: f.Execs, Elapsed: f.Time,
 	}
@@ -420,10 +334,10 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployme
 	return out
 }
 
-func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *deploy.Deployment) Call {
+func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *deploy.Deployment) report.Call {
 	c := p.Contracts[tx.Contract]
 	sender, att, isAttacker := deploy.PrincipalIn(d, tx.Sender)
-	call := Call{
+	call := report.Call{
 		Sender: sender.Hex(), SenderIndex: tx.Sender, Contract: c.Name,
 		Value: tx.Value.Dec(), Blocks: tx.Blocks, Seconds: tx.Seconds,
 		Calldata: "0x" + hex.EncodeToString(raw.Input), Args: []string{},
@@ -443,22 +357,6 @@ func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *deploy.Dep
 		}
 	}
 	return call
-}
-
-// String renders a call as "setY(42)" or "send 1000 wei".
-func (c Call) String() string {
-	name := c.Function
-	if name == "" {
-		return fmt.Sprintf("%s: send %s wei", c.Contract, c.Value)
-	}
-	if i := strings.IndexByte(name, '('); i >= 0 {
-		name = name[:i]
-	}
-	s := fmt.Sprintf("%s.%s(%s)", c.Contract, name, strings.Join(c.Args, ", "))
-	if c.Value != "0" && c.Value != "" {
-		s += fmt.Sprintf(" {value: %s}", c.Value)
-	}
-	return s
 }
 
 func lineCoverage(p *program.Program, cov [][]bool) map[string]*FileCoverage {

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/report"
+
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
@@ -64,13 +66,13 @@ func TestOracleFixtures(t *testing.T) {
 // them) with opts and checks that exactly the annotated findings are
 // reported on their lines. It returns the findings by fixture file, for
 // tests that judge more of them than their places (messages.go's).
-func checkFixtures(t *testing.T, dir string, min int, opts Options) map[string][]Finding {
+func checkFixtures(t *testing.T, dir string, min int, opts Options) map[string][]report.Finding {
 	files, err := filepath.Glob(filepath.Join(dir, "*.sol"))
 	if err != nil || len(files) < min {
 		t.Fatalf("fixtures: %v, %v", files, err)
 	}
 	var mu sync.Mutex
-	out := map[string][]Finding{}
+	out := map[string][]report.Finding{}
 	// The group returns once its parallel subtests have all ended.
 	t.Run("fixtures", func(t *testing.T) {
 		for _, path := range files {
@@ -173,7 +175,7 @@ func TestLookaheadBarTargeted(t *testing.T) {
 // their sequences and the executions to find them must be identical.
 func TestDeterministic(t *testing.T) {
 	bs := compile(t, fixtures.Example(t, "SequenceFoo.sol"))
-	run := func() []Finding {
+	run := func() []report.Finding {
 		rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 2, Execs: 30_000}})
 		if err != nil {
 			t.Fatal(err)

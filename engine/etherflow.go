@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/foresight-sol/foresight/engine/report"
 	"sort"
 	"sync"
 
@@ -33,7 +34,7 @@ var flowKinds = map[oracle.Kind]bool{oracle.EtherLeak: true}
 // flowOf replays f's sequence on the campaign's deployment and measures
 // the ether it moved; ok is false when the replay fails or the last
 // transaction paid no sender.
-func flowOf(p *program.Program, cc chain.Config, setup Setup, f Finding, names map[common.Address]string) (*etherFlow, bool) {
+func flowOf(p *program.Program, cc chain.Config, setup report.Setup, f report.Finding, names map[common.Address]string) (*etherFlow, bool) {
 	plan, err := planOf(p, setup)
 	if err != nil {
 		return nil, false
@@ -50,7 +51,7 @@ func flowOf(p *program.Program, cc chain.Config, setup Setup, f Finding, names m
 }
 
 // measureFlow reads an etherFlow off the replayed steps of calls.
-func measureFlow(p *program.Program, setup Setup, calls []Call, steps []fuzz.Step, names map[common.Address]string) (*etherFlow, bool) {
+func measureFlow(p *program.Program, setup report.Setup, calls []report.Call, steps []fuzz.Step, names map[common.Address]string) (*etherFlow, bool) {
 	if len(steps) == 0 || len(steps) != len(calls) {
 		return nil, false
 	}
@@ -96,7 +97,7 @@ func measureFlow(p *program.Program, setup Setup, calls []Call, steps []fuzz.Ste
 // eachTransfer calls fn for each ether transfer of a committed step: the
 // transaction's own value (for an attacker's call, its forwarded call
 // carries it) and each inner call no reverted frame undid.
-func eachTransfer(st fuzz.Step, c Call, fn func(from, to common.Address, v *uint256.Int)) {
+func eachTransfer(st fuzz.Step, c report.Call, fn func(from, to common.Address, v *uint256.Int)) {
 	if c.Attacker == "" && !st.Call.Value.IsZero() {
 		fn(st.From, st.To, &st.Call.Value)
 	}
@@ -123,7 +124,7 @@ func add(m map[common.Address]*uint256.Int, a common.Address, v *uint256.Int) {
 // startBalance is what the contract at addr held once deployed: its
 // constructor's value and the funds every target gets; nil for a Foundry
 // set-up's contracts, whose setUp() may have paid them anything.
-func startBalance(p *program.Program, setup Setup, addr common.Address) *uint256.Int {
+func startBalance(p *program.Program, setup report.Setup, addr common.Address) *uint256.Int {
 	if setup.SetUp != "" {
 		return nil
 	}
@@ -185,10 +186,10 @@ type campaignRenderer struct {
 	setUp string
 	seed  uint64
 	mu    sync.Mutex
-	done  map[*fuzz.Finding]Finding
+	done  map[*fuzz.Finding]report.Finding
 }
 
-func (r *campaignRenderer) render(f *fuzz.Finding, d *deploy.Deployment) Finding {
+func (r *campaignRenderer) render(f *fuzz.Finding, d *deploy.Deployment) report.Finding {
 	r.mu.Lock()
 	if out, ok := r.done[f]; ok && d != nil {
 		r.mu.Unlock()
@@ -207,7 +208,7 @@ func (r *campaignRenderer) render(f *fuzz.Finding, d *deploy.Deployment) Finding
 	}
 	r.mu.Lock()
 	if r.done == nil {
-		r.done = map[*fuzz.Finding]Finding{}
+		r.done = map[*fuzz.Finding]report.Finding{}
 	}
 	r.done[f] = out
 	r.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/report"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -16,26 +17,8 @@ import (
 // This file is fork mode at the engine's level (docs/cli.md, "Fork mode"): a campaign
 // or a replay on a live chain's state (Options.Fork, an engine/fork
 // Source the caller opened), the contracts already deployed there that it
-// fuzzes too (ForkTarget), and what a report records of the fork.
-
-// ForkInfo records the fork a campaign ran on, for reports and replays.
-type ForkInfo struct {
-	// URL is the endpoint without credentials (fork.Redact); Redacted
-	// says some were removed, so a replay needs the URL again.
-	URL      string       `json:"url"`
-	Redacted bool         `json:"redacted,omitempty"`
-	Block    uint64       `json:"block"`
-	ChainID  uint64       `json:"chainId"`
-	Targets  []ForkTarget `json:"targets,omitempty"`
-}
-
-// ForkTarget is a contract already deployed on the fork that the campaign
-// fuzzes where it is, with the ABI of the build's contract of that name
-// (--target-address ADDR:NAME).
-type ForkTarget struct {
-	Address  string `json:"address"`
-	Contract string `json:"contract"`
-}
+// fuzzes too (report.ForkTarget), and what a report records of the fork
+// (report.ForkInfo).
 
 // ErrForkTarget is wrapped by errors about a --target-address.
 var ErrForkTarget = errors.New("bad fork target")
@@ -43,7 +26,7 @@ var ErrForkTarget = errors.New("bad fork target")
 // chainFork is the chain's view of src, with the targets checked against
 // the program: each names a compiled contract whose runtime code is the
 // code at its address, which becomes a target of the campaign.
-func chainFork(prog *program.Program, src *fork.Source, targets []ForkTarget) (*chain.Fork, error) {
+func chainFork(prog *program.Program, src *fork.Source, targets []report.ForkTarget) (*chain.Fork, error) {
 	if src == nil {
 		if len(targets) > 0 {
 			return nil, fmt.Errorf("%w: --target-address needs --fork-url", ErrForkTarget)
@@ -126,7 +109,7 @@ func stripMetadata(code []byte) []byte {
 
 // replayFork is the fork a replay runs on: the one the finding was found
 // on, at the same block.
-func replayFork(prog *program.Program, src *fork.Source, setup Setup) (*chain.Fork, error) {
+func replayFork(prog *program.Program, src *fork.Source, setup report.Setup) (*chain.Fork, error) {
 	rec := setup.Fork
 	switch {
 	case rec == nil && src == nil:
@@ -144,12 +127,12 @@ func replayFork(prog *program.Program, src *fork.Source, setup Setup) (*chain.Fo
 }
 
 // forkInfo is what a report records of the fork (nil: none).
-func forkInfo(src *fork.Source, targets []ForkTarget) *ForkInfo {
+func forkInfo(src *fork.Source, targets []report.ForkTarget) *report.ForkInfo {
 	if src == nil {
 		return nil
 	}
 	h := src.Header()
-	return &ForkInfo{URL: src.URL(), Redacted: src.Redacted(), Block: h.Number, ChainID: h.ChainID, Targets: targets}
+	return &report.ForkInfo{URL: src.URL(), Redacted: src.Redacted(), Block: h.Number, ChainID: h.ChainID, Targets: targets}
 }
 
 // Fuzz runs a campaign on the contracts of builds. When ctx ends early it

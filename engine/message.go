@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/report"
 	"math/big"
 	"sort"
 	"strings"
@@ -23,7 +24,7 @@ const MaxMessage = 160
 // fl is what replaying the sequence showed of its ether (nil if not
 // measured). Of the candidate wordings, most detailed first, it returns
 // the first within MaxMessage.
-func message(f Finding, fl *etherFlow, names map[common.Address]string) string {
+func message(f report.Finding, fl *etherFlow, names map[common.Address]string) string {
 	cands := candidates(f, fl, names)
 	for _, c := range cands {
 		if len(c) <= MaxMessage {
@@ -34,7 +35,7 @@ func message(f Finding, fl *etherFlow, names map[common.Address]string) string {
 }
 
 // candidates lists a finding's wordings, most detailed first.
-func candidates(f Finding, fl *etherFlow, names map[common.Address]string) []string {
+func candidates(f report.Finding, fl *etherFlow, names map[common.Address]string) []string {
 	if len(f.Calls) == 0 {
 		// A constructor's finding (fuzz/ctorwrap.go, twin.go).
 		return []string{fmt.Sprintf("%s for constructor arguments the deployer can choose.", capital(oracle.Describe(oracle.Kind(f.Kind)).Title))}
@@ -161,7 +162,7 @@ func (fl *etherFlow) sources(names map[common.Address]string) []string {
 
 // ownerLockMessages words an owner lock: the privileged call, then the
 // withdrawal it blocks.
-func ownerLockMessages(f Finding, fn, who string) []string {
+func ownerLockMessages(f report.Finding, fn, who string) []string {
 	for _, c := range f.Calls[:len(f.Calls)-1] {
 		if SenderName(c) == "the deployer" {
 			return []string{
@@ -174,7 +175,7 @@ func ownerLockMessages(f Finding, fn, who string) []string {
 }
 
 // callName is "Vault.withdraw", or "a transfer to Vault" for plain ether.
-func callName(c Call) string {
+func callName(c report.Call) string {
 	name := c.Function
 	if name == "" {
 		return "a transfer to " + c.Contract

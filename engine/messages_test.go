@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/report"
+
 	"github.com/holiman/uint256"
 )
 
@@ -26,7 +28,7 @@ var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
 // checkMessages checks that every finding's message is at most two
 // sentences and maxMessage bytes, and that the messages equal the golden
 // file's (-update rewrites it, for reviewers to read).
-func checkMessages(t *testing.T, byFile map[string][]Finding, golden string) {
+func checkMessages(t *testing.T, byFile map[string][]report.Finding, golden string) {
 	t.Helper()
 	var lines []string
 	for file, fs := range byFile {
@@ -108,13 +110,13 @@ func TestEther(t *testing.T) {
 
 func TestSenderName(t *testing.T) {
 	for _, tt := range []struct {
-		c    Call
+		c    report.Call
 		want string
 	}{
-		{Call{Sender: "0x0000000000000000000000000000000000010000", SenderIndex: 0}, "user 1"},
-		{Call{Sender: "0x0000000000000000000000000000000000030000", SenderIndex: 2}, "user 3"},
-		{Call{Sender: "0x0000000000000000000000000000000a77ac0001", SenderIndex: 3, Attacker: "reentrant"}, "attacker contract (reentrant)"},
-		{Call{Sender: "0xdeaddeaddeaddeaddeaddeaddeaddeaddead0001", SenderIndex: 6}, "the deployer"},
+		{report.Call{Sender: "0x0000000000000000000000000000000000010000", SenderIndex: 0}, "user 1"},
+		{report.Call{Sender: "0x0000000000000000000000000000000000030000", SenderIndex: 2}, "user 3"},
+		{report.Call{Sender: "0x0000000000000000000000000000000a77ac0001", SenderIndex: 3, Attacker: "reentrant"}, "attacker contract (reentrant)"},
+		{report.Call{Sender: "0xdeaddeaddeaddeaddeaddeaddeaddeaddead0001", SenderIndex: 6}, "the deployer"},
 	} {
 		if got := SenderName(tt.c); got != tt.want {
 			t.Errorf("SenderName(%+v) = %q, want %q", tt.c, got, tt.want)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/report"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 
@@ -13,7 +14,7 @@ import (
 
 // noteUnreduced adds to calls, rendered from f.Seq, a note for each value
 // the shrinker could not reduce.
-func noteUnreduced(p *program.Program, f *fuzz.Finding, calls []Call) {
+func noteUnreduced(p *program.Program, f *fuzz.Finding, calls []report.Call) {
 	for _, u := range f.Unreduced {
 		if u.Tx < len(calls) {
 			calls[u.Tx].Notes = append(calls[u.Tx].Notes, unreducedNote(p, f.Seq[u.Tx], u.Arg))

@@ -3,32 +3,17 @@ package engine
 import (
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
 )
 
-// Related is a secondary location of a finding: where, in code the user
-// does not own, the failure happened, e.g. the call inside OpenZeppelin's
-// Address.sendValue when the finding is at the user's call of sendValue.
-type Related struct {
-	Path   string `json:"path"`
-	Unit   string `json:"unit"`
-	Start  int    `json:"start"`
-	End    int    `json:"end"`
-	Line   int    `json:"line,omitempty"`   // one-based
-	Column int    `json:"column,omitempty"` // one-based, in bytes
-	// Function is the function containing it ("Address.sendValue"), ""
-	// if unknown.
-	Function string `json:"function,omitempty"`
-	Message  string `json:"message"`
-}
-
 // related renders a finding's path through code the user does not own.
-func related(p *program.Program, via []fuzz.Via) []Related {
-	var out []Related
+func related(p *program.Program, via []fuzz.Via) []report.Related {
+	var out []report.Related
 	for _, v := range via {
 		c := p.Contracts[v.Contract]
-		r := Related{Path: v.Location.Path, Unit: v.Location.Unit, Start: v.Location.Start, End: v.Location.End}
+		r := report.Related{Path: v.Location.Path, Unit: v.Location.Unit, Start: v.Location.Start, End: v.Location.End}
 		r.Line, r.Column = lineCol(c, v.Location)
 		r.Message = "here, inside a dependency or library, called from the finding's line"
 		if fn, ok := c.FunctionAt(v.Location); ok {

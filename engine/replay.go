@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/report"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -25,12 +26,12 @@ type Trace struct {
 	// Reproduced reports that the same kind of finding fired at the same
 	// place on the last step.
 	Reproduced bool
-	Finding    *Finding // what fired, if anything
+	Finding    *report.Finding // what fired, if anything
 }
 
 // TraceStep is one replayed transaction.
 type TraceStep struct {
-	Call    Call
+	Call    report.Call
 	Outcome string   // "ok", "reverted: ...", "panic 0x01 (assertion failed)", ...
 	Events  []string // decoded where the ABI knows the event
 	// Inner are the calls the transaction made inside, rendered:
@@ -47,13 +48,13 @@ var ErrReplay = errors.New("cannot replay")
 
 // Replay re-executes a finding deterministically on builds, deploying with
 // the recorded constructor arguments.
-func Replay(builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
+func Replay(builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
 	return ReplayOn(nil, builds, setup, f)
 }
 
 // ReplayOn is Replay on a fork, which a finding made on one needs
 // (Setup.Fork); src may be nil for one that was not.
-func ReplayOn(src *fork.Source, builds []*solc.Build, setup Setup, f Finding) (*Trace, error) {
+func ReplayOn(src *fork.Source, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
 	prog, err := program.New(builds)
 	if err != nil {
 		return nil, err
@@ -104,10 +105,10 @@ func ReplayOn(src *fork.Source, builds []*solc.Build, setup Setup, f Finding) (*
 	return tr, nil
 }
 
-// rawCalls checks a finding's calls (ValidateFinding: a report may come
-// from anyone) and maps them onto prog.
-func rawCalls(prog *program.Program, setup Setup, f Finding) ([]fuzz.RawCall, error) {
-	if err := ValidateFinding(f); err != nil {
+// rawCalls checks a finding's calls (report.ValidateFinding: a report may
+// come from anyone) and maps them onto prog.
+func rawCalls(prog *program.Program, setup report.Setup, f report.Finding) ([]fuzz.RawCall, error) {
+	if err := report.ValidateFinding(f); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrReplay, err)
 	}
 	calls := make([]fuzz.RawCall, len(f.Calls))
@@ -116,17 +117,17 @@ func rawCalls(prog *program.Program, setup Setup, f Finding) ([]fuzz.RawCall, er
 		if !ok {
 			return nil, fmt.Errorf("%w: contract %s is gone", ErrReplay, c.Contract)
 		}
-		v, err := parseCall(c)
+		v, err := report.ParseCall(c)
 		if err != nil {
 			return nil, fmt.Errorf("%w: call %d: %w", ErrReplay, i+1, err)
 		}
 		// Without a set-up the principals are fixed: the index must name
 		// the recorded sender (a Foundry set-up's senders come from its
 		// setUp()).
-		if setup.SetUp == "" && deploy.PrincipalIndex(v.sender) != c.SenderIndex {
-			return nil, fmt.Errorf("%w: call %d: %w: senderIndex %d is not sender %s", ErrReplay, i+1, ErrBadReport, c.SenderIndex, v.sender.Hex())
+		if setup.SetUp == "" && deploy.PrincipalIndex(v.Sender) != c.SenderIndex {
+			return nil, fmt.Errorf("%w: call %d: %w: senderIndex %d is not sender %s", ErrReplay, i+1, report.ErrInvalid, c.SenderIndex, v.Sender.Hex())
 		}
-		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: v.input, Value: v.value, Blocks: c.Blocks, Seconds: c.Seconds}
+		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: v.Input, Value: v.Value, Blocks: c.Blocks, Seconds: c.Seconds}
 	}
 	return calls, nil
 }
@@ -215,7 +216,7 @@ func sourceLine(builds []*solc.Build, unit string, off int) string {
 }
 
 // setupAddrs maps the deployed addresses of a setup to contract names.
-func setupAddrs(setup Setup) map[common.Address]string {
+func setupAddrs(setup report.Setup) map[common.Address]string {
 	out := map[common.Address]string{}
 	for _, d := range setup.Contracts {
 		if common.IsHexAddress(d.Address) {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/report"
+
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -47,7 +49,7 @@ func TestRerunOraclesReplay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var f *Finding
+			var f *report.Finding
 			for i := range rep.Findings {
 				if got := found(&Report{Findings: rep.Findings[i : i+1]}); got[0] == tt.want {
 					f = &rep.Findings[i]

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/report"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -14,7 +15,7 @@ import (
 // "user 1" for the first test account, "attacker contract (reentrant)"
 // for a call through one of the fuzzer's attacker contracts, "the
 // deployer" for the account that deployed the contracts.
-func SenderName(c Call) string {
+func SenderName(c report.Call) string {
 	if c.Attacker != "" {
 		return attackerName(c.Attacker)
 	}
@@ -68,12 +69,12 @@ func nameAddresses(text string, names map[common.Address]string) string {
 	return text
 }
 
-// name is SenderName for a call whose values were checked (parseCall),
-// named from those: for Solidity comments of exports, from reports
-// anyone may write.
-func (v callValues) name(c Call) string {
+// checkedSenderName is SenderName for a call whose values were checked
+// (report.ParseCall), named from those: for Solidity comments of exports,
+// from reports anyone may write.
+func checkedSenderName(v report.CallValues, c report.Call) string {
 	if c.Attacker != "" {
-		return attackerName(v.attacker.String())
+		return attackerName(report.Attackers[v.Attacker])
 	}
-	return principalName(c.SenderIndex, v.sender)
+	return principalName(c.SenderIndex, v.Sender)
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/safefile"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -25,16 +27,16 @@ const (
 	corpusDir = ".foresight"
 	// maxSavedInputs bounds the inputs kept per contract: beyond it the
 	// oldest the last campaign did not keep are deleted.
-	maxSavedInputs = engine.MaxLoadedInputs
+	maxSavedInputs = corpus.MaxLoadedInputs
 )
 
-// corpus is the corpus directory of a campaign and the files its seeds
-// came from.
-type corpus struct {
+// savedCorpus is the corpus directory of a campaign and the files its
+// seeds came from.
+type savedCorpus struct {
 	root  string
-	dir   *engine.CorpusDir // nil until opened
-	names []string          // file of each seed
-	note  func(string)      // shows a message to the user
+	dir   *corpus.Dir  // nil until opened
+	names []string     // file of each seed
+	note  func(string) // shows a message to the user
 }
 
 func (s *server) corpusNote(msg string) {
@@ -44,13 +46,13 @@ func (s *server) corpusNote(msg string) {
 
 // loadCorpus reads the saved inputs of the contracts a campaign calls.
 // Unreadable files are skipped with a warning and left in place.
-func (s *server) loadCorpus(root string, contracts []string) (*corpus, []engine.Input) {
-	c := &corpus{root: root, note: s.corpusNote}
+func (s *server) loadCorpus(root string, contracts []string) (*savedCorpus, []corpus.Input) {
+	c := &savedCorpus{root: root, note: s.corpusNote}
 	path := filepath.Join(root, corpusDir, "corpus")
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
-	d, migrated, err := engine.OpenCorpusDir(path, root)
+	d, migrated, err := corpus.Open(path, root)
 	if err != nil {
 		s.log.Warn("corpus unreadable", zap.String("path", path), zap.Error(err))
 		s.notifyOnce(protocol.MessageTypeWarning, fmt.Sprintf("foresight: corpus %s not used: %v", path, err))
@@ -79,7 +81,7 @@ func (s *server) loadCorpus(root string, contracts []string) (*corpus, []engine.
 // save writes a campaign's new inputs, deletes the seeds it found stale
 // and keeps each contract's inputs under maxSavedInputs. A campaign
 // cancelled early loses nothing: inputs are only ever added.
-func (c *corpus) save(rep *engine.Report) error {
+func (c *savedCorpus) save(rep *engine.Report) error {
 	if len(rep.Inputs) == 0 && len(rep.StaleSeeds) == 0 {
 		return nil
 	}
@@ -87,7 +89,7 @@ func (c *corpus) save(rep *engine.Report) error {
 		return err
 	}
 	if c.dir == nil {
-		d, _, err := engine.OpenCorpusDir(filepath.Join(c.root, corpusDir, "corpus"), c.root)
+		d, _, err := corpus.Open(filepath.Join(c.root, corpusDir, "corpus"), c.root)
 		if err != nil {
 			return fmt.Errorf("save corpus: %w", err)
 		}
@@ -131,7 +133,7 @@ func (c *corpus) save(rep *engine.Report) error {
 // ignores everything in it, so the corpus never ends up in a commit. An
 // existing .gitignore, even a dangling symlink, is left alone.
 func ensureIgnored(root, dir string) error {
-	if _, err := engine.WriteFileIn(root, dir, ".gitignore", []byte("*\n")); err != nil {
+	if _, err := safefile.WriteFileIn(root, dir, ".gitignore", []byte("*\n")); err != nil {
 		return fmt.Errorf("corpus directory: %w", err)
 	}
 	return nil

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/corpus"
 	"go.lsp.dev/protocol"
 )
 
@@ -31,9 +31,9 @@ func (f *fakeClient) awaitFuzzingReport() string {
 }
 
 // savedInputs loads a project's corpus directory as a campaign would.
-func savedInputs(t *testing.T, root string) *engine.Loaded {
+func savedInputs(t *testing.T, root string) *corpus.Loaded {
 	t.Helper()
-	d, _, err := engine.OpenCorpusDir(filepath.Join(root, ".foresight", "corpus"), root)
+	d, _, err := corpus.Open(filepath.Join(root, ".foresight", "corpus"), root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,17 +150,17 @@ func TestCorpusPersists(t *testing.T) {
 func TestCorpusMigratesAndDropsStale(t *testing.T) {
 	path := copyShared(t, "SequenceFoo.sol")
 	root := filepath.Dir(path)
-	call := func(fn, args string) engine.Input {
-		return engine.Input{Calls: []engine.InputCall{{Contract: "SequenceFoo", Function: fn, Args: args, Sender: 0}}}
+	call := func(fn, args string) corpus.Input {
+		return corpus.Input{Calls: []corpus.InputCall{{Contract: "SequenceFoo", Function: fn, Args: args, Sender: 0}}}
 	}
-	old := []engine.Input{
+	old := []corpus.Input{
 		call("setY(int256)", "0x000000000000000000000000000000000000000000000000000000000000002a"),
 		call("incX()", "0x"),
 		call("gone()", "0x"), // removed
 		call("setY(uint8)", "0x0000000000000000000000000000000000000000000000000000000000000001"), // parameter changed
 	}
 	oldFile := filepath.Join(root, ".foresight", "corpus", "SequenceFoo.json")
-	if err := engine.SaveInputs(oldFile, old); err != nil {
+	if err := corpus.SaveInputs(oldFile, old); err != nil {
 		t.Fatal(err)
 	}
 	f := newFake(t, fakeOptions{settings: map[string]any{"fuzzExecs": 2000, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1}})

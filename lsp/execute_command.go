@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -117,7 +118,7 @@ type replayTarget struct {
 	p      *project
 	f      *finding
 	builds []*solc.Build
-	setup  engine.Setup
+	setup  report.Setup
 }
 
 // target finds a finding with the builds and deployment to replay it on.

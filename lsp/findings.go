@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"go.lsp.dev/protocol"
 )
 
@@ -15,7 +16,7 @@ type finding struct {
 	id   string
 	path string
 	src  *source
-	f    engine.Finding // Start, End, Line and Column follow src
+	f    report.Finding // Start, End, Line and Column follow src
 	// via are the finding's places in code the user does not own (a
 	// library or dependency it called), as ranges of their compiled text.
 	via []protocol.DiagnosticRelatedInformation
@@ -58,7 +59,7 @@ func (f *finding) diagnostic() protocol.Diagnostic {
 
 // callLine renders one transaction: "1. from user 1: C.f(42)", the
 // sender named as every output names it (engine.SenderName).
-func callLine(i int, c engine.Call) string {
+func callLine(i int, c report.Call) string {
 	s := fmt.Sprintf("%d. from %s: %s", i+1, engine.SenderName(c), c.String())
 	if c.Blocks != 0 || c.Seconds != 0 {
 		s += fmt.Sprintf(" (after +%d blocks, +%ds)", c.Blocks, c.Seconds)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -68,7 +69,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	// The deployment is known before the first finding streams in, so a
 	// finding can be replayed or exported while its campaign still runs.
-	opts.OnSetup = func(setup engine.Setup) {
+	opts.OnSetup = func(setup report.Setup) {
 		if setup.SetUp != "" {
 			prog.report("fuzzing from "+setup.SetUp+".setUp()", percent(0))
 		}
@@ -77,7 +78,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		s.pruneSetupsLocked(p, opts.Seed)
 		s.mu.Unlock()
 	}
-	opts.OnFinding = func(f engine.Finding) { s.addFinding(p, r.gen, f, fallback) }
+	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r.gen, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
 		prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), percent(pr.Execs))
 	}
@@ -167,7 +168,7 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, boo
 // addFinding records a streamed finding and publishes its file at once. A
 // finding of a superseded run is dropped: its offsets refer to a text that
 // is no longer the project's.
-func (s *server) addFinding(p *project, gen uint64, f engine.Finding, fallback string) {
+func (s *server) addFinding(p *project, gen uint64, f report.Finding, fallback string) {
 	s.mu.Lock()
 	if p.gen != gen {
 		s.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"go.lsp.dev/protocol"
 )
 
@@ -60,7 +61,7 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 
 // explanation is the hover's detail of a finding: the oracle's evidence
 // and the kind's explanation, as foresight explain prints it.
-func explanation(f engine.Finding) string {
+func explanation(f report.Finding) string {
 	var b strings.Builder
 	if f.Detail != "" {
 		fmt.Fprintf(&b, "\n**What Foresight saw.** %s\n", f.Detail)

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -32,7 +33,7 @@ type project struct {
 	findings map[string][]*finding   // by path
 	notes    map[string][]*note      // by path: what the last campaign did not fuzz
 	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
-	setups   map[uint64]engine.Setup // by campaign seed, recorded when a campaign has deployed
+	setups   map[uint64]report.Setup // by campaign seed, recorded when a campaign has deployed
 }
 
 // fileState is a compiled file: its text and functions. A save first
@@ -67,7 +68,7 @@ func newProject(root string) *project {
 		findings: map[string][]*finding{},
 		notes:    map[string][]*note{},
 		stats:    map[string]*fuzzStats{},
-		setups:   map[uint64]engine.Setup{},
+		setups:   map[uint64]report.Setup{},
 	}
 }
 

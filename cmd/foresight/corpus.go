@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -56,14 +57,14 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	dst, _, err := engine.OpenCorpusDir(args[0], "")
+	dst, _, err := corpus.Open(args[0], "")
 	if err != nil {
 		cliError(stderr, "corpus merge", err)
 		return exitUsage
 	}
 	var inputs, findings int
 	for _, src := range args[1:] {
-		d, migrated, err := engine.OpenCorpusDir(src, "")
+		d, migrated, err := corpus.Open(src, "")
 		if err != nil {
 			cliError(stderr, "corpus merge", err)
 			return exitUsage
@@ -77,7 +78,7 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "foresight: %s: skipped %v\n", src, p)
 		}
 		if l.OverLimit > 0 {
-			fmt.Fprintf(stderr, "foresight: %s: %d inputs over the limit of %d not merged (run 'foresight corpus min' first)\n", src, l.OverLimit, engine.MaxLoadedInputs)
+			fmt.Fprintf(stderr, "foresight: %s: %d inputs over the limit of %d not merged (run 'foresight corpus min' first)\n", src, l.OverLimit, corpus.MaxLoadedInputs)
 		}
 		for _, in := range l.Inputs {
 			_, added, err := dst.Add(in)
@@ -126,7 +127,7 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
-	d, _, err := engine.OpenCorpusDir(paths[0], "")
+	d, _, err := corpus.Open(paths[0], "")
 	if err != nil {
 		cliError(stderr, "corpus min", err)
 		return exitUsage
@@ -175,7 +176,7 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fmt.Fprintf(stdout, "kept %d of %d input(s) (%d instructions covered beyond the single calls); removed %d, %d of them stale\n",
 		len(m.Keep), len(l.Inputs), m.Covered, len(drop), len(m.Stale))
 	if l.OverLimit > 0 {
-		fmt.Fprintf(stderr, "foresight: %d inputs over the limit of %d were not considered; run min again\n", l.OverLimit, engine.MaxLoadedInputs)
+		fmt.Fprintf(stderr, "foresight: %d inputs over the limit of %d were not considered; run min again\n", l.OverLimit, corpus.MaxLoadedInputs)
 	}
 	return exitOK
 }

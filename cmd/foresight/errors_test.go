@@ -99,7 +99,7 @@ func TestRenderError(t *testing.T) {
 		{fmt.Errorf("r.json: %w", &fs.PathError{Op: "read", Path: "r.json", Err: syscall.EISDIR}), "r.json: is a directory, not a file"},
 		{fmt.Errorf("r.json: %w", synErr), "r.json: not valid JSON at byte 6: found '1', expected ':' after an object key"},
 		{fmt.Errorf("r.json: %w", typeErr), `r.json: field "findings": found string, expected an array`},
-		{errors.New("invalid report: json: cannot unmarshal number into Go struct field ReplayReport.schema of type string"), `invalid report: field "schema": found number, expected a string`},
+		{errors.New("invalid report: json: cannot unmarshal number into Go struct field File.schema of type string"), `invalid report: field "schema": found number, expected a string`},
 		{errors.New("line\nbreak"), "line break"},
 	} {
 		if got := renderError(tc.err); got != tc.want {

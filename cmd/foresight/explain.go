@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // runExplain prints what finding kinds mean: why each is a bug, how
@@ -56,7 +57,7 @@ func listKinds(w io.Writer) {
 
 // writeExplanation prints, under a finding with -v, what the oracle saw
 // and what the kind means, indented like the sequence above it.
-func writeExplanation(w io.Writer, f engine.Finding) {
+func writeExplanation(w io.Writer, f report.Finding) {
 	if f.Detail != "" {
 		printWrapped(w, "what Foresight saw: "+f.Detail)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // TestExplain checks foresight explain and check's --explain: a kind's
@@ -49,10 +50,10 @@ func TestExplain(t *testing.T) {
 // what the oracle saw and what its kind means, and that without -v the
 // finding is its one line and sequence.
 func TestVerboseExplainsFindings(t *testing.T) {
-	rep := &engine.Report{Findings: []engine.Finding{{
+	rep := &engine.Report{Findings: []report.Finding{{
 		Kind: "SWC-105", Severity: "error", Message: "Vault.sweep paid 10 ether to user 1, who never deposited any.",
 		Detail: "10 ether went to user 1 in transaction 1", Contract: "Vault",
-		Calls: []engine.Call{{Sender: "0x0000000000000000000000000000000000010000", Contract: "Vault", Function: "sweep()", Value: "0"}},
+		Calls: []report.Call{{Sender: "0x0000000000000000000000000000000000010000", Contract: "Vault", Function: "sweep()", Value: "0"}},
 	}}}
 	var plain, verbose bytes.Buffer
 	writeText(&plain, rep, false)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // maxExportNames bounds the -2, -3, ... names tried for one test file.
@@ -18,7 +19,7 @@ const maxExportNames = 100
 // Foundry tests into their project's test folder and prints each path.
 // It never overwrites: a taken name gets a suffix (-2, -3, ...), as the
 // editor's export does.
-func exportFindings(rep *engine.ReplayReport, fs *findingSource, index int, stdout, stderr io.Writer) int {
+func exportFindings(rep *report.File, fs *findingSource, index int, stdout, stderr io.Writer) int {
 	root := ""
 	for _, b := range fs.builds {
 		if b.Project != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -20,7 +21,7 @@ import (
 type forkFlags struct {
 	url     string
 	block   uint64
-	targets []engine.ForkTarget
+	targets []report.ForkTarget
 }
 
 func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
@@ -34,7 +35,7 @@ func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
 		if !ok || name == "" || !common.IsHexAddress(addr) {
 			return fmt.Errorf("want ADDRESS:CONTRACT (0x and 40 hex digits, a contract name), got %q", v)
 		}
-		f.targets = append(f.targets, engine.ForkTarget{Address: common.HexToAddress(addr).Hex(), Contract: name})
+		f.targets = append(f.targets, report.ForkTarget{Address: common.HexToAddress(addr).Hex(), Contract: name})
 		return nil
 	})
 }
@@ -62,7 +63,7 @@ func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Wr
 // openReplay opens the fork a report's findings were found on: the
 // report's URL unless --fork-url names one (it must, when the report's
 // was redacted), at the report's block unless --fork-block names one.
-func (f *forkFlags) openReplay(ctx context.Context, rec *engine.ForkInfo, stderr io.Writer) (*fork.Source, error) {
+func (f *forkFlags) openReplay(ctx context.Context, rec *report.ForkInfo, stderr io.Writer) (*fork.Source, error) {
 	if rec == nil {
 		if f.url != "" {
 			return nil, errors.New("--fork-url: the report's findings were not found on a fork")

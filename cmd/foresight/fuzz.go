@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -345,7 +346,7 @@ type jsonReport struct {
 	ContractsFuzzed int `json:"contractsFuzzed"`
 	FunctionsFuzzed int `json:"functionsFuzzed"`
 	engine.Scope
-	Setup   engine.Setup     `json:"setup"`
+	Setup   report.Setup     `json:"setup"`
 	SetUp   string           `json:"setUp,omitempty"`
 	Skipped []engine.Skipped `json:"skipped,omitempty"`
 	// Contracts lists every contract of the files fuzzed; SkippedFiles
@@ -358,7 +359,7 @@ type jsonReport struct {
 	Harnesses     []harnessRun     `json:"harnesses,omitempty"`
 	NotCompiled   []string         `json:"notCompiled,omitempty"`
 	CompileErrors []string         `json:"compileErrors,omitempty"`
-	Finds         []engine.Finding `json:"findings"`
+	Finds         []report.Finding `json:"findings"`
 }
 
 type jsonTool struct {
@@ -369,7 +370,7 @@ type jsonTool struct {
 func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	findings := rep.Findings
 	if findings == nil {
-		findings = []engine.Finding{}
+		findings = []report.Finding{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

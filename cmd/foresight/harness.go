@@ -12,6 +12,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/harness"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -196,7 +197,7 @@ func mergeHarness(rep, hr *engine.Report, file, name string) harnessRun {
 		run.NotFuzzed = notFuzzedWhy(hr)
 	}
 	for _, f := range hr.Findings {
-		f.Harness = &engine.Harness{File: file, Contract: name, Setup: hr.Setup}
+		f.Harness = &report.Harness{File: file, Contract: name, Setup: hr.Setup}
 		rep.Findings = append(rep.Findings, f)
 	}
 	rep.Execs += hr.Execs

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -35,7 +36,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	// The report may come from a corpus directory or a CI artifact that
 	// others write: it is read within limits and checked before use.
-	rep, err := engine.ReadReport(paths[0])
+	rep, err := report.Read(paths[0])
 	if err != nil {
 		cliError(stderr, "replay", err)
 		return exitUsage
@@ -84,7 +85,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // on the fork they were found on, if any, prints each trace and a last
 // line counting those that reproduced as reported, failed elsewhere and
 // did not fail.
-func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport, fs *findingSource, index int, verbose bool, stdout, stderr io.Writer) int {
+func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *findingSource, index int, verbose bool, stdout, stderr io.Writer) int {
 	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
 		cliError(stderr, "replay", err)
@@ -140,7 +141,7 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport
 
 // printTrace prints a replayed finding's trace; verbose adds what its
 // kind means (the trace has the oracle's evidence already).
-func printTrace(w io.Writer, tr *engine.Trace, builds []*solc.Build, f engine.Finding, verbose bool) {
+func printTrace(w io.Writer, tr *engine.Trace, builds []*solc.Build, f report.Finding, verbose bool) {
 	fmt.Fprint(w, engine.FormatTrace(tr, builds))
 	if verbose {
 		f.Detail = ""
@@ -149,7 +150,7 @@ func printTrace(w io.Writer, tr *engine.Trace, builds []*solc.Build, f engine.Fi
 }
 
 // where is a finding's kind and place, for a one-line comparison.
-func where(f engine.Finding) string {
+func where(f report.Finding) string {
 	if f.Path == "" {
 		return fmt.Sprintf("%s in %s", f.Kind, f.Contract)
 	}

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -31,11 +32,11 @@ func campaignReport(t *testing.T) (string, map[string]any) {
 			t.Fatal(err)
 		}
 	}
-	report := filepath.Join(root, "report.json")
-	if code, _, stderr := foresight(t, "fuzz", filepath.Join(root, "src"), "--execs", "60000", "--seed", "2", "--format", "json", "-o", report); code != exitFindings {
+	reportPath := filepath.Join(root, "report.json")
+	if code, _, stderr := foresight(t, "fuzz", filepath.Join(root, "src"), "--execs", "60000", "--seed", "2", "--format", "json", "-o", reportPath); code != exitFindings {
 		t.Fatalf("fuzz exit %d; stderr:\n%s", code, stderr)
 	}
-	data, err := os.ReadFile(report)
+	data, err := os.ReadFile(reportPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestReplayNegativeSenderIndex(t *testing.T) {
 
 	// A findings file someone else wrote into a shared corpus directory.
 	dir := filepath.Join(root, "corpus")
-	d, _, err := engine.OpenCorpusDir(dir, "")
+	d, _, err := corpus.Open(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestReplayNegativeSenderIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path, _, err := d.AddFinding(engine.Finding{Kind: "assert-failure"}, data)
+	path, _, err := d.AddFinding(report.Finding{Kind: "assert-failure"}, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,12 +112,12 @@ func TestReplayNegativeSenderIndex(t *testing.T) {
 func TestReplayDevZero(t *testing.T) {
 	wantRefused(t, "/dev/zero: not a regular file (a device)", "replay", "/dev/zero")
 	wantRefused(t, "not a regular file (a directory)", "replay", t.TempDir())
-	report := writeReport(t, filepath.Join(t.TempDir(), "report.json"), map[string]any{
+	reportPath := writeReport(t, filepath.Join(t.TempDir(), "report.json"), map[string]any{
 		"schema":   "foresight.report/v1",
 		"inputs":   []string{"/dev/zero"},
 		"findings": []map[string]any{{"kind": "assert-failure", "contract": "C", "calls": []any{}}},
 	})
-	wantRefused(t, "report input /dev/zero: not a regular file (a device)", "replay", report)
+	wantRefused(t, "report input /dev/zero: not a regular file (a device)", "replay", reportPath)
 }
 
 // TestReplayMillionCalls: a report of a million calls is refused once

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -60,8 +60,8 @@ func relPaths(root string, paths []string) []string {
 
 // relFindings is findings with their paths made relative to root (a copy:
 // the caller's findings keep their absolute paths).
-func relFindings(root string, findings []engine.Finding) []engine.Finding {
-	out := make([]engine.Finding, len(findings))
+func relFindings(root string, findings []report.Finding) []report.Finding {
+	out := make([]report.Finding, len(findings))
 	copy(out, findings)
 	for i := range out {
 		if rel := relTo(root, out[i].Path); rel != "" && out[i].Path != "" {
@@ -82,7 +82,7 @@ func relFindings(root string, findings []engine.Finding) []engine.Finding {
 // absolute ones under the first candidate root that holds every input:
 // the --root flag's, else the project root of the working directory, else
 // that of the report's own folder, else the root the report was written in. Absolute paths are kept as they are.
-func resolveReport(rep *engine.ReplayReport, reportPath, flagRoot string) error {
+func resolveReport(rep *report.File, reportPath, flagRoot string) error {
 	var rel []string
 	for _, in := range rep.Inputs {
 		if filepath.IsAbs(in) {

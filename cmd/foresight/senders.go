@@ -6,6 +6,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // attackerRoles says what each attacker contract of the fuzzer does when
@@ -25,7 +26,7 @@ type senderNames struct {
 }
 
 // name returns how c's sender is shown, and a note the first time it is.
-func (s *senderNames) name(c engine.Call) (name, note string) {
+func (s *senderNames) name(c report.Call) (name, note string) {
 	if s.seen == nil {
 		s.seen = map[string]bool{}
 	}

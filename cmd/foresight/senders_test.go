@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // TestSendersNamedAlike checks that one finding's senders are named the
@@ -32,21 +33,21 @@ func TestSendersNamedAlike(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	report := filepath.Join(root, "report.json")
+	reportPath := filepath.Join(root, "report.json")
 	campaign := []string{filepath.Join(root, "src"), "--execs", "20000", "--seed", "1"}
 	code, text, stderr := foresight(t, append([]string{"fuzz"}, campaign...)...)
 	if code != exitFindings {
 		t.Fatalf("fuzz: exit %d; stderr:\n%s", code, stderr)
 	}
-	if code, _, stderr := foresight(t, append([]string{"fuzz", "--format", "json", "-o", report}, campaign...)...); code != exitFindings {
+	if code, _, stderr := foresight(t, append([]string{"fuzz", "--format", "json", "-o", reportPath}, campaign...)...); code != exitFindings {
 		t.Fatalf("fuzz --format json: exit %d; stderr:\n%s", code, stderr)
 	}
-	data, err := os.ReadFile(report)
+	data, err := os.ReadFile(reportPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rep struct {
-		Findings []engine.Finding `json:"findings"`
+		Findings []report.Finding `json:"findings"`
 	}
 	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Findings) != 1 {
 		t.Fatalf("report: %v, %d findings, want 1", err, len(rep.Findings))
@@ -66,8 +67,8 @@ func TestSendersNamedAlike(t *testing.T) {
 	if last := names[len(names)-1]; !strings.Contains(f.Message, last) {
 		t.Errorf("message %q does not name the paid sender %q", f.Message, last)
 	}
-	_, trace, stderr := foresight(t, "replay", report)
-	code, exported, stderr2 := foresight(t, "replay", "--export", report)
+	_, trace, stderr := foresight(t, "replay", reportPath)
+	code, exported, stderr2 := foresight(t, "replay", "--export", reportPath)
 	if code != exitOK {
 		t.Fatalf("replay --export: exit %d; stderr:\n%s%s", code, stderr, stderr2)
 	}

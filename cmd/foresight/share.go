@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 )
@@ -54,20 +56,20 @@ func (s *shardSpec) Set(v string) error {
 
 // share connects one campaign to a corpus directory.
 type share struct {
-	dir    *engine.CorpusDir
+	dir    *corpus.Dir
 	log    *zap.Logger
 	stderr io.Writer
 	inputs []string // the fuzzed paths, for the findings' reports
 	root   string   // the project root the reports' paths are relative to
 	seeds  int
 
-	setup   atomic.Pointer[engine.Setup]
+	setup   atomic.Pointer[report.Setup]
 	nwrite  atomic.Int64
 	ran     atomic.Int64
 	found   atomic.Int64
 	warned  sync.Once
 	stop    func()
-	queue   chan engine.Input // admitted inputs, for the writer
+	queue   chan corpus.Input // admitted inputs, for the writer
 	written chan struct{}     // closed when the writer is done
 }
 
@@ -86,7 +88,7 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 	if s.dir == "" {
 		return nil, nil
 	}
-	dir, migrated, err := engine.OpenCorpusDir(s.dir, "")
+	dir, migrated, err := corpus.Open(s.dir, "")
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +102,7 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 	}
 	fmt.Fprintf(stderr, "foresight: corpus %s: %d input(s) loaded", s.dir, len(loaded.Inputs))
 	if loaded.OverLimit > 0 {
-		fmt.Fprintf(stderr, ", %d over the limit of %d left unread", loaded.OverLimit, engine.MaxLoadedInputs)
+		fmt.Fprintf(stderr, ", %d over the limit of %d left unread", loaded.OverLimit, corpus.MaxLoadedInputs)
 	}
 	if migrated.Migrated > 0 {
 		fmt.Fprintf(stderr, ", %d converted from the older format", migrated.Migrated)
@@ -109,14 +111,14 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 	opts.Seeds = append(opts.Seeds, loaded.Inputs...)
 	// Workers hand inputs to a writer goroutine and go on fuzzing; when
 	// the writer falls behind they write themselves.
-	sh.queue, sh.written = make(chan engine.Input, 1024), make(chan struct{})
+	sh.queue, sh.written = make(chan corpus.Input, 1024), make(chan struct{})
 	go func() {
 		defer close(sh.written)
 		for in := range sh.queue {
 			sh.write(in)
 		}
 	}()
-	opts.OnInput = func(in engine.Input) {
+	opts.OnInput = func(in corpus.Input) {
 		select {
 		case sh.queue <- in:
 		default:
@@ -124,26 +126,26 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 		}
 	}
 	prevSetup, prevFinding := opts.OnSetup, opts.OnFinding
-	opts.OnSetup = func(st engine.Setup) {
+	opts.OnSetup = func(st report.Setup) {
 		sh.setup.Store(&st)
 		if prevSetup != nil {
 			prevSetup(st)
 		}
 	}
-	opts.OnFinding = func(f engine.Finding) {
+	opts.OnFinding = func(f report.Finding) {
 		sh.finding(f)
 		if prevFinding != nil {
 			prevFinding(f)
 		}
 	}
-	imports := make(chan engine.Input)
+	imports := make(chan corpus.Input)
 	opts.Imports = imports
 	sh.stop = sh.sync(ctx, s.sync, imports)
 	return sh, nil
 }
 
 // write stores an input the campaign admitted.
-func (sh *share) write(in engine.Input) {
+func (sh *share) write(in corpus.Input) {
 	name, added, err := sh.dir.Add(in)
 	if err != nil {
 		sh.warn(err)
@@ -157,13 +159,13 @@ func (sh *share) write(in engine.Input) {
 
 // finding stores a finding with its reproducer: a report of one finding
 // that `foresight replay` re-executes.
-func (sh *share) finding(f engine.Finding) {
-	var setup engine.Setup
+func (sh *share) finding(f report.Finding) {
+	var setup report.Setup
 	if st := sh.setup.Load(); st != nil {
 		setup = *st
 	}
 	data, err := json.MarshalIndent(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: sh.root, Inputs: relPaths(sh.root, sh.inputs),
-		Execs: f.Execs, Elapsed: f.Elapsed, Setup: setup, Finds: relFindings(sh.root, []engine.Finding{f})}, "", "  ")
+		Execs: f.Execs, Elapsed: f.Elapsed, Setup: setup, Finds: relFindings(sh.root, []report.Finding{f})}, "", "  ")
 	if err != nil {
 		sh.warn(err)
 		return
@@ -187,7 +189,7 @@ func (sh *share) warn(err error) {
 // sync re-scans the directory every interval and hands each new input to
 // a worker (the channel is unbuffered: a send completes when a worker
 // took the input to run it).
-func (sh *share) sync(ctx context.Context, interval time.Duration, imports chan<- engine.Input) (stop func()) {
+func (sh *share) sync(ctx context.Context, interval time.Duration, imports chan<- corpus.Input) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -200,7 +202,7 @@ func (sh *share) sync(ctx context.Context, interval time.Duration, imports chan<
 				return
 			case <-t.C:
 			}
-			l, err := sh.dir.Scan(engine.MaxLoadedInputs)
+			l, err := sh.dir.Scan(corpus.MaxLoadedInputs)
 			if err != nil {
 				sh.warn(err)
 				continue
@@ -235,7 +237,7 @@ func (sh *share) finish(rep *engine.Report) {
 		sh.finding(f)
 	}
 	fmt.Fprintf(sh.stderr, "foresight: corpus %s: %d new input(s) written, %d from other processes run, %d new finding(s)",
-		sh.dir.Dir(), sh.nwrite.Load(), sh.ran.Load(), sh.found.Load())
+		sh.dir.Path(), sh.nwrite.Load(), sh.ran.Load(), sh.found.Load())
 	if stale := sh.seeds - rep.SeedsUsed; stale > 0 {
 		fmt.Fprintf(sh.stderr, "; dropped %d stale input(s) (their contracts or functions no longer exist)", stale)
 	}

@@ -14,7 +14,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -150,12 +151,12 @@ func checkCorpusDir(t *testing.T, dir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := engine.ParseInput(data)
+		in, err := corpus.ParseInput(data)
 		if err != nil {
 			t.Errorf("%s: %v", e.Name(), err)
 			continue
 		}
-		enc, name, _ := engine.EncodeInput(in)
+		enc, name, _ := corpus.EncodeInput(in)
 		if name != e.Name() || string(enc) != string(data) {
 			t.Errorf("%s holds the input named %s", e.Name(), name)
 		}
@@ -164,12 +165,12 @@ func checkCorpusDir(t *testing.T, dir string) {
 	if inputs == 0 {
 		t.Fatal("no inputs written")
 	}
-	d, _, err := engine.OpenCorpusDir(dir, "")
+	d, _, err := corpus.Open(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	l, err := d.Load(nil)
-	if err != nil || l.Skipped != 0 || len(l.Inputs) != min(inputs, engine.MaxLoadedInputs) {
+	if err != nil || l.Skipped != 0 || len(l.Inputs) != min(inputs, corpus.MaxLoadedInputs) {
 		t.Errorf("load: %d inputs, %d skipped (%v), %v; want %d, none skipped", len(l.Inputs), l.Skipped, l.Problems, err, inputs)
 	}
 }
@@ -178,14 +179,14 @@ func checkCorpusDir(t *testing.T, dir string) {
 // once, and converts files of the editor's older format on the way.
 func TestCorpusMerge(t *testing.T) {
 	a, b, dst := t.TempDir(), t.TempDir(), t.TempDir()
-	in := func(n int) engine.Input {
-		return engine.Input{Calls: []engine.InputCall{{Contract: "C", Function: "f(uint256)", Args: fmt.Sprintf("0x%064x", n)}}}
+	in := func(n int) corpus.Input {
+		return corpus.Input{Calls: []corpus.InputCall{{Contract: "C", Function: "f(uint256)", Args: fmt.Sprintf("0x%064x", n)}}}
 	}
-	da, _, _ := engine.OpenCorpusDir(a, "")
+	da, _, _ := corpus.Open(a, "")
 	da.Add(in(1))
 	da.Add(in(2))
-	da.AddFinding(engine.Finding{Kind: "assert-failure", Unit: "C.sol", Start: 1, End: 2}, []byte("{}"))
-	if err := engine.SaveInputs(filepath.Join(b, "C.json"), []engine.Input{in(2), in(3)}); err != nil {
+	da.AddFinding(report.Finding{Kind: "assert-failure", Unit: "C.sol", Start: 1, End: 2}, []byte("{}"))
+	if err := corpus.SaveInputs(filepath.Join(b, "C.json"), []corpus.Input{in(2), in(3)}); err != nil {
 		t.Fatal(err)
 	}
 	merge := func() (int, string, string) {
@@ -233,12 +234,12 @@ func TestCorpusFindings(t *testing.T) {
 // dropped from the campaign, with a count.
 func TestCorpusStaleCounted(t *testing.T) {
 	dir := t.TempDir()
-	d, _, err := engine.OpenCorpusDir(dir, "")
+	d, _, err := corpus.Open(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Add(engine.Input{Calls: []engine.InputCall{{Contract: "SequenceFoo", Function: "gone()"}}})
-	d.Add(engine.Input{Calls: []engine.InputCall{{Contract: "SequenceFoo", Function: "incX()"}}})
+	d.Add(corpus.Input{Calls: []corpus.InputCall{{Contract: "SequenceFoo", Function: "gone()"}}})
+	d.Add(corpus.Input{Calls: []corpus.InputCall{{Contract: "SequenceFoo", Function: "incX()"}}})
 	code, _, stderr := foresight(t, "fuzz", fixtures.Example(t, "SequenceFoo.sol"), "--execs", "200", "--seed", "1", "--corpus", dir)
 	if code != exitOK || !strings.Contains(stderr, "2 input(s) loaded") || !strings.Contains(stderr, "dropped 1 stale input(s)") {
 		t.Errorf("exit %d; stderr:\n%s", code, stderr)

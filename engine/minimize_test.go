@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/corpus"
+
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -18,7 +20,7 @@ func TestMinimize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs := append(rep.Inputs, Input{Calls: []InputCall{{Contract: "Maze", Function: "gone()"}}})
+	inputs := append(rep.Inputs, corpus.Input{Calls: []corpus.InputCall{{Contract: "Maze", Function: "gone()"}}})
 	m, err := Minimize(context.Background(), bs, inputs)
 	if err != nil {
 		t.Fatal(err)
@@ -34,10 +36,10 @@ func TestMinimize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cover := func(ins []Input) [][]bool {
+	cover := func(ins []corpus.Input) [][]bool {
 		var seeds []txseq.Sequence
 		for _, in := range ins {
-			if seq, ok := sequenceOf(prog, in); ok {
+			if seq, ok := corpus.SequenceOf(prog, in); ok {
 				seeds = append(seeds, seq)
 			}
 		}
@@ -47,7 +49,7 @@ func TestMinimize(t *testing.T) {
 		}
 		return res.Coverage
 	}
-	var kept []Input
+	var kept []corpus.Input
 	for _, i := range m.Keep {
 		kept = append(kept, inputs[i])
 	}

@@ -1,17 +1,26 @@
-package engine
+// Package report owns the data a campaign's report records (findings,
+// their calls, the setup that deployed the contracts) and the reading of
+// a foresight.report/v1 file (docs/report-format.md) for replay, export
+// and corpus merges: every array counted against a limit before it is
+// decoded, every name and value checked. It is a leaf: the engine's
+// facade renders into these types, and the corpus and the export read
+// them, without importing each other.
+package report
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
+
+	"github.com/foresight-sol/foresight/engine/safefile"
 )
 
 // Limits on a report that replay or export reads. A campaign's report is
 // far below them (its sequences have at most --max-seq-len calls, 64 by
 // default); a hostile one is refused before it is decoded.
 const (
-	// MaxReportBytes bounds a report file.
-	MaxReportBytes = 16 << 20
+	// MaxBytes bounds a report file.
+	MaxBytes = 16 << 20
 	// MaxFindingCalls bounds the calls of one finding.
 	MaxFindingCalls = 4096
 
@@ -25,10 +34,10 @@ const (
 	maxRelated        = 256
 )
 
-// A ReplayReport is what replay and export read of a foresight.report/v1
-// report (docs/report-format.md): the files to compile, how the campaign
+// A File is what replay and export read of a foresight.report/v1 report
+// (docs/report-format.md): the files to compile, how the campaign
 // deployed them, and the findings.
-type ReplayReport struct {
+type File struct {
 	Schema string   `json:"schema"`
 	Root   string   `json:"root"` // the project root relative inputs were under
 	Inputs []string `json:"inputs"`
@@ -40,49 +49,48 @@ type ReplayReport struct {
 	Findings []Finding `json:"findings"`
 }
 
-// ReadReport reads and checks the report at path (ReadReportFile,
-// DecodeReport).
-func ReadReport(path string) (*ReplayReport, error) {
-	data, err := ReadReportFile(path)
+// Read reads and checks the report at path (ReadFile, Decode).
+func Read(path string) (*File, error) {
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := DecodeReport(data)
+	rep, err := Decode(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return rep, nil
 }
 
-// ReadReportFile reads a report file: a regular file (a symlink to one
-// is followed) of at most MaxReportBytes. A device, FIFO or directory is
+// ReadFile reads a report file: a regular file (a symlink to one
+// is followed) of at most MaxBytes. A device, FIFO or directory is
 // refused before it is opened for reading, so /dev/zero cannot flood
 // memory nor a FIFO block.
-func ReadReportFile(path string) ([]byte, error) {
-	return readGuarded(path, MaxReportBytes, os.Stat, openNonBlock)
+func ReadFile(path string) ([]byte, error) {
+	return safefile.ReadFollow(path, MaxBytes)
 }
 
-// DecodeReport decodes a report and checks it: its arrays within the
+// Decode decodes a report and checks it: its arrays within the
 // limits above (counted before anything is decoded in full), and every
 // finding and the setup valid (ValidateFinding, ValidateSetup). Errors
-// wrap ErrBadReport, ErrTooLarge, or are JSON syntax errors.
-func DecodeReport(data []byte) (*ReplayReport, error) {
-	if len(data) > MaxReportBytes {
-		return nil, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, len(data), MaxReportBytes)
+// wrap ErrInvalid, safefile.ErrTooLarge, or are JSON syntax errors.
+func Decode(data []byte) (*File, error) {
+	if len(data) > MaxBytes {
+		return nil, fmt.Errorf("%w (%d bytes, limit %d)", safefile.ErrTooLarge, len(data), MaxBytes)
 	}
 	if err := checkReportShape(data); err != nil {
 		return nil, err
 	}
-	var rep ReplayReport
+	var rep File
 	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadReport, err)
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
 	if rep.Root != "" && !printableUnit(rep.Root) {
-		return nil, fmt.Errorf("%w: root %q is not a path", ErrBadReport, rep.Root)
+		return nil, fmt.Errorf("%w: root %q is not a path", ErrInvalid, rep.Root)
 	}
 	for _, in := range rep.Inputs {
 		if in == "" || !printableUnit(in) {
-			return nil, fmt.Errorf("%w: input %q is not a path", ErrBadReport, in)
+			return nil, fmt.Errorf("%w: input %q is not a path", ErrInvalid, in)
 		}
 	}
 	if err := ValidateSetup(rep.Setup); err != nil {
@@ -99,14 +107,14 @@ func DecodeReport(data []byte) (*ReplayReport, error) {
 // CheckInputs refuses inputs that are neither regular files nor
 // directories (a device such as /dev/zero, a FIFO), before a compile
 // reads them.
-func (r *ReplayReport) CheckInputs() error {
+func (r *File) CheckInputs() error {
 	for _, in := range r.Inputs {
 		fi, err := os.Stat(in)
 		if err != nil {
 			return fmt.Errorf("report input: %w", err)
 		}
 		if !fi.IsDir() && !fi.Mode().IsRegular() {
-			return fmt.Errorf("report input %s: %w (%s)", in, ErrNotRegular, fileKind(fi.Mode()))
+			return fmt.Errorf("report input %s: %w (%s)", in, safefile.ErrNotRegular, safefile.Kind(fi.Mode()))
 		}
 	}
 	return nil

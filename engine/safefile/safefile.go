@@ -1,4 +1,9 @@
-package engine
+// Package safefile reads and writes files whose paths or contents others
+// may control (a shared corpus directory, a report from a CI artifact):
+// regular files only, size limits checked before and after opening,
+// atomic writes that never overwrite, and confinement to a root with
+// every symlink resolved.
+package safefile
 
 import (
 	"errors"
@@ -11,35 +16,30 @@ import (
 	"time"
 )
 
-// Limits on what a corpus may make us read: a corpus directory is shared
-// and may hold anything, and a huge one must not exhaust memory.
-const (
-	// MaxLoadedInputs bounds the inputs a campaign loads from a corpus.
-	MaxLoadedInputs = 4096
-	// maxInputBytes bounds one input file, maxCorpusFileBytes one file of
-	// the older per-contract format, and maxLoadBytes a whole load.
-	maxInputBytes      = 1 << 20
-	maxCorpusFileBytes = 64 << 20
-	maxLoadBytes       = 256 << 20
-)
-
-// ErrNotRegular is wrapped by errors about a corpus path that is not a
+// ErrNotRegular is wrapped by errors about a path that is not a
 // regular file (a symlink, a FIFO, a device): it is never opened, so a
 // symlink to /dev/zero or a FIFO without a writer cannot hang or flood us.
 var ErrNotRegular = errors.New("not a regular file")
 
-// ErrTooLarge is wrapped by errors about a corpus file over its size limit.
+// ErrTooLarge is wrapped by errors about a file over its size limit.
 var ErrTooLarge = errors.New("file too large")
 
-// ErrOutsideRoot is wrapped by errors about a corpus path that resolves
+// ErrOutsideRoot is wrapped by errors about a path that resolves
 // (symlinks included) outside the directory it must stay in.
 var ErrOutsideRoot = errors.New("outside the workspace")
 
-// readRegular reads a regular file of at most max bytes. The path is not
+// Read reads a regular file of at most max bytes. The path is not
 // followed if it is a symlink, and opened non-blocking, so what it names
 // is checked before a read can block.
-func readRegular(path string, max int64) ([]byte, error) {
+func Read(path string, max int64) ([]byte, error) {
 	return readGuarded(path, max, os.Lstat, openNoFollow)
+}
+
+// ReadFollow reads a regular file of at most max bytes that the user
+// named: a symlink to one is followed, and a device, FIFO or directory is
+// refused before it is opened for reading.
+func ReadFollow(path string, max int64) ([]byte, error) {
+	return readGuarded(path, max, os.Stat, openNonBlock)
 }
 
 // readGuarded reads the regular file at path, of at most max bytes: what
@@ -78,7 +78,7 @@ func readGuarded(path string, max int64, stat func(string) (os.FileInfo, error),
 // regularSized refuses anything but a regular file of at most max bytes.
 func regularSized(path string, fi fs.FileInfo, max int64) error {
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fileKind(fi.Mode()))
+		return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, Kind(fi.Mode()))
 	}
 	if fi.Size() > max {
 		return fmt.Errorf("%s: %w (%d bytes, limit %d)", path, ErrTooLarge, fi.Size(), max)
@@ -86,8 +86,8 @@ func regularSized(path string, fi fs.FileInfo, max int64) error {
 	return nil
 }
 
-// fileKind names what a non-regular file is, for messages.
-func fileKind(m fs.FileMode) string {
+// Kind names what a non-regular file is, for messages.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
@@ -141,9 +141,9 @@ func resolveDepth(p string, depth int) (string, error) {
 	}
 }
 
-// confine returns an error wrapping ErrOutsideRoot unless path, resolved,
+// Confine returns an error wrapping ErrOutsideRoot unless path, resolved,
 // lies inside root (resolved too). An empty root confines nothing.
-func confine(root, path string) error {
+func Confine(root, path string) error {
 	if root == "" {
 		return nil
 	}
@@ -162,41 +162,41 @@ func confine(root, path string) error {
 	return nil
 }
 
-// mkdirConfined creates dir and its missing parents, checking before each
+// MkdirIn creates dir and its missing parents, checking before each
 // that it resolves inside root: a symlinked component pointing out of the
 // root fails instead of creating directories there.
-func mkdirConfined(root, dir string) error {
-	if err := confine(root, dir); err != nil {
+func MkdirIn(root, dir string) error {
+	if err := Confine(root, dir); err != nil {
 		return err
 	}
 	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
 		return nil
 	}
 	if parent := filepath.Dir(dir); parent != dir {
-		if err := mkdirConfined(root, parent); err != nil {
+		if err := MkdirIn(root, parent); err != nil {
 			return err
 		}
 	}
 	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	return confine(root, dir)
+	return Confine(root, dir)
 }
 
 // tmpPrefix starts the names of files being written; readers skip them.
 const tmpPrefix = ".tmp-"
 
-// writeNew writes data to dir/name unless that name exists: a temporary
+// WriteNew writes data to dir/name unless that name exists: a temporary
 // file in dir, then a hard link to the final name, which fails if another
 // writer got there first. Readers never see a partial file, concurrent
 // writers never overwrite each other, and a writer killed mid-write leaves
 // only a temporary file. It reports whether it created the file.
-func writeNew(root, dir, name string, data []byte) (bool, error) {
+func WriteNew(root, dir, name string, data []byte) (bool, error) {
 	final := filepath.Join(dir, name)
 	if _, err := os.Lstat(final); err == nil {
 		return false, nil
 	}
-	if err := confine(root, dir); err != nil {
+	if err := Confine(root, dir); err != nil {
 		return false, err
 	}
 	tmp, err := os.CreateTemp(dir, tmpPrefix+"*")
@@ -229,9 +229,9 @@ func writeNew(root, dir, name string, data []byte) (bool, error) {
 	return true, nil
 }
 
-// removeStaleTemps deletes temporary files of writers that died: those
+// RemoveStaleTemps deletes temporary files of writers that died: those
 // older than an hour (a live writer renames within milliseconds).
-func removeStaleTemps(dir string) {
+func RemoveStaleTemps(dir string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -250,8 +250,8 @@ func removeStaleTemps(dir string) {
 // even a dangling one) of that name exists, creating dir if needed; with a
 // root, dir must resolve inside it. It reports whether it wrote the file.
 func WriteFileIn(root, dir, name string, data []byte) (bool, error) {
-	if err := mkdirConfined(root, dir); err != nil {
+	if err := MkdirIn(root, dir); err != nil {
 		return false, err
 	}
-	return writeNew(root, dir, name, data)
+	return WriteNew(root, dir, name, data)
 }

@@ -1,4 +1,4 @@
-package engine
+package report
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ func checkReportShape(data []byte) error {
 		Findings capped[findingShape, findingsLimit] `json:"findings"`
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
-		return fmt.Errorf("%w: %w", ErrBadReport, err)
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	calls, args := 0, 0
 	for _, f := range s.Findings {
@@ -29,10 +29,10 @@ func checkReportShape(data []byte) error {
 		args += f.args
 	}
 	if calls > maxReportCalls {
-		return fmt.Errorf("%w: %d calls in all, limit %d", ErrBadReport, calls, maxReportCalls)
+		return fmt.Errorf("%w: %d calls in all, limit %d", ErrInvalid, calls, maxReportCalls)
 	}
 	if args > maxReportArgs {
-		return fmt.Errorf("%w: %d call arguments in all, limit %d", ErrBadReport, args, maxReportArgs)
+		return fmt.Errorf("%w: %d call arguments in all, limit %d", ErrInvalid, args, maxReportArgs)
 	}
 	return nil
 }

@@ -2,14 +2,14 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine/internal/testbuild"
+	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/report"
+
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -26,10 +26,10 @@ func TestInputsRoundTrip(t *testing.T) {
 		t.Fatalf("inputs %d, corpus %d", len(first.Inputs), first.Corpus)
 	}
 	path := filepath.Join(t.TempDir(), "sub", "corpus.json")
-	if err := SaveInputs(path, first.Inputs); err != nil {
+	if err := corpus.SaveInputs(path, first.Inputs); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := LoadInputs(path)
+	loaded, err := corpus.LoadInputs(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,64 +115,15 @@ func TestStaleInputsDropped(t *testing.T) {
 	}
 }
 
-func TestLoadInputsCorrupt(t *testing.T) {
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.json")
-	if err := SaveInputs(good, []Input{{Calls: []InputCall{{Contract: "C", Function: "f()"}}}}); err != nil {
-		t.Fatal(err)
-	}
-	data, _ := os.ReadFile(good)
-	for name, body := range map[string]string{
-		"truncated":  string(data[:len(data)/2]),
-		"empty":      "",
-		"format":     strings.Replace(string(data), "foresight.corpus/v1", "other/v9", 1),
-		"not object": "[1,2,3]",
-	} {
-		p := filepath.Join(dir, name+".json")
-		os.WriteFile(p, []byte(body), 0o644)
-		if _, err := LoadInputs(p); !errors.Is(err, ErrCorruptCorpus) {
-			t.Errorf("%s: err = %v, want ErrCorruptCorpus", name, err)
-		}
-	}
-	if _, err := LoadInputs(filepath.Join(dir, "missing.json")); !errors.Is(err, os.ErrNotExist) || errors.Is(err, ErrCorruptCorpus) {
-		t.Errorf("missing file: err = %v, want not-exist", err)
-	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.Contains(e.Name(), ".tmp") {
-			t.Errorf("temporary file left behind: %s", e.Name())
-		}
-	}
-}
-
-// FuzzInputs feeds arbitrary corpus files through parsing and mapping onto
-// a real program: neither may panic.
-func FuzzInputs(f *testing.F) {
-	prog := testProgram(f, fixtures.Example(f, "PathsBaz.sol"))
-	f.Add([]byte(`{"format":"foresight.corpus/v1","inputs":[{"calls":[{"contract":"Baz","function":"baz(int256,int256,int256)","args":"0x00","sender":-7,"value":"x"}]}]}`))
-	f.Add([]byte(`{"format":"foresight.corpus/v1","inputs":[{"calls":[{"contract":"Baz","sender":1,"value":"5"}]},{"calls":[]}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		ins, err := parseInputs(data)
-		if err != nil {
-			return
-		}
-		for _, in := range ins {
-			sequenceOf(prog, in)
-		}
-	})
-}
-
-var testProgram = testbuild.Program
-
 // TestOnSetup: the deployment is reported once, before any finding, and
 // matches the report's.
 func TestOnSetup(t *testing.T) {
 	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
-	var setups []Setup
+	var setups []report.Setup
 	var beforeFinding bool
 	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 20_000},
-		OnSetup:   func(s Setup) { setups = append(setups, s) },
-		OnFinding: func(Finding) { beforeFinding = beforeFinding || len(setups) == 1 },
+		OnSetup:   func(s report.Setup) { setups = append(setups, s) },
+		OnFinding: func(report.Finding) { beforeFinding = beforeFinding || len(setups) == 1 },
 	})
 	if err != nil {
 		t.Fatal(err)

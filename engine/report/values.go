@@ -1,4 +1,4 @@
-package engine
+package report
 
 import (
 	"encoding/hex"
@@ -9,15 +9,14 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/holiman/uint256"
 )
 
-// ErrBadReport is wrapped by errors about a report, or a finding or setup
+// ErrInvalid is wrapped by errors about a report, or a finding or setup
 // in one, that breaks the format or its limits: a report may come from a
 // corpus directory or a CI artifact that others can write, so each field
 // is checked before a replay or an export uses it.
-var ErrBadReport = errors.New("invalid report")
+var ErrInvalid = errors.New("invalid report")
 
 // maxSenderIndex bounds a call's senderIndex: the campaign's principals
 // are a few senders, the attacker contracts and the deployer, or the
@@ -34,85 +33,87 @@ var (
 	panicKindRE = regexp.MustCompile(`^panic-0x([0-9a-fA-F]{1,16})$`)
 )
 
-// callValues are the values of a Call, parsed from the report's text.
-type callValues struct {
-	sender   common.Address
-	to       common.Address // zero when hasTo is false
-	hasTo    bool
-	value    uint256.Int
-	input    []byte
-	attacker deploy.Attacker // when the call came through an attacker contract
+// CallValues are the values of a Call, parsed from the report's text.
+type CallValues struct {
+	Sender common.Address
+	To     common.Address // zero when HasTo is false
+	HasTo  bool
+	Value  uint256.Int
+	Input  []byte
+	// Attacker is the index in Attackers of the attacker contract the
+	// call came through, when Call.Attacker is not "".
+	Attacker int
 }
 
-// parseCall checks c and parses its values.
-func parseCall(c Call) (callValues, error) {
-	var v callValues
+// ParseCall checks c and parses its values.
+func ParseCall(c Call) (CallValues, error) {
+	var v CallValues
 	if c.SenderIndex < 0 || c.SenderIndex > maxSenderIndex {
-		return v, fmt.Errorf("%w: senderIndex %d is out of range 0..%d", ErrBadReport, c.SenderIndex, maxSenderIndex)
+		return v, fmt.Errorf("%w: senderIndex %d is out of range 0..%d", ErrInvalid, c.SenderIndex, maxSenderIndex)
 	}
-	if !isIdent(c.Contract) {
-		return v, fmt.Errorf("%w: contract %q is not a contract name", ErrBadReport, c.Contract)
+	if !IsIdent(c.Contract) {
+		return v, fmt.Errorf("%w: contract %q is not a contract name", ErrInvalid, c.Contract)
 	}
 	if c.Function != "" && (len(c.Function) > 4096 || !signatureRE.MatchString(c.Function)) {
-		return v, fmt.Errorf("%w: function %q is not a function signature", ErrBadReport, c.Function)
+		return v, fmt.Errorf("%w: function %q is not a function signature", ErrInvalid, c.Function)
 	}
 	for _, a := range c.Args {
 		if !printableASCII(a) {
-			return v, fmt.Errorf("%w: argument %q is not printable ASCII", ErrBadReport, a)
+			return v, fmt.Errorf("%w: argument %q is not printable ASCII", ErrInvalid, a)
 		}
 	}
 	var err error
-	if v.sender, err = parseAddress("sender", c.Sender); err != nil {
+	if v.Sender, err = parseAddress("sender", c.Sender); err != nil {
 		return v, err
 	}
 	if c.Address != "" {
-		if v.to, err = parseAddress("address", c.Address); err != nil {
+		if v.To, err = parseAddress("address", c.Address); err != nil {
 			return v, err
 		}
-		v.hasTo = true
+		v.HasTo = true
 	}
 	if c.Attacker != "" {
-		a, ok := deploy.ParseAttacker(c.Attacker)
+		a, ok := attackerIndex(c.Attacker)
 		if !ok {
-			return v, fmt.Errorf("%w: attacker %q is not one of Foresight's attacker contracts", ErrBadReport, c.Attacker)
+			return v, fmt.Errorf("%w: attacker %q is not one of Foresight's attacker contracts", ErrInvalid, c.Attacker)
 		}
-		v.attacker = a
+		v.Attacker = a
 	}
-	if err := parseWei(&v.value, "value", c.Value); err != nil {
+	if err := parseWei(&v.Value, "value", c.Value); err != nil {
 		return v, err
 	}
-	v.input, err = parseHex("calldata", c.Calldata)
+	v.Input, err = ParseHex("calldata", c.Calldata)
 	return v, err
 }
 
-// deployValues are the values of a Deployed, parsed from the report's text.
-type deployValues struct {
-	addr      common.Address // zero when hasAddr is false
-	hasAddr   bool
-	ctorArgs  []byte
-	ctorValue uint256.Int
+// DeployValues are the values of a Deployed, parsed from the report's text.
+type DeployValues struct {
+	Addr      common.Address // zero when HasAddr is false
+	HasAddr   bool
+	CtorArgs  []byte
+	CtorValue uint256.Int
 }
 
-// parseDeployed checks d and parses its values.
-func parseDeployed(d Deployed) (deployValues, error) {
-	var v deployValues
-	if !isIdent(d.Name) {
-		return v, fmt.Errorf("%w: setup contract %q is not a contract name", ErrBadReport, d.Name)
+// ParseDeployed checks d and parses its values.
+func ParseDeployed(d Deployed) (DeployValues, error) {
+	var v DeployValues
+	if !IsIdent(d.Name) {
+		return v, fmt.Errorf("%w: setup contract %q is not a contract name", ErrInvalid, d.Name)
 	}
 	if !printableUnit(d.Unit) {
-		return v, fmt.Errorf("%w: setup contract %s: unit %q is not a source unit name", ErrBadReport, d.Name, d.Unit)
+		return v, fmt.Errorf("%w: setup contract %s: unit %q is not a source unit name", ErrInvalid, d.Name, d.Unit)
 	}
 	var err error
 	if d.Address != "" && d.Error == "" {
-		if v.addr, err = parseAddress("address of "+d.Name, d.Address); err != nil {
+		if v.Addr, err = parseAddress("address of "+d.Name, d.Address); err != nil {
 			return v, err
 		}
-		v.hasAddr = true
+		v.HasAddr = true
 	}
-	if v.ctorArgs, err = parseHex("ctorArgs of "+d.Name, d.CtorArgs); err != nil {
+	if v.CtorArgs, err = ParseHex("ctorArgs of "+d.Name, d.CtorArgs); err != nil {
 		return v, err
 	}
-	if err := parseWei(&v.ctorValue, "ctorValue of "+d.Name, d.CtorValue); err != nil {
+	if err := parseWei(&v.CtorValue, "ctorValue of "+d.Name, d.CtorValue); err != nil {
 		return v, err
 	}
 	for _, g := range d.Grants {
@@ -122,7 +123,7 @@ func parseDeployed(d Deployed) (deployValues, error) {
 		if _, err := parseAddress("grant target", g.To); err != nil {
 			return v, err
 		}
-		if _, err := parseHex("grant input", g.Input); err != nil {
+		if _, err := ParseHex("grant input", g.Input); err != nil {
 			return v, err
 		}
 	}
@@ -135,22 +136,22 @@ func parseDeployed(d Deployed) (deployValues, error) {
 // message, detail, paths) is not checked: an export escapes it.
 func ValidateFinding(f Finding) error {
 	if !kindRE.MatchString(f.Kind) {
-		return fmt.Errorf("%w: kind %q is not a finding kind", ErrBadReport, f.Kind)
+		return fmt.Errorf("%w: kind %q is not a finding kind", ErrInvalid, f.Kind)
 	}
-	if f.Contract != "" && !isIdent(f.Contract) {
-		return fmt.Errorf("%w: contract %q is not a contract name", ErrBadReport, f.Contract)
+	if f.Contract != "" && !IsIdent(f.Contract) {
+		return fmt.Errorf("%w: contract %q is not a contract name", ErrInvalid, f.Contract)
 	}
-	if f.Check != "" && !isIdent(f.Check) {
-		return fmt.Errorf("%w: check %q is not a function name", ErrBadReport, f.Check)
+	if f.Check != "" && !IsIdent(f.Check) {
+		return fmt.Errorf("%w: check %q is not a function name", ErrInvalid, f.Check)
 	}
 	if len(f.Calls) > MaxFindingCalls {
-		return fmt.Errorf("%w: %d calls, limit %d", ErrBadReport, len(f.Calls), MaxFindingCalls)
+		return fmt.Errorf("%w: %d calls, limit %d", ErrInvalid, len(f.Calls), MaxFindingCalls)
 	}
 	if err := validateHarness(f.Harness); err != nil {
 		return err
 	}
 	for i, c := range f.Calls {
-		if _, err := parseCall(c); err != nil {
+		if _, err := ParseCall(c); err != nil {
 			return fmt.Errorf("call %d: %w", i+1, err)
 		}
 	}
@@ -159,8 +160,8 @@ func ValidateFinding(f Finding) error {
 
 // ValidateSetup checks the names and values of a report's setup.
 func ValidateSetup(s Setup) error {
-	if s.SetUp != "" && !isIdent(s.SetUp) {
-		return fmt.Errorf("%w: setUp %q is not a contract name", ErrBadReport, s.SetUp)
+	if s.SetUp != "" && !IsIdent(s.SetUp) {
+		return fmt.Errorf("%w: setUp %q is not a contract name", ErrInvalid, s.SetUp)
 	}
 	if s.Token != "" {
 		if _, err := parseAddress("token", s.Token); err != nil {
@@ -168,18 +169,18 @@ func ValidateSetup(s Setup) error {
 		}
 	}
 	if len(s.Contracts) > maxSetupContracts {
-		return fmt.Errorf("%w: %d setup contracts, limit %d", ErrBadReport, len(s.Contracts), maxSetupContracts)
+		return fmt.Errorf("%w: %d setup contracts, limit %d", ErrInvalid, len(s.Contracts), maxSetupContracts)
 	}
 	for _, d := range s.Contracts {
-		if _, err := parseDeployed(d); err != nil {
+		if _, err := ParseDeployed(d); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// panicCode returns the code of a "panic-0xNN" kind.
-func panicCode(kind string) (uint64, bool) {
+// PanicCode returns the code of a "panic-0xNN" kind.
+func PanicCode(kind string) (uint64, bool) {
 	m := panicKindRE.FindStringSubmatch(kind)
 	if m == nil {
 		return 0, false
@@ -190,7 +191,7 @@ func panicCode(kind string) (uint64, bool) {
 
 func parseAddress(what, s string) (common.Address, error) {
 	if !common.IsHexAddress(s) {
-		return common.Address{}, fmt.Errorf("%w: %s %q is not an address", ErrBadReport, what, s)
+		return common.Address{}, fmt.Errorf("%w: %s %q is not an address", ErrInvalid, what, s)
 	}
 	return common.HexToAddress(s), nil
 }
@@ -202,19 +203,20 @@ func parseWei(v *uint256.Int, what, s string) error {
 		return nil
 	}
 	if len(s) > 78 || strings.Trim(s, "0123456789") != "" {
-		return fmt.Errorf("%w: %s %q is not a decimal amount of wei", ErrBadReport, what, s)
+		return fmt.Errorf("%w: %s %q is not a decimal amount of wei", ErrInvalid, what, s)
 	}
 	if err := v.SetFromDecimal(s); err != nil {
-		return fmt.Errorf("%w: %s %q is not a uint256: %v", ErrBadReport, what, s, err)
+		return fmt.Errorf("%w: %s %q is not a uint256: %v", ErrInvalid, what, s, err)
 	}
 	return nil
 }
 
-// parseHex decodes hex with or without 0x ("" is empty).
-func parseHex(what, s string) ([]byte, error) {
+// ParseHex decodes hex with or without 0x ("" is empty); what names the
+// value in the error.
+func ParseHex(what, s string) ([]byte, error) {
 	b, err := hex.DecodeString(strings.TrimPrefix(s, "0x"))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s is not hex: %v", ErrBadReport, what, err)
+		return nil, fmt.Errorf("%w: %s is not hex: %v", ErrInvalid, what, err)
 	}
 	return b, nil
 }

@@ -1,4 +1,4 @@
-package engine
+package report
 
 import (
 	"fmt"
@@ -23,10 +23,10 @@ func validateHarness(h *Harness) error {
 		return nil
 	}
 	if !strings.HasSuffix(h.File, ".sol") || !printableUnit(h.File) {
-		return fmt.Errorf("%w: harness file %q is not a Solidity path", ErrBadReport, h.File)
+		return fmt.Errorf("%w: harness file %q is not a Solidity path", ErrInvalid, h.File)
 	}
-	if !isIdent(h.Contract) || h.Setup.SetUp != h.Contract {
-		return fmt.Errorf("%w: harness contract %q is not the set-up %q", ErrBadReport, h.Contract, h.Setup.SetUp)
+	if !IsIdent(h.Contract) || h.Setup.SetUp != h.Contract {
+		return fmt.Errorf("%w: harness contract %q is not the set-up %q", ErrInvalid, h.Contract, h.Setup.SetUp)
 	}
 	return ValidateSetup(h.Setup)
 }

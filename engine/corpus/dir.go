@@ -1,4 +1,12 @@
-package engine
+// Package corpus owns the inputs campaigns save and share: an Input names
+// its contracts and functions so that it survives recompilation (file.go),
+// and a corpus directory holds one file per input and per finding, which
+// any number of campaigns, processes and the editor add to at once
+// (dir.go, finding.go; docs/scaling.md). Its files are read and written
+// through engine/safefile: a corpus directory is shared and may hold
+// anything. It runs nothing: the engine's facade replays and minimizes
+// inputs.
+package corpus
 
 import (
 	"crypto/sha256"
@@ -12,6 +20,20 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/foresight-sol/foresight/engine/safefile"
+)
+
+// Limits on what a corpus may make us read: a corpus directory is shared
+// and may hold anything, and a huge one must not exhaust memory.
+const (
+	// MaxLoadedInputs bounds the inputs a campaign loads from a corpus.
+	MaxLoadedInputs = 4096
+	// maxInputBytes bounds one input file, maxCorpusFileBytes one file of
+	// the older per-contract format, and maxLoadBytes a whole load.
+	maxInputBytes      = 1 << 20
+	maxCorpusFileBytes = 64 << 20
+	maxLoadBytes       = 256 << 20
 )
 
 // A corpus directory holds one file per input in inputs/, named
@@ -33,9 +55,9 @@ type inputFile struct {
 	Calls  []InputCall `json:"calls"`
 }
 
-// CorpusDir is an open corpus directory. Its methods may be called from
+// Dir is an open corpus directory. Its methods may be called from
 // several goroutines.
-type CorpusDir struct {
+type Dir struct {
 	dir, root string
 
 	mu   sync.Mutex
@@ -55,17 +77,17 @@ type Loaded struct {
 	Migrated int
 }
 
-// OpenCorpusDir opens (creating) the corpus directory dir. With a root,
+// Open opens (creating) the corpus directory dir. With a root,
 // every file it writes must resolve inside root, symlinks included.
 // Inputs in files of the older per-contract format directly in dir are
 // converted, and those files removed once converted.
-func OpenCorpusDir(dir, root string) (*CorpusDir, *Loaded, error) {
-	d := &CorpusDir{dir: dir, root: root, seen: map[string]bool{}}
+func Open(dir, root string) (*Dir, *Loaded, error) {
+	d := &Dir{dir: dir, root: root, seen: map[string]bool{}}
 	for _, sub := range []string{inputsDir, findingsDir} {
-		if err := mkdirConfined(root, filepath.Join(dir, sub)); err != nil {
+		if err := safefile.MkdirIn(root, filepath.Join(dir, sub)); err != nil {
 			return nil, nil, fmt.Errorf("corpus directory: %w", err)
 		}
-		removeStaleTemps(filepath.Join(dir, sub))
+		safefile.RemoveStaleTemps(filepath.Join(dir, sub))
 	}
 	migrated := &Loaded{}
 	entries, err := os.ReadDir(dir)
@@ -96,8 +118,8 @@ func OpenCorpusDir(dir, root string) (*CorpusDir, *Loaded, error) {
 	return d, migrated, nil
 }
 
-// Dir is the directory's path.
-func (d *CorpusDir) Dir() string { return d.dir }
+// Path is the directory's path.
+func (d *Dir) Path() string { return d.dir }
 
 func (l *Loaded) problem(err error) {
 	l.Skipped++
@@ -124,13 +146,13 @@ func EncodeInput(in Input) ([]byte, string, error) {
 func ParseInput(data []byte) (Input, error) {
 	var f inputFile
 	if err := json.Unmarshal(data, &f); err != nil {
-		return Input{}, fmt.Errorf("%w: %v", ErrCorruptCorpus, err)
+		return Input{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	if f.Format != inputFormat {
-		return Input{}, fmt.Errorf("%w: format %q, want %q", ErrCorruptCorpus, f.Format, inputFormat)
+		return Input{}, fmt.Errorf("%w: format %q, want %q", ErrCorrupt, f.Format, inputFormat)
 	}
 	if len(f.Calls) == 0 {
-		return Input{}, fmt.Errorf("%w: an input without calls", ErrCorruptCorpus)
+		return Input{}, fmt.Errorf("%w: an input without calls", ErrCorrupt)
 	}
 	return Input{Calls: f.Calls}, nil
 }
@@ -148,7 +170,7 @@ func safeName(contract string) string {
 
 // Add writes an input unless the directory has it already (under its
 // content hash); it reports the file name and whether it was new.
-func (d *CorpusDir) Add(in Input) (string, bool, error) {
+func (d *Dir) Add(in Input) (string, bool, error) {
 	data, name, err := EncodeInput(in)
 	if err != nil {
 		return "", false, err
@@ -160,7 +182,7 @@ func (d *CorpusDir) Add(in Input) (string, bool, error) {
 	if known {
 		return name, false, nil
 	}
-	added, err := writeNew(d.root, filepath.Join(d.dir, inputsDir), name, data)
+	added, err := safefile.WriteNew(d.root, filepath.Join(d.dir, inputsDir), name, data)
 	if err != nil {
 		return name, false, fmt.Errorf("save input: %w", err)
 	}
@@ -170,7 +192,7 @@ func (d *CorpusDir) Add(in Input) (string, bool, error) {
 // Load reads the directory's inputs, at most MaxLoadedInputs of them in
 // name order. With contracts, only inputs whose first call is to one of
 // them are read. Unreadable files are skipped and counted.
-func (d *CorpusDir) Load(contracts []string) (*Loaded, error) {
+func (d *Dir) Load(contracts []string) (*Loaded, error) {
 	names, err := d.list()
 	if err != nil {
 		return nil, err
@@ -207,7 +229,7 @@ func (d *CorpusDir) Load(contracts []string) (*Loaded, error) {
 
 // Scan returns the inputs written since the directory was last listed
 // (by other processes), at most max of them.
-func (d *CorpusDir) Scan(max int) (*Loaded, error) {
+func (d *Dir) Scan(max int) (*Loaded, error) {
 	names, err := d.list()
 	if err != nil {
 		return nil, err
@@ -239,7 +261,7 @@ func (d *CorpusDir) Scan(max int) (*Loaded, error) {
 }
 
 // Remove deletes input files by name (stale inputs).
-func (d *CorpusDir) Remove(names []string) error {
+func (d *Dir) Remove(names []string) error {
 	var errs []error
 	for _, n := range names {
 		if filepath.Base(n) != n || strings.HasPrefix(n, ".") {
@@ -252,8 +274,8 @@ func (d *CorpusDir) Remove(names []string) error {
 	return errors.Join(errs...)
 }
 
-func (d *CorpusDir) read(name string) (Input, int64, error) {
-	data, err := readRegular(filepath.Join(d.dir, inputsDir, name), maxInputBytes)
+func (d *Dir) read(name string) (Input, int64, error) {
+	data, err := safefile.Read(filepath.Join(d.dir, inputsDir, name), maxInputBytes)
 	if err != nil {
 		return Input{}, 0, err
 	}
@@ -265,7 +287,7 @@ func (d *CorpusDir) read(name string) (Input, int64, error) {
 }
 
 // list returns the sorted names of the input files.
-func (d *CorpusDir) list() ([]string, error) {
+func (d *Dir) list() ([]string, error) {
 	return listJSON(filepath.Join(d.dir, inputsDir))
 }
 
@@ -291,7 +313,7 @@ func listJSON(dir string) ([]string, error) {
 
 // Prune deletes the oldest input files of contract beyond max, never
 // those named in keep; it returns how many it deleted.
-func (d *CorpusDir) Prune(contract string, keep map[string]bool, max int) (int, error) {
+func (d *Dir) Prune(contract string, keep map[string]bool, max int) (int, error) {
 	names, err := d.list()
 	if err != nil {
 		return 0, err

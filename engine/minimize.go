@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -28,7 +29,7 @@ type Minimized struct {
 // yet, the smallest input covering it is kept. Coverage is what a
 // campaign's seeding covers, so the single-call inputs every campaign
 // starts with are not needed in the corpus.
-func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minimized, error) {
+func Minimize(ctx context.Context, builds []*solc.Build, inputs []corpus.Input) (*Minimized, error) {
 	prog, err := program.New(builds)
 	if err != nil {
 		return nil, err
@@ -47,9 +48,9 @@ func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minim
 	m := &Minimized{}
 	seqs := make([]txseq.Sequence, len(inputs))
 	for i, in := range inputs {
-		seq, ok := sequenceOf(prog, in)
+		seq, ok := corpus.SequenceOf(prog, in)
 		if !ok {
-			if knownContracts(prog, in) {
+			if corpus.KnownContracts(prog, in) {
 				m.Stale = append(m.Stale, i)
 			}
 			continue
@@ -93,7 +94,7 @@ func Minimize(ctx context.Context, builds []*solc.Build, inputs []Input) (*Minim
 		}
 	}
 	size := func(i int) int {
-		data, _, _ := EncodeInput(inputs[i])
+		data, _, _ := corpus.EncodeInput(inputs[i])
 		return len(inputs[i].Calls)<<24 + len(data)
 	}
 	keys := make([]uint64, 0, len(features))

@@ -1,29 +1,17 @@
 package engine
 
 import (
+	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
-// knownContracts reports whether every call of in names a contract of p:
-// an input that does not fit p although it does is stale (its function was
-// renamed, removed or changed), while one naming an unknown contract may
-// belong to sources this campaign did not compile.
-func knownContracts(p *program.Program, in Input) bool {
-	for _, c := range in.Calls {
-		if _, ok := p.Lookup(c.Contract); !ok {
-			return false
-		}
-	}
-	return len(in.Calls) > 0
-}
-
 // shareInputs connects a campaign to the inputs other processes find
 // (opts.Imports) and to the writer of its own (opts.OnInput).
 func shareInputs(p *program.Program, cfg *fuzz.Config, opts Options) {
 	if opts.OnInput != nil {
-		cfg.OnInput = func(seq txseq.Sequence) { opts.OnInput(inputOf(p, seq)) }
+		cfg.OnInput = func(seq txseq.Sequence) { opts.OnInput(corpus.InputOf(p, seq)) }
 	}
 	if opts.Imports == nil {
 		return
@@ -36,7 +24,7 @@ func shareInputs(p *program.Program, cfg *fuzz.Config, opts Options) {
 				if !ok {
 					return nil, false
 				}
-				if seq, ok := sequenceOf(p, in); ok {
+				if seq, ok := corpus.SequenceOf(p, in); ok {
 					return seq, true
 				}
 			default:

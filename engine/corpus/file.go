@@ -1,4 +1,4 @@
-package engine
+package corpus
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/safefile"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -42,9 +43,9 @@ type corpusFile struct {
 	Inputs []Input `json:"inputs"`
 }
 
-// ErrCorruptCorpus is wrapped by LoadInputs' errors about a file that is
+// ErrCorrupt is wrapped by LoadInputs' errors about a file that is
 // not a corpus (truncated, hand-edited, another format).
-var ErrCorruptCorpus = errors.New("corrupt corpus file")
+var ErrCorrupt = errors.New("corrupt corpus file")
 
 // SaveInputs writes inputs to path atomically (a temporary file renamed
 // over it), creating the directory if needed, so a crash never leaves a
@@ -80,9 +81,9 @@ func SaveInputs(path string, inputs []Input) error {
 // before corpus directories): a regular file of at most 64 MiB, of which
 // the first MaxLoadedInputs inputs are decoded one at a time, so a huge
 // corpus cannot exhaust memory. A file that does not parse yields an
-// error wrapping ErrCorruptCorpus; callers skip it.
+// error wrapping ErrCorrupt; callers skip it.
 func LoadInputs(path string) ([]Input, error) {
-	data, err := readRegular(path, maxCorpusFileBytes)
+	data, err := safefile.Read(path, maxCorpusFileBytes)
 	if err != nil {
 		return nil, fmt.Errorf("load corpus: %w", err)
 	}
@@ -96,7 +97,7 @@ func LoadInputs(path string) ([]Input, error) {
 func parseInputs(data []byte) ([]Input, error) {
 	ins, err := decodeInputs(json.NewDecoder(bytes.NewReader(data)), MaxLoadedInputs)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorruptCorpus, err)
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return ins, nil
 }
@@ -166,8 +167,8 @@ func expectDelim(dec *json.Decoder, want json.Delim) error {
 	return nil
 }
 
-// inputOf renders a sequence as an Input.
-func inputOf(p *program.Program, seq txseq.Sequence) Input {
+// InputOf renders a sequence of p as an Input.
+func InputOf(p *program.Program, seq txseq.Sequence) Input {
 	in := Input{Calls: make([]InputCall, len(seq))}
 	for i, tx := range seq {
 		c := p.Contracts[tx.Contract]
@@ -184,11 +185,11 @@ func inputOf(p *program.Program, seq txseq.Sequence) Input {
 	return in
 }
 
-// sequenceOf maps an Input back onto p. Inputs naming a contract or
+// SequenceOf maps an Input back onto p. Inputs naming a contract or
 // function that no longer exists, or whose arguments no longer decode
 // against the function's current types, are dropped (ok false): a stale
 // input is worth nothing, and must never crash the engine.
-func sequenceOf(p *program.Program, in Input) (txseq.Sequence, bool) {
+func SequenceOf(p *program.Program, in Input) (txseq.Sequence, bool) {
 	if len(in.Calls) == 0 {
 		return nil, false
 	}
@@ -232,4 +233,17 @@ func sequenceOf(p *program.Program, in Input) (txseq.Sequence, bool) {
 		seq = append(seq, tx)
 	}
 	return seq, true
+}
+
+// KnownContracts reports whether every call of in names a contract of p:
+// an input that does not fit p although it does is stale (its function was
+// renamed, removed or changed), while one naming an unknown contract may
+// belong to sources this campaign did not compile.
+func KnownContracts(p *program.Program, in Input) bool {
+	for _, c := range in.Calls {
+		if _, ok := p.Lookup(c.Contract); !ok {
+			return false
+		}
+	}
+	return len(in.Calls) > 0
 }

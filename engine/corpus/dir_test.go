@@ -1,18 +1,15 @@
-package engine
+package corpus
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 
-	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/engine/safefile"
 )
 
 func testInput(contract, fn string, arg int) Input {
@@ -24,11 +21,11 @@ func testInput(contract, fn string, arg int) Input {
 // input is stored once under its content hash.
 func TestCorpusDirShared(t *testing.T) {
 	dir := t.TempDir()
-	a, _, err := OpenCorpusDir(dir, "")
+	a, _, err := Open(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, err := OpenCorpusDir(dir, "")
+	b, _, err := Open(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +78,7 @@ func TestCorpusDirShared(t *testing.T) {
 // large are skipped with an error instead of hanging or exhausting memory.
 func TestCorpusDirLimits(t *testing.T) {
 	dir := t.TempDir()
-	d, _, err := OpenCorpusDir(dir, "")
+	d, _, err := Open(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,10 +105,10 @@ func TestCorpusDirLimits(t *testing.T) {
 	}
 	var notRegular, tooLarge int
 	for _, p := range l.Problems {
-		if errors.Is(p, ErrNotRegular) {
+		if errors.Is(p, safefile.ErrNotRegular) {
 			notRegular++
 		}
-		if errors.Is(p, ErrTooLarge) {
+		if errors.Is(p, safefile.ErrTooLarge) {
 			tooLarge++
 		}
 	}
@@ -121,8 +118,8 @@ func TestCorpusDirLimits(t *testing.T) {
 	// The older format: the same checks on the file itself.
 	fifo := filepath.Join(dir, "fifo.json")
 	syscall.Mkfifo(fifo, 0o644)
-	if _, err := LoadInputs(fifo); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("LoadInputs(FIFO) = %v, want ErrNotRegular", err)
+	if _, err := LoadInputs(fifo); !errors.Is(err, safefile.ErrNotRegular) {
+		t.Errorf("LoadInputs(FIFO) = %v, want safefile.ErrNotRegular", err)
 	}
 }
 
@@ -152,11 +149,11 @@ func TestCorpusDirMigrates(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "D.json"), []byte(`{"format": "foresight.corpus/v1", "inputs": [`), 0o644)
-	d, m, err := OpenCorpusDir(dir, "")
+	d, m, err := Open(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Migrated != 2 || m.Skipped != 1 || !errors.Is(m.Problems[0], ErrCorruptCorpus) {
+	if m.Migrated != 2 || m.Skipped != 1 || !errors.Is(m.Problems[0], ErrCorrupt) {
 		t.Errorf("migrated %d, skipped %d (%v); want 2, 1 corrupt", m.Migrated, m.Skipped, m.Problems)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "C.json")); !errors.Is(err, os.ErrNotExist) {
@@ -179,7 +176,7 @@ func TestCorpusDirConfined(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(root, ".foresight")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := OpenCorpusDir(filepath.Join(root, ".foresight", "corpus"), root); !errors.Is(err, ErrOutsideRoot) {
+	if _, _, err := Open(filepath.Join(root, ".foresight", "corpus"), root); !errors.Is(err, safefile.ErrOutsideRoot) {
 		t.Errorf("open through a symlink out of the root: %v, want ErrOutsideRoot", err)
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
@@ -189,24 +186,12 @@ func TestCorpusDirConfined(t *testing.T) {
 	os.Remove(filepath.Join(root, ".foresight"))
 	os.Mkdir(filepath.Join(root, "real"), 0o755)
 	os.Symlink(filepath.Join(root, "real"), filepath.Join(root, ".foresight"))
-	d, _, err := OpenCorpusDir(filepath.Join(root, ".foresight", "corpus"), root)
+	d, _, err := Open(filepath.Join(root, ".foresight", "corpus"), root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, added, err := d.Add(testInput("C", "f()", 0)); !added || err != nil {
 		t.Errorf("add inside the root: %v %v", added, err)
-	}
-	// A dangling .gitignore symlink: left alone, its target not created.
-	target := filepath.Join(outside, "created")
-	os.Symlink(target, filepath.Join(root, "real", ".gitignore"))
-	if wrote, err := WriteFileIn(root, filepath.Join(root, ".foresight"), ".gitignore", []byte("*\n")); wrote || err != nil {
-		t.Errorf("wrote %v, %v; want the existing symlink left alone", wrote, err)
-	}
-	if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the dangling symlink's target was created: %v", err)
-	}
-	if err := confine(root, filepath.Join(root, "real", ".gitignore")); !errors.Is(err, ErrOutsideRoot) {
-		t.Errorf("confine(dangling symlink out of the root) = %v", err)
 	}
 }
 
@@ -231,56 +216,12 @@ func FuzzParseInput(f *testing.F) {
 	})
 }
 
-// TestImportsAndOnInput: a campaign reports every input it admits, and
-// runs inputs handed to it while it runs: a second campaign fed the first
-// one's inputs through Imports covers every line the first covered, with
-// a budget far too small to find them itself.
-func TestImportsAndOnInput(t *testing.T) {
-	bs := compile(t, fixtures.Example(t, "PathsBaz.sol"))
-	var mu sync.Mutex
-	var found []Input
-	first, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 3000}, OnInput: func(in Input) {
-		mu.Lock()
-		found = append(found, in)
-		mu.Unlock()
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(found, first.Inputs) {
-		t.Fatalf("OnInput reported %d inputs, the corpus has %d", len(found), len(first.Inputs))
-	}
-	imports := make(chan Input, len(found))
-	for _, in := range found {
-		imports <- in
-	}
-	budget := uint64(len(found) + 8)
-	second, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 4, Execs: budget, NoPrediction: true}, Imports: imports})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(imports) != 0 {
-		t.Errorf("%d imports left unread", len(imports))
-	}
-	failing := map[int]bool{}
-	for _, f := range first.Findings {
-		failing[f.Line] = true
-	}
-	for file, fc := range first.Coverage {
-		for line := range fc.Covered {
-			if !failing[line] && !second.Coverage[file].Covered[line] {
-				t.Errorf("%s:%d covered by the first campaign, not by the imported inputs", file, line)
-			}
-		}
-	}
-}
-
 // BenchmarkCorpusScan measures a re-scan of a directory of 10,000 inputs
 // in which nothing is new: what every sharing process pays per
 // --corpus-sync interval (docs/scaling.md).
 func BenchmarkCorpusScan(b *testing.B) {
 	dir := b.TempDir()
-	d, _, err := OpenCorpusDir(dir, "")
+	d, _, err := Open(dir, "")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -299,7 +240,7 @@ func BenchmarkCorpusScan(b *testing.B) {
 
 // BenchmarkCorpusAdd measures writing one new input file.
 func BenchmarkCorpusAdd(b *testing.B) {
-	d, _, err := OpenCorpusDir(b.TempDir(), "")
+	d, _, err := Open(b.TempDir(), "")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,0 +1,58 @@
+package report
+
+// Setup records how the campaign deployed the program, for replays.
+type Setup struct {
+	Seed      uint64     `json:"seed"`
+	Contracts []Deployed `json:"contracts"`
+	// SetUp is the Foundry test contract whose setUp() deployed the
+	// contracts ("" when Foresight deployed them itself).
+	SetUp string `json:"setUp,omitempty"`
+	// Token is where Foresight's own token was deployed for a constructor
+	// that takes a token ("" if none did).
+	Token string    `json:"token,omitempty"`
+	Fork  *ForkInfo `json:"fork,omitempty"` // the live chain it ran on, if any
+}
+
+// Deployed is one deployed contract.
+type Deployed struct {
+	Name     string `json:"name"`
+	Unit     string `json:"unit"`
+	Address  string `json:"address,omitempty"`
+	CtorArgs string `json:"ctorArgs,omitempty"` // hex
+	// CtorValue is the ether (wei, decimal) its constructor was sent.
+	CtorValue string `json:"ctorValue,omitempty"`
+	// Order is its place in the deployment order, from 1 (0: unknown).
+	Order int    `json:"order,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Grants are the calls made right after it was deployed, which fund
+	// it with the tokens its constructor took (the engine's deployplan.go).
+	Grants []Grant `json:"grants,omitempty"`
+}
+
+// Grant is a call the deployment made right after a contract was
+// deployed: an account that controls a token the constructor took funds
+// the contract (deploy.Grant).
+type Grant struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Input string `json:"input"` // hex calldata
+}
+
+// ForkInfo records the fork a campaign ran on, for reports and replays.
+type ForkInfo struct {
+	// URL is the endpoint without credentials (fork.Redact); Redacted
+	// says some were removed, so a replay needs the URL again.
+	URL      string       `json:"url"`
+	Redacted bool         `json:"redacted,omitempty"`
+	Block    uint64       `json:"block"`
+	ChainID  uint64       `json:"chainId"`
+	Targets  []ForkTarget `json:"targets,omitempty"`
+}
+
+// ForkTarget is a contract already deployed on the fork that the campaign
+// fuzzes where it is, with the ABI of the build's contract of that name
+// (--target-address ADDR:NAME).
+type ForkTarget struct {
+	Address  string `json:"address"`
+	Contract string `json:"contract"`
+}

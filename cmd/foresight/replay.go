@@ -90,6 +90,8 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport
 		return exitUsage
 	}
 	defer closeFork(src, stderr)
+	forks := replaySetUpForks(ctx, rep.Setup.Fork)
+	defer closeSetUpForks(forks, stderr)
 	asked, reproduced, differs := 0, 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
@@ -103,7 +105,7 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *engine.ReplayReport
 				fmt.Fprintf(stdout, "  (%s)\n", note)
 			}
 		}
-		tr, err := engine.ReplayOn(src, builds, rep.Setup, f)
+		tr, err := engine.ReplayForked(src, forks, builds, rep.Setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

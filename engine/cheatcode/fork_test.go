@@ -45,7 +45,7 @@ func (r blockReader) Code(a common.Address, _ common.Hash) []byte {
 	}
 	return nil
 }
-func (r blockReader) Has(a common.Address, h common.Hash) bool    { return r.Code(a, h) != nil }
+func (r blockReader) Has(a common.Address, h common.Hash) bool     { return r.Code(a, h) != nil }
 func (r blockReader) CodeSize(a common.Address, h common.Hash) int { return len(r.Code(a, h)) }
 
 // forker serves the alias "mainnet" (chain 77, latest block 300) and logs

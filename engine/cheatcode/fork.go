@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -125,7 +126,13 @@ func (c *Cheats) open(url string, block uint64) (*chain.Fork, error) {
 		f, err = fk.Fork(url, block)
 	}
 	if err != nil {
-		err = fmt.Errorf("%w %q: %w", ErrFork, url, err)
+		// An alias is named; a URL is not, as it may hold credentials (the
+		// Forker's errors name it without them).
+		if strings.Contains(url, "://") {
+			err = fmt.Errorf("%w: %w", ErrFork, err)
+		} else {
+			err = fmt.Errorf("%w %q: %w", ErrFork, url, err)
+		}
 		if c.failed == nil {
 			c.failed = err
 		}

@@ -54,6 +54,9 @@ type forker struct{ asked []string }
 
 func (f *forker) Fork(url string, block uint64) (*chain.Fork, error) {
 	f.asked = append(f.asked, fmt.Sprintf("%s@%d", url, block))
+	if strings.Contains(url, "://") {
+		return nil, errors.New("connection refused")
+	}
 	if url != "mainnet" {
 		return nil, fmt.Errorf("foundry.toml's [rpc_endpoints] has no %q", url)
 	}
@@ -137,6 +140,10 @@ func TestForkErrors(t *testing.T) {
 	_, _, err = forkSetUp(t, "TxForkTest")
 	if !errors.Is(err, ErrSetUp) || !strings.Contains(err.Error(), "transaction hash is not supported") {
 		t.Errorf("fork at a transaction: %v", err)
+	}
+	_, _, err = forkSetUp(t, "SecretForkTest")
+	if !errors.Is(err, ErrFork) || strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "0123456789abcdef0123") {
+		t.Errorf("a URL with credentials: %v", err)
 	}
 	p := project(t, "test/Fork.t.sol")
 	_, err = RunSetUp(p, "ForkTest", Options{})

@@ -89,3 +89,10 @@ contract TxForkTest is Forks {
         F.createSelectFork("mainnet", bytes32(uint256(1)));
     }
 }
+
+// setUp() forks a URL with credentials that cannot be reached.
+contract SecretForkTest is Forks {
+    function setUp() public {
+        F.createSelectFork("https://user:hunter2@node.example/v3/0123456789abcdef0123");
+    }
+}

@@ -59,6 +59,9 @@ type Options struct {
 	OnProgress  func(Progress)
 	Fork        *fork.Source        // a live chain to run on (fork.go); the caller closes it
 	ForkTargets []report.ForkTarget // contracts deployed there, fuzzed too
+	// SetUpForks opens the forks a Foundry set-up selects (forksetup.go);
+	// nil: a set-up that forks fails.
+	SetUpForks *SetUpForks
 }
 
 // Settings are the knobs a campaign shares with the fuzzer (one
@@ -139,6 +142,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	if cfg.Chain.Fork, err = chainFork(prog, opts.Fork, opts.ForkTargets); err != nil {
 		return nil, err
 	}
+	cfg.Chain.Forks = opts.SetUpForks.forker(builds)
 	if len(opts.Targets) > 0 {
 		if cfg.Targets, err = targetPCs(prog, opts.Targets, opts.SkipEmptyTargets); err != nil {
 			return nil, err

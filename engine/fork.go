@@ -108,10 +108,17 @@ func stripMetadata(code []byte) []byte {
 }
 
 // replayFork is the fork a replay runs on: the one the finding was found
-// on, at the same block.
-func replayFork(prog *program.Program, src *fork.Source, setup report.Setup) (*chain.Fork, error) {
+// on, at the same block. One the set-up selected is the set-up's to select
+// again, through forks.
+func replayFork(prog *program.Program, src *fork.Source, forks *SetUpForks, setup report.Setup) (*chain.Fork, error) {
 	rec := setup.Fork
 	switch {
+	case rec != nil && rec.SetUp && src != nil:
+		return nil, fmt.Errorf("%w: the finding's set-up selected its fork itself (chain %d at block %d): replay it without --fork-url", ErrReplay, rec.ChainID, rec.Block)
+	case rec != nil && rec.SetUp && forks == nil:
+		return nil, fmt.Errorf("%w: the finding's set-up forks chain %d at block %d, and this replay cannot fork", ErrReplay, rec.ChainID, rec.Block)
+	case rec != nil && rec.SetUp:
+		return nil, nil
 	case rec == nil && src == nil:
 		return nil, nil
 	case rec == nil:
@@ -142,9 +149,25 @@ func forkInfo(src *fork.Source, targets []report.ForkTarget) *report.ForkInfo {
 func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
 	ctx, stop := forkContext(ctx, opts.Fork)
 	defer stop()
+	ctx, stopSetUp := opts.SetUpForks.watch(ctx)
+	defer stopSetUp()
+	if on, forks := opts.OnSetup, opts.SetUpForks; on != nil && forks != nil {
+		opts.OnSetup = func(s Setup) {
+			if s.Fork == nil {
+				s.Fork = forks.Info()
+			}
+			on(s)
+		}
+	}
 	rep, err := fuzzOn(ctx, builds, opts)
 	if ferr := forkErr(opts.Fork); ferr != nil {
 		return nil, ferr
+	}
+	if ferr := opts.SetUpForks.Err(); ferr != nil {
+		return nil, ferr
+	}
+	if rep != nil && rep.Setup.Fork == nil {
+		rep.Setup.Fork = opts.SetUpForks.Info()
 	}
 	return rep, err
 }

@@ -55,6 +55,12 @@ func Replay(builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace,
 // ReplayOn is Replay on a fork, which a finding made on one needs
 // (Setup.Fork); src may be nil for one that was not.
 func ReplayOn(src *fork.Source, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
+	return ReplayForked(src, nil, builds, setup, f)
+}
+
+// ReplayForked is ReplayOn whose set-up may select forks itself, through
+// forks (fork.go).
+func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
 	prog, err := program.New(builds)
 	if err != nil {
 		return nil, err
@@ -70,9 +76,10 @@ func ReplayOn(src *fork.Source, builds []*solc.Build, setup report.Setup, f repo
 	oracles := map[oracle.Kind]bool{oracle.Kind(f.Kind): true}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
-	if cc.Fork, err = replayFork(prog, src, setup); err != nil {
+	if cc.Fork, err = replayFork(prog, src, forks, setup); err != nil {
 		return nil, err
 	}
+	cc.Forks = forks.forker(builds)
 	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, oracles)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -42,6 +43,29 @@ func (s *server) openFork(ctx context.Context, st Settings, block uint64) *fork.
 	return src
 }
 
+// setUpForks are the forks a Foundry set-up may select itself
+// (vm.createSelectFork), pinned to rec's block when replaying its
+// finding. Untrusted, they refuse to fork before any request: the set-up
+// and foundry.toml that name the URL are workspace files.
+func (s *server) setUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
+	s.mu.Lock()
+	trusted := s.trusted
+	s.mu.Unlock()
+	return engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: filepath.Join(solc.DefaultCacheDir(), "fork"), Untrusted: !trusted, Pin: rec})
+}
+
+// closeSetUpForks writes the set-up's forks' disk caches.
+func (s *server) closeSetUpForks(forks *engine.SetUpForks) {
+	st, n := forks.Stats()
+	if n == 0 {
+		return
+	}
+	s.log.Info("set-up fork", zap.Int("forks", n), zap.Uint64("requests", st.Requests), zap.Int("fetched", st.Fetched), zap.Int("cached", st.Cached))
+	if err := forks.Close(); err != nil {
+		s.log.Warn("fork cache", zap.Error(err))
+	}
+}
+
 // closeFork writes the fork's disk cache.
 func (s *server) closeFork(src *fork.Source) {
 	if src == nil {
@@ -61,9 +85,11 @@ func (s *server) replayOn(ctx context.Context, t *replayTarget) (*engine.Trace, 
 	st := s.settings
 	s.mu.Unlock()
 	var src *fork.Source
-	if t.setup.Fork != nil {
+	if t.setup.Fork != nil && !t.setup.Fork.SetUp {
 		src = s.openFork(ctx, st, t.setup.Fork.Block)
 		defer s.closeFork(src)
 	}
-	return engine.ReplayOn(src, t.builds, t.setup, t.f.f)
+	forks := s.setUpForks(ctx, t.setup.Fork)
+	defer s.closeSetUpForks(forks)
+	return engine.ReplayForked(src, forks, t.builds, t.setup, t.f.f)
 }

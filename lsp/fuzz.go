@@ -40,6 +40,8 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
 	opts.Fork = s.openFork(ctx, st, 0) // fork.go: trusted workspaces only
 	defer s.closeFork(opts.Fork)
+	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
+	defer s.closeSetUpForks(opts.SetUpForks)
 	focus := c.focus
 	what := "all functions"
 	switch {

@@ -184,3 +184,15 @@ func TestFoundryChainLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestRPCEndpoints(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "foundry.toml"), []byte("[profile.default]\nsrc = \"src\"\n\n[rpc_endpoints]\nlocal = \"${FORESIGHT_TEST_RPC}\" # a node\nmainnet = \"https://eth.example/v2/${KEY}\"\n"), 0o644)
+	got, err := RPCEndpoints(dir)
+	if err != nil || len(got) != 2 || got["local"] != "${FORESIGHT_TEST_RPC}" || got["mainnet"] != "https://eth.example/v2/${KEY}" {
+		t.Errorf("RPCEndpoints = %v, %v", got, err)
+	}
+	if got, err := RPCEndpoints(t.TempDir()); got != nil || err != nil {
+		t.Errorf("no foundry.toml: %v, %v", got, err)
+	}
+}

@@ -44,8 +44,9 @@ func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
 var errNoForkURL = errors.New("needs --fork-url")
 
 // open connects to the fork, if one was asked for (nil otherwise), and
-// fills opts.
+// fills opts, whose set-up may fork too (engine.SetUpForks).
 func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Writer) (*fork.Source, error) {
+	opts.SetUpForks = engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: forkCacheDir()})
 	if f.url == "" {
 		if f.block != 0 || len(f.targets) > 0 {
 			return nil, fmt.Errorf("--fork-block and --target-address: %w", errNoForkURL)
@@ -64,6 +65,13 @@ func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Wr
 // report's URL unless --fork-url names one (it must, when the report's
 // was redacted), at the report's block unless --fork-block names one.
 func (f *forkFlags) openReplay(ctx context.Context, rec *report.ForkInfo, stderr io.Writer) (*fork.Source, error) {
+	if rec != nil && rec.SetUp {
+		// The set-up selects it again (replaySetUpForks).
+		if f.url != "" {
+			return nil, fmt.Errorf("--fork-url: the report's set-up selected its fork itself (%s at block %d); replay it without --fork-url", forkName(rec), rec.Block)
+		}
+		return nil, nil
+	}
 	if rec == nil {
 		if f.url != "" {
 			return nil, errors.New("--fork-url: the report's findings were not found on a fork")
@@ -84,7 +92,7 @@ func (f *forkFlags) openReplay(ctx context.Context, rec *report.ForkInfo, stderr
 }
 
 func openFork(ctx context.Context, url string, block uint64, stderr io.Writer) (*fork.Source, error) {
-	src, err := fork.Open(ctx, fork.Config{URL: url, Block: block, CacheDir: filepath.Join(solc.DefaultCacheDir(), "fork")})
+	src, err := fork.Open(ctx, fork.Config{URL: url, Block: block, CacheDir: forkCacheDir()})
 	if err != nil {
 		return nil, err
 	}
@@ -103,6 +111,40 @@ func closeFork(src *fork.Source, stderr io.Writer) {
 	fmt.Fprintf(stderr, "foresight: fork: %d requests (%d calls) to the node, %d accounts and slots fetched, %d from the disk cache\n",
 		st.Requests, st.Calls, st.Fetched, st.Cached)
 	if err := src.Close(); err != nil {
+		cliErrorf(stderr, "", "warning: the fork cache was not written: %w", err)
+	}
+}
+
+func forkCacheDir() string { return filepath.Join(solc.DefaultCacheDir(), "fork") }
+
+// replaySetUpForks are the forks a replayed set-up may select: the
+// report's at its block.
+func replaySetUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
+	return engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: forkCacheDir(), Pin: rec})
+}
+
+// forkName is how the report names a set-up's fork: its alias, else its
+// URL (without credentials).
+func forkName(rec *report.ForkInfo) string {
+	if rec.Alias != "" {
+		return fmt.Sprintf("alias %q", rec.Alias)
+	}
+	return rec.URL
+}
+
+// closeSetUpForks writes the set-up's forks' disk caches and says what
+// they asked the node.
+func closeSetUpForks(forks *engine.SetUpForks, stderr io.Writer) {
+	st, n := forks.Stats()
+	if n == 0 {
+		return
+	}
+	if info := forks.Info(); info != nil {
+		fmt.Fprintf(stderr, "foresight: the set-up forked chain %d at block %d (%s)\n", info.ChainID, info.Block, forkName(info))
+	}
+	fmt.Fprintf(stderr, "foresight: set-up fork: %d requests (%d calls) to the node, %d accounts and slots fetched, %d from the disk cache\n",
+		st.Requests, st.Calls, st.Fetched, st.Cached)
+	if err := forks.Close(); err != nil {
 		cliErrorf(stderr, "", "warning: the fork cache was not written: %w", err)
 	}
 }

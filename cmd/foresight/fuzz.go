@@ -193,6 +193,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return exitUsage
 	}
 	defer closeFork(src, stderr)
+	defer closeSetUpForks(opts.SetUpForks, stderr)
 	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
 	if ff.cpuprof != "" {
 		stop, err := startCPUProfile(ff.cpuprof)

@@ -92,6 +92,8 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 		return exitUsage
 	}
 	defer closeFork(src, stderr)
+	forks := replaySetUpForks(ctx, rep.Setup.Fork)
+	defer closeSetUpForks(forks, stderr)
 	asked, reproduced, differs := 0, 0, 0
 	var senders senderNames
 	for i, f := range rep.Findings {
@@ -110,7 +112,7 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		tr, err := engine.ReplayOn(src, builds, setup, f)
+		tr, err := engine.ReplayForked(src, forks, builds, setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

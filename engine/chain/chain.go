@@ -46,6 +46,9 @@ type Config struct {
 	// Fork, when set, starts the chain from a live chain's state at a
 	// block (fork.go).
 	Fork *Fork
+	// Forks opens the forks a Foundry set-up selects (forkswitch.go);
+	// nil: a set-up cannot fork.
+	Forks Forker
 }
 
 // DefaultBlockGasLimit is the block gas limit unless configured.

@@ -93,9 +93,15 @@ type Cheats struct {
 	// expectRevert and record cannot work and say so.
 	hooked bool
 
-	// failed is the first unsupported cheatcode called, even if the
-	// calling contract caught the revert.
+	// failed is the first unsupported cheatcode called (or fork that
+	// failed), even if the calling contract caught the revert.
 	failed error
+
+	// forks are the set-up's forks (fork.go), active the selected one's
+	// index + 1 (0: none); test is the test contract.
+	forks  []forkSlot
+	active int
+	test   common.Address
 }
 
 // New returns the cheatcodes of one chain. Install their Hooks in the

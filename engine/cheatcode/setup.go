@@ -113,9 +113,11 @@ func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*S
 		return nil, err
 	}
 	ch.Install(addr, nil, TestBalance)
+	cheats.test = addr
 	if err := callSetUp(ch, cheats, tc, addr); err != nil {
 		return nil, err
 	}
+	st = ch.State() // a new one if setUp() forked
 	s := &Setup{Chain: ch, Cheats: cheats, Labels: cheats.Labels()}
 	s.Test = identify(ch, p, addr)
 	seen := map[common.Address]bool{addr: true}
@@ -147,7 +149,9 @@ func callSetUp(ch *chain.Chain, cheats *Cheats, tc *program.Contract, addr commo
 		return nil
 	}
 	r := ch.Call(chain.Tx{From: DefaultSender, To: addr, Input: selectorOf("setUp()")})
-	if err := cheats.Err(); err != nil {
+	if err := cheats.Err(); errors.Is(err, ErrFork) {
+		return fmt.Errorf("%w: setUp() %w", ErrSetUp, err)
+	} else if err != nil {
 		return fmt.Errorf("%w: setUp() uses %w", ErrSetUp, err)
 	}
 	if r.Err != nil {

@@ -78,6 +78,18 @@ var supported = append([]cheatEntry{
 	{"getCode(string)", "bytes", (*Cheats).getCode},
 	{"getDeployedCode(string)", "bytes", (*Cheats).getDeployedCode},
 	{"stopRecord()", "", (*Cheats).stopRecord},
+	{"createFork(string)", "uint256", (*Cheats).createFork},
+	{"createFork(string,uint256)", "uint256", (*Cheats).createFork},
+	{"createSelectFork(string)", "uint256", (*Cheats).createSelectFork},
+	{"createSelectFork(string,uint256)", "uint256", (*Cheats).createSelectFork},
+	{"selectFork(uint256)", "", (*Cheats).selectFork},
+	{"activeFork()", "uint256", (*Cheats).activeFork},
+	{"rollFork(uint256)", "", (*Cheats).rollFork},
+	{"rollFork(uint256,uint256)", "", (*Cheats).rollFork},
+	{"createFork(string,bytes32)", "uint256", refuseForkTx},
+	{"createSelectFork(string,bytes32)", "uint256", refuseForkTx},
+	{"rollFork(bytes32)", "", refuseForkTx},
+	{"rollFork(uint256,bytes32)", "", refuseForkTx},
 }, assertions()...)
 
 // A cheatEntry is a row of the table of supported cheatcodes.
@@ -92,8 +104,6 @@ var unsupported = []string{
 	"ffi(string[])", "readFile(string)", "writeFile(string,string)", "projectRoot()",
 	"envUint(string)", "envAddress(string)", "envString(string)", "envBool(string)",
 	"envOr(string,uint256)", "envOr(string,address)", "envOr(string,bool)",
-	"createFork(string)", "createFork(string,uint256)", "selectFork(uint256)",
-	"createSelectFork(string)", "createSelectFork(string,uint256)", "rollFork(uint256)",
 	"makePersistent(address)", "rpcUrl(string)",
 	"expectEmit()", "expectEmit(bool,bool,bool,bool)", "expectEmit(bool,bool,bool,bool,address)",
 	"expectCall(address,bytes)", "expectCall(address,uint256,bytes)",

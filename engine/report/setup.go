@@ -47,6 +47,12 @@ type ForkInfo struct {
 	Block    uint64       `json:"block"`
 	ChainID  uint64       `json:"chainId"`
 	Targets  []ForkTarget `json:"targets,omitempty"`
+	// SetUp says the Foundry set-up selected the fork itself
+	// (engine/forksetup.go), by Alias when it named one of foundry.toml's
+	// [rpc_endpoints]: the chain starts unforked, and a replay pins the
+	// set-up's fork at Block.
+	SetUp bool   `json:"setUp,omitempty"`
+	Alias string `json:"alias,omitempty"`
 }
 
 // ForkTarget is a contract already deployed on the fork that the campaign

@@ -1,0 +1,33 @@
+package solc
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// RPCEndpoints returns foundry.toml's [rpc_endpoints] table of the project
+// at root (alias -> URL, as written: ${VAR} references are the caller's
+// to resolve), for the set-ups that fork by alias. A project without
+// foundry.toml has none.
+func RPCEndpoints(root string) (map[string]string, error) {
+	path := filepath.Join(root, "foundry.toml")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	tables, err := parseTOML(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := map[string]string{}
+	for k, v := range tables["rpc_endpoints"] {
+		out[k] = v.str
+	}
+	return out, nil
+}

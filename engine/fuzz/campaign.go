@@ -12,8 +12,8 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/lookahead"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/solc"
@@ -300,11 +300,11 @@ func (c *campaign) known(k Key) bool {
 }
 
 // enabled reports whether findings of kind k are reported.
-func (c *campaign) enabled(k oracle.Kind) bool {
+func (c *campaign) enabled(k finding.Kind) bool {
 	if on, ok := c.cfg.Oracles[k]; ok {
 		return on
 	}
-	return oracle.OnByDefault(k)
+	return finding.OnByDefault(k)
 }
 
 // spent reports whether the execution budget is used up.

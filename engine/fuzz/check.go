@@ -3,7 +3,7 @@ package fuzz
 import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
@@ -90,10 +90,10 @@ func (w *worker) checkEnd(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Fi
 
 // checkTx applies the transaction oracles to a finished transaction.
 func (w *worker) checkTx(tx *txseq.Tx, r chain.Result, probe bool) *Finding {
-	if origin, hit := w.tr.ProbeHit(); hit && probe && r.Err == nil && w.c.enabled(oracle.StorageWrite) {
+	if origin, hit := w.tr.ProbeHit(); hit && probe && r.Err == nil && w.c.enabled(finding.StorageWrite) {
 		// A storage write landed on the campaign's arbitrary probe slot:
 		// the written location is attacker-controlled (HARVEY §4.3).
-		f := &Finding{Kind: oracle.StorageWrite, Contract: origin.Contract, PC: origin.PC}
+		f := &Finding{Kind: finding.StorageWrite, Contract: origin.Contract, PC: origin.PC}
 		w.c.locate(f, origin.Site)
 		return f
 	}
@@ -102,7 +102,7 @@ func (w *worker) checkTx(tx *txseq.Tx, r chain.Result, probe bool) *Finding {
 		return nil
 	}
 	fail := w.tr.Failure()
-	kind, ok := oracle.Failure(r.Err, r.Ret, fail.Invalid)
+	kind, ok := finding.Failure(r.Err, r.Ret, fail.Invalid)
 	if !ok || !w.c.enabled(kind) {
 		return nil
 	}
@@ -124,9 +124,9 @@ func (w *worker) checkProperties() *Finding {
 			if !violated(m, r) || cheatcode.IsRejection(r.Ret) {
 				continue
 			}
-			kind := oracle.Property
+			kind := finding.Property
 			if m.Kind == program.Invariant {
-				kind = oracle.Invariant
+				kind = finding.Invariant
 			}
 			if !w.c.enabled(kind) {
 				continue

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -30,7 +30,7 @@ func TestDepthLadder(t *testing.T) {
 			}
 			continue
 		}
-		if len(res.Findings) != 1 || res.Findings[0].Kind != oracle.AssertFailure {
+		if len(res.Findings) != 1 || res.Findings[0].Kind != finding.AssertFailure {
 			t.Fatalf("findings %v, want one assert-failure", res.Findings)
 		}
 		f := res.Findings[0]
@@ -81,7 +81,7 @@ func TestDepthLadderTightCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Findings) != 1 || res.Findings[0].Kind != oracle.AssertFailure {
+	if len(res.Findings) != 1 || res.Findings[0].Kind != finding.AssertFailure {
 		t.Fatalf("findings %v, want one assert-failure", res.Findings)
 	}
 	t.Logf("found after %d executions", res.Findings[0].Execs)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -44,10 +44,10 @@ type dosPair struct{ contract, grow, use int }
 // sequence left.
 func (w *worker) checkDoS(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	n := len(seq)
-	if n < 2 || len(hist) != n || !w.c.enabled(oracle.GasDoS) {
+	if n < 2 || len(hist) != n || !w.c.enabled(finding.GasDoS) {
 		return nil
 	}
-	if shrinking != nil && shrinking.Kind != oracle.GasDoS {
+	if shrinking != nil && shrinking.Kind != finding.GasDoS {
 		return nil
 	}
 	g, f := seq[n-2], seq[n-1]
@@ -115,7 +115,7 @@ func (w *worker) gasAfter(start chain.Snapshot, g, f *txseq.Tx, pushes int, gas 
 func (w *worker) dosFinding(g, f *txseq.Tx, used, per uint64, pushes int) *Finding {
 	c := w.c.prog.Contracts[f.Contract]
 	fm, gm := &c.Methods[f.Method], &c.Methods[g.Method]
-	out := &Finding{Kind: oracle.GasDoS, Contract: f.Contract,
+	out := &Finding{Kind: finding.GasDoS, Contract: f.Contract,
 		Detail: fmt.Sprintf("%s used %d gas after %d more calls of %s by %s, +%d per call: about %d calls of %s by any sender make %s exceed the %d block gas limit (confirmed: after %d calls it ran out of gas)",
 			fm.RawName, used, 3*dosStep, gm.RawName, w.principals[g.Sender].Hex(), per, pushes, gm.RawName, fm.RawName, blockGasLimit, pushes)}
 	if fn, ok := c.Function(fm.RawName); ok {

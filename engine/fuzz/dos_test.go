@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -17,7 +17,7 @@ import (
 func dosWorker(t *testing.T, file string) (*worker, map[string]int) {
 	t.Helper()
 	p := compile(t, filepath.Join("..", "testdata", "vulns", file))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[oracle.Kind]bool{oracle.GasDoS: true}}, prog: p, probe: probeFor(1)}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{finding.GasDoS: true}}, prog: p, probe: probeFor(1)}
 	if err := c.setup(); err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestGasGrowthDoS(t *testing.T) {
 			}
 			continue
 		}
-		if f == nil || f.Kind != oracle.GasDoS || !f.Located {
+		if f == nil || f.Kind != finding.GasDoS || !f.Located {
 			t.Fatalf("%s: finding %+v, want a located SWC-128", tt.file, f)
 		}
 		sub := dosDetail.FindStringSubmatch(f.Detail)

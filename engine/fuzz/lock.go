@@ -9,7 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -66,7 +66,7 @@ type (
 	}
 )
 
-// lockState is what a worker remembers for the oracle.
+// lockState is what a worker remembers for the finding.
 type lockState struct {
 	checked int                 // qualifying sequences seen
 	tried   map[lockPair]int    // undo searches per pair
@@ -90,11 +90,11 @@ type lockRun struct {
 // left.
 func (w *worker) checkLock(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	n := len(seq)
-	if len(hist) != n || !w.c.enabled(oracle.OwnerLock) {
+	if len(hist) != n || !w.c.enabled(finding.OwnerLock) {
 		return nil
 	}
 	w.notePayers(seq, hist)
-	if n < 3 || shrinking != nil && shrinking.Kind != oracle.OwnerLock {
+	if n < 3 || shrinking != nil && shrinking.Kind != finding.OwnerLock {
 		return nil
 	}
 	last := &seq[n-1]
@@ -458,7 +458,7 @@ func (w *worker) lockFinding(seq txseq.Sequence, p int, run *lockRun) *Finding {
 	if run.err != nil {
 		outcome = "reverts" + revertText(run.ret)
 	}
-	f := &Finding{Kind: oracle.OwnerLock, Contract: wtx.Contract,
+	f := &Finding{Kind: finding.OwnerLock, Contract: wtx.Contract,
 		Detail: fmt.Sprintf("%s paid %s %s wei; transaction %d, sent by the privileged %s, called %s%s; after it, %s by %s (transaction %d) %s, where without transaction %d it pays %s wei. No call of a function of %s by %s or %s (zero arguments, the sequence's, or the values transaction %d overwrote), and no wait of ten years, makes it pay again: the owner can lock depositors' ether for good",
 			u, c.Name, run.deposited.Dec(), p+1, owner, pm.RawName, calldata.FormatArgs(ptx.Args), wm.RawName, u, n, outcome, p+1, run.paid.Dec(), c.Name, owner, u, p+1)}
 	if fn, ok := c.Function(pm.RawName); ok {
@@ -470,7 +470,7 @@ func (w *worker) lockFinding(seq txseq.Sequence, p int, run *lockRun) *Finding {
 // revertText renders revert data as ` with "reason"`, ` with Panic(0x..)`,
 // or "" when there is none to show.
 func revertText(ret []byte) string {
-	if code, ok := oracle.PanicCode(ret); ok {
+	if code, ok := finding.PanicCode(ret); ok {
 		return fmt.Sprintf(" with Panic(0x%02x)", code)
 	}
 	if reason, err := abi.UnpackRevert(ret); err == nil {

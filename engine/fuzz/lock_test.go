@@ -8,7 +8,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -23,7 +23,7 @@ func lockWorker(t *testing.T, file string) (*worker, map[string]int, int) {
 		path = filepath.Join("testdata", file)
 	}
 	p := compile(t, path)
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[oracle.Kind]bool{oracle.OwnerLock: true}}, prog: p, probe: probeFor(1)}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{finding.OwnerLock: true}}, prog: p, probe: probeFor(1)}
 	if err := c.setup(); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestOwnerLock(t *testing.T) {
 				}
 				return
 			}
-			if f == nil || f.Kind != oracle.OwnerLock || !f.Located {
+			if f == nil || f.Kind != finding.OwnerLock || !f.Located {
 				t.Fatalf("finding %+v, want a located owner-lock", f)
 			}
 			if fn, ok := w.c.prog.Contracts[0].Function(tt.priv); !ok || fn.Location != f.Location {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
@@ -58,7 +58,7 @@ func (w *worker) loopCandidate(sender int) int {
 // loop rejecting ether, and reports SWC-113 when the loop then reverts at
 // that payment. The chain is left in the state the transactions left.
 func (w *worker) confirmLoopBlock(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
-	if !w.c.enabled(oracle.DoSFailedCall) || len(hist) == 0 || len(seq) < len(hist) {
+	if !w.c.enabled(finding.DoSFailedCall) || len(hist) == 0 || len(seq) < len(hist) {
 		return nil
 	}
 	n := len(hist)
@@ -68,7 +68,7 @@ func (w *worker) confirmLoopBlock(seq txseq.Sequence, hist []txInfo, shrinking *
 	}
 	e := w.tr.Events()[i]
 	site := callSite{int(e.Code), e.PC}
-	f := &Finding{Kind: oracle.DoSFailedCall, Contract: int(e.Code), PC: e.PC}
+	f := &Finding{Kind: finding.DoSFailedCall, Contract: int(e.Code), PC: e.PC}
 	w.c.locate(f, e.Site)
 	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
 		return nil

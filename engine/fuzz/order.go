@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -64,7 +64,7 @@ func (w *worker) notePaid(hist []txInfo) {
 // every candidate is checked.
 func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
 	n := len(seq)
-	if n < 2 || len(hist) != n || !w.c.enabled(oracle.FrontRunning) {
+	if n < 2 || len(hist) != n || !w.c.enabled(finding.FrontRunning) {
 		return nil
 	}
 	// Front-running is two users' transactions racing; an attacker
@@ -101,7 +101,7 @@ func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *
 		return nil
 	}
 	orig, swapped, pay := w.bothOrders(seq[:prefix], pair)
-	if w.c.enabled(oracle.EtherLeak) && !w.entitled[a] && !w.entitled[b] && w.ch.State().GetBalance(w.dep.Addrs[pair[1].Contract]).IsZero() {
+	if w.c.enabled(finding.EtherLeak) && !w.entitled[a] && !w.entitled[b] && w.ch.State().GetBalance(w.dep.Addrs[pair[1].Contract]).IsZero() {
 		// The payout (in the transactions' own order, the state the
 		// chain is left in) emptied the contract, the ether it holds of other
 		// people's included: a sweep anyone may call, SWC-105's to
@@ -121,7 +121,7 @@ func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *
 	if !orig[won].Sgt(&swapped[1-won]) || !swapped[won].Sgt(&orig[1-won]) {
 		return nil
 	}
-	if shrinking != nil && shrinking.Kind != oracle.FrontRunning {
+	if shrinking != nil && shrinking.Kind != finding.FrontRunning {
 		return nil
 	}
 	names := [2]string{w.principals[pair[0].Sender].Hex(), w.principals[pair[1].Sender].Hex()}
@@ -129,7 +129,7 @@ func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *
 	if prefix == n-1 {
 		what = fmt.Sprintf("transaction %d, sent by %s, and a copy of it sent by %s", n, names[1], names[0])
 	}
-	f := &Finding{Kind: oracle.FrontRunning, Contract: pay.code, PC: pay.pc,
+	f := &Finding{Kind: finding.FrontRunning, Contract: pay.code, PC: pay.pc,
 		Detail: fmt.Sprintf("%s: in this order %s gains %s wei and %s %s wei; swapped, %s gains %s wei and %s %s wei. Whoever is mined first is paid, so a sender who sees the other's pending transaction can take its payout",
 			what, names[0], signedDec(orig[0]), names[1], signedDec(orig[1]), names[1], signedDec(swapped[0]), names[0], signedDec(swapped[1]))}
 	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)

@@ -7,7 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -67,11 +67,11 @@ func (w *worker) confirmRecollect(seq txseq.Sequence, hist []txInfo, shrinking *
 	}
 	c.pending = false
 	n := len(hist)
-	if !w.c.enabled(oracle.EtherLeak) || len(seq) < n || seq[n-1].Method < 0 {
+	if !w.c.enabled(finding.EtherLeak) || len(seq) < n || seq[n-1].Method < 0 {
 		return nil
 	}
 	e := c.ev
-	f := &Finding{Kind: oracle.EtherLeak, Contract: int(e.Code), PC: e.PC}
+	f := &Finding{Kind: finding.EtherLeak, Contract: int(e.Code), PC: e.PC}
 	w.c.locate(f, e.Site)
 	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
 		return nil

@@ -11,7 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -76,7 +76,7 @@ type InnerCall struct {
 // one by one, applying the campaign's oracle pipeline (check.go) after
 // each. It stops after the first finding. oracles follows Config.Oracles;
 // seed is the campaign's (it picks the storage-write probe slot).
-func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[finding.Kind]bool) ([]Step, error) {
 	var plan *deploy.Deployment
 	if deployArgs != nil {
 		plan = &deploy.Deployment{Args: deployArgs}
@@ -87,7 +87,7 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 // ReplayFrom is Replay on the system a Foundry test contract's setUp()
 // deploys (setUp "" deploys as Replay does, with plan's recorded
 // deployment if not nil).
-func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[finding.Kind]bool) ([]Step, error) {
 	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, Deployment: plan}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err

@@ -1,7 +1,7 @@
 package fuzz
 
 import (
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 )
@@ -23,7 +23,7 @@ func traceCode(ct *program.Contract) *trace.Code {
 			code.SetInvalid(s.PC, "") // fails like a revert: no finding
 			continue
 		}
-		code.SetInvalid(s.PC, oracle.PanicKind(s.Panic))
+		code.SetInvalid(s.PC, finding.PanicKind(s.Panic))
 	}
 	if fc, ok := ct.Foreign(); ok {
 		code.SetForeign(fc.PC, fc.In, fc.Out)

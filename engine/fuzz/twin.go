@@ -9,7 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -35,7 +35,7 @@ type twinState struct {
 // nil when the plan has no twins or the chain differs from the plan's.
 func (c *campaign) deployTwins(tr *trace.Tracer, hooks *tracing.Hooks, dep *deploy.Deployment) *twinState {
 	plan := c.deployPlan
-	if c.plan != nil || plan == nil || len(plan.Twins) == 0 || !c.enabled(oracle.IntegerWrap) {
+	if c.plan != nil || plan == nil || len(plan.Twins) == 0 || !c.enabled(finding.IntegerWrap) {
 		return nil
 	}
 	ch, err := chain.New(c.cfg.Chain, hooks)
@@ -119,7 +119,7 @@ func (w *worker) twinWraps(seq txseq.Sequence, k, n int) {
 		if e.Kind != trace.EventWrapUsed {
 			continue
 		}
-		f := &Finding{Kind: oracle.IntegerWrap, Contract: int(e.Code), PC: e.PC}
+		f := &Finding{Kind: finding.IntegerWrap, Contract: int(e.Code), PC: e.PC}
 		w.c.locate(f, e.Site)
 		if w.c.known(f.Key()) {
 			continue

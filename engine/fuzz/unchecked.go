@@ -6,7 +6,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
@@ -73,13 +73,13 @@ func (w *worker) awaitsFailure(e *trace.Event) bool {
 // are skipped (while shrinking, all but the one shrunk). The chain is left
 // in the state the transactions left.
 func (w *worker) confirmUnchecked(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
-	if len(w.rr.pending) == 0 || !w.c.enabled(oracle.UncheckedCall) || len(seq) < len(hist) {
+	if len(w.rr.pending) == 0 || !w.c.enabled(finding.UncheckedCall) || len(seq) < len(hist) {
 		return nil
 	}
 	n := len(hist)
 	for i := range w.rr.pending {
 		e := &w.rr.pending[i]
-		f := &Finding{Kind: oracle.UncheckedCall, Contract: int(e.Code), PC: e.PC}
+		f := &Finding{Kind: finding.UncheckedCall, Contract: int(e.Code), PC: e.PC}
 		w.c.locate(f, e.Site)
 		if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
 			continue

@@ -8,7 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc/position"
@@ -132,21 +132,21 @@ func (w *worker) judge(seq txseq.Sequence, hist []txInfo, evs []trace.Event, shr
 // judge1 turns one event into a finding, or nil.
 func (w *worker) judge1(seq txseq.Sequence, hist []txInfo, unprivileged, reentered bool, e *trace.Event) *Finding {
 	n := len(hist)
-	var kind oracle.Kind
+	var kind finding.Kind
 	var detail string
 	switch e.Kind {
 	case trace.EventUncheckedCall:
 		// A callee the fuzzer controls that did not fail is made to
 		// fail by confirmUnchecked; an owner's address is fixed.
 		failed := !e.Value.IsZero()
-		kind = oracle.UncheckedCall
+		kind = finding.UncheckedCall
 		if failed {
 			detail = fmt.Sprintf("the call to %s failed in transaction %d, no copy of its success flag decided anything, and the transaction went on and completed", e.Addr.Hex(), n)
 		} else {
 			detail = fmt.Sprintf("no copy of the success flag of this call to %s (transaction %d) decides anything: had it failed, the transaction would have gone on as if it had not", e.Addr.Hex(), n)
 		}
 	case trace.EventReentrancy:
-		kind = oracle.Reentrancy
+		kind = finding.Reentrancy
 		if e.Cross {
 			detail = fmt.Sprintf("in transaction %d the callee re-entered another function, which changed storage slot %s that the outer call had read before the call and used again after it%s", n, slotName(&e.Value), w.lineOf(int(e.Code), e.PC2, " at line "))
 		} else {
@@ -156,22 +156,22 @@ func (w *worker) judge1(seq txseq.Sequence, hist []txInfo, unprivileged, reenter
 		if detail = w.etherOut(n, hist, unprivileged, reentered, e); detail == "" {
 			return nil
 		}
-		kind = oracle.EtherLeak
+		kind = finding.EtherLeak
 	case trace.EventSelfdestruct:
 		if !unprivileged {
 			return nil
 		}
-		kind = oracle.SelfDestruct
+		kind = finding.SelfDestruct
 		detail = fmt.Sprintf("the contract self-destructed in transaction %d, sent by unprivileged accounts only", n)
 	case trace.EventDelegateToInput:
 		if p := w.principalIndex(e.Addr); !unprivileged || p >= 0 && w.privileged[p] {
 			// The deployer chose that address (a constructor argument).
 			return nil
 		}
-		kind = oracle.Delegatecall
+		kind = finding.Delegatecall
 		detail = fmt.Sprintf("transaction %d made the contract delegatecall %s, an address the sender chose", n, e.Addr.Hex())
 	case trace.EventOriginAuth:
-		kind = oracle.TxOrigin
+		kind = finding.TxOrigin
 		detail = "this condition compares tx.origin with an address: a contract the owner calls can pass it (phishing)"
 	case trace.EventTimeTransfer:
 		if p := w.principalIndex(e.Addr); w.isPrivileged(hist[n-1].Sender) || p < 0 || w.isPrivileged(p) || e.Label&trace.LabelRandom == 0 && w.ownersSchedule(seq[:min(n-1, len(seq))], p, int(e.Code)) {
@@ -183,23 +183,23 @@ func (w *worker) judge1(seq txseq.Sequence, hist []txInfo, unprivileged, reenter
 			// (swc105_neg_owner_credit_debit.sol's hire(to, perDay)).
 			return nil
 		}
-		kind = oracle.BlockNumber
+		kind = finding.BlockNumber
 		what := "block.number"
 		switch {
 		case e.Label&trace.LabelRandom != 0:
 			what = "a blockhash or block.prevrandao (known to every transaction of the block)"
 		case e.Label&trace.LabelTimestamp != 0:
-			kind, what = oracle.Timestamp, "block.timestamp"
+			kind, what = finding.Timestamp, "block.timestamp"
 		}
 		detail = fmt.Sprintf("%s decided this branch, and ether was sent after it in transaction %d", what, n)
 	case trace.EventWrappedSlot:
-		kind = oracle.StorageWrite
+		kind = finding.StorageWrite
 		detail = fmt.Sprintf("transaction %d wrote a storage slot computed from an array index that wrapped past the end of storage, onto other variables", n)
 	case trace.EventAssertionFailed:
-		kind = oracle.AssertFailure
+		kind = finding.AssertFailure
 		detail = fmt.Sprintf("transaction %d emitted AssertionFailed and committed", n)
 	case trace.EventWrapUsed:
-		kind = oracle.IntegerWrap
+		kind = finding.IntegerWrap
 		detail = fmt.Sprintf("the result wrapped around its type in transaction %d and was then stored, compared, sent or passed to another contract", n)
 	default:
 		return nil
@@ -277,14 +277,14 @@ func (w *worker) etherOut(n int, hist []txInfo, unprivileged, reentered bool, e 
 // checkLoopFailure reports SWC-113: the transaction reverted right after a
 // call in a loop to an account the fuzzer controls failed.
 func (w *worker) checkLoopFailure(n int, r chain.Result) *Finding {
-	if r.Err == nil || !w.c.enabled(oracle.DoSFailedCall) {
+	if r.Err == nil || !w.c.enabled(finding.DoSFailedCall) {
 		return nil
 	}
 	loop := w.tr.Failure().Loop
 	if !loop.Valid {
 		return nil
 	}
-	f := &Finding{Kind: oracle.DoSFailedCall, Contract: loop.Contract, PC: loop.PC,
+	f := &Finding{Kind: finding.DoSFailedCall, Contract: loop.Contract, PC: loop.PC,
 		Detail: fmt.Sprintf("a recipient that rejects payments made transaction %d revert inside the loop", n)}
 	w.c.locate(f, loop.Site)
 	return f
@@ -378,7 +378,7 @@ func (w *worker) lineOf(ci int, pc uint64, prefix string) string {
 }
 
 // receipts remembers, per contract, the first sequence that paid it ether,
-// for the freezing-ether oracle.
+// for the freezing-ether finding.
 type receipts struct {
 	mu  sync.Mutex
 	seq map[int]txseq.Sequence
@@ -422,7 +422,7 @@ func canSendEther(code []byte) bool {
 // could send but never did in the campaign is not reported: the fuzzer may
 // just not have reached the path (sFuzz's false positives).
 func (c *campaign) frozen(coverage [][]bool) []*Finding {
-	if !c.enabled(oracle.FreezingEther) {
+	if !c.enabled(finding.FreezingEther) {
 		return nil
 	}
 	var out []*Finding
@@ -439,7 +439,7 @@ func (c *campaign) frozen(coverage [][]bool) []*Finding {
 				}
 			}
 		}
-		f := &Finding{Kind: oracle.FreezingEther, Contract: ci, Seq: c.receipts.seq[ci],
+		f := &Finding{Kind: finding.FreezingEther, Contract: ci, Seq: c.receipts.seq[ci],
 			Detail: fmt.Sprintf("the last transaction paid it ether, and its code has no instruction that sends ether (call, create or selfdestruct); %d of %d instructions covered", covered, total)}
 		f.Location, f.Located = ct.Location()
 		out = append(out, f)

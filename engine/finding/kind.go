@@ -1,7 +1,9 @@
-// Package oracle decides which executions are findings and names them: a
-// Kind per class of failure, with its severity, SWC identifier and a
-// one-line description.
-package oracle
+// Package finding names what the engine reports: a Kind per class of
+// failure, with its severity, SWC identifier and a one-line description
+// (this file), and the Finding record the oracles produce, with its
+// deduplication Key (finding.go). It imports no part of the engine that
+// runs anything, so the tracer and the oracles can both use it.
+package finding
 
 import (
 	"encoding/binary"

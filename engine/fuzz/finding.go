@@ -2,7 +2,9 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
+	"time"
 )
 
 // The finding record lives in engine/finding, which the oracles share;
@@ -18,19 +20,23 @@ type (
 	Unreduced = finding.Unreduced
 )
 
-// locate sets f's location from its contract and PC, or, when site is
-// valid (the PC is in a dependency or a library), moves f to the user's
-// call there and keeps the PC's location in f.Via.
-func (c *campaign) locate(f *Finding, site trace.Site) {
-	ct := c.prog.Contracts[f.Contract]
-	f.Location, f.Located = ct.Locate(f.PC, false)
-	if !site.Valid || !f.Located || int(site.Code) >= len(c.prog.Contracts) {
-		return
-	}
-	loc, ok := c.prog.Contracts[site.Code].Locate(site.PC, false)
-	if !ok {
-		return
-	}
-	f.Via = []Via{{Contract: f.Contract, PC: f.PC, Location: f.Location}}
-	f.Contract, f.PC, f.Location = int(site.Code), site.PC, loc
+// locate sets f's location from its contract and PC (oracle.Locate).
+func (c *campaign) locate(f *Finding, site trace.Site) { oracle.Locate(c.prog, f, site) }
+
+// campaignOf is a worker's view of its campaign, for the oracles
+// (oracle.Campaign).
+type campaignOf struct {
+	c  *campaign
+	id int
+}
+
+func (v campaignOf) Enabled(k finding.Kind) bool { return v.c.enabled(k) }
+
+func (v campaignOf) Known(k Key) bool { return v.c.known(k) }
+
+// Report records f, found by the worker without a sequence to shrink
+// (the twins'), unless one with its key exists.
+func (v campaignOf) Report(f *Finding) {
+	f.Execs, f.Time, f.Worker = v.c.execs.Load(), time.Since(v.c.start), v.id
+	v.c.addOnce(f)
 }

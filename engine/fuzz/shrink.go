@@ -99,9 +99,9 @@ func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequ
 // reverting reports which transactions of seq revert when it runs.
 func (w *worker) reverting(seq txseq.Sequence) []bool {
 	out := make([]bool, len(seq))
-	w.ch.Reset(w.base)
+	w.m.Chain.Reset(w.m.Base)
 	for i := range seq {
-		out[i] = w.runTx(&seq[i], 0).Err != nil
+		out[i] = w.m.RunTx(&seq[i], 0).Err != nil
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"github.com/foresight-sol/foresight/engine/finding"
@@ -6,11 +6,11 @@ import (
 	"github.com/foresight-sol/foresight/engine/trace"
 )
 
-// traceCode builds the tracer's static description of contract ct: its
+// TraceCode builds the tracer's static description of contract ct: its
 // branches and storage writes, and for code compiled before 0.8 what the
 // oracles need to know of its arithmetic and INVALID instructions, and
 // the AssertionFailed events that report failed assertions.
-func traceCode(ct *program.Contract) *trace.Code {
+func TraceCode(ct *program.Contract) *trace.Code {
 	code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 	if ct.Legacy() {
 		code.SetLegacy()

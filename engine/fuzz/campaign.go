@@ -168,15 +168,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		res.TxRate = float64(res.Txs) / s
 	}
 	res.Contracts, res.Functions = c.fuzzedCounts()
-	res.Coverage = make([][]bool, len(p.Contracts))
-	for ci := range p.Contracts {
-		res.Coverage[ci] = make([]bool, len(workers[0].m.Tracer.Instr[ci]))
-		for _, w := range workers {
-			for pc, hit := range w.m.Tracer.Instr[ci] {
-				res.Coverage[ci][pc] = res.Coverage[ci][pc] || hit
-			}
-		}
-	}
+	res.Coverage = mergeCoverage(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {
 		frozen = c.receipts.Frozen(c.prog, res.Coverage)
@@ -367,4 +359,19 @@ func (l buildLiterals) values(ct *program.Contract) []uint256.Int {
 	}
 	l.vals[ct.Build] = vs
 	return vs
+}
+
+// mergeCoverage returns the instruction coverage of all workers, per
+// contract and PC.
+func mergeCoverage(workers []*worker) [][]bool {
+	cov := make([][]bool, len(workers[0].m.Tracer.Instr))
+	for ci := range cov {
+		cov[ci] = make([]bool, len(workers[0].m.Tracer.Instr[ci]))
+		for _, w := range workers {
+			for pc, hit := range w.m.Tracer.Instr[ci] {
+				cov[ci][pc] = cov[ci][pc] || hit
+			}
+		}
+	}
+	return cov
 }

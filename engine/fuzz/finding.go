@@ -2,8 +2,6 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/finding"
-	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/engine/trace"
 	"time"
 )
 
@@ -19,9 +17,6 @@ type (
 	// Unreduced is finding.Unreduced.
 	Unreduced = finding.Unreduced
 )
-
-// locate sets f's location from its contract and PC (oracle.Locate).
-func (c *campaign) locate(f *Finding, site trace.Site) { oracle.Locate(c.prog, f, site) }
 
 // campaignOf is a worker's view of its campaign, for the oracles
 // (oracle.Campaign).

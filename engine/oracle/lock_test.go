@@ -65,8 +65,8 @@ func TestOwnerLock(t *testing.T) {
 	for _, tt := range []struct {
 		file, deposit, priv string
 		arg                 func(w *lock) *uint256.Int // nil: no argument
-		renounce            bool                         // the owner renounces ownership after priv
-		want                string                       // reverts, pays it nothing, or "" for none
+		renounce            bool                       // the owner renounces ownership after priv
+		want                string                     // reverts, pays it nothing, or "" for none
 	}{
 		{"ownerlock_pos_pause.sol", "deposit", "pause", nil, false, "reverts"},
 		{"ownerlock_neg_pause.sol", "deposit", "pause", nil, false, ""},

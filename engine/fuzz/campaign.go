@@ -69,7 +69,7 @@ type campaign struct {
 
 	execs       atomic.Uint64
 	txs         atomic.Uint64 // transactions run (runTx), shrinking included
-	oracleTxs   atomic.Uint64 // of those, the oracles' re-runs (rerunTx)
+	oracleTxs   atomic.Uint64 // of those, the oracles' re-runs (oracle.Machine.Rerun)
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 	compacted   atomic.Uint64 // corpus inputs that lost inert transactions (compact.go)

@@ -125,7 +125,7 @@ type Counts struct {
 	Txs    uint64  `json:"txs"`
 	TxRate float64 `json:"txsPerSec"`
 	// OracleTxs counts the transactions of Txs that oracles ran again to
-	// judge a sequence (SWC-104, SWC-114, SWC-128: check.go).
+	// judge a sequence (SWC-104, SWC-114, SWC-128: engine/oracle).
 	OracleTxs uint64        `json:"oracleTxs"`
 	Corpus    int           `json:"corpus"`
 	Elapsed   time.Duration `json:"elapsedNs"`

@@ -58,7 +58,7 @@ func TestExtendRunsOneTransaction(t *testing.T) {
 	e, _ := c.corpus.Add(seq, 1, 0, true, nil, nil, 0, nil)
 	for i, want := range []uint64{12 + 1, 1, 1} {
 		mut, m := w.appendTx(e, e.Seq.Clone())
-		// The oracles' re-runs of the sequence's end (check.go) are
+		// The oracles' re-runs of the sequence's end (engine/oracle) are
 		// counted apart, in oracleTxs.
 		before := c.txs.Load() - c.oracleTxs.Load()
 		if o := w.execMutant(e, mut, m, w.fresh()); o.fail != nil {

@@ -10,7 +10,7 @@ import (
 
 // This file is the per-execution path, the fuzzer's interpreter loop:
 // exec takes a sequence and an execInput, runs the transactions on a
-// starting state, applies the oracle pipeline (check.go) after each, and
+// starting state, applies the oracle pipeline (engine/oracle, registry.go) after each, and
 // returns everything the run tells the caller as one outcome.
 
 // execInput is what an execution needs besides its sequence.

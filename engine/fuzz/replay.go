@@ -74,7 +74,7 @@ type InnerCall struct {
 }
 
 // Replay deploys p with the recorded constructor arguments and runs calls
-// one by one, applying the campaign's oracle pipeline (check.go) after
+// one by one, applying the campaign's oracle pipeline (engine/oracle, registry.go) after
 // each. It stops after the first finding. oracles follows Config.Oracles;
 // seed is the campaign's (it picks the storage-write probe slot).
 func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[finding.Kind]bool) ([]Step, error) {

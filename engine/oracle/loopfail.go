@@ -9,7 +9,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
-// This file is SWC-113's re-run (a step of the oracle pipeline, check.go).
+// This file is SWC-113's re-run (a step of the oracle pipeline, registry.go).
 // The tracer reports a failed call in a loop whose flag reverted the
 // transaction (trace/callflag.go), but only when a recipient did fail:
 // in a loop of payments to the fuzzer's accounts that all accept ether

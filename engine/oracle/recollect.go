@@ -14,7 +14,7 @@ import (
 )
 
 // This file is SWC-105's rule for a sequence an owner took part in (a
-// step of the oracle pipeline, check.go). vulns.go and leak.go judge
+// step of the oracle pipeline, registry.go). vulns.go and leak.go judge
 // sequences of unprivileged senders only: whatever an owner did, it may
 // have given the payee the ether (a deposit made for it, a refund opened).
 // But what an owner gave is given once: when a transaction of an

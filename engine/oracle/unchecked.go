@@ -11,7 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
-// This file is SWC-104's re-run (a step of the oracle pipeline, check.go).
+// This file is SWC-104's re-run (a step of the oracle pipeline, registry.go).
 // The tracer reports a call whose success flag no copy of decides anything
 // (trace/callflag.go) whether or not the call failed. When it did not fail
 // and the callee is an account the fuzzer controls (a sender or an
@@ -67,7 +67,7 @@ func (o *events) awaitsFailure(e *trace.Event) bool {
 
 // confirmUnchecked re-runs the last transaction of seq (hist describes
 // the transactions so far) with the callee of each unchecked call that
-// awaits a failure (w.rr.pending) made to fail, and reports the first such
+// awaits a failure (o.pending) made to fail, and reports the first such
 // call whose flag the transaction still ignores. Calls already reported
 // are skipped (while shrinking, all but the one shrunk). The chain is left
 // in the state the transactions left.

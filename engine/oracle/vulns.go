@@ -71,7 +71,7 @@ func (o *events) checkEvents(seq txseq.Sequence, hist []TxInfo, shrinking *findi
 
 // judge turns events into a finding: one not known yet, or the one being
 // shrunk (wanted), else a known one. Unchecked calls awaiting a failure
-// go to w.rr.pending.
+// go to o.pending.
 func (o *events) judge(seq txseq.Sequence, hist []TxInfo, evs []trace.Event, shrinking *finding.Key) (f *finding.Finding, wanted bool) {
 	if len(evs) == 0 {
 		return nil, false

@@ -32,7 +32,12 @@ var layerRules = []struct {
 	{"engine/txseq", []string{module + "/engine/chain", module + "/engine/trace", module + "/engine/program", module + "/engine/fuzz", module + "/engine/solve", module + "/engine/deploy", module + "/engine/oracle"}},
 	{"engine/solve", []string{module + "/engine/chain", module + "/engine/trace", module + "/engine/fuzz", module + "/engine/deploy"}},
 	{"engine/deploy", []string{module + "/engine/fuzz"}},
-	{"engine/oracle", []string{module + "/engine/fuzz", module + "/engine/deploy", module + "/engine/solve"}},
+	{"engine/oracle", []string{module + "/engine/fuzz", module + "/engine/solve"}},
+	// Deployment sits below the oracles, which re-run on its chains.
+	{"engine/deploy", []string{module + "/engine/oracle"}},
+	// The kinds and the finding record are a leaf the tracer imports:
+	// nothing that runs code.
+	{"engine/finding", []string{module + "/engine/chain", module + "/engine/trace", module + "/engine/program", module + "/engine/fuzz", module + "/engine/solve", module + "/engine/deploy", module + "/engine/oracle"}},
 	// The corpus maps inputs onto programs but runs nothing: the facade
 	// replays and minimizes them.
 	{"engine/corpus", []string{module + "/engine/fuzz", module + "/lsp"}},
@@ -159,7 +164,8 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/fuzz/a.go", "fuzz", module+"/engine/solve", module+"/engine/deploy", module+"/engine/chain", module+"/engine/oracle")
 	write("engine/deploy/a.go", "deploy", module+"/engine/chain", module+"/engine/trace", module+"/engine/solve")
 	write("engine/solve/a.go", "solve", module+"/engine/txseq", module+"/engine/calldata")
-	write("engine/oracle/a.go", "oracle", module+"/engine/trace", module+"/engine/chain")
+	write("engine/oracle/a.go", "oracle", module+"/engine/trace", module+"/engine/chain", module+"/engine/deploy", module+"/engine/finding")
+	write("engine/finding/a.go", "finding", module+"/engine/txseq", module+"/engine/calldata")
 	write("engine/corpus/a.go", "corpus", module+"/engine/report", module+"/engine/program", module+"/engine/safefile")
 	write("engine/report/a.go", "report", module+"/engine/safefile", "github.com/ethereum/go-ethereum/common")
 	write("lsp/a.go", "lsp", module+"/engine", "go.lsp.dev/protocol")
@@ -172,7 +178,9 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/txseq/a.go", "txseq", module+"/engine/chain")
 	write("engine/solve/b.go", "solve", module+"/engine/trace")
 	write("engine/deploy/b.go", "deploy", module+"/engine/fuzz")
+	write("engine/deploy/c.go", "deploy", module+"/engine/oracle")
 	write("engine/oracle/b.go", "oracle", module+"/engine/fuzz")
+	write("engine/finding/b.go", "finding", module+"/engine/trace")
 	write("solc/b.go", "solc", "go.lsp.dev/protocol")
 	write("engine/program/a.go", "program", module+"/lsp/x")
 	write("engine/corpus/b.go", "corpus", module+"/engine/fuzz")
@@ -183,6 +191,8 @@ func TestLayeringCatchesViolations(t *testing.T) {
 		"engine imports " + module + "/lsp: the layering",
 		"engine/corpus imports " + module + "/engine/fuzz: the layering",
 		"engine/deploy imports " + module + "/engine/fuzz: the layering",
+		"engine/deploy imports " + module + "/engine/oracle: the layering",
+		"engine/finding imports " + module + "/engine/trace: the layering",
 		"engine/oracle imports " + module + "/engine/fuzz: the layering",
 		"engine/program imports " + module + "/lsp/x: nothing below the command imports lsp",
 		"engine/program imports " + module + "/lsp/x: the layering",

@@ -17,9 +17,9 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
@@ -266,16 +266,16 @@ func endNote(ctx context.Context, when string) string {
 	return "the campaign was cancelled " + when + ": nothing was fuzzed"
 }
 
-func oracleSet(m map[string]bool) map[oracle.Kind]bool {
-	out := map[oracle.Kind]bool{}
+func oracleSet(m map[string]bool) map[finding.Kind]bool {
+	out := map[finding.Kind]bool{}
 	for k, v := range m {
 		if k == "panics" {
-			for _, p := range oracle.AllPanics {
+			for _, p := range finding.AllPanics {
 				out[p] = v
 			}
 			continue
 		}
-		out[oracle.Kind(k)] = v
+		out[finding.Kind(k)] = v
 	}
 	return out
 }
@@ -316,7 +316,7 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) report.Setup
 // message (message.go) and the oracle's evidence with the principals'
 // addresses replaced by their names (senders.go).
 func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) report.Finding {
-	info := oracle.Describe(f.Kind)
+	info := finding.Describe(f.Kind)
 	c := p.Contracts[f.Contract]
 	out := report.Finding{
 		Kind: string(f.Kind), Severity: info.Severity.String(), SWC: info.SWC, Title: info.Title,

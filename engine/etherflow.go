@@ -8,8 +8,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fuzz"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/holiman/uint256"
 )
@@ -29,7 +29,7 @@ type etherFlow struct {
 }
 
 // flowKinds are the kinds whose message is told from an etherFlow.
-var flowKinds = map[oracle.Kind]bool{oracle.EtherLeak: true}
+var flowKinds = map[finding.Kind]bool{finding.EtherLeak: true}
 
 // flowOf replays f's sequence on the campaign's deployment and measures
 // the ether it moved; ok is false when the replay fails or the last
@@ -43,7 +43,7 @@ func flowOf(p *program.Program, cc chain.Config, setup report.Setup, f report.Fi
 	if err != nil || len(calls) == 0 {
 		return nil, false
 	}
-	steps, err := fuzz.ReplayFrom(p, setup.SetUp, cc, setup.Seed, plan, calls, map[oracle.Kind]bool{oracle.Kind(f.Kind): true})
+	steps, err := fuzz.ReplayFrom(p, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true})
 	if err != nil {
 		return nil, false
 	}

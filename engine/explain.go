@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/foresight-sol/foresight/engine/oracle"
+import (
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/oracle"
+)
 
 // Explanation is what a finding kind means, why it is a bug, how
 // Foresight decides it and what to do (oracle.Explanation).
@@ -9,7 +12,7 @@ type Explanation = oracle.Explanation
 // Explain returns the explanation of a finding kind ("SWC-107"); ok is
 // false for a word that is no kind Foresight reports.
 func Explain(kind string) (e Explanation, ok bool) {
-	k := oracle.Kind(kind)
+	k := finding.Kind(kind)
 	return oracle.Explain(k), oracle.Known(k)
 }
 

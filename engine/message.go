@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/holiman/uint256"
 )
 
@@ -38,62 +38,62 @@ func message(f report.Finding, fl *etherFlow, names map[common.Address]string) s
 func candidates(f report.Finding, fl *etherFlow, names map[common.Address]string) []string {
 	if len(f.Calls) == 0 {
 		// A constructor's finding (fuzz/ctorwrap.go, twin.go).
-		return []string{fmt.Sprintf("%s for constructor arguments the deployer can choose.", capital(oracle.Describe(oracle.Kind(f.Kind)).Title))}
+		return []string{fmt.Sprintf("%s for constructor arguments the deployer can choose.", capital(finding.Describe(finding.Kind(f.Kind)).Title))}
 	}
 	last := f.Calls[len(f.Calls)-1]
 	fn := callName(last)
 	who := SenderName(last)
 	when := fmt.Sprintf("when %s called %s%s", who, fn, earlier(len(f.Calls)))
-	switch oracle.Kind(f.Kind) {
-	case oracle.AssertFailure:
+	switch finding.Kind(f.Kind) {
+	case finding.AssertFailure:
 		return []string{fmt.Sprintf("Assertion failed %s.", when), "Assertion failed."}
-	case oracle.Property, oracle.Invariant:
+	case finding.Property, finding.Invariant:
 		return []string{fmt.Sprintf("%s %s failed %s.", capital(f.Kind), f.Check, when),
 			fmt.Sprintf("%s %s returned false or reverted.", capital(f.Kind), f.Check)}
-	case oracle.StorageWrite:
+	case finding.StorageWrite:
 		return []string{fmt.Sprintf("%s wrote to a storage slot %s chose, over other variables.", fn, who),
 			"A write to a storage slot the caller chooses."}
-	case oracle.Reentrancy:
+	case finding.Reentrancy:
 		return []string{fmt.Sprintf("%s was re-entered by %s, which changed state the call used after it.", fn, who),
 			"A reentrant call changed state this call used after it."}
-	case oracle.UncheckedCall:
+	case finding.UncheckedCall:
 		return []string{fmt.Sprintf("This call's success is never checked: when it failed, %s went on as if it had succeeded.", fn),
 			"This call's success is never checked."}
-	case oracle.EtherLeak:
+	case finding.EtherLeak:
 		return leakMessages(fn, who, fl, names)
-	case oracle.SelfDestruct:
+	case finding.SelfDestruct:
 		return []string{fmt.Sprintf("%s destroyed the contract when %s called it: any sender can.", fn, who),
 			"Any sender can destroy the contract."}
-	case oracle.Delegatecall:
+	case finding.Delegatecall:
 		return []string{fmt.Sprintf("%s delegatecalled an address %s chose, running its code as the contract.", fn, who),
 			"The caller chooses the address this delegatecall runs."}
-	case oracle.IntegerWrap:
+	case finding.IntegerWrap:
 		return []string{fmt.Sprintf("Arithmetic wrapped around %s, and the wrapped value was used.", when),
 			"Arithmetic wrapped around and the wrapped value was used."}
-	case oracle.Timestamp:
+	case finding.Timestamp:
 		return []string{fmt.Sprintf("block.timestamp decided whether %s sent ether, called by %s.", fn, who),
 			"block.timestamp decides whether this sends ether."}
-	case oracle.BlockNumber:
+	case finding.BlockNumber:
 		return []string{fmt.Sprintf("Block data (number, hash or prevrandao) decided whether %s sent ether.", fn),
 			"Block data decides whether this sends ether."}
-	case oracle.TxOrigin:
+	case finding.TxOrigin:
 		return []string{"This check authorises by tx.origin: a contract the owner calls can pass it."}
-	case oracle.DoSFailedCall:
+	case finding.DoSFailedCall:
 		return []string{fmt.Sprintf("One recipient that rejects ether makes %s revert for every recipient.", fn),
 			"One failing recipient reverts this loop of payments."}
-	case oracle.FrontRunning:
+	case finding.FrontRunning:
 		return []string{fmt.Sprintf("%s pays whichever of two senders' calls is mined first, so one can take the other's payout.", fn),
 			"Whoever is mined first is paid."}
-	case oracle.GasDoS:
+	case finding.GasDoS:
 		return []string{fmt.Sprintf("%s's gas grows with state any sender can add, until it exceeds the block gas limit.", fn),
 			"This function's gas grows past the block gas limit."}
-	case oracle.FreezingEther:
+	case finding.FreezingEther:
 		return []string{fmt.Sprintf("%s accepts ether but has no way to send any out: it is locked for good.", last.Contract),
 			"The contract accepts ether but can never send any."}
-	case oracle.OwnerLock:
+	case finding.OwnerLock:
 		return ownerLockMessages(f, fn, who)
 	}
-	title := capital(oracle.Describe(oracle.Kind(f.Kind)).Title)
+	title := capital(finding.Describe(finding.Kind(f.Kind)).Title)
 	return []string{fmt.Sprintf("%s %s.", title, when), title + "."}
 }
 

@@ -11,9 +11,9 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
@@ -73,7 +73,7 @@ func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, set
 	if err != nil {
 		return nil, err
 	}
-	oracles := map[oracle.Kind]bool{oracle.Kind(f.Kind): true}
+	oracles := map[finding.Kind]bool{finding.Kind(f.Kind): true}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
 	if cc.Fork, err = replayFork(prog, src, forks, setup); err != nil {
@@ -144,8 +144,8 @@ func outcome(s fuzz.Step) string {
 	case s.Err == nil:
 		return "ok"
 	case errors.Is(s.Err, vm.ErrExecutionReverted):
-		if code, ok := oracle.PanicCode(s.Ret); ok {
-			return fmt.Sprintf("panic 0x%02x (%s)", code, oracle.Describe(oracle.PanicKind(code)).Title)
+		if code, ok := finding.PanicCode(s.Ret); ok {
+			return fmt.Sprintf("panic 0x%02x (%s)", code, finding.Describe(finding.PanicKind(code)).Title)
 		}
 		if reason, ok := revertReason(s.Ret); ok {
 			return fmt.Sprintf("reverted: %q", reason)

@@ -48,10 +48,11 @@ func TestExecAllocs(t *testing.T) {
 func checkExecAllocs(t *testing.T, w *worker, seq txseq.Sequence) {
 	t.Helper()
 	n := testing.AllocsPerRun(200, func() { w.exec(seq, w.fresh()) })
+	var fwd []byte
 	call := testing.AllocsPerRun(200, func() {
-		w.ch.Reset(w.base)
-		w.tr.BeginTx()
-		w.ch.Call(deploy.TxOf(w.ch, seq[0].Sender, w.dep.Addrs[seq[0].Contract], w.encode(&seq[0]), &seq[0].Value, &w.s.fwd))
+		w.m.Chain.Reset(w.m.Base)
+		w.m.Tracer.BeginTx()
+		w.m.Chain.Call(deploy.TxOf(w.m.Chain, seq[0].Sender, w.m.Dep.Addrs[seq[0].Contract], w.m.Encode(&seq[0]), &seq[0].Value, &fwd))
 	})
 	t.Logf("%.1f allocations per traced execution, %.1f in the chain call", n, call)
 	if call > maxCallAllocs {
@@ -88,7 +89,7 @@ func TestAggressiveAllocs(t *testing.T) {
 	var v uint256.Int
 	run := func() {
 		v.AddUint64(&v, 1)
-		w.runOnState(w.base, tx, sl, &v)
+		w.runOnState(w.m.Base, tx, sl, &v)
 	}
 	for range 10 {
 		run()

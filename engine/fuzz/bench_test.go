@@ -182,7 +182,7 @@ func BenchmarkSender(b *testing.B) {
 	for _, s := range []struct {
 		name   string
 		sender int
-	}{{"eoa", 0}, {"attacker", len(w.ch.Senders()) + int(deploy.Reverting)}} {
+	}{{"eoa", 0}, {"attacker", len(w.m.Chain.Senders()) + int(deploy.Reverting)}} {
 		b.Run(s.name, func(b *testing.B) {
 			seq[0].Sender = s.sender
 			b.ReportAllocs()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/rand/v2"
 	"sort"
 	"sync"
@@ -12,8 +13,8 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/lookahead"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/solc"
@@ -68,13 +69,12 @@ type campaign struct {
 
 	execs       atomic.Uint64
 	txs         atomic.Uint64 // transactions run (runTx), shrinking included
-	oracleTxs   atomic.Uint64 // of those, the oracles' re-runs (rerunTx)
+	oracleTxs   atomic.Uint64 // of those, the oracles' re-runs (oracle.Machine.Rerun)
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 	compacted   atomic.Uint64 // corpus inputs that lost inert transactions (compact.go)
 
-	received []atomic.Bool // per contract: a transaction paid it ether
-	receipts receipts
+	receipts *oracle.Receipts // first payments, for freezing ether
 
 	mu       sync.Mutex
 	findings []*Finding
@@ -125,7 +125,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		workers[i] = w
 	}
 	if cfg.OnSetup != nil {
-		cfg.OnSetup(workers[0].dep)
+		cfg.OnSetup(workers[0].m.Dep)
 	}
 	stopProgress := c.reportProgress(workers)
 	var wg sync.WaitGroup
@@ -141,7 +141,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	stopProgress()
 	res := &Result{
 		Findings:   c.findings,
-		Deployment: workers[0].dep,
+		Deployment: workers[0].m.Dep,
 		Inputs:     c.corpus.Sequences(),
 		Counts: Counts{
 			Execs:          c.execs.Load(),
@@ -168,16 +168,12 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		res.TxRate = float64(res.Txs) / s
 	}
 	res.Contracts, res.Functions = c.fuzzedCounts()
-	res.Coverage = make([][]bool, len(p.Contracts))
-	for ci := range p.Contracts {
-		res.Coverage[ci] = make([]bool, len(workers[0].tr.Instr[ci]))
-		for _, w := range workers {
-			for pc, hit := range w.tr.Instr[ci] {
-				res.Coverage[ci][pc] = res.Coverage[ci][pc] || hit
-			}
-		}
+	res.Coverage = mergeCoverage(workers)
+	var frozen []*Finding
+	if c.enabled(finding.FreezingEther) {
+		frozen = c.receipts.Frozen(c.prog, res.Coverage)
 	}
-	for _, f := range c.frozen(res.Coverage) {
+	for _, f := range frozen {
 		f.Execs, f.Time = res.Execs, res.Elapsed
 		res.Findings = append(res.Findings, f)
 		if cfg.OnFinding != nil {
@@ -196,7 +192,7 @@ func (c *campaign) setup() error {
 		// The set-up's targetContract choices decide (setup.go).
 		clear(allowed)
 	}
-	c.received = make([]atomic.Bool, len(c.prog.Contracts))
+	c.receipts = oracle.NewReceipts(len(c.prog.Contracts))
 	lits := newBuildLiterals()
 	c.values = make([][]uint256.Int, len(c.prog.Contracts))
 	if c.cfg.SetUp != "" {
@@ -210,7 +206,7 @@ func (c *campaign) setup() error {
 		if err := deploy.SetupStep(c.ctx, "prepare", i); err != nil {
 			return err
 		}
-		c.codes = append(c.codes, traceCode(ct))
+		c.codes = append(c.codes, oracle.TraceCode(ct))
 		c.callsOut = append(c.callsOut, callsOut(ct.Artifact.Runtime.Bytes))
 		if c.plan != nil && i == c.plan.test && len(c.plan.invariants) > 0 {
 			c.checked = append(c.checked, i)
@@ -300,11 +296,11 @@ func (c *campaign) known(k Key) bool {
 }
 
 // enabled reports whether findings of kind k are reported.
-func (c *campaign) enabled(k oracle.Kind) bool {
+func (c *campaign) enabled(k finding.Kind) bool {
 	if on, ok := c.cfg.Oracles[k]; ok {
 		return on
 	}
-	return oracle.OnByDefault(k)
+	return finding.OnByDefault(k)
 }
 
 // spent reports whether the execution budget is used up.
@@ -363,4 +359,19 @@ func (l buildLiterals) values(ct *program.Contract) []uint256.Int {
 	}
 	l.vals[ct.Build] = vs
 	return vs
+}
+
+// mergeCoverage returns the instruction coverage of all workers, per
+// contract and PC.
+func mergeCoverage(workers []*worker) [][]bool {
+	cov := make([][]bool, len(workers[0].m.Tracer.Instr))
+	for ci := range cov {
+		cov[ci] = make([]bool, len(workers[0].m.Tracer.Instr[ci]))
+		for _, w := range workers {
+			for pc, hit := range w.m.Tracer.Instr[ci] {
+				cov[ci][pc] = cov[ci][pc] || hit
+			}
+		}
+	}
+	return cov
 }

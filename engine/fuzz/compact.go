@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"maps"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -44,8 +45,8 @@ const maxCompact = 64
 // returns the ledger after it.
 func (w *worker) profileTx(tx *txseq.Tx, r chain.Result, pid, before uint64) uint64 {
 	after := w.ledger()
-	_, _, attacker := deploy.SenderOf(w.ch, tx.Sender)
-	inert := r.Err != nil || (len(w.tr.Stored()) == 0 && !w.tr.Foreign() && !attacker && after == before)
+	_, _, attacker := deploy.SenderOf(w.m.Chain, tx.Sender)
+	inert := r.Err != nil || (len(w.m.Tracer.Stored()) == 0 && !w.m.Tracer.Foreign() && !attacker && after == before)
 	w.s.prof = append(w.s.prof, txProfile{pid: pid, inert: inert})
 	return after
 }
@@ -54,7 +55,7 @@ func (w *worker) profileTx(tx *txseq.Tx, r chain.Result, pid, before uint64) uin
 // contracts' nonces (their creations). Senders' nonces are left out: a
 // dropped transaction lowers them, and no contract sees them.
 func (w *worker) ledger() uint64 {
-	st := w.ch.State()
+	st := w.m.Chain.State()
 	var h uint64
 	mix := func(a common.Address, withNonce bool) {
 		b := st.GetBalance(a)
@@ -63,10 +64,10 @@ func (w *worker) ledger() uint64 {
 			h = h*0x100000001b3 ^ st.GetNonce(a)
 		}
 	}
-	for i, a := range w.principals {
-		mix(a, i >= len(w.ch.Senders()))
+	for i, a := range w.m.Principals {
+		mix(a, i >= len(w.m.Chain.Senders()))
 	}
-	for _, a := range w.dep.Addrs {
+	for _, a := range w.m.Dep.Addrs {
 		if a != (common.Address{}) {
 			mix(a, true)
 		}
@@ -98,7 +99,7 @@ func (w *worker) compacted(seq txseq.Sequence, o *outcome) txseq.Sequence {
 // the outcome's other buffers stay as they were.)
 type compactScratch struct {
 	writes map[trace.Slot]uint16
-	hist   []txInfo
+	hist   []oracle.TxInfo
 	instr  *trace.InstrSave
 }
 
@@ -114,7 +115,7 @@ func (w *worker) compact(seq txseq.Sequence, o *outcome) (txseq.Sequence, uint64
 	}
 	saved := w.saveScratch(o)
 	defer w.restoreScratch(&saved)
-	in := execInput{start: w.base, probeTx: -1, target: -1, profile: true}
+	in := execInput{start: w.m.Base, probeTx: -1, target: -1, profile: true}
 	before := w.exec(seq, in)
 	if before.newCov > 0 || len(w.s.prof) != len(seq) || before.state != o.state {
 		return nil, 0
@@ -157,7 +158,7 @@ func (w *worker) compact(seq txseq.Sequence, o *outcome) (txseq.Sequence, uint64
 func (w *worker) saveScratch(o *outcome) compactScratch {
 	return compactScratch{
 		writes: maps.Clone(o.writes),
-		hist:   append([]txInfo(nil), w.s.hist...),
+		hist:   append([]oracle.TxInfo(nil), w.s.hist...),
 		instr:  w.saveInstr(),
 	}
 }
@@ -165,7 +166,7 @@ func (w *worker) saveScratch(o *outcome) compactScratch {
 // saveInstr starts a save of the instruction coverage of its own.
 func (w *worker) saveInstr() *trace.InstrSave {
 	s := new(trace.InstrSave)
-	w.tr.SaveInstr(s)
+	w.m.Tracer.SaveInstr(s)
 	return s
 }
 
@@ -174,5 +175,5 @@ func (w *worker) restoreScratch(s *compactScratch) {
 	w.s.hist = append(w.s.hist[:0], s.hist...)
 	clear(w.s.writes)
 	maps.Copy(w.s.writes, s.writes)
-	w.tr.RestoreInstr(s.instr)
+	w.m.Tracer.RestoreInstr(s.instr)
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -58,8 +58,8 @@ type Config struct {
 	ShrinkLimit int      // executions per finding; default 2000
 	CorpusLimit int
 	// Oracles switches finding kinds on (true) or off (false); kinds not
-	// listed follow oracle.OnByDefault.
-	Oracles map[oracle.Kind]bool
+	// listed follow finding.OnByDefault.
+	Oracles map[finding.Kind]bool
 	// PredictIterations bounds the secant steps per prediction; default 4.
 	PredictIterations int
 	// NoJointPrediction keeps input prediction to HARVEY's single-argument
@@ -125,7 +125,7 @@ type Counts struct {
 	Txs    uint64  `json:"txs"`
 	TxRate float64 `json:"txsPerSec"`
 	// OracleTxs counts the transactions of Txs that oracles ran again to
-	// judge a sequence (SWC-104, SWC-114, SWC-128: check.go).
+	// judge a sequence (SWC-104, SWC-114, SWC-128: engine/oracle).
 	OracleTxs uint64        `json:"oracleTxs"`
 	Corpus    int           `json:"corpus"`
 	Elapsed   time.Duration `json:"elapsedNs"`

@@ -72,8 +72,8 @@ func (w *worker) aggressive(e *Entry) {
 	// Code these runs reach may be unreachable by any sequence (a maze's
 	// position set directly to a cell no move leads to): it must not show
 	// in the campaign's coverage report.
-	w.tr.SaveInstr(&w.s.instr)
-	defer w.tr.RestoreInstr(&w.s.instr)
+	w.m.Tracer.SaveInstr(&w.s.instr)
+	defer w.m.Tracer.RestoreInstr(&w.s.instr)
 	hit := false
 	var vals [3]uint256.Int
 	var costs []txseq.CostEntry
@@ -111,9 +111,9 @@ func (w *worker) aggressive(e *Entry) {
 func (w *worker) runOnState(start chain.Snapshot, tx txseq.Tx, sl trace.Slot, v *uint256.Int) (bool, []txseq.CostEntry) {
 	// The chain keeps start with the slot overwritten between calls, so a
 	// second value costs no copy of the state.
-	w.ch.ResetWithStorage(start, w.dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
-	w.runTx(&tx, aggressiveGas)
+	w.m.Chain.ResetWithStorage(start, w.m.Dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
+	w.m.RunTx(&tx, aggressiveGas)
 	w.c.execs.Add(1)
 	costs := w.captureCosts()
-	return w.tr.NewCoverage(w.seen) > 0, costs
+	return w.m.Tracer.NewCoverage(w.seen) > 0, costs
 }

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/rand/v2"
 	"time"
 
@@ -9,8 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
-	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 )
 
@@ -22,13 +22,13 @@ import "github.com/foresight-sol/foresight/engine/deploy"
 
 // reportCtorWraps turns the deployment's constructor wraps into findings.
 func (c *campaign) reportCtorWraps(d *deploy.Deployment) {
-	if !c.enabled(oracle.IntegerWrap) {
+	if !c.enabled(finding.IntegerWrap) {
 		return
 	}
 	for _, w := range d.Wraps {
 		ct := c.prog.Contracts[w.Contract]
-		f := &Finding{Kind: oracle.IntegerWrap, Contract: w.Contract, PC: w.PC,
-			Detail: fmt.Sprintf("the constructor's result wrapped around its type and was then stored, compared, sent or passed to another contract, with the constructor arguments %s (chosen by the deployer, a privileged sender)", formatArgs(ct, w.Args))}
+		f := &Finding{Kind: finding.IntegerWrap, Contract: w.Contract, PC: w.PC,
+			Detail: fmt.Sprintf("the constructor's result wrapped around its type and was then stored, compared, sent or passed to another contract, with the constructor arguments %s (chosen by the deployer, a privileged sender)", oracle.FormatArgs(ct, w.Args))}
 		f.Location, f.Located = ct.Locate(w.PC, true)
 		c.addOnce(f)
 	}
@@ -48,15 +48,6 @@ func (c *campaign) addOnce(f *Finding) {
 	if !dup && c.cfg.OnFinding != nil {
 		c.cfg.OnFinding(f)
 	}
-}
-
-// formatArgs shows ABI-encoded constructor arguments as values.
-func formatArgs(ct *program.Contract, enc []byte) string {
-	vals, err := ct.ABI.Constructor.Inputs.UnpackValues(enc)
-	if err != nil {
-		return "0x" + fmt.Sprintf("%x", enc)
-	}
-	return fmt.Sprint(vals)
 }
 
 // deployShare is the part of a campaign's execution budget the deployment

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -30,7 +30,7 @@ func TestDepthLadder(t *testing.T) {
 			}
 			continue
 		}
-		if len(res.Findings) != 1 || res.Findings[0].Kind != oracle.AssertFailure {
+		if len(res.Findings) != 1 || res.Findings[0].Kind != finding.AssertFailure {
 			t.Fatalf("findings %v, want one assert-failure", res.Findings)
 		}
 		f := res.Findings[0]
@@ -58,7 +58,7 @@ func TestExtendRunsOneTransaction(t *testing.T) {
 	e, _ := c.corpus.Add(seq, 1, 0, true, nil, nil, 0, nil)
 	for i, want := range []uint64{12 + 1, 1, 1} {
 		mut, m := w.appendTx(e, e.Seq.Clone())
-		// The oracles' re-runs of the sequence's end (check.go) are
+		// The oracles' re-runs of the sequence's end (engine/oracle) are
 		// counted apart, in oracleTxs.
 		before := c.txs.Load() - c.oracleTxs.Load()
 		if o := w.execMutant(e, mut, m, w.fresh()); o.fail != nil {
@@ -81,7 +81,7 @@ func TestDepthLadderTightCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Findings) != 1 || res.Findings[0].Kind != oracle.AssertFailure {
+	if len(res.Findings) != 1 || res.Findings[0].Kind != finding.AssertFailure {
 		t.Fatalf("findings %v, want one assert-failure", res.Findings)
 	}
 	t.Logf("found after %d executions", res.Findings[0].Execs)

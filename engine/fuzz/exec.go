@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -9,7 +10,7 @@ import (
 
 // This file is the per-execution path, the fuzzer's interpreter loop:
 // exec takes a sequence and an execInput, runs the transactions on a
-// starting state, applies the oracle pipeline (check.go) after each, and
+// starting state, applies the oracle pipeline (engine/oracle, registry.go) after each, and
 // returns everything the run tells the caller as one outcome.
 
 // execInput is what an execution needs besides its sequence.
@@ -42,7 +43,7 @@ const probeAny = -2
 // fresh returns the input that runs a whole sequence from the deployed
 // state, with no probe and no prediction target.
 func (w *worker) fresh() execInput {
-	return execInput{start: w.base, probeTx: -1, target: -1}
+	return execInput{start: w.m.Base, probeTx: -1, target: -1}
 }
 
 // outcome is what one execution of a sequence did.
@@ -72,6 +73,32 @@ type outcome struct {
 	targetCost, targetResid uint256.Int
 }
 
+// check applies the oracle pipeline (engine/oracle's Set) to transaction
+// tx, which just ran with result r; hist describes the sequence's
+// transactions so far (tx last), seq holds them (those so far first).
+// probe lets the storage-write probe report; shrinking is the key of the
+// finding being shrunk, if any.
+func (w *worker) check(tx *txseq.Tx, r chain.Result, hist []oracle.TxInfo, probe bool, shrinking *Key, seq txseq.Sequence) *Finding {
+	w.s.x = oracle.Context{Seq: seq, Hist: hist, Tx: tx, Result: r, Probe: probe, Shrinking: shrinking}
+	return w.o.AfterTx(&w.s.x)
+}
+
+// checkEnd applies the oracles that judge the end of seq, whose
+// transactions all ran (hist describes them), by running it again.
+func (w *worker) checkEnd(seq txseq.Sequence, hist []oracle.TxInfo, shrinking *Key) *Finding {
+	w.s.x = oracle.Context{Seq: seq, Hist: hist, Shrinking: shrinking}
+	return w.o.AfterSeq(&w.s.x)
+}
+
+// history fills the worker's reused history buffer from a sequence.
+func (w *worker) history(seq txseq.Sequence) []oracle.TxInfo {
+	w.s.hist = w.s.hist[:0]
+	for j := range seq {
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: seq[j].Sender, Value: seq[j].Value})
+	}
+	return w.s.hist
+}
+
 // aggressiveGas bounds a transaction run on directly fuzzed state: a
 // fuzzed array length or loop bound would otherwise run every such
 // transaction to the full gas limit, at a thousand times the usual cost.
@@ -82,7 +109,7 @@ const aggressiveGas = 1_000_000
 // transaction; it stops at the first finding.
 func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	o := outcome{writes: w.s.writes}
-	w.ch.Reset(in.start)
+	w.m.Chain.Reset(in.start)
 	clear(w.s.writes)
 	w.s.hist = w.history(seq[:in.from])
 	var ledger uint64
@@ -92,24 +119,24 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	}
 	for i := in.from; i < len(seq); i++ {
 		tx := &seq[i]
-		r := w.runTx(tx, 0)
+		r := w.m.RunTx(tx, 0)
 		if r.TimedOut {
 			w.c.timeouts.Add(1)
 		}
 		if in.profile {
-			o.newCov += w.tr.NewCoverage(w.seen)
-		} else if n := w.tr.MergeCoverage(w.seen); n > 0 {
+			o.newCov += w.m.Tracer.NewCoverage(w.seen)
+		} else if n := w.m.Tracer.MergeCoverage(w.seen); n > 0 {
 			o.newCov += n
 			if i < 64 {
 				o.covered |= 1 << i
 			}
 		}
 		if r.Err == nil {
-			for k, v := range w.tr.Writes() {
+			for k, v := range w.m.Tracer.Writes() {
 				w.s.writes[k] = v
 			}
 		}
-		pid := w.tr.PathID()
+		pid := w.m.Tracer.PathID()
 		o.seqPathID = o.seqPathID*0x100000001b3 ^ pid
 		if !w.c.cfg.NoDemandDriven {
 			o.pathID = pid
@@ -119,9 +146,9 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 		}
 		if i == len(seq)-1 && !in.profile {
 			w.captureLast(&o, tx, r, in.target)
-			o.lastWrote = r.Err == nil && len(w.tr.Writes()) > 0
+			o.lastWrote = r.Err == nil && len(w.m.Tracer.Writes()) > 0
 		}
-		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
 		if in.profile {
 			ledger = w.profileTx(tx, r, pid, ledger)
 			continue
@@ -151,23 +178,23 @@ func (w *worker) captureLast(o *outcome, tx *txseq.Tx, r chain.Result, target in
 	o.ranLast = true
 	o.costs = w.captureCosts()
 	if target >= 0 {
-		o.reached = w.tr.Reached(target)
+		o.reached = w.m.Tracer.Reached(target)
 		for _, e := range o.costs {
 			if e.Idx == target {
 				o.targetCost, o.targetResid = e.Cost, e.Resid
 			}
 		}
 	}
-	w.s.loads = append(w.s.loads[:0], w.tr.Loads()...)
+	w.s.loads = append(w.s.loads[:0], w.m.Tracer.Loads()...)
 	o.loads = w.s.loads
 	if len(w.c.targetPCs) > 0 {
-		w.s.path = append(w.s.path[:0], w.tr.Path()...)
+		w.s.path = append(w.s.path[:0], w.m.Tracer.Path()...)
 		o.path = w.s.path
 		if testHookPath != nil {
 			testHookPath(tx.Contract, w.s.path)
 		}
 	}
-	w.s.operands = append(w.s.operands[:0], w.tr.Operands()...)
+	w.s.operands = append(w.s.operands[:0], w.m.Tracer.Operands()...)
 	// Values the contract returned are likely inputs of later calls.
 	for j := 0; j+32 <= len(r.Ret) && j < 4*32; j += 32 {
 		var word uint256.Int
@@ -181,8 +208,8 @@ func (w *worker) captureLast(o *outcome, tx *txseq.Tx, r chain.Result, target in
 // ran into the worker's reused buffer.
 func (w *worker) captureCosts() []txseq.CostEntry {
 	w.s.costs = w.s.costs[:0]
-	for _, i := range w.tr.Costed() {
-		w.s.costs = append(w.s.costs, txseq.CostEntry{Idx: i, Cost: *w.tr.Cost(i), Resid: *w.tr.Residual(i), Opnd: *w.tr.CmpOperands(i)})
+	for _, i := range w.m.Tracer.Costed() {
+		w.s.costs = append(w.s.costs, txseq.CostEntry{Idx: i, Cost: *w.m.Tracer.Cost(i), Resid: *w.m.Tracer.Residual(i), Opnd: *w.m.Tracer.CmpOperands(i)})
 	}
 	return w.s.costs
 }
@@ -209,7 +236,7 @@ func (w *worker) execMutant(e *Entry, mut txseq.Sequence, m txseq.Mutation, in e
 	if m.Field == txseq.ShapeAppend {
 		return w.execAppend(e, mut, in)
 	}
-	in.from, in.start, in.startWrites = 0, w.base, nil
+	in.from, in.start, in.startWrites = 0, w.m.Base, nil
 	if !m.LastOnly || len(mut) < 2 {
 		return w.exec(mut, in)
 	}
@@ -237,20 +264,20 @@ type prefixCache struct {
 // prefix itself fails.
 func (w *worker) prefixState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, bool) {
 	if len(e.Seq) < 2 {
-		return w.base, nil, true
+		return w.m.Base, nil, true
 	}
-	if w.prefix.entry != e {
-		in.from, in.start, in.startWrites = 0, w.base, nil
+	if w.reuse.prefix.entry != e {
+		in.from, in.start, in.startWrites = 0, w.m.Base, nil
 		o := w.exec(e.Seq[:len(e.Seq)-1], in)
 		if o.fail != nil {
-			w.prefix.entry = nil
+			w.reuse.prefix.entry = nil
 			return chain.Snapshot{}, nil, false
 		}
-		w.prefix.entry, w.prefix.snap = e, w.ch.Snapshot()
-		clear(w.prefix.writes)
+		w.reuse.prefix.entry, w.reuse.prefix.snap = e, w.m.Chain.Snapshot()
+		clear(w.reuse.prefix.writes)
 		for k, v := range o.writes {
-			w.prefix.writes[k] = v
+			w.reuse.prefix.writes[k] = v
 		}
 	}
-	return w.prefix.snap, w.prefix.writes, true
+	return w.reuse.prefix.snap, w.reuse.prefix.writes, true
 }

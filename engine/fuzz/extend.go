@@ -72,7 +72,7 @@ func (w *worker) execAppend(e *Entry, mut txseq.Sequence, in execInput) outcome 
 	if !ok {
 		// e itself fails on this run: run the whole mutant, so a failure
 		// is reported with a complete sequence.
-		in.from, in.start, in.startWrites = 0, w.base, nil
+		in.from, in.start, in.startWrites = 0, w.m.Base, nil
 		return w.exec(mut, in)
 	}
 	in.from, in.start, in.startWrites = len(e.Seq), start, writes
@@ -85,8 +85,8 @@ func (w *worker) execAppend(e *Entry, mut txseq.Sequence, in execInput) outcome 
 // cache costs one transaction when the prefix is cached. It reports false
 // if e fails.
 func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, bool) {
-	if w.end.entry == e {
-		return w.end.snap, w.end.writes, true
+	if w.reuse.end.entry == e {
+		return w.reuse.end.snap, w.reuse.end.writes, true
 	}
 	start, writes, ok := w.prefixState(e, in)
 	if !ok {
@@ -95,19 +95,19 @@ func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slo
 	in.from, in.start, in.startWrites = len(e.Seq)-1, start, writes
 	o := w.exec(e.Seq, in)
 	if o.fail != nil {
-		w.end.entry = nil
+		w.reuse.end.entry = nil
 		return chain.Snapshot{}, nil, false
 	}
-	if w.end.writes == nil {
-		w.end.writes = map[trace.Slot]uint16{}
+	if w.reuse.end.writes == nil {
+		w.reuse.end.writes = map[trace.Slot]uint16{}
 	}
-	clear(w.end.writes)
+	clear(w.reuse.end.writes)
 	for k, v := range writes {
-		w.end.writes[k] = v
+		w.reuse.end.writes[k] = v
 	}
 	for k, v := range o.writes {
-		w.end.writes[k] = v
+		w.reuse.end.writes[k] = v
 	}
-	w.end.entry, w.end.snap = e, w.ch.Snapshot()
-	return w.end.snap, w.end.writes, true
+	w.reuse.end.entry, w.reuse.end.snap = e, w.m.Chain.Snapshot()
+	return w.reuse.end.snap, w.reuse.end.writes, true
 }

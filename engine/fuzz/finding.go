@@ -1,77 +1,37 @@
 package fuzz
 
 import (
+	"github.com/foresight-sol/foresight/engine/finding"
 	"time"
-
-	"github.com/foresight-sol/foresight/engine/oracle"
-	"github.com/foresight-sol/foresight/engine/trace"
-	"github.com/foresight-sol/foresight/engine/txseq"
-	"github.com/foresight-sol/foresight/solc"
 )
 
-// A Finding is a failure the oracles accepted, with the (shrunk) sequence
-// that reproduces it.
-type Finding struct {
-	Kind     oracle.Kind
-	Contract int // program contract index of the failing code
-	PC       uint64
-	Location solc.Location // user source range; zero if unknown
-	Located  bool
-	// Via lists where the failure happened in code the user does not own
-	// (a dependency's file, a library), when Contract, PC and Location are
-	// the call in the user's own code that led there.
-	Via []Via
-	// Check names the property or invariant function for those kinds.
-	Check string
-	// Detail adds what was observed (e.g. the panic code).
-	Detail string
-	Seq    txseq.Sequence
-	// Unreduced lists the integers of Seq the shrinker could not reduce:
-	// the finding needs these values.
-	Unreduced []Unreduced
-	Worker    int
-	Execs     uint64        // campaign executions when first found
-	Time      time.Duration // since the campaign started
+// The finding record lives in engine/finding, which the oracles share;
+// these names keep the loop's API.
+type (
+	// Finding is finding.Finding.
+	Finding = finding.Finding
+	// Key is finding.Key.
+	Key = finding.Key
+	// Via is finding.Via.
+	Via = finding.Via
+	// Unreduced is finding.Unreduced.
+	Unreduced = finding.Unreduced
+)
+
+// campaignOf is a worker's view of its campaign, for the oracles
+// (oracle.Campaign).
+type campaignOf struct {
+	c  *campaign
+	id int
 }
 
-// Key identifies a finding for deduplication: kind and source location.
-type Key struct {
-	Kind       oracle.Kind
-	Path       string
-	Start, End int
-	Contract   int
-	PC         uint64
-}
+func (v campaignOf) Enabled(k finding.Kind) bool { return v.c.enabled(k) }
 
-// Key returns f's deduplication key: the same kind at the same source
-// range is one finding, whatever the PC.
-func (f *Finding) Key() Key {
-	if f.Located {
-		return Key{Kind: f.Kind, Path: f.Location.Path, Start: f.Location.Start, End: f.Location.End}
-	}
-	return Key{Kind: f.Kind, Contract: f.Contract, PC: f.PC}
-}
+func (v campaignOf) Known(k Key) bool { return v.c.known(k) }
 
-// Via is a location on a finding's path in code the user does not own.
-type Via struct {
-	Contract int
-	PC       uint64
-	Location solc.Location
-}
-
-// locate sets f's location from its contract and PC, or, when site is
-// valid (the PC is in a dependency or a library), moves f to the user's
-// call there and keeps the PC's location in f.Via.
-func (c *campaign) locate(f *Finding, site trace.Site) {
-	ct := c.prog.Contracts[f.Contract]
-	f.Location, f.Located = ct.Locate(f.PC, false)
-	if !site.Valid || !f.Located || int(site.Code) >= len(c.prog.Contracts) {
-		return
-	}
-	loc, ok := c.prog.Contracts[site.Code].Locate(site.PC, false)
-	if !ok {
-		return
-	}
-	f.Via = []Via{{Contract: f.Contract, PC: f.PC, Location: f.Location}}
-	f.Contract, f.PC, f.Location = int(site.Code), site.PC, loc
+// Report records f, found by the worker without a sequence to shrink
+// (the twins'), unless one with its key exists.
+func (v campaignOf) Report(f *Finding) {
+	f.Execs, f.Time, f.Worker = v.c.execs.Load(), time.Since(v.c.start), v.id
+	v.c.addOnce(f)
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/lookahead"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc/position"
@@ -30,13 +30,13 @@ func TestFailureAttribution(t *testing.T) {
 	for _, tt := range []struct {
 		path, contract, sig string
 		arg                 int64
-		kind                oracle.Kind
+		kind                finding.Kind
 		line                int
 	}{
-		{fixtures.Example(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", -10, oracle.AssertFailure, 11},
-		{fixtures.Example(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", 100, oracle.AssertFailure, 14},
+		{fixtures.Example(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", -10, finding.AssertFailure, 11},
+		{fixtures.Example(t, "TwoObjectives.sol"), "TwoObjectives", "foo(int256)", 100, finding.AssertFailure, 14},
 		{fixtures.Example(t, "PathsBaz.sol"), "PathsBaz", "baz(int256,int256,int256)", 0, "", 0},
-		{filepath.Join("..", "testdata", "oracles", "assert04_pos.sol"), "Assert04Pos", "check(uint256)", 4242, oracle.AssertFailure, 12},
+		{filepath.Join("..", "testdata", "oracles", "assert04_pos.sol"), "Assert04Pos", "check(uint256)", 4242, finding.AssertFailure, 12},
 		{filepath.Join("..", "testdata", "oracles", "panic12_pos.sol"), "Panic12Pos", "share(uint256,uint256)", 0, "panic-0x12", 10},
 	} {
 		prog := compile(t, tt.path)
@@ -52,7 +52,7 @@ func TestFailureAttribution(t *testing.T) {
 				copy(input[len(input)-32:], neg[:])
 			}
 		}
-		steps, err := Replay(prog, chain.Config{}, 0, nil, []RawCall{{Contract: c.Index, Input: input}}, map[oracle.Kind]bool{"panic-0x12": true})
+		steps, err := Replay(prog, chain.Config{}, 0, nil, []RawCall{{Contract: c.Index, Input: input}}, map[finding.Kind]bool{"panic-0x12": true})
 		if err != nil {
 			t.Fatal(err)
 		}

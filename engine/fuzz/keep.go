@@ -79,7 +79,7 @@ func (w *worker) startKeep(e *Entry, mut txseq.Sequence, m txseq.Mutation, o *ou
 		return
 	}
 	if k.tries == nil {
-		k.tries = make([]uint8, w.tr.Edges())
+		k.tries = make([]uint8, w.m.Tracer.Edges())
 	}
 	k.tries[edge]++
 	k.seq, k.lastOnly, k.edge, k.left = mut.Clone(), m.LastOnly, edge, keepBurst

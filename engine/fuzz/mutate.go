@@ -312,9 +312,9 @@ func (w *worker) mutateArg(seq txseq.Sequence, i int) (txseq.Mutation, bool) {
 // the attackers only for a contract that can call out (callsOut).
 func (w *worker) senders(ct int) int {
 	if w.c.callsOut[ct] {
-		return deploy.Principals(w.ch)
+		return deploy.Principals(w.m.Chain)
 	}
-	return len(w.ch.Senders())
+	return len(w.m.Chain.Senders())
 }
 
 // callsOut reports whether runtime code holds an instruction that calls,

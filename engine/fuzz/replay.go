@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -11,7 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -38,7 +39,7 @@ func Raw(p *program.Program, seq txseq.Sequence) []RawCall {
 			out[i].Input = tx.Raw
 		} else if tx.Method >= 0 {
 			m := p.Contracts[tx.Contract].Methods[tx.Method]
-			buf = encodeInto(buf[:0], m.Selector, &tx)
+			buf = calldata.Encode(buf[:0], m.Selector, tx.Args)
 			out[i].Input = append([]byte(nil), buf...)
 		}
 	}
@@ -73,10 +74,10 @@ type InnerCall struct {
 }
 
 // Replay deploys p with the recorded constructor arguments and runs calls
-// one by one, applying the campaign's oracle pipeline (check.go) after
+// one by one, applying the campaign's oracle pipeline (engine/oracle, registry.go) after
 // each. It stops after the first finding. oracles follows Config.Oracles;
 // seed is the campaign's (it picks the storage-write probe slot).
-func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]byte, calls []RawCall, oracles map[finding.Kind]bool) ([]Step, error) {
 	var plan *deploy.Deployment
 	if deployArgs != nil {
 		plan = &deploy.Deployment{Args: deployArgs}
@@ -87,7 +88,7 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 // ReplayFrom is Replay on the system a Foundry test contract's setUp()
 // deploys (setUp "" deploys as Replay does, with plan's recorded
 // deployment if not nil).
-func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[oracle.Kind]bool) ([]Step, error) {
+func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[finding.Kind]bool) ([]Step, error) {
 	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, Deployment: plan}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
@@ -97,7 +98,7 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 	if err != nil {
 		return nil, err
 	}
-	w.replaying = true
+	w.m.Replaying = true
 	if err := w.checkRecorded(calls); err != nil {
 		return nil, err
 	}
@@ -106,17 +107,17 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 	for i := range seq {
 		rec.logs, rec.inner, rec.open = nil, nil, rec.open[:0]
 		tx := &seq[i]
-		st := Step{Call: calls[i], To: w.dep.Addrs[tx.Contract]}
-		st.From, _, _ = deploy.SenderOf(w.ch, tx.Sender)
+		st := Step{Call: calls[i], To: w.m.Dep.Addrs[tx.Contract]}
+		st.From, _, _ = deploy.SenderOf(w.m.Chain, tx.Sender)
 		// The block the transaction runs in (a cheatcode may move it).
-		st.Block = w.ch.Block
+		st.Block = w.m.Chain.Block
 		st.Block.Number += tx.Blocks
 		st.Block.Time += tx.Seconds
-		r := w.runTx(tx, 0)
+		r := w.m.RunTx(tx, 0)
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
 		st.Logs = rec.logs
 		st.Inner = rec.inner
-		w.s.hist = append(w.s.hist, txInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
 		st.Finding = w.check(tx, r, w.s.hist, true, nil, seq)
 		steps = append(steps, st)
 		if st.Finding != nil {
@@ -133,10 +134,10 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 // checkRecorded rejects raw calls that name a contract or sender this
 // system does not have: they come from reports others may write.
 func (w *worker) checkRecorded(calls []RawCall) error {
-	n := deploy.Principals(w.ch)
+	n := deploy.Principals(w.m.Chain)
 	for i, rc := range calls {
-		if rc.Contract < 0 || rc.Contract >= len(w.c.prog.Contracts) || rc.Contract >= len(w.dep.Addrs) {
-			return fmt.Errorf("call %d: contract index %d out of range (%d contracts)", i+1, rc.Contract, len(w.dep.Addrs))
+		if rc.Contract < 0 || rc.Contract >= len(w.c.prog.Contracts) || rc.Contract >= len(w.m.Dep.Addrs) {
+			return fmt.Errorf("call %d: contract index %d out of range (%d contracts)", i+1, rc.Contract, len(w.m.Dep.Addrs))
 		}
 		if rc.Sender < 0 || rc.Sender >= n {
 			return fmt.Errorf("call %d: sender index %d out of range (%d senders)", i+1, rc.Sender, n)
@@ -151,7 +152,7 @@ func (w *worker) checkRecorded(calls []RawCall) error {
 func (w *worker) recorded(calls []RawCall) txseq.Sequence {
 	seq := make(txseq.Sequence, len(calls))
 	for i, rc := range calls {
-		seq[i] = txseq.Tx{Contract: rc.Contract, Method: -1, Sender: rc.Sender % deploy.Principals(w.ch),
+		seq[i] = txseq.Tx{Contract: rc.Contract, Method: -1, Sender: rc.Sender % deploy.Principals(w.m.Chain),
 			Value: rc.Value, Blocks: rc.Blocks, Seconds: rc.Seconds, Raw: rc.Input}
 		if rc.Input == nil {
 			seq[i].Raw = []byte{}

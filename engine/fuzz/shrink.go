@@ -96,22 +96,12 @@ func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequ
 	return seq, kept
 }
 
-// Unreduced names a value of a shrunk sequence that the shrinker tried
-// to reduce and could not: for an integer, zero, small values and every
-// smaller magnitude its search tried; for an address, zero and every
-// account and contract the campaign knows; for bytes and strings, empty
-// and every shorter prefix tried. None reproduces the finding.
-type Unreduced struct {
-	Tx  int           // index in the sequence
-	Arg calldata.Path // the argument; nil for the transaction's ether value
-}
-
 // reverting reports which transactions of seq revert when it runs.
 func (w *worker) reverting(seq txseq.Sequence) []bool {
 	out := make([]bool, len(seq))
-	w.ch.Reset(w.base)
+	w.m.Chain.Reset(w.m.Base)
 	for i := range seq {
-		out[i] = w.runTx(&seq[i], 0).Err != nil
+		out[i] = w.m.RunTx(&seq[i], 0).Err != nil
 	}
 	return out
 }

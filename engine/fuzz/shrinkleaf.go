@@ -62,13 +62,13 @@ func (w *worker) shrinkLeaf(seq txseq.Sequence, i int, at calldata.Path, v *call
 // first: the transaction's own sender, the other principals (test
 // accounts, attacker contracts, the deployer) and the deployed contracts.
 func (w *worker) knownAddresses(sender int) []common.Address {
-	out := []common.Address{w.principals[sender]}
-	for _, a := range w.principals {
+	out := []common.Address{w.m.Principals[sender]}
+	for _, a := range w.m.Principals {
 		if !slices.Contains(out, a) {
 			out = append(out, a)
 		}
 	}
-	for _, a := range w.dep.Addrs {
+	for _, a := range w.m.Dep.Addrs {
 		if a != (common.Address{}) && !slices.Contains(out, a) {
 			out = append(out, a)
 		}

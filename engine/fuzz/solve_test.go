@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/solve"
 )
 
@@ -110,7 +110,7 @@ func TestPredictionOnValue(t *testing.T) {
 func asserts(fs []*Finding) int {
 	n := 0
 	for _, f := range fs {
-		if f.Kind == oracle.AssertFailure {
+		if f.Kind == finding.AssertFailure {
 			n++
 		}
 	}

@@ -3,14 +3,14 @@ package fuzz
 import (
 	"context"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/rand/v2"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/calldata"
-	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/lookahead"
 	"github.com/foresight-sol/foresight/engine/solve"
@@ -24,57 +24,32 @@ import (
 // (run) picks an input, executes it (exec.go), and hands the outcome to
 // the corpus (consider) or, if an oracle fired, to shrinking (report).
 type worker struct {
-	id   int
-	c    *campaign
-	ch   *chain.Chain
-	tr   *trace.Tracer
-	rng  *rand.Rand
-	env  *calldata.Env
-	dep  *deploy.Deployment
-	base chain.Snapshot
-	// cheats are the cheatcodes of a set-up campaign's chain (nil
-	// otherwise), reset before every transaction so that nothing armed in
-	// one leaks into the next.
-	cheats *cheatcode.Cheats
-	seen   []uint8 // coverage classes seen by this worker, per edge
-	// principals are the accounts the fuzzer controls; privileged marks
-	// those a constructor was given.
-	principals []common.Address
-	privileged []bool
-	// entitled marks those a constructor named in an address list
-	// (payees.go): unprivileged, and paid what they are due.
-	entitled []bool
+	id  int
+	c   *campaign
+	m   *oracle.Machine // the chain, tracer and deployment, shared with the oracles
+	o   *oracle.Set     // the oracles and searches, each with its own state
+	rng *rand.Rand
+	env *calldata.Env
+	// seen are the coverage classes seen by this worker, per edge.
+	seen     []uint8
 	valueCap uint256.Int // the most ether a transaction sends (mutate.go)
+	reuse    reuse
+	pred     solve.Predictor // input prediction (engine/solve)
+	keep     keepState       // a burst that keeps what passed a guard (keep.go)
+	s        scratch
+}
 
-	orders int             // sequences that qualified for a check in both orders (order.go)
-	prefix prefixCache     // the state after the current entry's prefix
-	end    endCache        // the state after the current entry (extend.go)
-	pred   solve.Predictor // input prediction (predict.go)
-	keep   keepState       // a burst that keeps what passed a guard (keep.go)
-	depriv deprivState     // a privileged payout's sequence with other senders (depriv.go)
-	credit creditState     // an owner's deposit and a later call naming one account (credit.go)
-	worse  worseState      // a privileged setting at its bound (lockworse.go)
-	// dosTried counts the SWC-128 checks per method pair (dos.go).
-	dosTried map[dosPair]int
-	rr       rerunState // the oracles' re-runs (unchecked.go)
-	twin     *twinState // the chain of twins (twin.go), nil if none
-	lock     lockState  // the owner-lock oracle's memory (lock.go)
-	// replaying is set by Replay: oracles judge the one sequence given,
-	// without the campaign's memory of earlier runs.
-	replaying bool
-	s         scratch
-	// txs counts the transactions run since the last flushTxs: the
-	// campaign's shared counter is added to once per execution, not by
-	// every transaction of every worker.
-	txs uint64
+// reuse holds the states a worker keeps to skip running transactions again.
+type reuse struct {
+	prefix prefixCache // the state after the current entry's prefix
+	end    endCache    // the state after the current entry (extend.go)
 }
 
 // scratch holds the buffers a worker reuses across executions, so that the
 // per-execution path allocates nothing it can avoid.
 type scratch struct {
-	buf      []byte                // calldata
-	fwd      []byte                // calldata forwarded through an attacker
-	hist     []txInfo              // the running sequence, for the oracles
+	hist     []oracle.TxInfo       // the running sequence, for the oracles
+	x        oracle.Context        // the oracles' per-transaction context
 	writes   map[trace.Slot]uint16 // storage writes of the running sequence
 	costs    []txseq.CostEntry
 	loads    []trace.Slot
@@ -82,10 +57,6 @@ type scratch struct {
 	operands []uint256.Int
 	instr    trace.InstrSave // instruction coverage saved around aggressive runs
 	prof     []txProfile     // per transaction, of a profile run (compact.go)
-	// before is the balance of the last transaction's sender when it is
-	// an attacker, before the transaction ran (notePaid: the ether it
-	// paid in of its own, re-entering with value).
-	before uint256.Int
 }
 
 // newWorker deploys the campaign's program on a fresh chain. wrap, if not
@@ -100,19 +71,21 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	if err != nil {
 		return nil, err
 	}
+	m := &oracle.Machine{Chain: ch, Tracer: tr, Prog: c.prog, Dep: dep, Base: ch.Snapshot(), Cheats: cheats}
 	w := &worker{
-		id:     id,
-		c:      c,
-		ch:     ch,
-		tr:     tr,
-		rng:    rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
-		dep:    dep,
-		base:   ch.Snapshot(),
-		cheats: cheats,
-		seen:   make([]uint8, tr.Edges()),
+		id:   id,
+		c:    c,
+		m:    m,
+		rng:  rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
+		seen: make([]uint8, tr.Edges()),
 	}
-	w.prefix.writes = map[trace.Slot]uint16{}
-	w.twin = c.deployTwins(tr, hooks, dep)
+	m.Campaign = campaignOf{c, id}
+	w.reuse.prefix.writes = map[trace.Slot]uint16{}
+	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: c.receipts, Try: w.try}
+	if c.plan == nil && c.enabled(finding.IntegerWrap) {
+		cfg.Twins = oracle.NewTwins(c.cfg.Chain, c.prog, c.deployPlan, tr, hooks, dep)
+	}
+	w.o = oracle.New(m, cfg)
 	w.s.writes = map[trace.Slot]uint16{}
 	w.pred = solve.NewPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
 	w.pred.NoJoint = c.cfg.NoJointPrediction
@@ -127,9 +100,9 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		tr.RecordPaths(2 * lookahead.MaxPrefix)
 	}
 	w.valueCap = valueCap(ch)
-	w.principals = deploy.PrincipalAddrs(ch)
-	w.privileged, w.entitled = deploy.PrivilegedOf(w.principals, dep, c.prog)
-	tr.SetPrincipals(w.principals)
+	m.Principals = deploy.PrincipalAddrs(ch)
+	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
+	tr.SetPrincipals(m.Principals)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
 	for a := deploy.Attacker(0); a < deploy.NumAttackers; a++ {
@@ -149,41 +122,6 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		w.env.Dict.Add(word)
 	}
 	return w, nil
-}
-
-// encode returns the calldata of tx in the worker's reused buffer.
-func (w *worker) encode(tx *txseq.Tx) []byte {
-	if tx.Raw != nil {
-		return tx.Raw
-	}
-	if tx.Method < 0 {
-		return nil
-	}
-	m := &w.c.prog.Contracts[tx.Contract].Methods[tx.Method]
-	w.s.buf = encodeInto(w.s.buf[:0], m.Selector, tx)
-	return w.s.buf
-}
-
-func encodeInto(dst []byte, sel [4]byte, tx *txseq.Tx) []byte {
-	return calldata.Encode(dst, sel, tx.Args)
-}
-
-// runTx runs one transaction on the current state: a fresh per-transaction
-// record in the tracer, the block advanced, then the call with a gas limit
-// (0: the chain's).
-func (w *worker) runTx(tx *txseq.Tx, gas uint64) chain.Result {
-	w.txs++
-	w.tr.BeginTx()
-	if w.cheats != nil {
-		w.cheats.Reset()
-	}
-	w.ch.Advance(tx.Blocks, tx.Seconds)
-	if a, _, attacker := deploy.SenderOf(w.ch, tx.Sender); attacker {
-		w.s.before = *w.ch.State().GetBalance(a)
-	}
-	ctx := deploy.TxOf(w.ch, tx.Sender, w.dep.Addrs[tx.Contract], w.encode(tx), &tx.Value, &w.s.fwd)
-	ctx.Gas = gas
-	return w.ch.Call(ctx)
 }
 
 // run is the worker's loop: seeds, saved inputs, then entries of the
@@ -256,16 +194,8 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 			pred = w.keepStep(e)
 			continue
 		}
-		if w.depriv.pending {
-			w.deprivStep()
-			continue
-		}
-		if w.credit.pending {
-			w.creditStep()
-			continue
-		}
-		if w.worse.pending {
-			w.worseStep()
+		if w.o.Step() {
+			// A search's sequence (engine/oracle: depriv, credit, worse).
 			continue
 		}
 		if w.rng.IntN(16) == 0 {
@@ -327,7 +257,7 @@ func (w *worker) sanitize(seq txseq.Sequence) txseq.Sequence {
 			continue
 		}
 		tx.Args = calldata.Clone(tx.Args)
-		if n := deploy.Principals(w.ch); tx.Sender < 0 || tx.Sender >= n {
+		if n := deploy.Principals(w.m.Chain); tx.Sender < 0 || tx.Sender >= n {
 			tx.Sender = ((tx.Sender % n) + n) % n
 		}
 		out = append(out, tx)
@@ -351,13 +281,13 @@ func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 // flushTxs adds the transactions run since the last flush to the
 // campaign's count.
 func (w *worker) flushTxs() {
-	if w.txs > 0 {
-		w.c.txs.Add(w.txs)
-		w.txs = 0
+	if w.m.Txs > 0 {
+		w.c.txs.Add(w.m.Txs)
+		w.m.Txs = 0
 	}
-	if w.rr.txs > 0 {
-		w.c.oracleTxs.Add(w.rr.txs)
-		w.rr.txs = 0
+	if w.m.Reruns > 0 {
+		w.c.oracleTxs.Add(w.m.Reruns)
+		w.m.Reruns = 0
 	}
 }
 
@@ -365,7 +295,7 @@ func (w *worker) flushTxs() {
 func (w *worker) reachedTarget() bool {
 	for ci, pcs := range w.c.targetPCs {
 		for _, pc := range pcs {
-			if pc < uint64(len(w.tr.Instr[ci])) && w.tr.Instr[ci][pc] {
+			if pc < uint64(len(w.m.Tracer.Instr[ci])) && w.m.Tracer.Instr[ci][pc] {
 				return true
 			}
 		}
@@ -424,7 +354,7 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 		c.cfg.OnInput(seq)
 	}
 	if added {
-		w.runTwins(seq)
+		w.o.Added(seq)
 	}
 	if interesting {
 		// Values the new path compared against are likely to open the
@@ -460,7 +390,7 @@ func (w *worker) report(seq txseq.Sequence, f *Finding) {
 			f.Detail = o.fail.Detail
 		}
 	}
-	w.prefix.entry, w.end.entry = nil, nil // shrinking moved the chain
+	w.reuse.prefix.entry, w.reuse.end.entry = nil, nil // shrinking moved the chain
 	c.mu.Lock()
 	c.findings = append(c.findings, f)
 	c.mu.Unlock()

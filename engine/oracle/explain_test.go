@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"flag"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,12 +72,12 @@ func TestExplainEveryKind(t *testing.T) {
 			t.Errorf("%s: Text does not name the kind:\n%s", k, e.Text())
 		}
 	}
-	for _, k := range Vulnerabilities {
+	for _, k := range finding.Vulnerabilities {
 		if _, ok := explanations[k]; !ok {
 			t.Errorf("%s: no explanation", k)
 		}
 	}
-	for _, k := range []Kind{"SWC-999", "panic", ""} {
+	for _, k := range []finding.Kind{"SWC-999", "panic", ""} {
 		if Known(k) {
 			t.Errorf("%q is Known", k)
 		}

@@ -1,218 +1,80 @@
-// Package oracle decides which executions are findings and names them: a
-// Kind per class of failure, with its severity, SWC identifier and a
-// one-line description.
+// Package oracle decides which executions are findings: every oracle is
+// an Oracle, judging one transaction or one sequence through the Context
+// the loop passes it, with the state it keeps its own; the searches that
+// propose sequences for the loop to run (a privileged payout sent by
+// others, an owner's deposit named for another account, a privileged
+// setting at its bound) are Searches. registry.go lists them all, in the
+// order they run. The kinds they report are engine/finding's; explain.go
+// says what each kind means.
 package oracle
 
 import (
-	"encoding/binary"
-	"errors"
-	"fmt"
-
-	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
 )
 
-// Kind identifies a class of finding. Its string is the stable code shown
-// to users (diagnostic codes, JSON, SARIF rule ids).
-type Kind string
+// Phase is when the loop asks an oracle.
+type Phase int
 
-// Finding kinds.
+// Phases.
 const (
-	AssertFailure Kind = "assert-failure"
-	Property      Kind = "property"
-	Invariant     Kind = "invariant"
-	StorageWrite  Kind = "SWC-124"
-
-	// Vulnerability oracles (sFuzz §3.1 and §4; HARVEY's SWC list).
-	Reentrancy    Kind = "SWC-107"
-	UncheckedCall Kind = "SWC-104"
-	EtherLeak     Kind = "SWC-105"
-	SelfDestruct  Kind = "SWC-106"
-	Delegatecall  Kind = "SWC-112"
-	IntegerWrap   Kind = "SWC-101"
-	Timestamp     Kind = "SWC-116"
-	BlockNumber   Kind = "SWC-120"
-	TxOrigin      Kind = "SWC-115"
-	DoSFailedCall Kind = "SWC-113"
-	FreezingEther Kind = "freezing-ether"
-	FrontRunning  Kind = "SWC-114"
-	GasDoS        Kind = "SWC-128"
-	// OwnerLock has no SWC entry: denial of service by a privileged
-	// account (DASP's "denial of service" by an owner).
-	OwnerLock Kind = "owner-lock"
+	// AfterTx: after every transaction of a sequence (Context.Tx).
+	AfterTx Phase = iota
+	// AfterSeq: after the sequence's last transaction, all of which ran.
+	AfterSeq
+	// Added: a sequence joined the corpus (Context.Seq; no finding is
+	// returned, the twins report through Campaign.Report).
+	Added
 )
 
-// Vulnerabilities lists the vulnerability oracles' kinds.
-var Vulnerabilities = []Kind{Reentrancy, UncheckedCall, EtherLeak, SelfDestruct, Delegatecall,
-	IntegerWrap, Timestamp, BlockNumber, TxOrigin, DoSFailedCall, FreezingEther, FrontRunning, GasDoS, OwnerLock}
-
-// PanicKind returns the kind of a Solidity 0.8 panic code: "panic-0x11".
-// Code 0x01 is an assertion failure.
-func PanicKind(code uint64) Kind {
-	if code == 0x01 {
-		return AssertFailure
-	}
-	return Kind(fmt.Sprintf("panic-0x%02x", code))
+// An Oracle judges one execution step. It reads the machine it was made
+// with and the Context, may re-run transactions on the machine
+// (Machine.Rerun, leaving the chain as it found it) and returns a finding
+// or nil. What it remembers between executions is its own.
+type Oracle interface {
+	Check(x *Context) *finding.Finding
 }
 
-// Severity orders findings for display.
-type Severity int
-
-// Severities.
-const (
-	Error Severity = iota
-	Warning
-	Info
-)
-
-func (s Severity) String() string {
-	switch s {
-	case Error:
-		return "error"
-	case Warning:
-		return "warning"
-	}
-	return "info"
+// A Search proposes a sequence for the loop to run as an ordinary
+// execution, from what the oracles it shares state with noted. Step runs
+// the next one with try and reports false if none is pending.
+type Search interface {
+	Step(try func(txseq.Sequence)) bool
 }
 
-// Description says what a kind means.
-type Description struct {
-	Severity Severity
-	SWC      string // e.g. "SWC-110"; "" if none applies
-	Title    string // what fails, in a few words
+// Context is what an oracle gets per execution step, as go-ethereum's
+// ScopeContext is per call frame.
+type Context struct {
+	// Seq holds the sequence's transactions (those that ran first): re-runs
+	// run them again.
+	Seq txseq.Sequence
+	// Hist describes the transactions that ran so far (Tx last).
+	Hist []TxInfo
+	// Tx is the transaction that just ran, with Result (AfterTx only).
+	Tx     *txseq.Tx
+	Result chain.Result
+	// Probe lets the storage-write probe report.
+	Probe bool
+	// Shrinking is the key of the finding being shrunk, if any: oracles
+	// prefer it to other findings, and skip their campaign memory.
+	Shrinking *finding.Key
 }
 
-var panicTitles = map[uint64]string{
-	0x00: "generic compiler panic",
-	0x01: "assertion failed",
-	0x11: "arithmetic overflow or underflow",
-	0x12: "division or modulo by zero",
-	0x21: "invalid enum conversion",
-	0x22: "corrupt storage byte array",
-	0x31: "pop on an empty array",
-	0x32: "array index out of bounds",
-	0x41: "too much memory allocated",
-	0x51: "call to a zero-initialised internal function",
+// TxInfo is what the oracles need to know of an earlier transaction.
+type TxInfo struct {
+	Sender int
+	Value  uint256.Int
+	Paid   bool        // it paid its own sender ether (order.go); false if not run
+	Got    uint256.Int // how much ether it paid its own sender (order.go)
+	// Own is the ether an attacker sender paid in of its own besides
+	// Value, re-entering with value (order.go); zero if not run.
+	Own uint256.Int
+	// Failed: it reverted (false if not run: a prefix's transactions).
+	Failed bool
 }
 
-// Describe returns what is known about kind k.
-func Describe(k Kind) Description {
-	switch k {
-	case AssertFailure:
-		return Description{Error, "SWC-110", "assertion failed"}
-	case Property:
-		return Description{Error, "", "property violated"}
-	case Invariant:
-		return Description{Error, "", "invariant violated"}
-	case StorageWrite:
-		return Description{Error, "SWC-124", "write to an arbitrary storage location"}
-	case Reentrancy:
-		return Description{Error, "SWC-107", "reentrancy: a reentrant call reads or changes state the outer call uses after it"}
-	case UncheckedCall:
-		return Description{Warning, "SWC-104", "unchecked call: the call's success flag is never checked"}
-	case EtherLeak:
-		return Description{Error, "SWC-105", "ether leak: a sender receives ether it never paid in"}
-	case SelfDestruct:
-		return Description{Error, "SWC-106", "unprotected selfdestruct: any sender can destroy the contract"}
-	case Delegatecall:
-		return Description{Error, "SWC-112", "delegatecall to an address the caller chooses"}
-	case IntegerWrap:
-		return Description{Error, "SWC-101", "integer overflow or underflow"}
-	case Timestamp:
-		return Description{Warning, "SWC-116", "block.timestamp decides an ether transfer"}
-	case BlockNumber:
-		return Description{Warning, "SWC-120", "bad randomness: block.number, a blockhash or prevrandao decides an ether transfer"}
-	case TxOrigin:
-		return Description{Warning, "SWC-115", "authorisation through tx.origin"}
-	case DoSFailedCall:
-		return Description{Warning, "SWC-113", "denial of service: one failing recipient reverts a loop of payments"}
-	case FrontRunning:
-		return Description{Warning, "SWC-114", "transaction-order dependence: the order of two senders' transactions decides who is paid"}
-	case GasDoS:
-		return Description{Warning, "SWC-128", "denial of service: a function's gas grows with state any sender can add to, past the block gas limit"}
-	case FreezingEther:
-		return Description{Warning, "", "freezing ether: the contract accepts ether but can never send any"}
-	case OwnerLock:
-		return Description{Warning, "", "denial of service by the owner: one privileged call locks depositors' ether for good"}
-	}
-	var code uint64
-	if _, err := fmt.Sscanf(string(k), "panic-0x%x", &code); err == nil {
-		sev := Warning
-		if code == 0x11 || code == 0x32 || code == 0x12 {
-			sev = Error
-		}
-		swc := ""
-		if code == 0x11 {
-			swc = "SWC-101"
-		}
-		title, ok := panicTitles[code]
-		if !ok {
-			title = fmt.Sprintf("panic 0x%02x", code)
-		}
-		return Description{sev, swc, title}
-	}
-	return Description{Warning, "", string(k)}
-}
-
-// OnByDefault reports whether kind k is reported unless configured
-// otherwise. Checked arithmetic, division by zero, bad enum values, pops on
-// empty arrays, out-of-bounds indices and huge allocations revert by design
-// in Solidity 0.8, and much code relies on those reverts the way it relies
-// on require, so reporting them by default would flood the editor with
-// false positives. They are opt-in; assertions, properties, invariants,
-// arbitrary storage writes and the panics that always mean a bug (corrupt
-// storage, uninitialised function pointers) are on.
-func OnByDefault(k Kind) bool {
-	switch k {
-	case "panic-0x11", "panic-0x12", "panic-0x21", "panic-0x31", "panic-0x32", "panic-0x41", "panic-0x00":
-		return false
-	case FrontRunning:
-		// Opt-in: an unprotected payout of the whole balance that SWC-105
-		// reports is also "whoever is mined first is paid", a second
-		// finding for one bug (engine/testdata/deps Jar.sol), and a payout
-		// inside a library is placed at the contract, not at the call.
-		return false
-	}
-	return true
-}
-
-// AllPanics lists the opt-in panic kinds.
-var AllPanics = []Kind{"panic-0x00", "panic-0x11", "panic-0x12", "panic-0x21", "panic-0x31", "panic-0x32", "panic-0x41"}
-
-// panicSelector is the selector of Panic(uint256).
-var panicSelector = [4]byte{0x4e, 0x48, 0x7b, 0x71}
-
-// PanicCode extracts the code from Panic(uint256) revert data.
-func PanicCode(ret []byte) (uint64, bool) {
-	if len(ret) != 36 || [4]byte(ret[:4]) != panicSelector {
-		return 0, false
-	}
-	for _, b := range ret[4:28] {
-		if b != 0 {
-			return 0, false
-		}
-	}
-	return binary.BigEndian.Uint64(ret[28:36]), true
-}
-
-// Failure classifies a failed top-level transaction: a Panic(uint256)
-// revert, or INVALID (0xfe), which compilers before 0.8 emit for assert
-// and their built-in checks alike; invalid is the kind the INVALID the
-// transaction failed at stands for ("" if none or no finding). Ordinary
-// reverts (require, custom errors), out-of-gas and the like are not
-// findings.
-func Failure(err error, ret []byte, invalid Kind) (Kind, bool) {
-	if err == nil {
-		return "", false
-	}
-	if errors.Is(err, vm.ErrExecutionReverted) {
-		if code, ok := PanicCode(ret); ok {
-			return PanicKind(code), true
-		}
-		return "", false
-	}
-	var inv *vm.ErrInvalidOpCode
-	if invalid != "" && errors.As(err, &inv) {
-		return invalid, true
-	}
-	return "", false
-}
+// paidIn reports whether the transaction's sender paid ether in: the
+// transaction's value, or an attacker's own ether while re-entering.
+func (h *TxInfo) paidIn() bool { return !h.Value.IsZero() || !h.Own.IsZero() }

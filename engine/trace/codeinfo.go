@@ -3,7 +3,7 @@ package trace
 import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/holiman/uint256"
 )
 
@@ -37,9 +37,9 @@ func (c *Code) SetArith(pc uint64, a ArithType) {
 // SetInvalid says that the INVALID at pc implements a check of kind k
 // (solc before 0.8 compiles assert and its built-in checks alike to
 // INVALID). An empty k marks an INVALID that is no finding.
-func (c *Code) SetInvalid(pc uint64, k oracle.Kind) {
+func (c *Code) SetInvalid(pc uint64, k finding.Kind) {
 	if c.invalid == nil {
-		c.invalid = make([]oracle.Kind, len(c.branch))
+		c.invalid = make([]finding.Kind, len(c.branch))
 	}
 	if pc < uint64(len(c.invalid)) {
 		c.invalid[pc] = k
@@ -47,15 +47,15 @@ func (c *Code) SetInvalid(pc uint64, k oracle.Kind) {
 }
 
 // invalidKind returns the kind of finding the INVALID at pc stands for.
-func (c *Code) invalidKind(pc uint64) oracle.Kind {
+func (c *Code) invalidKind(pc uint64) finding.Kind {
 	if c.invalid == nil {
-		return oracle.AssertFailure
+		return finding.AssertFailure
 	}
 	return c.invalid[pc]
 }
 
 func isPanic(ret []byte) bool {
-	_, ok := oracle.PanicCode(ret)
+	_, ok := finding.PanicCode(ret)
 	return ok
 }
 

@@ -14,7 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/vm"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/holiman/uint256"
 )
 
@@ -40,7 +40,7 @@ type Code struct {
 	arith []ArithType
 	// invalid[pc] is the finding kind of the INVALID at pc, for code
 	// compiled before 0.8; nil otherwise (every INVALID is an assert).
-	invalid []oracle.Kind
+	invalid []finding.Kind
 	// assertTopics are the topics of the code's AssertionFailed events.
 	assertTopics []common.Hash
 	// Code the user does not own and the function jumps (callsite.go).
@@ -102,7 +102,7 @@ type Failure struct {
 	Origin Origin
 	// Invalid is the kind of the INVALID (0xfe) the failing frame
 	// executed, "" if none (or one that is no finding).
-	Invalid oracle.Kind
+	Invalid finding.Kind
 	// Loop is set when the failing frame reverted after a call in a loop
 	// to an account the fuzzer controls failed (SWC-113).
 	Loop Origin
@@ -123,9 +123,9 @@ type frame struct {
 	nMem        int  // labelled words in mem
 	taints      taints
 	origin      Origin
-	invalid     oracle.Kind
+	invalid     finding.Kind
 	child       Origin // origin of the last failed sub-call
-	childInv    oracle.Kind
+	childInv    finding.Kind
 	childRet    []byte // its revert data (reused buffer)
 
 	// Oracle state (taint.go, events.go).

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/solc/position"
 )
 
@@ -60,7 +60,7 @@ func TestFlatMazeFound(t *testing.T) {
 	}
 	found := map[int]bool{}
 	for _, f := range res.Findings {
-		if f.Kind != oracle.AssertFailure {
+		if f.Kind != finding.AssertFailure {
 			continue
 		}
 		line, _, _ := position.NewMapper(prog.Contracts[f.Contract].Build.Units[f.Location.Unit].Content).LineCol(f.Location.Start)

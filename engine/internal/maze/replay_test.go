@@ -12,9 +12,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
-	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc/position"
 	"github.com/holiman/uint256"
@@ -71,7 +71,7 @@ func TestWitnessesReplay(t *testing.T) {
 				t.Fatalf("%s: site %d: stopped after %d of %d moves (%+v)", c, s.Line, len(steps), len(calls), steps[len(steps)-1].Finding)
 			}
 			f := steps[len(steps)-1].Finding
-			if f == nil || f.Kind != oracle.AssertFailure || !f.Located {
+			if f == nil || f.Kind != finding.AssertFailure || !f.Located {
 				t.Fatalf("%s: site %d: last move gave %+v (err %v)", c, s.Line, f, steps[len(steps)-1].Err)
 			}
 			line, _, _ := position.NewMapper(ct.Build.Units[f.Location.Unit].Content).LineCol(f.Location.Start)
@@ -96,7 +96,7 @@ func TestTinyMazeFound(t *testing.T) {
 	}
 	found := 0
 	for _, f := range res.Findings {
-		if f.Kind != oracle.AssertFailure {
+		if f.Kind != finding.AssertFailure {
 			continue // the payable moves freeze ether, by design
 		}
 		line, _, _ := position.NewMapper(prog.Contracts[f.Contract].Build.Units[f.Location.Unit].Content).LineCol(f.Location.Start)
@@ -134,7 +134,7 @@ func TestEasyMazeDeepest(t *testing.T) {
 	}
 	found := map[int]uint64{} // line -> executions
 	for _, f := range res.Findings {
-		if f.Kind != oracle.AssertFailure {
+		if f.Kind != finding.AssertFailure {
 			continue
 		}
 		line, _, _ := position.NewMapper(prog.Contracts[f.Contract].Build.Units[f.Location.Unit].Content).LineCol(f.Location.Start)

@@ -1,7 +1,8 @@
-package fuzz
+package oracle
 
 import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -27,6 +28,23 @@ const creditTries = 4
 type creditKey struct{ contract, in, later int }
 
 // creditState is the variant awaiting its run.
+// credit searches for an owner's deposit named for one account and a later
+// call naming another, sent by an unprivileged account (a Search); its
+// Check notes the candidates.
+type credit struct {
+	*Machine
+	depriv *depriv // not while the depriv search's sequence runs
+	creditState
+}
+
+// Check notes a committed transaction's candidate, outside shrinking.
+func (o *credit) Check(x *Context) *finding.Finding {
+	if x.Result.Err == nil && x.Shrinking == nil {
+		o.noteCredit(x.Seq, x.Hist)
+	}
+	return nil
+}
+
 type creditState struct {
 	seq     txseq.Sequence // the variant (owned)
 	pending bool
@@ -38,9 +56,9 @@ type creditState struct {
 // privileged ones to the same contract that paid ether in name one
 // unprivileged sender wherever they named an address, when one of those
 // that committed named another address than the last.
-func (w *worker) noteCredit(seq txseq.Sequence, hist []txInfo) {
+func (o *credit) noteCredit(seq txseq.Sequence, hist []TxInfo) {
 	n := len(hist)
-	if w.credit.pending || w.depriv.running || w.replaying || n < 2 || len(seq) < n {
+	if o.pending || o.depriv.running || o.Replaying || n < 2 || len(seq) < n {
 		return
 	}
 	last := &seq[n-1]
@@ -50,18 +68,18 @@ func (w *worker) noteCredit(seq txseq.Sequence, hist []txInfo) {
 	}
 	in := -1
 	for j := n - 2; j >= 0; j-- {
-		if !hist[j].Failed && w.creditedIn(seq, j, last.Contract) {
+		if !hist[j].Failed && o.creditedIn(seq, j, last.Contract) {
 			if x, ok := addressArg(&seq[j]); ok && !x.Eq(&y) {
 				in = j
 				break
 			}
 		}
 	}
-	to := w.deprivSender()
+	to := o.unprivileged()
 	if in < 0 || to < 0 {
 		return
 	}
-	c := &w.credit
+	c := &o.creditState
 	key := creditKey{last.Contract, seq[in].Method, last.Method}
 	if c.tried == nil {
 		c.tried = make(map[creditKey]int)
@@ -71,15 +89,15 @@ func (w *worker) noteCredit(seq txseq.Sequence, hist []txInfo) {
 	}
 	c.tried[key]++
 	var u uint256.Int
-	u.SetBytes20(w.principals[to].Bytes())
+	u.SetBytes20(o.Principals[to].Bytes())
 	v := seq[:n].Clone()
 	for j := 0; j < n-1; j++ {
-		if w.creditedIn(v, j, last.Contract) {
+		if o.creditedIn(v, j, last.Contract) {
 			nameCredited(&v[j], &u)
 		}
 	}
 	nameCredited(&v[n-1], &u)
-	if s := v[n-1].Sender; s < len(w.privileged) && w.privileged[s] {
+	if s := v[n-1].Sender; s < len(o.Privileged) && o.Privileged[s] {
 		v[n-1].Sender = to
 	}
 	c.seq, c.pending = v, true
@@ -87,15 +105,19 @@ func (w *worker) noteCredit(seq txseq.Sequence, hist []txInfo) {
 
 // creditedIn reports whether transaction j of seq is a privileged one to
 // contract ct that paid ether in.
-func (w *worker) creditedIn(seq txseq.Sequence, j, ct int) bool {
+func (o *credit) creditedIn(seq txseq.Sequence, j, ct int) bool {
 	d := &seq[j]
-	return d.Contract == ct && d.Method >= 0 && !d.Value.IsZero() && d.Sender < len(w.privileged) && w.privileged[d.Sender]
+	return d.Contract == ct && d.Method >= 0 && !d.Value.IsZero() && d.Sender < len(o.Privileged) && o.Privileged[d.Sender]
 }
 
 // creditStep runs the remembered variant.
-func (w *worker) creditStep() {
-	w.credit.pending = false
-	w.try(w.credit.seq)
+func (o *credit) Step(try func(txseq.Sequence)) bool {
+	if !o.pending {
+		return false
+	}
+	o.pending = false
+	try(o.seq)
+	return true
 }
 
 // addressArg returns the first top-level address argument of tx that is

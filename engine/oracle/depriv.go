@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"github.com/foresight-sol/foresight/engine/trace"
@@ -26,6 +26,15 @@ const deprivMaxTxs = 6
 const deprivTries = 4
 
 // deprivState is the sequence awaiting its variants.
+// depriv searches for the player's draw an owner's sequence opened: a
+// sequence in which a privileged sender was paid by its own transaction
+// runs again with its transactions sent by an unprivileged sender (a
+// Search; events.Check notes the candidates).
+type depriv struct {
+	*Machine
+	deprivState
+}
+
 type deprivState struct {
 	seq     txseq.Sequence // the sequence up to the payout (owned)
 	to      int            // the unprivileged sender that takes over
@@ -38,23 +47,23 @@ type deprivState struct {
 
 // noteDepriv remembers seq[:len(hist)] when its last transaction, sent by
 // a privileged principal, paid that principal (an event of evs).
-func (w *worker) noteDepriv(seq txseq.Sequence, hist []txInfo, evs []trace.Event) {
-	d := &w.depriv
+func (o *depriv) noteDepriv(seq txseq.Sequence, hist []TxInfo, evs []trace.Event) {
+	d := &o.deprivState
 	n := len(hist)
-	if d.pending || d.running || w.replaying || n == 0 || len(seq) < n {
+	if d.pending || d.running || o.Replaying || n == 0 || len(seq) < n {
 		return
 	}
 	from := hist[n-1].Sender
-	if from >= len(w.privileged) || !w.privileged[from] {
+	if from >= len(o.Privileged) || !o.Privileged[from] {
 		return
 	}
-	to := w.deprivSender()
+	to := o.unprivileged()
 	if to < 0 {
 		return
 	}
 	for i := range evs {
 		e := &evs[i]
-		if e.Kind != trace.EventEtherOut || e.Value.IsZero() || w.principalIndex(e.Addr) != from {
+		if e.Kind != trace.EventEtherOut || e.Value.IsZero() || o.principalIndex(e.Addr) != from {
 			continue
 		}
 		site := callSite{int(e.Code), e.PC}
@@ -79,11 +88,11 @@ func (w *worker) noteDepriv(seq txseq.Sequence, hist []txInfo, evs []trace.Event
 	}
 }
 
-// deprivSender returns the first principal that is neither privileged nor
+// unprivileged returns the first principal that is neither privileged nor
 // entitled, or -1.
-func (w *worker) deprivSender() int {
-	for i := range w.principals {
-		if !w.privileged[i] && !w.entitled[i] {
+func (m *Machine) unprivileged() int {
+	for i := range m.Principals {
+		if !m.Privileged[i] && !m.Entitled[i] {
 			return i
 		}
 	}
@@ -91,8 +100,11 @@ func (w *worker) deprivSender() int {
 }
 
 // deprivStep runs the next variant of the remembered sequence.
-func (w *worker) deprivStep() {
-	d := &w.depriv
+func (o *depriv) Step(try func(txseq.Sequence)) bool {
+	d := &o.deprivState
+	if !d.pending {
+		return false
+	}
 	v := d.seq.Clone()
 	for k, j := range d.idx {
 		if k != d.next {
@@ -105,6 +117,7 @@ func (w *worker) deprivStep() {
 		d.pending = false
 	}
 	d.running = true
-	w.try(v)
+	try(v)
 	d.running = false
+	return true
 }

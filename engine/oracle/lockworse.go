@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -26,6 +26,13 @@ const worseTries = 4
 type worseKey struct{ contract, priv, with int }
 
 // worseState is the variant awaiting its run.
+// worse searches for a privileged setting at its bound (a Search; the
+// owner-lock oracle notes the candidates).
+type worse struct {
+	*Machine
+	worseState
+}
+
 type worseState struct {
 	seq     txseq.Sequence // the variant (owned)
 	pending bool
@@ -37,15 +44,15 @@ type worseState struct {
 // its last one at a bound it was compared with, when the last transaction
 // paid its unprivileged sender, who paid the contract in earlier. The
 // chain is left in the state the sequence left.
-func (w *worker) noteWorse(seq txseq.Sequence, hist []txInfo) {
+func (o *worse) noteWorse(seq txseq.Sequence, hist []TxInfo) {
 	n := len(seq)
-	if w.worse.pending || w.replaying || n < 3 || len(hist) != n {
+	if o.pending || o.Replaying || n < 3 || len(hist) != n {
 		return
 	}
 	last := &seq[n-1]
 	p := -1
 	for i := n - 2; i >= 0; i-- {
-		if seq[i].Contract == last.Contract && seq[i].Method >= 0 && !hist[i].Failed && w.isPrivileged(seq[i].Sender) {
+		if seq[i].Contract == last.Contract && seq[i].Method >= 0 && !hist[i].Failed && o.isPrivileged(seq[i].Sender) {
 			p = i
 			break
 		}
@@ -64,21 +71,21 @@ func (w *worker) noteWorse(seq txseq.Sequence, hist []txInfo) {
 		return
 	}
 	key := worseKey{last.Contract, seq[p].Method, last.Method}
-	if w.worse.tried[key] >= worseTries {
+	if o.tried[key] >= worseTries {
 		return
 	}
-	if w.worse.tried == nil {
-		w.worse.tried = map[worseKey]int{}
+	if o.tried == nil {
+		o.tried = map[worseKey]int{}
 	}
-	w.worse.tried[key]++
-	end := w.ch.Snapshot()
-	defer w.ch.Reset(end)
-	w.ch.Reset(w.base)
+	o.tried[key]++
+	end := o.Chain.Snapshot()
+	defer o.Chain.Reset(end)
+	o.Chain.Reset(o.Base)
 	for i := 0; i <= p; i++ {
-		w.rerunTx(&seq[i], 0)
+		o.Rerun(&seq[i], 0)
 	}
 	x := seq[p].Args[arg].Word
-	bound, ok := comparedWith(w.tr.Operands(), &x)
+	bound, ok := comparedWith(o.Tracer.Operands(), &x)
 	if !ok {
 		return
 	}
@@ -86,7 +93,7 @@ func (w *worker) noteWorse(seq txseq.Sequence, hist []txInfo) {
 	if !calldata.SetWord(v[p].Args, calldata.Path{arg}, bound) || v[p].Args[arg].Word.Eq(&x) {
 		return
 	}
-	w.worse.seq, w.worse.pending = v, true
+	o.seq, o.pending = v, true
 }
 
 // comparedWith returns the other operand of the last comparison (pairs of
@@ -105,7 +112,11 @@ func comparedWith(ops []uint256.Int, x *uint256.Int) (uint256.Int, bool) {
 }
 
 // worseStep runs the remembered variant.
-func (w *worker) worseStep() {
-	w.worse.pending = false
-	w.try(w.worse.seq)
+func (o *worse) Step(try func(txseq.Sequence)) bool {
+	if !o.pending {
+		return false
+	}
+	o.pending = false
+	try(o.seq)
+	return true
 }

@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
-// This file is SWC-104's re-run (a step of the oracle pipeline, check.go).
+// This file is SWC-104's re-run (a step of the oracle pipeline, registry.go).
 // The tracer reports a call whose success flag no copy of decides anything
 // (trace/callflag.go) whether or not the call failed. When it did not fail
 // and the callee is an account the fuzzer controls (a sender or an
@@ -30,22 +30,21 @@ import (
 // fails by itself, as it did before.
 const uncheckedTries = 3
 
-// rerunState is what a worker keeps for the oracles' re-runs.
-type rerunState struct {
+// events is the vulnerability oracles over the tracer's events
+// (vulns.go) with the re-runs that confirm them: SWC-104's (this file),
+// SWC-105's second collection (recollect.go, leak.go), SWC-113's loop of
+// payments (loopfail.go). It runs after every transaction that left
+// events.
+type events struct {
+	*Machine
+	depriv *depriv // noted when a privileged sender was paid (depriv.go)
+
 	// pending are the current transaction's unchecked calls that await a
 	// failure (checkEvents collects them, confirmUnchecked re-runs them).
 	pending []trace.Event
 	// tried counts the re-runs per call site that confirmed nothing.
-	tried      map[callSite]int
-	loopTried  map[callSite]int // the same for SWC-113's (loopfail.go)
-	revertCode []byte           // the reverting attacker's code for the chain's rules
-	txs        uint64           // transactions re-run since the last flush (rerunTx)
-	// instr is the instruction coverage from before the first re-run of
-	// a pipeline step (saved is set): re-runs run code no fuzzed sequence
-	// ran (a reverting callee, a repeated call) and must neither show in
-	// the coverage report nor steer the corpus.
-	instr trace.InstrSave
-	saved bool
+	tried     map[callSite]int
+	loopTried map[callSite]int // the same for SWC-113's (loopfail.go)
 	// again is a payout awaiting SWC-105's re-run (recollect.go).
 	again recollectState
 }
@@ -58,47 +57,47 @@ type callSite struct {
 
 // awaitsFailure reports an unchecked call that did not fail, to an account
 // the fuzzer can make fail: confirmUnchecked's to judge.
-func (w *worker) awaitsFailure(e *trace.Event) bool {
+func (o *events) awaitsFailure(e *trace.Event) bool {
 	if e.Kind != trace.EventUncheckedCall || !e.Value.IsZero() {
 		return false
 	}
-	p := w.principalIndex(e.Addr)
-	return p >= 0 && !w.privileged[p]
+	p := o.principalIndex(e.Addr)
+	return p >= 0 && !o.Privileged[p]
 }
 
 // confirmUnchecked re-runs the last transaction of seq (hist describes
 // the transactions so far) with the callee of each unchecked call that
-// awaits a failure (w.rr.pending) made to fail, and reports the first such
+// awaits a failure (o.pending) made to fail, and reports the first such
 // call whose flag the transaction still ignores. Calls already reported
 // are skipped (while shrinking, all but the one shrunk). The chain is left
 // in the state the transactions left.
-func (w *worker) confirmUnchecked(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
-	if len(w.rr.pending) == 0 || !w.c.enabled(oracle.UncheckedCall) || len(seq) < len(hist) {
+func (o *events) confirmUnchecked(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key) *finding.Finding {
+	if len(o.pending) == 0 || !o.enabled(finding.UncheckedCall) || len(seq) < len(hist) {
 		return nil
 	}
 	n := len(hist)
-	for i := range w.rr.pending {
-		e := &w.rr.pending[i]
-		f := &Finding{Kind: oracle.UncheckedCall, Contract: int(e.Code), PC: e.PC}
-		w.c.locate(f, e.Site)
-		if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
+	for i := range o.pending {
+		e := &o.pending[i]
+		f := &finding.Finding{Kind: finding.UncheckedCall, Contract: int(e.Code), PC: e.PC}
+		o.locate(f, e.Site)
+		if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && o.known(key) {
 			continue
 		}
 		if shrinking == nil {
 			site := callSite{int(e.Code), e.PC}
-			if w.rr.tried == nil {
-				w.rr.tried = make(map[callSite]int)
+			if o.tried == nil {
+				o.tried = make(map[callSite]int)
 			}
-			if w.rr.tried[site] >= uncheckedTries {
+			if o.tried[site] >= uncheckedTries {
 				continue
 			}
-			w.rr.tried[site]++
+			o.tried[site]++
 		}
-		if !w.failCallee(seq[:n], e) {
+		if !o.failCallee(seq[:n], e) {
 			continue
 		}
 		f.Detail = fmt.Sprintf("no copy of the success flag of this call to %s decides anything: run again with %s reverting, transaction %d went on after the call failed and completed as if it had not",
-			e.Addr.Hex(), e.Addr.Hex(), n) + w.deployerNote(hist)
+			e.Addr.Hex(), e.Addr.Hex(), n) + o.deployerNote(hist)
 		return f
 	}
 	return nil
@@ -108,12 +107,12 @@ func (w *worker) confirmUnchecked(seq txseq.Sequence, hist []txInfo, shrinking *
 // with e's callee reverting, and reports whether that transaction
 // completed with e's call failed and its flag unchecked. The chain is left
 // in the state it was in.
-func (w *worker) failCallee(seq txseq.Sequence, e *trace.Event) bool {
-	return w.withReverting(seq, e.Addr, func(r chain.Result) bool {
+func (o *events) failCallee(seq txseq.Sequence, e *trace.Event) bool {
+	return o.withReverting(seq, e.Addr, func(r chain.Result) bool {
 		if r.Err != nil {
 			return false
 		}
-		evs := w.tr.Events()
+		evs := o.Tracer.Events()
 		for i := range evs {
 			if evs[i].Kind == trace.EventUncheckedCall && evs[i].Code == e.Code && evs[i].PC == e.PC && evs[i].Addr == e.Addr && !evs[i].Value.IsZero() {
 				return true
@@ -127,38 +126,17 @@ func (w *worker) failCallee(seq txseq.Sequence, e *trace.Event) bool {
 // transaction with addr's code replaced by the reverting attacker's, and
 // returns what judge says of that transaction's result (the tracer still
 // holds its run). The chain is left in the state it was in.
-func (w *worker) withReverting(seq txseq.Sequence, addr common.Address, judge func(chain.Result) bool) bool {
-	after := w.ch.Snapshot()
-	defer w.ch.Reset(after)
-	w.ch.Reset(w.base)
+func (o *events) withReverting(seq txseq.Sequence, addr common.Address, judge func(chain.Result) bool) bool {
+	after := o.Chain.Snapshot()
+	defer o.Chain.Reset(after)
+	o.Chain.Reset(o.Base)
 	n := len(seq)
 	for i := range seq[:n-1] {
-		w.rerunTx(&seq[i], 0)
+		o.Rerun(&seq[i], 0)
 	}
-	if w.rr.revertCode == nil {
-		w.rr.revertCode = deploy.AttackerCodeFor(deploy.Reverting, w.ch.Rules())
+	if o.revertCode == nil {
+		o.revertCode = deploy.AttackerCodeFor(deploy.Reverting, o.Chain.Rules())
 	}
-	w.ch.Install(addr, w.rr.revertCode, nil)
-	return judge(w.rerunTx(&seq[n-1], 0))
-}
-
-// rerunTx runs a transaction an oracle re-runs (this file, order.go,
-// dos.go), counted as such.
-func (w *worker) rerunTx(tx *txseq.Tx, gas uint64) chain.Result {
-	w.rr.txs++
-	if !w.rr.saved {
-		w.rr.saved = true
-		w.tr.SaveInstr(&w.rr.instr)
-	}
-	return w.runTx(tx, gas)
-}
-
-// endRerun restores the instruction coverage of before a pipeline step's
-// re-runs, if it made any.
-func (w *worker) endRerun() {
-	if !w.rr.saved {
-		return
-	}
-	w.rr.saved = false
-	w.tr.RestoreInstr(&w.rr.instr)
+	o.Chain.Install(addr, o.revertCode, nil)
+	return judge(o.Rerun(&seq[n-1], 0))
 }

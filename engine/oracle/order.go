@@ -1,10 +1,10 @@
-package fuzz
+package oracle
 
 import (
 	"fmt"
 
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -28,28 +28,37 @@ const (
 	orderEvery = 8
 )
 
+// order is the SWC-114 oracle (an AfterSeq Oracle).
+type order struct {
+	*Machine
+	orders int // sequences that qualified for a check in both orders
+}
+
+// Check judges the end of x.Seq.
+func (o *order) Check(x *Context) *finding.Finding { return o.checkOrder(x.Seq, x.Hist, x.Shrinking) }
+
 // notePaid records in the last history entry whether, and how much, its
 // transaction paid its own sender ether, and what an attacker sender paid
 // in of its own ether besides the transaction's value (re-entering a
 // payable function with value): what it was paid less what its balance
 // gained.
-func (w *worker) notePaid(hist []txInfo) {
-	if len(hist) == 0 || !w.tr.HasEvents() {
+func (m *Machine) notePaid(hist []TxInfo) {
+	if len(hist) == 0 || !m.Tracer.HasEvents() {
 		return
 	}
 	h := &hist[len(hist)-1]
-	sender := w.principals[h.Sender]
-	evs := w.tr.Events()
+	sender := m.Principals[h.Sender]
+	evs := m.Tracer.Events()
 	for i := range evs {
 		if evs[i].Kind == trace.EventEtherOut && evs[i].Addr == sender {
 			h.Paid = true
 			h.Got.Add(&h.Got, &evs[i].Value)
 		}
 	}
-	if _, _, attacker := deploy.SenderOf(w.ch, h.Sender); attacker {
+	if _, _, attacker := deploy.SenderOf(m.Chain, h.Sender); attacker {
 		var own uint256.Int
-		own.Add(&w.s.before, &h.Got)
-		if after := w.ch.State().GetBalance(sender); own.Gt(after) {
+		own.Add(&m.before, &h.Got)
+		if after := m.Chain.State().GetBalance(sender); own.Gt(after) {
 			h.Own.Sub(&own, after)
 		}
 	}
@@ -62,16 +71,16 @@ func (w *worker) notePaid(hist []txInfo) {
 // when the one before paid, the last two transactions. The chain is left
 // in the state the sequence left. While a finding is shrunk (shrinking),
 // every candidate is checked.
-func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (o *order) checkOrder(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key) *finding.Finding {
 	n := len(seq)
-	if n < 2 || len(hist) != n || !w.c.enabled(oracle.FrontRunning) {
+	if n < 2 || len(hist) != n || !o.enabled(finding.FrontRunning) {
 		return nil
 	}
 	// Front-running is two users' transactions racing; an attacker
 	// contract's gains come from re-entering (SWC-107's to judge), and
 	// order alone says nothing about them.
 	a, b := seq[n-2].Sender, seq[n-1].Sender
-	if w.isPrivileged(b) || w.isAttacker(b) {
+	if o.isPrivileged(b) || o.isAttacker(b) {
 		return nil
 	}
 	pair, prefix := [2]txseq.Tx{seq[n-2], seq[n-1]}, n-2
@@ -80,28 +89,28 @@ func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *
 		// The last transaction, sent by a copier first: the sender of
 		// the one before, or else another user with a stake (the one
 		// before may be the winner's own deposit).
-		if !w.racer(a, b) {
-			if a = w.copier(hist[:n-1], &seq[n-1]); a < 0 {
+		if !o.racer(a, b) {
+			if a = o.copier(hist[:n-1], &seq[n-1]); a < 0 {
 				return nil
 			}
 		}
 		pair[0], pair[1], prefix = seq[n-1], seq[n-1], n-1
 		pair[0].Sender = a
-	case !hist[n-2].Paid || !w.racer(a, b):
+	case !hist[n-2].Paid || !o.racer(a, b):
 		return nil
 	}
-	if !w.paidIn(hist[:prefix], &pair[0]) || !w.paidIn(hist[:prefix], &pair[1]) {
+	if !o.paidIn(hist[:prefix], &pair[0]) || !o.paidIn(hist[:prefix], &pair[1]) {
 		// A payout to a sender who never paid in, or was paid back all
 		// it paid in, is SWC-105's to judge (whoever comes first takes
 		// other people's money).
 		return nil
 	}
-	w.orders++
-	if shrinking == nil && w.orders > orderFree && w.orders%orderEvery != 0 {
+	o.orders++
+	if shrinking == nil && o.orders > orderFree && o.orders%orderEvery != 0 {
 		return nil
 	}
-	orig, swapped, pay := w.bothOrders(seq[:prefix], pair)
-	if w.c.enabled(oracle.EtherLeak) && !w.entitled[a] && !w.entitled[b] && w.ch.State().GetBalance(w.dep.Addrs[pair[1].Contract]).IsZero() {
+	orig, swapped, pay := o.bothOrders(seq[:prefix], pair)
+	if o.enabled(finding.EtherLeak) && !o.Entitled[a] && !o.Entitled[b] && o.Chain.State().GetBalance(o.Dep.Addrs[pair[1].Contract]).IsZero() {
 		// The payout (in the transactions' own order, the state the
 		// chain is left in) emptied the contract, the ether it holds of other
 		// people's included: a sweep anyone may call, SWC-105's to
@@ -121,34 +130,34 @@ func (w *worker) checkOrder(seq txseq.Sequence, hist []txInfo, shrinking *Key) *
 	if !orig[won].Sgt(&swapped[1-won]) || !swapped[won].Sgt(&orig[1-won]) {
 		return nil
 	}
-	if shrinking != nil && shrinking.Kind != oracle.FrontRunning {
+	if shrinking != nil && shrinking.Kind != finding.FrontRunning {
 		return nil
 	}
-	names := [2]string{w.principals[pair[0].Sender].Hex(), w.principals[pair[1].Sender].Hex()}
+	names := [2]string{o.Principals[pair[0].Sender].Hex(), o.Principals[pair[1].Sender].Hex()}
 	what := fmt.Sprintf("transactions %d and %d come from different senders", n-1, n)
 	if prefix == n-1 {
 		what = fmt.Sprintf("transaction %d, sent by %s, and a copy of it sent by %s", n, names[1], names[0])
 	}
-	f := &Finding{Kind: oracle.FrontRunning, Contract: pay.code, PC: pay.pc,
+	f := &finding.Finding{Kind: finding.FrontRunning, Contract: pay.code, PC: pay.pc,
 		Detail: fmt.Sprintf("%s: in this order %s gains %s wei and %s %s wei; swapped, %s gains %s wei and %s %s wei. Whoever is mined first is paid, so a sender who sees the other's pending transaction can take its payout",
 			what, names[0], signedDec(orig[0]), names[1], signedDec(orig[1]), names[1], signedDec(swapped[0]), names[0], signedDec(swapped[1]))}
-	f.Location, f.Located = w.c.prog.Contracts[f.Contract].Locate(f.PC, false)
+	f.Location, f.Located = o.Prog.Contracts[f.Contract].Locate(f.PC, false)
 	return f
 }
 
 // racer reports whether principal a can race b: an unprivileged
 // externally owned sender other than b.
-func (w *worker) racer(a, b int) bool {
-	return a != b && !w.isPrivileged(a) && !w.isAttacker(a)
+func (o *order) racer(a, b int) bool {
+	return a != b && !o.isPrivileged(a) && !o.isAttacker(a)
 }
 
 // copier returns the first principal that can race tx's sender and has a
 // stake in the contract when it sends a copy of tx after hist, or -1.
-func (w *worker) copier(hist []txInfo, tx *txseq.Tx) int {
-	for p := range w.principals {
+func (o *order) copier(hist []TxInfo, tx *txseq.Tx) int {
+	for p := range o.Principals {
 		c := *tx
 		c.Sender = p
-		if w.racer(p, tx.Sender) && w.paidIn(hist, &c) {
+		if o.racer(p, tx.Sender) && o.paidIn(hist, &c) {
 			return p
 		}
 	}
@@ -162,13 +171,13 @@ func (w *worker) copier(hist []txInfo, tx *txseq.Tx) int {
 // in). A sender already paid back in full that is paid again owes it to a
 // missing debit, SWC-105's to report: both senders then claim the same
 // ether, and whoever comes first gets it (swc105_pos_double_withdraw04.sol).
-func (w *worker) paidIn(hist []txInfo, tx *txseq.Tx) bool {
-	return !tx.Value.IsZero() || owedBack(hist, tx.Sender) || w.entitled[tx.Sender]
+func (m *Machine) paidIn(hist []TxInfo, tx *txseq.Tx) bool {
+	return !tx.Value.IsZero() || owedBack(hist, tx.Sender) || m.Entitled[tx.Sender]
 }
 
 // owedBack reports whether principal p paid in more ether in hist (the
 // transactions' values and an attacker's own ether) than it was paid.
-func owedBack(hist []txInfo, p int) bool {
+func owedBack(hist []TxInfo, p int) bool {
 	var in, out uint256.Int
 	for i := range hist {
 		if h := &hist[i]; h.Sender == p {
@@ -184,20 +193,20 @@ func owedBack(hist []txInfo, p int) bool {
 // pair in order, each from the state after prefix; it returns the
 // senders' gains in both runs (indexed by position in the run) and where
 // the ordered run paid one of them first.
-func (w *worker) bothOrders(prefix txseq.Sequence, pair [2]txseq.Tx) (orig, swapped [2]uint256.Int, pay payout) {
-	w.ch.Reset(w.base)
+func (o *order) bothOrders(prefix txseq.Sequence, pair [2]txseq.Tx) (orig, swapped [2]uint256.Int, pay payout) {
+	o.Chain.Reset(o.Base)
 	for i := range prefix {
-		w.rerunTx(&prefix[i], 0)
+		o.Rerun(&prefix[i], 0)
 	}
-	before := w.ch.Snapshot()
+	before := o.Chain.Snapshot()
 	first, second := pair[1], pair[0]
 	// The block advances stay in place: the first transaction mined
 	// moves the clock as the original first did.
 	first.Blocks, first.Seconds = pair[0].Blocks, pair[0].Seconds
 	second.Blocks, second.Seconds = pair[1].Blocks, pair[1].Seconds
-	swapped = w.gainsInOrder([2]*txseq.Tx{&first, &second}, nil)
-	w.ch.Reset(before)
-	orig = w.gainsInOrder([2]*txseq.Tx{&pair[0], &pair[1]}, &pay)
+	swapped = o.gainsInOrder([2]*txseq.Tx{&first, &second}, nil)
+	o.Chain.Reset(before)
+	orig = o.gainsInOrder([2]*txseq.Tx{&pair[0], &pair[1]}, &pay)
 	return orig, swapped, pay
 }
 
@@ -211,32 +220,32 @@ type payout struct {
 // gainsInOrder runs two transactions and returns what each one's sender
 // gained in ether (wei, two's complement when it lost); pay, if not nil,
 // gets the first payment to either sender.
-func (w *worker) gainsInOrder(txs [2]*txseq.Tx, pay *payout) [2]uint256.Int {
-	st := w.ch.State()
+func (o *order) gainsInOrder(txs [2]*txseq.Tx, pay *payout) [2]uint256.Int {
+	st := o.Chain.State()
 	var gain [2]uint256.Int
 	for i, tx := range txs {
-		gain[i].Set(st.GetBalance(w.principals[tx.Sender]))
+		gain[i].Set(st.GetBalance(o.Principals[tx.Sender]))
 	}
 	var spent [2]uint256.Int // ether an attacker's operator paid in
 	for i, tx := range txs {
-		r := w.rerunTx(tx, 0)
-		if _, _, attacker := deploy.SenderOf(w.ch, tx.Sender); attacker && r.Err == nil {
+		r := o.Rerun(tx, 0)
+		if _, _, attacker := deploy.SenderOf(o.Chain, tx.Sender); attacker && r.Err == nil {
 			spent[i].Set(&tx.Value)
 		}
 		if pay == nil || pay.ok {
 			continue
 		}
-		for _, e := range w.tr.Events() {
-			if e.Kind == trace.EventEtherOut && (e.Addr == w.principals[txs[0].Sender] || e.Addr == w.principals[txs[1].Sender]) {
+		for _, e := range o.Tracer.Events() {
+			if e.Kind == trace.EventEtherOut && (e.Addr == o.Principals[txs[0].Sender] || e.Addr == o.Principals[txs[1].Sender]) {
 				*pay = payout{code: int(e.Code), pc: e.PC, ok: true}
 				break
 			}
 		}
 	}
-	st = w.ch.State()
+	st = o.Chain.State()
 	for i, tx := range txs {
 		var after uint256.Int
-		after.Sub(st.GetBalance(w.principals[tx.Sender]), &gain[i])
+		after.Sub(st.GetBalance(o.Principals[tx.Sender]), &gain[i])
 		gain[i].Sub(&after, &spent[i])
 	}
 	return gain
@@ -264,11 +273,11 @@ func winner(x, y uint256.Int) int {
 }
 
 // isAttacker reports whether principal p is one of the attacker contracts.
-func (w *worker) isAttacker(p int) bool {
-	_, _, ok := deploy.SenderOf(w.ch, p)
+func (m *Machine) isAttacker(p int) bool {
+	_, _, ok := deploy.SenderOf(m.Chain, p)
 	return ok
 }
 
 // isPrivileged reports whether principal p is the deployer or was named
 // in a constructor.
-func (w *worker) isPrivileged(p int) bool { return p < len(w.privileged) && w.privileged[p] }
+func (m *Machine) isPrivileged(p int) bool { return p < len(m.Privileged) && m.Privileged[p] }

@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"path/filepath"
@@ -6,44 +6,35 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
-// dosWorker deploys the only contract of a testdata/vulns fixture and
-// returns a worker on it and the index of each method by name.
-func dosWorker(t *testing.T, file string) (*worker, map[string]int) {
+// dosOracle deploys the only contract of a testdata/vulns fixture and
+// returns the SWC-128 oracle on it and the index of each method by name.
+func dosOracle(t *testing.T, file string) (*dos, map[string]int) {
 	t.Helper()
-	p := compile(t, filepath.Join("..", "testdata", "vulns", file))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[oracle.Kind]bool{oracle.GasDoS: true}}, prog: p, probe: probeFor(1)}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := testMachine(t, filepath.Join("..", "testdata", "vulns", file), finding.GasDoS)
 	methods := map[string]int{}
-	for i, m := range p.Contracts[0].Methods {
-		methods[m.RawName] = i
+	for i, meth := range m.Prog.Contracts[0].Methods {
+		methods[meth.RawName] = i
 	}
-	return w, methods
+	return &dos{Machine: m}, methods
 }
 
-// runDoS runs seq on the worker's deployed state, then the SWC-128 check.
-func runDoS(t *testing.T, w *worker, seq txseq.Sequence) *Finding {
+// runDoS runs seq on the deployed state, then the SWC-128 check.
+func runDoS(t *testing.T, o *dos, seq txseq.Sequence) *finding.Finding {
 	t.Helper()
-	w.ch.Reset(w.base)
-	hist := w.history(nil)
+	o.Chain.Reset(o.Base)
+	var hist []TxInfo
 	for i := range seq {
-		if r := w.runTx(&seq[i], 0); r.Err != nil {
+		if r := o.RunTx(&seq[i], 0); r.Err != nil {
 			t.Fatalf("transaction %d failed: %v", i, r.Err)
 		}
-		hist = append(hist, txInfo{Sender: seq[i].Sender, Value: seq[i].Value})
+		hist = append(hist, TxInfo{Sender: seq[i].Sender, Value: seq[i].Value})
 	}
-	return w.checkDoS(seq, hist, nil)
+	return o.checkDoS(seq, hist, nil)
 }
 
 var dosDetail = regexp.MustCompile(`^distribute used (\d+) gas after 12 more calls of invest by 0x[0-9a-fA-F]{40}, \+(\d+) per call: about (\d+) calls of invest by any sender make distribute exceed the 30000000 block gas limit`)
@@ -59,7 +50,7 @@ func TestGasGrowthDoS(t *testing.T) {
 		{"swc128_pos_distribute.sol", true},
 		{"swc128_neg_bounded.sol", false},
 	} {
-		w, m := dosWorker(t, tt.file)
+		w, m := dosOracle(t, tt.file)
 		invest := txseq.Tx{Method: m["invest"], Sender: 1, Value: *uint256.NewInt(1)}
 		seq := txseq.Sequence{invest, {Method: m["distribute"], Sender: 2}}
 		f := runDoS(t, w, seq)
@@ -69,7 +60,7 @@ func TestGasGrowthDoS(t *testing.T) {
 			}
 			continue
 		}
-		if f == nil || f.Kind != oracle.GasDoS || !f.Located {
+		if f == nil || f.Kind != finding.GasDoS || !f.Located {
 			t.Fatalf("%s: finding %+v, want a located SWC-128", tt.file, f)
 		}
 		sub := dosDetail.FindStringSubmatch(f.Detail)

@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -66,7 +66,17 @@ type (
 	}
 )
 
-// lockState is what a worker remembers for the oracle.
+// lockState is what a worker remembers for the finding.
+// lock is the owner-lock oracle (an AfterSeq Oracle).
+type lock struct {
+	*Machine
+	worse *worse // notes a paid call after a privileged setting (lockworse.go)
+	lockState
+}
+
+// Check judges the end of x.Seq.
+func (o *lock) Check(x *Context) *finding.Finding { return o.checkLock(x.Seq, x.Hist, x.Shrinking) }
+
 type lockState struct {
 	checked int                 // qualifying sequences seen
 	tried   map[lockPair]int    // undo searches per pair
@@ -88,39 +98,39 @@ type lockRun struct {
 // checkLock applies the owner-lock oracle to the end of seq, which just
 // ran (hist describes it). The chain is left in the state the sequence
 // left.
-func (w *worker) checkLock(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (o *lock) checkLock(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key) *finding.Finding {
 	n := len(seq)
-	if len(hist) != n || !w.c.enabled(oracle.OwnerLock) {
+	if len(hist) != n || !o.enabled(finding.OwnerLock) {
 		return nil
 	}
-	w.notePayers(seq, hist)
-	if n < 3 || shrinking != nil && shrinking.Kind != oracle.OwnerLock {
+	o.notePayers(seq, hist)
+	if n < 3 || shrinking != nil && shrinking.Kind != finding.OwnerLock {
 		return nil
 	}
 	last := &seq[n-1]
 	u := last.Sender
-	if last.Method >= 0 && hist[n-1].Paid && !w.isPrivileged(u) && !w.isAttacker(u) && sentEther(seq[:n-1], u, last.Contract) {
+	if last.Method >= 0 && hist[n-1].Paid && !o.isPrivileged(u) && !o.isAttacker(u) && sentEther(seq[:n-1], u, last.Contract) {
 		// Paid, so no lock: unless a privileged setting at its bound
 		// takes it all (lockworse.go).
-		w.noteWorse(seq, hist)
+		o.worse.noteWorse(seq, hist)
 	}
-	if last.Method < 0 || hist[n-1].Paid || w.isPrivileged(u) || w.isAttacker(u) ||
-		!w.replaying && !w.lock.payers[lockMethod{last.Contract, last.Method}] || !sentEther(seq[:n-1], u, last.Contract) {
+	if last.Method < 0 || hist[n-1].Paid || o.isPrivileged(u) || o.isAttacker(u) ||
+		!o.Replaying && !o.payers[lockMethod{last.Contract, last.Method}] || !sentEther(seq[:n-1], u, last.Contract) {
 		return nil
 	}
-	causes := w.lockCauses(seq)
+	causes := o.lockCauses(seq)
 	if len(causes) == 0 {
 		return nil
 	}
-	w.lock.checked++
-	if shrinking == nil && w.lock.checked > lockFree && w.lock.checked%lockEvery != 0 {
+	o.checked++
+	if shrinking == nil && o.checked > lockFree && o.checked%lockEvery != 0 {
 		return nil
 	}
-	end := w.ch.Snapshot()
-	defer w.ch.Reset(end)
+	end := o.Chain.Snapshot()
+	defer o.Chain.Reset(end)
 	var privs uint64
 	for i := range seq[:n-1] {
-		if w.isPrivileged(seq[i].Sender) && seq[i].Contract == last.Contract && seq[i].Method >= 0 {
+		if o.isPrivileged(seq[i].Sender) && seq[i].Contract == last.Contract && seq[i].Method >= 0 {
 			privs |= 1 << (seq[i].Method % 64)
 		}
 	}
@@ -129,38 +139,38 @@ func (w *worker) checkLock(seq txseq.Sequence, hist []txInfo, shrinking *Key) *F
 		// renouncing ownership: the tries count per set of privileged
 		// methods.
 		key := lockPair{last.Contract, seq[p].Method, last.Method, privs}
-		if shrinking == nil && w.lock.tried[key] >= lockTries || w.granted(seq[:n-1], u, last.Contract, p) {
+		if shrinking == nil && o.tried[key] >= lockTries || o.granted(seq[:n-1], u, last.Contract, p) {
 			continue
 		}
-		run, ok := w.lockRuns(seq, p)
+		run, ok := o.lockRuns(seq, p)
 		if !ok {
 			continue
 		}
-		if w.lock.tried == nil {
-			w.lock.tried = map[lockPair]int{}
+		if o.tried == nil {
+			o.tried = map[lockPair]int{}
 		}
-		w.lock.tried[key]++
-		if w.undoable(seq, p, &run) {
+		o.tried[key]++
+		if o.undoable(seq, p, &run) {
 			continue
 		}
-		return w.lockFinding(seq, p, &run)
+		return o.lockFinding(seq, p, &run)
 	}
 	return nil
 }
 
 // notePayers remembers the methods that paid their own unprivileged
 // sender in seq: withdrawals.
-func (w *worker) notePayers(seq txseq.Sequence, hist []txInfo) {
+func (o *lock) notePayers(seq txseq.Sequence, hist []TxInfo) {
 	for i := range hist {
-		if !hist[i].Paid || seq[i].Method < 0 || w.isPrivileged(seq[i].Sender) || w.granted(seq[:i], seq[i].Sender, seq[i].Contract, -1) {
+		if !hist[i].Paid || seq[i].Method < 0 || o.isPrivileged(seq[i].Sender) || o.granted(seq[:i], seq[i].Sender, seq[i].Contract, -1) {
 			continue
 		}
 		k := lockMethod{seq[i].Contract, seq[i].Method}
-		if !w.lock.payers[k] {
-			if w.lock.payers == nil {
-				w.lock.payers = map[lockMethod]bool{}
+		if !o.payers[k] {
+			if o.payers == nil {
+				o.payers = map[lockMethod]bool{}
 			}
-			w.lock.payers[k] = true
+			o.payers[k] = true
 		}
 	}
 }
@@ -172,21 +182,21 @@ func (w *worker) notePayers(seq txseq.Sequence, hist []txInfo) {
 // back, or giving ownership away, is no lock of u's ether
 // (swc105_neg_owner_withdraw.sol); the cause itself naming u (block(u))
 // is the lock.
-func (w *worker) granted(seq txseq.Sequence, u, ct, except int) bool {
-	return w.namedBy(seq, u, ct, except, false)
+func (m *Machine) granted(seq txseq.Sequence, u, ct, except int) bool {
+	return m.namedBy(seq, u, ct, except, false)
 }
 
 // namedBy reports whether a privileged transaction of seq to contract ct,
 // other than seq[except] (free: one that sent no ether), named principal
 // u in a top-level address argument.
-func (w *worker) namedBy(seq txseq.Sequence, u, ct, except int, free bool) bool {
-	if u < 0 || u >= len(w.principals) {
+func (m *Machine) namedBy(seq txseq.Sequence, u, ct, except int, free bool) bool {
+	if u < 0 || u >= len(m.Principals) {
 		return false
 	}
 	var addr uint256.Int
-	addr.SetBytes20(w.principals[u][:])
+	addr.SetBytes20(m.Principals[u][:])
 	for i := range seq {
-		if i == except || seq[i].Contract != ct || !w.isPrivileged(seq[i].Sender) || free && !seq[i].Value.IsZero() {
+		if i == except || seq[i].Contract != ct || !m.isPrivileged(seq[i].Sender) || free && !seq[i].Value.IsZero() {
 			continue
 		}
 		for j := range seq[i].Args {
@@ -211,11 +221,11 @@ func sentEther(seq txseq.Sequence, u, ct int) bool {
 
 // lockCauses lists the privileged calls of seq to the contract of its
 // last transaction, last first, at most lockCauses of them.
-func (w *worker) lockCauses(seq txseq.Sequence) []int {
+func (o *lock) lockCauses(seq txseq.Sequence) []int {
 	n := len(seq)
 	var out []int
 	for j := n - 2; j >= 0 && len(out) < lockCauses; j-- {
-		if w.isPrivileged(seq[j].Sender) && seq[j].Contract == seq[n-1].Contract && seq[j].Method >= 0 {
+		if o.isPrivileged(seq[j].Sender) && seq[j].Contract == seq[n-1].Contract && seq[j].Method >= 0 {
 			out = append(out, j)
 		}
 	}
@@ -226,57 +236,57 @@ func (w *worker) lockCauses(seq txseq.Sequence) []int {
 // reports whether the lock qualifies: P committed and moved no ether out
 // of the contract, U's deposit committed, W paid U nothing with P, and
 // without P it committed, paid U and left U richer.
-func (w *worker) lockRuns(seq txseq.Sequence, p int) (lockRun, bool) {
+func (o *lock) lockRuns(seq txseq.Sequence, p int) (lockRun, bool) {
 	var run lockRun
 	n := len(seq)
 	wtx := &seq[n-1]
-	addr, u := w.dep.Addrs[wtx.Contract], w.principals[wtx.Sender]
-	w.ch.Reset(w.base)
+	addr, u := o.Dep.Addrs[wtx.Contract], o.Principals[wtx.Sender]
+	o.Chain.Reset(o.Base)
 	for i := 0; i < p; i++ {
-		run.deposit(&seq[i], w.rerunTx(&seq[i], 0), wtx)
+		run.deposit(&seq[i], o.Rerun(&seq[i], 0), wtx)
 	}
-	atP := w.ch.Snapshot()
-	held := *w.ch.State().GetBalance(addr)
-	if r := w.rerunTx(&seq[p], 0); r.Err != nil || w.ch.State().GetBalance(addr).Lt(&held) {
+	atP := o.Chain.Snapshot()
+	held := *o.Chain.State().GetBalance(addr)
+	if r := o.Rerun(&seq[p], 0); r.Err != nil || o.Chain.State().GetBalance(addr).Lt(&held) {
 		return run, false
 	}
-	slots := w.lockSlots(wtx.Contract)
+	slots := o.lockSlots(wtx.Contract)
 	for i := p + 1; i < n-1; i++ {
-		run.deposit(&seq[i], w.rerunTx(&seq[i], 0), wtx)
+		run.deposit(&seq[i], o.Rerun(&seq[i], 0), wtx)
 	}
 	if run.deposited.IsZero() {
 		return run, false
 	}
-	run.before = w.ch.Snapshot()
-	r := w.rerunTx(wtx, 0)
-	if got := w.paidTo(u); r.Err == nil && !got.IsZero() {
+	run.before = o.Chain.Snapshot()
+	r := o.Rerun(wtx, 0)
+	if got := o.paidTo(u); r.Err == nil && !got.IsZero() {
 		return run, false
 	}
 	run.err, run.ret = r.Err, append([]byte(nil), r.Ret...)
-	run.actual = *w.ch.State().GetBalance(u)
-	w.ch.Reset(atP)
+	run.actual = *o.Chain.State().GetBalance(u)
+	o.Chain.Reset(atP)
 	for _, s := range slots {
 		var v uint256.Int
-		v.SetBytes32(w.ch.State().GetState(addr, s).Bytes())
+		v.SetBytes32(o.Chain.State().GetState(addr, s).Bytes())
 		run.overwritten = append(run.overwritten, v)
 	}
 	for i := p + 1; i < n-1; i++ {
-		w.rerunTx(&seq[i], 0)
+		o.Rerun(&seq[i], 0)
 	}
-	if r := w.rerunTx(wtx, 0); r.Err != nil {
+	if r := o.Rerun(wtx, 0); r.Err != nil {
 		return run, false
 	}
-	run.paid = w.paidTo(u)
-	run.without = *w.ch.State().GetBalance(u)
+	run.paid = o.paidTo(u)
+	run.without = *o.Chain.State().GetBalance(u)
 	return run, !run.paid.IsZero() && run.without.Gt(&run.actual)
 }
 
 // lockSlots returns the first lockRestores slots of contract ct, in
 // order, that the last transaction wrote (the map's order is random, and
 // the campaign must not be).
-func (w *worker) lockSlots(ct int) []common.Hash {
+func (o *lock) lockSlots(ct int) []common.Hash {
 	var keys []uint256.Int
-	for s := range w.tr.Writes() {
+	for s := range o.Tracer.Writes() {
 		if int(s.Code) == ct {
 			keys = append(keys, s.Key)
 		}
@@ -298,9 +308,9 @@ func (run *lockRun) deposit(tx *txseq.Tx, r chain.Result, wtx *txseq.Tx) {
 }
 
 // paidTo sums the ether the last transaction's committed frames sent to a.
-func (w *worker) paidTo(a common.Address) uint256.Int {
+func (m *Machine) paidTo(a common.Address) uint256.Int {
 	var sum uint256.Int
-	for _, e := range w.tr.Events() {
+	for _, e := range m.Tracer.Events() {
 		if e.Kind == trace.EventEtherOut && e.Addr == a {
 			sum.Add(&sum, &e.Value)
 		}
@@ -311,29 +321,29 @@ func (w *worker) paidTo(a common.Address) uint256.Int {
 // undoable reports whether, from the state before W with P, W pays its
 // sender again after ten years, or after one call of a function of the
 // contract by P's sender or W's (see undoCalls).
-func (w *worker) undoable(seq txseq.Sequence, p int, run *lockRun) bool {
+func (o *lock) undoable(seq txseq.Sequence, p int, run *lockRun) bool {
 	wtx := &seq[len(seq)-1]
-	u := w.principals[wtx.Sender]
-	calls := w.undoCalls(seq, p, run)
+	u := o.Principals[wtx.Sender]
+	calls := o.undoCalls(seq, p, run)
 	for _, warp := range []bool{false, true} {
 		if warp {
-			w.ch.Reset(run.before)
-			w.ch.Advance(lockWarpBlocks, lockWarp)
-			bal := *w.ch.State().GetBalance(u)
-			w.rerunTx(wtx, 0)
-			if w.ch.State().GetBalance(u).Gt(&bal) {
+			o.Chain.Reset(run.before)
+			o.Chain.Advance(lockWarpBlocks, lockWarp)
+			bal := *o.Chain.State().GetBalance(u)
+			o.Rerun(wtx, 0)
+			if o.Chain.State().GetBalance(u).Gt(&bal) {
 				return true
 			}
 		}
 		for i := range calls {
-			w.ch.Reset(run.before)
+			o.Chain.Reset(run.before)
 			if warp {
-				w.ch.Advance(lockWarpBlocks, lockWarp)
+				o.Chain.Advance(lockWarpBlocks, lockWarp)
 			}
-			bal := *w.ch.State().GetBalance(u)
-			w.rerunTx(&calls[i], 0)
-			w.rerunTx(wtx, 0)
-			if w.ch.State().GetBalance(u).Gt(&bal) {
+			bal := *o.Chain.State().GetBalance(u)
+			o.Rerun(&calls[i], 0)
+			o.Rerun(wtx, 0)
+			if o.Chain.State().GetBalance(u).Gt(&bal) {
 				return true
 			}
 		}
@@ -346,12 +356,12 @@ func (w *worker) undoable(seq txseq.Sequence, p int, run *lockRun) bool {
 // zero arguments, with the arguments of its last call in the sequence,
 // with P's arguments when it takes the same types (a revoke of a grant),
 // and with the values P overwrote in every word argument.
-func (w *worker) undoCalls(seq txseq.Sequence, p int, run *lockRun) []txseq.Tx {
+func (o *lock) undoCalls(seq txseq.Sequence, p int, run *lockRun) []txseq.Tx {
 	wtx := &seq[len(seq)-1]
 	ct := wtx.Contract
 	var out []txseq.Tx
-	for mi := range w.c.prog.Contracts[ct].Methods {
-		m := &w.c.prog.Contracts[ct].Methods[mi]
+	for mi := range o.Prog.Contracts[ct].Methods {
+		m := &o.Prog.Contracts[ct].Methods[mi]
 		if m.IsConstant() {
 			continue
 		}
@@ -364,7 +374,7 @@ func (w *worker) undoCalls(seq txseq.Sequence, p int, run *lockRun) []txseq.Tx {
 				break
 			}
 		}
-		if pm := &w.c.prog.Contracts[ct].Methods[seq[p].Method]; mi != seq[p].Method && len(m.Inputs) > 0 && sameTypes(m.Inputs, pm.Inputs) {
+		if pm := &o.Prog.Contracts[ct].Methods[seq[p].Method]; mi != seq[p].Method && len(m.Inputs) > 0 && sameTypes(m.Inputs, pm.Inputs) {
 			// P's counterpart: revoke what grant granted, to whom.
 			variants = append(variants, seq[p].Args)
 		}
@@ -448,17 +458,17 @@ func withWords(args []calldata.Value, x *uint256.Int) []calldata.Value {
 }
 
 // lockFinding reports P's function, with the evidence.
-func (w *worker) lockFinding(seq txseq.Sequence, p int, run *lockRun) *Finding {
+func (o *lock) lockFinding(seq txseq.Sequence, p int, run *lockRun) *finding.Finding {
 	n := len(seq)
 	wtx, ptx := &seq[n-1], &seq[p]
-	c := w.c.prog.Contracts[wtx.Contract]
+	c := o.Prog.Contracts[wtx.Contract]
 	pm, wm := &c.Methods[ptx.Method], &c.Methods[wtx.Method]
-	u, owner := w.principals[wtx.Sender].Hex(), w.principals[ptx.Sender].Hex()
+	u, owner := o.Principals[wtx.Sender].Hex(), o.Principals[ptx.Sender].Hex()
 	outcome := "pays it nothing"
 	if run.err != nil {
 		outcome = "reverts" + revertText(run.ret)
 	}
-	f := &Finding{Kind: oracle.OwnerLock, Contract: wtx.Contract,
+	f := &finding.Finding{Kind: finding.OwnerLock, Contract: wtx.Contract,
 		Detail: fmt.Sprintf("%s paid %s %s wei; transaction %d, sent by the privileged %s, called %s%s; after it, %s by %s (transaction %d) %s, where without transaction %d it pays %s wei. No call of a function of %s by %s or %s (zero arguments, the sequence's, or the values transaction %d overwrote), and no wait of ten years, makes it pay again: the owner can lock depositors' ether for good",
 			u, c.Name, run.deposited.Dec(), p+1, owner, pm.RawName, calldata.FormatArgs(ptx.Args), wm.RawName, u, n, outcome, p+1, run.paid.Dec(), c.Name, owner, u, p+1)}
 	if fn, ok := c.Function(pm.RawName); ok {
@@ -470,7 +480,7 @@ func (w *worker) lockFinding(seq txseq.Sequence, p int, run *lockRun) *Finding {
 // revertText renders revert data as ` with "reason"`, ` with Panic(0x..)`,
 // or "" when there is none to show.
 func revertText(ret []byte) string {
-	if code, ok := oracle.PanicCode(ret); ok {
+	if code, ok := finding.PanicCode(ret); ok {
 		return fmt.Sprintf(" with Panic(0x%02x)", code)
 	}
 	if reason, err := abi.UnpackRevert(ret); err == nil {

@@ -1,16 +1,16 @@
-package fuzz
+package oracle
 
 import (
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 )
 
-// traceCode builds the tracer's static description of contract ct: its
+// TraceCode builds the tracer's static description of contract ct: its
 // branches and storage writes, and for code compiled before 0.8 what the
 // oracles need to know of its arithmetic and INVALID instructions, and
 // the AssertionFailed events that report failed assertions.
-func traceCode(ct *program.Contract) *trace.Code {
+func TraceCode(ct *program.Contract) *trace.Code {
 	code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 	if ct.Legacy() {
 		code.SetLegacy()
@@ -23,7 +23,7 @@ func traceCode(ct *program.Contract) *trace.Code {
 			code.SetInvalid(s.PC, "") // fails like a revert: no finding
 			continue
 		}
-		code.SetInvalid(s.PC, oracle.PanicKind(s.Panic))
+		code.SetInvalid(s.PC, finding.PanicKind(s.Panic))
 	}
 	if fc, ok := ct.Foreign(); ok {
 		code.SetForeign(fc.PC, fc.In, fc.Out)

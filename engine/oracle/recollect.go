@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"bytes"
@@ -7,14 +7,14 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
 // This file is SWC-105's rule for a sequence an owner took part in (a
-// step of the oracle pipeline, check.go). vulns.go and leak.go judge
+// step of the oracle pipeline, registry.go). vulns.go and leak.go judge
 // sequences of unprivileged senders only: whatever an owner did, it may
 // have given the payee the ether (a deposit made for it, a refund opened).
 // But what an owner gave is given once: when a transaction of an
@@ -47,12 +47,12 @@ type recollectState struct {
 // transaction of a sequence with a privileged sender, for
 // confirmRecollect, when it may be one: the transaction's sender is
 // unprivileged and paid nothing.
-func (w *worker) noteRecollect(hist []txInfo, p int, e *trace.Event) {
+func (o *events) noteRecollect(hist []TxInfo, p int, e *trace.Event) {
 	n := len(hist)
-	if w.rr.again.pending || n == 0 || w.isPrivileged(hist[n-1].Sender) || hist[n-1].paidIn() || e.Value.IsZero() {
+	if o.again.pending || n == 0 || o.isPrivileged(hist[n-1].Sender) || hist[n-1].paidIn() || e.Value.IsZero() {
 		return
 	}
-	w.rr.again = recollectState{pending: true, ev: *e, p: p, tried: w.rr.again.tried}
+	o.again = recollectState{pending: true, ev: *e, p: p, tried: o.again.tried}
 }
 
 // confirmRecollect runs the last transaction of seq again from the state
@@ -60,24 +60,24 @@ func (w *worker) noteRecollect(hist []txInfo, p int, e *trace.Event) {
 // reports the remembered payout when it is paid again, exactly, and the
 // payee is then up on the sequence. The chain is left in the state the
 // sequence left.
-func (w *worker) confirmRecollect(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
-	c := &w.rr.again
+func (o *events) confirmRecollect(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key) *finding.Finding {
+	c := &o.again
 	if !c.pending {
 		return nil
 	}
 	c.pending = false
 	n := len(hist)
-	if !w.c.enabled(oracle.EtherLeak) || len(seq) < n || seq[n-1].Method < 0 {
+	if !o.enabled(finding.EtherLeak) || len(seq) < n || seq[n-1].Method < 0 {
 		return nil
 	}
 	e := c.ev
-	f := &Finding{Kind: oracle.EtherLeak, Contract: int(e.Code), PC: e.PC}
-	w.c.locate(f, e.Site)
-	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
+	f := &finding.Finding{Kind: finding.EtherLeak, Contract: int(e.Code), PC: e.PC}
+	o.locate(f, e.Site)
+	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && o.known(key) {
 		return nil
 	}
 	last := seq[n-1]
-	if named(w.encode(&last), e.Value.Bytes32()) {
+	if named(o.Encode(&last), e.Value.Bytes32()) {
 		return nil
 	}
 	if shrinking == nil {
@@ -91,37 +91,37 @@ func (w *worker) confirmRecollect(seq txseq.Sequence, hist []txInfo, shrinking *
 		c.tried[site]++
 	}
 	ci := int(e.Code)
-	if ci >= len(w.dep.Addrs) || w.dep.Addrs[ci] == (common.Address{}) {
+	if ci >= len(o.Dep.Addrs) || o.Dep.Addrs[ci] == (common.Address{}) {
 		// A contract created at run time: its storage is not compared.
 		return nil
 	}
-	addr := w.dep.Addrs[ci]
-	after := w.ch.Snapshot()
-	defer w.ch.Reset(after)
+	addr := o.Dep.Addrs[ci]
+	after := o.Chain.Snapshot()
+	defer o.Chain.Reset(after)
 	// Other people's ether the contract could hold (another investor's
 	// deposit), one wei more than the payout: a withdrawal without a
 	// debit pays the same again, a sweep of the balance (or a share of
 	// it) pays a different amount.
 	var top uint256.Int
 	top.AddUint64(&e.Value, 1)
-	w.ch.State().AddBalance(addr, &top, tracing.BalanceChangeUnspecified)
+	o.Chain.State().AddBalance(addr, &top, tracing.BalanceChangeUnspecified)
 	last.Blocks, last.Seconds = 0, 0
-	if r := w.rerunTx(&last, 0); r.Err != nil || !w.paidAgain(&e) {
+	if r := o.Rerun(&last, 0); r.Err != nil || !o.paidAgain(&e) {
 		return nil
 	}
-	gain, ok := w.netGain(hist, c.p)
-	if !ok || w.debited(after, addr, e.Code) {
+	gain, ok := o.netGain(hist, c.p)
+	if !ok || o.debited(after, addr, e.Code) {
 		return nil
 	}
 	f.Detail = fmt.Sprintf("transaction %d (its sender sent no ether) paid %s %s wei; run again at once, with the contract holding that and one wei more of other people's ether, it pays exactly the same again (a withdrawal without a debit), and %s would be %s wei up on the sequence",
-		n, e.Addr.Hex(), e.Value.Dec(), e.Addr.Hex(), gain.Dec()) + w.deployerNote(hist)
+		n, e.Addr.Hex(), e.Value.Dec(), e.Addr.Hex(), gain.Dec()) + o.deployerNote(hist)
 	return f
 }
 
 // paidAgain reports whether the transaction just re-run paid e's payee
 // e's amount at e's payout instruction.
-func (w *worker) paidAgain(e *trace.Event) bool {
-	evs := w.tr.Events()
+func (o *events) paidAgain(e *trace.Event) bool {
+	evs := o.Tracer.Events()
 	for i := range evs {
 		if evs[i].Kind == trace.EventEtherOut && evs[i].Code == e.Code && evs[i].PC == e.PC && evs[i].Addr == e.Addr && evs[i].Value.Eq(&e.Value) {
 			return true
@@ -144,21 +144,21 @@ func named(calldata []byte, word [32]byte) bool {
 // slot of contract code at addr from its value in snapshot before: a
 // payout that debits something (a token balance sold for ether, a
 // counter) is not paid for nothing. The chain is left at before.
-func (w *worker) debited(before chain.Snapshot, addr common.Address, code int32) bool {
-	if !w.tr.StoredAll() {
+func (o *events) debited(before chain.Snapshot, addr common.Address, code int32) bool {
+	if !o.Tracer.StoredAll() {
 		return true
 	}
 	type word struct{ key, val common.Hash }
 	var after []word
-	st := w.ch.State()
-	for _, s := range w.tr.Stored() {
+	st := o.Chain.State()
+	for _, s := range o.Tracer.Stored() {
 		if s.Code == code {
 			k := common.Hash(s.Key.Bytes32())
 			after = append(after, word{k, st.GetState(addr, k)})
 		}
 	}
-	w.ch.Reset(before)
-	st = w.ch.State()
+	o.Chain.Reset(before)
+	st = o.Chain.State()
 	for _, x := range after {
 		if st.GetState(addr, x.key) != x.val {
 			return true

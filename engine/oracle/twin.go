@@ -1,15 +1,15 @@
-package fuzz
+package oracle
 
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -21,8 +21,8 @@ import (
 // corpus keeps that calls such a contract is run again there, once per
 // twin, with the twin in the contract's place.
 
-// twinState is a worker's chain of twins.
-type twinState struct {
+// Twins is a worker's chain of twins.
+type Twins struct {
 	ch   *chain.Chain
 	base chain.Snapshot
 	deps []*deploy.Deployment // per twin: the worker's deployment with the twin in its contract's place
@@ -30,30 +30,30 @@ type twinState struct {
 	args [][]byte
 }
 
-// deployTwins makes the worker's twin chain: the plan replayed, then the
-// twins deployed, funded and bound to their contracts' code. It returns
-// nil when the plan has no twins or the chain differs from the plan's.
-func (c *campaign) deployTwins(tr *trace.Tracer, hooks *tracing.Hooks, dep *deploy.Deployment) *twinState {
-	plan := c.deployPlan
-	if c.plan != nil || plan == nil || len(plan.Twins) == 0 || !c.enabled(oracle.IntegerWrap) {
+// NewTwins makes a worker's twin chain for a plain deployment's plan: the
+// plan replayed, then the twins deployed, funded and bound to their
+// contracts' code in tr (whose hooks the chain runs). It returns nil when
+// the plan has no twins or the chain differs from the plan's.
+func NewTwins(cfg chain.Config, prog *program.Program, plan *deploy.Deployment, tr *trace.Tracer, hooks *tracing.Hooks, dep *deploy.Deployment) *Twins {
+	if plan == nil || len(plan.Twins) == 0 {
 		return nil
 	}
-	ch, err := chain.New(c.cfg.Chain, hooks)
+	ch, err := chain.New(cfg, hooks)
 	if err != nil {
 		return nil
 	}
 	ch.SetOpHook(tr.Step)
-	if _, err := deploy.Deploy(ch, c.prog, plan); err != nil {
+	if _, err := deploy.Deploy(ch, prog, plan); err != nil {
 		return nil
 	}
-	ts := &twinState{ch: ch}
+	ts := &Twins{ch: ch}
 	for _, tw := range plan.Twins {
-		code, ok, err := deploy.Link(c.prog.Contracts[tw.Contract], c.prog, dep.Addrs, allDone(len(dep.Addrs)))
+		code, ok, err := deploy.Link(prog.Contracts[tw.Contract], prog, dep.Addrs, allDone(len(dep.Addrs)))
 		if err != nil || !ok {
 			return nil
 		}
 		res := ch.Call(chain.Tx{From: chain.Deployer, Input: append(append([]byte(nil), code...), tw.Args...), Value: tw.Value})
-		if res.Err != nil || res.Created != tw.Addr || deploy.ApplyGrants(ch, c.prog.Contracts[tw.Contract].Name, tw.Grants) != nil {
+		if res.Err != nil || res.Created != tw.Addr || deploy.ApplyGrants(ch, prog.Contracts[tw.Contract].Name, tw.Grants) != nil {
 			return nil
 		}
 		b := ch.State().GetBalance(tw.Addr)
@@ -78,28 +78,41 @@ func allDone(n int) []bool {
 	return d
 }
 
+// twins runs the sequences that join the corpus on the twin chain (an
+// Added Oracle).
+type twins struct {
+	*Machine
+	twins *Twins
+}
+
+// Check runs x.Seq on the twins; their findings go to Campaign.Report.
+func (o *twins) Check(x *Context) *finding.Finding {
+	o.runTwins(x.Seq)
+	return nil
+}
+
 // runTwins runs seq again on the twin chain, once per twin of a contract
 // it calls, and reports the wraps used in its committed transactions.
-func (w *worker) runTwins(seq txseq.Sequence) {
-	ts := w.twin
-	if ts == nil || w.replaying {
+func (o *twins) runTwins(seq txseq.Sequence) {
+	ts := o.twins
+	if o.Replaying {
 		return
 	}
-	ch, dep := w.ch, w.dep
-	defer func() { w.ch, w.dep = ch, dep }()
+	ch, dep := o.Chain, o.Dep
+	defer func() { o.Chain, o.Dep = ch, dep }()
 	for k, ci := range ts.of {
 		if !callsContract(seq, ci) {
 			continue
 		}
-		w.ch, w.dep = ts.ch, ts.deps[k]
-		w.ch.Reset(ts.base)
+		o.Chain, o.Dep = ts.ch, ts.deps[k]
+		o.Chain.Reset(ts.base)
 		for i := range seq {
-			if r := w.rerunTx(&seq[i], 0); r.Err != nil {
+			if r := o.Rerun(&seq[i], 0); r.Err != nil {
 				continue
 			}
-			w.twinWraps(seq, k, i+1)
+			o.twinWraps(seq, k, i+1)
 		}
-		w.endRerun()
+		o.EndRerun()
 	}
 }
 
@@ -114,31 +127,31 @@ func callsContract(seq txseq.Sequence, ci int) bool {
 
 // twinWraps reports the wraps used by the transaction just run, the n-th
 // of seq, on twin k.
-func (w *worker) twinWraps(seq txseq.Sequence, k, n int) {
-	for _, e := range w.tr.Events() {
+func (o *twins) twinWraps(seq txseq.Sequence, k, n int) {
+	for _, e := range o.Tracer.Events() {
 		if e.Kind != trace.EventWrapUsed {
 			continue
 		}
-		f := &Finding{Kind: oracle.IntegerWrap, Contract: int(e.Code), PC: e.PC}
-		w.c.locate(f, e.Site)
-		if w.c.known(f.Key()) {
+		f := &finding.Finding{Kind: finding.IntegerWrap, Contract: int(e.Code), PC: e.PC}
+		o.locate(f, e.Site)
+		if o.known(f.Key()) {
 			continue
 		}
-		ct := w.c.prog.Contracts[w.twin.of[k]]
+		ct := o.Prog.Contracts[o.twins.of[k]]
 		f.Detail = fmt.Sprintf("with a second %s deployed with the constructor arguments %s (chosen by the deployer, a privileged sender), the result wrapped around its type in transaction %d of the sequence %s and was then stored, compared, sent or passed to another contract; the campaign's own %s was deployed with other arguments, so there is no sequence to replay",
-			ct.Name, formatArgs(ct, w.twin.args[k]), n, w.callNames(seq[:n]), ct.Name)
-		w.recordTwin(f)
+			ct.Name, FormatArgs(ct, o.twins.args[k]), n, o.callNames(seq[:n]), ct.Name)
+		o.recordTwin(f)
 	}
 }
 
 // callNames lists the functions seq calls, as "a, b, send ether".
-func (w *worker) callNames(seq txseq.Sequence) string {
+func (o *twins) callNames(seq txseq.Sequence) string {
 	var b strings.Builder
 	for i := range seq {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		ct := w.c.prog.Contracts[seq[i].Contract]
+		ct := o.Prog.Contracts[seq[i].Contract]
 		if seq[i].Method < 0 {
 			b.WriteString(ct.Name + ": send ether")
 			continue
@@ -151,7 +164,15 @@ func (w *worker) callNames(seq txseq.Sequence) string {
 // recordTwin records a finding of a twin run unless one with its key
 // exists. It has no transactions: they ran on the twin, which the
 // campaign's chain does not hold.
-func (w *worker) recordTwin(f *Finding) {
-	f.Execs, f.Time, f.Worker = w.c.execs.Load(), time.Since(w.c.start), w.id
-	w.c.addOnce(f)
+func (o *twins) recordTwin(f *finding.Finding) {
+	o.Campaign.Report(f)
+}
+
+// FormatArgs shows ABI-encoded constructor arguments as values.
+func FormatArgs(ct *program.Contract, enc []byte) string {
+	vals, err := ct.ABI.Constructor.Inputs.UnpackValues(enc)
+	if err != nil {
+		return "0x" + fmt.Sprintf("%x", enc)
+	}
+	return fmt.Sprint(vals)
 }

@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"os"
@@ -8,56 +8,48 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
-// lockWorker deploys the only contract of a testdata/vulns fixture and
-// returns a worker on it, the index of each method by name and the
-// deployer's principal index (the owner).
-func lockWorker(t *testing.T, file string) (*worker, map[string]int, int) {
+// lockOracle deploys the only contract of a testdata/vulns fixture and
+// returns the owner-lock oracle on it, the index of each method by name
+// and the deployer's principal index (the owner).
+func lockOracle(t *testing.T, file string) (*lock, map[string]int, int) {
 	t.Helper()
 	path := filepath.Join("..", "testdata", "vulns", file)
 	if _, err := os.Stat(path); err != nil {
 		path = filepath.Join("testdata", file)
 	}
-	p := compile(t, path)
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[oracle.Kind]bool{oracle.OwnerLock: true}}, prog: p, probe: probeFor(1)}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := testMachine(t, path, finding.OwnerLock)
 	methods := map[string]int{}
-	for i, m := range p.Contracts[0].Methods {
-		methods[m.RawName] = i
+	for i, meth := range m.Prog.Contracts[0].Methods {
+		methods[meth.RawName] = i
 	}
-	owner := w.principalIndex(chain.Deployer)
-	if owner < 0 || !w.isPrivileged(owner) {
+	owner := m.principalIndex(chain.Deployer)
+	if owner < 0 || !m.isPrivileged(owner) {
 		t.Fatalf("%s: the deployer is not a privileged sender", file)
 	}
-	return w, methods, owner
+	return &lock{Machine: m, worse: &worse{Machine: m}}, methods, owner
 }
 
-// runLock runs seq on the worker's deployed state as exec does (the
-// history notes who was paid), then the owner-lock check.
-func runLock(w *worker, seq txseq.Sequence) *Finding {
-	w.ch.Reset(w.base)
-	hist := w.history(nil)
+// runLock runs seq on the deployed state as the loop does (the history
+// notes who was paid), then the owner-lock check.
+func runLock(o *lock, seq txseq.Sequence) *finding.Finding {
+	o.Chain.Reset(o.Base)
+	var hist []TxInfo
 	for i := range seq {
-		w.runTx(&seq[i], 0)
-		hist = append(hist, txInfo{Sender: seq[i].Sender, Value: seq[i].Value})
-		w.notePaid(hist)
+		o.RunTx(&seq[i], 0)
+		hist = append(hist, TxInfo{Sender: seq[i].Sender, Value: seq[i].Value})
+		o.notePaid(hist)
 	}
-	return w.checkLock(seq, hist, nil)
+	return o.checkLock(seq, hist, nil)
 }
 
 // word is a one-word argument of method m.
-func word(w *worker, m int, x *uint256.Int) []calldata.Value {
-	return []calldata.Value{{Type: &w.c.prog.Contracts[0].Methods[m].Inputs[0].Type, Word: *x}}
+func word(w *lock, m int, x *uint256.Int) []calldata.Value {
+	return []calldata.Value{{Type: &w.Prog.Contracts[0].Methods[m].Inputs[0].Type, Word: *x}}
 }
 
 var lockDetail = regexp.MustCompile(`^0x0+10000 paid \w+ 1000000000000000000 wei; transaction 2, sent by the privileged 0x[0-9a-fA-F]{40}, called (\w+)\(.*\); after it, withdraw by 0x0+10000 \(transaction \d\) (reverts|pays it nothing).*, where without transaction 2 it pays (\d+) wei`)
@@ -72,25 +64,25 @@ func TestOwnerLock(t *testing.T) {
 	max := new(uint256.Int).SetAllOne()
 	for _, tt := range []struct {
 		file, deposit, priv string
-		arg                 func(w *worker) *uint256.Int // nil: no argument
-		renounce            bool                         // the owner renounces ownership after priv
-		want                string                       // reverts, pays it nothing, or "" for none
+		arg                 func(w *lock) *uint256.Int // nil: no argument
+		renounce            bool                       // the owner renounces ownership after priv
+		want                string                     // reverts, pays it nothing, or "" for none
 	}{
 		{"ownerlock_pos_pause.sol", "deposit", "pause", nil, false, "reverts"},
 		{"ownerlock_neg_pause.sol", "deposit", "pause", nil, false, ""},
-		{"ownerlock_pos_fee.sol", "deposit", "fixFee", func(*worker) *uint256.Int { return uint256.NewInt(10000) }, false, "pays it nothing"},
-		{"ownerlock_neg_fee_capped.sol", "deposit", "setFee", func(*worker) *uint256.Int { return uint256.NewInt(500) }, false, ""},
-		{"mixed_pos_lock_max.sol", "save", "extendLock", func(*worker) *uint256.Int { return max }, false, "reverts"},
-		{"swc116_pos_lock_bounded.sol", "save", "extendLock", func(w *worker) *uint256.Int { return uint256.NewInt(w.ch.Block.Time + 30*24*3600) }, false, ""},
+		{"ownerlock_pos_fee.sol", "deposit", "fixFee", func(*lock) *uint256.Int { return uint256.NewInt(10000) }, false, "pays it nothing"},
+		{"ownerlock_neg_fee_capped.sol", "deposit", "setFee", func(*lock) *uint256.Int { return uint256.NewInt(500) }, false, ""},
+		{"mixed_pos_lock_max.sol", "save", "extendLock", func(*lock) *uint256.Int { return max }, false, "reverts"},
+		{"swc116_pos_lock_bounded.sol", "save", "extendLock", func(w *lock) *uint256.Int { return uint256.NewInt(w.Chain.Block.Time + 30*24*3600) }, false, ""},
 		{"ownerlock_neg_owner_withdraw.sol", "deposit", "withdrawFees", nil, false, ""},
-		{"ownerlock_neg_blocklist.sol", "deposit", "block", func(w *worker) *uint256.Int {
+		{"ownerlock_neg_blocklist.sol", "deposit", "block", func(w *lock) *uint256.Int {
 			var a uint256.Int
-			return a.SetBytes20(w.principals[0].Bytes())
+			return a.SetBytes20(w.Principals[0].Bytes())
 		}, false, ""},
 		{"ownerlock_renounce.sol", "deposit", "pause", nil, true, "reverts"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			w, m, owner := lockWorker(t, tt.file)
+			w, m, owner := lockOracle(t, tt.file)
 			dep := txseq.Tx{Method: m[tt.deposit], Sender: 0, Value: *oneEther}
 			withdraw := txseq.Tx{Method: m["withdraw"], Sender: 0}
 			priv := txseq.Tx{Method: m[tt.priv], Sender: owner}
@@ -120,10 +112,10 @@ func TestOwnerLock(t *testing.T) {
 				}
 				return
 			}
-			if f == nil || f.Kind != oracle.OwnerLock || !f.Located {
+			if f == nil || f.Kind != finding.OwnerLock || !f.Located {
 				t.Fatalf("finding %+v, want a located owner-lock", f)
 			}
-			if fn, ok := w.c.prog.Contracts[0].Function(tt.priv); !ok || fn.Location != f.Location {
+			if fn, ok := w.Prog.Contracts[0].Function(tt.priv); !ok || fn.Location != f.Location {
 				t.Errorf("reported at %+v, want %s's declaration", f.Location, tt.priv)
 			}
 			sub := lockDetail.FindStringSubmatch(f.Detail)

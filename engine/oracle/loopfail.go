@@ -1,15 +1,15 @@
-package fuzz
+package oracle
 
 import (
 	"fmt"
 
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
-// This file is SWC-113's re-run (a step of the oracle pipeline, check.go).
+// This file is SWC-113's re-run (a step of the oracle pipeline, registry.go).
 // The tracer reports a failed call in a loop whose flag reverted the
 // transaction (trace/callflag.go), but only when a recipient did fail:
 // in a loop of payments to the fuzzer's accounts that all accept ether
@@ -33,15 +33,15 @@ const loopTries = 3
 // payment made by a call instruction that paid twice or more in the
 // transaction, to an unprivileged principal other than the sender (and
 // not the first paid there, so the failing call is a repeat), or -1.
-func (w *worker) loopCandidate(sender int) int {
-	evs := w.tr.Events()
+func (o *events) loopCandidate(sender int) int {
+	evs := o.Tracer.Events()
 	for i := range evs {
 		e := &evs[i]
 		if e.Kind != trace.EventEtherOut {
 			continue
 		}
-		p := w.principalIndex(e.Addr)
-		if p < 0 || p == sender || w.isPrivileged(p) {
+		p := o.principalIndex(e.Addr)
+		if p < 0 || p == sender || o.isPrivileged(p) {
 			continue
 		}
 		for j := 0; j < i; j++ {
@@ -57,37 +57,37 @@ func (w *worker) loopCandidate(sender int) int {
 // hist describes the transactions so far) with a recipient of a payment
 // loop rejecting ether, and reports SWC-113 when the loop then reverts at
 // that payment. The chain is left in the state the transactions left.
-func (w *worker) confirmLoopBlock(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
-	if !w.c.enabled(oracle.DoSFailedCall) || len(hist) == 0 || len(seq) < len(hist) {
+func (o *events) confirmLoopBlock(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key) *finding.Finding {
+	if !o.enabled(finding.DoSFailedCall) || len(hist) == 0 || len(seq) < len(hist) {
 		return nil
 	}
 	n := len(hist)
-	i := w.loopCandidate(seq[n-1].Sender)
+	i := o.loopCandidate(seq[n-1].Sender)
 	if i < 0 {
 		return nil
 	}
-	e := w.tr.Events()[i]
+	e := o.Tracer.Events()[i]
 	site := callSite{int(e.Code), e.PC}
-	f := &Finding{Kind: oracle.DoSFailedCall, Contract: int(e.Code), PC: e.PC}
-	w.c.locate(f, e.Site)
-	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && w.c.known(key) {
+	f := &finding.Finding{Kind: finding.DoSFailedCall, Contract: int(e.Code), PC: e.PC}
+	o.locate(f, e.Site)
+	if key := f.Key(); shrinking != nil && key != *shrinking || shrinking == nil && o.known(key) {
 		return nil
 	}
 	if shrinking == nil {
-		if w.rr.loopTried == nil {
-			w.rr.loopTried = make(map[callSite]int)
+		if o.loopTried == nil {
+			o.loopTried = make(map[callSite]int)
 		}
-		if w.rr.loopTried[site] >= loopTries {
+		if o.loopTried[site] >= loopTries {
 			return nil
 		}
 	}
-	if !w.rejectPayee(seq[:n], &e) {
+	if !o.rejectPayee(seq[:n], &e) {
 		if shrinking == nil {
-			w.rr.loopTried[site]++
+			o.loopTried[site]++
 		}
 		return nil
 	}
-	f.Detail = fmt.Sprintf("run again with %s rejecting payments, transaction %d reverted inside the loop at its payment: one recipient blocks every other's", e.Addr.Hex(), n) + w.deployerNote(hist)
+	f.Detail = fmt.Sprintf("run again with %s rejecting payments, transaction %d reverted inside the loop at its payment: one recipient blocks every other's", e.Addr.Hex(), n) + o.deployerNote(hist)
 	return f
 }
 
@@ -95,12 +95,12 @@ func (w *worker) confirmLoopBlock(seq txseq.Sequence, hist []txInfo, shrinking *
 // transaction with e's recipient reverting, and reports whether that
 // transaction reverted because the payment at e's call failed in the
 // loop. The chain is left in the state it was in.
-func (w *worker) rejectPayee(seq txseq.Sequence, e *trace.Event) bool {
-	return w.withReverting(seq, e.Addr, func(r chain.Result) bool {
+func (o *events) rejectPayee(seq txseq.Sequence, e *trace.Event) bool {
+	return o.withReverting(seq, e.Addr, func(r chain.Result) bool {
 		if r.Err == nil {
 			return false
 		}
-		loop := w.tr.Failure().Loop
+		loop := o.Tracer.Failure().Loop
 		return loop.Valid && loop.Contract == int(e.Code) && loop.PC == e.PC
 	})
 }

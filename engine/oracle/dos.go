@@ -1,10 +1,10 @@
-package fuzz
+package oracle
 
 import (
 	"fmt"
 
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/oracle"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -37,40 +37,49 @@ const (
 )
 
 // dosPair names a grower G and a user F of one contract, by method index.
+// dos is the SWC-128 oracle (an AfterSeq Oracle).
+type dos struct {
+	*Machine
+	tried map[dosPair]int // checks per method pair
+}
+
+// Check judges the end of x.Seq.
+func (o *dos) Check(x *Context) *finding.Finding { return o.checkDoS(x.Seq, x.Hist, x.Shrinking) }
+
 type dosPair struct{ contract, grow, use int }
 
 // checkDoS applies the SWC-128 oracle to the last two transactions of seq,
 // which just ran (hist describes it). The chain is left in the state the
 // sequence left.
-func (w *worker) checkDoS(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Finding {
+func (o *dos) checkDoS(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key) *finding.Finding {
 	n := len(seq)
-	if n < 2 || len(hist) != n || !w.c.enabled(oracle.GasDoS) {
+	if n < 2 || len(hist) != n || !o.enabled(finding.GasDoS) {
 		return nil
 	}
-	if shrinking != nil && shrinking.Kind != oracle.GasDoS {
+	if shrinking != nil && shrinking.Kind != finding.GasDoS {
 		return nil
 	}
 	g, f := seq[n-2], seq[n-1]
-	if g.Contract != f.Contract || g.Method < 0 || f.Method < 0 || g.Method == f.Method || w.isPrivileged(g.Sender) {
+	if g.Contract != f.Contract || g.Method < 0 || f.Method < 0 || g.Method == f.Method || o.isPrivileged(g.Sender) {
 		return nil
 	}
 	g.Blocks, g.Seconds = 0, 0
 	f.Blocks, f.Seconds = 0, 0
 	if shrinking == nil {
 		key := dosPair{g.Contract, g.Method, f.Method}
-		if w.dosTried == nil {
-			w.dosTried = make(map[dosPair]int)
+		if o.tried == nil {
+			o.tried = make(map[dosPair]int)
 		}
-		if w.dosTried[key] >= dosTries {
+		if o.tried[key] >= dosTries {
 			return nil
 		}
-		w.dosTried[key]++
+		o.tried[key]++
 	}
-	end := w.ch.Snapshot()
-	defer w.ch.Reset(end)
+	end := o.Chain.Snapshot()
+	defer o.Chain.Reset(end)
 	var gas [3]uint64
 	for i := range gas {
-		used, ok := w.gasAfter(end, &g, &f, (i+1)*dosStep, blockGasLimit)
+		used, ok := o.gasAfter(end, &g, &f, (i+1)*dosStep, blockGasLimit)
 		if !ok {
 			return nil
 		}
@@ -91,33 +100,33 @@ func (w *worker) checkDoS(seq txseq.Sequence, hist []txInfo, shrinking *Key) *Fi
 	}
 	// Confirm: the pushes must all succeed (no bound on the array) and F
 	// must then run out of the block's gas.
-	if used, ok := w.gasAfter(end, &g, &f, pushes, dosExecGas); ok || used < dosExecGas-dosExecGas/64 {
+	if used, ok := o.gasAfter(end, &g, &f, pushes, dosExecGas); ok || used < dosExecGas-dosExecGas/64 {
 		return nil
 	}
-	return w.dosFinding(&g, &f, gas[2], per, pushes)
+	return o.dosFinding(&g, &f, gas[2], per, pushes)
 }
 
 // gasAfter runs g pushes times from start, then f with gas; it returns
 // f's gas and whether every transaction succeeded (false with gas 0 when
 // a push failed).
-func (w *worker) gasAfter(start chain.Snapshot, g, f *txseq.Tx, pushes int, gas uint64) (uint64, bool) {
-	w.ch.Reset(start)
+func (o *dos) gasAfter(start chain.Snapshot, g, f *txseq.Tx, pushes int, gas uint64) (uint64, bool) {
+	o.Chain.Reset(start)
 	for range pushes {
-		if r := w.rerunTx(g, 0); r.Err != nil {
+		if r := o.Rerun(g, 0); r.Err != nil {
 			return 0, false
 		}
 	}
-	r := w.rerunTx(f, gas)
+	r := o.Rerun(f, gas)
 	return r.GasUsed, r.Err == nil
 }
 
 // dosFinding reports F's function, with the measured growth.
-func (w *worker) dosFinding(g, f *txseq.Tx, used, per uint64, pushes int) *Finding {
-	c := w.c.prog.Contracts[f.Contract]
+func (o *dos) dosFinding(g, f *txseq.Tx, used, per uint64, pushes int) *finding.Finding {
+	c := o.Prog.Contracts[f.Contract]
 	fm, gm := &c.Methods[f.Method], &c.Methods[g.Method]
-	out := &Finding{Kind: oracle.GasDoS, Contract: f.Contract,
+	out := &finding.Finding{Kind: finding.GasDoS, Contract: f.Contract,
 		Detail: fmt.Sprintf("%s used %d gas after %d more calls of %s by %s, +%d per call: about %d calls of %s by any sender make %s exceed the %d block gas limit (confirmed: after %d calls it ran out of gas)",
-			fm.RawName, used, 3*dosStep, gm.RawName, w.principals[g.Sender].Hex(), per, pushes, gm.RawName, fm.RawName, blockGasLimit, pushes)}
+			fm.RawName, used, 3*dosStep, gm.RawName, o.Principals[g.Sender].Hex(), per, pushes, gm.RawName, fm.RawName, blockGasLimit, pushes)}
 	if fn, ok := c.Function(fm.RawName); ok {
 		out.Location, out.Located = fn.Location, true
 	}

@@ -1,4 +1,4 @@
-package fuzz
+package oracle
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ import (
 // drained judges the payout to principal p, the sender of the last
 // transaction of hist, which paid in before: it returns the finding's
 // detail, or "" when the payout is no leak.
-func (w *worker) drained(hist []txInfo, p int) string {
+func (o *events) drained(hist []TxInfo, p int) string {
 	n := len(hist)
 	if n < 2 || hist[n-1].Sender != p || !hist[n-1].Paid {
 		// Paid by another sender's transaction: a withdrawal to it
@@ -62,7 +62,7 @@ func (w *worker) drained(hist []txInfo, p int) string {
 		// It bought the repeat (a new round of tickets of its own).
 		return ""
 	}
-	gain, ok := w.netGain(hist, p)
+	gain, ok := o.netGain(hist, p)
 	if !ok {
 		return ""
 	}
@@ -78,15 +78,15 @@ func (w *worker) drained(hist []txInfo, p int) string {
 		paid.Sub(&got, &gain)
 	}
 	return fmt.Sprintf("%s paid %s wei in and received %s wei (%s wei of other senders' deposits or the contract's own ether): its transactions %d to %d, after it had been paid in transaction %d and with no other sender paying in meanwhile, paid it %s wei more than it sent in them (a withdrawal that pays again without a debit)",
-		w.principals[p].Hex(), paid.Dec(), got.Dec(), gain.Dec(), first+1, n, first, new(uint256.Int).Sub(&runOut, &runIn).Dec())
+		o.Principals[p].Hex(), paid.Dec(), got.Dec(), gain.Dec(), first+1, n, first, new(uint256.Int).Sub(&runOut, &runIn).Dec())
 }
 
 // netGain reports how much more ether principal p holds after the
 // transactions of hist than before them, and whether that is positive.
-func (w *worker) netGain(hist []txInfo, p int) (uint256.Int, bool) {
+func (o *events) netGain(hist []TxInfo, p int) (uint256.Int, bool) {
 	var gain, start uint256.Int
-	bal := w.ch.State().GetBalance(w.principals[p])
-	if _, _, attacker := deploy.SenderOf(w.ch, p); !attacker {
+	bal := o.Chain.State().GetBalance(o.Principals[p])
+	if _, _, attacker := deploy.SenderOf(o.Chain, p); !attacker {
 		start.Set(chain.InitialBalance)
 	} else {
 		start = attackerStart(hist, p)
@@ -101,7 +101,7 @@ func (w *worker) netGain(hist []txInfo, p int) (uint256.Int, bool) {
 // attackerStart is what attacker principal p is counted to start the
 // transactions of hist with: its own ether, and what the operator sent
 // through it (reverted transactions too), which it forwarded.
-func attackerStart(hist []txInfo, p int) uint256.Int {
+func attackerStart(hist []TxInfo, p int) uint256.Int {
 	start := *deploy.AttackerBalance
 	for _, h := range hist {
 		if h.Sender == p {

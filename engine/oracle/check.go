@@ -1,0 +1,96 @@
+package oracle
+
+import (
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
+)
+
+// failures is the transaction's own failure: the storage-write probe,
+// then an assert or panic at its origin, then a revert right after a
+// failed call in a loop.
+type failures struct{ *Machine }
+
+func (o *failures) Check(x *Context) *finding.Finding {
+	if f := o.checkTx(x.Tx, x.Result, x.Probe); f != nil {
+		return f
+	}
+	return o.checkLoopFailure(len(x.Hist), x.Result)
+}
+
+// properties calls the property and invariant functions after every
+// transaction.
+type properties struct {
+	*Machine
+	checked  []int                         // contracts with such functions
+	checksOf func(ci int) []program.Method // their functions
+}
+
+func (o *properties) Check(*Context) *finding.Finding { return o.checkProperties() }
+
+// checkTx applies the transaction oracles to a finished transaction.
+func (o *failures) checkTx(tx *txseq.Tx, r chain.Result, probe bool) *finding.Finding {
+	if origin, hit := o.Tracer.ProbeHit(); hit && probe && r.Err == nil && o.enabled(finding.StorageWrite) {
+		// A storage write landed on the campaign's arbitrary probe slot:
+		// the written location is attacker-controlled (HARVEY §4.3).
+		f := &finding.Finding{Kind: finding.StorageWrite, Contract: origin.Contract, PC: origin.PC}
+		o.locate(f, origin.Site)
+		return f
+	}
+	if r.Err != nil && cheatcode.IsRejection(r.Ret) {
+		// vm.assume(false): a rejected input, not a failure.
+		return nil
+	}
+	fail := o.Tracer.Failure()
+	kind, ok := finding.Failure(r.Err, r.Ret, fail.Invalid)
+	if !ok || !o.enabled(kind) {
+		return nil
+	}
+	f := &finding.Finding{Kind: kind, Contract: tx.Contract}
+	if fail.Origin.Valid {
+		f.Contract, f.PC = fail.Origin.Contract, fail.Origin.PC
+		o.locate(f, fail.Origin.Site)
+	}
+	return f
+}
+
+// checkProperties calls every property and invariant function of the
+// targets on the current state; the first violation is a finding.
+func (o *properties) checkProperties() *finding.Finding {
+	for _, ci := range o.checked {
+		c := o.Prog.Contracts[ci]
+		for _, m := range o.checksOf(ci) {
+			r := o.Chain.Probe(o.Chain.Senders()[0], o.Dep.Addrs[ci], m.Selector[:])
+			if !violated(m, r) || cheatcode.IsRejection(r.Ret) {
+				continue
+			}
+			kind := finding.Property
+			if m.Kind == program.Invariant {
+				kind = finding.Invariant
+			}
+			if !o.enabled(kind) {
+				continue
+			}
+			f := &finding.Finding{Kind: kind, Contract: ci, Check: m.RawName}
+			if fn, ok := c.Function(m.RawName); ok {
+				f.Location = fn.Location
+				f.Located = true
+			}
+			return f
+		}
+	}
+	return nil
+}
+
+// violated reports a failed check: it reverted, or returned false.
+func violated(m program.Method, r chain.Result) bool {
+	if r.Err != nil {
+		return true
+	}
+	if len(m.Outputs) == 1 && m.Outputs[0].Type.String() == "bool" {
+		return len(r.Ret) < 32 || r.Ret[31] == 0
+	}
+	return false
+}

@@ -1,0 +1,100 @@
+package oracle
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/txseq"
+)
+
+// Receipts remembers, per contract, the first sequence that paid it
+// ether, for the freezing-ether finding; the campaign's workers share it.
+type Receipts struct {
+	received []atomic.Bool // per contract: a transaction paid it ether
+	mu       sync.Mutex
+	seq      map[int]txseq.Sequence
+}
+
+// NewReceipts returns the receipts of a program of n contracts.
+func NewReceipts(n int) *Receipts { return &Receipts{received: make([]atomic.Bool, n)} }
+
+// freezing notes the first sequence that paid each contract (an AfterTx
+// Oracle); Frozen judges them at the end of the campaign.
+type freezing struct {
+	*Machine
+	rc *Receipts
+}
+
+// Check notes a committed transaction that paid its contract ether.
+func (o *freezing) Check(x *Context) *finding.Finding {
+	tx := x.Tx
+	if x.Result.Err == nil && !tx.Value.IsZero() && !o.rc.received[tx.Contract].Load() {
+		o.rc.received[tx.Contract].Store(true)
+		o.rc.note(tx.Contract, x.Seq[:len(x.Hist)])
+	}
+	return nil
+}
+
+func (rc *Receipts) note(ci int, seq txseq.Sequence) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.seq == nil {
+		rc.seq = map[int]txseq.Sequence{}
+	}
+	if _, ok := rc.seq[ci]; !ok {
+		rc.seq[ci] = seq.Clone()
+	}
+}
+
+func (rc *Receipts) has(ci int) bool {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	_, ok := rc.seq[ci]
+	return ok
+}
+
+// canSendEther reports whether code has any instruction that can move
+// ether out: a call, a create with value, or a self-destruct.
+func canSendEther(code []byte) bool {
+	for pc := 0; pc < len(code); pc++ {
+		switch op := vm.OpCode(code[pc]); {
+		case op == vm.CALL || op == vm.CALLCODE || op == vm.DELEGATECALL || op == vm.SELFDESTRUCT ||
+			op == vm.CREATE || op == vm.CREATE2:
+			return true
+		case op >= vm.PUSH1 && op <= vm.PUSH32:
+			pc += int(op - vm.PUSH1 + 1)
+		}
+	}
+	return false
+}
+
+// Frozen reports freezing ether at the end of a campaign: a target that
+// received ether and has no instruction that could send any out. Code that
+// could send but never did in the campaign is not reported: the fuzzer may
+// just not have reached the path (sFuzz's false positives).
+func (rc *Receipts) Frozen(prog *program.Program, coverage [][]bool) []*finding.Finding {
+	var out []*finding.Finding
+	for ci, ct := range prog.Contracts {
+		if !ct.Target || !rc.has(ci) || canSendEther(ct.Artifact.Runtime.Bytes) {
+			continue
+		}
+		covered, total := 0, 0
+		for pc, user := range ct.UserPC {
+			if user {
+				total++
+				if pc < len(coverage[ci]) && coverage[ci][pc] {
+					covered++
+				}
+			}
+		}
+		f := &finding.Finding{Kind: finding.FreezingEther, Contract: ci, Seq: rc.seq[ci],
+			Detail: fmt.Sprintf("the last transaction paid it ether, and its code has no instruction that sends ether (call, create or selfdestruct); %d of %d instructions covered", covered, total)}
+		f.Location, f.Located = ct.Location()
+		out = append(out, f)
+	}
+	return out
+}

@@ -32,6 +32,9 @@ var layerRules = []struct {
 	{"engine/solve", []string{module + "/engine/chain", module + "/engine/trace", module + "/engine/fuzz", module + "/engine/deploy"}},
 	{"engine/deploy", []string{module + "/engine/fuzz"}},
 	{"engine/oracle", []string{module + "/engine/fuzz", module + "/engine/deploy", module + "/engine/solve"}},
+	// The Foundry exporter renders typed values the engine's facade
+	// parsed: it runs nothing of the loop.
+	{"engine/foundry", []string{module + "/engine/fuzz", module + "/lsp"}},
 }
 
 // importsOf lists the imports of every non-test Go file, by package
@@ -135,6 +138,7 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/deploy/a.go", "deploy", module+"/engine/chain", module+"/engine/trace", module+"/engine/solve")
 	write("engine/solve/a.go", "solve", module+"/engine/txseq", module+"/engine/calldata")
 	write("engine/oracle/a.go", "oracle", module+"/engine/trace", module+"/engine/chain")
+	write("engine/foundry/a.go", "foundry", module+"/engine/deploy", module+"/engine/chain", module+"/solc")
 	write("lsp/a.go", "lsp", module+"/engine", "go.lsp.dev/protocol")
 	write("cmd/foresight/a.go", "main", module+"/lsp")
 	// Forbidden, one per rule.
@@ -146,12 +150,14 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/solve/b.go", "solve", module+"/engine/trace")
 	write("engine/deploy/b.go", "deploy", module+"/engine/fuzz")
 	write("engine/oracle/b.go", "oracle", module+"/engine/fuzz")
+	write("engine/foundry/b.go", "foundry", module+"/engine/fuzz")
 	write("solc/b.go", "solc", "go.lsp.dev/protocol")
 	write("engine/program/a.go", "program", module+"/lsp/x")
 	want := []string{
 		"engine imports " + module + "/lsp: nothing below the command imports lsp",
 		"engine imports " + module + "/lsp: the layering",
 		"engine/deploy imports " + module + "/engine/fuzz: the layering",
+		"engine/foundry imports " + module + "/engine/fuzz: the layering",
 		"engine/oracle imports " + module + "/engine/fuzz: the layering",
 		"engine/program imports " + module + "/lsp/x: nothing below the command imports lsp",
 		"engine/program imports " + module + "/lsp/x: the layering",

@@ -1,10 +1,8 @@
-package engine
+package foundry
 
 import (
 	"strconv"
-	"strings"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 )
 
@@ -21,7 +19,7 @@ const forkURLEnv = "FORESIGHT_FORK_URL"
 
 // startBlock is how the test writes the block number and timestamp it
 // starts at: the fork block's, once selected, else a fresh chain's.
-func (g *foundryGen) startBlock() (number, time string) {
+func (g *gen) startBlock() (number, time string) {
 	if g.setup.Fork != nil {
 		return "block.number", "block.timestamp"
 	}
@@ -33,7 +31,7 @@ func (g *foundryGen) startBlock() (number, time string) {
 }
 
 // renderFork selects the fork the campaign ran on.
-func (g *foundryGen) renderFork(w func(string, ...any)) {
+func (g *gen) renderFork(w func(string, ...any)) {
 	fk := g.setup.Fork
 	if fk == nil {
 		return
@@ -56,12 +54,12 @@ func (g *foundryGen) renderFork(w func(string, ...any)) {
 
 // forked reports whether d was already deployed on the fork: the test
 // calls it there.
-func (g *foundryGen) forked(d Deployed) bool {
+func (g *gen) forked(d Deployed) bool {
 	if g.setup.Fork == nil {
 		return false
 	}
 	for _, t := range g.setup.Fork.Targets {
-		if t.Contract == d.Name && strings.EqualFold(common.HexToAddress(t.Address).Hex(), d.Address) {
+		if t.Contract == d.Name && d.HasAddress && t.Address == d.Address {
 			return true
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -219,5 +220,5 @@ func TestExportAdversarialCompiles(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	compilesCleanly(t, root, paths)
+	testbuild.CompilesCleanly(t, root, paths)
 }

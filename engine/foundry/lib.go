@@ -59,6 +59,11 @@ func (g *gen) assertNot(cond, msg string) string {
 	return fmt.Sprintf("assertFalse(%s, %q);", cond, msg)
 }
 
+// assertTrue renders "cond must hold" (DSTest and forge-std alike).
+func (g *gen) assertTrue(cond, msg string) string {
+	return fmt.Sprintf("assertTrue(%s, %q);", cond, msg)
+}
+
 // assertBytesEq renders a bytes equality in the library's assertions.
 func (g *gen) assertBytesEq(a, b string) string {
 	if g.lib == dsTest {

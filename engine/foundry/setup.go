@@ -86,6 +86,7 @@ func (g *gen) renderFromSetUp() (string, error) {
 		w("        vm.deal(%s, %s); // %s\n", c.Sender.Hex(), balance, solComment(c.From))
 	}
 	w("\n        bool ok;\n        bytes memory ret;\n")
+	g.renderBefore(w)
 	g.renderCalls(w)
 	g.renderAssertion(w)
 	w("    }\n}\n")

@@ -303,6 +303,7 @@ func (g *gen) render() string {
 	}
 	g.renderDeploy(w)
 	w("\n        bool ok;\n        bytes memory ret;\n")
+	g.renderBefore(w) // effect.go
 	g.renderCalls(w)
 	g.renderAssertion(w)
 	w("    }\n}\n")
@@ -381,8 +382,11 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")
 	case strings.HasPrefix(f.Kind, "SWC-"):
 		// The vulnerability oracles judge committed transactions: the
-		// last call succeeds, and its trace shows the evidence.
+		// last call succeeds, and what it did is the harm (effect.go).
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
+		if g.renderEffect(w) {
+			break
+		}
 		w("        assertTrue(ok, \"the last transaction commits\");\n")
 	default:
 		w("\n        // %s: %s. The last call is where it happens;\n", f.Kind, solComment(f.Title))

@@ -27,6 +27,7 @@ func FoundryTest(f Finding, setup Setup, builds []*solc.Build) (path string, sou
 	if err != nil {
 		return "", "", fmt.Errorf("%w: %w", ErrFoundryTest, err)
 	}
+	ff.Stored = storedEffect(builds, setup, f) // exporteffect.go
 	return foundry.Test(ff, fs, builds)
 }
 

@@ -20,6 +20,16 @@ import (
 // with more than it started with).
 var gainKinds = map[string]bool{"SWC-105": true}
 
+// StorageKinds are the kinds whose harm is storage the last call wrote,
+// which the engine measures by replaying the finding (Finding.Stored): the
+// wrapped value stored (SWC-101), the slot an input chose (SWC-124).
+var StorageKinds = map[string]bool{"SWC-101": true, "SWC-124": true}
+
+// cheatcodes is where forge serves vm; called by address, not through a
+// Vm interface, so a ds-test project's (which lacks load) or a set-up's
+// own vm does not matter.
+var cheatcodes = common.HexToAddress("0x7109709ECfa91a80626fF3989D68f67F5b1DD12D")
+
 // parties are the accounts the sequence ran from, grouped by who owns the
 // ether: each sender alone, the attacker contracts with their operator
 // (the operator pays what an attacker's call sends, so the attacker being
@@ -73,6 +83,10 @@ func (g *gen) renderBefore(w func(string, ...any)) {
 // renderEffect asserts the harm of a committed finding, after the last
 // call; it reports false for a kind it has no effect for.
 func (g *gen) renderEffect(w func(string, ...any)) bool {
+	if StorageKinds[g.f.Kind] && len(g.f.Stored) > 0 {
+		g.renderStored(w)
+		return true
+	}
 	if !gainKinds[g.f.Kind] {
 		return false
 	}
@@ -89,4 +103,16 @@ func (g *gen) renderEffect(w func(string, ...any)) bool {
 	}
 	w("        %s\n", g.assertTrue("gained", "expected a sender to end with more ether than it started with"))
 	return true
+}
+
+// renderStored asserts that the words the last call changed hold what
+// they held in the campaign: fixed, the call reverts or writes others.
+func (g *gen) renderStored(w func(string, ...any)) {
+	w("        %s\n", g.assertTrue("ok", "the last transaction commits"))
+	w("        // The harm: the storage the last call wrote, read back.\n")
+	w("        bool loaded;\n        bytes memory word;\n")
+	for _, s := range g.f.Stored {
+		w("        (loaded, word) = address(%s).staticcall(abi.encodeWithSignature(\"load(address,bytes32)\", address(%s), bytes32(%s)));\n", cheatcodes.Hex(), s.Address.Hex(), s.Slot.Hex())
+		w("        %s\n", g.assertTrue(fmt.Sprintf("loaded && abi.decode(word, (bytes32)) == bytes32(%s)", s.Value.Hex()), "expected the word the finding wrote"))
+	}
 }

@@ -27,6 +27,15 @@ type Finding struct {
 	Line, Column int
 	Seed         uint64
 	Calls        []Call
+	// Stored is the storage the last call changed, measured by replaying
+	// it (nil if unknown): what a test of a StorageKinds finding asserts.
+	Stored []Word
+}
+
+// Word is a storage word of a contract and the value it holds.
+type Word struct {
+	Address     common.Address
+	Slot, Value common.Hash
 }
 
 // Call is one transaction of a finding, parsed.

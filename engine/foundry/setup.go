@@ -66,6 +66,7 @@ func (g *gen) renderFromSetUp() (string, error) {
 	if g.lib == dsTest {
 		w("    ForesightVm internal constant foresightVm = ForesightVm(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D);\n\n")
 	}
+	g.renderSetUpFork(w, arts[unit+":"+g.setup.SetUp]) // fork.go
 	w("    function test_%s() public {\n", identSafe(f.Kind))
 	w("        uint256 blockNumber = block.number;\n")
 	w("        uint256 timestamp = block.timestamp;\n")

@@ -272,7 +272,7 @@ func (g *gen) render() string {
 	w("    }\n\n")
 	w("    function test_%s() public {\n", identSafe(f.Kind))
 
-	g.renderFork(w) // fork.go
+	g.renderFork(w, "vm") // fork.go
 	blockNumber, timestamp := g.startBlock()
 	w("        uint256 blockNumber = %s;\n", blockNumber)
 	w("        uint256 timestamp = %s;\n", timestamp)

@@ -1,4 +1,4 @@
-package engine
+package foundry_test
 
 import (
 	"context"
@@ -7,10 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
+	"github.com/foresight-sol/foresight/engine/report"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/internal/fixtures"
-	"github.com/foresight-sol/foresight/solc"
 )
 
 // cheatcodeAddress is forge-std's VM_ADDRESS,
@@ -58,15 +61,15 @@ func TestFoundryTestCompiles(t *testing.T) {
 			`abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`,
 			"type(TwoObjectives).creationCode",
 		}, false},
-		{"PropertyPos", filepath.Join("testdata", "oracles", "property_pos.sol"), 9, 10_000, []string{
+		{"PropertyPos", filepath.Join("..", "testdata", "oracles", "property_pos.sol"), 9, 10_000, []string{
 			`abi.encodeWithSignature("echidna_balance_under_1000()")`,
 			"ret[31] == bytes1(0)",
 		}, false},
-		{"Assert04Pos", filepath.Join("testdata", "oracles", "assert04_pos.sol"), 9, 3_000, []string{
+		{"Assert04Pos", filepath.Join("..", "testdata", "oracles", "assert04_pos.sol"), 9, 3_000, []string{
 			`vm.getCode("Assert04Pos.sol:Assert04Pos")`,
 			"assertEq(ret.length, 0)",
 		}, false},
-		{"UsesLib", filepath.Join("testdata", "oracles", "library_pos.sol"), 9, 3_000, []string{
+		{"UsesLib", filepath.Join("..", "testdata", "oracles", "library_pos.sol"), 9, 3_000, []string{
 			"type(UsesLib).creationCode",
 		}, false},
 		// A ds-test project: DSTest, a Vm interface of its own, and only the
@@ -113,8 +116,8 @@ func TestFoundryTestCompiles(t *testing.T) {
 			}
 			contract := write(tt.name+".sol", string(src))
 
-			bs := compile(t, contract)
-			rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: tt.seed, Execs: tt.execs}})
+			bs := testbuild.Compile(t, contract)
+			rep, err := engine.Fuzz(context.Background(), bs, engine.Options{Settings: engine.Settings{Seed: tt.seed, Execs: tt.execs}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +125,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 				t.Fatal("no finding")
 			}
 			f := rep.Findings[0]
-			path, test, err := FoundryTest(f, rep.Setup, bs)
+			path, test, err := engine.FoundryTest(f, rep.Setup, bs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +143,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 				}
 			}
 			testPath := write(path, test)
-			compilesCleanly(t, root, []string{testPath})
+			testbuild.CompilesCleanly(t, root, []string{testPath})
 			if t.Failed() {
 				t.Logf("generated test:\n%s", test)
 			}
@@ -149,31 +152,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 }
 
 func TestFoundryTestNeedsCalls(t *testing.T) {
-	if _, _, err := FoundryTest(Finding{Kind: "assert-failure", Contract: "C"}, Setup{}, nil); err == nil {
+	if _, _, err := engine.FoundryTest(report.Finding{Kind: "assert-failure", Contract: "C"}, report.Setup{}, nil); err == nil {
 		t.Fatal("no error for a finding without transactions")
-	}
-}
-
-// compilesCleanly compiles paths of the project at root with the real
-// compiler and fails t on any error.
-func compilesCleanly(t *testing.T, root string, paths []string) {
-	t.Helper()
-	proj, err := solc.LoadProject(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: paths, Mode: solc.Diagnostics})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range out {
-		for _, d := range b.Diagnostics {
-			if d.Severity == solc.SeverityError {
-				t.Errorf("%s:%d: %s %s", d.Unit, d.Start, d.Type, d.Message)
-			}
-		}
-		if b.Err != nil {
-			t.Error(b.Err)
-		}
 	}
 }

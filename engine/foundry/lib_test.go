@@ -1,4 +1,4 @@
-package engine
+package foundry_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foresight-sol/foresight/engine"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -55,14 +57,14 @@ contract TallyTest is DSTest {
 		}
 	}
 	bs := testbuild.CompileIn(t, root, "src/Tally.sol", "test/Tally.t.sol")
-	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 1, Execs: 20_000}})
+	rep, err := engine.Fuzz(context.Background(), bs, engine.Options{Settings: engine.Settings{Seed: 1, Execs: 20_000}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.SetUp != "TallyTest" || len(rep.Findings) != 1 || rep.Findings[0].Kind != "assert-failure" {
 		t.Fatalf("set-up %q, findings %+v; want TallyTest and one assert-failure", rep.SetUp, rep.Findings)
 	}
-	rel, src, err := FoundryTest(rep.Findings[0], rep.Setup, bs)
+	rel, src, err := engine.FoundryTest(rep.Findings[0], rep.Setup, bs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package engine
+package foundry
 
 import (
 	"encoding/hex"
@@ -15,8 +15,8 @@ import (
 // first if a constructor took it (deployed and minted as the campaign
 // did), then the contracts in the campaign's deployment order, each
 // constructor sent the ether it was.
-func (g *foundryGen) renderDeploy(w func(string, ...any)) {
-	if g.setup.Token != "" {
+func (g *gen) renderDeploy(w func(string, ...any)) {
+	if g.setup.HasToken {
 		g.renderToken(w)
 	}
 	sort.SliceStable(g.deploy, func(a, b int) bool {
@@ -25,23 +25,23 @@ func (g *foundryGen) renderDeploy(w func(string, ...any)) {
 	})
 	for _, t := range g.deploy {
 		if g.forked(t.d) {
-			continue // already on the fork (foundryfork.go)
+			continue // already on the fork (fork.go)
 		}
 		id := g.names[t.d.Unit+":"+t.d.Name]
 		code := fmt.Sprintf("type(%s).creationCode", id)
 		if g.legacy {
 			code = fmt.Sprintf("vm.getCode(%s)", solString(filepath.Base(t.d.Unit)+":"+t.d.Name))
 		}
-		if len(t.v.ctorArgs) > 0 {
-			code = fmt.Sprintf("abi.encodePacked(%s, hex\"%x\")", code, t.v.ctorArgs)
+		if len(t.d.CtorArgs) > 0 {
+			code = fmt.Sprintf("abi.encodePacked(%s, hex\"%x\")", code, t.d.CtorArgs)
 		}
 		if len(t.art.Creation.LinkReferences) > 0 {
 			w("        // %s links external libraries: forge links them to its own deployments.\n", t.d.Name)
 		}
-		if !t.v.ctorValue.IsZero() {
+		if !t.d.CtorValue.IsZero() {
 			// The ether comes from this contract; the constructor sees
 			// DEPLOYER as msg.sender, as in the campaign.
-			value := t.v.ctorValue.Dec()
+			value := t.d.CtorValue.Dec()
 			w("        vm.deal(address(this), address(this).balance + %s);\n", value)
 			w("        vm.etch(%s, %s);\n", t.addr.Hex(), code)
 			w("        vm.prank(DEPLOYER, DEPLOYER);\n")
@@ -61,30 +61,26 @@ func (g *foundryGen) renderDeploy(w func(string, ...any)) {
 // renderGrants makes the calls the campaign made right after deploying
 // d (funding it with the tokens its constructor took), to the token or a
 // contract the test deploys.
-func (g *foundryGen) renderGrants(w func(string, ...any), d Deployed) {
+func (g *gen) renderGrants(w func(string, ...any), d Deployed) {
 	for _, gr := range d.Grants {
-		if !common.IsHexAddress(gr.From) || !common.IsHexAddress(gr.To) {
-			continue
-		}
-		to := common.HexToAddress(gr.To)
-		deployed := g.setup.Token != "" && common.HexToAddress(g.setup.Token) == to
+		to := gr.To
+		deployed := g.setup.HasToken && g.setup.Token == to
 		for _, t := range g.deploy {
 			deployed = deployed || t.addr == to
 		}
-		input, err := parseHex("grant input", gr.Input)
-		if err != nil || !deployed {
+		if !deployed {
 			continue
 		}
-		from := common.HexToAddress(gr.From).Hex()
+		from := gr.From.Hex()
 		w("        vm.prank(%s, %s); // funds %s with the token its constructor took\n", from, from, d.Name)
-		w("        { (bool granted, ) = %s.call(hex\"%x\"); require(granted, \"grant reverted\"); }\n", to.Hex(), input)
+		w("        { (bool granted, ) = %s.call(hex\"%x\"); require(granted, \"grant reverted\"); }\n", to.Hex(), gr.Input)
 	}
 }
 
 // renderToken deploys Foresight's token where the campaign did, from the
 // account that did, and mints what the campaign minted.
-func (g *foundryGen) renderToken(w func(string, ...any)) {
-	token := common.HexToAddress(g.setup.Token).Hex()
+func (g *gen) renderToken(w func(string, ...any)) {
+	token := g.setup.Token.Hex()
 	from := deploy.TokenDeployer.Hex()
 	w("        // Foresight's ERC-20 token, which a constructor took.\n")
 	w("        vm.etch(%s, hex\"%s\");\n", token, hex.EncodeToString(deploy.TokenCreation()))

@@ -3,12 +3,14 @@ package engine
 import (
 	"encoding/hex"
 	"errors"
+	"github.com/foresight-sol/foresight/engine/report"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -51,25 +53,25 @@ func exportProject(t testing.TB) (string, []*solc.Build) {
 
 // seqFooFinding is SequenceFoo's assertion failure as a campaign reports
 // it: setY(42), copyY(), bar().
-func seqFooFinding() (Finding, Setup) {
+func seqFooFinding() (report.Finding, report.Setup) {
 	const sender, addr = "0x0000000000000000000000000000000000010000", "0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb"
-	call := func(fn string, args []string, input string) Call {
+	call := func(fn string, args []string, input string) report.Call {
 		sel := hex.EncodeToString(crypto.Keccak256([]byte(fn))[:4])
-		return Call{Sender: sender, Contract: "SequenceFoo", Address: addr, Function: fn, Args: args, Value: "0", Calldata: "0x" + sel + input}
+		return report.Call{Sender: sender, Contract: "SequenceFoo", Address: addr, Function: fn, Args: args, Value: "0", Calldata: "0x" + sel + input}
 	}
-	f := Finding{Kind: "assert-failure", Title: "assertion failed", Contract: "SequenceFoo", Path: "/p/src/SequenceFoo.sol", Unit: "src/SequenceFoo.sol", Line: 17, Column: 13, Seed: 2,
-		Calls: []Call{
+	f := report.Finding{Kind: "assert-failure", Title: "assertion failed", Contract: "SequenceFoo", Path: "/p/src/SequenceFoo.sol", Unit: "src/SequenceFoo.sol", Line: 17, Column: 13, Seed: 2,
+		Calls: []report.Call{
 			call("setY(int256)", []string{"42"}, strings.Repeat("0", 62)+"2a"),
 			call("copyY()", []string{}, ""),
 			call("bar()", []string{}, ""),
 		}}
-	return f, Setup{Seed: 2, Contracts: []Deployed{{Name: "SequenceFoo", Unit: "src/SequenceFoo.sol", Address: addr, Order: 1}}}
+	return f, report.Setup{Seed: 2, Contracts: []report.Deployed{{Name: "SequenceFoo", Unit: "src/SequenceFoo.sol", Address: addr, Order: 1}}}
 }
 
 // exportCase is a report that tries to put code into an export.
 type exportCase struct {
 	name   string
-	mutate func(*Finding, *Setup)
+	mutate func(*report.Finding, *report.Setup)
 }
 
 // checkExportSafe exports each case: it must be refused with an error
@@ -105,12 +107,12 @@ func checkExportSafe(t *testing.T, bs []*solc.Build, cases []exportCase, wantErr
 func TestExportValueInjection(t *testing.T) {
 	_, bs := exportProject(t)
 	checkExportSafe(t, bs, []exportCase{
-		{"call options", func(f *Finding, _ *Setup) {
+		{"call options", func(f *report.Finding, _ *report.Setup) {
 			f.Calls[0].Value = `0}(hex""); vm.ffi(new string[](0)); INJECTED(); //`
 		}},
-		{"expression", func(f *Finding, _ *Setup) { f.Calls[2].Value = "1 + INJECTED" }},
-		{"over uint256", func(f *Finding, _ *Setup) { f.Calls[0].Value = "1" + strings.Repeat("0", 78) }},
-		{"constructor value", func(_ *Finding, s *Setup) {
+		{"expression", func(f *report.Finding, _ *report.Setup) { f.Calls[2].Value = "1 + INJECTED" }},
+		{"over uint256", func(f *report.Finding, _ *report.Setup) { f.Calls[0].Value = "1" + strings.Repeat("0", 78) }},
+		{"constructor value", func(_ *report.Finding, s *report.Setup) {
 			s.Contracts[0].CtorValue = `1}(""); INJECTED(); (bool x, ) = address(0).call{value: 0`
 		}},
 	}, true)
@@ -122,18 +124,18 @@ func TestExportNewlineInjection(t *testing.T) {
 	_, bs := exportProject(t)
 	const code = "\n    function INJECTED() public {}\n//"
 	checkExportSafe(t, bs, []exportCase{
-		{"title", func(f *Finding, _ *Setup) { f.Title += code }},
-		{"title CR", func(f *Finding, _ *Setup) { f.Title += strings.ReplaceAll(code, "\n", "\r") }},
-		{"title line separator", func(f *Finding, _ *Setup) { f.Title += strings.ReplaceAll(code, "\n", "\u2028") }},
-		{"unit", func(f *Finding, _ *Setup) { f.Unit += code }},
-		{"detail", func(f *Finding, _ *Setup) { f.Kind, f.Detail = "SWC-113", "x"+code }},
-		{"args", func(f *Finding, _ *Setup) { f.Calls[0].Args = []string{"42" + code} }},
-		{"function", func(f *Finding, _ *Setup) { f.Calls[1].Function = "copyY()" + code }},
-		{"attacker", func(f *Finding, _ *Setup) {
+		{"title", func(f *report.Finding, _ *report.Setup) { f.Title += code }},
+		{"title CR", func(f *report.Finding, _ *report.Setup) { f.Title += strings.ReplaceAll(code, "\n", "\r") }},
+		{"title line separator", func(f *report.Finding, _ *report.Setup) { f.Title += strings.ReplaceAll(code, "\n", "\u2028") }},
+		{"unit", func(f *report.Finding, _ *report.Setup) { f.Unit += code }},
+		{"detail", func(f *report.Finding, _ *report.Setup) { f.Kind, f.Detail = "SWC-113", "x"+code }},
+		{"args", func(f *report.Finding, _ *report.Setup) { f.Calls[0].Args = []string{"42" + code} }},
+		{"function", func(f *report.Finding, _ *report.Setup) { f.Calls[1].Function = "copyY()" + code }},
+		{"attacker", func(f *report.Finding, _ *report.Setup) {
 			f.Calls[1].Attacker, f.Calls[1].Sender = "reentrant"+code, "0x00000000000000000000000000000000000a77ac"
 		}},
-		{"contract", func(f *Finding, _ *Setup) { f.Contract += code }},
-		{"call contract", func(f *Finding, _ *Setup) { f.Calls[2].Contract += code }},
+		{"contract", func(f *report.Finding, _ *report.Setup) { f.Contract += code }},
+		{"call contract", func(f *report.Finding, _ *report.Setup) { f.Calls[2].Contract += code }},
 	}, false)
 }
 
@@ -142,10 +144,10 @@ func TestExportNewlineInjection(t *testing.T) {
 func TestExportSenderInjection(t *testing.T) {
 	_, bs := exportProject(t)
 	checkExportSafe(t, bs, []exportCase{
-		{"code", func(f *Finding, _ *Setup) {
+		{"code", func(f *report.Finding, _ *report.Setup) {
 			f.Calls[0].Sender = `0x0000000000000000000000000000000000010000, 0x1); INJECTED(`
 		}},
-		{"not hex", func(f *Finding, _ *Setup) { f.Calls[0].Sender = "alice" }},
+		{"not hex", func(f *report.Finding, _ *report.Setup) { f.Calls[0].Sender = "alice" }},
 	}, true)
 }
 
@@ -154,9 +156,11 @@ func TestExportSenderInjection(t *testing.T) {
 func TestExportCalldataInjection(t *testing.T) {
 	_, bs := exportProject(t)
 	checkExportSafe(t, bs, []exportCase{
-		{"calldata", func(f *Finding, _ *Setup) { f.Calls[0].Calldata += `"); INJECTED(); (ok, ret) = address(0).call(hex"` }},
-		{"odd", func(f *Finding, _ *Setup) { f.Calls[0].Calldata += "0" }},
-		{"ctorArgs", func(_ *Finding, s *Setup) {
+		{"calldata", func(f *report.Finding, _ *report.Setup) {
+			f.Calls[0].Calldata += `"); INJECTED(); (ok, ret) = address(0).call(hex"`
+		}},
+		{"odd", func(f *report.Finding, _ *report.Setup) { f.Calls[0].Calldata += "0" }},
+		{"ctorArgs", func(_ *report.Finding, s *report.Setup) {
 			s.Contracts[0].CtorArgs = `00")); INJECTED(); _deployTo(abi.encodePacked(hex"`
 		}},
 	}, true)
@@ -167,15 +171,15 @@ func TestExportCalldataInjection(t *testing.T) {
 func TestExportNameInjection(t *testing.T) {
 	_, bs := exportProject(t)
 	checkExportSafe(t, bs, []exportCase{
-		{"panic kind", func(f *Finding, _ *Setup) { f.Kind = "panic-0x01)); INJECTED(); //" }},
-		{"panic code", func(f *Finding, _ *Setup) { f.Kind = "panic-0xzz" }},
-		{"check", func(f *Finding, _ *Setup) {
+		{"panic kind", func(f *report.Finding, _ *report.Setup) { f.Kind = "panic-0x01)); INJECTED(); //" }},
+		{"panic code", func(f *report.Finding, _ *report.Setup) { f.Kind = "panic-0xzz" }},
+		{"check", func(f *report.Finding, _ *report.Setup) {
 			f.Kind, f.Check = "property", `echidna()")); INJECTED(); (ok, ret) = address(0).call(abi.encodeWithSignature("x`
 		}},
-		{"keyword", func(f *Finding, _ *Setup) { f.Contract = "function" }},
-		{"setUp", func(_ *Finding, s *Setup) {
+		{"keyword", func(f *report.Finding, _ *report.Setup) { f.Contract = "function" }},
+		{"setUp", func(_ *report.Finding, s *report.Setup) {
 			s.SetUp = "SequenceFoo {} contract INJECTED {} contract Evil is SequenceFoo"
-			s.Contracts = append(s.Contracts, Deployed{Name: s.SetUp, Unit: "src/SequenceFoo.sol"})
+			s.Contracts = append(s.Contracts, report.Deployed{Name: s.SetUp, Unit: "src/SequenceFoo.sol"})
 		}},
 	}, true)
 }
@@ -186,13 +190,13 @@ func TestExportNameInjection(t *testing.T) {
 func TestExportAdversarialCompiles(t *testing.T) {
 	root, bs := exportProject(t)
 	hostile := "*/ /* \" \\ \n function INJECTED() public {} \r\u2028\u202e é // "
-	cases := map[string]func(*Finding, *Setup){
-		"title":  func(f *Finding, _ *Setup) { f.Title = hostile },
-		"unit":   func(f *Finding, _ *Setup) { f.Unit = hostile },
-		"detail": func(f *Finding, _ *Setup) { f.Kind, f.Title, f.Detail = "SWC-105", hostile, hostile },
-		"args":   func(f *Finding, _ *Setup) { f.Calls[0].Args = []string{`"*/ INJECTED() /*" // \n`} },
-		"value":  func(f *Finding, s *Setup) { f.Calls[2].Value = "0000123"; s.Contracts[0].CtorValue = "7" },
-		"panic":  func(f *Finding, _ *Setup) { f.Kind = "panic-0x4A" },
+	cases := map[string]func(*report.Finding, *report.Setup){
+		"title":  func(f *report.Finding, _ *report.Setup) { f.Title = hostile },
+		"unit":   func(f *report.Finding, _ *report.Setup) { f.Unit = hostile },
+		"detail": func(f *report.Finding, _ *report.Setup) { f.Kind, f.Title, f.Detail = "SWC-105", hostile, hostile },
+		"args":   func(f *report.Finding, _ *report.Setup) { f.Calls[0].Args = []string{`"*/ INJECTED() /*" // \n`} },
+		"value":  func(f *report.Finding, s *report.Setup) { f.Calls[2].Value = "0000123"; s.Contracts[0].CtorValue = "7" },
+		"panic":  func(f *report.Finding, _ *report.Setup) { f.Kind = "panic-0x4A" },
 	}
 	var paths []string
 	for name, mutate := range cases {
@@ -219,5 +223,5 @@ func TestExportAdversarialCompiles(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	compilesCleanly(t, root, paths)
+	testbuild.CompilesCleanly(t, root, paths)
 }

@@ -1,11 +1,10 @@
-package engine
+package foundry
 
 import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -15,32 +14,28 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
-// ErrFoundryTest is wrapped by errors about a finding that cannot be
-// written as a Foundry test (its setup is incomplete, a contract is gone).
-var ErrFoundryTest = errors.New("cannot write a foundry test")
+// ErrTest is wrapped by errors about a finding that cannot be written as
+// a Foundry test (its setup is incomplete, a contract is gone).
+var ErrTest = errors.New("cannot write a foundry test")
 
-// FoundryTest renders a finding as a standard Foundry test that reproduces
-// it: the test deploys the contracts the sequence touches at the addresses
-// the campaign used (running each constructor with the recorded arguments
+// Test renders a finding as a standard Foundry test that reproduces it:
+// the test deploys the contracts the sequence touches at the addresses the
+// campaign used (running each constructor with the recorded arguments
 // through vm.etch, as forge-std's deployCodeTo does), funds the senders,
-// replays every transaction with vm.prank, vm.roll and vm.warp and its exact
-// calldata, and asserts that the last one fails the way the finding says.
-// The test passes while the bug is there. A finding from a Foundry
-// set-up (setup.SetUp) inherits that test contract instead, so forge runs
-// its setUp() first (foundryexport.go).
+// replays every transaction with vm.prank, vm.roll and vm.warp and its
+// exact calldata, and asserts that the last one fails the way the finding
+// says. The test passes while the bug is there. A finding from a Foundry
+// set-up (Setup.SetUp) inherits that test contract instead, so forge runs
+// its setUp() first (setup.go).
 //
 // path is where the test belongs, relative to the project root
 // ("test/Foresight_<Contract>_<kind>.t.sol"); source imports
 // "forge-std/Test.sol" and the contracts' own files (relative to path).
-func FoundryTest(f Finding, setup Setup, builds []*solc.Build) (path string, source string, err error) {
+func Test(f Finding, setup Setup, builds []*solc.Build) (path string, source string, err error) {
 	if len(f.Calls) == 0 {
-		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrFoundryTest)
+		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrTest)
 	}
-	calls, err := checkedCalls(f, setup)
-	if err != nil {
-		return "", "", fmt.Errorf("%w: %w", ErrFoundryTest, err)
-	}
-	g := &foundryGen{f: f, calls: calls, setup: setup, builds: builds, names: map[string]string{}}
+	g := &gen{f: f, setup: setup, builds: builds, names: map[string]string{}}
 	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
 	g.lib = projectTestLibrary(builds, path)
 	if setup.SetUp != "" {
@@ -53,10 +48,9 @@ func FoundryTest(f Finding, setup Setup, builds []*solc.Build) (path string, sou
 	return path, g.render(), nil
 }
 
-// foundryGen holds what one rendering needs.
-type foundryGen struct {
+// gen holds what one rendering needs.
+type gen struct {
 	f      Finding
-	calls  []callValues // f.Calls' values, parsed (checkedCalls)
 	setup  Setup
 	builds []*solc.Build
 
@@ -67,25 +61,24 @@ type foundryGen struct {
 	v08     bool              // compiler >= 0.8.0: assertions are Panic(0x01)
 	checkOK bool              // the property or invariant function returns bool
 	targets map[string]bool   // contracts the calls go to (funded like the campaign's)
-	lib     testLibrary       // the project's test library (foundrylib.go)
+	lib     testLibrary       // the project's test library (lib.go)
 }
 
 type deployTarget struct {
 	d    Deployed
-	v    deployValues // d's values, parsed
 	addr common.Address
 	art  *solc.Artifact
 }
 
 // artifacts indexes the builds' artifacts by "unit:name" and notes the
 // failing contract's compiler version.
-func (g *foundryGen) artifacts() (map[string]*solc.Artifact, error) {
+func (g *gen) artifacts() (map[string]*solc.Artifact, error) {
 	arts := map[string]*solc.Artifact{}
 	var version solc.Version
 	for _, b := range g.builds {
 		as, err := b.Artifacts()
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrFoundryTest, err)
+			return nil, fmt.Errorf("%w: %w", ErrTest, err)
 		}
 		for _, a := range as {
 			arts[a.Unit+":"+a.Name] = a
@@ -106,7 +99,7 @@ func (g *foundryGen) artifacts() (map[string]*solc.Artifact, error) {
 // resolve picks the contracts to deploy: the targets of the calls, the
 // failing contract, and every deployed contract whose address appears in
 // the calldata or the constructor arguments of one already picked.
-func (g *foundryGen) resolve() error {
+func (g *gen) resolve() error {
 	arts, err := g.artifacts()
 	if err != nil {
 		return err
@@ -114,18 +107,14 @@ func (g *foundryGen) resolve() error {
 
 	var all []deployTarget
 	for _, d := range g.setup.Contracts {
-		if d.Address == "" || d.Error != "" || !common.IsHexAddress(d.Address) {
+		if !d.HasAddress {
 			continue
 		}
 		a := arts[d.Unit+":"+d.Name]
 		if a == nil || a.Abstract {
 			continue
 		}
-		v, err := parseDeployed(d)
-		if err != nil {
-			return fmt.Errorf("%w: %w", ErrFoundryTest, err)
-		}
-		all = append(all, deployTarget{d: d, v: v, addr: v.addr, art: a})
+		all = append(all, deployTarget{d: d, addr: d.Address, art: a})
 	}
 	want := map[string]bool{g.f.Contract: true}
 	g.targets = map[string]bool{}
@@ -136,7 +125,7 @@ func (g *foundryGen) resolve() error {
 	picked := make([]bool, len(all))
 	var blobs []string // lower-case hex searched for addresses
 	for _, c := range g.f.Calls {
-		blobs = append(blobs, strings.ToLower(strings.TrimPrefix(c.Calldata, "0x")))
+		blobs = append(blobs, hex.EncodeToString(c.Input))
 	}
 	for changed := true; changed; {
 		changed = false
@@ -156,7 +145,7 @@ func (g *foundryGen) resolve() error {
 				continue
 			}
 			picked[i], changed = true, true
-			blobs = append(blobs, strings.ToLower(t.d.CtorArgs))
+			blobs = append(blobs, hex.EncodeToString(t.d.CtorArgs))
 		}
 	}
 	for i, t := range all {
@@ -166,7 +155,7 @@ func (g *foundryGen) resolve() error {
 	}
 	for _, c := range g.f.Calls {
 		if _, ok := g.addressOf(c); !ok {
-			return fmt.Errorf("%w: no deployed address for %s", ErrFoundryTest, c.Contract)
+			return fmt.Errorf("%w: no deployed address for %s", ErrTest, c.Contract)
 		}
 	}
 	if g.f.Check != "" {
@@ -178,7 +167,7 @@ func (g *foundryGen) resolve() error {
 
 // nameImports gives every contract to deploy a unique identifier in the
 // test and imports it under that name.
-func (g *foundryGen) nameImports() {
+func (g *gen) nameImports() {
 	used := map[string]bool{"Test": true, "Vm": true, "DSTest": true}
 	for _, t := range g.deploy {
 		key := t.d.Unit + ":" + t.d.Name
@@ -203,9 +192,9 @@ func (g *foundryGen) nameImports() {
 }
 
 // addressOf returns the address a call was sent to.
-func (g *foundryGen) addressOf(c Call) (common.Address, bool) {
-	if common.IsHexAddress(c.Address) {
-		return common.HexToAddress(c.Address), true
+func (g *gen) addressOf(c Call) (common.Address, bool) {
+	if c.HasTo {
+		return c.To, true
 	}
 	for _, t := range g.deploy {
 		if t.d.Name == c.Contract {
@@ -217,7 +206,7 @@ func (g *foundryGen) addressOf(c Call) (common.Address, bool) {
 
 // checkReturnsBool reports whether the finding's property or invariant
 // function returns a single bool (else only a revert violates it).
-func (g *foundryGen) checkReturnsBool() bool {
+func (g *gen) checkReturnsBool() bool {
 	for _, t := range g.deploy {
 		if t.d.Name != g.f.Contract {
 			continue
@@ -241,15 +230,7 @@ func (g *foundryGen) checkReturnsBool() bool {
 	return false
 }
 
-// importPath is the import path of a unit from the test directory.
-func importPath(unit string) string {
-	if filepath.IsAbs(unit) {
-		return filepath.ToSlash(unit)
-	}
-	return path.Join("..", unit)
-}
-
-func (g *foundryGen) render() string {
+func (g *gen) render() string {
 	f := g.f
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -268,7 +249,7 @@ func (g *foundryGen) render() string {
 		w("%s\n", l)
 	}
 	w("\n// Generated by Foresight: %s (%s)", solComment(f.Title), f.Kind)
-	if f.Path != "" {
+	if f.HasLocation {
 		w(" at %s:%d:%d", solComment(filepath.ToSlash(f.Unit)), f.Line, f.Column)
 	}
 	w(",\n// found with seed %d. It replays the shrunk sequence on the campaign's\n", f.Seed)
@@ -291,7 +272,7 @@ func (g *foundryGen) render() string {
 	w("    }\n\n")
 	w("    function test_%s() public {\n", identSafe(f.Kind))
 
-	g.renderFork(w) // foundryfork.go
+	g.renderFork(w, "vm") // fork.go
 	blockNumber, timestamp := g.startBlock()
 	w("        uint256 blockNumber = %s;\n", blockNumber)
 	w("        uint256 timestamp = %s;\n", timestamp)
@@ -301,28 +282,28 @@ func (g *foundryGen) render() string {
 	w("        vm.deal(DEPLOYER, %s);\n", balance)
 	senders := map[common.Address]bool{}
 	attackers := false
-	for i, c := range f.Calls {
-		v := g.calls[i]
-		if c.Attacker != "" {
+	for _, c := range f.Calls {
+		if c.ViaAttacker {
 			if !attackers {
 				attackers = true
 				w("        vm.deal(%s, %s); // operates the attacker contracts\n", deploy.Operator.Hex(), balance)
 			}
-			if !senders[v.sender] {
-				senders[v.sender] = true
-				kind := v.attacker
-				w("        vm.etch(%s, hex\"%s\"); // %s\n", deploy.AttackerAddress(kind).Hex(), hex.EncodeToString(deploy.AttackerCode(kind)), solComment(v.name(c)))
+			if !senders[c.Sender] {
+				senders[c.Sender] = true
+				kind := c.Attacker
+				w("        vm.etch(%s, hex\"%s\"); // %s\n", deploy.AttackerAddress(kind).Hex(), hex.EncodeToString(deploy.AttackerCode(kind)), solComment(c.From))
 				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerBalance.Dec())
 			}
 			continue
 		}
-		if !senders[v.sender] {
-			senders[v.sender] = true
-			w("        vm.deal(%s, %s); // %s\n", v.sender.Hex(), balance, solComment(v.name(c)))
+		if !senders[c.Sender] {
+			senders[c.Sender] = true
+			w("        vm.deal(%s, %s); // %s\n", c.Sender.Hex(), balance, solComment(c.From))
 		}
 	}
 	g.renderDeploy(w)
 	w("\n        bool ok;\n        bytes memory ret;\n")
+	g.renderBefore(w) // effect.go
 	g.renderCalls(w)
 	g.renderAssertion(w)
 	w("    }\n}\n")
@@ -331,10 +312,9 @@ func (g *foundryGen) render() string {
 
 // renderCalls replays the finding's calls, each pranked from its sender (an
 // attacker contract's call through the attacker).
-func (g *foundryGen) renderCalls(w func(string, ...any)) {
+func (g *gen) renderCalls(w func(string, ...any)) {
 	for i, c := range g.f.Calls {
-		v := g.calls[i]
-		w("\n        // %d. from %s: %s\n", i+1, solComment(v.name(c)), solComment(c.String()))
+		w("\n        // %d. from %s: %s\n", i+1, solComment(c.From), solComment(c.Text))
 		if c.Blocks != 0 {
 			w("        blockNumber += %d;\n        vm.roll(blockNumber);\n", c.Blocks)
 		}
@@ -342,28 +322,28 @@ func (g *foundryGen) renderCalls(w func(string, ...any)) {
 			w("        timestamp += %d;\n        vm.warp(timestamp);\n", c.Seconds)
 		}
 		addr, _ := g.addressOf(c)
-		sender := v.sender.Hex()
+		sender := c.Sender.Hex()
 		value := ""
-		if !v.value.IsZero() {
-			value = fmt.Sprintf("{value: %s}", v.value.Dec())
+		if !c.Value.IsZero() {
+			value = fmt.Sprintf("{value: %s}", c.Value.Dec())
 			if g.legacy {
-				value = fmt.Sprintf(".value(%s)", v.value.Dec()) // the call options came in 0.6.2
+				value = fmt.Sprintf(".value(%s)", c.Value.Dec()) // the call options came in 0.6.2
 			}
 		}
-		if c.Attacker != "" {
+		if c.ViaAttacker {
 			// The attacker forwards the call: target address, then calldata.
 			w("        vm.prank(%s, %s);\n", deploy.Operator.Hex(), deploy.Operator.Hex())
-			w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", sender, value, hex.EncodeToString(deploy.ForwardInput(nil, addr, v.input)))
+			w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", sender, value, hex.EncodeToString(deploy.ForwardInput(nil, addr, c.Input)))
 			continue
 		}
 		w("        vm.prank(%s, %s);\n", sender, sender)
-		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, hex.EncodeToString(v.input))
+		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, hex.EncodeToString(c.Input))
 	}
 }
 
 // renderAssertion states how the last transaction (or the check after it)
 // fails.
-func (g *foundryGen) renderAssertion(w func(string, ...any)) {
+func (g *gen) renderAssertion(w func(string, ...any)) {
 	f := g.f
 	switch {
 	case f.Kind == "assert-failure" && g.v08:
@@ -377,9 +357,8 @@ func (g *foundryGen) renderAssertion(w func(string, ...any)) {
 		w("        %s\n", g.assertNot("ok", "expected the check to fail"))
 		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
 	case strings.HasPrefix(f.Kind, "panic-0x"):
-		code, _ := panicCode(f.Kind) // checkedCalls parsed it
 		w("        %s\n", g.assertNot("ok", "expected a panic"))
-		w("        %s\n", g.assertBytesEq("ret", fmt.Sprintf(`abi.encodeWithSignature("Panic(uint256)", uint256(0x%02x))`, code)))
+		w("        %s\n", g.assertBytesEq("ret", fmt.Sprintf(`abi.encodeWithSignature("Panic(uint256)", uint256(0x%02x))`, f.Panic)))
 	case f.Kind == "property" || f.Kind == "invariant":
 		addr := common.Address{}
 		for _, t := range g.deploy {
@@ -403,37 +382,14 @@ func (g *foundryGen) renderAssertion(w func(string, ...any)) {
 		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")
 	case strings.HasPrefix(f.Kind, "SWC-"):
 		// The vulnerability oracles judge committed transactions: the
-		// last call succeeds, and its trace shows the evidence.
+		// last call succeeds, and what it did is the harm (effect.go).
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
+		if g.renderEffect(w) {
+			break
+		}
 		w("        assertTrue(ok, \"the last transaction commits\");\n")
 	default:
 		w("\n        // %s: %s. The last call is where it happens;\n", f.Kind, solComment(f.Title))
 		w("        // Foresight has no Foundry assertion for this kind yet.\n")
 	}
-}
-
-// identSafe turns s into a Solidity identifier fragment.
-func identSafe(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
-}
-
-// fileSafe keeps letters, digits, '-' and '_'.
-func fileSafe(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
 }

@@ -1,4 +1,4 @@
-package engine
+package foundry
 
 import (
 	"fmt"
@@ -52,15 +52,20 @@ const vmInterface = `interface Vm {
 const vmConstant = "    Vm internal constant vm = Vm(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D);\n"
 
 // assertNot renders "cond must be false" in the library's assertions.
-func (g *foundryGen) assertNot(cond, msg string) string {
+func (g *gen) assertNot(cond, msg string) string {
 	if g.lib == dsTest {
 		return fmt.Sprintf("assertTrue(!%s, %q);", cond, msg)
 	}
 	return fmt.Sprintf("assertFalse(%s, %q);", cond, msg)
 }
 
+// assertTrue renders "cond must hold" (DSTest and forge-std alike).
+func (g *gen) assertTrue(cond, msg string) string {
+	return fmt.Sprintf("assertTrue(%s, %q);", cond, msg)
+}
+
 // assertBytesEq renders a bytes equality in the library's assertions.
-func (g *foundryGen) assertBytesEq(a, b string) string {
+func (g *gen) assertBytesEq(a, b string) string {
 	if g.lib == dsTest {
 		return fmt.Sprintf("assertEq0(%s, %s);", a, b)
 	}
@@ -71,7 +76,7 @@ func (g *foundryGen) assertBytesEq(a, b string) string {
 // project's compiler, so it admits the failing contract's. Before 0.6.2
 // (ds-test projects; forge-std needs 0.6) the test is written in the 0.5
 // language: vm.getCode instead of type(C).creationCode, .value(v) calls.
-func (g *foundryGen) pragma() string {
+func (g *gen) pragma() string {
 	if g.legacy {
 		return "pragma solidity >=0.5.0 <0.9.0;"
 	}

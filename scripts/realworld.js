@@ -178,6 +178,9 @@ function judge(want, got) {
 		if (g && wantVia !== gotVia) diffs.push({ key: `via ${w.kind} ${w.at}`, text: `${w.kind} ${w.at}: related ${gotVia}, expected ${wantVia}` });
 	}
 	if (got.replay && got.replay !== "-" && got.replay !== "OK") diffs.push({ key: "replay", text: `replay: ${got.replay}` });
+	// A run that fuzzed nothing must not pass for a clean one (issue 29):
+	// exit 2 with the reasons, never 0.
+	if (got.code === 0 && !Object.values(got.contracts).includes("fuzzed")) diffs.push({ key: "exit", text: "exit 0 although no contract was fuzzed (want exit 2 with the reasons)" });
 	const known = new Map((want.knownFail || []).map((k) => [k.key, k.reason]));
 	const lines = [];
 	let fail = false, knownHit = false;

@@ -76,7 +76,10 @@ function runProject(want, cache, bin) {
 	} catch (e) {
 		rep = null;
 	}
-	got.compiled = r.status === 0 || r.status === 1 ? "yes" : rep && rep.contracts.length > 0 ? "partial" : "no";
+	// Exit 2 with a report and no compile error is a run that fuzzed
+	// nothing (every set-up failed, say): compiled all the same.
+	const clean = rep && (rep.compileErrors || []).length === 0 && (rep.notCompiled || []).length === 0;
+	got.compiled = r.status === 0 || r.status === 1 || clean ? "yes" : rep && rep.contracts.length > 0 ? "partial" : "no";
 	got.compileErrors = rep ? rep.compileErrors || [] : got.stderr.split("\n").filter((l) => / error: /.test(l));
 	got.notCompiled = rep ? (rep.notCompiled || []).map((p) => path.relative(dir, p)).sort() : [];
 	got.contracts = {};

@@ -36,6 +36,7 @@ type worker struct {
 	reuse    reuse
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
+	deployer int             // the deployer's principal index, -1 if it does not send (senders.go)
 	s        scratch
 }
 
@@ -101,6 +102,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	}
 	w.valueCap = valueCap(ch)
 	m.Principals = deploy.PrincipalAddrs(ch)
+	w.deployer = deployerIndex(m.Principals)
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}

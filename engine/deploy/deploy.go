@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"time"
 
@@ -290,13 +291,11 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 			ch.Install(d.Addrs[i], nil, new(uint256.Int).Add(b, TargetFunds))
 		}
 	}
-	// The deployer sends in every campaign, owner or not: owner-only
-	// configuration (enabling parameters, creating markets) gates the
-	// code users reach, which would otherwise never run, and an owner
-	// kept in an immutable, a role mapping or past the first slots is
-	// not found by looking. What the deployer does is privileged
-	// (PrivilegedOf), so its own choices are not judged as attacks.
-	ch.AddSender(chain.Deployer)
+	if holdsDeployer(ch, p, d) || initNamesDeployer(p, d) {
+		// Owner-only code would otherwise never run (Echidna sends from
+		// the deployer too). What the deployer does is privileged.
+		ch.AddSender(chain.Deployer)
+	}
 	InstallAttackers(ch)
 	d.Senders = append([]common.Address(nil), ch.Senders()...)
 	return d, nil
@@ -323,6 +322,31 @@ func recordedOrder(p *program.Program, plan *Deployment) []int {
 		}
 	}
 	return order
+}
+
+// ownerSlots is how many of a target's first storage slots are searched
+// for the deployer's address.
+const ownerSlots = 16
+
+// holdsDeployer reports whether a constructor stored the deployer's
+// address (an owner, an admin, a treasury) in one of the first storage
+// slots of a target: the contract has code meant for the deployer.
+func holdsDeployer(ch *chain.Chain, p *program.Program, d *Deployment) bool {
+	st := ch.State()
+	for i, c := range p.Contracts {
+		if !c.Target || d.Errors[i] != nil {
+			continue
+		}
+		for k := uint64(0); k < ownerSlots; k++ {
+			word := st.GetState(d.Addrs[i], common.BigToHash(new(big.Int).SetUint64(k)))
+			for off := 0; off+common.AddressLength <= len(word); off++ {
+				if common.Address(word[off:off+common.AddressLength]) == chain.Deployer {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Link returns c's creation code with library addresses written in, or

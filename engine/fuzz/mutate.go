@@ -4,7 +4,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -71,7 +70,7 @@ func (w *worker) randomSeq() txseq.Sequence {
 
 // txFor generates a transaction for a given call target.
 func (w *worker) txFor(t callTarget) txseq.Tx {
-	tx := txseq.Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(w.senders(t.Contract))}
+	tx := txseq.Tx{Contract: t.Contract, Method: t.Method, Sender: w.randomSender(t.Contract)}
 	payable := true
 	if t.Method >= 0 {
 		m := &w.c.prog.Contracts[t.Contract].Methods[t.Method]
@@ -216,14 +215,14 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 			}
 		case op < 75:
 			i := w.pickTx(mut)
-			if n := w.senders(mut[i].Contract); n > 1 {
-				if j := w.rng.IntN(len(mut)); w.rng.IntN(2) == 0 && mut[j].Sender != mut[i].Sender && mut[j].Sender < n {
+			if ct := mut[i].Contract; w.senders(ct) > 1 {
+				if j := w.rng.IntN(len(mut)); w.rng.IntN(2) == 0 && mut[j].Sender != mut[i].Sender && w.maySend(ct, mut[j].Sender) {
 					// Another transaction's sender: one account's deposit,
 					// transfer and withdrawal, an attacker's set-up and
 					// re-entry, are sequences of one sender.
 					mut[i].Sender = mut[j].Sender
 				} else {
-					mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
+					mut[i].Sender = w.otherSender(ct, mut[i].Sender)
 				}
 				return mut, txseq.Mutation{Tx: i, Field: txseq.FieldSender, LastOnly: i == last}
 			}
@@ -239,7 +238,7 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
 			i := w.rng.IntN(len(mut))
 			tx := w.txNear(mut[last].Contract)
-			if s := mut[i].Sender; w.rng.IntN(2) == 0 && s < w.senders(tx.Contract) {
+			if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, s) {
 				// The sender of the transaction it goes before: one
 				// account's set-up of its own next call.
 				tx.Sender = s
@@ -306,15 +305,6 @@ func (w *worker) mutateArg(seq txseq.Sequence, i int) (txseq.Mutation, bool) {
 	}
 	m.Tx, m.Field, m.LastOnly = i, txseq.FieldArg, i == len(seq)-1
 	return m, true
-}
-
-// senders is how many principals may send a transaction to contract ct:
-// the attackers only for a contract that can call out (callsOut).
-func (w *worker) senders(ct int) int {
-	if w.c.callsOut[ct] {
-		return deploy.Principals(w.m.Chain)
-	}
-	return len(w.m.Chain.Senders())
 }
 
 // callsOut reports whether runtime code holds an instruction that calls,

@@ -36,7 +36,7 @@ type worker struct {
 	reuse    reuse
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
-	deployer int             // the deployer's principal index, -1 if it does not send (senders.go)
+	deployer int             // the deployer's principal index, -1 if it does not send (mutate.go)
 	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
 	s        scratch
 }

@@ -35,15 +35,10 @@ var flowKinds = map[finding.Kind]bool{finding.EtherLeak: true}
 // the ether it moved; ok is false when the replay fails or the last
 // transaction paid no sender.
 func flowOf(p *program.Program, cc chain.Config, setup report.Setup, f report.Finding, names map[common.Address]string) (*etherFlow, bool) {
-	plan, err := planOf(p, setup)
-	if err != nil {
+	if len(f.Calls) == 0 {
 		return nil, false
 	}
-	calls, err := rawCalls(p, setup, f)
-	if err != nil || len(calls) == 0 {
-		return nil, false
-	}
-	steps, err := fuzz.ReplayFrom(p, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true})
+	steps, err := replaySteps(p, cc, setup, f)
 	if err != nil {
 		return nil, false
 	}

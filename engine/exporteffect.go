@@ -3,9 +3,7 @@ package engine
 import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
-	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
@@ -28,18 +26,13 @@ func storedEffect(builds []*solc.Build, setup report.Setup, f report.Finding) []
 	if err != nil {
 		return nil
 	}
-	plan, err := planOf(prog, setup)
-	if err != nil {
-		return nil
-	}
-	calls, err := rawCalls(prog, setup, f)
-	if err != nil || len(calls) == 0 {
+	if len(f.Calls) == 0 {
 		return nil
 	}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
-	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true})
-	if err != nil || len(steps) != len(calls) || steps[len(steps)-1].Err != nil {
+	steps, err := replaySteps(prog, cc, setup, f)
+	if err != nil || len(steps) != len(f.Calls) || steps[len(steps)-1].Err != nil {
 		return nil
 	}
 	type key struct {

@@ -1,14 +1,13 @@
 package engine
 
 import (
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
@@ -21,7 +20,6 @@ func functionStats(p *program.Program, fs []fuzz.FuncStat) []report.FunctionStat
 	for _, f := range fs {
 		total += float64(f.Time)
 	}
-	abis := map[int]*abi.ABI{}
 	out := make([]report.FunctionStat, 0, len(fs))
 	for _, f := range fs {
 		c := p.Contracts[f.Contract]
@@ -34,14 +32,7 @@ func functionStats(p *program.Program, fs []fuzz.FuncStat) []report.FunctionStat
 			s.TimeShare = 100 * float64(f.Time) / total
 		}
 		if f.TopCount > 0 {
-			if _, ok := abis[f.Contract]; !ok {
-				if a, err := abi.JSON(bytes.NewReader(c.Artifact.ABI)); err == nil {
-					abis[f.Contract] = &a
-				} else {
-					abis[f.Contract] = nil
-				}
-			}
-			s.TopRevert = failureText(f.TopRevert, f.TopErr, abis[f.Contract])
+			s.TopRevert = failureText(f.TopRevert, f.TopErr, &c.ABI)
 		}
 		out = append(out, s)
 	}
@@ -64,10 +55,10 @@ func failureText(ret []byte, err error, a *abi.ABI) string {
 	if s, ok := revertReason(ret); ok {
 		return s
 	}
-	if len(ret) == 36 && binary.BigEndian.Uint32(ret) == 0x4e487b71 {
-		return fmt.Sprintf("Panic(0x%02x)", ret[35])
+	if code, ok := finding.PanicCode(ret); ok {
+		return fmt.Sprintf("Panic(0x%02x)", code)
 	}
-	if a != nil && len(ret) >= 4 {
+	if len(ret) >= 4 {
 		for _, e := range a.Errors {
 			if [4]byte(e.ID[:4]) == [4]byte(ret[:4]) {
 				return e.Name

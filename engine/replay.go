@@ -65,22 +65,13 @@ func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, set
 	if err != nil {
 		return nil, err
 	}
-	plan, err := planOf(prog, setup)
-	if err != nil {
-		return nil, err
-	}
-	calls, err := rawCalls(prog, setup, f)
-	if err != nil {
-		return nil, err
-	}
-	oracles := map[finding.Kind]bool{finding.Kind(f.Kind): true}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
 	if cc.Fork, err = replayFork(prog, src, forks, setup); err != nil {
 		return nil, err
 	}
 	cc.Forks = forks.forker(builds)
-	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, oracles)
+	steps, err := replaySteps(prog, cc, setup, f)
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +148,21 @@ func outcome(s fuzz.Step) string {
 	default:
 		return "failed: " + s.Err.Error()
 	}
+}
+
+// replaySteps re-executes f's calls on setup's deployment under cc with
+// only f's oracle on: what Replay, the ether-flow message (etherflow.go)
+// and the export's effect (exporteffect.go) read.
+func replaySteps(prog *program.Program, cc chain.Config, setup report.Setup, f report.Finding) ([]fuzz.Step, error) {
+	plan, err := planOf(prog, setup)
+	if err != nil {
+		return nil, err
+	}
+	calls, err := rawCalls(prog, setup, f)
+	if err != nil {
+		return nil, err
+	}
+	return fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true})
 }
 
 // revertReason decodes Error(string) revert data.

@@ -216,6 +216,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	}
 	if f.nMem > 0 {
 		t.wrapIntoCall(f, op, s)
+		if op == vm.RETURN && c.checked {
+			t.wrapIntoReturn(f, s)
+		}
 	}
 	if eff[1] == 0 {
 		t.settleFlags(f, &flags, false)
@@ -251,7 +254,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		l |= inherit &^ (LabelCaller | LabelHash)
 	case propagates[op]:
 		l |= inherit
-		if (operand[0]|operand[1])&LabelWrap != 0 && t.wrapCheck(f, op, s, operand, opSrc) {
+		if (operand[0]|operand[1])&LabelWrap != 0 && (t.wrapCheck(f, op, s, operand, opSrc) || c.checked && !keepsWrap(op, s)) {
 			l &^= LabelWrap
 		}
 		if op == vm.EQ {
@@ -293,7 +296,7 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if tt.label&LabelOriginEq != 0 {
 			t.event(Event{Kind: EventOriginAuth, Code: f.code, PC: f.lastUser})
 		}
-		if tt.label&LabelWrap != 0 {
+		if tt.label&LabelWrap != 0 && !f.c.checked {
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
 		}
 	case vm.SSTORE:

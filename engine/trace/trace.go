@@ -38,6 +38,9 @@ type Code struct {
 	// arith[pc] is the Solidity type of the arithmetic at pc, for code
 	// compiled without checked arithmetic; nil otherwise.
 	arith []ArithType
+	// checked marks code compiled with checked arithmetic, whose arith
+	// sites are unchecked blocks (unchecked.go).
+	checked bool
 	// invalid[pc] is the finding kind of the INVALID at pc, for code
 	// compiled before 0.8; nil otherwise (every INVALID is an assert).
 	invalid []finding.Kind

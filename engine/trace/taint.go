@@ -296,7 +296,7 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if tt.label&LabelOriginEq != 0 {
 			t.event(Event{Kind: EventOriginAuth, Code: f.code, PC: f.lastUser})
 		}
-		if tt.label&LabelWrap != 0 && !f.c.checked {
+		if tt.label&LabelWrap != 0 && (f.c == nil || !f.c.checked) {
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
 		}
 	case vm.SSTORE:

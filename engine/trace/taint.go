@@ -216,9 +216,6 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	}
 	if f.nMem > 0 {
 		t.wrapIntoCall(f, op, s)
-		if op == vm.RETURN && c.checked {
-			t.wrapIntoReturn(f, s)
-		}
 	}
 	if eff[1] == 0 {
 		t.settleFlags(f, &flags, false)
@@ -329,6 +326,11 @@ func (t *Tracer) wrapIntoCall(f *frame, op vm.OpCode, s []uint256.Int) {
 		in = L - 4
 	case vm.DELEGATECALL, vm.STATICCALL:
 		in = L - 3
+	case vm.RETURN:
+		if f.c != nil && f.c.checked {
+			t.wrapIntoReturn(f, s)
+		}
+		return
 	default:
 		return
 	}

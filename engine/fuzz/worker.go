@@ -36,6 +36,8 @@ type worker struct {
 	reuse    reuse
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
+	deployer int             // the deployer's principal index, -1 if it does not send (mutate.go)
+	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
 	s        scratch
 }
 
@@ -101,6 +103,8 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	}
 	w.valueCap = valueCap(ch)
 	m.Principals = deploy.PrincipalAddrs(ch)
+	w.deployer = deployerIndex(m.Principals)
+	w.stats = newFuncStats(c.prog)
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}

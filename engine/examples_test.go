@@ -39,7 +39,7 @@ func TestExamplesTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"BonusWallet.sol:SWC-124@29", "LookaheadBar.sol:assert-failure@31", "PathsBaz.sol:assert-failure@16",
+		"BonusWallet.sol:SWC-124@29", "LookaheadBar.sol:SWC-101@30", "LookaheadBar.sol:assert-failure@31", "PathsBaz.sol:assert-failure@16",
 		"QuizGame.sol:SWC-104@15", "SequenceFoo.sol:assert-failure@17",
 		"TwoObjectives.sol:assert-failure@11", "TwoObjectives.sol:assert-failure@14",
 	}

@@ -64,7 +64,7 @@ func (w *worker) aggressive(e *Entry) {
 	if d == nil || len(e.loads) == 0 {
 		return
 	}
-	start, _, ok := w.prefixState(e, w.fresh())
+	start, _, _, ok := w.prefixState(e, w.fresh())
 	if !ok {
 		return
 	}

@@ -36,6 +36,15 @@ type execInput struct {
 	// transaction's path and whether it was inert in w.s.prof
 	// (compact.go).
 	profile bool
+	// dup is a known finding seq[:in.from] passed over (outcome.dup).
+	dup passed
+}
+
+// passed is a finding a run passed over and its transaction; f is nil if
+// none.
+type passed struct {
+	f  *Finding
+	tx int
 }
 
 // probeAny makes every transaction's probe hits count.
@@ -59,6 +68,12 @@ type outcome struct {
 	lastWrote bool
 	fail      *Finding
 	failTx    int
+	// dup is the first finding the run passed over (passes): one already
+	// reported, of a transaction that committed. A later finding of the
+	// run is reported as dup instead (a known key: nothing), so that a
+	// reported sequence finds nothing before its last transaction, as its
+	// replay does.
+	dup passed
 
 	// What the last transaction left, if it ran (ranLast). The slices
 	// alias the worker's buffers: valid until its next execution.
@@ -107,9 +122,10 @@ func (w *worker) history(seq txseq.Sequence) []oracle.TxInfo {
 const aggressiveGas = 1_000_000
 
 // exec runs seq[in.from:] on in.start and applies the oracles after every
-// transaction; it stops at the first finding.
+// transaction; it stops at the first finding it does not pass over
+// (passes).
 func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
-	o := outcome{writes: w.s.writes}
+	o := outcome{writes: w.s.writes, dup: in.dup}
 	w.m.Chain.Reset(in.start)
 	clear(w.s.writes)
 	w.s.hist = w.history(seq[:in.from])
@@ -157,8 +173,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 			continue
 		}
 		probe := in.probeTx == probeAny || in.probeTx == i
-		if f := w.check(tx, r, w.s.hist, probe, in.shrinking, seq); f != nil {
-			o.fail, o.failTx = f, i
+		if f := w.check(tx, r, w.s.hist, probe, in.shrinking, seq); f != nil && !w.passes(&o, f, i, r.Err == nil, in) {
 			return o
 		}
 	}
@@ -166,12 +181,40 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 		o.state = stateSig(in.startWrites, w.s.writes)
 		return o
 	}
-	if f := w.checkEnd(seq, w.s.hist, in.shrinking); f != nil {
-		o.fail, o.failTx = f, len(seq)-1
+	if f := w.checkEnd(seq, w.s.hist, in.shrinking); f != nil && !w.passes(&o, f, len(seq)-1, w.lastCommitted(), in) {
 		return o
 	}
 	o.state = stateSig(in.startWrites, w.s.writes)
 	return o
+}
+
+// passes reports whether the run goes on past finding f of transaction
+// tx, as an ordinary execution would: f's key was reported already and
+// its transaction committed (a vulnerability such as a wrap, not an
+// assertion failure or a panic, whose transactions revert). Such findings
+// are common once reported (every wrapping input of a function), and
+// stopping at them would take the corpus and input prediction most of
+// those inputs. Shrinking passes over nothing. Otherwise it sets o's
+// failure (the first passed-over finding if any, see outcome.dup). The
+// campaign's keys are looked up only here, when an oracle fired.
+func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execInput) bool {
+	if committed && in.shrinking == nil && w.c.known(f.Key()) {
+		if o.dup.f == nil {
+			o.dup = passed{f, tx}
+		}
+		return true
+	}
+	o.fail, o.failTx = f, tx
+	if o.dup.f != nil {
+		o.fail, o.failTx = o.dup.f, o.dup.tx
+	}
+	return false
+}
+
+// lastCommitted reports whether the running sequence's last transaction
+// committed.
+func (w *worker) lastCommitted() bool {
+	return len(w.s.hist) > 0 && !w.s.hist[len(w.s.hist)-1].Failed
 }
 
 // captureLast records in o what the last transaction of a sequence left:
@@ -243,13 +286,13 @@ func (w *worker) execMutant(e *Entry, mut txseq.Sequence, m txseq.Mutation, in e
 	if !m.LastOnly || len(mut) < 2 {
 		return w.exec(mut, in)
 	}
-	start, writes, ok := w.prefixState(e, in)
+	start, writes, dup, ok := w.prefixState(e, in)
 	if !ok {
 		// The prefix itself fails; run the whole mutant so the failure is
 		// reported with a complete sequence.
 		return w.exec(mut, in)
 	}
-	in.from, in.start, in.startWrites = len(mut)-1, start, writes
+	in.from, in.start, in.startWrites, in.dup = len(mut)-1, start, writes, dup
 	return w.exec(mut, in)
 }
 
@@ -259,28 +302,29 @@ type prefixCache struct {
 	entry  *Entry // nil: empty
 	snap   chain.Snapshot
 	writes map[trace.Slot]uint16
+	dup    passed // a known finding the prefix passed over
 }
 
-// prefixState returns the state after all but the last transaction of e
-// and the storage writes in it, from the worker's cache when it holds e
-// (the prefix runs with in's probe and target). It reports false if the
-// prefix itself fails.
-func (w *worker) prefixState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, bool) {
+// prefixState returns the state after all but the last transaction of e,
+// the storage writes in it and the known finding it passed over, from the
+// worker's cache when it holds e (the prefix runs with in's probe and
+// target). It reports false if the prefix itself fails.
+func (w *worker) prefixState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, passed, bool) {
 	if len(e.Seq) < 2 {
-		return w.m.Base, nil, true
+		return w.m.Base, nil, passed{}, true
 	}
 	if w.reuse.prefix.entry != e {
 		in.from, in.start, in.startWrites = 0, w.m.Base, nil
 		o := w.exec(e.Seq[:len(e.Seq)-1], in)
 		if o.fail != nil {
 			w.reuse.prefix.entry = nil
-			return chain.Snapshot{}, nil, false
+			return chain.Snapshot{}, nil, passed{}, false
 		}
-		w.reuse.prefix.entry, w.reuse.prefix.snap = e, w.m.Chain.Snapshot()
+		w.reuse.prefix.entry, w.reuse.prefix.snap, w.reuse.prefix.dup = e, w.m.Chain.Snapshot(), o.dup
 		clear(w.reuse.prefix.writes)
 		for k, v := range o.writes {
 			w.reuse.prefix.writes[k] = v
 		}
 	}
-	return w.reuse.prefix.snap, w.reuse.prefix.writes, true
+	return w.reuse.prefix.snap, w.reuse.prefix.writes, w.reuse.prefix.dup, true
 }

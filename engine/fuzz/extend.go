@@ -23,6 +23,7 @@ type endCache struct {
 	entry  *Entry // nil: empty
 	snap   chain.Snapshot
 	writes map[trace.Slot]uint16
+	dup    passed // a known finding e passed over
 }
 
 // extends reports whether e may grow at its end: its last transaction
@@ -68,35 +69,35 @@ func (w *worker) sweeping(e *Entry) bool {
 // execAppend runs mut, e's sequence with transactions appended, from the
 // state e left (the worker's end cache); in.from and in.start are set here.
 func (w *worker) execAppend(e *Entry, mut txseq.Sequence, in execInput) outcome {
-	start, writes, ok := w.endState(e, in)
+	start, writes, dup, ok := w.endState(e, in)
 	if !ok {
 		// e itself fails on this run: run the whole mutant, so a failure
 		// is reported with a complete sequence.
 		in.from, in.start, in.startWrites = 0, w.m.Base, nil
 		return w.exec(mut, in)
 	}
-	in.from, in.start, in.startWrites = len(e.Seq), start, writes
+	in.from, in.start, in.startWrites, in.dup = len(e.Seq), start, writes, dup
 	return w.exec(mut, in)
 }
 
-// endState returns the state after all of e and the storage writes that
-// made it, from the worker's cache when it holds e; otherwise it runs e's
+// endState returns the state after all of e, the storage writes that
+// made it and the known finding it passed over, from the worker's cache when it holds e; otherwise it runs e's
 // last transaction on its prefix's state (prefixState), so filling the
 // cache costs one transaction when the prefix is cached. It reports false
 // if e fails.
-func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, bool) {
+func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slot]uint16, passed, bool) {
 	if w.reuse.end.entry == e {
-		return w.reuse.end.snap, w.reuse.end.writes, true
+		return w.reuse.end.snap, w.reuse.end.writes, w.reuse.end.dup, true
 	}
-	start, writes, ok := w.prefixState(e, in)
+	start, writes, dup, ok := w.prefixState(e, in)
 	if !ok {
-		return chain.Snapshot{}, nil, false
+		return chain.Snapshot{}, nil, passed{}, false
 	}
-	in.from, in.start, in.startWrites = len(e.Seq)-1, start, writes
+	in.from, in.start, in.startWrites, in.dup = len(e.Seq)-1, start, writes, dup
 	o := w.exec(e.Seq, in)
 	if o.fail != nil {
 		w.reuse.end.entry = nil
-		return chain.Snapshot{}, nil, false
+		return chain.Snapshot{}, nil, passed{}, false
 	}
 	if w.reuse.end.writes == nil {
 		w.reuse.end.writes = map[trace.Slot]uint16{}
@@ -108,6 +109,6 @@ func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slo
 	for k, v := range o.writes {
 		w.reuse.end.writes[k] = v
 	}
-	w.reuse.end.entry, w.reuse.end.snap = e, w.m.Chain.Snapshot()
-	return w.reuse.end.snap, w.reuse.end.writes, true
+	w.reuse.end.entry, w.reuse.end.snap, w.reuse.end.dup = e, w.m.Chain.Snapshot(), o.dup
+	return w.reuse.end.snap, w.reuse.end.writes, w.reuse.end.dup, true
 }

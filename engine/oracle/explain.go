@@ -68,9 +68,9 @@ var explanations = map[finding.Kind][3]string{
 		"Delegatecall only fixed, trusted addresses set by the deployer, and protect who can change them.",
 	},
 	finding.IntegerWrap: {
-		"Arithmetic wrapped around its type (solc before 0.8 does not check), and the wrong value was then stored, compared, sent or passed on: balances and limits become wrong.",
-		"A wrapped result was followed to a use that matters (a store, a comparison, a payment, a call argument); a wrap nothing uses is not reported.",
-		"Use solc 0.8 checked arithmetic or SafeMath, and bound inputs before arithmetic.",
+		"Arithmetic wrapped around its type (solc before 0.8, or an unchecked block) and the wrong value was then used: balances and limits become wrong.",
+		"A wrapped result was followed to a use that matters (a store, a payment, a call argument, before 0.8 a comparison, in unchecked blocks the return data); hashing, bit tricks and mulmod math are not judged.",
+		"Use checked arithmetic (solc 0.8 outside unchecked blocks) or SafeMath, and check inputs before unchecked arithmetic.",
 	},
 	finding.Timestamp: {
 		"block.timestamp decides whether ether is paid; the block's proposer can move it a little and so choose the outcome.",

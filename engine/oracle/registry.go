@@ -8,10 +8,13 @@ import (
 
 // The oracle pipeline: after every transaction, of a campaign or of a
 // replay, the AfterTx oracles run in the order registered below and the
-// first finding ends the sequence; after the sequence's last transaction
-// the AfterSeq oracles do. A campaign and a replay run the same Set, so
-// they cannot disagree about what a sequence does: a replay of a reported
-// sequence re-runs what found it.
+// first finding ends the sequence (a campaign passes over one already
+// reported of a transaction that committed, engine/fuzz/exec.go's passes,
+// yet reports no sequence with a finding before its last transaction);
+// after the sequence's last transaction the AfterSeq oracles do. A
+// campaign and a replay run the same Set, so they cannot disagree about
+// what a sequence does: a replay of a reported sequence re-runs what found
+// it.
 //
 //  1. failures (check.go): the arbitrary storage-write probe, the
 //     transaction's own failure (assert, panic codes) at its origin, a

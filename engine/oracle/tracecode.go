@@ -14,8 +14,10 @@ func TraceCode(ct *program.Contract) *trace.Code {
 	code := trace.NewCode(ct.Artifact.Runtime.Bytes, ct.UserPC)
 	if ct.Legacy() {
 		code.SetLegacy()
+	} else {
+		code.SetChecked()
 	}
-	for _, s := range ct.ArithSites() {
+	for _, s := range append(ct.ArithSites(), ct.UncheckedSites()...) {
 		code.SetArith(s.PC, trace.ArithType{Bits: uint16(s.Bits), Signed: s.Signed})
 	}
 	for _, s := range ct.InvalidSites() {

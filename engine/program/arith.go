@@ -33,8 +33,13 @@ func (c *Contract) arithSites(bc *solc.Code) []ArithSite {
 		return nil
 	}
 	a := c.shared()
-	a.arithOnce.Do(func() { a.arith = a.arithTypes() })
-	types := a.arith
+	a.arithOnce.Do(func() { a.arith = a.arithTypes(true) })
+	return sitesOf(bc, a.arith)
+}
+
+// sitesOf finds the ADD, SUB and MUL of bc whose source range is one of
+// types'.
+func sitesOf(bc *solc.Code, types map[srcKey]ArithSite) []ArithSite {
 	if len(types) == 0 {
 		return nil
 	}
@@ -58,11 +63,16 @@ func (c *Contract) arithSites(bc *solc.Code) []ArithSite {
 }
 
 // arithTypes maps the source ranges of the build's integer arithmetic
-// expressions to their types.
-func (a *buildAST) arithTypes() map[srcKey]ArithSite {
+// expressions to their types; with checked arithmetic (not legacy), those
+// of unchecked blocks that uncheckedArith keeps.
+func (a *buildAST) arithTypes(legacy bool) map[srcKey]ArithSite {
 	types := map[srcKey]ArithSite{}
 	for _, u := range a.units {
-		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
+		var modular map[string]bool
+		if !legacy {
+			modular = modularFuncs(u.ast)
+		}
+		solc.Walk(u.ast, func(n solc.Node, parents []solc.Node) bool {
 			var op, typ string
 			switch n.Type() {
 			case "BinaryOperation":
@@ -88,7 +98,7 @@ func (a *buildAST) arithTypes() map[srcKey]ArithSite {
 				return true
 			}
 			bits, signed, ok := intType(typ)
-			if !ok {
+			if !ok || !legacy && !uncheckedArith(n, parents, modular) {
 				return true
 			}
 			start, end, file, ok := n.Src()

@@ -41,6 +41,9 @@ type buildAST struct {
 
 	arithOnce sync.Once
 	arith     map[srcKey]ArithSite // legacy code's arithmetic (arith.go)
+
+	uncheckedOnce sync.Once
+	unchecked     map[srcKey]ArithSite // unchecked blocks' arithmetic (unchecked.go)
 }
 
 // srcKey is a source range as the source map gives it.

@@ -251,7 +251,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		l |= inherit &^ (LabelCaller | LabelHash)
 	case propagates[op]:
 		l |= inherit
-		if (operand[0]|operand[1])&LabelWrap != 0 && t.wrapCheck(f, op, s, operand, opSrc) {
+		if (operand[0]|operand[1])&LabelWrap != 0 && (t.wrapCheck(f, op, s, operand, opSrc) || c.checked && !keepsWrap(op, s)) {
 			l &^= LabelWrap
 		}
 		if op == vm.EQ {
@@ -293,7 +293,7 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if tt.label&LabelOriginEq != 0 {
 			t.event(Event{Kind: EventOriginAuth, Code: f.code, PC: f.lastUser})
 		}
-		if tt.label&LabelWrap != 0 {
+		if tt.label&LabelWrap != 0 && (f.c == nil || !f.c.checked) {
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
 		}
 	case vm.SSTORE:
@@ -326,6 +326,11 @@ func (t *Tracer) wrapIntoCall(f *frame, op vm.OpCode, s []uint256.Int) {
 		in = L - 4
 	case vm.DELEGATECALL, vm.STATICCALL:
 		in = L - 3
+	case vm.RETURN:
+		if f.c != nil && f.c.checked {
+			t.wrapIntoReturn(f, s)
+		}
+		return
 	default:
 		return
 	}

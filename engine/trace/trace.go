@@ -37,7 +37,8 @@ type Code struct {
 	sources [256]Label
 	// arith[pc] is the Solidity type of the arithmetic at pc, for code
 	// compiled without checked arithmetic; nil otherwise.
-	arith []ArithType
+	arith   []ArithType
+	checked bool // checked arithmetic: arith marks unchecked blocks (unchecked.go)
 	// invalid[pc] is the finding kind of the INVALID at pc, for code
 	// compiled before 0.8; nil otherwise (every INVALID is an assert).
 	invalid []finding.Kind

@@ -13,7 +13,7 @@ contract Panic32Pos {
 
     function sum() public view returns (uint256 s) {
         for (uint256 k = 0; k < 4; k++) {
-            unchecked { s += slots[k]; }
+            unchecked { s += slots[k]; } //@finding(SWC-101)
         }
     }
 }

@@ -71,6 +71,7 @@ type outcome struct {
 	// target; targetCost and targetResid are the target's metric there.
 	reached                 bool
 	targetCost, targetResid uint256.Int
+	marks                   []valueMark // what the senders were paid (value.go)
 }
 
 // check applies the oracle pipeline (engine/oracle's Set) to transaction
@@ -168,6 +169,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 		return o
 	}
 	o.state = stateSig(in.startWrites, w.s.writes)
+	o.marks = w.valueMarks(w.s.hist, seq[len(seq)-1].Contract)
 	return o
 }
 

@@ -41,6 +41,9 @@ var layerRules = []struct {
 	// The corpus maps inputs onto programs but runs nothing: the facade
 	// replays and minimizes them.
 	{"engine/corpus", []string{module + "/engine/fuzz", module + "/lsp"}},
+	// The Foundry exporter renders typed values the engine's facade
+	// parsed: it runs nothing of the loop.
+	{"engine/foundry", []string{module + "/engine/fuzz", module + "/lsp"}},
 }
 
 // leafRules name packages that may import, of the module, only the listed
@@ -168,6 +171,7 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/finding/a.go", "finding", module+"/engine/txseq", module+"/engine/calldata")
 	write("engine/corpus/a.go", "corpus", module+"/engine/report", module+"/engine/program", module+"/engine/safefile")
 	write("engine/report/a.go", "report", module+"/engine/safefile", "github.com/ethereum/go-ethereum/common")
+	write("engine/foundry/a.go", "foundry", module+"/engine/deploy", module+"/engine/chain", module+"/solc")
 	write("lsp/a.go", "lsp", module+"/engine", "go.lsp.dev/protocol")
 	write("cmd/foresight/a.go", "main", module+"/lsp")
 	// Forbidden, one per rule.
@@ -181,6 +185,7 @@ func TestLayeringCatchesViolations(t *testing.T) {
 	write("engine/deploy/c.go", "deploy", module+"/engine/oracle")
 	write("engine/oracle/b.go", "oracle", module+"/engine/fuzz")
 	write("engine/finding/b.go", "finding", module+"/engine/trace")
+	write("engine/foundry/b.go", "foundry", module+"/engine/fuzz")
 	write("solc/b.go", "solc", "go.lsp.dev/protocol")
 	write("engine/program/a.go", "program", module+"/lsp/x")
 	write("engine/corpus/b.go", "corpus", module+"/engine/fuzz")
@@ -193,6 +198,7 @@ func TestLayeringCatchesViolations(t *testing.T) {
 		"engine/deploy imports " + module + "/engine/fuzz: the layering",
 		"engine/deploy imports " + module + "/engine/oracle: the layering",
 		"engine/finding imports " + module + "/engine/trace: the layering",
+		"engine/foundry imports " + module + "/engine/fuzz: the layering",
 		"engine/oracle imports " + module + "/engine/fuzz: the layering",
 		"engine/program imports " + module + "/lsp/x: nothing below the command imports lsp",
 		"engine/program imports " + module + "/lsp/x: the layering",

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/hex"
+	"github.com/foresight-sol/foresight/engine/report"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -59,7 +60,7 @@ func TestInitializedInDeployment(t *testing.T) {
 // initialize's calldata.
 func checkProxy(t *testing.T, rep *Report) {
 	t.Helper()
-	deployed := map[string]Deployed{}
+	deployed := map[string]report.Deployed{}
 	for _, d := range rep.Setup.Contracts {
 		deployed[d.Name] = d
 	}

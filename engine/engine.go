@@ -91,6 +91,9 @@ type Report struct {
 	// to, so that "no findings" is never said of code that was not fuzzed.
 	Contracts int `json:"contracts"`
 	Functions int `json:"functions"`
+	// FunctionStats say, per function sent a transaction, how many
+	// completed and reverted and why it reverted most often.
+	FunctionStats []report.FunctionStat `json:"functionStats,omitempty"`
 	// Scope holds the totals they are out of and the source-line coverage.
 	Scope
 	// Note says why the campaign ended before fuzzing anything, e.g. its
@@ -205,11 +208,12 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
-	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage)
+	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
 	if cfg.SetUp != "" {
 		rep.Scope = setUpScope(prog, res)
-		rep.Contracts, rep.Functions = res.Contracts, res.Functions
+		rep.Contracts, rep.Functions = res.Contracts, completedFunctions(res.Funcs, -1)
 	}
+	rep.FunctionStats = functionStats(prog, res.Funcs)
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment")
 		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction

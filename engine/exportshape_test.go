@@ -23,6 +23,9 @@ var exportLineREs = func() []*regexp.Regexp {
 		"VM", `(?:vm|foresightVm)`,
 		"CODE", `(?:type\(ID\)\.creationCode|VM\.getCode\(STR\))`,
 		"TAIL", `(?: //.*)?`,
+		"BAL", `address\(ADDR\)\.balance(?: \+ address\(ADDR\)\.balance)*`,
+		"WORD", `bytes32\(0x[0-9a-f]{64}\)`,
+		"CHEATS", `address\((?:vm|ADDR)\)`,
 	)
 	var out []*regexp.Regexp
 	for _, l := range []string{
@@ -66,6 +69,18 @@ var exportLineREs = func() []*regexp.Regexp {
 		`assertEq0?\(ret, abi\.encodeWithSignature\("Panic\(uint256\)", uint256\(0x[0-9a-f]+\)\)\);`,
 		`assertEq\(ret\.length, 0\);TAIL`,
 		`assertTrue\(!ok \|\| ret\.length < 32 \|\| ret\[31\] == bytes1\(0\), STR\);`,
+		// The harm (engine/foundry/effect.go).
+		`uint256 before[0-9]+ = BAL;`, `bool gained = false;`,
+		`if \(BAL > before[0-9]+\) gained = true;`, `assertTrue\(gained, STR\);`,
+		`bool loaded;`, `bytes memory word;`,
+		`\(loaded, word\) = address\(ADDR\)\.staticcall\(abi\.encodeWithSignature\("load\(address,bytes32\)", address\(ADDR\), WORD\)\);`,
+		`assertTrue\(loaded && abi\.decode\(word, \(bytes32\)\) == WORD, STR\);`,
+		// The fork (engine/foundry/fork.go), in a set-up's constructor.
+		`constructor\(\) public \{`,
+		`\(bool hasURL, bytes memory rawURL\) = CHEATS\.call\(abi\.encodeWithSignature\("envString\(string\)", STR\)\);`,
+		`require\(hasURL, STR\);`, `string memory forkURL = (?:STR|abi\.decode\(rawURL, \(string\)\));`,
+		`\(bool forked, \) = CHEATS\.call\(abi\.encodeWithSignature\("createSelectFork\(string,uint256\)", forkURL, uint256\(NUM\)\)\);`,
+		`require\(forked, STR\);`, `require\(block\.chainid == NUM, STR\);`,
 	} {
 		out = append(out, regexp.MustCompile(`^`+r.Replace(r.Replace(l))+`$`))
 	}

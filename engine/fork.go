@@ -152,7 +152,7 @@ func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, err
 	ctx, stopSetUp := opts.SetUpForks.watch(ctx)
 	defer stopSetUp()
 	if on, forks := opts.OnSetup, opts.SetUpForks; on != nil && forks != nil {
-		opts.OnSetup = func(s Setup) {
+		opts.OnSetup = func(s report.Setup) {
 			if s.Fork == nil {
 				s.Fork = forks.Info()
 			}

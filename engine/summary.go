@@ -37,9 +37,10 @@ func (s Scope) LinePercent() float64 {
 }
 
 // scopeOf counts a plain campaign's scope: the targets of the requested
-// files (restricted to names), which of them deployed, and the source
-// lines of those that did.
-func scopeOf(p *program.Program, names []string, d *deploy.Deployment, cov [][]bool) (s Scope, contracts, functions int) {
+// files (restricted to names), which of them deployed, their functions
+// that completed at least once (one that only reverted was not fuzzed),
+// and the source lines of those that did.
+func scopeOf(p *program.Program, names []string, d *deploy.Deployment, cov [][]bool, funcs []fuzz.FuncStat) (s Scope, contracts, functions int) {
 	var fuzzed []int
 	for i, c := range p.Contracts {
 		if !c.Target || (len(names) > 0 && !slices.Contains(names, c.Name)) {
@@ -49,7 +50,7 @@ func scopeOf(p *program.Program, names []string, d *deploy.Deployment, cov [][]b
 		s.FunctionsTotal += len(c.Methods)
 		if d != nil && i < len(d.Errors) && d.Errors[i] == nil {
 			contracts++
-			functions += len(c.Methods)
+			functions += completedFunctions(funcs, i)
 			fuzzed = append(fuzzed, i)
 		}
 	}

@@ -76,7 +76,10 @@ function runProject(want, cache, bin) {
 	} catch (e) {
 		rep = null;
 	}
-	got.compiled = r.status === 0 || r.status === 1 ? "yes" : rep && rep.contracts.length > 0 ? "partial" : "no";
+	// Exit 2 with a report and no compile error is a run that fuzzed
+	// nothing (every set-up failed, say): compiled all the same.
+	const clean = rep && (rep.compileErrors || []).length === 0 && (rep.notCompiled || []).length === 0;
+	got.compiled = r.status === 0 || r.status === 1 || clean ? "yes" : rep && rep.contracts.length > 0 ? "partial" : "no";
 	got.compileErrors = rep ? rep.compileErrors || [] : got.stderr.split("\n").filter((l) => / error: /.test(l));
 	got.notCompiled = rep ? (rep.notCompiled || []).map((p) => path.relative(dir, p)).sort() : [];
 	got.contracts = {};
@@ -178,6 +181,9 @@ function judge(want, got) {
 		if (g && wantVia !== gotVia) diffs.push({ key: `via ${w.kind} ${w.at}`, text: `${w.kind} ${w.at}: related ${gotVia}, expected ${wantVia}` });
 	}
 	if (got.replay && got.replay !== "-" && got.replay !== "OK") diffs.push({ key: "replay", text: `replay: ${got.replay}` });
+	// A run that fuzzed nothing must not pass for a clean one (issue 29):
+	// exit 2 with the reasons, never 0.
+	if (got.code === 0 && !Object.values(got.contracts).includes("fuzzed")) diffs.push({ key: "exit", text: "exit 0 although no contract was fuzzed (want exit 2 with the reasons)" });
 	const known = new Map((want.knownFail || []).map((k) => [k.key, k.reason]));
 	const lines = [];
 	let fail = false, knownHit = false;

@@ -214,7 +214,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return exitUsage
 	}
 	printHarnesses(stderr, runs)
-	printSummary(stderr, rep, len(ff.targets) > 0)
+	printSummary(stderr, rep, len(ff.targets) > 0, ff.verbose)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
 	}
@@ -441,7 +441,7 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 
 // printSummary says what was fuzzed and how much, so that "0 findings" is
 // never said of code that did not run.
-func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
+func printSummary(w io.Writer, rep *engine.Report, targeted, verbose bool) {
 	if rep.Note != "" {
 		fmt.Fprintf(w, "foresight: %s\n", rep.Note)
 	}
@@ -458,6 +458,7 @@ func printSummary(w io.Writer, rep *engine.Report, targeted bool) {
 	fmt.Fprintf(w, "foresight: %d finding(s); fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), %d txs (%.0f/s), corpus %d\n",
 		len(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Txs, rep.TxRate, rep.Corpus)
 	fmt.Fprintf(w, "foresight: %s\n", scopeLine(rep))
+	printFunctions(w, rep.FunctionStats, verbose)
 	if targeted {
 		if rep.TargetExecs > 0 {
 			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))

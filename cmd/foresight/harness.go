@@ -23,7 +23,7 @@ import (
 // setUp(), as when its file is named. The budget is split evenly between
 // the direct campaign and the suites' (the direct one takes the
 // remainder), so a fixed seed and --execs repeat the whole run. Each
-// finding of a suite carries it (engine.Finding.Harness), so that replay
+// finding of a suite carries it (report.Finding.Harness), so that replay
 // and export start from the same set-up.
 
 // harnessFile is an invariant suite found in a project.
@@ -298,12 +298,12 @@ type findingSource struct {
 	tc     *solc.Toolchain
 	cf     *compilerFlags
 	builds []*solc.Build
-	setup  engine.Setup
+	setup  report.Setup
 	suites map[string][]*solc.Build
 }
 
 // of returns f's builds and setup.
-func (s *findingSource) of(f engine.Finding) ([]*solc.Build, engine.Setup, error) {
+func (s *findingSource) of(f report.Finding) ([]*solc.Build, report.Setup, error) {
 	if f.Harness == nil {
 		return s.builds, s.setup, nil
 	}
@@ -311,11 +311,11 @@ func (s *findingSource) of(f engine.Finding) ([]*solc.Build, engine.Setup, error
 	if !ok {
 		var err error
 		if bs, err = s.cf.compile(s.ctx, s.tc, []string{f.Harness.File}); err != nil {
-			return nil, engine.Setup{}, fmt.Errorf("invariant suite %s: %w", f.Harness.File, err)
+			return nil, report.Setup{}, fmt.Errorf("invariant suite %s: %w", f.Harness.File, err)
 		}
 		for _, b := range bs {
 			if b.HasErrors() {
-				return nil, engine.Setup{}, fmt.Errorf("invariant suite %s does not compile", f.Harness.File)
+				return nil, report.Setup{}, fmt.Errorf("invariant suite %s does not compile", f.Harness.File)
 			}
 		}
 		if s.suites == nil {
@@ -329,7 +329,7 @@ func (s *findingSource) of(f engine.Finding) ([]*solc.Build, engine.Setup, error
 // suiteNote names the invariant suite of a finding under it, and has its
 // senders named by the suite's set-up (by the report's, setUp, for the
 // others).
-func suiteNote(w io.Writer, f engine.Finding, senders *senderNames, setUp string) {
+func suiteNote(w io.Writer, f report.Finding, senders *senderNames, setUp string) {
 	senders.setUp = setUp
 	if h := f.Harness; h != nil {
 		senders.setUp = h.Contract

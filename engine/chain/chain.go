@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"time"
 
@@ -19,7 +20,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/triedb"
 	"github.com/holiman/uint256"
@@ -184,7 +184,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	}
 	st.Finalise(params.Rules{})
 	c.fresh = 1 + cfg.Senders
-	c.evm = vm.NewEVM(bctx, st, cc, vm.Config{Tracer: hooks, NoBaseFee: true})
+	c.evm = vm.NewEVM(bctx, st, cc, vm.Config{Tracer: hooks, NoBaseFee: true, MaxCodeSize: maxCodeSize(cfg.CodeSizeLimit)})
 	c.rules = c.evm.GetRules()
 	c.precompiles = vm.ActivePrecompiles(c.rules)
 	return c, nil
@@ -324,41 +324,26 @@ func (c *Chain) Call(tx Tx) Result {
 func (c *Chain) create(tx Tx, budget vm.GasBudget, v *uint256.Int) (Result, vm.GasBudget) {
 	var r Result
 	var left vm.GasBudget
-	limit := c.cfg.CodeSizeLimit
 	snap := c.state.Snapshot()
-	nonce := c.state.GetNonce(tx.From)
 	r.Ret, r.Created, left, r.Err = c.evm.Create(tx.From, tx.Input, budget, v)
-	if errors.Is(r.Err, vm.ErrMaxCodeSizeExceeded) && (limit == 0 || limit > params.MaxCodeSize) {
-		r = c.createOversized(tx.From, crypto.CreateAddress(tx.From, nonce), tx.Input, v)
-		left = vm.NewGasBudget(c.cfg.GasLimit-r.GasUsed, 0)
-	}
-	if r.Err == nil && limit > 0 {
-		if n := c.state.GetCodeSize(r.Created); uint64(n) > limit {
-			c.state.RevertToSnapshot(snap)
-			return Result{Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrCodeSizeLimit, n, limit)}, vm.NewGasBudget(0, 0)
-		}
+	if limit := c.cfg.CodeSizeLimit; limit > 0 && errors.Is(r.Err, vm.ErrMaxCodeSizeExceeded) {
+		// Nothing of a refused deployment stays, its nonce included.
+		c.state.RevertToSnapshot(snap)
+		return Result{Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrCodeSizeLimit, len(r.Ret), limit)}, vm.NewGasBudget(0, 0)
 	}
 	return r, left
 }
 
-// createOversized deploys code whose runtime exceeds EIP-170's 24,576
-// bytes, which go-ethereum enforces with no switch: it runs the init code as
-// the code of the new account, then installs what it returns. Projects
-// compiled without the optimizer often exceed the limit; the fuzzer must
-// still run them.
-func (c *Chain) createOversized(from, addr common.Address, initCode []byte, value *uint256.Int) Result {
-	c.state.CreateAccount(addr)
-	c.state.CreateContract(addr)
-	c.state.SetNonce(addr, 1, tracing.NonceChangeNewContract)
-	c.state.SetCode(addr, initCode, tracing.CodeChangeUnspecified)
-	c.state.AddAddressToAccessList(addr)
-	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
-	ret, left, err := c.evm.Call(from, addr, nil, budget, value)
-	if err != nil {
-		return Result{Ret: ret, Err: err, GasUsed: left.Used(budget)}
+// maxCodeSize is the EVM's limit on the code a creation leaves, at every
+// depth: the project's code_size_limit, else none. forge's tests deploy
+// code of any size unless the project sets one (Foundry's code_size_limit
+// defaults to unset), and projects compiled without the optimizer often
+// exceed EIP-170's 24,576 bytes; the fuzzer must still run them.
+func maxCodeSize(limit uint64) uint64 {
+	if limit == 0 {
+		return math.MaxUint64
 	}
-	c.state.SetCode(addr, ret, tracing.CodeChangeUnspecified)
-	return Result{Created: addr, GasUsed: left.Used(budget)}
+	return limit
 }
 
 // startGuard arms the wall-clock guard: a transaction that runs longer than

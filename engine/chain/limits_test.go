@@ -7,7 +7,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/ethereum/go-ethereum/params"
 	"github.com/holiman/uint256"
 )
 
@@ -42,12 +41,7 @@ func TestCodeSizeLimit(t *testing.T) {
 			t.Errorf("limit %d, %d bytes: deployed, want an error", tt.limit, tt.size)
 			continue
 		}
-		if tt.size > params.MaxCodeSize && tt.limit <= params.MaxCodeSize {
-			// geth's own EIP-170 check refuses it first.
-			if !errors.Is(r.Err, vm.ErrMaxCodeSizeExceeded) {
-				t.Errorf("limit %d, %d bytes: %v, want EIP-170's error", tt.limit, tt.size, r.Err)
-			}
-		} else if !errors.Is(r.Err, ErrCodeSizeLimit) {
+		if !errors.Is(r.Err, ErrCodeSizeLimit) {
 			t.Errorf("limit %d, %d bytes: %v, want ErrCodeSizeLimit", tt.limit, tt.size, r.Err)
 		}
 		addr := crypto.CreateAddress(Deployer, nonce)
@@ -72,6 +66,44 @@ func TestBlockGasLimit(t *testing.T) {
 		}
 		if got := new(uint256.Int).SetBytes(r.Ret); got.Uint64() != tt.want {
 			t.Errorf("block gas limit set to %d: GASLIMIT = %d, want %d", tt.set, got, tt.want)
+		}
+	}
+}
+
+// TestNestedOversizedCreate: a contract whose constructor CREATEs code over
+// EIP-170's 24,576 bytes deploys it, as forge's tests do (a Foundry
+// setUp() that does `new` on a big contract), and a project's
+// code_size_limit holds at that depth too.
+func TestNestedOversizedCreate(t *testing.T) {
+	inner := initCode(30_000, nil)
+	// Outer runtime: copy the inner init code (appended after this
+	// prefix) to memory, CREATE it, store the address at slot 0.
+	n := len(inner)
+	const prefixLen = 20
+	runtime := asm(vm.PUSH2, n>>8, n&0xff, vm.PUSH1, prefixLen, vm.PUSH1, 0, vm.CODECOPY,
+		vm.PUSH2, n>>8, n&0xff, vm.PUSH1, 0, vm.PUSH1, 0, vm.CREATE,
+		vm.PUSH1, 0, vm.SSTORE, vm.STOP)
+	if len(runtime) != prefixLen {
+		t.Fatalf("prefix is %d bytes, want %d", len(runtime), prefixLen)
+	}
+	runtime = append(runtime, inner...)
+	for _, tt := range []struct {
+		limit uint64
+		ok    bool
+	}{{0, true}, {40_000, true}, {24_576, false}} {
+		c, err := New(Config{CodeSizeLimit: tt.limit}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		factory := deploy(t, c, initCode(0, runtime))
+		if r := c.Call(Tx{From: Deployer, To: factory}); r.Err != nil {
+			t.Fatalf("limit %d: call: %v", tt.limit, r.Err)
+		}
+		created := common.BytesToAddress(c.State().GetState(factory, common.Hash{}).Bytes())
+		if got := len(c.State().GetCode(created)); tt.ok && (created == (common.Address{}) || got != 30_000) {
+			t.Errorf("limit %d: CREATE gave %x with %d bytes, want 30000 bytes", tt.limit, created, got)
+		} else if !tt.ok && created != (common.Address{}) {
+			t.Errorf("limit %d: CREATE of 30000 bytes succeeded at %x, want it refused", tt.limit, created)
 		}
 	}
 }

@@ -37,9 +37,9 @@ func deployLinked(ch *chain.Chain, p *program.Program, c *program.Contract, done
 			}
 		}
 	}
-	r := ch.Call(chain.Tx{From: DefaultSender, Input: code})
+	r := ch.Call(chain.Tx{From: DefaultSender, Input: code, Gas: SetUpGas})
 	if r.Err != nil {
-		return common.Address{}, fmt.Errorf("%w: deploying %s: %s", ErrSetUp, c.Name, describeRevert(r.Ret, r.Err))
+		return common.Address{}, fmt.Errorf("%w: deploying %s: %s", ErrSetUp, c.Name, describeRevert(p, r.Ret, r.Err))
 	}
 	return r.Created, nil
 }

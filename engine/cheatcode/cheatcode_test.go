@@ -59,7 +59,7 @@ func TestDirectCalls(t *testing.T) {
 		call("setNonce(address,uint64)", who, uint64(3)),
 	} {
 		if r := ch.Call(chain.Tx{From: from, To: Address, Input: in}); r.Err != nil {
-			t.Fatalf("%x: %s", in[:4], describeRevert(r.Ret, r.Err))
+			t.Fatalf("%x: %s", in[:4], describeRevert(nil, r.Ret, r.Err))
 		}
 	}
 	st := ch.State()

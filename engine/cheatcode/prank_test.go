@@ -55,7 +55,7 @@ func TestPrankEdges(t *testing.T) {
 			case s.Cheats.Err() != nil:
 				got = s.Cheats.Err().Error()
 			case r.Err != nil:
-				got = describeRevert(r.Ret, r.Err)
+				got = describeRevert(nil, r.Ret, r.Err)
 			}
 			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
 				t.Errorf("%s() = %s, want %q", tt.fn, got, tt.want)

@@ -22,6 +22,12 @@ var (
 	TestBalance = new(uint256.Int).SubUint64(new(uint256.Int).Lsh(uint256.NewInt(1), 96), 1)
 )
 
+// SetUpGas is the gas the test contract's deployment and setUp() run with:
+// Foundry's default gas_limit (2^30, `forge config`), far past a fuzzing
+// transaction's. A set-up that news a few contracts over 24 KiB spends
+// more than 12M gas on code deposit alone; forge runs it.
+const SetUpGas = 1 << 30
+
 // ErrSetUp is wrapped by every failure of a test contract's deployment or
 // setUp().
 var ErrSetUp = errors.New("setUp failed")
@@ -114,7 +120,7 @@ func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*S
 	}
 	ch.Install(addr, nil, TestBalance)
 	cheats.test = addr
-	if err := callSetUp(ch, cheats, tc, addr); err != nil {
+	if err := callSetUp(ch, cheats, p, tc, addr); err != nil {
 		return nil, err
 	}
 	st = ch.State() // a new one if setUp() forked
@@ -128,7 +134,7 @@ func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*S
 		seen[a] = true
 		s.Deployed = append(s.Deployed, identify(ch, p, a))
 	}
-	if err := s.readChoices(ch, tc, addr); err != nil {
+	if err := s.readChoices(ch, p, tc, addr); err != nil {
 		return nil, err
 	}
 	for _, m := range tc.ABI.Methods {
@@ -144,18 +150,18 @@ func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*S
 }
 
 // callSetUp calls setUp(), if the contract has one.
-func callSetUp(ch *chain.Chain, cheats *Cheats, tc *program.Contract, addr common.Address) error {
+func callSetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, tc *program.Contract, addr common.Address) error {
 	if _, ok := tc.ABI.Methods["setUp"]; !ok {
 		return nil
 	}
-	r := ch.Call(chain.Tx{From: DefaultSender, To: addr, Input: selectorOf("setUp()")})
+	r := ch.Call(chain.Tx{From: DefaultSender, To: addr, Input: selectorOf("setUp()"), Gas: SetUpGas})
 	if err := cheats.Err(); errors.Is(err, ErrFork) {
 		return fmt.Errorf("%w: setUp() %w", ErrSetUp, err)
 	} else if err != nil {
 		return fmt.Errorf("%w: setUp() uses %w", ErrSetUp, err)
 	}
 	if r.Err != nil {
-		return fmt.Errorf("%w: setUp() reverted: %s", ErrSetUp, describeRevert(r.Ret, r.Err))
+		return fmt.Errorf("%w: setUp() reverted: %s", ErrSetUp, describeRevert(p, r.Ret, r.Err))
 	}
 	if cheats.expected != nil {
 		return fmt.Errorf("%w: setUp() ends with a vm.expectRevert no call consumed", ErrSetUp)
@@ -168,20 +174,9 @@ func selectorOf(sig string) []byte {
 	return s[:]
 }
 
-// describeRevert renders revert data: an Error(string) message, or hex.
-func describeRevert(ret []byte, err error) string {
-	if msg, ok := decodeError(ret); ok {
-		return fmt.Sprintf("%q", msg)
-	}
-	if len(ret) > 0 {
-		return fmt.Sprintf("0x%x", ret)
-	}
-	return err.Error()
-}
-
 // readChoices calls forge-std StdInvariant's getters, when the test
 // contract has them.
-func (s *Setup) readChoices(ch *chain.Chain, tc *program.Contract, addr common.Address) error {
+func (s *Setup) readChoices(ch *chain.Chain, p *program.Program, tc *program.Contract, addr common.Address) error {
 	lists := []struct {
 		name string
 		dst  *[]common.Address
@@ -192,7 +187,7 @@ func (s *Setup) readChoices(ch *chain.Chain, tc *program.Contract, addr common.A
 		{"excludeSenders", &s.ExcludeSenders},
 	}
 	for _, l := range lists {
-		v, err := callGetter(ch, tc, addr, l.name)
+		v, err := callGetter(ch, p, tc, addr, l.name)
 		if err != nil || v == nil {
 			return err
 		}
@@ -202,7 +197,7 @@ func (s *Setup) readChoices(ch *chain.Chain, tc *program.Contract, addr common.A
 		}
 		*l.dst = as
 	}
-	v, err := callGetter(ch, tc, addr, "targetSelectors")
+	v, err := callGetter(ch, p, tc, addr, "targetSelectors")
 	if err != nil || v == nil {
 		return err
 	}
@@ -216,14 +211,14 @@ func (s *Setup) readChoices(ch *chain.Chain, tc *program.Contract, addr common.A
 
 // callGetter calls a no-argument getter of the test contract and returns
 // its single result, or nil when the contract has no such function.
-func callGetter(ch *chain.Chain, tc *program.Contract, addr common.Address, name string) (any, error) {
+func callGetter(ch *chain.Chain, p *program.Program, tc *program.Contract, addr common.Address, name string) (any, error) {
 	m, ok := tc.ABI.Methods[name]
 	if !ok || len(m.Inputs) != 0 || len(m.Outputs) != 1 {
 		return nil, nil
 	}
 	r := ch.Probe(DefaultSender, addr, m.ID)
 	if r.Err != nil {
-		return nil, fmt.Errorf("%w: %s() reverted: %s", ErrSetUp, name, describeRevert(r.Ret, r.Err))
+		return nil, fmt.Errorf("%w: %s() reverted: %s", ErrSetUp, name, describeRevert(p, r.Ret, r.Err))
 	}
 	out, err := m.Outputs.Unpack(r.Ret)
 	if err != nil {

@@ -112,7 +112,7 @@ func TestSetUpDeploysTheProject(t *testing.T) {
 	s.Chain.Reset(s.Snapshot)
 	for _, m := range s.Invariants {
 		if r := s.Chain.Probe(DefaultSender, s.Test.Address, m.ID); r.Err != nil {
-			t.Errorf("%s fails after setUp: %s", m.Sig, describeRevert(r.Ret, r.Err))
+			t.Errorf("%s fails after setUp: %s", m.Sig, describeRevert(nil, r.Ret, r.Err))
 		}
 	}
 }
@@ -132,6 +132,27 @@ func TestSetUpErrors(t *testing.T) {
 			_, err := RunSetUp(p, tt.test, Options{})
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.Is(err, tt.is) {
 				t.Errorf("err = %v, want one containing %q and wrapping %v", err, tt.want, tt.is)
+			}
+		})
+	}
+}
+
+// TestSetUpRevertsDecoded: a setUp() that reverts is reported as forge
+// reports it: a custom error by name with its arguments (declared by the
+// test contract or by a contract it called), a panic code in words, an
+// Error(string) message; data no ABI names stays hex.
+func TestSetUpRevertsDecoded(t *testing.T) {
+	p := project(t, "test/Reverts.t.sol")
+	for _, tt := range []struct{ test, want string }{
+		{"CustomErrorTest", "setUp() reverted: Unauthorized(caller: 0x000000000000000000000000000000000000bEEF, need: 7)"},
+		{"OwnErrorTest", `setUp() reverted: NotReady(why: "no oracle")`},
+		{"PanicTest", "setUp() reverted: Panic(0x11): arithmetic overflow or underflow"},
+		{"RawRevertTest", "setUp() reverted: 0xdeadbeef"},
+	} {
+		t.Run(tt.test, func(t *testing.T) {
+			_, err := RunSetUp(p, tt.test, Options{})
+			if err == nil || !strings.HasSuffix(err.Error(), tt.want) || !errors.Is(err, ErrSetUp) {
+				t.Errorf("err = %v, want one ending in %q", err, tt.want)
 			}
 		})
 	}
@@ -189,5 +210,31 @@ func TestSetUpLinksLibraries(t *testing.T) {
 	}
 	if len(s.Deployed) != 1 || s.Deployed[0].Name != "Twice" {
 		t.Errorf("deployed = %+v, want the library", s.Deployed)
+	}
+}
+
+// TestSetUpDeploysOversized: a via-IR project's setUp() that news
+// contracts over 24 KiB, needing more gas than a fuzzing transaction has,
+// runs as under forge test.
+func TestSetUpDeploysOversized(t *testing.T) {
+	_, bs := testbuild.FoundryProject(t, filepath.Join("testdata", "bigsetup"), "test/BigSetUp.t.sol")
+	if s := bs[0].Project.Settings; !s.ViaIR {
+		t.Fatalf("settings %+v: want via_ir from foundry.toml", s)
+	}
+	p, err := program.New(bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := RunSetUp(p, "BigSetUpTest", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Deployed) != 3 {
+		t.Fatalf("deployed %d contracts, want 3", len(s.Deployed))
+	}
+	for _, d := range s.Deployed {
+		if n := len(s.Chain.State().GetCode(d.Address)); n != 30_000 {
+			t.Errorf("%s: %d bytes of code, want 30000", d.Address, n)
+		}
 	}
 }

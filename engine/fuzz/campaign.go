@@ -168,6 +168,10 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		res.TxRate = float64(res.Txs) / s
 	}
 	res.Contracts, res.Functions = c.fuzzedCounts()
+	for _, w := range workers[1:] {
+		workers[0].stats.add(w.stats)
+	}
+	res.Funcs = workers[0].stats.stats(c.prog)
 	res.Coverage = mergeCoverage(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {

@@ -165,4 +165,6 @@ type Result struct {
 	Inputs []txseq.Sequence
 	// Contracts and Functions count what the campaign sent transactions to.
 	Contracts, Functions int
+	// Funcs are the functions sent a transaction, in program order.
+	Funcs []FuncStat
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
+	"time"
 )
 
 // This file is the per-execution path, the fuzzer's interpreter loop:
@@ -120,7 +121,9 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	}
 	for i := in.from; i < len(seq); i++ {
 		tx := &seq[i]
+		t0 := time.Now()
 		r := w.m.RunTx(tx, 0)
+		w.stats.record(tx, &r, time.Since(t0))
 		if r.TimedOut {
 			w.c.timeouts.Add(1)
 		}

@@ -49,7 +49,7 @@ func (w *worker) appendTx(e *Entry, seq txseq.Sequence) (txseq.Sequence, txseq.M
 	} else {
 		tx = w.txNear(ct)
 	}
-	if prev := seq[len(seq)-1].Sender; w.rng.IntN(2) == 0 && prev < w.senders(tx.Contract) {
+	if prev := seq[len(seq)-1].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, prev) {
 		// The same account goes on: the state it left is often its own.
 		tx.Sender = prev
 	}

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -71,7 +72,7 @@ func (w *worker) randomSeq() txseq.Sequence {
 
 // txFor generates a transaction for a given call target.
 func (w *worker) txFor(t callTarget) txseq.Tx {
-	tx := txseq.Tx{Contract: t.Contract, Method: t.Method, Sender: w.rng.IntN(w.senders(t.Contract))}
+	tx := txseq.Tx{Contract: t.Contract, Method: t.Method, Sender: w.randomSender(t.Contract)}
 	payable := true
 	if t.Method >= 0 {
 		m := &w.c.prog.Contracts[t.Contract].Methods[t.Method]
@@ -216,14 +217,14 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 			}
 		case op < 75:
 			i := w.pickTx(mut)
-			if n := w.senders(mut[i].Contract); n > 1 {
-				if j := w.rng.IntN(len(mut)); w.rng.IntN(2) == 0 && mut[j].Sender != mut[i].Sender && mut[j].Sender < n {
+			if ct := mut[i].Contract; w.senders(ct) > 1 {
+				if j := w.rng.IntN(len(mut)); w.rng.IntN(2) == 0 && mut[j].Sender != mut[i].Sender && w.maySend(ct, mut[j].Sender) {
 					// Another transaction's sender: one account's deposit,
 					// transfer and withdrawal, an attacker's set-up and
 					// re-entry, are sequences of one sender.
 					mut[i].Sender = mut[j].Sender
 				} else {
-					mut[i].Sender = (mut[i].Sender + 1 + w.rng.IntN(n-1)) % n
+					mut[i].Sender = w.otherSender(ct, mut[i].Sender)
 				}
 				return mut, txseq.Mutation{Tx: i, Field: txseq.FieldSender, LastOnly: i == last}
 			}
@@ -239,7 +240,7 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
 			i := w.rng.IntN(len(mut))
 			tx := w.txNear(mut[last].Contract)
-			if s := mut[i].Sender; w.rng.IntN(2) == 0 && s < w.senders(tx.Contract) {
+			if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, s) {
 				// The sender of the transaction it goes before: one
 				// account's set-up of its own next call.
 				tx.Sender = s
@@ -308,15 +309,6 @@ func (w *worker) mutateArg(seq txseq.Sequence, i int) (txseq.Mutation, bool) {
 	return m, true
 }
 
-// senders is how many principals may send a transaction to contract ct:
-// the attackers only for a contract that can call out (callsOut).
-func (w *worker) senders(ct int) int {
-	if w.c.callsOut[ct] {
-		return deploy.Principals(w.m.Chain)
-	}
-	return len(w.m.Chain.Senders())
-}
-
 // callsOut reports whether runtime code holds an instruction that calls,
 // pays or creates another account (CALL, CALLCODE, DELEGATECALL,
 // STATICCALL, CREATE, CREATE2, SELFDESTRUCT). It scans every byte that is
@@ -339,4 +331,75 @@ func callsOut(code []byte) bool {
 		}
 	}
 	return false
+}
+
+// deployerShare makes one transaction in deployerShare a privileged one
+// when the deployer sends: often enough that the owner's configuration
+// (enable a parameter, then a user acts on it) comes early in sequences,
+// rarely enough that users and attackers send most.
+const deployerShare = 4
+
+// senders is how many principals may send a transaction to contract ct:
+// the externally owned senders and the deployer, and the attackers too
+// for a contract that can call out (callsOut).
+func (w *worker) senders(ct int) int {
+	if w.c.callsOut[ct] {
+		return deploy.Principals(w.m.Chain)
+	}
+	return len(w.m.Chain.Senders())
+}
+
+// deployerIndex is the deployer's principal index (the last principal),
+// or -1 when it does not send (a set-up's targetSender choices left it
+// out).
+func deployerIndex(principals []common.Address) int {
+	if n := len(principals); n > 0 && principals[n-1] == chain.Deployer {
+		return n - 1
+	}
+	return -1
+}
+
+// others is how many principals other than the deployer may send to ct;
+// they are principals 0 to others-1.
+func (w *worker) others(ct int) int {
+	n := w.senders(ct)
+	if w.deployer >= 0 {
+		n--
+	}
+	return n
+}
+
+// maySend reports whether principal s may send a transaction to ct.
+func (w *worker) maySend(ct, s int) bool {
+	return s == w.deployer || (s >= 0 && s < w.others(ct))
+}
+
+// randomSender picks the sender of a new transaction to ct.
+func (w *worker) randomSender(ct int) int {
+	n := w.others(ct)
+	if w.deployer >= 0 && (n == 0 || w.rng.IntN(deployerShare) == 0) {
+		return w.deployer
+	}
+	return w.rng.IntN(n)
+}
+
+// otherSender picks a sender of ct other than s (s itself when none is).
+func (w *worker) otherSender(ct, s int) int {
+	n := w.others(ct)
+	if w.deployer >= 0 && s != w.deployer && w.rng.IntN(deployerShare) == 0 {
+		return w.deployer
+	}
+	if s == w.deployer || s >= n {
+		if n == 0 {
+			return s
+		}
+		return w.rng.IntN(n)
+	}
+	if n == 1 {
+		if w.deployer >= 0 {
+			return w.deployer
+		}
+		return s
+	}
+	return (s + 1 + w.rng.IntN(n-1)) % n
 }

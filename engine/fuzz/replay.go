@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/tracing"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
@@ -61,6 +62,17 @@ type Step struct {
 	// Inner are the calls the transaction made below the top level, in
 	// order: the evidence of reentrancy, failed sends and ether leaks.
 	Inner []InnerCall
+	// Stored are the words of the program's contracts the transaction
+	// wrote (up to the tracer's bound), with what they hold after it: the
+	// effect an exported test asserts (engine/foundry).
+	Stored []StoredWord
+}
+
+// StoredWord is a storage word and its value, and, on the last step,
+// what it held before the transaction.
+type StoredWord struct {
+	Address             common.Address
+	Slot, Value, Before common.Hash
 }
 
 // InnerCall is one message call inside a transaction.
@@ -113,8 +125,13 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		st.Block = w.m.Chain.Block
 		st.Block.Number += tx.Blocks
 		st.Block.Time += tx.Seconds
+		var before *state.StateDB
+		if i == len(seq)-1 {
+			before = w.m.Chain.State().Copy() // one copy a replay: the last step's words before it
+		}
 		r := w.m.RunTx(tx, 0)
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
+		st.Stored = w.storedWords(before)
 		st.Logs = rec.logs
 		st.Inner = rec.inner
 		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
@@ -208,4 +225,23 @@ func (rec *recorder) wrap(h *tracing.Hooks) *tracing.Hooks {
 		rec.open = rec.open[:len(rec.open)-1]
 	}
 	return &hooks
+}
+
+// storedWords reads the words the last transaction wrote, at the
+// addresses of the contracts whose code wrote them, and in before (if
+// not nil) what they held before it.
+func (w *worker) storedWords(before *state.StateDB) []StoredWord {
+	var out []StoredWord
+	for _, s := range w.m.Tracer.Stored() {
+		if int(s.Code) >= len(w.m.Dep.Addrs) || w.m.Dep.Addrs[s.Code] == (common.Address{}) {
+			continue
+		}
+		addr, slot := w.m.Dep.Addrs[s.Code], common.Hash(s.Key.Bytes32())
+		word := StoredWord{Address: addr, Slot: slot, Value: w.m.Chain.State().GetState(addr, slot)}
+		if before != nil {
+			word.Before = before.GetState(addr, slot)
+		}
+		out = append(out, word)
+	}
+	return out
 }

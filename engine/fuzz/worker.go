@@ -37,6 +37,8 @@ type worker struct {
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
 	val      valueState      // what the senders were paid (value.go)
+	deployer int             // the deployer's principal index, -1 if it does not send (mutate.go)
+	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
 	s        scratch
 }
 
@@ -102,6 +104,8 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	}
 	w.valueCap = valueCap(ch)
 	m.Principals = deploy.PrincipalAddrs(ch)
+	w.deployer = deployerIndex(m.Principals)
+	w.stats = newFuncStats(c.prog)
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)
 	w.val = newValueState(m)

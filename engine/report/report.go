@@ -119,3 +119,19 @@ func (r *File) CheckInputs() error {
 	}
 	return nil
 }
+
+// A FunctionStat is what a campaign's transactions to one function did.
+// A function that never completed (every transaction reverted) is not
+// counted as fuzzed; TopRevert says why it failed most often: the
+// Error(string) text, a custom error's name, "Panic(0x..)", "no reason",
+// or how the transaction failed otherwise ("out of gas").
+type FunctionStat struct {
+	Contract  string `json:"contract"`
+	Function  string `json:"function"`
+	Completed uint64 `json:"completed"`
+	Reverted  uint64 `json:"reverted"`
+	TopRevert string `json:"topRevert,omitempty"`
+	// TimeShare is the percentage of the campaign's transaction time the
+	// function took (not in the JSON report: it varies between runs).
+	TimeShare float64 `json:"-"`
+}

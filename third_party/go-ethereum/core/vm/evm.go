@@ -651,6 +651,19 @@ func (evm *EVM) create(caller common.Address, code []byte, gas GasBudget, value 
 	return ret, address, contract.Gas.ExitSuccess(), err
 }
 
+// checkMaxCodeSize is CheckMaxCodeSize, unless Config.MaxCodeSize sets the
+// limit (Foresight patch): forge's tests deploy code of any size unless the
+// project sets code_size_limit.
+func (evm *EVM) checkMaxCodeSize(size uint64) error {
+	if limit := evm.Config.MaxCodeSize; limit != 0 {
+		if size > limit {
+			return ErrMaxCodeSizeExceeded
+		}
+		return nil
+	}
+	return CheckMaxCodeSize(&evm.chainRules, size)
+}
+
 // initNewContract runs a new contract's creation code, performs checks on the
 // resulting code that is to be deployed, and consumes necessary gas.
 func (evm *EVM) initNewContract(contract *Contract, address common.Address) ([]byte, error) {
@@ -669,13 +682,13 @@ func (evm *EVM) initNewContract(contract *Contract, address common.Address) ([]b
 		if len(ret) > 0 && (consumed < wanted) {
 			return ret, ErrCodeStoreOutOfGas
 		}
-		if err := CheckMaxCodeSize(&evm.chainRules, uint64(len(ret))); err != nil {
+		if err := evm.checkMaxCodeSize(uint64(len(ret))); err != nil {
 			return ret, err
 		}
 	} else if evm.chainRules.IsAmsterdam {
 		// Check max code size BEFORE charging gas so over-max code
 		// does not consume state gas (which would inflate tx_state).
-		if err := CheckMaxCodeSize(&evm.chainRules, uint64(len(ret))); err != nil {
+		if err := evm.checkMaxCodeSize(uint64(len(ret))); err != nil {
 			return ret, err
 		}
 		// Charge execution gas (hash cost) before state gas.
@@ -693,7 +706,7 @@ func (evm *EVM) initNewContract(contract *Contract, address common.Address) ([]b
 		if !contract.chargeExecution(createDataCost, evm.Config.Tracer, tracing.GasChangeCallCodeStorage) {
 			return ret, ErrCodeStoreOutOfGas
 		}
-		if err := CheckMaxCodeSize(&evm.chainRules, uint64(len(ret))); err != nil {
+		if err := evm.checkMaxCodeSize(uint64(len(ret))); err != nil {
 			return ret, err
 		}
 	}

@@ -44,6 +44,10 @@ type Config struct {
 	// loop for those of its shared table case, which has the calls and
 	// creations. An opcode whose gas checks fail never reaches it.
 	GasHook OpHook
+	// MaxCodeSize (Foresight patch), when non-zero, is the most bytes of
+	// code a creation may leave, in place of EIP-170's (and Amsterdam's)
+	// limit, at every depth.
+	MaxCodeSize uint64
 }
 
 // OpHook sees an opcode about to run (Foresight patch): the program counter,

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/foresight-sol/foresight/engine/report"
+)
+
+// neverCompletedShown bounds the functions that never completed listed
+// without -v.
+const neverCompletedShown = 5
+
+// dominantShare is the share of the campaign's transaction time above
+// which the summary names the functions that took it.
+const dominantShare = 50
+
+// printFunctions says which functions never completed (and so were not
+// counted as fuzzed), with why they reverted most often, and which took
+// most of the campaign's time: always under -v, else when the top three
+// took more than half of it.
+func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
+	var never []string
+	for _, f := range fs {
+		if f.Completed == 0 && f.Function != "receive/fallback" {
+			never = append(never, fmt.Sprintf("%s.%s (%d reverted, most often: %s)", f.Contract, f.Function, f.Reverted, f.TopRevert))
+		}
+	}
+	if len(never) > 0 {
+		more := ""
+		if !verbose && len(never) > neverCompletedShown {
+			more = fmt.Sprintf("; %d more with -v", len(never)-neverCompletedShown)
+			never = never[:neverCompletedShown]
+		}
+		fmt.Fprintf(w, "foresight: never completed, not counted as fuzzed: %s%s\n", strings.Join(never, ", "), more)
+	}
+	byTime := append([]report.FunctionStat(nil), fs...)
+	sort.SliceStable(byTime, func(i, j int) bool { return byTime[i].TimeShare > byTime[j].TimeShare })
+	var top []string
+	share := 0.0
+	for _, f := range byTime[:min(3, len(byTime))] {
+		if f.TimeShare < 1 {
+			break
+		}
+		top = append(top, fmt.Sprintf("%s.%s (%.0f%%)", f.Contract, f.Function, f.TimeShare))
+		share += f.TimeShare
+		if share > dominantShare && !verbose {
+			break
+		}
+	}
+	if len(top) > 0 && (verbose || share > dominantShare) {
+		label := "most of the time went to"
+		if share <= dominantShare {
+			label = "the most time went to"
+		}
+		fmt.Fprintf(w, "foresight: %s %s\n", label, strings.Join(top, ", "))
+	}
+}

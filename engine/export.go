@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/foundry"
+	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// ErrFoundryTest is wrapped by errors about a finding that cannot be
+// written as a Foundry test (its setup is incomplete, a contract is gone).
+var ErrFoundryTest = foundry.ErrTest
+
+// FoundryTest renders a finding as a Foundry test that reproduces it
+// (engine/foundry): it checks what the export writes of the finding and
+// its setup, parses their values, and hands the typed values over, so
+// the test is built from values and identifiers, never from a report's
+// text (soltext.go). A field that does not check is an error, not an
+// export.
+func FoundryTest(f report.Finding, setup report.Setup, builds []*solc.Build) (path string, source string, err error) {
+	if len(f.Calls) == 0 {
+		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrFoundryTest)
+	}
+	ff, fs, err := exportValues(f, setup)
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %w", ErrFoundryTest, err)
+	}
+	ff.Stored = storedEffect(builds, setup, f) // exporteffect.go
+	return foundry.Test(ff, fs, builds)
+}
+
+// exportValues checks f and setup and parses them into the exporter's
+// typed values.
+func exportValues(f report.Finding, setup report.Setup) (foundry.Finding, foundry.Setup, error) {
+	var ff foundry.Finding
+	var fs foundry.Setup
+	if err := report.ValidateFinding(f); err != nil {
+		return ff, fs, err
+	}
+	if err := report.ValidateSetup(setup); err != nil {
+		return ff, fs, err
+	}
+	if !report.IsIdent(f.Contract) {
+		return ff, fs, fmt.Errorf("%w: contract %q is not a contract name", report.ErrInvalid, f.Contract)
+	}
+	code, ok := report.PanicCode(f.Kind)
+	if strings.HasPrefix(f.Kind, "panic-") && !ok {
+		return ff, fs, fmt.Errorf("%w: kind %q has no panic code", report.ErrInvalid, f.Kind)
+	}
+	ff = foundry.Finding{
+		Kind: f.Kind, Title: f.Title, Detail: f.Detail, Contract: f.Contract, Check: f.Check, Panic: code,
+		HasLocation: f.Path != "", Unit: f.Unit, Line: f.Line, Column: f.Column, Seed: f.Seed,
+	}
+	for i, c := range f.Calls {
+		v, err := report.ParseCall(c)
+		if err != nil {
+			return ff, fs, fmt.Errorf("call %d: %w", i+1, err)
+		}
+		ff.Calls = append(ff.Calls, foundry.Call{
+			Contract: c.Contract, To: v.To, HasTo: v.HasTo, Sender: v.Sender,
+			ViaAttacker: c.Attacker != "", Attacker: deploy.Attacker(v.Attacker), From: checkedSenderName(v, c), Text: c.String(),
+			Value: v.Value, Input: v.Input, Blocks: c.Blocks, Seconds: c.Seconds,
+		})
+	}
+	fs, err := exportSetup(setup)
+	return ff, fs, err
+}
+
+// exportSetup parses a setup ValidateSetup checked.
+func exportSetup(setup report.Setup) (foundry.Setup, error) {
+	fs := foundry.Setup{SetUp: setup.SetUp, HasToken: setup.Token != ""}
+	if fs.HasToken {
+		fs.Token = common.HexToAddress(setup.Token)
+	}
+	for _, d := range setup.Contracts {
+		v, err := report.ParseDeployed(d)
+		if err != nil {
+			return fs, err
+		}
+		fd := foundry.Deployed{
+			Name: d.Name, Unit: d.Unit, Address: v.Addr, HasAddress: v.HasAddr,
+			CtorArgs: v.CtorArgs, CtorValue: v.CtorValue, Order: d.Order,
+		}
+		for _, g := range d.Grants {
+			input, err := report.ParseHex("grant input", g.Input)
+			if err != nil {
+				return fs, err
+			}
+			fd.Grants = append(fd.Grants, foundry.Grant{From: common.HexToAddress(g.From), To: common.HexToAddress(g.To), Input: input})
+		}
+		fs.Contracts = append(fs.Contracts, fd)
+	}
+	if fk := setup.Fork; fk != nil {
+		fs.Fork = &foundry.Fork{URL: fk.URL, Redacted: fk.Redacted, Block: fk.Block, ChainID: fk.ChainID}
+		for _, t := range fk.Targets {
+			fs.Fork.Targets = append(fs.Fork.Targets, foundry.ForkTarget{Address: common.HexToAddress(t.Address), Contract: t.Contract})
+		}
+	}
+	return fs, nil
+}

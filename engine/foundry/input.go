@@ -1,0 +1,101 @@
+// Package foundry writes a finding as a standard Foundry test that
+// reproduces it (docs/cli.md, "Exporting a Foundry test"). It renders
+// Solidity from typed values only: the engine checks and parses a
+// report's text (engine/export.go) before it gets here, and the free text
+// it writes (titles, names) goes into comments and string literals
+// escaped (text.go).
+package foundry
+
+import (
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/holiman/uint256"
+)
+
+// Finding is what an export writes of a finding: its kind, contract and
+// check are identifiers, its calls parsed values.
+type Finding struct {
+	Kind     string // "assert-failure", "panic-0x11", "SWC-105", ...
+	Title    string // free text, for a comment
+	Detail   string // free text, for a comment
+	Contract string // the failing contract, an identifier
+	Check    string // the property or invariant function, an identifier or ""
+	Panic    uint64 // the code of a "panic-0x.." kind
+	// Unit, Line and Column locate the failure when HasLocation.
+	HasLocation  bool
+	Unit         string
+	Line, Column int
+	Seed         uint64
+	Calls        []Call
+	// Stored is the storage the last call changed, measured by replaying
+	// it (nil if unknown): what a test of a StorageKinds finding asserts.
+	Stored []Word
+}
+
+// Word is a storage word of a contract and the value it holds.
+type Word struct {
+	Address     common.Address
+	Slot, Value common.Hash
+}
+
+// Call is one transaction of a finding, parsed.
+type Call struct {
+	Contract string         // the called contract's name, an identifier
+	To       common.Address // where it was sent, when HasTo
+	HasTo    bool
+	Sender   common.Address
+	// ViaAttacker says the call came through Foresight's attacker
+	// contract Attacker (Sender is its address).
+	ViaAttacker bool
+	Attacker    deploy.Attacker
+	From        string // the sender's name, free text
+	Text        string // the call as people read it, free text
+	Value       uint256.Int
+	Input       []byte
+	Blocks      uint64 // advanced before the call
+	Seconds     uint64
+}
+
+// Setup is how the campaign deployed the program.
+type Setup struct {
+	// SetUp is the Foundry test contract whose setUp() deployed the
+	// contracts, an identifier ("" when Foresight deployed them).
+	SetUp     string
+	Contracts []Deployed
+	Token     common.Address // Foresight's token, when HasToken
+	HasToken  bool
+	Fork      *Fork // the live chain the campaign ran on, if any
+}
+
+// Deployed is one contract of the setup.
+type Deployed struct {
+	Name       string // an identifier
+	Unit       string // its source unit, printable
+	Address    common.Address
+	HasAddress bool // it was deployed (no error)
+	CtorArgs   []byte
+	CtorValue  uint256.Int
+	Order      int // its place in the deployment order, from 1 (0: unknown)
+	Grants     []Grant
+}
+
+// Grant is a call the campaign made right after deploying a contract.
+type Grant struct {
+	From, To common.Address
+	Input    []byte
+}
+
+// Fork is the live chain a campaign ran on.
+type Fork struct {
+	URL      string // without credentials; free text
+	Redacted bool   // credentials were removed: the test reads the URL from the environment
+	Block    uint64
+	ChainID  uint64
+	Targets  []ForkTarget
+}
+
+// ForkTarget is a contract the campaign found deployed on the fork.
+type ForkTarget struct {
+	Address  common.Address
+	Contract string
+}

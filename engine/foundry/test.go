@@ -1,0 +1,395 @@
+package foundry
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// ErrTest is wrapped by errors about a finding that cannot be written as
+// a Foundry test (its setup is incomplete, a contract is gone).
+var ErrTest = errors.New("cannot write a foundry test")
+
+// Test renders a finding as a standard Foundry test that reproduces it:
+// the test deploys the contracts the sequence touches at the addresses the
+// campaign used (running each constructor with the recorded arguments
+// through vm.etch, as forge-std's deployCodeTo does), funds the senders,
+// replays every transaction with vm.prank, vm.roll and vm.warp and its
+// exact calldata, and asserts that the last one fails the way the finding
+// says. The test passes while the bug is there. A finding from a Foundry
+// set-up (Setup.SetUp) inherits that test contract instead, so forge runs
+// its setUp() first (setup.go).
+//
+// path is where the test belongs, relative to the project root
+// ("test/Foresight_<Contract>_<kind>.t.sol"); source imports
+// "forge-std/Test.sol" and the contracts' own files (relative to path).
+func Test(f Finding, setup Setup, builds []*solc.Build) (path string, source string, err error) {
+	if len(f.Calls) == 0 {
+		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrTest)
+	}
+	g := &gen{f: f, setup: setup, builds: builds, names: map[string]string{}}
+	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
+	g.lib = projectTestLibrary(builds, path)
+	if setup.SetUp != "" {
+		source, err := g.renderFromSetUp()
+		return path, source, err
+	}
+	if err := g.resolve(); err != nil {
+		return "", "", err
+	}
+	return path, g.render(), nil
+}
+
+// gen holds what one rendering needs.
+type gen struct {
+	f      Finding
+	setup  Setup
+	builds []*solc.Build
+
+	deploy  []deployTarget    // in setup order
+	names   map[string]string // "unit:name" -> identifier used in the test
+	imports []string          // import lines
+	legacy  bool              // compiler < 0.6.2: use vm.getCode, not type(C).creationCode
+	v08     bool              // compiler >= 0.8.0: assertions are Panic(0x01)
+	checkOK bool              // the property or invariant function returns bool
+	targets map[string]bool   // contracts the calls go to (funded like the campaign's)
+	lib     testLibrary       // the project's test library (lib.go)
+}
+
+type deployTarget struct {
+	d    Deployed
+	addr common.Address
+	art  *solc.Artifact
+}
+
+// artifacts indexes the builds' artifacts by "unit:name" and notes the
+// failing contract's compiler version.
+func (g *gen) artifacts() (map[string]*solc.Artifact, error) {
+	arts := map[string]*solc.Artifact{}
+	var version solc.Version
+	for _, b := range g.builds {
+		as, err := b.Artifacts()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrTest, err)
+		}
+		for _, a := range as {
+			arts[a.Unit+":"+a.Name] = a
+			if a.Name == g.f.Contract && b.Compiler != nil {
+				version = b.Compiler.Version()
+			}
+		}
+	}
+	if !version.IsZero() {
+		g.legacy = version.Less(solc.Version{Major: 0, Minor: 6, Patch: 2})
+		g.v08 = !version.Less(solc.Version{Major: 0, Minor: 8, Patch: 0})
+	} else {
+		g.v08 = true
+	}
+	return arts, nil
+}
+
+// resolve picks the contracts to deploy: the targets of the calls, the
+// failing contract, and every deployed contract whose address appears in
+// the calldata or the constructor arguments of one already picked.
+func (g *gen) resolve() error {
+	arts, err := g.artifacts()
+	if err != nil {
+		return err
+	}
+
+	var all []deployTarget
+	for _, d := range g.setup.Contracts {
+		if !d.HasAddress {
+			continue
+		}
+		a := arts[d.Unit+":"+d.Name]
+		if a == nil || a.Abstract {
+			continue
+		}
+		all = append(all, deployTarget{d: d, addr: d.Address, art: a})
+	}
+	want := map[string]bool{g.f.Contract: true}
+	g.targets = map[string]bool{}
+	for _, c := range g.f.Calls {
+		want[c.Contract] = true
+		g.targets[c.Contract] = true
+	}
+	picked := make([]bool, len(all))
+	var blobs []string // lower-case hex searched for addresses
+	for _, c := range g.f.Calls {
+		blobs = append(blobs, hex.EncodeToString(c.Input))
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, t := range all {
+			if picked[i] {
+				continue
+			}
+			word := strings.ToLower(hex.EncodeToString(common.LeftPadBytes(t.addr[:], 32)))
+			mentioned := false
+			for _, b := range blobs {
+				if strings.Contains(b, word) {
+					mentioned = true
+					break
+				}
+			}
+			if !want[t.d.Name] && !mentioned {
+				continue
+			}
+			picked[i], changed = true, true
+			blobs = append(blobs, hex.EncodeToString(t.d.CtorArgs))
+		}
+	}
+	for i, t := range all {
+		if picked[i] {
+			g.deploy = append(g.deploy, t)
+		}
+	}
+	for _, c := range g.f.Calls {
+		if _, ok := g.addressOf(c); !ok {
+			return fmt.Errorf("%w: no deployed address for %s", ErrTest, c.Contract)
+		}
+	}
+	if g.f.Check != "" {
+		g.checkOK = g.checkReturnsBool()
+	}
+	g.nameImports()
+	return nil
+}
+
+// nameImports gives every contract to deploy a unique identifier in the
+// test and imports it under that name.
+func (g *gen) nameImports() {
+	used := map[string]bool{"Test": true, "Vm": true, "DSTest": true}
+	for _, t := range g.deploy {
+		key := t.d.Unit + ":" + t.d.Name
+		if _, ok := g.names[key]; ok {
+			continue
+		}
+		id := t.d.Name
+		for n := 2; used[id]; n++ {
+			id = fmt.Sprintf("%s_%d", t.d.Name, n)
+		}
+		used[id] = true
+		g.names[key] = id
+		if g.legacy {
+			continue
+		}
+		clause := t.d.Name
+		if id != t.d.Name {
+			clause += " as " + id
+		}
+		g.imports = append(g.imports, fmt.Sprintf("import {%s} from %s;", clause, solString(importPath(t.d.Unit))))
+	}
+}
+
+// addressOf returns the address a call was sent to.
+func (g *gen) addressOf(c Call) (common.Address, bool) {
+	if c.HasTo {
+		return c.To, true
+	}
+	for _, t := range g.deploy {
+		if t.d.Name == c.Contract {
+			return t.addr, true
+		}
+	}
+	return common.Address{}, false
+}
+
+// checkReturnsBool reports whether the finding's property or invariant
+// function returns a single bool (else only a revert violates it).
+func (g *gen) checkReturnsBool() bool {
+	for _, t := range g.deploy {
+		if t.d.Name != g.f.Contract {
+			continue
+		}
+		var abi []struct {
+			Type    string `json:"type"`
+			Name    string `json:"name"`
+			Outputs []struct {
+				Type string `json:"type"`
+			} `json:"outputs"`
+		}
+		if json.Unmarshal(t.art.ABI, &abi) != nil {
+			return false
+		}
+		for _, e := range abi {
+			if e.Type == "function" && e.Name == g.f.Check {
+				return len(e.Outputs) == 1 && e.Outputs[0].Type == "bool"
+			}
+		}
+	}
+	return false
+}
+
+func (g *gen) render() string {
+	f := g.f
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	name := "Foresight_" + identSafe(f.Contract) + "_" + identSafe(f.Kind) + "_Test"
+
+	w("// SPDX-License-Identifier: UNLICENSED\n")
+	w("%s\n\n", g.pragma())
+	base := "Test"
+	if g.lib == dsTest {
+		base = "DSTest"
+		w("import {DSTest} from \"ds-test/test.sol\";\n")
+	} else {
+		w("import {Test} from \"forge-std/Test.sol\";\n")
+	}
+	for _, l := range g.imports {
+		w("%s\n", l)
+	}
+	w("\n// Generated by Foresight: %s (%s)", solComment(f.Title), f.Kind)
+	if f.HasLocation {
+		w(" at %s:%d:%d", solComment(filepath.ToSlash(f.Unit)), f.Line, f.Column)
+	}
+	w(",\n// found with seed %d. It replays the shrunk sequence on the campaign's\n", f.Seed)
+	w("// addresses, senders, blocks and timestamps, and passes while the bug is there.\n")
+	if g.lib == dsTest {
+		w("%s", vmInterface)
+	}
+	w("contract %s is %s {\n", name, base)
+	if g.lib == dsTest {
+		w("%s", vmConstant)
+	}
+	w("    address internal constant DEPLOYER = %s;\n\n", chain.Deployer.Hex())
+	w("    /// Runs creation code at a fixed address (forge-std's deployCodeTo).\n")
+	w("    function _deployTo(bytes memory creation, address where) internal {\n")
+	w("        vm.etch(where, creation);\n")
+	w("        vm.prank(DEPLOYER, DEPLOYER);\n")
+	w("        (bool ok, bytes memory runtime) = where.call(\"\");\n")
+	w("        require(ok, \"constructor reverted\");\n")
+	w("        vm.etch(where, runtime);\n")
+	w("    }\n\n")
+	w("    function test_%s() public {\n", identSafe(f.Kind))
+
+	g.renderFork(w, "vm") // fork.go
+	blockNumber, timestamp := g.startBlock()
+	w("        uint256 blockNumber = %s;\n", blockNumber)
+	w("        uint256 timestamp = %s;\n", timestamp)
+	w("        vm.roll(blockNumber);\n")
+	w("        vm.warp(timestamp);\n")
+	balance := chain.InitialBalance.Dec()
+	w("        vm.deal(DEPLOYER, %s);\n", balance)
+	senders := map[common.Address]bool{}
+	attackers := false
+	for _, c := range f.Calls {
+		if c.ViaAttacker {
+			if !attackers {
+				attackers = true
+				w("        vm.deal(%s, %s); // operates the attacker contracts\n", deploy.Operator.Hex(), balance)
+			}
+			if !senders[c.Sender] {
+				senders[c.Sender] = true
+				kind := c.Attacker
+				w("        vm.etch(%s, hex\"%s\"); // %s\n", deploy.AttackerAddress(kind).Hex(), hex.EncodeToString(deploy.AttackerCode(kind)), solComment(c.From))
+				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerBalance.Dec())
+			}
+			continue
+		}
+		if !senders[c.Sender] {
+			senders[c.Sender] = true
+			w("        vm.deal(%s, %s); // %s\n", c.Sender.Hex(), balance, solComment(c.From))
+		}
+	}
+	g.renderDeploy(w)
+	w("\n        bool ok;\n        bytes memory ret;\n")
+	g.renderBefore(w) // effect.go
+	g.renderCalls(w)
+	g.renderAssertion(w)
+	w("    }\n}\n")
+	return b.String()
+}
+
+// renderCalls replays the finding's calls, each pranked from its sender (an
+// attacker contract's call through the attacker).
+func (g *gen) renderCalls(w func(string, ...any)) {
+	for i, c := range g.f.Calls {
+		w("\n        // %d. from %s: %s\n", i+1, solComment(c.From), solComment(c.Text))
+		if c.Blocks != 0 {
+			w("        blockNumber += %d;\n        vm.roll(blockNumber);\n", c.Blocks)
+		}
+		if c.Seconds != 0 {
+			w("        timestamp += %d;\n        vm.warp(timestamp);\n", c.Seconds)
+		}
+		addr, _ := g.addressOf(c)
+		sender := c.Sender.Hex()
+		value := ""
+		if !c.Value.IsZero() {
+			value = fmt.Sprintf("{value: %s}", c.Value.Dec())
+			if g.legacy {
+				value = fmt.Sprintf(".value(%s)", c.Value.Dec()) // the call options came in 0.6.2
+			}
+		}
+		if c.ViaAttacker {
+			// The attacker forwards the call: target address, then calldata.
+			w("        vm.prank(%s, %s);\n", deploy.Operator.Hex(), deploy.Operator.Hex())
+			w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", sender, value, hex.EncodeToString(deploy.ForwardInput(nil, addr, c.Input)))
+			continue
+		}
+		w("        vm.prank(%s, %s);\n", sender, sender)
+		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, hex.EncodeToString(c.Input))
+	}
+}
+
+// renderAssertion states how the last transaction (or the check after it)
+// fails.
+func (g *gen) renderAssertion(w func(string, ...any)) {
+	f := g.f
+	switch {
+	case f.Kind == "assert-failure" && g.v08:
+		w("        %s\n", g.assertNot("ok", "expected the assertion to fail"))
+		w("        %s\n", g.assertBytesEq("ret", `abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`))
+	case f.Kind == "assert-failure":
+		w("        %s\n", g.assertNot("ok", "expected the assertion to fail"))
+		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
+	case strings.HasPrefix(f.Kind, "panic-0x") && !g.v08:
+		// Before 0.8 the checks a panic stands for end in INVALID.
+		w("        %s\n", g.assertNot("ok", "expected the check to fail"))
+		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
+	case strings.HasPrefix(f.Kind, "panic-0x"):
+		w("        %s\n", g.assertNot("ok", "expected a panic"))
+		w("        %s\n", g.assertBytesEq("ret", fmt.Sprintf(`abi.encodeWithSignature("Panic(uint256)", uint256(0x%02x))`, f.Panic)))
+	case f.Kind == "property" || f.Kind == "invariant":
+		addr := common.Address{}
+		for _, t := range g.deploy {
+			if t.d.Name == f.Contract {
+				addr = t.addr
+			}
+		}
+		w("\n        // The %s %s must now fail.\n", f.Kind, f.Check)
+		w("        vm.prank(%s, %s);\n", chain.SenderAddress(0).Hex(), chain.SenderAddress(0).Hex())
+		w("        (ok, ret) = address(%s).call(abi.encodeWithSignature(\"%s()\"));\n", addr.Hex(), f.Check)
+		if g.checkOK {
+			w("        assertTrue(!ok || ret.length < 32 || ret[31] == bytes1(0), \"expected %s to revert or return false\");\n", f.Check)
+		} else {
+			w("        %s\n", g.assertNot("ok", "expected "+f.Check+" to revert"))
+		}
+	case f.Kind == "SWC-113":
+		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
+		w("        %s\n", g.assertNot("ok", "expected one failing recipient to revert the loop"))
+	case f.Kind == "SWC-115" || f.Kind == "SWC-112" || f.Kind == "freezing-ether":
+		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
+		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")
+	case strings.HasPrefix(f.Kind, "SWC-"):
+		// The vulnerability oracles judge committed transactions: the
+		// last call succeeds, and what it did is the harm (effect.go).
+		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
+		if g.renderEffect(w) {
+			break
+		}
+		w("        assertTrue(ok, \"the last transaction commits\");\n")
+	default:
+		w("\n        // %s: %s. The last call is where it happens;\n", f.Kind, solComment(f.Title))
+		w("        // Foresight has no Foundry assertion for this kind yet.\n")
+	}
+}

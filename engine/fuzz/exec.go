@@ -22,6 +22,11 @@ type execInput struct {
 	from        int
 	start       chain.Snapshot
 	startWrites map[trace.Slot]uint16
+	// startHist describes seq[:from] as the oracles left it (what each
+	// transaction paid its sender: notePaid); nil rebuilds it from the
+	// sequence, without that, which order.go and leak.go would read as
+	// payouts never made.
+	startHist []oracle.TxInfo
 	// probeTx is the transaction whose storage writes may report an
 	// arbitrary write: the one a running prediction changed an input of
 	// (the slot moved with that input); probeAny accepts any (shrinking),
@@ -113,7 +118,11 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	o := outcome{writes: w.s.writes}
 	w.m.Chain.Reset(in.start)
 	clear(w.s.writes)
-	w.s.hist = w.history(seq[:in.from])
+	if in.from > 0 && len(in.startHist) == in.from {
+		w.s.hist = append(w.s.hist[:0], in.startHist...)
+	} else {
+		w.s.hist = w.history(seq[:in.from])
+	}
 	var ledger uint64
 	if in.profile {
 		w.s.prof = w.s.prof[:0]
@@ -241,7 +250,7 @@ func (w *worker) execMutant(e *Entry, mut txseq.Sequence, m txseq.Mutation, in e
 	if m.Field == txseq.ShapeAppend {
 		return w.execAppend(e, mut, in)
 	}
-	in.from, in.start, in.startWrites = 0, w.m.Base, nil
+	in.from, in.start, in.startWrites, in.startHist = 0, w.m.Base, nil, nil
 	if !m.LastOnly || len(mut) < 2 {
 		return w.exec(mut, in)
 	}
@@ -251,7 +260,7 @@ func (w *worker) execMutant(e *Entry, mut txseq.Sequence, m txseq.Mutation, in e
 		// reported with a complete sequence.
 		return w.exec(mut, in)
 	}
-	in.from, in.start, in.startWrites = len(mut)-1, start, writes
+	in.from, in.start, in.startWrites, in.startHist = len(mut)-1, start, writes, w.reuse.prefix.hist
 	return w.exec(mut, in)
 }
 
@@ -261,6 +270,7 @@ type prefixCache struct {
 	entry  *Entry // nil: empty
 	snap   chain.Snapshot
 	writes map[trace.Slot]uint16
+	hist   []oracle.TxInfo // the oracles' history of the transactions run
 }
 
 // prefixState returns the state after all but the last transaction of e
@@ -272,13 +282,14 @@ func (w *worker) prefixState(e *Entry, in execInput) (chain.Snapshot, map[trace.
 		return w.m.Base, nil, true
 	}
 	if w.reuse.prefix.entry != e {
-		in.from, in.start, in.startWrites = 0, w.m.Base, nil
+		in.from, in.start, in.startWrites, in.startHist = 0, w.m.Base, nil, nil
 		o := w.exec(e.Seq[:len(e.Seq)-1], in)
 		if o.fail != nil {
 			w.reuse.prefix.entry = nil
 			return chain.Snapshot{}, nil, false
 		}
 		w.reuse.prefix.entry, w.reuse.prefix.snap = e, w.m.Chain.Snapshot()
+		w.reuse.prefix.hist = append(w.reuse.prefix.hist[:0], w.s.hist...)
 		clear(w.reuse.prefix.writes)
 		for k, v := range o.writes {
 			w.reuse.prefix.writes[k] = v

@@ -28,6 +28,9 @@ type Entry struct {
 	// sweep: its last transaction wrote storage, so the state it leaves
 	// is new and every function is tried on it.
 	sweep bool
+	// valued: it paid a sender more than any input before (value.go), so
+	// it gets energy above its path's mean and is extended.
+	valued bool
 	// costs is the cost vector of the entry's last transaction; loads are
 	// the storage slots it read.
 	costs []txseq.CostEntry
@@ -53,6 +56,7 @@ type Corpus struct {
 	groupOf map[int]int        // contract -> index into groups
 	turn    int                // the group Next takes next
 	states  map[uint64]bool    // storage signatures of admitted sequences
+	values  map[uint64]uint16  // best payout bucket per value key (value.go)
 	seqs    map[uint64]bool    // whole-sequence paths admitted for growth
 	grownBy map[callTarget]int // of those, how many end in each function
 	// closest is, per branch edge no execution took, the bit length of
@@ -107,7 +111,8 @@ type observation struct {
 	seen  []uint8
 	costs []txseq.CostEntry
 	loads []trace.Slot
-	execs uint64 // the campaign's executions so far
+	marks []valueMark // what the senders were paid (value.go)
+	execs uint64      // the campaign's executions so far
 	// analysed: the campaign counts executions per LID and split point
 	// (Defs. 5-6); look is the analysis of pathID, once record asked for it.
 	analysed bool
@@ -140,13 +145,17 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 	newState := ob.state != 0 && observeOnce(c.states, ob.state, maxStates)
 	grown := !newPath && ob.growable && c.growLocked(ob)
 	closer := c.closerLocked(ob.costs, ob.seen)
-	if !newPath && !ob.newCov && !newState && !grown && !closer {
+	valued := c.valueLocked(ob)
+	if !newPath && !ob.newCov && !newState && !grown && !closer && !valued {
 		return false, false, false
 	}
 	var e *Entry
 	e, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
 	if added {
 		e.sweep = ob.wrote
+	}
+	if added && valued {
+		c.valuedLocked(e)
 	}
 	if g := &c.groups[c.groupOf[lastContract(ob.seq)]]; added && newState && !e.opened && g.states < maxOpenStates {
 		// A storage state no input left before: a state to extend from.
@@ -216,7 +225,7 @@ func NewCorpus(limit int) *Corpus {
 	if limit == 0 {
 		limit = 50_000
 	}
-	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, grownBy: map[callTarget]int{}, closest: map[int32]int{}, groupOf: map[int]int{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
+	return &Corpus{freq: map[uint64]uint32{}, limit: limit, states: map[uint64]bool{}, seqs: map[uint64]bool{}, grownBy: map[callTarget]int{}, closest: map[int32]int{}, values: map[uint64]uint16{}, groupOf: map[int]int{}, lidFuzz: map[uint64]uint64{}, splitFuzz: map[uint64]uint64{}, paths: map[uint64]*lookInfo{}}
 }
 
 // Len returns the number of entries.
@@ -278,6 +287,9 @@ type Stats struct {
 	// Open reports that the entry's last transaction evaluated the cost of
 	// a branch edge never taken: it is an input closest to new coverage.
 	Open bool
+	// Valued reports that the entry paid a sender more than any input
+	// before it (value.go).
+	Valued bool
 }
 
 // rarityCutoff is 2^i with 2^(i-1) < min <= 2^i (Def. 5). An identifier is
@@ -385,7 +397,7 @@ func (c *Corpus) newestLocked(q *queue, sc *scoring) (*Entry, int) {
 
 // statsLocked returns what a schedule reads about e.
 func (c *Corpus) statsLocked(e *Entry, sc *scoring) Stats {
-	st := Stats{Freq: c.freq[e.PathID], MeanFreq: sc.mean, Paths: len(c.freq), Entries: len(c.entries), Open: sc.open != nil && sc.open(e)}
+	st := Stats{Freq: c.freq[e.PathID], MeanFreq: sc.mean, Paths: len(c.freq), Entries: len(c.entries), Open: sc.open != nil && sc.open(e), Valued: e.valued}
 	if sc.rarity {
 		st.RareLID = c.lidFuzz[e.lid] <= sc.lidCut
 		for _, p := range e.splits {

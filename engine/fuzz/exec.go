@@ -22,6 +22,11 @@ type execInput struct {
 	from        int
 	start       chain.Snapshot
 	startWrites map[trace.Slot]uint16
+	// startHist describes seq[:from] as the oracles left it (what each
+	// transaction paid its sender: notePaid); nil rebuilds it from the
+	// sequence, without that, which order.go and leak.go would read as
+	// payouts never made.
+	startHist []oracle.TxInfo
 	// probeTx is the transaction whose storage writes may report an
 	// arbitrary write: the one a running prediction changed an input of
 	// (the slot moved with that input); probeAny accepts any (shrinking),
@@ -87,6 +92,7 @@ type outcome struct {
 	// target; targetCost and targetResid are the target's metric there.
 	reached                 bool
 	targetCost, targetResid uint256.Int
+	marks                   []valueMark // what the senders were paid (value.go)
 }
 
 // check applies the oracle pipeline (engine/oracle's Set) to transaction
@@ -128,7 +134,11 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	o := outcome{writes: w.s.writes, dup: in.dup}
 	w.m.Chain.Reset(in.start)
 	clear(w.s.writes)
-	w.s.hist = w.history(seq[:in.from])
+	if in.from > 0 && len(in.startHist) == in.from {
+		w.s.hist = append(w.s.hist[:0], in.startHist...)
+	} else {
+		w.s.hist = w.history(seq[:in.from])
+	}
 	var ledger uint64
 	if in.profile {
 		w.s.prof = w.s.prof[:0]
@@ -185,6 +195,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 		return o
 	}
 	o.state = stateSig(in.startWrites, w.s.writes)
+	o.marks = w.valueMarks(w.s.hist, seq[len(seq)-1].Contract)
 	return o
 }
 
@@ -282,7 +293,7 @@ func (w *worker) execMutant(e *Entry, mut txseq.Sequence, m txseq.Mutation, in e
 	if m.Field == txseq.ShapeAppend {
 		return w.execAppend(e, mut, in)
 	}
-	in.from, in.start, in.startWrites = 0, w.m.Base, nil
+	in.from, in.start, in.startWrites, in.startHist = 0, w.m.Base, nil, nil
 	if !m.LastOnly || len(mut) < 2 {
 		return w.exec(mut, in)
 	}
@@ -292,7 +303,7 @@ func (w *worker) execMutant(e *Entry, mut txseq.Sequence, m txseq.Mutation, in e
 		// reported with a complete sequence.
 		return w.exec(mut, in)
 	}
-	in.from, in.start, in.startWrites, in.dup = len(mut)-1, start, writes, dup
+	in.from, in.start, in.startWrites, in.dup, in.startHist = len(mut)-1, start, writes, dup, w.reuse.prefix.hist
 	return w.exec(mut, in)
 }
 
@@ -302,7 +313,8 @@ type prefixCache struct {
 	entry  *Entry // nil: empty
 	snap   chain.Snapshot
 	writes map[trace.Slot]uint16
-	dup    passed // a known finding the prefix passed over
+	dup    passed          // a known finding the prefix passed over
+	hist   []oracle.TxInfo // the oracles' history of the transactions run
 }
 
 // prefixState returns the state after all but the last transaction of e,
@@ -314,13 +326,14 @@ func (w *worker) prefixState(e *Entry, in execInput) (chain.Snapshot, map[trace.
 		return w.m.Base, nil, passed{}, true
 	}
 	if w.reuse.prefix.entry != e {
-		in.from, in.start, in.startWrites = 0, w.m.Base, nil
+		in.from, in.start, in.startWrites, in.startHist = 0, w.m.Base, nil, nil
 		o := w.exec(e.Seq[:len(e.Seq)-1], in)
 		if o.fail != nil {
 			w.reuse.prefix.entry = nil
 			return chain.Snapshot{}, nil, passed{}, false
 		}
 		w.reuse.prefix.entry, w.reuse.prefix.snap, w.reuse.prefix.dup = e, w.m.Chain.Snapshot(), o.dup
+		w.reuse.prefix.hist = append(w.reuse.prefix.hist[:0], w.s.hist...)
 		clear(w.reuse.prefix.writes)
 		for k, v := range o.writes {
 			w.reuse.prefix.writes[k] = v

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/oracle"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
@@ -23,7 +24,8 @@ type endCache struct {
 	entry  *Entry // nil: empty
 	snap   chain.Snapshot
 	writes map[trace.Slot]uint16
-	dup    passed // a known finding e passed over
+	dup    passed          // a known finding e passed over
+	hist   []oracle.TxInfo // the oracles' history of e's transactions
 }
 
 // extends reports whether e may grow at its end: its last transaction
@@ -73,10 +75,10 @@ func (w *worker) execAppend(e *Entry, mut txseq.Sequence, in execInput) outcome 
 	if !ok {
 		// e itself fails on this run: run the whole mutant, so a failure
 		// is reported with a complete sequence.
-		in.from, in.start, in.startWrites = 0, w.m.Base, nil
+		in.from, in.start, in.startWrites, in.startHist = 0, w.m.Base, nil, nil
 		return w.exec(mut, in)
 	}
-	in.from, in.start, in.startWrites, in.dup = len(e.Seq), start, writes, dup
+	in.from, in.start, in.startWrites, in.dup, in.startHist = len(e.Seq), start, writes, dup, w.reuse.end.hist
 	return w.exec(mut, in)
 }
 
@@ -93,7 +95,7 @@ func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slo
 	if !ok {
 		return chain.Snapshot{}, nil, passed{}, false
 	}
-	in.from, in.start, in.startWrites, in.dup = len(e.Seq)-1, start, writes, dup
+	in.from, in.start, in.startWrites, in.dup, in.startHist = len(e.Seq)-1, start, writes, dup, w.reuse.prefix.hist
 	o := w.exec(e.Seq, in)
 	if o.fail != nil {
 		w.reuse.end.entry = nil
@@ -110,5 +112,6 @@ func (w *worker) endState(e *Entry, in execInput) (chain.Snapshot, map[trace.Slo
 		w.reuse.end.writes[k] = v
 	}
 	w.reuse.end.entry, w.reuse.end.snap, w.reuse.end.dup = e, w.m.Chain.Snapshot(), o.dup
+	w.reuse.end.hist = append(w.reuse.end.hist[:0], w.s.hist...)
 	return w.reuse.end.snap, w.reuse.end.writes, w.reuse.end.dup, true
 }

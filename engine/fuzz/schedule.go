@@ -25,7 +25,9 @@ func (a AFLFast) Energy(e *Entry, s Stats) int {
 		max = 1024
 	}
 	if float64(s.Freq) > s.MeanFreq {
-		if s.Open {
+		if s.Open || s.Valued {
+			// Closest to new coverage, or the best payout so far (value
+			// feedback): worth mutating though its path runs often.
 			return base
 		}
 		return 0

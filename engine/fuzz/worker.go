@@ -36,6 +36,7 @@ type worker struct {
 	reuse    reuse
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
+	val      valueState      // what the senders were paid (value.go)
 	deployer int             // the deployer's principal index, -1 if it does not send (mutate.go)
 	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
 	s        scratch
@@ -107,6 +108,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.stats = newFuncStats(c.prog)
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)
+	w.val = newValueState(m)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
 	for a := deploy.Attacker(0); a < deploy.NumAttackers; a++ {
@@ -341,7 +343,7 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	last := seq[len(seq)-1]
 	ob := observation{
 		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0, wrote: o.lastWrote,
-		seen: w.seen, costs: o.costs, loads: o.loads, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
+		seen: w.seen, costs: o.costs, loads: o.loads, marks: o.marks, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
 		// HARVEY §5's regular mode: for a function that needs longer
 		// sequences, a sequence whose transactions together took a new
 		// path is a prefix worth keeping, though its last transaction's

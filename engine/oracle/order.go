@@ -130,6 +130,11 @@ func (o *order) checkOrder(seq txseq.Sequence, hist []TxInfo, shrinking *finding
 	if !orig[won].Sgt(&swapped[1-won]) || !swapped[won].Sgt(&orig[1-won]) {
 		return nil
 	}
+	var wins [2]uint256.Int // each sender's gain in the order it wins
+	wins[won], wins[1-won] = orig[won], swapped[won]
+	if !prizeRace(hist[:prefix], [2]int{pair[0].Sender, pair[1].Sender}, wins) {
+		return nil
+	}
 	if shrinking != nil && shrinking.Kind != finding.FrontRunning {
 		return nil
 	}
@@ -170,9 +175,39 @@ func (o *order) copier(hist []TxInfo, tx *txseq.Tx) int {
 // named in an address list (a payee entitled to a share without paying
 // in). A sender already paid back in full that is paid again owes it to a
 // missing debit, SWC-105's to report: both senders then claim the same
-// ether, and whoever comes first gets it (swc105_pos_double_withdraw04.sol).
+// ether, and whoever comes first gets it (swc105_pos_double_withdraw04.sol;
+// prizeRace judges one that paid in again, less than it claims).
 func (m *Machine) paidIn(hist []TxInfo, tx *txseq.Tx) bool {
 	return !tx.Value.IsZero() || owedBack(hist, tx.Sender) || m.Entitled[tx.Sender]
+}
+
+// prizeRace reports whether one of two racing senders (pair positions;
+// win[i] is what sender i gains in the order where it wins) wins a prize:
+// more than its stake (what it paid in before the pair, less what it was
+// paid), never having been paid before. Anything else is a missing
+// debit's, SWC-105's to report, and paidIn cannot tell it (a sender paid
+// back in full that deposits 1 wei again has a stake): a winner paid back
+// no more than its stake takes its own money back, nobody's payout (a run
+// on a contract another sender's repeated withdrawals emptied); one paid
+// again, more than its stake, claims a credit never debited, out of the
+// other's deposit (swc105_pos_double_withdraw04.sol, TestNoRaceOnRepaidClaims).
+func prizeRace(hist []TxInfo, senders [2]int, win [2]uint256.Int) bool {
+	for i, p := range senders {
+		var stake uint256.Int
+		paid := false
+		for j := range hist {
+			if h := &hist[j]; h.Sender == p {
+				stake.Add(&stake, &h.Value)
+				stake.Add(&stake, &h.Own)
+				stake.Sub(&stake, &h.Got)
+				paid = paid || h.Paid
+			}
+		}
+		if win[i].Sgt(&stake) && !paid {
+			return true
+		}
+	}
+	return false
 }
 
 // owedBack reports whether principal p paid in more ether in hist (the

@@ -30,7 +30,9 @@ import (
 //     by P's sender or by U (with zero arguments, the sequence's last
 //     arguments for it, or the values P overwrote), followed by W, pays
 //     U again, and neither does waiting ten years (a bounded time lock
-//     expires).
+//     expires);
+//  4. P sent by an unprivileged sender fails, or lets W pay U: it takes
+//     the privilege to cause the lock (lockpriv.go).
 //
 // A pause with an unpause, a fee the owner can lower again, a time lock
 // with a bound, or an owner withdrawing its own ether are not reported.
@@ -150,7 +152,7 @@ func (o *lock) checkLock(seq txseq.Sequence, hist []TxInfo, shrinking *finding.K
 			o.tried = map[lockPair]int{}
 		}
 		o.tried[key]++
-		if o.undoable(seq, p, &run) {
+		if o.anyoneCould(seq, p) || o.undoable(seq, p, &run) {
 			continue
 		}
 		return o.lockFinding(seq, p, &run)

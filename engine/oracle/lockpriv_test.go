@@ -1,0 +1,57 @@
+package oracle
+
+import (
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
+)
+
+// TestOwnerLockAnyoneCould checks that a privileged transaction any
+// player could have sent with the same effect (the owner joining a game,
+// which fills the round a lone player would have quit) is not blamed for
+// the player's failed withdrawal, while an owner-only call with the same
+// effect on the player (abort) is.
+func TestOwnerLockAnyoneCould(t *testing.T) {
+	stake := *uint256.NewInt(1e15)
+	for _, tt := range []struct {
+		file, priv string
+		want       bool
+	}{
+		{"ownerlock_neg_anyone_settles.sol", "join", false},
+		{"ownerlock_pos_owner_aborts.sol", "join", false},
+		{"ownerlock_pos_owner_aborts.sol", "abort", true},
+	} {
+		t.Run(tt.file+"/"+tt.priv, func(t *testing.T) {
+			w, m, owner := lockOracle(t, tt.file)
+			join := txseq.Tx{Method: m["join"], Sender: 0, Value: stake}
+			quit := txseq.Tx{Method: m["quit"], Sender: 0}
+			// quit paid its sender once: a withdrawal.
+			if f := runLock(w, txseq.Sequence{join, quit}); f != nil {
+				t.Fatalf("finding without the owner: %s", f.Detail)
+			}
+			priv := txseq.Tx{Method: m[tt.priv], Sender: owner}
+			seq := txseq.Sequence{join, priv, quit}
+			if tt.priv == "join" {
+				// The owner joins first, so settle(0) pays it, not the
+				// player: nothing the player or owner does undoes it.
+				priv.Value = stake
+				seq = txseq.Sequence{priv, join, quit}
+			}
+			f := runLock(w, seq)
+			if !tt.want {
+				if f != nil {
+					t.Fatalf("the owner's %s, which any player may send, blamed: %s", tt.priv, f.Detail)
+				}
+				return
+			}
+			if f == nil || f.Kind != finding.OwnerLock {
+				t.Fatalf("finding %+v, want an owner-lock at %s", f, tt.priv)
+			}
+			if fn, ok := w.Prog.Contracts[0].Function(tt.priv); !ok || fn.Location != f.Location {
+				t.Errorf("reported at %+v, want %s's declaration", f.Location, tt.priv)
+			}
+		})
+	}
+}

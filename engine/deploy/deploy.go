@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"math/rand/v2"
 	"time"
 
@@ -43,6 +42,10 @@ type Deployment struct {
 	// targetSender choices, or the defaults and perhaps the deployer), for
 	// PrincipalIn.
 	Senders []common.Address
+	// Roles are the externally owned accounts, other than the fuzzer's,
+	// the deployment stored in a target as an owner or a role holder
+	// (roles.go): senders too, privileged, right before the deployer.
+	Roles []common.Address
 	// Wraps are the constructors' arithmetic wraps (SWC-101) the search
 	// saw (ctorwrap.go).
 	Wraps []CtorWrap
@@ -291,11 +294,16 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 			ch.Install(d.Addrs[i], nil, new(uint256.Int).Add(b, TargetFunds))
 		}
 	}
-	if holdsDeployer(ch, p, d) || initNamesDeployer(p, d) {
-		// Owner-only code would otherwise never run (Echidna sends from
-		// the deployer too). What the deployer does is privileged.
-		ch.AddSender(chain.Deployer)
+	// Owner-only code would otherwise never run (Echidna sends from the
+	// deployer too): the deployer and the accounts the deployment granted
+	// a role (roles.go) configure (enable a parameter, create a market,
+	// unpause) and users act on it. What they do is privileged.
+	d.Roles = deployedRoles(ch, p, d)
+	for _, a := range d.Roles {
+		ch.Install(a, nil, new(uint256.Int).Set(chain.InitialBalance))
+		ch.AddSender(a)
 	}
+	ch.AddSender(chain.Deployer)
 	InstallAttackers(ch)
 	d.Senders = append([]common.Address(nil), ch.Senders()...)
 	return d, nil
@@ -322,31 +330,6 @@ func recordedOrder(p *program.Program, plan *Deployment) []int {
 		}
 	}
 	return order
-}
-
-// ownerSlots is how many of a target's first storage slots are searched
-// for the deployer's address.
-const ownerSlots = 16
-
-// holdsDeployer reports whether a constructor stored the deployer's
-// address (an owner, an admin, a treasury) in one of the first storage
-// slots of a target: the contract has code meant for the deployer.
-func holdsDeployer(ch *chain.Chain, p *program.Program, d *Deployment) bool {
-	st := ch.State()
-	for i, c := range p.Contracts {
-		if !c.Target || d.Errors[i] != nil {
-			continue
-		}
-		for k := uint64(0); k < ownerSlots; k++ {
-			word := st.GetState(d.Addrs[i], common.BigToHash(new(big.Int).SetUint64(k)))
-			for off := 0; off+common.AddressLength <= len(word); off++ {
-				if common.Address(word[off:off+common.AddressLength]) == chain.Deployer {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // Link returns c's creation code with library addresses written in, or

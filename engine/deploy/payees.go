@@ -192,16 +192,16 @@ func allZero(b []byte) bool {
 	return true
 }
 
-// PrivilegedOf marks the deployer, when it sends, and the principals a
-// constructor was given one by one (an owner, an admin): what they may do
-// is what the deployer allowed. entitled marks the principals a
+// PrivilegedOf marks the deployer, when it sends, the principals a
+// constructor was given one by one (an owner, an admin) and the role
+// holders (roles.go): what they may do is what the deployer allowed. entitled marks the principals a
 // constructor was given in an address list only (payees.go): members, not
 // owners.
 func PrivilegedOf(addrs []common.Address, dep *Deployment, p *program.Program) (privileged, entitled []bool) {
 	privileged, entitled = make([]bool, len(addrs)), make([]bool, len(addrs))
 	scalar, listed := constructorNames(p, dep)
 	for i, a := range addrs {
-		privileged[i] = a == chain.Deployer || scalar[a]
+		privileged[i] = a == chain.Deployer || scalar[a] || slices.Contains(dep.Roles, a)
 		entitled[i] = !privileged[i] && listed[a]
 	}
 	return privileged, entitled

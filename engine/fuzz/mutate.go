@@ -1,6 +1,8 @@
 package fuzz
 
 import (
+	"slices"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -334,14 +336,16 @@ func callsOut(code []byte) bool {
 }
 
 // deployerShare makes one transaction in deployerShare a privileged one
-// when the deployer sends: often enough that the owner's configuration
-// (enable a parameter, then a user acts on it) comes early in sequences,
-// rarely enough that users and attackers send most.
+// (the deployer's, or a role holder's): often enough that the owner's
+// configuration (enable a parameter, create a market, then a user acts on
+// it) comes early in sequences, rarely enough that users and attackers
+// send most.
 const deployerShare = 4
 
 // senders is how many principals may send a transaction to contract ct:
-// the externally owned senders and the deployer, and the attackers too
-// for a contract that can call out (callsOut).
+// the externally owned senders (role holders among them) and the
+// deployer, and the attackers too for a contract that can call out
+// (callsOut).
 func (w *worker) senders(ct int) int {
 	if w.c.callsOut[ct] {
 		return deploy.Principals(w.m.Chain)
@@ -349,57 +353,124 @@ func (w *worker) senders(ct int) int {
 	return len(w.m.Chain.Senders())
 }
 
-// deployerIndex is the deployer's principal index (the last principal),
-// or -1 when it does not send (a set-up's targetSender choices left it
-// out).
-func deployerIndex(principals []common.Address) int {
-	if n := len(principals); n > 0 && principals[n-1] == chain.Deployer {
-		return n - 1
-	}
-	return -1
+// privSenders are the principals that configure rather than attack: the
+// deployer and the accounts the deployment granted a role
+// (deploy.Roles), which Deploy makes senders right before the deployer,
+// so they are principals roleLo to roleLo+roles-1.
+type privSenders struct {
+	deployer      int // the deployer's principal index, -1 if it does not send
+	roleLo, roles int
 }
 
-// others is how many principals other than the deployer may send to ct;
-// they are principals 0 to others-1.
+// privSendersOf finds the deployer and the role holders among the
+// principals: the deployer is the last principal, unless a set-up's
+// targetSender choices left it out.
+func privSendersOf(principals, roles []common.Address) privSenders {
+	p := privSenders{deployer: -1}
+	if n := len(principals); n > 0 && principals[n-1] == chain.Deployer {
+		p.deployer = n - 1
+	}
+	for i, a := range principals {
+		if slices.Contains(roles, a) {
+			if p.roles == 0 {
+				p.roleLo = i
+			}
+			p.roles++
+		}
+	}
+	return p
+}
+
+// count is how many privileged senders there are.
+func (p *privSenders) count() int {
+	if p.deployer >= 0 {
+		return p.roles + 1
+	}
+	return p.roles
+}
+
+// at is the k-th privileged sender: the role holders, then the deployer.
+func (p *privSenders) at(k int) int {
+	if k < p.roles {
+		return p.roleLo + k
+	}
+	return p.deployer
+}
+
+// is reports whether principal s is a privileged sender.
+func (p *privSenders) is(s int) bool {
+	return s == p.deployer || p.roles > 0 && s >= p.roleLo && s < p.roleLo+p.roles
+}
+
+// others is how many unprivileged principals may send to ct.
 func (w *worker) others(ct int) int {
-	n := w.senders(ct)
-	if w.deployer >= 0 {
+	n := w.senders(ct) - w.priv.roles
+	if w.priv.deployer >= 0 {
 		n--
 	}
 	return n
 }
 
+// ordinary is the principal index of ct's k-th unprivileged sender
+// (k < others(ct)): the role holders' indices are skipped.
+func (w *worker) ordinary(k int) int {
+	if w.priv.roles > 0 && k >= w.priv.roleLo {
+		return k + w.priv.roles
+	}
+	return k
+}
+
+// ordinalOf is the inverse of ordinary for an unprivileged principal s.
+func (w *worker) ordinalOf(s int) int {
+	if w.priv.roles > 0 && s >= w.priv.roleLo {
+		return s - w.priv.roles
+	}
+	return s
+}
+
 // maySend reports whether principal s may send a transaction to ct.
 func (w *worker) maySend(ct, s int) bool {
-	return s == w.deployer || (s >= 0 && s < w.others(ct))
+	return w.priv.is(s) || (s >= 0 && w.ordinalOf(s) < w.others(ct))
+}
+
+// randomPriv picks one of the privileged senders (there is one).
+func (w *worker) randomPriv() int {
+	if n := w.priv.count(); n > 1 {
+		return w.priv.at(w.rng.IntN(n))
+	}
+	return w.priv.at(0)
 }
 
 // randomSender picks the sender of a new transaction to ct.
 func (w *worker) randomSender(ct int) int {
 	n := w.others(ct)
-	if w.deployer >= 0 && (n == 0 || w.rng.IntN(deployerShare) == 0) {
-		return w.deployer
+	if w.priv.count() > 0 && (n == 0 || w.rng.IntN(deployerShare) == 0) {
+		return w.randomPriv()
 	}
-	return w.rng.IntN(n)
+	return w.ordinary(w.rng.IntN(n))
 }
 
 // otherSender picks a sender of ct other than s (s itself when none is).
 func (w *worker) otherSender(ct, s int) int {
 	n := w.others(ct)
-	if w.deployer >= 0 && s != w.deployer && w.rng.IntN(deployerShare) == 0 {
-		return w.deployer
+	priv := w.priv.count() > 0
+	if priv && !w.priv.is(s) && w.rng.IntN(deployerShare) == 0 {
+		return w.randomPriv()
 	}
-	if s == w.deployer || s >= n {
+	if w.priv.is(s) || w.ordinalOf(s) >= n {
 		if n == 0 {
+			if w.priv.count() > 1 {
+				return w.randomPriv()
+			}
 			return s
 		}
-		return w.rng.IntN(n)
+		return w.ordinary(w.rng.IntN(n))
 	}
 	if n == 1 {
-		if w.deployer >= 0 {
-			return w.deployer
+		if priv {
+			return w.randomPriv()
 		}
 		return s
 	}
-	return (s + 1 + w.rng.IntN(n-1)) % n
+	return w.ordinary((w.ordinalOf(s) + 1 + w.rng.IntN(n-1)) % n)
 }

@@ -37,7 +37,7 @@ type worker struct {
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
 	val      valueState      // what the senders were paid (value.go)
-	deployer int             // the deployer's principal index, -1 if it does not send (mutate.go)
+	priv     privSenders     // the deployer and role holders, who configure (mutate.go)
 	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
 	s        scratch
 }
@@ -104,7 +104,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	}
 	w.valueCap = valueCap(ch)
 	m.Principals = deploy.PrincipalAddrs(ch)
-	w.deployer = deployerIndex(m.Principals)
+	w.priv = privSendersOf(m.Principals, dep.Roles)
 	w.stats = newFuncStats(c.prog)
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)

@@ -4,11 +4,11 @@ pragma solidity ^0.8.0;
 // An owner-configured lending market, shaped like Morpho Blue: the owner
 // must enable an interest-rate model and a loan-to-value cap before any
 // market can be created, and only then can users supply and borrow. The
-// owner is stored in slot 0. The planted
+// owner is immutable, so no storage slot names the deployer. The planted
 // bug, borrow's missing collateral check, is only reachable once the owner
 // has configured both parameters and a user has created a market.
 contract OwnedMarket {
-    address public owner = msg.sender;
+    address public immutable owner = msg.sender;
 
     address public irm;
     uint256 public maxLltv;

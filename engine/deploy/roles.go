@@ -1,0 +1,183 @@
+package deploy
+
+import (
+	"slices"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/state"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/holiman/uint256"
+)
+
+// This file finds the accounts a deployment granted a role: a
+// constructor, an initializer or a Foundry setUp() stored an address of
+// an account with no code in a target's storage, as a value (owner = x,
+// admin = x) or as a mapping key (admins[x] = true, OpenZeppelin's
+// _roles[role].hasRole[x]). Their transactions are how the code meant
+// for them (enable a parameter, create a market, unpause) runs, so they
+// become senders, privileged as the deployer is.
+
+const (
+	// roleSlots is how many of a target's first storage slots are read
+	// for an address value and used as a mapping's slot.
+	roleSlots = 16
+	// roleConsts bounds the 32-byte constants of a target's code tried
+	// as a role (a mapping's key) or a namespaced storage location.
+	roleConsts = 16
+	// maxRoles bounds the role holders that become senders.
+	maxRoles = 4
+)
+
+// Roles returns the accounts with no code, none of known (the fuzzer's
+// own accounts and the deployed contracts), that a target of addrs holds
+// in storage as a value in one of its first slots or as a mapping key,
+// at most maxRoles of them, in a fixed order. Candidates are the
+// addresses in the targets' first slots, the 20-byte constants of their
+// code (creation code included, code holds the rest) and extra (a
+// set-up's test contract's own slots).
+func Roles(st *state.StateDB, addrs []common.Address, code [][]byte, extra []common.Address, known func(common.Address) bool) []common.Address {
+	var cands []common.Address
+	add := func(a common.Address) {
+		if !slices.Contains(cands, a) {
+			cands = append(cands, a)
+		}
+	}
+	var consts []common.Hash
+	for _, t := range addrs {
+		for _, a := range slotAddresses(st, t) {
+			add(a)
+		}
+	}
+	for _, c := range code {
+		for _, w := range calldata.PushConstants(c) {
+			switch n := w.BitLen(); {
+			case n > 16 && n <= 160:
+				add(common.Address(w.Bytes20()))
+			case n > 160 && len(consts) < roleConsts:
+				consts = append(consts, w.Bytes32())
+			}
+		}
+	}
+	for _, a := range extra {
+		add(a)
+	}
+	roots := mappingRoots(consts)
+	var out []common.Address
+	for _, a := range cands {
+		if len(out) == maxRoles {
+			break
+		}
+		if !mayHoldRole(st, a, known) {
+			continue
+		}
+		for _, t := range addrs {
+			if holdsValue(st, t, a) || holdsKey(st, t, a, roots) {
+				out = append(out, a)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// mayHoldRole reports whether a can be a role holder that sends: not
+// zero, a precompile or a small number, not an amount (a power of ten or
+// two ends in zero bytes, an address's last three bytes are all zero one
+// time in 2^24), not known, no code.
+func mayHoldRole(st *state.StateDB, a common.Address, known func(common.Address) bool) bool {
+	var w uint256.Int
+	w.SetBytes20(a[:])
+	return w.BitLen() > 16 && a[17]|a[18]|a[19] != 0 && !known(a) && a != chain.Deployer && len(st.GetCode(a)) == 0
+}
+
+// slotAddresses returns the address-shaped words of t's first slots:
+// twelve zero bytes, then more than 128 bits (not a count or a price).
+func slotAddresses(st *state.StateDB, t common.Address) []common.Address {
+	var out []common.Address
+	for k := uint64(0); k < roleSlots; k++ {
+		word := st.GetState(t, common.Hash(uint256.NewInt(k).Bytes32()))
+		var w uint256.Int
+		w.SetBytes32(word[:])
+		if n := w.BitLen(); n > 128 && n <= 160 {
+			out = append(out, common.Address(word[12:]))
+		}
+	}
+	return out
+}
+
+// holdsValue reports whether one of t's first slots holds exactly a.
+func holdsValue(st *state.StateDB, t, a common.Address) bool {
+	var want common.Hash
+	copy(want[12:], a[:])
+	for k := uint64(0); k < roleSlots; k++ {
+		if st.GetState(t, common.Hash(uint256.NewInt(k).Bytes32())) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// mappingRoots returns the slots a mapping keyed by an address may
+// start at: the first slots and the code's 32-byte constants (a
+// namespaced location), and each of those taken as a mapping from a
+// role, the default one (zero) or a constant, to a struct whose first
+// member is the address mapping (OpenZeppelin's AccessControl).
+func mappingRoots(consts []common.Hash) []common.Hash {
+	var bases []common.Hash
+	for k := uint64(0); k < roleSlots; k++ {
+		bases = append(bases, common.Hash(uint256.NewInt(k).Bytes32()))
+	}
+	bases = append(bases, consts...)
+	roles := append([]common.Hash{{}}, consts...)
+	out := slices.Clone(bases)
+	for _, r := range roles {
+		for _, b := range bases {
+			out = append(out, crypto.Keccak256Hash(r[:], b[:]))
+		}
+	}
+	return out
+}
+
+// holdsKey reports whether t holds a nonzero value under key a of a
+// mapping at one of roots (Solidity's slot keccak256(key . root)).
+func holdsKey(st *state.StateDB, t, a common.Address, roots []common.Hash) bool {
+	var key common.Hash
+	copy(key[12:], a[:])
+	for _, r := range roots {
+		if st.GetState(t, crypto.Keccak256Hash(key[:], r[:])) != (common.Hash{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// deployedRoles is Roles over the targets deploy placed on ch.
+func deployedRoles(ch *chain.Chain, p *program.Program, d *Deployment) []common.Address {
+	var addrs []common.Address
+	var code [][]byte
+	for i, c := range p.Contracts {
+		if c.Target && d.Errors[i] == nil {
+			addrs = append(addrs, d.Addrs[i])
+			code = append(code, c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes)
+		}
+	}
+	return Roles(ch.State(), addrs, code, nil, func(a common.Address) bool { return Known(ch, d, a) })
+}
+
+// Known reports whether a is one of the fuzzer's own accounts on ch (a
+// sender, an attacker or their operator, the token's deployer) or a
+// contract d deployed.
+func Known(ch *chain.Chain, d *Deployment, a common.Address) bool {
+	if slices.Contains(ch.Senders(), a) || slices.Contains(d.Addrs, a) || a == Operator || a == TokenDeployer || a == d.Token {
+		return true
+	}
+	for k := Attacker(0); k < NumAttackers; k++ {
+		if a == AttackerAddress(k) {
+			return true
+		}
+	}
+	return false
+}

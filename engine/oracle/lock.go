@@ -24,8 +24,8 @@ import (
 //
 //  1. P moved no ether out of the contract (an owner's sweep or a
 //     selfdestruct is not a lock, SWC-105's and SWC-106's to judge);
-//  2. without P (the counterfactual run) W commits, pays U, and U ends
-//     with more ether than with P;
+//  2. without P (the counterfactual run, its blocks and seconds still
+//     passing) W commits, pays U, and U ends with more ether than with P;
 //  3. from the state before W, no call of any function of the contract
 //     by P's sender or by U (with zero arguments, the sequence's last
 //     arguments for it, or the values P overwrote), followed by W, pays
@@ -266,7 +266,10 @@ func (o *lock) lockRuns(seq txseq.Sequence, p int) (lockRun, bool) {
 	}
 	run.err, run.ret = r.Err, append([]byte(nil), r.Ret...)
 	run.actual = *o.Chain.State().GetBalance(u)
+	// Without P's effect, not without its time: the blocks and seconds
+	// before it still pass (a blockhash draw after it stays in its block).
 	o.Chain.Reset(atP)
+	o.Chain.Advance(seq[p].Blocks, seq[p].Seconds)
 	for _, s := range slots {
 		var v uint256.Int
 		v.SetBytes32(o.Chain.State().GetState(addr, s).Bytes())

@@ -55,3 +55,31 @@ func TestOwnerLockAnyoneCould(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnerLockKeepsTime checks that the run without the privileged
+// transaction keeps the time it took: the owner opening a draw twice,
+// the first time blocks later, changes the block a blockhash draw runs
+// in, and that alone is no lock (swc120_pos_owner_opens.sol).
+func TestOwnerLockKeepsTime(t *testing.T) {
+	w, m, owner := lockOracle(t, "swc120_pos_owner_opens.sol")
+	stake := *uint256.NewInt(1e18)
+	enter := txseq.Tx{Method: m["enter"], Sender: 0, Value: stake}
+	start := txseq.Tx{Method: m["start"], Sender: owner}
+	draw := txseq.Tx{Method: m["draw"], Sender: 0}
+	paid := false
+	for d := uint64(1); d <= 16; d++ {
+		late := start
+		late.Blocks, late.Seconds = d, 12*d
+		// Draws in several blocks, so that one paid: a withdrawal.
+		if f := runLock(w, txseq.Sequence{enter, late, draw}); f != nil {
+			t.Fatalf("finding with one start: %s", f.Detail)
+		}
+		paid = paid || w.payers[lockMethod{0, m["draw"]}]
+		if f := runLock(w, txseq.Sequence{late, start, enter, draw}); f != nil {
+			t.Fatalf("start %d blocks later blamed for the draw's block: %s", d, f.Detail)
+		}
+	}
+	if !paid {
+		t.Fatal("no draw paid in 16 blocks: the test judged nothing")
+	}
+}

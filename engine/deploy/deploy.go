@@ -46,6 +46,9 @@ type Deployment struct {
 	// the deployment stored in a target as an owner or a role holder
 	// (roles.go): senders too, privileged, right before the deployer.
 	Roles []common.Address
+	// DeployerNamed says a target has code meant for the deployer
+	// (roles.go namesDeployer): it then sends more often.
+	DeployerNamed bool
 	// Wraps are the constructors' arithmetic wraps (SWC-101) the search
 	// saw (ctorwrap.go).
 	Wraps []CtorWrap
@@ -298,7 +301,7 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 	// deployer too): the deployer and the accounts the deployment granted
 	// a role (roles.go) configure (enable a parameter, create a market,
 	// unpause) and users act on it. What they do is privileged.
-	d.Roles = deployedRoles(ch, p, d)
+	d.Roles, d.DeployerNamed = deployedRoles(ch, p, d), namesDeployer(ch, p, d)
 	for _, a := range d.Roles {
 		ch.Install(a, nil, new(uint256.Int).Set(chain.InitialBalance))
 		ch.AddSender(a)

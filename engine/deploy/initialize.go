@@ -188,3 +188,21 @@ func namesPrincipal(name string) bool {
 	}
 	return false
 }
+
+// initNamesDeployer reports whether the deployer initialized a target
+// naming itself: the target then has code meant for the deployer, even
+// when it keeps the owner outside the first storage slots (OpenZeppelin
+// 5's namespaced storage).
+func initNamesDeployer(p *program.Program, d *Deployment) bool {
+	for i, c := range p.Contracts {
+		if !c.Target || d.Errors[i] != nil || i >= len(d.Grants) {
+			continue
+		}
+		for _, g := range d.Grants[i] {
+			if g.From == chain.Deployer && g.To == d.Addrs[i] && len(g.Input) > 4 && slices.Contains(argAddresses(g.Input[4:]), chain.Deployer) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -22,8 +23,10 @@ import (
 
 const (
 	// roleSlots is how many of a target's first storage slots are read
-	// for an address value and used as a mapping's slot.
+	// for an address value; roleMaps how many are taken as a mapping's
+	// slot (inherited contracts push an access list's mapping past 16).
 	roleSlots = 16
+	roleMaps  = 32
 	// roleConsts bounds the 32-byte constants of a target's code tried
 	// as a role (a mapping's key) or a namespaced storage location.
 	roleConsts = 16
@@ -127,7 +130,7 @@ func holdsValue(st *state.StateDB, t, a common.Address) bool {
 // member is the address mapping (OpenZeppelin's AccessControl).
 func mappingRoots(consts []common.Hash) []common.Hash {
 	var bases []common.Hash
-	for k := uint64(0); k < roleSlots; k++ {
+	for k := uint64(0); k < roleMaps; k++ {
 		bases = append(bases, common.Hash(uint256.NewInt(k).Bytes32()))
 	}
 	bases = append(bases, consts...)
@@ -180,4 +183,51 @@ func Known(ch *chain.Chain, d *Deployment, a common.Address) bool {
 		}
 	}
 	return false
+}
+
+// namesDeployer reports whether a target has code meant for the deployer:
+// a constructor stored its address in one of the first slots (an owner,
+// packed or not), as a mapping key (admins[msg.sender] = true,
+// _grantRole(DEFAULT_ADMIN_ROLE, msg.sender)) or as an immutable in the
+// runtime code, or the deployer initialized it naming itself
+// (OpenZeppelin 5's namespaced storage). Then the deployer sends one
+// transaction in four, else rarely (engine/fuzz's deployerShare).
+func namesDeployer(ch *chain.Chain, p *program.Program, d *Deployment) bool {
+	if initNamesDeployer(p, d) {
+		return true
+	}
+	st := ch.State()
+	var roots []common.Hash
+	for i, c := range p.Contracts {
+		if !c.Target || d.Errors[i] != nil {
+			continue
+		}
+		a := d.Addrs[i]
+		if slices.ContainsFunc(slotWords(st, a), holdsDeployerBytes) || holdsDeployerBytes(st.GetCode(a)) {
+			return true
+		}
+		if roots == nil {
+			roots = mappingRoots(nil)
+		}
+		if holdsKey(st, a, chain.Deployer, roots) {
+			return true
+		}
+	}
+	return false
+}
+
+// slotWords returns t's first roleSlots storage words.
+func slotWords(st *state.StateDB, t common.Address) [][]byte {
+	out := make([][]byte, roleSlots)
+	for k := range out {
+		w := st.GetState(t, common.Hash(uint256.NewInt(uint64(k)).Bytes32()))
+		out[k] = w[:]
+	}
+	return out
+}
+
+// holdsDeployerBytes reports whether b holds the deployer's address at
+// any offset.
+func holdsDeployerBytes(b []byte) bool {
+	return bytes.Contains(b, chain.Deployer[:])
 }

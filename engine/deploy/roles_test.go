@@ -14,17 +14,21 @@ import (
 // mapping key (curators[x] = true) or in a role mapping (_roles[r][x]),
 // become privileged senders right before the deployer, and that an
 // address the code only compares with, an amount in a slot and the
-// deployer itself are no role holders.
+// deployer itself are no role holders; and which deployments name the
+// deployer (an owner slot, an immutable), so that it sends often.
 func TestRoles(t *testing.T) {
 	curator := common.HexToAddress("0x4242424242424242424242424242424242424242")
 	rater := common.HexToAddress("0x5353535353535353535353535353535353535353")
 	for _, tt := range []struct {
-		path string
-		want []common.Address
+		path  string
+		want  []common.Address
+		named bool
 	}{
-		{filepath.Join("..", "testdata", "vulns", "priv_pos_role_market.sol"), []common.Address{curator, rater}},
-		{filepath.Join("..", "testdata", "vulns", "ownerlock_pos_pause.sol"), nil},
-		{filepath.Join("testdata", "roles_unstored.sol"), nil},
+		{filepath.Join("..", "testdata", "vulns", "priv_pos_role_market.sol"), []common.Address{curator, rater}, false},
+		{filepath.Join("..", "testdata", "vulns", "ownerlock_pos_pause.sol"), nil, true},
+		{filepath.Join("..", "testdata", "privileged", "OwnedMarket.sol"), nil, true},
+		{filepath.Join("testdata", "roles_unstored.sol"), nil, false},
+		{filepath.Join("testdata", "roles_deployer_key.sol"), nil, true},
 	} {
 		t.Run(filepath.Base(tt.path), func(t *testing.T) {
 			prog := compile(t, tt.path)
@@ -39,6 +43,9 @@ func TestRoles(t *testing.T) {
 			d, err := Deploy(ch, prog, plan)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if d.DeployerNamed != tt.named {
+				t.Errorf("deployer named %v, want %v", d.DeployerNamed, tt.named)
 			}
 			if !slices.Equal(d.Roles, tt.want) {
 				t.Fatalf("roles %v, want %v", d.Roles, tt.want)

@@ -104,7 +104,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	}
 	w.valueCap = valueCap(ch)
 	m.Principals = deploy.PrincipalAddrs(ch)
-	w.priv = privSendersOf(m.Principals, dep.Roles)
+	w.priv = privSendersOf(m.Principals, dep)
 	w.stats = newFuncStats(c.prog)
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)

@@ -345,14 +345,16 @@ func (g *gen) renderCalls(w func(string, ...any)) {
 	}
 }
 
-// contractAddress is where the finding's contract is deployed.
+// contractAddress is where the finding's contract is deployed (the last
+// call's address when the test deploys no contract of that name: a
+// set-up's).
 func (g *gen) contractAddress() common.Address {
-	addr := common.Address{}
-	for _, t := range g.deploy {
-		if t.d.Name == g.f.Contract {
-			addr = t.addr
+	for i := len(g.deploy) - 1; i >= 0; i-- {
+		if g.deploy[i].d.Name == g.f.Contract {
+			return g.deploy[i].addr
 		}
 	}
+	addr, _ := g.addressOf(g.f.Calls[len(g.f.Calls)-1])
 	return addr
 }
 

@@ -29,7 +29,7 @@ func FoundryTest(f report.Finding, setup report.Setup, builds []*solc.Build) (pa
 	if err != nil {
 		return "", "", fmt.Errorf("%w: %w", ErrFoundryTest, err)
 	}
-	ff.Stored = storedEffect(builds, setup, f) // exporteffect.go
+	exportEffect(builds, setup, f, &ff) // exporteffect.go
 	return foundry.Test(ff, fs, builds)
 }
 

@@ -265,6 +265,10 @@ func (o *lock) lockRuns(seq txseq.Sequence, p int) (lockRun, bool) {
 	run.err, run.ret = r.Err, append([]byte(nil), r.Ret...)
 	run.actual = *o.Chain.State().GetBalance(u)
 	o.Chain.Reset(atP)
+	// Without P, the others run in the blocks they ran in with it: block
+	// data (a blockhash, a timestamp) that W reads would otherwise change
+	// with P's absence and pay or not for that reason alone.
+	o.Chain.Advance(seq[p].Blocks, seq[p].Seconds)
 	for _, s := range slots {
 		var v uint256.Int
 		v.SetBytes32(o.Chain.State().GetState(addr, s).Bytes())

@@ -47,9 +47,7 @@ type Code struct {
 	// Code the user does not own and the function jumps (callsite.go).
 	foreign []bool
 	jumps   []int8
-	// acts[op] says that Step hands op to step whatever the frame's
-	// state (classes.go: reclassify).
-	acts [256]bool
+	acts    [256]bool // the opcodes Step hands to step in any frame (classes.go)
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
@@ -307,13 +305,6 @@ const maxLoads = 16
 // Loads returns the first storage slots of the program's contracts the
 // current transaction read (reused by the next transaction).
 func (t *Tracer) Loads() []Slot { return t.loads[:t.nLoads] }
-
-// maxOperands bounds the comparison operands kept per transaction.
-const maxOperands = 32
-
-// Operands returns the comparison operands the current transaction saw
-// (reused by the next transaction).
-func (t *Tracer) Operands() []uint256.Int { return t.operands[:min(t.nOperands, maxOperands)] }
 
 // Failure returns how the last transaction failed at the top level (valid
 // only if it failed).

@@ -6,7 +6,6 @@ import (
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/fuzz"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -24,7 +23,7 @@ func storedEffect(builds []*solc.Build, setup report.Setup, f report.Finding) []
 	if len(builds) == 0 || setup.Fork != nil || !foundry.StorageKinds[f.Kind] {
 		return nil
 	}
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return nil
 	}

@@ -4,7 +4,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/foundry"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -22,7 +21,7 @@ func storedEffect(builds []*solc.Build, setup report.Setup, f report.Finding) []
 	if len(builds) == 0 || setup.Fork != nil || !foundry.StorageKinds[f.Kind] {
 		return nil
 	}
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return nil
 	}

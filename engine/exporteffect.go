@@ -6,7 +6,6 @@ import (
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/fuzz"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
@@ -27,7 +26,7 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 		!foundry.StorageKinds[f.Kind] && !foundry.GainKinds[f.Kind] && f.Kind != "SWC-112" {
 		return
 	}
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return
 	}

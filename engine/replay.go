@@ -62,7 +62,7 @@ func ReplayOn(src *fork.Source, builds []*solc.Build, setup report.Setup, f repo
 // ReplayForked is ReplayOn whose set-up may select forks itself, through
 // forks (fork.go).
 func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return nil, err
 	}

@@ -16,8 +16,8 @@ import (
 // vm.roll. It sets a value only where forge's differs, so a runner that
 // already has Foresight's values (Foresight's own cheatcodes) needs no
 // cheatcode beyond those docs/foundry-export.md lists; the cheatcodes are
-// called by address and signature (setBlockhash came in forge 0.2 of
-// 2024), and a forge without them fails the gain assertion, not the build.
+// called by address and signature (setBlockhash is recent), so a forge
+// without them fails the gain assertion, not the build.
 const blockDataFunc = `
     /// Gives block n the blockhashes of the 256 blocks before it%s that
     /// Foresight's chain has (a fixed function of the number), so a

@@ -33,6 +33,17 @@ func TestRenderedHarm(t *testing.T) {
 		}, nil},
 		{"SWC-107 no gain", foundry.Finding{Kind: "SWC-107"}, []string{`assertTrue(ok, "the last transaction commits");`}, []string{"gained", "before0"}},
 		{"SWC-116 gained", foundry.Finding{Kind: "SWC-116", Gained: true}, []string{`assertTrue(gained, `}, nil},
+		{"SWC-120 block data", foundry.Finding{Kind: "SWC-120", Gained: true, ChainBlocks: true, PrevRandao: true}, []string{
+			"function _foresightBlock(uint256 n) internal {",
+			"uint256 h = ((n - i) * 0x9e3779b97f4a7c15) % 2**64;",
+			`"setBlockhash(uint256,bytes32)", n - i, bytes32(h)`,
+			"uint256 r = (n * 0xc2b2ae3d27d4eb4f + 1) % 2**64;",
+			`"prevrandao(bytes32)", bytes32(r)`,
+			"vm.warp(timestamp);\n        _foresightBlock(blockNumber);",
+			`assertTrue(gained, `,
+		}, nil},
+		{"SWC-120 before the merge", foundry.Finding{Kind: "SWC-120", ChainBlocks: true}, []string{"setBlockhash(uint256,bytes32)"}, []string{"prevrandao(bytes32)"}},
+		{"SWC-116 no block data", foundry.Finding{Kind: "SWC-116", Gained: true}, nil, []string{"_foresightBlock"}},
 		{"SWC-106 emptied", foundry.Finding{Kind: "SWC-106", Emptied: target, HasEmptied: true}, []string{
 			"bool harmed = address(" + target.Hex() + ").balance == 0;",
 			`assertTrue(harmed, "expected the selfdestruct to empty the contract");`,

@@ -48,6 +48,11 @@ type Finding struct {
 	// sent away, when HasEmptied (SWC-106 without a gain).
 	Emptied    common.Address
 	HasEmptied bool
+	// ChainBlocks says the test gives every block the blockhashes of
+	// Foresight's chain, and its PREVRANDAO when PrevRandao (a merged EVM
+	// version), so a branch on them goes the campaign's way (SWC-120,
+	// effectblock.go).
+	ChainBlocks, PrevRandao bool
 }
 
 // Word is a storage word of a contract and the value it holds.

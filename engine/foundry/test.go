@@ -270,7 +270,8 @@ func (g *gen) render() string {
 	w("        require(ok, \"constructor reverted\");\n")
 	w("        vm.etch(where, runtime);\n")
 	w("    }\n")
-	g.renderHelpers(w) // effectlock.go
+	g.renderHelpers(w)       // effectlock.go
+	g.renderBlockDataFunc(w) // effectblock.go
 	w("\n    function test_%s() public {\n", identSafe(f.Kind))
 
 	g.renderFork(w, "vm") // fork.go
@@ -279,6 +280,7 @@ func (g *gen) render() string {
 	w("        uint256 timestamp = %s;\n", timestamp)
 	w("        vm.roll(blockNumber);\n")
 	w("        vm.warp(timestamp);\n")
+	g.renderBlockData(w) // effectblock.go
 	balance := chain.InitialBalance.Dec()
 	w("        vm.deal(DEPLOYER, %s);\n", balance)
 	senders := map[common.Address]bool{}
@@ -318,6 +320,7 @@ func (g *gen) renderCalls(w func(string, ...any)) {
 		w("\n        // %d. from %s: %s\n", i+1, solComment(c.From), solComment(c.Text))
 		if c.Blocks != 0 {
 			w("        blockNumber += %d;\n        vm.roll(blockNumber);\n", c.Blocks)
+			g.renderBlockData(w)
 		}
 		if c.Seconds != 0 {
 			w("        timestamp += %d;\n        vm.warp(timestamp);\n", c.Seconds)

@@ -154,7 +154,13 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 	}
 	if len(steps) > 0 {
 		// The last pipeline step, as at the end of a campaign's sequence.
-		steps[len(steps)-1].Finding = w.checkEnd(seq, w.s.hist, want)
+		last := &steps[len(steps)-1]
+		last.Finding = w.checkEnd(seq, w.s.hist, want)
+		if last.Finding == nil && want != nil && want.Kind == finding.FreezingEther {
+			// Judged at a campaign's end, from the first payment: the
+			// report's sequence ends with it.
+			last.Finding = oracle.FrozenBy(p, seq, last.Err != nil)
+		}
 	}
 	return steps, nil
 }

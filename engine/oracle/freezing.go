@@ -108,10 +108,31 @@ func (rc *Receipts) Frozen(prog *program.Program, coverage [][]bool) []*finding.
 				}
 			}
 		}
-		f := &finding.Finding{Kind: finding.FreezingEther, Contract: ci, Seq: rc.seq[ci],
-			Detail: fmt.Sprintf("the last transaction paid it ether, and its code has no instruction that sends ether (call, create or selfdestruct); %d of %d instructions covered", covered, total)}
-		f.Location, f.Located = ct.Location()
+		f := frozen(prog, ci, rc.seq[ci])
+		f.Detail += fmt.Sprintf("; %d of %d instructions covered", covered, total)
 		out = append(out, f)
 	}
 	return out
+}
+
+// FrozenBy is the freezing-ether finding a replay gives for seq, whose
+// transactions all ran: its last one committed (failed false) paying
+// ether to a target that has no instruction to send any out. Nil if not.
+func FrozenBy(prog *program.Program, seq txseq.Sequence, failed bool) *finding.Finding {
+	if len(seq) == 0 || failed {
+		return nil
+	}
+	tx := &seq[len(seq)-1]
+	ct := prog.Contracts[tx.Contract]
+	if tx.Value.IsZero() || !ct.Target || canSendEther(ct.Artifact.Runtime.Bytes) {
+		return nil
+	}
+	return frozen(prog, tx.Contract, seq)
+}
+
+func frozen(prog *program.Program, ci int, seq txseq.Sequence) *finding.Finding {
+	f := &finding.Finding{Kind: finding.FreezingEther, Contract: ci, Seq: seq,
+		Detail: "the last transaction paid it ether, and its code has no instruction that sends ether (call, create or selfdestruct)"}
+	f.Location, f.Located = prog.Contracts[ci].Location()
+	return f
 }

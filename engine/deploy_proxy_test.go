@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,6 +64,55 @@ func TestThroughProxy(t *testing.T) {
 			}
 			if leak && (tr.Finding.Contract != "Bank" || tr.Finding.Line != expectedLine(t, path)) {
 				t.Errorf("leak in %s at line %d, want Bank's withdraw", tr.Finding.Contract, tr.Finding.Line)
+			}
+		})
+	}
+}
+
+// TestFuzzThroughProxy fuzzes a vault behind a proxy (proxy_vault.sol),
+// whose implementation alone has no owner and refuses deposits, and whose
+// owner lives in namespaced storage: with a fixed seed and budget the
+// campaign finds the withdrawal that never debits, which needs a deposit
+// and two withdrawals sent to the proxy, and the finding replays; the
+// fixed twin gives nothing. On both, the owner-only setPaused completes
+// through the proxy: the proxy's initialization call named the deployer,
+// which is then a sender.
+func TestFuzzThroughProxy(t *testing.T) {
+	for _, file := range []string{"proxy_vault.sol", "proxy_vault_fixed.sol"} {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join("testdata", "deploy", file)
+			bs := compile(t, path)
+			rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 1, Execs: 5_000}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := found(rep), expected(t, path); !reflect.DeepEqual(got, want) {
+				t.Errorf("findings %v, want %v", got, want)
+			}
+			for _, f := range rep.Findings {
+				if len(f.Calls) < 2 {
+					t.Errorf("%s@%d in %d call(s), want at least 2", f.Kind, f.Line, len(f.Calls))
+				}
+				for _, c := range f.Calls {
+					if c.Contract != "VaultProxy" {
+						t.Errorf("call to %s.%s, want every call to VaultProxy", c.Contract, c.Function)
+					}
+				}
+				tr, err := Replay(bs, rep.Setup, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !tr.Reproduced {
+					t.Errorf("%s@%d did not reproduce", f.Kind, f.Line)
+				}
+			}
+			paused := false
+			for _, s := range rep.FunctionStats {
+				paused = paused || s.Contract == "VaultProxy" && s.Function == "setPaused" && s.Completed > 0
+			}
+			if !paused {
+				t.Errorf("setPaused never completed through the proxy: %+v", rep.FunctionStats)
 			}
 		})
 	}

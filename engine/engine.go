@@ -135,7 +135,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		ctx, cancel = context.WithTimeout(ctx, opts.Duration)
 		defer cancel()
 	}
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
@@ -29,7 +30,13 @@ func FoundryTest(f report.Finding, setup report.Setup, builds []*solc.Build) (pa
 	if err != nil {
 		return "", "", fmt.Errorf("%w: %w", ErrFoundryTest, err)
 	}
-	ff.Stored = storedEffect(builds, setup, f) // exporteffect.go
+	if f.Kind == "SWC-120" {
+		// Bad randomness: a branch on the block's data, which forge's
+		// chain has otherwise (foundry/effectblock.go).
+		v := chainVersion(builds)
+		ff.ChainBlocks, ff.PrevRandao = true, v == "" || chain.NotBefore(v, "paris")
+	}
+	exportEffect(builds, setup, f, &ff) // exporteffect.go
 	return foundry.Test(ff, fs, builds)
 }
 

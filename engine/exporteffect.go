@@ -3,47 +3,71 @@ package engine
 import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/foundry"
-	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
+	"github.com/holiman/uint256"
 )
 
 // maxEffectWords bounds the storage words an exported test asserts.
 const maxEffectWords = 8
 
-// storedEffect replays f on builds and returns the storage its last
-// transaction changed, for the kinds whose harm is a write
-// (foundry.StorageKinds): the wrapped value stored (SWC-101), the slot
-// written (SWC-124). A word that holds what it held before is no change.
-// nil when the replay cannot say (no builds, a fork,
-// the last transaction reverted).
-func storedEffect(builds []*solc.Build, setup report.Setup, f report.Finding) []foundry.Word {
-	if len(builds) == 0 || setup.Fork != nil || !foundry.StorageKinds[f.Kind] {
-		return nil
+// exportEffect replays f on builds and sets on ff the harm its exported
+// test asserts (engine/foundry, effect.go): the storage the last
+// transaction changed for foundry.StorageKinds (SWC-104's only when a
+// call it made failed), whether the fuzzer's accounts gained ether for
+// foundry.GainKinds, the account an SWC-112 call delegatecalled. It sets
+// nothing when the replay cannot say (no builds, a fork, the last
+// transaction reverted).
+func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff *foundry.Finding) {
+	if len(builds) == 0 || setup.Fork != nil || len(f.Calls) == 0 ||
+		!foundry.StorageKinds[f.Kind] && !foundry.GainKinds[f.Kind] && f.Kind != "SWC-112" {
+		return
 	}
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
-		return nil
-	}
-	if len(f.Calls) == 0 {
-		return nil
+		return
 	}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
 	steps, err := replaySteps(prog, cc, setup, f)
 	if err != nil || len(steps) != len(f.Calls) || steps[len(steps)-1].Err != nil {
-		return nil
+		return
 	}
+	last := steps[len(steps)-1]
+	switch {
+	case f.Kind == "SWC-104" && !innerFailed(last):
+		// The oracle re-ran the call with its callee reverting: the test
+		// does too. Nothing depended on the call's success (the
+		// finding), so it writes the same words.
+		if ff.Callee, ff.HasCallee = rejecter(last); ff.HasCallee {
+			ff.Stored = storedWords(last)
+		}
+	case foundry.StorageKinds[f.Kind]:
+		ff.Stored = storedWords(last)
+	case foundry.GainKinds[f.Kind]:
+		ff.Gained = gained(steps, f.Calls, ff.Calls)
+		if f.Kind == "SWC-106" {
+			ff.Emptied, ff.HasEmptied = emptied(last)
+		}
+	case f.Kind == "SWC-112":
+		ff.Delegate, ff.Delegator, ff.HasDelegate = delegated(last, ff.Calls)
+	}
+}
+
+// storedWords are the words the last step changed (at most
+// maxEffectWords, the last write of each: what it holds).
+func storedWords(last fuzz.Step) []foundry.Word {
 	type key struct {
 		addr common.Address
 		slot common.Hash
 	}
 	var out []foundry.Word
 	seen := map[key]bool{}
-	last := steps[len(steps)-1].Stored
-	for i := len(last) - 1; i >= 0 && len(out) < maxEffectWords; i-- {
-		s := last[i] // the last write of a word is what it holds
+	for i := len(last.Stored) - 1; i >= 0 && len(out) < maxEffectWords; i-- {
+		s := last.Stored[i]
 		k := key{s.Address, s.Slot}
 		if seen[k] || s.Value == s.Before {
 			continue
@@ -52,4 +76,97 @@ func storedEffect(builds []*solc.Build, setup report.Setup, f report.Finding) []
 		out = append(out, foundry.Word{Address: s.Address, Slot: s.Slot, Value: s.Value})
 	}
 	return out
+}
+
+// innerFailed reports whether a call the transaction made failed.
+func innerFailed(st fuzz.Step) bool {
+	for _, in := range st.Inner {
+		if in.Reverted {
+			return true
+		}
+	}
+	return false
+}
+
+// gained reports whether a group of the sequence's senders (as the test
+// groups them, foundry.Parties) took in more ether than it paid out over
+// the committed steps.
+func gained(steps []fuzz.Step, calls []report.Call, fcalls []foundry.Call) bool {
+	parties := foundry.Parties(fcalls)
+	group := map[common.Address]int{}
+	for i, p := range parties {
+		for _, a := range p {
+			group[a] = i
+		}
+	}
+	in := make([]uint256.Int, len(parties))
+	out := make([]uint256.Int, len(parties))
+	for i, st := range steps {
+		if st.Err != nil {
+			continue
+		}
+		eachTransfer(st, calls[i], func(from, to common.Address, v *uint256.Int) {
+			if p, ok := group[to]; ok {
+				in[p].Add(&in[p], v)
+			}
+			if p, ok := group[from]; ok {
+				out[p].Add(&out[p], v)
+			}
+		})
+	}
+	for p := range parties {
+		if in[p].Gt(&out[p]) {
+			return true
+		}
+	}
+	return false
+}
+
+// rejecter returns the account the contract called or paid in the last
+// step that the test can make reject it: an externally owned account of
+// the fuzzer's (an attacker contract's code is its own).
+func rejecter(last fuzz.Step) (common.Address, bool) {
+	for _, in := range last.Inner {
+		if in.Depth != 1 || in.Op != "CALL" {
+			continue
+		}
+		if i := deploy.PrincipalIndex(in.To); i >= 0 {
+			if _, _, isAtt := deploy.PrincipalAddress(i); !isAtt {
+				return in.To, true
+			}
+		}
+	}
+	return common.Address{}, false
+}
+
+// emptied returns the contract whose selfdestruct in the last step sent
+// its ether to another account.
+func emptied(last fuzz.Step) (common.Address, bool) {
+	for _, in := range last.Inner {
+		if in.Op == "SELFDESTRUCT" && in.To != in.From && !in.Value.IsZero() {
+			return in.From, true
+		}
+	}
+	return common.Address{}, false
+}
+
+// delegated returns the account the last step delegatecalled, when it is
+// one the fuzzer controls and not the attacker contract the last call
+// came through (whose code forwards it), and the contract that
+// delegatecalled it.
+func delegated(last fuzz.Step, fcalls []foundry.Call) (to, from common.Address, ok bool) {
+	var forwarder common.Address
+	if c := fcalls[len(fcalls)-1]; c.ViaAttacker {
+		forwarder = c.Sender
+	}
+	for _, in := range last.Inner {
+		if in.Op != "DELEGATECALL" && in.Op != "CALLCODE" {
+			continue
+		}
+		if deploy.PrincipalIndex(in.To) < 0 || in.To == forwarder || in.To == deploy.Operator {
+			continue
+		}
+		return in.To, in.From, true
+	}
+	return common.Address{}, common.Address{}, false
 }

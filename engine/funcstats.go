@@ -32,7 +32,7 @@ func functionStats(p *program.Program, fs []fuzz.FuncStat) []report.FunctionStat
 			s.TimeShare = 100 * float64(f.Time) / total
 		}
 		if f.TopCount > 0 {
-			s.TopRevert = failureText(f.TopRevert, f.TopErr, &c.ABI)
+			s.TopRevert = failureText(f.TopRevert, f.TopErr, p, f.Contract)
 		}
 		out = append(out, s)
 	}
@@ -40,8 +40,10 @@ func functionStats(p *program.Program, fs []fuzz.FuncStat) []report.FunctionStat
 }
 
 // failureText decodes a failure: Error(string), Panic(uint256), a custom
-// error of the contract's ABI, or no revert data.
-func failureText(ret []byte, err error, a *abi.ABI) string {
+// error of contract ci's ABI or, failing that, of any contract of p (an
+// error a callee raised, or an implementation behind a proxy), or no
+// revert data.
+func failureText(ret []byte, err error, p *program.Program, ci int) string {
 	switch {
 	case errors.Is(err, vm.ErrOutOfGas):
 		return "out of gas"
@@ -59,13 +61,26 @@ func failureText(ret []byte, err error, a *abi.ABI) string {
 		return fmt.Sprintf("Panic(0x%02x)", code)
 	}
 	if len(ret) >= 4 {
-		for _, e := range a.Errors {
-			if [4]byte(e.ID[:4]) == [4]byte(ret[:4]) {
-				return e.Name
+		if name, ok := errorName(&p.Contracts[ci].ABI, ret); ok {
+			return name
+		}
+		for i := range p.Contracts {
+			if name, ok := errorName(&p.Contracts[i].ABI, ret); ok {
+				return name
 			}
 		}
 	}
 	return fmt.Sprintf("revert data 0x%x", ret[:min(len(ret), 4)])
+}
+
+// errorName is the name of a's custom error whose selector starts ret.
+func errorName(a *abi.ABI, ret []byte) (string, bool) {
+	for _, e := range a.Errors {
+		if [4]byte(e.ID[:4]) == [4]byte(ret[:4]) {
+			return e.Name, true
+		}
+	}
+	return "", false
 }
 
 // completedFunctions counts the functions of contract ci (any contract

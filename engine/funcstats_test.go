@@ -45,3 +45,23 @@ func TestFunctionStats(t *testing.T) {
 		t.Errorf("most time went to %q, want spin: %+v", top, rep.FunctionStats)
 	}
 }
+
+// TestFunctionStatsNamesCalleeErrors checks that a function reverting with
+// a custom error its callee raised (declared in the callee's ABI only: an
+// implementation behind a proxy, a library) gets that error's name.
+func TestFunctionStatsNamesCalleeErrors(t *testing.T) {
+	bs := compile(t, filepath.Join("testdata", "funcstats", "Bubble.sol"))
+	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 1, Execs: 50, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.FunctionStats {
+		if f.Contract == "Door" && f.Function == "open" {
+			if f.TopRevert != "Shut" {
+				t.Errorf("Door.open's top revert %q, want Shut", f.TopRevert)
+			}
+			return
+		}
+	}
+	t.Fatalf("no stats for Door.open: %+v", rep.FunctionStats)
+}

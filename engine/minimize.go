@@ -9,7 +9,6 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/engine/fuzz"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -30,7 +29,7 @@ type Minimized struct {
 // campaign's seeding covers, so the single-call inputs every campaign
 // starts with are not needed in the corpus.
 func Minimize(ctx context.Context, builds []*solc.Build, inputs []corpus.Input) (*Minimized, error) {
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return nil, err
 	}

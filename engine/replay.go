@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/foresight-sol/foresight/engine/report"
+	"path/filepath"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -61,7 +62,7 @@ func ReplayOn(src *fork.Source, builds []*solc.Build, setup report.Setup, f repo
 // ReplayForked is ReplayOn whose set-up may select forks itself, through
 // forks (fork.go).
 func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return nil, err
 	}
@@ -80,6 +81,10 @@ func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, set
 	for i, s := range steps {
 		ts := TraceStep{Call: f.Calls[i], GasUsed: s.GasUsed, Block: s.Block.Number, Time: s.Block.Time}
 		ts.Outcome = outcome(s)
+		if s.Passed != nil {
+			pf := render(prog, s.Passed, setup.Seed, nil)
+			ts.Outcome += fmt.Sprintf(" (and %s at %s:%d, passed over as the campaign did: reported on its own)", pf.Kind, filepath.Base(pf.Path), pf.Line)
+		}
 		for _, l := range s.Logs {
 			ts.Events = append(ts.Events, describeLog(prog, l.Topics, l.Data))
 		}
@@ -89,15 +94,18 @@ func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, set
 		tr.Steps = append(tr.Steps, ts)
 		if s.Finding != nil {
 			rf := render(prog, s.Finding, setup.Seed, nil)
+			// The message names the calls: rendered again with the
+			// report's (the replayed finding carries no sequence).
 			rf.Calls = f.Calls[:i+1]
+			names := principalNames(nil)
+			rf.Message = message(rf, nil, names)
 			if flowKinds[s.Finding.Kind] {
-				names := principalNames(nil)
 				if fl, ok := measureFlow(prog, setup, rf.Calls, steps[:i+1], names); ok {
 					rf.Message = message(rf, fl, names)
 				}
 			}
 			tr.Finding = &rf
-			tr.Reproduced = rf.Kind == f.Kind && rf.Path == f.Path && rf.Start == f.Start && rf.End == f.End
+			tr.Reproduced = sameSite(rf, f)
 		}
 	}
 	return tr, nil
@@ -162,7 +170,31 @@ func replaySteps(prog *program.Program, cc chain.Config, setup report.Setup, f r
 	if err != nil {
 		return nil, err
 	}
-	return fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true})
+	return fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true}, wantKey(prog, f))
+}
+
+// wantKey is the deduplication key (finding.Finding.Key) of a report's
+// finding in prog: its kind at its source range, or, unlocated, at its
+// contract's PC.
+func wantKey(prog *program.Program, f report.Finding) *finding.Key {
+	k := finding.Key{Kind: finding.Kind(f.Kind)}
+	if f.Path != "" {
+		k.Path, k.Start, k.End = f.Path, f.Start, f.End
+		return &k
+	}
+	k.Contract, k.PC = -1, f.PC
+	for i, c := range prog.Contracts {
+		if c.Name == f.Contract {
+			k.Contract = i
+			break
+		}
+	}
+	return &k
+}
+
+// sameSite reports whether two findings are of one kind at one place.
+func sameSite(a, b report.Finding) bool {
+	return a.Kind == b.Kind && a.Path == b.Path && a.Start == b.Start && a.End == b.End
 }
 
 // revertReason decodes Error(string) revert data.

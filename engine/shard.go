@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -32,7 +31,7 @@ func Shard(builds []*solc.Build, opts *Options, i, n int) ([]string, error) {
 		opts.Targets = mine
 		return nil, nil
 	}
-	prog, err := program.New(builds)
+	prog, err := newProgram(builds)
 	if err != nil {
 		return nil, err
 	}

@@ -285,7 +285,11 @@ func BenchmarkSaveToFirstFinding(b *testing.B) {
 			writeFile(tb, dir, "src/Vault.sol", strings.Replace(setUpVault, plantedAt, plantedBug, 1))
 			return vault
 		}, plantedLn},
+		savedProject(b),
 	} {
+		if tt.name == "" {
+			continue
+		}
 		b.Run(tt.name, func(b *testing.B) {
 			f := newProcClient(b, map[string]any{"fuzzExecs": 60_000, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1})
 			// Warm the compiler on the same project.
@@ -340,6 +344,34 @@ func BenchmarkSaveToFirstFinding(b *testing.B) {
 			f.shutdown()
 		})
 	}
+}
+
+// savedProject is BenchmarkSaveToFirstFinding's case for a real project
+// on disk, FORESIGHT_SAVE_PROJECT=DIR:FILE:LINE (a planted project of
+// scripts/check-realworld, FILE relative to DIR, LINE one-based): each
+// iteration saves FILE in a fresh copy of DIR. Unset, no case.
+func savedProject(b *testing.B) (c struct {
+	name  string
+	write func(tb testing.TB, dir string) string
+	line  uint32
+}) {
+	spec := os.Getenv("FORESIGHT_SAVE_PROJECT")
+	parts := strings.Split(spec, ":")
+	if len(parts) != 3 {
+		return c
+	}
+	line, err := strconv.Atoi(parts[2])
+	if err != nil || line < 1 {
+		b.Fatalf("FORESIGHT_SAVE_PROJECT=%s: want DIR:FILE:LINE", spec)
+	}
+	c.name, c.line = "Project/"+filepath.Base(parts[0]), uint32(line-1)
+	c.write = func(tb testing.TB, dir string) string {
+		if err := os.CopyFS(dir, os.DirFS(parts[0])); err != nil {
+			tb.Fatal(err)
+		}
+		return filepath.Join(dir, filepath.FromSlash(parts[1]))
+	}
+	return c
 }
 
 // BenchmarkMemorySaveFuzz runs b.N save/fuzz cycles on a generated

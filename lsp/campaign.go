@@ -14,6 +14,9 @@ type campaign struct {
 	contracts []string // engine.Options.Contracts: never empty
 	focus     []string
 	targets   []engine.Target
+	// via names the contracts of other files the saved file is fuzzed
+	// in (dependents.go): those deriving from it, or its proxy.
+	via []string
 }
 
 // campaignFor restricts a campaign to code that is not test code

@@ -275,7 +275,7 @@ func TestFindingsFollowEdits(t *testing.T) {
 
 // fuzzedEnd is the end message of a run whose campaign used its budget,
 // followed by what it did not fuzz, if anything.
-var fuzzedEnd = regexp.MustCompile(`^(1 exec|\d+ execs), (1 finding|\d+ findings)(; not fuzzed( \(compile errors\))?: .+)?$`)
+var fuzzedEnd = regexp.MustCompile(`^(1 exec|\d+ execs), (1 finding|\d+ findings)( \(in [^)]+\))?(; not fuzzed( \(compile errors\))?: .+)?$`)
 
 // fuzzed reports whether a progress end message is that of a campaign
 // that ran to its end.

@@ -34,7 +34,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
 	opts := st.options(t.budget)
 	opts.Contracts = c.contracts
-	opts.Focus = c.focus
+	opts.Focus = focusThrough(c)
 	// The changed lines are lookahead targets; lines without code (comments,
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
@@ -49,6 +49,9 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		what = strings.Join(focus, ", ")
 	case t.wholeFile:
 		what = filepath.Base(t.file)
+	}
+	if len(c.via) > 0 {
+		what += " in " + strings.Join(c.via, ", ")
 	}
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
@@ -135,6 +138,9 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 	}
 	skipped, fuzzedAny := s.recordSkipped(req, rep)
 	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
+	if len(req.c.via) > 0 {
+		result += " (in " + strings.Join(req.c.via, ", ") + ")"
+	}
 	if !fuzzedAny {
 		// Never "0 findings" about contracts that were not fuzzed.
 		return "not fuzzed: " + skipped

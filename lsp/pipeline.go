@@ -102,6 +102,11 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 			fullFiles = append(slices.Clip(files), h)
 		}
 	}
+	deps := dependentFiles(proj, t, files, overlay)
+	if len(deps) > 0 {
+		s.log.Debug("dependents", zap.Strings("files", deps))
+		fullFiles = append(slices.Clip(fullFiles), deps...)
+	}
 	st, failure := s.compileRun(ctx, p, r, compileRequest{proj: proj, files: files, full: fullFiles, overlay: overlay, versions: versions, tc: tc})
 	if failure != "" {
 		result = failure
@@ -128,6 +133,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	case !settings.targeted():
 		c.focus, c.targets = nil, nil
 	}
+	c = throughDependents(builds, deps, c)
 	var why string
 	c, why = campaignFor(proj, builds, t, st.changed, c)
 	if why != "" {

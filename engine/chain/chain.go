@@ -156,7 +156,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 			db.SubBalance(from, v, tracing.BalanceChangeTransfer)
 			db.AddBalance(to, v, tracing.BalanceChangeTransfer)
 		},
-		GetHash:     func(n uint64) common.Hash { return common.BigToHash(new(big.Int).SetUint64(n * 0x9e3779b97f4a7c15)) },
+		GetHash:     func(n uint64) common.Hash { return common.BigToHash(new(big.Int).SetUint64(n * BlockHashFactor)) },
 		Coinbase:    coinbase,
 		GasLimit:    cfg.BlockGasLimit,
 		BlockNumber: new(big.Int).SetUint64(c.Block.Number),
@@ -204,10 +204,19 @@ func (c *Chain) OpHook() vm.OpHook { return c.evm.Config.OpHook }
 // redirect calls there, after the gas of the original call is settled.
 func (c *Chain) SetGasHook(h vm.OpHook) { c.evm.Config.GasHook = h }
 
+// The test chain's block data are fixed functions of the block number:
+// the hash of block n is n*BlockHashFactor, its PREVRANDAO
+// n*PrevRandaoFactor+1 (both mod 2^64); an exported Foundry test sets
+// the same (engine/foundry, effectblock.go).
+const (
+	BlockHashFactor  = 0x9e3779b97f4a7c15
+	PrevRandaoFactor = 0xc2b2ae3d27d4eb4f
+)
+
 // prevrandao is the PREVRANDAO of block n, like GetHash a fixed function
 // of the number.
 func prevrandao(n uint64) (h common.Hash) {
-	binary.BigEndian.PutUint64(h[24:], n*0xc2b2ae3d27d4eb4f+1)
+	binary.BigEndian.PutUint64(h[24:], n*PrevRandaoFactor+1)
 	return h
 }
 

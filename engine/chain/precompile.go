@@ -39,6 +39,9 @@ func (c *Chain) SetTime(t uint64) {
 func (c *Chain) SetNumber(n uint64) {
 	c.Block.Number = n
 	c.evm.Context.BlockNumber.SetUint64(n)
+	if r := c.evm.Context.Random; r != nil {
+		*r = prevrandao(n) // the rolled block's, as a transaction in it sees
+	}
 }
 
 // IsPrecompile reports whether calls to addr run a precompile (the fork's

@@ -84,6 +84,23 @@ func (c *Chain) Reset(s Snapshot) {
 	c.setState(ss.work)
 }
 
+// ResetFor is Reset for a sequence of txs transactions. The second
+// transaction of a sequence on a borrowed state copies the working state
+// (own), with the first one's journal and every slot reads cached in it,
+// and reverts it; a sequence known to hold more than one starts instead
+// on its own copy of the snapshot's state, which holds neither, and
+// leaves nothing to revert. What the transactions observe is the same.
+func (c *Chain) ResetFor(s Snapshot, txs int) {
+	if txs <= 1 || s.s.pristine == nil {
+		c.Reset(s)
+		return
+	}
+	c.release()
+	c.Block = s.block
+	c.fresh = s.s.fresh
+	c.setState(s.s.pristine.Copy())
+}
+
 // warm adds a transaction's sender and recipient to the access list of a
 // borrowed state, as Prepare does, but journaled.
 func (c *Chain) warm(from common.Address, to *common.Address) {

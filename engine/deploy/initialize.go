@@ -190,12 +190,19 @@ func namesPrincipal(name string) bool {
 }
 
 // initNamesDeployer reports whether the deployer initialized a target
-// naming itself: the target then has code meant for the deployer, even
-// when it keeps the owner outside the first storage slots (OpenZeppelin
-// 5's namespaced storage).
+// naming itself, by a call or through a proxy's constructor (proxy.go):
+// the target then has code meant for the deployer, even when it keeps the
+// owner outside the first storage slots (OpenZeppelin 5's namespaced
+// storage).
 func initNamesDeployer(p *program.Program, d *Deployment) bool {
 	for i, c := range p.Contracts {
-		if !c.Target || d.Errors[i] != nil || i >= len(d.Grants) {
+		if !c.Target || d.Errors[i] != nil {
+			continue
+		}
+		if proxyInitNamesDeployer(c, d.Args[i]) {
+			return true
+		}
+		if i >= len(d.Grants) {
 			continue
 		}
 		for _, g := range d.Grants[i] {

@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -98,4 +99,21 @@ func (s *ctorSearch) withImplementation(p *program.Program, d *Deployment, inits
 			}
 		}
 	}
+}
+
+// proxyInitNamesDeployer reports whether c is a proxy whose constructor
+// arguments args hold an initialization call naming the deployer
+// (withImplementation's calldata): the implementation's owner-only
+// functions are then the deployer's at the proxy's address.
+func proxyInitNamesDeployer(c *program.Contract, args []byte) bool {
+	_, data, ok := proxyShape(c)
+	if !ok || len(args) == 0 {
+		return false
+	}
+	vals, err := c.ABI.Constructor.Inputs.Unpack(args)
+	if err != nil || data >= len(vals) {
+		return false
+	}
+	call, _ := vals[data].([]byte)
+	return len(call) > 4 && slices.Contains(argAddresses(call[4:]), chain.Deployer)
 }

@@ -9,36 +9,52 @@ import (
 	"github.com/foresight-sol/foresight/engine/deploy"
 )
 
-// This file is the harm an exported test asserts for the kinds whose last
-// transaction commits (issue 30): a test that only checked that it
-// commits would still pass once the bug is fixed. Each kind here checks
-// the effect that makes the finding a bug, so the test fails on the fixed
-// contract (scripts/check-forge-export runs both).
+// This file is the harm an exported test asserts (issue 30): a test that
+// only checked that the last call commits, or that the sequence runs,
+// would still pass once the bug is fixed. Each kind here checks the
+// effect that makes the finding a bug, so the test fails on the fixed
+// contract (scripts/check-forge-export runs both): ether the fuzzer's
+// accounts gained (here), storage written (effectstore.go), ether that
+// can never leave or a withdrawal that pays nothing (effectlock.go).
 
 // gainKinds are the kinds whose harm is ether the accounts the fuzzer
 // controls gained (docs/oracles.md, SWC-105: a sender ends the sequence
-// with more than it started with).
+// with more than it started with). The oracle guarantees it.
 var gainKinds = map[string]bool{"SWC-105": true}
 
-// StorageKinds are the kinds whose harm is storage the last call wrote,
-// which the engine measures by replaying the finding (Finding.Stored): the
-// wrapped value stored (SWC-101), the slot an input chose (SWC-124).
-var StorageKinds = map[string]bool{"SWC-101": true, "SWC-124": true}
+// GainKinds are the kinds whose harm is ether the accounts the fuzzer
+// controls gained when the replay measured such a gain (Finding.Gained):
+// a reentrant drain (SWC-107), a self-destruct's payout (SWC-106), a
+// prize taken first (SWC-114), winnings a block decided (SWC-116,
+// SWC-120). Their oracles judge something else (a stale read, a
+// selfdestruct, an order, a branch), so not every finding moves ether.
+var GainKinds = map[string]bool{"SWC-107": true, "SWC-106": true, "SWC-114": true, "SWC-116": true, "SWC-120": true}
 
 // cheatcodes is where forge serves vm; called by address, not through a
 // Vm interface, so a ds-test project's (which lacks load) or a set-up's
 // own vm does not matter.
 var cheatcodes = common.HexToAddress("0x7109709ECfa91a80626fF3989D68f67F5b1DD12D")
 
+// assertsGain reports whether the test asserts a gain of ether.
+func (g *gen) assertsGain() bool {
+	return gainKinds[g.f.Kind] || GainKinds[g.f.Kind] && g.f.Gained
+}
+
 // parties are the accounts the sequence ran from, grouped by who owns the
 // ether: each sender alone, the attacker contracts with their operator
 // (the operator pays what an attacker's call sends, so the attacker being
 // paid back is no gain). The deployer is privileged and left out.
 func (g *gen) parties() [][]common.Address {
+	return Parties(g.f.Calls)
+}
+
+// Parties groups the senders of calls as an exported test compares their
+// ether (the engine measures Finding.Gained over the same groups).
+func Parties(calls []Call) [][]common.Address {
 	var out [][]common.Address
 	var attackers []common.Address
 	seen := map[common.Address]bool{}
-	for _, c := range g.f.Calls {
+	for _, c := range calls {
 		if seen[c.Sender] {
 			continue
 		}
@@ -71,7 +87,7 @@ func balanceSum(accounts []common.Address) string {
 // renderBefore records, before the first call, what renderEffect
 // compares with.
 func (g *gen) renderBefore(w func(string, ...any)) {
-	if !gainKinds[g.f.Kind] {
+	if !g.assertsGain() {
 		return
 	}
 	w("\n        // The ether of the accounts the sequence runs from, before it.\n")
@@ -80,14 +96,34 @@ func (g *gen) renderBefore(w func(string, ...any)) {
 	}
 }
 
+// renderBeforeLast writes what the harm needs right before the last
+// call: the code a delegatecall runs (SWC-112), the depositor's ether
+// (owner-lock).
+func (g *gen) renderBeforeLast(w func(string, ...any)) {
+	switch {
+	case g.f.Kind == "SWC-112" && g.f.HasDelegate:
+		g.renderMarkerCode(w) // effectstore.go
+	case g.f.Kind == "SWC-104" && g.f.HasCallee && len(g.f.Stored) > 0:
+		g.renderRejecter(w) // effectstore.go
+	case g.f.Kind == "owner-lock":
+		g.renderLockBefore(w) // effectlock.go
+	}
+}
+
 // renderEffect asserts the harm of a committed finding, after the last
 // call; it reports false for a kind it has no effect for.
 func (g *gen) renderEffect(w func(string, ...any)) bool {
-	if StorageKinds[g.f.Kind] && len(g.f.Stored) > 0 {
+	switch {
+	case g.f.Kind == "SWC-112" && g.f.HasDelegate:
+		g.renderMarker(w)
+		return true
+	case StorageKinds[g.f.Kind] && len(g.f.Stored) > 0:
 		g.renderStored(w)
 		return true
-	}
-	if !gainKinds[g.f.Kind] {
+	case g.f.Kind == "SWC-106" && !g.f.Gained && g.f.HasEmptied:
+		g.renderEmptied(w) // effectlock.go
+		return true
+	case !g.assertsGain():
 		return false
 	}
 	parties := g.parties()
@@ -103,16 +139,4 @@ func (g *gen) renderEffect(w func(string, ...any)) bool {
 	}
 	w("        %s\n", g.assertTrue("gained", "expected a sender to end with more ether than it started with"))
 	return true
-}
-
-// renderStored asserts that the words the last call changed hold what
-// they held in the campaign: fixed, the call reverts or writes others.
-func (g *gen) renderStored(w func(string, ...any)) {
-	w("        %s\n", g.assertTrue("ok", "the last transaction commits"))
-	w("        // The harm: the storage the last call wrote, read back.\n")
-	w("        bool loaded;\n        bytes memory word;\n")
-	for _, s := range g.f.Stored {
-		w("        (loaded, word) = address(%s).staticcall(abi.encodeWithSignature(\"load(address,bytes32)\", address(%s), bytes32(%s)));\n", cheatcodes.Hex(), s.Address.Hex(), s.Slot.Hex())
-		w("        %s\n", g.assertTrue(fmt.Sprintf("loaded && abi.decode(word, (bytes32)) == bytes32(%s)", s.Value.Hex()), "expected the word the finding wrote"))
-	}
 }

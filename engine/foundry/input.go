@@ -30,6 +30,29 @@ type Finding struct {
 	// Stored is the storage the last call changed, measured by replaying
 	// it (nil if unknown): what a test of a StorageKinds finding asserts.
 	Stored []Word
+	// Gained says the replay saw the accounts the fuzzer controls end the
+	// sequence with more ether than they started with: what a test of a
+	// GainKinds finding asserts.
+	Gained bool
+	// Delegate is the account the last call delegatecalled, one the
+	// fuzzer controls, and Delegator the contract whose storage that code
+	// ran with, when HasDelegate (SWC-112).
+	Delegate, Delegator common.Address
+	HasDelegate         bool
+	// Callee is an account the last call pays or calls that the test
+	// makes reject the call, when HasCallee (SWC-104: the oracle ran the
+	// call again with it reverting).
+	Callee    common.Address
+	HasCallee bool
+	// Emptied is the contract whose ether the last call's selfdestruct
+	// sent away, when HasEmptied (SWC-106 without a gain).
+	Emptied    common.Address
+	HasEmptied bool
+	// ChainBlocks says the test gives every block the blockhashes of
+	// Foresight's chain, and its PREVRANDAO when PrevRandao (a merged EVM
+	// version), so a branch on them goes the campaign's way (SWC-120,
+	// effectblock.go).
+	ChainBlocks, PrevRandao bool
 }
 
 // Word is a storage word of a contract and the value it holds.

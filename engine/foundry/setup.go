@@ -67,6 +67,7 @@ func (g *gen) renderFromSetUp() (string, error) {
 		w("    ForesightVm internal constant foresightVm = ForesightVm(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D);\n\n")
 	}
 	g.renderSetUpFork(w, arts[unit+":"+g.setup.SetUp]) // fork.go
+	g.renderHelpers(w)                                 // effectlock.go
 	w("    function test_%s() public {\n", identSafe(f.Kind))
 	w("        uint256 blockNumber = block.number;\n")
 	w("        uint256 timestamp = block.timestamp;\n")

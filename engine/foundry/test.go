@@ -269,8 +269,10 @@ func (g *gen) render() string {
 	w("        (bool ok, bytes memory runtime) = where.call(\"\");\n")
 	w("        require(ok, \"constructor reverted\");\n")
 	w("        vm.etch(where, runtime);\n")
-	w("    }\n\n")
-	w("    function test_%s() public {\n", identSafe(f.Kind))
+	w("    }\n")
+	g.renderHelpers(w)       // effectlock.go
+	g.renderBlockDataFunc(w) // effectblock.go
+	w("\n    function test_%s() public {\n", identSafe(f.Kind))
 
 	g.renderFork(w, "vm") // fork.go
 	blockNumber, timestamp := g.startBlock()
@@ -278,6 +280,7 @@ func (g *gen) render() string {
 	w("        uint256 timestamp = %s;\n", timestamp)
 	w("        vm.roll(blockNumber);\n")
 	w("        vm.warp(timestamp);\n")
+	g.renderBlockData(w) // effectblock.go
 	balance := chain.InitialBalance.Dec()
 	w("        vm.deal(DEPLOYER, %s);\n", balance)
 	senders := map[common.Address]bool{}
@@ -317,9 +320,13 @@ func (g *gen) renderCalls(w func(string, ...any)) {
 		w("\n        // %d. from %s: %s\n", i+1, solComment(c.From), solComment(c.Text))
 		if c.Blocks != 0 {
 			w("        blockNumber += %d;\n        vm.roll(blockNumber);\n", c.Blocks)
+			g.renderBlockData(w)
 		}
 		if c.Seconds != 0 {
 			w("        timestamp += %d;\n        vm.warp(timestamp);\n", c.Seconds)
+		}
+		if i == len(g.f.Calls)-1 {
+			g.renderBeforeLast(w) // effect.go
 		}
 		addr, _ := g.addressOf(c)
 		sender := c.Sender.Hex()
@@ -341,6 +348,19 @@ func (g *gen) renderCalls(w func(string, ...any)) {
 	}
 }
 
+// contractAddress is where the finding's contract is deployed (the last
+// call's address when the test deploys no contract of that name: a
+// set-up's).
+func (g *gen) contractAddress() common.Address {
+	for i := len(g.deploy) - 1; i >= 0; i-- {
+		if g.deploy[i].d.Name == g.f.Contract {
+			return g.deploy[i].addr
+		}
+	}
+	addr, _ := g.addressOf(g.f.Calls[len(g.f.Calls)-1])
+	return addr
+}
+
 // renderAssertion states how the last transaction (or the check after it)
 // fails.
 func (g *gen) renderAssertion(w func(string, ...any)) {
@@ -360,12 +380,7 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		w("        %s\n", g.assertNot("ok", "expected a panic"))
 		w("        %s\n", g.assertBytesEq("ret", fmt.Sprintf(`abi.encodeWithSignature("Panic(uint256)", uint256(0x%02x))`, f.Panic)))
 	case f.Kind == "property" || f.Kind == "invariant":
-		addr := common.Address{}
-		for _, t := range g.deploy {
-			if t.d.Name == f.Contract {
-				addr = t.addr
-			}
-		}
+		addr := g.contractAddress()
 		w("\n        // The %s %s must now fail.\n", f.Kind, f.Check)
 		w("        vm.prank(%s, %s);\n", chain.SenderAddress(0).Hex(), chain.SenderAddress(0).Hex())
 		w("        (ok, ret) = address(%s).call(abi.encodeWithSignature(\"%s()\"));\n", addr.Hex(), f.Check)
@@ -377,7 +392,8 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 	case f.Kind == "SWC-113":
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
 		w("        %s\n", g.assertNot("ok", "expected one failing recipient to revert the loop"))
-	case f.Kind == "SWC-115" || f.Kind == "SWC-112" || f.Kind == "freezing-ether":
+	case g.lockAssertion(w): // effectlock.go
+	case f.Kind == "SWC-115" || f.Kind == "SWC-112" && !f.HasDelegate:
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
 		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")
 	case strings.HasPrefix(f.Kind, "SWC-"):

@@ -132,7 +132,7 @@ const aggressiveGas = 1_000_000
 // (passes).
 func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	o := outcome{writes: w.s.writes, dup: in.dup}
-	w.m.Chain.Reset(in.start)
+	w.m.Chain.ResetFor(in.start, len(seq)-in.from)
 	clear(w.s.writes)
 	if in.from > 0 && len(in.startHist) == in.from {
 		w.s.hist = append(w.s.hist[:0], in.startHist...)

@@ -58,7 +58,10 @@ type Step struct {
 	Logs    []*types.Log
 	// Finding is set on the transaction where an oracle fired.
 	Finding *Finding
-	Block   chain.Block
+	// Passed is a finding ReplayFrom's pass passed over on this
+	// transaction, which then committed and the replay went on.
+	Passed *Finding
+	Block  chain.Block
 	// Inner are the calls the transaction made below the top level, in
 	// order: the evidence of reentrancy, failed sends and ether leaks.
 	Inner []InnerCall
@@ -94,13 +97,18 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 	if deployArgs != nil {
 		plan = &deploy.Deployment{Args: deployArgs}
 	}
-	return ReplayFrom(p, "", cfg, seed, plan, calls, oracles)
+	return ReplayFrom(p, "", cfg, seed, plan, calls, oracles, nil)
 }
 
 // ReplayFrom is Replay on the system a Foundry test contract's setUp()
 // deploys (setUp "" deploys as Replay does, with plan's recorded
-// deployment if not nil).
-func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[finding.Kind]bool) ([]Step, error) {
+// deployment if not nil). With want, the finding a report names, the
+// oracles look for it as they do for a finding being shrunk (of several in
+// one transaction, it is the one reported), and another finding before the
+// last call is passed over (Step.Passed) as a campaign passes over one it
+// already reported (exec): the report's sequence may fail at a known line
+// on its way to the one reported.
+func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[finding.Kind]bool, want *Key) ([]Step, error) {
 	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, Deployment: plan}, prog: p, probe: probeFor(seed)}
 	if err := c.setup(); err != nil && err != ErrNoTargets {
 		return nil, err
@@ -135,7 +143,10 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		st.Logs = rec.logs
 		st.Inner = rec.inner
 		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
-		st.Finding = w.check(tx, r, w.s.hist, true, nil, seq)
+		st.Finding = w.check(tx, r, w.s.hist, true, want, seq)
+		if st.Finding != nil && r.Err == nil && i < len(seq)-1 && want != nil && st.Finding.Key() != *want {
+			st.Passed, st.Finding = st.Finding, nil
+		}
 		steps = append(steps, st)
 		if st.Finding != nil {
 			return steps, nil
@@ -143,7 +154,13 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 	}
 	if len(steps) > 0 {
 		// The last pipeline step, as at the end of a campaign's sequence.
-		steps[len(steps)-1].Finding = w.checkEnd(seq, w.s.hist, nil)
+		last := &steps[len(steps)-1]
+		last.Finding = w.checkEnd(seq, w.s.hist, want)
+		if last.Finding == nil && want != nil && want.Kind == finding.FreezingEther {
+			// Judged at a campaign's end, from the first payment: the
+			// report's sequence ends with it.
+			last.Finding = oracle.FrozenBy(p, seq, last.Err != nil)
+		}
 	}
 	return steps, nil
 }

@@ -4,7 +4,9 @@
 // reach the code being fuzzed. Invariant suites (a setUp() with invariant
 // functions or StdInvariant's target selectors, what forge's invariant
 // runner runs) come first; the command line runs each of them beside its
-// direct campaigns, the editor the first of all.
+// direct campaigns, the editor the first of all. Dependents
+// (dependents.go) are the other side: the project's files a campaign
+// needs beside a file whose contracts cannot be fuzzed alone.
 package harness
 
 import (

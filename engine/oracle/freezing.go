@@ -60,6 +60,7 @@ func (rc *Receipts) has(ci int) bool {
 // canSendEther reports whether code has any instruction that can move
 // ether out: a call, a create with value, or a self-destruct.
 func canSendEther(code []byte) bool {
+	code = withoutMetadata(code)
 	for pc := 0; pc < len(code); pc++ {
 		switch op := vm.OpCode(code[pc]); {
 		case op == vm.CALL || op == vm.CALLCODE || op == vm.DELEGATECALL || op == vm.SELFDESTRUCT ||
@@ -70,6 +71,22 @@ func canSendEther(code []byte) bool {
 		}
 	}
 	return false
+}
+
+// withoutMetadata is code without the CBOR metadata solc appends (its
+// length in the last two bytes, a map's first byte where it starts): the
+// metadata hash is no instruction, and a byte of it that reads as CALL
+// would make the verdict depend on a file's comments.
+func withoutMetadata(code []byte) []byte {
+	if len(code) < 2 {
+		return code
+	}
+	n := int(code[len(code)-2])<<8 | int(code[len(code)-1])
+	start := len(code) - 2 - n
+	if n == 0 || start < 0 || code[start]&0xe0 != 0xa0 { // CBOR major type 5: a map
+		return code
+	}
+	return code[:start]
 }
 
 // Frozen reports freezing ether at the end of a campaign: a target that
@@ -91,10 +108,31 @@ func (rc *Receipts) Frozen(prog *program.Program, coverage [][]bool) []*finding.
 				}
 			}
 		}
-		f := &finding.Finding{Kind: finding.FreezingEther, Contract: ci, Seq: rc.seq[ci],
-			Detail: fmt.Sprintf("the last transaction paid it ether, and its code has no instruction that sends ether (call, create or selfdestruct); %d of %d instructions covered", covered, total)}
-		f.Location, f.Located = ct.Location()
+		f := frozen(prog, ci, rc.seq[ci])
+		f.Detail += fmt.Sprintf("; %d of %d instructions covered", covered, total)
 		out = append(out, f)
 	}
 	return out
+}
+
+// FrozenBy is the freezing-ether finding a replay gives for seq, whose
+// transactions all ran: its last one committed (failed false) paying
+// ether to a target that has no instruction to send any out. Nil if not.
+func FrozenBy(prog *program.Program, seq txseq.Sequence, failed bool) *finding.Finding {
+	if len(seq) == 0 || failed {
+		return nil
+	}
+	tx := &seq[len(seq)-1]
+	ct := prog.Contracts[tx.Contract]
+	if tx.Value.IsZero() || !ct.Target || canSendEther(ct.Artifact.Runtime.Bytes) {
+		return nil
+	}
+	return frozen(prog, tx.Contract, seq)
+}
+
+func frozen(prog *program.Program, ci int, seq txseq.Sequence) *finding.Finding {
+	f := &finding.Finding{Kind: finding.FreezingEther, Contract: ci, Seq: seq,
+		Detail: "the last transaction paid it ether, and its code has no instruction that sends ether (call, create or selfdestruct)"}
+	f.Location, f.Located = prog.Contracts[ci].Location()
+	return f
 }

@@ -54,6 +54,7 @@ func (c *Code) SetForeign(foreign []bool, in, out []uint64) {
 			c.jumps[pc] = jumpOut
 		}
 	}
+	c.reclassify()
 }
 
 // own reports whether the instruction at pc is in the user's own source.

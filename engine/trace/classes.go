@@ -39,3 +39,21 @@ var opClasses = func() (k [256]uint8) {
 	k[vm.JUMP] = classJump
 	return k
 }()
+
+// reclassify computes c.acts, the opcodes Step cannot pass over in any
+// frame of c: those of a class that reads the stack or acts, and those
+// whose results taint.go labels. A JUMP acts only in code with function
+// jumps (SetForeign), a LOG only in code with AssertionFailed events; the
+// setters that change either call it again.
+func (c *Code) reclassify() {
+	for op, cls := range opClasses {
+		act := cls > classPush
+		switch cls {
+		case classJump:
+			act = c.jumps != nil
+		case classLog:
+			act = c.assertTopics != nil
+		}
+		c.acts[op] = act || c.sources[op] != 0
+	}
+}

@@ -48,6 +48,13 @@ var stackIn = func() (k [256]uint8) {
 	return k
 }()
 
+// maxOperands bounds the comparison operands kept per transaction.
+const maxOperands = 32
+
+// Operands returns the comparison operands the current transaction saw
+// (reused by the next transaction).
+func (t *Tracer) Operands() []uint256.Int { return t.operands[:min(t.nOperands, maxOperands)] }
+
 // cmpStep updates the records for op about to run on stack s at depth,
 // and sets t.cmp to the comparison deciding a JUMPI (t.cmp.valid).
 func (t *Tracer) cmpStep(op vm.OpCode, depth int, s []uint256.Int) {

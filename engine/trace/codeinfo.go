@@ -16,12 +16,16 @@ import (
 // the Echidna and Medusa convention) reports a failed assertion.
 func (c *Code) SetAssertionEvent(topic common.Hash) {
 	c.assertTopics = append(c.assertTopics, topic)
+	c.reclassify()
 }
 
 // SetLegacy marks code compiled before 0.8, whose dynamic arrays can grow
 // (by length underflow) past the end of storage: storage addresses
 // computed from hashes are followed to catch wrapped array indices.
-func (c *Code) SetLegacy() { c.sources[vm.KECCAK256] = LabelHash }
+func (c *Code) SetLegacy() {
+	c.sources[vm.KECCAK256] = LabelHash
+	c.reclassify()
+}
 
 // SetArith says that the ADD, SUB or MUL at pc computes an expression of
 // Solidity type a (SWC-101 for code compiled before 0.8).

@@ -47,6 +47,7 @@ type Code struct {
 	// Code the user does not own and the function jumps (callsite.go).
 	foreign []bool
 	jumps   []int8
+	acts    [256]bool // the opcodes Step hands to step in any frame (classes.go)
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
@@ -82,6 +83,7 @@ func NewCode(code []byte, userPC []bool) *Code {
 		copy(u, c.UserPC)
 		c.UserPC = u
 	}
+	c.reclassify()
 	return c
 }
 
@@ -304,13 +306,6 @@ const maxLoads = 16
 // current transaction read (reused by the next transaction).
 func (t *Tracer) Loads() []Slot { return t.loads[:t.nLoads] }
 
-// maxOperands bounds the comparison operands kept per transaction.
-const maxOperands = 32
-
-// Operands returns the comparison operands the current transaction saw
-// (reused by the next transaction).
-func (t *Tracer) Operands() []uint256.Int { return t.operands[:min(t.nOperands, maxOperands)] }
-
 // Failure returns how the last transaction failed at the top level (valid
 // only if it failed).
 func (t *Tracer) Failure() Failure { return t.failure }
@@ -410,14 +405,14 @@ func (t *Tracer) Step(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int
 		t.path[n] = pc
 	}
 	c := f.c
-	cls := opClasses[op]
-	if cls <= classPush && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
-		c.sources[op] == 0 && (c.arith == nil || c.arith[pc].Bits == 0) {
+	// A JUMP acts only where it enters or leaves a function (callsite.go).
+	if (!c.acts[op] || op == vm.JUMP && c.jumps[pc] == 0) && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
+		(c.arith == nil || c.arith[pc].Bits == 0) {
 		// Most opcodes: nothing below would read the stack or act.
 		t.cmp.valid = false
 		return
 	}
-	t.step(f, c, cls, pc, op, scope, depth)
+	t.step(f, c, opClasses[op], pc, op, scope, depth)
 }
 
 // step is Step for an opcode that reads the stack or acts.

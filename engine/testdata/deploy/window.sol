@@ -7,7 +7,7 @@ pragma solidity ^0.8.0;
 // of the deployment passes the constructor, but one decades ahead never
 // opens within the campaign's time steps: the deployment search puts the
 // window near the chain's clock, and the bug is only reachable inside it.
-contract WindowSale {
+contract WindowSale { //@finding(freezing-ether): no function sends the raised ether out
     uint256 public startTime;
     uint256 public endTime;
     uint256 public raised;

@@ -1,0 +1,52 @@
+// Command mazegen writes generated mazes (a .sol and its .json of bug
+// sites) into a folder, for measuring on mazes outside the committed
+// ones (scripts/bench-maze's DIR):
+//
+//	mazegen [-depth N] [-tier standard|hard|easy] [-prefix NAME] DIR SEED...
+//
+// Each seed gives DIR/NAME<seed>.sol and DIR/NAME<seed>.json.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/foresight-sol/foresight/engine/internal/maze"
+)
+
+func main() {
+	depth := flag.Int("depth", 0, "moves from the start to the deepest cell (0: 10-20 from the seed)")
+	tier := flag.String("tier", "standard", "guard shapes: standard, hard or easy")
+	prefix := flag.String("prefix", "deep", "file and contract name before the seed")
+	flag.Parse()
+	args := flag.Args()
+	if len(args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: mazegen [-depth N] [-tier T] [-prefix NAME] DIR SEED...")
+		os.Exit(2)
+	}
+	t := maze.Tier(*tier)
+	if t != maze.Standard && t != maze.Hard && t != maze.Easy {
+		fmt.Fprintf(os.Stderr, "mazegen: unknown tier %q\n", *tier)
+		os.Exit(2)
+	}
+	for _, a := range args[1:] {
+		seed, err := strconv.ParseUint(a, 10, 64)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "mazegen: seed %q: not a number\n", a)
+			os.Exit(2)
+		}
+		name := *prefix + a
+		p := maze.Params{Seed: seed, Name: strings.ToUpper(name[:1]) + name[1:], Depth: *depth, Tier: t}
+		sol, sites := maze.Generate(p).Render()
+		for ext, b := range map[string][]byte{".sol": sol, ".json": sites} {
+			if err := os.WriteFile(filepath.Join(args[0], name+ext), b, 0o644); err != nil {
+				fmt.Fprintf(os.Stderr, "mazegen: %v\n", err)
+				os.Exit(1)
+			}
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package trace
+
+import (
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/vm"
+)
+
+// TestActsFollowSetters checks that Code.acts, the opcodes Step cannot pass
+// over, follows what the setters tell of the code: a JUMP acts only once
+// function jumps are known, a LOG only with AssertionFailed events, a
+// KECCAK256 only in legacy code; comparisons and JUMPI always do, PUSH
+// and POP never.
+func TestActsFollowSetters(t *testing.T) {
+	c := NewCode([]byte{byte(vm.PUSH1), 0, byte(vm.JUMP), byte(vm.STOP)}, nil)
+	for _, op := range []vm.OpCode{vm.JUMPI, vm.EQ, vm.SUB, vm.ISZERO, vm.SLOAD, vm.SSTORE, vm.CALL, vm.REVERT, vm.INVALID} {
+		if !c.acts[op] {
+			t.Errorf("%v does not act", op)
+		}
+	}
+	check := func(when string, op vm.OpCode, want bool) {
+		t.Helper()
+		if c.acts[op] != want {
+			t.Errorf("%s: acts[%v] = %v, want %v", when, op, c.acts[op], want)
+		}
+	}
+	for _, op := range []vm.OpCode{vm.PUSH1, vm.POP, vm.JUMP, vm.LOG1, vm.KECCAK256} {
+		check("new code", op, false)
+	}
+	c.SetForeign(nil, []uint64{2}, nil)
+	check("SetForeign", vm.JUMP, true)
+	c.SetAssertionEvent(common.Hash{1})
+	check("SetAssertionEvent", vm.LOG1, true)
+	c.SetLegacy()
+	check("SetLegacy", vm.KECCAK256, true)
+	check("SetLegacy", vm.POP, false)
+}
+
+// TestStepPassesOverPlainJump checks that Step handles a JUMP that neither
+// enters nor leaves a function in its fast path, without reading the stack
+// (a nil scope would fault in step), in code whose function jumps are
+// known and in code without them; a LOG in code without AssertionFailed
+// events likewise. Such JUMPs are about a tenth of a maze's opcodes.
+func TestStepPassesOverPlainJump(t *testing.T) {
+	code := []byte{byte(vm.PUSH1), 4, byte(vm.JUMP), byte(vm.STOP), byte(vm.JUMPDEST), byte(vm.PUSH1), 0, byte(vm.DUP1), byte(vm.LOG0), byte(vm.STOP)}
+	for _, foreign := range []bool{false, true} {
+		c := NewCode(code, nil)
+		if foreign {
+			c.SetForeign(nil, []uint64{9}, nil) // a marked JUMP elsewhere
+		}
+		tr := New([]*Code{c})
+		to := common.Address{1}
+		tr.Bind(to, 0)
+		tr.BeginTx()
+		tr.Hooks().OnEnter(0, byte(vm.CALL), common.Address{2}, to, nil, 100000, nil)
+		tr.Step(2, vm.JUMP, nil, 1)
+		tr.Step(8, vm.LOG0, nil, 1)
+		if !tr.Instr[0][2] || !tr.Instr[0][8] {
+			t.Errorf("foreign %v: the JUMP and the LOG are not covered", foreign)
+		}
+	}
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+// Fixed: withdraw() reverts when the send fails, so the pending return
+// stays for a later withdrawal.
+contract Auction {
+    address public highestBidder;
+    uint256 public highestBid;
+    mapping(address => uint256) public pendingReturns;
+
+    function bid() external payable {
+        require(msg.value > highestBid, "bid too low");
+        if (highestBid != 0) {
+            pendingReturns[highestBidder] += highestBid;
+        }
+        highestBidder = msg.sender;
+        highestBid = msg.value;
+    }
+
+    function withdraw() external {
+        uint256 amount = pendingReturns[msg.sender];
+        require(amount > 0, "nothing pending");
+        pendingReturns[msg.sender] = 0;
+        require(payable(msg.sender).send(amount), "send failed");
+    }
+}

@@ -18,12 +18,15 @@ const maxEffectWords = 8
 // test asserts (engine/foundry, effect.go): the storage the last
 // transaction changed for foundry.StorageKinds (SWC-104's only when a
 // call it made failed), whether the fuzzer's accounts gained ether for
-// foundry.GainKinds, the account an SWC-112 call delegatecalled. It sets
+// foundry.GainKinds, the account an SWC-112 call delegatecalled, what
+// the owner's phished call writes (SWC-115) and how many calls exhaust a
+// block's gas (SWC-128). It sets
 // nothing when the replay cannot say (no builds, a fork, the last
 // transaction reverted).
 func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff *foundry.Finding) {
 	if len(builds) == 0 || setup.Fork != nil || len(f.Calls) == 0 ||
-		!foundry.StorageKinds[f.Kind] && !foundry.GainKinds[f.Kind] && f.Kind != "SWC-112" {
+		!foundry.StorageKinds[f.Kind] && !foundry.GainKinds[f.Kind] && f.Kind != "SWC-112" &&
+			f.Kind != "SWC-115" && f.Kind != "SWC-128" {
 		return
 	}
 	prog, err := newProgram(builds)
@@ -32,6 +35,10 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 	}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
+	if f.Kind == "SWC-115" {
+		phishEffect(prog, cc, setup, f, ff) // exportharm.go
+		return
+	}
 	steps, err := replaySteps(prog, cc, setup, f)
 	if err != nil || len(steps) != len(f.Calls) || steps[len(steps)-1].Err != nil {
 		return
@@ -54,6 +61,8 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 		}
 	case f.Kind == "SWC-112":
 		ff.Delegate, ff.Delegator, ff.HasDelegate = delegated(last, ff.Calls)
+	case f.Kind == "SWC-128":
+		ff.Repeat = repeats(last) // exportharm.go
 	}
 }
 

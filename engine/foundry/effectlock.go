@@ -80,6 +80,7 @@ func (g *gen) renderHelpers(w func(string, ...any)) {
 	if g.f.Kind == "freezing-ether" {
 		w("%s", canSendEtherFunc)
 	}
+	g.renderGasOf(w) // effectharm.go
 }
 
 // lockAssertion renders the assertions of the kinds whose last call

@@ -53,6 +53,15 @@ type Finding struct {
 	// version), so a branch on them goes the campaign's way (SWC-120,
 	// effectblock.go).
 	ChainBlocks, PrevRandao bool
+	// Phished says the test sends the last call as a phishing contract
+	// would, from its sender with the deployer (the owner) as tx.origin,
+	// and Stored holds what the owner's own call writes (SWC-115,
+	// effectharm.go).
+	Phished bool
+	// Repeat is how many more times the call before the last makes the
+	// last one run out of a block's gas (SWC-128, effectharm.go; 0 if
+	// unknown).
+	Repeat uint64
 }
 
 // Word is a storage word of a contract and the value it holds.

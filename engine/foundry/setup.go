@@ -3,12 +3,16 @@ package foundry
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
 )
+
+// cheatStatement is a statement of a test's body that calls a cheatcode.
+var cheatStatement = regexp.MustCompile(`(\n {8,})vm\.`)
 
 // renderFromSetUp writes the Foundry test of a finding from a set-up
 // campaign: it inherits the test contract whose setUp() deployed the
@@ -93,8 +97,9 @@ func (g *gen) renderFromSetUp() (string, error) {
 	g.renderAssertion(w)
 	w("    }\n}\n")
 	if g.lib == dsTest {
-		// Every cheatcode call starts a statement of the test's body.
-		return strings.ReplaceAll(b.String(), "\n        vm.", "\n        foresightVm."), nil
+		// Every cheatcode call starts a statement of the test's body (or of
+		// a loop's in it, effectharm.go).
+		return cheatStatement.ReplaceAllString(b.String(), "${1}foresightVm."), nil
 	}
 	return b.String(), nil
 }

@@ -328,24 +328,53 @@ func (g *gen) renderCalls(w func(string, ...any)) {
 		if i == len(g.f.Calls)-1 {
 			g.renderBeforeLast(w) // effect.go
 		}
-		addr, _ := g.addressOf(c)
-		sender := c.Sender.Hex()
-		value := ""
-		if !c.Value.IsZero() {
-			value = fmt.Sprintf("{value: %s}", c.Value.Dec())
-			if g.legacy {
-				value = fmt.Sprintf(".value(%s)", c.Value.Dec()) // the call options came in 0.6.2
-			}
-		}
-		if c.ViaAttacker {
-			// The attacker forwards the call: target address, then calldata.
-			w("        vm.prank(%s, %s);\n", deploy.Operator.Hex(), deploy.Operator.Hex())
-			w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", sender, value, hex.EncodeToString(deploy.ForwardInput(nil, addr, c.Input)))
+		if i == len(g.f.Calls)-1 && g.phished() {
+			g.renderPhish(w, c) // effectharm.go
 			continue
 		}
-		w("        vm.prank(%s, %s);\n", sender, sender)
-		w("        (ok, ret) = address(%s).call%s(hex\"%s\");\n", addr.Hex(), value, hex.EncodeToString(c.Input))
+		g.renderCall(w, c, "        ", "")
 	}
+}
+
+// renderCall writes one call of the sequence, pranked from its sender (an
+// attacker contract's call through the attacker), with gas its call
+// option when not "".
+func (g *gen) renderCall(w func(string, ...any), c Call, indent, gas string) {
+	addr, _ := g.addressOf(c)
+	sender := c.Sender.Hex()
+	opts := g.callOptions(c, gas)
+	if c.ViaAttacker {
+		// The attacker forwards the call: target address, then calldata.
+		w("%svm.prank(%s, %s);\n", indent, deploy.Operator.Hex(), deploy.Operator.Hex())
+		w("%s(ok, ret) = address(%s).call%s(hex\"%s\");\n", indent, sender, opts, hex.EncodeToString(deploy.ForwardInput(nil, addr, c.Input)))
+		return
+	}
+	w("%svm.prank(%s, %s);\n", indent, sender, sender)
+	w("%s(ok, ret) = address(%s).call%s(hex\"%s\");\n", indent, addr.Hex(), opts, hex.EncodeToString(c.Input))
+}
+
+// callOptions are a call's value and gas options, in the test's language.
+func (g *gen) callOptions(c Call, gas string) string {
+	var opts []string
+	if gas != "" {
+		opts = append(opts, "gas: "+gas)
+	}
+	if !c.Value.IsZero() {
+		opts = append(opts, "value: "+c.Value.Dec())
+	}
+	if len(opts) == 0 {
+		return ""
+	}
+	if !g.legacy {
+		return "{" + strings.Join(opts, ", ") + "}"
+	}
+	// The call options came in 0.6.2: .gas(g).value(v).
+	out := ""
+	for _, o := range opts {
+		name, v, _ := strings.Cut(o, ": ")
+		out += fmt.Sprintf(".%s(%s)", name, v)
+	}
+	return out
 }
 
 // contractAddress is where the finding's contract is deployed (the last
@@ -393,6 +422,7 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
 		w("        %s\n", g.assertNot("ok", "expected one failing recipient to revert the loop"))
 	case g.lockAssertion(w): // effectlock.go
+	case g.harmAssertion(w): // effectharm.go
 	case f.Kind == "SWC-115" || f.Kind == "SWC-112" && !f.HasDelegate:
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
 		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")

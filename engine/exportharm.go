@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/foundry"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/report"
+)
+
+// maxRepeat bounds the calls an SWC-128 test repeats: the oracle
+// confirms a denial of service only within what an attacker affords
+// (engine/oracle/dos.go, dosMaxPushes).
+const maxRepeat = 10_000
+
+// phishEffect measures SWC-115's harm: the finding's last call sent by
+// the owner who deployed the contract, as a contract the owner was lured
+// into calling would send it on (tx.origin is the owner's). The words it
+// changes are what the exported test's phished call must write
+// (foundry.Finding.Phished); none when the deployer is no sender of the
+// campaign (it holds no owner's role) or its call reverts.
+func phishEffect(prog *program.Program, cc chain.Config, setup report.Setup, f report.Finding, ff *foundry.Finding) {
+	if setup.SetUp != "" {
+		return // a set-up's owner need not be the deployer
+	}
+	g := f
+	g.Calls = append([]report.Call(nil), f.Calls...)
+	last := &g.Calls[len(g.Calls)-1]
+	last.Sender, last.SenderIndex, last.Attacker = chain.Deployer.Hex(), deploy.PrincipalIndex(chain.Deployer), ""
+	last.From = "deployer"
+	steps, err := replaySteps(prog, cc, setup, g)
+	if err != nil || len(steps) != len(g.Calls) || steps[len(steps)-1].Err != nil {
+		return
+	}
+	if ff.Stored = storedWords(steps[len(steps)-1]); len(ff.Stored) > 0 {
+		ff.Phished = true
+	}
+}
+
+// confirmedAfter is how the SWC-128 oracle states the calls it made
+// before the last call ran out of a block's gas (dosFinding).
+var confirmedAfter = regexp.MustCompile(`confirmed: after ([0-9]+) calls it ran out of gas`)
+
+// repeats is how many times the replay's SWC-128 oracle repeated the
+// sequence's second-to-last call before its last ran out of a block's
+// gas (0 if it confirmed none). It reads the replay's own finding, not
+// the report's text.
+func repeats(last fuzz.Step) uint64 {
+	if last.Finding == nil || last.Finding.Kind != finding.GasDoS {
+		return 0
+	}
+	m := confirmedAfter.FindStringSubmatch(last.Finding.Detail)
+	if m == nil {
+		return 0
+	}
+	n, err := strconv.ParseUint(m[1], 10, 64)
+	if err != nil || n > maxRepeat {
+		return 0
+	}
+	return n
+}

@@ -20,6 +20,7 @@ type foundryConfig struct {
 	EVMVersion           string
 	AutoDetectRemappings *bool
 	Limits               ChainLimits
+	FsPermissions        []FsPermission // nil when foundry.toml names none
 }
 
 // readFoundryConfig parses the subset of TOML that foundry.toml files use
@@ -72,6 +73,8 @@ func readFoundryConfig(path, profile string) (*foundryConfig, error) {
 				cfg.Limits.CodeSizeLimit = v.uint()
 			case "disable_code_size_limit":
 				cfg.Limits.NoCodeSizeLimit = v.boolean
+			case "fs_permissions":
+				cfg.FsPermissions = parseFsPermissions(v.raw)
 			}
 		}
 	}
@@ -83,6 +86,7 @@ func readFoundryConfig(path, profile string) (*foundryConfig, error) {
 }
 
 type tomlValue struct {
+	raw     string // the value as written (arrays joined onto one line)
 	str     string
 	list    []string
 	boolean bool
@@ -136,6 +140,7 @@ func parseTOML(text string) (map[string]map[string]tomlValue, error) {
 		if !ok {
 			continue
 		}
+		v.raw = val
 		if tables[cur] == nil {
 			tables[cur] = map[string]tomlValue{}
 		}
@@ -185,10 +190,12 @@ func parseTOMLValue(val string) (tomlValue, bool) {
 	}
 }
 
+// splitTOMLArray splits at the commas outside strings and outside nested
+// inline tables or arrays (fs_permissions' `{ access = "read", path = "./" }`).
 func splitTOMLArray(s string) []string {
 	var out []string
 	inStr := byte(0)
-	start := 0
+	start, depth := 0, 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -196,7 +203,11 @@ func splitTOMLArray(s string) []string {
 			inStr = 0
 		case inStr == 0 && (c == '"' || c == '\''):
 			inStr = c
-		case inStr == 0 && c == ',':
+		case inStr == 0 && (c == '{' || c == '['):
+			depth++
+		case inStr == 0 && (c == '}' || c == ']'):
+			depth--
+		case inStr == 0 && depth == 0 && c == ',':
 			out = append(out, s[start:i])
 			start = i + 1
 		}

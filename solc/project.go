@@ -42,7 +42,11 @@ type Project struct {
 	// Limits are the test chain's limits the project configures
 	// (foundry.toml); zero values mean Foresight's defaults.
 	Limits ChainLimits
-	Solc   string // compiler version or absolute path pinned by the project, if any
+	// FsPermissions are foundry.toml's fs_permissions (forge's default,
+	// read access to out/, when it names none): the files a set-up's
+	// file cheatcodes may read. Nil outside Foundry projects.
+	FsPermissions []FsPermission
+	Solc          string // compiler version or absolute path pinned by the project, if any
 	// Src, Test and Script are Foundry's folders (relative to Root);
 	// Test and Script are "test" and "script" in other projects.
 	Src, Test, Script string

@@ -52,6 +52,10 @@ func (p *Project) loadFoundry(rs []Remapping) error {
 	p.Settings.EVMVersion = cfg.EVMVersion
 	p.SettingsStated = cfg.Optimizer != nil || cfg.OptimizerRuns != nil || cfg.ViaIR != nil
 	p.Limits = cfg.Limits
+	p.FsPermissions = defaultFsPermissions
+	if cfg.FsPermissions != nil {
+		p.FsPermissions = cfg.FsPermissions
+	}
 	autoDetect := cfg.AutoDetectRemappings == nil || *cfg.AutoDetectRemappings
 	p.Remappings = foundryRemappings(p.Root, user, p.Libs, []string{p.Src, p.Test, p.Script}, autoDetect)
 	return nil

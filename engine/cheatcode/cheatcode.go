@@ -89,6 +89,10 @@ type Cheats struct {
 	// makes them fail.
 	Code func(name string, deployed bool) ([]byte, error)
 
+	// Files is what the file cheatcodes may read (files.go); SetUp sets
+	// the test contract's project when nil, and without a root they revert.
+	Files *Files
+
 	// hooked reports that Hooks was called: without the hooks, prank,
 	// expectRevert and record cannot work and say so.
 	hooked bool

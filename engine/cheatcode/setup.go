@@ -107,6 +107,9 @@ func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*S
 	if cheats.Code == nil {
 		cheats.Code = artifactCode(p)
 	}
+	if cheats.Files == nil {
+		cheats.Files = filesOf(tc)
+	}
 	cheats.track = true
 	defer func() { cheats.track, cheats.frames, cheats.created = false, nil, nil }()
 	st := ch.State()

@@ -90,6 +90,12 @@ var supported = append([]cheatEntry{
 	{"createSelectFork(string,bytes32)", "uint256", refuseForkTx},
 	{"rollFork(bytes32)", "", refuseForkTx},
 	{"rollFork(uint256,bytes32)", "", refuseForkTx},
+	{"projectRoot()", "string", (*Cheats).projectRoot},
+	{"readFile(string)", "string", (*Cheats).readFile},
+	{"readFileBinary(string)", "bytes", (*Cheats).readFileBinary},
+	{"exists(string)", "bool", (*Cheats).exists},
+	{"isFile(string)", "bool", (*Cheats).isFile},
+	{"isDir(string)", "bool", (*Cheats).isDir},
 }, assertions()...)
 
 // A cheatEntry is a row of the table of supported cheatcodes.
@@ -101,7 +107,9 @@ type cheatEntry struct {
 // unsupported lists cheatcodes of forge-std's Vm that Foresight knows but
 // does not implement: a call to one fails naming it.
 var unsupported = []string{
-	"ffi(string[])", "readFile(string)", "writeFile(string,string)", "projectRoot()",
+	"ffi(string[])", "writeFile(string,string)", "writeFileBinary(string,bytes)", "writeLine(string,string)",
+	"readLine(string)", "closeFile(string)", "removeFile(string)", "readDir(string)", "readLink(string)",
+	"fsMetadata(string)", "createDir(string,bool)", "removeDir(string,bool)", "copyFile(string,string)",
 	"envUint(string)", "envAddress(string)", "envString(string)", "envBool(string)",
 	"envOr(string,uint256)", "envOr(string,address)", "envOr(string,bool)",
 	"makePersistent(address)", "rpcUrl(string)",
@@ -118,6 +126,7 @@ var unsupported = []string{
 	"chainId(uint256)", "fee(uint256)", "prevrandao(bytes32)", "prevrandao(uint256)",
 	"txGasPrice(uint256)", "blobBaseFee(uint256)", "skip(bool)", "pauseGasMetering()", "resumeGasMetering()",
 	"deployCode(string)", "deployCode(string,bytes)", "parseJson(string)", "parseJson(string,string)",
+	"parseToml(string)", "parseToml(string,string)",
 	"toString(address)", "toString(uint256)", "toString(bytes32)", "parseUint(string)", "parseAddress(string)",
 	"allowCheatcodes(address)", "cool(address)", "warmSlot(address,bytes32)", "coolSlot(address,bytes32)",
 	"resetNonce(address)", "startMappingRecording()", "getMappingSlotAt(address,bytes32,uint256)",

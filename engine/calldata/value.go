@@ -94,12 +94,9 @@ func walkLeaves(vals []Value, path *Path, yield func(Path, *Value) bool) bool {
 
 // Clone returns a deep copy of args that shares no storage with it.
 func Clone(args []Value) []Value {
-	if args == nil {
-		return nil
-	}
-	var out []Value
-	CopyInto(&out, args)
-	return out
+	var vals, bytes int
+	Measure(args, &vals, &bytes)
+	return NewArena(vals, bytes).Clone(args)
 }
 
 // CopyInto makes *dst a deep copy of src, reusing the storage of *dst (its

@@ -301,7 +301,13 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 	// deployer too): the deployer and the accounts the deployment granted
 	// a role (roles.go) configure (enable a parameter, create a market,
 	// unpause) and users act on it. What they do is privileged.
-	d.Roles, d.DeployerNamed = deployedRoles(ch, p, d), namesDeployer(ch, p, d)
+	// The search reads thousands of slots (candidates times mapping
+	// roots), which go-ethereum caches, unjournaled, in the state it
+	// reads; on the chain's own state every later copy of it (a
+	// snapshot, each reset for a sequence) would copy them all. It reads
+	// a copy, which it drops.
+	st := ch.State().Copy()
+	d.Roles, d.DeployerNamed = deployedRoles(st, ch, p, d), namesDeployer(st, p, d)
 	for _, a := range d.Roles {
 		ch.Install(a, nil, new(uint256.Int).Set(chain.InitialBalance))
 		ch.AddSender(a)

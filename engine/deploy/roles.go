@@ -157,8 +157,9 @@ func holdsKey(st *state.StateDB, t, a common.Address, roots []common.Hash) bool 
 	return false
 }
 
-// deployedRoles is Roles over the targets deploy placed on ch.
-func deployedRoles(ch *chain.Chain, p *program.Program, d *Deployment) []common.Address {
+// deployedRoles is Roles over the targets deploy placed on ch, read in
+// st (ch's state or a copy).
+func deployedRoles(st *state.StateDB, ch *chain.Chain, p *program.Program, d *Deployment) []common.Address {
 	var addrs []common.Address
 	var code [][]byte
 	for i, c := range p.Contracts {
@@ -167,7 +168,7 @@ func deployedRoles(ch *chain.Chain, p *program.Program, d *Deployment) []common.
 			code = append(code, c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes)
 		}
 	}
-	return Roles(ch.State(), addrs, code, nil, func(a common.Address) bool { return Known(ch, d, a) })
+	return Roles(st, addrs, code, nil, func(a common.Address) bool { return Known(ch, d, a) })
 }
 
 // Known reports whether a is one of the fuzzer's own accounts on ch (a
@@ -192,11 +193,10 @@ func Known(ch *chain.Chain, d *Deployment, a common.Address) bool {
 // runtime code, or the deployer initialized it naming itself
 // (OpenZeppelin 5's namespaced storage). Then the deployer sends one
 // transaction in four, else rarely (engine/fuzz's deployerShare).
-func namesDeployer(ch *chain.Chain, p *program.Program, d *Deployment) bool {
+func namesDeployer(st *state.StateDB, p *program.Program, d *Deployment) bool {
 	if initNamesDeployer(p, d) {
 		return true
 	}
-	st := ch.State()
 	var roots []common.Hash
 	for i, c := range p.Contracts {
 		if !c.Target || d.Errors[i] != nil {

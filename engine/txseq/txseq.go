@@ -29,12 +29,18 @@ type Tx struct {
 // A Sequence is a list of transactions run from the deployed state.
 type Sequence []Tx
 
-// Clone returns a deep copy.
+// Clone returns a deep copy. Its arguments share one arena (two
+// allocations for the whole sequence, not one per value).
 func (s Sequence) Clone() Sequence {
 	out := make(Sequence, len(s))
+	var vals, bytes int
+	for i := range s {
+		calldata.Measure(s[i].Args, &vals, &bytes)
+	}
+	a := calldata.NewArena(vals, bytes)
 	for i, tx := range s {
 		out[i] = tx
-		out[i].Args = calldata.Clone(tx.Args)
+		out[i].Args = a.Clone(tx.Args)
 	}
 	return out
 }

@@ -19,14 +19,15 @@ const maxEffectWords = 8
 // transaction changed for foundry.StorageKinds (SWC-104's only when a
 // call it made failed), whether the fuzzer's accounts gained ether for
 // foundry.GainKinds, the account an SWC-112 call delegatecalled, what
-// the owner's phished call writes (SWC-115) and how many calls exhaust a
-// block's gas (SWC-128). It sets
-// nothing when the replay cannot say (no builds, a fork, the last
-// transaction reverted).
+// the owner's phished call writes (SWC-115), how many calls exhaust a
+// block's gas (SWC-128) and which recipient blocks a loop of payments
+// and which others it pays (SWC-113). It sets nothing when the replay
+// cannot say (no builds, a fork, the last transaction reverted where
+// the kind needs it committed).
 func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff *foundry.Finding) {
 	if len(builds) == 0 || setup.Fork != nil || len(f.Calls) == 0 ||
 		!foundry.StorageKinds[f.Kind] && !foundry.GainKinds[f.Kind] && f.Kind != "SWC-112" &&
-			f.Kind != "SWC-115" && f.Kind != "SWC-128" {
+			f.Kind != "SWC-113" && f.Kind != "SWC-115" && f.Kind != "SWC-128" {
 		return
 	}
 	prog, err := newProgram(builds)
@@ -40,7 +41,14 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 		return
 	}
 	steps, err := replaySteps(prog, cc, setup, f)
-	if err != nil || len(steps) != len(f.Calls) || steps[len(steps)-1].Err != nil {
+	if err != nil || len(steps) != len(f.Calls) {
+		return
+	}
+	if f.Kind == "SWC-113" {
+		loopBlock(steps[len(steps)-1], ff) // exportharm.go
+		return
+	}
+	if steps[len(steps)-1].Err != nil {
 		return
 	}
 	last := steps[len(steps)-1]

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
@@ -63,4 +64,52 @@ func repeats(last fuzz.Step) uint64 {
 		return 0
 	}
 	return n
+}
+
+// maxPaid bounds the recipients an SWC-113 test checks for a payment.
+const maxPaid = 4
+
+// rejectedAgain is how the SWC-113 oracle names the recipient it made
+// reject payments when it ran the transaction again (loopfail.go).
+var rejectedAgain = regexp.MustCompile(`^run again with (0x[0-9a-fA-F]{40}) rejecting payments`)
+
+// loopBlock measures SWC-113's harm from the replay's last step, where
+// its own oracle found the loop blocked: the recipient whose failed
+// payment reverted it (the last payment that failed; or, when the
+// transaction committed, the one the oracle ran it again with rejecting,
+// which the test then makes reject too) and the other accounts the loop
+// paid. An account the fuzzer does not control is never the blocker: the
+// test replaces its code.
+func loopBlock(last fuzz.Step, ff *foundry.Finding) {
+	if last.Finding == nil || last.Finding.Kind != finding.DoSFailedCall {
+		return
+	}
+	var blocker common.Address
+	var found bool
+	if last.Err == nil {
+		m := rejectedAgain.FindStringSubmatch(last.Finding.Detail)
+		if m == nil {
+			return
+		}
+		blocker, found, ff.EtchBlocker = common.HexToAddress(m[1]), true, true
+	}
+	for _, in := range last.Inner {
+		if in.Depth == 1 && in.Op == "CALL" && in.Reverted && last.Err != nil {
+			blocker, found = in.To, true
+		}
+	}
+	if !found || deploy.PrincipalIndex(blocker) < 0 {
+		ff.EtchBlocker = false
+		return
+	}
+	seen := map[common.Address]bool{blocker: true}
+	for _, in := range last.Inner {
+		if in.Depth != 1 || in.Op != "CALL" || in.Reverted || in.Value.IsZero() || seen[in.To] || len(ff.Paid) == maxPaid {
+			continue
+		}
+		seen[in.To] = true
+		ff.Paid = append(ff.Paid, in.To)
+	}
+	ff.Blocker, ff.HasBlocker = blocker, len(ff.Paid) > 0
+	ff.EtchBlocker = ff.EtchBlocker && ff.HasBlocker
 }

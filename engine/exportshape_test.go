@@ -75,6 +75,9 @@ var exportLineREs = func() []*regexp.Regexp {
 		`bool loaded;`, `bytes memory word;`,
 		`\(loaded, word\) = address\(ADDR\)\.staticcall\(abi\.encodeWithSignature\("load\(address,bytes32\)", address\(ADDR\), WORD\)\);`,
 		`assertTrue\(loaded && abi\.decode\(word, \(bytes32\)\) == WORD, STR\);`,
+		// SWC-113's others paid once the blocker accepts (effectharm.go).
+		`uint256 paid[0-9]+ = address\(ADDR\)\.balance;`, `bool paid = false;`,
+		`if \(address\(ADDR\)\.balance(?: \+ NUM)? > paid[0-9]+\) paid = true;`, `assertTrue\(paid, STR\);`,
 		// The fork (engine/foundry/fork.go), in a set-up's constructor.
 		`constructor\(\) public \{`,
 		`\(bool hasURL, bytes memory rawURL\) = CHEATS\.call\(abi\.encodeWithSignature\("envString\(string\)", STR\)\);`,

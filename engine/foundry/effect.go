@@ -107,6 +107,8 @@ func (g *gen) renderBeforeLast(w func(string, ...any)) {
 		g.renderRejecter(w) // effectstore.go
 	case g.f.Kind == "owner-lock":
 		g.renderLockBefore(w) // effectlock.go
+	case g.loopBlocked():
+		g.renderLoopBefore(w) // effectharm.go
 	}
 }
 

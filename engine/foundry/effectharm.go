@@ -4,11 +4,13 @@ import (
 	"fmt"
 )
 
-// This file is the harm of the two kinds whose finding's sequence does
-// not show it by itself: SWC-115, an authorisation through tx.origin,
-// whose harm is a call the owner is lured into (the phish), and SWC-128,
-// a function whose gas grows with state any sender adds to, whose harm
-// shows once the state grew past a block's gas.
+// This file is the harm of the kinds whose finding's sequence does not
+// show it by itself: SWC-115, an authorisation through tx.origin, whose
+// harm is a call the owner is lured into (the phish); SWC-128, a
+// function whose gas grows with state any sender adds to, whose harm
+// shows once the state grew past a block's gas; and SWC-113, a loop of
+// payments one failing recipient reverts, whose harm is the others'
+// payments it stops.
 
 // blockExecGas is what a block of Foresight's chain (and the SWC-128
 // oracle) leaves a call's execution: its 30,000,000 gas less a
@@ -58,8 +60,60 @@ func (g *gen) harmAssertion(w func(string, ...any)) bool {
 	case g.gasDoS():
 		g.renderGasDoS(w)
 		return true
+	case g.loopBlocked():
+		g.renderLoopBlocked(w)
+		return true
 	}
 	return false
+}
+
+// loopBlocked reports whether the test asserts SWC-113's harm: the
+// engine measured the recipient that blocks the loop and others it pays,
+// and the last call does not come through that recipient.
+func (g *gen) loopBlocked() bool {
+	n := len(g.f.Calls)
+	return g.f.Kind == "SWC-113" && g.f.HasBlocker && len(g.f.Paid) > 0 && n > 0 &&
+		g.f.Calls[n-1].Sender != g.f.Blocker
+}
+
+// renderLoopBefore records, right before the last call, the ether of the
+// accounts the loop pays besides the blocker, and makes the blocker
+// reject payments when it accepted them in the campaign (as the oracle
+// ran the call again).
+func (g *gen) renderLoopBefore(w func(string, ...any)) {
+	w("        // The ether of the others the loop pays, before it.\n")
+	for i, a := range g.f.Paid {
+		w("        uint256 paid%d = address(%s).balance;\n", i, a.Hex())
+	}
+	if g.f.EtchBlocker {
+		w("        // This recipient rejects payments, as the oracle ran the call.\n")
+		w("        vm.etch(%s, hex\"%x\");\n", g.f.Blocker.Hex(), rejectCode)
+	}
+}
+
+// renderLoopBlocked asserts SWC-113's harm: with the blocker in it the
+// loop reverts, and once the blocker accepts (its code removed) the same
+// call pays one of the others, so the failing recipient alone is what
+// kept them unpaid. Fixed (the loop goes on past a failed payment, or
+// each recipient withdraws its own), the call commits with the blocker
+// rejecting, or the call pays no one once it accepts.
+func (g *gen) renderLoopBlocked(w func(string, ...any)) {
+	last := g.f.Calls[len(g.f.Calls)-1]
+	w("\n        // %s: %s\n", solComment(g.f.Title), solComment(g.f.Detail))
+	w("        %s\n", g.assertNot("ok", "expected one failing recipient to revert the loop"))
+	w("        // The harm: the failing recipient is what keeps the others unpaid.\n")
+	w("        // Made to accept (its code removed), the same call pays them.\n")
+	w("        vm.etch(%s, hex\"\");\n", g.f.Blocker.Hex())
+	g.renderCall(w, last, "        ", "")
+	w("        bool paid = false;\n")
+	for i, a := range g.f.Paid {
+		spent := ""
+		if a == last.Sender && !last.Value.IsZero() {
+			spent = " + " + last.Value.Dec() // what the call itself sent
+		}
+		w("        if (address(%s).balance%s > paid%d) paid = true;\n", a.Hex(), spent, i)
+	}
+	w("        %s\n", g.assertTrue("paid", "expected the loop to pay another recipient once the failing one accepts"))
 }
 
 // renderGasDoS asserts SWC-128's harm where forge can show it: a forge

@@ -62,6 +62,15 @@ type Finding struct {
 	// last one run out of a block's gas (SWC-128, effectharm.go; 0 if
 	// unknown).
 	Repeat uint64
+	// Blocker is the recipient whose failed payment reverts the last
+	// call's loop, when HasBlocker, and Paid the other accounts the loop
+	// paid (SWC-113, effectharm.go): once Blocker accepts, the same call
+	// must pay one of them. EtchBlocker says Blocker accepted in the
+	// campaign and the oracle ran the call again with it rejecting: the
+	// test makes it reject too.
+	Blocker                 common.Address
+	HasBlocker, EtchBlocker bool
+	Paid                    []common.Address
 }
 
 // Word is a storage word of a contract and the value it holds.

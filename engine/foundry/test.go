@@ -418,7 +418,7 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		} else {
 			w("        %s\n", g.assertNot("ok", "expected "+f.Check+" to revert"))
 		}
-	case f.Kind == "SWC-113":
+	case f.Kind == "SWC-113" && !g.loopBlocked():
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
 		w("        %s\n", g.assertNot("ok", "expected one failing recipient to revert the loop"))
 	case g.lockAssertion(w): // effectlock.go

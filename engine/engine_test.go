@@ -156,11 +156,14 @@ func TestSharedContracts(t *testing.T) {
 // fails for a = 42 only, and the asserts on lines 23 and 28 can never fail.
 // The unchecked polynomial on line 30 wraps for large a (SWC-101): once
 // reported, inputs that wrap again must still guide the search to a = 42.
+// At 5,000 executions 59 of seeds 1-60 find it (seed 3 needs 6,000 since
+// the deployer sends too, which shifts the random stream): 8,000 leaves
+// the fixed seeds a margin.
 func TestLookaheadBarTargeted(t *testing.T) {
 	path := fixtures.Example(t, "LookaheadBar.sol")
 	bs := compile(t, path)
 	for seed := uint64(1); seed <= 3; seed++ {
-		rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: seed, Execs: 5_000}, Targets: []Target{{Path: path, FromLine: 31, ToLine: 31}}})
+		rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: seed, Execs: 8_000}, Targets: []Target{{Path: path, FromLine: 31, ToLine: 31}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -70,8 +70,8 @@ func chainFork(prog *program.Program, src *fork.Source, targets []report.ForkTar
 // sameCode reports whether on-chain code is compiled runtime code, up to
 // immutables, linked library addresses and the metadata hash.
 func sameCode(compiled solc.Code, onChain []byte) bool {
-	a := stripMetadata(compiled.Bytes)
-	b := stripMetadata(onChain)
+	a := program.WithoutMetadata(compiled.Bytes)
+	b := program.WithoutMetadata(onChain)
 	if len(a) != len(b) {
 		return false
 	}
@@ -94,17 +94,6 @@ func sameCode(compiled solc.Code, onChain []byte) bool {
 		}
 	}
 	return bytes.Equal(a, b)
-}
-
-// stripMetadata drops the CBOR metadata solc appends (its length is the
-// last two bytes), which changes with paths and compiler settings.
-func stripMetadata(code []byte) []byte {
-	if n := len(code); n >= 2 {
-		if m := int(code[n-2])<<8 | int(code[n-1]); m+2 <= n && m > 0 && code[n-2-m]&0xe0 == 0xa0 {
-			return code[:n-2-m]
-		}
-	}
-	return code
 }
 
 // replayFork is the fork a replay runs on: the one the finding was found

@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -313,26 +314,13 @@ func (w *worker) mutateArg(seq txseq.Sequence, i int) (txseq.Mutation, bool) {
 
 // callsOut reports whether runtime code holds an instruction that calls,
 // pays or creates another account (CALL, CALLCODE, DELEGATECALL,
-// STATICCALL, CREATE, CREATE2, SELFDESTRUCT). It scans every byte that is
-// not push data, except solc's CBOR metadata tail (a CBOR map whose length
-// is the last two bytes), so it errs towards true.
+// STATICCALL, CREATE, CREATE2, SELFDESTRUCT), solc's metadata left out
+// (program.CodeHas).
 func callsOut(code []byte) bool {
-	if n := len(code); n >= 2 {
-		if meta := int(code[n-2])<<8 | int(code[n-1]); meta+2 <= n && code[n-meta-2]&0xf0 == 0xa0 {
-			code = code[:n-meta-2]
-		}
-	}
-	for i := 0; i < len(code); i++ {
-		op := vm.OpCode(code[i])
-		switch {
-		case op >= vm.PUSH1 && op <= vm.PUSH32:
-			i += int(op - vm.PUSH0)
-		case op == vm.CALL, op == vm.CALLCODE, op == vm.DELEGATECALL, op == vm.STATICCALL,
-			op == vm.CREATE, op == vm.CREATE2, op == vm.SELFDESTRUCT:
-			return true
-		}
-	}
-	return false
+	return program.CodeHas(code, func(op vm.OpCode) bool {
+		return op == vm.CALL || op == vm.CALLCODE || op == vm.DELEGATECALL || op == vm.STATICCALL ||
+			op == vm.CREATE || op == vm.CREATE2 || op == vm.SELFDESTRUCT
+	})
 }
 
 // deployerShare makes one transaction in deployerShare a privileged one

@@ -60,33 +60,10 @@ func (rc *Receipts) has(ci int) bool {
 // canSendEther reports whether code has any instruction that can move
 // ether out: a call, a create with value, or a self-destruct.
 func canSendEther(code []byte) bool {
-	code = withoutMetadata(code)
-	for pc := 0; pc < len(code); pc++ {
-		switch op := vm.OpCode(code[pc]); {
-		case op == vm.CALL || op == vm.CALLCODE || op == vm.DELEGATECALL || op == vm.SELFDESTRUCT ||
-			op == vm.CREATE || op == vm.CREATE2:
-			return true
-		case op >= vm.PUSH1 && op <= vm.PUSH32:
-			pc += int(op - vm.PUSH1 + 1)
-		}
-	}
-	return false
-}
-
-// withoutMetadata is code without the CBOR metadata solc appends (its
-// length in the last two bytes, a map's first byte where it starts): the
-// metadata hash is no instruction, and a byte of it that reads as CALL
-// would make the verdict depend on a file's comments.
-func withoutMetadata(code []byte) []byte {
-	if len(code) < 2 {
-		return code
-	}
-	n := int(code[len(code)-2])<<8 | int(code[len(code)-1])
-	start := len(code) - 2 - n
-	if n == 0 || start < 0 || code[start]&0xe0 != 0xa0 { // CBOR major type 5: a map
-		return code
-	}
-	return code[:start]
+	return program.CodeHas(code, func(op vm.OpCode) bool {
+		return op == vm.CALL || op == vm.CALLCODE || op == vm.DELEGATECALL || op == vm.SELFDESTRUCT ||
+			op == vm.CREATE || op == vm.CREATE2
+	})
 }
 
 // Frozen reports freezing ether at the end of a campaign: a target that

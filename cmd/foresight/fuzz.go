@@ -109,6 +109,13 @@ func (f *fuzzFlags) options() (engine.Options, error) {
 	default:
 		return opts, fmt.Errorf("--format %s: %w (want text, json or sarif)", f.format, errUnknownValue)
 	}
+	// A negative count used to fall back to the default without a word.
+	if f.workers < 1 {
+		return opts, fmt.Errorf("--workers %d: %w (want 1 or more cores)", f.workers, errUnknownValue)
+	}
+	if f.maxSeqLen < 1 {
+		return opts, fmt.Errorf("--max-seq-len %d: %w (want 1 or more transactions)", f.maxSeqLen, errUnknownValue)
+	}
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}

@@ -67,6 +67,8 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		{[]string{"check"}, "foresight check: no FILE or DIR to fuzz"},
 		{[]string{"check", "--format", "xml", path}, "foresight check: --format xml: unknown value (want text, json or sarif)"},
 		{[]string{"check", "--contract", "Nope", path}, "no such contract; the files define TwoObjectives"},
+		{[]string{"fuzz", "--workers", "0", path}, "foresight fuzz: --workers 0: unknown value (want 1 or more cores)"},
+		{[]string{"check", "--max-seq-len", "-1", path}, "foresight check: --max-seq-len -1: unknown value (want 1 or more transactions)"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), tt.args, &out, &errb)
@@ -74,7 +76,7 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		if code != exitUsage || !strings.Contains(msg, tt.want) || !strings.Contains(msg, "run 'foresight help "+tt.args[0]+"'") {
 			t.Errorf("%v: exit %d, stderr %q; want %q and where the help is", tt.args, code, msg, tt.want)
 		}
-		if strings.Count(strings.TrimSpace(msg), "\n") > 0 || strings.Contains(msg, "-max-seq-len") {
+		if strings.Count(strings.TrimSpace(msg), "\n") > 0 || strings.Contains(msg, "-max-seq-len number") {
 			t.Errorf("%v: more than one line, or a flag dump:\n%s", tt.args, msg)
 		}
 	}

@@ -388,13 +388,11 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 	p.childRet = append(p.childRet[:0], output...)
 }
 
-// newStep returns Tracer.Step, the per-opcode hook, a vm.OpHook
-// (third_party/go-ethereum/FORESIGHT.md): it runs before each opcode's
-// stack and gas checks, on go-ethereum's fast interpreter loop. It never
-// changes the stack. Most opcodes need only the bookkeeping here; the rest
-// go to step, out of line, so that this path calls nothing and spills
-// nothing. It is a closure, not a method: go-ethereum would call a method
-// value through a wrapper, a second call per opcode.
+// newStep returns Tracer.Step, the per-opcode vm.OpHook (third_party/
+// go-ethereum/FORESIGHT.md), run before each opcode's checks on the fast
+// loop; it never changes the stack. Most opcodes need only the bookkeeping
+// here, the rest go to step, out of line, so this path calls and spills
+// nothing. A closure, as a method value would run behind a wrapper.
 func (t *Tracer) newStep() vm.OpHook {
 	return func(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 		f := &t.frames[depth-1]

@@ -219,6 +219,8 @@ type Tracer struct {
 	principals []common.Address
 
 	hooks *tracing.Hooks
+	// Step is the per-opcode hook (newStep).
+	Step vm.OpHook
 	// creation is the code top-level creations run as, plus one; 0 when
 	// creations are not traced (creation.go).
 	creation int32
@@ -256,6 +258,7 @@ func New(codes []*Code) *Tracer {
 		t.frames[i].index = int16(i)
 	}
 	t.hooks = &tracing.Hooks{OnEnter: t.onEnter, OnExit: t.onExit}
+	t.Step = t.newStep()
 	return t
 }
 
@@ -385,34 +388,36 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 	p.childRet = append(p.childRet[:0], output...)
 }
 
-// Step is the per-opcode hook, a vm.OpHook (third_party/go-ethereum/
-// FORESIGHT.md): it runs before each opcode's stack and gas checks, on
-// go-ethereum's fast interpreter loop. It never changes the stack. Most
-// opcodes need only the bookkeeping here; the rest go to step, out of
-// line, so that this path calls nothing and spills nothing.
-func (t *Tracer) Step(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
-	f := &t.frames[depth-1]
-	if pc >= uint64(len(f.instr)) {
-		return // NoCode (no instr), or past the code's end
+// newStep returns Tracer.Step, the per-opcode vm.OpHook (third_party/
+// go-ethereum/FORESIGHT.md), run before each opcode's checks on the fast
+// loop; it never changes the stack. Most opcodes need only the bookkeeping
+// here, the rest go to step, out of line, so this path calls and spills
+// nothing. A closure, as a method value would run behind a wrapper.
+func (t *Tracer) newStep() vm.OpHook {
+	return func(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
+		f := &t.frames[depth-1]
+		if pc >= uint64(len(f.instr)) {
+			return // NoCode (no instr), or past the code's end
+		}
+		if f.user[pc] {
+			f.lastUser, f.hasUser = pc, true
+		}
+		f.instr[pc] = true
+		if n := len(t.path); depth-1 == t.top && n < cap(t.path) {
+			// RecordPaths made the path with its full capacity.
+			t.path = t.path[:n+1]
+			t.path[n] = pc
+		}
+		c := f.c
+		// A JUMP acts only where it enters or leaves a function (callsite.go).
+		if (!c.acts[op] || op == vm.JUMP && c.jumps[pc] == 0) && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
+			(c.arith == nil || c.arith[pc].Bits == 0) {
+			// Most opcodes: nothing below would read the stack or act.
+			t.cmp.valid = false
+			return
+		}
+		t.step(f, c, opClasses[op], pc, op, scope, depth)
 	}
-	if f.user[pc] {
-		f.lastUser, f.hasUser = pc, true
-	}
-	f.instr[pc] = true
-	if n := len(t.path); depth-1 == t.top && n < cap(t.path) {
-		// RecordPaths made the path with its full capacity.
-		t.path = t.path[:n+1]
-		t.path[n] = pc
-	}
-	c := f.c
-	// A JUMP acts only where it enters or leaves a function (callsite.go).
-	if (!c.acts[op] || op == vm.JUMP && c.jumps[pc] == 0) && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
-		(c.arith == nil || c.arith[pc].Bits == 0) {
-		// Most opcodes: nothing below would read the stack or act.
-		t.cmp.valid = false
-		return
-	}
-	t.step(f, c, opClasses[op], pc, op, scope, depth)
 }
 
 // step is Step for an opcode that reads the stack or acts.

@@ -14,38 +14,50 @@ import (
 // This file is input-to-state for mapping reads (REDQUEEN's idea, §3.1,
 // applied to storage): a guard such as require(isIrmEnabled[irm]) reads
 // the mapping entry keccak(key . slot) of a calldata word and gets zero,
-// while an earlier transaction of the sequence (the owner's enableIrm)
-// set the entry of another key of the same mapping. No comparison holds
-// the key the guard wants, so neither operand substitution nor input
-// prediction finds it; the keys the earlier transactions wrote are the
-// values worth trying. Once per corpus entry, the last transaction's
-// words are hashed with each small base slot; where one names a slot the
-// transaction read and found zero, each word of the earlier transactions
-// whose entry under that base is not zero replaces it, in a mutant of
-// the last transaction.
+// while another transaction (the owner's enableIrm) set the entry of
+// another key of the same mapping. No comparison holds the key the guard
+// wants, so neither operand substitution nor input prediction finds it;
+// the keys that were set are the values worth trying. A key is an
+// argument's word, or the hash of a struct argument's words (Morpho's
+// market id, keccak256(abi.encode(marketParams))); the slot read may be
+// a member of the entry's struct (a few slots past it).
+//
+// On an entry's first selection its last transaction runs once more: if
+// it commits, it is remembered as a writer of each entry it set that was
+// zero (its whole sequence, the owner's set-up included). If it reverts,
+// its mutants run then, and again whenever the worker has seen new
+// writers: the key replaced by an earlier transaction's word whose entry
+// is set, or a writer's sequence inserted before it with the key
+// replaced by the writer's.
 
 const (
 	// mapBases bounds the base slots tried: a mapping declared among a
 	// contract's first state variables (inherited ones included).
 	mapBases = 32
-	// maxMapLeaves bounds the words of a transaction hashed.
+	// mapMembers bounds how far past its entry's slot a read may be: a
+	// struct's member.
+	mapMembers = 8
+	// maxMapLeaves bounds the keys of a transaction hashed.
 	maxMapLeaves = 16
-	// maxMapMutants bounds the mutants one entry gets.
+	// maxMapWords bounds the words of a struct hashed as a key.
+	maxMapWords = 8
+	// maxMapMutants bounds the mutants one selection of an entry runs.
 	maxMapMutants = 8
+	// maxMapWriters bounds the writers remembered per mapping.
+	maxMapWriters = 8
 )
 
-// maxMapWriters bounds the writers remembered per mapping.
-const maxMapWriters = 8
-
-// mapKey names a mapping: its contract's code and its base slot.
+// mapKey names a mapping: its contract and its base slot.
 type mapKey struct {
 	code int32
 	base uint64
 }
 
-// mapWriter is a transaction that set a mapping's entry of key.
+// mapWriter is a sequence whose last transaction set a mapping's entry
+// of key, given by val (a word or a struct).
 type mapWriter struct {
-	tx  txseq.Tx
+	seq txseq.Sequence
+	val calldata.Value
 	key uint256.Int
 }
 
@@ -55,19 +67,16 @@ type mapKeyState struct {
 	writers map[mapKey][]mapWriter
 	gen     int32 // writers recorded, so far
 	hasher  crypto.KeccakState
-	buf     [64]byte
+	buf     [32 * maxMapWords]byte
 }
 
-// slotOf returns keccak(key . base), the slot of a mapping at base.
-func (s *mapKeyState) slotOf(key *uint256.Int, base uint64) uint256.Int {
+// hash returns keccak of the first n bytes of s.buf.
+func (s *mapKeyState) hash(n int) uint256.Int {
 	if s.hasher == nil {
 		s.hasher = crypto.NewKeccakState()
 	}
-	key.PutUint256(s.buf[:32])
-	var b uint256.Int
-	b.SetUint64(base).PutUint256(s.buf[32:])
 	s.hasher.Reset()
-	s.hasher.Write(s.buf[:])
+	s.hasher.Write(s.buf[:n])
 	var h [32]byte
 	s.hasher.Read(h[:])
 	var out uint256.Int
@@ -75,20 +84,50 @@ func (s *mapKeyState) slotOf(key *uint256.Int, base uint64) uint256.Int {
 	return out
 }
 
-// mapKeyTarget is a word of the last transaction that keys a mapping
-// entry it read: its path and the mapping's contract and base slot.
-type mapKeyTarget struct {
-	path calldata.Path
-	code int32
-	base uint64
+// slotOf returns keccak(key . base), the slot of a mapping at base.
+func (s *mapKeyState) slotOf(key *uint256.Int, base uint64) uint256.Int {
+	key.PutUint256(s.buf[:32])
+	var b uint256.Int
+	b.SetUint64(base).PutUint256(s.buf[32:64])
+	return s.hash(64)
 }
 
-// mappingKeys runs the mutants of e's last transaction whose mapping key
-// is one an earlier transaction of e, or a writer the worker saw, set
-// (see above). On an entry's first visit it runs the last transaction:
-// one that commits is no blocked guard, and is remembered as a writer
-// of each mapping entry it set; one that reverts gets the mutants then,
-// and again whenever the worker has seen new writers since.
+// keyOf returns the mapping key v stands for: its word, or the hash of a
+// struct's words; false for any other value.
+func (s *mapKeyState) keyOf(v *calldata.Value) (uint256.Int, bool) {
+	if v.Type == nil {
+		return uint256.Int{}, false
+	}
+	switch v.Type.T {
+	case abi.AddressTy, abi.UintTy, abi.IntTy, abi.FixedBytesTy:
+		return v.Word, true
+	case abi.TupleTy:
+		if len(v.Elems) == 0 || len(v.Elems) > maxMapWords {
+			return uint256.Int{}, false
+		}
+		for i := range v.Elems {
+			e := &v.Elems[i]
+			if e.Type == nil || e.Type.T == abi.TupleTy || e.Elems != nil || e.Bytes != nil || e.Type.T == abi.BytesTy || e.Type.T == abi.StringTy {
+				return uint256.Int{}, false
+			}
+			e.Word.PutUint256(s.buf[32*i : 32*i+32])
+		}
+		return s.hash(32 * len(v.Elems)), true
+	}
+	return uint256.Int{}, false
+}
+
+// mapKeyTarget is a key of the last transaction that names a mapping
+// entry it read: the value's path, the key, the mapping and the slot read.
+type mapKeyTarget struct {
+	path calldata.Path
+	key  uint256.Int
+	m    mapKey
+	slot uint256.Int
+}
+
+// mappingKeys runs e's mapping-key mutants, or records it as a writer
+// (see above).
 func (w *worker) mappingKeys(e *Entry) {
 	gen := w.mk.gen + 1
 	prev := e.mapKeyGen.Load()
@@ -106,19 +145,12 @@ func (w *worker) mappingKeys(e *Entry) {
 		e.mapKeyGen.Store(-1)
 		return
 	}
-	last := len(e.Seq) - 1
 	w.m.Chain.Reset(start)
-	st := w.m.Chain.State()
 	var zero []mapKeyTarget
 	for _, t := range targets {
-		cur := calldata.At(e.Seq[last].Args, t.path).Word
-		if sl := w.mk.slotOf(&cur, t.base); st.GetState(w.m.Dep.Addrs[t.code], common.Hash(sl.Bytes32())) == (common.Hash{}) {
+		if w.entry(t.m.code, &t.slot) == (common.Hash{}) {
 			zero = append(zero, t)
 		}
-	}
-	if len(zero) == 0 {
-		e.mapKeyGen.Store(-1)
-		return
 	}
 	var muts []txseq.Sequence
 	for _, t := range zero {
@@ -128,9 +160,12 @@ func (w *worker) mappingKeys(e *Entry) {
 		e.mapKeyGen.Store(-1)
 		return
 	}
-	for _, t := range zero {
+	// A reverting transaction whose entries are set may need another
+	// one's: the key is also what it calls (an enabled IRM that is none).
+	for _, t := range targets {
 		muts = w.writerKeys(e, t, muts)
 	}
+	last := len(e.Seq) - 1
 	for _, mut := range muts {
 		m := txseq.Mutation{Tx: len(mut) - 1, Field: txseq.ShapeInsert}
 		if len(mut) == len(e.Seq) {
@@ -141,27 +176,38 @@ func (w *worker) mappingKeys(e *Entry) {
 	}
 }
 
+// entry reads slot of contract code on the chain's current state.
+func (w *worker) entry(code int32, slot *uint256.Int) common.Hash {
+	return w.m.Chain.State().GetState(w.m.Dep.Addrs[code], common.Hash(slot.Bytes32()))
+}
+
 // prefixKeys appends to muts e with target t's word replaced by each word
 // of an earlier transaction to the same contract whose entry is set in
-// the state before e's last transaction (the chain's).
+// the chain's state (the one before e's last transaction).
 func (w *worker) prefixKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence) []txseq.Sequence {
 	last := len(e.Seq) - 1
-	st := w.m.Chain.State()
-	addr := w.m.Dep.Addrs[t.code]
-	cur := calldata.At(e.Seq[last].Args, t.path).Word
+	cur := calldata.At(e.Seq[last].Args, t.path)
+	if cur.Type.T == abi.TupleTy {
+		return muts
+	}
+	var off uint256.Int
+	base := w.mk.slotOf(&t.key, t.m.base)
+	off.Sub(&t.slot, &base)
 	for j := 0; j < last && len(muts) < maxMapMutants; j++ {
 		if e.Seq[j].Contract != e.Seq[last].Contract {
 			continue
 		}
 		for _, v := range calldata.Leaves(e.Seq[j].Args) {
-			if !keyWord(v) || v.Word.Eq(&cur) || len(muts) == maxMapMutants {
+			if k, ok := w.mk.keyOf(v); !ok || k.Eq(&t.key) || len(muts) == maxMapMutants {
 				continue
 			}
-			if sl := w.mk.slotOf(&v.Word, t.base); st.GetState(addr, common.Hash(sl.Bytes32())) == (common.Hash{}) {
+			sl := w.mk.slotOf(&v.Word, t.m.base)
+			sl.Add(&sl, &off)
+			if w.entry(t.m.code, &sl) == (common.Hash{}) {
 				continue
 			}
 			mut := e.Seq.Clone()
-			if calldata.SetWord(mut[last].Args, t.path, v.Word) && !calldata.At(mut[last].Args, t.path).Word.Eq(&cur) {
+			if calldata.SetWord(mut[last].Args, t.path, v.Word) && !calldata.At(mut[last].Args, t.path).Word.Eq(&t.key) {
 				muts = append(muts, mut)
 			}
 		}
@@ -170,7 +216,7 @@ func (w *worker) prefixKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence) []t
 }
 
 // recordWriters runs e's last transaction and, if it commits, remembers
-// it as a writer of each target's mapping whose entry, zero before, it
+// e as a writer of each target's mapping whose entry, zero before, it
 // set, and reports true.
 func (w *worker) recordWriters(e *Entry, zero []mapKeyTarget) bool {
 	last := len(e.Seq) - 1
@@ -178,66 +224,52 @@ func (w *worker) recordWriters(e *Entry, zero []mapKeyTarget) bool {
 	if !w.lastCommitted() {
 		return false
 	}
-	st := w.m.Chain.State()
 	for _, t := range zero {
-		cur := calldata.At(e.Seq[last].Args, t.path).Word
-		sl := w.mk.slotOf(&cur, t.base)
-		k := mapKey{t.code, t.base}
-		if st.GetState(w.m.Dep.Addrs[t.code], common.Hash(sl.Bytes32())) == (common.Hash{}) || len(w.mk.writers[k]) == maxMapWriters ||
-			slices.ContainsFunc(w.mk.writers[k], func(wr mapWriter) bool { return wr.key.Eq(&cur) }) {
+		ws := w.mk.writers[t.m]
+		if w.entry(t.m.code, &t.slot) == (common.Hash{}) || len(ws) == maxMapWriters ||
+			slices.ContainsFunc(ws, func(wr mapWriter) bool { return wr.key.Eq(&t.key) }) {
 			continue
 		}
 		if w.mk.writers == nil {
 			w.mk.writers = map[mapKey][]mapWriter{}
 		}
-		tx := e.Seq[last]
-		tx.Args = calldata.Clone(tx.Args)
-		w.mk.writers[k] = append(w.mk.writers[k], mapWriter{tx, cur})
+		val := calldata.Clone([]calldata.Value{*calldata.At(e.Seq[last].Args, t.path)})[0]
+		w.mk.writers[t.m] = append(ws, mapWriter{seq: e.Seq.Clone(), val: val, key: t.key})
 		w.mk.gen++
 	}
 	return true
 }
 
 // writerKeys appends to muts e with a writer of target t's mapping
-// inserted before its last transaction, whose word is set to the
-// writer's key.
+// inserted before its last transaction (its whole sequence if the
+// length allows, else its last transaction), whose key is set to the
+// writer's.
 func (w *worker) writerKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence) []txseq.Sequence {
 	last := len(e.Seq) - 1
-	if len(e.Seq) >= w.c.cfg.MaxSeqLen {
-		return muts
-	}
-	cur := calldata.At(e.Seq[last].Args, t.path).Word
-	for _, wr := range w.mk.writers[mapKey{t.code, t.base}] {
-		if len(muts) == maxMapMutants || wr.key.Eq(&cur) {
+	cur := calldata.At(e.Seq[last].Args, t.path)
+	for _, wr := range w.mk.writers[t.m] {
+		if len(muts) == maxMapMutants || wr.key.Eq(&t.key) || wr.val.Type.String() != cur.Type.String() {
 			continue
 		}
-		tx := wr.tx
-		tx.Args = calldata.Clone(tx.Args)
-		mut := append(e.Seq[:last].Clone(), tx)
-		mut = append(mut, e.Seq[last])
-		mut[len(mut)-1].Args = calldata.Clone(e.Seq[last].Args)
-		if calldata.SetWord(mut[len(mut)-1].Args, t.path, wr.key) {
-			muts = append(muts, mut)
+		ins := wr.seq
+		if len(e.Seq)+len(ins) > w.c.cfg.MaxSeqLen {
+			ins = ins[len(ins)-1:]
+			if len(e.Seq)+1 > w.c.cfg.MaxSeqLen {
+				continue
+			}
 		}
+		mut := append(append(e.Seq[:last].Clone(), ins.Clone()...), e.Seq[last])
+		lt := &mut[len(mut)-1]
+		lt.Args = calldata.Clone(lt.Args)
+		*calldata.At(lt.Args, t.path) = calldata.Clone([]calldata.Value{wr.val})[0]
+		muts = append(muts, mut)
 	}
 	return muts
 }
 
-// keyWord reports whether v is a word a mapping may be keyed by: an
-// address, an integer or a fixed-size byte string.
-func keyWord(v *calldata.Value) bool {
-	if v.Type == nil {
-		return false
-	}
-	switch v.Type.T {
-	case abi.AddressTy, abi.UintTy, abi.IntTy, abi.FixedBytesTy:
-		return true
-	}
-	return false
-}
-
-// mapKeyTargets returns the words of e's last transaction that key a
-// mapping slot (below mapBases) the transaction read.
+// mapKeyTargets returns the keys of e's last transaction that name a
+// mapping entry (at a base below mapBases, or a member of it) the
+// transaction read.
 func (w *worker) mapKeyTargets(e *Entry) []mapKeyTarget {
 	hashed := false
 	for _, sl := range e.loads {
@@ -249,19 +281,35 @@ func (w *worker) mapKeyTargets(e *Entry) []mapKeyTarget {
 	tx := &e.Seq[len(e.Seq)-1]
 	var out []mapKeyTarget
 	n := 0
-	for p, v := range calldata.Leaves(tx.Args) {
-		if !keyWord(v) {
-			continue
+	var walk func(vals []calldata.Value, path calldata.Path)
+	walk = func(vals []calldata.Value, path calldata.Path) {
+		for i := range vals {
+			v := &vals[i]
+			p := append(path[:len(path):len(path)], i)
+			if v.Type != nil && v.Type.T == abi.TupleTy {
+				walk(v.Elems, p)
+			}
+			k, ok := w.mk.keyOf(v)
+			if !ok || n == maxMapLeaves {
+				continue
+			}
+			n++
+			out = w.keyTargets(e, p, k, out)
 		}
-		if n++; n > maxMapLeaves {
-			break
-		}
-		for b := uint64(0); b < mapBases; b++ {
-			sl := w.mk.slotOf(&v.Word, b)
-			for _, ld := range e.loads {
-				if ld.Key.Eq(&sl) && int(ld.Code) < len(w.m.Dep.Addrs) && ld.Code >= 0 {
-					out = append(out, mapKeyTarget{path: append(calldata.Path(nil), p...), code: ld.Code, base: b})
-				}
+	}
+	walk(tx.Args, nil)
+	return out
+}
+
+// keyTargets appends the targets key k at path names among e's loads.
+func (w *worker) keyTargets(e *Entry, p calldata.Path, k uint256.Int, out []mapKeyTarget) []mapKeyTarget {
+	for b := uint64(0); b < mapBases; b++ {
+		sl := w.mk.slotOf(&k, b)
+		for _, ld := range e.loads {
+			var d uint256.Int
+			d.Sub(&ld.Key, &sl)
+			if d.IsUint64() && d.Uint64() < mapMembers && int(ld.Code) < len(w.m.Dep.Addrs) && ld.Code >= 0 {
+				out = append(out, mapKeyTarget{path: slices.Clone(p), key: k, m: mapKey{ld.Code, b}, slot: ld.Key})
 			}
 		}
 	}

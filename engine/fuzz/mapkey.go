@@ -43,7 +43,8 @@ const (
 	maxMapWords = 8
 	// maxMapMutants bounds the mutants one selection of an entry runs.
 	maxMapMutants = 8
-	// maxMapWriters bounds the writers remembered per mapping.
+	// maxMapWriters bounds the writers remembered per mapping, the
+	// newest ones.
 	maxMapWriters = 8
 )
 
@@ -226,12 +227,16 @@ func (w *worker) recordWriters(e *Entry, zero []mapKeyTarget) bool {
 	}
 	for _, t := range zero {
 		ws := w.mk.writers[t.m]
-		if w.entry(t.m.code, &t.slot) == (common.Hash{}) || len(ws) == maxMapWriters ||
-			slices.ContainsFunc(ws, func(wr mapWriter) bool { return wr.key.Eq(&t.key) }) {
+		if w.entry(t.m.code, &t.slot) == (common.Hash{}) || slices.ContainsFunc(ws, func(wr mapWriter) bool { return wr.key.Eq(&t.key) }) {
 			continue
 		}
 		if w.mk.writers == nil {
 			w.mk.writers = map[mapKey][]mapWriter{}
+		}
+		if len(ws) == maxMapWriters {
+			// The newest writers replace the oldest: the key a guard
+			// wants may be set late (an owner's fifth enabled IRM).
+			ws = append(ws[:0], ws[1:]...)
 		}
 		val := calldata.Clone([]calldata.Value{*calldata.At(e.Seq[last].Args, t.path)})[0]
 		w.mk.writers[t.m] = append(ws, mapWriter{seq: e.Seq.Clone(), val: val, key: t.key})

@@ -42,10 +42,10 @@ const (
 	// maxMapWords bounds the words of a struct hashed as a key.
 	maxMapWords = 8
 	// maxMapMutants bounds the mutants one selection of an entry runs.
-	maxMapMutants = 8
+	maxMapMutants = 16
 	// maxMapWriters bounds the writers remembered per mapping, the
 	// newest ones.
-	maxMapWriters = 8
+	maxMapWriters = 16
 )
 
 // mapKey names a mapping: its contract and its base slot.

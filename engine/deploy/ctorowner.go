@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
@@ -24,14 +25,22 @@ import (
 // modifier's inline check, or an internal owner() next to its caller.
 const callerWindow = 48
 
+// ownerNames are the words of a parameter's name that hint at an owner:
+// a hint that lets a slot read anywhere in the code count, where the
+// check is spread over internal functions (OpenZeppelin's owner() !=
+// _msgSender()), never a rule alone.
+var ownerNames = []string{"owner", "admin", "governance", "governor", "guardian", "authority", "manager", "operator", "controller"}
+
 // ownerVariant returns in with every top-level address argument that is
 // an account with no code other than the deployer, stored (as-is, or
 // packed) in a slot below roleSlots that the runtime code of created
-// reads near a CALLER, set to the deployer; nil when no argument is.
-func (s *ctorSearch) ownerVariant(created common.Address, in *ctorInput) *ctorInput {
+// reads near a CALLER (or anywhere, in code with a CALLER, if the
+// parameter's name in names hints at an owner), set to the deployer; nil
+// when no argument is.
+func (s *ctorSearch) ownerVariant(created common.Address, in *ctorInput, names []string) *ctorInput {
 	st := s.ch.State()
-	slots := callerSlots(st.GetCode(created))
-	if len(slots) == 0 {
+	near, read := callerSlots(st.GetCode(created))
+	if len(read) == 0 {
 		return nil
 	}
 	var out *ctorInput
@@ -43,6 +52,10 @@ func (s *ctorSearch) ownerVariant(created common.Address, in *ctorInput) *ctorIn
 		a := common.Address(v.Word.Bytes20())
 		if a == chain.Deployer || a == (common.Address{}) || len(st.GetCode(a)) > 0 {
 			continue
+		}
+		slots := near
+		if j < len(names) && hintsOwner(names[j]) {
+			slots = read
 		}
 		for _, k := range slots {
 			w := st.GetState(created, common.Hash(uint256.NewInt(k).Bytes32()))
@@ -58,11 +71,23 @@ func (s *ctorSearch) ownerVariant(created common.Address, in *ctorInput) *ctorIn
 	return out
 }
 
+// hintsOwner reports whether a parameter's name has one of ownerNames.
+func hintsOwner(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range ownerNames {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // callerSlots returns the slots below roleSlots that code (metadata left
 // out) loads with a constant slot (a PUSH within the three instructions
-// before the SLOAD) at most callerWindow instructions from a CALLER, in
-// ascending order.
-func callerSlots(code []byte) []uint64 {
+// before the SLOAD): near, those loaded at most callerWindow
+// instructions from a CALLER, and read, every one if the code has a
+// CALLER; each in ascending order.
+func callerSlots(code []byte) (near, read []uint64) {
 	code = program.WithoutMetadata(code)
 	type load struct {
 		at   int
@@ -92,20 +117,26 @@ func callerSlots(code []byte) []uint64 {
 			loads = append(loads, load{n, lastPush})
 		}
 	}
-	var seen [roleSlots]bool
+	if len(callers) == 0 {
+		return nil, nil
+	}
+	var isNear, isRead [roleSlots]bool
 	for _, l := range loads {
+		isRead[l.slot] = true
 		for _, c := range callers {
 			if c-l.at <= callerWindow && l.at-c <= callerWindow {
-				seen[l.slot] = true
+				isNear[l.slot] = true
 				break
 			}
 		}
 	}
-	var out []uint64
-	for k, ok := range seen {
-		if ok {
-			out = append(out, uint64(k))
+	for k := range uint64(roleSlots) {
+		if isNear[k] {
+			near = append(near, k)
+		}
+		if isRead[k] {
+			read = append(read, k)
 		}
 	}
-	return out
+	return near, read
 }

@@ -57,9 +57,10 @@ type mapKey struct {
 // mapWriter is a sequence whose last transaction set a mapping's entry
 // of key, given by val (a word or a struct).
 type mapWriter struct {
-	seq txseq.Sequence
-	val calldata.Value
-	key uint256.Int
+	seq  txseq.Sequence
+	path calldata.Path // of val in the last transaction's arguments
+	val  calldata.Value
+	key  uint256.Int
 }
 
 // mapKeyState is a worker's mapping-key state: the writers it saw and
@@ -157,14 +158,20 @@ func (w *worker) mappingKeys(e *Entry) {
 	for _, t := range zero {
 		muts = w.prefixKeys(e, t, muts)
 	}
-	if prev == 0 && w.recordWriters(e, zero) {
+	if prev == 0 && w.recordWriters(e) {
 		e.mapKeyGen.Store(-1)
 		return
 	}
-	// A reverting transaction whose entries are set may need another
-	// one's: the key is also what it calls (an enabled IRM that is none).
+	// The entries read as zero first; then those set, as a reverting
+	// transaction may need another one's: the key is also what it calls
+	// (an enabled IRM that is none).
+	for _, t := range zero {
+		muts = w.writerKeys(e, t, muts, false)
+	}
 	for _, t := range targets {
-		muts = w.writerKeys(e, t, muts)
+		if !slices.ContainsFunc(zero, func(z mapKeyTarget) bool { return z.slot.Eq(&t.slot) }) {
+			muts = w.writerKeys(e, t, muts, true)
+		}
 	}
 	last := len(e.Seq) - 1
 	for _, mut := range muts {
@@ -173,6 +180,12 @@ func (w *worker) mappingKeys(e *Entry) {
 			m = txseq.Mutation{Tx: last, Field: txseq.FieldArg, LastOnly: true}
 		}
 		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
+		if w.lastCommitted() && o.fail == nil {
+			// A mutant that passed its guards may set entries others
+			// read (createMarket's market): it may never be selected.
+			me := &Entry{Seq: mut, loads: o.loads}
+			w.noteWriters(me, w.mapKeyTargets(me))
+		}
 		w.consider(mut, &o)
 	}
 }
@@ -216,16 +229,25 @@ func (w *worker) prefixKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence) []t
 	return muts
 }
 
-// recordWriters runs e's last transaction and, if it commits, remembers
-// e as a writer of each target's mapping whose entry, zero before, it
-// set, and reports true.
-func (w *worker) recordWriters(e *Entry, zero []mapKeyTarget) bool {
+// recordWriters runs e's last transaction and, if it commits, records
+// e's writers (noteWriters) and reports true.
+func (w *worker) recordWriters(e *Entry) bool {
 	last := len(e.Seq) - 1
 	w.count(e.Seq, w.execMutant(e, e.Seq, txseq.Mutation{Tx: last, Field: txseq.FieldArg, LastOnly: true}, w.fresh()))
 	if !w.lastCommitted() {
 		return false
 	}
-	for _, t := range zero {
+	w.noteWriters(e, w.mapKeyTargets(e))
+	return true
+}
+
+// noteWriters remembers e, whose sequence just ran and committed, as a
+// writer of each target's mapping whose entry the chain's state holds:
+// the sequence sets it (its last transaction, or one before, as the
+// owner's enableIrm before a createMarket).
+func (w *worker) noteWriters(e *Entry, targets []mapKeyTarget) {
+	last := len(e.Seq) - 1
+	for _, t := range targets {
 		ws := w.mk.writers[t.m]
 		if w.entry(t.m.code, &t.slot) == (common.Hash{}) || slices.ContainsFunc(ws, func(wr mapWriter) bool { return wr.key.Eq(&t.key) }) {
 			continue
@@ -239,37 +261,71 @@ func (w *worker) recordWriters(e *Entry, zero []mapKeyTarget) bool {
 			ws = append(ws[:0], ws[1:]...)
 		}
 		val := calldata.Clone([]calldata.Value{*calldata.At(e.Seq[last].Args, t.path)})[0]
-		w.mk.writers[t.m] = append(ws, mapWriter{seq: e.Seq.Clone(), val: val, key: t.key})
+		w.mk.writers[t.m] = append(ws, mapWriter{seq: e.Seq.Clone(), path: t.path, val: val, key: t.key})
 		w.mk.gen++
 	}
-	return true
 }
 
 // writerKeys appends to muts e with a writer of target t's mapping
 // inserted before its last transaction (its whole sequence if the
 // length allows, else its last transaction), whose key is set to the
-// writer's.
-func (w *worker) writerKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence) []txseq.Sequence {
+// writer's. For an address key whose entry is set (set), the newest
+// writer is also tried with both keys set to each deployed contract: the
+// key is often what the transaction then calls (an IRM, a token), and
+// the writers the fuzzer kept may have enabled accounts that are none.
+func (w *worker) writerKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence, set bool) []txseq.Sequence {
 	last := len(e.Seq) - 1
 	cur := calldata.At(e.Seq[last].Args, t.path)
-	for _, wr := range w.mk.writers[t.m] {
+	ws := w.mk.writers[t.m]
+	for _, wr := range ws {
 		if len(muts) == maxMapMutants || wr.key.Eq(&t.key) || wr.val.Type.String() != cur.Type.String() {
 			continue
 		}
-		ins := wr.seq
-		if len(e.Seq)+len(ins) > w.c.cfg.MaxSeqLen {
-			ins = ins[len(ins)-1:]
-			if len(e.Seq)+1 > w.c.cfg.MaxSeqLen {
-				continue
-			}
+		if mut := w.withWriter(e, t, wr, nil); mut != nil {
+			muts = append(muts, mut)
 		}
-		mut := append(append(e.Seq[:last].Clone(), ins.Clone()...), e.Seq[last])
-		lt := &mut[len(mut)-1]
-		lt.Args = calldata.Clone(lt.Args)
-		*calldata.At(lt.Args, t.path) = calldata.Clone([]calldata.Value{wr.val})[0]
-		muts = append(muts, mut)
+	}
+	if !set || len(ws) == 0 || cur.Type.T != abi.AddressTy {
+		return muts
+	}
+	wr := ws[len(ws)-1]
+	for _, a := range w.m.Dep.Addrs {
+		if len(muts) == maxMapMutants {
+			break
+		}
+		if a == (common.Address{}) || len(w.m.Chain.State().GetCode(a)) == 0 || common.Address(cur.Word.Bytes20()) == a || common.Address(wr.key.Bytes20()) == a {
+			continue
+		}
+		if mut := w.withWriter(e, t, wr, &a); mut != nil {
+			muts = append(muts, mut)
+		}
 	}
 	return muts
+}
+
+// withWriter returns e with writer wr inserted before its last
+// transaction and t's key set to the writer's, or both set to a if not
+// nil; nil if the sequence would be too long.
+func (w *worker) withWriter(e *Entry, t mapKeyTarget, wr mapWriter, a *common.Address) txseq.Sequence {
+	last := len(e.Seq) - 1
+	ins := wr.seq
+	if len(e.Seq)+len(ins) > w.c.cfg.MaxSeqLen {
+		ins = ins[len(ins)-1:]
+		if len(e.Seq)+1 > w.c.cfg.MaxSeqLen {
+			return nil
+		}
+	}
+	mut := append(append(e.Seq[:last].Clone(), ins.Clone()...), e.Seq[last])
+	lt := &mut[len(mut)-1]
+	lt.Args = calldata.Clone(lt.Args)
+	*calldata.At(lt.Args, t.path) = calldata.Clone([]calldata.Value{wr.val})[0]
+	if a != nil {
+		var k uint256.Int
+		k.SetBytes20(a[:])
+		calldata.SetWord(mut[len(mut)-2].Args, wr.path, k)
+		calldata.SetWord(lt.Args, t.path, k)
+	}
+	return mut
 }
 
 // mapKeyTargets returns the keys of e's last transaction that name a

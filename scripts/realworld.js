@@ -87,7 +87,8 @@ function runProject(want, cache, bin) {
 	got.findings = [];
 	got.setUp = rep ? rep.setUp || "" : "";
 	if (!rep) return got;
-	got.lines = `${rep.lines ? ((100 * rep.linesCovered) / rep.lines).toFixed(0) : 0}% of ${rep.lines || 0}`;
+	got.linePct = rep.lines ? (100 * rep.linesCovered) / rep.lines : 0;
+	got.lines = `${got.linePct.toFixed(0)}% of ${rep.lines || 0}`;
 	got.replay = replayReport(dir, bin, r.stdout, rep.findings.length);
 	for (const c of rep.contracts || []) {
 		got.contracts[c.name] = c.fuzzed ? "fuzzed" : c.reason || "";
@@ -180,6 +181,9 @@ function judge(want, got) {
 		const wantVia = JSON.stringify(w.via || []), gotVia = JSON.stringify((g && g.via) || []);
 		if (g && wantVia !== gotVia) diffs.push({ key: `via ${w.kind} ${w.at}`, text: `${w.kind} ${w.at}: related ${gotVia}, expected ${wantVia}` });
 	}
+	// minLines: a floor on the share of reachable source lines run, for a
+	// project whose code only runs once its owner configured it.
+	if (want.minLines && !(got.linePct >= want.minLines)) diffs.push({ key: "lines", text: `lines run: ${got.lines || "-"}, expected at least ${want.minLines}%` });
 	if (got.replay && got.replay !== "-" && got.replay !== "OK") diffs.push({ key: "replay", text: `replay: ${got.replay}` });
 	// A run that fuzzed nothing must not pass for a clean one (issue 29):
 	// exit 2 with the reasons, never 0.

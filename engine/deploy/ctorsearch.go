@@ -92,6 +92,9 @@ type ctorSearch struct {
 	// grow, if not nil, lengthens the deployed input's member lists
 	// (growMembers), tried once the contract deploys (settle).
 	grow func(*ctorInput) bool
+	// ctorNames are the parameter names of the constructor being solved
+	// (ctorowner.go).
+	ctorNames []string
 	// mints counts the contracts minted each token (grant.go).
 	mints map[common.Address]uint
 }
@@ -103,6 +106,10 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 	s.tr.TraceCreation(ci)
 	defer s.tr.TraceCreation(-1)
 	in := &ctorInput{args: make([]calldata.Value, len(c.ABI.Constructor.Inputs))}
+	s.ctorNames = s.ctorNames[:0]
+	for _, p := range c.ABI.Constructor.Inputs {
+		s.ctorNames = append(s.ctorNames, p.Name)
+	}
 	for j, p := range c.ABI.Constructor.Inputs {
 		in.args[j] = calldata.Generate(s.r, &p.Type, s.env)
 	}

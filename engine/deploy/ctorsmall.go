@@ -21,6 +21,12 @@ import (
 // base) or of in with its large integers made small, if that deploys too;
 // then the same with its member lists grown (s.grow), if that deploys too.
 func (s *ctorSearch) settle(ci int, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
+	if own := s.ownerVariant(created, in, s.ctorNames); own != nil {
+		var err error
+		if created, in, err = s.preferVariant(ci, code, in, own, base); err != nil {
+			return created, in, err
+		}
+	}
 	small := in.clone()
 	if shrinkInts(small.args) {
 		var err error

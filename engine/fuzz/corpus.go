@@ -40,6 +40,9 @@ type Entry struct {
 	// paper, Def. 3-4).
 	lid    uint64
 	splits []uint64
+	// mapKeyGen is one more than the number of mapping writers the
+	// worker knew when its mapping-key mutants last ran (mapkey.go).
+	mapKeyGen atomic.Int32
 }
 
 // Corpus is the campaign's shared set of entries and path statistics.

@@ -36,6 +36,7 @@ type worker struct {
 	reuse    reuse
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
+	mk       mapKeyState     // mapping-key mutants' hasher (mapkey.go)
 	val      valueState      // what the senders were paid (value.go)
 	priv     privSenders     // the deployer and role holders, who configure (mutate.go)
 	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
@@ -191,6 +192,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 	var pred *solve.Prediction
 	w.keep.left = 0 // a burst varies one entry's mutant (keep.go)
+	w.mappingKeys(e)
 	for i := 0; (i < energy || pred != nil || w.keep.left > 0) && live(); i++ {
 		if pred != nil {
 			pred = w.runPrediction(e, pred)

@@ -261,6 +261,39 @@ func TestFindRootIn(t *testing.T) {
 	}
 }
 
+// A file whose relative imports leave its own folder but stay inside the
+// folder named on the command line keeps that folder as its root, even in
+// a git repository: the repository above would compile it in a unit of its
+// own, apart from its siblings (Morpho's periphery libraries, laid out in a
+// checkout without a config file, went to solc 0.8.37 beside Morpho's
+// 0.8.19).
+func TestFindRootInGitRepository(t *testing.T) {
+	repo := t.TempDir()
+	src := filepath.Join(repo, "src")
+	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(src, "lib", "periphery")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := map[string]string{
+		filepath.Join(src, "I.sol"):                     "pragma solidity ^0.8.0;\ninterface I {}\n",
+		filepath.Join(src, "lib", "periphery", "P.sol"): "pragma solidity ^0.8.0;\nimport \"../../I.sol\";\nlibrary P {}\n",
+		filepath.Join(repo, "Out.sol"):                  "pragma solidity ^0.8.0;\ninterface Out {}\n",
+		filepath.Join(src, "Leaves.sol"):                "pragma solidity ^0.8.0;\nimport \"../Out.sol\";\ncontract Leaves {}\n",
+	}
+	for f, text := range files {
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := FindRootIn(filepath.Join(src, "lib", "periphery", "P.sol"), src); got != src {
+		t.Errorf("lib/periphery/P.sol walked from %s: root %s, want the folder", src, got)
+	}
+	if got := FindRootIn(filepath.Join(src, "Leaves.sol"), src); got != repo {
+		t.Errorf("Leaves.sol imports ../Out.sol: root %s, want the repository %s", got, repo)
+	}
+}
+
 // TestInDependencyRemapped: a folder a remapping points to is a
 // dependency's (Soldeer's dependencies/), unless it is the project's own
 // sources.

@@ -112,22 +112,33 @@ func FindRoot(p string) string {
 // named folder without markers is one project (a bare contracts/ folder
 // whose test/ and libraries/ files import each other with "../"), not one
 // project per subfolder that compiles its libraries twice. A project with
-// its own marker or package.json inside dir keeps its root.
+// its own marker or package.json inside dir keeps its root. Nor is it the
+// repository above dir when the file's relative imports stay inside dir:
+// only a marker above dir, or an import that leaves it, makes a wider
+// root.
 func FindRootIn(p, dir string) string {
 	root := FindRoot(p)
 	outer := FindRoot(dir)
-	if root == outer || !within(outer, root) {
+	if root == outer || hasRootMarker(root) {
 		return root
 	}
+	if within(outer, root) {
+		return outer
+	}
+	if abs, err := filepath.Abs(p); err == nil && within(root, outer) && !leavesDir(abs, outer) {
+		return outer
+	}
+	return root
+}
+
+// hasRootMarker reports whether dir holds a project marker or package.json.
+func hasRootMarker(dir string) bool {
 	for _, m := range rootMarkers {
-		if fileExists(filepath.Join(root, m.file)) {
-			return root
+		if fileExists(filepath.Join(dir, m.file)) {
+			return true
 		}
 	}
-	if fileExists(filepath.Join(root, "package.json")) {
-		return root
-	}
-	return outer
+	return fileExists(filepath.Join(dir, "package.json"))
 }
 
 // maxRootScan bounds the files leavesDir reads.

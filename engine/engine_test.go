@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -45,6 +46,29 @@ func expected(t testing.TB, path string) []string {
 	return out
 }
 
+// execsDirective is a fixture's own execution budget, "//@execs N", for
+// a finding that the common budget gives only some seeds (the fixture
+// says which share).
+var execsDirective = regexp.MustCompile(`//@execs (\d+)`)
+
+// fixtureExecs returns the budget path's //@execs directive states, or 0.
+func fixtureExecs(t testing.TB, path string) uint64 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := execsDirective.FindSubmatch(data)
+	if m == nil {
+		return 0
+	}
+	n, err := strconv.ParseUint(string(m[1]), 10, 64)
+	if err != nil {
+		t.Fatalf("%s: %s: %v", path, m[0], err)
+	}
+	return n
+}
+
 func found(rep *Report) []string {
 	var out []string
 	for _, f := range rep.Findings {
@@ -79,7 +103,11 @@ func checkFixtures(t *testing.T, dir string, min int, opts Options) map[string][
 			t.Run(filepath.Base(path), func(t *testing.T) {
 				t.Parallel()
 				bs := compile(t, path)
-				rep, err := Fuzz(context.Background(), bs, opts)
+				o := opts
+				if n := fixtureExecs(t, path); n > 0 {
+					o.Execs = n
+				}
+				rep, err := Fuzz(context.Background(), bs, o)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -116,7 +116,7 @@ func (w *worker) checkEnd(seq txseq.Sequence, hist []oracle.TxInfo, shrinking *K
 func (w *worker) history(seq txseq.Sequence) []oracle.TxInfo {
 	w.s.hist = w.s.hist[:0]
 	for j := range seq {
-		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: seq[j].Sender, Value: seq[j].Value})
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: seq[j].Sender, Contract: seq[j].Contract, Value: seq[j].Value})
 	}
 	return w.s.hist
 }
@@ -177,7 +177,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 			w.captureLast(&o, tx, r, in.target)
 			o.lastWrote = r.Err == nil && len(w.m.Tracer.Writes()) > 0
 		}
-		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil})
 		if in.profile {
 			ledger = w.profileTx(tx, r, pid, ledger)
 			continue

@@ -142,7 +142,7 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		st.Stored = w.storedWords(before)
 		st.Logs = rec.logs
 		st.Inner = rec.inner
-		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Value: tx.Value, Failed: r.Err != nil})
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil})
 		st.Finding = w.check(tx, r, w.s.hist, true, want, seq)
 		if st.Finding != nil && r.Err == nil && i < len(seq)-1 && want != nil && st.Finding.Key() != *want {
 			st.Passed, st.Finding = st.Finding, nil

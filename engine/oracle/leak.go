@@ -30,9 +30,16 @@ func (o *events) drained(hist []TxInfo, p int) string {
 		return ""
 	}
 	// first: the transaction after p's previous payout (hist[first-1]),
-	// provided no other sender paid in since (a new round's stakes).
+	// provided no other sender paid in since (a new round's stakes). Only
+	// transactions to the contract of the payout count: another contract
+	// paying p (a splitter's claim) is no payout of this one's, and ether
+	// paid into another funds none of this one's.
+	c := hist[n-1].Contract
 	first := -1
 	for j := n - 2; j >= 0; j-- {
+		if hist[j].Contract != c {
+			continue
+		}
 		if hist[j].Sender != p {
 			if hist[j].paidIn() {
 				break
@@ -52,7 +59,7 @@ func (o *events) drained(hist []TxInfo, p int) string {
 	var runIn, runOut uint256.Int
 	runIn.Set(&hist[first-1].Own)
 	for j := first; j < n; j++ {
-		if hist[j].Sender == p {
+		if hist[j].Sender == p && hist[j].Contract == c {
 			runIn.Add(&runIn, &hist[j].Value)
 			runIn.Add(&runIn, &hist[j].Own)
 			runOut.Add(&runOut, &hist[j].Got)
@@ -60,6 +67,11 @@ func (o *events) drained(hist []TxInfo, p int) string {
 	}
 	if runOut.Cmp(&runIn) <= 0 {
 		// It bought the repeat (a new round of tickets of its own).
+		return ""
+	}
+	if !tookMore(hist, p, c) {
+		// Its own money back from this contract; what it ended the
+		// sequence up came from another (netGain counts every contract).
 		return ""
 	}
 	gain, ok := o.netGain(hist, p)
@@ -109,4 +121,21 @@ func attackerStart(hist []TxInfo, p int) uint256.Int {
 		}
 	}
 	return start
+}
+
+// tookMore reports whether principal p's transactions to contract c paid
+// it more than it paid c in them (reverted ones paid nothing in).
+func tookMore(hist []TxInfo, p, c int) bool {
+	var in, out uint256.Int
+	for j := range hist {
+		if hist[j].Sender != p || hist[j].Contract != c {
+			continue
+		}
+		if !hist[j].Failed {
+			in.Add(&in, &hist[j].Value)
+		}
+		in.Add(&in, &hist[j].Own)
+		out.Add(&out, &hist[j].Got)
+	}
+	return out.Cmp(&in) > 0
 }

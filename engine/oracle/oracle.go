@@ -64,10 +64,11 @@ type Context struct {
 
 // TxInfo is what the oracles need to know of an earlier transaction.
 type TxInfo struct {
-	Sender int
-	Value  uint256.Int
-	Paid   bool        // it paid its own sender ether (order.go); false if not run
-	Got    uint256.Int // how much ether it paid its own sender (order.go)
+	Sender   int
+	Contract int // the contract it called (the program's index)
+	Value    uint256.Int
+	Paid     bool        // it paid its own sender ether (order.go); false if not run
+	Got      uint256.Int // how much ether it paid its own sender (order.go)
 	// Own is the ether an attacker sender paid in of its own besides
 	// Value, re-entering with value (order.go); zero if not run.
 	Own uint256.Int

@@ -90,9 +90,6 @@ func (c *Chain) Reset(s Snapshot) {
 // and reverts it; a sequence known to hold more than one starts instead
 // on its own copy of the snapshot's state, which holds neither, and
 // leaves nothing to revert. What the transactions observe is the same.
-// The copy takes each account from the snapshot when it first reads it
-// (StateDB.CopyShared, third_party/go-ethereum/FORESIGHT.md): most
-// sequences touch a few of the accounts a deep copy copied.
 func (c *Chain) ResetFor(s Snapshot, txs int) {
 	if txs <= 1 || s.s.pristine == nil {
 		c.Reset(s)
@@ -101,7 +98,7 @@ func (c *Chain) ResetFor(s Snapshot, txs int) {
 	c.release()
 	c.Block = s.block
 	c.fresh = s.s.fresh
-	c.setState(s.s.pristine.CopyShared())
+	c.setState(s.s.pristine.Copy())
 }
 
 // warm adds a transaction's sender and recipient to the access list of a

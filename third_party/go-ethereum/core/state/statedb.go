@@ -89,9 +89,6 @@ type StateDB struct {
 	// This map holds 'live' objects, which will get modified while
 	// processing a state transition.
 	stateObjects map[common.Address]*stateObject
-	// shared are the accounts of the state CopyShared copied, each
-	// deep-copied into stateObjects when first read (Foresight patch).
-	shared map[common.Address]*stateObject
 
 	// This map holds 'deleted' objects. An object with the same address
 	// might also occur in the 'stateObjects' map due to account
@@ -326,7 +323,7 @@ func (s *StateDB) SubRefund(gas uint64) {
 // Exist reports whether the given account address exists in the state.
 // Notably this also returns true for self-destructed accounts within the current transaction.
 func (s *StateDB) Exist(addr common.Address) bool {
-	return s.readStateObject(addr) != nil
+	return s.getStateObject(addr) != nil
 }
 
 // Empty returns whether the state object is either non-existent
@@ -343,7 +340,7 @@ func (s *StateDB) Touch(addr common.Address) {
 
 // GetBalance retrieves the balance from the given address or 0 if object not found
 func (s *StateDB) GetBalance(addr common.Address) *uint256.Int {
-	stateObject := s.readStateObject(addr)
+	stateObject := s.getStateObject(addr)
 	if stateObject != nil {
 		return stateObject.Balance()
 	}
@@ -600,21 +597,6 @@ func (s *StateDB) deleteStateObject(addr common.Address) {
 	}
 }
 
-// readStateObject is getStateObject for a read that changes nothing, not
-// even a cache (Foresight patch): an account of a CopyShared state not read
-// yet is read from the state it shares, not copied in.
-func (s *StateDB) readStateObject(addr common.Address) *stateObject {
-	if obj := s.shared[addr]; obj != nil && s.stateObjects[addr] == nil {
-		if _, ok := s.stateObjectsDestruct[addr]; !ok {
-			if s.stateAccessList != nil {
-				s.stateAccessList.AccountRead(addr)
-			}
-			return obj
-		}
-	}
-	return s.getStateObject(addr)
-}
-
 // getStateObject retrieves a state object given by the address, returning nil if
 // the object is not found or was deleted in this execution context.
 func (s *StateDB) getStateObject(addr common.Address) *stateObject {
@@ -629,11 +611,6 @@ func (s *StateDB) getStateObject(addr common.Address) *stateObject {
 	// Short circuit if the account is already destructed in this block.
 	if _, ok := s.stateObjectsDestruct[addr]; ok {
 		return nil
-	}
-	if obj := s.shared[addr]; obj != nil { // Foresight patch: CopyShared
-		obj = obj.deepCopy(s)
-		s.setStateObject(obj)
-		return obj
 	}
 	s.AccountLoaded++
 
@@ -718,35 +695,6 @@ func (s *StateDB) IsNewContract(addr common.Address) bool {
 // Copy creates a deep, independent copy of the state.
 // Snapshots of the copied state cannot be applied to the copy.
 func (s *StateDB) Copy() *StateDB {
-	s.materialise()
-	return s.copyState(false)
-}
-
-// CopyShared is Copy for a state that does not change while the copy lives
-// (Foresight patch): the copy deep-copies each account from s when it first
-// reads it, where Copy copies every account at once.
-func (s *StateDB) CopyShared() *StateDB {
-	if s.shared != nil {
-		return s.Copy()
-	}
-	return s.copyState(true)
-}
-
-// materialise copies in every account of a CopyShared state not read yet
-// (Foresight patch).
-func (s *StateDB) materialise() {
-	if s.shared == nil {
-		return // nothing to do, and nothing written: s may be shared
-	}
-	for addr, obj := range s.shared {
-		if _, ok := s.stateObjectsDestruct[addr]; !ok && s.stateObjects[addr] == nil {
-			s.setStateObject(obj.deepCopy(s))
-		}
-	}
-	s.shared = nil
-}
-
-func (s *StateDB) copyState(shared bool) *StateDB {
 	// Copy all the basic fields, initialize the memory ones
 	state := &StateDB{
 		db:                   s.db,
@@ -784,12 +732,8 @@ func (s *StateDB) copyState(shared bool) *StateDB {
 		state.accessEvents = s.accessEvents.Copy()
 	}
 	// Deep copy cached state objects.
-	if shared {
-		state.shared = s.stateObjects
-	} else {
-		for addr, obj := range s.stateObjects {
-			state.stateObjects[addr] = obj.deepCopy(state)
-		}
+	for addr, obj := range s.stateObjects {
+		state.stateObjects[addr] = obj.deepCopy(state)
 	}
 	// Deep copy destructed state objects.
 	for addr, obj := range s.stateObjectsDestruct {
@@ -983,7 +927,6 @@ func (s *StateDB) finaliseAmsterdam(rules params.Rules) *bal.ConstructionBlockAc
 // It is called in between transactions to get the root hash that
 // goes into transaction receipts.
 func (s *StateDB) IntermediateRoot(rules params.Rules) common.Hash {
-	s.materialise()
 	// Finalise all the dirty storage states and write them into the tries
 	s.Finalise(rules)
 

@@ -55,6 +55,7 @@ func (c *Code) SetForeign(foreign []bool, in, out []uint64) {
 		}
 	}
 	c.reclassify()
+	c.reflag()
 }
 
 // own reports whether the instruction at pc is in the user's own source.

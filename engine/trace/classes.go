@@ -42,18 +42,49 @@ var opClasses = func() (k [256]uint8) {
 
 // reclassify computes c.acts, the opcodes Step cannot pass over in any
 // frame of c: those of a class that reads the stack or acts, and those
-// whose results taint.go labels. A JUMP acts only in code with function
-// jumps (SetForeign), a LOG only in code with AssertionFailed events; the
-// setters that change either call it again.
+// whose results taint.go labels. A LOG acts only in code with
+// AssertionFailed events (the setter calls it again); a JUMP only where it
+// enters or leaves a function, which flagActs tells (reflag).
 func (c *Code) reclassify() {
 	for op, cls := range opClasses {
 		act := cls > classPush
 		switch cls {
 		case classJump:
-			act = c.jumps != nil
+			act = false
 		case classLog:
 			act = c.assertTopics != nil
 		}
 		c.acts[op] = act || c.sources[op] != 0
 	}
+}
+
+// Per-instruction flags of a code (Code.flags): Step's fast path reads
+// one byte per instruction, where it read the user-source map, the
+// arithmetic's types (four bytes an instruction) and the function jumps.
+const (
+	flagUser uint8 = 1 << iota // UserPC
+	flagJump                   // a JUMP (not PUSH data)
+	// flagActs: step acts on the instruction in any frame, whatever its
+	// opcode's class (acts): typed arithmetic (SetArith), or a JUMP that
+	// enters or leaves a function (SetForeign).
+	flagActs
+)
+
+// reflag computes every instruction's flags from UserPC, arith and jumps.
+func (c *Code) reflag() {
+	for pc := range c.flags {
+		c.reflagAt(pc)
+	}
+}
+
+// reflagAt computes the flags of the instruction at pc.
+func (c *Code) reflagAt(pc int) {
+	fl := c.flags[pc] & flagJump
+	if c.UserPC[pc] {
+		fl |= flagUser
+	}
+	if c.arith != nil && c.arith[pc].Bits != 0 || fl&flagJump != 0 && c.jumps != nil && c.jumps[pc] != 0 {
+		fl |= flagActs
+	}
+	c.flags[pc] = fl
 }

@@ -8,12 +8,13 @@ import (
 )
 
 // TestActsFollowSetters checks that Code.acts, the opcodes Step cannot pass
-// over, follows what the setters tell of the code: a JUMP acts only once
-// function jumps are known, a LOG only with AssertionFailed events, a
-// KECCAK256 only in legacy code; comparisons and JUMPI always do, PUSH
-// and POP never.
+// over, and Code.flags, the instructions it cannot, follow what the
+// setters tell of the code: a JUMP acts only where it enters or leaves a
+// function, typed arithmetic only where SetArith put a type, a LOG only
+// with AssertionFailed events, a KECCAK256 only in legacy code;
+// comparisons and JUMPI always do, PUSH and POP never.
 func TestActsFollowSetters(t *testing.T) {
-	c := NewCode([]byte{byte(vm.PUSH1), 0, byte(vm.JUMP), byte(vm.STOP)}, nil)
+	c := NewCode([]byte{byte(vm.PUSH1), 0, byte(vm.JUMP), byte(vm.ADD), byte(vm.JUMP)}, []bool{false, false, true})
 	for _, op := range []vm.OpCode{vm.JUMPI, vm.EQ, vm.SUB, vm.ISZERO, vm.SLOAD, vm.SSTORE, vm.CALL, vm.REVERT, vm.INVALID} {
 		if !c.acts[op] {
 			t.Errorf("%v does not act", op)
@@ -28,8 +29,23 @@ func TestActsFollowSetters(t *testing.T) {
 	for _, op := range []vm.OpCode{vm.PUSH1, vm.POP, vm.JUMP, vm.LOG1, vm.KECCAK256} {
 		check("new code", op, false)
 	}
-	c.SetForeign(nil, []uint64{2}, nil)
-	check("SetForeign", vm.JUMP, true)
+	flag := func(when string, pc int, want uint8) {
+		t.Helper()
+		if c.flags[pc] != want {
+			t.Errorf("%s: flags[%d] = %b, want %b", when, pc, c.flags[pc], want)
+		}
+	}
+	flag("new code", 2, flagUser|flagJump)
+	flag("new code", 3, 0)
+	c.SetForeign(nil, []uint64{2, 3}, nil) // 3 is no JUMP
+	check("SetForeign", vm.JUMP, false)
+	flag("SetForeign", 2, flagUser|flagJump|flagActs)
+	flag("SetForeign", 3, 0)
+	flag("SetForeign", 4, flagJump)
+	c.SetArith(3, ArithType{Bits: 8})
+	flag("SetArith", 3, flagActs)
+	c.SetArith(3, ArithType{})
+	flag("SetArith none", 3, 0)
 	c.SetAssertionEvent(common.Hash{1})
 	check("SetAssertionEvent", vm.LOG1, true)
 	c.SetLegacy()

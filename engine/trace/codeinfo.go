@@ -35,6 +35,7 @@ func (c *Code) SetArith(pc uint64, a ArithType) {
 	}
 	if pc < uint64(len(c.arith)) {
 		c.arith[pc] = a
+		c.reflagAt(int(pc))
 	}
 }
 

@@ -22,12 +22,10 @@ import (
 type Code struct {
 	// UserPC[pc] reports that the instruction at pc maps to user source.
 	UserPC []bool
-	// branch[pc] is the index of the JUMPI at pc among the code's JUMPIs,
-	// or -1.
+	// branch[pc] is the index of the JUMPI at pc among its JUMPIs, or -1.
 	branch   []int32
 	branches int
-	// store[pc] is the index of the SSTORE at pc among the code's SSTOREs
-	// (cost sites for arbitrary storage writes), or -1.
+	// store[pc]: the SSTORE at pc's index (a storage-write cost site), or -1.
 	store  []int32
 	stores int
 	// sources[op] labels the results of op that taint.go follows: block
@@ -48,11 +46,12 @@ type Code struct {
 	foreign []bool
 	jumps   []int8
 	acts    [256]bool // the opcodes Step hands to step in any frame (classes.go)
+	flags   []uint8   // per instruction: user source, and whether step acts on it (classes.go)
 }
 
 // NewCode analyses runtime code: it finds every JUMPI (skipping PUSH data).
 func NewCode(code []byte, userPC []bool) *Code {
-	c := &Code{UserPC: userPC, branch: make([]int32, len(code)), store: make([]int32, len(code)), sources: sources}
+	c := &Code{UserPC: userPC, branch: make([]int32, len(code)), store: make([]int32, len(code)), sources: sources, flags: make([]uint8, len(code))}
 	for i := range c.store {
 		c.store[i] = -1
 	}
@@ -67,6 +66,8 @@ func NewCode(code []byte, userPC []bool) *Code {
 			}
 		}
 		switch vm.OpCode(op) {
+		case vm.JUMP:
+			c.flags[pc] = flagJump
 		case vm.JUMPI:
 			c.branch[pc] = int32(c.branches)
 			c.branches++
@@ -79,11 +80,10 @@ func NewCode(code []byte, userPC []bool) *Code {
 		pc += size
 	}
 	if len(c.UserPC) < len(code) {
-		u := make([]bool, len(code))
-		copy(u, c.UserPC)
-		c.UserPC = u
+		c.UserPC = append(make([]bool, 0, len(code)), c.UserPC...)[:len(code)]
 	}
 	c.reclassify()
+	c.reflag()
 	return c
 }
 
@@ -115,10 +115,10 @@ type frame struct {
 	// What Step reads for every opcode comes first, in one or two cache
 	// lines: the frame is over a kilobyte.
 	code        int32
-	index       int16  // the frame's depth, its index in Tracer.frames
-	c           *Code  // codes[code], nil for NoCode: looked up once per frame
-	instr       []bool // Instr[code]; nil for NoCode
-	user        []bool // c.UserPC
+	index       int16   // the frame's depth, its index in Tracer.frames
+	c           *Code   // codes[code], nil for NoCode: looked up once per frame
+	instr       []bool  // Instr[code]; nil for NoCode
+	flags       []uint8 // c.flags
 	lastUser    uint64
 	hasUser     bool
 	callPending bool // a call ran; its flag is not inspected yet
@@ -323,10 +323,10 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 		code = c
 	}
 	f.code = code
-	f.c, f.instr, f.user = nil, nil, nil
+	f.c, f.instr, f.flags = nil, nil, nil
 	if code != NoCode {
 		f.c, f.instr = t.codes[code], t.instrFor(code)
-		f.user = f.c.UserPC
+		f.flags = f.c.flags
 	}
 	if depth == 0 {
 		t.top = -1
@@ -396,10 +396,11 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 func (t *Tracer) newStep() vm.OpHook {
 	return func(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 		f := &t.frames[depth-1]
-		if pc >= uint64(len(f.instr)) {
-			return // NoCode (no instr), or past the code's end
+		if pc >= uint64(len(f.flags)) {
+			return // NoCode (no flags), or past the code's end
 		}
-		if f.user[pc] {
+		fl := f.flags[pc]
+		if fl&flagUser != 0 {
 			f.lastUser, f.hasUser = pc, true
 		}
 		f.instr[pc] = true
@@ -409,9 +410,8 @@ func (t *Tracer) newStep() vm.OpHook {
 			t.path[n] = pc
 		}
 		c := f.c
-		// A JUMP acts only where it enters or leaves a function (callsite.go).
-		if (!c.acts[op] || op == vm.JUMP && c.jumps[pc] == 0) && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 &&
-			(c.arith == nil || c.arith[pc].Bits == 0) {
+		// One byte of flags says whether the instruction acts, whatever the frame.
+		if fl&flagActs == 0 && !c.acts[op] && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 {
 			// Most opcodes: nothing below would read the stack or act.
 			t.cmp.valid = false
 			return

@@ -45,6 +45,22 @@ func (s Sequence) Clone() Sequence {
 	return out
 }
 
+// Share returns a copy of s's transactions that shares their arguments
+// with s: one allocation, where Clone copies every argument. The copy's
+// owner must give a transaction its own arguments (calldata.Clone) before
+// changing them in place; everything else about a transaction is a value.
+// Empty argument lists become nil, as Clone makes them.
+func (s Sequence) Share() Sequence {
+	out := make(Sequence, len(s))
+	copy(out, s)
+	for i := range out {
+		if len(out[i].Args) == 0 {
+			out[i].Args = nil
+		}
+	}
+	return out
+}
+
 // Field names the part of a transaction a mutation changed.
 type Field int
 

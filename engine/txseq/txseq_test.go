@@ -63,3 +63,31 @@ func TestCloneAllocations(t *testing.T) {
 		t.Errorf("Clone: %v allocations, want at most 4", n)
 	}
 }
+
+// TestShare checks that a shared copy has its own transactions (a field
+// changed in it is not changed in the sequence), the same arguments,
+// empty argument lists as nil (as Clone), no spare capacity (an append
+// reallocates), and takes one allocation.
+func TestShare(t *testing.T) {
+	seq := sampleSeq(t)
+	seq[4].Args = []calldata.Value{}
+	s := seq.Share()
+	if len(s) != len(seq) || cap(s) != len(seq) {
+		t.Fatalf("len %d cap %d, want %d", len(s), cap(s), len(seq))
+	}
+	for i := range seq {
+		if len(seq[i].Args) > 0 && &s[i].Args[0] != &seq[i].Args[0] {
+			t.Errorf("tx %d: arguments copied, want shared", i)
+		}
+	}
+	if s[4].Args != nil {
+		t.Error("empty arguments not nil")
+	}
+	s[0].Sender, s[0].Value = 5, *uint256.NewInt(1)
+	if seq[0].Sender != 0 || !seq[0].Value.IsZero() {
+		t.Error("a field set in the copy changed the sequence")
+	}
+	if n := testing.AllocsPerRun(100, func() { seq.Share() }); n != 1 {
+		t.Errorf("Share: %v allocations, want 1", n)
+	}
+}

@@ -277,7 +277,7 @@ func TestFindRootInGitRepository(t *testing.T) {
 	}
 	files := map[string]string{
 		filepath.Join(src, "I.sol"):                     "pragma solidity ^0.8.0;\ninterface I {}\n",
-		filepath.Join(src, "lib", "periphery", "P.sol"): "pragma solidity ^0.8.0;\nimport \"../../I.sol\";\nlibrary P {}\n",
+		filepath.Join(src, "lib", "periphery", "P.sol"): "pragma solidity ^0.8.0;\nimport \"../../I.sol\";\nlibrary P {}\n", // repo:outside-ok: an import inside the test's own temporary project
 		filepath.Join(repo, "Out.sol"):                  "pragma solidity ^0.8.0;\ninterface Out {}\n",
 		filepath.Join(src, "Leaves.sol"):                "pragma solidity ^0.8.0;\nimport \"../Out.sol\";\ncontract Leaves {}\n",
 	}

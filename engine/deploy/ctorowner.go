@@ -35,9 +35,9 @@ var ownerNames = []string{"owner", "admin", "governance", "governor", "guardian"
 // an account with no code other than the deployer, stored (as-is, or
 // packed) in a slot below roleSlots that the runtime code of created
 // reads near a CALLER (or anywhere, in code with a CALLER, if the
-// parameter's name in names hints at an owner), set to the deployer; nil
+// parameter's name in params hints at an owner), set to the deployer; nil
 // when no argument is.
-func (s *ctorSearch) ownerVariant(created common.Address, in *ctorInput, names []string) *ctorInput {
+func (s *ctorSearch) ownerVariant(created common.Address, in *ctorInput, params abi.Arguments) *ctorInput {
 	st := s.ch.State()
 	near, read := callerSlots(st.GetCode(created))
 	if len(read) == 0 {
@@ -54,7 +54,7 @@ func (s *ctorSearch) ownerVariant(created common.Address, in *ctorInput, names [
 			continue
 		}
 		slots := near
-		if j < len(names) && hintsOwner(names[j]) {
+		if j < len(params) && hintsOwner(params[j].Name) {
 			slots = read
 		}
 		for _, k := range slots {

@@ -92,9 +92,6 @@ type ctorSearch struct {
 	// grow, if not nil, lengthens the deployed input's member lists
 	// (growMembers), tried once the contract deploys (settle).
 	grow func(*ctorInput) bool
-	// ctorNames are the parameter names of the constructor being solved
-	// (ctorowner.go).
-	ctorNames []string
 	// mints counts the contracts minted each token (grant.go).
 	mints map[common.Address]uint
 }
@@ -106,10 +103,6 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 	s.tr.TraceCreation(ci)
 	defer s.tr.TraceCreation(-1)
 	in := &ctorInput{args: make([]calldata.Value, len(c.ABI.Constructor.Inputs))}
-	s.ctorNames = s.ctorNames[:0]
-	for _, p := range c.ABI.Constructor.Inputs {
-		s.ctorNames = append(s.ctorNames, p.Name)
-	}
 	for j, p := range c.ABI.Constructor.Inputs {
 		in.args[j] = calldata.Generate(s.r, &p.Type, s.env)
 	}
@@ -131,7 +124,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			s.budget -= min(s.budget, 1)
 			if r.Err == nil {
 				s.r = shared
-				return s.settle(ci, code, cand, base, r.Created)
+				return s.settle(ci, c, code, cand, base, r.Created)
 			}
 			if res.Err != nil && f.cmp(&best) >= 0 {
 				in, best, res = cand, f, r
@@ -144,7 +137,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 		}
 	}
 	if res.Err == nil {
-		return s.settle(ci, code, in, base, res.Created)
+		return s.settle(ci, c, code, in, base, res.Created)
 	}
 	lastErr := revertErr(res)
 	for _, w := range calldata.PushConstants(code) {
@@ -163,7 +156,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			s.execs++
 			s.budget--
 			if r.Err == nil {
-				return s.settle(ci, code, cand, base, r.Created)
+				return s.settle(ci, c, code, cand, base, r.Created)
 			}
 			lastErr = revertErr(r)
 			if f.cmp(&best) < 0 {

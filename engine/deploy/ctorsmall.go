@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/program"
 )
 
 // A constructor's integers are configuration: a rate, shares, a cap, a
@@ -18,10 +19,11 @@ import (
 // their low 32 bits is tried, and kept when it deploys too.
 
 // settle returns the deployment of in (which deployed at created from
-// base) or of in with its large integers made small, if that deploys too;
+// base), with an owner argument given to the deployer (ctorowner.go), or of
+// in with its large integers made small, if that deploys too;
 // then the same with its member lists grown (s.grow), if that deploys too.
-func (s *ctorSearch) settle(ci int, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
-	if own := s.ownerVariant(created, in, s.ctorNames); own != nil {
+func (s *ctorSearch) settle(ci int, c *program.Contract, code []byte, in *ctorInput, base chain.Snapshot, created common.Address) (common.Address, *ctorInput, error) {
+	if own := s.ownerVariant(created, in, c.ABI.Constructor.Inputs); own != nil {
 		var err error
 		if created, in, err = s.preferVariant(ci, code, in, own, base); err != nil {
 			return created, in, err

@@ -29,13 +29,7 @@ const maxCallAllocs = 14
 func TestExecAllocs(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "bench", "Maze.sol"))
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := startWorker(t, c)
 	seq := txseq.Sequence{w.txFor(c.calls[0])}
 	for range 10 {
 		w.exec(seq, w.fresh())
@@ -78,13 +72,7 @@ const maxStoredWriteAllocs = 8
 func TestAggressiveAllocs(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "bench", "Maze.sol"))
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := startWorker(t, c)
 	tx := w.txFor(c.calls[0])
 	sl := trace.Slot{Code: int32(tx.Contract)}
 	var v uint256.Int
@@ -117,13 +105,7 @@ const maxMutateAllocs = 1
 func TestMutateAllocs(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "bench", "Maze.sol"))
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := startWorker(t, c)
 	var seq txseq.Sequence
 	for i := range 4 {
 		seq = append(seq, w.txFor(c.calls[i%len(c.calls)]))

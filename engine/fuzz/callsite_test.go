@@ -25,13 +25,7 @@ func TestExecAllocsForeign(t *testing.T) {
 		t.Fatal("Halver has no foreign code: nothing is followed")
 	}
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := startWorker(t, c)
 	var seq txseq.Sequence
 	for _, ct := range c.calls {
 		if prog.Contracts[ct.Contract].Methods[ct.Method].RawName == "halfPlusOne" {

@@ -136,12 +136,5 @@ func ladderWorker(t *testing.T) *worker {
 	t.Helper()
 	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w
+	return startWorker(t, c)
 }

@@ -17,13 +17,7 @@ func quizWorker(t *testing.T) (w *worker, start, guess int) {
 	t.Helper()
 	p := compile(t, filepath.Join("..", "testdata", "predict", "Quiz.sol"))
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w = startWorker(t, c)
 	for i, m := range p.Contracts[0].Methods {
 		switch m.RawName {
 		case "start":

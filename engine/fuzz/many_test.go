@@ -132,14 +132,7 @@ func manyWorker(t testing.TB, n int) *worker {
 		t.Fatal(err)
 	}
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w
+	return startWorker(t, c)
 }
 
 // TestPlanDeploymentLinear plans the deployment of a file of 30 and of 150
@@ -169,4 +162,18 @@ func TestPlanDeploymentLinear(t *testing.T) {
 	if many > 1.25*few {
 		t.Errorf("planning 150 contracts allocates %.0f objects per contract, 30 contracts %.0f: the work per contract grows with the project", many, few)
 	}
+}
+
+// startWorker sets campaign c up (deployment plan, calls, lookahead) and
+// returns its first worker, deployed.
+func startWorker(t testing.TB, c *campaign) *worker {
+	t.Helper()
+	if err := c.setup(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := newWorker(c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

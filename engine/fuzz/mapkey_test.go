@@ -20,15 +20,8 @@ import (
 // preimage, replaced by the created market's.
 func TestMappingKeys(t *testing.T) {
 	p := compile(t, filepath.Join("testdata", "mapkey_market.sol"))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	c.cfg.MaxSeqLen = DefaultMaxSeqLen
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
+	w := startWorker(t, c)
 	m := map[string]int{}
 	for i, x := range p.Contracts[0].Methods {
 		m[x.RawName] = i

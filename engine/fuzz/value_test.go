@@ -24,13 +24,7 @@ var noDebit = filepath.Join("..", "testdata", "vulns", "swc105_pos_no_debit.sol"
 func TestValueFeedbackKeepsBetterPayout(t *testing.T) {
 	p := compile(t, noDebit)
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
-	if err := c.setup(); err != nil {
-		t.Fatal(err)
-	}
-	w, err := newWorker(c, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := startWorker(t, c)
 	var deposit, withdraw int
 	for i, m := range p.Contracts[0].Methods {
 		switch m.RawName {

@@ -187,6 +187,10 @@ func (j *joint) boxed(x, y int, cx, cy, r *big.Int, b *argBound, ux, uy []uint25
 func (j *joint) directBounds() {
 	for c := range j.cmps {
 		e := &j.cmps[c]
+		var d uint256.Int
+		if d.Sub(&e.Opnd[0], &e.Opnd[1]).Eq(&e.Resid) {
+			continue // an equality (the dispatch on a state variable): no range
+		}
 		for s := range 2 {
 			side, lim := e.Opnd[s], e.Opnd[1-s]
 			mask(&side, j.bits)
@@ -208,4 +212,99 @@ func (j *joint) directBounds() {
 			}
 		}
 	}
+}
+
+// betterPivot reports whether a direction of effect e (dir) is a better
+// elimination pivot than the current one (ep, pdir): a lesser 2-adic
+// valuation, or the same and it moves no bounded argument where the
+// current one does. The pivot is the direction every other one is
+// combined with, each moving it by up to a 64-bit quotient; a bounded
+// argument moved so leaves its range at once (deep104's cell 12: a0*1940
+// + a6*700 == K under a0 < 0x2e6b6, then a6 fixed alone), while one that
+// no known comparison bounds may take any value.
+func (j *joint) betterPivot(e, ep *big.Int, dir, pdir []*big.Int) bool {
+	mod := j.mod()
+	v, vp := val(e, mod), val(ep, mod)
+	if v != vp {
+		return v < vp
+	}
+	return j.movesBounded(pdir) && !j.movesBounded(dir)
+}
+
+// movesBounded reports whether direction dir moves an argument with a
+// known bound.
+func (j *joint) movesBounded(dir []*big.Int) bool {
+	for i := range j.bounds {
+		if k := j.bounds[i].k; k < len(dir) && dir[k] != nil && new(big.Int).Mod(dir[k], j.mod()).Sign() != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// stepWindow returns the window of steps along dir that keeps the one
+// bounded argument dir moves by exactly one unit in its bound; the whole
+// range if dir moves none or moves one otherwise (the bounds are checked
+// on each candidate anyway).
+func (j *joint) stepWindow(dir []*big.Int) window {
+	whole := window{start: new(big.Int), size: j.mod()}
+	found := -1
+	for i := range j.bounds {
+		k := j.bounds[i].k
+		if k >= len(dir) || dir[k] == nil || new(big.Int).Mod(dir[k], j.mod()).Sign() == 0 {
+			continue
+		}
+		if (found >= 0 && found != k) || dir[k].Cmp(big.NewInt(1)) != 0 {
+			return whole
+		}
+		found = k
+	}
+	if found < 0 {
+		return whole
+	}
+	w, _ := j.boundWindow(found)
+	return w
+}
+
+// layerBox solves the target along the elimination's best direction and
+// one other that keeps every guard at once, each step in the window of
+// the bounded argument it moves (box2), when the step along best alone
+// leaves a bound: deep104's cell 12 needs a6 moved to one value with a0
+// in its range, and the direction that keeps a0*1940 + a6*700 == K moves
+// a0 in step with a6, so only its sum with 2^62 times a6's own unit
+// (which moves that guard by a multiple of 2^64) lands a0 in the range.
+func (j *joint) layerBox(best int) *Prediction {
+	l := j.layer
+	target := len(j.eqs) - 1
+	r := j.r0[target]
+	wt := j.stepWindow(l.basis[best])
+	ux := j.dirWords(l.basis[best])
+	for d := range l.basis {
+		e := l.effs[d][target]
+		if d == best || e == nil || new(big.Int).Mod(e, j.mod()).Sign() == 0 {
+			continue
+		}
+		uy := j.dirWords(l.basis[d])
+		t, u, ok := box2(j.bits, l.effs[best][target], e, r, wt, j.stepWindow(l.basis[d]), func(t, u *big.Int) bool {
+			var tw, uw uint256.Int
+			tw.SetFromBig(t)
+			uw.SetFromBig(u)
+			return j.boundsHold(ux, uy, &tw, &uw)
+		})
+		if !ok {
+			continue
+		}
+		v := make([]*big.Int, len(j.args))
+		for k := range v {
+			v[k] = new(big.Int)
+			if x := l.basis[best][k]; x != nil {
+				v[k].Add(v[k], new(big.Int).Mul(x, t))
+			}
+			if y := l.basis[d][k]; y != nil {
+				v[k].Add(v[k], new(big.Int).Mul(y, u))
+			}
+		}
+		return j.move(v, big.NewInt(1))
+	}
+	return nil
 }

@@ -233,6 +233,7 @@ func newJoint(base txseq.Sequence, tx int, target int32, guards []int32, resid *
 	}
 	j.eqs = append(append(j.eqs, guards...), target)
 	j.keepComparisons(costs)
+	j.directBounds()
 	j.r0 = make([]*big.Int, len(j.eqs))
 	for i := range j.r0 {
 		j.r0[i] = new(big.Int)

@@ -203,10 +203,13 @@ func (j *joint) boundedSolve() *Prediction {
 func (j *joint) enumerate(x, y int, cx, cy, r *big.Int, b *argBound) *Prediction {
 	dx, dy := j.dirs[x], j.dirs[y]
 	ux, uy := j.dirWords(dx), j.dirWords(dy)
-	wx, wy, wr := modWord(cx, j.bits), modWord(cy, j.bits), modWord(r, j.bits)
-	t, u, ok := lattice2(j.bits, &wx, &wy, &wr, windowSteps(&j.args[x].x0, b, j.bits), func(t, u *uint256.Int) bool {
-		return j.boundsHold(ux, uy, t, u)
-	})
+	t, u, ok := j.boxed(x, y, cx, cy, r, b, ux, uy)
+	if !ok {
+		wx, wy, wr := modWord(cx, j.bits), modWord(cy, j.bits), modWord(r, j.bits)
+		t, u, ok = lattice2(j.bits, &wx, &wy, &wr, windowSteps(&j.args[x].x0, b, j.bits), func(t, u *uint256.Int) bool {
+			return j.boundsHold(ux, uy, t, u)
+		})
+	}
 	if !ok {
 		return nil
 	}

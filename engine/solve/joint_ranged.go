@@ -150,10 +150,16 @@ func (j *joint) dirWords(v []*big.Int) []uint256.Int {
 // an equality target, a bounded argument's probe against another probe
 // that kept the guards. Nil if there is no bound or no solution.
 func (j *joint) boundedSolve() *Prediction {
-	if j.enumTried || len(j.bounds) == 0 {
+	if j.enumTried {
 		return nil
 	}
 	j.enumTried = true
+	if p := j.offsetSolve(); p != nil {
+		return p
+	}
+	if len(j.bounds) == 0 {
+		return nil
+	}
 	target := len(j.eqs) - 1
 	for i := range j.bounds {
 		b := &j.bounds[i]

@@ -3,6 +3,7 @@ package solve
 import (
 	"math/big"
 
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -208,10 +209,43 @@ func (j *joint) directBounds() {
 				continue
 			}
 			if start, size, ok := sideBound(&side, &lim, j.bits, e.Idx == j.target); ok {
-				j.bounds = append(j.bounds, argBound{k: arg, idx: e.Idx, start: start, size: size})
+				j.bounds = append(j.bounds, argBound{k: arg, idx: e.Idx, start: start, size: size, direct: s + 1})
 			}
 		}
 	}
+}
+
+// refuteDirect drops the bounds directBounds guessed that a probe along
+// dir refutes: it moved the argument, and the run's comparison at the
+// bound's edge kept the side the argument was taken for. Only the value
+// matched there (a4 = 4 beside the ABI decoder's 4 < 260 bounded a4 below
+// 260, so no solution of OffsetRange.sol's equality was in reach).
+func (j *joint) refuteDirect(last []txseq.CostEntry, dir []*big.Int) {
+	kept := j.bounds[:0]
+	for _, b := range j.bounds {
+		if b.direct > 0 && b.k < len(dir) && dir[b.k] != nil && new(big.Int).Mod(dir[b.k], j.mod()).Sign() != 0 && j.sideStayed(last, b.idx, b.direct-1) {
+			continue
+		}
+		kept = append(kept, b)
+	}
+	j.bounds = kept
+}
+
+// sideStayed reports whether the run's costs last hold comparison idx
+// with side s as the base's.
+func (j *joint) sideStayed(last []txseq.CostEntry, idx int32, s int) bool {
+	for c := range j.cmps {
+		if b := &j.cmps[c]; b.Idx == idx {
+			for k := range last {
+				if last[k].Idx == idx {
+					x, y := last[k].Opnd[s], b.Opnd[s]
+					return mask(&x, j.bits).Eq(mask(&y, j.bits))
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // betterPivot reports whether a direction of effect e (dir) is a better

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -50,4 +51,33 @@ func orZero(x *big.Int) *big.Int {
 		return new(big.Int)
 	}
 	return x
+}
+
+// TestDirectBoundRefuted checks that a bound directBounds guessed from a
+// value that only matched (a4 = 4 beside the ABI decoder's 4 < 260) is
+// dropped once a probe moved a4 and the comparison's side stayed, while
+// one whose side moved with the argument (a4 < 0xf7b07cb5) is kept.
+func TestDirectBoundRefuted(t *testing.T) {
+	cmp := func(idx int32, a, b uint64) txseq.CostEntry {
+		e := txseq.CostEntry{Idx: idx}
+		e.Opnd[0].SetUint64(a)
+		e.Opnd[1].SetUint64(b)
+		e.Resid.SetUint64(1) // a failed inequality: not the operands' difference
+		return e
+	}
+	j := &joint{
+		bits: 64,
+		args: []jointArg{{x0: *uint256.NewInt(4)}}, // a4
+		eqs:  []int32{2, 6, 9},
+		cmps: []txseq.CostEntry{cmp(3, 4, 260), cmp(7, 4, 0xf7b07cb5)},
+	}
+	j.directBounds()
+	if len(j.bounds) != 2 {
+		t.Fatalf("%d direct bounds, want 2", len(j.bounds))
+	}
+	// The probe a4 + 1: the decoder's side stays 4, the guard's is 5.
+	j.track([]txseq.CostEntry{cmp(3, 4, 260), cmp(7, 5, 0xf7b07cb5)}, []*big.Int{big.NewInt(1)})
+	if len(j.bounds) != 1 || j.bounds[0].idx != 7 {
+		t.Fatalf("bounds after the probe %+v, want only the guard's (edge 7)", j.bounds)
+	}
 }

@@ -39,6 +39,7 @@ func (j *joint) keepComparisons(costs []txseq.CostEntry) {
 // a kept comparison one of whose operands moved exactly as one moved
 // argument did while the other stayed.
 func (j *joint) track(last []txseq.CostEntry, dir []*big.Int) {
+	j.refuteDirect(last, dir)
 	for c := range j.cmps {
 		b := &j.cmps[c]
 		for k := range last {

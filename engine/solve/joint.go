@@ -65,9 +65,9 @@ type joint struct {
 	// pin is the argument the solve leaves alone (an input-to-state
 	// value that satisfies the condition the solve is not aiming at);
 	// resume, the candidates to go on with if the solve fails.
-	pin    calldata.Path
-	resume *i2sQueue
-	after  int32 // resume's target
+	pin          calldata.Path
+	resume       *i2sQueue
+	after, level int32 // resume's target; the origin guard repaired
 	// The base's inequalities, the argument bounds the probes showed,
 	// and the run to fall back on after a bounded search
 	// (joint_ranged.go).

@@ -142,3 +142,11 @@ func TestMaxValue(t *testing.T) {
 		t.Errorf("solve.MaxValue = %s, want chain.InitialBalance %s", solve.MaxValue, maxValue)
 	}
 }
+
+// TestBoxPairPrediction fuzzes an equality between ranges on both of its
+// arguments (testdata/predict/BoxPair.sol, deep103's cell 12) with a
+// fixed seed and budget: only the search of both windows at once
+// (solve's box2) gives the solution.
+func TestBoxPairPrediction(t *testing.T) {
+	assertPredicted(t, "BoxPair")
+}

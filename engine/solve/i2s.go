@@ -212,7 +212,7 @@ func (pr *Predictor) i2sAgain(p *Prediction) *Prediction {
 		if ok {
 			o := &pr.origin
 			if j := newJoint(p.Seq, p.M.Tx, o.guards[k], o.guards[:k], resid, 0, p.M.Arg.Path, pr.last); j != nil {
-				j.joint.resume, j.joint.after = p.i2s, p.Target
+				j.joint.resume, j.joint.after, j.joint.level = p.i2s, p.Target, int32(k)
 				j.Target = p.Target
 				return j
 			}
@@ -233,4 +233,30 @@ func (pr *Predictor) firstBroken() (int, *big.Int, bool) {
 		}
 	}
 	return 0, nil, false
+}
+
+// repairDeeper follows a repair (i2sAgain's joint solve) whose last run
+// brought its guard back but broke a deeper one of the chain: a candidate
+// that fixes a1 by (a1 ^ K) == C breaks both a6*3372 + a1*789 == K1 and
+// a0*2339 + a1*3141 == K2 above it, one repair mends only the first, and
+// its run takes no new path, so it is not kept to be mended further
+// (mazegen's seed-202 maze, cell 9). Then another joint solve, the
+// candidate's argument still pinned, from that run for the next broken
+// guard; nil if the run broke none deeper.
+func (pr *Predictor) repairDeeper(p *Prediction) *Prediction {
+	j := p.joint
+	if j.pin == nil || pr.NoJoint {
+		return nil
+	}
+	k, resid, ok := pr.firstBroken()
+	if !ok || int32(k) <= j.level {
+		return nil
+	}
+	o := &pr.origin
+	q := newJoint(p.Seq, j.tx, o.guards[k], o.guards[:k], resid, 0, j.pin, pr.last)
+	if q != nil {
+		q.joint.resume, q.joint.after, q.joint.level = j.resume, j.after, int32(k)
+		q.Target = j.after
+	}
+	return q
 }

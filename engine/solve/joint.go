@@ -65,9 +65,9 @@ type joint struct {
 	// pin is the argument the solve leaves alone (an input-to-state
 	// value that satisfies the condition the solve is not aiming at);
 	// resume, the candidates to go on with if the solve fails.
-	pin    calldata.Path
-	resume *i2sQueue
-	after  int32 // resume's target
+	pin          calldata.Path
+	resume       *i2sQueue
+	after, level int32 // resume's target; the origin guard repaired
 	// The base's inequalities, the argument bounds the probes showed,
 	// and the run to fall back on after a bounded search
 	// (joint_ranged.go).
@@ -233,6 +233,7 @@ func newJoint(base txseq.Sequence, tx int, target int32, guards []int32, resid *
 	}
 	j.eqs = append(append(j.eqs, guards...), target)
 	j.keepComparisons(costs)
+	j.directBounds()
 	j.r0 = make([]*big.Int, len(j.eqs))
 	for i := range j.r0 {
 		j.r0[i] = new(big.Int)

@@ -37,6 +37,9 @@ type argBound struct {
 	k           int
 	idx         int32
 	start, size uint256.Int
+	// direct is 1 + the side of the base's comparison that equalled the
+	// argument for a bound directBounds guessed, 0 for a measured one.
+	direct int
 }
 
 // mask reduces x modulo 2^bits.

@@ -27,6 +27,7 @@ type layer struct {
 	basis [][]*big.Int
 	effs  [][]*big.Int // per direction: effects on eqs, nil where unevaluated; nil until probed
 	ineq  []bool       // per direction: its break level is an inequality
+	neg   []bool       // per direction: the negation of one that broke an inequality
 	probe int          // the direction being probed, -1 for the final run
 	runs  int
 }
@@ -46,6 +47,7 @@ func (j *joint) startLayer() *Prediction {
 		l.basis = append(l.basis, j.dirs[k])
 		l.effs = append(l.effs, j.effects[k])
 		l.ineq = append(l.ineq, j.ineqs[k])
+		l.neg = append(l.neg, false)
 	}
 	return j.layerNext()
 }
@@ -120,13 +122,18 @@ func (j *joint) eliminate(lv int) bool {
 	mod := j.mod()
 	var at []int
 	var nb, ne [][]*big.Int
-	var ni []bool
+	var ni, nn []bool
 	for d := range l.basis {
 		if j.breakLevel(l.effs[d]) == lv {
 			at = append(at, d)
+			if l.ineq[d] && !l.neg[d] {
+				// The unit step left a range at its edge (a0 at the top of
+				// a0 < K after the last solve): the opposite step may not.
+				nb, ne, ni, nn = append(nb, negate(l.basis[d], mod)), append(ne, nil), append(ni, false), append(nn, true)
+			}
 			continue
 		}
-		nb, ne, ni = append(nb, l.basis[d]), append(ne, l.effs[d]), append(ni, l.ineq[d])
+		nb, ne, ni, nn = append(nb, l.basis[d]), append(ne, l.effs[d]), append(ni, l.ineq[d]), append(nn, l.neg[d])
 	}
 	p := -1
 	for _, d := range at {
@@ -134,7 +141,7 @@ func (j *joint) eliminate(lv int) bool {
 			p = -1
 			break
 		}
-		if p < 0 || val(l.effs[d][lv], mod) < val(l.effs[p][lv], mod) {
+		if p < 0 || j.betterPivot(l.effs[d][lv], l.effs[p][lv], l.basis[d], l.basis[p]) {
 			p = d
 		}
 	}
@@ -149,15 +156,15 @@ func (j *joint) eliminate(lv int) bool {
 			}
 			q := new(big.Int).Mod(l.effs[d][lv], mod)
 			q.Rsh(q, vp).Mul(q, inv).Mod(q, m)
-			nb, ne, ni = append(nb, combine(l.basis[d], l.basis[p], q, mod)), append(ne, nil), append(ni, false)
+			nb, ne, ni, nn = append(nb, combine(l.basis[d], l.basis[p], q, mod)), append(ne, nil), append(ni, false), append(nn, false)
 		}
 		if vp > 0 {
 			// 2^(n - vp) p moves guard lv by a multiple of 2^n.
 			q := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), j.bits-vp))
-			nb, ne, ni = append(nb, combine(nil, l.basis[p], q, mod)), append(ne, nil), append(ni, false)
+			nb, ne, ni, nn = append(nb, combine(nil, l.basis[p], q, mod)), append(ne, nil), append(ni, false), append(nn, false)
 		}
 	}
-	l.basis, l.effs, l.ineq = nb, ne, ni
+	l.basis, l.effs, l.ineq, l.neg = nb, ne, ni, nn
 	return len(nb) > 0
 }
 
@@ -184,6 +191,11 @@ func (j *joint) layerSolve() *Prediction {
 	if p == nil {
 		return nil
 	}
+	if !j.respects(p.Seq) {
+		if q := j.layerBox(best); q != nil {
+			return q
+		}
+	}
 	return j.ranged(p, func() *Prediction { return p })
 }
 
@@ -199,6 +211,18 @@ func combine(d, p []*big.Int, q, mod *big.Int) []*big.Int {
 			x.Sub(x, new(big.Int).Mul(q, p[k]))
 		}
 		out[k] = x.Mod(x, mod)
+	}
+	return out
+}
+
+// negate returns -d modulo mod.
+func negate(d []*big.Int, mod *big.Int) []*big.Int {
+	out := make([]*big.Int, len(d))
+	for k := range d {
+		out[k] = new(big.Int)
+		if d[k] != nil {
+			out[k].Neg(d[k]).Mod(out[k], mod)
+		}
 	}
 	return out
 }

@@ -39,6 +39,7 @@ func (j *joint) keepComparisons(costs []txseq.CostEntry) {
 // a kept comparison one of whose operands moved exactly as one moved
 // argument did while the other stayed.
 func (j *joint) track(last []txseq.CostEntry, dir []*big.Int) {
+	j.refuteDirect(last, dir)
 	for c := range j.cmps {
 		b := &j.cmps[c]
 		for k := range last {
@@ -150,10 +151,16 @@ func (j *joint) dirWords(v []*big.Int) []uint256.Int {
 // an equality target, a bounded argument's probe against another probe
 // that kept the guards. Nil if there is no bound or no solution.
 func (j *joint) boundedSolve() *Prediction {
-	if j.enumTried || len(j.bounds) == 0 {
+	if j.enumTried {
 		return nil
 	}
 	j.enumTried = true
+	if p := j.offsetSolve(); p != nil {
+		return p
+	}
+	if len(j.bounds) == 0 {
+		return nil
+	}
 	target := len(j.eqs) - 1
 	for i := range j.bounds {
 		b := &j.bounds[i]
@@ -203,10 +210,13 @@ func (j *joint) boundedSolve() *Prediction {
 func (j *joint) enumerate(x, y int, cx, cy, r *big.Int, b *argBound) *Prediction {
 	dx, dy := j.dirs[x], j.dirs[y]
 	ux, uy := j.dirWords(dx), j.dirWords(dy)
-	wx, wy, wr := modWord(cx, j.bits), modWord(cy, j.bits), modWord(r, j.bits)
-	t, u, ok := lattice2(j.bits, &wx, &wy, &wr, windowSteps(&j.args[x].x0, b, j.bits), func(t, u *uint256.Int) bool {
-		return j.boundsHold(ux, uy, t, u)
-	})
+	t, u, ok := j.boxed(x, y, cx, cy, r, b, ux, uy)
+	if !ok {
+		wx, wy, wr := modWord(cx, j.bits), modWord(cy, j.bits), modWord(r, j.bits)
+		t, u, ok = lattice2(j.bits, &wx, &wy, &wr, windowSteps(&j.args[x].x0, b, j.bits), func(t, u *uint256.Int) bool {
+			return j.boundsHold(ux, uy, t, u)
+		})
+	}
 	if !ok {
 		return nil
 	}

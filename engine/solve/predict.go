@@ -275,6 +275,9 @@ func (pr *Predictor) Again(p *Prediction) *Prediction {
 		if next := pr.jointStep(p); next != nil || p.joint.resume == nil {
 			return next
 		}
+		if next := pr.repairDeeper(p); next != nil {
+			return next
+		}
 		return i2sNext(p.joint.resume, p.joint.after)
 	}
 	if p.i2s != nil {

@@ -27,8 +27,11 @@ import (
 // zero (its whole sequence, the owner's set-up included). If it reverts,
 // its mutants run then, and again whenever the worker has seen new
 // writers: the key replaced by an earlier transaction's word whose entry
-// is set, or a writer's sequence inserted before it with the key
-// replaced by the writer's.
+// is set, or a writer's sequence run first with the key replaced by the
+// writer's. Guards come one after another (REDQUEEN solves one
+// comparison per round too): a mutant that passed one and read the next
+// mapping gets its own round at once (mappingKeys), and an entry whose
+// round found no writer waits for the first (mapkey_due.go).
 
 const (
 	// mapBases bounds the base slots tried: a mapping declared among a
@@ -46,6 +49,10 @@ const (
 	// maxMapWriters bounds the writers remembered per mapping, the
 	// newest ones.
 	maxMapWriters = 16
+	// maxMapDepth bounds the rounds chained past a selection's, and
+	// maxMapFollow the mutants each round follows.
+	maxMapDepth  = 3
+	maxMapFollow = 2
 )
 
 // mapKey names a mapping: its contract and its base slot.
@@ -68,8 +75,16 @@ type mapWriter struct {
 type mapKeyState struct {
 	writers map[mapKey][]mapWriter
 	gen     int32 // writers recorded, so far
-	hasher  crypto.KeccakState
-	buf     [32 * maxMapWords]byte
+	// waiting holds, per mapping, the entries whose last round read an
+	// entry of it as zero; due, those of them a new writer of the
+	// mapping made worth another round (mapkey_due.go).
+	waiting map[mapKey][]*Entry
+	due     []*Entry
+	pending []mapKeyWait // the current chain's entries that would wait
+	// committed: a mutant of the current chain of rounds committed.
+	committed bool
+	hasher    crypto.KeccakState
+	buf       [32 * maxMapWords]byte
 }
 
 // hash returns keccak of the first n bytes of s.buf.
@@ -126,68 +141,6 @@ type mapKeyTarget struct {
 	key  uint256.Int
 	m    mapKey
 	slot uint256.Int
-}
-
-// mappingKeys runs e's mapping-key mutants, or records it as a writer
-// (see above).
-func (w *worker) mappingKeys(e *Entry) {
-	gen := w.mk.gen + 1
-	prev := e.mapKeyGen.Load()
-	if prev < 0 || prev == gen {
-		return
-	}
-	e.mapKeyGen.Store(gen)
-	targets := w.mapKeyTargets(e)
-	if len(targets) == 0 {
-		e.mapKeyGen.Store(-1)
-		return
-	}
-	start, _, _, ok := w.prefixState(e, w.fresh())
-	if !ok {
-		e.mapKeyGen.Store(-1)
-		return
-	}
-	w.m.Chain.Reset(start)
-	var zero []mapKeyTarget
-	for _, t := range targets {
-		if w.entry(t.m.code, &t.slot) == (common.Hash{}) {
-			zero = append(zero, t)
-		}
-	}
-	var muts []txseq.Sequence
-	for _, t := range zero {
-		muts = w.prefixKeys(e, t, muts)
-	}
-	if prev == 0 && w.recordWriters(e) {
-		e.mapKeyGen.Store(-1)
-		return
-	}
-	// The entries read as zero first; then those set, as a reverting
-	// transaction may need another one's: the key is also what it calls
-	// (an enabled IRM that is none).
-	for _, t := range zero {
-		muts = w.writerKeys(e, t, muts, false)
-	}
-	for _, t := range targets {
-		if !slices.ContainsFunc(zero, func(z mapKeyTarget) bool { return z.slot.Eq(&t.slot) }) {
-			muts = w.writerKeys(e, t, muts, true)
-		}
-	}
-	last := len(e.Seq) - 1
-	for _, mut := range muts {
-		m := txseq.Mutation{Tx: len(mut) - 1, Field: txseq.ShapeInsert}
-		if len(mut) == len(e.Seq) {
-			m = txseq.Mutation{Tx: last, Field: txseq.FieldArg, LastOnly: true}
-		}
-		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
-		if w.lastCommitted() && o.fail == nil {
-			// A mutant that passed its guards may set entries others
-			// read (createMarket's market): it may never be selected.
-			me := &Entry{Seq: mut, loads: o.loads}
-			w.noteWriters(me, w.mapKeyTargets(me))
-		}
-		w.consider(mut, &o)
-	}
 }
 
 // entry reads slot of contract code on the chain's current state.
@@ -263,6 +216,7 @@ func (w *worker) noteWriters(e *Entry, targets []mapKeyTarget) {
 		val := calldata.Clone([]calldata.Value{*calldata.At(e.Seq[last].Args, t.path)})[0]
 		w.mk.writers[t.m] = append(ws, mapWriter{seq: e.Seq.Clone(), path: t.path, val: val, key: t.key})
 		w.mk.gen++
+		w.mk.release(t.m)
 	}
 }
 
@@ -278,7 +232,7 @@ func (w *worker) writerKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence, set
 	cur := calldata.At(e.Seq[last].Args, t.path)
 	ws := w.mk.writers[t.m]
 	for _, wr := range ws {
-		if len(muts) == maxMapMutants || wr.key.Eq(&t.key) || wr.val.Type.String() != cur.Type.String() {
+		if len(muts) == maxMapMutants || wr.key.Eq(&t.key) || wr.val.Type.String() != cur.Type.String() || sameCall(&wr.seq[len(wr.seq)-1], &e.Seq[last]) {
 			continue
 		}
 		if mut := w.withWriter(e, t, wr, nil); mut != nil {
@@ -303,11 +257,20 @@ func (w *worker) writerKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence, set
 	return muts
 }
 
-// withWriter returns e with writer wr inserted before its last
-// transaction and t's key set to the writer's, or both set to a if not
-// nil; nil if the sequence would be too long.
+// sameCall reports whether a and b call the same function: a writer
+// that does what e's last transaction does (a createMarket of the key a
+// createMarket wants) only makes the key's entry taken.
+func sameCall(a, b *txseq.Tx) bool {
+	return a.Contract == b.Contract && a.Method == b.Method
+}
+
+// withWriter returns e with writer wr's sequence run first and t's key
+// set to the writer's, or both set to a if not nil; nil if the sequence
+// would be too long. The writer goes first, not before e's last
+// transaction: from the deployed state it sets the entry as it did when
+// recorded, while after e's prefix it may not (an owner e's prefix
+// replaced).
 func (w *worker) withWriter(e *Entry, t mapKeyTarget, wr mapWriter, a *common.Address) txseq.Sequence {
-	last := len(e.Seq) - 1
 	ins := wr.seq
 	if len(e.Seq)+len(ins) > w.c.cfg.MaxSeqLen {
 		ins = ins[len(ins)-1:]
@@ -315,14 +278,14 @@ func (w *worker) withWriter(e *Entry, t mapKeyTarget, wr mapWriter, a *common.Ad
 			return nil
 		}
 	}
-	mut := append(append(e.Seq[:last].Clone(), ins.Clone()...), e.Seq[last])
+	mut := append(ins.Clone(), e.Seq.Clone()...)
 	lt := &mut[len(mut)-1]
 	lt.Args = calldata.Clone(lt.Args)
 	*calldata.At(lt.Args, t.path) = calldata.Clone([]calldata.Value{wr.val})[0]
 	if a != nil {
 		var k uint256.Int
 		k.SetBytes20(a[:])
-		calldata.SetWord(mut[len(mut)-2].Args, wr.path, k)
+		calldata.SetWord(mut[len(ins)-1].Args, wr.path, k)
 		calldata.SetWord(lt.Args, t.path, k)
 	}
 	return mut

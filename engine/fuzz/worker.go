@@ -192,6 +192,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 	var pred *solve.Prediction
 	w.keep.left = 0 // a burst varies one entry's mutant (keep.go)
+	w.mappingKeysDue()
 	w.mappingKeys(e)
 	for i := 0; (i < energy || pred != nil || w.keep.left > 0) && live(); i++ {
 		if pred != nil {

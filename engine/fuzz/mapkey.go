@@ -278,9 +278,8 @@ func (w *worker) withWriter(e *Entry, t mapKeyTarget, wr mapWriter, a *common.Ad
 			return nil
 		}
 	}
-	mut := append(ins.Clone(), e.Seq.Clone()...)
+	mut := append(ins[:len(ins):len(ins)], e.Seq...).Clone()
 	lt := &mut[len(mut)-1]
-	lt.Args = calldata.Clone(lt.Args)
 	*calldata.At(lt.Args, t.path) = calldata.Clone([]calldata.Value{wr.val})[0]
 	if a != nil {
 		var k uint256.Int

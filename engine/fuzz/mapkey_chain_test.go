@@ -6,8 +6,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
-	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -22,8 +20,7 @@ import (
 // none before, is due: it gets the sequence inserted and commits.
 func TestMappingKeysChain(t *testing.T) {
 	p := compile(t, filepath.Join("testdata", "mapkey_chain.sol"))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
-	w := startWorker(t, c)
+	c, w := mapKeyWorker(t, p)
 	ci, ri := -1, -1
 	for i, ct := range p.Contracts {
 		switch ct.Name {
@@ -59,15 +56,11 @@ func TestMappingKeysChain(t *testing.T) {
 		tx("enableLltv", owner, word(&uintT, u(7))),
 		tx("createMarket", 0, params(u(0xb0b), u(9))),
 	}
-	entry := func(seq txseq.Sequence) *Entry {
-		o := w.exec(seq, w.fresh())
-		return &Entry{Seq: seq, loads: append(w.s.loads[:0:0], o.loads...)}
-	}
 	// supply({L, Y, 9}) first, before any market: its round has no
 	// writer to try, and it waits for one.
 	supply := txseq.Sequence{tx("supply", 1, params(u(0xb0b), u(9)), word(&uintT, u(5)))}
-	w.mappingKeys(entry(supply))
-	ce := entry(create)
+	w.mappingKeys(w.entryOf(supply))
+	ce := w.entryOf(create)
 	if w.lastCommitted() {
 		t.Fatal("createMarket({L, Y, 9}) committed before its mutants")
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -20,8 +21,7 @@ import (
 // preimage, replaced by the created market's.
 func TestMappingKeys(t *testing.T) {
 	p := compile(t, filepath.Join("testdata", "mapkey_market.sol"))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
-	w := startWorker(t, c)
+	c, w := mapKeyWorker(t, p)
 	m := map[string]int{}
 	for i, x := range p.Contracts[0].Methods {
 		m[x.RawName] = i
@@ -38,10 +38,6 @@ func TestMappingKeys(t *testing.T) {
 		{Method: m["enableIrm"], Sender: owner, Args: []calldata.Value{word(&addrT, x)}},
 		{Method: m["enableLltv"], Sender: owner, Args: []calldata.Value{word(&uintT, 7)}},
 	}
-	run := func(seq txseq.Sequence) *Entry {
-		o := w.exec(seq, w.fresh())
-		return &Entry{Seq: seq, loads: append(w.s.loads[:0:0], o.loads...)}
-	}
 	committed := func(seq txseq.Sequence) bool {
 		w.exec(seq, w.fresh())
 		return w.lastCommitted()
@@ -50,7 +46,7 @@ func TestMappingKeys(t *testing.T) {
 	if committed(create) {
 		t.Fatal("createMarket({Y, 9}) committed before its mutants")
 	}
-	w.mappingKeys(run(create))
+	w.mappingKeys(w.entryOf(create))
 	// The mutant with X passed the first guard; it is in the corpus.
 	var half txseq.Sequence
 	for _, s := range c.corpus.Sequences() {
@@ -61,7 +57,7 @@ func TestMappingKeys(t *testing.T) {
 	if half == nil {
 		t.Fatalf("no mutant with the enabled IRM in the corpus: %d entries", c.corpus.Len())
 	}
-	w.mappingKeys(run(half))
+	w.mappingKeys(w.entryOf(half))
 	full := half.Clone()
 	full[2].Args[0].Elems[1].Word.SetUint64(7)
 	if !committed(full) {
@@ -78,9 +74,9 @@ func TestMappingKeys(t *testing.T) {
 	}
 	// createMarket({X, 7}) is a writer of created[id]; supply({Y, 9}) on
 	// a fresh state gets it inserted.
-	w.mappingKeys(run(full))
+	w.mappingKeys(w.entryOf(full))
 	supply := txseq.Sequence{{Method: m["supply"], Args: []calldata.Value{params(y, 9), word(&uintT, 5)}}}
-	w.mappingKeys(run(supply))
+	w.mappingKeys(w.entryOf(supply))
 	ok := false
 	for _, s := range c.corpus.Sequences() {
 		if l := s[len(s)-1]; l.Method == m["supply"] && l.Args[0].Elems[0].Word.Uint64() == x && committed(s) {
@@ -90,4 +86,19 @@ func TestMappingKeys(t *testing.T) {
 	if !ok {
 		t.Fatal("no supply on the created market in the corpus")
 	}
+}
+
+// mapKeyWorker returns a campaign on p with seed 1 and its first worker,
+// set up, for driving mapping-key rounds by hand.
+func mapKeyWorker(t *testing.T, p *program.Program) (*campaign, *worker) {
+	t.Helper()
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
+	return c, startWorker(t, c)
+}
+
+// entryOf runs seq on a fresh state and returns it as an entry with the
+// storage reads a mapping-key round looks at.
+func (w *worker) entryOf(seq txseq.Sequence) *Entry {
+	o := w.exec(seq, w.fresh())
+	return &Entry{Seq: seq, loads: append(w.s.loads[:0:0], o.loads...)}
 }

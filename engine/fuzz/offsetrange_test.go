@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 )
@@ -16,13 +15,5 @@ import (
 // that window. d2ecbe8 finds nothing with this seed in 20,000 executions.
 func TestOffsetRangePrediction(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "predict", "OffsetRange.sol"))
-	const budget = 400
-	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Findings) != 1 {
-		t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), budget, res.PredictionHits, res.Predictions)
-	}
-	t.Logf("found after %d executions", res.Findings[0].Execs)
+	assertFound(t, prog, Config{Settings: Settings{Seed: 1, Execs: 400}})
 }

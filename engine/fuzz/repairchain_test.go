@@ -1,7 +1,7 @@
 package fuzz
 
 import (
-	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -16,16 +16,9 @@ import (
 // 5,000 executions.
 func TestRepairChainPrediction(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "predict", "RepairChain.sol"))
-	const budget = 1000
 	for seed := uint64(1); seed <= 3; seed++ {
-		res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: seed, Execs: budget}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Findings) != 1 {
-			t.Errorf("seed %d: %d findings in %d executions (%d of %d predictions hit), want the assertion", seed, len(res.Findings), budget, res.PredictionHits, res.Predictions)
-			continue
-		}
-		t.Logf("seed %d: found after %d executions", seed, res.Findings[0].Execs)
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			assertFound(t, prog, Config{Settings: Settings{Seed: seed, Execs: 1000}})
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/solve"
 )
 
@@ -37,13 +38,19 @@ func TestEvenPairPrediction(t *testing.T) {
 func assertPredicted(t *testing.T, name string) {
 	t.Helper()
 	prog := compile(t, filepath.Join("..", "testdata", "predict", name+".sol"))
-	const budget = 2000
-	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}})
+	assertFound(t, prog, Config{Settings: Settings{Seed: 1, Execs: 2000}})
+}
+
+// assertFound runs a campaign with cfg (a fixed seed and execution
+// budget) and fails unless it finds exactly the fixture's one assertion.
+func assertFound(t *testing.T, prog *program.Program, cfg Config) {
+	t.Helper()
+	res, err := Run(context.Background(), prog, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Findings) != 1 {
-		t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), budget, res.PredictionHits, res.Predictions)
+		t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), cfg.Execs, res.PredictionHits, res.Predictions)
 	}
 	t.Logf("found after %d executions", res.Findings[0].Execs)
 }

@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -29,13 +28,5 @@ func TestTiedPivotPrediction(t *testing.T) {
 		a.Word.SetUint64(v)
 		tx.Args = append(tx.Args, a)
 	}
-	const budget = 500
-	res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: 1, Execs: budget}, Seeds: []txseq.Sequence{{tx}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Findings) != 1 {
-		t.Fatalf("%d findings in %d executions (%d of %d predictions hit), want the assertion", len(res.Findings), budget, res.PredictionHits, res.Predictions)
-	}
-	t.Logf("found after %d executions", res.Findings[0].Execs)
+	assertFound(t, prog, Config{Settings: Settings{Seed: 1, Execs: 500}, Seeds: []txseq.Sequence{{tx}}})
 }

@@ -223,7 +223,7 @@ func (j *joint) directBounds() {
 func (j *joint) refuteDirect(last []txseq.CostEntry, dir []*big.Int) {
 	kept := j.bounds[:0]
 	for _, b := range j.bounds {
-		if b.direct > 0 && b.k < len(dir) && dir[b.k] != nil && new(big.Int).Mod(dir[b.k], j.mod()).Sign() != 0 && j.sideStayed(last, b.idx, b.direct-1) {
+		if b.direct > 0 && j.moves(dir, b.k) && j.sideStayed(last, b.idx, b.direct-1) {
 			continue
 		}
 		kept = append(kept, b)
@@ -265,11 +265,21 @@ func (j *joint) betterPivot(e, ep *big.Int, dir, pdir []*big.Int) bool {
 	return j.movesBounded(pdir) && !j.movesBounded(dir)
 }
 
+// nonzero reports whether x is known and not zero modulo 2^n.
+func (j *joint) nonzero(x *big.Int) bool {
+	return x != nil && new(big.Int).Mod(x, j.mod()).Sign() != 0
+}
+
+// moves reports whether direction dir moves argument k.
+func (j *joint) moves(dir []*big.Int, k int) bool {
+	return k < len(dir) && j.nonzero(dir[k])
+}
+
 // movesBounded reports whether direction dir moves an argument with a
 // known bound.
 func (j *joint) movesBounded(dir []*big.Int) bool {
 	for i := range j.bounds {
-		if k := j.bounds[i].k; k < len(dir) && dir[k] != nil && new(big.Int).Mod(dir[k], j.mod()).Sign() != 0 {
+		if j.moves(dir, j.bounds[i].k) {
 			return true
 		}
 	}
@@ -285,7 +295,7 @@ func (j *joint) stepWindow(dir []*big.Int) window {
 	found := -1
 	for i := range j.bounds {
 		k := j.bounds[i].k
-		if k >= len(dir) || dir[k] == nil || new(big.Int).Mod(dir[k], j.mod()).Sign() == 0 {
+		if !j.moves(dir, k) {
 			continue
 		}
 		if (found >= 0 && found != k) || dir[k].Cmp(big.NewInt(1)) != 0 {
@@ -315,7 +325,7 @@ func (j *joint) layerBox(best int) *Prediction {
 	ux := j.dirWords(l.basis[best])
 	for d := range l.basis {
 		e := l.effs[d][target]
-		if d == best || e == nil || new(big.Int).Mod(e, j.mod()).Sign() == 0 {
+		if d == best || !j.nonzero(e) {
 			continue
 		}
 		uy := j.dirWords(l.basis[d])

@@ -176,7 +176,7 @@ func (j *joint) layerSolve() *Prediction {
 	best := -1
 	for d := range l.basis {
 		e := l.effs[d][target]
-		if e == nil || new(big.Int).Mod(e, j.mod()).Sign() == 0 {
+		if !j.nonzero(e) {
 			continue
 		}
 		if best < 0 || val(e, j.mod()) < val(l.effs[best][target], j.mod()) {

@@ -146,17 +146,19 @@ func (j *joint) eliminate(lv int) bool {
 		}
 	}
 	if p >= 0 {
-		vp := val(l.effs[p][lv], mod)
-		m := new(big.Int).Rsh(mod, vp)
-		inv := new(big.Int).Rsh(new(big.Int).Mod(l.effs[p][lv], mod), vp)
-		inv.ModInverse(inv, m)
+		vp, inv := j.oddInverse(l.effs[p][lv])
+		u := j.shortPartner(at, p, lv)
 		for _, d := range at {
-			if d == p {
+			switch d {
+			case p:
 				continue
+			case u:
+				vu, invu := j.oddInverse(l.effs[u][lv])
+				nb = append(nb, j.keeping(l.basis[p], l.basis[u], l.effs[p][lv], vu, invu))
+			default:
+				nb = append(nb, j.keeping(l.basis[d], l.basis[p], l.effs[d][lv], vp, inv))
 			}
-			q := new(big.Int).Mod(l.effs[d][lv], mod)
-			q.Rsh(q, vp).Mul(q, inv).Mod(q, m)
-			nb, ne, ni, nn = append(nb, combine(l.basis[d], l.basis[p], q, mod)), append(ne, nil), append(ni, false), append(nn, false)
+			ne, ni, nn = append(ne, nil), append(ni, false), append(nn, false)
 		}
 		if vp > 0 {
 			// 2^(n - vp) p moves guard lv by a multiple of 2^n.
@@ -166,6 +168,62 @@ func (j *joint) eliminate(lv int) bool {
 	}
 	l.basis, l.effs, l.ineq, l.neg = nb, ne, ni, nn
 	return len(nb) > 0
+}
+
+// oddInverse returns e's 2-adic valuation v and the inverse of its odd
+// part modulo 2^(n-v).
+func (j *joint) oddInverse(e *big.Int) (uint, *big.Int) {
+	mod := j.mod()
+	v := val(e, mod)
+	inv := new(big.Int).Rsh(new(big.Int).Mod(e, mod), v)
+	return v, inv.ModInverse(inv, new(big.Int).Rsh(mod, v))
+}
+
+// shortPartner returns the direction among at, of least valuation on
+// guard lv, that moves no bounded argument, when the pivot p moves one
+// and has the lesser valuation (-1 otherwise). Its combination with p is
+// then taken the other way round, 2^(vu-vp) p - q*u (keeping): p - q*u
+// would move p's bounded argument by a 64-bit quotient, out of its range
+// (fresh19703's cell 1: a0*143 + a6*2500 == C under a0 - K < 174 moves
+// a0 by 4 per step and a6 by the quotient). The basis stays complete:
+// with 2^(n-vp) p, this pair spans the same solutions in p and u.
+func (j *joint) shortPartner(at []int, p, lv int) int {
+	l := j.layer
+	if !j.movesBounded(l.basis[p]) {
+		return -1
+	}
+	mod := j.mod()
+	u := -1
+	for _, d := range at {
+		if d == p || j.movesBounded(l.basis[d]) || !j.nonzero(l.effs[d][lv]) {
+			continue
+		}
+		if u < 0 || val(l.effs[d][lv], mod) < val(l.effs[u][lv], mod) {
+			u = d
+		}
+	}
+	return u
+}
+
+// keeping returns the combination of direction d (effect e on the guard
+// being eliminated) with the pivot p (effect 2^vp times an odd number
+// whose inverse modulo 2^(n-vp) is inv) that keeps that guard: d - q*p,
+// or 2^(vp-v) d - q*p when e's valuation v is below the pivot's. The
+// latter moves d by the least step any solution in the span of d and p
+// moves it (x*e == -y*e_p forces 2^(vp-v) | x), and p takes the
+// quotient.
+func (j *joint) keeping(d, p []*big.Int, e *big.Int, vp uint, inv *big.Int) []*big.Int {
+	mod := j.mod()
+	m := new(big.Int).Rsh(mod, vp)
+	q := new(big.Int).Mod(e, mod)
+	if v := val(e, mod); v < vp {
+		d = combine(nil, d, new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), vp-v)), mod)
+		q.Rsh(q, v)
+	} else {
+		q.Rsh(q, vp)
+	}
+	q.Mul(q, inv).Mod(q, m)
+	return combine(d, p, q, mod)
 }
 
 // layerSolve runs the base along the basis direction that moves the

@@ -81,3 +81,46 @@ func TestDirectBoundRefuted(t *testing.T) {
 		t.Fatalf("bounds after the probe %+v, want only the guard's (edge 7)", j.bounds)
 	}
 }
+
+// TestPivotOfHigherValuation eliminates fresh19703's cell 1 (mazegen
+// seed 19703): a0 - K < 174, then a0*143 + a6*2500 == C. a0's effect is
+// odd, a6's is 4 times odd, so the least valuation pivots on a0, and the
+// direction that keeps the equality moves a0 by 2500/143 modulo 2^64, out
+// of its 174-wide range. Every solution of the equality moves a0 by a
+// multiple of 4; pivoting on the unbounded a6, with a0's direction scaled
+// by 4, moves a0 by exactly that.
+func TestPivotOfHigherValuation(t *testing.T) {
+	mod := new(big.Int).Lsh(big.NewInt(1), 64)
+	one := big.NewInt(1)
+	j := &joint{
+		bits:   64,
+		args:   make([]jointArg, 2), // a0, a6
+		eqs:    []int32{10, 12, 14}, // the range, the equality, the target
+		bounds: []argBound{{k: 0, idx: 10, size: *uint256.NewInt(174)}},
+	}
+	zero := new(big.Int)
+	j.layer = &layer{
+		basis: [][]*big.Int{{one, nil}, {nil, one}},
+		effs:  [][]*big.Int{{zero, big.NewInt(143), nil}, {zero, big.NewInt(2500), nil}},
+		ineq:  []bool{false, false},
+		neg:   []bool{false, false},
+	}
+	if !j.eliminate(1) {
+		t.Fatal("no direction left")
+	}
+	small := false
+	for _, d := range j.layer.basis {
+		a0 := new(big.Int).Mod(orZero(d[0]), mod)
+		if a0.Sign() != 0 && (a0.Cmp(big.NewInt(4)) <= 0 || new(big.Int).Sub(mod, a0).Cmp(big.NewInt(4)) <= 0) {
+			small = true
+		}
+		eff := new(big.Int).Mul(orZero(d[0]), big.NewInt(143))
+		eff.Add(eff, new(big.Int).Mul(orZero(d[1]), big.NewInt(2500)))
+		if eff.Mod(eff, mod).Sign() != 0 {
+			t.Errorf("direction %v moves the equality by %v", d, eff)
+		}
+	}
+	if !small {
+		t.Errorf("no direction moves the bounded a0 by at most 4 per step: %v", j.layer.basis)
+	}
+}

@@ -20,9 +20,8 @@ import (
 // when any is. Pure arithmetic, no run (Nguyen and Vallee, The LLL
 // Algorithm, ch. 2, for the two-dimensional reduction).
 
-// boxReach bounds the neighbours tried around the rounded point, per
-// basis vector and direction.
-const boxReach = 3
+// maxBoxPoints bounds the points in the box passed to ok.
+const maxBoxPoints = 1 << 12
 
 // window is the range [start, start+size) modulo 2^n of a step.
 type window struct{ start, size *big.Int }
@@ -68,30 +67,137 @@ func box2(bits uint, cx, cy, r *big.Int, wt, wu window, ok func(t, u *big.Int) b
 	det := new(big.Int).Sub(new(big.Int).Mul(b1[0], b2[1]), new(big.Int).Mul(b1[1], b2[0]))
 	x := roundDiv(new(big.Int).Sub(new(big.Int).Mul(d[0], b2[1]), new(big.Int).Mul(d[1], b2[0])), det)
 	y := roundDiv(new(big.Int).Sub(new(big.Int).Mul(b1[0], d[1]), new(big.Int).Mul(b1[1], d[0])), det)
-	pt := [2]*big.Int{new(big.Int), new(big.Int)}
-	for i := -boxReach; i <= boxReach; i++ {
-		for k := -boxReach; k <= boxReach; k++ {
-			xi, yk := new(big.Int).Add(x, big.NewInt(int64(i))), new(big.Int).Add(y, big.NewInt(int64(k)))
-			for e := range 2 {
-				pt[e].Mul(b1[e], xi).Add(pt[e], new(big.Int).Mul(b2[e], yk)).Add(pt[e], p0[e])
+	found = boxLines(b1, b2, p0, det, x, y, wa, wb, func(pt [2]*big.Int) bool {
+		a, b := pt[0], pt[1]
+		if swap {
+			a, b = b, a
+		}
+		t = new(big.Int).Add(wt.start, a)
+		u = new(big.Int).Add(wu.start, b)
+		t.Mod(t, mod)
+		u.Mod(u, mod)
+		return ok(t, u)
+	})
+	if !found {
+		return nil, nil, false
+	}
+	return t, u, true
+}
+
+// boxLines passes ok the lattice points p0 + x*b1 + y*b2 inside the box
+// [0, wa) x [0, wb), until it accepts one, and reports whether it did.
+// The points lie on lines y = const along the reduced basis's shortest
+// vector b1: the lines nearest the rounded centre (cx, cy) first, on
+// each the points nearest the centre's x first, at most maxBoxPoints in
+// all. Rounding the centre alone misses a box whose solutions sit near
+// one corner (tr20004's cell 25: a0*590 + a5*3157 == K under a0 <
+// 0x813a8e20 and a5 < 0x808ad7af is solved along a line that crosses
+// the box where both are near their tops).
+func boxLines(b1, b2, p0 [2]*big.Int, det, cx, cy, wa, wb *big.Int, ok func(pt [2]*big.Int) bool) bool {
+	lo, hi := new(big.Int).Set(cy), new(big.Int).Set(cy)
+	for _, a := range []*big.Int{new(big.Int), new(big.Int).Sub(wa, big.NewInt(1))} {
+		for _, b := range []*big.Int{new(big.Int), new(big.Int).Sub(wb, big.NewInt(1))} {
+			da, db := new(big.Int).Sub(a, p0[0]), new(big.Int).Sub(b, p0[1])
+			f, c := floorCeilDiv(new(big.Int).Sub(new(big.Int).Mul(b1[0], db), new(big.Int).Mul(b1[1], da)), det)
+			if f.Cmp(lo) < 0 {
+				lo = f
 			}
-			a, b := pt[0], pt[1]
-			if swap {
-				a, b = b, a
-			}
-			if a.Sign() < 0 || a.Cmp(wt.size) >= 0 || b.Sign() < 0 || b.Cmp(wu.size) >= 0 {
-				continue
-			}
-			t := new(big.Int).Add(wt.start, a)
-			u := new(big.Int).Add(wu.start, b)
-			t.Mod(t, mod)
-			u.Mod(u, mod)
-			if ok(t, u) {
-				return t, u, true
+			if c.Cmp(hi) > 0 {
+				hi = c
 			}
 		}
 	}
-	return nil, nil, false
+	tries := 0
+	for i := int64(0); tries < maxBoxPoints; i++ {
+		below, above := new(big.Int).Sub(cy, big.NewInt(i)), new(big.Int).Add(cy, big.NewInt(i))
+		if below.Cmp(lo) < 0 && above.Cmp(hi) > 0 {
+			return false
+		}
+		for s, y := range []*big.Int{below, above} {
+			if (s == 1 && i == 0) || y.Cmp(lo) < 0 || y.Cmp(hi) > 0 {
+				continue
+			}
+			if onLine(b1, b2, p0, y, cx, wa, wb, &tries, ok) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onLine passes ok the points p0 + x*b1 + y*b2 inside the box, x nearest
+// cx first, counting them in tries (at most maxBoxPoints in all).
+func onLine(b1, b2, p0 [2]*big.Int, y, cx, wa, wb *big.Int, tries *int, ok func(pt [2]*big.Int) bool) bool {
+	base := [2]*big.Int{
+		new(big.Int).Add(p0[0], new(big.Int).Mul(y, b2[0])),
+		new(big.Int).Add(p0[1], new(big.Int).Mul(y, b2[1])),
+	}
+	// xl <= x <= xh keeps 0 <= base[e] + x*b1[e] < w[e] for both e.
+	var xl, xh *big.Int
+	for e, w := range [2]*big.Int{wa, wb} {
+		top := new(big.Int).Sub(w, big.NewInt(1))
+		if b1[e].Sign() == 0 {
+			if base[e].Sign() < 0 || base[e].Cmp(top) > 0 {
+				return false
+			}
+			continue
+		}
+		_, l := floorCeilDiv(new(big.Int).Neg(base[e]), b1[e])
+		h, _ := floorCeilDiv(new(big.Int).Sub(top, base[e]), b1[e])
+		if b1[e].Sign() < 0 {
+			// Dividing by a negative flips the inequalities.
+			_, l = floorCeilDiv(new(big.Int).Sub(top, base[e]), b1[e])
+			h, _ = floorCeilDiv(new(big.Int).Neg(base[e]), b1[e])
+		}
+		if xl == nil || l.Cmp(xl) > 0 {
+			xl = l
+		}
+		if xh == nil || h.Cmp(xh) < 0 {
+			xh = h
+		}
+	}
+	if xl == nil || xl.Cmp(xh) > 0 {
+		return false
+	}
+	x0 := new(big.Int).Set(cx)
+	if x0.Cmp(xl) < 0 {
+		x0.Set(xl)
+	} else if x0.Cmp(xh) > 0 {
+		x0.Set(xh)
+	}
+	for i := int64(0); *tries < maxBoxPoints; i++ {
+		below, above := new(big.Int).Sub(x0, big.NewInt(i)), new(big.Int).Add(x0, big.NewInt(i))
+		if below.Cmp(xl) < 0 && above.Cmp(xh) > 0 {
+			return false
+		}
+		for s, x := range []*big.Int{below, above} {
+			if (s == 1 && i == 0) || x.Cmp(xl) < 0 || x.Cmp(xh) > 0 {
+				continue
+			}
+			*tries++
+			pt := [2]*big.Int{
+				new(big.Int).Add(base[0], new(big.Int).Mul(x, b1[0])),
+				new(big.Int).Add(base[1], new(big.Int).Mul(x, b1[1])),
+			}
+			if ok(pt) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// floorCeilDiv returns floor(n/d) and ceil(n/d).
+func floorCeilDiv(n, d *big.Int) (*big.Int, *big.Int) {
+	if d.Sign() < 0 {
+		n, d = new(big.Int).Neg(n), new(big.Int).Neg(d)
+	}
+	f := new(big.Int).Div(n, d) // Euclidean: floor for d > 0
+	c := new(big.Int).Set(f)
+	if new(big.Int).Mul(f, d).Cmp(n) != 0 {
+		c.Add(c, big.NewInt(1))
+	}
+	return f, c
 }
 
 // reduce2 returns a Lagrange-Gauss reduced basis of the lattice b1, b2

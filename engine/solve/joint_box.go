@@ -262,15 +262,15 @@ func (j *joint) boundWindow(k int) (w window, bounded bool) {
 	return w, bounded
 }
 
-// boxed solves cx*t + cy*u + r == 0 for the steps of unit directions x
-// (in bound b) and y when y is bounded too, in both windows at once
-// (box2); false if y is no argument's unit direction, is unbounded, or
+// boxed solves cx*t + cy*u + r == 0 for the steps of unit direction x
+// (in bound b) and direction y when y moves a bounded argument by one
+// (its unit direction, or a pair that keeps a guard above: fresh19701's
+// a3 < 0xb9465 under a1*810 + a3*912 == K, reached only by a1 moved with
+// a7 to keep a1*2660 + a7*3172 == K', and a1 < 0x1bf23563), in both
+// windows at once (box2); false if y moves no bounded argument so, or
 // the box holds no solution that keeps every bound.
 func (j *joint) boxed(x, y int, cx, cy, r *big.Int, b *argBound, ux, uy []uint256.Int) (t, u uint256.Int, ok bool) {
-	if y >= len(j.args) {
-		return t, u, false
-	}
-	wu, bounded := j.boundWindow(y)
+	wu, bounded := j.stepBound(j.dirs[y])
 	if !bounded {
 		return t, u, false
 	}
@@ -397,6 +397,13 @@ func (j *joint) movesBounded(dir []*big.Int) bool {
 // range if dir moves none or moves one otherwise (the bounds are checked
 // on each candidate anyway).
 func (j *joint) stepWindow(dir []*big.Int) window {
+	w, _ := j.stepBound(dir)
+	return w
+}
+
+// stepBound is stepWindow, and whether dir moves a bounded argument by
+// one (false: the whole range).
+func (j *joint) stepBound(dir []*big.Int) (window, bool) {
 	whole := window{start: new(big.Int), size: j.mod()}
 	found := -1
 	for i := range j.bounds {
@@ -405,15 +412,14 @@ func (j *joint) stepWindow(dir []*big.Int) window {
 			continue
 		}
 		if (found >= 0 && found != k) || dir[k].Cmp(big.NewInt(1)) != 0 {
-			return whole
+			return whole, false
 		}
 		found = k
 	}
 	if found < 0 {
-		return whole
+		return whole, false
 	}
-	w, _ := j.boundWindow(found)
-	return w
+	return j.boundWindow(found)
 }
 
 // layerBox solves the target along the elimination's best direction and

@@ -171,13 +171,13 @@ func (j *joint) boundedSolve() *Prediction {
 		}
 		if b.idx == j.eqs[target] {
 			// Range target: x over its window, the equation the first
-			// guard x's probe broke.
+			// guard x's probe broke, with any probed direction (a pair
+			// too) that keeps the guards above it.
 			lv := j.breakLevel(ex)
 			if lv >= target || ex[lv] == nil || j.ineqs[x] {
 				continue
 			}
-			for y := range j.args {
-				ey := j.effects[y]
+			for y, ey := range j.effects {
 				if y == x || ey == nil || ey[lv] == nil || ey[lv].Sign() == 0 || j.breakLevel(ey) < lv {
 					continue
 				}

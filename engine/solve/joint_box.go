@@ -108,16 +108,25 @@ func boxLines(b1, b2, p0 [2]*big.Int, det, cx, cy, wa, wb *big.Int, ok func(pt [
 		}
 	}
 	tries := 0
-	for i := int64(0); tries < maxBoxPoints; i++ {
-		below, above := new(big.Int).Sub(cy, big.NewInt(i)), new(big.Int).Add(cy, big.NewInt(i))
+	return outward(cy, lo, hi, &tries, func(y *big.Int) bool {
+		return onLine(b1, b2, p0, y, cx, wa, wb, &tries, ok)
+	})
+}
+
+// outward passes visit c, c-1, c+1, c-2, ... within [lo, hi] (c inside
+// it) until visit accepts one or tries reaches maxBoxPoints, and reports
+// whether visit accepted.
+func outward(c, lo, hi *big.Int, tries *int, visit func(*big.Int) bool) bool {
+	for i := int64(0); *tries < maxBoxPoints; i++ {
+		below, above := new(big.Int).Sub(c, big.NewInt(i)), new(big.Int).Add(c, big.NewInt(i))
 		if below.Cmp(lo) < 0 && above.Cmp(hi) > 0 {
 			return false
 		}
-		for s, y := range []*big.Int{below, above} {
-			if (s == 1 && i == 0) || y.Cmp(lo) < 0 || y.Cmp(hi) > 0 {
+		for s, v := range []*big.Int{below, above} {
+			if (s == 1 && i == 0) || v.Cmp(lo) < 0 || v.Cmp(hi) > 0 {
 				continue
 			}
-			if onLine(b1, b2, p0, y, cx, wa, wb, &tries, ok) {
+			if visit(v) {
 				return true
 			}
 		}
@@ -142,13 +151,12 @@ func onLine(b1, b2, p0 [2]*big.Int, y, cx, wa, wb *big.Int, tries *int, ok func(
 			}
 			continue
 		}
-		_, l := floorCeilDiv(new(big.Int).Neg(base[e]), b1[e])
-		h, _ := floorCeilDiv(new(big.Int).Sub(top, base[e]), b1[e])
+		n0, n1 := new(big.Int).Neg(base[e]), new(big.Int).Sub(top, base[e])
 		if b1[e].Sign() < 0 {
-			// Dividing by a negative flips the inequalities.
-			_, l = floorCeilDiv(new(big.Int).Sub(top, base[e]), b1[e])
-			h, _ = floorCeilDiv(new(big.Int).Neg(base[e]), b1[e])
+			n0, n1 = n1, n0 // dividing by a negative flips the inequalities
 		}
+		_, l := floorCeilDiv(n0, b1[e])
+		h, _ := floorCeilDiv(n1, b1[e])
 		if xl == nil || l.Cmp(xl) > 0 {
 			xl = l
 		}
@@ -165,26 +173,13 @@ func onLine(b1, b2, p0 [2]*big.Int, y, cx, wa, wb *big.Int, tries *int, ok func(
 	} else if x0.Cmp(xh) > 0 {
 		x0.Set(xh)
 	}
-	for i := int64(0); *tries < maxBoxPoints; i++ {
-		below, above := new(big.Int).Sub(x0, big.NewInt(i)), new(big.Int).Add(x0, big.NewInt(i))
-		if below.Cmp(xl) < 0 && above.Cmp(xh) > 0 {
-			return false
-		}
-		for s, x := range []*big.Int{below, above} {
-			if (s == 1 && i == 0) || x.Cmp(xl) < 0 || x.Cmp(xh) > 0 {
-				continue
-			}
-			*tries++
-			pt := [2]*big.Int{
-				new(big.Int).Add(base[0], new(big.Int).Mul(x, b1[0])),
-				new(big.Int).Add(base[1], new(big.Int).Mul(x, b1[1])),
-			}
-			if ok(pt) {
-				return true
-			}
-		}
-	}
-	return false
+	return outward(x0, xl, xh, tries, func(x *big.Int) bool {
+		*tries++
+		return ok([2]*big.Int{
+			new(big.Int).Add(base[0], new(big.Int).Mul(x, b1[0])),
+			new(big.Int).Add(base[1], new(big.Int).Mul(x, b1[1])),
+		})
+	})
 }
 
 // floorCeilDiv returns floor(n/d) and ceil(n/d).

@@ -15,34 +15,50 @@ import (
 // out of its range for good; pivoting on a6, which no known comparison
 // bounds, moves a0 by one unit per step and a6 by the quotient.
 func TestPivotKeepsBoundedArgument(t *testing.T) {
-	mod := new(big.Int).Lsh(big.NewInt(1), 64)
-	one := big.NewInt(1)
-	j := &joint{
-		bits:   64,
-		args:   make([]jointArg, 2), // a0, a6
-		eqs:    []int32{10, 12, 14}, // the equality, the range, the target
-		bounds: []argBound{{k: 0, idx: 12, size: *uint256.NewInt(0x2e6b6)}},
-	}
-	j.layer = &layer{
-		basis: [][]*big.Int{{one, nil}, {nil, one}},
-		effs:  [][]*big.Int{{big.NewInt(1940), nil, nil}, {big.NewInt(700), nil, nil}},
-		ineq:  []bool{false, false},
-		neg:   []bool{false, false},
-	}
+	// The equality, the range, the target.
+	j := pivotJoint([]int32{10, 12, 14}, argBound{k: 0, idx: 12, size: *uint256.NewInt(0x2e6b6)},
+		[]*big.Int{big.NewInt(1940), nil, nil}, []*big.Int{big.NewInt(700), nil, nil})
 	if !j.eliminate(0) {
 		t.Fatal("no direction left")
 	}
 	for _, d := range j.layer.basis {
-		a0 := new(big.Int).Mod(d[0], mod)
-		if a0.Cmp(big.NewInt(1)) > 0 && new(big.Int).Sub(mod, a0).Cmp(big.NewInt(1)) > 0 {
-			t.Errorf("direction %v moves the bounded a0 by %v per step", d, a0)
+		if !stepAtMost(d[0], 1) {
+			t.Errorf("direction %v moves the bounded a0 by more than 1 per step", d)
 		}
-		eff := new(big.Int).Mul(d[0], big.NewInt(1940))
-		eff.Add(eff, new(big.Int).Mul(orZero(d[1]), big.NewInt(700)))
-		if eff.Mod(eff, mod).Sign() != 0 {
+		if eff := pairEffect(d, 1940, 700); eff.Sign() != 0 {
 			t.Errorf("direction %v moves the equality by %v", d, eff)
 		}
 	}
+}
+
+// pivotJoint returns a 64-bit joint over a0 and a6 (unit directions of
+// effects e0 and e6 on guards eqs) whose a0 has bound b, its elimination
+// started.
+func pivotJoint(eqs []int32, b argBound, e0, e6 []*big.Int) *joint {
+	one := big.NewInt(1)
+	j := &joint{bits: 64, args: make([]jointArg, 2), eqs: eqs, bounds: []argBound{b}}
+	j.layer = &layer{
+		basis: [][]*big.Int{{one, nil}, {nil, one}},
+		effs:  [][]*big.Int{e0, e6},
+		ineq:  []bool{false, false},
+		neg:   []bool{false, false},
+	}
+	return j
+}
+
+// stepAtMost reports whether x moves its argument by at most k either
+// way modulo 2^64.
+func stepAtMost(x *big.Int, k int64) bool {
+	mod := new(big.Int).Lsh(big.NewInt(1), 64)
+	m := new(big.Int).Mod(orZero(x), mod)
+	return m.Cmp(big.NewInt(k)) <= 0 || new(big.Int).Sub(mod, m).Cmp(big.NewInt(k)) <= 0
+}
+
+// pairEffect returns direction d's effect on c0*a0 + c6*a6 modulo 2^64.
+func pairEffect(d []*big.Int, c0, c6 int64) *big.Int {
+	eff := new(big.Int).Mul(orZero(d[0]), big.NewInt(c0))
+	eff.Add(eff, new(big.Int).Mul(orZero(d[1]), big.NewInt(c6)))
+	return eff.Mod(eff, new(big.Int).Lsh(big.NewInt(1), 64))
 }
 
 // orZero returns x, or zero for nil (an argument the direction leaves).
@@ -90,33 +106,19 @@ func TestDirectBoundRefuted(t *testing.T) {
 // multiple of 4; pivoting on the unbounded a6, with a0's direction scaled
 // by 4, moves a0 by exactly that.
 func TestPivotOfHigherValuation(t *testing.T) {
-	mod := new(big.Int).Lsh(big.NewInt(1), 64)
-	one := big.NewInt(1)
-	j := &joint{
-		bits:   64,
-		args:   make([]jointArg, 2), // a0, a6
-		eqs:    []int32{10, 12, 14}, // the range, the equality, the target
-		bounds: []argBound{{k: 0, idx: 10, size: *uint256.NewInt(174)}},
-	}
 	zero := new(big.Int)
-	j.layer = &layer{
-		basis: [][]*big.Int{{one, nil}, {nil, one}},
-		effs:  [][]*big.Int{{zero, big.NewInt(143), nil}, {zero, big.NewInt(2500), nil}},
-		ineq:  []bool{false, false},
-		neg:   []bool{false, false},
-	}
+	// The range, the equality, the target.
+	j := pivotJoint([]int32{10, 12, 14}, argBound{k: 0, idx: 10, size: *uint256.NewInt(174)},
+		[]*big.Int{zero, big.NewInt(143), nil}, []*big.Int{zero, big.NewInt(2500), nil})
 	if !j.eliminate(1) {
 		t.Fatal("no direction left")
 	}
 	small := false
 	for _, d := range j.layer.basis {
-		a0 := new(big.Int).Mod(orZero(d[0]), mod)
-		if a0.Sign() != 0 && (a0.Cmp(big.NewInt(4)) <= 0 || new(big.Int).Sub(mod, a0).Cmp(big.NewInt(4)) <= 0) {
+		if orZero(d[0]).Sign() != 0 && stepAtMost(d[0], 4) {
 			small = true
 		}
-		eff := new(big.Int).Mul(orZero(d[0]), big.NewInt(143))
-		eff.Add(eff, new(big.Int).Mul(orZero(d[1]), big.NewInt(2500)))
-		if eff.Mod(eff, mod).Sign() != 0 {
+		if eff := pairEffect(d, 143, 2500); eff.Sign() != 0 {
 			t.Errorf("direction %v moves the equality by %v", d, eff)
 		}
 	}

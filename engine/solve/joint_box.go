@@ -258,12 +258,13 @@ func (j *joint) boundWindow(k int) (w window, bounded bool) {
 }
 
 // boxed solves cx*t + cy*u + r == 0 for the steps of unit direction x
-// (in bound b) and direction y when y moves a bounded argument by one
-// (its unit direction, or a pair that keeps a guard above: fresh19701's
-// a3 < 0xb9465 under a1*810 + a3*912 == K, reached only by a1 moved with
-// a7 to keep a1*2660 + a7*3172 == K', and a1 < 0x1bf23563), in both
-// windows at once (box2); false if y moves no bounded argument so, or
-// the box holds no solution that keeps every bound.
+// (in bound b) and direction y when y moves a bounded argument by a
+// power of two (its unit direction, or a pair that keeps a guard above:
+// fresh19701's a3 < 0xb9465 under a1*810 + a3*912 == K, reached only by
+// a1 moved with a7 to keep a1*2660 + a7*3172 == K', and a1 <
+// 0x1bf23563), in both windows at once (box2); false if y moves no
+// bounded argument so, or the box holds no solution that keeps every
+// bound.
 func (j *joint) boxed(x, y int, cx, cy, r *big.Int, b *argBound, ux, uy []uint256.Int) (t, u uint256.Int, ok bool) {
 	wu, bounded := j.stepBound(j.dirs[y])
 	if !bounded {
@@ -388,7 +389,7 @@ func (j *joint) movesBounded(dir []*big.Int) bool {
 }
 
 // stepWindow returns the window of steps along dir that keeps the one
-// bounded argument dir moves by exactly one unit in its bound; the whole
+// bounded argument dir moves by a power of two in its bound; the whole
 // range if dir moves none or moves one otherwise (the bounds are checked
 // on each candidate anyway).
 func (j *joint) stepWindow(dir []*big.Int) window {
@@ -397,7 +398,11 @@ func (j *joint) stepWindow(dir []*big.Int) window {
 }
 
 // stepBound is stepWindow, and whether dir moves a bounded argument by
-// one (false: the whole range).
+// a power of two, up or down (false: the whole range). A step of 2^s
+// keeps the argument in its bound for the steps t whose 2^s*t lands in
+// the bound's window: the window scaled down (scaleWindow). fresh20504's
+// cell 22 moves a3 only by multiples of two, a5 taking the quotient in
+// a3*2830 + a5*956 == K.
 func (j *joint) stepBound(dir []*big.Int) (window, bool) {
 	whole := window{start: new(big.Int), size: j.mod()}
 	found := -1
@@ -406,7 +411,7 @@ func (j *joint) stepBound(dir []*big.Int) (window, bool) {
 		if !j.moves(dir, k) {
 			continue
 		}
-		if (found >= 0 && found != k) || dir[k].Cmp(big.NewInt(1)) != 0 {
+		if found >= 0 && found != k {
 			return whole, false
 		}
 		found = k
@@ -414,7 +419,44 @@ func (j *joint) stepBound(dir []*big.Int) (window, bool) {
 	if found < 0 {
 		return whole, false
 	}
-	return j.boundWindow(found)
+	w, _ := j.boundWindow(found)
+	if w, ok := scaleWindow(w, dir[found], j.bits); ok {
+		return w, true
+	}
+	return whole, false
+}
+
+// scaleWindow returns the window of steps t with step*t modulo 2^bits in
+// w, when step is 2^s or -2^s modulo 2^bits (false otherwise, or when no
+// t lands in w).
+func scaleWindow(w window, step *big.Int, bits uint) (window, bool) {
+	mod := new(big.Int).Lsh(big.NewInt(1), bits)
+	c := new(big.Int).Mod(step, mod)
+	neg := false
+	if c.Sign() == 0 {
+		return w, false
+	}
+	if new(big.Int).And(c, new(big.Int).Sub(c, big.NewInt(1))).Sign() != 0 {
+		c.Sub(mod, c)
+		if new(big.Int).And(c, new(big.Int).Sub(c, big.NewInt(1))).Sign() != 0 {
+			return w, false
+		}
+		neg = true
+	}
+	// The multiples of c in [start, start+size): mod is one of them, so
+	// a window that wraps past 2^bits scales as one that does not.
+	_, first := floorCeilDiv(w.start, c)
+	last, _ := floorCeilDiv(new(big.Int).Sub(new(big.Int).Add(w.start, w.size), big.NewInt(1)), c)
+	size := new(big.Int).Sub(last, first)
+	size.Add(size, big.NewInt(1))
+	if size.Sign() <= 0 {
+		return w, false
+	}
+	if neg {
+		// -c*t in w: t in -[first, last], that is [-last, -first].
+		first.Neg(last).Mod(first, mod)
+	}
+	return window{start: first, size: size}, true
 }
 
 // layerBox solves the target along the elimination's best direction and

@@ -173,7 +173,7 @@ func TestLatticeShapes(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		execs uint64
-	}{{"HigherValuation", 2000}, {"BoxCorner", 2000}, {"PairBox", 20000}, {"EvenBox", 2000}} {
+	}{{"HigherValuation", 2000}, {"BoxCorner", 2000}, {"PairBox", 20000}, {"EvenBox", 2000}, {"RangeThenFix", 2000}} {
 		t.Run(tc.name, func(t *testing.T) {
 			prog := compile(t, filepath.Join("..", "testdata", "predict", tc.name+".sol"))
 			assertFound(t, prog, Config{Settings: Settings{Seed: 1, Execs: tc.execs}})

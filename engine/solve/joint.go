@@ -303,7 +303,7 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 	}
 	if j.layer == nil {
 		j.track(pr.last, j.dirs[j.probe])
-	} else if l := j.layer; l.probe >= 0 {
+	} else if l := j.layer; l.probe >= 0 && l.line == nil {
 		j.track(pr.last, l.basis[l.probe])
 	}
 	// The probe's effect on each guard, and on the target if the run
@@ -322,6 +322,9 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 		ineq = !pr.lastIsEq(j.eqs[lv])
 	}
 	if j.layer != nil {
+		if j.layer.line != nil {
+			return j.lineNext(eff)
+		}
 		if j.layer.probe < 0 {
 			return nil // the solution ran
 		}

@@ -30,6 +30,7 @@ type layer struct {
 	neg   []bool       // per direction: the negation of one that broke an inequality
 	probe int          // the direction being probed, -1 for the final run
 	runs  int
+	line  *lineRun // the range box running (joint_linebox.go)
 }
 
 // startLayer begins an elimination from the unit probes' effects, or
@@ -88,33 +89,10 @@ func (j *joint) layerNext() *Prediction {
 			return j.layerSolve()
 		}
 		if p := j.rangeBox(lv); p != nil {
-			j.then = func() *Prediction {
-				if !j.eliminate(lv) {
-					return nil
-				}
-				return j.layerNext()
-			}
 			return p
 		}
 		if !j.eliminate(lv) {
 			return nil
-		}
-	}
-	return nil
-}
-
-// rangeBox returns the run of the first direction breaking a range at
-// level lv (not the negation of one) whose multiple keeps every bound
-// (lineBox), counted as a probe; nil if none has one.
-func (j *joint) rangeBox(lv int) *Prediction {
-	l := j.layer
-	for d := range l.basis {
-		if !l.ineq[d] || l.neg[d] || j.breakLevel(l.effs[d]) != lv {
-			continue
-		}
-		if p := j.lineBox(l.basis[d]); p != nil {
-			l.runs++
-			return p
 		}
 	}
 	return nil

@@ -11,22 +11,76 @@ import "math/big"
 // that keeps a3*2672 + a7*K == C and a3*2830 + a5*956 == C' (fresh20504's
 // cell 22: a3 by two, a5 and a7 by 64-bit quotients). No linear
 // combination keeps a range, so the elimination drops such a direction;
-// the box is its one chance.
+// the box is its one chance. When the box's run keeps every guard but
+// misses an equality target, that run shows the target's effect along
+// the direction, and one more run solves it there: deep202's cell 17
+// fixes a2 alone (a2*K == C) below a7 < 0x7cab3 and a2*1160 + a7*3021 ==
+// C', so a7 follows a2 by a 64-bit quotient and is in its range only at
+// that one a2.
 
-// lineBox returns the run of the base moved along dir by lineStep's
-// step; nil if there is none.
-func (j *joint) lineBox(dir []*big.Int) *Prediction {
-	t, ok := j.lineStep(dir)
-	if !ok {
-		return nil
+// lineRun is a range box's run: the direction, its step, and the
+// elimination level whose range the direction broke.
+type lineRun struct {
+	dir []*big.Int
+	t   *big.Int
+	lv  int
+}
+
+// rangeBox returns the run of the first direction breaking a range at
+// level lv (not the negation of one) whose multiple keeps every bound
+// (lineStep), counted as a probe; nil if none has one.
+func (j *joint) rangeBox(lv int) *Prediction {
+	l := j.layer
+	for d := range l.basis {
+		if !l.ineq[d] || l.neg[d] || j.breakLevel(l.effs[d]) != lv {
+			continue
+		}
+		t, ok := j.lineStep(l.basis[d])
+		if !ok {
+			continue
+		}
+		if p := j.move(l.basis[d], t); p != nil {
+			l.runs++
+			l.line = &lineRun{dir: l.basis[d], t: t, lv: lv}
+			return p
+		}
 	}
-	return j.move(dir, t)
+	return nil
+}
+
+// lineNext takes the effects eff of a range box's run: if it kept every
+// guard and moved the target by an odd step's multiple, the run of the
+// target solved along the box's direction comes first; then the
+// elimination goes on at the box's level.
+func (j *joint) lineNext(eff []*big.Int) *Prediction {
+	l := j.layer
+	b := l.line
+	l.line = nil
+	goOn := func() *Prediction {
+		if !j.eliminate(b.lv) {
+			return nil
+		}
+		return j.layerNext()
+	}
+	target := len(eff) - 1
+	if j.keepsGuards(eff) && j.nonzero(eff[target]) && b.t.Bit(0) == 1 {
+		mod := j.mod()
+		// The target moved by e*t: e is that over t, t odd.
+		e := new(big.Int).ModInverse(b.t, mod)
+		e.Mul(e, eff[target]).Mod(e, mod)
+		if p := j.solveAlong(b.dir, e); p != nil && j.respects(p.Seq) {
+			j.then = goOn
+			return p
+		}
+	}
+	return goOn()
 }
 
 // lineStep returns the step along dir that keeps every known bound,
 // found in the box of two bounded arguments dir moves, the first by a
-// power of two; false if dir moves no two such or the box holds no step
-// that keeps every bound.
+// power of two: an odd step if the box holds one (its run then shows
+// the target's effect along dir exactly); false if dir moves no two
+// such or the box holds no step that keeps every bound.
 func (j *joint) lineStep(dir []*big.Int) (*big.Int, bool) {
 	var wt window
 	k1, k2 := -1, -1
@@ -51,11 +105,16 @@ func (j *joint) lineStep(dir []*big.Int) (*big.Int, bool) {
 	wu, _ := j.boundWindow(k2)
 	mod := j.mod()
 	dw := j.dirWords(dir)
-	t, _, ok := box2(j.bits, new(big.Int).Mod(dir[k2], mod), new(big.Int).Sub(mod, big.NewInt(1)), new(big.Int), wt, wu, func(t, _ *big.Int) bool {
-		tw := modWord(t, j.bits)
-		return j.boundsHold(dw, nil, &tw, nil)
-	})
-	return t, ok
+	for _, odd := range []bool{true, false} {
+		t, _, ok := box2(j.bits, new(big.Int).Mod(dir[k2], mod), new(big.Int).Sub(mod, big.NewInt(1)), new(big.Int), wt, wu, func(t, _ *big.Int) bool {
+			tw := modWord(t, j.bits)
+			return (!odd || t.Bit(0) == 1) && j.boundsHold(dw, nil, &tw, nil)
+		})
+		if ok {
+			return t, true
+		}
+	}
+	return nil, false
 }
 
 // onlyArg returns the direction that moves argument k as dir does and

@@ -158,17 +158,19 @@ func TestBoxPairPrediction(t *testing.T) {
 	assertPredicted(t, "BoxPair")
 }
 
-// TestLatticeShapes fuzzes four moves of generated 28-move mazes that no
+// TestLatticeShapes fuzzes five moves of generated 28-move mazes that no
 // other fixture has (testdata/predict), each with a fixed seed and
 // budget: HigherValuation (eliminating through the bounded argument of
 // least valuation moves it out of its range; the solve pivots on the
 // unbounded one), BoxCorner (the box's solutions lie on a lattice line
 // far from its centre), PairBox (the second argument of the box moves
-// only in a pair that keeps an equality above) and EvenBox (two ranges
-// met along the one direction that keeps two equalities, which moves
-// one of the bounded arguments by two). Main at 4a11e24 finds none of
-// the first three at these budgets, main at ed8d7b4 not EvenBox even in
-// 200,000 executions.
+// only in a pair that keeps an equality above), EvenBox (two ranges met
+// along the one direction that keeps two equalities, which moves one of
+// the bounded arguments by two) and RangeThenFix (an equality fixing one
+// argument below a range on another that follows it by a 64-bit
+// quotient). Main at 4a11e24 finds none of the first three at these
+// budgets; main at ed8d7b4 finds neither of the last two in 200,000
+// executions.
 func TestLatticeShapes(t *testing.T) {
 	for _, tc := range []struct {
 		name  string

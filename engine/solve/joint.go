@@ -322,14 +322,7 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 		ineq = !pr.lastIsEq(j.eqs[lv])
 	}
 	if j.layer != nil {
-		if j.layer.line != nil {
-			return j.lineNext(eff)
-		}
-		if j.layer.probe < 0 {
-			return nil // the solution ran
-		}
-		j.layerRecord(eff, ineq)
-		return j.layerNext()
+		return j.layerStep(eff, ineq)
 	}
 	j.effects = append(j.effects, eff)
 	j.ineqs = append(j.ineqs, ineq)

@@ -426,39 +426,6 @@ func (j *joint) stepBound(dir []*big.Int) (window, bool) {
 	return whole, false
 }
 
-// scaleWindow returns the window of steps t with step*t modulo 2^bits in
-// w, when step is 2^s or -2^s modulo 2^bits (false otherwise, or when no
-// t lands in w).
-func scaleWindow(w window, step *big.Int, bits uint) (window, bool) {
-	mod := new(big.Int).Lsh(big.NewInt(1), bits)
-	c := new(big.Int).Mod(step, mod)
-	neg := false
-	if c.Sign() == 0 {
-		return w, false
-	}
-	if new(big.Int).And(c, new(big.Int).Sub(c, big.NewInt(1))).Sign() != 0 {
-		c.Sub(mod, c)
-		if new(big.Int).And(c, new(big.Int).Sub(c, big.NewInt(1))).Sign() != 0 {
-			return w, false
-		}
-		neg = true
-	}
-	// The multiples of c in [start, start+size): mod is one of them, so
-	// a window that wraps past 2^bits scales as one that does not.
-	_, first := floorCeilDiv(w.start, c)
-	last, _ := floorCeilDiv(new(big.Int).Sub(new(big.Int).Add(w.start, w.size), big.NewInt(1)), c)
-	size := new(big.Int).Sub(last, first)
-	size.Add(size, big.NewInt(1))
-	if size.Sign() <= 0 {
-		return w, false
-	}
-	if neg {
-		// -c*t in w: t in -[first, last], that is [-last, -first].
-		first.Neg(last).Mod(first, mod)
-	}
-	return window{start: first, size: size}, true
-}
-
 // layerBox solves the target along the elimination's best direction and
 // one other that keeps every guard at once, each step in the window of
 // the bounded argument it moves (box2), when the step along best alone

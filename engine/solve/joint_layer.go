@@ -53,11 +53,19 @@ func (j *joint) startLayer() *Prediction {
 	return j.layerNext()
 }
 
-// layerRecord takes the last probe's effects.
-func (j *joint) layerRecord(eff []*big.Int, ineq bool) {
-	if l := j.layer; l.probe >= 0 {
-		l.effs[l.probe], l.ineq[l.probe] = eff, ineq
+// layerStep takes the last run's effects eff (ineq: it broke an
+// inequality first) and returns the elimination's next run, or nil once
+// the solution ran.
+func (j *joint) layerStep(eff []*big.Int, ineq bool) *Prediction {
+	l := j.layer
+	if l.line != nil {
+		return j.lineNext(eff)
 	}
+	if l.probe < 0 {
+		return nil // the solution ran
+	}
+	l.effs[l.probe], l.ineq[l.probe] = eff, ineq
+	return j.layerNext()
 }
 
 // breakLevel returns the first guard that direction effects eff do not

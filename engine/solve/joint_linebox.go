@@ -131,13 +131,13 @@ func onlyArg(dir []*big.Int, k int) []*big.Int {
 func scaleWindow(w window, step *big.Int, bits uint) (window, bool) {
 	mod := new(big.Int).Lsh(big.NewInt(1), bits)
 	c := new(big.Int).Mod(step, mod)
-	neg := false
 	if c.Sign() == 0 {
 		return w, false
 	}
-	if new(big.Int).And(c, new(big.Int).Sub(c, big.NewInt(1))).Sign() != 0 {
+	neg := false
+	if !isPow2(c) {
 		c.Sub(mod, c)
-		if new(big.Int).And(c, new(big.Int).Sub(c, big.NewInt(1))).Sign() != 0 {
+		if !isPow2(c) {
 			return w, false
 		}
 		neg = true
@@ -156,4 +156,9 @@ func scaleWindow(w window, step *big.Int, bits uint) (window, bool) {
 		first.Neg(last).Mod(first, mod)
 	}
 	return window{start: first, size: size}, true
+}
+
+// isPow2 reports whether c is a positive power of two.
+func isPow2(c *big.Int) bool {
+	return c.Sign() > 0 && c.TrailingZeroBits() == uint(c.BitLen()-1)
 }

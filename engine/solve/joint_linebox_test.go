@@ -55,8 +55,10 @@ func TestScaleWindow(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := scaleWindow(window{start: big.NewInt(0), size: big.NewInt(10)}, big.NewInt(6), bits); ok {
-		t.Error("step 6 scaled a window: only powers of two do")
+	for _, step := range []int64{6, 0, mod, mod - 6} {
+		if _, ok := scaleWindow(window{start: big.NewInt(0), size: big.NewInt(10)}, big.NewInt(step), bits); ok {
+			t.Errorf("step %d scaled a window: only powers of two, up or down, do", step)
+		}
 	}
 }
 

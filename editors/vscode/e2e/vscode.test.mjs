@@ -35,8 +35,16 @@ const artifacts = path.join(here, 'artifacts');
 const vsix = process.env.E2E_VSIX || path.join(here, '..', 'dist', `foresight-${process.platform}-${process.arch}.vsix`);
 const chromiumPath = process.env.E2E_CHROMIUM || '/usr/bin/chromium';
 const codeServer = path.join(here, 'node_modules', '.bin', 'code-server');
-const STEP = 60_000; // every wait of a step
-const TEST = 150_000; // a whole scenario (several waits)
+// Deadlines on conditions, scaled by how busy the machine is when the run
+// starts (the one-minute load per core, at least 1, at most 4): a loaded CI
+// runner or laptop gets longer waits, never shorter ones. E2E_TIMEOUT_SCALE
+// overrides the measured factor.
+const SCALE = Number(process.env.E2E_TIMEOUT_SCALE) || Math.min(4, Math.max(1, os.loadavg()[0] / os.cpus().length));
+const STEP = Math.round(60_000 * SCALE); // every wait of a step
+const TEST = Math.round(150_000 * SCALE); // a whole scenario (several waits)
+// code-server's first start unpacks and loads the whole workbench: on a busy
+// machine it took over 60 s, so its health check waits longer than a step.
+const START = Math.max(STEP, 300_000);
 
 const contract = 'SequenceFoo.sol';
 const bugLine = 17; // assert(false) in bar()
@@ -91,6 +99,7 @@ function step(name, fn) {
 }
 
 before(async () => {
+  console.error(`e2e-vscode: deadlines scaled x${SCALE.toFixed(2)} (step ${STEP / 1000} s, scenario ${TEST / 1000} s, code-server start ${START / 1000} s)`);
   fs.rmSync(artifacts, { recursive: true, force: true });
   fs.mkdirSync(artifacts, { recursive: true });
   assert.ok(fs.existsSync(vsix), `no ${vsix}: run scripts/e2e-vscode (or npm run package in editors/vscode)`);
@@ -463,6 +472,7 @@ function freePort() {
 async function waitHealthy(port) {
   await until(
     'code-server /healthz',
+    START,
     () =>
       new Promise((resolve) => {
         const req = http.get({ host: '127.0.0.1', port, path: '/healthz', timeout: 1000 }, (res) => {
@@ -478,15 +488,19 @@ async function waitHealthy(port) {
   );
 }
 
-/** Polls cond (sync or async) every 200 ms for up to STEP ms. */
-async function until(what, cond) {
-  const deadline = Date.now() + STEP;
+/** Polls cond (sync or async) every 200 ms for up to STEP ms (or limit ms). */
+async function until(what, limit, cond) {
+  if (cond === undefined) {
+    cond = limit;
+    limit = STEP;
+  }
+  const deadline = Date.now() + limit;
   for (;;) {
     if (await cond()) {
       return;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${STEP / 1000} s waiting for ${what}`);
+      throw new Error(`timed out after ${limit / 1000} s waiting for ${what}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

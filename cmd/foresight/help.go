@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"io"
 	"strings"
 	"time"
@@ -99,7 +100,7 @@ this is the rest (also shown under each finding by check and fuzz with -v,
 and in the editor's hover). Without KIND it lists the kinds. check and fuzz
 accept --explain KIND too.`,
 		exits:   "  0  explained\n  2  not a finding kind, or bad flags",
-		example: "foresight explain SWC-105\nforesight explain",
+		example: "foresight explain " + string(finding.EtherLeak) + "\nforesight explain",
 	},
 	"bench": {
 		synopsis: "foresight bench [flags] FILE...",

@@ -54,7 +54,7 @@ func (g *gen) renderEmptied(w func(string, ...any)) {
 const canSendEtherFunc = `
     /// Whether code has an instruction that can send ether: CALL,
     /// CALLCODE, DELEGATECALL, CREATE, CREATE2 or SELFDESTRUCT (PUSH data
-    /// and solc's metadata skipped), as Foresight's freezing-ether oracle
+    /// and solc's metadata skipped), as Foresight's ` + string(finding.FreezingEther) + ` oracle
     /// scans it.
     function _canSendEther(address where) internal view returns (bool) {
         uint256 n;

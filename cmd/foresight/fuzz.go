@@ -146,8 +146,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return explainKinds(name, []string{ff.explain}, stdout, stderr)
 	}
 	if len(paths) == 0 {
-		usageError(stderr, name, "no FILE or DIR to fuzz")
-		return exitUsage
+		paths = []string{"."} // the project the command runs in
 	}
 	opts, err := ff.options()
 	if err != nil {

@@ -28,8 +28,17 @@ type etherFlow struct {
 	start   *uint256.Int // the payer's balance after deployment; nil if unknown
 }
 
-// flowKinds are the kinds whose message is told from an etherFlow.
-var flowKinds = map[finding.Kind]bool{finding.EtherLeak: true}
+// flowKinds are the kinds whose message is told from an etherFlow
+// (finding.HookEtherFlow).
+var flowKinds = func() map[finding.Kind]bool {
+	m := map[finding.Kind]bool{}
+	for _, k := range finding.Kinds() {
+		if finding.Describe(k).Hook == finding.HookEtherFlow {
+			m[k] = true
+		}
+	}
+	return m
+}()
 
 // flowOf replays f's sequence on the campaign's deployment and measures
 // the ether it moved; ok is false when the replay fails or the last

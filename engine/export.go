@@ -2,11 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
@@ -30,7 +30,7 @@ func FoundryTest(f report.Finding, setup report.Setup, builds []*solc.Build) (pa
 	if err != nil {
 		return "", "", fmt.Errorf("%w: %w", ErrFoundryTest, err)
 	}
-	if f.Kind == "SWC-120" {
+	if finding.Describe(finding.Kind(f.Kind)).Export.Harm.Has(finding.HarmBlockData) {
 		// Bad randomness: a branch on the block's data, which forge's
 		// chain has otherwise (foundry/effectblock.go).
 		v := chainVersion(builds)
@@ -54,8 +54,8 @@ func exportValues(f report.Finding, setup report.Setup) (foundry.Finding, foundr
 	if !report.IsIdent(f.Contract) {
 		return ff, fs, fmt.Errorf("%w: contract %q is not a contract name", report.ErrInvalid, f.Contract)
 	}
-	code, ok := report.PanicCode(f.Kind)
-	if strings.HasPrefix(f.Kind, "panic-") && !ok {
+	code, ok := finding.ParsePanic(finding.Kind(f.Kind))
+	if finding.IsPanic(finding.Kind(f.Kind)) && !ok {
 		return ff, fs, fmt.Errorf("%w: kind %q has no panic code", report.ErrInvalid, f.Kind)
 	}
 	ff = foundry.Finding{

@@ -4,6 +4,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/report"
@@ -15,19 +16,19 @@ import (
 const maxEffectWords = 8
 
 // exportEffect replays f on builds and sets on ff the harm its exported
-// test asserts (engine/foundry, effect.go): the storage the last
-// transaction changed for foundry.StorageKinds (SWC-104's only when a
-// call it made failed), whether the fuzzer's accounts gained ether for
-// foundry.GainKinds, the account an SWC-112 call delegatecalled, what
-// the owner's phished call writes (SWC-115), how many calls exhaust a
-// block's gas (SWC-128) and which recipient blocks a loop of payments
-// and which others it pays (SWC-113). It sets nothing when the replay
-// cannot say (no builds, a fork, the last transaction reverted where
-// the kind needs it committed).
+// test asserts (engine/foundry, effect.go), as its kind's record names it
+// (finding.Export): the storage the last transaction changed
+// (HarmStored; with HarmRejected only when a call it made failed),
+// whether the fuzzer's accounts gained ether (HarmGain), the account a
+// call delegatecalled (HarmDelegate), what the owner's phished call
+// writes (HarmPhish), how many calls exhaust a block's gas (HarmRepeat)
+// and which recipient blocks a loop of payments and which others it
+// pays (HarmLoopBlock). It sets nothing when the replay cannot say (no
+// builds, a fork, the last transaction reverted where the kind needs it
+// committed).
 func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff *foundry.Finding) {
-	if len(builds) == 0 || setup.Fork != nil || len(f.Calls) == 0 ||
-		!foundry.StorageKinds[f.Kind] && !foundry.GainKinds[f.Kind] && f.Kind != "SWC-112" &&
-			f.Kind != "SWC-113" && f.Kind != "SWC-115" && f.Kind != "SWC-128" {
+	harm := finding.Describe(finding.Kind(f.Kind)).Export.Harm
+	if len(builds) == 0 || setup.Fork != nil || len(f.Calls) == 0 || !harm.Replayed() {
 		return
 	}
 	prog, err := newProgram(builds)
@@ -36,7 +37,7 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 	}
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
-	if f.Kind == "SWC-115" {
+	if harm.Has(finding.HarmPhish) {
 		phishEffect(prog, cc, setup, f, ff) // exportharm.go
 		return
 	}
@@ -44,7 +45,7 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 	if err != nil || len(steps) != len(f.Calls) {
 		return
 	}
-	if f.Kind == "SWC-113" {
+	if harm.Has(finding.HarmLoopBlock) {
 		loopBlock(steps[len(steps)-1], ff) // exportharm.go
 		return
 	}
@@ -53,23 +54,23 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 	}
 	last := steps[len(steps)-1]
 	switch {
-	case f.Kind == "SWC-104" && !innerFailed(last):
+	case harm.Has(finding.HarmRejected) && !innerFailed(last):
 		// The oracle re-ran the call with its callee reverting: the test
 		// does too. Nothing depended on the call's success (the
 		// finding), so it writes the same words.
 		if ff.Callee, ff.HasCallee = rejecter(last); ff.HasCallee {
 			ff.Stored = storedWords(last)
 		}
-	case foundry.StorageKinds[f.Kind]:
+	case harm.Has(finding.HarmStored):
 		ff.Stored = storedWords(last)
-	case foundry.GainKinds[f.Kind]:
+	case harm.Has(finding.HarmGain):
 		ff.Gained = gained(steps, f.Calls, ff.Calls)
-		if f.Kind == "SWC-106" {
+		if harm.Has(finding.HarmEmptied) {
 			ff.Emptied, ff.HasEmptied = emptied(last)
 		}
-	case f.Kind == "SWC-112":
+	case harm.Has(finding.HarmDelegate):
 		ff.Delegate, ff.Delegator, ff.HasDelegate = delegated(last, ff.Calls)
-	case f.Kind == "SWC-128":
+	case harm.Has(finding.HarmRepeat):
 		ff.Repeat = repeats(last) // exportharm.go
 	}
 }

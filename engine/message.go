@@ -15,7 +15,7 @@ import (
 // MaxMessage is the length a finding's message aims to stay within: it is
 // the one line a terminal, a diagnostic list or a status bar shows. The
 // oracle's evidence (Finding.Detail) and the kind's explanation
-// (oracle.Explain) carry the rest.
+// (finding.Explain) carry the rest.
 const MaxMessage = 160
 
 // message says in at most two short sentences what happened at the
@@ -34,75 +34,35 @@ func message(f report.Finding, fl *etherFlow, names map[common.Address]string) s
 	return cands[len(cands)-1]
 }
 
-// candidates lists a finding's wordings, most detailed first.
+// candidates lists a finding's wordings, most detailed first: its
+// kind's messages (finding.Spec), or what its hook words from the
+// replayed sequence.
 func candidates(f report.Finding, fl *etherFlow, names map[common.Address]string) []string {
+	spec := finding.Describe(finding.Kind(f.Kind))
 	if len(f.Calls) == 0 {
 		// A constructor's finding (fuzz/ctorwrap.go, twin.go).
-		return []string{fmt.Sprintf("%s for constructor arguments the deployer can choose.", capital(finding.Describe(finding.Kind(f.Kind)).Title))}
+		return []string{fmt.Sprintf("%s for constructor arguments the deployer can choose.", capital(spec.Title))}
 	}
 	last := f.Calls[len(f.Calls)-1]
 	fn := callName(last)
 	who := SenderName(last)
-	when := fmt.Sprintf("when %s called %s%s", who, fn, earlier(len(f.Calls)))
-	switch finding.Kind(f.Kind) {
-	case finding.AssertFailure:
-		return []string{fmt.Sprintf("Assertion failed %s.", when), "Assertion failed."}
-	case finding.Property, finding.Invariant:
-		return []string{fmt.Sprintf("%s %s failed %s.", capital(f.Kind), f.Check, when),
-			fmt.Sprintf("%s %s returned false or reverted.", capital(f.Kind), f.Check)}
-	case finding.StorageWrite:
-		return []string{fmt.Sprintf("%s wrote to a storage slot %s chose, over other variables.", fn, who),
-			"A write to a storage slot the caller chooses."}
-	case finding.Reentrancy:
-		return []string{fmt.Sprintf("%s was re-entered by %s, which changed state the call used after it.", fn, who),
-			"A reentrant call changed state this call used after it."}
-	case finding.UncheckedCall:
-		return []string{fmt.Sprintf("This call's success is never checked: when it failed, %s went on as if it had succeeded.", fn),
-			"This call's success is never checked."}
-	case finding.EtherLeak:
-		return leakMessages(fn, who, fl, names)
-	case finding.SelfDestruct:
-		return []string{fmt.Sprintf("%s destroyed the contract when %s called it: any sender can.", fn, who),
-			"Any sender can destroy the contract."}
-	case finding.Delegatecall:
-		return []string{fmt.Sprintf("%s delegatecalled an address %s chose, running its code as the contract.", fn, who),
-			"The caller chooses the address this delegatecall runs."}
-	case finding.IntegerWrap:
-		return []string{fmt.Sprintf("Arithmetic wrapped around %s, and the wrapped value was used.", when),
-			"Arithmetic wrapped around and the wrapped value was used."}
-	case finding.Timestamp:
-		return []string{fmt.Sprintf("block.timestamp decided whether %s sent ether, called by %s.", fn, who),
-			"block.timestamp decides whether this sends ether."}
-	case finding.BlockNumber:
-		return []string{fmt.Sprintf("Block data (number, hash or prevrandao) decided whether %s sent ether.", fn),
-			"Block data decides whether this sends ether."}
-	case finding.TxOrigin:
-		return []string{"This check authorises by tx.origin: a contract the owner calls can pass it."}
-	case finding.DoSFailedCall:
-		return []string{fmt.Sprintf("One recipient that rejects ether makes %s revert for every recipient.", fn),
-			"One failing recipient reverts this loop of payments."}
-	case finding.FrontRunning:
-		return []string{fmt.Sprintf("%s pays whichever of two senders' calls is mined first, so one can take the other's payout.", fn),
-			"Whoever is mined first is paid."}
-	case finding.GasDoS:
-		return []string{fmt.Sprintf("%s's gas grows with state any sender can add, until it exceeds the block gas limit.", fn),
-			"This function's gas grows past the block gas limit."}
-	case finding.FreezingEther:
-		return []string{fmt.Sprintf("%s accepts ether but has no way to send any out: it is locked for good.", last.Contract),
-			"The contract accepts ether but can never send any."}
-	case finding.OwnerLock:
-		return ownerLockMessages(f, fn, who)
+	words := spec.Words(finding.Wording{Fn: fn, Who: who, Contract: last.Contract, Check: f.Check,
+		When: fmt.Sprintf("when %s called %s%s", who, fn, earlier(len(f.Calls)))})
+	switch spec.Hook {
+	case finding.HookEtherFlow:
+		return leakMessages(fn, fl, names, words)
+	case finding.HookPrivilegedCall:
+		return ownerLockMessages(f, fn, who, words)
 	}
-	title := capital(finding.Describe(finding.Kind(f.Kind)).Title)
-	return []string{fmt.Sprintf("%s %s.", title, when), title + "."}
+	return words
 }
 
-// leakMessages words an ether leak (SWC-105): whom the last call paid
-// what it never paid in, and whose ether it was.
-func leakMessages(fn, who string, fl *etherFlow, names map[common.Address]string) []string {
-	generic := fmt.Sprintf("%s paid %s ether it never paid in.", fn, who)
+// leakMessages words an ether leak (finding.HookEtherFlow): whom the
+// last call paid what it never paid in, and whose ether it was, before
+// the kind's own words.
+func leakMessages(fn string, fl *etherFlow, names map[common.Address]string, words []string) []string {
 	if fl == nil {
-		return []string{generic}
+		return words
 	}
 	to := names[fl.recipient]
 	in, out := amountOf(fl.in, fl.recipient), amountOf(fl.out, fl.recipient)
@@ -119,7 +79,7 @@ func leakMessages(fn, who string, fl *etherFlow, names map[common.Address]string
 	for _, src := range fl.sources(names) {
 		cands = append(cands, first+" "+src)
 	}
-	return append(cands, first, generic)
+	return append(append(cands, first), words...)
 }
 
 // sources words whose ether the payer paid with, most detailed first:
@@ -160,9 +120,10 @@ func (fl *etherFlow) sources(names map[common.Address]string) []string {
 	return out
 }
 
-// ownerLockMessages words an owner lock: the privileged call, then the
-// withdrawal it blocks.
-func ownerLockMessages(f report.Finding, fn, who string) []string {
+// ownerLockMessages words an owner lock (finding.HookPrivilegedCall): the
+// privileged call, then the withdrawal it blocks; the kind's own words
+// when the deployer made no call.
+func ownerLockMessages(f report.Finding, fn, who string, words []string) []string {
 	for _, c := range f.Calls[:len(f.Calls)-1] {
 		if SenderName(c) == "the deployer" {
 			return []string{
@@ -171,7 +132,7 @@ func ownerLockMessages(f report.Finding, fn, who string) []string {
 			}
 		}
 	}
-	return []string{"One privileged call locks depositors' ether for good."}
+	return words
 }
 
 // callName is "Vault.withdraw", or "a transfer to Vault" for plain ether.

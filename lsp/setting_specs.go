@@ -1,6 +1,9 @@
 package lsp
 
-import "github.com/foresight-sol/foresight/solc"
+import (
+	findingkind "github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/solc"
+)
 
 // settingSpec describes one editor setting: its key, JSON type, default
 // and documentation. settingSpecs is the one definition of the settings;
@@ -73,8 +76,8 @@ var settingSpecs = []settingSpec{
 		Doc:   "Parallel workers per campaign; the server uses at most one per CPU.",
 		Short: "parallel workers per campaign"},
 	{Key: "oracles", Type: "object", Values: "boolean", Default: map[string]bool{},
-		Doc:   "Finding kinds to switch on or off, e.g. `{\"panics\": true, \"assert-failure\": false}` (`panics` switches on every opt-in panic kind such as `panic-0x11`).",
-		Short: "finding kinds on or off, e.g. `{\"panics\": true, \"assert-failure\": false}`; `panics` switches on every opt-in panic kind such as `panic-0x11`"},
+		Doc:   "Finding kinds to switch on or off, e.g. `{\"panics\": true, \"" + string(findingkind.AssertFailure) + "\": false}` (`panics` switches on every opt-in panic kind such as `" + string(findingkind.PanicKind(0x11)) + "`).",
+		Short: "finding kinds on or off, e.g. `{\"panics\": true, \"" + string(findingkind.AssertFailure) + "\": false}`; `panics` switches on every opt-in panic kind such as `" + string(findingkind.PanicKind(0x11)) + "`"},
 	{Key: "targeted", Type: "boolean", Default: true,
 		Doc:   "Focus the campaign after a save on the functions the save changed (and the changed lines). Off: fuzz every function each time.",
 		Short: "focus the campaign on the functions the save changed; false fuzzes every function each time"},

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -66,7 +67,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
 	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
 	fs.StringVar(&f.contracts, "contract", "", "fuzz only these contracts (comma-separated `names`; default: all)")
-	fs.StringVar(&f.oracles, "oracles", "", "switch finding `kinds` on or off, comma-separated: \"panics\" adds arithmetic overflow, division by zero and the other checked-arithmetic panics; \"-assert-failure\" or \"-SWC-116\" turns one off (kinds: docs/oracles.md)")
+	fs.StringVar(&f.oracles, "oracles", "", "switch finding `kinds` on or off, comma-separated: \"panics\" adds arithmetic overflow, division by zero and the other checked-arithmetic panics; \"-"+string(finding.AssertFailure)+"\" or \"-"+string(finding.Timestamp)+"\" turns one off (kinds: docs/oracles.md)")
 	fs.StringVar(&f.format, "format", "text", "report `format`: text (like compiler errors), json (for replay and tools) or sarif (code scanning)")
 	fs.StringVar(&f.output, "o", "", "write the report to this `file` instead of stdout")
 	fs.StringVar(&f.coverage, "coverage", "", "also write which source lines ran, in this `format` (only lcov)")
@@ -80,7 +81,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.setUp, "setup", "", "fuzz from this Foundry test `contract`'s setUp(): its targetContract/targetSelector choices are fuzzed and its invariant_* functions checked (default: the first Foundry test contract with setUp() in the files, those with invariants first)")
 	fs.BoolVar(&f.noLook, "no-lookahead", false, "with --target, do not analyse which paths can still reach the target")
 	f.fork.register(fs, true)
-	fs.StringVar(&f.explain, "explain", "", "print what a finding `kind` means (SWC-107, assert-failure, ...), why it is a bug and what to do, and exit; -v shows the same under each finding")
+	fs.StringVar(&f.explain, "explain", "", "print what a finding `kind` means ("+string(finding.Reentrancy)+", "+string(finding.AssertFailure)+", ...), why it is a bug and what to do, and exit; -v shows the same under each finding")
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
 		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
@@ -145,8 +146,7 @@ func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration,
 		return explainKinds(name, []string{ff.explain}, stdout, stderr)
 	}
 	if len(paths) == 0 {
-		usageError(stderr, name, "no FILE or DIR to fuzz")
-		return exitUsage
+		paths = []string{"."} // the project the command runs in
 	}
 	opts, err := ff.options()
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/foresight-sol/foresight/engine/finding"
 )
 
 // helpPage is one command's help: what it does in plain words, its flags
@@ -44,9 +46,10 @@ var campaignGroups = []flagGroup{
 	{"Research switches (to compare the engine's techniques; see docs/lookahead.md)", []string{"no-prediction", "no-demand-driven", "schedule", "no-lookahead"}},
 }
 
-const campaignAbout = `Compiles the Solidity files (a directory means every .sol file under it),
-deploys every contract on an in-process test chain and sends them random
-transactions from a few test accounts, looking for failures: assertion
+const campaignAbout = `Compiles the Solidity files (a directory means every .sol file under it;
+none, the current directory), deploys every contract on an in-process
+test chain and sends them random transactions from a few test accounts,
+looking for failures: assertion
 failures, failing properties and invariants, and known vulnerabilities. Each
 finding prints like a compiler error, "file:line:col: severity: message",
 followed by the transactions that reproduce it. In a Foundry project's
@@ -56,14 +59,14 @@ would; other test and script files are skipped unless named.`
 
 var helpPages = map[string]helpPage{
 	"check": {
-		synopsis: "foresight check [flags] FILE|DIR...",
+		synopsis: "foresight check [flags] [FILE|DIR...]",
 		about:    campaignAbout + "\n\ncheck is the quick pass for a pre-commit hook or CI: a 10 s campaign.",
 		groups:   campaignGroups,
 		exits:    exitsFuzz,
 		example:  "foresight check examples\nforesight check --timeout 30s --contract SequenceFoo examples/SequenceFoo.sol",
 	},
 	"fuzz": {
-		synopsis: "foresight fuzz [flags] FILE|DIR...",
+		synopsis: "foresight fuzz [flags] [FILE|DIR...]",
 		about: campaignAbout + "\n\nfuzz runs longer than check (60 s) and can write JSON or SARIF reports;\n" +
 			"'foresight replay' re-executes the findings of a JSON report.",
 		groups: append(append([]flagGroup(nil), campaignGroups...),
@@ -99,7 +102,7 @@ this is the rest (also shown under each finding by check and fuzz with -v,
 and in the editor's hover). Without KIND it lists the kinds. check and fuzz
 accept --explain KIND too.`,
 		exits:   "  0  explained\n  2  not a finding kind, or bad flags",
-		example: "foresight explain SWC-105\nforesight explain",
+		example: "foresight explain " + string(finding.EtherLeak) + "\nforesight explain",
 	},
 	"bench": {
 		synopsis: "foresight bench [flags] FILE...",
@@ -303,7 +306,7 @@ func parseCommand(name string, fs *flag.FlagSet, args []string, stdout, stderr i
 		return nil, exitOK, false
 	}
 	if err != nil {
-		usageError(stderr, name, "%s", flagMessage(err))
+		usageError(stderr, name, "%s", flagMessage(err, flagNames(fs)))
 		return nil, exitUsage, false
 	}
 	return pos, exitOK, true
@@ -316,11 +319,13 @@ func usageError(w io.Writer, name, format string, args ...any) {
 }
 
 // flagMessage rewrites the flag package's errors in the --name spelling
-// the help uses.
-func flagMessage(err error) string {
+// the help uses; an unknown flag gets the nearest of names, the command's
+// flags.
+func flagMessage(err error, names []string) string {
 	m := err.Error()
 	if n, ok := strings.CutPrefix(m, "flag provided but not defined: -"); ok {
-		return "unknown flag --" + strings.TrimLeft(n, "-")
+		n = strings.TrimLeft(n, "-")
+		return "unknown flag --" + n + didYouMean(n, names, "--")
 	}
 	if n, ok := strings.CutPrefix(m, "flag needs an argument: -"); ok {
 		return "--" + n + " needs a value"

@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	foresight check [flags] FILE|DIR...   compile, fuzz briefly, print findings
-//	foresight fuzz [flags] FILE|DIR...    run a fuzzing campaign
+//	foresight check [flags] [FILE|DIR...] compile, fuzz briefly, print findings
+//	foresight fuzz [flags] [FILE|DIR...]  run a fuzzing campaign
 //	foresight replay REPORT.json          re-execute a report's findings and print traces
 //	foresight explain [KIND...]           say what a finding kind means and what to do
 //	foresight bench [flags] FILE...       compare engine configurations over seeds
@@ -93,7 +93,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return c.run(ctx, args[1:], stdout, stderr)
 		}
 	}
-	cliErrorf(stderr, "", "unknown command %q (run 'foresight help')", args[0])
+	cliErrorf(stderr, "", "unknown command %q%s (run 'foresight help')", args[0], didYouMean(args[0], commandNames(), ""))
 	return exitUsage
 }
 
@@ -109,7 +109,7 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return c.run(ctx, []string{"--help"}, stdout, stderr)
 		}
 	}
-	cliErrorf(stderr, "help", "no help for %q (run 'foresight help')", args[0])
+	cliErrorf(stderr, "help", "no help for %q%s (run 'foresight help')", args[0], didYouMean(args[0], commandNames()[1:], ""))
 	return exitUsage
 }
 

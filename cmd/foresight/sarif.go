@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/finding"
 )
 
 // writeSARIF writes findings as SARIF 2.1.0, so CI systems show them.
@@ -47,16 +48,18 @@ func writeSARIF(w io.Writer, rep *engine.Report) error {
 	seen := map[string]bool{}
 	results := []result{}
 	for _, f := range rep.Findings {
+		// The rule and level are the kind's record's (finding.Spec).
+		spec := finding.Describe(finding.Kind(f.Kind))
 		if !seen[f.Kind] {
 			seen[f.Kind] = true
-			r := rule{ID: f.Kind, ShortDescription: map[string]string{"text": f.Title}}
-			if f.SWC != "" {
-				r.Properties = map[string]any{"swc": f.SWC}
+			r := rule{ID: f.Kind, ShortDescription: map[string]string{"text": spec.Title}}
+			if spec.SWC != "" {
+				r.Properties = map[string]any{"swc": spec.SWC}
 			}
 			rules = append(rules, r)
 		}
 		level := "warning"
-		if f.Severity == "error" {
+		if spec.Severity == finding.Error {
 			level = "error"
 		}
 		r := result{RuleID: f.Kind, Level: level, Message: map[string]string{"text": f.Message},

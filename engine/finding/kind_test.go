@@ -41,15 +41,3 @@ func TestFailure(t *testing.T) {
 		}
 	}
 }
-
-func TestDescribe(t *testing.T) {
-	if d := Describe("panic-0x11"); d.Title != "arithmetic overflow or underflow" || d.SWC != "SWC-101" {
-		t.Errorf("Describe(panic-0x11) = %+v", d)
-	}
-	if d := Describe(AssertFailure); d.Severity != Error || d.SWC != "SWC-110" {
-		t.Errorf("Describe(assert) = %+v", d)
-	}
-	if d := Describe("panic-0x99"); d.Title != "panic 0x99" {
-		t.Errorf("unknown panic = %+v", d)
-	}
-}

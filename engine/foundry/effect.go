@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 )
 
 // This file is the harm an exported test asserts (issue 30): a test that
@@ -17,27 +18,19 @@ import (
 // accounts gained (here), storage written (effectstore.go), ether that
 // can never leave or a withdrawal that pays nothing (effectlock.go).
 
-// gainKinds are the kinds whose harm is ether the accounts the fuzzer
-// controls gained (docs/oracles.md, SWC-105: a sender ends the sequence
-// with more than it started with). The oracle guarantees it.
-var gainKinds = map[string]bool{"SWC-105": true}
-
-// GainKinds are the kinds whose harm is ether the accounts the fuzzer
-// controls gained when the replay measured such a gain (Finding.Gained):
-// a reentrant drain (SWC-107), a self-destruct's payout (SWC-106), a
-// prize taken first (SWC-114), winnings a block decided (SWC-116,
-// SWC-120). Their oracles judge something else (a stale read, a
-// selfdestruct, an order, a branch), so not every finding moves ether.
-var GainKinds = map[string]bool{"SWC-107": true, "SWC-106": true, "SWC-114": true, "SWC-116": true, "SWC-120": true}
-
 // cheatcodes is where forge serves vm; called by address, not through a
 // Vm interface, so a ds-test project's (which lacks load) or a set-up's
 // own vm does not matter.
 var cheatcodes = common.HexToAddress("0x7109709ECfa91a80626fF3989D68f67F5b1DD12D")
 
-// assertsGain reports whether the test asserts a gain of ether.
+// assertsGain reports whether the test asserts a gain of ether: always
+// for finding.HarmGainAlways (SWC-105: the oracle guarantees a sender
+// ends with more than it started with), and for finding.HarmGain when
+// the replay measured one (Finding.Gained): a reentrant drain, a
+// self-destruct's payout, a prize taken first, winnings a block decided,
+// whose oracles judge something else, so not every finding moves ether.
 func (g *gen) assertsGain() bool {
-	return gainKinds[g.f.Kind] || GainKinds[g.f.Kind] && g.f.Gained
+	return g.x.Harm.Has(finding.HarmGainAlways) || g.x.Harm.Has(finding.HarmGain) && g.f.Gained
 }
 
 // parties are the accounts the sequence ran from, grouped by who owns the
@@ -101,11 +94,11 @@ func (g *gen) renderBefore(w func(string, ...any)) {
 // (owner-lock).
 func (g *gen) renderBeforeLast(w func(string, ...any)) {
 	switch {
-	case g.f.Kind == "SWC-112" && g.f.HasDelegate:
+	case g.x.Harm.Has(finding.HarmDelegate) && g.f.HasDelegate:
 		g.renderMarkerCode(w) // effectstore.go
-	case g.f.Kind == "SWC-104" && g.f.HasCallee && len(g.f.Stored) > 0:
+	case g.x.Harm.Has(finding.HarmRejected) && g.f.HasCallee && len(g.f.Stored) > 0:
 		g.renderRejecter(w) // effectstore.go
-	case g.f.Kind == "owner-lock":
+	case g.x.Assert == finding.AssertLocked:
 		g.renderLockBefore(w) // effectlock.go
 	case g.loopBlocked():
 		g.renderLoopBefore(w) // effectharm.go
@@ -116,13 +109,13 @@ func (g *gen) renderBeforeLast(w func(string, ...any)) {
 // call; it reports false for a kind it has no effect for.
 func (g *gen) renderEffect(w func(string, ...any)) bool {
 	switch {
-	case g.f.Kind == "SWC-112" && g.f.HasDelegate:
+	case g.x.Harm.Has(finding.HarmDelegate) && g.f.HasDelegate:
 		g.renderMarker(w)
 		return true
-	case StorageKinds[g.f.Kind] && len(g.f.Stored) > 0:
+	case g.x.Harm.Has(finding.HarmStored) && len(g.f.Stored) > 0:
 		g.renderStored(w)
 		return true
-	case g.f.Kind == "SWC-106" && !g.f.Gained && g.f.HasEmptied:
+	case g.x.Harm.Has(finding.HarmEmptied) && !g.f.Gained && g.f.HasEmptied:
 		g.renderEmptied(w) // effectlock.go
 		return true
 	case !g.assertsGain():

@@ -2,6 +2,8 @@ package foundry
 
 import (
 	"fmt"
+
+	"github.com/foresight-sol/foresight/engine/finding"
 )
 
 // This file is the harm of the kinds whose finding's sequence does not
@@ -20,7 +22,7 @@ const blockExecGas = 30_000_000 - 21_000
 // phished reports whether the test sends the last call as a phishing
 // contract would (SWC-115), asserting the words the owner's call writes.
 func (g *gen) phished() bool {
-	return g.f.Kind == "SWC-115" && g.f.Phished && len(g.f.Stored) > 0
+	return g.x.Harm.Has(finding.HarmPhish) && g.f.Phished && len(g.f.Stored) > 0
 }
 
 // renderPhish writes SWC-115's last call as the phish: the owner (the
@@ -39,7 +41,7 @@ func (g *gen) renderPhish(w func(string, ...any), c Call) {
 // running out of a block's gas once the call before it is repeated.
 func (g *gen) gasDoS() bool {
 	n := len(g.f.Calls)
-	return g.f.Kind == "SWC-128" && g.f.Repeat > 0 && n >= 2 && !g.f.Calls[n-1].ViaAttacker
+	return g.x.Harm.Has(finding.HarmRepeat) && g.f.Repeat > 0 && n >= 2 && !g.f.Calls[n-1].ViaAttacker
 }
 
 // harmAssertion asserts the harm of SWC-115 and SWC-128 when the engine
@@ -72,7 +74,7 @@ func (g *gen) harmAssertion(w func(string, ...any)) bool {
 // and the last call does not come through that recipient.
 func (g *gen) loopBlocked() bool {
 	n := len(g.f.Calls)
-	return g.f.Kind == "SWC-113" && g.f.HasBlocker && len(g.f.Paid) > 0 && n > 0 &&
+	return g.x.Harm.Has(finding.HarmLoopBlock) && g.f.HasBlocker && len(g.f.Paid) > 0 && n > 0 &&
 		g.f.Calls[n-1].Sender != g.f.Blocker
 }
 

@@ -1,5 +1,7 @@
 package foundry
 
+import "github.com/foresight-sol/foresight/engine/finding"
+
 // renderLockBefore records, before the last call (a depositor's
 // withdrawal), the depositor's ether.
 func (g *gen) renderLockBefore(w func(string, ...any)) {
@@ -52,7 +54,7 @@ func (g *gen) renderEmptied(w func(string, ...any)) {
 const canSendEtherFunc = `
     /// Whether code has an instruction that can send ether: CALL,
     /// CALLCODE, DELEGATECALL, CREATE, CREATE2 or SELFDESTRUCT (PUSH data
-    /// and solc's metadata skipped), as Foresight's freezing-ether oracle
+    /// and solc's metadata skipped), as Foresight's ` + string(finding.FreezingEther) + ` oracle
     /// scans it.
     function _canSendEther(address where) internal view returns (bool) {
         uint256 n;
@@ -77,7 +79,7 @@ const canSendEtherFunc = `
 // renderHelpers writes the test contract's helper functions its harm
 // assertion calls.
 func (g *gen) renderHelpers(w func(string, ...any)) {
-	if g.f.Kind == "freezing-ether" {
+	if g.x.Assert == finding.AssertFrozen {
 		w("%s", canSendEtherFunc)
 	}
 	g.renderGasOf(w) // effectharm.go
@@ -87,11 +89,11 @@ func (g *gen) renderHelpers(w func(string, ...any)) {
 // need not commit or whose harm is not a vulnerability oracle's;
 // it reports false for other kinds.
 func (g *gen) lockAssertion(w func(string, ...any)) bool {
-	switch g.f.Kind {
-	case "owner-lock":
+	switch g.x.Assert {
+	case finding.AssertLocked:
 		w("\n        // %s: %s\n", solComment(g.f.Title), solComment(g.f.Detail))
 		g.renderLock(w)
-	case "freezing-ether":
+	case finding.AssertFrozen:
 		w("\n        // %s: %s\n", solComment(g.f.Title), solComment(g.f.Detail))
 		g.renderFrozen(w)
 	default:

@@ -6,14 +6,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/finding"
 )
-
-// StorageKinds are the kinds whose harm is storage the last call wrote,
-// which the engine measures by replaying the finding (Finding.Stored): the
-// wrapped value stored (SWC-101), the slot an input chose (SWC-124), the
-// state a call changed although the call it made failed (SWC-104; the
-// engine keeps the words only when that call failed in the replay too).
-var StorageKinds = map[string]bool{"SWC-101": true, "SWC-124": true, "SWC-104": true}
 
 // markerSlot and markerValue are the word the code an SWC-112 test
 // installs at the delegatecalled account writes: a slot no variable uses,
@@ -37,7 +31,7 @@ func MarkerCode() []byte {
 // they held in the campaign: fixed, the call reverts or writes others.
 func (g *gen) renderStored(w func(string, ...any)) {
 	w("        %s\n", g.assertTrue("ok", "the last transaction commits"))
-	if g.f.Kind == "SWC-104" {
+	if g.x.Harm.Has(finding.HarmRejected) {
 		w("        // The harm: the call it made failed, yet the state it changed\n")
 		w("        // stays changed, read back. Fixed, the transaction reverts.\n")
 	} else {

@@ -15,7 +15,7 @@ import (
 // Finding is what an export writes of a finding: its kind, contract and
 // check are identifiers, its calls parsed values.
 type Finding struct {
-	Kind     string // "assert-failure", "panic-0x11", "SWC-105", ...
+	Kind     string // a finding.Kind: what the test asserts is its record's Export
 	Title    string // free text, for a comment
 	Detail   string // free text, for a comment
 	Contract string // the failing contract, an identifier
@@ -28,11 +28,11 @@ type Finding struct {
 	Seed         uint64
 	Calls        []Call
 	// Stored is the storage the last call changed, measured by replaying
-	// it (nil if unknown): what a test of a StorageKinds finding asserts.
+	// it (nil if unknown): what a test of a finding.HarmStored kind asserts.
 	Stored []Word
 	// Gained says the replay saw the accounts the fuzzer controls end the
 	// sequence with more ether than they started with: what a test of a
-	// GainKinds finding asserts.
+	// finding.HarmGain kind asserts.
 	Gained bool
 	// Delegate is the account the last call delegatecalled, one the
 	// fuzzer controls, and Delegator the contract whose storage that code

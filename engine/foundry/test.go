@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -35,7 +36,7 @@ func Test(f Finding, setup Setup, builds []*solc.Build) (path string, source str
 	if len(f.Calls) == 0 {
 		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrTest)
 	}
-	g := &gen{f: f, setup: setup, builds: builds, names: map[string]string{}}
+	g := &gen{f: f, x: finding.Describe(finding.Kind(f.Kind)).Export, setup: setup, builds: builds, names: map[string]string{}}
 	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
 	g.lib = projectTestLibrary(builds, path)
 	if setup.SetUp != "" {
@@ -51,6 +52,7 @@ func Test(f Finding, setup Setup, builds []*solc.Build) (path string, source str
 // gen holds what one rendering needs.
 type gen struct {
 	f      Finding
+	x      finding.Export // what the test asserts: the kind's record's
 	setup  Setup
 	builds []*solc.Build
 
@@ -395,20 +397,20 @@ func (g *gen) contractAddress() common.Address {
 func (g *gen) renderAssertion(w func(string, ...any)) {
 	f := g.f
 	switch {
-	case f.Kind == "assert-failure" && g.v08:
+	case g.x.Assert == finding.AssertAssertion && g.v08:
 		w("        %s\n", g.assertNot("ok", "expected the assertion to fail"))
 		w("        %s\n", g.assertBytesEq("ret", `abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`))
-	case f.Kind == "assert-failure":
+	case g.x.Assert == finding.AssertAssertion:
 		w("        %s\n", g.assertNot("ok", "expected the assertion to fail"))
 		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
-	case strings.HasPrefix(f.Kind, "panic-0x") && !g.v08:
+	case g.x.Assert == finding.AssertPanic && !g.v08:
 		// Before 0.8 the checks a panic stands for end in INVALID.
 		w("        %s\n", g.assertNot("ok", "expected the check to fail"))
 		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
-	case strings.HasPrefix(f.Kind, "panic-0x"):
+	case g.x.Assert == finding.AssertPanic:
 		w("        %s\n", g.assertNot("ok", "expected a panic"))
 		w("        %s\n", g.assertBytesEq("ret", fmt.Sprintf(`abi.encodeWithSignature("Panic(uint256)", uint256(0x%02x))`, f.Panic)))
-	case f.Kind == "property" || f.Kind == "invariant":
+	case g.x.Assert == finding.AssertCheck:
 		addr := g.contractAddress()
 		w("\n        // The %s %s must now fail.\n", f.Kind, f.Check)
 		w("        vm.prank(%s, %s);\n", chain.SenderAddress(0).Hex(), chain.SenderAddress(0).Hex())
@@ -418,15 +420,18 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		} else {
 			w("        %s\n", g.assertNot("ok", "expected "+f.Check+" to revert"))
 		}
-	case f.Kind == "SWC-113" && !g.loopBlocked():
+	case g.x.Assert == finding.AssertReverts && !g.loopBlocked():
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
 		w("        %s\n", g.assertNot("ok", "expected one failing recipient to revert the loop"))
 	case g.lockAssertion(w): // effectlock.go
 	case g.harmAssertion(w): // effectharm.go
-	case f.Kind == "SWC-115" || f.Kind == "SWC-112" && !f.HasDelegate:
+	case g.x.Assert == finding.AssertEvidence:
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))
+		if g.renderEffect(w) {
+			break
+		}
 		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")
-	case strings.HasPrefix(f.Kind, "SWC-"):
+	case g.x.Assert == finding.AssertCommits:
 		// The vulnerability oracles judge committed transactions: the
 		// last call succeeds, and what it did is the harm (effect.go).
 		w("\n        // %s: %s\n", solComment(f.Title), solComment(f.Detail))

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -24,13 +23,12 @@ var ErrInvalid = errors.New("invalid report")
 const maxSenderIndex = 255
 
 var (
-	// kindRE matches finding kinds: "assert-failure", "panic-0x11", "SWC-124".
+	// kindRE matches the shape of a finding kind (engine/finding's
+	// records name them; this leaf package cannot import it).
 	kindRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
 	// signatureRE matches a function signature: a name and its
 	// parameter types, tuples and arrays included.
 	signatureRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*\([A-Za-z0-9_$\[\](),]*\)$`)
-	// panicKindRE matches a panic kind and captures its code.
-	panicKindRE = regexp.MustCompile(`^panic-0x([0-9a-fA-F]{1,16})$`)
 )
 
 // CallValues are the values of a Call, parsed from the report's text.
@@ -177,16 +175,6 @@ func ValidateSetup(s Setup) error {
 		}
 	}
 	return nil
-}
-
-// PanicCode returns the code of a "panic-0xNN" kind.
-func PanicCode(kind string) (uint64, bool) {
-	m := panicKindRE.FindStringSubmatch(kind)
-	if m == nil {
-		return 0, false
-	}
-	code, err := strconv.ParseUint(m[1], 16, 64)
-	return code, err == nil
 }
 
 func parseAddress(what, s string) (common.Address, error) {

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"os"
 	"os/exec"
 	"regexp"
@@ -49,7 +50,7 @@ func main() {
 	seeds := flag.Int("seeds", 50, "run seeds 1..`N`")
 	execs := flag.Int("execs", 20000, "stop each campaign after `N` executions")
 	parallel := flag.Int("parallel", runtime.NumCPU(), "run `N` campaigns at once")
-	extra := flag.String("flags", "", "further `flags` for foresight fuzz, space-separated (\"--oracles SWC-114\")")
+	extra := flag.String("flags", "", "further `flags` for foresight fuzz, space-separated (\"--oracles "+string(finding.FrontRunning)+"\")")
 	flag.Parse()
 	args := flag.Args()
 	var builds []build

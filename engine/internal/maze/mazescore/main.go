@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/internal/maze"
 )
 
@@ -57,7 +58,7 @@ func main() {
 	found := map[int]time.Duration{}
 	wrong := 0
 	for _, f := range rep.Findings {
-		if f.Kind != "assert-failure" {
+		if f.Kind != string(finding.AssertFailure) {
 			continue
 		}
 		if !reachable[f.Line] {

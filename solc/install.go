@@ -75,7 +75,7 @@ func installJS(ctx context.Context, npm string, env []string, cacheDir string, v
 		return "", fmt.Errorf("install solc %s with %s: %w: %s", v, npm, r.err, msg)
 	}
 	var pkg struct{ Version string }
-	data, err := os.ReadFile(filepath.Join(tmp, "node_modules", "solc", "package.json"))
+	data, err := readConfig(filepath.Join(tmp, "node_modules", "solc", "package.json"))
 	if err == nil {
 		err = json.Unmarshal(data, &pkg)
 	}

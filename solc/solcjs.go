@@ -27,7 +27,7 @@ type SolcJS struct {
 	Ver     Version
 	Dir     string
 	Worker  *NodeWorker
-	Timeout time.Duration // per request; zero means DefaultTimeout
+	Timeout time.Duration // per request; zero: it grows with the input (compileTimeout)
 }
 
 // Version returns the package's compiler version.
@@ -37,15 +37,12 @@ func (s *SolcJS) String() string { return fmt.Sprintf("solc %s (solc-js)", s.Ver
 
 // CompileJSON sends the input to the worker.
 func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
-	timeout := s.Timeout
-	if timeout == 0 {
-		timeout = DefaultTimeout
-	}
+	timeout := compileTimeout(s.Timeout, len(input))
 	out, err := s.Worker.call(ctx, "compile", s.Dir, input, timeout)
 	if err != nil {
 		var we *workerError
 		if errors.As(err, &we) {
-			return nil, &CompilerError{Compiler: s.String(), What: we.what, Err: we.err, Crashed: we.crashed}
+			return nil, &CompilerError{Compiler: s.String(), What: we.what, Err: we.err, Crashed: we.crashed, TimedOut: we.timedOut}
 		}
 		return nil, err
 	}
@@ -79,6 +76,8 @@ type workerError struct {
 	what string
 	err  error
 	died bool // the worker process was gone or died during the request
+	// timedOut: the request outlived its limit and the worker was killed.
+	timedOut bool
 	// crashed: the compiler threw on the input; another input may
 	// compile. (A node that dies twice is not counted: a broken node dies
 	// on every input.)
@@ -254,7 +253,7 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 		if timedOut {
 			w.Log.Warn("solc-js worker timed out; restarting it", zap.Duration("timeout", timeout))
 			w.stopLocked()
-			return nil, &workerError{what: fmt.Sprintf("timed out after %s", timeout)}
+			return nil, &workerError{what: fmt.Sprintf("timed out after %s", timeout), timedOut: true}
 		}
 		if r.err != nil {
 			var re *remoteError

@@ -27,8 +27,8 @@ type Config struct {
 	// InstallTimeout bounds one npm install of a solc-js release; default
 	// DefaultInstallTimeout.
 	InstallTimeout time.Duration
-	NoNative    bool          // ignore native binaries (tests)
-	NoForge     bool          // never run forge; Foundry's remapping rules by hand (tests)
+	NoNative       bool // ignore native binaries (tests)
+	NoForge        bool // never run forge; Foundry's remapping rules by hand (tests)
 	// Untrusted: ignore executables the workspace names. A compiler path in
 	// foundry.toml, or a solc, node or npm found inside the project root
 	// (symlinks resolved) is never run, nor is forge at all; the choice
@@ -58,10 +58,10 @@ type Toolchain struct {
 	mu      sync.Mutex
 	jsByVer map[Version]*SolcJS
 	install map[Version]*installCall // installs in flight, shared by every caller
-	probed  map[string]probeResult // `--version` answers by binary path
-	said    map[string]bool        // messages already given to Notify
-	forged  map[string][]Remapping // `forge remappings` answers by root and configuration; nil: it failed
-	roots   []string               // project roots compiled while untrusted, where execPath looks for nothing
+	probed  map[string]probeResult   // `--version` answers by binary path
+	said    map[string]bool          // messages already given to Notify
+	forged  map[string][]Remapping   // `forge remappings` answers by root and configuration; nil: it failed
+	roots   []string                 // project roots compiled while untrusted, where execPath looks for nothing
 }
 
 // NewToolchain returns a Toolchain for cfg.

@@ -70,6 +70,10 @@ type NodeWorker struct {
 	stderr *tailBuffer
 	nextID int
 	closed bool
+	// abandoned: the caller of the request in flight has left (acquire).
+	abandoned bool
+	// nodeChecked: the node binaries whose version passed checkNode.
+	nodeChecked map[string]bool
 }
 
 type workerError struct {
@@ -147,6 +151,9 @@ func (w *NodeWorker) startLocked() error {
 	if node == "" {
 		node = "node"
 	}
+	if err := w.checkNodeLocked(node, env); err != nil {
+		return err
+	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return fmt.Errorf("start node worker: %w", err)
@@ -215,22 +222,16 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 // (killing the worker would throw away every loaded compiler); a compile that
 // outlives timeout kills the worker.
 func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
-	select {
-	case w.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := w.acquire(ctx.Done(), ctx.Err); err != nil {
+		return nil, err
 	}
-	w.mu.Lock()
-	if err := w.startLocked(); err != nil {
-		w.mu.Unlock()
+	stdin, resp, id, err := w.prepare()
+	if err != nil {
 		<-w.sem
 		return nil, &workerError{what: "could not start node", err: err}
 	}
-	w.nextID++
-	h := workerHeader{ID: w.nextID, Op: op, Dir: dir, Len: len(body)}
+	h := workerHeader{ID: id, Op: op, Dir: dir, Len: len(body)}
 	hb, _ := json.Marshal(h)
-	stdin, resp := w.stdin, w.resp
-	w.mu.Unlock()
 
 	done := make(chan workerResult, 1)
 	go func() {
@@ -250,6 +251,7 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 		defer func() { <-w.sem }()
 		w.mu.Lock()
 		defer w.mu.Unlock()
+		w.abandoned = false
 		if timedOut {
 			w.Log.Warn("solc-js worker timed out; restarting it", zap.Duration("timeout", timeout))
 			w.stopLocked()
@@ -273,11 +275,10 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 			if w.closed {
 				return nil, &workerError{what: "was stopped", err: errClosed}
 			}
-			tail := strings.TrimSpace(w.stderr.String())
-			w.stopLocked()
+			w.stopLocked() // waits for node's exit, and so for all its stderr
 			what := "crashed"
-			if tail != "" {
-				what += ": " + tail
+			if line := firstMeaningfulLine(w.stderr.String()); line != "" {
+				what += ": " + line
 			}
 			return nil, &workerError{what: what, err: r.err, died: true}
 		}
@@ -290,6 +291,9 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 	case <-timer.C:
 		return finish(workerResult{}, true)
 	case <-ctx.Done():
+		w.mu.Lock()
+		w.abandoned = true
+		w.mu.Unlock()
 		go func() {
 			select {
 			case r := <-done:

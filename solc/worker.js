@@ -39,6 +39,7 @@ function respond(id, body, error, fatal) {
 }
 
 function handle(header, body) {
+  if (header.op === 'ping') return respond(header.id, 'pong'); // liveness, see worker_live.go
   let out, err, fatal = false, compiling = false;
   try {
     const c = load(header.dir);

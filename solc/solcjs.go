@@ -28,6 +28,10 @@ type SolcJS struct {
 	Dir     string
 	Worker  *NodeWorker
 	Timeout time.Duration // per request; zero: it grows with the input (compileTimeout)
+
+	// repair reinstalls a package that does not load (Toolchain.repairJS);
+	// nil: Dir is not Foresight's to replace.
+	repair func(ctx context.Context, cause string) error
 }
 
 // Version returns the package's compiler version.
@@ -39,6 +43,16 @@ func (s *SolcJS) String() string { return fmt.Sprintf("solc %s (solc-js)", s.Ver
 func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
 	timeout := compileTimeout(s.Timeout, len(input))
 	out, err := s.Worker.call(ctx, "compile", s.Dir, input, timeout)
+	var le *workerError
+	if errors.As(err, &le) && le.loadFailed && s.repair != nil {
+		if rerr := s.repair(ctx, le.what); rerr != nil {
+			return nil, rerr
+		}
+		out, err = s.Worker.call(ctx, "compile", s.Dir, input, timeout)
+		if errors.As(err, &le) && le.loadFailed {
+			return nil, &CompilerError{Compiler: s.String(), What: fmt.Sprintf("in %s %s, even after a fresh install; check node, remove %s to install it again, or use a native solc", s.Dir, loadCause(le.what), s.Dir)}
+		}
+	}
 	if err != nil {
 		var we *workerError
 		if errors.As(err, &we) {
@@ -82,6 +96,8 @@ type workerError struct {
 	died bool // the worker process was gone or died during the request
 	// timedOut: the request outlived its limit and the worker was killed.
 	timedOut bool
+	// loadFailed: the compiler package did not load (a corrupt install).
+	loadFailed bool
 	// crashed: the compiler threw on the input; another input may
 	// compile. (A node that dies twice is not counted: a broken node dies
 	// on every input.)
@@ -190,6 +206,7 @@ type workerHeader struct {
 	Len   int    `json:"len"`
 	Error string `json:"error,omitempty"`
 	Fatal bool   `json:"fatal,omitempty"` // the compiler is broken; restart
+	Load  bool   `json:"load,omitempty"`  // the compiler did not load: its install is broken
 }
 
 type workerResult struct {
@@ -260,6 +277,12 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 		if r.err != nil {
 			var re *remoteError
 			if errors.As(r.err, &re) {
+				if re.load {
+					// node caches what it loaded of the broken package: a
+					// reinstalled one loads only in a new process.
+					w.stopLocked()
+					return nil, &workerError{what: "failed to load: " + re.msg, loadFailed: true}
+				}
 				if !re.fatal && !brokenCompiler(re.msg) {
 					return nil, &workerError{what: "failed: " + re.msg}
 				}
@@ -310,6 +333,7 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 type remoteError struct {
 	msg   string
 	fatal bool
+	load  bool
 }
 
 // brokenCompiler recognises the errors after which a loaded solc-js
@@ -347,7 +371,7 @@ func readResponse(r *bufio.Reader, id int) workerResult {
 	}
 	body := buf.Bytes()
 	if h.Error != "" {
-		return workerResult{err: &remoteError{msg: h.Error, fatal: h.Fatal}}
+		return workerResult{err: &remoteError{msg: h.Error, fatal: h.Fatal, load: h.Load}}
 	}
 	return workerResult{body: body}
 }

@@ -55,13 +55,14 @@ type Toolchain struct {
 	nativeOnce sync.Once
 	natives    []*Native // svm and solc-select, sorted, highest version first
 
-	mu      sync.Mutex
-	jsByVer map[Version]*SolcJS
-	install map[Version]*installCall // installs in flight, shared by every caller
-	probed  map[string]probeResult   // `--version` answers by binary path
-	said    map[string]bool          // messages already given to Notify
-	forged  map[string][]Remapping   // `forge remappings` answers by root and configuration; nil: it failed
-	roots   []string                 // project roots compiled while untrusted, where execPath looks for nothing
+	mu       sync.Mutex
+	jsByVer  map[Version]*SolcJS
+	install  map[Version]*installCall // installs in flight, shared by every caller
+	repaired map[Version]bool         // solc-js installs reinstalled because they did not load
+	probed   map[string]probeResult   // `--version` answers by binary path
+	said     map[string]bool          // messages already given to Notify
+	forged   map[string][]Remapping   // `forge remappings` answers by root and configuration; nil: it failed
+	roots    []string                 // project roots compiled while untrusted, where execPath looks for nothing
 }
 
 // NewToolchain returns a Toolchain for cfg.
@@ -76,14 +77,15 @@ func NewToolchain(cfg Config) *Toolchain {
 		cfg.Home, _ = os.UserHomeDir()
 	}
 	t := &Toolchain{
-		cfg:     cfg,
-		worker:  NewNodeWorker("", cfg.Log.Named("solcjs")),
-		life:    newLifetime(),
-		jsByVer: map[Version]*SolcJS{},
-		install: map[Version]*installCall{},
-		probed:  map[string]probeResult{},
-		said:    map[string]bool{},
-		forged:  map[string][]Remapping{},
+		cfg:      cfg,
+		worker:   NewNodeWorker("", cfg.Log.Named("solcjs")),
+		life:     newLifetime(),
+		jsByVer:  map[Version]*SolcJS{},
+		install:  map[Version]*installCall{},
+		repaired: map[Version]bool{},
+		probed:   map[string]probeResult{},
+		said:     map[string]bool{},
+		forged:   map[string][]Remapping{},
 	}
 	t.worker.resolve = t.nodeCommand
 	return t
@@ -368,7 +370,7 @@ func (t *Toolchain) solcJS(ctx context.Context, v Version) (Compiler, error) {
 	if c, ok := t.jsByVer[v]; ok {
 		return c, nil
 	}
-	c = &SolcJS{Ver: v, Dir: dir, Worker: t.worker, Timeout: t.cfg.Timeout}
+	c = &SolcJS{Ver: v, Dir: dir, Worker: t.worker, Timeout: t.cfg.Timeout, repair: func(ctx context.Context, cause string) error { return t.repairJS(ctx, v, cause) }}
 	t.jsByVer[v] = c
 	return c, nil
 }

@@ -242,9 +242,12 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 	if err := w.acquire(ctx.Done(), ctx.Err); err != nil {
 		return nil, err
 	}
-	stdin, resp, id, err := w.prepare()
+	stdin, resp, id, err := w.prepare(ctx.Done())
 	if err != nil {
 		<-w.sem
+		if errors.Is(err, errPingCancelled) {
+			return nil, ctx.Err()
+		}
 		return nil, &workerError{what: "could not start node", err: err}
 	}
 	h := workerHeader{ID: id, Op: op, Dir: dir, Len: len(body)}

@@ -3,6 +3,7 @@ package solc
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"io"
 	"time"
 
@@ -51,15 +52,22 @@ func (w *NodeWorker) acquire(done <-chan struct{}, ctxErr func() error) error {
 
 // prepare returns the pipes of a live process for a request (the worker
 // acquired) and the request's id: the running process if it answers a
-// ping, else a new one.
-func (w *NodeWorker) prepare() (io.WriteCloser, *bufio.Reader, int, error) {
+// ping, else a new one. When done closes during the ping, it returns
+// errPingCancelled at once and stops the process (the late answer could
+// not be told from the next request's).
+func (w *NodeWorker) prepare(done <-chan struct{}) (io.WriteCloser, *bufio.Reader, int, error) {
 	w.mu.Lock()
 	if w.cmd != nil {
 		w.nextID++
 		id, stdin, resp, pid := w.nextID, w.stdin, w.resp, w.cmd.Process.Pid
 		w.mu.Unlock()
-		alive := ping(stdin, resp, id)
+		alive, cancelled := ping(done, stdin, resp, id)
 		w.mu.Lock()
+		if cancelled {
+			w.stopLocked()
+			w.mu.Unlock()
+			return nil, nil, 0, errPingCancelled
+		}
 		if !alive && w.cmd != nil && w.cmd.Process.Pid == pid {
 			w.Log.Warn("solc-js worker did not answer a ping; replacing it", zap.Int("pid", pid), zap.Duration("waited", pingTimeout))
 			w.stopLocked()
@@ -74,10 +82,13 @@ func (w *NodeWorker) prepare() (io.WriteCloser, *bufio.Reader, int, error) {
 	return w.stdin, w.resp, w.nextID, nil
 }
 
+// errPingCancelled: the caller left during the liveness ping.
+var errPingCancelled = errors.New("cancelled during the worker's liveness check")
+
 // ping sends a ping and reports whether the answer came within
-// pingTimeout. On false the caller kills the process, which ends the
-// reader left behind.
-func ping(stdin io.Writer, resp *bufio.Reader, id int) bool {
+// pingTimeout, or that done closed first. Unless it answered, the caller
+// kills the process, which ends the reader left behind.
+func ping(cancel <-chan struct{}, stdin io.Writer, resp *bufio.Reader, id int) (alive, cancelled bool) {
 	hb, _ := json.Marshal(workerHeader{ID: id, Op: "ping"})
 	done := make(chan bool, 1)
 	go func() {
@@ -92,8 +103,10 @@ func ping(stdin io.Writer, resp *bufio.Reader, id int) bool {
 	defer t.Stop()
 	select {
 	case ok := <-done:
-		return ok
+		return ok, false
 	case <-t.C:
-		return false
+		return false, false
+	case <-cancel:
+		return false, true
 	}
 }

@@ -128,7 +128,14 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 			return nil, ctx.Err()
 		}
 		b.Err = err
-		b.Diagnostics = []Diagnostic{compilerFailure(units[roots[0]], err)}
+		d := compilerFailure(units[roots[0]], err)
+		var ce *CompilerError
+		if errors.As(err, &ce) && ce.TimedOut {
+			// Name the whole unit: the diagnostic sits on one root (the
+			// first by name, maybe an interface) but the unit timed out.
+			d.Message = fmt.Sprintf("%s %s; %s", b.Label(), ce.What, timeoutHint())
+		}
+		b.Diagnostics = []Diagnostic{d}
 	} else {
 		b.Output = out
 		for _, d := range diagnostics(out.Errors, units) {

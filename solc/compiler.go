@@ -35,6 +35,7 @@ type CompilerError struct {
 	What     string // "timed out after 2m0s", "crashed: exit status 2", ...
 	Err      error  // underlying cause, or nil
 	Crashed  bool   // the input crashed it; errors.Is(e, ErrCompilerCrashed)
+	TimedOut bool   // it outlived its limit; errors.Is(e, ErrCompileTimeout)
 }
 
 func (e *CompilerError) Error() string {
@@ -49,6 +50,9 @@ func (e *CompilerError) Unwrap() []error {
 	errs := []error{ErrCompilerFailed}
 	if e.Crashed {
 		errs = append(errs, ErrCompilerCrashed)
+	}
+	if e.TimedOut {
+		errs = append(errs, ErrCompileTimeout)
 	}
 	if e.Err != nil {
 		errs = append(errs, e.Err)

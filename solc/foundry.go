@@ -2,7 +2,6 @@ package solc
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -27,7 +26,7 @@ type foundryConfig struct {
 // for the keys above. Unknown keys and value types are ignored; a malformed
 // line is an error naming the line.
 func readFoundryConfig(path, profile string) (*foundryConfig, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 )
 
@@ -14,7 +13,7 @@ import (
 // foundry.toml has none.
 func RPCEndpoints(root string) (map[string]string, error) {
 	path := filepath.Join(root, "foundry.toml")
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -38,7 +38,7 @@ type HardhatConfig struct {
 // readHardhatConfig reads the solidity entry of a hardhat.config.{js,ts}
 // file without executing it. See ParseHardhatConfig.
 func readHardhatConfig(path string) (*HardhatConfig, error) {
-	data, err := readSource(path)
+	data, err := readConfig(path)
 	if err != nil {
 		return nil, err
 	}

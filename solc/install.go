@@ -9,8 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
+
+	"go.uber.org/zap"
 )
 
 // installDir is where solc-js version v lives: one directory per version,
@@ -43,8 +44,9 @@ func installedJS(cacheDir string) []Version {
 // installJS installs the npm package solc@v into its own directory. It
 // installs into a temporary sibling and renames it into place, so an
 // interrupted install never leaves a half-installed compiler behind. npm
-// runs with env (nil: Foresight's own).
-func installJS(ctx context.Context, npm string, env []string, cacheDir string, v Version, life *lifetime) (string, error) {
+// runs with env (nil: Foresight's own), for at most timeout; a failure is
+// one line (npmFailure), npm's whole output goes to log.
+func installJS(ctx context.Context, npm string, env []string, cacheDir string, v Version, life *lifetime, timeout time.Duration, log *zap.Logger) (string, error) {
 	dir := installDir(cacheDir, v)
 	if fileExists(filepath.Join(dir, "node_modules", "solc", "package.json")) {
 		return dir, nil
@@ -63,19 +65,24 @@ func installJS(ctx context.Context, npm string, env []string, cacheDir string, v
 	if npm == "" {
 		npm = "npm"
 	}
+	args := append([]string{"install", "--no-audit", "--no-fund", "--loglevel=error"}, npmFetchArgs...)
 	r := runProcess(ctx, procSpec{
-		path: npm, args: []string{"install", "--no-audit", "--no-fund", "--loglevel=error", "solc@" + v.String()}, dir: tmp, env: env,
-		maxOut: maxCompilerStderr, maxErr: maxCompilerStderr, timeout: 10 * time.Minute, life: life,
+		path: npm, args: append(args, "solc@"+v.String()), dir: tmp, env: env,
+		maxOut: maxCompilerStderr, maxErr: maxCompilerStderr, timeout: timeout, life: life,
 	})
 	if r.err != nil {
-		msg := strings.TrimSpace(string(r.stdout) + "\n" + string(r.stderr))
-		if len(msg) > 800 {
-			msg = msg[len(msg)-800:]
+		if ctx.Err() != nil {
+			return "", ctx.Err()
 		}
-		return "", fmt.Errorf("install solc %s with %s: %w: %s", v, npm, r.err, msg)
+		out := string(r.stdout) + "\n" + string(r.stderr)
+		log.Warn("npm install failed", zap.Stringer("version", v), zap.String("npm", npm), zap.Error(r.err), zap.String("output", out))
+		if errors.Is(r.err, errClosed) {
+			return "", fmt.Errorf("installing solc %s from npm: %w", v, r.err)
+		}
+		return "", npmFailure(v, out, errors.Is(r.err, errTimedOut), timeout)
 	}
 	var pkg struct{ Version string }
-	data, err := os.ReadFile(filepath.Join(tmp, "node_modules", "solc", "package.json"))
+	data, err := readConfig(filepath.Join(tmp, "node_modules", "solc", "package.json"))
 	if err == nil {
 		err = json.Unmarshal(data, &pkg)
 	}

@@ -15,14 +15,11 @@ import (
 type Native struct {
 	Path    string
 	Ver     Version
-	Timeout time.Duration // per request; zero means DefaultTimeout
+	Timeout time.Duration // per request; zero: it grows with the input (compileTimeout)
 
 	life           *lifetime // the Toolchain's, so Close stops the run; nil for none
 	maxOut, maxErr int       // output caps; zero means MaxCompilerOutput and 1 MiB
 }
-
-// DefaultTimeout bounds one compiler run unless configured otherwise.
-const DefaultTimeout = 2 * time.Minute
 
 // Version returns the binary's version.
 func (n *Native) Version() Version { return n.Ver }
@@ -34,10 +31,7 @@ func (n *Native) String() string { return fmt.Sprintf("solc %s (%s)", n.Ver, n.P
 // the output passes MaxCompilerOutput (stderr: 1 MiB) or the Toolchain
 // closes.
 func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
-	timeout := n.Timeout
-	if timeout == 0 {
-		timeout = DefaultTimeout
-	}
+	timeout := compileTimeout(n.Timeout, len(input))
 	maxOut, maxErr := n.maxOut, n.maxErr
 	if maxOut == 0 {
 		maxOut, maxErr = MaxCompilerOutput, maxCompilerStderr
@@ -64,7 +58,7 @@ func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 	var limit *OutputLimitError
 	switch {
 	case errors.Is(r.err, errTimedOut):
-		return nil, &CompilerError{Compiler: n.String(), What: fmt.Sprintf("timed out after %s", timeout), Err: context.DeadlineExceeded}
+		return nil, &CompilerError{Compiler: n.String(), What: fmt.Sprintf("timed out after %s", timeout), TimedOut: true}
 	case errors.Is(r.err, errClosed):
 		return nil, &CompilerError{Compiler: n.String(), What: "was stopped", Err: r.err}
 	case errors.As(r.err, &limit):

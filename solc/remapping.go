@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -62,7 +61,7 @@ func applyRemappings(rs []Remapping, importer, importPath string) string {
 // readRemappingsFile reads remappings.txt: one remapping a line, blank lines
 // and '#' comments ignored.
 func readRemappingsFile(path string) ([]Remapping, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if err != nil {
 		return nil, err
 	}

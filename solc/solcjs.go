@@ -27,7 +27,11 @@ type SolcJS struct {
 	Ver     Version
 	Dir     string
 	Worker  *NodeWorker
-	Timeout time.Duration // per request; zero means DefaultTimeout
+	Timeout time.Duration // per request; zero: it grows with the input (compileTimeout)
+
+	// repair reinstalls a package that does not load (Toolchain.repairJS);
+	// nil: Dir is not Foresight's to replace.
+	repair func(ctx context.Context, cause string) error
 }
 
 // Version returns the package's compiler version.
@@ -37,15 +41,22 @@ func (s *SolcJS) String() string { return fmt.Sprintf("solc %s (solc-js)", s.Ver
 
 // CompileJSON sends the input to the worker.
 func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
-	timeout := s.Timeout
-	if timeout == 0 {
-		timeout = DefaultTimeout
-	}
+	timeout := compileTimeout(s.Timeout, len(input))
 	out, err := s.Worker.call(ctx, "compile", s.Dir, input, timeout)
+	var le *workerError
+	if errors.As(err, &le) && le.loadFailed && s.repair != nil {
+		if rerr := s.repair(ctx, le.what); rerr != nil {
+			return nil, rerr
+		}
+		out, err = s.Worker.call(ctx, "compile", s.Dir, input, timeout)
+		if errors.As(err, &le) && le.loadFailed {
+			return nil, &CompilerError{Compiler: s.String(), What: fmt.Sprintf("in %s %s, even after a fresh install; check node, remove %s to install it again, or use a native solc", s.Dir, loadCause(le.what), s.Dir)}
+		}
+	}
 	if err != nil {
 		var we *workerError
 		if errors.As(err, &we) {
-			return nil, &CompilerError{Compiler: s.String(), What: we.what, Err: we.err, Crashed: we.crashed}
+			return nil, &CompilerError{Compiler: s.String(), What: we.what, Err: we.err, Crashed: we.crashed, TimedOut: we.timedOut}
 		}
 		return nil, err
 	}
@@ -73,12 +84,20 @@ type NodeWorker struct {
 	stderr *tailBuffer
 	nextID int
 	closed bool
+	// abandoned: the caller of the request in flight has left (acquire).
+	abandoned bool
+	// nodeChecked: the node binaries whose version passed checkNode.
+	nodeChecked map[string]bool
 }
 
 type workerError struct {
 	what string
 	err  error
 	died bool // the worker process was gone or died during the request
+	// timedOut: the request outlived its limit and the worker was killed.
+	timedOut bool
+	// loadFailed: the compiler package did not load (a corrupt install).
+	loadFailed bool
 	// crashed: the compiler threw on the input; another input may
 	// compile. (A node that dies twice is not counted: a broken node dies
 	// on every input.)
@@ -148,6 +167,9 @@ func (w *NodeWorker) startLocked() error {
 	if node == "" {
 		node = "node"
 	}
+	if err := w.checkNodeLocked(node, env); err != nil {
+		return err
+	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return fmt.Errorf("start node worker: %w", err)
@@ -184,6 +206,7 @@ type workerHeader struct {
 	Len   int    `json:"len"`
 	Error string `json:"error,omitempty"`
 	Fatal bool   `json:"fatal,omitempty"` // the compiler is broken; restart
+	Load  bool   `json:"load,omitempty"`  // the compiler did not load: its install is broken
 }
 
 type workerResult struct {
@@ -216,22 +239,19 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 // (killing the worker would throw away every loaded compiler); a compile that
 // outlives timeout kills the worker.
 func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
-	select {
-	case w.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := w.acquire(ctx.Done(), ctx.Err); err != nil {
+		return nil, err
 	}
-	w.mu.Lock()
-	if err := w.startLocked(); err != nil {
-		w.mu.Unlock()
+	stdin, resp, id, err := w.prepare(ctx.Done())
+	if err != nil {
 		<-w.sem
+		if errors.Is(err, errPingCancelled) {
+			return nil, ctx.Err()
+		}
 		return nil, &workerError{what: "could not start node", err: err}
 	}
-	w.nextID++
-	h := workerHeader{ID: w.nextID, Op: op, Dir: dir, Len: len(body)}
+	h := workerHeader{ID: id, Op: op, Dir: dir, Len: len(body)}
 	hb, _ := json.Marshal(h)
-	stdin, resp := w.stdin, w.resp
-	w.mu.Unlock()
 
 	done := make(chan workerResult, 1)
 	go func() {
@@ -251,14 +271,21 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 		defer func() { <-w.sem }()
 		w.mu.Lock()
 		defer w.mu.Unlock()
+		w.abandoned = false
 		if timedOut {
 			w.Log.Warn("solc-js worker timed out; restarting it", zap.Duration("timeout", timeout))
 			w.stopLocked()
-			return nil, &workerError{what: fmt.Sprintf("timed out after %s", timeout)}
+			return nil, &workerError{what: fmt.Sprintf("timed out after %s", timeout), timedOut: true}
 		}
 		if r.err != nil {
 			var re *remoteError
 			if errors.As(r.err, &re) {
+				if re.load {
+					// node caches what it loaded of the broken package: a
+					// reinstalled one loads only in a new process.
+					w.stopLocked()
+					return nil, &workerError{what: "failed to load: " + re.msg, loadFailed: true}
+				}
 				if !re.fatal && !brokenCompiler(re.msg) {
 					return nil, &workerError{what: "failed: " + re.msg}
 				}
@@ -274,11 +301,10 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 			if w.closed {
 				return nil, &workerError{what: "was stopped", err: errClosed}
 			}
-			tail := strings.TrimSpace(w.stderr.String())
-			w.stopLocked()
+			w.stopLocked() // waits for node's exit, and so for all its stderr
 			what := "crashed"
-			if tail != "" {
-				what += ": " + tail
+			if line := firstMeaningfulLine(w.stderr.String()); line != "" {
+				what += ": " + line
 			}
 			return nil, &workerError{what: what, err: r.err, died: true}
 		}
@@ -291,6 +317,9 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 	case <-timer.C:
 		return finish(workerResult{}, true)
 	case <-ctx.Done():
+		w.mu.Lock()
+		w.abandoned = true
+		w.mu.Unlock()
 		go func() {
 			select {
 			case r := <-done:
@@ -307,6 +336,7 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 type remoteError struct {
 	msg   string
 	fatal bool
+	load  bool
 }
 
 // brokenCompiler recognises the errors after which a loaded solc-js
@@ -344,7 +374,7 @@ func readResponse(r *bufio.Reader, id int) workerResult {
 	}
 	body := buf.Bytes()
 	if h.Error != "" {
-		return workerResult{err: &remoteError{msg: h.Error, fatal: h.Fatal}}
+		return workerResult{err: &remoteError{msg: h.Error, fatal: h.Fatal, load: h.Load}}
 	}
 	return workerResult{body: body}
 }

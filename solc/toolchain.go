@@ -22,10 +22,13 @@ type Config struct {
 	CacheDir    string        // default: $FORESIGHT_CACHE_DIR, else <user cache>/foresight
 	Home        string        // where to look for ~/.svm and ~/.solc-select; default the user's home
 	Node, NPM   string        // default "node" and "npm" from PATH, found by execPath's rules
-	Timeout     time.Duration // per compile; default DefaultTimeout
+	Timeout     time.Duration // per compile; zero: it grows with the unit (compileTimeout)
 	NoInstall   bool          // never run npm; only use what is installed
-	NoNative    bool          // ignore native binaries (tests)
-	NoForge     bool          // never run forge; Foundry's remapping rules by hand (tests)
+	// InstallTimeout bounds one npm install of a solc-js release; default
+	// DefaultInstallTimeout.
+	InstallTimeout time.Duration
+	NoNative       bool // ignore native binaries (tests)
+	NoForge        bool // never run forge; Foundry's remapping rules by hand (tests)
 	// Untrusted: ignore executables the workspace names. A compiler path in
 	// foundry.toml, or a solc, node or npm found inside the project root
 	// (symlinks resolved) is never run, nor is forge at all; the choice
@@ -52,13 +55,14 @@ type Toolchain struct {
 	nativeOnce sync.Once
 	natives    []*Native // svm and solc-select, sorted, highest version first
 
-	mu      sync.Mutex
-	jsByVer map[Version]*SolcJS
-	install map[Version]*sync.Mutex
-	probed  map[string]probeResult // `--version` answers by binary path
-	said    map[string]bool        // messages already given to Notify
-	forged  map[string][]Remapping // `forge remappings` answers by root and configuration; nil: it failed
-	roots   []string               // project roots compiled while untrusted, where execPath looks for nothing
+	mu       sync.Mutex
+	jsByVer  map[Version]*SolcJS
+	install  map[Version]*installCall // installs in flight, shared by every caller
+	repaired map[Version]bool         // solc-js installs reinstalled because they did not load
+	probed   map[string]probeResult   // `--version` answers by binary path
+	said     map[string]bool          // messages already given to Notify
+	forged   map[string][]Remapping   // `forge remappings` answers by root and configuration; nil: it failed
+	roots    []string                 // project roots compiled while untrusted, where execPath looks for nothing
 }
 
 // NewToolchain returns a Toolchain for cfg.
@@ -73,14 +77,15 @@ func NewToolchain(cfg Config) *Toolchain {
 		cfg.Home, _ = os.UserHomeDir()
 	}
 	t := &Toolchain{
-		cfg:     cfg,
-		worker:  NewNodeWorker("", cfg.Log.Named("solcjs")),
-		life:    newLifetime(),
-		jsByVer: map[Version]*SolcJS{},
-		install: map[Version]*sync.Mutex{},
-		probed:  map[string]probeResult{},
-		said:    map[string]bool{},
-		forged:  map[string][]Remapping{},
+		cfg:      cfg,
+		worker:   NewNodeWorker("", cfg.Log.Named("solcjs")),
+		life:     newLifetime(),
+		jsByVer:  map[Version]*SolcJS{},
+		install:  map[Version]*installCall{},
+		repaired: map[Version]bool{},
+		probed:   map[string]probeResult{},
+		said:     map[string]bool{},
+		forged:   map[string][]Remapping{},
 	}
 	t.worker.resolve = t.nodeCommand
 	return t
@@ -346,40 +351,26 @@ func isExecutable(path string) bool {
 // solcJS returns the solc-js compiler for v, installing it first if needed.
 func (t *Toolchain) solcJS(ctx context.Context, v Version) (Compiler, error) {
 	t.mu.Lock()
-	if c, ok := t.jsByVer[v]; ok {
-		t.mu.Unlock()
+	c, ok := t.jsByVer[v]
+	t.mu.Unlock()
+	if ok {
 		return c, nil
 	}
-	lock, ok := t.install[v]
-	if !ok {
-		lock = &sync.Mutex{}
-		t.install[v] = lock
-	}
-	t.mu.Unlock()
-
-	lock.Lock()
-	defer lock.Unlock()
 	dir := installDir(t.cfg.CacheDir, v)
 	if !fileExists(filepath.Join(dir, "node_modules", "solc", "package.json")) {
 		if t.cfg.NoInstall {
 			return nil, fmt.Errorf("solc %s is not installed in %s%s", v, dir, noInstallHint(&v))
 		}
-		msg := fmt.Sprintf("installing solc %s (npm package solc@%s) into %s", v, v, dir)
-		t.cfg.Log.Info("installing compiler", zap.Stringer("version", v), zap.String("dir", dir))
-		if t.cfg.Notify != nil {
-			t.cfg.Notify(msg)
-		}
-		npm, env, err := t.npmCommand()
-		if err != nil {
-			return nil, fmt.Errorf("install solc %s: %w", v, err)
-		}
-		if _, err := installJS(ctx, npm, env, t.cfg.CacheDir, v, t.life); err != nil {
+		if err := t.installShared(ctx, v); err != nil {
 			return nil, err
 		}
 	}
-	c := &SolcJS{Ver: v, Dir: dir, Worker: t.worker, Timeout: t.cfg.Timeout}
 	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c, ok := t.jsByVer[v]; ok {
+		return c, nil
+	}
+	c = &SolcJS{Ver: v, Dir: dir, Worker: t.worker, Timeout: t.cfg.Timeout, repair: func(ctx context.Context, cause string) error { return t.repairJS(ctx, v, cause) }}
 	t.jsByVer[v] = c
-	t.mu.Unlock()
 	return c, nil
 }

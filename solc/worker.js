@@ -13,7 +13,15 @@ const compilers = new Map();
 function load(dir) {
   let c = compilers.get(dir);
   if (!c) {
-    const solc = require(path.join(dir, 'node_modules', 'solc'));
+    let solc;
+    try {
+      solc = require(path.join(dir, 'node_modules', 'solc'));
+    } catch (e) {
+      // A package that does not load is a broken install (a truncated
+      // soljson.js): Foresight reinstalls it.
+      if (e && typeof e === 'object') e.loadFailure = true;
+      throw e;
+    }
     let fn;
     if (typeof solc.compileStandardWrapper === 'function') {
       fn = solc.compileStandardWrapper.bind(solc); // 0.4.x wrappers
@@ -30,16 +38,17 @@ function load(dir) {
   return c;
 }
 
-function respond(id, body, error, fatal) {
+function respond(id, body, error, fatal, load) {
   const buf = Buffer.from(body || '', 'utf8');
-  const header = JSON.stringify({ id, len: buf.length, error: error || '', fatal: !!fatal }) + '\n';
+  const header = JSON.stringify({ id, len: buf.length, error: error || '', fatal: !!fatal, load: !!load }) + '\n';
   fs.writeSync(3, header);
   let off = 0;
   while (off < buf.length) off += fs.writeSync(3, buf, off, buf.length - off);
 }
 
 function handle(header, body) {
-  let out, err, fatal = false, compiling = false;
+  if (header.op === 'ping') return respond(header.id, 'pong'); // liveness, see worker_live.go
+  let out, err, fatal = false, compiling = false, loading = false;
   try {
     const c = load(header.dir);
     if (header.op === 'version') {
@@ -51,7 +60,12 @@ function handle(header, body) {
       if (typeof out !== 'string') throw new Error('the compiler returned ' + typeof out + ', not standard JSON');
     }
   } catch (e) {
-    err = (e && e.stack) ? String(e.stack).split('\n').slice(0, 3).join(' | ') : String(e);
+    loading = !!(e && e.loadFailure);
+    // The error's first line, then two frames, each clipped: a
+    // SyntaxError's stack quotes the line of a truncated soljson.js (one
+    // line of megabytes), and the header must stay one short line.
+    const frames = (e && e.stack) ? String(e.stack).split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 2) : [];
+    err = [String(e).split('\n')[0]].concat(frames).map((l) => (l.length > 300 ? l.slice(0, 300) + '...' : l)).join(' | ');
     // Anything thrown out of a compile leaves the module broken: a trap in
     // its WebAssembly (a large source exhausts its memory) corrupts it, and
     // a RangeError (a deep expression exhausts node's stack) unwinds past
@@ -60,7 +74,7 @@ function handle(header, body) {
     // require's cache, so only a new process helps.
     fatal = compiling || (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) || /memory access out of bounds|Aborted\(/.test(err);
   }
-  respond(header.id, out, err, fatal);
+  respond(header.id, out, err, fatal, err !== undefined && loading);
 }
 
 let pending = Buffer.alloc(0);

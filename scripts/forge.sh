@@ -1,5 +1,6 @@
-# Sourced by the scripts that run real forge (scripts/bench-forge; the
-# versions are scripts/check-forge-export's and scripts/check-fork's):
+# Sourced by the scripts that run real forge (scripts/bench-forge,
+# scripts/check-forge-export; scripts/check-fork and scripts/check-setups
+# pin the same versions):
 # forge_install installs Foundry's forge for linux-amd64 and the forge-std
 # library from npm, pinned, into $FORESIGHT_CACHE_DIR or
 # ~/.cache/foresight (never into the repository), once, and sets $forge

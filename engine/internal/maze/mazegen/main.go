@@ -59,7 +59,8 @@ func main() {
 		}
 		for f, b := range files {
 			f = filepath.Join(args[0], f)
-			if err := os.MkdirAll(filepath.Dir(f), 0o755); err == nil {
+			err := os.MkdirAll(filepath.Dir(f), 0o755)
+			if err == nil {
 				err = os.WriteFile(f, b, 0o644)
 			}
 			if err != nil {

@@ -48,6 +48,12 @@ type MoveSite struct {
 
 // Render returns the maze's Solidity source and its bug sites as JSON.
 func (m *Maze) Render() (sol, sites []byte) {
+	return m.render(func(int) string { return "assert(false);" }, "")
+}
+
+// render writes the maze with dig(i) as bug site i's action and, when not
+// empty, state as one more state variable after pos.
+func (m *Maze) render(dig func(i int) string, state string) (sol, sites []byte) {
 	var b strings.Builder
 	line := 1
 	emit := func(format string, args ...any) {
@@ -64,6 +70,9 @@ func (m *Maze) Render() (sol, sites []byte) {
 	emit("// the bug sites, which are reachable and a witness for each.")
 	emit("contract %s {", m.Name)
 	emit("    uint64 public pos;")
+	if state != "" {
+		emit("    %s", state)
+	}
 	args := make([]string, NArgs)
 	for i := range args {
 		args[i] = fmt.Sprintf("uint64 a%d", i)
@@ -98,12 +107,13 @@ func (m *Maze) Render() (sol, sites []byte) {
 	emit("            uint64 p = pos;")
 	lines := make([]int, len(m.Digs))
 	for i, e := range m.Digs {
+		action := dig(i)
 		m.block(func(format string, args ...any) {
-			if format == "%sassert(false);" {
+			if format == "%s"+action {
 				lines[i] = line
 			}
 			emit(format, args...)
-		}, e, "assert(false);")
+		}, e, action)
 	}
 	emit("        }")
 	emit("    }")

@@ -2,9 +2,13 @@
 // sites) into a folder, for measuring on mazes outside the committed
 // ones (scripts/bench-maze's DIR):
 //
-//	mazegen [-depth N] [-tier standard|hard|easy] [-prefix NAME] DIR SEED...
+//	mazegen [-depth N] [-tier standard|hard|easy] [-prefix NAME] [-forge] DIR SEED...
 //
-// Each seed gives DIR/NAME<seed>.sol and DIR/NAME<seed>.json.
+// Each seed gives DIR/NAME<seed>.sol and DIR/NAME<seed>.json. With -forge
+// it writes the maze whose bug sites record their hits instead of failing
+// an assert (maze.RenderRecorded) as a Foundry project's sources, for
+// scripts/bench-forge: DIR/src/NAME<seed>.sol, its invariant test
+// DIR/test/NAME<seed>.t.sol and the sites DIR/NAME<seed>.json.
 package main
 
 import (
@@ -22,10 +26,11 @@ func main() {
 	depth := flag.Int("depth", 0, "moves from the start to the deepest cell (0: 10-20 from the seed)")
 	tier := flag.String("tier", "standard", "guard shapes: standard, hard or easy")
 	prefix := flag.String("prefix", "deep", "file and contract name before the seed")
+	forge := flag.Bool("forge", false, "write the recorded maze and its forge invariant test as a Foundry project's src/ and test/")
 	flag.Parse()
 	args := flag.Args()
 	if len(args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: mazegen [-depth N] [-tier T] [-prefix NAME] DIR SEED...")
+		fmt.Fprintln(os.Stderr, "usage: mazegen [-depth N] [-tier T] [-prefix NAME] [-forge] DIR SEED...")
 		os.Exit(2)
 	}
 	t := maze.Tier(*tier)
@@ -41,9 +46,24 @@ func main() {
 		}
 		name := *prefix + a
 		p := maze.Params{Seed: seed, Name: strings.ToUpper(name[:1]) + name[1:], Depth: *depth, Tier: t}
-		sol, sites := maze.Generate(p).Render()
-		for ext, b := range map[string][]byte{".sol": sol, ".json": sites} {
-			if err := os.WriteFile(filepath.Join(args[0], name+ext), b, 0o644); err != nil {
+		m := maze.Generate(p)
+		sol, sites := m.Render()
+		files := map[string][]byte{name + ".sol": sol, name + ".json": sites}
+		if *forge {
+			sol, sites = m.RenderRecorded()
+			files = map[string][]byte{
+				filepath.Join("src", name+".sol"):    sol,
+				filepath.Join("test", name+".t.sol"): m.ForgeHarness("../src/" + name + ".sol"),
+				name + ".json":                       sites,
+			}
+		}
+		for f, b := range files {
+			f = filepath.Join(args[0], f)
+			err := os.MkdirAll(filepath.Dir(f), 0o755)
+			if err == nil {
+				err = os.WriteFile(f, b, 0o644)
+			}
+			if err != nil {
 				fmt.Fprintf(os.Stderr, "mazegen: %v\n", err)
 				os.Exit(1)
 			}

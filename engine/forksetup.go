@@ -13,6 +13,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -99,7 +100,7 @@ func (s *SetUpForks) Fork(name string, block uint64) (*chain.Fork, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p := s.cfg.Pin; block == 0 && p != nil && (alias && p.Alias == name || !alias && p.URL == fork.Redact(url)) {
+	if p := s.cfg.Pin; block == 0 && p != nil && (alias && p.Alias == name || !alias && p.URL == redact.URL(url)) {
 		block = p.Block
 	}
 	if f, ok := s.forks[forkKey{url, block}]; ok {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/foresight-sol/foresight/internal/redact"
 )
 
 // The kinds of failure a fork reports; errors wrap one of them, so that
@@ -78,7 +80,7 @@ func classify(code int, msg string) error {
 // raw URL (credentials and all) replaced by its redacted form.
 func oneLine(s, rawURL string) string {
 	if rawURL != "" {
-		s = strings.ReplaceAll(s, rawURL, Redact(rawURL))
+		s = strings.ReplaceAll(s, rawURL, redact.URL(rawURL))
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 200 {

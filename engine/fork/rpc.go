@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"github.com/foresight-sol/foresight/internal/redact"
 )
 
 // Call is one JSON-RPC call of a batch.
@@ -27,7 +29,7 @@ type Call struct {
 // when it sends one, capped).
 type client struct {
 	url     string // with credentials: never printed
-	shown   string // Redact(url)
+	shown   string // redact.URL(url)
 	http    *http.Client
 	timeout time.Duration
 	retries int
@@ -46,9 +48,9 @@ const maxBackoff = 10 * time.Second
 func newClient(rawURL string, timeout time.Duration, retries int, backoff time.Duration) (*client, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("fork URL %s: want an http:// or https:// JSON-RPC endpoint", Redact(rawURL))
+		return nil, fmt.Errorf("fork URL %s: want an http:// or https:// JSON-RPC endpoint", redact.URL(rawURL))
 	}
-	return &client{url: rawURL, shown: Redact(rawURL), http: &http.Client{}, timeout: timeout, retries: retries, backoff: backoff}, nil
+	return &client{url: rawURL, shown: redact.URL(rawURL), http: &http.Client{}, timeout: timeout, retries: retries, backoff: backoff}, nil
 }
 
 type request struct {

@@ -18,6 +18,7 @@ var (
 	ErrTimeout     = errors.New("RPC request timed out")
 	ErrBadReply    = errors.New("malformed RPC reply")
 	ErrNoBlock     = errors.New("no such block")
+	ErrRedirect    = errors.New("RPC endpoint redirected to another origin")
 )
 
 // An Error is one failed exchange with the node: the kind, the endpoint
@@ -41,6 +42,8 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "the node has no state at the fork block (%s): use a recent --fork-block or an archive node", e.Detail)
 	case ErrTimeout:
 		fmt.Fprintf(&b, "%s got no answer within %s", e.Method, e.Detail)
+	case ErrRedirect:
+		b.WriteString(e.Detail)
 	case ErrNoBlock:
 		fmt.Fprintf(&b, "%s", e.Detail)
 	case ErrBadReply:

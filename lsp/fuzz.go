@@ -2,12 +2,14 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
@@ -38,7 +40,13 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// The changed lines are lookahead targets; lines without code (comments,
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
-	opts.Fork = s.openFork(ctx, st, 0) // fork.go: trusted workspaces only
+	var err error
+	if opts.Fork, err = s.openFork(ctx, st, 0); err != nil { // fork.go: trusted workspaces only
+		if ctx.Err() != nil {
+			return "cancelled"
+		}
+		return "not fuzzed: the fork failed (" + forkKind(err) + ")"
+	}
 	defer s.closeFork(opts.Fork)
 	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
 	defer s.closeSetUpForks(opts.SetUpForks)
@@ -107,6 +115,11 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	if err != nil {
 		if ctx.Err() != nil {
 			return "cancelled"
+		}
+		var fe *fork.Error
+		if errors.As(err, &fe) {
+			s.forkFailed(err, "the campaign stopped there: it did not run on the fork past that point")
+			return "stopped: the fork failed (" + forkKind(err) + ")"
 		}
 		s.log.Warn("campaign", zap.Error(err))
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())

@@ -139,7 +139,8 @@ func (s *SetUpForks) resolve(name string) (string, bool, error) {
 		if s.cfg.Root != "" {
 			a, err := solc.RPCEndpoints(s.cfg.Root)
 			if err != nil {
-				return "", true, fmt.Errorf("%w: %w", ErrSetUpFork, err)
+				// A parse error may quote a line holding an endpoint.
+				return "", true, fmt.Errorf("%w: %w", ErrSetUpFork, redact.Error(err))
 			}
 			s.aliases = a
 		}

@@ -154,10 +154,21 @@ func (e *unwrittenInputs) Unwrap() error { return e.first }
 // the message would name every input. The log has each failure.
 func (s *server) corpusSaveFailed(root string, err error) {
 	s.log.Warn("save corpus", zap.String("root", root), zap.Error(err))
-	kind := "cannot write"
+	// The error's kind (permission denied, read-only file system), else
+	// what refused it (a folder outside the workspace), one error's worth.
+	var kind string
 	var errno syscall.Errno
-	if errors.As(err, &errno) {
+	var unwritten *unwrittenInputs
+	switch {
+	case errors.As(err, &errno):
 		kind = errno.Error()
+	case errors.As(err, &unwritten):
+		kind = unwritten.first.Error()
+	default:
+		kind = err.Error()
+	}
+	if len(kind) > 300 {
+		kind = kind[:300] + "..."
 	}
 	dir := filepath.Join(root, corpusDir)
 	s.notifyOnceAs(protocol.MessageTypeWarning, "\x00corpus: "+dir,

@@ -13,6 +13,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -99,7 +100,7 @@ func (s *SetUpForks) Fork(name string, block uint64) (*chain.Fork, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p := s.cfg.Pin; block == 0 && p != nil && (alias && p.Alias == name || !alias && p.URL == fork.Redact(url)) {
+	if p := s.cfg.Pin; block == 0 && p != nil && (alias && p.Alias == name || !alias && p.URL == redact.URL(url)) {
 		block = p.Block
 	}
 	if f, ok := s.forks[forkKey{url, block}]; ok {
@@ -138,7 +139,8 @@ func (s *SetUpForks) resolve(name string) (string, bool, error) {
 		if s.cfg.Root != "" {
 			a, err := solc.RPCEndpoints(s.cfg.Root)
 			if err != nil {
-				return "", true, fmt.Errorf("%w: %w", ErrSetUpFork, err)
+				// A parse error may quote a line holding an endpoint.
+				return "", true, fmt.Errorf("%w: %w", ErrSetUpFork, redact.Error(err))
 			}
 			s.aliases = a
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -101,6 +102,15 @@ func hasSettingKey(obj map[string]json.RawMessage) bool {
 		}
 	}
 	return false
+}
+
+// logged is the settings as the log shows them: forkUrl without its
+// credentials.
+func (st Settings) logged() Settings {
+	if st.ForkURL != "" {
+		st.ForkURL = redact.URL(st.ForkURL)
+	}
+	return st
 }
 
 // targeted reports whether campaigns focus on changed functions.
@@ -202,7 +212,7 @@ func (s *server) applySettings(st Settings) {
 		ps = s.projectsWithOpenDocsLocked()
 	}
 	s.mu.Unlock()
-	s.log.Info("settings", zap.Any("settings", st))
+	s.log.Info("settings", zap.Any("settings", st.logged()))
 	for _, p := range ps {
 		s.schedule(p, trigger{reason: "settings"})
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"syscall"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
@@ -98,10 +99,16 @@ func (c *savedCorpus) save(rep *engine.Report) error {
 	var errs []error
 	keep := map[string]bool{}
 	byContract := map[string]bool{}
+	unwritten := &unwrittenInputs{dir: c.dir.Path(), total: len(rep.Inputs)}
 	for _, in := range rep.Inputs {
 		name, _, err := c.dir.Add(in)
 		if err != nil {
-			errs = append(errs, err)
+			// One error for them all: a folder that refuses one input
+			// refuses the others for the same reason.
+			if unwritten.failed++; unwritten.first == nil {
+				unwritten.first = err
+				errs = append(errs, unwritten)
+			}
 			continue
 		}
 		keep[name] = true
@@ -127,6 +134,45 @@ func (c *savedCorpus) save(rep *engine.Report) error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// unwrittenInputs is the inputs of a campaign the corpus folder refused.
+type unwrittenInputs struct {
+	dir           string
+	failed, total int
+	first         error
+}
+
+func (e *unwrittenInputs) Error() string {
+	return fmt.Sprintf("%d of %d inputs not written to %s: %v", e.failed, e.total, e.dir, e.first)
+}
+
+func (e *unwrittenInputs) Unwrap() error { return e.first }
+
+// corpusSaveFailed tells the editor, once per session and project, that
+// its corpus folder cannot be written: each save would say it again, and
+// the message would name every input. The log has each failure.
+func (s *server) corpusSaveFailed(root string, err error) {
+	s.log.Warn("save corpus", zap.String("root", root), zap.Error(err))
+	// The error's kind (permission denied, read-only file system), else
+	// what refused it (a folder outside the workspace), one error's worth.
+	var kind string
+	var errno syscall.Errno
+	var unwritten *unwrittenInputs
+	switch {
+	case errors.As(err, &errno):
+		kind = errno.Error()
+	case errors.As(err, &unwritten):
+		kind = unwritten.first.Error()
+	default:
+		kind = err.Error()
+	}
+	if len(kind) > 300 {
+		kind = kind[:300] + "..."
+	}
+	dir := filepath.Join(root, corpusDir)
+	s.notifyOnceAs(protocol.MessageTypeWarning, "\x00corpus: "+dir,
+		fmt.Sprintf("foresight: cannot save the corpus in %s (%s): campaigns keep nothing they learn between saves; details in the log", dir, kind))
 }
 
 // ensureIgnored creates the .foresight directory with a .gitignore that

@@ -2,11 +2,13 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -18,29 +20,56 @@ import (
 // workspace; an untrusted one is fuzzed without the fork, and told so once.
 
 // openFork opens the fork the settings name at block (0: forkBlock, else
-// the latest), or returns nil: none set, the workspace untrusted, or the
-// node failed (said once).
-func (s *server) openFork(ctx context.Context, st Settings, block uint64) *fork.Source {
+// the latest). It returns nil and no error when none is set or the
+// workspace is untrusted (said once: the campaign runs without the fork),
+// and the node's error when it failed (said once per kind of failure by
+// forkFailed: the campaign does not run, since without the fork its
+// findings would be about another chain).
+func (s *server) openFork(ctx context.Context, st Settings, block uint64) (*fork.Source, error) {
 	if st.ForkURL == "" {
-		return nil
+		return nil, nil
 	}
 	s.mu.Lock()
 	trusted := s.trusted
 	s.mu.Unlock()
 	if !trusted {
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")
-		return nil
+		return nil, nil
 	}
 	if block == 0 {
 		block = st.ForkBlock
 	}
 	src, err := fork.Open(ctx, fork.Config{URL: st.ForkURL, Block: block, CacheDir: filepath.Join(solc.DefaultCacheDir(), "fork")})
 	if err != nil {
-		s.log.Warn("fork", zap.Error(err)) // fork errors carry no credentials
-		s.notifyOnce(protocol.MessageTypeWarning, "foresight: "+err.Error())
-		return nil
+		err = redact.Error(err) // fork errors carry no credentials; this keeps it so
+		if ctx.Err() == nil {
+			s.forkFailed(err, "the campaign did not run on the fork, nor without it (fix forkUrl, or clear it to fuzz without a fork)")
+		}
+		return nil, err
 	}
-	return src
+	return src, nil
+}
+
+// forkFailed tells the editor that the fork failed and what that did to
+// the campaign: once per kind of failure (unreachable, rate limit, ...),
+// since each save would say it again; the log has every one.
+func (s *server) forkFailed(err error, what string) {
+	s.log.Warn("fork", zap.Error(err))
+	key := err.Error()
+	var fe *fork.Error
+	if errors.As(err, &fe) {
+		key = fe.Kind.Error()
+	}
+	s.notifyOnceAs(protocol.MessageTypeWarning, "\x00fork: "+key, "foresight: "+err.Error()+"; "+what)
+}
+
+// forkKind names the kind of a fork failure for a progress line.
+func forkKind(err error) string {
+	var fe *fork.Error
+	if errors.As(err, &fe) {
+		return fe.Kind.Error()
+	}
+	return "see the message"
 }
 
 // setUpForks are the forks a Foundry set-up may select itself
@@ -86,7 +115,10 @@ func (s *server) replayOn(ctx context.Context, t *replayTarget) (*engine.Trace, 
 	s.mu.Unlock()
 	var src *fork.Source
 	if t.setup.Fork != nil && !t.setup.Fork.SetUp {
-		src = s.openFork(ctx, st, t.setup.Fork.Block)
+		var err error
+		if src, err = s.openFork(ctx, st, t.setup.Fork.Block); err != nil {
+			return nil, err
+		}
 		defer s.closeFork(src)
 	}
 	forks := s.setUpForks(ctx, t.setup.Fork)

@@ -2,12 +2,14 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
@@ -38,7 +40,13 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// The changed lines are lookahead targets; lines without code (comments,
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
-	opts.Fork = s.openFork(ctx, st, 0) // fork.go: trusted workspaces only
+	var err error
+	if opts.Fork, err = s.openFork(ctx, st, 0); err != nil { // fork.go: trusted workspaces only
+		if ctx.Err() != nil {
+			return "cancelled"
+		}
+		return "not fuzzed: the fork failed (" + forkKind(err) + ")"
+	}
 	defer s.closeFork(opts.Fork)
 	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
 	defer s.closeSetUpForks(opts.SetUpForks)
@@ -93,8 +101,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	if rep != nil {
 		// Also after a cancellation: what a campaign learnt is kept.
 		if err := store.save(rep); err != nil {
-			s.log.Warn("save corpus", zap.Error(err))
-			s.notifyOnce(protocol.MessageTypeWarning, "foresight: "+err.Error())
+			s.corpusSaveFailed(p.root, err)
 		}
 		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
 			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
@@ -107,6 +114,11 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	if err != nil {
 		if ctx.Err() != nil {
 			return "cancelled"
+		}
+		var fe *fork.Error
+		if errors.As(err, &fe) {
+			s.forkFailed(err, "the campaign stopped there: it did not run on the fork past that point")
+			return "stopped: the fork failed (" + forkKind(err) + ")"
 		}
 		s.log.Warn("campaign", zap.Error(err))
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())

@@ -40,7 +40,7 @@ func (s *server) schedule(p *project, t trigger) {
 	}
 	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{})}
+	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file}
 	p.run = r
 	s.mu.Unlock()
 	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen))
@@ -81,6 +81,11 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	// editor still wants.
 	fuzzCtx, stopFuzzing := context.WithCancel(ctx)
 	defer stopFuzzing()
+	s.mu.Lock()
+	if r.stopFuzz = stopFuzzing; r.fuzzStopped {
+		stopFuzzing()
+	}
+	s.mu.Unlock()
 	prog := s.beginProgress(progressTitle, "compiling "+baseNames(files), stopFuzzing)
 	result := "internal error"
 	defer func() { prog.end(result) }()

@@ -59,6 +59,12 @@ type run struct {
 	gen    uint64
 	cancel func()
 	done   chan struct{}
+	file   string // the file that started it ("" for the project)
+	// stopFuzz stops the campaign, not the compiles (nil until the run
+	// starts); fuzzStopped is set when it was asked for before that. Both
+	// under server.mu.
+	stopFuzz    func()
+	fuzzStopped bool
 }
 
 func newProject(root string) *project {

@@ -367,10 +367,14 @@ func (s *server) recovered(where string, r any) {
 
 // notifyOnce shows a message the first time and only logs it to the
 // client's output afterwards, so a recurring problem does not nag.
-func (s *server) notifyOnce(t protocol.MessageType, msg string) {
+func (s *server) notifyOnce(t protocol.MessageType, msg string) { s.notifyOnceAs(t, msg, msg) }
+
+// notifyOnceAs is notifyOnce for messages that differ in details but say
+// one thing, named by key (which must not be a message itself).
+func (s *server) notifyOnceAs(t protocol.MessageType, key, msg string) {
 	s.mu.Lock()
-	seen := s.reported[msg]
-	s.reported[msg] = true
+	seen := s.reported[key]
+	s.reported[key] = true
 	s.mu.Unlock()
 	if seen {
 		s.logMessage(t, msg)

@@ -94,15 +94,27 @@ func (s *server) didSave(_ context.Context, params *protocol.DidSaveTextDocument
 }
 
 // didClose stops overlaying the buffer; its diagnostics stay, since they
-// are about the files on disk too.
+// are about the files on disk too. The campaign of its project stops when
+// the file started it or no other file of the project is open: nothing
+// open asks for it any more (its compiles finish, for the diagnostics).
 func (s *server) didClose(_ context.Context, params *protocol.DidCloseTextDocumentParams) error {
 	path, err := pathOf(params.TextDocument.URI)
 	if err != nil {
 		return err
 	}
 	s.mu.Lock()
+	_, wasOpen := s.docs[path]
 	delete(s.docs, path)
 	resized := s.checkSizeLocked(path, 0)
+	if wasOpen {
+		p := s.projectLocked(path)
+		if r := p.run; r != nil && (r.file == path || len(s.entryFilesLocked(p)) == 0) {
+			r.fuzzStopped = true
+			if r.stopFuzz != nil {
+				r.stopFuzz()
+			}
+		}
+	}
 	s.mu.Unlock()
 	if resized {
 		s.publish(path)

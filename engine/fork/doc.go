@@ -4,7 +4,7 @@
 // deadline, retried with back-off when the node rate-limits, cached in
 // memory for the campaign and on disk per chain id and block, so that a
 // second run at the same block makes no request. Credentials in the URL
-// never appear in what it prints or returns (Redact).
+// never appear in what it prints or returns (internal/redact).
 //
 // A Source is a go-ethereum state.Reader; engine/chain puts it under the
 // StateDB of a forked chain.

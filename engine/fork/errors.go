@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/foresight-sol/foresight/internal/redact"
 )
 
 // The kinds of failure a fork reports; errors wrap one of them, so that
@@ -16,6 +18,7 @@ var (
 	ErrTimeout     = errors.New("RPC request timed out")
 	ErrBadReply    = errors.New("malformed RPC reply")
 	ErrNoBlock     = errors.New("no such block")
+	ErrRedirect    = errors.New("RPC endpoint redirected to another origin")
 )
 
 // An Error is one failed exchange with the node: the kind, the endpoint
@@ -39,6 +42,8 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "the node has no state at the fork block (%s): use a recent --fork-block or an archive node", e.Detail)
 	case ErrTimeout:
 		fmt.Fprintf(&b, "%s got no answer within %s", e.Method, e.Detail)
+	case ErrRedirect:
+		b.WriteString(e.Detail)
 	case ErrNoBlock:
 		fmt.Fprintf(&b, "%s", e.Detail)
 	case ErrBadReply:
@@ -78,7 +83,7 @@ func classify(code int, msg string) error {
 // raw URL (credentials and all) replaced by its redacted form.
 func oneLine(s, rawURL string) string {
 	if rawURL != "" {
-		s = strings.ReplaceAll(s, rawURL, Redact(rawURL))
+		s = strings.ReplaceAll(s, rawURL, redact.URL(rawURL))
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 200 {

@@ -144,20 +144,3 @@ func TestCancelledIsNotAFault(t *testing.T) {
 		t.Errorf("a cancelled read was kept as the fork's failure: %v", s.Err())
 	}
 }
-
-func TestRedact(t *testing.T) {
-	for in, want := range map[string]string{
-		"http://127.0.0.1:8545": "http://127.0.0.1:8545",
-		"https://mainnet.infura.io/v3/0123456789abcdef0123456789abcdef": "https://mainnet.infura.io/v3/***",
-		"https://eth-mainnet.g.alchemy.com/v2/Ab_cd-EF12gh34IJ56kl":     "https://eth-mainnet.g.alchemy.com/v2/***",
-		"https://user:pass@node.example/rpc?apikey=xyz":                 "https://***@node.example/rpc?apikey=***",
-		"not a url": "<unparseable URL>",
-	} {
-		if got := Redact(in); got != want {
-			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if Redacted("http://127.0.0.1:8545") || !Redacted("https://node.example/?k=v") {
-		t.Error("Redacted")
-	}
-}

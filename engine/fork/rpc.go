@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"github.com/foresight-sol/foresight/internal/redact"
 )
 
 // Call is one JSON-RPC call of a batch.
@@ -27,7 +29,7 @@ type Call struct {
 // when it sends one, capped).
 type client struct {
 	url     string // with credentials: never printed
-	shown   string // Redact(url)
+	shown   string // redact.URL(url)
 	http    *http.Client
 	timeout time.Duration
 	retries int
@@ -46,9 +48,9 @@ const maxBackoff = 10 * time.Second
 func newClient(rawURL string, timeout time.Duration, retries int, backoff time.Duration) (*client, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("fork URL %s: want an http:// or https:// JSON-RPC endpoint", Redact(rawURL))
+		return nil, fmt.Errorf("fork URL %s: want an http:// or https:// JSON-RPC endpoint", redact.URL(rawURL))
 	}
-	return &client{url: rawURL, shown: Redact(rawURL), http: &http.Client{}, timeout: timeout, retries: retries, backoff: backoff}, nil
+	return &client{url: rawURL, shown: redact.URL(rawURL), http: &http.Client{CheckRedirect: checkRedirect}, timeout: timeout, retries: retries, backoff: backoff}, nil
 }
 
 type request struct {
@@ -128,12 +130,17 @@ func (c *client) send(ctx context.Context, calls []Call, body []byte) ([]json.Ra
 	case actx.Err() != nil:
 		return nil, 0, fail(ErrTimeout, c.timeout.String())
 	}
-	// A *url.Error names the URL, credentials and all: keep its cause.
+	var re *redirectError
+	if errors.As(err, &re) {
+		return nil, 0, fail(ErrRedirect, re.Error())
+	}
+	// A *url.Error names the URL, credentials and all: keep its cause,
+	// and redact any URL left in it (a redirect's target).
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return nil, 0, fail(ErrUnreachable, err.Error())
+	return nil, 0, fail(ErrUnreachable, redact.Text(err.Error()))
 }
 
 // answer interprets an HTTP response.

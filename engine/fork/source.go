@@ -10,6 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/holiman/uint256"
 )
 
@@ -225,4 +226,4 @@ func (s *Source) fail(err error) error {
 
 // Redacted reports whether the URL carried credentials, which reports
 // leave out.
-func (s *Source) Redacted() bool { return Redacted(s.c.url) }
+func (s *Source) Redacted() bool { return redact.Redacted(s.c.url) }

@@ -134,6 +134,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration, args []string, stdout, stderr io.Writer) int {
+	start := time.Now()
+	return interruptedExit(ctx, fuzzRun(ctx, name, defaultTimeout, args, stdout, stderr), start, stderr)
+}
+
+// fuzzRun is check and fuzz: compile, fuzz, report.
+func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	var ff fuzzFlags
 	ff.register(fs, defaultTimeout, name == "fuzz")

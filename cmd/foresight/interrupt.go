@@ -1,0 +1,20 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+)
+
+// interruptedExit is check's and fuzz's exit code once they return code:
+// exitInterrupted, with a line saying so, when a signal ended them
+// (main's context), since whatever they printed, "0 finding(s)" or a
+// count of contracts fuzzed, is then only what ran before it.
+func interruptedExit(ctx context.Context, code int, start time.Time, stderr io.Writer) int {
+	if ctx.Err() == nil {
+		return code
+	}
+	fmt.Fprintf(stderr, "foresight: interrupted after %s: the run was cut short; anything printed above is only what it did until then\n", time.Since(start).Round(time.Millisecond))
+	return exitInterrupted
+}

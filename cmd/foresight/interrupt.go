@@ -7,6 +7,13 @@ import (
 	"time"
 )
 
+// fuzzCommand is check and fuzz (fuzzRun) with their exit code when a
+// signal ends them.
+func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration, args []string, stdout, stderr io.Writer) int {
+	start := time.Now()
+	return interruptedExit(ctx, fuzzRun(ctx, name, defaultTimeout, args, stdout, stderr), start, stderr)
+}
+
 // interruptedExit is check's and fuzz's exit code once they return code:
 // exitInterrupted, with a line saying so, when a signal ended them
 // (main's context), since whatever they printed, "0 finding(s)" or a

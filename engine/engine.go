@@ -166,7 +166,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		}
 	}
 	if ctx.Err() != nil {
-		return unfuzzed(prog, opts.Seed, start, nil, endNote(ctx, "before deployment")), nil
+		return unfuzzed(prog, opts.Seed, start, nil, endNote(ctx, "before deployment", opts.Duration)), nil
 	}
 	skipped := chooseSetUp(prog, &cfg)
 	rend := &campaignRenderer{prog: prog, chain: cfg.Chain, setUp: cfg.SetUp, seed: opts.Seed}
@@ -190,7 +190,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		// Set-up (deployment, preparing each contract) outlasted the
 		// budget or was cancelled: nothing ran, and the report says so.
-		return unfuzzed(prog, opts.Seed, start, skipped, endNote(ctx, "during set-up")), nil
+		return unfuzzed(prog, opts.Seed, start, skipped, endNote(ctx, "during set-up", opts.Duration)), nil
 	}
 	if err != nil {
 		return nil, err
@@ -215,7 +215,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	}
 	rep.FunctionStats = functionStats(prog, res.Funcs)
 	if res.Execs == 0 && ctx.Err() != nil {
-		rep.Note = endNote(ctx, "during deployment")
+		rep.Note = endNote(ctx, "during deployment", opts.Duration)
 		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction
 	}
 	for _, seq := range res.Inputs {
@@ -259,15 +259,6 @@ func scheduleOf(name string, targeted bool) (fuzz.Schedule, error) {
 // unfuzzed is the report of a campaign that ran nothing, with why.
 func unfuzzed(prog *program.Program, seed uint64, start time.Time, skipped []Skipped, note string) *Report {
 	return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, seed), Skipped: skipped, Note: note}
-}
-
-// endNote says why a campaign that ended when, with ctx done, fuzzed
-// nothing.
-func endNote(ctx context.Context, when string) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return "the time budget ran out " + when + ": nothing was fuzzed"
-	}
-	return "the campaign was cancelled " + when + ": nothing was fuzzed"
 }
 
 func oracleSet(m map[string]bool) map[finding.Kind]bool {

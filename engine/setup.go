@@ -32,7 +32,7 @@ func chooseSetUp(p *program.Program, cfg *fuzz.Config) []Skipped {
 
 // skippedSetUp reports the set-up contract whose setUp() failed.
 func skippedSetUp(p *program.Program, name string, err error) []Skipped {
-	s := Skipped{Contract: name, Reason: "not fuzzed: " + err.Error()}
+	s := Skipped{Contract: name, Reason: skipReason(err)}
 	if c, ok := p.Lookup(name); ok {
 		s.Unit = c.Artifact.Unit
 	}

@@ -27,7 +27,8 @@ import (
 const (
 	corpusDir = ".foresight"
 	// maxSavedInputs bounds the inputs kept per contract: beyond it the
-	// oldest the last campaign did not keep are deleted.
+	// oldest the last campaign did not keep are deleted, at most
+	// corpus.MaxPruned a campaign, with a message saying how many.
 	maxSavedInputs = corpus.MaxLoadedInputs
 )
 
@@ -130,8 +131,11 @@ func (c *savedCorpus) save(rep *engine.Report) error {
 	}
 	sort.Strings(contracts)
 	for _, name := range contracts {
-		_, err := c.dir.Prune(name, keep, maxSavedInputs)
+		n, err := c.dir.Prune(name, keep, maxSavedInputs)
 		errs = append(errs, err)
+		if n > 0 {
+			c.note(fmt.Sprintf("deleted %d of %s's oldest saved inputs (kept its newest %d and the last campaign's; at most %d a campaign)", n, name, maxSavedInputs, corpus.MaxPruned))
+		}
 	}
 	return errors.Join(errs...)
 }

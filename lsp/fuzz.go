@@ -154,7 +154,11 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 		result += " (in " + strings.Join(req.c.via, ", ") + ")"
 	}
 	if !fuzzedAny {
-		// Never "0 findings" about contracts that were not fuzzed.
+		// Never "0 findings" about contracts that were not fuzzed, nor
+		// "not fuzzed: " without why (the budget ran out during set-up).
+		if skipped == "" {
+			skipped = rep.NotFuzzed()
+		}
 		return "not fuzzed: " + skipped
 	}
 	if skipped != "" {

@@ -134,7 +134,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return fuzzCommand(ctx, "check", 10*time.Second, args, stdout, stderr)
 }
 
-func fuzzCommand(ctx context.Context, name string, defaultTimeout time.Duration, args []string, stdout, stderr io.Writer) int {
+// fuzzRun is check and fuzz: compile, fuzz, report.
+func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	var ff fuzzFlags
 	ff.register(fs, defaultTimeout, name == "fuzz")

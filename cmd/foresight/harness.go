@@ -220,13 +220,12 @@ func mergeHarness(rep, hr *engine.Report, file, name string) harnessRun {
 func notFuzzedWhy(hr *engine.Report) string {
 	for _, sk := range hr.Skipped {
 		if sk.Contract == hr.Setup.SetUp || hr.Setup.SetUp == "" {
-			return strings.TrimPrefix(strings.TrimPrefix(sk.Reason, "not fuzzed: "), sk.Contract+": ")
+			if why := strings.TrimPrefix(strings.TrimPrefix(sk.Reason, "not fuzzed: "), sk.Contract+": "); why != "" {
+				return why
+			}
 		}
 	}
-	if hr.Note != "" {
-		return hr.Note
-	}
-	return "nothing was fuzzed"
+	return hr.NotFuzzed()
 }
 
 // printHarnesses names each suite the run used, for the summary.

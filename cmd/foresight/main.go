@@ -14,7 +14,8 @@
 //	foresight version [--licenses]        print the version (and the third-party licences)
 //	foresight help [COMMAND]              explain a command, its flags and exit codes
 //
-// Exit codes: 0 no findings, 1 findings, 2 usage or compile errors.
+// Exit codes: 0 no findings, 1 findings, 2 usage or compile errors, 130
+// check or fuzz interrupted (SIGINT, SIGTERM, SIGHUP).
 package main
 
 import (
@@ -38,6 +39,9 @@ const (
 	exitOK       = 0
 	exitFindings = 1
 	exitUsage    = 2
+	// exitInterrupted is check's and fuzz's code when a signal ended
+	// them, as a shell reports a command SIGINT ended.
+	exitInterrupted = 130
 )
 
 // errUnknownValue marks a flag value outside the flag's choices.
@@ -120,7 +124,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'foresight help <command>' for what a command does, its flags and an example.")
-	fmt.Fprintln(w, "Exit codes: 0 no findings, 1 findings, 2 usage or compile errors.")
+	fmt.Fprintln(w, "Exit codes: 0 no findings, 1 findings, 2 usage or compile errors, 130 check or fuzz interrupted.")
 }
 
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {

@@ -34,6 +34,9 @@ const (
 	maxInputBytes      = 1 << 20
 	maxCorpusFileBytes = 64 << 20
 	maxLoadBytes       = 256 << 20
+	// maxLoadReads bounds the files a load opens, unreadable ones
+	// included.
+	maxLoadReads = 2 * MaxLoadedInputs
 )
 
 // A corpus directory holds one file per input in inputs/, named
@@ -69,9 +72,10 @@ type Loaded struct {
 	Inputs []Input
 	Names  []string // file name of each input, for Remove
 	// Skipped counts unreadable files (Problems says why, for the first
-	// few); OverLimit those left unread past MaxLoadedInputs.
-	Skipped, OverLimit int
-	Problems           []error
+	// few); OverLimit those left unread past MaxLoadedInputs (the
+	// oldest); Read the files opened.
+	Skipped, OverLimit, Read int
+	Problems                 []error
 	// Migrated counts inputs converted from files of the older
 	// per-contract format (foresight.corpus/v1), which are then removed.
 	Migrated int
@@ -189,9 +193,12 @@ func (d *Dir) Add(in Input) (string, bool, error) {
 	return name, added, nil
 }
 
-// Load reads the directory's inputs, at most MaxLoadedInputs of them in
-// name order. With contracts, only inputs whose first call is to one of
-// them are read. Unreadable files are skipped and counted.
+// Load reads the directory's inputs, at most MaxLoadedInputs of them:
+// all when there are no more, else the newest (by modification time,
+// then name), so a huge corpus costs one listing and a bounded number of
+// reads, and what a campaign just found is loaded first. With contracts,
+// only inputs whose first call is to one of them are read. Unreadable
+// files are skipped and counted; nothing is deleted.
 func (d *Dir) Load(contracts []string) (*Loaded, error) {
 	names, err := d.list()
 	if err != nil {
@@ -201,22 +208,30 @@ func (d *Dir) Load(contracts []string) (*Loaded, error) {
 	for _, c := range contracts {
 		want[safeName(c)] = true
 	}
-	l := &Loaded{}
-	var bytes int64
 	d.mu.Lock()
 	for _, n := range names {
 		d.seen[n] = true
 	}
 	d.mu.Unlock()
+	var mine []string
 	for _, name := range names {
 		if i := strings.LastIndexByte(name, '-'); len(want) > 0 && i >= 0 && !want[name[:i]] {
 			continue
 		}
-		if len(l.Inputs) >= MaxLoadedInputs || bytes >= maxLoadBytes {
-			l.OverLimit++
-			continue
+		mine = append(mine, name)
+	}
+	l := &Loaded{}
+	if len(mine) > MaxLoadedInputs {
+		mine = d.newest(mine)
+	}
+	var bytes int64
+	for k, name := range mine {
+		if len(l.Inputs) >= MaxLoadedInputs || l.Read >= maxLoadReads || bytes >= maxLoadBytes {
+			l.OverLimit = len(mine) - k
+			break
 		}
 		in, n, err := d.read(name)
+		l.Read++
 		bytes += n
 		if err != nil {
 			l.problem(err)
@@ -225,6 +240,37 @@ func (d *Dir) Load(contracts []string) (*Loaded, error) {
 		l.Inputs, l.Names = append(l.Inputs, in), append(l.Names, name)
 	}
 	return l, nil
+}
+
+// newest returns the input files names, newest first (ties by name); a
+// file that cannot be statted counts as oldest.
+func (d *Dir) newest(names []string) []string {
+	files := d.modTimes(names)
+	sort.SliceStable(files, func(i, j int) bool { return files[i].mod > files[j].mod })
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.name
+	}
+	return out
+}
+
+// inputMod is an input file's name and modification time.
+type inputMod struct {
+	name string
+	mod  int64
+}
+
+// modTimes stats the input files names, in their order.
+func (d *Dir) modTimes(names []string) []inputMod {
+	files := make([]inputMod, 0, len(names))
+	for _, n := range names {
+		var mod int64
+		if fi, err := os.Lstat(filepath.Join(d.dir, inputsDir, n)); err == nil {
+			mod = fi.ModTime().UnixNano()
+		}
+		files = append(files, inputMod{n, mod})
+	}
+	return files
 }
 
 // Scan returns the inputs written since the directory was last listed
@@ -311,36 +357,35 @@ func listJSON(dir string) ([]string, error) {
 	return names, nil
 }
 
-// Prune deletes the oldest input files of contract beyond max, never
-// those named in keep; it returns how many it deleted.
+// MaxPruned bounds the files one Prune deletes: a corpus far over its
+// limit (merged from CI, copied in) shrinks over several campaigns, never
+// all at once.
+const MaxPruned = 1024
+
+// Prune deletes the oldest input files of contract beyond the newest
+// max, never those named in keep (the inputs the last campaign kept,
+// which cover what it found) and at most MaxPruned of them; it returns
+// how many it deleted, for the caller to say so.
 func (d *Dir) Prune(contract string, keep map[string]bool, max int) (int, error) {
 	names, err := d.list()
 	if err != nil {
 		return 0, err
 	}
-	type file struct {
-		name string
-		mod  int64
-	}
-	var files []file
 	prefix := safeName(contract) + "-"
+	var mine []string
 	for _, n := range names {
-		if !strings.HasPrefix(n, prefix) {
-			continue
+		if strings.HasPrefix(n, prefix) {
+			mine = append(mine, n)
 		}
-		fi, err := os.Lstat(filepath.Join(d.dir, inputsDir, n))
-		if err != nil {
-			continue
-		}
-		files = append(files, file{n, fi.ModTime().UnixNano()})
 	}
-	if len(files) <= max {
+	if len(mine) <= max {
 		return 0, nil
 	}
+	files := d.modTimes(mine)
 	sort.SliceStable(files, func(i, j int) bool { return files[i].mod < files[j].mod })
 	var drop []string
-	for _, f := range files {
-		if len(files)-len(drop) <= max {
+	for _, f := range files[:len(files)-max] {
+		if len(drop) == MaxPruned {
 			break
 		}
 		if !keep[f.name] {

@@ -307,7 +307,15 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 	// snapshot, each reset for a sequence) would copy them all. It reads
 	// a copy, which it drops.
 	st := ch.State().Copy()
-	d.Roles, d.DeployerNamed = deployedRoles(st, ch, p, d), namesDeployer(st, p, d)
+	roles, err := deployedRoles(ctx, st, ch, p, d)
+	if err != nil {
+		return nil, err
+	}
+	named, err := namesDeployer(ctx, st, p, d)
+	if err != nil {
+		return nil, err
+	}
+	d.Roles, d.DeployerNamed = roles, named
 	for _, a := range d.Roles {
 		ch.Install(a, nil, new(uint256.Int).Set(chain.InitialBalance))
 		ch.AddSender(a)

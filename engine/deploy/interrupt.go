@@ -13,7 +13,8 @@ import (
 // --timeout then ends it within one contract's work.
 
 // TestHookSetupStep, when set (tests only), is called before every step of set-up with
-// the stage ("plan", "prepare", "lookahead", "deploy") and contract index.
+// the stage ("plan", "prepare", "lookahead", "deploy", "roles",
+// "deployer") and contract index.
 var TestHookSetupStep func(stage string, contract int)
 
 // SetupStep is checked before set-up works on contract i: it returns the

@@ -2,6 +2,8 @@ package deploy
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -32,58 +34,178 @@ const (
 	roleConsts = 16
 	// maxRoles bounds the role holders that become senders.
 	maxRoles = 4
+	// roleReads bounds the storage reads of one role search: roleSlots
+	// per target, then one per mapping root for each constant probed in
+	// the targets whose code holds it (at most 864 roots). Past it the
+	// search returns what it found. go-ethereum caches every slot read in
+	// the state, so this also bounds the search's memory.
+	roleReads = 1 << 17
 )
 
+// RoleTarget is a deployed target the role search reads: its address
+// and its code (creation code too: code holds the rest).
+type RoleTarget struct {
+	Addr common.Address
+	Code [][]byte
+}
+
+// TestHookRoleReads, when set (tests only), is given the storage reads
+// each role search made.
+var TestHookRoleReads func(reads int)
+
 // Roles returns the accounts with no code, none of known (the fuzzer's
-// own accounts and the deployed contracts), that a target of addrs holds
-// in storage as a value in one of its first slots or as a mapping key,
-// at most maxRoles of them, in a fixed order. Candidates are the
-// addresses in the targets' first slots, the 20-byte constants of their
-// code (creation code included, code holds the rest) and extra (a
-// set-up's test contract's own slots).
-func Roles(st *state.StateDB, addrs []common.Address, code [][]byte, extra []common.Address, known func(common.Address) bool) []common.Address {
-	var cands []common.Address
-	add := func(a common.Address) {
-		if !slices.Contains(cands, a) {
-			cands = append(cands, a)
+// own accounts and the deployed contracts), that a target holds in
+// storage as a value in one of its first slots or as a mapping key, at
+// most maxRoles of them, in a fixed order: the addresses in the targets'
+// first slots, then the 20-byte constants of their code. A constant is
+// probed as a mapping key only in the targets whose code holds it, and
+// a constant of at most 32 bits (a selector, an error code) or a mask
+// is no account, so the search is linear in the targets; it makes at
+// most roleReads storage reads and ends with ctx's error once ctx is
+// done.
+func Roles(ctx context.Context, st *state.StateDB, targets []RoleTarget, known func(common.Address) bool) ([]common.Address, error) {
+	s := &roleSearch{st: st, targets: targets, held: map[common.Address]bool{}, seen: map[common.Address]bool{}, holders: map[common.Address][]int{}}
+	defer func() {
+		if TestHookRoleReads != nil {
+			TestHookRoleReads(s.reads)
 		}
-	}
-	var consts []common.Hash
-	for _, t := range addrs {
-		for _, a := range slotAddresses(st, t) {
-			add(a)
+	}()
+	for i := range targets {
+		if err := SetupStep(ctx, "roles", i); err != nil {
+			return nil, err
 		}
+		s.readSlots(i)
 	}
-	for _, c := range code {
-		for _, w := range calldata.PushConstants(c) {
-			switch n := w.BitLen(); {
-			case n > 16 && n <= 160:
-				add(common.Address(w.Bytes20()))
-			case n > 160 && len(consts) < roleConsts:
-				consts = append(consts, w.Bytes32())
-			}
-		}
+	s.consts = make([][]common.Hash, len(targets))
+	for i := range targets {
+		s.readCode(i)
 	}
-	for _, a := range extra {
-		add(a)
-	}
-	roots := mappingRoots(consts)
 	var out []common.Address
-	for _, a := range cands {
-		if len(out) == maxRoles {
+	for _, a := range s.cands {
+		if len(out) == maxRoles || s.reads >= roleReads {
 			break
 		}
 		if !mayHoldRole(st, a, known) {
 			continue
 		}
-		for _, t := range addrs {
-			if holdsValue(st, t, a) || holdsKey(st, t, a, roots) {
+		if s.held[a] {
+			out = append(out, a)
+			continue
+		}
+		for _, i := range s.holders[a] {
+			if ctx != nil && ctx.Err() != nil { // nil: never ends, as SetupStep
+				return nil, fmt.Errorf("role search ended at target %d: %w", i, ctx.Err())
+			}
+			if s.holdsKey(i, a) {
 				out = append(out, a)
 				break
 			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+// roleSearch is one run of Roles: what the targets' first slots hold,
+// the candidates in order, which targets' code holds each constant, and
+// the reads made so far.
+type roleSearch struct {
+	st      *state.StateDB
+	targets []RoleTarget
+	// held are the addresses a target's first slots hold as a value.
+	held map[common.Address]bool
+	// cands are the candidates in order, seen those already in it.
+	cands []common.Address
+	seen  map[common.Address]bool
+	// holders are the targets (indices) whose code holds each constant.
+	holders map[common.Address][]int
+	// consts are each target's 32-byte constants; roots their mapping
+	// roots, computed on first use.
+	consts [][]common.Hash
+	roots  [][]common.Hash
+	reads  int
+}
+
+// add appends a to the candidates once.
+func (s *roleSearch) add(a common.Address) {
+	if !s.seen[a] {
+		s.seen[a] = true
+		s.cands = append(s.cands, a)
+	}
+}
+
+// readSlots reads target i's first slots: every word that is an address
+// padded on the left is held, and one of more than 128 bits (not a
+// count or a price) is a candidate.
+func (s *roleSearch) readSlots(i int) {
+	t := s.targets[i].Addr
+	for k := uint64(0); k < roleSlots; k++ {
+		word := s.st.GetState(t, common.Hash(uint256.NewInt(k).Bytes32()))
+		s.reads++
+		if word == (common.Hash{}) || [12]byte(word[:12]) != [12]byte{} {
+			continue
+		}
+		a := common.Address(word[12:])
+		s.held[a] = true
+		var w uint256.Int
+		w.SetBytes32(word[:])
+		if w.BitLen() > 128 {
+			s.add(a)
+		}
+	}
+}
+
+// readCode takes target i's code constants: the address-shaped ones as
+// candidates held by i, the first roleConsts 32-byte ones as roles or
+// namespaced locations of i.
+func (s *roleSearch) readCode(i int) {
+	for _, c := range s.targets[i].Code {
+		// The metadata's hash would read as pushes of random words.
+		for _, w := range calldata.PushConstants(program.WithoutMetadata(c)) {
+			switch n := w.BitLen(); {
+			case n > 32 && n <= 160 && !isMask(&w):
+				a := common.Address(w.Bytes20())
+				s.add(a)
+				if h := s.holders[a]; len(h) == 0 || h[len(h)-1] != i {
+					s.holders[a] = append(h, i)
+				}
+			case n > 160 && len(s.consts[i]) < roleConsts && !slices.Contains(s.consts[i], w.Bytes32()):
+				s.consts[i] = append(s.consts[i], w.Bytes32())
+			}
+		}
+	}
+}
+
+// isMask reports whether w is all ones below its top bit (0xffffffff,
+// the 160-bit address mask): the compiler's cleanup, not an account.
+func isMask(w *uint256.Int) bool {
+	var next uint256.Int
+	next.AddUint64(w, 1)
+	return next.IsZero() || new(uint256.Int).And(w, &next).IsZero()
+}
+
+// holdsKey reports whether target i holds a nonzero value under key a
+// of a mapping at one of its roots (Solidity's slot keccak256(key .
+// root)), within the search's reads.
+func (s *roleSearch) holdsKey(i int, a common.Address) bool {
+	if s.roots == nil {
+		s.roots = make([][]common.Hash, len(s.targets))
+	}
+	if s.roots[i] == nil {
+		s.roots[i] = mappingRoots(s.consts[i])
+	}
+	var key common.Hash
+	copy(key[12:], a[:])
+	t := s.targets[i].Addr
+	for _, r := range s.roots[i] {
+		if s.reads >= roleReads {
+			return false
+		}
+		s.reads++
+		if s.st.GetState(t, crypto.Keccak256Hash(key[:], r[:])) != (common.Hash{}) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayHoldRole reports whether a can be a role holder that sends: not
@@ -94,33 +216,6 @@ func mayHoldRole(st *state.StateDB, a common.Address, known func(common.Address)
 	var w uint256.Int
 	w.SetBytes20(a[:])
 	return w.BitLen() > 16 && a[17]|a[18]|a[19] != 0 && !known(a) && a != chain.Deployer && len(st.GetCode(a)) == 0
-}
-
-// slotAddresses returns the address-shaped words of t's first slots:
-// twelve zero bytes, then more than 128 bits (not a count or a price).
-func slotAddresses(st *state.StateDB, t common.Address) []common.Address {
-	var out []common.Address
-	for k := uint64(0); k < roleSlots; k++ {
-		word := st.GetState(t, common.Hash(uint256.NewInt(k).Bytes32()))
-		var w uint256.Int
-		w.SetBytes32(word[:])
-		if n := w.BitLen(); n > 128 && n <= 160 {
-			out = append(out, common.Address(word[12:]))
-		}
-	}
-	return out
-}
-
-// holdsValue reports whether one of t's first slots holds exactly a.
-func holdsValue(st *state.StateDB, t, a common.Address) bool {
-	var want common.Hash
-	copy(want[12:], a[:])
-	for k := uint64(0); k < roleSlots; k++ {
-		if st.GetState(t, common.Hash(uint256.NewInt(k).Bytes32())) == want {
-			return true
-		}
-	}
-	return false
 }
 
 // mappingRoots returns the slots a mapping keyed by an address may
@@ -159,16 +254,14 @@ func holdsKey(st *state.StateDB, t, a common.Address, roots []common.Hash) bool 
 
 // deployedRoles is Roles over the targets deploy placed on ch, read in
 // st (ch's state or a copy).
-func deployedRoles(st *state.StateDB, ch *chain.Chain, p *program.Program, d *Deployment) []common.Address {
-	var addrs []common.Address
-	var code [][]byte
+func deployedRoles(ctx context.Context, st *state.StateDB, ch *chain.Chain, p *program.Program, d *Deployment) ([]common.Address, error) {
+	var targets []RoleTarget
 	for i, c := range p.Contracts {
 		if c.Target && d.Errors[i] == nil {
-			addrs = append(addrs, d.Addrs[i])
-			code = append(code, c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes)
+			targets = append(targets, RoleTarget{d.Addrs[i], [][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}})
 		}
 	}
-	return Roles(st, addrs, code, nil, func(a common.Address) bool { return Known(ch, d, a) })
+	return Roles(ctx, st, targets, func(a common.Address) bool { return Known(ch, d, a) })
 }
 
 // Known reports whether a is one of the fuzzer's own accounts on ch (a
@@ -193,27 +286,30 @@ func Known(ch *chain.Chain, d *Deployment, a common.Address) bool {
 // runtime code, or the deployer initialized it naming itself
 // (OpenZeppelin 5's namespaced storage). Then the deployer sends one
 // transaction in four, else rarely (engine/fuzz's deployerShare).
-func namesDeployer(st *state.StateDB, p *program.Program, d *Deployment) bool {
+func namesDeployer(ctx context.Context, st *state.StateDB, p *program.Program, d *Deployment) (bool, error) {
 	if initNamesDeployer(p, d) {
-		return true
+		return true, nil
 	}
 	var roots []common.Hash
 	for i, c := range p.Contracts {
 		if !c.Target || d.Errors[i] != nil {
 			continue
 		}
+		if err := SetupStep(ctx, "deployer", i); err != nil {
+			return false, err
+		}
 		a := d.Addrs[i]
 		if slices.ContainsFunc(slotWords(st, a), holdsDeployerBytes) || holdsDeployerBytes(st.GetCode(a)) {
-			return true
+			return true, nil
 		}
 		if roots == nil {
 			roots = mappingRoots(nil)
 		}
 		if holdsKey(st, a, chain.Deployer, roots) {
-			return true
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
 }
 
 // slotWords returns t's first roleSlots storage words.

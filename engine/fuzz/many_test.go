@@ -68,7 +68,7 @@ func TestSetupCancelsPromptly(t *testing.T) {
 			t.Fatalf("Run on a cancelled context: result %v, error %v; want none, context.Canceled", res != nil, err)
 		}
 	})
-	for _, stage := range []string{"plan", "prepare", "lookahead", "deploy"} {
+	for _, stage := range []string{"plan", "prepare", "lookahead", "deploy", "roles", "deployer"} {
 		t.Run(stage, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -74,7 +75,18 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook) (*chain.Chain,
 	}
 	ch.SetOpHook(step)
 	cheats.Attach(ch)
+	// setUp() may loop for a billion gas (cheatcode.SetUpGas), seconds of
+	// work: the campaign's end aborts it as the wall-clock guard would.
+	// The EVM is the one setUp() starts on (a fork it selects runs on
+	// another, which only the guard ends).
+	if c.ctx != nil {
+		stop := context.AfterFunc(c.ctx, ch.EVM().Cancel)
+		defer stop()
+	}
 	s, err := cheatcode.SetUp(ch, cheats, c.prog, tc.Name)
+	if c.ctx != nil && c.ctx.Err() != nil {
+		return nil, nil, nil, fmt.Errorf("%s: setUp() ended: %w", tc.Name, c.ctx.Err())
+	}
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: %w", tc.Name, err)
 	}

@@ -172,6 +172,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		workers[0].stats.add(w.stats)
 	}
 	res.Funcs = workers[0].stats.stats(c.prog)
+	res.PredictionTargets = predictionTargets(workers)
 	res.Coverage = mergeCoverage(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {

@@ -58,3 +58,16 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		fmt.Fprintf(w, "foresight: %s %s\n", label, strings.Join(top, ", "))
 	}
 }
+
+// printPredictionYield names the targets prediction ran the most inputs
+// at and how many reached them (-v): a stall shows as one target with
+// many made and few reached.
+func printPredictionYield(w io.Writer, ys []report.PredictionYield) {
+	var parts []string
+	for _, y := range ys {
+		parts = append(parts, fmt.Sprintf("%s.%s target %d: %d made, %d reached", y.Contract, y.Function, y.Target, y.Made, y.Reached))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "foresight: predictions by target: %s\n", strings.Join(parts, "; "))
+	}
+}

@@ -476,6 +476,9 @@ func printSummary(w io.Writer, rep *engine.Report, targeted, verbose bool) {
 	if rep.Predictions > 0 {
 		fmt.Fprintf(w, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
 			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
+		if verbose {
+			printPredictionYield(w, rep.PredictionYield)
+		}
 	}
 	if rep.Timeouts > 0 {
 		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)

@@ -23,8 +23,8 @@ func admitted(pr *Predictor, target int32, tries int, hit bool) int {
 
 // TestYieldBackoff checks that a target whose chains always miss is
 // predicted for geometrically less often, down to the floor, while
-// another target keeps its full rate, and that one chain that reaches it
-// restores its rate.
+// another target keeps its full rate; that a chain that reaches it
+// halves its back-off, and one that covers something new ends it.
 func TestYieldBackoff(t *testing.T) {
 	p := NewPredictor(rand.New(rand.NewPCG(1, 2)), nil, 0, 0, 4)
 	pr := &p
@@ -45,14 +45,25 @@ func TestYieldBackoff(t *testing.T) {
 	if got := admitted(pr, live, 64, true); got != 64 {
 		t.Fatalf("a target that is reached started %d chains of 64 tries", got)
 	}
-	// One chain that reaches the dead target restores it.
-	for pr.Admit(&Prediction{Target: dead}, 0, 0) == nil {
-		pr.Earn()
+	// A chain that reaches the dead target halves its misses: from the
+	// floor to 2^-5, so about 1/32 of the next tries start a chain
+	// before the misses deepen again (2^-10 would give one in 1024).
+	reach := func(hit, covered bool) {
+		for pr.Admit(&Prediction{Target: dead}, 0, 0) == nil {
+			pr.Earn()
+		}
+		pr.Settle(hit, covered)
+		pr.EndChain()
 	}
-	pr.Settle(true, false)
-	pr.EndChain()
-	if got := admitted(pr, dead, 1, false); got != 1 {
-		t.Fatal("a target reached by its last chain was backed off")
+	reach(true, false)
+	if got := admitted(pr, dead, 256, false); got < 2 {
+		t.Fatalf("after a hit a missing target started %d chains of 256 tries, want at least 2", got)
+	}
+	admitted(pr, dead, tries, false) // back at the floor
+	// A chain that covers something new restores it at once.
+	reach(false, true)
+	if got := admitted(pr, dead, 4, false); got != 4 {
+		t.Fatalf("a target whose last chain covered something new started %d chains of 4 tries", got)
 	}
 	ys := pr.Yields()
 	byTarget := map[int32]TargetYield{}

@@ -349,6 +349,12 @@ type jsonReport struct {
 	// DeployExecs are the executions (part of Execs) that solved
 	// constructors.
 	DeployExecs uint64 `json:"deployExecs"`
+	// Predictions and PredictionHits count the predicted inputs run and
+	// those that reached their target; PredictionYield names the targets
+	// that took the most (a stall shows as many made, few reached).
+	Predictions     uint64                   `json:"predictions,omitempty"`
+	PredictionHits  uint64                   `json:"predictionHits,omitempty"`
+	PredictionYield []report.PredictionYield `json:"predictionYield,omitempty"`
 	// ContractsFuzzed and FunctionsFuzzed count what was deployed and
 	// sent transactions (Contracts lists every contract and its status).
 	ContractsFuzzed int `json:"contractsFuzzed"`
@@ -386,7 +392,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	// another checkout (reportpaths.go).
 	root := reportRoot(run.paths)
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
-		DeployExecs: rep.DeployExecs, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
+		DeployExecs: rep.DeployExecs, Predictions: rep.Predictions, PredictionHits: rep.PredictionHits, PredictionYield: rep.PredictionYield, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
 		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings)})
 }
 

@@ -94,6 +94,10 @@ type Report struct {
 	// FunctionStats say, per function sent a transaction, how many
 	// completed and reverted and why it reverted most often.
 	FunctionStats []report.FunctionStat `json:"functionStats,omitempty"`
+	// PredictionYield lists the targets input prediction ran the most
+	// inputs at, with how many reached them: a stall shows as many made
+	// and few reached.
+	PredictionYield []report.PredictionYield `json:"predictionYield,omitempty"`
 	// Scope holds the totals they are out of and the source-line coverage.
 	Scope
 	// Note says why the campaign ended before fuzzing anything, e.g. its
@@ -214,6 +218,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Contracts, rep.Functions = res.Contracts, completedFunctions(res.Funcs, -1)
 	}
 	rep.FunctionStats = functionStats(prog, res.Funcs)
+	rep.PredictionYield = predictionYield(prog, res.PredictionTargets)
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment", opts.Duration)
 		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction

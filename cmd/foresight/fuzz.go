@@ -350,6 +350,7 @@ type jsonReport struct {
 	// DeployExecs are the executions (part of Execs) that solved
 	// constructors.
 	DeployExecs uint64 `json:"deployExecs"`
+	predictionCounts
 	// ContractsFuzzed and FunctionsFuzzed count what was deployed and
 	// sent transactions (Contracts lists every contract and its status).
 	ContractsFuzzed int `json:"contractsFuzzed"`
@@ -387,7 +388,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	// another checkout (reportpaths.go).
 	root := reportRoot(run.paths)
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
-		DeployExecs: rep.DeployExecs, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
+		DeployExecs: rep.DeployExecs, predictionCounts: predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
 		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings)})
 }
 
@@ -474,10 +475,7 @@ func printSummary(w io.Writer, rep *engine.Report, targeted, verbose bool) {
 			fmt.Fprintf(w, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
 		}
 	}
-	if rep.Predictions > 0 {
-		fmt.Fprintf(w, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
-			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
-	}
+	printPredictions(w, predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, verbose)
 	if rep.Timeouts > 0 {
 		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
 	}

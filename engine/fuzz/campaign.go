@@ -171,7 +171,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	for _, w := range workers[1:] {
 		workers[0].stats.add(w.stats)
 	}
-	res.Funcs = workers[0].stats.stats(c.prog)
+	res.Funcs, res.PredictionTargets = workers[0].stats.stats(c.prog), predictionTargets(workers)
 	res.Coverage = mergeCoverage(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {

@@ -6,6 +6,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/solve"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -167,4 +168,7 @@ type Result struct {
 	Contracts, Functions int
 	// Funcs are the functions sent a transaction, in program order.
 	Funcs []FuncStat
+	// PredictionTargets are the targets input prediction aimed at, summed
+	// over the workers, most predicted runs first (yield.go).
+	PredictionTargets []solve.TargetYield
 }

@@ -268,7 +268,7 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 	case "json":
 		err = writeJSON(out, rep, run)
 	case "sarif":
-		err = writeSARIF(out, rep)
+		err = writeSARIF(out, rep, run)
 	default:
 		writeText(out, rep, ff.verbose)
 	}

@@ -122,9 +122,15 @@ type Skipped struct {
 	Reason   string `json:"reason"`
 }
 
-// FileCoverage is line coverage of one file.
+// FileCoverage is line coverage of one file (linehits.go: what the
+// counts count).
 type FileCoverage struct {
 	Covered, Missed map[int]bool
+	// Hits counts, per line that ran, the runs of its code the engine
+	// counts: code ending in a conditional jump; absent when none does.
+	Hits map[int]uint64
+	// Branches are the conditional jumps of the file's code by line.
+	Branches []BranchCoverage
 }
 
 // ErrNoTargets is returned by Fuzz when the builds have no contract with a
@@ -211,6 +217,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Findings = append(rep.Findings, rend.render(f, res.Deployment))
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
+	addLineHits(rep.Coverage, prog, res.Branches)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
 	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
 	if cfg.SetUp != "" {

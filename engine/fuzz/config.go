@@ -160,7 +160,10 @@ type Result struct {
 	Findings []*Finding // in the order found
 	Counts
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
-	Coverage   [][]bool
+	Coverage [][]bool
+	// Branches[c] are contract c's conditional jumps with how often the
+	// campaign's transactions took each way (branchhits.go).
+	Branches   [][]Branch
 	Deployment *deploy.Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
 	Inputs []txseq.Sequence

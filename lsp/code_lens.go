@@ -7,8 +7,10 @@ import (
 )
 
 // codeLens puts "Fuzz" above each public or external function of the last
-// compiled text of the file and, once a campaign covered it, a summary
-// ("N execs, M findings", singular for one). When the buffer changed since, lenses follow
+// compiled text of the file and, once a campaign fuzzed its contract, the
+// function's own figures (fuzzStats.title: calls, completed, reverted and
+// why most often, lines reached, findings; "not called" when no input
+// called it). When the buffer changed since, lenses follow
 // their lines; those of edited functions wait for the next compile.
 func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	lenses := []protocol.CodeLens{}
@@ -51,7 +53,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 				}
 			}
 			lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
-				Title: plural(int(st.execs), "exec") + ", " + plural(n, "finding"),
+				Title: st.title(n),
 			}})
 		}
 	}

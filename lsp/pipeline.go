@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -97,16 +98,16 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	proj = s.trustedProject(proj)
-	// The full compile adds the Foundry test whose set-up the campaign
-	// starts from; the analysis, for the open files' diagnostics, does not
-	// wait for it. Commands fuzz what they name, without a set-up.
-	fullFiles := files
-	if t.reason != "command" {
-		if h := setUpHarness(proj, files, overlay); h != "" {
-			s.log.Debug("set-up harness", zap.String("file", h))
-			fullFiles = append(slices.Clip(files), h)
-		}
+	// The planner (package plan) decides the campaigns, as for 'foresight
+	// check': the direct one on the open files and each invariant suite
+	// whose set-up reaches them, compiled alone. Commands fuzz what they
+	// name, without a suite.
+	mode := plan.Save
+	if t.reason == "command" {
+		mode = plan.Command
 	}
+	cp := plan.For(proj, files, overlay, mode)
+	fullFiles := files
 	deps := dependentFiles(proj, t, files, overlay)
 	if len(deps) > 0 {
 		s.log.Debug("dependents", zap.Strings("files", deps))
@@ -146,11 +147,40 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
+	suites, failure := s.compileSuites(fuzzCtx, p, proj, tc, cp.Suites, overlay)
+	if failure != "" {
+		result = failure
+		return
+	}
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
 	}
+}
+
+// compileSuites compiles each suite of a run alone (plan.CompileSuites)
+// and keeps their builds for replaying their findings. failure is the
+// run's end message when the run ends there.
+func (s *server) compileSuites(ctx context.Context, p *project, proj *solc.Project, tc *solc.Toolchain, paths []string, overlay solc.Overlay) ([]plan.Suite, string) {
+	if len(paths) == 0 {
+		return nil, ""
+	}
+	suites, err := plan.CompileSuites(ctx, tc, proj, paths, overlay)
+	if ctx.Err() != nil {
+		return nil, "cancelled"
+	}
+	if err != nil {
+		s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
+		return nil, "failed: " + err.Error()
+	}
+	s.mu.Lock()
+	p.suites = map[string][]*solc.Build{}
+	for _, su := range suites {
+		p.suites[su.Path] = su.Builds
+	}
+	s.mu.Unlock()
+	return suites, ""
 }
 
 // compileRequest is what the compiles of a run read: the project, the

@@ -57,16 +57,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// The suites share the seed and split the budget (plan.Split).
 	hopts := plan.Split(&opts, plan.Count(req.suites))
 	focus := c.focus
-	what := "all functions"
-	switch {
-	case len(focus) > 0:
-		what = strings.Join(focus, ", ")
-	case t.wholeFile:
-		what = filepath.Base(t.file)
-	}
-	if len(c.via) > 0 {
-		what += " in " + strings.Join(c.via, ", ")
-	}
+	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
 	// With a budget in executions, reports carry a percentage.
@@ -104,18 +95,17 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
 	rep, err := plan.Direct(ctx, builds, opts, len(req.suites) > 0)
+	if rep != nil {
+		s.logCampaign(p.root, "directly: "+what, rep)
+	}
 	var runs []plan.SuiteRun
 	if err == nil && ctx.Err() == nil {
-		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, plan.Hooks{
-			OnStart: func(file, contract string) {
-				what = "from " + contract + ".setUp()"
-				prog.report("fuzzing "+what, nil)
-			},
-			OnFinding: func(f report.Finding) { s.addFinding(p, r.gen, f, fallback) },
-			OnProgress: func(pr engine.Progress) {
-				prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), nil)
-			},
-		})
+		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r.gen, prog, fallback))
+		for _, run := range runs {
+			if run.Report != nil {
+				s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
+			}
+		}
 	}
 	if rep != nil {
 		// Also after a cancellation: what a campaign learnt is kept.
@@ -279,4 +269,19 @@ func suiteName(run plan.SuiteRun) string {
 		return "invariant suite " + filepath.Base(run.File)
 	}
 	return run.Contract + " (invariant suite " + filepath.Base(run.File) + ")"
+}
+
+// fuzzedWhat names what a direct campaign fuzzes, for the progress.
+func fuzzedWhat(c campaign, t trigger) string {
+	what := "all functions"
+	switch {
+	case len(c.focus) > 0:
+		what = strings.Join(c.focus, ", ")
+	case t.wholeFile:
+		what = filepath.Base(t.file)
+	}
+	if len(c.via) > 0 {
+		what += " in " + strings.Join(c.via, ", ")
+	}
+	return what
 }

@@ -61,9 +61,11 @@ const (
 	// each is fuzzed directly, a test file from its own set-up.
 	Named Mode = iota
 	// Save: the files are the editor's open files and one was saved: an
-	// open invariant suite gets a campaign of its own, as an unopened
-	// one does, and the other files are fuzzed directly; with no file
-	// outside test code open, as Named.
+	// open test file with a setUp() gets a campaign of its own, as an
+	// unopened invariant suite does, and the other files are fuzzed
+	// directly (so an open test never turns the direct campaign into a
+	// set-up campaign that skips what its set-up does not call); with no
+	// file outside test code open, as Named.
 	Save
 	// Command: "Fuzz this function" or "Fuzz this file": only what it
 	// names, directly, without a suite.
@@ -87,7 +89,7 @@ func For(proj *solc.Project, files []string, overlay solc.Overlay, mode Mode) Ca
 	if mode == Save && slices.ContainsFunc(files, func(f string) bool { return !proj.IsTestOrScript(f) }) {
 		c.Direct = nil
 		for _, f := range files {
-			if proj.IsTestOrScript(f) && harness.IsSuite(textOf(f, overlay)) {
+			if proj.IsTestOrScript(f) && harness.HasSetUp(textOf(f, overlay)) {
 				c.Suites = append(c.Suites, f)
 				continue
 			}

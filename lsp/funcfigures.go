@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/plan"
@@ -15,6 +16,10 @@ type fuzzStats struct {
 	topRevert           string // the most frequent revert reason, of the campaign that reverted it most
 	topCount            uint64
 	reached, lines      int // lines of the function whose code ran, out of those with code
+	// invariant marks a suite's invariant function: held counts the
+	// calls its suite's campaign sent, after each of which it was checked.
+	invariant bool
+	held      uint64
 }
 
 // calls is how many transactions called the function.
@@ -22,6 +27,12 @@ func (st *fuzzStats) calls() uint64 { return st.completed + st.reverted }
 
 // title is the function's lens: "not called" when no input called it.
 func (st *fuzzStats) title(findings int) string {
+	if st.invariant {
+		if findings == 0 {
+			return "held for " + plural(int(st.held), "call")
+		}
+		return fmt.Sprintf("broken within %s, %s", plural(int(st.held), "call"), plural(findings, "finding"))
+	}
 	if st.calls() == 0 {
 		return "not called, " + plural(findings, "finding")
 	}
@@ -77,6 +88,28 @@ func functionFigures(rep *engine.Report, runs []plan.SuiteRun, fns []solc.Functi
 		}
 		st.reached, st.lines = len(covered), len(code)
 		out[key] = st
+	}
+	return out
+}
+
+// invariantFigures gives each invariant function of a suite's test
+// contract in fns the calls its campaign sent (the sum of its
+// per-function counts), keyed "Contract.fn".
+func invariantFigures(runs []plan.SuiteRun, path string, fns []solc.Function) map[string]*fuzzStats {
+	out := map[string]*fuzzStats{}
+	for _, r := range runs {
+		if r.Report == nil || r.File != path {
+			continue
+		}
+		var calls uint64
+		for _, fs := range r.Report.FunctionStats {
+			calls += fs.Completed + fs.Reverted
+		}
+		for _, fn := range fns {
+			if fn.Contract == r.Contract && strings.HasPrefix(fn.Name, "invariant") {
+				out[fn.Contract+"."+fn.Name] = &fuzzStats{invariant: true, held: calls}
+			}
+		}
 	}
 	return out
 }

@@ -156,6 +156,9 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 		for key, st := range functionFigures(rep, runs, fns, fs.src, path) {
 			p.stats[key] = st
 		}
+		for key, st := range invariantFigures(runs, path, fs.functions) {
+			p.stats[key] = st
+		}
 	}
 	s.mu.Unlock()
 	s.refreshCodeLenses()

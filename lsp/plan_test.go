@@ -143,6 +143,15 @@ func TestLensOwnFigures(t *testing.T) {
 	if !strings.HasSuffix(titles[fns["checkSolvency"]], ", 1 finding") {
 		t.Errorf("checkSolvency's lens %q, want its finding", titles[fns["checkSolvency"]])
 	}
+
+	// The test open too: its invariant says how many calls it held for.
+	test := filepath.Join(root, "test", "Vault.t.sol")
+	f.open(test)
+	f.awaitRunEnd(2)
+	inv := lineOf(t, test, "function invariant_balanceWithinDeposits(")
+	if got := f.lensTitles(test)[inv]; !regexp.MustCompile(`^held for [1-9]\d* calls?$`).MatchString(got) {
+		t.Errorf("the invariant's lens %q, want how many calls it held for (all: %v)", got, f.lensTitles(test))
+	}
 	f.shutdown()
 }
 

@@ -165,7 +165,7 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 	if ctx.Err() != nil {
 		return "cancelled after " + plural(int(rep.Execs), "exec")
 	}
-	skipped, fuzzedAny := s.recordSkipped(req, rep)
+	skipped, fuzzedAny := s.recordSkipped(req, rep, runs)
 	for _, run := range runs {
 		fuzzedAny = fuzzedAny || run.Execs > 0 && run.NotFuzzed == ""
 		if run.NotFuzzed != "" {
@@ -194,8 +194,14 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 // recordSkipped publishes, on their contracts, what a finished campaign
 // did not fuzz, and returns the progress line of it and whether anything
 // was fuzzed at all.
-func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, bool) {
+func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) (string, bool) {
 	skips := skippedOf(req.proj, req.builds, rep)
+	for _, run := range runs {
+		if run.Report != nil {
+			// A suite's skips (its set-up failed) go on its contracts.
+			skips = append(skips, run.Report.Skipped...)
+		}
+	}
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0

@@ -107,7 +107,16 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		mode = plan.Command
 	}
 	cp := plan.For(proj, files, overlay, mode)
+	// The full compile holds the suites too (their diagnostics, notes and
+	// findings have a text); each is fuzzed as when compiled alone
+	// (plan.FromBuilds) and the direct campaign without them
+	// (plan.Without). The analysis does not wait for them.
 	fullFiles := files
+	for _, su := range cp.Suites {
+		if !slices.Contains(fullFiles, su) {
+			fullFiles = append(slices.Clip(fullFiles), su)
+		}
+	}
 	deps := dependentFiles(proj, t, files, overlay)
 	if len(deps) > 0 {
 		s.log.Debug("dependents", zap.Strings("files", deps))
@@ -147,40 +156,18 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
-	suites, failure := s.compileSuites(fuzzCtx, p, proj, tc, cp.Suites, overlay)
-	if failure != "" {
-		result = failure
-		return
-	}
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
-	if len(st.broken) > 0 {
-		// Never "0 findings" about files that were not fuzzed.
-		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
-	}
-}
-
-// compileSuites compiles each suite of a run alone (plan.CompileSuites)
-// and keeps their builds for replaying their findings. failure is the
-// run's end message when the run ends there.
-func (s *server) compileSuites(ctx context.Context, p *project, proj *solc.Project, tc *solc.Toolchain, paths []string, overlay solc.Overlay) ([]plan.Suite, string) {
-	if len(paths) == 0 {
-		return nil, ""
-	}
-	suites, err := plan.CompileSuites(ctx, tc, proj, paths, overlay)
-	if ctx.Err() != nil {
-		return nil, "cancelled"
-	}
-	if err != nil {
-		s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
-		return nil, "failed: " + err.Error()
-	}
+	suites := plan.FromBuilds(builds, cp.Suites)
 	s.mu.Lock()
 	p.suites = map[string][]*solc.Build{}
 	for _, su := range suites {
 		p.suites[su.Path] = su.Builds
 	}
 	s.mu.Unlock()
-	return suites, ""
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
+	if len(st.broken) > 0 {
+		// Never "0 findings" about files that were not fuzzed.
+		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
+	}
 }
 
 // compileRequest is what the compiles of a run read: the project, the

@@ -22,11 +22,18 @@ import (
 
 // SuitesFor returns the invariant suites of proj whose imports reach one
 // of files that is not test code (harness.Find; overlay's texts win over
-// the disk), less those among files themselves: a test file that is
-// fuzzed directly already starts from its own set-up.
+// the disk) or, when none does, the first test file with a setUp() that
+// reaches them (a set-up without invariants, as forge's unit tests
+// have), less those among files themselves: a test file that is fuzzed
+// directly already starts from its own set-up.
 func SuitesFor(proj *solc.Project, files []string, overlay solc.Overlay) []string {
+	found := harness.Find(proj, files, overlay)
+	paths := harness.Suites(found)
+	if len(paths) == 0 && len(found) > 0 {
+		paths = []string{found[0].Path}
+	}
 	var out []string
-	for _, p := range harness.Suites(harness.Find(proj, files, overlay)) {
+	for _, p := range paths {
 		if !slices.Contains(files, p) {
 			out = append(out, p)
 		}

@@ -26,7 +26,9 @@ func writeFile(t *testing.T, root, rel, content string) string {
 // TestFor: the planner's campaigns. Named files are fuzzed directly with
 // each invariant suite whose imports reach them beside; a save fuzzes
 // the open code directly and each open test with a setUp() in its own
-// campaign, as an unopened suite; a command fuzzes only what it names.
+// campaign, as an unopened suite; with no invariant suite, the first test
+// with a setUp() reaching the code runs beside; a command fuzzes only
+// what it names.
 // The buffer wins over the disk, and a test linked from outside the
 // project is never read.
 func TestFor(t *testing.T) {
@@ -58,7 +60,7 @@ func TestFor(t *testing.T) {
 		{"a named test is fuzzed from its own set-up", []string{vault, unit}, nil, Named, []string{vault, unit}, []string{inv}},
 		{"a named suite is not run twice", []string{vault, inv}, nil, Named, []string{vault, inv}, nil},
 		{"an open test with a setUp() runs beside", []string{vault, unit}, nil, Save, []string{vault}, []string{unit, inv}},
-		{"the buffer, not the disk", []string{vault}, solc.Overlay{inv: []byte("contract InvTest {}\n")}, Save, []string{vault}, nil},
+		{"the buffer, not the disk; no suite: the first set-up", []string{vault}, solc.Overlay{inv: []byte("contract InvTest {}\n")}, Save, []string{vault}, []string{unit}},
 		{"only test code open", []string{unit}, nil, Save, []string{unit}, nil},
 		{"a command fuzzes what it names", []string{vault}, nil, Command, []string{vault}, nil},
 	} {

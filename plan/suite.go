@@ -49,6 +49,37 @@ func CompileSuites(ctx context.Context, tc *solc.Toolchain, proj *solc.Project, 
 	return out, nil
 }
 
+// FromBuilds makes the suites of paths from a compile that holds them
+// among other files (the editor's full compile): each suite's builds are
+// those that hold it, with it as their only requested file, so that it
+// is fuzzed as when compiled alone. A suite no good build holds does not
+// compile.
+func FromBuilds(builds []*solc.Build, paths []string) []Suite {
+	var out []Suite
+	for _, p := range paths {
+		s := Suite{Path: p}
+		for _, b := range builds {
+			for _, unit := range b.Roots {
+				if u := b.Units[unit]; u != nil && u.Path == p {
+					nb := *b
+					nb.Roots = []string{unit}
+					s.Builds = append(s.Builds, &nb)
+				}
+			}
+		}
+		switch {
+		case len(s.Builds) == 0:
+			s.Err = "does not compile"
+		default:
+			if s.Contracts = SuiteContracts(s.Builds, p); len(s.Contracts) == 0 {
+				s.Err = "no deployable test contract with a setUp()"
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // SuiteContracts lists the deployable contracts of file with a setUp():
 // those with invariant functions, by name, or, when none has any (a suite
 // of target selectors only), all of them.

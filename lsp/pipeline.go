@@ -98,25 +98,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	proj = s.trustedProject(proj)
-	// The planner (package plan) decides the campaigns, as for 'foresight
-	// check': the direct one on the open files and each invariant suite
-	// whose set-up reaches them, compiled alone. Commands fuzz what they
-	// name, without a suite.
-	mode := plan.Save
-	if t.reason == "command" {
-		mode = plan.Command
-	}
-	cp := plan.For(proj, files, overlay, mode)
-	// The full compile holds the suites too (their diagnostics, notes and
-	// findings have a text); each is fuzzed as when compiled alone
-	// (plan.FromBuilds) and the direct campaign without them
-	// (plan.Without). The analysis does not wait for them.
-	fullFiles := files
-	for _, su := range cp.Suites {
-		if !slices.Contains(fullFiles, su) {
-			fullFiles = append(slices.Clip(fullFiles), su)
-		}
-	}
+	cp, fullFiles := planRun(proj, t, files, overlay)
 	deps := dependentFiles(proj, t, files, overlay)
 	if len(deps) > 0 {
 		s.log.Debug("dependents", zap.Strings("files", deps))
@@ -157,16 +139,44 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	suites := plan.FromBuilds(builds, cp.Suites)
-	s.mu.Lock()
-	p.suites = map[string][]*solc.Build{}
-	for _, su := range suites {
-		p.suites[su.Path] = su.Builds
-	}
-	s.mu.Unlock()
+	s.keepSuites(p, suites)
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
+	}
+}
+
+// planRun asks the planner (package plan) for a run's campaigns, as
+// 'foresight check' does: the direct one on the open files and each
+// invariant suite whose set-up reaches them; commands fuzz what they
+// name, without a suite. The full compile holds the suites too (their
+// diagnostics, notes and findings have a text); each is fuzzed as when
+// compiled alone (plan.FromBuilds), the direct campaign without them
+// (plan.Without). The analysis does not wait for them.
+func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (plan.Campaigns, []string) {
+	mode := plan.Save
+	if t.reason == "command" {
+		mode = plan.Command
+	}
+	cp := plan.For(proj, files, overlay, mode)
+	full := files
+	for _, su := range cp.Suites {
+		if !slices.Contains(full, su) {
+			full = append(slices.Clip(full), su)
+		}
+	}
+	return cp, full
+}
+
+// keepSuites records the builds of a run's suites: their findings replay
+// on them.
+func (s *server) keepSuites(p *project, suites []plan.Suite) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p.suites = map[string][]*solc.Build{}
+	for _, su := range suites {
+		p.suites[su.Path] = su.Builds
 	}
 }
 

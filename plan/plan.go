@@ -4,8 +4,9 @@
 // beside it, each invariant suite of the project whose set-up reaches
 // that code ([SuitesFor]), every one with the same seed and an equal
 // share of the budget ([Split]). Each suite is compiled alone, as when
-// its file is named ([CompileSuites]), and started from each of its test
-// contracts ([RunSuites]); the findings of a suite carry it
+// its file is named ([CompileSuites]; the editor takes it from its full
+// compile with [FromBuilds], which fuzzes the same code), and started
+// from each of its test contracts ([RunSuites]); the findings of a suite carry it
 // (report.Finding.Harness), so that replay and export start from the same
 // set-up. cmd and lsp translate flags or LSP messages into a plan and
 // present its results; neither plans campaigns itself.

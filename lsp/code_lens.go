@@ -7,8 +7,10 @@ import (
 )
 
 // codeLens puts "Fuzz" above each public or external function of the last
-// compiled text of the file and, once a campaign covered it, a summary
-// ("N execs, M findings", singular for one). When the buffer changed since, lenses follow
+// compiled text of the file and, once a campaign fuzzed its contract, the
+// function's own figures (fuzzStats.title: calls, completed, reverted and
+// why most often, lines reached, findings; "not called" when no input
+// called it). When the buffer changed since, lenses follow
 // their lines; those of edited functions wait for the next compile.
 func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	lenses := []protocol.CodeLens{}
@@ -19,13 +21,16 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.projects[s.rootLocked(path)]
-	if p == nil || p.files[path] == nil || p.isTestLocked(path) {
-		return lenses, nil // test contracts are not fuzzed
+	if p == nil || p.files[path] == nil {
+		return lenses, nil
 	}
+	// Test contracts are not fuzzed: their invariants say how long they
+	// held.
+	test := p.isTestLocked(path)
 	fs := p.files[path]
 	view := newView(fs.src, s.docs[path])
 	for _, fn := range fs.functions {
-		if !fuzzable(fn) {
+		if !fuzzable(fn) || test && p.stats[fn.Contract+"."+fn.Name] == nil {
 			continue
 		}
 		at := fn.NameStart
@@ -38,11 +43,13 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 		}
 		r := view.cur.toRange(start, start)
 		name := fn.Contract + "." + fn.Name
-		lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
-			Title:     "Fuzz",
-			Command:   cmdFuzzFunc,
-			Arguments: []any{functionArg{URI: params.TextDocument.URI, Function: name}},
-		}})
+		if !test {
+			lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
+				Title:     "Fuzz",
+				Command:   cmdFuzzFunc,
+				Arguments: []any{functionArg{URI: params.TextDocument.URI, Function: name}},
+			}})
+		}
 		if st := p.stats[name]; st != nil {
 			n := 0
 			for _, f := range p.findings[path] {
@@ -51,7 +58,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 				}
 			}
 			lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
-				Title: plural(int(st.execs), "exec") + ", " + plural(n, "finding"),
+				Title: st.title(n),
 			}})
 		}
 	}

@@ -131,6 +131,12 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 	}
 	// Campaigns record their deployment (OnSetup) before any finding.
 	setup, ok := p.setups[f.f.Seed]
+	builds := p.builds
+	if h := f.f.Harness; h != nil {
+		// A suite's campaign ran on the suite compiled alone.
+		setup, builds = h.Setup, p.suites[h.File]
+		ok = builds != nil
+	}
 	s.mu.Unlock()
 	if !ok {
 		return nil, fmt.Errorf("finding %s: the deployment of its campaign (seed %d) is unknown", id, f.f.Seed)
@@ -138,7 +144,7 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 	// What follows (a replay, a round trip to the client) reads nothing of
 	// the session: later messages need not wait for it.
 	releaseQueue(ctx)
-	return &replayTarget{p: p, f: f, builds: p.builds, setup: setup}, nil
+	return &replayTarget{p: p, f: f, builds: builds, setup: setup}, nil
 }
 
 // replay re-executes a finding. The result is the trace text or, if

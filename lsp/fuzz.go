@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -29,6 +30,9 @@ type fuzzRequest struct {
 	t      trigger
 	st     Settings
 	prog   *progress
+	// suites are the invariant suites fuzzed beside the direct campaign
+	// (plan.For), each compiled alone.
+	suites []plan.Suite
 }
 
 // fuzz runs the campaign of a run and streams its findings.
@@ -50,17 +54,10 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	defer s.closeFork(opts.Fork)
 	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
 	defer s.closeSetUpForks(opts.SetUpForks)
+	// The suites share the seed and split the budget (plan.Split).
+	hopts := plan.Split(&opts, plan.Count(req.suites))
 	focus := c.focus
-	what := "all functions"
-	switch {
-	case len(focus) > 0:
-		what = strings.Join(focus, ", ")
-	case t.wholeFile:
-		what = filepath.Base(t.file)
-	}
-	if len(c.via) > 0 {
-		what += " in " + strings.Join(c.via, ", ")
-	}
+	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
 	// With a budget in executions, reports carry a percentage.
@@ -97,7 +94,19 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
-	rep, err := engine.Fuzz(ctx, builds, opts)
+	rep, err := plan.Direct(ctx, builds, opts, len(req.suites) > 0)
+	if rep != nil {
+		s.logCampaign(p.root, "directly: "+what, rep)
+	}
+	var runs []plan.SuiteRun
+	if err == nil && ctx.Err() == nil {
+		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r.gen, prog, fallback))
+		for _, run := range runs {
+			if run.Report != nil {
+				s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
+			}
+		}
+	}
 	if rep != nil {
 		// Also after a cancellation: what a campaign learnt is kept.
 		if err := store.save(rep); err != nil {
@@ -124,12 +133,12 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())
 		return "not fuzzed: " + err.Error()
 	}
-	return s.campaignEnded(ctx, req, rep)
+	return s.campaignEnded(ctx, req, rep, runs)
 }
 
 // campaignEnded records what a campaign that ran covered and skipped,
 // and returns the run's end message.
-func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine.Report) string {
+func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) string {
 	p := req.p
 	s.mu.Lock()
 	for _, path := range req.files {
@@ -137,10 +146,18 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 		if fs == nil {
 			continue
 		}
+		var fns []solc.Function
 		for _, fn := range fs.functions {
 			if fuzzable(fn) && slices.Contains(req.c.contracts, fn.Contract) {
-				p.stats[fn.Contract+"."+fn.Name] = &fuzzStats{execs: rep.Execs}
+				fns = append(fns, fn)
 			}
+		}
+		// Each function's own figures, not the campaign's total.
+		for key, st := range functionFigures(rep, runs, fns, fs.src, path) {
+			p.stats[key] = st
+		}
+		for key, st := range invariantFigures(runs, path, fs.functions) {
+			p.stats[key] = st
 		}
 	}
 	s.mu.Unlock()
@@ -148,7 +165,14 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 	if ctx.Err() != nil {
 		return "cancelled after " + plural(int(rep.Execs), "exec")
 	}
-	skipped, fuzzedAny := s.recordSkipped(req, rep)
+	skipped, fuzzedAny := s.recordSkipped(req, rep, runs)
+	for _, run := range runs {
+		fuzzedAny = fuzzedAny || run.Execs > 0 && run.NotFuzzed == ""
+		if run.NotFuzzed != "" {
+			// Nothing is skipped silently: a suite whose set-up failed.
+			s.notifyOnce(protocol.MessageTypeWarning, "foresight: skipped "+suiteName(run)+": "+run.NotFuzzed)
+		}
+	}
 	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
 	if len(req.c.via) > 0 {
 		result += " (in " + strings.Join(req.c.via, ", ") + ")"
@@ -170,8 +194,14 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 // recordSkipped publishes, on their contracts, what a finished campaign
 // did not fuzz, and returns the progress line of it and whether anything
 // was fuzzed at all.
-func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report) (string, bool) {
+func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) (string, bool) {
 	skips := skippedOf(req.proj, req.builds, rep)
+	for _, run := range runs {
+		if run.Report != nil {
+			// A suite's skips (its set-up failed) go on its contracts.
+			skips = append(skips, run.Report.Skipped...)
+		}
+	}
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
@@ -239,4 +269,28 @@ func (s *server) pruneSetupsLocked(p *project, seed uint64) {
 			delete(p.setups, k)
 		}
 	}
+}
+
+// suiteName names a suite campaign: "VaultTest (invariant suite
+// Vault.t.sol)", or the file alone when none of its contracts ran.
+func suiteName(run plan.SuiteRun) string {
+	if run.Contract == "" {
+		return "invariant suite " + filepath.Base(run.File)
+	}
+	return run.Contract + " (invariant suite " + filepath.Base(run.File) + ")"
+}
+
+// fuzzedWhat names what a direct campaign fuzzes, for the progress.
+func fuzzedWhat(c campaign, t trigger) string {
+	what := "all functions"
+	switch {
+	case len(c.focus) > 0:
+		what = strings.Join(c.focus, ", ")
+	case t.wholeFile:
+		what = filepath.Base(t.file)
+	}
+	if len(c.via) > 0 {
+		what += " in " + strings.Join(c.via, ", ")
+	}
+	return what
 }

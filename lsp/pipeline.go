@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -97,16 +98,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	proj = s.trustedProject(proj)
-	// The full compile adds the Foundry test whose set-up the campaign
-	// starts from; the analysis, for the open files' diagnostics, does not
-	// wait for it. Commands fuzz what they name, without a set-up.
-	fullFiles := files
-	if t.reason != "command" {
-		if h := setUpHarness(proj, files, overlay); h != "" {
-			s.log.Debug("set-up harness", zap.String("file", h))
-			fullFiles = append(slices.Clip(files), h)
-		}
-	}
+	cp, fullFiles := planRun(proj, t, files, overlay)
 	deps := dependentFiles(proj, t, files, overlay)
 	if len(deps) > 0 {
 		s.log.Debug("dependents", zap.Strings("files", deps))
@@ -146,10 +138,45 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: builds, files: files, c: c, t: t, st: settings, prog: prog})
+	suites := plan.FromBuilds(builds, cp.Suites)
+	s.keepSuites(p, suites)
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
+	}
+}
+
+// planRun asks the planner (package plan) for a run's campaigns, as
+// 'foresight check' does: the direct one on the open files and each
+// invariant suite whose set-up reaches them; commands fuzz what they
+// name, without a suite. The full compile holds the suites too (their
+// diagnostics, notes and findings have a text); each is fuzzed as when
+// compiled alone (plan.FromBuilds), the direct campaign without them
+// (plan.Without). The analysis does not wait for them.
+func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (plan.Campaigns, []string) {
+	mode := plan.Save
+	if t.reason == "command" {
+		mode = plan.Command
+	}
+	cp := plan.For(proj, files, overlay, mode)
+	full := files
+	for _, su := range cp.Suites {
+		if !slices.Contains(full, su) {
+			full = append(slices.Clip(full), su)
+		}
+	}
+	return cp, full
+}
+
+// keepSuites records the builds of a run's suites: their findings replay
+// on them.
+func (s *server) keepSuites(p *project, suites []plan.Suite) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p.suites = map[string][]*solc.Build{}
+	for _, su := range suites {
+		p.suites[su.Path] = su.Builds
 	}
 }
 

@@ -34,6 +34,9 @@ type project struct {
 	notes    map[string][]*note      // by path: what the last campaign did not fuzz
 	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
 	setups   map[uint64]report.Setup // by campaign seed, recorded when a campaign has deployed
+	// suites are the builds of the last run's invariant suites, each
+	// compiled alone, by file: their findings replay on them.
+	suites map[string][]*solc.Build
 }
 
 // fileState is a compiled file: its text and functions. A save first
@@ -47,11 +50,6 @@ type fileState struct {
 	functions []solc.Function // byte ranges in src
 	analysed  bool            // only the analysis-only compile has seen src
 	base      *fileState      // if analysed: the last fully compiled state, or nil
-}
-
-// fuzzStats summarise the campaign that last fuzzed a function.
-type fuzzStats struct {
-	execs uint64
 }
 
 // A run is one scheduled compile-and-fuzz of a project.

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
 )
@@ -22,10 +23,10 @@ func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*s
 // compileProjects compiles files and directories, grouping them by
 // project. Test and script files (solc.Project.IsTestOrScript) found in a
 // directory are left out, as in the editor; a file named on its own is
-// always compiled. It returns the files left out and, with suites, for
-// projects walked as a directory, their invariant suites (harness.Find,
-// the editor's rule), which are not among those left out: each is
-// compiled and fuzzed on its own (harness.go).
+// always compiled. It returns the files left out and, with suites, the
+// invariant suites whose set-up reaches the files (plan.SuitesFor, the
+// rule the editor's saves use too), which are not among those left out:
+// each is compiled and fuzzed on its own (harness.go).
 func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, suites bool) ([]*solc.Build, []string, []harnessFile, error) {
 	byRoot := map[string][]string{}
 	named := map[string]bool{}
@@ -76,9 +77,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, su
 			return nil, nil, nil, err
 		}
 		var files, tests []string
-		walked := false
 		for _, f := range byRoot[root] {
-			walked = walked || !named[f]
 			if !named[f] && proj.InDependency(f) {
 				continue // foundry.toml libs the directory walk did not know
 			}
@@ -88,7 +87,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, su
 			}
 			files = append(files, f)
 		}
-		hs := projectSuites(proj, files, suites && walked)
+		hs := projectSuites(proj, files, suites)
 		found = append(found, hs...)
 		skipped = append(skipped, notSuites(tests, hs)...)
 		if len(files) == 0 {
@@ -108,7 +107,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, su
 type compiled struct {
 	good, broken []*solc.Build
 	skipped      []string
-	harnesses    []harnessBuild
+	harnesses    []plan.Suite
 }
 
 // failed reports whether some files did not compile.

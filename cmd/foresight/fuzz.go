@@ -16,6 +16,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -251,7 +252,7 @@ func campaignExit(rep *engine.Report, failed bool) int {
 type runInfo struct {
 	paths, only []string
 	compiled
-	harnesses []harnessRun
+	harnesses []plan.SuiteRun
 }
 
 // writeReport writes rep in the chosen format to -o or stdout, and the
@@ -368,7 +369,7 @@ type jsonReport struct {
 	SkippedFiles []string         `json:"skippedFiles,omitempty"`
 	// Harnesses are the invariant suites run beside the direct campaign
 	// (harness.go); their findings name them.
-	Harnesses     []harnessRun     `json:"harnesses,omitempty"`
+	Harnesses     []plan.SuiteRun  `json:"harnesses,omitempty"`
 	NotCompiled   []string         `json:"notCompiled,omitempty"`
 	CompileErrors []string         `json:"compileErrors,omitempty"`
 	Finds         []report.Finding `json:"findings"`

@@ -153,8 +153,8 @@ contract BankForkTest is Test {
 }
 
 // TestSuitesAreTheEditorsHarnesses: the command line's suites are
-// harness.Find's invariant suites, the rule the editor takes its harness
-// from (lsp.setUpHarness), on the fixture project.
+// harness.Find's invariant suites (plan.SuitesFor, the rule the editor's
+// saves use too), on the fixture project.
 func TestSuitesAreTheEditorsHarnesses(t *testing.T) {
 	root := harnessProject(t)
 	proj, err := solc.LoadProject(root)

@@ -8,7 +8,8 @@
 //
 // The scenarios run in order on one workspace (a Foundry project with
 // examples/SequenceFoo.sol, whose assert on line 17 fails after
-// setY(42), copyY(), bar()), each a step with 60 s waits. A failing step
+// setY(42), copyY(), bar()), and issue 45's vault and its test
+// (lsp/testdata/vault), each a step with 60 s waits. A failing step
 // saves <step>-failed.png; every run saves finding.png (squiggle and
 // Problems panel), finding-hover.png, replay.png, foundry-test.png,
 // fixed.png, missing-binary.png and restricted-mode.png, plus the server, code-server and
@@ -49,6 +50,12 @@ const START = Math.max(STEP, 300_000);
 const contract = 'SequenceFoo.sol';
 const bugLine = 17; // assert(false) in bar()
 const testFile = path.join('test', 'Foresight_SequenceFoo_assert-failure.t.sol');
+// Issue 45's scenario (lsp/testdata/vault): Vault.withdraw never lowers
+// totalDeposits, so checkSolvency()'s assert fails; test/Vault.t.sol's
+// setUp() targets a handler that calls only deposit and withdraw.
+const vaultFixture = path.join(repo, 'lsp', 'testdata', 'vault');
+const vault = 'Vault.sol';
+const vaultBugLine = 24; // assert(address(this).balance >= totalDeposits)
 
 // Settings that make the campaign deterministic: a fixed seed, a budget in
 // executions (seed 1 finds the assertion within about 10,000) and one
@@ -115,6 +122,9 @@ before(async () => {
   fs.cpSync(path.join(here, '..', '..', '..', 'internal', 'fixtures', 'forge-std'), path.join(ws, 'lib', 'forge-std', 'src'), { recursive: true });
   fs.mkdirSync(path.join(ws, 'src'));
   fs.copyFileSync(path.join(repo, 'examples', contract), path.join(ws, 'src', contract));
+  fs.copyFileSync(path.join(vaultFixture, 'src', vault), path.join(ws, 'src', vault));
+  fs.mkdirSync(path.join(ws, 'test'), { recursive: true });
+  fs.copyFileSync(path.join(vaultFixture, 'test', 'Vault.t.sol'), path.join(ws, 'test', 'Vault.t.sol'));
   fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(userDir, 'User', 'settings.json'),
@@ -250,6 +260,29 @@ step('e. fixing the bug and saving clears the finding', async () => {
   }
   assert.ok(!(await squiggleLines(editorOf(contract))).includes(bugLine), `no squiggle left on line ${bugLine}`);
   await shot('fixed');
+});
+
+step('e1. issue 45: a save finds a bug the test\'s set-up never calls; each lens has its own figures', async () => {
+  // Only the vault is saved; its test's setUp() reaches it but calls only
+  // deposit and withdraw. The save runs the direct campaign beside the
+  // set-up's, as foresight check does, and finds checkSolvency's assert.
+  await openFile(vault);
+  const editor = editorOf(vault);
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+S');
+  await until(`a squiggle on line ${vaultBugLine} of ${vault}`, async () => (await squiggleLines(editor)).includes(vaultBugLine));
+  await statusItem(/Foresight: [1-9]\d* findings?/).waitFor();
+  // Each function's lens shows its own calls, not the campaign's total.
+  let figures = [];
+  await until('a lens with its own calls on each function', async () => {
+    const texts = await editor.locator('.codelens-decoration').allInnerTexts();
+    figures = texts.flatMap((t) => t.replace(/\u00a0/g, ' ').split('|')).map((t) => t.trim()).filter((t) => /^\d+ calls?:/.test(t));
+    return figures.length >= 3;
+  });
+  assert.ok(new Set(figures.map((f) => f.split(':')[0])).size >= 2, `the lenses differ per function: ${figures.join('; ')}`);
+  // The Output channel says each campaign in words.
+  await until('the campaigns in the Foresight output', () => /fuzzed directly: /.test(outputChannelLog()) && /fuzzed from VaultTest \(invariant suite Vault\.t\.sol\)/.test(outputChannelLog()));
+  await shot('issue45-vault');
 });
 
 step('e2. a crashed server is restarted', async () => {

@@ -5,7 +5,7 @@
 // What it shows is statusView's (statusView.ts).
 import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
-import { Phase, isNotFuzzedCode, statusView } from './statusView';
+import { Phase, campaignModes, isNotFuzzedCode, statusView } from './statusView';
 import type { WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from 'vscode-languageclient/node';
 
 
@@ -19,6 +19,9 @@ export class StatusItem implements vscode.Disposable {
   /** Active progress by token: title and latest message. */
   private readonly active = new Map<string, { title: string; message: string }>();
   private lastEnd = '';
+  /** How each active run fuzzed so far, by token; the last ended run's. */
+  private readonly modes = new Map<string, string[]>();
+  private lastModes: string[] = [];
   private noteText = '';
   private findings = 0;
   private notFuzzed = 0;
@@ -85,6 +88,7 @@ export class StatusItem implements vscode.Disposable {
         const a = this.active.get(token) ?? { title: 'Foresight', message: '' };
         if (p.message !== undefined) {
           a.message = p.message;
+          this.modes.set(token, campaignModes(this.modes.get(token) ?? [], p.message));
         }
         this.active.set(token, a);
         break;
@@ -92,6 +96,8 @@ export class StatusItem implements vscode.Disposable {
       case 'end':
         this.active.delete(token);
         this.lastEnd = p.message ?? '';
+        this.lastModes = this.modes.get(token) ?? [];
+        this.modes.delete(token);
         break;
     }
     this.noteText = '';
@@ -127,6 +133,7 @@ export class StatusItem implements vscode.Disposable {
       failure: this.failure,
       active: [...this.active.values()].pop(),
       lastEnd: this.lastEnd,
+      lastModes: this.lastModes,
       note: this.noteText,
       findings: this.findings,
       notFuzzed: this.notFuzzed,

@@ -14,6 +14,11 @@ export interface StatusState {
   active?: { title: string; message: string };
   /** The end message of the last campaign. */
   lastEnd: string;
+  /**
+   * How the last run fuzzed, from its progress (campaignModes): "directly"
+   * and "from VaultTest.setUp()" for each suite.
+   */
+  lastModes?: string[];
   /** A short-lived note until the next progress report. */
   note: string;
   findings: number;
@@ -65,7 +70,8 @@ export function statusView(s: StatusState): StatusView {
       const icon = s.findings > 0 ? '$(bug)' : skipped ? '$(warning)' : '$(check)';
       text = `${icon} Foresight: ${count}${skipped ? `, ${skipped} not fuzzed` : ''}`;
       if (s.lastEnd) {
-        tooltip = `Last run: ${s.lastEnd}\n\n`;
+        const modes = s.lastModes?.length ? ` (fuzzed ${s.lastModes.join(' and ')})` : '';
+        tooltip = `Last run${modes}: ${s.lastEnd}\n\n`;
       }
     }
     if (skipped) {
@@ -78,4 +84,15 @@ export function statusView(s: StatusState): StatusView {
 
 export function shorten(s: string): string {
   return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}
+
+/**
+ * campaignModes adds what a run's progress message says of how it fuzzes
+ * to modes: "fuzzing from C.setUp()" a campaign from that set-up, any
+ * other "fuzzing …" the direct campaign ("directly"), each once.
+ */
+export function campaignModes(modes: string[], message: string): string[] {
+  const from = /^fuzzing (from [^ :]+\.setUp\(\))/.exec(message);
+  const mode = from ? from[1] : message.startsWith('fuzzing ') ? 'directly' : '';
+  return mode && !modes.includes(mode) ? [...modes, mode] : modes;
 }

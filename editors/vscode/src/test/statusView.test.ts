@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { StatusState, isNotFuzzedCode, shorten, statusView } from '../statusView';
+import { StatusState, campaignModes, isNotFuzzedCode, shorten, statusView } from '../statusView';
 
 const base: StatusState = { phase: 'running', server: 'foresight 0.1 (/bin/foresight)', failure: '', lastEnd: '', note: '', findings: 0 };
 
@@ -44,4 +44,14 @@ test('contracts not fuzzed are never "0 findings" alone', () => {
   assert.equal(isNotFuzzedCode({ value: 'not-fuzzed', target: 'x' }), true);
   assert.equal(isNotFuzzedCode('assert-failure'), false);
   assert.equal(isNotFuzzedCode(undefined), false);
+});
+
+test('the last run says how it fuzzed: directly and from each set-up', () => {
+  let modes: string[] = [];
+  for (const m of ['fuzzing all functions', 'fuzzing all functions: 10 execs, 0 findings', 'fuzzing from VaultTest.setUp()', 'fuzzing from VaultTest.setUp(): 5 execs, 1 finding', 'compiling A.sol']) {
+    modes = campaignModes(modes, m);
+  }
+  assert.deepEqual(modes, ['directly', 'from VaultTest.setUp()']);
+  const v = statusView({ ...base, findings: 1, lastEnd: '15 execs, 1 finding', lastModes: modes });
+  assert.equal(v.tooltip, 'Last run (fuzzed directly and from VaultTest.setUp()): 15 execs, 1 finding\n\n1 finding. Server: foresight 0.1 (/bin/foresight)\n\nClick to show the findings.');
 });

@@ -1,0 +1,159 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/foresight-sol/foresight/internal/fixtures"
+)
+
+// agreeExecs is the execution budget of both sides of the agreement
+// test: enough for each fixture's bugs, with a fixed seed (budget's).
+const agreeExecs = 4_000
+
+// TestEditorAgreesWithCheck is issue 45's agreement test: on each
+// fixture project the editor tests use, a save of one file in the
+// editor (fake client) and 'foresight check FILE' on the same tree run
+// the same campaigns (the direct one, and each invariant suite reaching
+// the file from its set-up), with the same seed and budget, and report
+// the same findings. Both sides plan through package plan.
+func TestEditorAgreesWithCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := fixtures.Binary(t)
+	tests := []struct {
+		name string
+		// suites are the set-ups both must fuzz from; finds whether both
+		// must find something (so that agreeing on nothing is no pass).
+		suites []string
+		finds  bool
+		make   func(tb testing.TB) (root, file string)
+	}{
+		{"issue 45 vault", []string{"VaultTest"}, true, func(tb testing.TB) (string, string) {
+			root := vaultProject(tb)
+			return root, filepath.Join(root, "src", "Vault.sol")
+		}},
+		{"set-up vault with a planted bug", []string{"VaultInvariantTest"}, true, func(tb testing.TB) (string, string) {
+			root := tb.TempDir()
+			vault := foundrySetUpProject(tb, root, false)
+			writeFile(tb, root, "src/Vault.sol", strings.Replace(setUpVault, plantedAt, plantedBug, 1))
+			return root, vault
+		}},
+		{"set-up vault without its test", nil, false, func(tb testing.TB) (string, string) {
+			root := tb.TempDir()
+			return root, foundrySetUpProject(tb, root, true)
+		}},
+		{"single file", nil, true, func(tb testing.TB) (string, string) {
+			root := tb.TempDir()
+			data, err := os.ReadFile(fixtures.Example(tb, "TwoObjectives.sol"))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return root, writeFile(tb, root, "TwoObjectives.sol", string(data))
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, file := tt.make(t)
+			cliFindings, cliSuites := checkFile(t, bin, root, file)
+
+			f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", agreeExecs), folders: []string{root}})
+			f.open(file)
+			f.awaitRunEnd(1)
+			mark := f.journalLen()
+			f.save(file)
+			if end := f.awaitRunAfter(mark); !fuzzed(end) && !strings.HasPrefix(end, "not fuzzed") {
+				t.Fatalf("the save's run ended with %q", end)
+			}
+			f.mu.Lock()
+			var editorFindings, editorSuites []string
+			for path := range f.diags {
+				for _, d := range f.findingsLocked(path) {
+					rel, _ := filepath.Rel(root, path)
+					editorFindings = append(editorFindings, fmt.Sprintf("%s:%d", rel, d.Range.Start.Line+1))
+				}
+			}
+			for _, e := range f.journal[mark:] {
+				if c, ok := strings.CutPrefix(e.event.Message, "fuzzing from "); ok && e.event.Kind == "report" {
+					editorSuites = append(editorSuites, strings.SplitN(c, ".setUp()", 2)[0])
+				}
+			}
+			f.mu.Unlock()
+			slices.Sort(editorFindings)
+			slices.Sort(editorSuites)
+			editorSuites = slices.Compact(editorSuites)
+			if !slices.Equal(editorFindings, cliFindings) {
+				t.Errorf("the editor found %v, foresight check %v", editorFindings, cliFindings)
+			}
+			if !slices.Equal(cliSuites, tt.suites) || tt.finds != (len(cliFindings) > 0) {
+				t.Errorf("foresight check fuzzed from %v and found %v, want from %v, findings %v", cliSuites, cliFindings, tt.suites, tt.finds)
+			}
+			if !slices.Equal(editorSuites, cliSuites) {
+				t.Errorf("the editor fuzzed from the set-ups of %v, foresight check from %v", editorSuites, cliSuites)
+			}
+			f.shutdown()
+		})
+	}
+}
+
+// checkFile runs 'foresight check FILE' with the editor's seed and
+// budget, and returns its findings ("path:line", relative to root) and
+// the test contracts its suites started from, each sorted.
+func checkFile(t *testing.T, bin, root, file string) ([]string, []string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*awaitTimeout)
+	defer cancel()
+	out := filepath.Join(t.TempDir(), "report.json")
+	cmd := exec.CommandContext(ctx, bin, "check", file, "--seed", fmt.Sprint(budget["seed"]), "--execs", fmt.Sprint(agreeExecs),
+		"--workers", "1", "--timeout", "0", "--format", "json", "-o", out)
+	cmd.Dir = root
+	stderr, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) { // findings exit non-zero
+		t.Fatalf("foresight check: %v\n%s", err, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("foresight check wrote no report: %v\n%s", err, stderr)
+	}
+	var rep struct {
+		Root     string `json:"root"`
+		Findings []struct {
+			Path string `json:"path"`
+			Line int    `json:"line"`
+		} `json:"findings"`
+		Harnesses []struct {
+			Contract  string `json:"contract"`
+			NotFuzzed string `json:"notFuzzed"`
+		} `json:"harnesses"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	var finds, suites []string
+	for _, f := range rep.Findings {
+		path := f.Path
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(rep.Root, path)
+		}
+		rel, _ := filepath.Rel(root, path)
+		finds = append(finds, fmt.Sprintf("%s:%d", rel, f.Line))
+	}
+	for _, h := range rep.Harnesses {
+		if h.Contract != "" && h.NotFuzzed == "" {
+			suites = append(suites, h.Contract)
+		}
+	}
+	slices.Sort(finds)
+	slices.Sort(suites)
+	return finds, slices.Compact(suites)
+}

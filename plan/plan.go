@@ -1,0 +1,119 @@
+// Package plan decides the campaigns a run fuzzes, the one rule the
+// command line (check, fuzz) and the editor (a save, "Fuzz this file")
+// share: the direct campaign on the code that changed or was named and,
+// beside it, each invariant suite of the project whose set-up reaches
+// that code ([SuitesFor]), every one with the same seed and an equal
+// share of the budget ([Split]). Each suite is compiled alone, as when
+// its file is named ([CompileSuites]; the editor takes it from its full
+// compile with [FromBuilds], which fuzzes the same code), and started
+// from each of its test contracts ([RunSuites]); the findings of a suite carry it
+// (report.Finding.Harness), so that replay and export start from the same
+// set-up. cmd and lsp translate flags or LSP messages into a plan and
+// present its results; neither plans campaigns itself.
+package plan
+
+import (
+	"slices"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/harness"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// SuitesFor returns the invariant suites of proj whose imports reach one
+// of files that is not test code (harness.Find; overlay's texts win over
+// the disk) or, when none does, the first test file with a setUp() that
+// reaches them (a set-up without invariants, as forge's unit tests
+// have), less those among files themselves: a test file that is fuzzed
+// directly already starts from its own set-up.
+func SuitesFor(proj *solc.Project, files []string, overlay solc.Overlay) []string {
+	found := harness.Find(proj, files, overlay)
+	paths := harness.Suites(found)
+	if len(paths) == 0 && len(found) > 0 {
+		paths = []string{found[0].Path}
+	}
+	var out []string
+	for _, p := range paths {
+		if !slices.Contains(files, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Split gives the direct campaign its share of opts's budget (executions
+// and time) when n suite campaigns run beside it, and returns the
+// options of each suite's campaign: the same seed and settings, an equal
+// share, none of the direct campaign's contracts, corpus, targets or
+// hooks. The direct campaign takes the remainder, so a fixed seed and
+// execution budget repeat the whole run.
+func Split(opts *engine.Options, n int) engine.Options {
+	h := engine.Options{Settings: opts.Settings, Oracles: opts.Oracles, Fork: opts.Fork, SetUpForks: opts.SetUpForks}
+	if n == 0 {
+		return h
+	}
+	parts := uint64(n) + 1
+	h.Execs = opts.Execs / parts
+	opts.Execs -= h.Execs * uint64(n)
+	h.Duration = opts.Duration / time.Duration(parts)
+	opts.Duration -= h.Duration * time.Duration(n)
+	return h
+}
+
+// A Mode is why a run fuzzes, which decides what its files are.
+type Mode int
+
+const (
+	// Named: the files were named on the command line (check, fuzz):
+	// each is fuzzed directly, a test file from its own set-up.
+	Named Mode = iota
+	// Save: the files are the editor's open files and one was saved: an
+	// open test file with a setUp() gets a campaign of its own, as an
+	// unopened invariant suite does, and the other files are fuzzed
+	// directly (so an open test never turns the direct campaign into a
+	// set-up campaign that skips what its set-up does not call); with no
+	// file outside test code open, as Named.
+	Save
+	// Command: "Fuzz this function" or "Fuzz this file": only what it
+	// names, directly, without a suite.
+	Command
+)
+
+// Campaigns is the plan of a run: the files of the direct campaign and
+// the invariant suites, each fuzzed alone, beside it.
+type Campaigns struct {
+	Direct []string
+	Suites []string
+}
+
+// For plans the campaigns of files (absolute paths) of proj in mode;
+// overlay's texts (open buffers) win over the disk.
+func For(proj *solc.Project, files []string, overlay solc.Overlay, mode Mode) Campaigns {
+	c := Campaigns{Direct: files}
+	if mode == Command {
+		return c
+	}
+	if mode == Save && slices.ContainsFunc(files, func(f string) bool { return !proj.IsTestOrScript(f) }) {
+		c.Direct = nil
+		for _, f := range files {
+			if proj.IsTestOrScript(f) && harness.HasSetUp(textOf(f, overlay)) {
+				c.Suites = append(c.Suites, f)
+				continue
+			}
+			c.Direct = append(c.Direct, f)
+		}
+	}
+	c.Suites = append(c.Suites, SuitesFor(proj, c.Direct, overlay)...)
+	slices.Sort(c.Suites)
+	c.Suites = slices.Compact(c.Suites)
+	return c
+}
+
+// textOf is an open buffer's text, else the file's (harness.ReadSmall).
+func textOf(path string, overlay solc.Overlay) []byte {
+	if text, ok := overlay[path]; ok {
+		return text
+	}
+	return harness.ReadSmall(path)
+}

@@ -1,0 +1,113 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
+)
+
+// SuiteRun is what a report says of one suite's campaign.
+type SuiteRun struct {
+	File      string `json:"file"`
+	Contract  string `json:"contract,omitempty"`
+	Execs     uint64 `json:"execs"`
+	Findings  int    `json:"findings"`
+	Contracts int    `json:"contracts"`
+	Functions int    `json:"functions"`
+	// NotFuzzed says why the suite was not fuzzed (its setUp() failed,
+	// it did not compile); "" when it was.
+	NotFuzzed string `json:"notFuzzed,omitempty"`
+	// Report is the campaign's own report (nil when it did not run), for
+	// its per-function figures and coverage.
+	Report *engine.Report `json:"-"`
+}
+
+// Hooks are what the caller sees of each suite campaign while it runs;
+// a nil field is not called. Findings streamed to OnFinding already
+// carry their suite (Harness).
+type Hooks struct {
+	OnStart    func(file, contract string)
+	OnFinding  func(report.Finding)
+	OnProgress func(engine.Progress)
+}
+
+// RunSuites runs each suite's campaigns with opts (Split's), in order,
+// and adds their findings, each naming its suite, and counts to rep; it
+// returns what the report says of each. A cancelled ctx ends it with the
+// campaigns run so far.
+func RunSuites(ctx context.Context, suites []Suite, opts engine.Options, rep *engine.Report, h Hooks) ([]SuiteRun, error) {
+	var runs []SuiteRun
+	for _, s := range suites {
+		if s.Err != "" {
+			runs = append(runs, SuiteRun{File: s.Path, NotFuzzed: s.Err})
+			continue
+		}
+		for _, name := range s.Contracts {
+			if ctx.Err() != nil {
+				return runs, nil
+			}
+			if h.OnStart != nil {
+				h.OnStart(s.Path, name)
+			}
+			o := opts
+			o.SetUp = name
+			var setup report.Setup
+			o.OnSetup = func(st report.Setup) { setup = st }
+			if h.OnFinding != nil {
+				o.OnFinding = func(f report.Finding) {
+					f.Harness = &report.Harness{File: s.Path, Contract: name, Setup: setup}
+					h.OnFinding(f)
+				}
+			}
+			o.OnProgress = h.OnProgress
+			hr, err := engine.Fuzz(ctx, s.Builds, o)
+			if err != nil {
+				return runs, fmt.Errorf("%s: %w", s.Path, err)
+			}
+			runs = append(runs, Merge(rep, hr, s.Path, name))
+		}
+	}
+	return runs, nil
+}
+
+// Merge adds a suite campaign's findings, each naming the suite, and its
+// counts to rep.
+func Merge(rep, hr *engine.Report, file, name string) SuiteRun {
+	run := SuiteRun{File: file, Contract: name, Execs: hr.Execs, Findings: len(hr.Findings), Contracts: hr.Contracts, Functions: hr.Functions, Report: hr}
+	if hr.Execs == 0 {
+		run.NotFuzzed = NotFuzzedWhy(hr)
+	}
+	for _, f := range hr.Findings {
+		f.Harness = &report.Harness{File: file, Contract: name, Setup: hr.Setup}
+		rep.Findings = append(rep.Findings, f)
+	}
+	rep.Execs += hr.Execs
+	rep.ShrinkExecs += hr.ShrinkExecs
+	rep.Txs += hr.Txs
+	rep.OracleTxs += hr.OracleTxs
+	rep.DeployExecs += hr.DeployExecs
+	rep.Timeouts += hr.Timeouts
+	rep.Predictions += hr.Predictions
+	rep.PredictionHits += hr.PredictionHits
+	rep.Elapsed += hr.Elapsed
+	if s := rep.Elapsed.Seconds(); s > 0 {
+		rep.TxRate = float64(rep.Txs) / s
+	}
+	return run
+}
+
+// NotFuzzedWhy is why a suite campaign ran nothing: its set-up's failure
+// (the decoded reason), else the report's note.
+func NotFuzzedWhy(hr *engine.Report) string {
+	for _, sk := range hr.Skipped {
+		if sk.Contract == hr.Setup.SetUp || hr.Setup.SetUp == "" {
+			if why := strings.TrimPrefix(strings.TrimPrefix(sk.Reason, "not fuzzed: "), sk.Contract+": "); why != "" {
+				return why
+			}
+		}
+	}
+	return hr.NotFuzzed()
+}

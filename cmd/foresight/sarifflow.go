@@ -131,7 +131,7 @@ func dedupeFingerprints(results []sarifResult) {
 func allBuilds(c compiled) []*solc.Build {
 	builds := append([]*solc.Build(nil), c.good...)
 	for _, h := range c.harnesses {
-		builds = append(builds, h.builds...)
+		builds = append(builds, h.Builds...)
 	}
 	return builds
 }

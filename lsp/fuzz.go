@@ -149,6 +149,7 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 		return "cancelled after " + plural(int(rep.Execs), "exec")
 	}
 	skipped, fuzzedAny := s.recordSkipped(req, rep)
+	s.coverageEnded(req, rep) // coverage.go
 	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
 	if len(req.c.via) > 0 {
 		result += " (in " + strings.Join(req.c.via, ", ") + ")"

@@ -167,4 +167,6 @@ type Result struct {
 	Contracts, Functions int
 	// Funcs are the functions sent a transaction, in program order.
 	Funcs []FuncStat
+	// Unmet are the branches of user code inputs reached and none passed.
+	Unmet []Unmet
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/safefile"
 	"go.lsp.dev/protocol"
 )
 
@@ -170,4 +173,48 @@ func parseLCOV(t *testing.T, path string) map[string]map[int]int {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestLCOVSymlinks writes lcov.info where the workspace planted
+// symlinks: one at lcov.info's name is replaced, never written through,
+// and a .foresight pointing out of the root is refused.
+func TestLCOVSymlinks(t *testing.T) {
+	files := map[string]*engine.FileCoverage{}
+	root := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "victim")
+	if err := os.WriteFile(outside, []byte("keep\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, ".foresight"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, ".foresight", "lcov.info")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Skipf("no symlinks: %v", err)
+	}
+	files[filepath.Join(root, "A.sol")] = &engine.FileCoverage{Covered: map[int]bool{3: true}, Missed: map[int]bool{4: true}}
+	if _, err := writeLCOV(root, files); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(outside); string(data) != "keep\n" {
+		t.Errorf("the symlink's target was written: %q", data)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink != 0 {
+		t.Errorf("lcov.info is still a symlink (%v)", err)
+	}
+	if da := parseLCOV(t, link); !reflect.DeepEqual(da, map[string]map[int]int{"A.sol": {3: 1, 4: 0}}) {
+		t.Errorf("lcov.info = %v", da)
+	}
+
+	root2 := t.TempDir()
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(root2, ".foresight")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := writeLCOV(root2, files); !errors.Is(err, safefile.ErrOutsideRoot) {
+		t.Errorf("writeLCOV through a .foresight outside the root: %v, want ErrOutsideRoot", err)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Errorf("wrote outside the root: %v", entries)
+	}
 }

@@ -218,3 +218,22 @@ func TestLCOVSymlinks(t *testing.T) {
 		t.Errorf("wrote outside the root: %v", entries)
 	}
 }
+
+// TestCoverageNotAskedFor: a client without the foresightCoverage
+// capability is sent no foresight/coverage, and still gets lcov.info.
+func TestCoverageNotAskedFor(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "Gate.sol", gateSol)
+	f := newFake(t, fakeOptions{settings: coverageBudget, folders: []string{dir}})
+	f.open(path)
+	f.save(path)
+	f.awaitFuzzedEnd("the campaign's end")
+	if _, err := os.Stat(filepath.Join(dir, ".foresight", "lcov.info")); err != nil {
+		t.Errorf("lcov.info: %v", err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.coverage) != 0 {
+		t.Errorf("sent %d coverage notifications to a client that did not ask", len(f.coverage))
+	}
+}

@@ -172,8 +172,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		workers[0].stats.add(w.stats)
 	}
 	res.Funcs = workers[0].stats.stats(c.prog)
-	res.Coverage = mergeCoverage(workers)
-	res.Unmet = c.unmet(workers)
+	res.Coverage, res.Unmet = mergeCoverage(workers), c.unmet(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {
 		frozen = c.receipts.Frozen(c.prog, res.Coverage)

@@ -23,7 +23,7 @@ type Guard struct {
 	// Text is the condition's source (its first line, clipped).
 	Text string `json:"text"`
 	// FuncFirst and FuncLast are the one-based lines of the function
-	// holding it; 0 when it is in none.
+	// (or modifier) holding it.
 	FuncFirst, FuncLast int `json:"-"`
 	// Bits is the bit length of the best input's distance to passing it:
 	// it was 2^(Bits-1) to 2^Bits-1 away (Distance says it in words).
@@ -62,13 +62,17 @@ func guardsOf(p *program.Program, unmet []fuzz.Unmet) []Guard {
 		if err != nil {
 			continue
 		}
+		// The dispatcher's and ABI decoder's checks map to the contract or
+		// the whole function: no condition the user wrote.
+		fn, ok := c.FunctionAt(loc)
+		if !ok || loc.Start <= fn.Start && loc.End >= fn.End {
+			continue
+		}
 		g := Guard{File: loc.Path, Line: line + 1, Start: loc.Start, End: loc.End, Text: guardText(unit.Content[loc.Start:loc.End]), Bits: u.Bits}
-		if fn, ok := c.FunctionAt(loc); ok {
-			first, _, err1 := m.LineCol(fn.Start)
-			last, _, err2 := m.LineCol(max(fn.End-1, fn.Start))
-			if err1 == nil && err2 == nil {
-				g.FuncFirst, g.FuncLast = first+1, last+1
-			}
+		first, _, err1 := m.LineCol(fn.Start)
+		last, _, err2 := m.LineCol(max(fn.End-1, fn.Start))
+		if err1 == nil && err2 == nil {
+			g.FuncFirst, g.FuncLast = first+1, last+1
 		}
 		k := key{loc.Path, loc.Start, loc.End}
 		if old, ok := best[k]; !ok || g.Bits < old.Bits {

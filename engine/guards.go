@@ -25,8 +25,9 @@ type Guard struct {
 	// FuncFirst and FuncLast are the one-based lines of the function
 	// (or modifier) holding it.
 	FuncFirst, FuncLast int `json:"-"`
-	// Bits is the bit length of the best input's distance to passing it:
-	// it was 2^(Bits-1) to 2^Bits-1 away (Distance says it in words).
+	// Bits is the bit length of the best input's distance to passing it
+	// (HARVEY's branch distance): it was 2^(Bits-1) to 2^Bits-1 away
+	// (Distance says it in words).
 	Bits int `json:"bits"`
 }
 
@@ -121,5 +122,5 @@ func (g Guard) Distance() string {
 		lo, hi := uint64(1)<<(g.Bits-1), uint64(1)<<g.Bits-1
 		return "the best input missed it by " + strconv.FormatUint(lo, 10) + " to " + strconv.FormatUint(hi, 10)
 	}
-	return "the best input missed it by 2^" + strconv.Itoa(g.Bits-1) + " or more"
+	return "the best input missed it by 2^" + strconv.Itoa(g.Bits-1) + " to 2^" + strconv.Itoa(g.Bits)
 }

@@ -96,6 +96,10 @@ type Report struct {
 	// FunctionStats say, per function sent a transaction, how many
 	// completed and reverted and why it reverted most often.
 	FunctionStats []report.FunctionStat `json:"functionStats,omitempty"`
+	// PredictionYield lists the targets input prediction ran the most
+	// inputs at, with how many reached them: a stall shows as many made
+	// and few reached.
+	PredictionYield []report.PredictionYield `json:"predictionYield,omitempty"`
 	// Scope holds the totals they are out of and the source-line coverage.
 	Scope
 	// Note says why the campaign ended before fuzzing anything, e.g. its
@@ -120,9 +124,15 @@ type Skipped struct {
 	Reason   string `json:"reason"`
 }
 
-// FileCoverage is line coverage of one file.
+// FileCoverage is line coverage of one file (linehits.go: what the
+// counts count).
 type FileCoverage struct {
 	Covered, Missed map[int]bool
+	// Hits counts, per line that ran, the runs of its code the engine
+	// counts: code ending in a conditional jump; absent when none does.
+	Hits map[int]uint64
+	// Branches are the conditional jumps of the file's code by line.
+	Branches []BranchCoverage
 }
 
 // ErrNoTargets is returned by Fuzz when the builds have no contract with a
@@ -209,6 +219,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Findings = append(rep.Findings, rend.render(f, res.Deployment))
 	}
 	rep.Coverage = lineCoverage(prog, res.Coverage)
+	addLineHits(rep.Coverage, prog, res.Branches)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
 	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
 	if cfg.SetUp != "" {
@@ -216,7 +227,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Contracts, rep.Functions = res.Contracts, completedFunctions(res.Funcs, -1)
 	}
 	rep.FunctionStats = functionStats(prog, res.Funcs)
-	rep.Guards = guardsOf(prog, res.Unmet)
+	rep.Guards, rep.PredictionYield = guardsOf(prog, res.Unmet), predictionYield(prog, res.PredictionTargets)
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment", opts.Duration)
 		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction

@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/engine/solve"
 )
 
 // functionStats renders the campaign's per-function counts, with the
@@ -93,4 +94,22 @@ func completedFunctions(fs []fuzz.FuncStat, ci int) int {
 		}
 	}
 	return n
+}
+
+// yieldShown bounds the targets the report lists with their prediction
+// yield: the few that took most predicted runs.
+const yieldShown = 5
+
+// predictionYield renders the targets prediction ran the most inputs at.
+func predictionYield(p *program.Program, ts []solve.TargetYield) []report.PredictionYield {
+	out := make([]report.PredictionYield, 0, min(len(ts), yieldShown))
+	for _, t := range ts[:min(len(ts), yieldShown)] {
+		c := p.Contracts[t.Contract]
+		name := "receive/fallback"
+		if t.Method >= 0 {
+			name = c.Methods[t.Method].Name
+		}
+		out = append(out, report.PredictionYield{Contract: c.Name, Function: name, Target: t.Target, Made: t.Made, Reached: t.Reached})
+	}
+	return out
 }

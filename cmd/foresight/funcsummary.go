@@ -58,3 +58,32 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		fmt.Fprintf(w, "foresight: %s %s\n", label, strings.Join(top, ", "))
 	}
 }
+
+// predictionCounts are the JSON report's prediction numbers: the
+// predicted inputs run, those that reached their target, and the targets
+// that took the most (a stall shows as many made, few reached).
+type predictionCounts struct {
+	Predictions     uint64                   `json:"predictions,omitempty"`
+	PredictionHits  uint64                   `json:"predictionHits,omitempty"`
+	PredictionYield []report.PredictionYield `json:"predictionYield,omitempty"`
+}
+
+// printPredictions says how many predicted inputs reached their target
+// and, with -v, the targets that took the most of them.
+func printPredictions(w io.Writer, p predictionCounts, verbose bool) {
+	if p.Predictions == 0 {
+		return
+	}
+	fmt.Fprintf(w, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
+		p.Predictions, p.PredictionHits, 100*float64(p.PredictionHits)/float64(p.Predictions))
+	if !verbose {
+		return
+	}
+	var parts []string
+	for _, y := range p.PredictionYield {
+		parts = append(parts, fmt.Sprintf("%s.%s target %d: %d made, %d reached", y.Contract, y.Function, y.Target, y.Made, y.Reached))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "foresight: predictions by target: %s\n", strings.Join(parts, "; "))
+	}
+}

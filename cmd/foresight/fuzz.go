@@ -33,6 +33,7 @@ type fuzzFlags struct {
 	format    string
 	coverage  string
 	covFile   string
+	covDeps   bool
 	output    string
 	oracles   string
 	noPredict bool
@@ -72,6 +73,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.output, "o", "", "write the report to this `file` instead of stdout")
 	fs.StringVar(&f.coverage, "coverage", "", "also write which source lines ran, in this `format` (only lcov)")
 	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "the `file` --coverage writes")
+	fs.BoolVar(&f.covDeps, "coverage-deps", false, "with --coverage, also cover dependencies' files (node_modules, Foundry's lib/), left out by default")
 	fs.Var(&f.targets, "target", "aim the campaign at a `place`: FILE:LINE, FILE:LINE-LINE, FILE:FUNCTION, or asserts (every assert); repeatable")
 	fs.IntVar(&f.workers, "workers", 1, "fuzz on this `number` of CPU cores at once (results then depend on timing)")
 	fs.IntVar(&f.maxSeqLen, "max-seq-len", engine.DefaultMaxSeqLen, "try sequences of at most this `number` of transactions (they grow past 8 only from states that opened new coverage)")
@@ -269,7 +271,7 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 	case "json":
 		err = writeJSON(out, rep, run)
 	case "sarif":
-		err = writeSARIF(out, rep)
+		err = writeSARIF(out, rep, run)
 	default:
 		writeText(out, rep, ff.verbose)
 	}
@@ -277,7 +279,7 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 		return err
 	}
 	if ff.coverage == "lcov" {
-		return writeLCOV(ff.covFile, rep)
+		return writeLCOV(ff.covFile, rep, run, ff.covDeps)
 	}
 	return nil
 }
@@ -350,6 +352,7 @@ type jsonReport struct {
 	// DeployExecs are the executions (part of Execs) that solved
 	// constructors.
 	DeployExecs uint64 `json:"deployExecs"`
+	predictionCounts
 	// ContractsFuzzed and FunctionsFuzzed count what was deployed and
 	// sent transactions (Contracts lists every contract and its status).
 	ContractsFuzzed int `json:"contractsFuzzed"`
@@ -387,40 +390,8 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	// another checkout (reportpaths.go).
 	root := reportRoot(run.paths)
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
-		DeployExecs: rep.DeployExecs, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
+		DeployExecs: rep.DeployExecs, predictionCounts: predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
 		Contracts: contractStatuses(run.good, rep, run.only), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings)})
-}
-
-func writeLCOV(path string, rep *engine.Report) error {
-	files := make([]string, 0, len(rep.Coverage))
-	for f := range rep.Coverage {
-		files = append(files, f)
-	}
-	sort.Strings(files)
-	var b strings.Builder
-	for _, f := range files {
-		fc := rep.Coverage[f]
-		fmt.Fprintf(&b, "TN:\nSF:%s\n", f)
-		var lines []int
-		for l := range fc.Covered {
-			lines = append(lines, l)
-		}
-		for l := range fc.Missed {
-			lines = append(lines, l)
-		}
-		sort.Ints(lines)
-		hit := 0
-		for _, l := range lines {
-			n := 0
-			if fc.Covered[l] {
-				n = 1
-				hit++
-			}
-			fmt.Fprintf(&b, "DA:%d,%d\n", l, n)
-		}
-		fmt.Fprintf(&b, "LH:%d\nLF:%d\nend_of_record\n", hit, len(lines))
-	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
 // checkContractNames returns an error naming the contracts the files
@@ -474,10 +445,7 @@ func printSummary(w io.Writer, rep *engine.Report, targeted, verbose bool) {
 			fmt.Fprintf(w, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
 		}
 	}
-	if rep.Predictions > 0 {
-		fmt.Fprintf(w, "foresight: %d predicted inputs, %d (%.0f%%) reached their target\n",
-			rep.Predictions, rep.PredictionHits, 100*float64(rep.PredictionHits)/float64(rep.Predictions))
-	}
+	printPredictions(w, predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, verbose)
 	if rep.Timeouts > 0 {
 		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
 	}

@@ -38,7 +38,7 @@ var compilerGroup = flagGroup{"Compiler", []string{"solc", "solc-version", "no-i
 
 var campaignGroups = []flagGroup{
 	{"Budget and scope", []string{"timeout", "execs", "seed", "contract", "setup", "oracles"}},
-	{"Output", []string{"format", "o", "coverage", "coverage-file", "explain"}},
+	{"Output", []string{"format", "o", "coverage", "coverage-file", "coverage-deps", "explain"}},
 	{"Aiming at lines", []string{"target"}},
 	{"Campaign shape", []string{"workers", "max-seq-len"}},
 	{"On a live chain's state (docs/cli.md, Fork mode)", []string{"fork-url", "fork-block", "target-address"}},

@@ -130,26 +130,6 @@ func TestCheckTextAndSARIF(t *testing.T) {
 	}
 }
 
-func TestCoverageLCOV(t *testing.T) {
-	path := fixtures.Example(t, "PathsBaz.sol")
-	lcov := filepath.Join(t.TempDir(), "lcov.info")
-	if code, _, stderr := foresight(t, "fuzz", path, "--execs", "2000", "--seed", "1", "--coverage", "lcov", "--coverage-file", lcov); code == exitUsage {
-		t.Fatalf("fuzz failed: %s", stderr)
-	}
-	data, err := os.ReadFile(lcov)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	// Line 13 (return 1) is reached by most inputs; line 17 (return 2)
-	// follows assert(false) and can never run.
-	for _, want := range []string{"SF:" + path, "DA:13,1", "DA:17,0", "end_of_record"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("lcov lacks %q:\n%s", want, text)
-		}
-	}
-}
-
 // TestCheckNothingFuzzedFails: a run whose budget ends before the first
 // execution (set-up over thousands of contracts outlasting --timeout)
 // says so and fails, rather than printing "0 finding(s)" and exiting 0

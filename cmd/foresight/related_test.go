@@ -10,7 +10,7 @@ import (
 // TestRelatedInDependency checks how the text and SARIF outputs show a
 // finding whose assert fails inside a node_modules library: at the user's
 // call (Halver.sol:11), with the library's line as a via note and a SARIF
-// related location.
+// related location, both relative to the project root (%SRCROOT%).
 func TestRelatedInDependency(t *testing.T) {
 	path := filepath.Join("..", "..", "engine", "testdata", "deps", "src", "Halver.sol")
 	code, out, _ := foresight(t, "fuzz", path, "--execs", "5000", "--seed", "1", "--workers", "1", "--timeout", "0")
@@ -22,7 +22,8 @@ func TestRelatedInDependency(t *testing.T) {
 	type loc struct {
 		PhysicalLocation struct {
 			ArtifactLocation struct {
-				URI string `json:"uri"`
+				URI       string `json:"uri"`
+				URIBaseID string `json:"uriBaseId"`
 			} `json:"artifactLocation"`
 			Region struct {
 				StartLine int `json:"startLine"`
@@ -44,11 +45,11 @@ func TestRelatedInDependency(t *testing.T) {
 		t.Fatalf("sarif: exit %d, %v\n%s", code, err, out)
 	}
 	r := doc.Runs[0].Results[0]
-	if len(r.Locations) != 1 || r.Locations[0].PhysicalLocation.Region.StartLine != 11 || !strings.HasSuffix(r.Locations[0].PhysicalLocation.ArtifactLocation.URI, "/src/Halver.sol") {
+	if len(r.Locations) != 1 || r.Locations[0].PhysicalLocation.Region.StartLine != 11 || r.Locations[0].PhysicalLocation.ArtifactLocation.URI != "src/Halver.sol" || r.Locations[0].PhysicalLocation.ArtifactLocation.URIBaseID != sarifSrcRoot {
 		t.Errorf("sarif locations = %+v", r.Locations)
 	}
 	if len(r.Related) != 1 || r.Related[0].PhysicalLocation.Region.StartLine != 8 ||
-		!strings.HasSuffix(r.Related[0].PhysicalLocation.ArtifactLocation.URI, "/node_modules/@acme/math/MathLib.sol") || !strings.Contains(r.Related[0].Message.Text, "MathLib.half") {
+		r.Related[0].PhysicalLocation.ArtifactLocation.URI != "node_modules/@acme/math/MathLib.sol" || !strings.Contains(r.Related[0].Message.Text, "MathLib.half") {
 		t.Errorf("sarif relatedLocations = %+v", r.Related)
 	}
 }

@@ -8,87 +8,152 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
-// writeSARIF writes findings as SARIF 2.1.0, so CI systems show them.
-func writeSARIF(w io.Writer, rep *engine.Report) error {
-	type region struct {
+// The SARIF 2.1.0 objects Foresight writes (docs/report-format.md,
+// "SARIF"); code scanning reads them.
+type (
+	sarifMessage struct {
+		Text     string `json:"text"`
+		Markdown string `json:"markdown,omitempty"`
+	}
+	sarifArtifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
 		StartLine   int `json:"startLine,omitempty"`
 		StartColumn int `json:"startColumn,omitempty"`
 		CharOffset  int `json:"charOffset"`
 		CharLength  int `json:"charLength"`
 	}
-	type physical struct {
-		ArtifactLocation map[string]string `json:"artifactLocation"`
-		Region           region            `json:"region"`
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifact `json:"artifactLocation"`
+		Region           sarifRegion   `json:"region"`
 	}
-	type location struct {
-		ID               *int              `json:"id,omitempty"`
-		PhysicalLocation physical          `json:"physicalLocation"`
-		Message          map[string]string `json:"message,omitempty"`
+	sarifLocation struct {
+		ID               *int           `json:"id,omitempty"`
+		PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
+		Message          *sarifMessage  `json:"message,omitempty"`
 	}
-	type result struct {
-		RuleID     string            `json:"ruleId"`
-		Level      string            `json:"level"`
-		Message    map[string]string `json:"message"`
-		Locations  []location        `json:"locations,omitempty"`
-		Related    []location        `json:"relatedLocations,omitempty"`
-		Properties map[string]any    `json:"properties"`
+	sarifResult struct {
+		RuleID              string            `json:"ruleId"`
+		RuleIndex           int               `json:"ruleIndex"`
+		Level               string            `json:"level"`
+		Message             sarifMessage      `json:"message"`
+		Locations           []sarifLocation   `json:"locations,omitempty"`
+		Related             []sarifLocation   `json:"relatedLocations,omitempty"`
+		CodeFlows           []sarifCodeFlow   `json:"codeFlows,omitempty"`
+		PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
+		Properties          map[string]any    `json:"properties"`
 	}
-	fileURI := func(path string) map[string]string {
-		u := url.URL{Scheme: "file", Path: filepath.ToSlash(path)}
-		return map[string]string{"uri": u.String()}
-	}
-	type rule struct {
-		ID               string            `json:"id"`
-		ShortDescription map[string]string `json:"shortDescription"`
-		Properties       map[string]any    `json:"properties,omitempty"`
-	}
-	rules := []rule{}
-	seen := map[string]bool{}
-	results := []result{}
+)
+
+// sarifSrcRoot is the base id of the project root: results name files
+// relative to it, so code scanning maps them onto the repository.
+const sarifSrcRoot = "%SRCROOT%"
+
+// sarifWriter turns a campaign's findings into SARIF.
+type sarifWriter struct {
+	root    string // the project root; "" when the inputs are not under one
+	sources *sourceIndex
+	rules   []sarifRule
+	ruleIx  map[string]int
+}
+
+// writeSARIF writes findings as SARIF 2.1.0, so CI systems show them:
+// files relative to the project root (%SRCROOT%), a rule per kind from
+// its record, the sequence as a code flow and a fingerprint of the
+// finding's code that survives edits elsewhere in the file.
+func writeSARIF(w io.Writer, rep *engine.Report, run runInfo) error {
+	sw := &sarifWriter{root: reportRoot(run.paths), sources: newSourceIndex(allBuilds(run.compiled)), ruleIx: map[string]int{}}
+	results := []sarifResult{}
 	for _, f := range rep.Findings {
-		// The rule and level are the kind's record's (finding.Spec).
-		spec := finding.Describe(finding.Kind(f.Kind))
-		if !seen[f.Kind] {
-			seen[f.Kind] = true
-			r := rule{ID: f.Kind, ShortDescription: map[string]string{"text": spec.Title}}
-			if spec.SWC != "" {
-				r.Properties = map[string]any{"swc": spec.SWC}
-			}
-			rules = append(rules, r)
-		}
-		level := "warning"
-		if spec.Severity == finding.Error {
-			level = "error"
-		}
-		r := result{RuleID: f.Kind, Level: level, Message: map[string]string{"text": f.Message},
-			Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract}}
-		if f.Path != "" {
-			r.Locations = []location{{PhysicalLocation: physical{fileURI(f.Path), region{f.Line, f.Column, f.Start, f.End - f.Start}}}}
-		}
-		for i, rel := range f.Related {
-			id := i
-			r.Related = append(r.Related, location{ID: &id, PhysicalLocation: physical{fileURI(rel.Path), region{rel.Line, rel.Column, rel.Start, rel.End - rel.Start}},
-				Message: map[string]string{"text": rel.Message}})
-		}
-		results = append(results, r)
+		results = append(results, sw.result(f))
+	}
+	dedupeFingerprints(results)
+	sarifRun := map[string]any{
+		"tool":    map[string]any{"driver": map[string]any{"name": "foresight", "version": version, "informationUri": "https://github.com/foresight-sol/foresight", "rules": sw.rules}},
+		"results": results,
+		"properties": map[string]any{
+			"contractsFuzzed": rep.Contracts, "contractsTotal": rep.ContractsTotal,
+			"functionsFuzzed": rep.Functions, "functionsTotal": rep.FunctionsTotal,
+			"lines": rep.Lines, "linesCovered": rep.LinesCovered,
+			"executions": rep.Execs, "deployExecutions": rep.DeployExecs,
+		},
+	}
+	if sw.root != "" {
+		sarifRun["originalUriBaseIds"] = map[string]any{sarifSrcRoot: map[string]string{"uri": fileURI(sw.root, true)}}
 	}
 	doc := map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"version": "2.1.0",
-		"runs": []any{map[string]any{
-			"tool":    map[string]any{"driver": map[string]any{"name": "foresight", "version": version, "informationUri": "https://github.com/foresight-sol/foresight", "rules": rules}},
-			"results": results,
-			"properties": map[string]any{
-				"contractsFuzzed": rep.Contracts, "contractsTotal": rep.ContractsTotal,
-				"functionsFuzzed": rep.Functions, "functionsTotal": rep.FunctionsTotal,
-				"lines": rep.Lines, "linesCovered": rep.LinesCovered,
-				"executions": rep.Execs, "deployExecutions": rep.DeployExecs,
-			},
-		}},
+		"runs":    []any{sarifRun},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// result is finding f as a SARIF result, its rule added if new.
+func (sw *sarifWriter) result(f report.Finding) sarifResult {
+	spec := finding.Describe(finding.Kind(f.Kind))
+	ix, ok := sw.ruleIx[f.Kind]
+	if !ok {
+		ix = len(sw.rules)
+		sw.ruleIx[f.Kind] = ix
+		sw.rules = append(sw.rules, ruleOf(spec))
+	}
+	r := sarifResult{RuleID: f.Kind, RuleIndex: ix, Level: sarifLevel(spec.Severity), Message: sarifMessage{Text: f.Message},
+		Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract}}
+	if f.Path != "" {
+		r.Locations = []sarifLocation{{PhysicalLocation: sw.physical(f.Path, f.Line, f.Column, f.Start, f.End)}}
+	}
+	for i, rel := range f.Related {
+		id := i
+		r.Related = append(r.Related, sarifLocation{ID: &id, PhysicalLocation: sw.physical(rel.Path, rel.Line, rel.Column, rel.Start, rel.End),
+			Message: &sarifMessage{Text: rel.Message}})
+	}
+	if flow, ok := sw.codeFlow(f); ok {
+		r.CodeFlows = []sarifCodeFlow{flow}
+	}
+	if fp := sw.fingerprint(f); fp != "" {
+		r.PartialFingerprints = map[string]string{fingerprintKey: fp}
+	}
+	return r
+}
+
+// physical is a location in path, relative to the project root when it
+// is inside it.
+func (sw *sarifWriter) physical(path string, line, col, start, end int) *sarifPhysical {
+	art := sarifArtifact{URI: fileURI(path, false)}
+	if rel := relTo(sw.root, path); rel != "" {
+		art = sarifArtifact{URI: (&url.URL{Path: rel}).String(), URIBaseID: sarifSrcRoot}
+	}
+	return &sarifPhysical{ArtifactLocation: art, Region: sarifRegion{line, col, start, end - start}}
+}
+
+// fileURI is the file: URI of an absolute path; dir adds the trailing
+// slash SARIF wants on a base URI.
+func fileURI(path string, dir bool) string {
+	p := filepath.ToSlash(path)
+	if dir && (p == "" || p[len(p)-1] != '/') {
+		p += "/"
+	}
+	if len(p) > 1 && p[1] == ':' { // a Windows drive: file:///C:/...
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// sarifLevel is the SARIF level of a kind's severity.
+func sarifLevel(s finding.Severity) string {
+	switch s {
+	case finding.Error:
+		return "error"
+	case finding.Info:
+		return "note"
+	}
+	return "warning"
 }

@@ -171,8 +171,8 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	for _, w := range workers[1:] {
 		workers[0].stats.add(w.stats)
 	}
-	res.Funcs = workers[0].stats.stats(c.prog)
-	res.Coverage, res.Unmet = mergeCoverage(workers), c.unmet(workers)
+	res.Funcs, res.PredictionTargets = workers[0].stats.stats(c.prog), predictionTargets(workers)
+	res.Coverage, res.Branches, res.Unmet = mergeCoverage(workers), mergeBranches(workers), c.unmet(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {
 		frozen = c.receipts.Frozen(c.prog, res.Coverage)

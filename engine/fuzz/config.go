@@ -6,6 +6,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/solve"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -159,7 +160,10 @@ type Result struct {
 	Findings []*Finding // in the order found
 	Counts
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
-	Coverage   [][]bool
+	Coverage [][]bool
+	// Branches[c] are contract c's conditional jumps with how often the
+	// campaign's transactions took each way (branchhits.go).
+	Branches   [][]Branch
 	Deployment *deploy.Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
 	Inputs []txseq.Sequence
@@ -167,6 +171,9 @@ type Result struct {
 	Contracts, Functions int
 	// Funcs are the functions sent a transaction, in program order.
 	Funcs []FuncStat
+	// PredictionTargets are the targets input prediction aimed at, summed
+	// over the workers, most predicted runs first (yield.go).
+	PredictionTargets []solve.TargetYield
 	// Unmet are the branches of user code inputs reached and none passed.
 	Unmet []Unmet
 }

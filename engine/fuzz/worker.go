@@ -199,8 +199,9 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 			pred = w.runPrediction(e, pred)
 			continue
 		}
+		w.pred.Earn() // every run below pays for a predicted one (solve/yield.go)
 		if w.keep.left > 0 {
-			pred = w.keepStep(e)
+			pred = w.admit(w.keepStep(e))
 			continue
 		}
 		if w.o.Step() {
@@ -221,14 +222,24 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		o := w.count(mut, w.execMutant(e, mut, m, w.fresh()))
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
-			pred = w.pred.Predict(e.costs, o.costs, mut, m)
+			pred = w.admit(w.pred.Predict(e.costs, o.costs, mut, m))
 		}
 		w.startKeep(e, mut, m, &o)
 	}
 }
 
+// admit starts a prediction chain with p unless its target's yield or
+// the worker's credit holds it back (solve/yield.go).
+func (w *worker) admit(p *solve.Prediction) *solve.Prediction {
+	if p == nil {
+		return nil
+	}
+	tx := p.Seq[p.M.Tx]
+	return w.pred.Admit(p, tx.Contract, tx.Method)
+}
+
 // runPrediction runs a predicted mutant of e and returns the next step if
-// it missed its target.
+// it missed its target and the schedule allows one.
 func (w *worker) runPrediction(e *Entry, p *solve.Prediction) *solve.Prediction {
 	in := w.fresh()
 	in.target, in.probeTx = p.Target, p.M.Tx
@@ -236,11 +247,13 @@ func (w *worker) runPrediction(e *Entry, p *solve.Prediction) *solve.Prediction 
 	w.pred.Observe(o.ranLast, &o.targetCost, &o.targetResid, o.costs)
 	w.consider(p.Seq, &o)
 	w.c.predictions.Add(1)
+	w.pred.Settle(o.reached, o.newCov > 0)
 	if o.reached {
 		w.c.predictionHits.Add(1)
+		w.pred.EndChain()
 		return nil
 	}
-	return w.pred.Again(p)
+	return w.pred.Next(p)
 }
 
 // try runs seq from the deployed state and considers it.
@@ -278,6 +291,9 @@ func (w *worker) sanitize(seq txseq.Sequence) txseq.Sequence {
 // reached.
 func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 	w.flushTxs()
+	if o.newCov > 0 {
+		w.pred.Covered()
+	}
 	n := w.c.execs.Add(1)
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {

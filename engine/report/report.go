@@ -135,3 +135,15 @@ type FunctionStat struct {
 	// function took (not in the JSON report: it varies between runs).
 	TimeShare float64 `json:"-"`
 }
+
+// A PredictionYield is what input prediction did for one target: the
+// predicted runs aimed at it and those that reached it, and the function
+// whose argument the predictions changed. Target is the cost index (a
+// branch edge or a storage slot's), stable within one campaign only.
+type PredictionYield struct {
+	Contract string `json:"contract"`
+	Function string `json:"function"`
+	Target   int32  `json:"target"`
+	Made     uint64 `json:"made"`
+	Reached  uint64 `json:"reached"`
+}

@@ -96,6 +96,7 @@ type Predictor struct {
 	origin       chainOrigin
 	last         []txseq.CostEntry
 	lastRan      bool
+	yield        yieldState // prediction's schedule by its yield (yield.go)
 }
 
 func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Predictor {

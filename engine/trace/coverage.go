@@ -45,10 +45,15 @@ func (t *Tracer) PathID() uint64 {
 }
 
 // MergeCoverage adds the current transaction's (edge, hit class) pairs to
-// seen (one byte of class bits per edge) and returns how many were new.
+// seen (one byte of class bits per edge) and returns how many were new;
+// its edges' hits go to the totals EdgeHits reads.
 func (t *Tracer) MergeCoverage(seen []uint8) int {
+	if t.edgeHits == nil {
+		t.edgeHits = make([]uint64, len(t.counts)) // once per tracer
+	}
 	n := 0
 	for _, e := range t.touched {
+		t.edgeHits[e] += uint64(t.counts[e])
 		b := bucket(t.counts[e])
 		if seen[e]&b == 0 {
 			seen[e] |= b
@@ -68,4 +73,13 @@ func (t *Tracer) NewCoverage(seen []uint8) int {
 		}
 	}
 	return n
+}
+
+// EdgeHits returns how often edge e was taken over the transactions
+// whose coverage MergeCoverage merged.
+func (t *Tracer) EdgeHits(e int32) uint64 {
+	if t.edgeHits == nil {
+		return 0
+	}
+	return t.edgeHits[e]
 }

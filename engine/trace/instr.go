@@ -18,6 +18,11 @@ type instrCov struct {
 	// Instr[c][pc] is set once the instruction at pc of code c ran.
 	Instr [][]bool
 	open  []*InstrSave // saves not yet restored
+	// edgeHits[e] totals the hits of branch edge e over the transactions
+	// whose coverage was merged (MergeCoverage): the campaign's own, not
+	// the re-runs whose coverage does not count. Added per transaction
+	// over its touched edges, never per opcode.
+	edgeHits []uint64
 }
 
 // An InstrSave is the instruction coverage at SaveInstr, as the codes

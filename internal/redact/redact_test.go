@@ -63,6 +63,7 @@ func TestError(t *testing.T) {
 		t.Fatal("Error(nil) is not nil")
 	}
 	base := errors.New("base")
+	//lint:ignore SA1007 the URL is invalid on purpose: url.Parse's error quotes it, password included
 	_, perr := url.Parse("http://u:pw0123456789abcdef@h/%zz")
 	err := fmt.Errorf("fork: %w: %w", base, perr)
 	got := Error(err)

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"encoding/hex"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// lcovWriter writes a campaign's line coverage as an lcov tracefile
+// (docs/report-format.md, "LCOV"): per file its functions (FN, FNDA,
+// FNF, FNH), branches (BRDA, BRF, BRH) and lines (DA, LF, LH), named
+// relative to the project root.
+type lcovWriter struct {
+	root    string
+	sources *sourceIndex
+	rep     *engine.Report
+	// calls counts the campaign's transactions per contract and
+	// selector (report.FunctionStat), for FNDA.
+	calls    map[string]map[string]uint64
+	deployed map[string]bool // contracts whose constructor ran
+}
+
+// writeLCOV writes rep's coverage to path. Files in dependencies
+// (node_modules, Foundry's lib/, remapped library folders:
+// solc.Project.InDependency) are left out unless deps is set.
+func writeLCOV(path string, rep *engine.Report, run runInfo, deps bool) error {
+	builds := allBuilds(run.compiled)
+	lw := &lcovWriter{root: reportRoot(run.paths), sources: newSourceIndex(builds), rep: rep,
+		calls: map[string]map[string]uint64{}, deployed: map[string]bool{}}
+	for _, s := range rep.FunctionStats {
+		if lw.calls[s.Contract] == nil {
+			lw.calls[s.Contract] = map[string]uint64{}
+		}
+		lw.calls[s.Contract][selectorOf(s.Function)] += s.Completed + s.Reverted
+	}
+	for _, d := range rep.Setup.Contracts {
+		if d.Error == "" {
+			lw.deployed[d.Name] = true
+		}
+	}
+	files := make([]string, 0, len(rep.Coverage))
+	for f := range rep.Coverage {
+		if deps || !inDependency(builds, f) {
+			files = append(files, f)
+		}
+	}
+	sort.Strings(files)
+	var b strings.Builder
+	for _, f := range files {
+		lw.file(&b, f, rep.Coverage[f])
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// inDependency reports whether a build's project counts file as a
+// dependency's.
+func inDependency(builds []*solc.Build, file string) bool {
+	for _, b := range builds {
+		if b != nil && b.Project != nil {
+			return b.Project.InDependency(file)
+		}
+	}
+	return false
+}
+
+// file writes one file's record.
+func (lw *lcovWriter) file(b *strings.Builder, path string, fc *engine.FileCoverage) {
+	name := path
+	if rel := relTo(lw.root, path); rel != "" {
+		name = rel
+	}
+	fmt.Fprintf(b, "TN:\nSF:%s\n", name)
+	lw.functions(b, path, fc)
+	lw.branches(b, fc)
+	lines := make([]int, 0, len(fc.Covered)+len(fc.Missed))
+	for l := range fc.Covered {
+		lines = append(lines, l)
+	}
+	for l := range fc.Missed {
+		lines = append(lines, l)
+	}
+	slices.Sort(lines)
+	hit := 0
+	for _, l := range lines {
+		n := uint64(0)
+		if fc.Covered[l] {
+			n = max(fc.Hits[l], 1)
+			hit++
+		}
+		fmt.Fprintf(b, "DA:%d,%d\n", l, n)
+	}
+	fmt.Fprintf(b, "LF:%d\nLH:%d\nend_of_record\n", len(lines), hit)
+}
+
+// functions writes the FN and FNDA records of the file's implemented
+// functions, modifiers and constructors, and FNF and FNH.
+func (lw *lcovWriter) functions(b *strings.Builder, path string, fc *engine.FileCoverage) {
+	src := lw.sources.file(path)
+	if src == nil {
+		fmt.Fprintf(b, "FNF:0\nFNH:0\n")
+		return
+	}
+	type fnRecord struct {
+		name  string
+		count uint64
+	}
+	var recs []fnRecord
+	for _, fn := range src.funcs {
+		if !fn.Implemented || fn.Contract == "" {
+			continue
+		}
+		first, _, err1 := src.lines.LineCol(fn.Start)
+		last, _, err2 := src.lines.LineCol(max(fn.End-1, fn.Start))
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		name := fn.Contract + "." + functionLabel(fn)
+		if fn.Kind == "modifier" {
+			name = fn.Contract + ".modifier " + fn.Name
+		}
+		fmt.Fprintf(b, "FN:%d,%s\n", first+1, name)
+		recs = append(recs, fnRecord{name, lw.functionCount(fn, fc, first+1, last+1)})
+	}
+	hit := 0
+	for _, r := range recs {
+		fmt.Fprintf(b, "FNDA:%d,%s\n", r.count, r.name)
+		if r.count > 0 {
+			hit++
+		}
+	}
+	fmt.Fprintf(b, "FNF:%d\nFNH:%d\n", len(recs), hit)
+}
+
+// functionCount is FNDA's count: for a public or external function the
+// campaign's transactions that called it (report.FunctionStat); for a
+// constructor 1 when its contract was deployed (it ran once, before
+// fuzzing); for another function or a modifier, whose calls are not
+// counted, the most any of its lines ran (DA).
+func (lw *lcovWriter) functionCount(fn solc.Function, fc *engine.FileCoverage, first, last int) uint64 {
+	if fn.Kind == "constructor" {
+		if lw.deployed[fn.Contract] {
+			return 1
+		}
+		return 0
+	}
+	if fn.Selector != "" {
+		if n := lw.calls[fn.Contract][fn.Selector]; n > 0 {
+			return n
+		}
+		var n uint64
+		for _, sels := range lw.calls { // inherited: called on a derived contract
+			n += sels[fn.Selector]
+		}
+		if n > 0 {
+			return n
+		}
+	}
+	var most uint64
+	for l := first; l <= last; l++ {
+		if fc.Covered[l] {
+			most = max(most, fc.Hits[l], 1)
+		}
+	}
+	return most
+}
+
+// branches writes a BRDA record per conditional jump of the file's
+// code, two branches each (taken, not taken), with BRF and BRH.
+func (lw *lcovWriter) branches(b *strings.Builder, fc *engine.FileCoverage) {
+	found, hit := 0, 0
+	for _, br := range fc.Branches {
+		for i, n := range [2]uint64{br.Taken, br.NotTaken} {
+			count := fmt.Sprint(n)
+			if !fc.Covered[br.Line] {
+				count = "-" // the jump never ran
+			}
+			fmt.Fprintf(b, "BRDA:%d,%d,%d,%s\n", br.Line, br.Block, i, count)
+			found++
+			if n > 0 {
+				hit++
+			}
+		}
+	}
+	fmt.Fprintf(b, "BRF:%d\nBRH:%d\n", found, hit)
+}
+
+// selectorOf is the 4-byte selector of a signature, in hex.
+func selectorOf(sig string) string {
+	return hex.EncodeToString(crypto.Keccak256([]byte(sig))[:4])
+}

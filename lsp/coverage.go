@@ -127,7 +127,41 @@ func mergeCoverage(into, cov map[string]*engine.FileCoverage, keep func(string) 
 				dst.Missed[l] = true
 			}
 		}
+		for l, n := range fc.Hits {
+			if dst.Hits == nil {
+				dst.Hits = map[int]uint64{}
+			}
+			dst.Hits[l] += n
+		}
+		dst.Branches = mergeBranches(dst.Branches, fc.Branches)
 	}
+}
+
+// mergeBranches adds the counts of src to those of dst with the same line
+// and block (the same jump: each campaign compiled the same text), and
+// appends the others in line order.
+func mergeBranches(dst, src []engine.BranchCoverage) []engine.BranchCoverage {
+	type key struct{ line, block int }
+	at := map[key]int{}
+	for i, br := range dst {
+		at[key{br.Line, br.Block}] = i
+	}
+	for _, br := range src {
+		if i, ok := at[key{br.Line, br.Block}]; ok {
+			dst[i].Taken += br.Taken
+			dst[i].NotTaken += br.NotTaken
+			continue
+		}
+		at[key{br.Line, br.Block}] = len(dst)
+		dst = append(dst, br)
+	}
+	slices.SortStableFunc(dst, func(a, b engine.BranchCoverage) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Block - b.Block
+	})
+	return dst
 }
 
 // cloneCoverage copies files, so that it can be read outside the lock
@@ -135,7 +169,8 @@ func mergeCoverage(into, cov map[string]*engine.FileCoverage, keep func(string) 
 func cloneCoverage(files map[string]*engine.FileCoverage) map[string]*engine.FileCoverage {
 	out := make(map[string]*engine.FileCoverage, len(files))
 	for path, fc := range files {
-		out[path] = &engine.FileCoverage{Covered: maps.Clone(fc.Covered), Missed: maps.Clone(fc.Missed)}
+		out[path] = &engine.FileCoverage{Covered: maps.Clone(fc.Covered), Missed: maps.Clone(fc.Missed), Hits: maps.Clone(fc.Hits),
+			Branches: slices.Clone(fc.Branches)}
 	}
 	return out
 }

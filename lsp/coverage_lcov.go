@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
@@ -17,8 +18,7 @@ import (
 const lcovName = "lcov.info"
 
 // writeLCOV replaces <root>/.foresight/lcov.info with files' line
-// coverage (SF paths relative to root, DA per line with code; the same
-// records as `foresight fuzz --coverage lcov`) and returns its path. The
+// coverage (SF paths relative to root; lcovText) and returns its path. The
 // file is written beside and renamed over the old one: a reader never
 // sees half of it, and a symlink planted at its name is replaced, never
 // followed. A .foresight that resolves outside root is refused.
@@ -49,7 +49,11 @@ func writeLCOV(root string, files map[string]*engine.FileCoverage) (string, erro
 	return final, nil
 }
 
-// lcovText renders files as an lcov tracefile, files and lines in order.
+// lcovText renders files as an lcov tracefile, files and lines in order,
+// with the engine's counts as `foresight fuzz --coverage lcov` writes
+// them (docs/report-format.md, "LCOV"): BRDA per conditional jump and
+// direction, DA the runs of a line whose code ends in a conditional jump
+// (1 for another line that ran). FN records are the command line's only.
 func lcovText(root string, files map[string]*engine.FileCoverage) string {
 	var b strings.Builder
 	for _, path := range slices.Sorted(maps.Keys(files)) {
@@ -58,15 +62,33 @@ func lcovText(root string, files map[string]*engine.FileCoverage) string {
 		if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
 			name = filepath.ToSlash(rel)
 		}
+		fmt.Fprintf(&b, "TN:\nSF:%s\n", name)
+		found, hit := 0, 0
+		for _, br := range fc.Branches {
+			for i, n := range [2]uint64{br.Taken, br.NotTaken} {
+				count := strconv.FormatUint(n, 10)
+				if !fc.Covered[br.Line] {
+					count = "-" // the jump never ran
+				}
+				fmt.Fprintf(&b, "BRDA:%d,%d,%d,%s\n", br.Line, br.Block, i, count)
+				found++
+				if n > 0 {
+					hit++
+				}
+			}
+		}
+		if found > 0 {
+			fmt.Fprintf(&b, "BRF:%d\nBRH:%d\n", found, hit)
+		}
 		lines := slices.Sorted(maps.Keys(fc.Covered))
 		lines = append(lines, slices.Collect(maps.Keys(fc.Missed))...)
 		slices.Sort(lines)
-		fmt.Fprintf(&b, "TN:\nSF:%s\n", name)
-		hit := 0
+		hit = 0
 		for _, l := range lines {
-			n := 0
+			n := uint64(0)
 			if fc.Covered[l] {
-				n, hit = 1, hit+1
+				n = max(fc.Hits[l], 1)
+				hit++
 			}
 			fmt.Fprintf(&b, "DA:%d,%d\n", l, n)
 		}

@@ -62,11 +62,6 @@ export class CoverageDecorations implements vscode.Disposable {
     client.onNotification(coverageNotification, (raw: unknown) => this.received(raw));
   }
 
-  /** The coverage shown for uri, for tests and the status item. */
-  coverageOf(uri: vscode.Uri): Coverage | undefined {
-    return this.files.get(uri.toString());
-  }
-
   private received(raw: unknown): void {
     const c = parseCoverage(raw);
     if (c === undefined) {

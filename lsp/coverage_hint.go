@@ -9,8 +9,12 @@ import (
 )
 
 // codeUnreached is the diagnostic code of a changed line no input of the
-// last run reached.
-const codeUnreached = "unreached"
+// last run reached; sourceCoverage its source, apart from the findings'
+// "foresight" so that no client counts it as a finding.
+const (
+	codeUnreached  = "unreached"
+	sourceCoverage = "foresight-coverage"
+)
 
 // A coverageHint says that changed lines from..to (one-based) of a file
 // ran in no campaign of the run, and names the condition in the way.
@@ -84,7 +88,7 @@ func (h *coverageHint) diagnostic(path string) protocol.Diagnostic {
 		Range:    h.src.toRange(start, end),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Code:     codeUnreached,
-		Source:   sourceFindings,
+		Source:   sourceCoverage,
 	}
 	if g := h.guard; g != nil {
 		msg += ": `" + g.Text + "` at line " + strconv.Itoa(g.Line) + " was never passed; " + g.Distance()

@@ -52,7 +52,7 @@ func (f *fakeClient) lastCoverageLocked(path string) (coverageParams, bool) {
 func (f *fakeClient) unreachedHintsLocked(path string) []protocol.Diagnostic {
 	var out []protocol.Diagnostic
 	for _, d := range f.diags[path] {
-		if d.Code == codeUnreached {
+		if d.Code == codeUnreached && d.Source == sourceCoverage {
 			out = append(out, d)
 		}
 	}
@@ -83,7 +83,11 @@ func TestCoverageNotification(t *testing.T) {
 	f.mu.Lock()
 	cov, _ := f.lastCoverageLocked(path)
 	hints := f.unreachedHintsLocked(path)
+	findings := f.findingsLocked(path)
 	f.mu.Unlock()
+	if len(findings) != 0 {
+		t.Errorf("findings = %+v: the hint must not count as one", findings)
+	}
 
 	// Zero-based: 3-4 the contract's dispatcher and total's getter, 6-7
 	// deposit, 10-11 open up to the require; 12 is the line behind it.

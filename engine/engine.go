@@ -83,6 +83,8 @@ type Report struct {
 	// Coverage lists, per source file, the one-based lines whose code ran
 	// and the lines with code that did not.
 	Coverage map[string]*FileCoverage `json:"-"`
+	// Guards are the conditions inputs reached and none passed (guards.go).
+	Guards []Guard `json:"-"`
 	// Inputs is the final corpus, to seed a later campaign (corpus.Dir.Add).
 	Inputs []corpus.Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
@@ -225,7 +227,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Contracts, rep.Functions = res.Contracts, completedFunctions(res.Funcs, -1)
 	}
 	rep.FunctionStats = functionStats(prog, res.Funcs)
-	rep.PredictionYield = predictionYield(prog, res.PredictionTargets)
+	rep.Guards, rep.PredictionYield = guardsOf(prog, res.Unmet), predictionYield(prog, res.PredictionTargets)
 	if res.Execs == 0 && ctx.Err() != nil {
 		rep.Note = endNote(ctx, "during deployment", opts.Duration)
 		rep.Contracts, rep.Functions = 0, 0 // none was sent a transaction

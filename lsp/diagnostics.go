@@ -144,6 +144,7 @@ func (s *server) publish(paths ...string) {
 		for _, n := range s.notesAtLocked(path) {
 			params.Diagnostics = append(params.Diagnostics, n.diagnostic())
 		}
+		params.Diagnostics = append(params.Diagnostics, s.coverageHintsAtLocked(path)...)
 		if d := s.docs[path]; d != nil && d.version > 0 {
 			if v, ok := s.compiled[path]; ok && v == d.version {
 				params.Version = uint32(v)

@@ -96,6 +96,10 @@ type fakeClient struct {
 	texts    map[string]string
 	folders  []string // workspace folders sent with initialize
 	noCreate bool     // initialize without workspaceEdit.resourceOperations
+	// coverageCap asks for foresight/coverage (coverage.go), recorded
+	// in coverage.
+	coverageCap bool
+	coverage    []coverageParams
 }
 
 // fakeOptions adjust a fake session.
@@ -116,6 +120,8 @@ type fakeOptions struct {
 	// compiler, if set, makes the server build its own toolchain from
 	// it instead of sharing the warm one.
 	compiler *solc.Config
+	// coverage: the client asks for foresight/coverage notifications.
+	coverage bool
 }
 
 // newFake starts a server and a client on a pipe and initializes them.
@@ -138,6 +144,7 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 	f.srv = srv
 	f.folders = o.folders
 	f.noCreate = o.noCreate
+	f.coverageCap = o.coverage
 	go func() { f.done <- srv.run(context.Background()) }()
 	t.Cleanup(func() {
 		f.conn.Close()
@@ -200,6 +207,9 @@ func (f *fakeClient) initializeWith(settings, extra map[string]any) {
 	}
 	if f.noCreate {
 		params["capabilities"].(map[string]any)["workspace"].(map[string]any)["workspaceEdit"] = map[string]any{}
+	}
+	if f.coverageCap {
+		params["capabilities"].(map[string]any)["experimental"] = map[string]any{capCoverage: true}
 	}
 	if len(f.folders) > 0 {
 		var folders []map[string]any
@@ -282,6 +292,12 @@ func (f *fakeClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 			return nil
 		}
 		return reply(ctx, map[string]any{"applied": true}, nil)
+	case methodCoverage:
+		var p coverageParams
+		if err := json.Unmarshal(params, &p); err != nil {
+			return reply(ctx, nil, err)
+		}
+		f.update(func() { f.coverage = append(f.coverage, p) })
 	case protocol.MethodCancelRequest:
 		f.update(func() { f.cancels = append(f.cancels, append(json.RawMessage(nil), params...)) })
 	case protocol.MethodClientRegisterCapability, "workspace/codeLens/refresh":

@@ -173,6 +173,13 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 			s.notifyOnce(protocol.MessageTypeWarning, "foresight: skipped "+suiteName(run)+": "+run.NotFuzzed)
 		}
 	}
+	// Coverage is the run's: the direct campaign's merged with its suites'.
+	s.coverageEnded(req, rep) // coverage.go
+	for _, run := range runs {
+		if run.Report != nil {
+			s.coverageEnded(req, run.Report)
+		}
+	}
 	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
 	if len(req.c.via) > 0 {
 		result += " (in " + strings.Join(req.c.via, ", ") + ")"

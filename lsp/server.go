@@ -83,6 +83,7 @@ type server struct {
 	reported    map[string]bool                  // messages already shown
 	progress    map[string]*progress             // cancellable progress, by token
 	seq         uint64                           // finding ids and progress tokens
+	coverage    map[string]*rootCoverage         // by project root: its last run's (coverage.go)
 
 	pubMu sync.Mutex // orders publishDiagnostics
 

@@ -34,10 +34,19 @@
 ;; offers "Replay failing sequence" (the trace is shown in the buffer
 ;; *foresight replay*), "Copy as Foundry test" (the written test is
 ;; opened) and "Fuzz C.f for 60 s".
+;;
+;; Coverage: with `foresight-coverage' (the default) the server sends
+;; foresight/coverage after each campaign, and each line the campaigns
+;; reached gets a bar in the left fringe (face `foresight-covered'), each
+;; line with code they did not reach another (`foresight-uncovered'); in
+;; a terminal, which has no fringe, the bars are in the left margin when
+;; `left-margin-width' leaves room.  The server also writes
+;; .foresight/lcov.info for coverage packages such as `cov'.
 
 ;;; Code:
 
 (require 'cl-lib)
+(require 'seq)
 (require 'eglot)
 
 (defgroup foresight nil
@@ -66,6 +75,16 @@ projects under one of them.  Sent as initializationOptions
 trustedWorkspace; see docs/security.md.  Never mark it safe as a
 directory-local variable: a project must not trust itself."
   :type '(choice (const :tag "None" nil) (const :tag "All" t) (repeat directory)))
+
+(defcustom foresight-coverage t
+  "Whether to ask the server for coverage and show it in the fringe."
+  :type 'boolean)
+
+(defface foresight-covered '((t :foreground "#38a050"))
+  "Face of the bar on a line the last campaigns reached.")
+
+(defface foresight-uncovered '((t :foreground "#dc463c"))
+  "Face of the bar on a line with code the last campaigns did not reach.")
 
 (defcustom foresight-solidity-indent-offset 4
   "Indentation step of `foresight-solidity-mode'."
@@ -175,6 +194,56 @@ section takes precedence."
                        (null (aref values i)))
              do (aset values i (foresight--object foresight-settings)))
     values))
+
+(cl-defmethod eglot-client-capabilities :around ((_server eglot-foresight))
+  "Ask for foresight/coverage when `foresight-coverage' is set."
+  (let ((caps (cl-call-next-method)))
+    (if foresight-coverage
+        (plist-put caps :experimental (list :foresightCoverage t))
+      caps)))
+
+(when (fboundp 'define-fringe-bitmap)
+  (define-fringe-bitmap 'foresight--bar [#b11100000] nil nil '(top t)))
+
+(defun foresight--coverage-overlays ()
+  "The coverage overlays of the current buffer."
+  (cl-remove-if-not (lambda (o) (overlay-get o 'foresight-coverage))
+                    (overlays-in (point-min) (point-max))))
+
+(defun foresight-show-coverage (buffer reached unreached)
+  "Replace BUFFER's coverage bars with REACHED and UNREACHED.
+Each is a sequence of plists (:start L :end L), zero-based inclusive
+lines."
+  (with-current-buffer buffer
+    (mapc #'delete-overlay (foresight--coverage-overlays))
+    (save-excursion
+      (dolist (spec (list (cons reached 'foresight-covered)
+                          (cons unreached 'foresight-uncovered)))
+        (seq-doseq (span (car spec))
+          (let ((start (plist-get span :start))
+                (end (plist-get span :end)))
+            (when (and (natnump start) (natnump end))
+              (goto-char (point-min))
+              (when (zerop (forward-line start))
+                (cl-loop for line from start to end
+                         until (eobp)
+                         do (let ((o (make-overlay (line-beginning-position) (line-beginning-position))))
+                              (overlay-put o 'foresight-coverage (cdr spec))
+                              (overlay-put o 'before-string
+                                           (propertize "|" 'display
+                                                       (if (display-graphic-p)
+                                                           (list 'left-fringe 'foresight--bar (cdr spec))
+                                                         (list '(margin left-margin) (propertize "▎" 'face (cdr spec)))))))
+                         (forward-line 1))))))))))
+
+(cl-defmethod eglot-handle-notification
+  ((_server eglot-foresight) (_method (eql foresight/coverage)) &key uri reached unreached &allow-other-keys)
+  "Show the coverage of a file's buffer, if one visits it."
+  (let ((buffer (find-buffer-visiting (if (fboundp 'eglot-uri-to-path)
+                                          (eglot-uri-to-path uri)
+                                        (eglot--uri-to-path uri)))))
+    (when buffer
+      (foresight-show-coverage buffer reached unreached))))
 
 (defun foresight-show-trace (text)
   "Show a replay trace TEXT in the buffer *foresight replay*; return it."

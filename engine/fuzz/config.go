@@ -174,4 +174,6 @@ type Result struct {
 	// PredictionTargets are the targets input prediction aimed at, summed
 	// over the workers, most predicted runs first (yield.go).
 	PredictionTargets []solve.TargetYield
+	// Unmet are the branches of user code inputs reached and none passed.
+	Unmet []Unmet
 }

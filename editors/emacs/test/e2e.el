@@ -97,6 +97,17 @@
           (unless (= line want-line)
             (e2e-fail "finding on line %d, want %d" line want-line)))
 
+        ;; The coverage bars from foresight/coverage: the finding's line ran.
+        (let ((bar (e2e-wait 30 (lambda ()
+                                  (cl-find-if (lambda (o)
+                                                (and (eq (overlay-get o 'foresight-coverage) 'foresight-covered)
+                                                     (= (line-number-at-pos (overlay-start o)) want-line)))
+                                              (foresight--coverage-overlays))))))
+          (unless bar
+            (e2e-fail "no foresight-covered bar on line %d (have %d bars)" want-line
+                      (length (foresight--coverage-overlays))))
+          (e2e-say "COVERAGE %d bars" (length (foresight--coverage-overlays))))
+
         ;; textDocument/codeAction, as M-x eglot-code-actions sends it.
         (let* ((actions (eglot-code-actions (flymake-diagnostic-beg diag) (flymake-diagnostic-end diag)))
                (by-title (mapcar (lambda (a) (cons (plist-get a :title) a)) actions)))

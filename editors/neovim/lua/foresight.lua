@@ -17,7 +17,10 @@
 -- scratch buffer foresight://replay and opens the exported test, results
 -- Neovim's client would otherwise drop. Code lenses ("Fuzz", "N execs, M
 -- findings") are refreshed on save and when idle; run one with
--- vim.lsp.codelens.run().
+-- vim.lsp.codelens.run(). With coverage (the default), a sign marks each
+-- line the last campaigns reached (ForesightCovered) and did not reach
+-- (ForesightUncovered), from the server's foresight/coverage notification
+-- (docs/lsp.md, "Coverage").
 --
 -- Users of nvim-lspconfig can use the snippet in editors/README.md instead;
 -- the command handlers of this module work with either (call
@@ -58,6 +61,8 @@ M.defaults = {
   -- :lua vim.lsp.codelens.run().
   codelens = true,
   codelens_events = { 'BufEnter', 'BufWritePost', 'InsertLeave', 'CursorHold' },
+  -- Ask for foresight/coverage and show it as signs.
+  coverage = true,
 }
 
 M.config = nil
@@ -130,9 +135,64 @@ function M.trusted(root)
   return t == true
 end
 
+-- coverage_ns holds the coverage signs, a namespace per highlight group
+-- (Neovim 0.7 does not return an extmark's sign in its details).
+local coverage_ns = {
+  ForesightCovered = vim.api.nvim_create_namespace('foresight_covered'),
+  ForesightUncovered = vim.api.nvim_create_namespace('foresight_uncovered'),
+}
+
+-- show_coverage is the handler of foresight/coverage: it replaces the
+-- signs of the file's buffer, if loaded (extmarks move with edits).
+function M.show_coverage(_, params)
+  if type(params) ~= 'table' or type(params.uri) ~= 'string' then
+    return
+  end
+  local buf = vim.fn.bufnr(vim.uri_to_fname(params.uri))
+  if buf == -1 or not vim.api.nvim_buf_is_loaded(buf) then
+    return
+  end
+  for _, ns in pairs(coverage_ns) do
+    vim.api.nvim_buf_clear_namespace(buf, ns, 0, -1)
+  end
+  local last = vim.api.nvim_buf_line_count(buf) - 1
+  local function mark(spans, hl)
+    for _, s in ipairs(type(spans) == 'table' and spans or {}) do
+      if type(s) == 'table' and type(s.start) == 'number' and type(s['end']) == 'number' then
+        for l = math.max(s.start, 0), math.min(s['end'], last) do
+          vim.api.nvim_buf_set_extmark(buf, coverage_ns[hl], l, 0, { sign_text = '▎', sign_hl_group = hl })
+        end
+      end
+    end
+  end
+  mark(params.reached, 'ForesightCovered')
+  mark(params.unreached, 'ForesightUncovered')
+end
+
+-- coverage_marks returns a buffer's coverage signs as { line, group }
+-- pairs (zero-based lines), for tests and status lines.
+function M.coverage_marks(bufnr)
+  local out = {}
+  for hl, ns in pairs(coverage_ns) do
+    for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, ns, 0, -1, {})) do
+      table.insert(out, { m[2], hl })
+    end
+  end
+  table.sort(out, function(a, b)
+    return a[1] < b[1]
+  end)
+  return out
+end
+
 -- client_config builds the client configuration for one root.
 function M.client_config(root)
   local cfg = M.config or M.defaults
+  local capabilities, handlers = cfg.capabilities, cfg.handlers
+  if cfg.coverage then
+    capabilities = vim.tbl_deep_extend('force', capabilities or vim.lsp.protocol.make_client_capabilities(),
+      { experimental = { foresightCoverage = true } })
+    handlers = vim.tbl_extend('force', handlers or {}, { ['foresight/coverage'] = M.show_coverage })
+  end
   return {
     name = 'foresight',
     cmd = cfg.cmd,
@@ -141,8 +201,8 @@ function M.client_config(root)
     init_options = { foresight = object(cfg.settings), trustedWorkspace = M.trusted(root) },
     settings = { foresight = object(cfg.settings) },
     on_attach = cfg.on_attach,
-    capabilities = cfg.capabilities,
-    handlers = cfg.handlers,
+    capabilities = capabilities,
+    handlers = handlers,
   }
 end
 
@@ -297,6 +357,8 @@ end
 
 function M.setup(opts)
   M.config = vim.tbl_extend('force', M.defaults, opts or {})
+  vim.api.nvim_set_hl(0, 'ForesightCovered', { default = true, fg = '#38a050' })
+  vim.api.nvim_set_hl(0, 'ForesightUncovered', { default = true, fg = '#dc463c' })
   if M.config.commands then
     M.register_commands()
   end

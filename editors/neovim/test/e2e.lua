@@ -129,6 +129,21 @@ local function main()
   end
   say('CODELENS %s', table.concat(lenses, ', '))
 
+  -- The coverage signs from foresight/coverage: the finding's line ran.
+  local marks
+  if not vim.wait(30000, function()
+    marks = foresight.coverage_marks(bufnr)
+    for _, m in ipairs(marks) do
+      if m[1] == diag.lnum and m[2] == 'ForesightCovered' then
+        return true
+      end
+    end
+    return false
+  end, 50) then
+    return fail('no ForesightCovered sign on line %d (have %s)', diag.lnum + 1, vim.inspect(marks))
+  end
+  say('COVERAGE %d signs', #marks)
+
   -- textDocument/codeAction with the diagnostics of the line, as
   -- vim.lsp.buf.code_action() sends them.
   vim.api.nvim_win_set_cursor(0, { diag.lnum + 1, diag.col })

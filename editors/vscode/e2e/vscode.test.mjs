@@ -198,6 +198,8 @@ step('b. a saved contract with a bug shows a squiggle and a Problems entry', asy
   await shot('finding');
 });
 
+step('b2. coverage: a bar on each reached line, lcov.info in .foresight', coverageBars);
+
 step('c. the quick fix "Replay failing sequence" shows the trace', async () => {
   await quickFix(contract, 'Replay failing sequence');
   // The trace opens beside the contract in a read-only document.
@@ -667,4 +669,40 @@ async function squiggleLines(editor) {
     }
     return lines;
   });
+}
+
+/** Step b2: the campaign of step b reached the bug's line; the extension
+ * draws its green bar (src/coverage.ts, from foresight/coverage) and the
+ * server wrote .foresight/lcov.info with the line as hit. Defined apart
+ * from the other steps to keep merges simple. */
+async function coverageBars() {
+  await focusEditor(contract);
+  await goTo(`${bugLine}`);
+  const editor = editorOf(contract);
+  await until(`a coverage bar on line ${bugLine}`, async () => (await coverageBarLines(editor, 'rgba(56, 160, 80, 0.75)')).includes(bugLine));
+  const lcov = path.join(ws, '.foresight', 'lcov.info');
+  await until('.foresight/lcov.info with the bug line hit', () =>
+    fs.existsSync(lcov) && new RegExp(`SF:src/${contract}\n(?:(?!end_of_record).*\n)*?DA:${bugLine},[1-9]`).test(fs.readFileSync(lcov, 'utf8')));
+  await shot('coverage');
+}
+
+/** The 1-based lines of an editor whose whole-line decoration has a solid
+ * left border of the given computed color (the coverage bars). */
+async function coverageBarLines(editor, color) {
+  return editor.evaluate((ed, want) => {
+    const lines = [];
+    for (const el of ed.querySelectorAll('.view-overlays > div > div')) {
+      const cs = getComputedStyle(el);
+      if (cs.borderLeftStyle !== 'solid' || cs.borderLeftColor !== want) {
+        continue;
+      }
+      const top = el.parentElement.style.top;
+      for (const ln of ed.querySelectorAll('.margin-view-overlays > div')) {
+        if (ln.style.top === top) {
+          lines.push(Number(ln.querySelector('.line-numbers')?.textContent.trim()));
+        }
+      }
+    }
+    return lines;
+  }, color);
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { CloseAction, LanguageClient, State } from 'vscode-languageclient/node';
 import { changeAction, section, serverArgs } from './config';
 import { createClient, currentServerSettings, grantTrustNotification } from './client';
+import { CoverageDecorations } from './coverage';
 import { errorText } from './format';
 import { resolveServer, ServerNotFound } from './server';
 import { StatusItem } from './status';
@@ -15,6 +16,7 @@ export class Ctx {
   readonly traceOutput: vscode.OutputChannel;
   readonly status: StatusItem;
   readonly traces: TraceDocuments;
+  readonly coverage: CoverageDecorations;
   client: LanguageClient | undefined;
   /** Set by commands.ts: shows what a server command returned. */
   afterServerCommand: (command: string, args: unknown[], result: unknown) => Promise<void> = async () => {};
@@ -26,11 +28,13 @@ export class Ctx {
     this.traceOutput = vscode.window.createOutputChannel('Foresight Trace');
     this.status = new StatusItem();
     this.traces = new TraceDocuments();
+    this.coverage = new CoverageDecorations(this.output);
     context.subscriptions.push(
       this.output,
       this.traceOutput,
       this.status,
       this.traces,
+      this.coverage,
       vscode.workspace.onDidChangeConfiguration((e) => this.configurationChanged(e)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.grantTrust()),
     );
@@ -75,6 +79,7 @@ export class Ctx {
     });
     this.client = client;
     this.status.attach(client);
+    this.coverage.attach(client);
     try {
       await client.start();
     } catch (err) {

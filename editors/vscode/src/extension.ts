@@ -7,9 +7,10 @@
 //
 // ctx.ts holds the state and the client's life, client.ts the client's
 // options, commands.ts the commands, config.ts the settings, status.ts the
-// status item, traces.ts the replay documents, conflicts.ts the notice
-// about other Solidity extensions. config.ts, format.ts, statusView.ts and
-// conflicts.ts do not import vscode and are unit tested (src/test).
+// status item, traces.ts the replay documents, coverage.ts the coverage
+// bars, conflicts.ts the notice about other Solidity extensions. config.ts,
+// format.ts, statusView.ts, coverageData.ts and conflicts.ts do not import
+// vscode and are unit tested (src/test).
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { section } from './config';

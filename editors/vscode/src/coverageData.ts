@@ -1,0 +1,74 @@
+// The server's foresight/coverage notification (docs/lsp.md, "Coverage"),
+// read without the vscode module so that it is unit tested outside the
+// workbench (src/test/coverageData.test.ts).
+
+/** Lines start..end, zero-based and inclusive, as LSP counts. */
+export interface LineSpan {
+  start: number;
+  end: number;
+}
+
+/** One file's coverage by the last campaigns of its project's run. */
+export interface Coverage {
+  uri: string;
+  reached: LineSpan[];
+  unreached: LineSpan[];
+  linesReached: number;
+  linesUnreached: number;
+  execs: number;
+  /** The project's lcov.info, if the server wrote one. */
+  lcov?: string;
+}
+
+/** maxSpans bounds the spans read from one notification: a file has
+ * fewer lines than that, and a bad message cannot make the editor draw
+ * millions of decorations. */
+export const maxSpans = 100_000;
+
+/** The notification's payload, or undefined if it is not one. */
+export function parseCoverage(raw: unknown): Coverage | undefined {
+  if (typeof raw !== 'object' || raw === null) {
+    return undefined;
+  }
+  const o = raw as Record<string, unknown>;
+  const reached = spans(o.reached);
+  const unreached = spans(o.unreached);
+  if (typeof o.uri !== 'string' || reached === undefined || unreached === undefined) {
+    return undefined;
+  }
+  return {
+    uri: o.uri,
+    reached,
+    unreached,
+    linesReached: count(o.linesReached),
+    linesUnreached: count(o.linesUnreached),
+    execs: count(o.execs),
+    lcov: typeof o.lcov === 'string' && o.lcov !== '' ? o.lcov : undefined,
+  };
+}
+
+function spans(v: unknown): LineSpan[] | undefined {
+  if (!Array.isArray(v) || v.length > maxSpans) {
+    return undefined;
+  }
+  const out: LineSpan[] = [];
+  for (const s of v) {
+    const start = (s as Partial<LineSpan> | null)?.start;
+    const end = (s as Partial<LineSpan> | null)?.end;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (end as number) < (start as number)) {
+      return undefined;
+    }
+    out.push({ start: start as number, end: end as number });
+  }
+  return out;
+}
+
+function count(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
+}
+
+/** The hover text of a file's unreached lines. */
+export function unreachedHover(c: Coverage): string {
+  return `Foresight: no input of the last run reached this line (${c.execs.toLocaleString('en-US')} execs; ` +
+    `${c.linesReached} of ${c.linesReached + c.linesUnreached} lines with code reached)`;
+}

@@ -107,7 +107,7 @@ type Failure struct {
 	// executed, "" if none (or one that is no finding).
 	Invalid finding.Kind
 	// Loop is set when the failing frame reverted after a call in a loop
-	// to an account the fuzzer controls failed (SWC-113).
+	// sending ether to an account the fuzzer controls failed (SWC-113).
 	Loop Origin
 }
 
@@ -133,6 +133,7 @@ type frame struct {
 
 	// Oracle state (taint.go, events.go).
 	mark            int    // events before the frame began
+	stickyMark      int    // sticky events before the frame began
 	callPos         int32  // where the flag lands on the stack
 	callSrc         uint64 // user PC of the call
 	callMark        int    // events before the call
@@ -140,6 +141,7 @@ type frame struct {
 	callRepeats     int
 	callTo          common.Address
 	callToPrincipal bool
+	callPaid        bool                   // the call sends ether (SWC-113 needs some to move)
 	calls           [maxCalls]callRec      // calls whose success flag is followed
 	wrapSrc         uint64                 // PC of the last arithmetic that wrapped
 	wrapOps         [2]uint256.Int         // and its operands

@@ -62,8 +62,13 @@ func writeSARIF(w io.Writer, rep *engine.Report) error {
 		if spec.Severity == finding.Error {
 			level = "error"
 		}
-		r := result{RuleID: f.Kind, Level: level, Message: map[string]string{"text": f.Message},
-			Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract}}
+		msg := f.Message
+		if f.Mock {
+			// Not the project's own: a note, labelled (report.IsMock).
+			level, msg = "note", "(mock) "+msg
+		}
+		r := result{RuleID: f.Kind, Level: level, Message: map[string]string{"text": msg},
+			Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract, "mock": f.Mock}}
 		if f.Path != "" {
 			r.Locations = []location{{PhysicalLocation: physical{fileURI(f.Path), region{f.Line, f.Column, f.Start, f.End - f.Start}}}}
 		}

@@ -37,8 +37,9 @@ const (
 	// EventSelfdestruct: the contract self-destructed (PC).
 	EventSelfdestruct
 	// EventDelegateToInput: DELEGATECALL or CALLCODE (PC) to Addr, an
-	// account the fuzzer controls (PC2: the calling frame's depth;
-	// Reverted: that frame reverted, so nothing the call did committed).
+	// account the fuzzer controls (PC2: the calling frame's depth while
+	// it runs; Reverted: that frame reverted, so nothing the call did
+	// committed).
 	EventDelegateToInput
 	// EventOriginAuth: a branch (PC) decided by comparing tx.origin with
 	// something other than msg.sender.
@@ -144,7 +145,11 @@ const maxReads = 8
 func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byte, value *big.Int) {
 	f := &t.frames[depth]
 	f.mark, f.callMark = t.nEvents, t.nEvents
-	f.stickyMark = t.nSticky
+	for i := 0; i < t.nSticky; i++ {
+		if e := &t.sticky[i]; e.Kind == EventDelegateToInput && e.PC2 == uint64(depth) {
+			e.PC2 = endedFrame // its frame ended before this one began
+		}
+	}
 	f.taints.n = 0
 	f.nMem = 0
 	for i := range f.calls {
@@ -202,12 +207,15 @@ func (t *Tracer) exitEvents(f *frame, reverted bool) {
 	t.frameEnd(f)
 }
 
+// endedFrame is the PC2 of an EventDelegateToInput whose frame ended.
+const endedFrame = ^uint64(0)
+
 // delegateReverted marks the delegate calls to accounts the fuzzer
 // controls that the reverting frame f made: a frame that reverts whatever
 // the delegated code did (simulate-and-revert) commits none of it. The
 // events stay sticky for a frame that committed, whatever its callers did.
 func (t *Tracer) delegateReverted(f *frame) {
-	for i := f.stickyMark; i < t.nSticky; i++ {
+	for i := 0; i < t.nSticky; i++ {
 		if e := &t.sticky[i]; e.Kind == EventDelegateToInput && e.PC2 == uint64(f.index) {
 			e.Reverted = true
 		}

@@ -106,8 +106,7 @@ type Failure struct {
 	// Invalid is the kind of the INVALID (0xfe) the failing frame
 	// executed, "" if none (or one that is no finding).
 	Invalid finding.Kind
-	// Loop is set when the failing frame reverted after a call in a loop
-	// sending ether to an account the fuzzer controls failed (SWC-113).
+	// Loop: the failing frame reverted after a failed payment in a loop (SWC-113).
 	Loop Origin
 }
 
@@ -133,7 +132,6 @@ type frame struct {
 
 	// Oracle state (taint.go, events.go).
 	mark            int    // events before the frame began
-	stickyMark      int    // sticky events before the frame began
 	callPos         int32  // where the flag lands on the stack
 	callSrc         uint64 // user PC of the call
 	callMark        int    // events before the call

@@ -322,9 +322,6 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployme
 		out.Path, out.Unit, out.Start, out.End = f.Location.Path, f.Location.Unit, f.Location.Start, f.Location.End
 		out.Line, out.Column = lineCol(c, f.Location)
 	}
-	// A harness's own invariant or property is the project's check, in
-	// test/ or not.
-	out.Mock = f.Check == "" && report.IsMock(c.Artifact.Unit, c.Name)
 	out.Related = related(p, f.Via)
 	raw := fuzz.Raw(p, f.Seq)
 	for i, tx := range f.Seq {

@@ -50,3 +50,17 @@ func mockTag(f report.Finding) string {
 	}
 	return ""
 }
+
+// TestSetUpFileNotMock: a Foundry set-up's campaign on a contract its own
+// test file defines (test/Senders.t.sol's Gate, in a test folder) is the
+// project's own finding: the harness wrote Gate to be fuzzed.
+func TestSetUpFileNotMock(t *testing.T) {
+	_, bs := foundryProject(t, "test/Senders.t.sol")
+	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 3, Execs: 5_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 1 || rep.Findings[0].Mock || rep.SetUp != "SendersTest" {
+		t.Errorf("set-up %q, findings %+v: want Gate's assert-failure, not a mock's", rep.SetUp, rep.Findings)
+	}
+}

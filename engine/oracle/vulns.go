@@ -210,8 +210,8 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 	return f
 }
 
-// ownRefund reports whether the last transaction of hist paid to, its
-// sender, at most the ether that sender paid in.
+// ownRefund reports whether the last transaction of hist paid address
+// to, its own sender, at most the ether that sender paid in.
 func (o *events) ownRefund(hist []TxInfo, to common.Address) bool {
 	h := &hist[len(hist)-1]
 	if o.principalIndex(to) != h.Sender {

@@ -218,6 +218,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	for _, f := range res.Findings {
 		rep.Findings = append(rep.Findings, rend.render(f, res.Deployment))
 	}
+	report.MocksLast(rep.Findings)
 	rep.Coverage = lineCoverage(prog, res.Coverage)
 	addLineHits(rep.Coverage, prog, res.Branches)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale

@@ -201,6 +201,7 @@ func (r *campaignRenderer) render(f *fuzz.Finding, d *deploy.Deployment) report.
 	}
 	r.mu.Unlock()
 	out := render(r.prog, f, r.seed, d)
+	out.Mock = isMock(r.prog, f, r.setUp)
 	if !flowKinds[f.Kind] || d == nil {
 		return out
 	}

@@ -46,6 +46,10 @@ func (f *finding) diagnostic() protocol.Diagnostic {
 		Message:  f.f.Message,
 		Data:     diagnosticData{Finding: f.id},
 	}
+	if f.f.Mock {
+		// In a mock or test helper: labelled, below the project's own.
+		d.Severity, d.Message = protocol.DiagnosticSeverityInformation, "(mock) "+d.Message
+	}
 	d.RelatedInformation = append(d.RelatedInformation, f.via...)
 	loc := protocol.Location{URI: uriOf(f.path), Range: r}
 	for i, c := range f.f.Calls {

@@ -84,6 +84,7 @@ func Merge(rep, hr *engine.Report, file, name string) SuiteRun {
 		f.Harness = &report.Harness{File: file, Contract: name, Setup: hr.Setup}
 		rep.Findings = append(rep.Findings, f)
 	}
+	report.MocksLast(rep.Findings) // the project's own first, suites' included
 	rep.Execs += hr.Execs
 	rep.ShrinkExecs += hr.ShrinkExecs
 	rep.Txs += hr.Txs

@@ -28,8 +28,9 @@ type flagGroup struct {
 	names []string
 }
 
-const exitsFuzz = `  0  everything compiled and no finding
-  1  at least one finding
+const exitsFuzz = `  0  everything compiled and no finding (findings in mocks and test
+     helpers alone do not count)
+  1  at least one finding in the project's own code
   2  bad flags or arguments, compile errors, nothing fuzzed (the time budget
      ran out or the run was cancelled before the first execution), or
      another failure`

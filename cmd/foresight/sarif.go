@@ -105,8 +105,13 @@ func (sw *sarifWriter) result(f report.Finding) sarifResult {
 		sw.ruleIx[f.Kind] = ix
 		sw.rules = append(sw.rules, ruleOf(spec))
 	}
-	r := sarifResult{RuleID: f.Kind, RuleIndex: ix, Level: sarifLevel(spec.Severity), Message: sarifMessage{Text: f.Message},
-		Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract}}
+	level, msg := sarifLevel(spec.Severity), f.Message
+	if f.Mock {
+		// Not the project's own: a note, labelled (report.IsMock).
+		level, msg = "note", "(mock) "+msg
+	}
+	r := sarifResult{RuleID: f.Kind, RuleIndex: ix, Level: level, Message: sarifMessage{Text: msg},
+		Properties: map[string]any{"calls": f.Calls, "seed": f.Seed, "contract": f.Contract, "mock": f.Mock}}
 	if f.Path != "" {
 		r.Locations = []sarifLocation{{PhysicalLocation: sw.physical(f.Path, f.Line, f.Column, f.Start, f.End)}}
 	}

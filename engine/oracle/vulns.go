@@ -155,6 +155,12 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			// The deployer chose that address (a constructor argument).
 			return nil
 		}
+		if e.Reverted || o.factoryMade(seq, n, int(e.Code)) {
+			// Its frame reverted, so nothing the code did was committed
+			// (simulate-and-revert); or a sender initialized a contract
+			// that its factory initializes as it creates it.
+			return nil
+		}
 		kind = finding.Delegatecall
 		detail = fmt.Sprintf("transaction %d made the contract delegatecall %s, an address the sender chose", n, e.Addr.Hex())
 	case trace.EventOriginAuth:
@@ -168,6 +174,11 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			// make the payout it enabled the owner's, but a schedule it
 			// gave the payee does: a salary per day, a vesting grant
 			// (swc105_neg_owner_credit_debit.sol's hire(to, perDay)).
+			return nil
+		}
+		if o.ownRefund(hist, e.Addr) {
+			// The sender got back at most its own msg.value (the excess
+			// over a price): whatever the time, nobody gains.
 			return nil
 		}
 		kind = finding.BlockNumber
@@ -197,6 +208,43 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 	f := &finding.Finding{Kind: kind, Contract: int(e.Code), PC: e.PC, Detail: detail + o.deployerNote(hist)}
 	o.locate(f, e.Site)
 	return f
+}
+
+// ownRefund reports whether the last transaction of hist paid address
+// to, its own sender, at most the ether that sender paid in.
+func (o *events) ownRefund(hist []TxInfo, to common.Address) bool {
+	h := &hist[len(hist)-1]
+	if o.principalIndex(to) != h.Sender {
+		return false
+	}
+	var in, paid uint256.Int
+	in.Add(&h.Value, &h.Own)
+	evs := o.Tracer.Events()
+	for i := range evs {
+		if evs[i].Kind == trace.EventEtherOut && evs[i].Addr == to {
+			paid.Add(&paid, &evs[i].Value)
+		}
+	}
+	return paid.Cmp(&in) <= 0
+}
+
+// factoryMade reports whether one of the first n transactions of seq
+// called, on contract ct, a function that a factory of the program calls
+// on each such contract in the transaction that creates it (program's
+// FactoryCalled): that call is the contract's deployment, which a
+// contract the fuzzer deployed on its own leaves to any sender.
+func (m *Machine) factoryMade(seq txseq.Sequence, n, ct int) bool {
+	c := m.Prog.Contracts[ct]
+	called := c.FactoryCalled()
+	if len(called) == 0 {
+		return false
+	}
+	for i := range seq[:min(n, len(seq))] {
+		if tx := &seq[i]; tx.Contract == ct && tx.Method >= 0 && called[c.Methods[tx.Method].RawName] {
+			return true
+		}
+	}
+	return false
 }
 
 // ownersSchedule reports whether principal p is paid on a schedule the

@@ -44,6 +44,9 @@ type buildAST struct {
 
 	uncheckedOnce sync.Once
 	unchecked     map[srcKey]ArithSite // unchecked blocks' arithmetic (unchecked.go)
+
+	factoryOnce sync.Once
+	factory     map[string]map[string]bool // functions called on a new contract (factory.go)
 }
 
 // srcKey is a source range as the source map gives it.

@@ -34,6 +34,9 @@ type Finding struct {
 	Seed    uint64        `json:"seed"`
 	Execs   uint64        `json:"execs"`
 	Elapsed time.Duration `json:"elapsedNs"`
+	// Mock marks a finding in a test helper or mock (IsMock), reported
+	// apart and not counted as the project's own (mock.go).
+	Mock bool `json:"mock,omitempty"`
 	// Harness is the invariant suite the finding's campaign started from
 	// when it was not the report's own (harness.go); nil otherwise.
 	Harness *Harness `json:"harness,omitempty"`

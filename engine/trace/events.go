@@ -37,7 +37,9 @@ const (
 	// EventSelfdestruct: the contract self-destructed (PC).
 	EventSelfdestruct
 	// EventDelegateToInput: DELEGATECALL or CALLCODE (PC) to Addr, an
-	// account the fuzzer controls.
+	// account the fuzzer controls (PC2: the calling frame's depth while
+	// it runs; Reverted: that frame reverted, so nothing the call did
+	// committed).
 	EventDelegateToInput
 	// EventOriginAuth: a branch (PC) decided by comparing tx.origin with
 	// something other than msg.sender.
@@ -81,6 +83,9 @@ type Event struct {
 	// Cross marks an EventReentrancy through another function than the
 	// outer one (and a reentrantWrite by one).
 	Cross bool
+	// Reverted marks an EventDelegateToInput whose calling frame
+	// reverted (simulate-and-revert).
+	Reverted bool
 }
 
 const maxEvents = 64
@@ -140,6 +145,11 @@ const maxReads = 8
 func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byte, value *big.Int) {
 	f := &t.frames[depth]
 	f.mark, f.callMark = t.nEvents, t.nEvents
+	for i := 0; i < t.nSticky; i++ {
+		if e := &t.sticky[i]; e.Kind == EventDelegateToInput && e.PC2 == uint64(depth) {
+			e.PC2 = endedFrame // its frame ended before this one began
+		}
+	}
 	f.taints.n = 0
 	f.nMem = 0
 	for i := range f.calls {
@@ -191,9 +201,25 @@ func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byt
 func (t *Tracer) exitEvents(f *frame, reverted bool) {
 	if reverted {
 		t.nEvents = f.mark
+		t.delegateReverted(f)
 		return
 	}
 	t.frameEnd(f)
+}
+
+// endedFrame is the PC2 of an EventDelegateToInput whose frame ended.
+const endedFrame = ^uint64(0)
+
+// delegateReverted marks the delegate calls to accounts the fuzzer
+// controls that the reverting frame f made: a frame that reverts whatever
+// the delegated code did (simulate-and-revert) commits none of it. The
+// events stay sticky for a frame that committed, whatever its callers did.
+func (t *Tracer) delegateReverted(f *frame) {
+	for i := 0; i < t.nSticky; i++ {
+		if e := &t.sticky[i]; e.Kind == EventDelegateToInput && e.PC2 == uint64(f.index) {
+			e.Reverted = true
+		}
+	}
 }
 
 // callOp notes a call about to run in frame f.
@@ -211,10 +237,11 @@ func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
 	}
 	f.callTo = addr
 	f.callToPrincipal = t.isPrincipal(addr)
+	f.callPaid = (op == vm.CALL || op == vm.CALLCODE) && !s[len(s)-3].IsZero()
 	switch op {
 	case vm.DELEGATECALL, vm.CALLCODE:
 		if f.callToPrincipal {
-			t.event(Event{Kind: EventDelegateToInput, Code: f.code, PC: f.lastUser, Addr: addr})
+			t.event(Event{Kind: EventDelegateToInput, Code: f.code, PC: f.lastUser, PC2: uint64(f.index), Addr: addr})
 		}
 	}
 	if (op == vm.CALL || op == vm.CALLCODE) && !s[len(s)-3].IsZero() && f.timeLabel != 0 {
@@ -230,10 +257,12 @@ func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
 		return
 	}
 	failed := s[f.callPos].IsZero()
-	// A failed call in a loop to an account the fuzzer controls: if its
-	// flag decides a branch and the frame then reverts, one recipient
-	// blocks everyone (SWC-113, callflag.go).
-	loop := failed && f.callRepeats >= 2 && f.callToPrincipal
+	// A failed payment in a loop to an account the fuzzer controls: if
+	// its flag decides a branch and the frame then reverts, one recipient
+	// blocks everyone (SWC-113, callflag.go). A call that moves no ether
+	// (a token's balanceOf, a transfer in the caller's own batch) blocks
+	// nobody's payment: the caller's own list failed it.
+	loop := failed && f.callRepeats >= 2 && f.callToPrincipal && f.callPaid
 	t.newFlag(f, f.callPos, f.callSrc, f.callTo, failed, loop)
 }
 

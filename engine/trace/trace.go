@@ -106,8 +106,7 @@ type Failure struct {
 	// Invalid is the kind of the INVALID (0xfe) the failing frame
 	// executed, "" if none (or one that is no finding).
 	Invalid finding.Kind
-	// Loop is set when the failing frame reverted after a call in a loop
-	// to an account the fuzzer controls failed (SWC-113).
+	// Loop: the failing frame reverted after a failed payment in a loop (SWC-113).
 	Loop Origin
 }
 
@@ -140,6 +139,7 @@ type frame struct {
 	callRepeats     int
 	callTo          common.Address
 	callToPrincipal bool
+	callPaid        bool                   // the call sends ether (SWC-113 needs some to move)
 	calls           [maxCalls]callRec      // calls whose success flag is followed
 	wrapSrc         uint64                 // PC of the last arithmetic that wrapped
 	wrapOps         [2]uint256.Int         // and its operands

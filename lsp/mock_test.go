@@ -1,0 +1,25 @@
+package lsp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/report"
+	"go.lsp.dev/protocol"
+)
+
+// TestMockDiagnostic: a finding in a mock or test helper (report.IsMock)
+// shows in the editor labelled "(mock)" and as information, below the
+// project's own findings; the project's own keep their kind's severity.
+func TestMockDiagnostic(t *testing.T) {
+	src := newSource([]byte("contract Killable { function kill() external { selfdestruct(payable(msg.sender)); } }\n"))
+	own := &finding{id: "1", path: "/p/src/Bank.sol", src: src, f: report.Finding{Kind: "SWC-106", Severity: "error", Message: "Killable.kill destroyed the contract.", Start: 47, End: 80}}
+	mock := &finding{id: "2", path: "/p/mocks/Killable.sol", src: src, f: own.f}
+	mock.f.Mock = true
+	if d := own.diagnostic(); d.Severity != protocol.DiagnosticSeverityError || d.Message != own.f.Message {
+		t.Errorf("own finding: severity %v, message %q", d.Severity, d.Message)
+	}
+	if d := mock.diagnostic(); d.Severity != protocol.DiagnosticSeverityInformation || !strings.HasPrefix(d.Message, "(mock) ") {
+		t.Errorf("mock finding: severity %v, message %q; want information, labelled (mock)", d.Severity, d.Message)
+	}
+}

@@ -188,10 +188,20 @@ func round(x *big.Int) string {
 func (g *gen) handle(t *deployTarget) string {
 	id := g.names[t.d.Unit+":"+t.d.Name]
 	h := strings.ToLower(id[:1]) + id[1:]
-	if h == id || reservedLocal[h] {
+	for h == id || reservedLocal[h] || g.imported(h) {
 		h += "_"
 	}
 	return h
+}
+
+// imported reports whether name is a contract's name in the test.
+func (g *gen) imported(name string) bool {
+	for _, id := range g.names {
+		if id == name {
+			return true
+		}
+	}
+	return false
 }
 
 // reservedLocal are the test's own names a handle must not take.

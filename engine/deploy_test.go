@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
 )
@@ -109,7 +111,7 @@ func TestConstructorNeverSucceeds(t *testing.T) {
 // TestConstructorExport writes findings behind a solved constructor as
 // Foundry tests and runs them on Foresight's cheatcodes: the ether sent to
 // the constructor and Foresight's token are part of the exported
-// deployment, so each test passes (the bug is there).
+// deployment, so each test in the proof form passes (the bug is there).
 func TestConstructorExport(t *testing.T) {
 	for _, file := range []string{"ether.sol", "token.sol"} {
 		t.Run(file, func(t *testing.T) {
@@ -123,7 +125,7 @@ func TestConstructorExport(t *testing.T) {
 				t.Fatal("no finding")
 			}
 			f := rep.Findings[0]
-			rel, src, err := FoundryTest(f, rep.Setup, bs)
+			rel, src, err := FoundryTestWith(f, rep.Setup, bs, ExportOptions{Style: foundry.Proof})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +149,7 @@ func TestConstructorExport(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sel := crypto.Keccak256([]byte("test_assert_failure()"))[:4]
+			sel := crypto.Keccak256([]byte(regexp.MustCompile(`function (test_\w+)\(\)`).FindStringSubmatch(src)[1] + "()"))[:4]
 			if res := s.Chain.Call(chain.Tx{From: cheatcode.DefaultSender, To: s.Test.Address, Input: sel}); res.Err != nil {
 				t.Fatalf("the exported test fails with the bug there: %v\n%s", res.Err, src)
 			}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"github.com/foresight-sol/foresight/engine/report"
 	"sort"
 	"sync"
@@ -26,6 +27,12 @@ type etherFlow struct {
 	// over the whole sequence (committed calls only).
 	in, out map[common.Address]*uint256.Int
 	start   *uint256.Int // the payer's balance after deployment; nil if unknown
+	// credited is what others paid the payer in calls that name the
+	// recipient (deposit(user 1) from the owner), and creditor who paid
+	// most of it: the replay shows the recipient credited, so the
+	// message must not say it never paid in.
+	credited uint256.Int
+	creditor common.Address
 }
 
 // flowKinds are the kinds whose message is told from an etherFlow
@@ -82,9 +89,18 @@ func measureFlow(p *program.Program, setup report.Setup, calls []report.Call, st
 	}
 	fl.payer = contracts[payer]
 	fl.start = startBalance(p, setup, payer)
+	recipientWord := common.LeftPadBytes(fl.recipient[:], 32)
+	var most uint256.Int
 	for i, st := range steps {
 		if st.Err != nil {
 			continue
+		}
+		if calls[i].Attacker == "" && st.To == payer && st.From != fl.recipient && !st.Call.Value.IsZero() &&
+			len(st.Call.Input) > 4 && bytes.Contains(st.Call.Input[4:], recipientWord) {
+			fl.credited.Add(&fl.credited, &st.Call.Value)
+			if st.Call.Value.Gt(&most) {
+				most, fl.creditor = st.Call.Value, st.From
+			}
 		}
 		eachTransfer(st, calls[i], func(from, to common.Address, v *uint256.Int) {
 			switch payer {

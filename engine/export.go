@@ -23,6 +23,21 @@ var ErrFoundryTest = foundry.ErrTest
 // text (soltext.go). A field that does not check is an error, not an
 // export.
 func FoundryTest(f report.Finding, setup report.Setup, builds []*solc.Build) (path string, source string, err error) {
+	return FoundryTestWith(f, setup, builds, ExportOptions{})
+}
+
+// ExportOptions say how FoundryTestWith writes a test.
+type ExportOptions struct {
+	// Style: a regression test (the default) fails while the bug is
+	// there; a proof passes while it is (foundry.Style).
+	Style foundry.Style
+	// N is the finding's number in its report, for the test's name
+	// (test_<function>_<kind>_<N>); 0 is 1.
+	N int
+}
+
+// FoundryTestWith is FoundryTest with options.
+func FoundryTestWith(f report.Finding, setup report.Setup, builds []*solc.Build, opts ExportOptions) (path string, source string, err error) {
 	if len(f.Calls) == 0 {
 		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrFoundryTest)
 	}
@@ -36,6 +51,7 @@ func FoundryTest(f report.Finding, setup report.Setup, builds []*solc.Build) (pa
 		v := chainVersion(builds)
 		ff.ChainBlocks, ff.PrevRandao = true, v == "" || chain.NotBefore(v, "paris")
 	}
+	ff.Style, ff.N = opts.Style, opts.N
 	exportEffect(builds, setup, f, &ff) // exporteffect.go
 	return foundry.Test(ff, fs, builds)
 }

@@ -68,6 +68,10 @@ func leakMessages(fn string, fl *etherFlow, names map[common.Address]string, wor
 	in, out := amountOf(fl.in, fl.recipient), amountOf(fl.out, fl.recipient)
 	var first string
 	switch {
+	case in.IsZero() && !fl.credited.IsZero():
+		// Another paid in for it (the owner's deposit(user 1)): the
+		// replay shows it credited, not empty-handed.
+		first = fmt.Sprintf("%s paid %s to %s, credited with %s %s paid in for it.", fn, Ether(&fl.paid), to, Ether(&fl.credited), nameOr(names, fl.creditor))
 	case in.IsZero():
 		first = fmt.Sprintf("%s paid %s to %s, who never deposited any.", fn, Ether(&fl.paid), to)
 	case out.Gt(in):

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,8 +57,8 @@ func TestFoundrySetUpFindsPlantedBug(t *testing.T) {
 
 // checkExport writes the finding as a Foundry test, which must inherit the
 // set-up, and runs it the way forge does (setUp(), then the test) on
-// Foresight's cheatcodes: it passes while the bug is there and fails once
-// the planted assert is gone.
+// Foresight's cheatcodes: a regression test, it fails while the bug is
+// there and passes once the planted assert is gone.
 func checkExport(t *testing.T, root string, rep *Report) {
 	t.Helper()
 	rel, src, err := FoundryTest(rep.Findings[0], rep.Setup, nil)
@@ -80,11 +81,11 @@ func checkExport(t *testing.T, root string, rep *Report) {
 		if err != nil {
 			return err
 		}
-		sel := crypto.Keccak256([]byte("test_assert_failure()"))[:4]
+		sel := crypto.Keccak256([]byte(regexp.MustCompile(`function (test_\w+)\(\)`).FindStringSubmatch(src)[1] + "()"))[:4]
 		return s.Chain.Call(chain.Tx{From: cheatcode.DefaultSender, To: s.Test.Address, Input: sel}).Err
 	}
-	if err := run(); err != nil {
-		t.Fatalf("the exported test fails with the bug there: %v\n%s", err, src)
+	if err := run(); err == nil {
+		t.Fatalf("the exported test passes with the bug there:\n%s", src)
 	}
 	vault := filepath.Join(root, "src", "Vault.sol")
 	data, err := os.ReadFile(vault)
@@ -95,8 +96,8 @@ func checkExport(t *testing.T, root string, rep *Report) {
 	if err := os.WriteFile(vault, []byte(fixed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(); err == nil {
-		t.Errorf("the exported test passes with the bug fixed")
+	if err := run(); err != nil {
+		t.Errorf("the exported test fails with the bug fixed: %v", err)
 	}
 }
 

@@ -16,8 +16,12 @@ import (
 )
 
 // agreeExecs is the execution budget of both sides of the agreement
-// test: enough for each fixture's bugs, with a fixed seed (budget's).
-const agreeExecs = 4_000
+// test: enough for each fixture's bugs, with a fixed seed (budget's). At
+// 4,000 the vault's assert was found by 25 of 40 seeds at 3,000 and
+// missed by seed 9 on the command line, where the editor's campaign
+// (its changed lines are lookahead targets) found it: the two sides
+// agree on what a budget finds, not on every input they try.
+const agreeExecs = 20_000
 
 // TestEditorAgreesWithCheck is issue 45's agreement test: on each
 // fixture project the editor tests use, a save of one file in the

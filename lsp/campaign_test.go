@@ -134,7 +134,7 @@ func TestFindings(t *testing.T) {
 		byCommand[a.Command.Command] = a
 	}
 	if len(actions) != 3 || byCommand[cmdReplay].Title != "Replay failing sequence" ||
-		byCommand[cmdExportTest].Title != "Copy as Foundry test" || byCommand[cmdFuzzFunc].Title != "Fuzz TwoObjectives.foo for 60 s" {
+		byCommand[cmdExportTest].Title != "Export as Foundry test" || byCommand[cmdFuzzFunc].Title != "Fuzz TwoObjectives.foo for 60 s" {
 		t.Fatalf("actions = %+v", actions)
 	}
 

@@ -40,7 +40,7 @@ func (s *server) codeAction(_ context.Context, params *protocol.CodeActionParams
 		arg := findingArg{URI: params.TextDocument.URI, Finding: f.id}
 		actions = append(actions,
 			quickFix("Replay failing sequence", d, cmdReplay, arg),
-			quickFix("Copy as Foundry test", d, cmdExportTest, arg))
+			quickFix("Export as Foundry test", d, cmdExportTest, arg))
 		if fn := s.functionOfLocked(f); fn != "" {
 			actions = append(actions, quickFix(fmt.Sprintf("Fuzz %s for 60 s", fn), d, cmdFuzzFunc,
 				functionArg{URI: params.TextDocument.URI, Function: fn}))

@@ -72,6 +72,11 @@ type document struct {
 	path    string
 	version int32
 	text    *source
+	// awaitingContent: opened empty, as a file an edit creates is before
+	// the edit's text arrives (an exported test); it is compiled once
+	// its content arrives, not before (solc would say the empty file
+	// lacks an SPDX line and a pragma).
+	awaitingContent bool
 }
 
 // pathOf returns the file path of a file:// URI.

@@ -136,6 +136,9 @@ func (s *server) openPathsLocked() []string {
 func (s *server) entryFilesLocked(p *project) []string {
 	var out []string
 	for _, path := range s.openPathsLocked() {
+		if d := s.docs[path]; d != nil && d.awaitingContent {
+			continue // opened empty: compiled once its content arrives
+		}
 		if filepath.Ext(path) == ".sol" && s.tooLarge[path] == 0 && s.projectLocked(path) == p {
 			out = append(out, path)
 		}

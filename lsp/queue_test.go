@@ -51,7 +51,7 @@ func TestCancelRequest(t *testing.T) {
 	f.shutdown()
 }
 
-// TestCancelExport cancels "Copy as Foundry test" while the server waits
+// TestCancelExport cancels "Export as Foundry test" while the server waits
 // for the client to apply its edit: the command answers RequestCancelled,
 // the server cancels its own workspace/applyEdit, and while the command
 // waits, other requests are answered (it released the queue).

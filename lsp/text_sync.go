@@ -22,6 +22,9 @@ func (s *server) didOpen(_ context.Context, params *protocol.DidOpenTextDocument
 		path:    path,
 		version: params.TextDocument.Version,
 		text:    newSource([]byte(params.TextDocument.Text)),
+		// An empty buffer has nothing to compile: one an edit creates
+		// gets its text by didChange (awaitingContent).
+		awaitingContent: params.TextDocument.Text == "",
 	}
 	resized := s.checkSizeLocked(path, len(params.TextDocument.Text))
 	// A document outside every workspace folder is shown, not compiled:
@@ -36,7 +39,7 @@ func (s *server) didOpen(_ context.Context, params *protocol.DidOpenTextDocument
 		s.log.Info("not compiled: outside the workspace folders", zap.String("path", path))
 		return nil
 	}
-	if filepath.Ext(path) == ".sol" {
+	if filepath.Ext(path) == ".sol" && params.TextDocument.Text != "" {
 		s.schedule(p, trigger{reason: "open", file: path})
 	}
 	return nil
@@ -62,9 +65,20 @@ func (s *server) didChange(_ context.Context, params *didChangeParams) error {
 	d.text = newSource(content)
 	d.version = params.TextDocument.Version
 	resized := s.checkSizeLocked(path, len(content))
+	// A document opened empty runs, as an opened one does, once its
+	// content arrives.
+	arrived := d.awaitingContent && len(content) > 0
+	if arrived {
+		d.awaitingContent = false
+	}
+	outside := len(s.folders) > 0 && !s.insideLocked(path)
+	p := s.projectLocked(path)
 	s.mu.Unlock()
 	if resized {
 		s.publish(path)
+	}
+	if arrived && !outside && filepath.Ext(path) == ".sol" {
+		s.schedule(p, trigger{reason: "open", file: path})
 	}
 	return nil
 }
@@ -79,6 +93,7 @@ func (s *server) didSave(_ context.Context, params *protocol.DidSaveTextDocument
 	resized := false
 	if d := s.docs[path]; d != nil && params.Text != "" {
 		d.text = newSource([]byte(params.Text))
+		d.awaitingContent = false
 		resized = s.checkSizeLocked(path, len(params.Text))
 	}
 	outside := len(s.folders) > 0 && !s.insideLocked(path)

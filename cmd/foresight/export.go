@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
@@ -16,10 +17,10 @@ import (
 const maxExportNames = 100
 
 // exportFindings writes the chosen findings (index 0: all) of a report as
-// Foundry tests into their project's test folder and prints each path.
+// Foundry tests in style into their project's test folder and prints each path.
 // It never overwrites: a taken name gets a suffix (-2, -3, ...), as the
 // editor's export does.
-func exportFindings(rep *report.File, fs *findingSource, index int, stdout, stderr io.Writer) int {
+func exportFindings(rep *report.File, fs *findingSource, index int, style foundry.Style, stdout, stderr io.Writer) int {
 	root := ""
 	for _, b := range fs.builds {
 		if b.Project != nil {
@@ -40,7 +41,7 @@ func exportFindings(rep *report.File, fs *findingSource, index int, stdout, stde
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		rel, text, err := engine.FoundryTest(f, setup, builds)
+		rel, text, err := engine.FoundryTestWith(f, setup, builds, engine.ExportOptions{Style: style, N: i + 1})
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

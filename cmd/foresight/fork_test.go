@@ -207,7 +207,7 @@ func forgeExport(t *testing.T, dir, report, url string) {
 		t.Log("FORESIGHT_FORGE, FORESIGHT_FORGE_STD or FORESIGHT_DS_TEST unset: the exported test is not run under forge")
 		return
 	}
-	code, out, errs, _ := forkRun(t, "replay", "--export", report)
+	code, out, errs, _ := forkRun(t, "replay", "--export", "--export-style", "proof", report)
 	if code != exitOK {
 		t.Fatalf("export: exit %d\n%s\n%s", code, out, errs)
 	}

@@ -67,7 +67,7 @@ func TestForkSetUpExportAnvil(t *testing.T) {
 	if err != nil || code != exitFindings || rep.SetUp != "LenderTest" || rep.Setup.Fork == nil || len(rep.Findings) != 1 || rep.Findings[0].Kind != "assert-failure" {
 		t.Fatalf("set-up campaign: exit %d, report %+v (%v)\n%s", code, rep, err, errs)
 	}
-	code, out, errs, _ := forkRun(t, "replay", "--export", report)
+	code, out, errs, _ := forkRun(t, "replay", "--export", "--export-style", "proof", report)
 	if code != exitOK {
 		t.Fatalf("export: exit %d\n%s\n%s", code, out, errs)
 	}

@@ -86,7 +86,7 @@ each finding as a Foundry test instead, one that passes under forge while
 the bug is there (docs/foundry-export.md). A report's paths are relative to
 its project root, so it replays in another checkout: run replay in the
 project, or give --root.`,
-		groups: []flagGroup{{"Replay", []string{"finding", "export", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},
+		groups: []flagGroup{{"Replay", []string{"finding", "export", "export-style", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},
 		exits: `  0  the report has no findings, or none of them happens again; with
      --export, every test was written
   1  at least one finding happened again, as reported or (said on stderr)

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -22,6 +23,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var ff forkFlags
 	ff.register(fs, false)
 	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never overwrites) and print the paths")
+	exportStyle := fs.String("export-style", "regression", "what an exported test asserts: `regression` (it fails while the bug is there and passes once it is fixed) or proof (it passes while the bug is there)")
 	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -74,9 +76,14 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 	}
+	style, err := foundry.ParseStyle(*exportStyle)
+	if err != nil {
+		usageError(stderr, "replay", "--export-style: %v", err)
+		return exitUsage
+	}
 	src := &findingSource{ctx: ctx, tc: tc, cf: &cf, builds: builds, setup: rep.Setup}
 	if *export {
-		return exportFindings(rep, src, *index, stdout, stderr)
+		return exportFindings(rep, src, *index, style, stdout, stderr)
 	}
 	return replayFindings(ctx, &ff, rep, src, *index, cf.verbose, stdout, stderr)
 }

@@ -32,7 +32,7 @@
 ;;
 ;; Findings appear as Flymake diagnostics.  M-x eglot-code-actions on one
 ;; offers "Replay failing sequence" (the trace is shown in the buffer
-;; *foresight replay*), "Copy as Foundry test" (the written test is
+;; *foresight replay*), "Export as Foundry test" (the written test is
 ;; opened) and "Fuzz C.f for 60 s".
 ;;
 ;; Coverage: with `foresight-coverage' (the default) the server sends

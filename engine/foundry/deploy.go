@@ -41,7 +41,7 @@ func (g *gen) renderDeploy(w func(string, ...any)) {
 		if !t.d.CtorValue.IsZero() {
 			// The ether comes from this contract; the constructor sees
 			// DEPLOYER as msg.sender, as in the campaign.
-			value := t.d.CtorValue.Dec()
+			value := amount(t.d.CtorValue)
 			w("        vm.deal(address(this), address(this).balance + %s);\n", value)
 			w("        vm.etch(%s, %s);\n", t.addr.Hex(), code)
 			w("        vm.prank(DEPLOYER, DEPLOYER);\n")
@@ -52,7 +52,7 @@ func (g *gen) renderDeploy(w func(string, ...any)) {
 			w("        _deployTo(%s, %s);\n", code, t.addr.Hex())
 		}
 		if g.targets[t.d.Name] {
-			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), deploy.TargetFunds.Dec())
+			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), amount(*deploy.TargetFunds))
 		}
 		g.renderGrants(w, t.d)
 	}

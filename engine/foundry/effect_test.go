@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,9 +33,9 @@ var forgeOnly = map[string]string{
 // TestExportProvesHarm exports the findings of every check-forge-export
 // fixture that has a fixed/ variant and runs each exported test as forge
 // would (the test contract deployed, its setUp(), then its test function)
-// on Foresight's cheatcodes: it passes on the buggy sources and fails on
-// the fixed ones, so the test asserts the harm, not only that the last
-// call commits (issue 30).
+// on Foresight's cheatcodes: it fails on the buggy sources and passes on
+// the fixed ones (a regression test, issue 48), so the test asserts the
+// harm, not only that the last call commits (issue 30).
 func TestExportProvesHarm(t *testing.T) {
 	dirs, err := filepath.Glob(filepath.Join(forgeExport, "*", "fixed"))
 	if err != nil || len(dirs) < 4 {
@@ -67,8 +68,8 @@ func TestExportProvesHarm(t *testing.T) {
 			if got, want := strings.Join(sorted, " "), strings.Join(strings.Fields(string(readFile(t, filepath.Join(fixture, "expect")))), " "); got != want {
 				t.Fatalf("findings [%s], want [%s]", got, want)
 			}
-			for _, fail := range runExported(t, root, files, tests, kinds) {
-				t.Errorf("on the buggy sources: %s", fail)
+			if fails := runExported(t, root, files, tests); len(fails) != len(tests) {
+				t.Errorf("on the buggy sources %d of %d exported tests fail, want all: %v", len(fails), len(tests), fails)
 			}
 			err = filepath.WalkDir(fixed, func(p string, d fs.DirEntry, err error) error {
 				if err != nil || d.IsDir() {
@@ -81,8 +82,8 @@ func TestExportProvesHarm(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fails := runExported(t, root, files, tests, kinds); len(fails) != len(tests) {
-				t.Errorf("on the fixed sources %d of %d exported tests fail, want all: %v", len(fails), len(tests), fails)
+			for _, fail := range runExported(t, root, files, tests) {
+				t.Errorf("on the fixed sources: %s", fail)
 			}
 		})
 	}
@@ -165,21 +166,21 @@ func writeFile(t *testing.T, p string, data []byte) {
 // runExported compiles the exported tests of the project at root with its
 // files (vm.getCode reads those of a test in the 0.5 language) and runs
 // each; it returns one line per test that failed.
-func runExported(t *testing.T, root string, files, tests, kinds []string) []string {
+func runExported(t *testing.T, root string, files, tests []string) []string {
 	t.Helper()
 	p, err := program.New(testbuild.CompileIn(t, root, append(append([]string(nil), files...), tests...)...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var fails []string
-	for i, rel := range tests {
+	for _, rel := range tests {
 		name := strings.TrimSuffix(filepath.Base(rel), ".t.sol")
 		contract := "Foresight_" + identOf(strings.TrimPrefix(name, "Foresight_")) + "_Test"
 		s, err := cheatcode.RunSetUp(p, contract, cheatcode.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sel := crypto.Keccak256([]byte("test_" + identOf(kinds[i]) + "()"))[:4]
+		sel := crypto.Keccak256([]byte(testFunction(t, filepath.Join(root, rel)) + "()"))[:4]
 		// forge's gas for a test (gas_limit, 2^30): an SWC-128 test makes
 		// thousands of calls (effectharm.go).
 		if err := s.Chain.Call(chain.Tx{From: cheatcode.DefaultSender, To: s.Test.Address, Input: sel, Gas: 1 << 30}).Err; err != nil {
@@ -187,6 +188,16 @@ func runExported(t *testing.T, root string, files, tests, kinds []string) []stri
 		}
 	}
 	return fails
+}
+
+// testFunction is the name of the test function of an exported test.
+func testFunction(t *testing.T, path string) string {
+	t.Helper()
+	m := regexp.MustCompile(`function (test_[A-Za-z0-9_]+)\(\) public`).FindSubmatch(readFile(t, path))
+	if m == nil {
+		t.Fatalf("%s has no test function", path)
+	}
+	return string(m[1])
 }
 
 // identOf is the exporter's identSafe: '-' becomes '_'.

@@ -47,6 +47,7 @@ func TestRenderedPhishAndGasDoS(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := tt.f
 			f.Contract, f.Title, f.Detail = "C", "title", "detail"
+			f.Style = foundry.Proof // each assertion as written (a regression test and-s them into its verdict)
 			_, src, err := foundry.Test(f, foundry.Setup{}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -107,6 +108,7 @@ func TestRenderedLoopBlock(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := tt.f
 			f.Contract, f.Title, f.Detail = "C", "title", "detail"
+			f.Style = foundry.Proof // each assertion as written (a regression test and-s them into its verdict)
 			_, src, err := foundry.Test(f, foundry.Setup{}, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -73,6 +73,7 @@ func TestRenderedHarm(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := tt.f
 			f.Contract, f.Title, f.Detail = "C", "title", "detail"
+			f.Style = foundry.Proof // each assertion as written (a regression test and-s them into its verdict)
 			if f.Calls == nil {
 				f.Calls = []foundry.Call{call}
 			}

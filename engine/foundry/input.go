@@ -7,6 +7,8 @@
 package foundry
 
 import (
+	"fmt"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/holiman/uint256"
@@ -15,6 +17,12 @@ import (
 // Finding is what an export writes of a finding: its kind, contract and
 // check are identifiers, its calls parsed values.
 type Finding struct {
+	// Style is what the test asserts: that the bug is gone (Regression,
+	// the default) or that it is there (Proof).
+	Style Style
+	// N numbers the test among its report's (test_<function>_<kind>_<N>);
+	// 0 is 1.
+	N        int
 	Kind     string // a finding.Kind: what the test asserts is its record's Export
 	Title    string // free text, for a comment
 	Detail   string // free text, for a comment
@@ -71,6 +79,29 @@ type Finding struct {
 	Blocker                 common.Address
 	HasBlocker, EtchBlocker bool
 	Paid                    []common.Address
+}
+
+// Style is what an exported test asserts.
+type Style int
+
+const (
+	// Regression tests fail while the bug is there and pass once it is
+	// fixed, as forge's invariant replays and Echidna's and Medusa's
+	// reproducers do, so the test can join the suite.
+	Regression Style = iota
+	// Proof tests pass while the bug is there: a proof of the finding.
+	Proof
+)
+
+// ParseStyle parses a style's name ("regression" or "proof").
+func ParseStyle(s string) (Style, error) {
+	switch s {
+	case "regression", "":
+		return Regression, nil
+	case "proof":
+		return Proof, nil
+	}
+	return 0, fmt.Errorf("%w: export style %q is neither regression nor proof", ErrTest, s)
 }
 
 // Word is a storage word of a contract and the value it holds.

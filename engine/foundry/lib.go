@@ -51,25 +51,79 @@ const vmInterface = `interface Vm {
 // vmConstant is the vm constant forge-std's Test declares.
 const vmConstant = "    Vm internal constant vm = Vm(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D);\n"
 
-// assertNot renders "cond must be false" in the library's assertions.
+// assertNot renders "cond must be false" in the library's assertions; in
+// a regression test (the default style) it is one more condition of the
+// bug, which the verdict (renderVerdict) requires to be false.
 func (g *gen) assertNot(cond, msg string) string {
+	if g.f.Style == Regression {
+		return fmt.Sprintf("bug = bug && !(%s); // %s", cond, msg)
+	}
 	if g.lib == dsTest {
 		return fmt.Sprintf("assertTrue(!%s, %q);", cond, msg)
 	}
 	return fmt.Sprintf("assertFalse(%s, %q);", cond, msg)
 }
 
-// assertTrue renders "cond must hold" (DSTest and forge-std alike).
+// assertTrue renders "cond must hold" (DSTest and forge-std alike), or in
+// a regression test one more condition of the bug.
 func (g *gen) assertTrue(cond, msg string) string {
+	if g.f.Style == Regression {
+		return fmt.Sprintf("bug = bug && (%s); // %s", cond, msg)
+	}
 	return fmt.Sprintf("assertTrue(%s, %q);", cond, msg)
 }
 
-// assertBytesEq renders a bytes equality in the library's assertions.
+// assertBytesEq renders a bytes equality in the library's assertions, or
+// in a regression test one more condition of the bug.
 func (g *gen) assertBytesEq(a, b string) string {
+	if g.f.Style == Regression {
+		return fmt.Sprintf("bug = bug && keccak256(%s) == keccak256(%s);", a, b)
+	}
 	if g.lib == dsTest {
 		return fmt.Sprintf("assertEq0(%s, %s);", a, b)
 	}
 	return fmt.Sprintf("assertEq(%s, %s);", a, b)
+}
+
+// renderBug declares a regression test's verdict: each condition of the
+// bug is and-ed into it as the test goes.
+func (g *gen) renderBug(w func(string, ...any)) {
+	if g.f.Style == Regression {
+		w("        bool bug = true; // every condition of the bug so far\n")
+	}
+}
+
+// verdictText says in the test's header what its result means.
+func (g *gen) verdictText() string {
+	if g.f.Style == Regression {
+		return "fails while the bug is there (passes once it is fixed)"
+	}
+	return "passes while the bug is there"
+}
+
+// testName is the test function's name, test_<function>_<kind>_<n>: the
+// function of the last call, the kind, the finding's number.
+func (g *gen) testName() string {
+	n := g.f.N
+	if n < 1 {
+		n = 1
+	}
+	return fmt.Sprintf("test_%s_%s_%d", g.functionName(g.f.Calls[len(g.f.Calls)-1]), identSafe(g.f.Kind), n)
+}
+
+// renderVerdict ends a regression test: every condition of the bug held
+// means the bug is still there, and the test fails. A proof test asserted
+// each condition as it went.
+func (g *gen) renderVerdict(w func(string, ...any)) {
+	if g.f.Style != Regression {
+		return
+	}
+	msg := fmt.Sprintf("%s is still there: the replayed sequence still fails this way", g.f.Kind)
+	if g.lib == dsTest {
+		w("        assertTrue(!bug, %s);\n", solString(msg))
+		return
+	}
+	w("        assertFalse(bug, %s);\n", solString(msg))
 }
 
 // pragma is the test's version pragma: forge compiles it with the

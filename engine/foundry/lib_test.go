@@ -18,8 +18,9 @@ import (
 
 // TestExportDSTestSetUp exports a finding of a campaign from a ds-test
 // set-up contract that declares its own vm: the test names its cheatcodes
-// foresightVm, asserts with DSTest's assertions, and passes when run as
-// forge runs it (setUp(), then the test) on Foresight's cheatcodes.
+// foresightVm, asserts with DSTest's assertions, and, run as forge runs
+// it (setUp(), then the test) on Foresight's cheatcodes, fails while the
+// bug is there and passes once it is fixed.
 func TestExportDSTestSetUp(t *testing.T) {
 	root := t.TempDir()
 	for rel, src := range map[string]string{
@@ -68,7 +69,7 @@ contract TallyTest is DSTest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"interface ForesightVm {", "is TallyTest {", "foresightVm.prank(", `assertTrue(!ok, "expected the assertion to fail");`, "assertEq0(ret, "} {
+	for _, want := range []string{"interface ForesightVm {", "is TallyTest {", "foresightVm.prank(", "bug = bug && !(ok); // expected the assertion to fail", `assertTrue(!bug, "assert-failure is still there`} {
 		if !strings.Contains(src, want) {
 			t.Errorf("the exported test lacks %q:\n%s", want, src)
 		}
@@ -87,8 +88,21 @@ contract TallyTest is DSTest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sel := crypto.Keccak256([]byte("test_assert_failure()"))[:4]
+	sel := crypto.Keccak256([]byte(testFunction(t, filepath.Join(root, rel)) + "()"))[:4]
+	// A regression test: it fails while the bug is there.
+	if err := s.Chain.Call(chain.Tx{From: cheatcode.DefaultSender, To: s.Test.Address, Input: sel}).Err; err == nil {
+		t.Errorf("the exported test passes with the bug there:\n%s", src)
+	}
+	tally := filepath.Join(root, "src", "Tally.sol")
+	writeFile(t, tally, []byte(strings.Replace(string(readFile(t, tally)), "assert(votes <= 7);", "", 1)))
+	p, err = program.New(testbuild.CompileIn(t, root, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err = cheatcode.RunSetUp(p, "Foresight_Tally_assert_failure_Test", cheatcode.Options{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Chain.Call(chain.Tx{From: cheatcode.DefaultSender, To: s.Test.Address, Input: sel}).Err; err != nil {
-		t.Errorf("the exported test fails with the bug there: %v\n%s", err, src)
+		t.Errorf("the exported test fails with the bug fixed: %v", err)
 	}
 }

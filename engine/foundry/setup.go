@@ -60,7 +60,7 @@ func (g *gen) renderFromSetUp() (string, error) {
 		w(" at %s:%d:%d", solComment(filepath.ToSlash(f.Unit)), f.Line, f.Column)
 	}
 	w(",\n// found with seed %d from %s.setUp(), which forge runs before this\n", f.Seed, g.setup.SetUp)
-	w("// test. It replays the shrunk sequence and passes while the bug is there.\n")
+	w("// test. It replays the shrunk sequence and %s.\n", g.verdictText())
 	if g.lib == dsTest {
 		// DSTest declares no vm, and the set-up contract may declare its
 		// own under that name: the test's cheatcodes get names of their own.
@@ -72,10 +72,10 @@ func (g *gen) renderFromSetUp() (string, error) {
 	}
 	g.renderSetUpFork(w, arts[unit+":"+g.setup.SetUp]) // fork.go
 	g.renderHelpers(w)                                 // effectlock.go
-	w("    function test_%s() public {\n", identSafe(f.Kind))
+	w("    function %s() public {\n", g.testName())
 	w("        uint256 blockNumber = block.number;\n")
 	w("        uint256 timestamp = block.timestamp;\n")
-	balance := chain.InitialBalance.Dec()
+	balance := amount(*chain.InitialBalance)
 	senders := map[common.Address]bool{}
 	for _, c := range f.Calls {
 		if senders[c.Sender] {
@@ -86,15 +86,17 @@ func (g *gen) renderFromSetUp() (string, error) {
 			kind := c.Attacker
 			w("        vm.deal(%s, %s); // operates the attacker contracts\n", deploy.Operator.Hex(), balance)
 			w("        vm.etch(%s, hex\"%x\"); // %s\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerCode(kind), solComment(c.From))
-			w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerBalance.Dec())
+			w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), amount(*deploy.AttackerBalance))
 			continue
 		}
 		w("        vm.deal(%s, %s); // %s\n", c.Sender.Hex(), balance, solComment(c.From))
 	}
 	w("\n        bool ok;\n        bytes memory ret;\n")
+	g.renderBug(w)
 	g.renderBefore(w)
 	g.renderCalls(w)
 	g.renderAssertion(w)
+	g.renderVerdict(w) // lib.go
 	w("    }\n}\n")
 	if g.lib == dsTest {
 		// Every cheatcode call starts a statement of the test's body (or of

@@ -64,6 +64,9 @@ type gen struct {
 	checkOK bool              // the property or invariant function returns bool
 	targets map[string]bool   // contracts the calls go to (funded like the campaign's)
 	lib     testLibrary       // the project's test library (lib.go)
+	// encodeCall says the compiler has abi.encodeCall: calls are written
+	// through the contract's interface (typed.go).
+	encodeCall bool
 }
 
 type deployTarget struct {
@@ -91,6 +94,7 @@ func (g *gen) artifacts() (map[string]*solc.Artifact, error) {
 	}
 	if !version.IsZero() {
 		g.legacy = version.Less(solc.Version{Major: 0, Minor: 6, Patch: 2})
+		g.encodeCall = !version.Less(encodeCallVersion)
 		g.v08 = !version.Less(solc.Version{Major: 0, Minor: 8, Patch: 0})
 	} else {
 		g.v08 = true
@@ -255,7 +259,7 @@ func (g *gen) render() string {
 		w(" at %s:%d:%d", solComment(filepath.ToSlash(f.Unit)), f.Line, f.Column)
 	}
 	w(",\n// found with seed %d. It replays the shrunk sequence on the campaign's\n", f.Seed)
-	w("// addresses, senders, blocks and timestamps, and passes while the bug is there.\n")
+	w("// addresses, senders, blocks and timestamps, and %s.\n", g.verdictText())
 	if g.lib == dsTest {
 		w("%s", vmInterface)
 	}
@@ -274,7 +278,7 @@ func (g *gen) render() string {
 	w("    }\n")
 	g.renderHelpers(w)       // effectlock.go
 	g.renderBlockDataFunc(w) // effectblock.go
-	w("\n    function test_%s() public {\n", identSafe(f.Kind))
+	w("\n    function %s() public {\n", g.testName())
 
 	g.renderFork(w, "vm") // fork.go
 	blockNumber, timestamp := g.startBlock()
@@ -283,7 +287,7 @@ func (g *gen) render() string {
 	w("        vm.roll(blockNumber);\n")
 	w("        vm.warp(timestamp);\n")
 	g.renderBlockData(w) // effectblock.go
-	balance := chain.InitialBalance.Dec()
+	balance := amount(*chain.InitialBalance)
 	w("        vm.deal(DEPLOYER, %s);\n", balance)
 	senders := map[common.Address]bool{}
 	attackers := false
@@ -297,7 +301,7 @@ func (g *gen) render() string {
 				senders[c.Sender] = true
 				kind := c.Attacker
 				w("        vm.etch(%s, hex\"%s\"); // %s\n", deploy.AttackerAddress(kind).Hex(), hex.EncodeToString(deploy.AttackerCode(kind)), solComment(c.From))
-				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), deploy.AttackerBalance.Dec())
+				w("        vm.deal(%s, %s); // its own ether, to re-enter with\n", deploy.AttackerAddress(kind).Hex(), amount(*deploy.AttackerBalance))
 			}
 			continue
 		}
@@ -307,10 +311,13 @@ func (g *gen) render() string {
 		}
 	}
 	g.renderDeploy(w)
+	g.renderHandles(w) // typed.go
 	w("\n        bool ok;\n        bytes memory ret;\n")
+	g.renderBug(w)
 	g.renderBefore(w) // effect.go
 	g.renderCalls(w)
 	g.renderAssertion(w)
+	g.renderVerdict(w) // lib.go
 	w("    }\n}\n")
 	return b.String()
 }
@@ -352,6 +359,10 @@ func (g *gen) renderCall(w func(string, ...any), c Call, indent, gas string) {
 		return
 	}
 	w("%svm.prank(%s, %s);\n", indent, sender, sender)
+	if expr, t, ok := g.typed(c); ok {
+		w("%s(ok, ret) = address(%s).call%s(%s);\n", indent, g.handle(t), opts, expr)
+		return
+	}
 	w("%s(ok, ret) = address(%s).call%s(hex\"%s\");\n", indent, addr.Hex(), opts, hex.EncodeToString(c.Input))
 }
 
@@ -362,7 +373,7 @@ func (g *gen) callOptions(c Call, gas string) string {
 		opts = append(opts, "gas: "+gas)
 	}
 	if !c.Value.IsZero() {
-		opts = append(opts, "value: "+c.Value.Dec())
+		opts = append(opts, "value: "+amount(c.Value))
 	}
 	if len(opts) == 0 {
 		return ""
@@ -402,11 +413,11 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		w("        %s\n", g.assertBytesEq("ret", `abi.encodeWithSignature("Panic(uint256)", uint256(0x01))`))
 	case g.x.Assert == finding.AssertAssertion:
 		w("        %s\n", g.assertNot("ok", "expected the assertion to fail"))
-		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
+		w("        %s\n", g.assertTrue("ret.length == 0", "INVALID: no return data"))
 	case g.x.Assert == finding.AssertPanic && !g.v08:
 		// Before 0.8 the checks a panic stands for end in INVALID.
 		w("        %s\n", g.assertNot("ok", "expected the check to fail"))
-		w("        assertEq(ret.length, 0); // INVALID: no return data\n")
+		w("        %s\n", g.assertTrue("ret.length == 0", "INVALID: no return data"))
 	case g.x.Assert == finding.AssertPanic:
 		w("        %s\n", g.assertNot("ok", "expected a panic"))
 		w("        %s\n", g.assertBytesEq("ret", fmt.Sprintf(`abi.encodeWithSignature("Panic(uint256)", uint256(0x%02x))`, f.Panic)))
@@ -416,7 +427,7 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		w("        vm.prank(%s, %s);\n", chain.SenderAddress(0).Hex(), chain.SenderAddress(0).Hex())
 		w("        (ok, ret) = address(%s).call(abi.encodeWithSignature(\"%s()\"));\n", addr.Hex(), f.Check)
 		if g.checkOK {
-			w("        assertTrue(!ok || ret.length < 32 || ret[31] == bytes1(0), \"expected %s to revert or return false\");\n", f.Check)
+			w("        %s\n", g.assertTrue("!ok || ret.length < 32 || ret[31] == bytes1(0)", "expected "+f.Check+" to revert or return false"))
 		} else {
 			w("        %s\n", g.assertNot("ok", "expected "+f.Check+" to revert"))
 		}
@@ -431,6 +442,9 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 			break
 		}
 		w("        // The evidence is the execution itself (run forge test -vvvv to see it).\n")
+		if g.f.Style == Regression {
+			w("        %s\n", g.assertTrue("ok", "the last transaction commits"))
+		}
 	case g.x.Assert == finding.AssertCommits:
 		// The vulnerability oracles judge committed transactions: the
 		// last call succeeds, and what it did is the harm (effect.go).
@@ -438,7 +452,7 @@ func (g *gen) renderAssertion(w func(string, ...any)) {
 		if g.renderEffect(w) {
 			break
 		}
-		w("        assertTrue(ok, \"the last transaction commits\");\n")
+		w("        %s\n", g.assertTrue("ok", "the last transaction commits"))
 	default:
 		w("\n        // %s: %s. The last call is where it happens;\n", f.Kind, solComment(f.Title))
 		w("        // Foresight has no Foundry assertion for this kind yet.\n")

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"math/big"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -12,15 +13,23 @@ import (
 
 // shrink minimises a failing sequence while it still produces a finding
 // with the same key: first it drops transactions (reverting ones first),
-// then it simplifies what remains (arguments toward zero and shorter,
-// values and delays to zero, the first sender). It spends at most limit
-// executions and returns the smallest failing sequence found. in says how
-// each candidate runs (in.shrinking is the finding's key).
+// then it simplifies what remains (arguments toward zero, shorter and
+// rounder, values and delays to zero, the first sender), and it repeats
+// both while dropping removes more: a transaction is often needed only
+// for a value not yet shrunk (redeem(11) needs eleven mints, redeem(1)
+// one). It spends at most limit executions and returns the smallest
+// failing sequence found. in says how each candidate runs (in.shrinking
+// is the finding's key). Every step is deterministic.
 func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequence, []Unreduced) {
 	key := *in.shrinking
 	var kept []Unreduced
 	budget := limit
 	fails := func(s txseq.Sequence) bool {
+		if budget > 0 && w.c.ctx != nil && w.c.ctx.Err() != nil {
+			// Interrupted: the sequence so far still fails; a signal
+			// must end the run within a second, not after the shrink.
+			budget = 0
+		}
 		if budget <= 0 {
 			return false
 		}
@@ -29,7 +38,22 @@ func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequ
 		o := w.exec(s, in)
 		return o.fail != nil && o.fail.Key() == key && o.failTx == len(s)-1
 	}
-	// Drop transactions: reverting ones first, then any, last to first.
+	seq, _ = w.dropTxs(seq, fails)
+	for budget > 0 {
+		seq, kept = w.simplify(seq, fails, &budget)
+		var dropped bool
+		if seq, dropped = w.dropTxs(seq, fails); !dropped {
+			break
+		}
+	}
+	return seq, kept
+}
+
+// dropTxs removes every transaction but the last whose removal keeps the
+// finding, reverting ones first, then any, last to first; it reports
+// whether it removed any.
+func (w *worker) dropTxs(seq txseq.Sequence, fails func(txseq.Sequence) bool) (txseq.Sequence, bool) {
+	dropped := false
 	for _, revertingOnly := range []bool{true, false} {
 		reverting := w.reverting(seq)
 		for i := len(seq) - 2; i >= 0; i-- {
@@ -41,12 +65,18 @@ func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequ
 			cand[i].Blocks += seq[i].Blocks
 			cand[i].Seconds += seq[i].Seconds
 			if fails(cand) {
-				seq = cand
+				seq, dropped = cand, true
 				reverting = w.reverting(seq)
 			}
 		}
 	}
-	// Simplify fields one at a time.
+	return seq, dropped
+}
+
+// simplify simplifies the fields of seq one at a time and returns the
+// leaves (and values) the finding needs as they are.
+func (w *worker) simplify(seq txseq.Sequence, fails func(txseq.Sequence) bool, budget *int) (txseq.Sequence, []Unreduced) {
+	var kept []Unreduced
 	for i := range seq {
 		for p, v := range calldata.Leaves(seq[i].Args) {
 			if leafIsZero(v) {
@@ -61,7 +91,7 @@ func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequ
 			// A value the finding needs: look for a simpler one that
 			// still reproduces it (shrinkLeaf, below).
 			at := slices.Clone(p)
-			if w.shrinkLeaf(seq, i, at, v, fails, &budget) {
+			if w.shrinkLeaf(seq, i, at, v, fails, budget) {
 				kept = append(kept, Unreduced{Tx: i, Arg: at})
 			}
 		}
@@ -74,7 +104,7 @@ func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequ
 				cand := seq.Clone()
 				cand[i].Value = x
 				return fails(cand)
-			}, &budget); ok {
+			}, budget); ok {
 				seq[i].Value = w
 			} else if done {
 				kept = append(kept, Unreduced{Tx: i})
@@ -142,6 +172,7 @@ func shrinkInt(w uint256.Int, signed bool, fails func(uint256.Int) bool, budget 
 	} else {
 		hi = w
 	}
+	orig := hi
 	word := func(m *uint256.Int) uint256.Int {
 		var x uint256.Int
 		if neg {
@@ -208,7 +239,65 @@ func shrinkInt(w uint256.Int, signed bool, fails func(uint256.Int) bool, budget 
 			lo = mid
 		}
 	}
+	if ok {
+		// A rounder magnitude between the least found and the original
+		// reads better (4e22, not 39463584007913130164224): the first
+		// of a few that still fails.
+		for i, c := range roundCandidates(&hi, &orig) {
+			if i == shrinkRoundRuns || *budget <= 0 {
+				break
+			}
+			if fails(word(&c)) {
+				hi = c
+				break
+			}
+		}
+	}
 	return word(&hi), ok, done
+}
+
+// shrinkRoundFrom is the least magnitude shrinkInt rounds: smaller ones
+// read well as they are (1001).
+const shrinkRoundFrom = 1_000_000
+
+// shrinkRoundRuns caps the rounder magnitudes tried for one integer.
+const shrinkRoundRuns = 4
+
+var (
+	bigTen      = big.NewInt(10)
+	weiPerEther = new(big.Int).Exp(bigTen, big.NewInt(18), nil)
+)
+
+// roundCandidates are rounder magnitudes than hi, at most limit, roundest
+// first: hi rounded up to one significant digit, the power of ten above
+// it, two significant digits, whole ether. None when hi is small or
+// already has at most two significant digits.
+func roundCandidates(hi, limit *uint256.Int) []uint256.Int {
+	if hi.Lt(uint256.NewInt(shrinkRoundFrom)) {
+		return nil
+	}
+	b := hi.ToBig()
+	digits := len(b.String())
+	pow := func(n int) *big.Int { return new(big.Int).Exp(bigTen, big.NewInt(int64(n)), nil) }
+	ceilTo := func(unit *big.Int) *big.Int {
+		q, r := new(big.Int).QuoRem(b, unit, new(big.Int))
+		if r.Sign() != 0 {
+			q.Add(q, big.NewInt(1))
+		}
+		return q.Mul(q, unit)
+	}
+	if new(big.Int).Rem(b, pow(digits-2)).Sign() == 0 {
+		return nil // already round
+	}
+	var out []uint256.Int
+	for _, c := range []*big.Int{ceilTo(pow(digits - 1)), pow(digits), ceilTo(pow(digits - 2)), ceilTo(weiPerEther)} {
+		var u uint256.Int
+		if u.SetFromBig(c) || u.Gt(limit) || u.Eq(hi) || slices.Contains(out, u) {
+			continue // over 256 bits, past the original, or no rounder
+		}
+		out = append(out, u)
+	}
+	return out
 }
 
 // shrinkLeaf reduces the leaf at path at of transaction i of seq, which

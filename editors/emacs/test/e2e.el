@@ -114,7 +114,7 @@
           (dolist (a by-title)
             (e2e-say "CODEACTION %s -> %s" (car a) (plist-get (plist-get (cdr a) :command) :command)))
           (let ((replay (plist-get (cdr (assoc "Replay failing sequence" by-title)) :command))
-                (export (plist-get (cdr (assoc "Copy as Foundry test" by-title)) :command)))
+                (export (plist-get (cdr (assoc "Export as Foundry test" by-title)) :command)))
             (unless replay
               (e2e-fail "\"Replay failing sequence\" is not offered"))
 
@@ -143,7 +143,7 @@
                        (with-current-buffer buffer (count-lines (point-min) (point-max)))))
 
             (unless export
-              (e2e-fail "\"Copy as Foundry test\" is not offered"))
+              (e2e-fail "\"Export as Foundry test\" is not offered"))
             (let* ((path (eglot-execute-command server (intern (plist-get export :command))
                                                 (plist-get export :arguments)))
                    (buffer (and (stringp path) (get-file-buffer path))))
@@ -151,7 +151,7 @@
                                     (save-excursion
                                       (goto-char (point-min))
                                       (search-forward "forge-std/Test.sol" nil t))))
-                (e2e-fail "\"Copy as Foundry test\" did not open the test: %S" path))
+                (e2e-fail "\"Export as Foundry test\" did not open the test: %S" path))
               (e2e-say "MENU export -> %s" path)))))
 
       (let ((inhibit-message t))

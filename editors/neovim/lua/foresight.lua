@@ -12,7 +12,7 @@
 -- initializationOptions and answer the server's workspace/configuration
 -- requests (which Neovim 0.7 does not offer); update_settings() changes
 -- them while the server runs. Findings are diagnostics; the code actions "Replay failing
--- sequence" and "Copy as Foundry test" run from Neovim's code action menu
+-- sequence" and "Export as Foundry test" run from Neovim's code action menu
 -- (vim.lsp.buf.code_action()): this module shows the replay trace in the
 -- scratch buffer foresight://replay and opens the exported test, results
 -- Neovim's client would otherwise drop. Code lenses ("Fuzz", "N execs, M

@@ -207,11 +207,11 @@ local function main()
   end
   say('MENU replay -> foresight://replay (%d lines)', vim.api.nvim_buf_line_count(trace_buf))
 
-  -- "Copy as Foundry test": the server creates the file with
+  -- "Export as Foundry test": the server creates the file with
   -- workspace/applyEdit and the handler opens it.
   vim.cmd('buffer ' .. bufnr)
   vim.api.nvim_win_set_cursor(0, { diag.lnum + 1, diag.col })
-  pick('Copy as Foundry test')
+  pick('Export as Foundry test')
   local test_buf
   if not vim.wait(60000, function()
     for _, b in ipairs(vim.api.nvim_list_bufs()) do
@@ -226,7 +226,7 @@ local function main()
     end
     return false
   end, 50) then
-    return fail('"Copy as Foundry test" did not produce a test buffer')
+    return fail('"Export as Foundry test" did not produce a test buffer')
   end
   say('MENU export -> %s', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(test_buf), ':~:.'))
 

@@ -215,8 +215,8 @@ step('c. the quick fix "Replay failing sequence" shows the trace', async () => {
   await shot('replay');
 });
 
-step('d. "Copy as Foundry test" creates the test file', async () => {
-  await quickFix(contract, 'Copy as Foundry test');
+step('d. "Export as Foundry test" creates the test file', async () => {
+  await quickFix(contract, 'Export as Foundry test');
   const file = path.join(ws, testFile);
   await until(`${testFile} on disk`, () => fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('SequenceFoo'));
   const text = fs.readFileSync(file, 'utf8');

@@ -122,7 +122,7 @@ class Commands {
     return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] });
   }
 
-  /** Replay Finding / Copy Finding as Foundry Test from the palette: the
+  /** Replay Finding / Export Finding as Foundry Test from the palette: the
    * finding under the cursor, else one picked from all findings. */
   async findingCommand(command: string, diag?: vscode.Diagnostic, uri?: vscode.Uri): Promise<void> {
     const client = this.ctx.runningClient();

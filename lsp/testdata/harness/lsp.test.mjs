@@ -116,7 +116,7 @@ describe('foresight lsp over stdio', () => {
     });
     assert.deepEqual(actions.map((a) => [a.title, a.kind, a.command.command]), [
       ['Replay failing sequence', 'quickfix', 'foresight.replay'],
-      ['Copy as Foundry test', 'quickfix', 'foresight.exportFoundryTest'],
+      ['Export as Foundry test', 'quickfix', 'foresight.exportFoundryTest'],
       ['Fuzz SequenceFoo.bar for 60 s', 'quickfix', 'foresight.fuzzFunction'],
     ]);
     for (const a of actions) assert.deepEqual(a.diagnostics, [fooFinding]);

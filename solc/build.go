@@ -120,6 +120,7 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 		}
 	}
 	refusedDiags, refused := outsideImports(b.Units, p.Root)
+	missingDiags, missingNames := missingImports(b.Units, p)
 	start := time.Now()
 	out, err := Compile(ctx, comp, p.input(b.Units, refused, mode, st))
 	b.Elapsed = time.Since(start)
@@ -139,7 +140,7 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 	} else {
 		b.Output = out
 		for _, d := range diagnostics(out.Errors, units) {
-			if refused[d.Unit] { // the stub's own warnings
+			if refused[d.Unit] || solcNotFound(d.Message, missingNames) { // the stub's own warnings; a missing import said better
 				continue
 			}
 			if d.Unit == "" {
@@ -151,6 +152,7 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 		}
 	}
 	b.Diagnostics = append(b.Diagnostics, refusedDiags...)
+	b.Diagnostics = append(b.Diagnostics, missingDiags...)
 	markDependencies(p, b.Diagnostics)
 	return b, nil
 }

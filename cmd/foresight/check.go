@@ -75,6 +75,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, su
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		proj.NodeModulesUpTo = filepath.VolumeName(root) + string(filepath.Separator) // Node's rule: the user named the folder
 		var files, tests []string
 		walked := false
 		for _, f := range byRoot[root] {

@@ -38,8 +38,19 @@ type compileCache struct {
 	dir string
 	max int64
 	log *zap.Logger
-	mu  sync.Mutex // one eviction at a time in this process
+
+	mu sync.Mutex // guards the fields below; one eviction at a time
+	// total is the bytes on disk as of the last walk plus what this
+	// process wrote since; walks counts puts. The folder is walked only
+	// when total passes max, or every rewalkEvery puts (other processes
+	// write too), not on every write.
+	total  int64
+	puts   int
+	walked bool
 }
+
+// rewalkEvery is how many writes may pass between two walks of the cache.
+const rewalkEvery = 64
 
 // newCompileCache returns the cache under cacheDir, or nil when it is off
 // (FORESIGHT_COMPILE_CACHE=off turns it off for a process).
@@ -160,7 +171,7 @@ func (cc *compileCache) put(k [32]byte, raw []byte) {
 		cc.log.Warn("compile cache: not stored", zap.String("path", p), zap.Error(err))
 		return
 	}
-	cc.evict()
+	cc.evict(int64(len(entry)))
 }
 
 // writeAtomic writes data to p through a temporary file in its folder,
@@ -195,12 +206,19 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// evict removes the least recently used entries (by modification time,
-// which a hit touches) until the cache holds at most max bytes, and
-// temporary files a killed writer left behind an hour ago.
-func (cc *compileCache) evict() {
+// evict counts the added bytes just written and, when a walk is due,
+// removes the least recently used entries (by modification time, which a
+// hit touches) until the cache holds at most max bytes, and temporary
+// files a killed writer left behind an hour ago.
+func (cc *compileCache) evict(added int64) {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
+	cc.total += added
+	cc.puts++
+	if cc.walked && cc.total <= cc.max && cc.puts%rewalkEvery != 0 {
+		return
+	}
+	cc.walked = true
 	type entry struct {
 		path string
 		size int64
@@ -226,6 +244,7 @@ func (cc *compileCache) evict() {
 		total += info.Size()
 		return nil
 	})
+	cc.total = total
 	if total <= cc.max {
 		return
 	}
@@ -238,6 +257,7 @@ func (cc *compileCache) evict() {
 			total -= e.size
 		}
 	}
+	cc.total = total
 }
 
 // compile is Compile through the cache: a hit returns the stored output,

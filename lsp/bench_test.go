@@ -46,8 +46,16 @@ func (p pipes) Close() error {
 // (nil for exit code 0); the server's log is printed if the test fails.
 func newProcClient(tb testing.TB, settings map[string]any) *fakeClient {
 	tb.Helper()
+	return newProcClientEnv(tb, settings, nil)
+}
+
+// newProcClientEnv is newProcClient with env added to the server's
+// environment (FORESIGHT_COMPILE_CACHE=off for a baseline).
+func newProcClientEnv(tb testing.TB, settings map[string]any, env []string) *fakeClient {
+	tb.Helper()
 	logFile := filepath.Join(tb.TempDir(), "server.log")
 	cmd := exec.Command(fixtures.Binary(tb), "lsp", "--log-file", logFile)
+	cmd.Env = append(os.Environ(), env...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		tb.Fatal(err)

@@ -108,6 +108,17 @@ func (s *server) rootLocked(path string) string {
 	return solc.FindRootIn(path, best)
 }
 
+// folderLocked is the innermost workspace folder holding dir, or "".
+func (s *server) folderLocked(dir string) string {
+	best := ""
+	for _, f := range s.folders {
+		if within(f, dir) && len(f) > len(best) {
+			best = f
+		}
+	}
+	return best
+}
+
 // projectsWithOpenDocsLocked lists the projects of the open documents.
 func (s *server) projectsWithOpenDocsLocked() []*project {
 	seen := map[*project]bool{}
@@ -174,6 +185,7 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 		return nil, fmt.Errorf("load project %s: %w", p.root, err)
 	}
 	s.mu.Lock()
+	proj.NodeModulesUpTo = s.folderLocked(p.root) // hoisted node_modules: never above the workspace folder
 	p.proj, p.layout = proj, proj
 	s.mu.Unlock()
 	return proj, nil

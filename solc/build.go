@@ -30,7 +30,8 @@ type Build struct {
 	Diagnostics []Diagnostic     // include one for Err, so publish these, not Err again
 	Err         error            // why there is no Output: no compiler, compiler crashed, ...
 	Settings    Settings         // those the compiler ran with
-	Elapsed     time.Duration    // the compiler's run
+	Elapsed     time.Duration    // the compiler's run (or the cache's answer)
+	Cached      bool             // the output came from the compile cache
 	// Retried says how the settings differ from the project's after a
 	// "Stack too deep" failure ("" when they do not): see compileUnit.
 	Retried string
@@ -120,9 +121,10 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 		}
 	}
 	refusedDiags, refused := outsideImports(b.Units, p.Root)
+	missingDiags, missingNames := missingImports(b.Units, p)
 	start := time.Now()
-	out, err := Compile(ctx, comp, p.input(b.Units, refused, mode, st))
-	b.Elapsed = time.Since(start)
+	out, hit, err := t.cache.compile(ctx, comp, p.input(b.Units, refused, mode, st))
+	b.Elapsed, b.Cached = time.Since(start), hit
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -139,7 +141,7 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 	} else {
 		b.Output = out
 		for _, d := range diagnostics(out.Errors, units) {
-			if refused[d.Unit] { // the stub's own warnings
+			if refused[d.Unit] || solcNotFound(d.Message, missingNames) { // the stub's own warnings; a missing import said better
 				continue
 			}
 			if d.Unit == "" {
@@ -151,6 +153,7 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 		}
 	}
 	b.Diagnostics = append(b.Diagnostics, refusedDiags...)
+	b.Diagnostics = append(b.Diagnostics, missingDiags...)
 	markDependencies(p, b.Diagnostics)
 	return b, nil
 }

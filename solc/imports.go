@@ -2,7 +2,6 @@ package solc
 
 import (
 	"fmt"
-	"path/filepath"
 )
 
 // An OutsideImport is an import that resolves to a file outside the project
@@ -26,38 +25,34 @@ const (
 )
 
 // locate finds the file for a source unit name, inside the project root
-// only (symlinks resolved; library folders and node_modules count when they
-// are inside it):
+// (symlinks resolved; library folders and node_modules count when they are
+// inside it) or in an ancestor's node_modules up to NodeModulesUpTo:
 //   - an absolute name is its own path when that is inside the root, else
 //     it is taken from the root, as solc does with --base-path (Foundry);
 //   - any other name is looked up in the root, then in root/node_modules
-//     (Hardhat), then in the library folders.
+//     (Hardhat), then in the library folders, then in each ancestor's
+//     node_modules, nearest first (Node's rule: npm hoists dependencies).
 //
-// A name whose path leaves the root, by "..", an absolute path or a
-// symlink, is reported as outside with the path it would have read.
+// A name whose path leaves the root (or, for an ancestor's node_modules,
+// the bound), by "..", an absolute path or a symlink, is reported as
+// outside with the path it would have read.
 func (p *Project) locate(name string) (string, location) {
-	var cands []string
-	if filepath.IsAbs(name) {
-		cands = []string{name, filepath.Join(p.Root, filepath.FromSlash(name))}
-	} else {
-		rel := filepath.FromSlash(name)
-		cands = []string{filepath.Join(p.Root, rel), filepath.Join(p.Root, "node_modules", rel)}
-		for _, lib := range p.Libs {
-			cands = append(cands, filepath.Join(p.Root, lib, rel))
-		}
-	}
 	escape := ""
-	for i, c := range cands {
-		if !within(p.Root, c) {
+	for i, c := range p.candidates(name) {
+		bound := p.Root
+		if c.hoisted {
+			bound = p.NodeModulesUpTo
+		}
+		if !within(bound, c.path) {
 			// The name's own path leaving the root is an escape; a library
 			// folder leaving it is one only if it holds the file.
-			if escape == "" && (i == 0 || fileExists(c)) {
-				escape = c
+			if escape == "" && (i == 0 || fileExists(c.path)) {
+				escape = c.path
 			}
 			continue
 		}
-		if fileExists(c) {
-			return c, found
+		if fileExists(c.path) {
+			return c.path, found
 		}
 	}
 	if escape != "" {

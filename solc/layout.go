@@ -53,7 +53,8 @@ func (p *Project) IsTestOrScript(path string) bool {
 func (p *Project) InDependency(file string) bool {
 	parts := p.relParts(file)
 	if parts == nil {
-		return false
+		// Outside the root only an ancestor's node_modules is read.
+		return p.NodeModulesUpTo != "" && slices.Contains(strings.Split(filepath.ToSlash(filepath.Dir(file)), "/"), "node_modules")
 	}
 	for _, lib := range p.Libs {
 		if hasDirPrefix(parts, lib) {

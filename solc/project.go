@@ -38,7 +38,14 @@ type Project struct {
 	Kind       string // "foundry", "hardhat", "truffle", "remappings" or "plain"
 	Remappings []Remapping
 	Libs       []string // library folders, relative to Root
-	Settings   Settings
+	// NodeModulesUpTo is the outermost folder whose node_modules an import
+	// may come from, by Node's rule (each ancestor of Root, nearest
+	// first): npm hoists a package's dependencies to the parent's
+	// node_modules. "" reads Root's own node_modules only. The CLI sets
+	// the filesystem root, the server the workspace folder (nothing outside
+	// it is read); see docs/security.md "Read".
+	NodeModulesUpTo string
+	Settings        Settings
 	// Limits are the test chain's limits the project configures
 	// (foundry.toml); zero values mean Foresight's defaults.
 	Limits ChainLimits
@@ -234,6 +241,7 @@ type Unit struct {
 	Directives
 	Deps    []string        // unit names of resolved imports
 	Outside []OutsideImport // imports refused because they leave the project
+	Missing []MissingImport // imports found nowhere Foresight looked
 }
 
 // Overlay holds unsaved editor buffers by absolute path; they replace the
@@ -320,6 +328,7 @@ func (p *Project) Sources(files []string, overlay Overlay) (map[string]*Unit, []
 				continue
 			}
 			if where == missing {
+				u.Missing = append(u.Missing, MissingImport{Import: imp, Name: name, Searched: p.searched(name), Start: u.ImportSpans[i][0], End: u.ImportSpans[i][1]})
 				continue
 			}
 			if err := add(name, abs); err != nil {

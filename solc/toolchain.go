@@ -40,7 +40,14 @@ type Config struct {
 	// Override holds the compiler settings the user gives; they replace
 	// the project's (see SettingsOverride).
 	Override SettingsOverride
-	Log      *zap.Logger
+	// CompileCache keeps compiler outputs in CacheDir/compile, keyed by
+	// the compiler and the exact standard-JSON input, shared by every
+	// process (the CLI and the editor turn it on; FORESIGHT_COMPILE_CACHE=off
+	// turns it off). CompileCacheSize bounds it (default
+	// DefaultCompileCacheSize).
+	CompileCache     bool
+	CompileCacheSize int64
+	Log              *zap.Logger
 	// Notify receives user-facing progress messages, such as a compiler
 	// being installed; nil discards them.
 	Notify func(msg string)
@@ -50,7 +57,8 @@ type Config struct {
 type Toolchain struct {
 	cfg    Config
 	worker *NodeWorker
-	life   *lifetime // native runs, stopped by Close
+	cache  *compileCache // nil when off
+	life   *lifetime     // native runs, stopped by Close
 
 	nativeOnce sync.Once
 	natives    []*Native // svm and solc-select, sorted, highest version first
@@ -88,6 +96,7 @@ func NewToolchain(cfg Config) *Toolchain {
 		forged:   map[string][]Remapping{},
 	}
 	t.worker.resolve = t.nodeCommand
+	t.cache = newCompileCache(cfg)
 	return t
 }
 

@@ -76,6 +76,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, su
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		proj.NodeModulesUpTo = filepath.VolumeName(root) + string(filepath.Separator) // Node's rule: the user named the folder
 		var files, tests []string
 		for _, f := range byRoot[root] {
 			if !named[f] && proj.InDependency(f) {

@@ -66,13 +66,14 @@ func (c *compilerFlags) register(fs *flag.FlagSet) {
 
 func (c *compilerFlags) toolchain(stderr io.Writer, log *zap.Logger) *solc.Toolchain {
 	return solc.NewToolchain(solc.Config{
-		SolcPath:    c.solcPath,
-		SolcVersion: c.solcVersion,
-		NoInstall:   c.noInstall,
-		Timeout:     c.timeout,
-		Override:    c.build.override,
-		Log:         log,
-		Notify:      func(msg string) { fmt.Fprintf(stderr, "foresight: %s\n", msg) },
+		SolcPath:     c.solcPath,
+		SolcVersion:  c.solcVersion,
+		NoInstall:    c.noInstall,
+		Timeout:      c.timeout,
+		Override:     c.build.override,
+		CompileCache: true, // shared with the editor (solc/compilecache.go)
+		Log:          log,
+		Notify:       func(msg string) { fmt.Fprintf(stderr, "foresight: %s\n", msg) },
 	})
 }
 

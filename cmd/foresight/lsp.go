@@ -44,7 +44,7 @@ func runLSP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	err := lsp.Serve(ctx, stdio{}, lsp.Options{
 		Log:      log,
 		Version:  version,
-		Compiler: solc.Config{NoInstall: *noInstall},
+		Compiler: solc.Config{NoInstall: *noInstall, CompileCache: true},
 	})
 	if err != nil {
 		log.Info("lsp ended", zap.Error(err))

@@ -20,7 +20,7 @@ import "sort"
 // that never yields is still tried now and then, to notice a state that
 // makes it reachable.
 const (
-	missShift  = 2
+	missShift  = 3
 	maxBackoff = 10
 )
 

@@ -29,10 +29,11 @@ func TestYieldBackoff(t *testing.T) {
 	p := NewPredictor(rand.New(rand.NewPCG(1, 2)), nil, 0, 0, 4)
 	pr := &p
 	const dead, live = 7, 9
-	// The first chains: every try for 4 chains, then about 1/2, 1/4, ...
-	// of the tries for 4 chains each (4+4+4+4 in about 4+8+16+32 tries).
+	// The first chains: every try for 2^missShift chains, then about
+	// 1/2, 1/4, ... of the tries for as many chains each: well under
+	// half of 64 tries start one (with no back-off all 64 would).
 	first := admitted(pr, dead, 64, false)
-	if first > 24 {
+	if first > 32 {
 		t.Fatalf("a target that always misses started %d chains of 64 tries", first)
 	}
 	// At the floor: about one in 2^maxBackoff.

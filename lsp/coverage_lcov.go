@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
@@ -50,10 +49,8 @@ func writeLCOV(root string, files map[string]*engine.FileCoverage) (string, erro
 }
 
 // lcovText renders files as an lcov tracefile, files and lines in order,
-// with the engine's counts as `foresight fuzz --coverage lcov` writes
-// them (docs/report-format.md, "LCOV"): BRDA per conditional jump and
-// direction, DA the runs of a line whose code ends in a conditional jump
-// (1 for another line that ran). FN records are the command line's only.
+// with the records `foresight fuzz --coverage lcov` writes
+// (FileCoverage.WriteLCOV); FN records are the command line's only.
 func lcovText(root string, files map[string]*engine.FileCoverage) string {
 	var b strings.Builder
 	for _, path := range slices.Sorted(maps.Keys(files)) {
@@ -63,36 +60,7 @@ func lcovText(root string, files map[string]*engine.FileCoverage) string {
 			name = filepath.ToSlash(rel)
 		}
 		fmt.Fprintf(&b, "TN:\nSF:%s\n", name)
-		found, hit := 0, 0
-		for _, br := range fc.Branches {
-			for i, n := range [2]uint64{br.Taken, br.NotTaken} {
-				count := strconv.FormatUint(n, 10)
-				if !fc.Covered[br.Line] {
-					count = "-" // the jump never ran
-				}
-				fmt.Fprintf(&b, "BRDA:%d,%d,%d,%s\n", br.Line, br.Block, i, count)
-				found++
-				if n > 0 {
-					hit++
-				}
-			}
-		}
-		if found > 0 {
-			fmt.Fprintf(&b, "BRF:%d\nBRH:%d\n", found, hit)
-		}
-		lines := slices.Sorted(maps.Keys(fc.Covered))
-		lines = append(lines, slices.Collect(maps.Keys(fc.Missed))...)
-		slices.Sort(lines)
-		hit = 0
-		for _, l := range lines {
-			n := uint64(0)
-			if fc.Covered[l] {
-				n = max(fc.Hits[l], 1)
-				hit++
-			}
-			fmt.Fprintf(&b, "DA:%d,%d\n", l, n)
-		}
-		fmt.Fprintf(&b, "LF:%d\nLH:%d\nend_of_record\n", len(lines), hit)
+		fc.WriteLCOV(&b)
 	}
 	return b.String()
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
-	"slices"
 	"sort"
 	"strings"
 
@@ -78,25 +77,7 @@ func (lw *lcovWriter) file(b *strings.Builder, path string, fc *engine.FileCover
 	}
 	fmt.Fprintf(b, "TN:\nSF:%s\n", name)
 	lw.functions(b, path, fc)
-	lw.branches(b, fc)
-	lines := make([]int, 0, len(fc.Covered)+len(fc.Missed))
-	for l := range fc.Covered {
-		lines = append(lines, l)
-	}
-	for l := range fc.Missed {
-		lines = append(lines, l)
-	}
-	slices.Sort(lines)
-	hit := 0
-	for _, l := range lines {
-		n := uint64(0)
-		if fc.Covered[l] {
-			n = max(fc.Hits[l], 1)
-			hit++
-		}
-		fmt.Fprintf(b, "DA:%d,%d\n", l, n)
-	}
-	fmt.Fprintf(b, "LF:%d\nLH:%d\nend_of_record\n", len(lines), hit)
+	fc.WriteLCOV(b)
 }
 
 // functions writes the FN and FNDA records of the file's implemented
@@ -169,26 +150,6 @@ func (lw *lcovWriter) functionCount(fn solc.Function, fc *engine.FileCoverage, f
 		}
 	}
 	return most
-}
-
-// branches writes a BRDA record per conditional jump of the file's
-// code, two branches each (taken, not taken), with BRF and BRH.
-func (lw *lcovWriter) branches(b *strings.Builder, fc *engine.FileCoverage) {
-	found, hit := 0, 0
-	for _, br := range fc.Branches {
-		for i, n := range [2]uint64{br.Taken, br.NotTaken} {
-			count := fmt.Sprint(n)
-			if !fc.Covered[br.Line] {
-				count = "-" // the jump never ran
-			}
-			fmt.Fprintf(b, "BRDA:%d,%d,%d,%s\n", br.Line, br.Block, i, count)
-			found++
-			if n > 0 {
-				hit++
-			}
-		}
-	}
-	fmt.Fprintf(b, "BRF:%d\nBRH:%d\n", found, hit)
 }
 
 // selectorOf is the 4-byte selector of a signature, in hex.

@@ -202,28 +202,22 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 // did not fuzz, and returns the progress line of it and whether anything
 // was fuzzed at all.
 func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) (string, bool) {
-	skips := skippedOf(req.proj, req.builds, rep)
-	for _, run := range runs {
-		if run.Report != nil {
-			// A suite's skips (its set-up failed) go on its contracts.
-			skips = append(skips, run.Report.Skipped...)
-		}
-	}
+	// The command line's reasons at the same places (plan.Skips), with a
+	// suite's (its set-up failed) on its contracts.
+	skips := plan.Skips(req.builds, rep, req.c.contracts, runs)
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
-	places := placesOf(req.builds, skips)
 	s.mu.Lock()
 	if req.p.gen != req.r.gen {
 		s.mu.Unlock()
 		return "", fuzzedAny
 	}
-	notes := notesFor(req.p, req.builds, skips, places)
-	changed := req.p.setNotesLocked(notes)
+	changed := req.p.setNotesLocked(notesFor(req.p, skips))
 	s.mu.Unlock()
 	slices.Sort(changed)
 	s.publish(slices.Compact(changed)...)
-	return summary(skips), fuzzedAny
+	return plan.Summary(skips), fuzzedAny
 }
 
 // addFinding records a streamed finding and publishes its file at once. A

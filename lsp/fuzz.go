@@ -45,7 +45,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
 	var err error
-	if opts.Fork, err = s.openFork(ctx, st, 0); err != nil { // fork.go: trusted workspaces only
+	if opts.Fork, err = s.openFork(ctx, st); err != nil { // fork.go: trusted workspaces only
 		if ctx.Err() != nil {
 			return "cancelled"
 		}

@@ -109,9 +109,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	if rep != nil {
 		// Also after a cancellation: what a campaign learnt is kept.
-		if err := store.save(rep); err != nil {
-			s.corpusSaveFailed(p.root, err)
-		}
+		s.saveCorpus(p.root, store, rep)
 		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
 			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
 		for _, sk := range rep.Skipped {

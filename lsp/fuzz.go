@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
@@ -60,10 +61,16 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
-	// With a budget in executions, reports carry a percentage.
+	// With a time budget, reports count down the run's time left
+	// (countdown); with a budget in executions, they carry a percentage.
+	var clock countdown
+	if opts.Duration > 0 {
+		n := plan.Count(req.suites)
+		clock = countdown{total: opts.Duration + hopts.Duration*time.Duration(n), share: opts.Duration, later: hopts.Duration * time.Duration(n)}
+	}
 	percent := func(execs uint64) *uint32 {
 		if opts.Execs == 0 {
-			return nil
+			return clock.percent(0)
 		}
 		pct := uint32(min(100, execs*100/opts.Execs))
 		return &pct
@@ -90,7 +97,11 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r.gen, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), percent(pr.Execs))
+		pct := percent(pr.Execs)
+		if opts.Execs == 0 {
+			pct = clock.percent(pr.Elapsed)
+		}
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), pct)
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
@@ -100,7 +111,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	var runs []plan.SuiteRun
 	if err == nil && ctx.Err() == nil {
-		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r.gen, prog, fallback))
+		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r.gen, prog, fallback, countdown{total: clock.total, share: hopts.Duration}, plan.Count(req.suites)))
 		for _, run := range runs {
 			if run.Report != nil {
 				s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)

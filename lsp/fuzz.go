@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
@@ -61,20 +60,10 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
-	// With a time budget, reports count down the run's time left
-	// (countdown); with a budget in executions, they carry a percentage.
-	var clock countdown
-	if opts.Duration > 0 {
-		n := plan.Count(req.suites)
-		clock = countdown{total: opts.Duration + hopts.Duration*time.Duration(n), share: opts.Duration, later: hopts.Duration * time.Duration(n)}
-	}
-	percent := func(execs uint64) *uint32 {
-		if opts.Execs == 0 {
-			return clock.percent(0)
-		}
-		pct := uint32(min(100, execs*100/opts.Execs))
-		return &pct
-	}
+	// Reports carry a percentage and, with a time budget, the run's time
+	// left.
+	clock := newCountdown(opts.Duration, hopts.Duration, plan.Count(req.suites))
+	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs, 0) }
 	if len(seeds) > 0 {
 		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
 	} else {
@@ -97,11 +86,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r.gen, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
-		pct := percent(pr.Execs)
-		if opts.Execs == 0 {
-			pct = clock.percent(pr.Elapsed)
-		}
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), pct)
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.of(pr.Execs, opts.Execs, pr.Elapsed))
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))

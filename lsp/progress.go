@@ -119,6 +119,27 @@ type countdown struct {
 	later        time.Duration // the shares of the campaigns after it
 }
 
+// newCountdown is the countdown of a run whose direct campaign has a
+// time budget of direct and n suite campaigns one of share each (none
+// without a time budget).
+func newCountdown(direct, share time.Duration, n int) countdown {
+	if direct <= 0 {
+		return countdown{}
+	}
+	later := share * time.Duration(n)
+	return countdown{total: direct + later, share: direct, later: later}
+}
+
+// of is a direct campaign's percentage after execs of a budget of
+// executions, else the share of the time budget spent after elapsed.
+func (c countdown) of(execs, budget uint64, elapsed time.Duration) *uint32 {
+	if budget == 0 {
+		return c.percent(elapsed)
+	}
+	pct := uint32(min(100, execs*100/budget))
+	return &pct
+}
+
 // left is the run's time left after elapsed of the running campaign.
 func (c countdown) left(elapsed time.Duration) time.Duration {
 	return max(0, c.share-elapsed) + c.later

@@ -60,8 +60,8 @@ abstract contract Half {
 // say the same contracts were not fuzzed, for the same reasons, at the
 // same lines: both take them from plan.Skips. The rows cover the
 // engine's skips (a constructor that always reverts, no function to
-// call), a suite beside the direct campaign whose setUp() fails, and a
-// tree with nothing skipped.
+// call), a suite beside the direct campaign whose setUp() fails, and
+// every fixture project of TestEditorAgreesWithCheck.
 func TestSkipReasonsAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -85,6 +85,24 @@ func TestSkipReasonsAgree(t *testing.T) {
 		{"issue 45 vault", nil, func(tb testing.TB) (string, string) {
 			root := vaultProject(tb)
 			return root, filepath.Join(root, "src", "Vault.sol")
+		}},
+		{"set-up vault with a planted bug", nil, func(tb testing.TB) (string, string) {
+			root := tb.TempDir()
+			vault := foundrySetUpProject(tb, root, false)
+			writeFile(tb, root, "src/Vault.sol", strings.Replace(setUpVault, plantedAt, plantedBug, 1))
+			return root, vault
+		}},
+		{"set-up vault without its test", nil, func(tb testing.TB) (string, string) {
+			root := tb.TempDir()
+			return root, foundrySetUpProject(tb, root, true)
+		}},
+		{"single file", nil, func(tb testing.TB) (string, string) {
+			root := tb.TempDir()
+			data, err := os.ReadFile(fixtures.Example(tb, "TwoObjectives.sol"))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return root, writeFile(tb, root, "TwoObjectives.sol", string(data))
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,8 +16,8 @@ var leftRe = regexp.MustCompile(`, (?:(\d+)m)?(\d+)s left$`)
 // TestCountdown: with a time budget, a run's progress counts down the
 // time the whole run has left, the direct campaign's and its suite's
 // (VaultTest) shares together: never more than the budget, never up,
-// the percentage never down, and the suite's reports count on from
-// where the direct campaign left off.
+// and the suite's reports count on from where the direct campaign left
+// off.
 func TestCountdown(t *testing.T) {
 	const seconds = 4
 	root := vaultProject(t)
@@ -30,24 +30,17 @@ func TestCountdown(t *testing.T) {
 	defer f.mu.Unlock()
 	var lefts []int
 	var suite bool
-	last := uint32(0)
 	for _, e := range f.journal[mark:] {
 		if e.method != protocol.MethodProgress || e.event.Kind != "report" {
 			continue
-		}
-		if p := e.event.Percentage; p != nil {
-			if *p < last {
-				t.Errorf("the percentage went down to %d at %q", *p, e.event.Message)
-			}
-			last = *p
 		}
 		m := leftRe.FindStringSubmatch(e.event.Message)
 		if m == nil {
 			continue
 		}
-		min, _ := strconv.Atoi("0" + m[1])
+		mins, _ := strconv.Atoi("0" + m[1])
 		sec, _ := strconv.Atoi(m[2])
-		left := min*60 + sec
+		left := mins*60 + sec
 		if len(lefts) > 0 && left > lefts[len(lefts)-1] {
 			t.Errorf("the countdown went up from %ds to %ds at %q", lefts[len(lefts)-1], left, e.event.Message)
 		}
@@ -64,24 +57,27 @@ func TestCountdown(t *testing.T) {
 
 // TestCountdownArithmetic: the time left is the running campaign's share
 // less its elapsed time, plus the shares to come, rounded up to the
-// second; the percentage is the budget spent.
+// second; a budget in executions has a percentage and no countdown.
 func TestCountdownArithmetic(t *testing.T) {
-	c := countdown{total: 90 * time.Second, share: 30 * time.Second, later: 60 * time.Second}
+	c := newCountdown(30*time.Second, 30*time.Second, 2)
 	for _, tt := range []struct {
 		elapsed time.Duration
 		want    string
-		pct     uint32
 	}{
-		{0, ", 1m30s left", 0},
-		{500 * time.Millisecond, ", 1m30s left", 0},
-		{29 * time.Second, ", 1m01s left", 32},
-		{45 * time.Second, ", 1m00s left", 33}, // past its share: the later shares only
+		{0, ", 1m30s left"},
+		{500 * time.Millisecond, ", 1m30s left"},
+		{29 * time.Second, ", 1m01s left"},
+		{45 * time.Second, ", 1m00s left"}, // past its share: the later shares only
 	} {
-		if got, pct := c.suffix(tt.elapsed), *c.percent(tt.elapsed); got != tt.want || pct != tt.pct {
-			t.Errorf("after %s: %q, %d%%; want %q, %d%%", tt.elapsed, got, pct, tt.want, tt.pct)
+		if got := c.suffix(tt.elapsed); got != tt.want {
+			t.Errorf("after %s: %q, want %q", tt.elapsed, got, tt.want)
 		}
 	}
-	if (countdown{}).suffix(time.Second) != "" || (countdown{}).percent(0) != nil {
-		t.Errorf("a budget in executions has a countdown")
+	if p := c.of(5, 0); p != nil {
+		t.Errorf("a time budget has a percentage: %d", *p)
+	}
+	e := newCountdown(0, 0, 2)
+	if p := e.of(5, 20); e.suffix(time.Second) != "" || p == nil || *p != 25 {
+		t.Errorf("a budget in executions: %q, %v", e.suffix(time.Second), p)
 	}
 }

@@ -60,10 +60,10 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
-	// Reports carry a percentage and, with a time budget, the run's time
-	// left.
+	// Reports carry a percentage with a budget in executions and the
+	// run's time left with a time budget.
 	clock := newCountdown(opts.Duration, hopts.Duration, plan.Count(req.suites))
-	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs, 0) }
+	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
 	if len(seeds) > 0 {
 		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
 	} else {
@@ -86,7 +86,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r.gen, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.of(pr.Execs, opts.Execs, pr.Elapsed))
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.of(pr.Execs, opts.Execs))
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))

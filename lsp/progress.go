@@ -131,10 +131,11 @@ func newCountdown(direct, share time.Duration, n int) countdown {
 }
 
 // of is a direct campaign's percentage after execs of a budget of
-// executions, else the share of the time budget spent after elapsed.
-func (c countdown) of(execs, budget uint64, elapsed time.Duration) *uint32 {
+// executions; nil without one: a time budget counts down in the message
+// (suffix) instead.
+func (c countdown) of(execs, budget uint64) *uint32 {
 	if budget == 0 {
-		return c.percent(elapsed)
+		return nil
 	}
 	pct := uint32(min(100, execs*100/budget))
 	return &pct
@@ -156,13 +157,4 @@ func (c countdown) suffix(elapsed time.Duration) string {
 		return fmt.Sprintf(", %dm%02ds left", s/60, s%60)
 	}
 	return fmt.Sprintf(", %ds left", s)
-}
-
-// percent is the share of the run's time budget spent, nil without one.
-func (c countdown) percent(elapsed time.Duration) *uint32 {
-	if c.total <= 0 {
-		return nil
-	}
-	pct := uint32(min(100, (c.total-c.left(elapsed))*100/c.total))
-	return &pct
 }

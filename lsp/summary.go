@@ -27,11 +27,11 @@ func (s *server) suiteHooks(p *project, gen uint64, prog *progress, fallback str
 				clock.later = clock.share * time.Duration(n-started-1)
 			}
 			started++
-			prog.report("fuzzing "+what, clock.percent(0))
+			prog.report("fuzzing "+what, nil)
 		},
 		OnFinding: func(f report.Finding) { s.addFinding(p, gen, f, fallback) },
 		OnProgress: func(pr engine.Progress) {
-			prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.percent(pr.Elapsed))
+			prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), nil)
 		},
 	}
 }

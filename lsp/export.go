@@ -4,20 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/plan"
 	"go.lsp.dev/protocol"
 )
 
 // errExportPath is why an export found no place to write.
 var errExportPath = errors.New("cannot export the test")
-
-// maxExportNames bounds the -2, -3, ... names tried for an export.
-const maxExportNames = 100
 
 // exportFoundryTest writes a finding as a Foundry test in the project's
 // test folder: through workspace/applyEdit (CreateFile with
@@ -93,40 +89,24 @@ func (s *server) exportPath(root, rel string) (path, real string, err error) {
 	if !within(realRoot, realDir) || !inside {
 		return "", "", fmt.Errorf("%w: %s leads to %s, outside the workspace (the test folder must lie in the project and a workspace folder)", errExportPath, filepath.Dir(want), realDir)
 	}
-	base := filepath.Base(want)
-	stem, ext := base, ""
-	if i := strings.Index(base, "."); i > 0 {
-		stem, ext = base[:i], base[i:]
+	name, err := plan.FreeExportName(realDir, filepath.Base(want))
+	if err != nil {
+		return "", "", fmt.Errorf("%w: %w", errExportPath, err)
 	}
-	for n := 1; n <= maxExportNames; n++ {
-		name := base
-		if n > 1 {
-			name = fmt.Sprintf("%s-%d%s", stem, n, ext)
-		}
-		if _, err := os.Lstat(filepath.Join(realDir, name)); errors.Is(err, os.ErrNotExist) {
-			return filepath.Join(filepath.Dir(want), name), filepath.Join(realDir, name), nil
-		}
-	}
-	return "", "", fmt.Errorf("%w: %s and %d other names are taken", errExportPath, want, maxExportNames-1)
+	return filepath.Join(filepath.Dir(want), name), filepath.Join(realDir, name), nil
 }
 
-// writeNew creates the file exportPath chose, never following a link or
-// replacing a file that appeared since (O_EXCL), and returns its path.
+// writeNew creates the file exportPath chose (plan.WriteExport: never
+// following a link or replacing a file that appeared since, the next
+// free name then) and returns its path.
 func (s *server) writeNew(root, rel string, data []byte) (string, error) {
 	path, real, err := s.exportPath(root, rel)
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
-		return "", fmt.Errorf("write foundry test: %w", err)
-	}
-	f, err := os.OpenFile(real, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	name, err := plan.WriteExport(filepath.Dir(real), filepath.Base(real), data)
 	if err != nil {
-		return "", fmt.Errorf("write foundry test: %w", err)
+		return "", err
 	}
-	_, werr := f.Write(data)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		return "", fmt.Errorf("write foundry test: %w", err)
-	}
-	return path, nil
+	return filepath.Join(filepath.Dir(path), name), nil
 }

@@ -3,13 +3,12 @@ package lsp
 import (
 	"context"
 	"errors"
-	"path/filepath"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/redact"
-	"github.com/foresight-sol/foresight/solc"
+	"github.com/foresight-sol/foresight/plan"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -19,27 +18,31 @@ import (
 // workspace's settings file may name, so it runs only in a trusted
 // workspace; an untrusted one is fuzzed without the fork, and told so once.
 
-// openFork opens the fork the settings name at block (0: forkBlock, else
-// the latest). It returns nil and no error when none is set or the
-// workspace is untrusted (said once: the campaign runs without the fork),
-// and the node's error when it failed (said once per kind of failure by
+// openFork opens the fork the settings name (plan.CampaignFork). It
+// returns nil and no error when none is set or the workspace is
+// untrusted (said once: the campaign runs without the fork), and the
+// node's error when it failed (said once per kind of failure by
 // forkFailed: the campaign does not run, since without the fork its
 // findings would be about another chain).
-func (s *server) openFork(ctx context.Context, st Settings, block uint64) (*fork.Source, error) {
-	if st.ForkURL == "" {
-		return nil, nil
-	}
-	s.mu.Lock()
-	trusted := s.trusted
-	s.mu.Unlock()
-	if !trusted {
+func (s *server) openFork(ctx context.Context, st Settings) (*fork.Source, error) {
+	cfg, err := plan.CampaignFork(st.ForkURL, st.ForkBlock, s.isTrusted())
+	return s.openForkAs(ctx, cfg, err)
+}
+
+// openForkAs opens cfg, the fork plan chose, or says why it chose none.
+func (s *server) openForkAs(ctx context.Context, cfg *fork.Config, err error) (*fork.Source, error) {
+	if errors.Is(err, plan.ErrForkUntrusted) {
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")
 		return nil, nil
 	}
-	if block == 0 {
-		block = st.ForkBlock
+	if err != nil {
+		s.forkFailed(err, "the finding was not replayed (set forkUrl to the fork's URL)")
+		return nil, err
 	}
-	src, err := fork.Open(ctx, fork.Config{URL: st.ForkURL, Block: block, CacheDir: filepath.Join(solc.DefaultCacheDir(), "fork")})
+	if cfg == nil {
+		return nil, nil
+	}
+	src, err := fork.Open(ctx, *cfg)
 	if err != nil {
 		err = redact.Error(err) // fork errors carry no credentials; this keeps it so
 		if ctx.Err() == nil {
@@ -48,6 +51,13 @@ func (s *server) openFork(ctx context.Context, st Settings, block uint64) (*fork
 		return nil, err
 	}
 	return src, nil
+}
+
+// isTrusted says whether the workspace is trusted.
+func (s *server) isTrusted() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.trusted
 }
 
 // forkFailed tells the editor that the fork failed and what that did to
@@ -73,14 +83,10 @@ func forkKind(err error) string {
 }
 
 // setUpForks are the forks a Foundry set-up may select itself
-// (vm.createSelectFork), pinned to rec's block when replaying its
-// finding. Untrusted, they refuse to fork before any request: the set-up
-// and foundry.toml that name the URL are workspace files.
+// (plan.SetUpForks), refused before any request in an untrusted
+// workspace.
 func (s *server) setUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
-	s.mu.Lock()
-	trusted := s.trusted
-	s.mu.Unlock()
-	return engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: filepath.Join(solc.DefaultCacheDir(), "fork"), Untrusted: !trusted, Pin: rec})
+	return plan.SetUpForks(ctx, s.isTrusted(), rec)
 }
 
 // closeSetUpForks writes the set-up's forks' disk caches.
@@ -108,19 +114,21 @@ func (s *server) closeFork(src *fork.Source) {
 }
 
 // replayOn is engine.ReplayOn on the fork a finding was found on, if it
-// was (the current forkUrl, at the finding's block).
+// was (plan.ReplayFork: forkUrl, else the finding's own URL, at the
+// finding's block), as 'foresight replay' does.
 func (s *server) replayOn(ctx context.Context, t *replayTarget) (*engine.Trace, error) {
 	s.mu.Lock()
 	st := s.settings
 	s.mu.Unlock()
-	var src *fork.Source
-	if t.setup.Fork != nil && !t.setup.Fork.SetUp {
-		var err error
-		if src, err = s.openFork(ctx, st, t.setup.Fork.Block); err != nil {
-			return nil, err
-		}
-		defer s.closeFork(src)
+	cfg, err := plan.ReplayFork(t.setup.Fork, st.ForkURL, 0)
+	if err == nil && cfg != nil && !s.isTrusted() {
+		err = plan.ErrForkUntrusted
 	}
+	src, err := s.openForkAs(ctx, cfg, err)
+	if err != nil {
+		return nil, err
+	}
+	defer s.closeFork(src)
 	forks := s.setUpForks(ctx, t.setup.Fork)
 	defer s.closeSetUpForks(forks)
 	return engine.ReplayForked(src, forks, t.builds, t.setup, t.f.f)

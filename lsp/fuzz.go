@@ -45,7 +45,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
 	var err error
-	if opts.Fork, err = s.openFork(ctx, st, 0); err != nil { // fork.go: trusted workspaces only
+	if opts.Fork, err = s.openFork(ctx, st); err != nil { // fork.go: trusted workspaces only
 		if ctx.Err() != nil {
 			return "cancelled"
 		}
@@ -60,14 +60,10 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
-	// With a budget in executions, reports carry a percentage.
-	percent := func(execs uint64) *uint32 {
-		if opts.Execs == 0 {
-			return nil
-		}
-		pct := uint32(min(100, execs*100/opts.Execs))
-		return &pct
-	}
+	// Reports carry a percentage with a budget in executions and the
+	// run's time left with a time budget.
+	clock := newCountdown(opts.Duration, hopts.Duration, plan.Count(req.suites))
+	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
 	if len(seeds) > 0 {
 		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
 	} else {
@@ -90,7 +86,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r.gen, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), percent(pr.Execs))
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.of(pr.Execs, opts.Execs))
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
@@ -100,7 +96,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	var runs []plan.SuiteRun
 	if err == nil && ctx.Err() == nil {
-		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r.gen, prog, fallback))
+		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r.gen, prog, fallback, countdown{total: clock.total, share: hopts.Duration}, plan.Count(req.suites)))
 		for _, run := range runs {
 			if run.Report != nil {
 				s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
@@ -109,9 +105,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	if rep != nil {
 		// Also after a cancellation: what a campaign learnt is kept.
-		if err := store.save(rep); err != nil {
-			s.corpusSaveFailed(p.root, err)
-		}
+		s.saveCorpus(p.root, store, rep)
 		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
 			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
 		for _, sk := range rep.Skipped {
@@ -202,28 +196,22 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 // did not fuzz, and returns the progress line of it and whether anything
 // was fuzzed at all.
 func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) (string, bool) {
-	skips := skippedOf(req.proj, req.builds, rep)
-	for _, run := range runs {
-		if run.Report != nil {
-			// A suite's skips (its set-up failed) go on its contracts.
-			skips = append(skips, run.Report.Skipped...)
-		}
-	}
+	// The command line's reasons at the same places (plan.Skips), with a
+	// suite's (its set-up failed) on its contracts.
+	skips := plan.Skips(req.builds, rep, req.c.contracts, runs)
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
-	places := placesOf(req.builds, skips)
 	s.mu.Lock()
 	if req.p.gen != req.r.gen {
 		s.mu.Unlock()
 		return "", fuzzedAny
 	}
-	notes := notesFor(req.p, req.builds, skips, places)
-	changed := req.p.setNotesLocked(notes)
+	changed := req.p.setNotesLocked(notesFor(req.p, skips))
 	s.mu.Unlock()
 	slices.Sort(changed)
 	s.publish(slices.Compact(changed)...)
-	return summary(skips), fuzzedAny
+	return plan.Summary(skips), fuzzedAny
 }
 
 // addFinding records a streamed finding and publishes its file at once. A

@@ -109,3 +109,52 @@ func (p *progress) end(message string) {
 		p.send(&protocol.WorkDoneProgressEnd{Kind: protocol.WorkDoneProgressKindEnd, Message: message})
 	}
 }
+
+// A countdown is what a run with a time budget has left: the campaign
+// running, elapsed into its share, and the shares of the campaigns after
+// it (plan.Split: the direct campaign's first, then each suite's). The
+// zero countdown (a budget in executions) says nothing.
+type countdown struct {
+	total, share time.Duration // the run's budget; the running campaign's share
+	later        time.Duration // the shares of the campaigns after it
+}
+
+// newCountdown is the countdown of a run whose direct campaign has a
+// time budget of direct and n suite campaigns one of share each (none
+// without a time budget).
+func newCountdown(direct, share time.Duration, n int) countdown {
+	if direct <= 0 {
+		return countdown{}
+	}
+	later := share * time.Duration(n)
+	return countdown{total: direct + later, share: direct, later: later}
+}
+
+// of is a direct campaign's percentage after execs of a budget of
+// executions; nil without one: a time budget counts down in the message
+// (suffix) instead.
+func (c countdown) of(execs, budget uint64) *uint32 {
+	if budget == 0 {
+		return nil
+	}
+	pct := uint32(min(100, execs*100/budget))
+	return &pct
+}
+
+// left is the run's time left after elapsed of the running campaign.
+func (c countdown) left(elapsed time.Duration) time.Duration {
+	return max(0, c.share-elapsed) + c.later
+}
+
+// suffix is ", 42s left" (", 2m05s left" past a minute), "" without a
+// time budget.
+func (c countdown) suffix(elapsed time.Duration) string {
+	if c.total <= 0 {
+		return ""
+	}
+	s := int((c.left(elapsed) + time.Second - 1) / time.Second) // rounded up: "0s left" only at the end
+	if s >= 60 {
+		return fmt.Sprintf(", %dm%02ds left", s/60, s%60)
+	}
+	return fmt.Sprintf(", %ds left", s)
+}

@@ -222,12 +222,8 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 				continue
 			}
 			fs := &fileState{unit: name, src: newSource(u.Content), analysed: !full}
-			if full && b.Output != nil {
-				if out, ok := b.Output.Sources[name]; ok {
-					if ast, err := solc.ParseAST(out.AST); err == nil {
-						fs.functions = solc.Functions(ast)
-					}
-				}
+			if full {
+				fs.functions = b.Functions(name)
 			}
 			files[u.Path] = fs
 		}

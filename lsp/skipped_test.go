@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine"
 	"go.lsp.dev/protocol"
 )
 
@@ -112,25 +111,4 @@ contract HelperTest {
 	}
 	check(only, place{6, protocol.DiagnosticSeverityWarning, "Fortress was not fuzzed"})
 	f.shutdown()
-}
-
-// TestClassify: every reason the engine gives has its kind.
-func TestClassify(t *testing.T) {
-	for reason, want := range map[string]skipKind{
-		"not deployed: deploy A: constructor failed: execution reverted":     skipReverted,
-		"not deployed: deploy A: constructor failed: max code size exceeded": skipTooLarge,
-		"not deployed: deploy A: constructor failed: out of gas":             skipDeploy,
-		"not deployed: A: libraries it links could not be deployed":          skipLibrary,
-		"not deployed: A links library L, which failed to deploy":            skipLibrary,
-		"no callable functions": skipNoFunctions,
-		"not fuzzed: setUp(): unsupported cheatcode vm.ffi(string[])":                       skipSetUpFailed,
-		"a campaign runs one Foundry set-up and this one ran B's (--setup A runs this one)": skipOtherSetUp,
-	} {
-		if got := classify(reason); got.short != want.short {
-			t.Errorf("classify(%q) = %q, want %q", reason, got.short, want.short)
-		}
-	}
-	if got := kindOf(engine.Skipped{Reason: "test code"}); got.short != skipTestCode.short {
-		t.Errorf("test code is %q", got.short)
-	}
 }

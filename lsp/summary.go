@@ -14,16 +14,24 @@ import (
 
 // suiteHooks show a run's suite campaigns as they go: which set-up runs
 // (the progress names it), their findings streamed to the editor.
-func (s *server) suiteHooks(p *project, gen uint64, prog *progress, fallback string) plan.Hooks {
+//
+// clock is the first suite's countdown (its share, none later); each
+// suite after it has one share fewer to come.
+func (s *server) suiteHooks(p *project, gen uint64, prog *progress, fallback string, clock countdown, n int) plan.Hooks {
 	var what string
+	started := 0
 	return plan.Hooks{
 		OnStart: func(file, contract string) {
 			what = "from " + contract + ".setUp()"
+			if clock.total > 0 {
+				clock.later = clock.share * time.Duration(n-started-1)
+			}
+			started++
 			prog.report("fuzzing "+what, nil)
 		},
 		OnFinding: func(f report.Finding) { s.addFinding(p, gen, f, fallback) },
 		OnProgress: func(pr engine.Progress) {
-			prog.report(fmt.Sprintf("fuzzing %s: %s, %s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding")), nil)
+			prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), nil)
 		},
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 // SuiteRun is what a report says of one suite's campaign.
@@ -21,8 +22,10 @@ type SuiteRun struct {
 	// it did not compile); "" when it was.
 	NotFuzzed string `json:"notFuzzed,omitempty"`
 	// Report is the campaign's own report (nil when it did not run), for
-	// its per-function figures and coverage.
+	// its per-function figures and coverage; Builds what it fuzzed, for
+	// its skip reasons (Skips).
 	Report *engine.Report `json:"-"`
+	Builds []*solc.Build  `json:"-"`
 }
 
 // Hooks are what the caller sees of each suite campaign while it runs;
@@ -67,7 +70,9 @@ func RunSuites(ctx context.Context, suites []Suite, opts engine.Options, rep *en
 			if err != nil {
 				return runs, fmt.Errorf("%s: %w", s.Path, err)
 			}
-			runs = append(runs, Merge(rep, hr, s.Path, name))
+			run := Merge(rep, hr, s.Path, name)
+			run.Builds = s.Builds
+			runs = append(runs, run)
 		}
 	}
 	return runs, nil

@@ -1,20 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/plan"
 )
-
-// maxExportNames bounds the -2, -3, ... names tried for one test file.
-const maxExportNames = 100
 
 // exportFindings writes the chosen findings (index 0: all) of a report as
 // Foundry tests in style into their project's test folder and prints each path.
@@ -56,34 +51,12 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 	return exitOK
 }
 
-// writeNewFile creates want, or the first free name with a suffix before
-// its extensions, with O_EXCL so nothing existing is replaced.
+// writeNewFile creates want, or the first free name plan.ExportName
+// gives it, and returns the path written.
 func writeNewFile(want string, data []byte) (string, error) {
-	if err := os.MkdirAll(filepath.Dir(want), 0o755); err != nil {
-		return "", fmt.Errorf("write foundry test: %w", err)
+	name, err := plan.WriteExport(filepath.Dir(want), filepath.Base(want), data)
+	if err != nil {
+		return "", err
 	}
-	base := filepath.Base(want)
-	stem, ext := base, ""
-	if i := strings.Index(base, "."); i > 0 {
-		stem, ext = base[:i], base[i:]
-	}
-	for n := 1; n <= maxExportNames; n++ {
-		path := want
-		if n > 1 {
-			path = filepath.Join(filepath.Dir(want), fmt.Sprintf("%s-%d%s", stem, n, ext))
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, os.ErrExist) {
-			continue
-		}
-		if err != nil {
-			return "", fmt.Errorf("write foundry test: %w", err)
-		}
-		_, werr := f.Write(data)
-		if err := errors.Join(werr, f.Close()); err != nil {
-			return "", fmt.Errorf("write foundry test: %w", err)
-		}
-		return path, nil
-	}
-	return "", fmt.Errorf("write foundry test: %s and %d other names are taken", want, maxExportNames-1)
+	return filepath.Join(filepath.Dir(want), name), nil
 }

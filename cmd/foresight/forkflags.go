@@ -6,14 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/solc"
+	"github.com/foresight-sol/foresight/plan"
 )
 
 // forkFlags are the fork-mode flags of fuzz, check and replay
@@ -44,16 +43,17 @@ func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
 var errNoForkURL = errors.New("needs --fork-url")
 
 // open connects to the fork, if one was asked for (nil otherwise), and
-// fills opts, whose set-up may fork too (engine.SetUpForks).
+// fills opts, whose set-up may fork too (plan.SetUpForks).
 func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Writer) (*fork.Source, error) {
-	opts.SetUpForks = engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: forkCacheDir()})
-	if f.url == "" {
-		if f.block != 0 || len(f.targets) > 0 {
-			return nil, fmt.Errorf("--fork-block and --target-address: %w", errNoForkURL)
-		}
-		return nil, nil
+	opts.SetUpForks = plan.SetUpForks(ctx, true, nil)
+	if f.url == "" && (f.block != 0 || len(f.targets) > 0) {
+		return nil, fmt.Errorf("--fork-block and --target-address: %w", errNoForkURL)
 	}
-	src, err := openFork(ctx, f.url, f.block, stderr)
+	cfg, err := plan.CampaignFork(f.url, f.block, true) // the user typed the URL
+	if cfg == nil || err != nil {
+		return nil, err
+	}
+	src, err := openFork(ctx, *cfg, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -61,38 +61,30 @@ func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Wr
 	return src, nil
 }
 
-// openReplay opens the fork a report's findings were found on: the
-// report's URL unless --fork-url names one (it must, when the report's
-// was redacted), at the report's block unless --fork-block names one.
+// openReplay opens the fork a report's findings were found on
+// (plan.ReplayFork: the report's URL unless --fork-url names one, which
+// it must when the report's was redacted; the report's block unless
+// --fork-block names one).
 func (f *forkFlags) openReplay(ctx context.Context, rec *report.ForkInfo, stderr io.Writer) (*fork.Source, error) {
-	if rec != nil && rec.SetUp {
-		// The set-up selects it again (replaySetUpForks).
-		if f.url != "" {
-			return nil, fmt.Errorf("--fork-url: the report's set-up selected its fork itself (%s at block %d); replay it without --fork-url", forkName(rec), rec.Block)
-		}
-		return nil, nil
+	switch {
+	case rec != nil && rec.SetUp && f.url != "":
+		// The set-up selects it again (plan.SetUpForks).
+		return nil, fmt.Errorf("--fork-url: the report's set-up selected its fork itself (%s at block %d); replay it without --fork-url", forkName(rec), rec.Block)
+	case rec == nil && f.url != "":
+		return nil, errors.New("--fork-url: the report's findings were not found on a fork")
 	}
-	if rec == nil {
-		if f.url != "" {
-			return nil, errors.New("--fork-url: the report's findings were not found on a fork")
-		}
-		return nil, nil
+	cfg, err := plan.ReplayFork(rec, f.url, f.block)
+	if errors.Is(err, plan.ErrForkRedacted) {
+		return nil, fmt.Errorf("%w: give the URL with --fork-url", err)
 	}
-	url, block := f.url, f.block
-	if url == "" {
-		if rec.Redacted {
-			return nil, fmt.Errorf("the findings were found on a fork of chain %d at block %d through %s, whose credentials the report leaves out: give the URL with --fork-url", rec.ChainID, rec.Block, rec.URL)
-		}
-		url = rec.URL
+	if cfg == nil || err != nil {
+		return nil, err
 	}
-	if block == 0 {
-		block = rec.Block
-	}
-	return openFork(ctx, url, block, stderr)
+	return openFork(ctx, *cfg, stderr)
 }
 
-func openFork(ctx context.Context, url string, block uint64, stderr io.Writer) (*fork.Source, error) {
-	src, err := fork.Open(ctx, fork.Config{URL: url, Block: block, CacheDir: forkCacheDir()})
+func openFork(ctx context.Context, cfg fork.Config, stderr io.Writer) (*fork.Source, error) {
+	src, err := fork.Open(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -115,12 +107,10 @@ func closeFork(src *fork.Source, stderr io.Writer) {
 	}
 }
 
-func forkCacheDir() string { return filepath.Join(solc.DefaultCacheDir(), "fork") }
-
 // replaySetUpForks are the forks a replayed set-up may select: the
 // report's at its block.
 func replaySetUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
-	return engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: forkCacheDir(), Pin: rec})
+	return plan.SetUpForks(ctx, true, rec)
 }
 
 // forkName is how the report names a set-up's fork: its alias, else its

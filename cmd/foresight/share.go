@@ -15,6 +15,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 )
@@ -88,27 +89,24 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 	if s.dir == "" {
 		return nil, nil
 	}
-	dir, migrated, err := corpus.Open(s.dir, "")
+	// Loaded as the editor loads its project's corpus (plan.LoadCorpus).
+	c, loaded, err := plan.LoadCorpus(s.dir, "", opts.Contracts)
 	if err != nil {
 		return nil, err
 	}
-	loaded, err := dir.Load(opts.Contracts)
-	if err != nil {
-		return nil, err
-	}
-	sh := &share{dir: dir, log: log, stderr: stderr, inputs: absAll(paths), root: reportRoot(paths), seeds: len(loaded.Inputs)}
-	for _, p := range append(migrated.Problems, loaded.Problems...) {
+	sh := &share{dir: c.Dir(), log: log, stderr: stderr, inputs: absAll(paths), root: reportRoot(paths), seeds: len(loaded.Seeds)}
+	for _, p := range loaded.Problems {
 		fmt.Fprintf(stderr, "foresight: corpus: skipped %v\n", p)
 	}
-	fmt.Fprintf(stderr, "foresight: corpus %s: %d input(s) loaded", s.dir, len(loaded.Inputs))
+	fmt.Fprintf(stderr, "foresight: corpus %s: %d input(s) loaded", s.dir, len(loaded.Seeds))
 	if loaded.OverLimit > 0 {
 		fmt.Fprintf(stderr, ", %d over the limit of %d left unread", loaded.OverLimit, corpus.MaxLoadedInputs)
 	}
-	if migrated.Migrated > 0 {
-		fmt.Fprintf(stderr, ", %d converted from the older format", migrated.Migrated)
+	if loaded.Migrated > 0 {
+		fmt.Fprintf(stderr, ", %d converted from the older format", loaded.Migrated)
 	}
 	fmt.Fprintln(stderr)
-	opts.Seeds = append(opts.Seeds, loaded.Inputs...)
+	opts.Seeds = append(opts.Seeds, loaded.Seeds...)
 	// Workers hand inputs to a writer goroutine and go on fuzzing; when
 	// the writer falls behind they write themselves.
 	sh.queue, sh.written = make(chan corpus.Input, 1024), make(chan struct{})

@@ -38,13 +38,7 @@ func newSourceIndex(builds []*solc.Build) *sourceIndex {
 			if u == nil || x.files[u.Path] != nil {
 				continue
 			}
-			f := &sourceFile{path: u.Path, content: u.Content, lines: position.NewMapper(u.Content)}
-			if src, ok := b.Output.Sources[name]; ok {
-				if ast, err := solc.ParseAST(src.AST); err == nil {
-					f.funcs = solc.Functions(ast)
-				}
-			}
-			x.files[u.Path] = f
+			x.files[u.Path] = &sourceFile{path: u.Path, content: u.Content, lines: position.NewMapper(u.Content), funcs: b.Functions(name)}
 		}
 	}
 	return x

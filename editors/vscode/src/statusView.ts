@@ -61,7 +61,9 @@ export function statusView(s: StatusState): StatusView {
     tooltip = 'Starting the Foresight language server…';
   } else {
     if (s.active) {
-      text = `$(sync~spin) Foresight: ${shorten(s.active.message || s.active.title)}`;
+      // The countdown of a time budget first, so that shortening keeps it.
+      const [rest, left] = countdownOf(s.active.message || s.active.title);
+      text = `$(sync~spin) Foresight: ${left ? `${left} · ` : ''}${shorten(rest)}`;
       tooltip = `${s.active.message}\n\n`;
     } else if (s.note) {
       text = `$(sync~spin) Foresight: ${shorten(s.note)}`;
@@ -80,6 +82,16 @@ export function statusView(s: StatusState): StatusView {
     tooltip += `${count}. Server: ${s.server}\n\nClick to show the findings.`;
   }
   return { text, tooltip, command, error, label: text.replace(/\$\([^)]*\)\s*/g, '') };
+}
+
+/**
+ * countdownOf splits the countdown the server ends a progress message
+ * with when the run has a time budget (", 42s left", ", 2m05s left") off
+ * the message: [the message without it, "42s left"], or [message, ''].
+ */
+export function countdownOf(message: string): [string, string] {
+  const m = /, ((?:\d+m)?\d+s) left$/.exec(message);
+  return m ? [message.slice(0, m.index), `${m[1]} left`] : [message, ''];
 }
 
 export function shorten(s: string): string {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { StatusState, campaignModes, isNotFuzzedCode, shorten, statusView } from '../statusView';
+import { StatusState, campaignModes, countdownOf, isNotFuzzedCode, shorten, statusView } from '../statusView';
 
 const base: StatusState = { phase: 'running', server: 'foresight 0.1 (/bin/foresight)', failure: '', lastEnd: '', note: '', findings: 0 };
 
@@ -19,6 +19,15 @@ test('a campaign in progress shows its message, else its title, else a note', ()
   assert.equal(statusView({ ...base, active: { title: 'Foresight', message: 'fuzzing f: 10 execs' } }).text, '$(sync~spin) Foresight: fuzzing f: 10 execs');
   assert.equal(statusView({ ...base, active: { title: 'Fuzzing', message: '' } }).text, '$(sync~spin) Foresight: Fuzzing');
   assert.equal(statusView({ ...base, note: 'fuzzing A.sol…' }).text, '$(sync~spin) Foresight: fuzzing A.sol…');
+});
+
+test('a time budget counts down first, ahead of the shortened message', () => {
+  const message = `fuzzing from VaultTest.setUp(): ${'1'.repeat(60)} execs, 0 findings, 2m05s left`;
+  const v = statusView({ ...base, active: { title: 'Foresight', message } });
+  assert.equal(v.text, `$(sync~spin) Foresight: 2m05s left · ${shorten(message.slice(0, -', 2m05s left'.length))}`);
+  assert.equal(v.tooltip.startsWith(`${message}\n\n`), true);
+  assert.deepEqual(countdownOf('fuzzing f: 10 execs, 0 findings, 7s left'), ['fuzzing f: 10 execs, 0 findings', '7s left']);
+  assert.deepEqual(countdownOf('fuzzing f: 10 execs, 0 findings'), ['fuzzing f: 10 execs, 0 findings', '']);
 });
 
 test('failed and starting', () => {

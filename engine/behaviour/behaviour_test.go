@@ -1,0 +1,152 @@
+package behaviour
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/foresight-sol/foresight/engine/internal/testbuild"
+	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// fixtureBuild compiles engine/testdata/behaviour/<name>/Vault.sol in a
+// scratch folder of its own (the same unit name for every case).
+func fixtureBuild(t *testing.T, name string) []*solc.Build {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(fixtures.RepoRoot(), "engine", "testdata", "behaviour", name, "Vault.sol"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "Vault.sol"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return testbuild.CompileIn(t, dir, "Vault.sol")
+}
+
+// TestCompareFixtures compares each case's new Vault with the base one,
+// at a fixed seed and budget: a behaviour change is found, with the
+// input that shows it; a refactor or a new storage layout shows none.
+func TestCompareFixtures(t *testing.T) {
+	cases := []struct {
+		name string
+		// fn and aspect are the difference wanted; fn "" wants none.
+		fn, aspect string
+		// says are words the message must hold.
+		says []string
+	}{
+		{name: "rounding", fn: "Vault.deposit(uint256)", aspect: "return", says: []string{"`deposit(", "before returned", "now"}},
+		{name: "revert-message", fn: "Vault.withdraw(uint256)", aspect: "revert", says: []string{`before reverted "insufficient", now reverted "not enough"`}},
+		{name: "event", fn: "Vault.deposit(uint256)", aspect: "events", says: []string{"before emitted Deposited(", "now emitted Deposit("}},
+		{name: "access", fn: "Vault.setLimit(uint256)", aspect: "outcome", says: []string{"before succeeded", `now reverted "not owner"`}},
+		{name: "refactor"},
+		{name: "layout"},
+	}
+	old := fixtureBuild(t, "base")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := Compare(context.Background(), old, fixtureBuild(t, tc.name), Options{Seed: 1, Budget: 48})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Compared) != 8 || len(rep.Added) != 0 || len(rep.Removed) != 0 {
+				t.Fatalf("compared %v, added %v, removed %v: want the 8 functions both builds share", rep.Compared, rep.Added, rep.Removed)
+			}
+			for _, fr := range rep.Compared {
+				if fr.Inputs == 0 {
+					t.Errorf("%s: no input compared", fr.Function)
+				}
+			}
+			if tc.fn == "" {
+				for _, d := range rep.Differences {
+					t.Errorf("a difference in a change of no behaviour: %s: %s", d.Function, d.Message)
+				}
+				return
+			}
+			if len(rep.Differences) == 0 {
+				t.Fatalf("no difference found; want one in %s", tc.fn)
+			}
+			var got *Difference
+			for i, d := range rep.Differences {
+				t.Logf("%s (%s): %s", d.Function, d.Aspect, d.Message)
+				if d.Function.String() == tc.fn {
+					got = &rep.Differences[i]
+				}
+			}
+			if got == nil {
+				t.Fatalf("no difference in %s", tc.fn)
+			}
+			if got.Aspect != tc.aspect {
+				t.Errorf("aspect %q, want %q", got.Aspect, tc.aspect)
+			}
+			for _, w := range tc.says {
+				if !strings.Contains(got.Message, w) {
+					t.Errorf("message %q does not say %q", got.Message, w)
+				}
+			}
+			if len(got.Sequence) == 0 || got.Step > len(got.Sequence) {
+				t.Errorf("difference without its input: %+v", got)
+			}
+		})
+	}
+}
+
+// TestLayoutMovesSlots shows that the layout case's storage differs slot
+// by slot after the same deposit: a comparison of raw storage would claim
+// a difference where TestCompareFixtures/layout wants none.
+func TestLayoutMovesSlots(t *testing.T) {
+	old, new := fixtureBuild(t, "base"), fixtureBuild(t, "layout")
+	oldProg, err := programOf(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newProg, err := programOf(new)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := planFor(context.Background(), newProg, new, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := matchPrograms(oldProg, newProg)
+	before, err := newSide(context.Background(), oldProg, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := newSide(context.Background(), newProg, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &runner{m: m, before: before, after: after}
+	r.senders = after.ch.Senders()
+	dep := m.pairs[0].new.Methods
+	var call Call
+	for i := range dep {
+		if dep[i].Sig == "deposit(uint256)" {
+			call = Call{Contract: "Vault", Sender: r.senders[0], Input: append(dep[i].Selector[:], make([]byte, 31)...)}
+			call.Input = append(call.Input, 200)
+		}
+	}
+	ob := before.run(Sequence{call}, before.accounts(r.senders, m.pairs), m.pairs)
+	oa := after.run(Sequence{call}, after.accounts(r.senders, m.pairs), m.pairs)
+	if !equalObs(ob, oa) {
+		t.Fatalf("the layout change shows a difference: %+v / %+v", ob, oa)
+	}
+	slot := func(s *side, i int64) string {
+		return s.ch.State().GetState(s.addr("Vault"), common.BigToHash(big.NewInt(i))).Hex()
+	}
+	same := true
+	for i := int64(0); i < 5; i++ {
+		same = same && slot(before, i) == slot(after, i)
+	}
+	if same {
+		t.Fatal("slots 0-4 hold the same words on both builds: the fixture does not change the layout")
+	}
+}

@@ -28,8 +28,7 @@ const (
 	DefaultDepth  = 3  // calls before the function's own
 )
 
-// ErrNoBuild is wrapped by errors about a side that has no program to run
-// (a build with errors, or no deployable contract).
+// ErrNoBuild is wrapped by errors about a build that does not compile.
 var ErrNoBuild = errors.New("nothing to compare")
 
 // Options bound a comparison.
@@ -129,6 +128,9 @@ func Compare(ctx context.Context, old, new []*solc.Build, opts Options) (*Report
 	}
 	m := matchPrograms(oldProg, newProg)
 	rep := &Report{Added: m.added, Removed: m.removed}
+	if len(m.pairs) == 0 || len(newProg.Contracts) == 0 {
+		return rep, nil // nothing both builds have: listed, not compared
+	}
 	plan, err := planFor(ctx, newProg, new, opts.Seed)
 	if err != nil {
 		return nil, err
@@ -162,9 +164,6 @@ func programOf(builds []*solc.Build) (*program.Program, error) {
 	p, err := program.New(builds)
 	if err != nil {
 		return nil, err
-	}
-	if len(p.Contracts) == 0 {
-		return nil, fmt.Errorf("%w: no deployable contract", ErrNoBuild)
 	}
 	deploy.AddImplementationMethods(p)
 	return p, nil

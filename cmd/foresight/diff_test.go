@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foresight-sol/foresight/internal/fixtures"
+)
+
+// diffRepo makes a git repository whose one commit holds the base Vault
+// of engine/testdata/behaviour, and returns its folder.
+func diffRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main"}, args...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	putVault(t, dir, "base")
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+	return dir
+}
+
+// putVault writes case name's Vault.sol into dir.
+func putVault(t *testing.T, dir, name string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(fixtures.RepoRoot(), "engine", "testdata", "behaviour", name, "Vault.sol"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "Vault.sol"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDiffCommand runs diff on a real repository: a rounding change is a
+// difference (exit 1, with its input, in text, JSON and SARIF), a
+// refactor is none (exit 0), and a revision that does not exist or a
+// folder outside git are errors (exit 2).
+func TestDiffCommand(t *testing.T) {
+	dir := diffRepo(t)
+	// diff's temporary tree of the base goes here: it must be gone after.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	diff := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"diff"}, args...), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+
+	putVault(t, dir, "rounding")
+	code, out, errs := diff(dir)
+	if code != exitFindings || !strings.Contains(out, "behaviour changed: Vault.deposit(uint256): `deposit(") || !strings.Contains(out, "Vault.deposit(uint256): ") {
+		t.Fatalf("rounding: exit %d, want 1 with the deposit difference\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "Vault.sol:19:14: ") {
+		t.Errorf("rounding: the difference is not at deposit's definition (Vault.sol:19:14):\n%s", out)
+	}
+	code, out, _ = diff("--format", "json", dir)
+	var doc diffJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != exitFindings {
+		t.Fatalf("json: exit %d, %v\n%s", code, err, out)
+	}
+	if len(doc.Differences) != 1 || doc.Differences[0].Function != "Vault.deposit(uint256)" || len(doc.Differences[0].Calls) == 0 ||
+		len(doc.Compared) != 1 || doc.Compared[0].Inputs == 0 {
+		t.Errorf("json: want one difference in deposit with its calls, deposit alone compared: %+v", doc)
+	}
+	code, out, _ = diff("--format", "sarif", dir)
+	if code != exitFindings || !strings.Contains(out, `"ruleId": "behaviour-change"`) || !strings.Contains(out, `"uri": "Vault.sol"`) {
+		t.Errorf("sarif: exit %d, want a behaviour-change result at Vault.sol:\n%s", code, out)
+	}
+
+	putVault(t, dir, "refactor")
+	code, out, errs = diff(dir)
+	if code != exitOK || !strings.Contains(out, "no behaviour differs") || !strings.Contains(out, "Vault.deposit(uint256): ") {
+		t.Fatalf("refactor: exit %d, want 0 with deposit compared\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+
+	if code, _, errs = diff("--base", "no-such-rev", dir); code != exitUsage || !strings.Contains(errs, "unknown revision") {
+		t.Errorf("unknown revision: exit %d, stderr %q", code, errs)
+	}
+	outside := t.TempDir()
+	putVault(t, outside, "base")
+	if code, _, errs = diff(outside); code != exitUsage || !strings.Contains(errs, "not in a git repository") {
+		t.Errorf("outside git: exit %d, stderr %q", code, errs)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "foresight-diff-*")); len(left) > 0 {
+		t.Errorf("diff left its base trees behind: %v", left)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -98,5 +99,45 @@ func TestDiffCommand(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "foresight-diff-*")); len(left) > 0 {
 		t.Errorf("diff left its base trees behind: %v", left)
+	}
+}
+
+// TestUntarStaysInside checks that a revision's tree is written only
+// inside diff's folder: a name leaving it is refused, a link is not
+// written.
+func TestUntarStaysInside(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		hdr     tar.Header
+		wantErr bool
+	}{
+		{"parent", tar.Header{Name: "../evil.sol", Typeflag: tar.TypeReg, Size: 1, Mode: 0o644}, true},
+		{"absolute", tar.Header{Name: "/tmp/evil.sol", Typeflag: tar.TypeReg, Size: 1, Mode: 0o644}, true},
+		{"symlink", tar.Header{Name: "link.sol", Typeflag: tar.TypeSymlink, Linkname: "/etc/passwd", Mode: 0o777}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			tw := tar.NewWriter(&buf)
+			h := tc.hdr
+			if err := tw.WriteHeader(&h); err != nil {
+				t.Fatal(err)
+			}
+			if h.Size > 0 {
+				tw.Write([]byte("x"))
+			}
+			tw.Close()
+			parent := t.TempDir()
+			dst := filepath.Join(parent, "tree")
+			err := untar(&buf, dst)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("untar: %v, want error %v", err, tc.wantErr)
+			}
+			if _, err := os.Lstat(filepath.Join(parent, "evil.sol")); err == nil {
+				t.Error("a file was written outside the tree")
+			}
+			if _, err := os.Lstat(filepath.Join(dst, "link.sol")); err == nil {
+				t.Error("a link was written")
+			}
+		})
 	}
 }

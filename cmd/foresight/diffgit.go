@@ -81,17 +81,39 @@ func gitCommit(ctx context.Context, top, rev string) (string, error) {
 }
 
 // extractTree writes the files under sub (a folder relative to top, ""
-// for all) of commit into dst.
+// for all) of commit into dst, streamed from git archive.
 func extractTree(ctx context.Context, top, commit, sub, dst string) error {
-	args := []string{"archive", "--format=tar", commit}
+	args := []string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false", "archive", "--format=tar", commit}
 	if sub != "" && sub != "." {
 		args = append(args, "--", filepath.ToSlash(sub))
 	}
-	out, err := gitRun(ctx, top, args...)
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = top
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
 	}
-	return untar(bytes.NewReader(out), dst)
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git archive: %w", err)
+	}
+	uerr := untar(out, dst)
+	if uerr != nil {
+		_ = cmd.Process.Kill() // stop writing: the tree is refused
+	}
+	_, _ = io.Copy(io.Discard, out)
+	werr := cmd.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case uerr != nil:
+		return uerr
+	case werr != nil:
+		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return fmt.Errorf("git archive: %w: %s", werr, line)
+	}
+	return nil
 }
 
 // untar writes a tar stream's folders and regular files under dst;

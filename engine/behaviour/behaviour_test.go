@@ -46,6 +46,7 @@ func TestCompareFixtures(t *testing.T) {
 		{name: "revert-message", fn: "Vault.withdraw(uint256)", aspect: "revert", says: []string{`before reverted "insufficient", now reverted "not enough"`}},
 		{name: "event", fn: "Vault.deposit(uint256)", aspect: "events", says: []string{"before emitted Deposited(", "now emitted Deposit("}},
 		{name: "access", fn: "Vault.setLimit(uint256)", aspect: "outcome", says: []string{"before succeeded", `now reverted "not owner"`}},
+		{name: "counter", fn: "Vault.deposit(uint256)", aspect: "getter", says: []string{"`calls()` after `deposit(", "before returned 1, now 2"}},
 		{name: "refactor"},
 		{name: "layout"},
 	}
@@ -78,6 +79,9 @@ func TestCompareFixtures(t *testing.T) {
 				t.Logf("%s (%s): %s", d.Function, d.Aspect, d.Message)
 				if d.Function.String() == tc.fn {
 					got = &rep.Differences[i]
+				} else {
+					// Another function only shows what tc.fn changed.
+					t.Errorf("a difference in %s, which did not change", d.Function)
 				}
 			}
 			if got == nil {

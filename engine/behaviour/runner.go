@@ -86,7 +86,13 @@ func (r *runner) count(seq Sequence) int {
 func (r *runner) check(seq Sequence) {
 	ob, oa := r.both(seq)
 	d, ok := r.firstDiff(seq, ob, oa)
-	if !ok || r.found[d.Function] || !r.replays(seq, ob, oa) {
+	if !ok {
+		return
+	}
+	if d.Step > 0 {
+		seq, ob, oa, d = r.earliest(seq, ob, oa, d)
+	}
+	if r.found[d.Function] || !r.replays(seq, ob, oa) {
 		return
 	}
 	seq, d = r.shrink(seq, d)
@@ -95,6 +101,21 @@ func (r *runner) check(seq Sequence) {
 		fr.Differences++
 	}
 	r.rep.Differences = append(r.rep.Differences, d)
+}
+
+// earliest cuts a sequence at the first call after which it differs
+// already (in the getters read afterwards, the state a caller sees):
+// that call's function made the difference, not a later one that only
+// shows it (a getter returning the count a changed function left).
+func (r *runner) earliest(seq Sequence, ob, oa seqObs, d Difference) (Sequence, seqObs, seqObs, Difference) {
+	for k := 1; k <= d.Step && k < len(seq); k++ {
+		p := seq[:k]
+		pb, pa := r.both(p)
+		if pd, ok := r.firstDiff(p, pb, pa); ok {
+			return p, pb, pa, pd
+		}
+	}
+	return seq, ob, oa, d
 }
 
 func (r *runner) both(seq Sequence) (seqObs, seqObs) {

@@ -44,6 +44,10 @@ type Options struct {
 	// Functions restrict the comparison to these functions; nil compares
 	// every function the two builds' targets share.
 	Functions []Function
+	// Names restrict the comparison further to functions named
+	// "Contract.name" (every overload), as the editor knows the functions
+	// an edit touched; nil: no restriction by name.
+	Names []string
 	// Inputs are sequences to run before the generated ones (a corpus's
 	// inputs); each counts for every compared function it calls.
 	Inputs []Sequence
@@ -118,6 +122,22 @@ func Compare(ctx context.Context, old, new []*solc.Build, opts Options) (*Report
 	if opts.Depth == 0 {
 		opts.Depth = DefaultDepth
 	}
+	r, err := prepare(ctx, old, new, opts)
+	if err != nil || len(r.m.pairs) == 0 {
+		return r.rep, err
+	}
+	if err := r.run(); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(r.rep.Differences, func(i, j int) bool {
+		return r.rep.Differences[i].Function.String() < r.rep.Differences[j].Function.String()
+	})
+	return r.rep, nil
+}
+
+// prepare matches the builds and, when they share a target, deploys both
+// with one plan.
+func prepare(ctx context.Context, old, new []*solc.Build, opts Options) (*runner, error) {
 	oldProg, err := programOf(old)
 	if err != nil {
 		return nil, fmt.Errorf("old build: %w", err)
@@ -127,30 +147,24 @@ func Compare(ctx context.Context, old, new []*solc.Build, opts Options) (*Report
 		return nil, fmt.Errorf("new build: %w", err)
 	}
 	m := matchPrograms(oldProg, newProg)
-	rep := &Report{Added: m.added, Removed: m.removed}
-	if len(m.pairs) == 0 || len(newProg.Contracts) == 0 {
-		return rep, nil // nothing both builds have: listed, not compared
+	r := &runner{ctx: ctx, m: m, opts: opts, rep: &Report{Added: m.added, Removed: m.removed}}
+	if len(m.pairs) == 0 {
+		return r, nil // nothing both builds have: listed, not compared
 	}
 	plan, err := planFor(ctx, newProg, new, opts.Seed)
 	if err != nil {
 		return nil, err
 	}
-	before, err := newSide(ctx, oldProg, plan)
-	if err != nil {
+	if r.before, err = newSide(ctx, oldProg, plan); err != nil {
 		return nil, fmt.Errorf("old build: %w", err)
 	}
-	after, err := newSide(ctx, newProg, plan)
-	if err != nil {
+	if r.after, err = newSide(ctx, newProg, plan); err != nil {
 		return nil, fmt.Errorf("new build: %w", err)
 	}
-	r := &runner{ctx: ctx, m: m, before: before, after: after, opts: opts, rep: rep}
-	if err := r.run(); err != nil {
-		return nil, err
-	}
-	sort.SliceStable(rep.Differences, func(i, j int) bool {
-		return rep.Differences[i].Function.String() < rep.Differences[j].Function.String()
-	})
-	return rep, nil
+	r.senders = r.after.ch.Senders()
+	r.acctOld = r.before.accounts(r.senders, r.m.pairs)
+	r.acctNew = r.after.accounts(r.senders, r.m.pairs)
+	return r, nil
 }
 
 // programOf is the engine's program of builds, with each proxy given its

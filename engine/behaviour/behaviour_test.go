@@ -154,3 +154,27 @@ func TestLayoutMovesSlots(t *testing.T) {
 		t.Fatal("slots 0-4 hold the same words on both builds: the fixture does not change the layout")
 	}
 }
+
+// TestTraceBoth replays a found difference on both builds for a person,
+// and restricts a comparison by name as the editor does.
+func TestTraceBoth(t *testing.T) {
+	old, rounding, refactor := fixtureBuild(t, "base"), fixtureBuild(t, "rounding"), fixtureBuild(t, "refactor")
+	rep, err := Compare(context.Background(), old, rounding, Options{Seed: 1, Budget: 16, Names: []string{"Vault.deposit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Compared) != 1 || rep.Compared[0].Function.String() != "Vault.deposit(uint256)" || len(rep.Differences) != 1 {
+		t.Fatalf("by name: compared %v, differences %v; want deposit alone, differing", rep.Compared, rep.Differences)
+	}
+	seq := rep.Differences[0].Sequence
+	text, err := Trace(context.Background(), old, rounding, seq, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "before: returned") || !strings.Contains(text, "<- differs (return") {
+		t.Errorf("trace of the difference:\n%s", text)
+	}
+	if text, err = Trace(context.Background(), old, refactor, seq, 1); err != nil || !strings.Contains(text, "no difference") {
+		t.Errorf("trace on the refactor: %v\n%s", err, text)
+	}
+}

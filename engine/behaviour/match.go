@@ -93,17 +93,21 @@ func sortFunctions(fs []Function) {
 	sort.Slice(fs, func(i, j int) bool { return fs[i].String() < fs[j].String() })
 }
 
-// compared lists the functions to compare: opts' that both builds have,
-// or every shared one.
-func (m matching) compared(want []Function) []target {
+// compared lists the functions to compare: those of want and names that
+// both builds have (nil: no restriction), or every shared one.
+func (m matching) compared(want []Function, names []string) []target {
 	keep := map[Function]bool{}
 	for _, f := range want {
 		keep[f] = true
 	}
+	named := map[string]bool{}
+	for _, n := range names {
+		named[n] = true
+	}
 	var out []target
 	for _, p := range m.pairs {
 		for _, meth := range p.methods {
-			if want == nil || keep[Function{p.name, meth.Sig}] {
+			if (want == nil || keep[Function{p.name, meth.Sig}]) && (names == nil || named[p.name+"."+meth.RawName]) {
 				out = append(out, target{p: p, m: meth})
 			}
 		}

@@ -32,12 +32,9 @@ type runner struct {
 }
 
 func (r *runner) run() error {
-	r.senders = r.after.ch.Senders()
-	r.acctOld = r.before.accounts(r.senders, r.m.pairs)
-	r.acctNew = r.after.accounts(r.senders, r.m.pairs)
 	r.env = r.newEnv()
 	r.results, r.found = map[Function]*FunctionResult{}, map[Function]bool{}
-	targets := r.m.compared(r.opts.Functions)
+	targets := r.m.compared(r.opts.Functions, r.opts.Names)
 	for _, t := range targets {
 		fr := &FunctionResult{Function: t.fn()}
 		r.results[t.fn()] = fr

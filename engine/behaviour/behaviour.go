@@ -94,6 +94,8 @@ type Difference struct {
 	// Message is the one-line account: "`withdraw(1)` after
 	// `deposit(3)`: before returned 333, now 334".
 	Message string
+
+	read int // with Aspect "getter": the index of the read that differs
 }
 
 // FunctionResult is how many inputs ran through a compared function.

@@ -178,3 +178,58 @@ func TestTraceBoth(t *testing.T) {
 		t.Errorf("trace on the refactor: %v\n%s", err, text)
 	}
 }
+
+// TestExportFoundry writes differences as Foundry tests asserting the
+// old behaviour, and compiles each in a Foundry project with the real
+// compiler (scripts/check-behaviour-export runs them under real forge).
+func TestExportFoundry(t *testing.T) {
+	old := fixtureBuild(t, "base")
+	for _, tc := range []struct{ name, want string }{
+		{"rounding", `assertEq(ret, hex"`},
+		{"counter", `.staticcall(hex"`},
+		{"access", `assertTrue(ok, "success")`},
+		{"event", `getRecordedLogs()`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			new := fixtureBuild(t, tc.name)
+			rep, err := Compare(context.Background(), old, new, Options{Seed: 1, Budget: 48})
+			if err != nil || len(rep.Differences) == 0 {
+				t.Fatalf("compare: %v, %v", err, rep)
+			}
+			rel, text, err := ExportFoundry(context.Background(), old, new, rep.Differences[0].Sequence, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rel != "test/VaultBehaviour.t.sol" || !strings.Contains(text, tc.want) {
+				t.Fatalf("%s:\n%s", rel, text)
+			}
+			root := t.TempDir()
+			for _, f := range []struct{ rel, from string }{
+				{"src/Vault.sol", filepath.Join(fixtures.RepoRoot(), "engine", "testdata", "behaviour", tc.name, "Vault.sol")},
+				{"lib/forge-std/src/Test.sol", filepath.Join(fixtures.ForgeStd(), "Test.sol")},
+				{"lib/forge-std/src/Vm.sol", filepath.Join(fixtures.ForgeStd(), "Vm.sol")},
+			} {
+				data, err := os.ReadFile(f.from)
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeIn(t, root, f.rel, data)
+			}
+			writeIn(t, root, "foundry.toml", []byte("[profile.default]\nsrc = \"src\"\n"))
+			writeIn(t, root, "remappings.txt", []byte("forge-std/=lib/forge-std/src/\n"))
+			writeIn(t, root, rel, []byte(text))
+			testbuild.CompilesCleanly(t, root, []string{filepath.Join(root, rel)})
+		})
+	}
+}
+
+func writeIn(t *testing.T, root, rel string, data []byte) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

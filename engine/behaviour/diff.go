@@ -36,7 +36,9 @@ func (r *runner) firstDiff(seq Sequence, ob, oa seqObs) (Difference, bool) {
 			read = "`" + b.getter[:i] + "()`"
 		}
 		before, after := r.renderRead(b), r.renderRead(a)
-		return r.difference(seq, len(seq), f, "getter", before, after, read), true
+		d := r.difference(seq, len(seq), f, "getter", before, after, read)
+		d.read = i
+		return d, true
 	}
 	return Difference{}, false
 }

@@ -102,11 +102,13 @@ func at0[T any](xs []T, i int) T {
 
 // side is one build, deployed, with its pristine state to reset to.
 type side struct {
-	prog   *program.Program
-	ch     *chain.Chain
-	dep    *deploy.Deployment
-	snap   chain.Snapshot
-	byName map[string]*program.Contract
+	prog *program.Program
+	ch   *chain.Chain
+	dep  *deploy.Deployment
+	snap chain.Snapshot
+	// snapBlock is the block the sequences start in.
+	snapBlock chain.Block
+	byName    map[string]*program.Contract
 }
 
 func newSide(ctx context.Context, prog *program.Program, sp *sharedPlan) (*side, error) {
@@ -122,7 +124,7 @@ func newSide(ctx context.Context, prog *program.Program, sp *sharedPlan) (*side,
 	for _, c := range prog.Contracts {
 		s.byName[c.Name] = c
 	}
-	s.snap = ch.Snapshot()
+	s.snap, s.snapBlock = ch.Snapshot(), ch.Block
 	return s, nil
 }
 

@@ -17,6 +17,7 @@ import (
 const (
 	cmdAcceptBehaviour = "foresight.acceptBehaviour"
 	cmdReplayBehaviour = "foresight.replayBehaviour"
+	cmdExportBehaviour = "foresight.exportBehaviour"
 )
 
 // behaviourArg names a behaviour difference in command arguments.
@@ -43,7 +44,8 @@ func (s *server) behaviourActionsLocked(path string, params *protocol.CodeAction
 		arg := behaviourArg{URI: params.TextDocument.URI, Behaviour: id}
 		out = append(out,
 			quickFix("Accept this behaviour change", d, cmdAcceptBehaviour, arg),
-			quickFix("Replay on the previous and the new build", d, cmdReplayBehaviour, arg))
+			quickFix("Replay on the previous and the new build", d, cmdReplayBehaviour, arg),
+			quickFix("Export as regression test (asserts the previous behaviour)", d, cmdExportBehaviour, arg))
 	}
 	return out
 }
@@ -69,7 +71,7 @@ func behaviourIDOf(d protocol.Diagnostic) string {
 // behaviourCommand runs a behaviour command; ok false when the command
 // is not one.
 func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteCommandParams) (result any, ok bool, err error) {
-	if params.Command != cmdAcceptBehaviour && params.Command != cmdReplayBehaviour {
+	if params.Command != cmdAcceptBehaviour && params.Command != cmdReplayBehaviour && params.Command != cmdExportBehaviour {
 		return nil, false, nil
 	}
 	var a behaviourArg
@@ -98,6 +100,20 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 		return nil, true, nil
 	}
 	s.mu.Unlock()
+	if params.Command == cmdExportBehaviour {
+		rel, text, err := behaviour.ExportFoundry(ctx, d.old, d.new, d.d.Sequence, d.seed)
+		if err != nil {
+			return nil, true, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "export: %v", err)
+		}
+		// Written as a finding's export is: confined to the project and
+		// a workspace folder, never over a file (export.go).
+		out, err := s.writeNew(p.root, rel, []byte(text))
+		if err != nil {
+			return nil, true, err
+		}
+		s.showMessage(protocol.MessageTypeInfo, "foresight: wrote "+out)
+		return out, true, nil
+	}
 	text, err := behaviour.Trace(ctx, d.old, d.new, d.d.Sequence, d.seed)
 	if err != nil {
 		return nil, true, jsonrpc2.Errorf(jsonrpc2.InternalError, "replay: %v", err)

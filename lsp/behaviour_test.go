@@ -116,8 +116,8 @@ func TestBehaviourOnSave(t *testing.T) {
 	for _, a := range actions {
 		cmds[a.Command.Command] = a.Command
 	}
-	if cmds[cmdReplayBehaviour] == nil || cmds[cmdAcceptBehaviour] == nil {
-		t.Fatalf("actions %+v, want replay and accept", actions)
+	if cmds[cmdReplayBehaviour] == nil || cmds[cmdAcceptBehaviour] == nil || cmds[cmdExportBehaviour] == nil {
+		t.Fatalf("actions %+v, want replay, export and accept", actions)
 	}
 	var trace string
 	if err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{Command: cmdReplayBehaviour, Arguments: cmds[cmdReplayBehaviour].Arguments}, &trace); err != nil {
@@ -125,6 +125,14 @@ func TestBehaviourOnSave(t *testing.T) {
 	}
 	if !strings.Contains(trace, "<- differs (return") {
 		t.Errorf("replay on both builds:\n%s", trace)
+	}
+	var exported string
+	if err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{Command: cmdExportBehaviour, Arguments: cmds[cmdExportBehaviour].Arguments}, &exported); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(exported); err != nil || filepath.Dir(exported) != filepath.Join(root, "test") ||
+		!strings.Contains(string(data), "function test_deposit_behaviour()") || !strings.Contains(string(data), `assertEq(ret, hex"`) {
+		t.Errorf("export at %s (%v):\n%s", exported, err, data)
 	}
 	if err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{Command: cmdAcceptBehaviour, Arguments: cmds[cmdAcceptBehaviour].Arguments}, nil); err != nil {
 		t.Fatal(err)

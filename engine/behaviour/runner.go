@@ -92,7 +92,7 @@ func (r *runner) check(seq Sequence) {
 	if r.found[d.Function] || !r.replays(seq, ob, oa) {
 		return
 	}
-	seq, d = r.shrink(seq, d)
+	_, d = r.shrink(seq, d) // d holds the shrunk sequence
 	r.found[d.Function] = true
 	if fr := r.results[d.Function]; fr != nil {
 		fr.Differences++

@@ -77,7 +77,8 @@ func (s *server) checkBehaviour(p *project, r *run, t trigger, old, new []*solc.
 	s.mu.Unlock()
 	s.goSafe("behaviour", func() {
 		defer cancel()
-		rep, err := behaviour.Compare(ctx, old, new, behaviour.Options{Seed: seed, Budget: behaviourBudget, Names: focus})
+		opts := behaviour.Options{Seed: seed, Budget: behaviourBudget, Names: focus, Inputs: s.corpusSequences(p.root, focus)}
+		rep, err := behaviour.Compare(ctx, old, new, opts)
 		if err != nil {
 			if ctx.Err() == nil {
 				s.log.Info("behaviour check", zap.String("root", p.root), zap.Error(err))
@@ -237,6 +238,28 @@ func (s *server) behaviourLensesLocked(p *project, path string, fs *fileState, v
 			continue
 		}
 		out = append(out, protocol.CodeLens{Range: v.cur.toRange(start, start), Command: &protocol.Command{Title: title}})
+	}
+	return out
+}
+
+// maxBehaviourInputs bounds the corpus inputs a save's check runs first.
+const maxBehaviourInputs = 64
+
+// corpusSequences are the project corpus's inputs whose contracts hold a
+// changed function, as sequences (the campaign's saved inputs reach the
+// changed code first).
+func (s *server) corpusSequences(root string, focus []string) []behaviour.Sequence {
+	var contracts []string
+	for _, f := range focus {
+		c, _, _ := strings.Cut(f, ".")
+		contracts = append(contracts, c)
+	}
+	_, inputs := s.loadCorpus(root, contracts)
+	var out []behaviour.Sequence
+	for _, in := range inputs {
+		if seq, ok := behaviour.FromCorpus(in); ok && len(out) < maxBehaviourInputs {
+			out = append(out, seq)
+		}
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/behaviour"
+	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -30,7 +31,7 @@ share); functions added or removed are listed. A difference is printed with
 the input that shows it, only when it replays the same on both builds. See
 docs/diff.md.`,
 	groups: []flagGroup{
-		{"Comparison", []string{"base", "all", "budget", "seed"}},
+		{"Comparison", []string{"base", "all", "budget", "seed", "corpus"}},
 		{"Output", []string{"format"}},
 		compilerGroup,
 	},
@@ -46,6 +47,7 @@ func init() { helpPages["diff"] = diffHelp }
 // diffOptions are diff's flags.
 type diffOptions struct {
 	base, format string
+	corpus       string
 	all          bool
 	cmp          behaviour.Options
 }
@@ -55,6 +57,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o diffOptions
 	fs.StringVar(&o.base, "base", "HEAD", "compare with the tree at this git `revision`")
 	fs.StringVar(&o.format, "format", "text", "output `format`: text, json or sarif")
+	fs.StringVar(&o.corpus, "corpus", "", "compare first over the inputs of this corpus `directory` (fuzz --corpus) that call a compared function")
 	fs.BoolVar(&o.all, "all", false, "compare every function both builds share, not only those the edit changed")
 	fs.IntVar(&o.cmp.Budget, "budget", behaviour.DefaultBudget, "generated call `sequences` per function")
 	fs.Uint64Var(&o.cmp.Seed, "seed", 1, "`seed` of the generated sequences")
@@ -147,6 +150,11 @@ func diffRun(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, paths [
 			return nil, err
 		}
 	}
+	if o.corpus != "" {
+		if o.cmp.Inputs, err = corpusSequences(o.corpus); err != nil {
+			return nil, err
+		}
+	}
 	res := &diffResult{base: o.base, commit: commit, paths: abs, newBuilds: newBuilds}
 	if !o.all {
 		if res.changed, err = behaviour.Changed(oldBuilds, newBuilds); err != nil {
@@ -210,4 +218,27 @@ func compiledTree(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, pa
 		return nil, fmt.Errorf("%s does not compile", what)
 	}
 	return builds, nil
+}
+
+// corpusSequences reads a corpus directory's inputs as sequences to
+// compare over; inputs that cannot be one are left out.
+func corpusSequences(dir string) ([]behaviour.Sequence, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--corpus %s: not a corpus directory", dir)
+	}
+	d, _, err := corpus.Open(dir, dir)
+	if err != nil {
+		return nil, err
+	}
+	l, err := d.Load(nil)
+	if err != nil {
+		return nil, err
+	}
+	var out []behaviour.Sequence
+	for _, in := range l.Inputs {
+		if seq, ok := behaviour.FromCorpus(in); ok {
+			out = append(out, seq)
+		}
+	}
+	return out, nil
 }

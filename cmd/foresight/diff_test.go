@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -139,5 +140,26 @@ func TestUntarStaysInside(t *testing.T) {
 				t.Error("a link was written")
 			}
 		})
+	}
+}
+
+// TestDiffCorpus compares over a corpus's inputs first: the rounding
+// change is shown with the corpus's deposit(150).
+func TestDiffCorpus(t *testing.T) {
+	dir := diffRepo(t)
+	putVault(t, dir, "rounding")
+	cdir := t.TempDir()
+	d, _, err := corpus.Open(cdir, cdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := corpus.Input{Calls: []corpus.InputCall{{Contract: "Vault", Function: "deposit(uint256)", Args: "0x" + strings.Repeat("0", 62) + "96", Sender: 1}}}
+	if _, _, err := d.Add(in); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"diff", "--corpus", cdir, dir}, &out, &errb)
+	if code != exitFindings || !strings.Contains(out.String(), "`deposit(150) from sender 2`: before returned 149, now 148") {
+		t.Errorf("exit %d, want 1 with the corpus input's difference\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
 	}
 }

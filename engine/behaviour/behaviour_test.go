@@ -10,6 +10,7 @@ import (
 	"math/big"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/corpus"
 
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
@@ -231,5 +232,31 @@ func writeIn(t *testing.T, root, rel string, data []byte) {
 	}
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCorpusInputs compares over a corpus input first: one that calls
+// deposit(150) finds the rounding change with that very input, counted
+// for deposit, before any generated one; an input through an attacker
+// contract is not one.
+func TestCorpusInputs(t *testing.T) {
+	in := corpus.Input{Calls: []corpus.InputCall{{Contract: "Vault", Function: "deposit(uint256)", Args: "0x" + strings.Repeat("0", 62) + "96", Sender: 1}}}
+	seq, ok := FromCorpus(in)
+	if !ok || len(seq) != 1 {
+		t.Fatalf("FromCorpus: %v, %v", seq, ok)
+	}
+	if _, ok := FromCorpus(corpus.Input{Calls: []corpus.InputCall{{Contract: "Vault", Function: "deposit(uint256)", Sender: 3}}}); ok {
+		t.Error("an input sent through an attacker contract was taken")
+	}
+	rep, err := Compare(context.Background(), fixtureBuild(t, "base"), fixtureBuild(t, "rounding"),
+		Options{Seed: 1, Budget: 1, Depth: -1, Names: []string{"Vault.deposit"}, Inputs: []Sequence{seq}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Compared) != 1 || rep.Compared[0].Inputs != 1 {
+		t.Errorf("compared %v, want deposit over the corpus input alone (it differs at once)", rep.Compared)
+	}
+	if len(rep.Differences) != 1 || !strings.Contains(rep.Differences[0].Message, "`deposit(150) from sender 2`: before returned 149, now 148") {
+		t.Errorf("differences %+v, want the corpus input's", rep.Differences)
 	}
 }

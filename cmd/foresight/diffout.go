@@ -42,6 +42,8 @@ type diffEntryJSON struct {
 	Message  string         `json:"message"`
 	Step     int            `json:"step"` // index of the call that differs; len(calls) for the getters afterwards
 	Calls    []diffCallJSON `json:"calls"`
+
+	start, end int // the function name's byte range, for SARIF
 }
 
 type diffCallJSON struct {
@@ -72,6 +74,7 @@ func diffDoc(res *diffResult) diffJSON {
 			}
 			if line, col, err := f.lines.LineCol(off); err == nil {
 				e.Path, e.Line, e.Column = f.path, line+1, col+1
+				e.start, e.end = off, off+len(fn.Name)
 			}
 		}
 		for i, c := range d.Sequence {
@@ -160,7 +163,7 @@ func writeDiffSARIF(w io.Writer, doc diffJSON, res *diffResult) error {
 		r := sarifResult{RuleID: diffRule.ID, Level: "warning", Message: sarifMessage{Text: d.Function + ": " + d.Message},
 			Properties: map[string]any{"aspect": d.Aspect, "before": d.Before, "after": d.After, "calls": d.Calls}}
 		if d.Path != "" {
-			r.Locations = []sarifLocation{{PhysicalLocation: sw.physical(d.Path, d.Line, d.Column, 0, 0)}}
+			r.Locations = []sarifLocation{{PhysicalLocation: sw.physical(d.Path, d.Line, d.Column, d.start, d.end)}}
 		}
 		// The function and what differs, no line number: an edit
 		// elsewhere keeps the alert.

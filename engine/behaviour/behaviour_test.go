@@ -260,3 +260,16 @@ func TestCorpusInputs(t *testing.T) {
 		t.Errorf("differences %+v, want the corpus input's", rep.Differences)
 	}
 }
+
+// TestUndeployedSide compares with an old build whose constructor always
+// reverts: its calls are "not deployed", never sent to the zero address
+// (which would create a contract from the calldata).
+func TestUndeployedSide(t *testing.T) {
+	rep, err := Compare(context.Background(), fixtureBuild(t, "ctor-revert"), fixtureBuild(t, "base"), Options{Seed: 1, Budget: 4, Names: []string{"Vault.deposit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Differences) != 1 || !strings.Contains(rep.Differences[0].Message, "before failed (not deployed)") {
+		t.Fatalf("differences %+v, want deposit: before not deployed", rep.Differences)
+	}
+}

@@ -77,6 +77,13 @@ func (s *side) run(seq Sequence, accts []account, pairs []*pair) seqObs {
 	var obs seqObs
 	before := make([]uint256.Int, len(accts))
 	for _, c := range seq {
+		to := s.addr(c.Contract)
+		if to == (common.Address{}) {
+			// Not deployed on this side: a call to the zero address
+			// would be a creation.
+			obs.txs = append(obs.txs, txObs{status: "not deployed"})
+			continue
+		}
 		s.ch.Advance(c.Blocks, c.Seconds)
 		for i, a := range accts {
 			before[i] = *s.ch.State().GetBalance(a.addr)
@@ -84,7 +91,7 @@ func (s *side) run(seq Sequence, accts []account, pairs []*pair) seqObs {
 		// The state's logs, in order, lose a reverted frame's with it.
 		logged := len(s.ch.State().Logs())
 		v := c.Value
-		r := s.ch.Call(chain.Tx{From: c.Sender, To: s.addr(c.Contract), Input: c.Input, Value: &v})
+		r := s.ch.Call(chain.Tx{From: c.Sender, To: to, Input: c.Input, Value: &v})
 		o := txObs{status: status(r.Err), ret: bytes.Clone(r.Ret)}
 		for _, l := range s.ch.State().Logs()[logged:] {
 			o.events = append(o.events, event{emitter: s.nameOf(l.Address, pairs), topics: slices.Clone(l.Topics), data: bytes.Clone(l.Data)})

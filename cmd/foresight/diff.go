@@ -104,6 +104,7 @@ type diffResult struct {
 	rep          *behaviour.Report
 	newBuilds    []*solc.Build
 	changed      []behaviour.Function // nil with --all
+	verbose      bool                 // -v: the gas too
 }
 
 // diffRun builds both trees and compares them.
@@ -155,7 +156,7 @@ func diffRun(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, paths [
 			return nil, err
 		}
 	}
-	res := &diffResult{base: o.base, commit: commit, paths: abs, newBuilds: newBuilds}
+	res := &diffResult{base: o.base, commit: commit, paths: abs, newBuilds: newBuilds, verbose: cf.verbose}
 	if !o.all {
 		if res.changed, err = behaviour.Changed(oldBuilds, newBuilds); err != nil {
 			return nil, err

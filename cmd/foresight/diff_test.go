@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -85,9 +86,12 @@ func TestDiffCommand(t *testing.T) {
 	}
 
 	putVault(t, dir, "refactor")
-	code, out, errs = diff(dir)
+	code, out, errs = diff("-v", dir)
 	if code != exitOK || !strings.Contains(out, "no behaviour differs") || !strings.Contains(out, "Vault.deposit(uint256): ") {
 		t.Fatalf("refactor: exit %d, want 0 with deposit compared\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if !regexp.MustCompile(`Vault.deposit\(uint256\): \d+ input\(s\), unchanged \(gas per call: \d+ before, \d+ now\)`).MatchString(out) {
+		t.Errorf("refactor -v: deposit's gas not shown (it calls an internal function now):\n%s", out)
 	}
 
 	if code, _, errs = diff("--base", "no-such-rev", dir); code != exitUsage || !strings.Contains(errs, "unknown revision") {

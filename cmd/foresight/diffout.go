@@ -29,6 +29,10 @@ type diffFuncJSON struct {
 	Function    string `json:"function"` // "Vault.withdraw(uint256)"
 	Inputs      int    `json:"inputs"`
 	Differences int    `json:"differences"`
+	// Mean gas per call over the inputs that behaved the same (gas
+	// alone is no difference).
+	GasBefore uint64 `json:"gasBefore,omitempty"`
+	GasAfter  uint64 `json:"gasAfter,omitempty"`
 }
 
 type diffEntryJSON struct {
@@ -62,7 +66,7 @@ func diffDoc(res *diffResult) diffJSON {
 	rep := res.rep
 	doc := diffJSON{Base: res.base, Commit: res.commit, Differs: rep.Differs(), Compared: []diffFuncJSON{}, Added: names(rep.Added), Removed: names(rep.Removed), Differences: []diffEntryJSON{}}
 	for _, c := range rep.Compared {
-		doc.Compared = append(doc.Compared, diffFuncJSON{c.Function.String(), c.Inputs, c.Differences})
+		doc.Compared = append(doc.Compared, diffFuncJSON{c.Function.String(), c.Inputs, c.Differences, c.GasBefore, c.GasAfter})
 	}
 	src := newSourceIndex(res.newBuilds)
 	for _, d := range rep.Differences {
@@ -104,13 +108,13 @@ func writeDiff(w io.Writer, format string, res *diffResult) error {
 	case "sarif":
 		return writeDiffSARIF(w, doc, res)
 	}
-	writeDiffText(w, doc, res.changed)
+	writeDiffText(w, doc, res.changed, res.verbose)
 	return nil
 }
 
 // writeDiffText prints each difference as a compiler message with its
 // calls, then how many inputs each function was compared over.
-func writeDiffText(w io.Writer, doc diffJSON, changed []behaviour.Function) {
+func writeDiffText(w io.Writer, doc diffJSON, changed []behaviour.Function, verbose bool) {
 	short := doc.Commit[:min(12, len(doc.Commit))]
 	if changed != nil && len(changed) == 0 && len(doc.Added) == 0 && len(doc.Removed) == 0 {
 		fmt.Fprintf(w, "no function changed since %s (%s)\n", doc.Base, short)
@@ -132,7 +136,11 @@ func writeDiffText(w io.Writer, doc diffJSON, changed []behaviour.Function) {
 		if c.Differences > 0 {
 			verdict = "behaviour differs"
 		}
-		fmt.Fprintf(w, "  %s: %d input(s), %s\n", c.Function, c.Inputs, verdict)
+		gas := ""
+		if verbose && c.GasBefore > 0 && c.GasBefore != c.GasAfter {
+			gas = fmt.Sprintf(" (gas per call: %d before, %d now)", c.GasBefore, c.GasAfter)
+		}
+		fmt.Fprintf(w, "  %s: %d input(s), %s%s\n", c.Function, c.Inputs, verdict, gas)
 	}
 	if len(doc.Added) > 0 {
 		fmt.Fprintf(w, "added (not compared): %s\n", strings.Join(doc.Added, ", "))

@@ -103,6 +103,10 @@ type FunctionResult struct {
 	Function    Function
 	Inputs      int
 	Differences int
+	// GasBefore and GasAfter are the mean gas of the function's calls
+	// over the inputs that showed no difference (0 when none did): gas
+	// alone is no difference, but a person may want to see it (diff -v).
+	GasBefore, GasAfter uint64
 }
 
 // Report is a comparison's result.

@@ -273,3 +273,18 @@ func TestUndeployedSide(t *testing.T) {
 		t.Fatalf("differences %+v, want deposit: before not deployed", rep.Differences)
 	}
 }
+
+// TestGasIsNoDifference: the refactor calls an internal function, which
+// costs gas; that is reported as gas, never as a difference.
+func TestGasIsNoDifference(t *testing.T) {
+	rep, err := Compare(context.Background(), fixtureBuild(t, "base"), fixtureBuild(t, "refactor"), Options{Seed: 1, Budget: 16, Names: []string{"Vault.deposit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Differences) != 0 || len(rep.Compared) != 1 {
+		t.Fatalf("compared %v, differences %v", rep.Compared, rep.Differences)
+	}
+	if c := rep.Compared[0]; c.GasBefore == 0 || c.GasAfter == 0 || c.GasBefore == c.GasAfter {
+		t.Errorf("deposit's mean gas %d before, %d after: want both, and not the same", c.GasBefore, c.GasAfter)
+	}
+}

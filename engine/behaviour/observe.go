@@ -21,6 +21,7 @@ type txObs struct {
 	ret    []byte // return or revert data
 	events []event
 	ether  []move // balances moved, by account name, sorted
+	gas    uint64 // never compared (gas.go)
 }
 
 // event is an emitted log, its emitter by contract name: the contracts
@@ -92,7 +93,7 @@ func (s *side) run(seq Sequence, accts []account, pairs []*pair) seqObs {
 		logged := len(s.ch.State().Logs())
 		v := c.Value
 		r := s.ch.Call(chain.Tx{From: c.Sender, To: to, Input: c.Input, Value: &v})
-		o := txObs{status: status(r.Err), ret: bytes.Clone(r.Ret)}
+		o := txObs{status: status(r.Err), ret: bytes.Clone(r.Ret), gas: r.GasUsed}
 		for _, l := range s.ch.State().Logs()[logged:] {
 			o.events = append(o.events, event{emitter: s.nameOf(l.Address, pairs), topics: slices.Clone(l.Topics), data: bytes.Clone(l.Data)})
 		}

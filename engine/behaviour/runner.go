@@ -29,11 +29,12 @@ type runner struct {
 	env              *calldata.Env
 	results          map[Function]*FunctionResult
 	found            map[Function]bool
+	gas              map[Function]*gasSum
 }
 
 func (r *runner) run() error {
 	r.env = r.newEnv()
-	r.results, r.found = map[Function]*FunctionResult{}, map[Function]bool{}
+	r.results, r.found, r.gas = map[Function]*FunctionResult{}, map[Function]bool{}, map[Function]*gasSum{}
 	targets := r.m.compared(r.opts.Functions, r.opts.Names)
 	for _, t := range targets {
 		fr := &FunctionResult{Function: t.fn()}
@@ -61,6 +62,7 @@ func (r *runner) run() error {
 	}
 	for i, t := range targets {
 		r.rep.Compared[i] = *r.results[t.fn()]
+		r.meanGas(&r.rep.Compared[i])
 	}
 	return nil
 }
@@ -84,6 +86,7 @@ func (r *runner) check(seq Sequence) {
 	ob, oa := r.both(seq)
 	d, ok := r.firstDiff(seq, ob, oa)
 	if !ok {
+		r.addGas(seq, ob, oa)
 		return
 	}
 	if d.Step > 0 {

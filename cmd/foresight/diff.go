@@ -32,7 +32,7 @@ the input that shows it, only when it replays the same on both builds. See
 docs/diff.md.`,
 	groups: []flagGroup{
 		{"Comparison", []string{"base", "all", "budget", "seed", "corpus"}},
-		{"Output", []string{"format"}},
+		{"Output", []string{"format", "export"}},
 		compilerGroup,
 	},
 	exits: `  0  no behaviour differs
@@ -48,7 +48,7 @@ func init() { helpPages["diff"] = diffHelp }
 type diffOptions struct {
 	base, format string
 	corpus       string
-	all          bool
+	all, export  bool
 	cmp          behaviour.Options
 }
 
@@ -58,6 +58,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.base, "base", "HEAD", "compare with the tree at this git `revision`")
 	fs.StringVar(&o.format, "format", "text", "output `format`: text, json or sarif")
 	fs.StringVar(&o.corpus, "corpus", "", "compare first over the inputs of this corpus `directory` (fuzz --corpus) that call a compared function")
+	fs.BoolVar(&o.export, "export", false, "write each difference as a Foundry test asserting the base revision's behaviour, in the project's test folder")
 	fs.BoolVar(&o.all, "all", false, "compare every function both builds share, not only those the edit changed")
 	fs.IntVar(&o.cmp.Budget, "budget", behaviour.DefaultBudget, "generated call `sequences` per function")
 	fs.Uint64Var(&o.cmp.Seed, "seed", 1, "`seed` of the generated sequences")
@@ -91,6 +92,12 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		cliError(stderr, "diff", err)
 		return exitUsage
 	}
+	if o.export {
+		if err := exportDiffs(ctx, res, o.cmp.Seed, stderr); err != nil {
+			cliError(stderr, "diff", err)
+			return exitUsage
+		}
+	}
 	if res.rep.Differs() {
 		return exitFindings
 	}
@@ -102,6 +109,7 @@ type diffResult struct {
 	base, commit string
 	paths        []string // as given, absolute
 	rep          *behaviour.Report
+	oldBuilds    []*solc.Build
 	newBuilds    []*solc.Build
 	changed      []behaviour.Function // nil with --all
 	verbose      bool                 // -v: the gas too
@@ -156,7 +164,7 @@ func diffRun(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, paths [
 			return nil, err
 		}
 	}
-	res := &diffResult{base: o.base, commit: commit, paths: abs, newBuilds: newBuilds, verbose: cf.verbose}
+	res := &diffResult{base: o.base, commit: commit, paths: abs, oldBuilds: oldBuilds, newBuilds: newBuilds, verbose: cf.verbose}
 	if !o.all {
 		if res.changed, err = behaviour.Changed(oldBuilds, newBuilds); err != nil {
 			return nil, err

@@ -85,6 +85,16 @@ func TestDiffCommand(t *testing.T) {
 		t.Errorf("sarif: exit %d, want a behaviour-change result at Vault.sol:\n%s", code, out)
 	}
 
+	// --export writes the difference as a Foundry test of the old
+	// behaviour; a second export never overwrites the first.
+	for _, name := range []string{"Vault_depositBehaviourTest.t.sol", "Vault_depositBehaviourTest-2.t.sol"} {
+		code, _, errs = diff("--export", dir)
+		data, err := os.ReadFile(filepath.Join(dir, "test", name))
+		if code != exitFindings || err != nil || !strings.Contains(string(data), "function test_deposit_behaviour()") || !strings.Contains(errs, "wrote ") {
+			t.Errorf("export: exit %d, %s: %v\n%s\nstderr:\n%s", code, name, err, data, errs)
+		}
+	}
+
 	putVault(t, dir, "refactor")
 	code, out, errs = diff("-v", dir)
 	if code != exitOK || !strings.Contains(out, "no behaviour differs") || !strings.Contains(out, "Vault.deposit(uint256): ") {

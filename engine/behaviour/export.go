@@ -44,7 +44,9 @@ func ExportFoundry(ctx context.Context, old, new []*solc.Build, seq Sequence, se
 	}
 	e := &exporter{r: r, seq: seq, obs: ob, d: d}
 	name := e.testName()
-	return "test/" + d.Function.Contract + "Behaviour.t.sol", e.render(name), nil
+	// One file and test contract per function: several differences of a
+	// contract export side by side.
+	return "test/" + e.contractName() + ".t.sol", e.render(name), nil
 }
 
 // exportable checks that the deployment is one a test can make with
@@ -73,6 +75,11 @@ type exporter struct {
 	obs seqObs // the old build's
 	d   Difference
 	b   strings.Builder
+}
+
+// contractName is the test contract's: "Vault_depositBehaviourTest".
+func (e *exporter) contractName() string {
+	return e.d.Function.Contract + "_" + fnName(e.d.Function) + "BehaviourTest"
 }
 
 func (e *exporter) testName() string {
@@ -115,7 +122,7 @@ func (e *exporter) render(name string) string {
 	e.line(0, "// The test asserts what the code did BEFORE the edit: it passes on the")
 	e.line(0, "// old code and fails on the new one. Keep it if the change was a mistake.")
 	e.line(0, "// forge test --match-test %s -vvv", name)
-	e.line(0, "contract %sBehaviourTest is Test {", e.d.Function.Contract)
+	e.line(0, "contract %s is Test {", e.contractName())
 	e.line(1, "address internal constant DEPLOYER = %s;", chain.Deployer.Hex())
 	for _, p := range r.m.pairs {
 		e.line(1, "address internal %s;", varName(p.name))

@@ -62,6 +62,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 			}})
 		}
 	}
+	lenses = append(lenses, s.behaviourLensesLocked(p, path, fs, view)...)
 	return lenses, nil
 }
 

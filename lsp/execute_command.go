@@ -95,6 +95,9 @@ func (s *server) executeCommand(ctx context.Context, params *protocol.ExecuteCom
 		}
 		return nil, s.fuzzFile(a)
 	}
+	if res, ok, err := s.behaviourCommand(ctx, params); ok {
+		return res, err
+	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q", params.Command)
 }
 

@@ -104,6 +104,9 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		s.log.Debug("dependents", zap.Strings("files", deps))
 		fullFiles = append(slices.Clip(fullFiles), deps...)
 	}
+	s.mu.Lock()
+	prevBuilds := p.builds // the behaviour check's old side (behaviour.go)
+	s.mu.Unlock()
 	st, failure := s.compileRun(ctx, p, r, compileRequest{proj: proj, files: files, full: fullFiles, overlay: overlay, versions: versions, tc: tc})
 	if failure != "" {
 		result = failure
@@ -141,6 +144,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	suites := plan.FromBuilds(builds, cp.Suites)
 	s.keepSuites(p, suites)
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
+	s.checkBehaviour(p, r, t, prevBuilds, builds, st.focus, settings.Seed)
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)

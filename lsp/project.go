@@ -36,7 +36,8 @@ type project struct {
 	setups   map[uint64]report.Setup // by campaign seed, recorded when a campaign has deployed
 	// suites are the builds of the last run's invariant suites, each
 	// compiled alone, by file: their findings replay on them.
-	suites map[string][]*solc.Build
+	suites    map[string][]*solc.Build
+	behaviour *behaviourState // the save's behaviour checks (behaviour.go)
 }
 
 // fileState is a compiled file: its text and functions. A save first

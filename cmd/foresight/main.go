@@ -6,6 +6,7 @@
 //	foresight check [flags] [FILE|DIR...] compile, fuzz briefly, print findings
 //	foresight fuzz [flags] [FILE|DIR...]  run a fuzzing campaign
 //	foresight replay REPORT.json          re-execute a report's findings and print traces
+//	foresight diff [--base REV] [PATH...] compare the behaviour at a git revision with the working tree's
 //	foresight explain [KIND...]           say what a finding kind means and what to do
 //	foresight bench [flags] FILE...       compare engine configurations over seeds
 //	foresight corpus merge|min ...        maintain shared corpus directories
@@ -57,6 +58,7 @@ func commands() []command {
 		{"check", "compile, run a short campaign and print findings like compiler diagnostics", runCheck},
 		{"fuzz", "run a fuzzing campaign and report findings (text, json, sarif)", runFuzz},
 		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
+		{"diff", "compare the behaviour at a git revision with the working tree's (docs/diff.md)", runDiff},
 		{"explain", "say what a finding kind means, why it is a bug and what to do", runExplain},
 		{"bench", "compare engine configurations over several seeds (median executions and time to each finding)", runBench},
 		{"corpus", "merge corpus directories or minimise one (docs/scaling.md)", runCorpus},

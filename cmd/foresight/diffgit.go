@@ -1,0 +1,206 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// This file gets the tree of a git revision for diff: git runs under the
+// command's context with the repository's hooks and file-system monitor
+// off, and the revision's files are written, regular files and folders
+// only, into a temporary folder that diff removes.
+
+// Errors diff reports about the repository.
+var (
+	errNotGit     = errors.New("not in a git repository")
+	errUnknownRev = errors.New("unknown revision")
+)
+
+// maxBaseBytes bounds what a revision's tree may write to disk.
+const maxBaseBytes = 1 << 30
+
+// gitRun runs git in dir and returns its stdout; stderr's first line
+// explains a failure.
+func gitRun(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	// Nothing of the repository's configuration runs: no hooks, no
+	// file-system monitor, no pager.
+	full := append([]string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false", "--no-pager"}, args...)
+	cmd := exec.CommandContext(ctx, "git", full...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return nil, fmt.Errorf("git %s: %w: %s", args[0], err, line)
+	}
+	return stdout.Bytes(), nil
+}
+
+// gitTop is the top folder of the work tree holding dir.
+func gitTop(ctx context.Context, dir string) (string, error) {
+	out, err := gitRun(ctx, dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", err
+		}
+		return "", fmt.Errorf("%s: %w (%w)", dir, errNotGit, err)
+	}
+	top := strings.TrimSpace(string(out))
+	if real, err := filepath.EvalSymlinks(top); err == nil {
+		top = real
+	}
+	return top, nil
+}
+
+// gitCommit resolves rev to a commit id.
+func gitCommit(ctx context.Context, top, rev string) (string, error) {
+	if strings.HasPrefix(rev, "-") {
+		return "", fmt.Errorf("%w %q", errUnknownRev, rev)
+	}
+	out, err := gitRun(ctx, top, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", err
+		}
+		return "", fmt.Errorf("%w %q", errUnknownRev, rev)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// extractTree writes the files under sub (a folder relative to top, ""
+// for all) of commit into dst, streamed from git archive.
+func extractTree(ctx context.Context, top, commit, sub, dst string) error {
+	args := []string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false", "archive", "--format=tar", commit}
+	if sub != "" && sub != "." {
+		args = append(args, "--", filepath.ToSlash(sub))
+	}
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = top
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git archive: %w", err)
+	}
+	uerr := untar(out, dst)
+	if uerr != nil {
+		_ = cmd.Process.Kill() // stop writing: the tree is refused
+	}
+	_, _ = io.Copy(io.Discard, out)
+	werr := cmd.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case uerr != nil:
+		return uerr
+	case werr != nil:
+		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return fmt.Errorf("git archive: %w: %s", werr, line)
+	}
+	return nil
+}
+
+// untar writes a tar stream's folders and regular files under dst;
+// links and names that leave dst are refused.
+func untar(r io.Reader, dst string) error {
+	tr := tar.NewReader(r)
+	var total int64
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read the revision's files: %w", err)
+		}
+		name := path.Clean(h.Name)
+		if path.IsAbs(name) || name == ".." || strings.HasPrefix(name, "../") {
+			return fmt.Errorf("the revision's file %q leaves the tree", h.Name)
+		}
+		to := filepath.Join(dst, filepath.FromSlash(name))
+		switch h.Typeflag {
+		case tar.TypeDir:
+			if err := os.MkdirAll(to, 0o755); err != nil {
+				return err
+			}
+		case tar.TypeReg:
+			if total += h.Size; total > maxBaseBytes {
+				return fmt.Errorf("the revision's files exceed %d MiB", maxBaseBytes>>20)
+			}
+			if err := writeFrom(to, tr); err != nil {
+				return err
+			}
+		}
+		// Links, submodules (not in an archive) and the rest: not written.
+	}
+}
+
+func writeFrom(to string, r io.Reader) error {
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(f, r)
+	return errors.Join(err, f.Close())
+}
+
+// submodules lists the paths (relative to top) of commit's submodules.
+func submodules(ctx context.Context, top, commit string) ([]string, error) {
+	out, err := gitRun(ctx, top, "ls-tree", "-r", "-z", commit)
+	if err != nil {
+		return nil, err
+	}
+	var subs []string
+	for _, e := range strings.Split(string(out), "\x00") {
+		meta, p, ok := strings.Cut(e, "\t")
+		if ok && strings.HasPrefix(meta, "160000 ") {
+			subs = append(subs, p)
+		}
+	}
+	return subs, nil
+}
+
+// copyTree copies the regular files under from to to (a submodule as the
+// work tree has it checked out: an archive holds none).
+func copyTree(from, to string) error {
+	return filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(from, p)
+		if err != nil {
+			return err
+		}
+		in, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		return writeFrom(filepath.Join(to, rel), in)
+	})
+}

@@ -1,0 +1,265 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/foresight-sol/foresight/engine/behaviour"
+	"github.com/foresight-sol/foresight/solc"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// This file is the behaviour check of a save (docs/diff.md, "In the
+// editor"): after the save's campaign, each changed function that the
+// previous build had runs on the previous build and the new one
+// (engine/behaviour); a difference is an Information diagnostic on the
+// function, no difference a lens "behaviour unchanged over N inputs".
+
+// Diagnostic source and code of a behaviour difference: not "foresight",
+// so that no client counts it as a finding.
+const (
+	sourceBehaviour = "foresight-behaviour"
+	codeBehaviour   = "behaviour-change"
+)
+
+// behaviourBudget is how many generated sequences end in each changed
+// function on a save: a check of seconds, after the campaign.
+const behaviourBudget = 24
+
+// behaviourState is what the last checks of a project found.
+type behaviourState struct {
+	cancel    context.CancelFunc        // stops the check in flight
+	diffs     map[string]*behaviourDiff // by id
+	unchanged map[string]int            // "Contract.name" -> inputs compared, no difference
+	accepted  map[string]string         // "Contract.name" -> its definition's text when accepted
+	nextID    int
+}
+
+// behaviourDiff is a difference shown on a function of a compiled text.
+type behaviourDiff struct {
+	id         string
+	fn         string // "Contract.name"
+	d          behaviour.Difference
+	path       string
+	src        *source // the compiled text start and end refer to
+	start, end int     // the function's name
+	old, new   []*solc.Build
+	seed       uint64
+}
+
+func (p *project) behaviourLocked() *behaviourState {
+	if p.behaviour == nil {
+		p.behaviour = &behaviourState{diffs: map[string]*behaviourDiff{}, unchanged: map[string]int{}, accepted: map[string]string{}}
+	}
+	return p.behaviour
+}
+
+// checkBehaviour starts, in the background, the comparison of a save's
+// changed functions between the previous full build and the new one. It
+// never delays the save's findings: it starts once the campaign ended,
+// and a later check cancels it.
+func (s *server) checkBehaviour(p *project, r *run, t trigger, old, new []*solc.Build, focus []string, seed uint64) {
+	if t.reason != "save" || len(old) == 0 || len(new) == 0 || len(focus) == 0 {
+		return
+	}
+	if seed == 0 {
+		seed = 1
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.mu.Lock()
+	st := p.behaviourLocked()
+	if st.cancel != nil {
+		st.cancel()
+	}
+	st.cancel = cancel
+	s.mu.Unlock()
+	s.goSafe("behaviour", func() {
+		defer cancel()
+		opts := behaviour.Options{Seed: seed, Budget: behaviourBudget, Names: focus, Inputs: s.corpusSequences(p.root, focus)}
+		rep, err := behaviour.Compare(ctx, old, new, opts)
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Info("behaviour check", zap.String("root", p.root), zap.Error(err))
+			}
+			return
+		}
+		s.log.Info("behaviour check", zap.String("root", p.root), zap.Int("functions", len(rep.Compared)), zap.Int("differences", len(rep.Differences)))
+		s.mu.Lock()
+		if p.gen != r.gen || ctx.Err() != nil {
+			s.mu.Unlock()
+			return // a newer save: its check says what changed
+		}
+		paths := s.absorbBehaviourLocked(p, rep, old, new, seed)
+		s.mu.Unlock()
+		s.publish(paths...)
+		s.refreshCodeLenses()
+	})
+}
+
+// absorbBehaviourLocked records a check's result for the functions it
+// compared and returns the files to publish.
+func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, new []*solc.Build, seed uint64) []string {
+	st := p.behaviourLocked()
+	touched := map[string]bool{}
+	for _, c := range rep.Compared {
+		name := c.Function.Contract + "." + strings.SplitN(c.Function.Signature, "(", 2)[0]
+		touched[name] = true
+		delete(st.unchanged, name)
+	}
+	paths := map[string]bool{}
+	for id, d := range st.diffs {
+		if touched[d.fn] {
+			paths[d.path] = true
+			delete(st.diffs, id)
+		}
+	}
+	for _, c := range rep.Compared {
+		if c.Differences == 0 {
+			name := c.Function.Contract + "." + strings.SplitN(c.Function.Signature, "(", 2)[0]
+			st.unchanged[name] += c.Inputs
+		}
+	}
+	for _, d := range rep.Differences {
+		name := d.Function.Contract + "." + strings.SplitN(d.Function.Signature, "(", 2)[0]
+		path, fs, fn, ok := p.functionLocked(d.Function.Contract, strings.SplitN(d.Function.Signature, "(", 2)[0])
+		if !ok {
+			continue
+		}
+		if text, ok := st.accepted[name]; ok && text == definitionOf(fs.src, fn) {
+			continue // accepted, and the function is as it was then
+		}
+		delete(st.accepted, name)
+		st.nextID++
+		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.src, old: old, new: new, seed: seed}
+		bd.start, bd.end = fn.Start, fn.Start
+		if fn.NameStart >= 0 {
+			bd.start, bd.end = fn.NameStart, fn.NameStart+len(fn.Name)
+		}
+		st.diffs[bd.id] = bd
+		paths[path] = true
+	}
+	for name := range touched {
+		if path, _, _, ok := p.functionLocked(strings.SplitN(name, ".", 2)[0], strings.SplitN(name, ".", 2)[1]); ok {
+			paths[path] = true
+		}
+	}
+	out := make([]string, 0, len(paths))
+	for path := range paths {
+		out = append(out, path)
+	}
+	return out
+}
+
+// functionLocked finds a public or external function's definition in the
+// last compiled files.
+func (p *project) functionLocked(contract, name string) (string, *fileState, solc.Function, bool) {
+	for path, fs := range p.files {
+		for _, fn := range fs.functions {
+			if fn.Contract == contract && fn.Name == name && fuzzable(fn) {
+				return path, fs, fn, true
+			}
+		}
+	}
+	return "", nil, solc.Function{}, false
+}
+
+// definitionOf is a function's text with white space collapsed.
+func definitionOf(src *source, fn solc.Function) string {
+	if fn.Start < 0 || fn.End > len(src.content) || fn.Start > fn.End {
+		return ""
+	}
+	return strings.Join(strings.Fields(string(src.content[fn.Start:fn.End])), " ")
+}
+
+// behaviourDiagnosticsLocked are the differences shown on path's current
+// compiled text.
+func (s *server) behaviourDiagnosticsLocked(path string) []protocol.Diagnostic {
+	var out []protocol.Diagnostic
+	for _, p := range s.projects {
+		fs := p.files[path]
+		if p.behaviour == nil || fs == nil {
+			continue
+		}
+		for _, d := range p.behaviour.diffs {
+			if d.path == path && d.src == fs.src {
+				out = append(out, d.diagnostic())
+			}
+		}
+	}
+	return out
+}
+
+func (d *behaviourDiff) diagnostic() protocol.Diagnostic {
+	return protocol.Diagnostic{
+		Range:    d.src.toRange(d.start, d.end),
+		Severity: protocol.DiagnosticSeverityInformation,
+		Source:   sourceBehaviour,
+		Code:     codeBehaviour,
+		Message:  "behaviour changed: " + d.d.Message,
+		Data:     map[string]any{"behaviour": d.id},
+	}
+}
+
+// behaviourLensesLocked puts "behaviour unchanged over N inputs" or
+// "behaviour changed" on the functions of a file the checks compared.
+func (s *server) behaviourLensesLocked(p *project, path string, fs *fileState, v *view) []protocol.CodeLens {
+	if p.behaviour == nil {
+		return nil
+	}
+	changed := map[string]bool{}
+	for _, d := range p.behaviour.diffs {
+		if d.path == path && d.src == fs.src {
+			changed[d.fn] = true
+		}
+	}
+	var out []protocol.CodeLens
+	for _, fn := range fs.functions {
+		if !fuzzable(fn) {
+			continue
+		}
+		name := fn.Contract + "." + fn.Name
+		title := ""
+		switch n, ok := p.behaviour.unchanged[name]; {
+		case changed[name]:
+			title = "behaviour changed since the last save"
+		case ok:
+			title = fmt.Sprintf("behaviour unchanged over %s", plural(n, "input"))
+		default:
+			continue
+		}
+		at := fn.NameStart
+		if at < 0 {
+			at = fn.Start
+		}
+		start, _, ok := v.place(at, at)
+		if !ok {
+			continue
+		}
+		out = append(out, protocol.CodeLens{Range: v.cur.toRange(start, start), Command: &protocol.Command{Title: title}})
+	}
+	return out
+}
+
+// maxBehaviourInputs bounds the corpus inputs a save's check runs first.
+const maxBehaviourInputs = 64
+
+// corpusSequences are the project corpus's inputs whose contracts hold a
+// changed function, as sequences (the campaign's saved inputs reach the
+// changed code first).
+func (s *server) corpusSequences(root string, focus []string) []behaviour.Sequence {
+	var contracts []string
+	for _, f := range focus {
+		c, _, _ := strings.Cut(f, ".")
+		contracts = append(contracts, c)
+	}
+	_, inputs := s.loadCorpus(root, contracts)
+	var out []behaviour.Sequence
+	for _, in := range inputs {
+		if seq, ok := behaviour.FromCorpus(in); ok && len(out) < maxBehaviourInputs {
+			out = append(out, seq)
+		}
+	}
+	return out
+}

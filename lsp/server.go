@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"sync"
 	"time"
 
+	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -76,6 +78,7 @@ type server struct {
 	folders     []string       // workspace folders, resolved
 	tooLarge    map[string]int // open documents over maxDocument: their size, by path
 	tc          *toolchain
+	setUps      *engine.SetUpCache               // set-ups kept across saves; nil when off
 	docs        map[string]*document             // open documents, by path
 	projects    map[string]*project              // by root
 	solcDiag    map[string][]protocol.Diagnostic // compiler diagnostics, by path
@@ -119,6 +122,9 @@ func newServer(rwc io.ReadWriteCloser, opts Options) *server {
 		progress: map[string]*progress{},
 		settings: defaultSettings(),
 		exitCh:   make(chan struct{}),
+	}
+	if os.Getenv("FORESIGHT_SETUP_CACHE") != "off" { // off: the benchmarks' baseline
+		s.setUps = engine.NewSetUpCache()
 	}
 	s.stream = newStream(rwc, s.invalidMessage)
 	s.routes = s.makeRoutes()

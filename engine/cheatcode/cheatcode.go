@@ -106,6 +106,11 @@ type Cheats struct {
 	forks  []forkSlot
 	active int
 	test   common.Address
+
+	// outside says a cheatcode read from outside the chain (a file, the
+	// project root): what setUp() built then depends on more than its
+	// bytecode, and no other chain resumes from it (resume.go).
+	outside bool
 }
 
 // New returns the cheatcodes of one chain. Install their Hooks in the

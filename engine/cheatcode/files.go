@@ -51,6 +51,7 @@ func filesOf(tc *program.Contract) *Files {
 }
 
 func (c *Cheats) projectRoot([]any) ([]any, error) {
+	c.outside = true
 	if c.Files == nil || c.Files.Root == "" {
 		return nil, errNoRoot()
 	}
@@ -95,6 +96,7 @@ func (c *Cheats) isDir(a []any) ([]any, error) {
 // stat returns what path (checked as for a read) is, or nil when it does
 // not exist.
 func (c *Cheats) stat(path string) (fs.FileInfo, error) {
+	c.outside = true
 	real, err := c.Files.resolve(path)
 	if err != nil {
 		return nil, err
@@ -109,6 +111,7 @@ func (c *Cheats) stat(path string) (fs.FileInfo, error) {
 // read reads a regular file the project grants reading, at most
 // MaxFileBytes: a FIFO would block and a device never ends.
 func (c *Cheats) read(path string) ([]byte, error) {
+	c.outside = true
 	real, err := c.Files.resolve(path)
 	if err != nil {
 		return nil, err

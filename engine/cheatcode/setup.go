@@ -140,16 +140,23 @@ func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*S
 	if err := s.readChoices(ch, p, tc, addr); err != nil {
 		return nil, err
 	}
+	s.Invariants = invariantsOf(tc)
+	s.Snapshot = ch.Snapshot()
+	return s, nil
+}
+
+// invariantsOf returns the test contract's invariant functions, sorted.
+func invariantsOf(tc *program.Contract) []program.Method {
+	var out []program.Method
 	for _, m := range tc.ABI.Methods {
 		if len(m.Inputs) == 0 && strings.HasPrefix(m.RawName, "invariant") {
 			md := program.Method{Method: m, Kind: program.Invariant}
 			copy(md.Selector[:], m.ID)
-			s.Invariants = append(s.Invariants, md)
+			out = append(out, md)
 		}
 	}
-	sortMethods(s.Invariants)
-	s.Snapshot = ch.Snapshot()
-	return s, nil
+	sortMethods(out)
+	return out
 }
 
 // callSetUp calls setUp(), if the contract has one.

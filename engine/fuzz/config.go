@@ -31,6 +31,10 @@ type Settings struct {
 	// invariant functions checked; Contracts is then ignored. Empty: the
 	// program's contracts are deployed as they are.
 	SetUp string
+	// SetUps, when set, keeps each set-up's outcome for later campaigns
+	// on the same bytecode, which resume from it instead of running
+	// setUp() again (setupcache.go): the editor's server keeps one.
+	SetUps *SetUpCache
 	// NoPrediction turns HARVEY's input prediction off (and with it the
 	// storage-write probe, which only prediction can hit).
 	NoPrediction bool

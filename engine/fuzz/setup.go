@@ -29,19 +29,34 @@ type setUpPlan struct {
 	selectors  map[int]map[[4]byte]bool // per target contract, its callable selectors
 	invariants []program.Method         // the test contract's invariant functions
 	addrs      map[int]common.Address   // per contract, the instance transactions go to
+	// saved is the set-up the chains resume from (Config.SetUps had
+	// it); nil: each chain runs setUp().
+	saved *cheatcode.Setup
 }
 
-// planSetUp runs the set-up once and keeps its targets and invariants.
+// planSetUp runs the set-up once, or resumes the one Config.SetUps kept
+// for the same bytecode, and keeps its targets and invariants; a set-up
+// it ran goes into Config.SetUps for the next campaign.
 func (c *campaign) planSetUp() error {
-	_, _, s, err := c.runSetUp(nil, nil)
+	var saved *cheatcode.Setup
+	key, keyed := setUpKey(c.prog, &c.cfg)
+	keyed = keyed && c.cfg.SetUps != nil
+	if keyed {
+		saved = c.cfg.SetUps.lookup(key)
+	}
+	_, _, s, err := c.runSetUp(nil, nil, saved)
 	if err != nil {
 		return err
+	}
+	if keyed && saved == nil {
+		c.cfg.SetUps.keep(key, s)
 	}
 	plan := &setUpPlan{
 		test:       s.Test.Contract.Index,
 		selectors:  map[int]map[[4]byte]bool{},
 		invariants: s.Invariants,
 		addrs:      map[int]common.Address{},
+		saved:      saved,
 	}
 	for _, t := range s.Targets() {
 		ci := t.Contract.Index
@@ -62,8 +77,8 @@ func (c *campaign) planSetUp() error {
 
 // runSetUp builds a chain with the cheatcodes' hooks in front of hooks, and
 // step as its per-opcode hook (nil for none), and runs the test contract's
-// setUp() on it.
-func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
+// setUp() on it, or, with saved, starts it from what saved's setUp() built.
+func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook, saved *cheatcode.Setup) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
 	tc, ok := c.prog.Lookup(c.cfg.SetUp)
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("%w: no compiled contract %q", cheatcode.ErrSetUp, c.cfg.SetUp)
@@ -75,6 +90,13 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook) (*chain.Chain,
 	}
 	ch.SetOpHook(step)
 	cheats.Attach(ch)
+	if saved != nil {
+		s, err := c.cfg.SetUps.resume(ch, cheats, c.prog, saved)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", tc.Name, err)
+		}
+		return ch, cheats, s, nil
+	}
 	// setUp() may loop for a billion gas (cheatcode.SetUpGas), seconds of
 	// work: the campaign's end aborts it as the wall-clock guard would.
 	// The EVM is the one setUp() starts on (a fork it selects runs on
@@ -97,7 +119,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook) (*chain.Chain,
 // a chain whose tracer is behind the cheatcodes, every contract it created
 // bound to the tracer, and the attackers installed.
 func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *deploy.Deployment, error) {
-	ch, cheats, s, err := c.runSetUp(hooks, tr.Step)
+	ch, cheats, s, err := c.runSetUp(hooks, tr.Step, c.plan.saved)
 	if err != nil {
 		return nil, nil, nil, err
 	}

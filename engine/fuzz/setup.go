@@ -29,6 +29,12 @@ type setUpPlan struct {
 	selectors  map[int]map[[4]byte]bool // per target contract, its callable selectors
 	invariants []program.Method         // the test contract's invariant functions
 	addrs      map[int]common.Address   // per contract, the instance transactions go to
+	// onlySenders: targetSender named the senders, and forge sends from
+	// them alone, never from the fuzzer's attacker contracts.
+	onlySenders bool
+	// plain: per target contract, no selector was chosen for it, so its
+	// receive or payable fallback is called (with value) too.
+	plain map[int]bool
 }
 
 // planSetUp runs the set-up once and keeps its targets and invariants.
@@ -43,6 +49,7 @@ func (c *campaign) planSetUp() error {
 		invariants: s.Invariants,
 		addrs:      map[int]common.Address{},
 	}
+	plan.onlySenders, plan.plain = len(s.TargetSenders) > 0, map[int]bool{}
 	for _, t := range s.Targets() {
 		ci := t.Contract.Index
 		if _, ok := plan.addrs[ci]; !ok {
@@ -54,6 +61,7 @@ func (c *campaign) planSetUp() error {
 		for _, sel := range t.Selectors {
 			plan.selectors[ci][sel] = true
 		}
+		plan.plain[ci] = plan.plain[ci] || !t.Chosen
 	}
 	plan.addrs[plan.test] = s.Test.Address
 	c.plan = plan

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+// A pot that only its breaker may smash: a harness that leaves the
+// breaker out of the campaign has no bug.
+contract Pot {
+    address public immutable breaker;
+    uint256 public level;
+    bool public smashed;
+
+    constructor(address breaker_) {
+        breaker = breaker_;
+    }
+
+    function fill(uint256 by) external {
+        level += by % 100;
+    }
+
+    function smash() external {
+        require(msg.sender == breaker, "breaker only");
+        smashed = true;
+    }
+}
+
+contract Breaker {
+    Pot public pot;
+
+    function aim(Pot pot_) external {
+        pot = pot_;
+    }
+
+    function swing() external {
+        pot.smash();
+    }
+}

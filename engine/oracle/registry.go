@@ -62,7 +62,7 @@ type Config struct {
 // A Set is a worker's oracles and searches, each with its own state.
 type Set struct {
 	m        *Machine
-	props    *properties
+	props    Oracle // the properties and invariants (nil: none)
 	afterTx  []Oracle
 	afterSeq []Oracle
 	added    []Oracle
@@ -105,7 +105,7 @@ func New(m *Machine, cfg Config) *Set {
 func (s *Set) AfterTx(x *Context) *finding.Finding {
 	x.Also = nil
 	f := first(s.afterTx, x)
-	if f == nil || f.Kind == finding.Property || f.Kind == finding.Invariant {
+	if f == nil || f.Kind == finding.Property || f.Kind == finding.Invariant || s.props == nil {
 		return f
 	}
 	also := s.props.Check(x)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
-// A pot that only its breaker may smash: a harness that leaves the
-// breaker out of the campaign has no bug.
+// A pot only an armed breaker may smash. forge sends from any address,
+// the breaker's too, but only calls to the breaker arm it: a harness that
+// leaves the breaker out of the campaign has no bug.
 contract Pot {
     address public immutable breaker;
     uint256 public level;
@@ -17,16 +18,21 @@ contract Pot {
     }
 
     function smash() external {
-        require(msg.sender == breaker, "breaker only");
+        require(msg.sender == breaker && Breaker(breaker).armed(), "armed breaker only");
         smashed = true;
     }
 }
 
 contract Breaker {
     Pot public pot;
+    bool public armed;
 
     function aim(Pot pot_) external {
         pot = pot_;
+    }
+
+    function arm() external {
+        armed = true;
     }
 
     function swing() external {

@@ -14,7 +14,7 @@ contract ExcludeSelectorsTest {
     Pot public pot;
 
     function setUp() public {
-        pot = new Pot(address(0xdead));
+        pot = new Pot();
     }
 
     function invariant_whole() public view {

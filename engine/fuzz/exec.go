@@ -219,7 +219,7 @@ func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execI
 		return true
 	}
 	o.fail, o.failTx = f, tx
-	if o.dup.f != nil && o.dup.tx < tx {
+	if o.dup.f != nil {
 		o.fail, o.failTx = o.dup.f, o.dup.tx
 	}
 	return false
@@ -228,7 +228,8 @@ func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execI
 // stops applies passes to transaction tx's finding f and then to also,
 // the property or invariant the same transaction broke beside it (nil if
 // none), and reports whether the run ends there. When f ends it, also is
-// kept in o.also if new, to be reported beside f.
+// kept in o.also if new, to be reported beside f; when f is passed over,
+// a new also is reported itself, not as f's duplicate.
 func (w *worker) stops(o *outcome, f, also *Finding, tx int, committed bool, in execInput) bool {
 	if !w.passes(o, f, tx, committed, in) {
 		if o.fail == f && also != nil && !w.c.known(also.Key()) {
@@ -236,7 +237,15 @@ func (w *worker) stops(o *outcome, f, also *Finding, tx int, committed bool, in 
 		}
 		return true
 	}
-	return also != nil && !w.passes(o, also, tx, committed, in)
+	if also == nil || w.passes(o, also, tx, committed, in) {
+		return false
+	}
+	if o.dup.f == f && o.dup.tx == tx {
+		// f, passed over on this very transaction, is no earlier
+		// finding to report instead.
+		o.fail, o.failTx = also, tx
+	}
+	return true
 }
 
 // lastCommitted reports whether the running sequence's last transaction

@@ -39,7 +39,9 @@ type Setup struct {
 	// The test contract's StdInvariant choices (empty when it has none).
 	TargetContracts, ExcludeContracts []common.Address
 	TargetSenders, ExcludeSenders     []common.Address
-	TargetSelectors                   []FuzzSelector
+	TargetSelectors, ExcludeSelectors []FuzzSelector
+	TargetArtifacts, ExcludeArtifacts []string
+	TargetArtifactSelectors           []FuzzArtifactSelector
 	// Invariants are the test contract's invariant functions.
 	Invariants []program.Method
 	Labels     map[common.Address]string
@@ -62,6 +64,13 @@ type Deployed struct {
 // FuzzSelector is forge-std's StdInvariant.FuzzSelector.
 type FuzzSelector struct {
 	Addr      common.Address
+	Selectors [][4]byte
+}
+
+// FuzzArtifactSelector is forge-std's StdInvariant.FuzzArtifactSelector:
+// an artifact ("Name" or "path:Name") and functions of its instances.
+type FuzzArtifactSelector struct {
+	Artifact  string
 	Selectors [][4]byte
 }
 
@@ -137,7 +146,7 @@ func SetUp(ch *chain.Chain, cheats *Cheats, p *program.Program, test string) (*S
 		seen[a] = true
 		s.Deployed = append(s.Deployed, identify(ch, p, a))
 	}
-	if err := s.readChoices(ch, p, tc, addr); err != nil {
+	if err := s.readChoices(ch, tc, addr); err != nil {
 		return nil, err
 	}
 	s.Invariants = invariantsOf(tc)
@@ -184,51 +193,63 @@ func selectorOf(sig string) []byte {
 	return s[:]
 }
 
-// readChoices calls forge-std StdInvariant's getters, when the test
-// contract has them.
-func (s *Setup) readChoices(ch *chain.Chain, p *program.Program, tc *program.Contract, addr common.Address) error {
-	lists := []struct {
+// readChoices calls forge-std StdInvariant's getters the test contract
+// has, each on its own as forge does: one it lacks, or one that reverts
+// (older harnesses require a non-empty list), chooses nothing.
+func (s *Setup) readChoices(ch *chain.Chain, tc *program.Contract, addr common.Address) error {
+	choices := []struct {
 		name string
-		dst  *[]common.Address
+		dst  any
 	}{
 		{"targetContracts", &s.TargetContracts},
 		{"excludeContracts", &s.ExcludeContracts},
 		{"targetSenders", &s.TargetSenders},
 		{"excludeSenders", &s.ExcludeSenders},
+		{"targetSelectors", &s.TargetSelectors},
+		{"excludeSelectors", &s.ExcludeSelectors},
+		{"targetArtifacts", &s.TargetArtifacts},
+		{"excludeArtifacts", &s.ExcludeArtifacts},
+		{"targetArtifactSelectors", &s.TargetArtifactSelectors},
 	}
-	for _, l := range lists {
-		v, err := callGetter(ch, p, tc, addr, l.name)
-		if err != nil || v == nil {
+	for _, c := range choices {
+		v, err := callGetter(ch, tc, addr, c.name)
+		if err != nil {
 			return err
 		}
-		as, ok := v.([]common.Address)
-		if !ok {
-			return fmt.Errorf("%w: %s() returns %T, not address[]", ErrSetUp, l.name, v)
+		if v == nil {
+			continue
 		}
-		*l.dst = as
+		if err := convertChoice(v, c.dst); err != nil {
+			return fmt.Errorf("%w: %s() %w", ErrSetUp, c.name, err)
+		}
 	}
-	v, err := callGetter(ch, p, tc, addr, "targetSelectors")
-	if err != nil || v == nil {
-		return err
-	}
-	conv, ok := abi.ConvertType(v, new([]FuzzSelector)).(*[]FuzzSelector)
-	if !ok {
-		return fmt.Errorf("%w: targetSelectors() returns %T, not FuzzSelector[]", ErrSetUp, v)
-	}
-	s.TargetSelectors = *conv
+	return nil
+}
+
+// convertChoice stores a getter's decoded result in dst, a pointer to the
+// choice's slice, or says what it returned instead.
+func convertChoice(v any, dst any) (err error) {
+	defer func() {
+		// abi.ConvertType panics on a shape it cannot convert.
+		if r := recover(); r != nil {
+			err = fmt.Errorf("returns %T, not %T", v, dst)
+		}
+	}()
+	abi.ConvertType(v, dst)
 	return nil
 }
 
 // callGetter calls a no-argument getter of the test contract and returns
-// its single result, or nil when the contract has no such function.
-func callGetter(ch *chain.Chain, p *program.Program, tc *program.Contract, addr common.Address, name string) (any, error) {
+// its single result, or nil when the contract has no such function or it
+// reverted.
+func callGetter(ch *chain.Chain, tc *program.Contract, addr common.Address, name string) (any, error) {
 	m, ok := tc.ABI.Methods[name]
 	if !ok || len(m.Inputs) != 0 || len(m.Outputs) != 1 {
 		return nil, nil
 	}
 	r := ch.Probe(DefaultSender, addr, m.ID)
 	if r.Err != nil {
-		return nil, fmt.Errorf("%w: %s() reverted: %s", ErrSetUp, name, describeRevert(p, r.Ret, r.Err))
+		return nil, nil
 	}
 	out, err := m.Outputs.Unpack(r.Ret)
 	if err != nil {

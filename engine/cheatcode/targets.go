@@ -11,20 +11,29 @@ import (
 // A Target is a contract an invariant campaign sends transactions to.
 type Target struct {
 	Deployed
-	// Selectors are the functions to call: those targetSelector named,
-	// else every function that is neither view nor pure, as forge does.
+	// Selectors are the functions to call: those targetSelector (or
+	// targetArtifactSelector) named, else every function that is neither
+	// view nor pure, as forge does; less those excludeSelector named.
 	Selectors [][4]byte
+	// Chosen: targetSelector or targetArtifactSelector chose the
+	// functions; forge then calls nothing else of the contract, neither
+	// its receive nor its fallback.
+	Chosen bool
 }
 
-// Targets applies forge's rules to what setUp() built: the contracts
-// targetContract named, else every contract created in setUp() except the
-// test contract; minus excludeContract's; only contracts whose code matches
-// a compiled contract; with targetSelector restricting (or adding) a
-// contract's functions. Contracts left with no function are dropped.
+// Targets applies forge's rules to what setUp() built, each StdInvariant
+// choice on its own: the contracts targetContract named, else every
+// contract created in setUp() except the test contract; minus
+// excludeContract's; only contracts whose code matches a compiled contract
+// and whose artifact targetArtifact (or targetArtifactSelector) names, if
+// any does, and excludeArtifact does not; with targetSelector and
+// targetArtifactSelector restricting (or adding) a contract's functions
+// and excludeSelector removing some. Contracts left with no function are
+// dropped.
 func (s *Setup) Targets() []Target {
 	var out []Target
 	for _, d := range s.Deployed {
-		if d.Contract == nil || slices.Contains(s.ExcludeContracts, d.Address) {
+		if d.Contract == nil || slices.Contains(s.ExcludeContracts, d.Address) || !s.artifactTargeted(d.Contract) {
 			continue
 		}
 		if len(s.TargetContracts) > 0 && !slices.Contains(s.TargetContracts, d.Address) {
@@ -35,28 +44,84 @@ func (s *Setup) Targets() []Target {
 	if slices.Contains(s.TargetContracts, s.Test.Address) && s.Test.Contract != nil {
 		out = append(out, Target{Deployed: s.Test})
 	}
-	for _, fs := range s.TargetSelectors {
-		i := slices.IndexFunc(out, func(t Target) bool { return t.Address == fs.Addr })
-		if i < 0 {
-			d, ok := s.deployedAt(fs.Addr)
-			if !ok {
-				continue
+	for _, as := range s.TargetArtifactSelectors {
+		for _, d := range s.Deployed {
+			if d.Contract != nil && len(as.Selectors) > 0 && artifactIs(d.Contract, as.Artifact) {
+				out = s.choose(out, d.Address, as.Selectors)
 			}
-			out = append(out, Target{Deployed: d})
-			i = len(out) - 1
 		}
-		out[i].Selectors = append(out[i].Selectors, fs.Selectors...)
+	}
+	for _, fs := range s.TargetSelectors {
+		out = s.choose(out, fs.Addr, fs.Selectors)
 	}
 	kept := out[:0]
 	for _, t := range out {
-		if t.Selectors == nil {
+		if !t.Chosen {
 			t.Selectors = mutating(t.Contract)
 		}
+		t.Selectors = s.lessExcluded(t.Address, t.Selectors)
 		if len(t.Selectors) > 0 {
 			kept = append(kept, t)
 		}
 	}
 	return kept
+}
+
+// choose adds selectors to the target at addr, adding the contract
+// deployed there when it is no target yet (forge's targetSelector does).
+func (s *Setup) choose(out []Target, addr common.Address, selectors [][4]byte) []Target {
+	i := slices.IndexFunc(out, func(t Target) bool { return t.Address == addr })
+	if i < 0 {
+		d, ok := s.deployedAt(addr)
+		if !ok {
+			return out
+		}
+		out = append(out, Target{Deployed: d})
+		i = len(out) - 1
+	}
+	for _, sel := range selectors {
+		if !slices.Contains(out[i].Selectors, sel) {
+			out[i].Selectors = append(out[i].Selectors, sel)
+		}
+	}
+	// An empty list chooses nothing: forge then calls every function.
+	out[i].Chosen = out[i].Chosen || len(selectors) > 0
+	return out
+}
+
+// lessExcluded returns selectors without those excludeSelector named for
+// the contract at addr.
+func (s *Setup) lessExcluded(addr common.Address, selectors [][4]byte) [][4]byte {
+	var out [][4]byte
+	for _, sel := range selectors {
+		excluded := slices.ContainsFunc(s.ExcludeSelectors, func(fs FuzzSelector) bool {
+			return fs.Addr == addr && slices.Contains(fs.Selectors, sel)
+		})
+		if !excluded {
+			out = append(out, sel)
+		}
+	}
+	return out
+}
+
+// artifactTargeted applies targetArtifact, targetArtifactSelector and
+// excludeArtifact to a contract of the set-up.
+func (s *Setup) artifactTargeted(c *program.Contract) bool {
+	is := func(name string) bool { return artifactIs(c, name) }
+	if slices.ContainsFunc(s.ExcludeArtifacts, is) {
+		return false
+	}
+	if len(s.TargetArtifacts) == 0 && len(s.TargetArtifactSelectors) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(s.TargetArtifacts, is) ||
+		slices.ContainsFunc(s.TargetArtifactSelectors, func(as FuzzArtifactSelector) bool { return is(as.Artifact) })
+}
+
+// artifactIs reports whether name, as forge-std's artifact choices spell
+// it ("Vault" or "src/Vault.sol:Vault"), names contract c.
+func artifactIs(c *program.Contract, name string) bool {
+	return name == c.Name || name == c.Artifact.Unit+":"+c.Name
 }
 
 // Senders returns the accounts an invariant campaign sends from: those

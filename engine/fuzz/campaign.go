@@ -230,7 +230,7 @@ func (c *campaign) setup() error {
 				}
 			}
 		}
-		if ct.Payable && c.plan == nil {
+		if ct.Payable && (c.plan == nil || c.plan.plain[i]) {
 			c.calls = append(c.calls, callTarget{Contract: i, Method: -1})
 		}
 		if c.plan == nil && len(ct.Checks) > 0 {

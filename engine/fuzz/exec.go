@@ -73,6 +73,9 @@ type outcome struct {
 	lastWrote bool
 	fail      *Finding
 	failTx    int
+	// also is a property or invariant failTx broke beside fail (nil if
+	// none), reported too.
+	also *Finding
 	// dup is the first finding the run passed over (passes): one already
 	// reported, of a transaction that committed. A later finding of the
 	// run is reported as dup instead (a known key: nothing), so that a
@@ -183,7 +186,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 			continue
 		}
 		probe := in.probeTx == probeAny || in.probeTx == i
-		if f := w.check(tx, r, w.s.hist, probe, in.shrinking, seq); f != nil && !w.passes(&o, f, i, r.Err == nil, in) {
+		if f := w.check(tx, r, w.s.hist, probe, in.shrinking, seq); f != nil && w.stops(&o, f, w.s.x.Also, i, r.Err == nil, in) {
 			return o
 		}
 	}
@@ -220,6 +223,29 @@ func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execI
 		o.fail, o.failTx = o.dup.f, o.dup.tx
 	}
 	return false
+}
+
+// stops applies passes to transaction tx's finding f and then to also,
+// the property or invariant the same transaction broke beside it (nil if
+// none), and reports whether the run ends there. When f ends it, also is
+// kept in o.also if new, to be reported beside f; when f is passed over,
+// a new also is reported itself, not as f's duplicate.
+func (w *worker) stops(o *outcome, f, also *Finding, tx int, committed bool, in execInput) bool {
+	if !w.passes(o, f, tx, committed, in) {
+		if o.fail == f && also != nil && !w.c.known(also.Key()) {
+			o.also = also
+		}
+		return true
+	}
+	if also == nil || w.passes(o, also, tx, committed, in) {
+		return false
+	}
+	if o.dup.f == f && o.dup.tx == tx {
+		// f, passed over on this very transaction, is no earlier
+		// finding to report instead.
+		o.fail, o.failTx = also, tx
+	}
+	return true
 }
 
 // lastCommitted reports whether the running sequence's last transaction

@@ -349,9 +349,9 @@ const (
 // senders is how many principals may send a transaction to contract ct:
 // the externally owned senders (role holders among them) and the
 // deployer, and the attackers too for a contract that can call out
-// (callsOut).
+// (callsOut) unless a Foundry set-up named its senders.
 func (w *worker) senders(ct int) int {
-	if w.c.callsOut[ct] {
+	if w.c.callsOut[ct] && (w.c.plan == nil || !w.c.plan.onlySenders) {
 		return deploy.Principals(w.m.Chain)
 	}
 	return len(w.m.Chain.Senders())

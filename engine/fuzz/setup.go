@@ -32,6 +32,12 @@ type setUpPlan struct {
 	// saved is the set-up the chains resume from (Config.SetUps had
 	// it); nil: each chain runs setUp().
 	saved *cheatcode.Setup
+	// onlySenders: targetSender named the senders, and forge sends from
+	// them alone, never from the fuzzer's attacker contracts.
+	onlySenders bool
+	// plain: per target contract, no selector was chosen for it, so its
+	// receive or payable fallback is called (with value) too.
+	plain map[int]bool
 }
 
 // planSetUp runs the set-up once, or resumes the one Config.SetUps kept
@@ -58,6 +64,7 @@ func (c *campaign) planSetUp() error {
 		addrs:      map[int]common.Address{},
 		saved:      saved,
 	}
+	plan.onlySenders, plan.plain = len(s.TargetSenders) > 0, map[int]bool{}
 	for _, t := range s.Targets() {
 		ci := t.Contract.Index
 		if _, ok := plan.addrs[ci]; !ok {
@@ -69,6 +76,7 @@ func (c *campaign) planSetUp() error {
 		for _, sel := range t.Selectors {
 			plan.selectors[ci][sel] = true
 		}
+		plan.plain[ci] = plan.plain[ci] || !t.Chosen
 	}
 	plan.addrs[plan.test] = s.Test.Address
 	c.plan = plan

@@ -356,6 +356,9 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	c := w.c
 	if o.fail != nil {
 		w.report(seq[:o.failTx+1], o.fail)
+		if o.also != nil {
+			w.report(seq[:o.failTx+1], o.also)
+		}
 		return
 	}
 	seq = w.compacted(seq, o) // before the corpus, where descendants re-run it

@@ -60,6 +60,10 @@ type Context struct {
 	// Shrinking is the key of the finding being shrunk, if any: oracles
 	// prefer it to other findings, and skip their campaign memory.
 	Shrinking *finding.Key
+	// Also is, after AfterTx returned a built-in finding, a property or
+	// invariant the same transaction broke (nil if none): a second
+	// finding the campaign reports beside it.
+	Also *finding.Finding
 }
 
 // TxInfo is what the oracles need to know of an earlier transaction.

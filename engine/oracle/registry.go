@@ -62,6 +62,7 @@ type Config struct {
 // A Set is a worker's oracles and searches, each with its own state.
 type Set struct {
 	m        *Machine
+	props    Oracle // the properties and invariants (nil: none)
 	afterTx  []Oracle
 	afterSeq []Oracle
 	added    []Oracle
@@ -76,13 +77,13 @@ func New(m *Machine, cfg Config) *Set {
 	dp := &depriv{Machine: m}
 	cr := &credit{Machine: m, depriv: dp}
 	wr := &worse{Machine: m}
-	s := &Set{m: m, try: cfg.Try}
+	s := &Set{m: m, try: cfg.Try, props: &properties{m, cfg.Checked, cfg.ChecksOf}}
 	s.afterTx = []Oracle{
 		&failures{m},
 		cr,
 		&events{Machine: m, depriv: dp},
 		&freezing{m, cfg.Receipts},
-		&properties{m, cfg.Checked, cfg.ChecksOf},
+		s.props,
 	}
 	s.afterSeq = []Oracle{
 		&order{Machine: m},
@@ -96,9 +97,29 @@ func New(m *Machine, cfg Config) *Set {
 	return s
 }
 
-// AfterTx applies the pipeline to the transaction x describes.
+// AfterTx applies the pipeline to the transaction x describes. When an
+// earlier oracle fires, the properties and invariants are checked too, so
+// that a harness's invariant the same transaction broke is not hidden
+// behind a built-in finding (an integer wrap, say): it is x.Also, or the
+// finding itself while it is the one shrunk or replayed.
 func (s *Set) AfterTx(x *Context) *finding.Finding {
-	return first(s.afterTx, x)
+	x.Also = nil
+	f := first(s.afterTx, x)
+	if f == nil || f.Kind == finding.Property || f.Kind == finding.Invariant || s.props == nil {
+		return f
+	}
+	also := s.props.Check(x)
+	if also == nil {
+		return f
+	}
+	if x.Shrinking != nil {
+		if also.Key() == *x.Shrinking {
+			return also
+		}
+		return f
+	}
+	x.Also = also
+	return f
 }
 
 // AfterSeq applies the oracles that judge the end of x.Seq, whose

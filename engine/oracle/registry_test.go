@@ -81,6 +81,30 @@ func TestSetFirstFinding(t *testing.T) {
 	}
 }
 
+// TestSetAlsoInvariant checks that an invariant the transaction broke is
+// not hidden by a built-in finding of the same transaction: it is
+// Context.Also beside it, or, while it is the finding shrunk, the one
+// reported.
+func TestSetAlsoInvariant(t *testing.T) {
+	wrap := &fakeOracle{f: &finding.Finding{Kind: finding.IntegerWrap}}
+	inv := &fakeOracle{f: &finding.Finding{Kind: finding.Invariant, Check: "invariant_total"}}
+	s := &Set{m: &Machine{}, afterTx: []Oracle{wrap, inv}, props: inv}
+	x := &Context{}
+	if f := s.AfterTx(x); f != wrap.f || x.Also != inv.f {
+		t.Errorf("AfterTx reported %v beside %v, want the wrap beside the invariant", f, x.Also)
+	}
+	key := inv.f.Key()
+	x = &Context{Shrinking: &key}
+	if f := s.AfterTx(x); f != inv.f || x.Also != nil {
+		t.Errorf("shrinking the invariant, AfterTx reported %v beside %v, want the invariant alone", f, x.Also)
+	}
+	inv.f = nil
+	x = &Context{}
+	if f := s.AfterTx(x); f != wrap.f || x.Also != nil {
+		t.Errorf("with the invariant holding, AfterTx reported %v beside %v, want the wrap alone", f, x.Also)
+	}
+}
+
 // TestSetStep checks that Step runs the first pending search's sequence
 // with Config.Try, one per call, in registration order.
 func TestSetStep(t *testing.T) {

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+// Deposits are accounted; ether sent plainly (receive) is not.
+contract Bank {
+    uint256 public accounted;
+
+    function deposit() external payable {
+        accounted += msg.value;
+    }
+
+    receive() external payable {}
+}

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+import {Bank} from "../src/Bank.sol";
+
+// The bank's receive() takes ether it does not account: called with
+// value, the books no longer balance. Bug.
+contract ReceiveTest {
+    Bank public bank;
+
+    function setUp() public {
+        bank = new Bank();
+    }
+
+    function invariant_books() public view {
+        require(address(bank).balance == bank.accounted(), "unaccounted ether");
+    }
+}

@@ -23,30 +23,33 @@ import (
 // fuzzFlags are the flags of check and fuzz.
 type fuzzFlags struct {
 	compilerFlags
-	labels    bool
-	parallel  int
-	timeout   time.Duration
-	execs     uint64
-	seed      uint64
-	workers   int
-	maxSeqLen int
-	contracts string
-	format    string
-	coverage  string
-	covFile   string
-	covDeps   bool
-	output    string
-	oracles   string
-	noPredict bool
-	noDemand  bool
-	targets   targetList
-	schedule  string
-	noLook    bool
-	share     shareFlags
-	setUp     string
-	cpuprof   string
-	fork      forkFlags
-	explain   string
+	labels   bool
+	parallel int
+	timeout  time.Duration
+	// defTimeout is the command's default budget (plan.CheckBudget,
+	// plan.FuzzBudget).
+	defTimeout time.Duration
+	execs      uint64
+	seed       uint64
+	workers    int
+	maxSeqLen  int
+	contracts  string
+	format     string
+	coverage   string
+	covFile    string
+	covDeps    bool
+	output     string
+	oracles    string
+	noPredict  bool
+	noDemand   bool
+	targets    targetList
+	schedule   string
+	noLook     bool
+	share      shareFlags
+	setUp      string
+	cpuprof    string
+	fork       forkFlags
+	explain    string
 }
 
 // targetList collects repeated --target flags.
@@ -65,6 +68,7 @@ func (l *targetList) Set(s string) error {
 
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, scoring bool) {
 	f.compilerFlags.register(fs)
+	f.defTimeout = defaultTimeout
 	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); shrinking a finding made just before the end can overrun it a little; 0: no limit")
 	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
 	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
@@ -123,18 +127,17 @@ func (f *fuzzFlags) options() (engine.Options, error) {
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
-	if opts.Seed == 0 {
-		opts.Seed = uint64(time.Now().UnixNano())
-	}
+	opts.Duration = plan.Budget(plan.Named, &f.timeout, f.defTimeout, f.execs)
+	opts.Seed = plan.ClockSeed(opts.Seed)
 	return opts, nil
 }
 
 func runFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "fuzz", 60*time.Second, args, stdout, stderr)
+	return fuzzCommand(ctx, "fuzz", plan.FuzzBudget, args, stdout, stderr)
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "check", 10*time.Second, args, stdout, stderr)
+	return fuzzCommand(ctx, "check", plan.CheckBudget, args, stdout, stderr)
 }
 
 // fuzzRun is check and fuzz: compile, fuzz, report.

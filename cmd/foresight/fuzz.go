@@ -174,11 +174,13 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	// A project's invariant suites run beside its direct campaign unless
 	// the flags choose what to fuzz (harness.go).
 	suites := opts.SetUp == "" && len(opts.Contracts) == 0 && len(ff.targets) == 0
+	compileStart := time.Now()
 	comp, err := compileToFuzz(ctx, tc, paths, suites, ff.format == "text", ff.verbose, stdout, stderr)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
 	}
+	compileTime := time.Since(compileStart)
 	good, failed := comp.good, comp.failed()
 	if failed && len(good) == 0 {
 		return exitUsage
@@ -228,7 +230,8 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		return exitUsage
 	}
 	printHarnesses(stderr, runs)
-	printSummary(stderr, rep, len(ff.targets) > 0, ff.verbose)
+	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime,
+		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
 	}
@@ -421,52 +424,4 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 		}
 	}
 	return nil
-}
-
-// printSummary says what was fuzzed and how much, so that "0 findings" is
-// never said of code that did not run.
-func printSummary(w io.Writer, rep *engine.Report, targeted, verbose bool) {
-	if rep.Note != "" {
-		fmt.Fprintf(w, "foresight: %s\n", rep.Note)
-	}
-	if rep.SetUp != "" {
-		fmt.Fprintf(w, "foresight: deployed by %s.setUp()\n", rep.SetUp)
-	}
-	for _, sk := range rep.Skipped {
-		fmt.Fprintf(w, "foresight: skipped %s: %s\n", sk.Contract, sk.Reason)
-	}
-	rate := 0.0
-	if s := rep.Elapsed.Seconds(); s > 0 {
-		rate = float64(rep.Execs) / s
-	}
-	fmt.Fprintf(w, "foresight: %d finding(s)%s; fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), %d txs (%.0f/s), corpus %d\n",
-		report.Own(rep.Findings), mockCount(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Txs, rep.TxRate, rep.Corpus)
-	fmt.Fprintf(w, "foresight: %s\n", scopeLine(rep))
-	printFunctions(w, rep.FunctionStats, verbose)
-	if targeted {
-		if rep.TargetExecs > 0 {
-			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
-		} else {
-			fmt.Fprintf(w, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
-		}
-	}
-	printPredictions(w, predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, verbose)
-	if rep.Timeouts > 0 {
-		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
-	}
-}
-
-// scopeLine says how much of what was asked was fuzzed and how much of its
-// source ran (engine.Scope), e.g. "3 of 4 contract(s), 27 of 31
-// function(s), 58% of reachable source lines (120 of 207)".
-func scopeLine(rep *engine.Report) string {
-	s := fmt.Sprintf("%d of %d contract(s), %d of %d function(s), %.0f%% of reachable source lines (%d of %d)",
-		rep.Contracts, rep.ContractsTotal, rep.Functions, rep.FunctionsTotal, rep.LinePercent(), rep.LinesCovered, rep.Lines)
-	if n := otherSkipped(rep); n > 0 {
-		s += fmt.Sprintf("; %d other contract(s) skipped, as listed above", n)
-	}
-	if rep.DeployExecs > 0 {
-		s += fmt.Sprintf("; %d executions solved constructors", rep.DeployExecs)
-	}
-	return s
 }

@@ -62,7 +62,8 @@ abstract contract Half {
 // same lines: both take them from plan.Skips. The rows cover the
 // engine's skips (a constructor that always reverts, no function to
 // call), a suite beside the direct campaign whose setUp() fails, and
-// every fixture project of TestEditorAgreesWithCheck.
+// every fixture project of TestEditorAgreesWithCheck, one with its test
+// file the one saved or named.
 func TestSkipReasonsAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -86,6 +87,10 @@ func TestSkipReasonsAgree(t *testing.T) {
 		{"issue 45 vault", nil, func(tb testing.TB) (string, string) {
 			root := vaultProject(tb)
 			return root, filepath.Join(root, "src", "Vault.sol")
+		}},
+		{"issue 45 vault, its test saved", nil, func(tb testing.TB) (string, string) {
+			root := vaultProject(tb)
+			return root, filepath.Join(root, "test", "Vault.t.sol")
 		}},
 		{"set-up vault with a planted bug", nil, func(tb testing.TB) (string, string) {
 			root := tb.TempDir()

@@ -22,16 +22,16 @@ type Aim struct {
 // AimFor restricts a to what the direct campaign of c fuzzes in builds
 // (its compile, with the files that depend on c.Direct's): the contracts
 // of their requested files outside test code or, when c fuzzes test code
-// directly (TestCode, or only names a test file: "Fuzz this file"), test
-// code too, as 'foresight check test/X.t.sol' fuzzes X.t.sol from its
-// own set-up; only those of only when it is set. Focus and targets in
+// directly (TestCode), test code too, as 'foresight check test/X.t.sol'
+// fuzzes X.t.sol from its own set-up; only those of only ("Fuzz this
+// file") when it is set. Focus and targets in
 // test code are dropped: what a set-up deploys is what is fuzzed.
 // forced says a command named the functions of a.Focus; changed are the
 // files a save changed (nil for any other run): a save that changed only
 // test files none of which has a set-up, with no test code fuzzed
 // directly, fuzzes nothing. why says why nothing is fuzzed, if so.
 func (c Campaigns) AimFor(proj *solc.Project, builds []*solc.Build, a Aim, only string, forced bool, changed []string) (Aim, string) {
-	tests := c.TestCode || only != "" && proj.IsTestOrScript(only)
+	tests := c.TestCode
 	a.Contracts = contractsOf(proj, builds, only, tests)
 	if len(a.Contracts) == 0 {
 		if only != "" {

@@ -88,7 +88,8 @@ type Campaigns struct {
 	// TestCode says the direct campaign fuzzes the test code of Direct
 	// (a test file from its own set-up), as when it is named on the
 	// command line: in mode Named, or when no file of Direct is outside
-	// test code (a save of an open test alone, "Fuzz this file" on one).
+	// test code (a save of an open test alone; a command whose files are
+	// all tests, though lsp refuses "Fuzz this file" on a test first).
 	TestCode bool
 }
 

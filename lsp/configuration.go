@@ -8,6 +8,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/internal/redact"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -51,12 +52,6 @@ type Settings struct {
 	ForkURL   string `json:"forkUrl"`
 	ForkBlock uint64 `json:"forkBlock"`
 }
-
-// defaultBudget is a save campaign's wall-clock budget.
-const defaultBudget = 10 * time.Second
-
-// fuzzFunctionBudget is the budget of the "Fuzz this function" command.
-const fuzzFunctionBudget = 60 * time.Second
 
 func defaultSettings() Settings { return Settings{} }
 
@@ -116,32 +111,32 @@ func (st Settings) logged() Settings {
 // targeted reports whether campaigns focus on changed functions.
 func (st Settings) targeted() bool { return st.Targeted == nil || *st.Targeted }
 
-// options builds campaign options for the settings; budget overrides the
-// wall-clock budget when positive.
+// options builds campaign options for the settings; budget, when
+// positive, is a command's own wall-clock budget, which the settings'
+// execution budget overrides (plan.Budget has the defaults and rules).
 func (st Settings) options(budget time.Duration) engine.Options {
 	opts := engine.Options{
 		Settings: engine.Settings{
-			Seed:      st.Seed,
+			Seed:      plan.ClockSeed(st.Seed),
 			Execs:     st.FuzzExecs,
 			Workers:   st.Workers,
 			MaxSeqLen: st.MaxSequenceLength,
 		},
 		Oracles: st.Oracles,
 	}
-	switch {
-	case budget > 0 && st.FuzzExecs == 0:
-		opts.Duration = budget
-	case st.FuzzBudgetSeconds != nil:
-		opts.Duration = time.Duration(*st.FuzzBudgetSeconds * float64(time.Second))
-	default:
-		opts.Duration = defaultBudget
+	mode, def := plan.Save, plan.SaveBudget
+	var set *time.Duration
+	if st.FuzzBudgetSeconds != nil {
+		d := time.Duration(*st.FuzzBudgetSeconds * float64(time.Second))
+		set = &d
 	}
-	if opts.Duration <= 0 && opts.Execs == 0 {
-		opts.Duration = defaultBudget
+	if budget > 0 {
+		mode, def = plan.Command, budget
+		if st.FuzzExecs == 0 {
+			set = nil
+		}
 	}
-	if opts.Seed == 0 {
-		opts.Seed = uint64(time.Now().UnixNano())
-	}
+	opts.Duration = plan.Budget(mode, set, def, st.FuzzExecs)
 	return opts
 }
 

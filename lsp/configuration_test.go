@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/foresight-sol/foresight/plan"
 )
 
 func TestParseSettings(t *testing.T) {
@@ -55,10 +57,10 @@ func TestBudget(t *testing.T) {
 		execs    uint64
 		duration time.Duration
 	}{
-		{Settings{}, 0, 0, defaultBudget},
+		{Settings{}, 0, 0, plan.SaveBudget},
 		{Settings{FuzzBudgetSeconds: &ten}, 0, 0, 10 * time.Second},
 		{Settings{FuzzExecs: 100, FuzzBudgetSeconds: &zero}, 0, 100, 0},
-		{Settings{FuzzBudgetSeconds: &zero}, 0, 0, defaultBudget}, // never unbounded
+		{Settings{FuzzBudgetSeconds: &zero}, 0, 0, plan.SaveBudget}, // never unbounded
 		{Settings{}, time.Minute, 0, time.Minute},
 		{Settings{FuzzExecs: 100, FuzzBudgetSeconds: &zero}, time.Minute, 100, 0},
 	} {

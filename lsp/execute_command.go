@@ -8,6 +8,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -248,7 +249,7 @@ func (s *server) fuzzFunction(a functionArg) error {
 	if test {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a test file: test contracts are not fuzzed", name)
 	}
-	s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: fuzzFunctionBudget})
+	s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: plan.FuzzBudget})
 	return nil
 }
 

@@ -135,7 +135,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	}
 	c = throughDependents(builds, deps, c)
 	var why string
-	c, why = campaignFor(proj, builds, t, st.changed, c)
+	c, why = campaignFor(proj, plan.Without(builds, cp.Suites), cp, t, st.changed, c)
 	if why != "" {
 		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", why))
 		result = "not fuzzed: " + why

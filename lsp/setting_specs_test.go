@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/foresight-sol/foresight/plan"
 )
 
 var update = flag.Bool("update", false, "rewrite the artifacts generated from settingSpecs")
@@ -69,8 +71,8 @@ func TestSettingSpecsMatchSettings(t *testing.T) {
 		}
 		return settingSpecs[i]
 	}
-	if d := spec("fuzzBudgetSeconds").Default; d != int(defaultBudget.Seconds()) {
-		t.Errorf("fuzzBudgetSeconds default %v, server %v", d, defaultBudget.Seconds())
+	if d := spec("fuzzBudgetSeconds").Default; d != int(plan.SaveBudget.Seconds()) {
+		t.Errorf("fuzzBudgetSeconds default %v, server %v", d, plan.SaveBudget.Seconds())
 	}
 	if d := spec("targeted").Default; d != defaultSettings().targeted() {
 		t.Errorf("targeted default %v, server %v", d, defaultSettings().targeted())

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -61,7 +62,8 @@ abstract contract Half {
 // same lines: both take them from plan.Skips. The rows cover the
 // engine's skips (a constructor that always reverts, no function to
 // call), a suite beside the direct campaign whose setUp() fails, and
-// every fixture project of TestEditorAgreesWithCheck.
+// every fixture project of TestEditorAgreesWithCheck, one with its test
+// file the one saved or named.
 func TestSkipReasonsAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -85,6 +87,10 @@ func TestSkipReasonsAgree(t *testing.T) {
 		{"issue 45 vault", nil, func(tb testing.TB) (string, string) {
 			root := vaultProject(tb)
 			return root, filepath.Join(root, "src", "Vault.sol")
+		}},
+		{"issue 45 vault, its test saved", nil, func(tb testing.TB) (string, string) {
+			root := vaultProject(tb)
+			return root, filepath.Join(root, "test", "Vault.t.sol")
 		}},
 		{"set-up vault with a planted bug", nil, func(tb testing.TB) (string, string) {
 			root := tb.TempDir()
@@ -195,5 +201,31 @@ func checkSkips(t *testing.T, bin, root, file string) []string {
 			skips = append(skips, fmt.Sprintf("%s:%d %s: %s", c.Unit, c.Line, c.Name, c.Reason))
 		}
 	}
+	// The text summary's "skipped" lines say the same (plan.Skips).
+	text := textSkips(string(stderr))
+	want := slices.Sorted(slices.Values(skips))
+	if slices.Sort(text); !slices.Equal(text, want) {
+		t.Errorf("foresight check's text summary skipped\n  %q\nits JSON report\n  %q\n%s", text, want, stderr)
+	}
 	return skips
+}
+
+// skippedLine is a text summary's "foresight: skipped Contract: reason
+// (unit:line)".
+var skippedLine = regexp.MustCompile(`(?m)^foresight: skipped (\S+): (.*) \(([^()]+):(\d+)\)$`)
+
+// textSkips are the text summary's skipped lines as "unit:line Contract:
+// reason".
+func textSkips(stderr string) []string {
+	out := []string{}
+	for _, m := range skippedLine.FindAllStringSubmatch(stderr, -1) {
+		out = append(out, fmt.Sprintf("%s:%s %s: %s", m[3], m[4], m[1], m[2]))
+	}
+	// A line without a place is one the JSON report cannot match.
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "foresight: skipped ") && !skippedLine.MatchString(l) && !strings.Contains(l, "test/script file(s)") {
+			out = append(out, "unplaced: "+strings.TrimPrefix(l, "foresight: skipped "))
+		}
+	}
+	return out
 }

@@ -85,6 +85,12 @@ const (
 type Campaigns struct {
 	Direct []string
 	Suites []string
+	// TestCode says the direct campaign fuzzes the test code of Direct
+	// (a test file from its own set-up), as when it is named on the
+	// command line: in mode Named, or when no file of Direct is outside
+	// test code (a save of an open test alone; a command whose files are
+	// all tests, though lsp refuses "Fuzz this file" on a test first).
+	TestCode bool
 }
 
 // For plans the campaigns of files (absolute paths) of proj in mode;
@@ -92,9 +98,10 @@ type Campaigns struct {
 func For(proj *solc.Project, files []string, overlay solc.Overlay, mode Mode) Campaigns {
 	c := Campaigns{Direct: files}
 	if mode == Command {
+		c.TestCode = allTestCode(proj, files)
 		return c
 	}
-	if mode == Save && slices.ContainsFunc(files, func(f string) bool { return !proj.IsTestOrScript(f) }) {
+	if mode == Save && !allTestCode(proj, files) {
 		c.Direct = nil
 		for _, f := range files {
 			if proj.IsTestOrScript(f) && harness.HasSetUp(textOf(f, overlay)) {
@@ -104,10 +111,16 @@ func For(proj *solc.Project, files []string, overlay solc.Overlay, mode Mode) Ca
 			c.Direct = append(c.Direct, f)
 		}
 	}
+	c.TestCode = mode == Named || allTestCode(proj, c.Direct)
 	c.Suites = append(c.Suites, SuitesFor(proj, c.Direct, overlay)...)
 	slices.Sort(c.Suites)
 	c.Suites = slices.Compact(c.Suites)
 	return c
+}
+
+// allTestCode reports whether no file of files is outside test code.
+func allTestCode(proj *solc.Project, files []string) bool {
+	return !slices.ContainsFunc(files, func(f string) bool { return !proj.IsTestOrScript(f) })
 }
 
 // textOf is an open buffer's text, else the file's (harness.ReadSmall).

@@ -28,8 +28,9 @@ func writeFile(t *testing.T, root, rel, content string) string {
 // the open code directly and each open test with a setUp() in its own
 // campaign, as an unopened suite; with no invariant suite, the first test
 // with a setUp() reaching the code runs beside; a command fuzzes only
-// what it names.
-// The buffer wins over the disk, and a test linked from outside the
+// what it names. Test code is fuzzed directly (a test from its own
+// set-up) when named, or when no file of the direct campaign is outside
+// test code. The buffer wins over the disk, and a test linked from outside the
 // project is never read.
 func TestFor(t *testing.T) {
 	root := t.TempDir()
@@ -54,19 +55,23 @@ func TestFor(t *testing.T) {
 		overlay        solc.Overlay
 		mode           Mode
 		direct, suites []string
+		// testCode: the direct campaign fuzzes test code, as check does
+		// a named test file.
+		testCode bool
 	}{
-		{"a named file and the suite reaching it", []string{vault}, nil, Named, []string{vault}, []string{inv}},
-		{"no suite reaches Other.sol", []string{other}, nil, Named, []string{other}, nil},
-		{"a named test is fuzzed from its own set-up", []string{vault, unit}, nil, Named, []string{vault, unit}, []string{inv}},
-		{"a named suite is not run twice", []string{vault, inv}, nil, Named, []string{vault, inv}, nil},
-		{"an open test with a setUp() runs beside", []string{vault, unit}, nil, Save, []string{vault}, []string{unit, inv}},
-		{"the buffer, not the disk; no suite: the first set-up", []string{vault}, solc.Overlay{inv: []byte("contract InvTest {}\n")}, Save, []string{vault}, []string{unit}},
-		{"only test code open", []string{unit}, nil, Save, []string{unit}, nil},
-		{"a command fuzzes what it names", []string{vault}, nil, Command, []string{vault}, nil},
+		{"a named file and the suite reaching it", []string{vault}, nil, Named, []string{vault}, []string{inv}, true},
+		{"no suite reaches Other.sol", []string{other}, nil, Named, []string{other}, nil, true},
+		{"a named test is fuzzed from its own set-up", []string{vault, unit}, nil, Named, []string{vault, unit}, []string{inv}, true},
+		{"a named suite is not run twice", []string{vault, inv}, nil, Named, []string{vault, inv}, nil, true},
+		{"an open test with a setUp() runs beside", []string{vault, unit}, nil, Save, []string{vault}, []string{unit, inv}, false},
+		{"the buffer, not the disk; no suite: the first set-up", []string{vault}, solc.Overlay{inv: []byte("contract InvTest {}\n")}, Save, []string{vault}, []string{unit}, false},
+		{"only test code open", []string{unit}, nil, Save, []string{unit}, nil, true},
+		{"a command fuzzes what it names", []string{vault}, nil, Command, []string{vault}, nil, false},
+		{"a command on a test fuzzes it from its set-up", []string{unit}, nil, Command, []string{unit}, nil, true},
 	} {
 		got := For(proj, tt.files, tt.overlay, tt.mode)
-		if !slices.Equal(got.Direct, tt.direct) || !slices.Equal(got.Suites, tt.suites) {
-			t.Errorf("%s: %+v, want direct %v, suites %v", tt.name, got, tt.direct, tt.suites)
+		if !slices.Equal(got.Direct, tt.direct) || !slices.Equal(got.Suites, tt.suites) || got.TestCode != tt.testCode {
+			t.Errorf("%s: %+v, want direct %v, suites %v, test code %v", tt.name, got, tt.direct, tt.suites, tt.testCode)
 		}
 	}
 }

@@ -14,13 +14,13 @@ import (
 const neverCompletedShown = 5
 
 // dominantShare is the share of the campaign's transaction time above
-// which the summary names the functions that took it.
+// which the -v summary says "most of the time went to".
 const dominantShare = 50
 
 // printFunctions says which functions never completed (and so were not
-// counted as fuzzed), with why they reverted most often, and which took
-// most of the campaign's time: always under -v, else when the top three
-// took more than half of it.
+// counted as fuzzed), with why they reverted most often, and, under -v
+// (an internal of the engine, not what a user needs), which took most
+// of the campaign's time.
 func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 	var never []string
 	for _, f := range fs {
@@ -36,6 +36,9 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		}
 		fmt.Fprintf(w, "foresight: never completed, not counted as fuzzed: %s%s\n", strings.Join(never, ", "), more)
 	}
+	if !verbose {
+		return
+	}
 	byTime := append([]report.FunctionStat(nil), fs...)
 	sort.SliceStable(byTime, func(i, j int) bool { return byTime[i].TimeShare > byTime[j].TimeShare })
 	var top []string
@@ -46,11 +49,8 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		}
 		top = append(top, fmt.Sprintf("%s.%s (%.0f%%)", f.Contract, f.Function, f.TimeShare))
 		share += f.TimeShare
-		if share > dominantShare && !verbose {
-			break
-		}
 	}
-	if len(top) > 0 && (verbose || share > dominantShare) {
+	if len(top) > 0 {
 		label := "most of the time went to"
 		if share <= dominantShare {
 			label = "the most time went to"
@@ -69,7 +69,7 @@ type predictionCounts struct {
 }
 
 // printPredictions says how many predicted inputs reached their target
-// and, with -v, the targets that took the most of them.
+// and, with verbose, the targets that took the most of them.
 func printPredictions(w io.Writer, p predictionCounts, verbose bool) {
 	if p.Predictions == 0 {
 		return

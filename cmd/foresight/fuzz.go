@@ -23,30 +23,33 @@ import (
 // fuzzFlags are the flags of check and fuzz.
 type fuzzFlags struct {
 	compilerFlags
-	labels    bool
-	parallel  int
-	timeout   time.Duration
-	execs     uint64
-	seed      uint64
-	workers   int
-	maxSeqLen int
-	contracts string
-	format    string
-	coverage  string
-	covFile   string
-	covDeps   bool
-	output    string
-	oracles   string
-	noPredict bool
-	noDemand  bool
-	targets   targetList
-	schedule  string
-	noLook    bool
-	share     shareFlags
-	setUp     string
-	cpuprof   string
-	fork      forkFlags
-	explain   string
+	labels   bool
+	parallel int
+	timeout  time.Duration
+	// defTimeout is the command's default budget (plan.CheckBudget,
+	// plan.FuzzBudget).
+	defTimeout time.Duration
+	execs      uint64
+	seed       uint64
+	workers    int
+	maxSeqLen  int
+	contracts  string
+	format     string
+	coverage   string
+	covFile    string
+	covDeps    bool
+	output     string
+	oracles    string
+	noPredict  bool
+	noDemand   bool
+	targets    targetList
+	schedule   string
+	noLook     bool
+	share      shareFlags
+	setUp      string
+	cpuprof    string
+	fork       forkFlags
+	explain    string
 }
 
 // targetList collects repeated --target flags.
@@ -65,6 +68,7 @@ func (l *targetList) Set(s string) error {
 
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, scoring bool) {
 	f.compilerFlags.register(fs)
+	f.defTimeout = defaultTimeout
 	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); shrinking a finding made just before the end can overrun it a little; 0: no limit")
 	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
 	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
@@ -123,18 +127,17 @@ func (f *fuzzFlags) options() (engine.Options, error) {
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
-	if opts.Seed == 0 {
-		opts.Seed = uint64(time.Now().UnixNano())
-	}
+	opts.Duration = plan.Budget(plan.Named, &f.timeout, f.defTimeout, f.execs)
+	opts.Seed = plan.ClockSeed(opts.Seed)
 	return opts, nil
 }
 
 func runFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "fuzz", 60*time.Second, args, stdout, stderr)
+	return fuzzCommand(ctx, "fuzz", plan.FuzzBudget, args, stdout, stderr)
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "check", 10*time.Second, args, stdout, stderr)
+	return fuzzCommand(ctx, "check", plan.CheckBudget, args, stdout, stderr)
 }
 
 // fuzzRun is check and fuzz: compile, fuzz, report.
@@ -171,11 +174,13 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	// A project's invariant suites run beside its direct campaign unless
 	// the flags choose what to fuzz (harness.go).
 	suites := opts.SetUp == "" && len(opts.Contracts) == 0 && len(ff.targets) == 0
+	compileStart := time.Now()
 	comp, err := compileToFuzz(ctx, tc, paths, suites, ff.format == "text", ff.verbose, stdout, stderr)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
 	}
+	compileTime := time.Since(compileStart)
 	good, failed := comp.good, comp.failed()
 	if failed && len(good) == 0 {
 		return exitUsage
@@ -225,7 +230,8 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		return exitUsage
 	}
 	printHarnesses(stderr, runs)
-	printSummary(stderr, rep, len(ff.targets) > 0, ff.verbose)
+	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime,
+		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
 	}
@@ -418,52 +424,4 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 		}
 	}
 	return nil
-}
-
-// printSummary says what was fuzzed and how much, so that "0 findings" is
-// never said of code that did not run.
-func printSummary(w io.Writer, rep *engine.Report, targeted, verbose bool) {
-	if rep.Note != "" {
-		fmt.Fprintf(w, "foresight: %s\n", rep.Note)
-	}
-	if rep.SetUp != "" {
-		fmt.Fprintf(w, "foresight: deployed by %s.setUp()\n", rep.SetUp)
-	}
-	for _, sk := range rep.Skipped {
-		fmt.Fprintf(w, "foresight: skipped %s: %s\n", sk.Contract, sk.Reason)
-	}
-	rate := 0.0
-	if s := rep.Elapsed.Seconds(); s > 0 {
-		rate = float64(rep.Execs) / s
-	}
-	fmt.Fprintf(w, "foresight: %d finding(s)%s; fuzzed %d contract(s), %d function(s): %d executions in %s (%.0f/s), %d txs (%.0f/s), corpus %d\n",
-		report.Own(rep.Findings), mockCount(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), rate, rep.Txs, rep.TxRate, rep.Corpus)
-	fmt.Fprintf(w, "foresight: %s\n", scopeLine(rep))
-	printFunctions(w, rep.FunctionStats, verbose)
-	if targeted {
-		if rep.TargetExecs > 0 {
-			fmt.Fprintf(w, "foresight: target reached after %d executions (%s); lookahead analysis took %s\n", rep.TargetExecs, rep.TargetTime.Round(time.Millisecond), rep.AnalysisTime.Round(time.Millisecond))
-		} else {
-			fmt.Fprintf(w, "foresight: target not reached; lookahead analysis took %s\n", rep.AnalysisTime.Round(time.Millisecond))
-		}
-	}
-	printPredictions(w, predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, verbose)
-	if rep.Timeouts > 0 {
-		fmt.Fprintf(w, "foresight: warning: %d transaction(s) exceeded the wall-clock limit and were cancelled\n", rep.Timeouts)
-	}
-}
-
-// scopeLine says how much of what was asked was fuzzed and how much of its
-// source ran (engine.Scope), e.g. "3 of 4 contract(s), 27 of 31
-// function(s), 58% of reachable source lines (120 of 207)".
-func scopeLine(rep *engine.Report) string {
-	s := fmt.Sprintf("%d of %d contract(s), %d of %d function(s), %.0f%% of reachable source lines (%d of %d)",
-		rep.Contracts, rep.ContractsTotal, rep.Functions, rep.FunctionsTotal, rep.LinePercent(), rep.LinesCovered, rep.Lines)
-	if n := otherSkipped(rep); n > 0 {
-		s += fmt.Sprintf("; %d other contract(s) skipped, as listed above", n)
-	}
-	if rep.DeployExecs > 0 {
-		s += fmt.Sprintf("; %d executions solved constructors", rep.DeployExecs)
-	}
-	return s
 }

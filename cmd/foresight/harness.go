@@ -28,13 +28,14 @@ type harnessFile struct {
 }
 
 // projectSuites returns the invariant suites of proj whose imports reach
-// files (plan.SuitesFor, the rule the editor's saves use too).
+// files, named on the command line (plan.For in mode Named, the planner
+// the editor's saves use too).
 func projectSuites(proj *solc.Project, files []string, on bool) []harnessFile {
 	if !on {
 		return nil
 	}
 	var out []harnessFile
-	for _, p := range plan.SuitesFor(proj, files, nil) {
+	for _, p := range plan.For(proj, files, nil, plan.Named).Suites {
 		out = append(out, harnessFile{path: p, proj: proj})
 	}
 	return out

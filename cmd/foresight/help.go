@@ -82,8 +82,10 @@ var helpPages = map[string]helpPage{
 		about: `Recompiles the files a report of 'foresight fuzz --format json' names, replays
 each finding's transactions on a fresh test chain and prints what each
 transaction did, down to the failing source line. With --export it writes
-each finding as a Foundry test instead, one that passes under forge while
-the bug is there (docs/foundry-export.md). A report's paths are relative to
+each finding as a Foundry regression test instead: it fails under forge
+while the bug is there and passes once it is fixed (--export-style proof
+for the old form, which passes while the bug is there;
+docs/foundry-export.md). A report's paths are relative to
 its project root, so it replays in another checkout: run replay in the
 project, or give --root.`,
 		groups: []flagGroup{{"Replay", []string{"finding", "export", "export-style", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},

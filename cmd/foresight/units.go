@@ -24,12 +24,12 @@ func unitLine(b *solc.Build) string {
 	return s + "): " + strings.Join(b.Roots, ", ")
 }
 
-// otherSkipped counts the "skipped" lines of the summary that the
-// "N of M contract(s)" count does not cover: contracts outside the
-// campaign's targets (other Foundry test contracts, contracts with
-// nothing to call). Each target not fuzzed has a skipped line, so the
-// rest are the others; the summary names them so its counts agree with
-// the lines printed.
-func otherSkipped(rep *engine.Report) int {
-	return max(len(rep.Skipped)-(rep.ContractsTotal-rep.Contracts), 0)
+// otherSkipped counts the "skipped" lines of the summary (listed of
+// them) that the "N of M contract(s)" count does not cover: contracts
+// outside the campaign's targets (other Foundry test contracts, a
+// suite's, contracts with nothing to call). Each target not fuzzed has a
+// skipped line, so the rest are the others; the summary names them so
+// its counts agree with the lines printed.
+func otherSkipped(rep *engine.Report, listed int) int {
+	return max(listed-(rep.ContractsTotal-rep.Contracts), 0)
 }

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/foresight-sol/foresight/internal/fixtures"
+)
+
+// TestSummaryDefault: check's default summary says what was fuzzed, the
+// lines reached, the findings and the compile and fuzz time, and keeps
+// the engine's internals (rates, transactions, corpus, where the time
+// went, predictions) for -v (issue 48, item 6).
+func TestSummaryDefault(t *testing.T) {
+	file := fixtures.Example(t, "LookaheadBar.sol")
+	args := []string{"check", "--seed", "1", "--execs", "3000", "--timeout", "0", file}
+	_, _, plain := foresight(t, args...)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`foresight: \d+ finding\(s\); fuzzed 1 contract\(s\), \d+ function\(s\): 3000 executions in [0-9.]+m?s; compiled in [0-9.]+m?s\n`),
+		regexp.MustCompile(`foresight: 1 of 1 contract\(s\), \d+ of \d+ function\(s\), \d+% of reachable source lines \(\d+ of \d+\)`),
+	} {
+		if !want.MatchString(plain) {
+			t.Errorf("the default summary lacks %s:\n%s", want, plain)
+		}
+	}
+	for _, internal := range []string{"/s)", "executions/s", "corpus ", "predicted inputs", "time went to"} {
+		if strings.Contains(plain, internal) {
+			t.Errorf("the default summary has %q, an internal for -v:\n%s", internal, plain)
+		}
+	}
+	_, _, verbose := foresight(t, append(args, "-v")...)
+	for _, want := range []string{"; compiled in ", "executions/s, ", " txs (", "corpus ", "time went to"} {
+		if !strings.Contains(verbose, want) {
+			t.Errorf("-v's summary lacks %q:\n%s", want, verbose)
+		}
+	}
+}

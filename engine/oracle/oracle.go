@@ -72,6 +72,9 @@ type TxInfo struct {
 	// Own is the ether an attacker sender paid in of its own besides
 	// Value, re-entering with value (order.go); zero if not run.
 	Own uint256.Int
+	// TokensIn: its sender's own tokens moved out in it (token.go: it
+	// paid tokens in); false if not run.
+	TokensIn bool
 	// Failed: it reverted (false if not run: a prefix's transactions).
 	Failed bool
 }

@@ -68,7 +68,8 @@ type Machine struct {
 	revertCode []byte // the reverting attacker's code for the chain's rules
 	// logKey files the logs of the sequence's last transaction apart from
 	// the others' (the state's transaction hash, unique per RunTx), for
-	// the token oracle (token.go) to read; set only when keyLogs is.
+	// the token oracle (token.go) and the loop (TxLogs) to read; set when
+	// keyLogs is (New sets it).
 	logKey  common.Hash
 	logSeq  uint64
 	keyLogs bool

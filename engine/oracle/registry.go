@@ -80,6 +80,7 @@ func New(m *Machine, cfg Config) *Set {
 	cr := &credit{Machine: m, depriv: dp}
 	wr := &worse{Machine: m}
 	s := &Set{m: m, try: cfg.Try}
+	m.keyLogs = true // token.go's, and the loop's values from earlier calls
 	s.afterTx = []Oracle{
 		&failures{m},
 		cr,

@@ -69,16 +69,11 @@ func newTokens(m *Machine) *tokens {
 	if m.Dep.Token != (common.Address{}) {
 		o.addrs = append(o.addrs, m.Dep.Token)
 	}
-	if len(o.addrs) == 0 {
-		return o
-	}
-	m.keyLogs = true
 	return o
 }
 
-// TxLogs returns the logs of the last transaction RunTx ran, or nil
-// when the deployment has no token contract (only then are they filed
-// apart from the others').
+// TxLogs returns the logs of the last transaction RunTx ran (committed
+// frames' only).
 func (m *Machine) TxLogs() []*types.Log {
 	if !m.keyLogs {
 		return nil

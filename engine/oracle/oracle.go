@@ -78,6 +78,10 @@ type TxInfo struct {
 	// TokensIn: its sender's own tokens moved out in it (token.go: it
 	// paid tokens in); false if not run.
 	TokensIn bool
+	// TokensGot is what the deployment's tokens paid its sender in it
+	// (token.go; an ERC-721 token counts one), for value feedback
+	// (engine/fuzz/value.go); zero if not run.
+	TokensGot uint256.Int
 	// Failed: it reverted (false if not run: a prefix's transactions).
 	Failed bool
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
 )
 
 // This file is the token-theft oracle: SWC-105's rule for ERC-20, ERC-721
@@ -113,9 +114,14 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 	sa := o.Principals[h.Sender]
 	moved := false
 	for _, l := range logs {
-		if from, _, ok := o.transfer(l); ok {
-			moved = true
-			h.TokensIn = h.TokensIn || from == sa
+		from, to, ok := o.transfer(l)
+		if !ok {
+			continue
+		}
+		moved = true
+		h.TokensIn = h.TokensIn || from == sa
+		if to == sa {
+			addAmount(&h.TokensGot, l)
 		}
 	}
 	if !moved || !o.enabled(finding.TokenTheft) || x.Shrinking != nil && x.Shrinking.Kind != finding.TokenTheft || len(x.Seq) < n {
@@ -198,6 +204,21 @@ func Transfer(l *types.Log) (from, to common.Address, ok bool) {
 		return common.BytesToAddress(t[2][:]), common.BytesToAddress(t[3][:]), true
 	}
 	return from, to, false
+}
+
+// addAmount adds what a transfer event moved to sum: an ERC-20 amount, an
+// ERC-1155 single amount, one ERC-721 token (a batch counts one).
+func addAmount(sum *uint256.Int, l *types.Log) {
+	var v uint256.Int
+	switch {
+	case l.Topics[0] == TransferTopic && len(l.Topics) == 3:
+		v.SetBytes32(l.Data[:32])
+	case l.Topics[0] == transferSingleTopic:
+		v.SetBytes32(l.Data[32:64])
+	default:
+		v.SetOne()
+	}
+	sum.Add(sum, &v)
 }
 
 func allZero(b []byte) bool {

@@ -64,11 +64,11 @@ contract Streams {
         return streams.length - 1;
     }
 
-    function withdraw(uint256 id, uint256 amount) external {
+    function withdraw(uint256 id) external {
         Stream storage s = streams[id];
         require(msg.sender == s.recipient, "not recipient");
-        require(amount <= s.remaining, "remaining");
-        s.remaining -= amount;
+        uint256 amount = s.remaining;
+        s.remaining = 0;
         token.transfer(msg.sender, amount);
     }
 }

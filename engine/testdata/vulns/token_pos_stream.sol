@@ -68,10 +68,10 @@ contract Streams {
         return streams.length - 1;
     }
 
-    function withdraw(uint256 id, uint256 amount) external { //@finding(token-theft)
+    function withdraw(uint256 id) external { //@finding(token-theft)
         Stream storage s = streams[id];
-        require(amount <= s.remaining, "remaining");
-        s.remaining -= amount;
+        uint256 amount = s.remaining;
+        s.remaining = 0;
         token.transfer(msg.sender, amount);
     }
 }

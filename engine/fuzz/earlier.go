@@ -13,12 +13,15 @@ import (
 // dictionary has them too).
 
 // noteEarlier keeps the wide words the transaction that ran with result r
-// returned and logged (indexed topics and data), if it committed, for
+// returned and logged (indexed topics and data), if it committed and
+// wrote storage, for
 // later calls' arguments; it returns the first (zero if none), which the
 // history keeps (oracle.TxInfo.Made) for notePrefix.
 func (w *worker) noteEarlier(r chain.Result) uint256.Int {
 	var first uint256.Int
-	if r.Err != nil {
+	if r.Err != nil || len(w.m.Tracer.Writes()) == 0 {
+		// An id a call made is one it stored; a view's words (a role
+		// constant's getter) are the code's own, in the dictionary.
 		return first
 	}
 	rc := w.env.Recent

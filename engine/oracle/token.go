@@ -150,7 +150,9 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to, tok common.A
 	n := len(hist)
 	s := hist[n-1].Sender
 	if p := o.principalIndex(from); p >= 0 {
-		if _, _, attacker := deploy.SenderOf(o.Chain, p); p == s || attacker || o.approved(seq, p) {
+		// The deployer's approvals may come before the sequence (its
+		// set-up calls, a constructor's): it is no victim.
+		if _, _, attacker := deploy.SenderOf(o.Chain, p); p == s || attacker || o.isPrivileged(p) || o.approved(seq, p) {
 			return ""
 		}
 		return fmt.Sprintf("transaction %d, sent by %s, moved tokens of %s out of the balance of %s, which sent no transaction in it and approved no one in the sequence",

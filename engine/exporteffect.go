@@ -72,6 +72,8 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 		ff.Delegate, ff.Delegator, ff.HasDelegate = delegated(last, ff.Calls)
 	case harm.Has(finding.HarmRepeat):
 		ff.Repeat = repeats(last) // exportharm.go
+	case harm.Has(finding.HarmTokens):
+		tokenMoved(last, ff) // exporttoken.go
 	}
 }
 

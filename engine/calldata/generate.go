@@ -27,6 +27,16 @@ type Env struct {
 	Addresses []common.Address
 	// Dict holds interesting words and byte strings; it may be nil.
 	Dict *Dictionary
+	// Recent holds the words earlier transactions returned or logged
+	// (ids a later call must pass back); it may be nil.
+	Recent *Recent
+}
+
+func (e *Env) recent() *Recent {
+	if e == nil {
+		return nil
+	}
+	return e.Recent
 }
 
 func (e *Env) dict() *Dictionary {
@@ -159,7 +169,23 @@ func genNumber(r *rand.Rand, t *abi.Type, env *Env) uint256.Int {
 			// A left-aligned constant, e.g. a PUSH32 of a bytes32.
 			return normalize(t, w)
 		}
-	case 12, 13:
+	case 12:
+		// A word an earlier transaction returned or logged: an id a
+		// later call must pass back.
+		if rc := env.recent(); rc.Len() > 0 {
+			w = rc.Pick(r)
+			if leftAligned(t) {
+				return normalize(t, w)
+			}
+			break
+		}
+		w = randomWord(r)
+	case 13:
+		// An account the fuzzer controls as an integer (uint256(uint160(
+		// msg.sender)), a contract's own address as an amount).
+		if pool := env.addresses(); len(pool) > 0 && Bits(t) >= 160 && !Signed(t) && !leftAligned(t) {
+			return normalize(t, addressWord(pool[r.IntN(len(pool))]))
+		}
 		w = randomWord(r)
 	default:
 		// Random bits of a random width, for middling magnitudes.

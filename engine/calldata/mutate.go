@@ -201,6 +201,16 @@ func wordMutation(r *rand.Rand, t *abi.Type, old uint256.Int, env *Env) (Mutatio
 			}
 			return SetDictionary, fromNumber(t, w)
 		}
+	case 7:
+		// A word an earlier transaction returned or logged (an id to
+		// pass back), as it is: a dictionary word of this run.
+		if rc := env.recent(); rc.Len() > 0 && r.IntN(2) == 0 {
+			w := rc.Pick(r)
+			if leftAligned(t) {
+				return SetDictionary, w
+			}
+			return SetDictionary, fromNumber(t, w)
+		}
 	}
 	return SetRandom, fromNumber(t, randomWord(r))
 }

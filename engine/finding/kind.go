@@ -41,6 +41,9 @@ const (
 	// OwnerLock has no SWC entry: denial of service by a privileged
 	// account (DASP's "denial of service" by an owner).
 	OwnerLock Kind = "owner-lock"
+	// TokenTheft has no SWC entry of its own: SWC-105's unprotected
+	// withdrawal, of an ERC-20, ERC-721 or ERC-1155 token instead of ether.
+	TokenTheft Kind = "token-theft"
 )
 
 // Severity orders findings for display.

@@ -137,10 +137,14 @@ const (
 	// HarmLoopBlock: the recipient that blocks a loop of payments, and the
 	// others' payments it stops.
 	HarmLoopBlock
+	// HarmTokens: the token balance the last call moved, read with
+	// balanceOf before and after it (the victim's fell, or the thief's
+	// rose).
+	HarmTokens
 )
 
 // replayedHarms are the harms the engine measures by replaying a finding.
-const replayedHarms = HarmStored | HarmGain | HarmDelegate | HarmPhish | HarmRepeat | HarmLoopBlock
+const replayedHarms = HarmStored | HarmGain | HarmDelegate | HarmPhish | HarmRepeat | HarmLoopBlock | HarmTokens
 
 // Has reports whether h holds every harm of x.
 func (h Harm) Has(x Harm) bool { return h&x == x }

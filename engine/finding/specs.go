@@ -191,6 +191,17 @@ var specs = append([]Spec{
 		Hook:     HookPrivilegedCall,
 		Export:   Export{Assert: AssertLocked},
 	},
+	{
+		// SWC-105's unprotected withdrawal, of tokens: no SWC entry names it.
+		Kind: TokenTheft, Severity: Error, SWC: "",
+		Title: "token theft: a sender takes tokens that are not its own",
+		Why:   "Any sender can move tokens that belong to someone else: another account's ERC-20, ERC-721 or ERC-1155 balance, or tokens other users deposited into a contract (a stream, a vault), to itself.",
+		How:   "In a sequence sent by unprivileged accounts only, a token contract of the deployment (one whose ABI has balanceOf and transfer or transferFrom) emitted Transfer, TransferSingle or TransferBatch either out of another account's balance in a transaction that account did not send, when that account had called no approve, permit or operator function; or out of a contract to the sender, when the sender had paid in no ether or tokens, another account had deposited tokens, and no other account's transaction named the sender.",
+		Fix:   "Check that the caller owns what it moves (msg.sender is the stream's recipient, the token's owner, or approved), and debit the caller's own balance only.",
+		Messages: []string{"{fn} let {who} take tokens that were not its own.",
+			"A sender takes tokens that are not its own."},
+		Export: Export{Assert: AssertCommits, Harm: HarmTokens},
+	},
 }, panicSpecs()...)
 
 // genericMessages word a finding of a kind with no wording of its own.

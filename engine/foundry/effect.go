@@ -102,6 +102,8 @@ func (g *gen) renderBeforeLast(w func(string, ...any)) {
 		g.renderLockBefore(w) // effectlock.go
 	case g.loopBlocked():
 		g.renderLoopBefore(w) // effectharm.go
+	case g.x.Harm.Has(finding.HarmTokens) && g.f.HasToken:
+		g.renderTheftBefore(w) // effecttoken.go
 	}
 }
 
@@ -114,6 +116,9 @@ func (g *gen) renderEffect(w func(string, ...any)) bool {
 		return true
 	case g.x.Harm.Has(finding.HarmStored) && len(g.f.Stored) > 0:
 		g.renderStored(w)
+		return true
+	case g.x.Harm.Has(finding.HarmTokens) && g.f.HasToken:
+		g.renderTheft(w) // effecttoken.go
 		return true
 	case g.x.Harm.Has(finding.HarmEmptied) && !g.f.Gained && g.f.HasEmptied:
 		g.renderEmptied(w) // effectlock.go

@@ -56,6 +56,12 @@ type Finding struct {
 	// sent away, when HasEmptied (SWC-106 without a gain).
 	Emptied    common.Address
 	HasEmptied bool
+	// Token is the token contract whose balance of Holder the last call
+	// moved, when HasToken (token-theft): Holder's fell when TokenFell
+	// (the victim's), else rose (the thief's).
+	Token, Holder common.Address
+	TokenFell     bool
+	HasToken      bool
 	// ChainBlocks says the test gives every block the blockhashes of
 	// Foresight's chain, and its PREVRANDAO when PrevRandao (a merged EVM
 	// version), so a branch on them goes the campaign's way (SWC-120,

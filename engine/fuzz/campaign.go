@@ -47,6 +47,7 @@ type campaign struct {
 	deployPlan *deploy.Deployment
 	undeployed []bool
 	constants  []uint256.Int
+	blobs      [][]byte // the sources' string literals (earlier.go)
 	// values are each contract's source literals that fit msg.value (100
 	// finney): a contract compares msg.value with its own, and in a
 	// campaign over several the others' would dilute them.
@@ -241,6 +242,7 @@ func (c *campaign) setup() error {
 		if !lits.added[ct.Build] {
 			lits.added[ct.Build] = true
 			c.constants = append(c.constants, ct.Literals()...)
+			c.addStrings(ct.StringLiterals()) // earlier.go
 		}
 	}
 	if len(c.calls) == 0 {

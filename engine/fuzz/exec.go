@@ -139,6 +139,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 	clear(w.s.writes)
 	if in.from > 0 && len(in.startHist) == in.from {
 		w.s.hist = append(w.s.hist[:0], in.startHist...)
+		w.notePrefix(w.s.hist) // earlier.go
 	} else {
 		w.s.hist = w.history(seq[:in.from])
 	}
@@ -168,6 +169,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 				w.s.writes[k] = v
 			}
 		}
+		made := w.noteEarlier(r) // earlier.go
 		pid := w.m.Tracer.PathID()
 		o.seqPathID = o.seqPathID*0x100000001b3 ^ pid
 		if !w.c.cfg.NoDemandDriven {
@@ -180,7 +182,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 			w.captureLast(&o, tx, r, in.target)
 			o.lastWrote = r.Err == nil && len(w.m.Tracer.Writes()) > 0
 		}
-		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil})
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil, Made: made})
 		if in.profile {
 			ledger = w.profileTx(tx, r, pid, ledger)
 			continue

@@ -141,6 +141,11 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		st.Err, st.Ret, st.GasUsed = r.Err, append([]byte(nil), r.Ret...), r.GasUsed
 		st.Stored = w.storedWords(before)
 		st.Logs = rec.logs
+		if st.Logs == nil {
+			// No log hook on this chain's state: the token oracle's
+			// logs of the transaction, when it files them.
+			st.Logs = w.m.TxLogs()
+		}
 		st.Inner = rec.inner
 		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil})
 		st.Finding = w.check(tx, r, w.s.hist, true, want, seq)

@@ -25,6 +25,9 @@ import (
 // Balances are read once per sequence, at its end, from the state (no
 // call): ether, and Foresight's own token where the deployment minted it
 // to the contracts under test, whose balance slots are known in advance.
+// Any other token of the deployment (an ERC-20, 721 or 1155 the token
+// oracle watches) counts by its transfer events: what each transaction
+// paid its sender (oracle.TxInfo.TokensGot), no call either.
 
 // maxValueMarks bounds the marks one execution reports: one per
 // principal and currency, for the few principals a campaign has.
@@ -120,6 +123,20 @@ func (w *worker) valueMarks(hist []oracle.TxInfo, ct int) []valueMark {
 		if !out.IsZero() {
 			v.marks[n] = valueMark{valueKey(ct, p, 0, in.BitLen()), valueBucket(&out)}
 			n++
+		}
+		if n < maxValueMarks {
+			// The tokens of the deployment's token contracts paid to
+			// it (engine/oracle/token.go notes them per transaction).
+			out.Clear()
+			for j := range hist {
+				if hist[j].Sender == p && !hist[j].Failed {
+					out.Add(&out, &hist[j].TokensGot)
+				}
+			}
+			if !out.IsZero() {
+				v.marks[n] = valueMark{valueKey(ct, p, 1, 0), valueBucket(&out)}
+				n++
+			}
 		}
 		if v.token == (common.Address{}) || n == maxValueMarks {
 			continue

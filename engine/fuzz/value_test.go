@@ -102,3 +102,36 @@ func TestValueFeedbackSeeds(t *testing.T) {
 // valueSeeds are the seeds of 1..40 at which the build before value
 // feedback did not find the vault's bug in 20,000 executions.
 var valueSeeds = []uint64{2, 3, 11, 14, 21, 32, 34}
+
+// TestValueFeedbackFollowsTokens: tokens of any token contract of the
+// deployment paid to a sender are a payout value feedback measures (the
+// token oracle's transfer events), not only Foresight's own token: a
+// faucet's mint() pays the sender 1000 tokens, and a larger payout is a
+// better mark.
+func TestValueFeedbackFollowsTokens(t *testing.T) {
+	p := compile(t, filepath.Join("..", "testdata", "vulns", "token_neg_erc20.sol"))
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
+	w := startWorker(t, c)
+	mint := -1
+	for i, m := range p.Contracts[0].Methods {
+		if m.RawName == "mint" {
+			mint = i
+		}
+	}
+	score := func(seq txseq.Sequence) uint16 {
+		o := w.exec(seq, w.fresh())
+		for _, m := range o.marks {
+			if m.key == valueKey(0, seq[0].Sender, 1, 0) {
+				return m.score
+			}
+		}
+		return 0
+	}
+	once := score(txseq.Sequence{{Method: mint}})
+	if once == 0 {
+		t.Fatal("mint(): no token payout measured")
+	}
+	if twice := score(txseq.Sequence{{Method: mint}, {Method: mint}, {Method: mint}}); twice <= once {
+		t.Errorf("three mints scored %d, one %d: want more", twice, once)
+	}
+}

@@ -110,7 +110,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)
 	w.val = newValueState(m)
-	w.env = &calldata.Env{Dict: calldata.NewDictionary(0)}
+	w.env = &calldata.Env{Dict: calldata.NewDictionary(0), Recent: new(calldata.Recent)}
 	w.env.Addresses = append(w.env.Addresses, ch.Senders()...)
 	for a := deploy.Attacker(0); a < deploy.NumAttackers; a++ {
 		w.env.Addresses = append(w.env.Addresses, deploy.AttackerAddress(a))
@@ -127,6 +127,9 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.env.Dict.AddBoundaries()
 	for _, word := range c.constants {
 		w.env.Dict.Add(word)
+	}
+	for _, b := range c.blobs {
+		w.env.Dict.AddBytes(b)
 	}
 	return w, nil
 }

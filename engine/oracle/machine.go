@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"encoding/binary"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -64,6 +66,13 @@ type Machine struct {
 	instr      trace.InstrSave
 	saved      bool
 	revertCode []byte // the reverting attacker's code for the chain's rules
+	// logKey files the logs of the sequence's last transaction apart from
+	// the others' (the state's transaction hash, unique per RunTx), for
+	// the token oracle (token.go) and the loop (TxLogs) to read; set when
+	// keyLogs is (New sets it).
+	logKey  common.Hash
+	logSeq  uint64
+	keyLogs bool
 }
 
 // Encode returns the calldata of tx in the machine's reused buffer.
@@ -89,6 +98,13 @@ func (m *Machine) RunTx(tx *txseq.Tx, gas uint64) chain.Result {
 		m.Cheats.Reset()
 	}
 	m.Chain.Advance(tx.Blocks, tx.Seconds)
+	if m.keyLogs {
+		// Through the EVM: Chain.State would end a borrowed state's
+		// single-transaction reuse.
+		m.logSeq++
+		binary.BigEndian.PutUint64(m.logKey[24:], m.logSeq)
+		m.Chain.EVM().StateDB.SetTxContext(m.logKey, 0, 0)
+	}
 	if a, _, attacker := deploy.SenderOf(m.Chain, tx.Sender); attacker {
 		m.before = *m.Chain.State().GetBalance(a)
 	}
@@ -106,7 +122,12 @@ func (m *Machine) Rerun(tx *txseq.Tx, gas uint64) chain.Result {
 		m.saved = true
 		m.Tracer.SaveInstr(&m.instr)
 	}
-	return m.RunTx(tx, gas)
+	// The sequence's own transaction keeps its logs' key: the oracles
+	// after the re-run judge it.
+	key := m.logKey
+	r := m.RunTx(tx, gas)
+	m.logKey = key
+	return r
 }
 
 // EndRerun restores the instruction coverage of before a pipeline step's

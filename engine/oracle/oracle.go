@@ -76,6 +76,16 @@ type TxInfo struct {
 	// Own is the ether an attacker sender paid in of its own besides
 	// Value, re-entering with value (order.go); zero if not run.
 	Own uint256.Int
+	// Made is the first wide word it returned or logged (an id a later
+	// call passes back: engine/fuzz/earlier.go), zero if none or not run.
+	Made uint256.Int
+	// TokensIn: its sender's own tokens moved out in it (token.go: it
+	// paid tokens in); false if not run.
+	TokensIn bool
+	// TokensGot is what the deployment's tokens paid its sender in it
+	// (token.go; an ERC-721 token counts one), for value feedback
+	// (engine/fuzz/value.go); zero if not run.
+	TokensGot uint256.Int
 	// Failed: it reverted (false if not run: a prefix's transactions).
 	Failed bool
 }

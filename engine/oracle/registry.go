@@ -26,9 +26,12 @@ import (
 //     to fail (SWC-104, unchecked.go), a payout collected again (SWC-105,
 //     recollect.go), a loop of payments with one recipient rejecting
 //     ether (SWC-113, loopfail.go);
-//  4. freezing (freezing.go): notes the first sequence that paid each
+//  4. tokens (token.go): tokens moved out of another account the fuzzer
+//     controls without its approval, or paid to a sender that paid
+//     nothing in out of others' deposits;
+//  5. freezing (freezing.go): notes the first sequence that paid each
 //     contract, judged at the end of the campaign (Frozen);
-//  5. properties (check.go): property and invariant functions.
+//  6. properties (check.go): property and invariant functions.
 //
 // and after the last transaction, the oracles that run the sequence's end
 // again differently: its last two transactions in both orders (SWC-114,
@@ -78,10 +81,12 @@ func New(m *Machine, cfg Config) *Set {
 	cr := &credit{Machine: m, depriv: dp}
 	wr := &worse{Machine: m}
 	s := &Set{m: m, try: cfg.Try, props: &properties{m, cfg.Checked, cfg.ChecksOf}}
+	m.keyLogs = true // token.go's, and the loop's values from earlier calls
 	s.afterTx = []Oracle{
 		&failures{m},
 		cr,
 		&events{Machine: m, depriv: dp},
+		newTokens(m),
 		&freezing{m, cfg.Receipts},
 		s.props,
 	}

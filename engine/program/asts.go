@@ -22,6 +22,8 @@ type buildAST struct {
 
 	litsOnce sync.Once
 	lits     []uint256.Int
+	strsOnce sync.Once
+	strs     [][]byte
 
 	funcsOnce sync.Once
 	funcs     []Func

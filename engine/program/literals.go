@@ -1,6 +1,7 @@
 package program
 
 import (
+	"encoding/hex"
 	"math/big"
 	"sort"
 	"strings"
@@ -42,6 +43,49 @@ func (a *buildAST) literals() []uint256.Int {
 		out = append(out, v)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Lt(&out[j]) })
+	return out
+}
+
+// maxStringLiteral bounds the string literals StringLiterals returns: a
+// revert message's length is no input a branch compares.
+const maxStringLiteral = 256
+
+// StringLiterals returns the string, unicode and hex string literals of
+// the contract's build, as bytes, for the fuzzer's dictionary (forge's
+// has them): a name a function compares (keccak256(bytes(role)) ==
+// keccak256("ADMIN")), a bytes32 key. Empty and longer ones are left out.
+// The slice, sorted, is shared by the build's contracts: callers must not
+// modify it.
+func (c *Contract) StringLiterals() [][]byte {
+	a := c.shared()
+	a.strsOnce.Do(func() { a.strs = a.stringLiterals() })
+	return a.strs
+}
+
+func (a *buildAST) stringLiterals() [][]byte {
+	seen := map[string]bool{}
+	for _, u := range a.units {
+		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
+			if n.Type() != "Literal" {
+				return true
+			}
+			switch n.String("kind") {
+			case "string", "unicodeString", "hexString":
+			default:
+				return true
+			}
+			// hexValue holds the bytes whatever the literal's notation.
+			if b, err := hex.DecodeString(n.String("hexValue")); err == nil && len(b) > 0 && len(b) <= maxStringLiteral {
+				seen[string(b)] = true
+			}
+			return true
+		})
+	}
+	out := make([][]byte, 0, len(seen))
+	for s := range seen {
+		out = append(out, []byte(s))
+	}
+	sort.Slice(out, func(i, j int) bool { return string(out[i]) < string(out[j]) })
 	return out
 }
 

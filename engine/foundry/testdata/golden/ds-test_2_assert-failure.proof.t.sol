@@ -29,7 +29,7 @@ contract Foresight_Counter_assert_failure_Test is DSTest {
         vm.etch(where, runtime);
     }
 
-    function test_bump_assert_failure_1() public {
+    function test_bump_assert_failure_2() public {
         uint256 blockNumber = 1;
         uint256 timestamp = 1700000000;
         vm.roll(blockNumber);
@@ -43,13 +43,17 @@ contract Foresight_Counter_assert_failure_Test is DSTest {
         bool ok;
         bytes memory ret;
 
-        // 1. from user 1: Counter.setLimit(4)
+        // 1. from user 1: Counter.bump(5)
+        vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (5)));
+
+        // 2. from user 1: Counter.setLimit(4)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
         (ok, ret) = address(counter).call(abi.encodeCall(counter.setLimit, (4)));
 
-        // 2. from user 1: Counter.bump(5)
+        // 3. from user 1: Counter.bump(0)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (5)));
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (0)));
         assertTrue(!ok, "expected the assertion to fail");
         assertEq0(ret, abi.encodeWithSignature("Panic(uint256)", uint256(0x01)));
     }

@@ -1,0 +1,307 @@
+package oracle
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
+)
+
+// This file is the token-theft oracle: SWC-105's rule for ERC-20, ERC-721
+// and ERC-1155 tokens instead of ether. It reads the transfer events of
+// the token contracts of the deployment (any contract whose ABI has the
+// standard balanceOf and transfer shape, and Foresight's own token), which
+// every standard token emits for every balance change, so nothing is read
+// on a transaction that moved no token. A sequence sent by unprivileged
+// senders only is a theft when the last transaction, which committed,
+//
+//   - moved tokens out of another account the fuzzer controls (an
+//     ordinary sender: an attacker contract may move its own while it
+//     re-enters), which never called an approve, permit or operator
+//     function in the sequence: no allowance of its own let them go; or
+//   - paid its own sender tokens out of a contract (not a mint), when the
+//     sender paid nothing in over the sequence (no ether, no tokens of its
+//     own), another sender did pay tokens in (the deposits taken), and no
+//     other sender's transaction named the sender (a stream's recipient,
+//     a transfer's payee): other users' deposits, taken by a stranger.
+//
+// A swap pays its sender tokens for the tokens it paid in; an owner's mint
+// or burn is privileged; a spender moves what it was approved for.
+
+// The standard transfer events' first topics: TransferTopic is ERC-20's
+// and ERC-721's Transfer.
+var (
+	TransferTopic       = crypto.Keccak256Hash([]byte("Transfer(address,address,uint256)"))
+	transferSingleTopic = crypto.Keccak256Hash([]byte("TransferSingle(address,address,address,uint256,uint256)"))
+	transferBatchTopic  = crypto.Keccak256Hash([]byte("TransferBatch(address,address,address,uint256[],uint256[])"))
+)
+
+// approvalWords mark a function that may grant an allowance: a victim
+// that called one may have let the tokens go.
+var approvalWords = []string{"approv", "permit", "allow", "operator", "delegat", "authori"}
+
+// tokens is the token-theft oracle.
+type tokens struct {
+	*Machine
+	addrs []common.Address // the token contracts watched
+	word  [32]byte         // an address as an argument word (named)
+}
+
+// newTokens watches the token contracts of m's deployment; with none it
+// judges nothing and costs nothing.
+func newTokens(m *Machine) *tokens {
+	o := &tokens{Machine: m}
+	if m.Dep == nil {
+		return o
+	}
+	for i := range m.Prog.Contracts {
+		if i < len(m.Dep.Addrs) && m.Dep.Addrs[i] != (common.Address{}) && IsToken(&m.Prog.Contracts[i].ABI) {
+			o.addrs = append(o.addrs, m.Dep.Addrs[i])
+		}
+	}
+	if m.Dep.Token != (common.Address{}) {
+		o.addrs = append(o.addrs, m.Dep.Token)
+	}
+	return o
+}
+
+// TxLogs returns the logs of the last transaction RunTx ran (committed
+// frames' only).
+func (m *Machine) TxLogs() []*types.Log {
+	if !m.keyLogs {
+		return nil
+	}
+	return m.Chain.State().GetLogs(m.logKey, 0, common.Hash{}, 0)
+}
+
+// IsToken reports whether an ABI has the shape of an ERC-20 or ERC-721
+// (balanceOf(address) and transfer or transferFrom) or an ERC-1155 token
+// (balanceOf(address,uint256) and safeTransferFrom).
+func IsToken(a *abi.ABI) bool {
+	has := func(sig string) bool {
+		for _, m := range a.Methods {
+			if m.Sig == sig {
+				return true
+			}
+		}
+		return false
+	}
+	if has("balanceOf(address)") {
+		return has("transfer(address,uint256)") || has("transferFrom(address,address,uint256)") || has("safeTransferFrom(address,address,uint256)")
+	}
+	return has("balanceOf(address,uint256)") && has("safeTransferFrom(address,address,uint256,uint256,bytes)")
+}
+
+// Check judges the token transfers of the transaction x describes.
+func (o *tokens) Check(x *Context) *finding.Finding {
+	if len(o.addrs) == 0 || x.Result.Err != nil || len(x.Hist) == 0 {
+		return nil
+	}
+	logs := o.TxLogs()
+	if len(logs) == 0 {
+		return nil
+	}
+	n := len(x.Hist)
+	h := &x.Hist[n-1]
+	sa := o.Principals[h.Sender]
+	moved := false
+	for _, l := range logs {
+		from, to, ok := o.transfer(l)
+		if !ok {
+			continue
+		}
+		moved = true
+		h.TokensIn = h.TokensIn || from == sa
+		if to == sa {
+			addAmount(&h.TokensGot, l)
+		}
+	}
+	if !moved || !o.enabled(finding.TokenTheft) || x.Shrinking != nil && x.Shrinking.Kind != finding.TokenTheft || len(x.Seq) < n {
+		return nil
+	}
+	for _, hi := range x.Hist {
+		if o.isPrivileged(hi.Sender) {
+			return nil
+		}
+	}
+	for _, l := range logs {
+		from, to, ok := o.transfer(l)
+		if !ok || from == to {
+			continue
+		}
+		if detail := o.judge(x.Seq[:n], x.Hist, from, to, l.Address); detail != "" {
+			return o.report(x.Tx, detail)
+		}
+	}
+	return nil
+}
+
+// judge returns the theft a transfer of token tok from from to to, in the
+// last transaction of hist, shows, or "".
+func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to, tok common.Address) string {
+	n := len(hist)
+	s := hist[n-1].Sender
+	if p := o.principalIndex(from); p >= 0 {
+		// The deployer's approvals may come before the sequence (its
+		// set-up calls, a constructor's): it is no victim.
+		if _, _, attacker := deploy.SenderOf(o.Chain, p); p == s || attacker || o.isPrivileged(p) || o.approved(seq, p) {
+			return ""
+		}
+		return fmt.Sprintf("transaction %d, sent by %s, moved tokens of %s out of the balance of %s, which sent no transaction in it and approved no one in the sequence",
+			n, o.Principals[s].Hex(), tok.Hex(), from.Hex())
+	}
+	if to != o.Principals[s] || from == (common.Address{}) || s < len(o.Entitled) && o.Entitled[s] {
+		return ""
+	}
+	if !o.unpaid(hist, s) || !o.othersPaid(hist, s) || o.named(seq[:n-1], hist, s) {
+		return ""
+	}
+	return fmt.Sprintf("transaction %d paid %s tokens of %s out of %s, which other senders had paid tokens into; %s paid in no ether and no tokens, and no other sender's transaction named it",
+		n, o.Principals[s].Hex(), tok.Hex(), from.Hex(), o.Principals[s].Hex())
+}
+
+// transfer returns the parties of a standard transfer event of a watched
+// token that moved something.
+func (o *tokens) transfer(l *types.Log) (from, to common.Address, ok bool) {
+	for _, a := range o.addrs {
+		if a == l.Address {
+			return Transfer(l)
+		}
+	}
+	return from, to, false
+}
+
+// Transfer returns the parties of a log that is a standard transfer event
+// (ERC-20's or ERC-721's Transfer, ERC-1155's TransferSingle or
+// TransferBatch) that moved something: a zero ERC-20 or ERC-1155 amount
+// moves nothing.
+func Transfer(l *types.Log) (from, to common.Address, ok bool) {
+	if len(l.Topics) < 3 {
+		return from, to, false
+	}
+	switch t := l.Topics; {
+	case t[0] == TransferTopic && len(t) == 3:
+		// ERC-20: the amount is the data.
+		if len(l.Data) < 32 || allZero(l.Data[:32]) {
+			return from, to, false
+		}
+		return common.BytesToAddress(t[1][:]), common.BytesToAddress(t[2][:]), true
+	case t[0] == TransferTopic && len(t) == 4:
+		// ERC-721: the token id is the fourth topic.
+		return common.BytesToAddress(t[1][:]), common.BytesToAddress(t[2][:]), true
+	case t[0] == transferSingleTopic && len(t) == 4:
+		if len(l.Data) < 64 || allZero(l.Data[32:64]) {
+			return from, to, false
+		}
+		return common.BytesToAddress(t[2][:]), common.BytesToAddress(t[3][:]), true
+	case t[0] == transferBatchTopic && len(t) == 4:
+		return common.BytesToAddress(t[2][:]), common.BytesToAddress(t[3][:]), true
+	}
+	return from, to, false
+}
+
+// addAmount adds what a transfer event moved to sum: an ERC-20 amount, an
+// ERC-1155 single amount, one ERC-721 token (a batch counts one).
+func addAmount(sum *uint256.Int, l *types.Log) {
+	var v uint256.Int
+	switch {
+	case l.Topics[0] == TransferTopic && len(l.Topics) == 3:
+		v.SetBytes32(l.Data[:32])
+	case l.Topics[0] == transferSingleTopic:
+		v.SetBytes32(l.Data[32:64])
+	default:
+		v.SetOne()
+	}
+	sum.Add(sum, &v)
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// approved reports whether principal p sent a transaction in seq that may
+// have granted an allowance: a function named for one, or raw calldata.
+func (o *tokens) approved(seq txseq.Sequence, p int) bool {
+	for j := range seq {
+		tx := &seq[j]
+		if tx.Sender != p {
+			continue
+		}
+		if tx.Raw != nil {
+			return true
+		}
+		if tx.Method < 0 {
+			continue
+		}
+		name := strings.ToLower(o.Prog.Contracts[tx.Contract].Methods[tx.Method].RawName)
+		for _, w := range approvalWords {
+			if strings.Contains(name, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unpaid reports whether principal s paid nothing in over hist: no ether
+// in a transaction that committed, none while re-entering, no tokens.
+func (o *tokens) unpaid(hist []TxInfo, s int) bool {
+	for j := range hist {
+		h := &hist[j]
+		if h.Sender == s && (!h.Failed && !h.Value.IsZero() || !h.Own.IsZero() || h.TokensIn) {
+			return false
+		}
+	}
+	return true
+}
+
+// othersPaid reports whether a sender other than s paid tokens in over
+// hist.
+func (o *tokens) othersPaid(hist []TxInfo, s int) bool {
+	for j := range hist {
+		if hist[j].Sender != s && hist[j].TokensIn {
+			return true
+		}
+	}
+	return false
+}
+
+// named reports whether a transaction of seq sent by another sender than
+// s and committed (hist) names s's address as an argument.
+func (o *tokens) named(seq txseq.Sequence, hist []TxInfo, s int) bool {
+	copy(o.word[12:], o.Principals[s][:])
+	for j := range seq {
+		if seq[j].Sender == s || hist[j].Failed {
+			continue
+		}
+		if cd := o.Encode(&seq[j]); len(cd) > 4 && bytes.Contains(cd[4:], o.word[:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// report makes the finding, at the function the last transaction called.
+func (o *tokens) report(tx *txseq.Tx, detail string) *finding.Finding {
+	f := &finding.Finding{Kind: finding.TokenTheft, Contract: tx.Contract, Detail: detail}
+	if tx.Method >= 0 && tx.Raw == nil {
+		c := o.Prog.Contracts[tx.Contract]
+		if fn, ok := c.Function(c.Methods[tx.Method].RawName); ok {
+			f.Location, f.Located = fn.Location, true
+		}
+	}
+	return f
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+// The correct twin of token_pos_stream.sol: only a stream's recipient,
+// whom its creator named, withdraws it: no finding.
+contract StreamToken {
+    mapping(address => uint256) public balanceOf;
+    mapping(address => mapping(address => uint256)) public allowance;
+    uint256 public totalSupply;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    function mint() external {
+        balanceOf[msg.sender] += 1000;
+        totalSupply += 1000;
+        emit Transfer(address(0), msg.sender, 1000);
+    }
+
+    function approve(address spender, uint256 amount) external returns (bool) {
+        allowance[msg.sender][spender] = amount;
+        emit Approval(msg.sender, spender, amount);
+        return true;
+    }
+
+    function transfer(address to, uint256 amount) external returns (bool) {
+        _move(msg.sender, to, amount);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+        require(allowance[from][msg.sender] >= amount, "allowance");
+        allowance[from][msg.sender] -= amount;
+        _move(from, to, amount);
+        return true;
+    }
+
+    function _move(address from, address to, uint256 amount) internal {
+        require(balanceOf[from] >= amount, "balance");
+        balanceOf[from] -= amount;
+        balanceOf[to] += amount;
+        emit Transfer(from, to, amount);
+    }
+}
+
+contract Streams {
+    struct Stream {
+        address sender;
+        address recipient;
+        uint256 remaining;
+    }
+
+    StreamToken public immutable token;
+    Stream[] public streams;
+
+    constructor(StreamToken t) {
+        token = t;
+    }
+
+    function create(address recipient, uint256 amount) external returns (uint256) {
+        require(amount > 0, "empty");
+        token.transferFrom(msg.sender, address(this), amount);
+        streams.push(Stream(msg.sender, recipient, amount));
+        return streams.length - 1;
+    }
+
+    function withdraw(uint256 id) external {
+        Stream storage s = streams[id];
+        require(msg.sender == s.recipient, "not recipient");
+        uint256 amount = s.remaining;
+        s.remaining = 0;
+        token.transfer(msg.sender, amount);
+    }
+}

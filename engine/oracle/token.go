@@ -240,10 +240,10 @@ func (o *tokens) approved(seq txseq.Sequence, p int) bool {
 		if tx.Sender != p {
 			continue
 		}
-		if tx.Raw != nil {
-			return true
-		}
 		if tx.Method < 0 {
+			if tx.Raw != nil {
+				return true // calldata no function of the contract names
+			}
 			continue
 		}
 		name := strings.ToLower(o.Prog.Contracts[tx.Contract].Methods[tx.Method].RawName)
@@ -297,7 +297,7 @@ func (o *tokens) named(seq txseq.Sequence, hist []TxInfo, s int) bool {
 // report makes the finding, at the function the last transaction called.
 func (o *tokens) report(tx *txseq.Tx, detail string) *finding.Finding {
 	f := &finding.Finding{Kind: finding.TokenTheft, Contract: tx.Contract, Detail: detail}
-	if tx.Method >= 0 && tx.Raw == nil {
+	if tx.Method >= 0 {
 		c := o.Prog.Contracts[tx.Contract]
 		if fn, ok := c.Function(c.Methods[tx.Method].RawName); ok {
 			f.Location, f.Located = fn.Location, true

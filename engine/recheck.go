@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
@@ -41,23 +42,35 @@ type Verdict struct {
 // check or set-up the builds lack is Stale, not an error: only a replay
 // that cannot run for another reason (a broken report) is an error.
 func Recheck(builds []*solc.Build, setup report.Setup, f report.Finding) (Verdict, error) {
+	v, _, err := RecheckForked(nil, nil, builds, setup, f)
+	return v, err
+}
+
+// RecheckForked is Recheck on a fork (ReplayForked), which also returns
+// the replay's trace (nil when the finding is stale).
+func RecheckForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, setup report.Setup, f report.Finding) (Verdict, *Trace, error) {
+	// A report others may write is checked first: a broken one is an
+	// error, never a stale finding.
+	if err := report.ValidateFinding(f); err != nil {
+		return Verdict{}, nil, fmt.Errorf("%w: %w", ErrReplay, err)
+	}
 	prog, err := newProgram(builds)
 	if err != nil {
-		return Verdict{}, err
+		return Verdict{}, nil, err
 	}
 	if why := gone(prog, setup, f); why != "" {
-		return Verdict{Status: Stale, Reason: why}, nil
+		return Verdict{Status: Stale, Reason: why}, nil, nil
 	}
-	tr, err := Replay(builds, setup, f)
+	tr, err := ReplayForked(src, forks, builds, setup, f)
 	switch {
-	case errors.Is(err, ErrReplay):
-		return Verdict{Status: Stale, Reason: strings.TrimPrefix(err.Error(), ErrReplay.Error()+": ")}, nil
+	case errors.Is(err, ErrReplay) && !errors.Is(err, report.ErrInvalid):
+		return Verdict{Status: Stale, Reason: strings.TrimPrefix(err.Error(), ErrReplay.Error()+": ")}, nil, nil
 	case err != nil:
-		return Verdict{}, err
+		return Verdict{}, nil, err
 	case tr.Finding != nil && tr.Finding.Kind == f.Kind:
-		return Verdict{Status: StillFailing, Now: tr.Finding}, nil
+		return Verdict{Status: StillFailing, Now: tr.Finding}, tr, nil
 	}
-	return Verdict{Status: Fixed}, nil
+	return Verdict{Status: Fixed}, tr, nil
 }
 
 // gone names what the finding's sequence needs that prog lacks, or "".

@@ -117,7 +117,7 @@ function replayReport(dir, bin, report, n) {
 	const file = path.join(dir, "foresight-report.json");
 	fs.writeFileSync(file, report);
 	const r = spawnSync(bin, ["replay", "--compile-timeout", COMPILE_TIMEOUT, "foresight-report.json"], { cwd: dir, encoding: "utf8", maxBuffer: 256 << 20 });
-	const m = /replayed (\d+) finding\(s\): (\d+) reproduced as reported/.exec(r.stdout || "");
+	const m = /replayed (\d+) finding\(s\): \d+ still failing \((\d+) reproduced as reported/.exec(r.stdout || "");
 	if (r.status === 1 && m && m[1] === String(n) && m[2] === String(n)) return "OK";
 	const why = (r.stderr || "").trim().split("\n").pop() || `exit ${r.status}`;
 	return m ? `${m[2]} of ${n} reproduced: ${why}` : `replay failed: ${why}`;

@@ -131,6 +131,9 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		c.focus, c.targets = nil, nil
 	}
 	c = throughDependents(builds, deps, c)
+	suites := plan.FromBuilds(builds, cp.Suites)
+	s.keepSuites(p, suites)
+	s.recheckFindings(fuzzCtx, p, r, settings, st.changed)
 	var why string
 	c, why = campaignFor(proj, builds, t, st.changed, c)
 	if why != "" {
@@ -138,8 +141,6 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
-	suites := plan.FromBuilds(builds, cp.Suites)
-	s.keepSuites(p, suites)
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.

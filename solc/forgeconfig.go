@@ -5,20 +5,36 @@ import (
 	"strings"
 )
 
-// InlineFuzzConfig reads the inline `forge-config` comments of a Solidity
-// source (`/// forge-config: default.invariant.depth = 10`, on a test
+// A SourceText is a file's path, for notes, and its text.
+type SourceText struct {
+	Path string
+	Text []byte
+}
+
+// InlineFuzzConfig reads the inline `forge-config` comments of Solidity
+// sources (`/// forge-config: default.invariant.depth = 10`, on a test
 // contract or function) for profile ("" is default): the default
 // profile's lines, then the profile's own over them. Foresight runs one
 // campaign where forge runs one per test, so a key set twice to
-// different values keeps the first and notes the other. path names the
-// file in notes.
-func InlineFuzzConfig(path string, src []byte, profile string) FuzzConfig {
+// different values (in one file or two) keeps the first and notes the
+// other.
+func InlineFuzzConfig(profile string, files ...SourceText) FuzzConfig {
 	if profile == "" {
 		profile = "default"
 	}
 	var base, own FuzzConfig
 	seen := map[string]string{}
-	for i, line := range strings.Split(string(src), "\n") {
+	for _, f := range files {
+		inlineLines(f, profile, seen, &base, &own)
+	}
+	return base.Over(own)
+}
+
+// inlineLines reads one file's forge-config lines into base (the default
+// profile's) and own (the active profile's); seen holds the values set
+// so far, by "profile.section.key".
+func inlineLines(f SourceText, profile string, seen map[string]string, base, own *FuzzConfig) {
+	for i, line := range strings.Split(string(f.Text), "\n") {
 		line = strings.TrimSpace(line)
 		if !strings.HasPrefix(line, "//") && !strings.HasPrefix(line, "*") && !strings.HasPrefix(line, "/*") {
 			continue
@@ -34,7 +50,7 @@ func InlineFuzzConfig(path string, src []byte, profile string) FuzzConfig {
 		}
 		key = strings.TrimSpace(key)
 		val = strings.Trim(strings.TrimSpace(val), `"'`)
-		from := fmt.Sprintf("%s:%d", path, i+1)
+		from := fmt.Sprintf("%s:%d", f.Path, i+1)
 		prof, short, ok := strings.Cut(key, ".")
 		if !ok {
 			continue
@@ -45,9 +61,9 @@ func InlineFuzzConfig(path string, src []byte, profile string) FuzzConfig {
 		if prof != "default" && prof != profile {
 			continue
 		}
-		dst := &base
+		dst := base
 		if prof != "default" {
-			dst = &own
+			dst = own
 		}
 		id := prof + "." + short
 		if prev, ok := seen[id]; ok {
@@ -59,5 +75,4 @@ func InlineFuzzConfig(path string, src []byte, profile string) FuzzConfig {
 		seen[id] = val
 		dst.set(short, val, from)
 	}
-	return base.over(own)
 }

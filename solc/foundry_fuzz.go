@@ -85,8 +85,8 @@ func (c *FuzzConfig) note(from, key, why string) {
 	c.Notes = append(c.Notes, fmt.Sprintf("%s: %s not applied: %s", from, key, why))
 }
 
-// over returns c with o's settings on top (o wins), notes of both.
-func (c FuzzConfig) over(o FuzzConfig) FuzzConfig {
+// Over returns c with o's settings on top (o wins), notes of both.
+func (c FuzzConfig) Over(o FuzzConfig) FuzzConfig {
 	out := c
 	if o.Seed != nil {
 		out.Seed = o.Seed
@@ -196,5 +196,5 @@ func fuzzConfigFromEnv(env []string) FuzzConfig {
 // projectFuzzConfig is a Foundry project's fuzz configuration: the
 // environment's over foundry.toml's.
 func projectFuzzConfig(tables map[string]map[string]tomlValue, profile string) FuzzConfig {
-	return fuzzConfigFromTOML(tables, profile).over(fuzzConfigFromEnv(os.Environ()))
+	return fuzzConfigFromTOML(tables, profile).Over(fuzzConfigFromEnv(os.Environ()))
 }

@@ -139,7 +139,7 @@ contract T {
 		{"other", "seed=7 depth=10", []string{"T.sol:10: invariant.depth not applied: set to 10 before", "T.sol:4: invariant.runs not applied: "}},
 	} {
 		t.Run(tt.profile, func(t *testing.T) {
-			c := InlineFuzzConfig("T.sol", []byte(src), tt.profile)
+			c := InlineFuzzConfig(tt.profile, SourceText{Path: "T.sol", Text: []byte(src)})
 			if got := fuzzText(c); got != tt.want {
 				t.Errorf("got %s, want %s", got, tt.want)
 			}
@@ -177,7 +177,7 @@ func FuzzInlineFuzzConfig(f *testing.F) {
 	f.Add("/// forge-config: default.invariant.depth = 10\ncontract C {}", "")
 	f.Add("/** forge-config: ci.fuzz.seed = \"0x7\" */", "ci")
 	f.Fuzz(func(t *testing.T, src, profile string) {
-		c := InlineFuzzConfig("F.sol", []byte(src), profile) // must not panic or hang
+		c := InlineFuzzConfig(profile, SourceText{Path: "F.sol", Text: []byte(src)}) // must not panic or hang
 		if c.Depth != nil && *c.Depth < 1 {
 			t.Errorf("depth %d applied", *c.Depth)
 		}

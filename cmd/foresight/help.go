@@ -85,9 +85,9 @@ transaction did, down to the failing source line. The last line counts the
 findings still failing, fixed (replayed without failing) and stale (a
 function, contract or set-up they call is gone) on the code as it is now.
 With --export it writes each finding as a Foundry test instead, one that
-fails under forge while the bug is there (docs/foundry-export.md). A report's paths are relative to
-its project root, so it replays in another checkout: run replay in the
-project, or give --root.`,
+fails under forge while the bug is there (docs/foundry-export.md). A
+report's paths are relative to its project root, so it replays in another
+checkout: run replay in the project, or give --root.`,
 		groups: []flagGroup{{"Replay", []string{"finding", "export", "export-style", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},
 		exits: `  0  the report has no findings, or none of them still fails (each fixed
      or stale); with --export, every test was written

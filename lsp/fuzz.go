@@ -39,6 +39,7 @@ type fuzzRequest struct {
 func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
 	opts := st.options(t.budget)
+	s.foundryFuzz(&opts, st, builds, req.suites) // foundryfuzz.go
 	opts.Contracts = c.contracts
 	opts.Focus = focusThrough(c)
 	// The changed lines are lookahead targets; lines without code (comments,

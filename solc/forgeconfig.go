@@ -2,8 +2,39 @@ package solc
 
 import (
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 )
+
+// BuildsFuzzConfig is the Foundry fuzz configuration of a run on builds:
+// the Foundry project's (foundry.toml and the environment,
+// Project.Fuzz) with the inline comments of the builds' root files over
+// it, files by unit name. Empty outside Foundry projects.
+func BuildsFuzzConfig(builds []*Build) FuzzConfig {
+	var proj *Project
+	for _, b := range builds {
+		if b.Project != nil && b.Project.Kind == "foundry" {
+			proj = b.Project
+			break
+		}
+	}
+	if proj == nil {
+		return FuzzConfig{} // forge's configuration is a Foundry project's
+	}
+	var texts []SourceText
+	seen := map[string]bool{}
+	for _, b := range builds {
+		for _, root := range b.Roots {
+			if u := b.Units[root]; u != nil && !seen[root] {
+				seen[root] = true
+				texts = append(texts, SourceText{Path: root, Text: u.Content})
+			}
+		}
+	}
+	slices.SortFunc(texts, func(a, b SourceText) int { return strings.Compare(a.Path, b.Path) })
+	return proj.Fuzz.Over(InlineFuzzConfig(os.Getenv("FOUNDRY_PROFILE"), texts...))
+}
 
 // A SourceText is a file's path, for notes, and its text.
 type SourceText struct {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -42,36 +41,12 @@ func applyFoundryFuzz(opts *engine.Options, fs *flag.FlagSet, comp compiled, ver
 	}
 }
 
-// foundryFuzzConfig is the run's Foundry fuzz configuration: its Foundry
-// project's (foundry.toml and the environment, solc.Project.Fuzz) with
-// the inline comments of the fuzzed files and suites over it.
+// foundryFuzzConfig is the run's Foundry fuzz configuration: that of
+// the fuzzed files' builds and their suites'.
 func foundryFuzzConfig(comp compiled) solc.FuzzConfig {
-	var cfg solc.FuzzConfig
 	builds := slices.Clone(comp.good)
 	for _, su := range comp.harnesses {
 		builds = append(builds, su.Builds...)
 	}
-	var proj *solc.Project
-	for _, b := range builds {
-		if b.Project != nil && b.Project.Kind == "foundry" {
-			proj = b.Project
-			break
-		}
-	}
-	if proj == nil {
-		return cfg // forge's configuration is a Foundry project's
-	}
-	cfg = proj.Fuzz
-	var texts []solc.SourceText
-	seen := map[string]bool{}
-	for _, b := range builds {
-		for _, root := range b.Roots {
-			if u := b.Units[root]; u != nil && !seen[root] {
-				seen[root] = true
-				texts = append(texts, solc.SourceText{Path: root, Text: u.Content})
-			}
-		}
-	}
-	slices.SortFunc(texts, func(a, b solc.SourceText) int { return strings.Compare(a.Path, b.Path) })
-	return cfg.Over(solc.InlineFuzzConfig(os.Getenv("FOUNDRY_PROFILE"), texts...))
+	return solc.BuildsFuzzConfig(builds)
 }

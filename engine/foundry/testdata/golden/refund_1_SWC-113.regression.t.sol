@@ -10,15 +10,6 @@ import {Auction} from "../src/Auction.sol";
 contract Foresight_Auction_SWC_113_Test is Test {
     address internal constant DEPLOYER = 0xDeaDDEaDDeAdDeAdDEAdDEaddeAddEAdDEAd0001;
 
-    /// Runs creation code at a fixed address (forge-std's deployCodeTo).
-    function _deployTo(bytes memory creation, address where) internal {
-        vm.etch(where, creation);
-        vm.prank(DEPLOYER, DEPLOYER);
-        (bool ok, bytes memory runtime) = where.call("");
-        require(ok, "constructor reverted");
-        vm.etch(where, runtime);
-    }
-
     function test_refundAll_SWC_113_1() public {
         uint256 blockNumber = 1;
         uint256 timestamp = 1700000000;
@@ -29,9 +20,10 @@ contract Foresight_Auction_SWC_113_Test is Test {
         vm.deal(0x0000000000000000000000000000000a77aC0000, 1e6 ether); // operates the attacker contracts
         vm.etch(0x0000000000000000000000000000000A77aC0003, hex"33321461000857fe5b60006020360380602060003760006000826000346000355af13d600060003e610030573d6000fd5b3d6000f3"); // attacker contract (gas-burning)
         vm.deal(0x0000000000000000000000000000000A77aC0003, 1e6 ether); // its own ether, to re-enter with
-        _deployTo(type(Auction).creationCode, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb);
+        vm.prank(DEPLOYER, DEPLOYER);
+        Auction auction = new Auction();
+        require(address(auction) == 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, "deployed elsewhere than in the campaign");
         vm.deal(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb.balance + 10 ether); // the funds Foresight's targets start with
-        Auction auction = Auction(payable(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb));
 
         bool ok;
         bytes memory ret;

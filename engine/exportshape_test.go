@@ -69,6 +69,9 @@ var exportLineREs = func() []*regexp.Regexp {
 		`bug = bug && !?\((?:ok|ret\.length == 0|gained|harmed|paid|!ok \|\| ret\.length < 32 \|\| ret\[31\] == bytes1\(0\)|loaded && abi\.decode\(word, \(bytes32\)\) == WORD)\);TAIL`,
 		`bug = bug && keccak256\(ret\) == keccak256\(abi\.encodeWithSignature\("Panic\(uint256\)", uint256\(0x[0-9a-f]+\)\)\);`,
 		`assert(?:False\(bug|True\(!bug), STR\);`,
+		// A deployment with new (engine/foundry/deploynew.go).
+		`ID ID = new ID\((?:ARG(?:, ARG)*)?\);`,
+		`require\(address\((?:ID|new ID\((?:ARG(?:, ARG)*)?\))\) == ADDR, "deployed elsewhere than in the campaign"\);`,
 		// A call through the contract's interface (engine/foundry/typed.go).
 		`ID ID = ID\(payable\(ADDR\)\);`,
 		`\(ok, ret\) = address\(ID\)\.call(?:\{value: NUM\})?\(abi\.encodeCall\(ID\.ID, \((?:ARG(?:, ARG)*)?\)\)\);`,

@@ -19,7 +19,8 @@ type finding struct {
 	f    report.Finding // Start, End, Line and Column follow src
 	// via are the finding's places in code the user does not own (a
 	// library or dependency it called), as ranges of their compiled text.
-	via []protocol.DiagnosticRelatedInformation
+	via   []protocol.DiagnosticRelatedInformation
+	state findingState // what the last replay on edited code made of it (findingstate.go)
 }
 
 // key identifies a finding across campaigns: the same kind at the same
@@ -50,6 +51,11 @@ func (f *finding) diagnostic() protocol.Diagnostic {
 		// In a mock or test helper: labelled, below the project's own.
 		d.Severity, d.Message = protocol.DiagnosticSeverityInformation, "(mock) "+d.Message
 	}
+	if f.state.status == engine.Stale {
+		// No longer applies: faded, below the findings that do.
+		d.Severity, d.Tags = protocol.DiagnosticSeverityInformation, []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+	}
+	d.Message = f.state.label() + d.Message
 	d.RelatedInformation = append(d.RelatedInformation, f.via...)
 	loc := protocol.Location{URI: uriOf(f.path), Range: r}
 	for i, c := range f.f.Calls {
@@ -92,21 +98,23 @@ func severityOf(s string) protocol.DiagnosticSeverity {
 }
 
 // moveFindings carries a file's findings from its old compiled text to the
-// new one. A finding disappears when the edit touched its lines or the
-// function around it (a new campaign must confirm it); the others move
+// new one. A finding leaves the list (dropped) when the edit touched its
+// lines or the function around it: the full build's replay
+// (recheckFindings) or a new campaign must confirm it; the others move
 // with their lines.
-func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []hunk) []*finding {
-	var kept []*finding
+func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []hunk) (kept, dropped []*finding) {
 	for _, f := range fs {
 		if f.src != old.src {
 			continue // from an older text: cannot be placed
 		}
 		if fn := enclosing(old.functions, f.f.Start, f.f.End); fn != nil &&
 			touches(hunks, old.src.line(fn.Start), old.src.line(fn.End), true) {
+			dropped = append(dropped, f)
 			continue
 		}
 		start, end, ok := relocate(old.src, nf.src, hunks, f.f.Start, f.f.End)
 		if !ok {
+			dropped = append(dropped, f)
 			continue
 		}
 		moved := *f
@@ -117,7 +125,7 @@ func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []hunk) [
 		}
 		kept = append(kept, &moved)
 	}
-	return kept
+	return kept, dropped
 }
 
 // findingByIDLocked looks a finding up in every project.

@@ -134,6 +134,9 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		c.focus, c.targets = nil, nil
 	}
 	c = throughDependents(builds, deps, c)
+	suites := plan.FromBuilds(builds, cp.Suites)
+	s.keepSuites(p, suites)
+	s.recheckFindings(fuzzCtx, p, r, settings, st.changed)
 	var why string
 	c, why = campaignFor(proj, plan.Without(builds, cp.Suites), cp, t, st.changed, c)
 	if why != "" {
@@ -141,8 +144,6 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
-	suites := plan.FromBuilds(builds, cp.Suites)
-	s.keepSuites(p, suites)
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
 	s.checkBehaviour(p, r, t, prevBuilds, builds, st.focus, settings.Seed)
 	if len(st.broken) > 0 {

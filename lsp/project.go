@@ -31,6 +31,7 @@ type project struct {
 	builds   []*solc.Build           // last builds without errors
 	files    map[string]*fileState   // by path: the compiled text of each file of builds
 	findings map[string][]*finding   // by path
+	unplaced []*finding              // dropped by edits since the last recheck (findingstate.go)
 	notes    map[string][]*note      // by path: what the last campaign did not fuzz
 	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
 	setups   map[uint64]report.Setup // by campaign seed, recorded when a campaign has deployed
@@ -253,7 +254,9 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			nf.src = old.src // findings keep pointing at its text
 		} else {
 			hunks = diffLines(old.src.lines(), nf.src.lines())
-			p.findings[path] = s.moveFindings(p.findings[path], old, nf, hunks)
+			var dropped []*finding
+			p.findings[path], dropped = s.moveFindings(p.findings[path], old, nf, hunks)
+			p.unplaced = append(p.unplaced, dropped...)
 			if p.notes[path] != nil {
 				p.notes[path] = moveNotes(p.notes[path], old, nf, hunks)
 			}

@@ -20,6 +20,7 @@ type foundryConfig struct {
 	AutoDetectRemappings *bool
 	Limits               ChainLimits
 	FsPermissions        []FsPermission // nil when foundry.toml names none
+	Fuzz                 FuzzConfig     // [fuzz], [invariant] and FOUNDRY_FUZZ_*/FOUNDRY_INVARIANT_* (foundry_fuzz.go)
 }
 
 // readFoundryConfig parses the subset of TOML that foundry.toml files use
@@ -81,6 +82,7 @@ func readFoundryConfig(path, profile string) (*foundryConfig, error) {
 	if profile != "" && profile != "default" {
 		apply(tables["profile."+profile])
 	}
+	cfg.Fuzz = projectFuzzConfig(tables, profile)
 	return cfg, nil
 }
 
@@ -183,6 +185,9 @@ func parseTOMLValue(val string) (tomlValue, bool) {
 	default:
 		n, err := strconv.Atoi(strings.ReplaceAll(val, "_", ""))
 		if err != nil {
+			if _, err := strconv.ParseUint(strings.ReplaceAll(val, "_", ""), 0, 64); err == nil || strings.HasPrefix(val, "0x") {
+				return tomlValue{str: val}, true // hex (forge's seed) or past int64
+			}
 			return tomlValue{}, false
 		}
 		return tomlValue{integer: n}, true

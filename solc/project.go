@@ -53,7 +53,10 @@ type Project struct {
 	// read access to out/, when it names none): the files a set-up's
 	// file cheatcodes may read. Nil outside Foundry projects.
 	FsPermissions []FsPermission
-	Solc          string // compiler version or absolute path pinned by the project, if any
+	// Fuzz is what foundry.toml's [fuzz] and [invariant] (the profile's),
+	// and FOUNDRY_FUZZ_*/FOUNDRY_INVARIANT_*, say that Foresight applies.
+	Fuzz FuzzConfig
+	Solc string // compiler version or absolute path pinned by the project, if any
 	// Src, Test and Script are Foundry's folders (relative to Root);
 	// Test and Script are "test" and "script" in other projects.
 	Src, Test, Script string

@@ -52,6 +52,7 @@ func (p *Project) loadFoundry(rs []Remapping) error {
 	p.Settings.EVMVersion = cfg.EVMVersion
 	p.SettingsStated = cfg.Optimizer != nil || cfg.OptimizerRuns != nil || cfg.ViaIR != nil
 	p.Limits = cfg.Limits
+	p.Fuzz = cfg.Fuzz
 	p.FsPermissions = defaultFsPermissions
 	if cfg.FsPermissions != nil {
 		p.FsPermissions = cfg.FsPermissions

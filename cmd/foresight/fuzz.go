@@ -185,6 +185,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if failed && len(good) == 0 {
 		return exitUsage
 	}
+	applyFoundryFuzz(&opts, fs, comp, ff.verbose, stderr) // foundryfuzz.go
 	if note := ff.build.applyGasLimit(good); note != "" {
 		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}

@@ -81,18 +81,20 @@ var helpPages = map[string]helpPage{
 		synopsis: "foresight replay [flags] REPORT.json",
 		about: `Recompiles the files a report of 'foresight fuzz --format json' names, replays
 each finding's transactions on a fresh test chain and prints what each
-transaction did, down to the failing source line. With --export it writes
-each finding as a Foundry regression test instead: it fails under forge
-while the bug is there and passes once it is fixed (--export-style proof
-for the old form, which passes while the bug is there;
-docs/foundry-export.md). A report's paths are relative to
-its project root, so it replays in another checkout: run replay in the
+transaction did, down to the failing source line. The last line counts the
+findings still failing, fixed (replayed without failing) and stale (a
+function, contract or set-up they call is gone) on the code as it is now.
+With --export it writes each finding as a Foundry regression test instead:
+it fails under forge while the bug is there and passes once it is fixed
+(--export-style proof for the old form, which passes while the bug is
+there; docs/foundry-export.md). A report's paths are relative to its
+project root, so it replays in another checkout: run replay in the
 project, or give --root.`,
 		groups: []flagGroup{{"Replay", []string{"finding", "export", "export-style", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},
-		exits: `  0  the report has no findings, or none of them happens again; with
-     --export, every test was written
-  1  at least one finding happened again, as reported or (said on stderr)
-     as another finding
+		exits: `  0  the report has no findings, or none of them still fails (each fixed
+     or stale); with --export, every test was written
+  1  at least one finding still fails, as reported or (said on stderr)
+     elsewhere
   2  bad flags or arguments, an unreadable report, compile errors, or a
      finding that cannot be written as a Foundry test`,
 		example: "foresight replay report.json\nforesight replay --finding 2 report.json\nforesight replay --export report.json",

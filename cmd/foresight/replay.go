@@ -89,9 +89,11 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 // replayFindings replays the report's findings (index: only that one),
-// on the fork they were found on, if any, prints each trace and a last
-// line counting those that reproduced as reported, failed elsewhere and
-// did not fail.
+// on the fork they were found on, if any, on the code as it is now, and
+// prints each trace and a last line counting them: still failing (as
+// reported, or at another place: the code moved or another site of the
+// kind fails), fixed (replayed without failing) and stale (a contract,
+// function, check or set-up the sequence needs is gone).
 func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *findingSource, index int, verbose bool, stdout, stderr io.Writer) int {
 	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
@@ -101,13 +103,13 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 	defer closeFork(src, stderr)
 	forks := replaySetUpForks(ctx, rep.Setup.Fork)
 	defer closeSetUpForks(forks, stderr)
-	asked, reproduced, differs := 0, 0, 0
+	var n replayCounts
 	var senders senderNames
 	for i, f := range rep.Findings {
 		if index != 0 && i+1 != index {
 			continue
 		}
-		asked++
+		n.asked++
 		fmt.Fprintf(stdout, "finding %d: %s in %s\n", i+1, f.Kind, f.Contract)
 		for _, c := range f.Calls {
 			if _, note := senders.name(c); note != "" {
@@ -119,30 +121,21 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		tr, err := engine.ReplayForked(src, forks, builds, setup, f)
+		v, tr, err := engine.RecheckForked(src, forks, builds, setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		printTrace(stdout, tr, builds, f, verbose)
-		switch {
-		case tr.Reproduced:
-			reproduced++
-		case tr.Finding != nil:
-			// Another finding than the report's: still a failing
-			// sequence, but not the one asked about.
-			want, got := where(f), where(*tr.Finding)
-			if want == got {
-				want += fmt.Sprintf(" (bytes %d-%d)", f.Start, f.End)
-				got += fmt.Sprintf(" (bytes %d-%d)", tr.Finding.Start, tr.Finding.End)
-			}
-			cliErrorf(stderr, "replay", "finding %d did not reproduce as reported: the report has %s, the replay gave %s", i+1, want, got)
-			differs++
+		if v.Status == engine.Stale {
+			fmt.Fprintf(stdout, "stale: %s; the finding no longer applies to this code\n", v.Reason)
+			n.stale++
+			continue
 		}
+		printTrace(stdout, tr, builds, f, verbose)
+		n.count(i+1, f, tr, stderr)
 	}
-	fmt.Fprintf(stdout, "replayed %d finding(s): %d reproduced as reported, %d differed, %d did not fail\n",
-		asked, reproduced, differs, asked-reproduced-differs)
-	if reproduced > 0 || differs > 0 {
+	fmt.Fprintln(stdout, n.summary())
+	if n.reproduced > 0 || n.differs > 0 {
 		return exitFindings
 	}
 	return exitOK

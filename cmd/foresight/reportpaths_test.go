@@ -72,7 +72,7 @@ func TestReportPathsRelative(t *testing.T) {
 	}
 	t.Chdir(moved)
 	if code, out, errs := foresight(t, "replay", report); code != exitFindings || !strings.Contains(out, filepath.Join(moved, "SequenceFoo.sol")) ||
-		!strings.Contains(out, fmt.Sprintf("replayed %d finding(s): %d reproduced as reported, 0 differed", len(rep.Findings), len(rep.Findings))) {
+		!strings.Contains(out, fmt.Sprintf("replayed %d finding(s): %d still failing (%d reproduced as reported, 0 differed)", len(rep.Findings), len(rep.Findings), len(rep.Findings))) {
 		t.Errorf("replay in the moved checkout: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	t.Chdir(t.TempDir())
@@ -107,7 +107,7 @@ func TestReplaySaysWhatDiffers(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs := foresight(t, "replay", "--finding", "1", report)
-	if code != exitFindings || !strings.Contains(errs, "finding 1 did not reproduce as reported") || !strings.Contains(out, "replayed 1 finding(s): 0 reproduced as reported, 1 differed") {
+	if code != exitFindings || !strings.Contains(errs, "finding 1 did not reproduce as reported") || !strings.Contains(out, "replayed 1 finding(s): 1 still failing (0 reproduced as reported, 1 differed)") {
 		t.Errorf("exit %d, stderr %q; want exit 1 and what differs", code, errs)
 	}
 }

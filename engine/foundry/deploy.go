@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
-	"sort"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -13,19 +12,24 @@ import (
 
 // renderDeploy writes the exported test's deployments: Foresight's token
 // first if a constructor took it (deployed and minted as the campaign
-// did), then the contracts in the campaign's deployment order, each
-// constructor sent the ether it was.
+// did), then the contracts in the campaign's deployment order, with `new`
+// where that lands them at the campaign's address (deploynew.go), else
+// by running their creation code there, each constructor sent the ether
+// it was.
 func (g *gen) renderDeploy(w func(string, ...any)) {
 	if g.setup.HasToken {
 		g.renderToken(w)
 	}
-	sort.SliceStable(g.deploy, func(a, b int) bool {
-		oa, ob := g.deploy[a].d.Order, g.deploy[b].d.Order
-		return oa != 0 && ob != 0 && oa < ob
-	})
-	for _, t := range g.deploy {
+	// planDeploys (deploynew.go) ordered them and chose which use new.
+	for i := range g.deploy {
+		t := &g.deploy[i]
 		if g.forked(t.d) {
 			continue // already on the fork (fork.go)
+		}
+		if nd, ok := g.news[t.addr]; ok {
+			g.renderNew(w, t, nd)
+			g.fundAndGrant(w, t)
+			continue
 		}
 		id := g.names[t.d.Unit+":"+t.d.Name]
 		code := fmt.Sprintf("type(%s).creationCode", id)
@@ -51,11 +55,18 @@ func (g *gen) renderDeploy(w func(string, ...any)) {
 		} else {
 			w("        _deployTo(%s, %s);\n", code, t.addr.Hex())
 		}
-		if g.targets[t.d.Name] {
-			w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), amount(*deploy.TargetFunds))
-		}
-		g.renderGrants(w, t.d)
+		g.fundAndGrant(w, t)
 	}
+}
+
+// fundAndGrant gives a deployed target the funds the campaign's targets
+// start with and makes the calls the campaign made right after
+// deploying it.
+func (g *gen) fundAndGrant(w func(string, ...any), t *deployTarget) {
+	if g.targets[t.d.Name] {
+		w("        vm.deal(%s, %s.balance + %s); // the funds Foresight's targets start with\n", t.addr.Hex(), t.addr.Hex(), amount(*deploy.TargetFunds))
+	}
+	g.renderGrants(w, t.d)
 }
 
 // renderGrants makes the calls the campaign made right after deploying

@@ -21,8 +21,9 @@ var ErrTest = errors.New("cannot write a foundry test")
 
 // Test renders a finding as a standard Foundry test that reproduces it:
 // the test deploys the contracts the sequence touches at the addresses the
-// campaign used (running each constructor with the recorded arguments
-// through vm.etch, as forge-std's deployCodeTo does), funds the senders,
+// campaign used (with `new` from DEPLOYER where that lands there, else
+// running each constructor with the recorded arguments through vm.etch,
+// as forge-std's deployCodeTo does), funds the senders,
 // replays every transaction with vm.prank, vm.roll and vm.warp and its
 // exact calldata, and asserts that the last one fails the way the finding
 // says. The test passes while the bug is there. A finding from a Foundry
@@ -36,7 +37,7 @@ func Test(f Finding, setup Setup, builds []*solc.Build) (path string, source str
 	if len(f.Calls) == 0 {
 		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrTest)
 	}
-	g := &gen{f: f, x: finding.Describe(finding.Kind(f.Kind)).Export, setup: setup, builds: builds, names: map[string]string{}}
+	g := &gen{f: f, x: finding.Describe(finding.Kind(f.Kind)).Export, setup: setup, builds: builds, names: map[string]string{}, declared: map[common.Address]bool{}}
 	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
 	g.lib = projectTestLibrary(builds, path)
 	if setup.SetUp != "" {
@@ -67,6 +68,10 @@ type gen struct {
 	// encodeCall says the compiler has abi.encodeCall: calls are written
 	// through the contract's interface (typed.go).
 	encodeCall bool
+	// news are the deployments written with `new`, by address, and
+	// declared those whose handle renderNew declared (deploynew.go).
+	news     map[common.Address]newDeploy
+	declared map[common.Address]bool
 }
 
 type deployTarget struct {
@@ -267,15 +272,17 @@ func (g *gen) render() string {
 	if g.lib == dsTest {
 		w("%s", vmConstant)
 	}
-	w("    address internal constant DEPLOYER = %s;\n\n", chain.Deployer.Hex())
-	w("    /// Runs creation code at a fixed address (forge-std's deployCodeTo).\n")
-	w("    function _deployTo(bytes memory creation, address where) internal {\n")
-	w("        vm.etch(where, creation);\n")
-	w("        vm.prank(DEPLOYER, DEPLOYER);\n")
-	w("        (bool ok, bytes memory runtime) = where.call(\"\");\n")
-	w("        require(ok, \"constructor reverted\");\n")
-	w("        vm.etch(where, runtime);\n")
-	w("    }\n")
+	w("    address internal constant DEPLOYER = %s;\n", chain.Deployer.Hex())
+	if g.planDeploys() { // deploynew.go
+		w("\n    /// Runs creation code at a fixed address (forge-std's deployCodeTo).\n")
+		w("    function _deployTo(bytes memory creation, address where) internal {\n")
+		w("        vm.etch(where, creation);\n")
+		w("        vm.prank(DEPLOYER, DEPLOYER);\n")
+		w("        (bool ok, bytes memory runtime) = where.call(\"\");\n")
+		w("        require(ok, \"constructor reverted\");\n")
+		w("        vm.etch(where, runtime);\n")
+		w("    }\n")
+	}
 	g.renderHelpers(w)       // effectlock.go
 	g.renderBlockDataFunc(w) // effectblock.go
 	w("\n    function %s() public {\n", g.testName())

@@ -264,6 +264,9 @@ func (g *gen) renderHandles(w func(string, ...any)) {
 	for _, c := range g.f.Calls {
 		if _, t, ok := g.typed(c); ok && !seen[t] {
 			seen[t] = true
+			if g.declared[t.addr] {
+				continue // deployed with new (deploynew.go)
+			}
 			w("        %s %s = %s(payable(%s));\n", g.names[t.d.Unit+":"+t.d.Name], g.handle(t), g.names[t.d.Unit+":"+t.d.Name], t.addr.Hex())
 		}
 	}

@@ -47,7 +47,8 @@ type campaign struct {
 	deployPlan *deploy.Deployment
 	undeployed []bool
 	constants  []uint256.Int
-	blobs      [][]byte // the sources' string literals (earlier.go)
+	blobs      [][]byte      // the sources' string literals (earlier.go)
+	literals   []uint256.Int // the source's literals alone, sorted: what a shrunk value may become (shrinkcouple.go)
 	// values are each contract's source literals that fit msg.value (100
 	// finney): a contract compares msg.value with its own, and in a
 	// campaign over several the others' would dilute them.
@@ -243,6 +244,7 @@ func (c *campaign) setup() error {
 			lits.added[ct.Build] = true
 			c.constants = append(c.constants, ct.Literals()...)
 			c.addStrings(ct.StringLiterals()) // earlier.go
+			c.literals = append(c.literals, ct.Literals()...)
 		}
 	}
 	if len(c.calls) == 0 {
@@ -276,6 +278,7 @@ func (c *campaign) setup() error {
 		c.targetPCs[ci] = pcs
 	}
 	sort.Slice(c.constants, func(i, j int) bool { return c.constants[i].Lt(&c.constants[j]) })
+	sort.Slice(c.literals, func(i, j int) bool { return c.literals[i].Lt(&c.literals[j]) })
 	return nil
 }
 

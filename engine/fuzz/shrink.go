@@ -14,7 +14,8 @@ import (
 // shrink minimises a failing sequence while it still produces a finding
 // with the same key: first it drops transactions (reverting ones first),
 // then it simplifies what remains (arguments toward zero, shorter and
-// rounder, values and delays to zero, the first sender), and it repeats
+// rounder, or to a literal of the source; values and delays to zero, the
+// first sender; equal integers together: shrinkcouple.go), and it repeats
 // both while dropping removes more: a transaction is often needed only
 // for a value not yet shrunk (redeem(11) needs eleven mints, redeem(1)
 // one). It spends at most limit executions and returns the smallest
@@ -41,6 +42,7 @@ func (w *worker) shrink(seq txseq.Sequence, in execInput, limit int) (txseq.Sequ
 	seq, _ = w.dropTxs(seq, fails)
 	for budget > 0 {
 		seq, kept = w.simplify(seq, fails, &budget)
+		kept = withoutSites(kept, w.shrinkCoupled(seq, fails, &budget)) // shrinkcouple.go
 		var dropped bool
 		if seq, dropped = w.dropTxs(seq, fails); !dropped {
 			break
@@ -320,6 +322,16 @@ func (w *worker) shrinkLeaf(seq txseq.Sequence, i int, at calldata.Path, v *call
 		}, budget)
 		if ok {
 			leaf.Word = best
+		}
+		if v.Type.T == abi.UintTy {
+			// A literal the code compares against exactly, below what
+			// the search toward zero reached (shrinkcouple.go).
+			if c, found := w.shrinkToConstant(leaf.Word, func(x uint256.Int) bool {
+				return with(func(l *calldata.Value) { l.Word = x })
+			}, budget); found {
+				leaf.Word = c
+				return false
+			}
 		}
 		return !ok && done
 	case abi.AddressTy:

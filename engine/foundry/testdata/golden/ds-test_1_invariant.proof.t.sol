@@ -20,15 +20,6 @@ contract Foresight_Counter_invariant_Test is DSTest {
     Vm internal constant vm = Vm(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D);
     address internal constant DEPLOYER = 0xDeaDDEaDDeAdDeAdDEAdDEaddeAddEAdDEAd0001;
 
-    /// Runs creation code at a fixed address (forge-std's deployCodeTo).
-    function _deployTo(bytes memory creation, address where) internal {
-        vm.etch(where, creation);
-        vm.prank(DEPLOYER, DEPLOYER);
-        (bool ok, bytes memory runtime) = where.call("");
-        require(ok, "constructor reverted");
-        vm.etch(where, runtime);
-    }
-
     function test_bump_invariant_1() public {
         uint256 blockNumber = 1;
         uint256 timestamp = 1700000000;
@@ -36,9 +27,10 @@ contract Foresight_Counter_invariant_Test is DSTest {
         vm.warp(timestamp);
         vm.deal(DEPLOYER, 1e6 ether);
         vm.deal(0x0000000000000000000000000000000000010000, 1e6 ether); // user 1
-        _deployTo(type(Counter).creationCode, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb);
+        vm.prank(DEPLOYER, DEPLOYER);
+        Counter counter = new Counter();
+        require(address(counter) == 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, "deployed elsewhere than in the campaign");
         vm.deal(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb.balance + 10 ether); // the funds Foresight's targets start with
-        Counter counter = Counter(payable(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb));
 
         bool ok;
         bytes memory ret;

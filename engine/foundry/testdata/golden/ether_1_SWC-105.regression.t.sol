@@ -10,15 +10,6 @@ import {Vault} from "../src/Vault.sol";
 contract Foresight_Vault_SWC_105_Test is Test {
     address internal constant DEPLOYER = 0xDeaDDEaDDeAdDeAdDEAdDEaddeAddEAdDEAd0001;
 
-    /// Runs creation code at a fixed address (forge-std's deployCodeTo).
-    function _deployTo(bytes memory creation, address where) internal {
-        vm.etch(where, creation);
-        vm.prank(DEPLOYER, DEPLOYER);
-        (bool ok, bytes memory runtime) = where.call("");
-        require(ok, "constructor reverted");
-        vm.etch(where, runtime);
-    }
-
     function test_sweep_SWC_105_1() public {
         uint256 blockNumber = 1;
         uint256 timestamp = 1700000000;
@@ -26,9 +17,10 @@ contract Foresight_Vault_SWC_105_Test is Test {
         vm.warp(timestamp);
         vm.deal(DEPLOYER, 1e6 ether);
         vm.deal(0x0000000000000000000000000000000000010000, 1e6 ether); // user 1
-        _deployTo(type(Vault).creationCode, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb);
+        vm.prank(DEPLOYER, DEPLOYER);
+        Vault vault = new Vault();
+        require(address(vault) == 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, "deployed elsewhere than in the campaign");
         vm.deal(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb.balance + 10 ether); // the funds Foresight's targets start with
-        Vault vault = Vault(payable(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb));
 
         bool ok;
         bytes memory ret;

@@ -10,15 +10,6 @@ import {Sequence} from "../src/Sequence.sol";
 contract Foresight_Sequence_assert_failure_Test is Test {
     address internal constant DEPLOYER = 0xDeaDDEaDDeAdDeAdDEAdDEaddeAddEAdDEAd0001;
 
-    /// Runs creation code at a fixed address (forge-std's deployCodeTo).
-    function _deployTo(bytes memory creation, address where) internal {
-        vm.etch(where, creation);
-        vm.prank(DEPLOYER, DEPLOYER);
-        (bool ok, bytes memory runtime) = where.call("");
-        require(ok, "constructor reverted");
-        vm.etch(where, runtime);
-    }
-
     function test_fire_assert_failure_3() public {
         uint256 blockNumber = 1;
         uint256 timestamp = 1700000000;
@@ -26,9 +17,10 @@ contract Foresight_Sequence_assert_failure_Test is Test {
         vm.warp(timestamp);
         vm.deal(DEPLOYER, 1e6 ether);
         vm.deal(0x0000000000000000000000000000000000010000, 1e6 ether); // user 1
-        _deployTo(type(Sequence).creationCode, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb);
+        vm.prank(DEPLOYER, DEPLOYER);
+        Sequence sequence = new Sequence();
+        require(address(sequence) == 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, "deployed elsewhere than in the campaign");
         vm.deal(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb.balance + 10 ether); // the funds Foresight's targets start with
-        Sequence sequence = Sequence(payable(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb));
 
         bool ok;
         bytes memory ret;

@@ -10,15 +10,6 @@ import {Auction} from "../src/Auction.sol";
 contract Foresight_Auction_SWC_113_Test is Test {
     address internal constant DEPLOYER = 0xDeaDDEaDDeAdDeAdDEAdDEaddeAddEAdDEAd0001;
 
-    /// Runs creation code at a fixed address (forge-std's deployCodeTo).
-    function _deployTo(bytes memory creation, address where) internal {
-        vm.etch(where, creation);
-        vm.prank(DEPLOYER, DEPLOYER);
-        (bool ok, bytes memory runtime) = where.call("");
-        require(ok, "constructor reverted");
-        vm.etch(where, runtime);
-    }
-
     function test_refundAll_SWC_113_1() public {
         uint256 blockNumber = 1;
         uint256 timestamp = 1700000000;
@@ -29,9 +20,10 @@ contract Foresight_Auction_SWC_113_Test is Test {
         vm.deal(0x0000000000000000000000000000000a77aC0000, 1e6 ether); // operates the attacker contracts
         vm.etch(0x0000000000000000000000000000000a77Ac0001, hex"3332146100b85761c3505a106100b6576000546100b6576001546001016401000000000280543314156100b65760016000558064030000000003805433141561007e57806001015460005b81811015610067578060209004600301830154815260200161004a565b5060006000826000856002015486545af150505060005b50806001015460005b818110156100a45780602090046003018301548152602001610087565b5060006000826000600086545af15050505b005b60016001549003806001556001016401000000000260003581553481600201556020360380602060003780826001015560005b8181101561010857805181602090046003018401556020016100eb565b50600060005560006000826000346000355af13d600060003e61012a573d6000fd5b3d6000f3"); // attacker contract (reentrant)
         vm.deal(0x0000000000000000000000000000000a77Ac0001, 1e6 ether); // its own ether, to re-enter with
-        _deployTo(type(Auction).creationCode, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb);
+        vm.prank(DEPLOYER, DEPLOYER);
+        Auction auction = new Auction();
+        require(address(auction) == 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, "deployed elsewhere than in the campaign");
         vm.deal(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb.balance + 10 ether); // the funds Foresight's targets start with
-        Auction auction = Auction(payable(0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb));
 
         bool ok;
         bytes memory ret;

@@ -1,0 +1,41 @@
+package lsp
+
+import (
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/solc"
+	"go.uber.org/zap"
+)
+
+// foundryFuzz applies Foundry's fuzz configuration (fuzz.seed,
+// invariant.depth: solc.BuildsFuzzConfig) to a campaign's options where
+// the settings leave the same setting at its default (seed 0,
+// maxSequenceLength unset), as the command line does under its flags.
+// A depth is bounded like the setting, since a workspace's files are not
+// to be trusted with the machine.
+func (s *server) foundryFuzz(opts *engine.Options, st Settings, builds []*solc.Build, suites []plan.Suite) {
+	for _, su := range suites {
+		builds = append(builds[:len(builds):len(builds)], su.Builds...)
+	}
+	cfg := solc.BuildsFuzzConfig(builds)
+	if cfg.Seed != nil && st.Seed == 0 {
+		opts.Seed = *cfg.Seed
+	}
+	// An editor may send every setting with its default (VS Code does).
+	if cfg.Depth != nil && (st.MaxSequenceLength == 0 || st.MaxSequenceLength == engine.DefaultMaxSeqLen) {
+		opts.MaxSeqLen = min(*cfg.Depth, maxSequenceBound())
+	}
+	for _, n := range cfg.Notes {
+		s.log.Debug("foundry fuzz config", zap.String("note", n))
+	}
+}
+
+// maxSequenceBound is the maxSequenceLength setting's maximum.
+func maxSequenceBound() int {
+	for _, sp := range settingSpecs {
+		if sp.Key == "maxSequenceLength" && sp.Maximum != nil {
+			return int(*sp.Maximum)
+		}
+	}
+	return engine.DefaultMaxSeqLen
+}

@@ -149,6 +149,11 @@ type frame struct {
 	reads           [maxReads]uint256.Int
 	readVals        [maxReads]uint256.Int // what a reentrant frame read there
 	nReads          int
+	// pending and own are bit sets over reads: pending, a slot the frame
+	// read and has not written since (a re-entry sees it stale); own, a
+	// slot holding what the frame last wrote, which reading back leaves
+	// committed (a re-entry sees the frame's own effect).
+	pending, own uint8
 	sel             uint32 // the frame's function selector
 	reenters        int16  // index of the frame this one re-enters, or -1
 	loop            Origin // a failed call in a loop (SWC-113)

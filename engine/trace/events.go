@@ -138,8 +138,19 @@ func (t *Tracer) isPrincipal(a common.Address) bool {
 }
 
 // maxReads bounds the slots a frame remembers having read (the bits of
-// frame.pending and frame.own).
+// readState.pending and own).
 const maxReads = 8
+
+// readState is how many of a frame's reads are in use, and what the frame
+// did with each since: pending and own are bit sets over reads.
+type readState struct {
+	nReads int
+	// pending: a slot the frame read and has not written since (a
+	// re-entry sees it stale). own: a slot holding what the frame last
+	// wrote, which reading it back leaves committed (a re-entry sees the
+	// frame's own effect).
+	pending, own uint8
+}
 
 // enterEvents prepares frame depth for event recording and records ether
 // sent into it from a program contract.

@@ -74,6 +74,16 @@ func relFindings(root string, findings []report.Finding) []report.Finding {
 			}
 			out[i].Harness = &c
 		}
+		// Related locations (a dependency of the root's own
+		// node_modules) are named as the finding's own path.
+		if len(out[i].Related) > 0 {
+			out[i].Related = slices.Clone(out[i].Related)
+			for j := range out[i].Related {
+				if rel := relTo(root, out[i].Related[j].Path); rel != "" && out[i].Related[j].Path != "" {
+					out[i].Related[j].Path = rel
+				}
+			}
+		}
 	}
 	return out
 }
@@ -138,6 +148,11 @@ func resolveReport(rep *report.File, reportPath, flagRoot string) error {
 			}
 			if h := rep.Findings[i].Harness; h != nil {
 				h.File = under(c, h.File)
+			}
+			for j := range rep.Findings[i].Related {
+				if p := rep.Findings[i].Related[j].Path; p != "" {
+					rep.Findings[i].Related[j].Path = under(c, p)
+				}
 			}
 		}
 		return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -119,5 +120,41 @@ func TestReplaySolHint(t *testing.T) {
 	code, _, errs := foresight(t, "replay", fixtures.Example(t, "SequenceFoo.sol"))
 	if code != exitUsage || !strings.Contains(errs, "replay takes a report") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestRelFindingsRelated: a finding's related locations are named as its
+// own path is, relative to the root when inside it (a file of the root's
+// own node_modules included) and absolute outside it; before, they stayed
+// absolute. The caller's findings keep their absolute paths, and replay
+// resolves the relative names back under the root it finds.
+func TestRelFindingsRelated(t *testing.T) {
+	root := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "Elsewhere.sol")
+	dep := filepath.Join(root, "node_modules", "@openzeppelin", "contracts", "utils", "Address.sol")
+	in := []report.Finding{{Path: filepath.Join(root, "contracts", "Vault.sol"),
+		Related: []report.Related{{Path: dep}, {Path: outside}}}}
+	out := relFindings(root, in)
+	if got := out[0].Related[0].Path; got != "node_modules/@openzeppelin/contracts/utils/Address.sol" {
+		t.Errorf("related in the root's node_modules: %q, want it relative to the root", got)
+	}
+	if got := out[0].Related[1].Path; got != outside {
+		t.Errorf("related outside the root: %q, want %q", got, outside)
+	}
+	if in[0].Related[0].Path != dep {
+		t.Errorf("the caller's finding changed: %q", in[0].Related[0].Path)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "contracts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in[0].Path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := &report.File{Inputs: []string{"contracts/Vault.sol"}, Findings: out}
+	if err := resolveReport(rep, filepath.Join(root, "report.json"), root); err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Findings[0].Related[0].Path; got != dep {
+		t.Errorf("resolved related: %q, want %q", got, dep)
 	}
 }

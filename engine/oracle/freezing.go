@@ -66,6 +66,13 @@ func canSendEther(code []byte) bool {
 	})
 }
 
+// judged reports whether freezing-ether judges contract ct on its own: a
+// target no other contract of the project inherits. A base that another
+// contract inherits (the Safe's EtherPaymentFallback, a receive() mixin)
+// is deployed as part of that contract, which is judged with the base's
+// receive() and its own ways out.
+func judged(ct *program.Contract) bool { return ct.Target && !ct.Inherited }
+
 // Frozen reports freezing ether at the end of a campaign: a target that
 // received ether and has no instruction that could send any out. Code that
 // could send but never did in the campaign is not reported: the fuzzer may
@@ -73,7 +80,7 @@ func canSendEther(code []byte) bool {
 func (rc *Receipts) Frozen(prog *program.Program, coverage [][]bool) []*finding.Finding {
 	var out []*finding.Finding
 	for ci, ct := range prog.Contracts {
-		if !ct.Target || !rc.has(ci) || canSendEther(ct.Artifact.Runtime.Bytes) {
+		if !judged(ct) || !rc.has(ci) || canSendEther(ct.Artifact.Runtime.Bytes) {
 			continue
 		}
 		covered, total := 0, 0
@@ -101,7 +108,7 @@ func FrozenBy(prog *program.Program, seq txseq.Sequence, failed bool) *finding.F
 	}
 	tx := &seq[len(seq)-1]
 	ct := prog.Contracts[tx.Contract]
-	if tx.Value.IsZero() || !ct.Target || canSendEther(ct.Artifact.Runtime.Bytes) {
+	if tx.Value.IsZero() || !judged(ct) || canSendEther(ct.Artifact.Runtime.Bytes) {
 		return nil
 	}
 	return frozen(prog, tx.Contract, seq)

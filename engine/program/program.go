@@ -57,6 +57,10 @@ type Contract struct {
 	Target bool
 	// Root reports a contract defined in a requested file.
 	Root bool
+	// Inherited reports a contract that another contract of the
+	// project's builds derives from: a building block, deployed as part
+	// of what inherits it (freezing-ether judges that one instead).
+	Inherited bool
 	// FoundryTest reports a Foundry test contract with a setUp() (see
 	// IsFoundryTest): never fuzzed as a plain contract, since its
 	// invariants only hold once setUp() ran.
@@ -78,6 +82,7 @@ type Program struct {
 // but not fuzzed. Builds with errors are skipped.
 func New(builds []*solc.Build) (*Program, error) {
 	p := &Program{}
+	bases := map[string]bool{} // "unit:name" of every inherited contract
 	for _, b := range builds {
 		if b.HasErrors() {
 			continue
@@ -87,6 +92,9 @@ func New(builds []*solc.Build) (*Program, error) {
 			return nil, err
 		}
 		kinds := contractKinds(asts)
+		for k := range inherited(asts) {
+			bases[k] = true
+		}
 		arts, err := b.Artifacts()
 		if err != nil {
 			return nil, err
@@ -111,6 +119,11 @@ func New(builds []*solc.Build) (*Program, error) {
 			c.Index = len(p.Contracts)
 			p.Contracts = append(p.Contracts, c)
 		}
+	}
+	// A unit compiled in several builds has one name in all: a base
+	// inherited in one build is a base in all of them.
+	for _, c := range p.Contracts {
+		c.Inherited = bases[c.Artifact.Unit+":"+c.Name]
 	}
 	return p, nil
 }

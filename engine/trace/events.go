@@ -137,8 +137,20 @@ func (t *Tracer) isPrincipal(a common.Address) bool {
 	return false
 }
 
-// maxReads bounds the slots a frame remembers having read.
+// maxReads bounds the slots a frame remembers having read (the bits of
+// readState.pending and own).
 const maxReads = 8
+
+// readState is how many of a frame's reads are in use, and what the frame
+// did with each since: pending and own are bit sets over reads.
+type readState struct {
+	nReads int
+	// pending: a slot the frame read and has not written since (a
+	// re-entry sees it stale). own: a slot holding what the frame last
+	// wrote, which reading it back leaves committed (a re-entry sees the
+	// frame's own effect).
+	pending, own uint8
+}
 
 // enterEvents prepares frame depth for event recording and records ether
 // sent into it from a program contract.
@@ -158,6 +170,7 @@ func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byt
 	f.callPending = false
 	f.timeLabel = 0
 	f.nReads = 0
+	f.pending, f.own = 0, 0
 	f.pendingRead = -1
 	f.sel = 0
 	if len(input) >= 4 {
@@ -267,10 +280,14 @@ func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
 }
 
 // sload remembers slots a frame read, and reports reads by a reentrant
-// frame of the same function of slots its outer frame read, and reads
-// after a call of slots a reentrant frame changed.
+// frame of the same function of slots its outer frame read and had not
+// written before its call, and reads after a call of slots a reentrant
+// frame changed.
 func (t *Tracer) sload(f *frame, depth int, key *uint256.Int) {
 	at := f.remember(key)
+	if at >= 0 && f.own&(1<<at) == 0 {
+		f.pending |= 1 << at
+	}
 	if f.callMark < t.nEvents {
 		t.accessAfterCall(f, depth, key, reentrantWrite)
 	}
@@ -279,7 +296,7 @@ func (t *Tracer) sload(f *frame, depth int, key *uint256.Int) {
 	}
 	f.pendingRead = int8(at)
 	outer := &t.frames[f.reenters]
-	if f.sel != outer.sel || outer.read(key) < 0 {
+	if f.sel != outer.sel || !outer.stale(key) {
 		return
 	}
 	t.event(Event{Kind: reentrantRead, Code: f.code, PC2: uint64(f.reenters), Value: *key})
@@ -297,6 +314,16 @@ func (f *frame) remember(key *uint256.Int) int {
 	f.reads[f.nReads] = *key
 	f.nReads++
 	return f.nReads - 1
+}
+
+// stale reports whether f read key and had not written it since: a
+// frame that wrote a slot before its call (checks-effects-interactions,
+// each iteration of a loop of withdrawals writing before its transfer)
+// has it committed, and a re-entry sees the frame's own effect there,
+// even when the frame read it back before the call.
+func (f *frame) stale(key *uint256.Int) bool {
+	i := f.read(key)
+	return i >= 0 && f.pending&(1<<i) != 0
 }
 
 // read returns the index of key among the slots f read, or -1.
@@ -326,14 +353,28 @@ func (t *Tracer) sstore(f *frame, depth int, key, val *uint256.Int) {
 	if f.reenters >= 0 {
 		outer := &t.frames[f.reenters]
 		i := f.read(key)
-		if outer.read(key) >= 0 && (i < 0 || f.readVals[i] != *val) {
+		if outer.stale(key) && (i < 0 || f.readVals[i] != *val) {
 			t.event(Event{Kind: reentrantWrite, Code: f.code, PC2: uint64(f.reenters), Value: *key, Cross: f.sel != outer.sel})
+		}
+		if j := outer.read(key); j >= 0 {
+			// The slot no longer holds what the outer frame wrote: its
+			// next read of it is a fresh one.
+			outer.own &^= 1 << j
 		}
 	}
 	if f.callMark < t.nEvents {
 		if !t.accessAfterCall(f, depth, key, reentrantRead) {
 			t.accessAfterCall(f, depth, key, reentrantWrite)
 		}
+	}
+}
+
+// wrote notes that frame f wrote key: a slot it read is no longer
+// pending, and holds its own effect until a re-entry changes it.
+func (f *frame) wrote(key *uint256.Int) {
+	if i := f.read(key); i >= 0 {
+		f.pending &^= 1 << i
+		f.own |= 1 << i
 	}
 }
 

@@ -28,6 +28,7 @@ func (t *Tracer) sstoreOp(f *frame, c *Code, pc uint64, depth int, s []uint256.I
 	if f.callMark < t.nEvents || f.reenters >= 0 {
 		t.sstore(f, depth-1, &s[len(s)-1], &s[len(s)-2])
 	}
+	f.wrote(&s[len(s)-1])
 	if t.probeOn {
 		origin := t.originAt(f)
 		t.storeCost(int32(t.sbase[f.code])+c.store[pc], &s[len(s)-1], origin)

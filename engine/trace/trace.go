@@ -148,13 +148,13 @@ type frame struct {
 	timeLabel       Label
 	reads           [maxReads]uint256.Int
 	readVals        [maxReads]uint256.Int // what a reentrant frame read there
-	nReads          int
-	sel             uint32 // the frame's function selector
-	reenters        int16  // index of the frame this one re-enters, or -1
-	loop            Origin // a failed call in a loop (SWC-113)
+	sel             uint32                // the frame's function selector
+	reenters        int16                 // index of the frame this one re-enters, or -1
+	loop            Origin                // a failed call in a loop (SWC-113)
 	childLoop       Origin
 	callSite        Site      // the user's call site of the last call
 	fn              funcStack // the internal calls the frame is in (callsite.go)
+	readState                 // nReads and what the frame did with each read (events.go)
 }
 
 // Tracer records executions of the program's contracts.

@@ -1,0 +1,61 @@
+package lsp
+
+import (
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// TestPipelinedSave saves while a campaign fuzzes, with the new save's
+// full compile held: the campaign keeps fuzzing while the save compiles,
+// completes on its execution budget (it is not cancelled) and publishes
+// its findings, which keep their lines (the edit added a function below
+// foo); once the new build is ready, its own campaign runs.
+func TestPipelinedSave(t *testing.T) {
+	path := copyShared(t, "TwoObjectives.sol")
+	g := &gate{}
+	f := newFake(t, fakeOptions{settings: budget, beforeFullCompile: g.hook})
+	f.open(path)
+	f.awaitReport(0, "fuzzing")
+	f.mu.Lock()
+	first, _ := f.runReportLocked(0, "fuzzing")
+	f.mu.Unlock()
+
+	g.close()
+	mark := f.journalLen()
+	f.replace(path, "    }\n}\n", "    }\n\n    function bar() public pure {}\n}\n")
+	f.save(path)
+	var second string
+	f.Await("the second save's run", func() bool {
+		for _, e := range f.journal[mark:] {
+			if e.method == protocol.MethodProgress && e.event.Kind == "begin" && e.token != first {
+				second = e.token
+				return true
+			}
+		}
+		return false
+	})
+	f.Await("the first campaign's end", func() bool {
+		_, ok := f.endedLocked(first)
+		return ok
+	})
+	f.mu.Lock()
+	end, _ := f.endedLocked(first)
+	_, secondEnded := f.endedLocked(second)
+	f.mu.Unlock()
+	if secondEnded {
+		t.Fatal("the second save's run ended while its full compile was held")
+	}
+	if !fuzzed(end) {
+		t.Fatalf("the first campaign ended with %q while the second save compiled, want it completed", end)
+	}
+	f.awaitFindingLines(path, 10, 13)
+
+	g.open()
+	f.Await("the second save's campaign", func() bool {
+		msg, ok := f.endedLocked(second)
+		return ok && fuzzed(msg)
+	})
+	f.awaitFindingLines(path, 10, 13)
+	f.shutdown()
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
@@ -64,6 +65,9 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// Reports carry a percentage with a budget in executions and the
 	// run's time left with a time budget.
 	clock := newCountdown(opts.Duration, hopts.Duration, plan.Count(req.suites))
+	if n := plan.Count(req.suites); n > 0 && clock.total > 0 {
+		clock.deadline = time.Now().Add(max(opts.Duration, hopts.Duration*time.Duration(n))) // side by side (plan.RunAll)
+	}
 	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
 	if len(seeds) > 0 {
 		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
@@ -91,17 +95,13 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
-	rep, err := plan.Direct(ctx, builds, opts, len(req.suites) > 0)
-	if rep != nil {
-		s.logCampaign(p.root, "directly: "+what, rep)
-	}
-	var runs []plan.SuiteRun
-	if err == nil && ctx.Err() == nil {
-		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration}, plan.Count(req.suites)))
-		for _, run := range runs {
-			if run.Report != nil {
-				s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
-			}
+	// The direct campaign and the suites run at the same time (plan.RunAll).
+	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, plan.Count(req.suites))
+	hooks.OnDirect = func(rep *engine.Report) { s.logCampaign(p.root, "directly: "+what, rep) }
+	rep, runs, err := plan.RunAll(ctx, builds, opts, req.suites, hopts, hooks)
+	for _, run := range runs {
+		if run.Report != nil {
+			s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
 		}
 	}
 	if rep != nil {

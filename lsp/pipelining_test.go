@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -57,5 +58,40 @@ func TestPipelinedSave(t *testing.T) {
 		return ok && fuzzed(msg)
 	})
 	f.awaitFindingLines(path, 10, 13)
+	f.shutdown()
+}
+
+// TestSuiteBesideDirect saves the planted assertion, which only the
+// test's set-up reaches, with a direct share far larger than the suite
+// needs: the suite's campaign runs beside the direct one, so the finding
+// arrives, and the run is cancelled, before the direct campaign spent its
+// share (run in turn, the suite starts only after it).
+func TestSuiteBesideDirect(t *testing.T) {
+	const execs = 1_000_000 // the direct campaign's share is half
+	root := t.TempDir()
+	vault := foundrySetUpProject(t, root, false)
+	f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", execs)})
+	f.open(vault)
+	f.awaitFuzzing(0)
+	f.mu.Lock()
+	from := len(f.tokens)
+	f.mu.Unlock()
+	f.saveEdit(vault, plantedAt, plantedBug)
+	f.awaitFindingLines(vault, plantedLn)
+	run := f.awaitFuzzing(from)
+	f.notify(protocol.MethodWorkDoneProgressCancel, map[string]any{"token": run})
+	var end string
+	f.Await("the save's run cancelled", func() bool {
+		var ok bool
+		end, ok = f.endedLocked(run)
+		return ok
+	})
+	var n uint64
+	if _, err := fmt.Sscanf(end, "cancelled after %d execs", &n); err != nil {
+		t.Fatalf("the save's run ended with %q, want it cancelled after its executions", end)
+	}
+	if n >= execs/2 {
+		t.Errorf("the finding came after %d executions, want it before the direct campaign's share (%d) was spent", n, execs/2)
+	}
 	f.shutdown()
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -94,4 +95,27 @@ func TestSuiteBesideDirect(t *testing.T) {
 		t.Errorf("the finding came after %d executions, want it before the direct campaign's share (%d) was spent", n, execs/2)
 	}
 	f.shutdown()
+}
+
+// TestShutdownStopsPipelinedCampaign shuts down while a campaign fuzzes
+// (no budget but time, 600 s) and the next save's full compile is held:
+// shutdown stops both runs, the campaign the save was to replace too.
+func TestShutdownStopsPipelinedCampaign(t *testing.T) {
+	path := copyShared(t, "TwoObjectives.sol")
+	g := &gate{}
+	f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", 0, "fuzzBudgetSeconds", 600), beforeFullCompile: g.hook})
+	f.open(path)
+	first := f.awaitFuzzing(0)
+	g.close()
+	f.replace(path, "    }\n}\n", "    }\n\n    function bar() public pure {}\n}\n")
+	f.save(path)
+	f.Await("the save's run", func() bool { return len(f.tokens) > 1 })
+	if err := f.call(protocol.MethodShutdown, nil, nil); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	f.Await("the campaign stopped by shutdown", func() bool {
+		msg, ok := f.endedLocked(first)
+		return ok && strings.HasPrefix(msg, "cancelled")
+	})
+	f.notify(protocol.MethodExit, nil)
 }

@@ -31,13 +31,24 @@ import (
 // forge-std 1.1.2, forge-std's src/ at the root, Test is DSTest.
 const forgeStdVersion = "1.1.2"
 
-// setUpVariants are the two servers of a benchmark: baseline first.
-var setUpVariants = []struct {
+// A benchVariant is one server of a benchmark: its binary ("": this
+// tree's) and environment.
+type benchVariant struct {
 	name string
+	bin  string
 	env  []string
-}{
-	{"keep=off", []string{"FORESIGHT_SETUP_CACHE=off"}},
-	{"keep=on", nil},
+}
+
+// setUpVariants are the two servers of a benchmark: baseline first. With
+// FORESIGHT_BENCH_BASELINE set to another tree's binary (e.g. main's,
+// built with go build -o), they are that binary (tree=base) and this
+// tree's (tree=this), both keeping set-ups, so a change to the save's
+// pipeline is measured against its baseline in the same run.
+func setUpVariants() []benchVariant {
+	if base := os.Getenv("FORESIGHT_BENCH_BASELINE"); base != "" {
+		return []benchVariant{{name: "tree=base", bin: base}, {name: "tree=this"}}
+	}
+	return []benchVariant{{name: "keep=off", env: []string{"FORESIGHT_SETUP_CACHE=off"}}, {name: "keep=on"}}
 }
 
 // npmForgeStd returns the folder of forge-std from npm, installed on first
@@ -163,28 +174,32 @@ func forgeStdVault(tb testing.TB) string {
 }
 
 // BenchmarkSetUpSaveToFinding measures didSave to the planted assertion's
-// finding while a person toggles it: each iteration plants the assertion
-// and saves (timed), then removes it, saves and waits for that campaign
-// (not timed). The two texts repeat, so from the second iteration the
-// compile cache answers both compiles and, with keep=on, the campaign
-// resumes the set-up kept for that bytecode. compiled-ns/op is the part
-// until the campaign starts (compile, diff, plan).
+// finding while a person edits: each iteration plants the assertion with
+// a new counter on its line and saves (timed), then removes it, changes
+// the nonce comment, saves and waits for that campaign (not timed). No
+// text repeats, so every compile misses the compile cache, as a person's
+// edits do. compiled-ns/op is the part until the campaign starts
+// (compile, diff, plan).
 func BenchmarkSetUpSaveToFinding(b *testing.B) {
-	for _, v := range setUpVariants {
+	for _, v := range setUpVariants() {
 		b.Run(v.name, func(b *testing.B) {
-			f := newProcClientEnv(b, map[string]any{"fuzzExecs": 60_000, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1}, v.env)
+			f := newProcClientBin(b, v.bin, map[string]any{"fuzzExecs": 60_000, "fuzzBudgetSeconds": 0, "seed": 2, "workers": 1}, v.env)
 			vault := forgeStdVault(b)
 			f.open(vault)
 			f.awaitRunEnd(1)
 			runs := 1
 			var compiled time.Duration
 			b.ResetTimer()
-			for range b.N {
+			for i := range b.N {
 				b.StopTimer()
 				f.Await("no finding on the assertion's line", func() bool {
 					return !hasFindingOn(f.findingsLocked(vault), plantedLn)
 				})
-				f.replace(vault, plantedAt, plantedBug)
+				// Each save's text is new (a counter on the assertion's
+				// line, then in the nonce comment): no compile is
+				// answered from the cache, as when a person edits.
+				bug := strings.Replace(plantedBug, ";\n", fmt.Sprintf("; // edit %d\n", i), 1)
+				f.replace(vault, plantedAt, bug)
 				f.mu.Lock()
 				from := len(f.tokens)
 				f.mu.Unlock()
@@ -198,7 +213,8 @@ func BenchmarkSetUpSaveToFinding(b *testing.B) {
 				f.notify(protocol.MethodWorkDoneProgressCancel, map[string]any{"token": run})
 				runs++
 				f.awaitRunEnd(runs)
-				f.replace(vault, plantedBug, plantedAt)
+				f.replace(vault, bug, plantedAt)
+				f.replace(vault, "// run ", "// run x")
 				f.save(vault)
 				runs++
 				f.awaitRunEnd(runs)
@@ -238,9 +254,9 @@ func (f *fakeClient) awaitFuzzing(from int) string {
 // ten saves got a campaign that ended on its own (not cancelled by the
 // next save), fuzzed/10 how many reached their campaign at all.
 func BenchmarkSetUpSaveEvery2s(b *testing.B) {
-	for _, v := range setUpVariants {
+	for _, v := range setUpVariants() {
 		b.Run(v.name, func(b *testing.B) {
-			f := newProcClientEnv(b, map[string]any{"fuzzBudgetSeconds": 1, "workers": 1, "seed": 3}, v.env)
+			f := newProcClientBin(b, v.bin, map[string]any{"fuzzBudgetSeconds": 1, "workers": 1, "seed": 3}, v.env)
 			vault := forgeStdVault(b)
 			f.open(vault)
 			f.awaitRunEnd(1)

@@ -53,8 +53,18 @@ func newProcClient(tb testing.TB, settings map[string]any) *fakeClient {
 // environment (FORESIGHT_COMPILE_CACHE=off for a baseline).
 func newProcClientEnv(tb testing.TB, settings map[string]any, env []string) *fakeClient {
 	tb.Helper()
+	return newProcClientBin(tb, "", settings, env)
+}
+
+// newProcClientBin is newProcClientEnv with another binary than this
+// tree's ("": this tree's).
+func newProcClientBin(tb testing.TB, bin string, settings map[string]any, env []string) *fakeClient {
+	tb.Helper()
+	if bin == "" {
+		bin = fixtures.Binary(tb)
+	}
 	logFile := filepath.Join(tb.TempDir(), "server.log")
-	cmd := exec.Command(fixtures.Binary(tb), "lsp", "--log-file", logFile)
+	cmd := exec.Command(bin, "lsp", "--log-file", logFile)
 	cmd.Env = append(os.Environ(), env...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
@@ -65,6 +66,9 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// Reports carry a percentage with a budget in executions and the
 	// run's time left with a time budget.
 	clock := newCountdown(opts.Duration, hopts.Duration, plan.Count(req.suites))
+	if n := plan.Count(req.suites); n > 0 && clock.total > 0 {
+		clock.deadline = time.Now().Add(max(opts.Duration, hopts.Duration*time.Duration(n))) // side by side (plan.RunAll)
+	}
 	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
 	if len(seeds) > 0 {
 		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
@@ -86,23 +90,19 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		s.pruneSetupsLocked(p, opts.Seed)
 		s.mu.Unlock()
 	}
-	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r.gen, f, fallback) }
+	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
 		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.of(pr.Execs, opts.Execs))
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
-	rep, err := plan.Direct(ctx, builds, opts, len(req.suites) > 0)
-	if rep != nil {
-		s.logCampaign(p.root, "directly: "+what, rep)
-	}
-	var runs []plan.SuiteRun
-	if err == nil && ctx.Err() == nil {
-		runs, err = plan.RunSuites(ctx, req.suites, hopts, rep, s.suiteHooks(p, r.gen, prog, fallback, countdown{total: clock.total, share: hopts.Duration}, plan.Count(req.suites)))
-		for _, run := range runs {
-			if run.Report != nil {
-				s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
-			}
+	// The direct campaign and the suites run at the same time (plan.RunAll).
+	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, plan.Count(req.suites))
+	hooks.OnDirect = func(rep *engine.Report) { s.logCampaign(p.root, "directly: "+what, rep) }
+	rep, runs, err := plan.RunAll(ctx, builds, opts, req.suites, hopts, hooks)
+	for _, run := range runs {
+		if run.Report != nil {
+			s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
 		}
 	}
 	if rep != nil {
@@ -216,35 +216,44 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.
 	return plan.Summary(skips), fuzzedAny
 }
 
-// addFinding records a streamed finding and publishes its file at once. A
-// finding of a superseded run is dropped: its offsets refer to a text that
-// is no longer the project's.
-func (s *server) addFinding(p *project, gen uint64, f report.Finding, fallback string) {
+// addFinding records a streamed finding of run r and publishes its file
+// at once. Its offsets refer to the text r compiled: a newer save that
+// changed the file since moves it or drops it (placeLocked).
+func (s *server) addFinding(p *project, r *run, f report.Finding, fallback string) {
 	s.mu.Lock()
-	if p.gen != gen {
-		s.mu.Unlock()
-		return
+	files := r.files
+	if files == nil { // not fully compiled: only the latest run's text is known
+		if p.gen != r.gen {
+			s.mu.Unlock()
+			return
+		}
+		files = p.files
 	}
 	path := f.Path
-	fs := p.files[path]
+	fs := files[path]
 	if path == "" || fs == nil {
-		path, fs = fallback, p.files[fallback] // unlocated: the start of the file
+		path, fs = fallback, files[fallback] // unlocated: the start of the file
 		if fs == nil {
 			s.mu.Unlock()
 			s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
 			return
 		}
 	}
-	s.seq++
-	nf := &finding{id: fmt.Sprintf("f%d", s.seq), path: path, src: fs.src, f: f}
-	for _, r := range f.Related {
-		if rf := p.files[r.Path]; rf != nil {
+	nf := &finding{path: path, src: fs.src, f: f}
+	for _, rel := range f.Related {
+		if rf := files[rel.Path]; rf != nil && p.files[rel.Path] != nil && p.files[rel.Path].src == rf.src {
 			nf.via = append(nf.via, protocol.DiagnosticRelatedInformation{
-				Location: protocol.Location{URI: uriOf(r.Path), Range: rf.src.toRange(r.Start, r.End)},
-				Message:  r.Message,
+				Location: protocol.Location{URI: uriOf(rel.Path), Range: rf.src.toRange(rel.Start, rel.End)},
+				Message:  rel.Message,
 			})
 		}
 	}
+	if nf = s.placeLocked(p, nf, fs); nf == nil {
+		s.mu.Unlock()
+		return
+	}
+	s.seq++
+	nf.id = fmt.Sprintf("f%d", s.seq)
 	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
 	p.findings[path] = append(list, nf)
 	s.mu.Unlock()

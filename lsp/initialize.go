@@ -172,6 +172,10 @@ func (s *server) shutdown(context.Context, *json.RawMessage) (any, error) {
 		if p.run != nil {
 			p.run.cancel()
 			done = append(done, p.run.done)
+			if c := p.run.campaign; c != nil { // still fuzzing (pipeline.go)
+				c.cancel()
+				done = append(done, c.done)
+			}
 		}
 	}
 	s.mu.Unlock()

@@ -27,29 +27,37 @@ type trigger struct {
 }
 
 // schedule starts a run of p: compile the open files, publish the compiler
-// diagnostics, then fuzz in the background. The run in flight, compiling
-// or fuzzing, is cancelled first; the new one starts once it has stopped.
+// diagnostics, then fuzz in the background. A run still compiling is
+// cancelled first and the new one starts once it has stopped; a run
+// already fuzzing keeps fuzzing while the new one compiles, and stops only
+// when the new build is ready to fuzz (takeOver), so a person who saves
+// more often than a compile takes still gets campaigns that finish.
 func (s *server) schedule(p *project, t trigger) {
 	s.mu.Lock()
 	if s.state == shuttingDown {
 		s.mu.Unlock()
 		return
 	}
-	prev := p.run
-	if prev != nil {
-		prev.cancel()
+	var wait, campaign *run
+	if prev := p.run; prev != nil {
+		if prev.fuzzing {
+			campaign = prev
+		} else {
+			prev.cancel()
+			wait, campaign = prev, prev.campaign
+		}
 	}
 	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file}
+	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign}
 	p.run = r
 	s.mu.Unlock()
 	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen))
 	s.goSafe("run", func() {
 		defer close(r.done)
 		defer cancel()
-		if prev != nil {
-			<-prev.done
+		if wait != nil {
+			<-wait.done
 		}
 		if ctx.Err() == nil {
 			s.execute(ctx, p, r, t)
@@ -57,9 +65,29 @@ func (s *server) schedule(p *project, t trigger) {
 		s.mu.Lock()
 		if p.run == r {
 			p.run = nil
+			if !r.fuzzing && r.campaign != nil {
+				// Nothing to fuzz here: the older campaign runs on and
+				// the next save replaces it.
+				p.run = r.campaign
+			}
 		}
 		s.mu.Unlock()
 	})
+}
+
+// takeOver stops the older campaign a run replaces, now that the run's
+// build is ready to fuzz, and waits for it to end (what it found so far is
+// published, its corpus saved). A campaign whose budget ended before has
+// completed and published normally.
+func (s *server) takeOver(r *run) {
+	s.mu.Lock()
+	old := r.campaign
+	r.campaign, r.fuzzing = nil, true
+	s.mu.Unlock()
+	if old != nil {
+		old.cancel()
+		<-old.done
+	}
 }
 
 // execute is one run: an analysis-only compile whose diagnostics are
@@ -142,6 +170,11 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	if why != "" {
 		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", why))
 		result = "not fuzzed: " + why
+		return
+	}
+	s.takeOver(r)
+	if fuzzCtx.Err() != nil {
+		result = "cancelled"
 		return
 	}
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
@@ -309,11 +342,34 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 		var moved []string
 		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, st.good, full, keep)
 		publish = append(publish, moved...)
+		if full {
+			r.files = p.files // where the campaign's offsets point (absorb makes a new map)
+		}
 	}
 	s.mu.Unlock()
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)
 	return st
+}
+
+// placeLocked returns a finding of a run, found on the text of the run's
+// full compile (old), in the project's text now: as it is while the file
+// is unchanged; moved, as an edit moves findings, when a newer save
+// changed the file but not the finding's function; nil when it cannot be
+// placed (dropped: its offsets refer to a text that is gone).
+func (s *server) placeLocked(p *project, nf *finding, old *fileState) *finding {
+	cur := p.files[nf.path]
+	switch {
+	case cur == nil:
+		return nil
+	case cur.src == old.src:
+		return nf
+	}
+	moved, _ := s.moveFindings([]*finding{nf}, old, cur, diffLines(old.src.lines(), cur.src.lines()))
+	if len(moved) == 0 {
+		return nil
+	}
+	return moved[0]
 }
 
 // fuzzable reports whether a function is called by campaigns.

@@ -114,9 +114,14 @@ func (p *progress) end(message string) {
 // running, elapsed into its share, and the shares of the campaigns after
 // it (plan.Split: the direct campaign's first, then each suite's). The
 // zero countdown (a budget in executions) says nothing.
+//
+// When the direct campaign and the suites run at the same time
+// (plan.RunAll), deadline is when the last of them ends and the time left
+// is until then, the same in every campaign's reports.
 type countdown struct {
 	total, share time.Duration // the run's budget; the running campaign's share
 	later        time.Duration // the shares of the campaigns after it
+	deadline     time.Time
 }
 
 // newCountdown is the countdown of a run whose direct campaign has a
@@ -143,6 +148,9 @@ func (c countdown) of(execs, budget uint64) *uint32 {
 
 // left is the run's time left after elapsed of the running campaign.
 func (c countdown) left(elapsed time.Duration) time.Duration {
+	if !c.deadline.IsZero() {
+		return max(0, time.Until(c.deadline))
+	}
 	return max(0, c.share-elapsed) + c.later
 }
 

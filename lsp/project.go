@@ -65,6 +65,13 @@ type run struct {
 	// under server.mu.
 	stopFuzz    func()
 	fuzzStopped bool
+	// Pipelining (pipeline.go), under server.mu: fuzzing is set once the
+	// run's build is ready to fuzz; campaign is an older run still fuzzing
+	// that this one replaces then; files is the project's text the run's
+	// full compile saw, where its findings' offsets point.
+	fuzzing  bool
+	campaign *run
+	files    map[string]*fileState
 }
 
 func newProject(root string) *project {

@@ -17,7 +17,7 @@ import (
 //
 // clock is the first suite's countdown (its share, none later); each
 // suite after it has one share fewer to come.
-func (s *server) suiteHooks(p *project, gen uint64, prog *progress, fallback string, clock countdown, n int) plan.Hooks {
+func (s *server) suiteHooks(p *project, r *run, prog *progress, fallback string, clock countdown, n int) plan.Hooks {
 	var what string
 	started := 0
 	return plan.Hooks{
@@ -29,7 +29,7 @@ func (s *server) suiteHooks(p *project, gen uint64, prog *progress, fallback str
 			started++
 			prog.report("fuzzing "+what, nil)
 		},
-		OnFinding: func(f report.Finding) { s.addFinding(p, gen, f, fallback) },
+		OnFinding: func(f report.Finding) { s.addFinding(p, r, f, fallback) },
 		OnProgress: func(pr engine.Progress) {
 			prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), nil)
 		},

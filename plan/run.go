@@ -35,6 +35,9 @@ type Hooks struct {
 	OnStart    func(file, contract string)
 	OnFinding  func(report.Finding)
 	OnProgress func(engine.Progress)
+	// OnDirect gets RunAll's direct report when its campaign ended, before
+	// the suites' are added to it.
+	OnDirect func(*engine.Report)
 }
 
 // RunSuites runs each suite's campaigns with opts (Split's), in order,
@@ -78,6 +81,53 @@ func RunSuites(ctx context.Context, suites []Suite, opts engine.Options, rep *en
 	return runs, nil
 }
 
+// RunAll runs the direct campaign (Direct, with opts) and the suites'
+// (RunSuites, with hopts: Split's) at the same time, so a save's first
+// finding comes from whichever campaign reaches it, not after the direct
+// campaign's share. Each campaign is deterministic on its own seed and
+// budget, so the findings are those of running them in turn (with one
+// worker each; two or more are split between them, and several workers
+// interleave nondeterministically anyway); the suites' are added to the
+// direct report once both ended. A direct campaign that fails stops the
+// suites.
+func RunAll(ctx context.Context, builds []*solc.Build, opts engine.Options, suites []Suite, hopts engine.Options, h Hooks) (*engine.Report, []SuiteRun, error) {
+	if len(suites) == 0 {
+		rep, err := Direct(ctx, builds, opts, false)
+		if err == nil && h.OnDirect != nil {
+			h.OnDirect(rep)
+		}
+		return rep, nil, err
+	}
+	if opts.Workers >= 2 { // two workers or more: shared, not oversubscribed
+		hopts.Workers = opts.Workers / 2
+		opts.Workers -= hopts.Workers
+	}
+	sctx, stop := context.WithCancel(ctx)
+	defer stop()
+	srep := &engine.Report{}
+	var runs []SuiteRun
+	var serr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runs, serr = RunSuites(sctx, suites, hopts, srep, h)
+	}()
+	rep, err := Direct(ctx, builds, opts, true)
+	if err != nil {
+		stop()
+	} else if h.OnDirect != nil {
+		h.OnDirect(rep)
+	}
+	<-done
+	if err != nil {
+		return rep, nil, err
+	}
+	rep.Findings = append(rep.Findings, srep.Findings...)
+	report.MocksLast(rep.Findings)
+	addCounts(rep, srep)
+	return rep, runs, serr
+}
+
 // Merge adds a suite campaign's findings, each naming the suite, and its
 // counts to rep.
 func Merge(rep, hr *engine.Report, file, name string) SuiteRun {
@@ -90,6 +140,12 @@ func Merge(rep, hr *engine.Report, file, name string) SuiteRun {
 		rep.Findings = append(rep.Findings, f)
 	}
 	report.MocksLast(rep.Findings) // the project's own first, suites' included
+	addCounts(rep, hr)
+	return run
+}
+
+// addCounts adds a campaign's counts to rep.
+func addCounts(rep, hr *engine.Report) {
 	rep.Execs += hr.Execs
 	rep.ShrinkExecs += hr.ShrinkExecs
 	rep.Txs += hr.Txs
@@ -102,7 +158,6 @@ func Merge(rep, hr *engine.Report, file, name string) SuiteRun {
 	if s := rep.Elapsed.Seconds(); s > 0 {
 		rep.TxRate = float64(rep.Txs) / s
 	}
-	return run
 }
 
 // NotFuzzedWhy is why a suite campaign ran nothing: its set-up's failure

@@ -86,7 +86,7 @@ func inlineLines(f SourceText, profile string, seen map[string]string, base, own
 		if !ok {
 			continue
 		}
-		if prof == "fuzz" || prof == "invariant" {
+		if prof == fuzzSection || prof == invariantSection {
 			prof, short = "default", key // no profile named: every profile
 		}
 		if prof != "default" && prof != profile {

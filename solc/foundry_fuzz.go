@@ -9,6 +9,13 @@ import (
 	"strings"
 )
 
+// fuzzSection and invariantSection are foundry.toml's tables of forge's
+// fuzzer settings (a Foundry name, not a finding kind).
+const (
+	fuzzSection      = "fuzz"
+	invariantSection = "invariant"
+)
+
 // FuzzConfig is what Foundry's fuzz configuration says that means the
 // same thing in Foresight: foundry.toml's [fuzz] and [invariant] sections
 // (and a profile's), the FOUNDRY_FUZZ_* and FOUNDRY_INVARIANT_* variables
@@ -130,7 +137,7 @@ func parseForgeSeed(val string) (uint64, bool) {
 func fuzzConfigFromTOML(tables map[string]map[string]tomlValue, profile string) FuzzConfig {
 	var c FuzzConfig
 	layer := func(prefix string) {
-		for _, section := range []string{"fuzz", "invariant"} {
+		for _, section := range []string{fuzzSection, invariantSection} {
 			for _, kv := range []struct {
 				table, keyPrefix string
 			}{{prefix + section, ""}, {strings.TrimSuffix(prefix, "."), section + "."}} {
@@ -183,7 +190,7 @@ func fuzzConfigFromEnv(env []string) FuzzConfig {
 		if !ok {
 			continue
 		}
-		for _, section := range []string{"fuzz", "invariant"} {
+		for _, section := range []string{fuzzSection, invariantSection} {
 			prefix := "FOUNDRY_" + strings.ToUpper(section) + "_"
 			if rest, ok := strings.CutPrefix(name, prefix); ok && rest != "" {
 				c.set(section+"."+strings.ToLower(rest), val, name)

@@ -43,18 +43,22 @@ func (o *order) Check(x *Context) *finding.Finding { return o.checkOrder(x.Seq, 
 // payable function with value): what it was paid less what its balance
 // gained.
 func (m *Machine) notePaid(hist []TxInfo) {
-	if len(hist) == 0 || !m.Tracer.HasEvents() {
+	if len(hist) == 0 {
 		return
 	}
 	h := &hist[len(hist)-1]
 	sender := m.Principals[h.Sender]
-	evs := m.Tracer.Events()
-	for i := range evs {
-		if evs[i].Kind == trace.EventEtherOut && evs[i].Addr == sender {
-			h.Paid = true
-			h.Got.Add(&h.Got, &evs[i].Value)
+	if m.Tracer.HasEvents() {
+		evs := m.Tracer.Events()
+		for i := range evs {
+			if evs[i].Kind == trace.EventEtherOut && evs[i].Addr == sender {
+				h.Paid = true
+				h.Got.Add(&h.Got, &evs[i].Value)
+			}
 		}
 	}
+	// An attacker that re-entered with value paid in of its own even when
+	// nothing paid it (a claim of nothing that calls back into pay()).
 	if _, _, attacker := deploy.SenderOf(m.Chain, h.Sender); attacker {
 		var own uint256.Int
 		own.Add(&m.before, &h.Got)

@@ -24,10 +24,12 @@ import (
 // Check judges the events of the transaction x describes, if it left
 // any, and re-runs what needs confirming.
 func (o *events) Check(x *Context) *finding.Finding {
+	// Before the early return: an attacker that re-entered with value
+	// paid in even when the transaction left no event of its own.
+	o.notePaid(x.Hist)
 	if !o.Tracer.HasEvents() {
 		return nil
 	}
-	o.notePaid(x.Hist)
 	f := o.checkEvents(x.Seq, x.Hist, x.Shrinking)
 	if f == nil && x.Result.Err == nil {
 		f = o.confirmLoopBlock(x.Seq, x.Hist, x.Shrinking)

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/report"
@@ -60,13 +59,10 @@ func RecheckForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, se
 	if err != nil {
 		return Verdict{}, nil, err
 	}
-	// A proxy answers its implementation's functions (the campaign called
-	// them at the proxy's address): they are not gone.
-	deploy.AddImplementationMethods(prog)
 	if why := gone(prog, setup, f); why != "" {
 		return Verdict{Status: Stale, Reason: why}, nil, nil
 	}
-	tr, err := ReplayForked(src, forks, builds, setup, f)
+	tr, err := replayProgram(prog, src, forks, builds, setup, f)
 	switch {
 	case errors.Is(err, ErrReplay) && !errors.Is(err, report.ErrInvalid):
 		return Verdict{Status: Stale, Reason: strings.TrimPrefix(err.Error(), ErrReplay.Error()+": ")}, nil, nil
@@ -99,6 +95,8 @@ func gone(prog *program.Program, setup report.Setup, f report.Finding) string {
 		if err != nil || len(data) < 4 {
 			return fmt.Sprintf("call %d has no selector", i+1)
 		}
+		// A proxy answers its implementation's functions too (newProgram
+		// gave it their methods), which its own ABI lacks.
 		_, err = ct.ABI.MethodById(data[:4])
 		if err != nil && !slices.ContainsFunc(ct.Methods, func(m program.Method) bool { return string(m.Selector[:]) == string(data[:4]) }) {
 			return fmt.Sprintf("function %s of %s is gone", c.Function, c.Contract)

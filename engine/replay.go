@@ -66,6 +66,13 @@ func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, set
 	if err != nil {
 		return nil, err
 	}
+	return replayProgram(prog, src, forks, builds, setup, f)
+}
+
+// replayProgram is ReplayForked on prog, the program of builds that the
+// caller already made (Recheck judges staleness on it first).
+func replayProgram(prog *program.Program, src *fork.Source, forks *SetUpForks, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
+	var err error
 	cc := chain.Config{EVMVersion: chainVersion(builds)}
 	chainLimits(builds, &cc)
 	if cc.Fork, err = replayFork(prog, src, forks, setup); err != nil {

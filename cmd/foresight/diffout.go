@@ -164,6 +164,9 @@ var diffRule = sarifRule{
 	Properties:       map[string]any{"tags": []string{"behaviour"}},
 }
 
+// writeDiffSARIF writes a diff's differences as SARIF, each with a
+// fingerprint of its function and aspect (no line: an edit elsewhere
+// keeps the alert).
 func writeDiffSARIF(w io.Writer, doc diffJSON, res *diffResult) error {
 	sw := &sarifWriter{root: reportRoot(res.paths)}
 	results := []sarifResult{}
@@ -179,15 +182,5 @@ func writeDiffSARIF(w io.Writer, doc diffJSON, res *diffResult) error {
 		r.PartialFingerprints = map[string]string{"foresightBehaviour/v1": hex.EncodeToString(sum[:16])}
 		results = append(results, r)
 	}
-	run := map[string]any{
-		"tool":       map[string]any{"driver": map[string]any{"name": "foresight", "version": version, "informationUri": "https://github.com/foresight-sol/foresight", "rules": []sarifRule{diffRule}}},
-		"results":    results,
-		"properties": map[string]any{"base": doc.Base, "commit": doc.Commit, "compared": doc.Compared, "added": doc.Added, "removed": doc.Removed},
-	}
-	if sw.root != "" {
-		run["originalUriBaseIds"] = map[string]any{sarifSrcRoot: map[string]string{"uri": fileURI(sw.root, true)}}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(map[string]any{"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": []any{run}})
+	return encodeSARIF(w, sw.root, []sarifRule{diffRule}, results, map[string]any{"base": doc.Base, "commit": doc.Commit, "compared": doc.Compared, "added": doc.Added, "removed": doc.Removed})
 }

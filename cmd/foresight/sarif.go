@@ -73,23 +73,30 @@ func writeSARIF(w io.Writer, rep *engine.Report, run runInfo) error {
 		results = append(results, sw.result(f))
 	}
 	dedupeFingerprints(results)
-	sarifRun := map[string]any{
-		"tool":    map[string]any{"driver": map[string]any{"name": "foresight", "version": version, "informationUri": "https://github.com/foresight-sol/foresight", "rules": sw.rules}},
-		"results": results,
-		"properties": map[string]any{
-			"contractsFuzzed": rep.Contracts, "contractsTotal": rep.ContractsTotal,
-			"functionsFuzzed": rep.Functions, "functionsTotal": rep.FunctionsTotal,
-			"lines": rep.Lines, "linesCovered": rep.LinesCovered,
-			"executions": rep.Execs, "deployExecutions": rep.DeployExecs,
-		},
+	return encodeSARIF(w, sw.root, sw.rules, results, map[string]any{
+		"contractsFuzzed": rep.Contracts, "contractsTotal": rep.ContractsTotal,
+		"functionsFuzzed": rep.Functions, "functionsTotal": rep.FunctionsTotal,
+		"lines": rep.Lines, "linesCovered": rep.LinesCovered,
+		"executions": rep.Execs, "deployExecutions": rep.DeployExecs,
+	})
+}
+
+// encodeSARIF writes one SARIF 2.1.0 run of Foresight's with rules,
+// results and the run's properties; its files are relative to root
+// (%SRCROOT%) when root is not "".
+func encodeSARIF(w io.Writer, root string, rules []sarifRule, results []sarifResult, props map[string]any) error {
+	run := map[string]any{
+		"tool":       map[string]any{"driver": map[string]any{"name": "foresight", "version": version, "informationUri": "https://github.com/foresight-sol/foresight", "rules": rules}},
+		"results":    results,
+		"properties": props,
 	}
-	if sw.root != "" {
-		sarifRun["originalUriBaseIds"] = map[string]any{sarifSrcRoot: map[string]string{"uri": fileURI(sw.root, true)}}
+	if root != "" {
+		run["originalUriBaseIds"] = map[string]any{sarifSrcRoot: map[string]string{"uri": fileURI(root, true)}}
 	}
 	doc := map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"version": "2.1.0",
-		"runs":    []any{sarifRun},
+		"runs":    []any{run},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -61,8 +61,8 @@ type Toolchain struct {
 	// started on the first; its compilers by version in bgByVer.
 	bg      *NodeWorker
 	bgByVer map[Version]*SolcJS
-	cache  *compileCache // nil when off
-	life   *lifetime     // native runs, stopped by Close
+	cache   *compileCache // nil when off
+	life    *lifetime     // native runs, stopped by Close
 
 	nativeOnce sync.Once
 	natives    []*Native // svm and solc-select, sorted, highest version first

@@ -44,7 +44,7 @@ type fuzzRequest struct {
 func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
 	opts := st.options(t.budget)
-	opts.SetUps = s.setUps                       // a set-up's state kept across saves (engine.SetUpCache)
+	opts.SetUps = s.setUps                           // a set-up's state kept across saves (engine.SetUpCache)
 	s.foundryFuzz(&opts, st, builds, req.suiteTexts) // foundryfuzz.go
 	opts.Contracts = c.contracts
 	opts.Focus = focusThrough(c)

@@ -92,5 +92,3 @@ func summarize(rep *engine.Report, runs []SuiteRun) string {
 	}
 	return s
 }
-
-

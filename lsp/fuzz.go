@@ -103,7 +103,16 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// The direct campaign and the suites run at the same time, the suites
 	// once compiled (plan.RunStaged).
 	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, req.nSuites)
-	hooks.OnDirect = func(rep *engine.Report) { s.logCampaign(p.root, "directly: "+what, rep) }
+	cut := false // the direct campaign was stopped by a newer save's (takeOver)
+	hooks.OnDirect = func(rep *engine.Report) {
+		select {
+		case <-r.stopDirect:
+			cut = true
+		default:
+		}
+		s.logCampaign(p.root, "directly: "+what, rep)
+	}
+	hooks.StopDirect = r.stopDirect
 	rep, runs, err := plan.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
 	for _, run := range runs {
 		if run.Report != nil {
@@ -134,7 +143,11 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())
 		return "not fuzzed: " + err.Error()
 	}
-	return s.campaignEnded(ctx, req, rep, runs)
+	result := s.campaignEnded(ctx, req, rep, runs)
+	if cut && ctx.Err() == nil {
+		result += "; the direct campaign was stopped by the next save's"
+	}
+	return result
 }
 
 // campaignEnded records what a campaign that ran covered and skipped,

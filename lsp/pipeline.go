@@ -49,7 +49,7 @@ func (s *server) schedule(p *project, t trigger) {
 	}
 	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign}
+	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
 	p.run = r
 	s.mu.Unlock()
 	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen))
@@ -78,15 +78,39 @@ func (s *server) schedule(p *project, t trigger) {
 // takeOver stops the older campaign a run replaces, now that the run's
 // build is ready to fuzz, and waits for it to end (what it found so far is
 // published, its corpus saved). A campaign whose budget ended before has
-// completed and published normally.
+// completed and published normally. When both runs fuzz invariant suites
+// and the older one's are compiled or compiling, only its direct
+// campaign stops: its suites fuzz on until this run's are ready
+// (suitesLater), since compiling them again takes as long.
 func (s *server) takeOver(r *run) {
 	s.mu.Lock()
 	old := r.campaign
 	r.campaign, r.fuzzing = nil, true
+	keep := old != nil && r.suites && old.suites && !old.waiting
+	if keep {
+		r.replaces = old
+		select {
+		case <-old.stopDirect:
+		default:
+			close(old.stopDirect) // its direct campaign alone
+		}
+	}
 	s.mu.Unlock()
-	if old != nil {
-		old.cancel()
-		<-old.done
+	if old != nil && !keep {
+		s.stopRun(old)
+	}
+}
+
+// stopRun cancels a run and the older ones whose suites it keeps, and
+// waits for them to end.
+func (s *server) stopRun(r *run) {
+	for r != nil {
+		s.mu.Lock()
+		next := r.replaces
+		s.mu.Unlock()
+		r.cancel()
+		<-r.done
+		r = next
 	}
 }
 
@@ -176,6 +200,9 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
+	s.mu.Lock()
+	r.suites = len(cp.Suites) > 0
+	s.mu.Unlock()
 	s.takeOver(r)
 	if fuzzCtx.Err() != nil {
 		result = "cancelled"

@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -72,4 +74,77 @@ func hasMessage(ds []protocol.Diagnostic, text string) bool {
 		}
 	}
 	return false
+}
+
+// TestSuitesFuzzOnWhileNextSaveCompiles: a save (A) whose suite is
+// compiling when the next save (B) has its direct campaign ready keeps
+// its suite: A's direct campaign gives way to B's, A's suite compiles,
+// fuzzes the text A saved and A's run ends on its own, not cancelled,
+// while B's suite waits for its compile (held here until A has ended).
+func TestSuitesFuzzOnWhileNextSaveCompiles(t *testing.T) {
+	root := t.TempDir()
+	vault := foundrySetUpProject(t, root, false)
+	var calls atomic.Int32
+	aCompiling, bStarted, release := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	hook := func(ctx context.Context) {
+		switch calls.Add(1) {
+		case 1: // the open's run
+		case 2: // A's suites: compiled once B's direct campaign runs
+			close(aCompiling)
+			select {
+			case <-bStarted:
+			case <-ctx.Done():
+			}
+		default: // B's and later: held until A has ended
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+		}
+	}
+	f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", 3_000), beforeSuitesCompile: hook})
+	f.open(vault)
+	f.awaitFuzzedEnd("the campaign after opening the vault")
+	f.mu.Lock()
+	from := len(f.tokens)
+	f.mu.Unlock()
+	f.saveEdit(vault, plantedAt, plantedBug)
+	a := f.awaitFuzzing(from)
+	<-aCompiling
+	f.saveEdit(vault, "// SPDX", "// B\n// SPDX")
+	f.Await("B's direct campaign", func() bool {
+		for _, tok := range f.tokens[from:] {
+			if tok == a {
+				continue
+			}
+			for _, e := range f.progress[tok] {
+				if e.Kind == "report" && strings.HasPrefix(e.Message, "fuzzing") {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	close(bStarted)
+	var end string
+	f.Await("A's run end", func() bool {
+		var ok bool
+		end, ok = f.endedLocked(a)
+		return ok
+	})
+	close(release)
+	if !fuzzed(end) || strings.HasPrefix(end, "cancelled") {
+		t.Errorf("A's run ended with %q, want its suite fuzzed to the end", end)
+	}
+	f.mu.Lock()
+	suite := false
+	for _, e := range f.progress[a] {
+		suite = suite || e.Kind == "report" && strings.HasPrefix(e.Message, "fuzzing from VaultInvariantTest.setUp()")
+	}
+	f.mu.Unlock()
+	if !suite {
+		t.Errorf("A's run never fuzzed from the suite's set-up")
+	}
+	f.awaitRunEnd(3)
+	f.shutdown()
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"time"
 
@@ -41,8 +42,23 @@ func (s *server) suitesLater(req suitesRequest) plan.Later {
 		return nil
 	}
 	return func(ctx context.Context) ([]plan.Suite, error) {
+		s.mu.Lock()
+		req.r.waiting = true
+		s.mu.Unlock()
+		select {
+		case s.suiteSlot <- struct{}{}:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		s.mu.Lock()
+		req.r.waiting = false
+		s.mu.Unlock()
+		if s.beforeSuitesCompile != nil {
+			s.beforeSuitesCompile(ctx)
+		}
 		start := time.Now()
 		builds, err := req.tc.Compile(ctx, req.proj, solc.Request{Files: req.paths, Overlay: req.overlay, Mode: solc.Full, Background: true})
+		<-s.suiteSlot
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -53,15 +69,55 @@ func (s *server) suitesLater(req suitesRequest) plan.Later {
 		s.log.Debug("suites compiled", zap.Strings("files", req.paths), zap.Duration("elapsed", time.Since(start)))
 		st := s.applyBuilds(req.p, req.r, builds, req.versions, stageSuites)
 		if st.superseded {
-			return nil, context.Canceled
+			// A newer save's direct campaign took this run's over while
+			// its suites compiled: they fuzz the text they compiled, as
+			// a campaign that fuzzes on while the next save compiles does
+			// (placeLocked moves or drops their findings); the newer run
+			// publishes, rechecks and keeps its own.
+			s.addSuiteFiles(req.r, builds)
+		} else {
+			s.settleDiagnostics(req.p, req.r)
 		}
-		s.settleDiagnostics(req.p, req.r)
-		suites := plan.FromBuilds(st.good, req.paths)
-		s.keepSuites(req.p, suites)
-		changed := append(slices.Clone(req.changed), st.changed...)
-		s.recheckFindings(ctx, req.p, req.r, req.st, changed, true)
+		suites := plan.FromBuilds(goodOf(builds), req.paths)
+		if !st.superseded {
+			s.keepSuites(req.p, suites)
+			changed := append(slices.Clone(req.changed), st.changed...)
+			s.recheckFindings(ctx, req.p, req.r, req.st, changed, true)
+		}
+		// The older run whose suites fuzzed on until these were ready.
+		s.mu.Lock()
+		old := req.r.replaces
+		req.r.replaces = nil
+		s.mu.Unlock()
+		s.stopRun(old)
 		return suites, nil
 	}
+}
+
+// addSuiteFiles adds the files of a superseded run's suites' compile to
+// the texts its findings are placed on (run.files), as they were
+// compiled.
+func (s *server) addSuiteFiles(r *run, builds []*solc.Build) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	files := maps.Clone(r.files)
+	if files == nil {
+		files = map[string]*fileState{}
+	}
+	for _, b := range goodOf(builds) {
+		for name, u := range b.Units {
+			if _, ok := files[u.Path]; ok || u.Path == "" {
+				continue
+			}
+			files[u.Path] = &fileState{unit: name, src: newSource(u.Content), functions: b.Functions(name)}
+		}
+	}
+	r.files = files
+}
+
+// goodOf returns the builds without errors.
+func goodOf(builds []*solc.Build) []*solc.Build {
+	return slices.DeleteFunc(slices.Clone(builds), (*solc.Build).HasErrors)
 }
 
 // keepSuites records the builds of a run's suites: their findings replay

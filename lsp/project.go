@@ -72,6 +72,14 @@ type run struct {
 	fuzzing  bool
 	campaign *run
 	files    map[string]*fileState
+	// Stages (pipeline_suites.go), under server.mu: suites says the run
+	// fuzzes invariant suites beside its direct campaign; waiting, that
+	// their compile waits for the server's suite slot; replaces is an
+	// older run whose suites fuzz on until this run's are ready;
+	// stopDirect stops the direct campaign alone (closed once).
+	suites, waiting bool
+	replaces        *run
+	stopDirect      chan struct{}
 	// covered are the files the run's compiles published compiler
 	// diagnostics for, direct those of its direct full compile (under
 	// server.mu; applyBuilds, settleDiagnostics).

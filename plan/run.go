@@ -38,6 +38,10 @@ type Hooks struct {
 	// OnDirect gets RunAll's direct report when its campaign ended, before
 	// the suites' are added to it.
 	OnDirect func(*engine.Report)
+	// StopDirect, when set, stops the direct campaign alone once closed
+	// while the suites go on (the editor: a newer save's direct campaign
+	// replaced it, its suites are not ready yet).
+	StopDirect <-chan struct{}
 }
 
 // RunSuites runs each suite's campaigns with opts (Split's, divided
@@ -136,7 +140,19 @@ func RunStaged(ctx context.Context, builds []*solc.Build, opts engine.Options, n
 		}
 		runs, serr = RunSuites(sctx, suites, hopts, srep, h)
 	}()
-	rep, err := Direct(ctx, builds, opts, true)
+	dctx, dstop := context.WithCancel(ctx)
+	defer dstop()
+	if h.StopDirect != nil {
+		go func() {
+			select {
+			case <-h.StopDirect:
+				dstop()
+			case <-dctx.Done():
+			}
+		}()
+	}
+	rep, err := Direct(dctx, builds, opts, true)
+	dstop()
 	if err != nil {
 		stop()
 	} else if h.OnDirect != nil {

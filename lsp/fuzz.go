@@ -114,6 +114,17 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	hooks.StopDirect = r.stopDirect
 	rep, runs, err := plan.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
+	result := s.fuzzEnded(ctx, req, store, rep, runs, err)
+	if cut && ctx.Err() == nil && err == nil {
+		result += "; the direct campaign was stopped by the next save's"
+	}
+	return result
+}
+
+// fuzzEnded logs a run's campaigns, saves what the direct one learnt
+// and returns the run's end message.
+func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *plan.Corpus, rep *engine.Report, runs []plan.SuiteRun, err error) string {
+	p := req.p
 	for _, run := range runs {
 		if run.Report != nil {
 			s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)
@@ -143,11 +154,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: campaign: "+err.Error())
 		return "not fuzzed: " + err.Error()
 	}
-	result := s.campaignEnded(ctx, req, rep, runs)
-	if cut && ctx.Err() == nil {
-		result += "; the direct campaign was stopped by the next save's"
-	}
-	return result
+	return s.campaignEnded(ctx, req, rep, runs)
 }
 
 // campaignEnded records what a campaign that ran covered and skipped,

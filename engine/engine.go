@@ -181,7 +181,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		return unfuzzed(prog, opts.Seed, start, nil, endNote(ctx, "before deployment", opts.Duration)), nil
 	}
 	skipped := chooseSetUp(prog, &cfg)
-	rend := &campaignRenderer{prog: prog, chain: cfg.Chain, setUp: cfg.SetUp, seed: opts.Seed}
+	rend := &campaignRenderer{prog: prog, setUp: cfg.SetUp, seed: opts.Seed}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(rend.render(f, deployed)) }
 	}

@@ -1,13 +1,10 @@
 package engine
 
 import (
-	"bytes"
 	"github.com/foresight-sol/foresight/engine/report"
 	"sort"
-	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fuzz"
@@ -15,9 +12,9 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// etherFlow is what a finding's sequence did with ether, measured by
-// replaying it: what its last transaction paid a sender, and where the
-// paying contract's balance came from. The ether-leak message (SWC-105)
+// etherFlow is what a finding's sequence did with ether, as the oracle
+// that judged it recorded (finding.EtherFlow): what its last transaction
+// paid a sender, and where the paying contract's balance came from. The ether-leak message (SWC-105)
 // says it in words.
 type etherFlow struct {
 	payer     string         // the paying contract's name
@@ -29,89 +26,24 @@ type etherFlow struct {
 	start   *uint256.Int // the payer's balance after deployment; nil if unknown
 	// credited is what others paid the payer in calls that name the
 	// recipient (deposit(user 1) from the owner), and creditor who paid
-	// most of it: the replay shows the recipient credited, so the
-	// message must not say it never paid in.
+	// most of it: the recipient was credited, so the message must not
+	// say it never paid in.
 	credited uint256.Int
 	creditor common.Address
 }
 
-// flowKinds are the kinds whose message is told from an etherFlow
-// (finding.HookEtherFlow).
-var flowKinds = func() map[finding.Kind]bool {
-	m := map[finding.Kind]bool{}
-	for _, k := range finding.Kinds() {
-		if finding.Describe(k).Hook == finding.HookEtherFlow {
-			m[k] = true
-		}
+// flowOf is the oracle's record of a finding's ether flow
+// (finding.EtherFlow) in the report's terms: the payer named, with what
+// it started with; nil when the finding carries none.
+func flowOf(p *program.Program, setup report.Setup, rec *finding.EtherFlow) *etherFlow {
+	if rec == nil || rec.Payer < 0 || rec.Payer >= len(p.Contracts) {
+		return nil
 	}
-	return m
-}()
-
-// flowOf replays f's sequence on the campaign's deployment and measures
-// the ether it moved; ok is false when the replay fails or the last
-// transaction paid no sender.
-func flowOf(p *program.Program, cc chain.Config, setup report.Setup, f report.Finding, names map[common.Address]string) (*etherFlow, bool) {
-	if len(f.Calls) == 0 {
-		return nil, false
+	return &etherFlow{
+		payer: p.Contracts[rec.Payer].Name, recipient: rec.Recipient, paid: rec.Paid,
+		in: rec.In, out: rec.Out, start: startBalance(p, setup, rec.PayerAddr),
+		credited: rec.Credited, creditor: rec.Creditor,
 	}
-	steps, err := replaySteps(p, cc, setup, f)
-	if err != nil {
-		return nil, false
-	}
-	return measureFlow(p, setup, f.Calls, steps, names)
-}
-
-// measureFlow reads an etherFlow off the replayed steps of calls.
-func measureFlow(p *program.Program, setup report.Setup, calls []report.Call, steps []fuzz.Step, names map[common.Address]string) (*etherFlow, bool) {
-	if len(steps) == 0 || len(steps) != len(calls) {
-		return nil, false
-	}
-	contracts := map[common.Address]string{}
-	for _, d := range setup.Contracts {
-		if d.Address != "" {
-			contracts[common.HexToAddress(d.Address)] = d.Name
-		}
-	}
-	// The payer: the contract that paid a sender most in the last step.
-	fl := &etherFlow{in: map[common.Address]*uint256.Int{}, out: map[common.Address]*uint256.Int{}}
-	var payer common.Address
-	last := steps[len(steps)-1]
-	if last.Err != nil {
-		return nil, false
-	}
-	eachTransfer(last, calls[len(calls)-1], func(from, to common.Address, v *uint256.Int) {
-		if _, isSender := names[to]; isSender && contracts[from] != "" && v.Gt(&fl.paid) {
-			payer, fl.recipient, fl.paid = from, to, *v
-		}
-	})
-	if payer == (common.Address{}) {
-		return nil, false
-	}
-	fl.payer = contracts[payer]
-	fl.start = startBalance(p, setup, payer)
-	recipientWord := common.LeftPadBytes(fl.recipient[:], 32)
-	var most uint256.Int
-	for i, st := range steps {
-		if st.Err != nil {
-			continue
-		}
-		if calls[i].Attacker == "" && st.To == payer && st.From != fl.recipient && !st.Call.Value.IsZero() &&
-			len(st.Call.Input) > 4 && bytes.Contains(st.Call.Input[4:], recipientWord) {
-			fl.credited.Add(&fl.credited, &st.Call.Value)
-			if st.Call.Value.Gt(&most) {
-				most, fl.creditor = st.Call.Value, st.From
-			}
-		}
-		eachTransfer(st, calls[i], func(from, to common.Address, v *uint256.Int) {
-			switch payer {
-			case to:
-				add(fl.in, from, v)
-			case from:
-				add(fl.out, to, v)
-			}
-		})
-	}
-	return fl, true
 }
 
 // eachTransfer calls fn for each ether transfer of a committed step: the
@@ -132,13 +64,6 @@ func eachTransfer(st fuzz.Step, c report.Call, fn func(from, to common.Address, 
 			fn(in.From, in.To, &v)
 		}
 	}
-}
-
-func add(m map[common.Address]*uint256.Int, a common.Address, v *uint256.Int) {
-	if m[a] == nil {
-		m[a] = new(uint256.Int)
-	}
-	m[a].Add(m[a], v)
 }
 
 // startBalance is what the contract at addr held once deployed: its
@@ -197,41 +122,26 @@ type contribution struct {
 	amount *uint256.Int
 }
 
-// campaignRenderer renders a campaign's findings, measuring by replay the
-// ether of those whose message tells it, once per finding (a finding is
-// streamed through OnFinding and then reported).
+// campaignRenderer renders a campaign's findings with the set-up they
+// were found on: the ether of those whose message tells it comes from
+// the oracle's record (flowOf), not from running the sequence again.
 type campaignRenderer struct {
 	prog  *program.Program
-	chain chain.Config
 	setUp string
 	seed  uint64
-	mu    sync.Mutex
-	done  map[*fuzz.Finding]report.Finding
 }
 
 func (r *campaignRenderer) render(f *fuzz.Finding, d *deploy.Deployment) report.Finding {
-	r.mu.Lock()
-	if out, ok := r.done[f]; ok && d != nil {
-		r.mu.Unlock()
-		return out
-	}
-	r.mu.Unlock()
 	out := render(r.prog, f, r.seed, d)
 	out.Mock = isMock(r.prog, f, r.setUp)
-	if !flowKinds[f.Kind] || d == nil {
+	if f.Flow == nil || d == nil {
 		return out
 	}
 	setup := setupOf(r.prog, d, r.seed)
 	setup.SetUp = r.setUp
 	names := principalNames(d)
-	if fl, ok := flowOf(r.prog, r.chain, setup, out, names); ok {
+	if fl := flowOf(r.prog, setup, f.Flow); fl != nil {
 		out.Message = message(out, fl, names)
 	}
-	r.mu.Lock()
-	if r.done == nil {
-		r.done = map[*fuzz.Finding]report.Finding{}
-	}
-	r.done[f] = out
-	r.mu.Unlock()
 	return out
 }

@@ -106,10 +106,9 @@ func replayProgram(prog *program.Program, src *fork.Source, forks *SetUpForks, b
 			rf.Calls = f.Calls[:i+1]
 			names := principalNames(nil)
 			rf.Message = message(rf, nil, names)
-			if flowKinds[s.Finding.Kind] {
-				if fl, ok := measureFlow(prog, setup, rf.Calls, steps[:i+1], names); ok {
-					rf.Message = message(rf, fl, names)
-				}
+			if fl := flowOf(prog, setup, s.Finding.Flow); fl != nil {
+				// The oracle's record of the replayed run's ether.
+				rf.Message = message(rf, fl, names)
 			}
 			tr.Finding = &rf
 			tr.Reproduced = sameSite(rf, f)

@@ -46,6 +46,9 @@ var layerRules = []struct {
 	// The Foundry exporter renders typed values the engine's facade
 	// parsed: it runs nothing of the loop.
 	{"engine/foundry", []string{module + "/engine/fuzz", module + "/lsp"}},
+	// Rendering words what a finding carries (the oracle recorded its
+	// ether flow): it runs nothing.
+	{"engine/render", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle", module + "/engine/trace", module + "/lsp"}},
 	// The behaviour comparison deploys and runs on its own chains: it
 	// never reaches into a campaign's loop.
 	{"engine/behaviour", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle"}},

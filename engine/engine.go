@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 	"time"
 
@@ -322,10 +323,10 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) report.Setup
 	return s
 }
 
-// render turns a fuzzer finding into plain data: its calls, its short
-// message (message.go) and the oracle's evidence with the principals'
-// addresses replaced by their names (senders.go).
-func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) report.Finding {
+// plainFinding turns a fuzzer finding into plain data: its calls, its
+// short message (render.Message) and the oracle's evidence with the
+// principals' addresses replaced by their names (render.NameAddresses).
+func plainFinding(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) report.Finding {
 	info := finding.Describe(f.Kind)
 	c := p.Contracts[f.Contract]
 	out := report.Finding{
@@ -342,9 +343,9 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployme
 		out.Calls = append(out.Calls, renderCall(p, tx, raw[i], d))
 	}
 	noteUnreduced(p, f, out.Calls)
-	names := principalNames(d)
-	out.Detail = nameAddresses(out.Detail, names)
-	out.Message = message(out, nil, names)
+	names := render.Principals(d)
+	out.Detail = render.NameAddresses(out.Detail, names)
+	out.Message = render.Message(out, nil, names)
 	return out
 }
 
@@ -359,7 +360,7 @@ func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *deploy.Dep
 	if isAttacker {
 		call.Attacker = att.String()
 	}
-	call.From = SenderName(call)
+	call.From = render.SenderName(call)
 	if d != nil {
 		call.Address = d.Addrs[tx.Contract].Hex()
 	}

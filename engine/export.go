@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -85,7 +86,7 @@ func exportValues(f report.Finding, setup report.Setup) (foundry.Finding, foundr
 		}
 		ff.Calls = append(ff.Calls, foundry.Call{
 			Contract: c.Contract, To: v.To, HasTo: v.HasTo, Sender: v.Sender,
-			ViaAttacker: c.Attacker != "", Attacker: deploy.Attacker(v.Attacker), From: checkedSenderName(v, c), Text: c.String(),
+			ViaAttacker: c.Attacker != "", Attacker: deploy.Attacker(v.Attacker), From: render.CheckedSenderName(v, c), Text: c.String(),
 			Value: v.Value, Input: v.Input, Blocks: c.Blocks, Seconds: c.Seconds,
 		})
 	}

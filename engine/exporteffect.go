@@ -190,3 +190,23 @@ func delegated(last fuzz.Step, fcalls []foundry.Call) (to, from common.Address, 
 	}
 	return common.Address{}, common.Address{}, false
 }
+
+// eachTransfer calls fn for each ether transfer of a committed step: the
+// transaction's own value (for an attacker's call, its forwarded call
+// carries it) and each inner call no reverted frame undid.
+func eachTransfer(st fuzz.Step, c report.Call, fn func(from, to common.Address, v *uint256.Int)) {
+	if c.Attacker == "" && !st.Call.Value.IsZero() {
+		fn(st.From, st.To, &st.Call.Value)
+	}
+	var dead []bool // by depth: that frame or one around it reverted
+	for _, in := range st.Inner {
+		for len(dead) <= in.Depth {
+			dead = append(dead, false)
+		}
+		dead[in.Depth] = dead[in.Depth-1] || in.Reverted
+		if !dead[in.Depth] && !in.Value.IsZero() {
+			v := in.Value
+			fn(in.From, in.To, &v)
+		}
+	}
+}

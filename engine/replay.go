@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 	"path/filepath"
 	"strings"
@@ -89,7 +90,7 @@ func replayProgram(prog *program.Program, src *fork.Source, forks *SetUpForks, b
 		ts := TraceStep{Call: f.Calls[i], GasUsed: s.GasUsed, Block: s.Block.Number, Time: s.Block.Time}
 		ts.Outcome = outcome(s)
 		if s.Passed != nil {
-			pf := render(prog, s.Passed, setup.Seed, nil)
+			pf := plainFinding(prog, s.Passed, setup.Seed, nil)
 			ts.Outcome += fmt.Sprintf(" (and %s at %s:%d, passed over as the campaign did: reported on its own)", pf.Kind, filepath.Base(pf.Path), pf.Line)
 		}
 		for _, l := range s.Logs {
@@ -100,15 +101,15 @@ func replayProgram(prog *program.Program, src *fork.Source, forks *SetUpForks, b
 		}
 		tr.Steps = append(tr.Steps, ts)
 		if s.Finding != nil {
-			rf := render(prog, s.Finding, setup.Seed, nil)
+			rf := plainFinding(prog, s.Finding, setup.Seed, nil)
 			// The message names the calls: rendered again with the
 			// report's (the replayed finding carries no sequence).
 			rf.Calls = f.Calls[:i+1]
-			names := principalNames(nil)
-			rf.Message = message(rf, nil, names)
-			if fl := flowOf(prog, setup, s.Finding.Flow); fl != nil {
+			names := render.Principals(nil)
+			rf.Message = render.Message(rf, nil, names)
+			if fl := render.FlowOf(prog, setup, s.Finding.Flow); fl != nil {
 				// The oracle's record of the replayed run's ether.
-				rf.Message = message(rf, fl, names)
+				rf.Message = render.Message(rf, fl, names)
 			}
 			tr.Finding = &rf
 			tr.Reproduced = sameSite(rf, f)
@@ -165,8 +166,8 @@ func outcome(s fuzz.Step) string {
 }
 
 // replaySteps re-executes f's calls on setup's deployment under cc with
-// only f's oracle on: what Replay, the ether-flow message (etherflow.go)
-// and the export's effect (exporteffect.go) read.
+// only f's oracle on: what Replay and the export's effect
+// (exporteffect.go) read.
 func replaySteps(prog *program.Program, cc chain.Config, setup report.Setup, f report.Finding) ([]fuzz.Step, error) {
 	plan, err := planOf(prog, setup)
 	if err != nil {
@@ -220,7 +221,7 @@ func revertReason(ret []byte) (string, bool) {
 func FormatTrace(t *Trace, builds []*solc.Build) string {
 	var b strings.Builder
 	for i, s := range t.Steps {
-		from := fmt.Sprintf("%s (%s)", SenderName(s.Call), s.Call.Sender)
+		from := fmt.Sprintf("%s (%s)", render.SenderName(s.Call), s.Call.Sender)
 		fmt.Fprintf(&b, "[%d] block %d, time %d: from %s\n    %s\n    -> %s (gas %d)\n", i+1, s.Block, s.Time, from, s.Call.String(), s.Outcome, s.GasUsed)
 		for _, c := range s.Inner {
 			fmt.Fprintf(&b, "    %s\n", c)

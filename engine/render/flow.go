@@ -1,22 +1,23 @@
-package engine
+package render
 
 import (
-	"github.com/foresight-sol/foresight/engine/report"
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
-	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/holiman/uint256"
 )
 
-// etherFlow is what a finding's sequence did with ether, as the oracle
+// Flow is what a finding's sequence did with ether, as the oracle
 // that judged it recorded (finding.EtherFlow): what its last transaction
 // paid a sender, and where the paying contract's balance came from. The ether-leak message (SWC-105)
 // says it in words.
-type etherFlow struct {
+type Flow struct {
 	payer     string         // the paying contract's name
 	recipient common.Address // the sender paid most in the last transaction
 	paid      uint256.Int    // what the last transaction paid it
@@ -32,37 +33,17 @@ type etherFlow struct {
 	creditor common.Address
 }
 
-// flowOf is the oracle's record of a finding's ether flow
+// FlowOf is the oracle's record of a finding's ether flow
 // (finding.EtherFlow) in the report's terms: the payer named, with what
 // it started with; nil when the finding carries none.
-func flowOf(p *program.Program, setup report.Setup, rec *finding.EtherFlow) *etherFlow {
+func FlowOf(p *program.Program, setup report.Setup, rec *finding.EtherFlow) *Flow {
 	if rec == nil || rec.Payer < 0 || rec.Payer >= len(p.Contracts) {
 		return nil
 	}
-	return &etherFlow{
+	return &Flow{
 		payer: p.Contracts[rec.Payer].Name, recipient: rec.Recipient, paid: rec.Paid,
 		in: rec.In, out: rec.Out, start: startBalance(p, setup, rec.PayerAddr),
 		credited: rec.Credited, creditor: rec.Creditor,
-	}
-}
-
-// eachTransfer calls fn for each ether transfer of a committed step: the
-// transaction's own value (for an attacker's call, its forwarded call
-// carries it) and each inner call no reverted frame undid.
-func eachTransfer(st fuzz.Step, c report.Call, fn func(from, to common.Address, v *uint256.Int)) {
-	if c.Attacker == "" && !st.Call.Value.IsZero() {
-		fn(st.From, st.To, &st.Call.Value)
-	}
-	var dead []bool // by depth: that frame or one around it reverted
-	for _, in := range st.Inner {
-		for len(dead) <= in.Depth {
-			dead = append(dead, false)
-		}
-		dead[in.Depth] = dead[in.Depth-1] || in.Reverted
-		if !dead[in.Depth] && !in.Value.IsZero() {
-			v := in.Value
-			fn(in.From, in.To, &v)
-		}
 	}
 }
 
@@ -93,7 +74,7 @@ func startBalance(p *program.Program, setup report.Setup, addr common.Address) *
 
 // contributors lists who paid the payer's balance, other than the
 // recipient, largest first: each account's net deposit.
-func (fl *etherFlow) contributors() []contribution {
+func (fl *Flow) contributors() []contribution {
 	var out []contribution
 	for a, in := range fl.in {
 		if a == fl.recipient {
@@ -122,26 +103,40 @@ type contribution struct {
 	amount *uint256.Int
 }
 
-// campaignRenderer renders a campaign's findings with the set-up they
-// were found on: the ether of those whose message tells it comes from
-// the oracle's record (flowOf), not from running the sequence again.
-type campaignRenderer struct {
-	prog  *program.Program
-	setUp string
-	seed  uint64
-}
-
-func (r *campaignRenderer) render(f *fuzz.Finding, d *deploy.Deployment) report.Finding {
-	out := render(r.prog, f, r.seed, d)
-	out.Mock = isMock(r.prog, f, r.setUp)
-	if f.Flow == nil || d == nil {
-		return out
+// sources words whose ether the payer paid with, most detailed first:
+// "It came from the 10 ether Vault started with." or "It came from
+// Vault's 10 ether from the start and 1 ether from user 2." The
+// recipient's own deposits are not counted: a leak is paid with others'.
+func (fl *Flow) sources(names map[common.Address]string) []string {
+	type part struct {
+		amount *uint256.Int
+		from   string
 	}
-	setup := setupOf(r.prog, d, r.seed)
-	setup.SetUp = r.setUp
-	names := principalNames(d)
-	if fl := flowOf(r.prog, setup, f.Flow); fl != nil {
-		out.Message = message(out, fl, names)
+	var parts []part
+	for _, c := range fl.contributors() {
+		parts = append(parts, part{c.amount, nameOr(names, c.from)})
+	}
+	if fl.start != nil && !fl.start.IsZero() {
+		parts = append(parts, part{fl.start, ""})
+	}
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].amount.Gt(parts[j].amount) })
+	if len(parts) == 1 {
+		if parts[0].from == "" {
+			return []string{fmt.Sprintf("It came from the %s %s started with.", Ether(parts[0].amount), fl.payer)}
+		}
+		return []string{fmt.Sprintf("It came from the %s %s deposited in %s.", Ether(parts[0].amount), parts[0].from, fl.payer)}
+	}
+	var out []string
+	for n := len(parts); n >= 2; n-- {
+		var words []string
+		for _, p := range parts[:n] {
+			if p.from == "" {
+				words = append(words, Ether(p.amount)+" from the start")
+			} else {
+				words = append(words, Ether(p.amount)+" from "+p.from)
+			}
+		}
+		out = append(out, fmt.Sprintf("It came from %s's %s.", fl.payer, strings.Join(words, " and ")))
 	}
 	return out
 }

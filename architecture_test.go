@@ -49,6 +49,10 @@ var layerRules = []struct {
 	// Rendering words what a finding carries (the oracle recorded its
 	// ether flow): it runs nothing.
 	{"engine/render", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle", module + "/engine/trace", module + "/lsp"}},
+	// Replay from a report runs a recorded sequence with the loop's
+	// replay (fuzz.ReplayFrom): it searches nothing and judges nothing
+	// itself.
+	{"engine/replay", []string{module + "/engine/solve", module + "/engine/oracle", module + "/lsp"}},
 	// The behaviour comparison deploys and runs on its own chains: it
 	// never reaches into a campaign's loop.
 	{"engine/behaviour", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle"}},

@@ -7,6 +7,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
@@ -41,7 +42,7 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 		phishEffect(prog, cc, setup, f, ff) // exportharm.go
 		return
 	}
-	steps, err := replaySteps(prog, cc, setup, f)
+	steps, err := replay.Steps(prog, cc, setup, f)
 	if err != nil || len(steps) != len(f.Calls) {
 		return
 	}

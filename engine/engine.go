@@ -22,6 +22,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -148,13 +149,13 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		ctx, cancel = context.WithTimeout(ctx, opts.Duration)
 		defer cancel()
 	}
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return nil, err
 	}
 	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
-	cfg.Chain.EVMVersion = chainVersion(builds)
-	chainLimits(builds, &cfg.Chain)
+	cfg.Chain.EVMVersion = replay.ChainVersion(builds)
+	replay.ChainLimits(builds, &cfg.Chain)
 	if cfg.Chain.Fork, err = chainFork(prog, opts.Fork, opts.ForkTargets); err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func ReplayOn(src *fork.Source, builds []*solc.Build, setup report.Setup, f repo
 // ReplayForked is ReplayOn whose set-up may select forks itself, through
 // forks (fork.go).
 func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return nil, err
 	}
@@ -54,8 +54,8 @@ func ReplayForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, set
 // caller already made (Recheck judges staleness on it first).
 func replayProgram(prog *program.Program, src *fork.Source, forks *SetUpForks, builds []*solc.Build, setup report.Setup, f report.Finding) (*Trace, error) {
 	var err error
-	cc := chain.Config{EVMVersion: chainVersion(builds)}
-	chainLimits(builds, &cc)
+	cc := chain.Config{EVMVersion: replay.ChainVersion(builds)}
+	replay.ChainLimits(builds, &cc)
 	if cc.Fork, err = replayFork(prog, src, forks, setup); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package engine
+package export
 
 import (
 	"github.com/ethereum/go-ethereum/common"
@@ -32,12 +32,12 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 	if len(builds) == 0 || setup.Fork != nil || len(f.Calls) == 0 || !harm.Replayed() {
 		return
 	}
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return
 	}
-	cc := chain.Config{EVMVersion: chainVersion(builds)}
-	chainLimits(builds, &cc)
+	cc := chain.Config{EVMVersion: replay.ChainVersion(builds)}
+	replay.ChainLimits(builds, &cc)
 	if harm.Has(finding.HarmPhish) {
 		phishEffect(prog, cc, setup, f, ff) // exportharm.go
 		return

@@ -10,7 +10,8 @@ import (
 
 // campaignRenderer renders a campaign's findings with the set-up they
 // were found on: the ether of those whose message tells it comes from
-// the oracle's record (render.FlowOf), not from running the sequence again.
+// the oracle's record (render.FlowOf), not from running the sequence
+// again.
 type campaignRenderer struct {
 	prog  *program.Program
 	setUp string

@@ -13,10 +13,10 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// Flow is what a finding's sequence did with ether, as the oracle
-// that judged it recorded (finding.EtherFlow): what its last transaction
-// paid a sender, and where the paying contract's balance came from. The ether-leak message (SWC-105)
-// says it in words.
+// Flow is what a finding's sequence did with ether, as the oracle that
+// judged it recorded (finding.EtherFlow): what its last transaction paid
+// a sender, and where the paying contract's balance came from. The
+// ether-leak message (SWC-105) says it in words.
 type Flow struct {
 	payer     string         // the paying contract's name
 	recipient common.Address // the sender paid most in the last transaction

@@ -43,9 +43,20 @@ var layerRules = []struct {
 	// The corpus maps inputs onto programs but runs nothing: the facade
 	// replays and minimizes them.
 	{"engine/corpus", []string{module + "/engine/fuzz", module + "/lsp"}},
-	// The Foundry exporter renders typed values the engine's facade
+	// The Foundry exporter renders typed values engine/export
 	// parsed: it runs nothing of the loop.
 	{"engine/foundry", []string{module + "/engine/fuzz", module + "/lsp"}},
+	// Rendering words what a finding carries (the oracle recorded its
+	// ether flow): it runs nothing.
+	{"engine/render", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle", module + "/engine/trace", module + "/lsp"}},
+	// Replay from a report runs a recorded sequence with the loop's
+	// replay (fuzz.ReplayFrom): it searches nothing and judges nothing
+	// itself.
+	{"engine/replay", []string{module + "/engine/solve", module + "/engine/oracle", module + "/lsp"}},
+	// The Foundry export replays a finding for its harm through
+	// engine/replay and renders it with engine/foundry: it searches
+	// nothing.
+	{"engine/export", []string{module + "/engine/solve", module + "/lsp"}},
 	// The behaviour comparison deploys and runs on its own chains: it
 	// never reaches into a campaign's loop.
 	{"engine/behaviour", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle"}},

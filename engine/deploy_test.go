@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -125,7 +126,7 @@ func TestConstructorExport(t *testing.T) {
 				t.Fatal("no finding")
 			}
 			f := rep.Findings[0]
-			rel, src, err := FoundryTestWith(f, rep.Setup, bs, ExportOptions{Style: foundry.Proof})
+			rel, src, err := export.FoundryTestWith(f, rep.Setup, bs, export.Options{Style: foundry.Proof})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -147,13 +149,13 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		ctx, cancel = context.WithTimeout(ctx, opts.Duration)
 		defer cancel()
 	}
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return nil, err
 	}
 	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
-	cfg.Chain.EVMVersion = chainVersion(builds)
-	chainLimits(builds, &cfg.Chain)
+	cfg.Chain.EVMVersion = replay.ChainVersion(builds)
+	replay.ChainLimits(builds, &cfg.Chain)
 	if cfg.Chain.Fork, err = chainFork(prog, opts.Fork, opts.ForkTargets); err != nil {
 		return nil, err
 	}
@@ -181,7 +183,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		return unfuzzed(prog, opts.Seed, start, nil, endNote(ctx, "before deployment", opts.Duration)), nil
 	}
 	skipped := chooseSetUp(prog, &cfg)
-	rend := &campaignRenderer{prog: prog, chain: cfg.Chain, setUp: cfg.SetUp, seed: opts.Seed}
+	rend := &campaignRenderer{prog: prog, setUp: cfg.SetUp, seed: opts.Seed}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(rend.render(f, deployed)) }
 	}
@@ -322,10 +324,10 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) report.Setup
 	return s
 }
 
-// render turns a fuzzer finding into plain data: its calls, its short
-// message (message.go) and the oracle's evidence with the principals'
-// addresses replaced by their names (senders.go).
-func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) report.Finding {
+// plainFinding turns a fuzzer finding into plain data: its calls, its
+// short message (render.Message) and the oracle's evidence with the
+// principals' addresses replaced by their names (render.NameAddresses).
+func plainFinding(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployment) report.Finding {
 	info := finding.Describe(f.Kind)
 	c := p.Contracts[f.Contract]
 	out := report.Finding{
@@ -342,9 +344,9 @@ func render(p *program.Program, f *fuzz.Finding, seed uint64, d *deploy.Deployme
 		out.Calls = append(out.Calls, renderCall(p, tx, raw[i], d))
 	}
 	noteUnreduced(p, f, out.Calls)
-	names := principalNames(d)
-	out.Detail = nameAddresses(out.Detail, names)
-	out.Message = message(out, nil, names)
+	names := render.Principals(d)
+	out.Detail = render.NameAddresses(out.Detail, names)
+	out.Message = render.Message(out, nil, names)
 	return out
 }
 
@@ -359,7 +361,7 @@ func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *deploy.Dep
 	if isAttacker {
 		call.Attacker = att.String()
 	}
-	call.From = SenderName(call)
+	call.From = render.SenderName(call)
 	if d != nil {
 		call.Address = d.Addrs[tx.Contract].Hex()
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
@@ -75,7 +76,7 @@ type exportCase struct {
 }
 
 // checkExportSafe exports each case: it must be refused with an error
-// wrapping ErrFoundryTest, or be an export whose lines are the
+// wrapping export.ErrFoundryTest, or be an export whose lines are the
 // exporter's templates and whose code never names injected.
 func checkExportSafe(t *testing.T, bs []*solc.Build, cases []exportCase, wantErr bool) {
 	t.Helper()
@@ -83,10 +84,10 @@ func checkExportSafe(t *testing.T, bs []*solc.Build, cases []exportCase, wantErr
 		t.Run(c.name, func(t *testing.T) {
 			f, setup := seqFooFinding()
 			c.mutate(&f, &setup)
-			_, src, err := FoundryTest(f, setup, bs)
+			_, src, err := export.FoundryTest(f, setup, bs)
 			if err != nil {
-				if !errors.Is(err, ErrFoundryTest) || strings.Contains(err.Error(), "\n") {
-					t.Errorf("error %q: want one line wrapping ErrFoundryTest", err)
+				if !errors.Is(err, export.ErrFoundryTest) || strings.Contains(err.Error(), "\n") {
+					t.Errorf("error %q: want one line wrapping export.ErrFoundryTest", err)
 				}
 				return
 			}
@@ -202,7 +203,7 @@ func TestExportAdversarialCompiles(t *testing.T) {
 	for name, mutate := range cases {
 		f, setup := seqFooFinding()
 		mutate(&f, &setup)
-		_, src, err := FoundryTest(f, setup, bs)
+		_, src, err := export.FoundryTest(f, setup, bs)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/engine/solve"
 )
@@ -55,7 +56,7 @@ func failureText(ret []byte, err error, p *program.Program, ci int) string {
 	case len(ret) == 0:
 		return "no reason"
 	}
-	if s, ok := revertReason(ret); ok {
+	if s, ok := replay.RevertReason(ret); ok {
 		return s
 	}
 	if code, ok := finding.PanicCode(ret); ok {

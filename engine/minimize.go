@@ -9,6 +9,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -29,7 +30,7 @@ type Minimized struct {
 // campaign's seeding covers, so the single-call inputs every campaign
 // starts with are not needed in the corpus.
 func Minimize(ctx context.Context, builds []*solc.Build, inputs []corpus.Input) (*Minimized, error) {
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return nil, err
 	}

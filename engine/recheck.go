@@ -9,6 +9,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -55,7 +56,7 @@ func RecheckForked(src *fork.Source, forks *SetUpForks, builds []*solc.Build, se
 	if err := report.ValidateFinding(f); err != nil {
 		return Verdict{}, nil, fmt.Errorf("%w: %w", ErrReplay, err)
 	}
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return Verdict{}, nil, err
 	}
@@ -95,7 +96,7 @@ func gone(prog *program.Program, setup report.Setup, f report.Finding) string {
 		if err != nil || len(data) < 4 {
 			return fmt.Sprintf("call %d has no selector", i+1)
 		}
-		// A proxy answers its implementation's functions too (newProgram
+		// A proxy answers its implementation's functions too (replay.Program
 		// gave it their methods), which its own ABI lacks.
 		_, err = ct.ABI.MethodById(data[:4])
 		if err != nil && !slices.ContainsFunc(ct.Methods, func(m program.Method) bool { return string(m.Selector[:]) == string(data[:4]) }) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
@@ -62,9 +63,9 @@ func FuzzExportReport(f *testing.F) {
 			if i == 4 {
 				break
 			}
-			_, src, err := FoundryTest(fd, rep.Setup, bs)
+			_, src, err := export.FoundryTest(fd, rep.Setup, bs)
 			if err != nil {
-				if !errors.Is(err, ErrFoundryTest) || strings.ContainsAny(err.Error(), "\r\n") {
+				if !errors.Is(err, export.ErrFoundryTest) || strings.ContainsAny(err.Error(), "\r\n") {
 					t.Fatalf("error %q", err)
 				}
 				continue

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/solc"
@@ -61,7 +62,7 @@ func TestFoundrySetUpFindsPlantedBug(t *testing.T) {
 // there and passes once the planted assert is gone.
 func checkExport(t *testing.T, root string, rep *Report) {
 	t.Helper()
-	rel, src, err := FoundryTest(rep.Findings[0], rep.Setup, nil)
+	rel, src, err := export.FoundryTest(rep.Findings[0], rep.Setup, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

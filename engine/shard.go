@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -31,7 +32,7 @@ func Shard(builds []*solc.Build, opts *Options, i, n int) ([]string, error) {
 		opts.Targets = mine
 		return nil, nil
 	}
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/plan"
 	"go.lsp.dev/protocol"
 )
@@ -27,7 +27,7 @@ func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, e
 	if err != nil {
 		return "", err
 	}
-	rel, text, err := engine.FoundryTest(t.f.f, t.setup, t.builds)
+	rel, text, err := export.FoundryTest(t.f.f, t.setup, t.builds)
 	if err != nil {
 		return "", fmt.Errorf("foundry test: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 	"go.lsp.dev/protocol"
 )
@@ -68,9 +69,9 @@ func (f *finding) diagnostic() protocol.Diagnostic {
 }
 
 // callLine renders one transaction: "1. from user 1: C.f(42)", the
-// sender named as every output names it (engine.SenderName).
+// sender named as every output names it (render.SenderName).
 func callLine(i int, c report.Call) string {
-	s := fmt.Sprintf("%d. from %s: %s", i+1, engine.SenderName(c), c.String())
+	s := fmt.Sprintf("%d. from %s: %s", i+1, render.SenderName(c), c.String())
 	if c.Blocks != 0 || c.Seconds != 0 {
 		s += fmt.Sprintf(" (after +%d blocks, +%ds)", c.Blocks, c.Seconds)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 	"go.lsp.dev/protocol"
 )
@@ -71,7 +71,7 @@ func explanation(f report.Finding) string {
 			fmt.Fprintf(&b, "\n*Transaction %d: %s*\n", i+1, n)
 		}
 	}
-	if e, ok := engine.Explain(f.Kind); ok {
+	if e, ok := render.Explain(f.Kind); ok {
 		b.WriteString("\n" + e.Markdown())
 	}
 	return b.String()

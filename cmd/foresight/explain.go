@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
@@ -31,9 +31,9 @@ func runExplain(_ context.Context, args []string, stdout, stderr io.Writer) int 
 // a usage error that lists the kinds.
 func explainKinds(cmd string, kinds []string, stdout, stderr io.Writer) int {
 	for i, k := range kinds {
-		e, ok := engine.Explain(k)
+		e, ok := render.Explain(k)
 		if !ok {
-			usageError(stderr, cmd, "%q is not a finding kind (kinds: %s)", k, strings.Join(engine.ExplainedKinds(), ", "))
+			usageError(stderr, cmd, "%q is not a finding kind (kinds: %s)", k, strings.Join(render.ExplainedKinds(), ", "))
 			return exitUsage
 		}
 		if i > 0 {
@@ -49,8 +49,8 @@ func explainKinds(cmd string, kinds []string, stdout, stderr io.Writer) int {
 // listKinds prints every kind with its title, one a line.
 func listKinds(w io.Writer) {
 	fmt.Fprintln(w, "Finding kinds (foresight explain KIND says more):")
-	for _, k := range engine.ExplainedKinds() {
-		e, _ := engine.Explain(k)
+	for _, k := range render.ExplainedKinds() {
+		e, _ := render.Explain(k)
 		fmt.Fprintf(w, "  %-16s %s\n", k, e.Title)
 	}
 }
@@ -61,7 +61,7 @@ func writeExplanation(w io.Writer, f report.Finding) {
 	if f.Detail != "" {
 		printWrapped(w, "what Foresight saw: "+f.Detail)
 	}
-	if e, ok := engine.Explain(f.Kind); ok {
+	if e, ok := render.Explain(f.Kind); ok {
 		printWrapped(w, "why it matters: "+e.Why)
 		printWrapped(w, "what to do: "+e.Fix)
 		if link := e.Link(); link != "" {

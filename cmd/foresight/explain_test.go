@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
@@ -22,7 +23,7 @@ func TestExplain(t *testing.T) {
 		{[]string{"explain", "SWC-105"}, exitOK, []string{"SWC-105: ether leak", "Why it matters: ", "What to do: ", "https://swcregistry.io/docs/SWC-105"}},
 		{[]string{"explain", "assert-failure", "owner-lock"}, exitOK, []string{"assert-failure: assertion failed", "owner-lock: denial of service by the owner"}},
 		{[]string{"check", "--explain", "SWC-107"}, exitOK, []string{"SWC-107: reentrancy", "checks-effects-interactions"}},
-		{[]string{"explain"}, exitOK, engine.ExplainedKinds()},
+		{[]string{"explain"}, exitOK, render.ExplainedKinds()},
 		{[]string{"explain", "SWC-999"}, exitUsage, []string{`foresight explain: "SWC-999" is not a finding kind`}},
 		{[]string{"fuzz", "--explain", "nope"}, exitUsage, []string{`foresight fuzz: "nope" is not a finding kind`}},
 	} {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/plan"
@@ -36,7 +36,7 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		rel, text, err := engine.FoundryTestWith(f, setup, builds, engine.ExportOptions{Style: style, N: i + 1})
+		rel, text, err := export.FoundryTestWith(f, setup, builds, export.Options{Style: style, N: i + 1})
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

@@ -70,11 +70,8 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		cliError(stderr, "replay", err)
 		return exitUsage
 	}
-	for _, b := range builds {
-		if b.HasErrors() {
-			printDiagnostics(stderr, b)
-			return exitUsage
-		}
+	if builds = replayable(builds, stderr); builds == nil {
+		return exitUsage
 	}
 	style, err := foundry.ParseStyle(*exportStyle)
 	if err != nil {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
@@ -18,7 +18,7 @@ var attackerRoles = map[string]string{
 }
 
 // senderNames explains the senders of findings' transactions, named by
-// engine.SenderName ("user 1", "attacker contract (reentrant)", "the
+// render.SenderName ("user 1", "attacker contract (reentrant)", "the
 // deployer") as every output names them, at their first appearance.
 type senderNames struct {
 	seen  map[string]bool
@@ -30,7 +30,7 @@ func (s *senderNames) name(c report.Call) (name, note string) {
 	if s.seen == nil {
 		s.seen = map[string]bool{}
 	}
-	name = engine.SenderName(c)
+	name = render.SenderName(c)
 	switch {
 	case c.Attacker != "":
 		note = fmt.Sprintf("%s = %s, a contract the fuzzer deployed to call through, so that msg.sender is a contract; it %s",

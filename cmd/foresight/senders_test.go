@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // TestSendersNamedAlike checks that one finding's senders are named the
 // same way by every output: the message, check's text, the JSON report,
 // replay's trace and the exported Foundry test (the editor's related
-// information and hover use engine.SenderName too: lsp's
+// information and hover use render.SenderName too: lsp's
 // TestCampaignOnSave). The finding's sequence has the deployer and a
 // test account send transactions.
 func TestSendersNamedAlike(t *testing.T) {
@@ -55,9 +55,9 @@ func TestSendersNamedAlike(t *testing.T) {
 	f := rep.Findings[0]
 	var names []string
 	for _, c := range f.Calls {
-		names = append(names, engine.SenderName(c))
-		if c.From != engine.SenderName(c) {
-			t.Errorf("report: call from %q, SenderName %q", c.From, engine.SenderName(c))
+		names = append(names, render.SenderName(c))
+		if c.From != render.SenderName(c) {
+			t.Errorf("report: call from %q, SenderName %q", c.From, render.SenderName(c))
 		}
 	}
 	all := strings.Join(names, ",")

@@ -24,7 +24,11 @@ type Finding struct {
 	Check string
 	// Detail adds what was observed (e.g. the panic code).
 	Detail string
-	Seq    txseq.Sequence
+	// Flow is the ether the sequence moved, for the kinds whose message
+	// tells it (HookEtherFlow); nil otherwise or when the last
+	// transaction paid no account the fuzzer controls.
+	Flow *EtherFlow
+	Seq  txseq.Sequence
 	// Unreduced lists the integers of Seq the shrinker could not reduce:
 	// the finding needs these values.
 	Unreduced []Unreduced

@@ -15,6 +15,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/internal/fixtures"
@@ -56,7 +57,7 @@ func TestExportProvesHarm(t *testing.T) {
 			}
 			var kinds, tests []string
 			for _, f := range rep.Findings {
-				rel, src, err := engine.FoundryTest(f, rep.Setup, bs)
+				rel, src, err := export.FoundryTest(f, rep.Setup, bs)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 )
 
@@ -59,7 +60,7 @@ func TestExportLoopBlockNamesTheCause(t *testing.T) {
 	if len(rep.Findings) != 1 || rep.Findings[0].Kind != "SWC-113" {
 		t.Fatalf("findings %+v, want one SWC-113", rep.Findings)
 	}
-	rel, src, err := engine.FoundryTest(rep.Findings[0], rep.Setup, bs)
+	rel, src, err := export.FoundryTest(rep.Findings[0], rep.Setup, bs)
 	if err != nil {
 		t.Fatal(err)
 	}

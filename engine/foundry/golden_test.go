@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 )
@@ -40,7 +41,7 @@ func TestExportGolden(t *testing.T) {
 					name string
 					s    foundry.Style
 				}{{"regression", foundry.Regression}, {"proof", foundry.Proof}} {
-					_, src, err := engine.FoundryTestWith(f, rep.Setup, bs, engine.ExportOptions{Style: style.s, N: i + 1})
+					_, src, err := export.FoundryTestWith(f, rep.Setup, bs, export.Options{Style: style.s, N: i + 1})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/internal/testbuild"
 	"github.com/foresight-sol/foresight/engine/program"
 )
@@ -65,7 +66,7 @@ contract TallyTest is DSTest {
 	if rep.SetUp != "TallyTest" || len(rep.Findings) != 1 || rep.Findings[0].Kind != "assert-failure" {
 		t.Fatalf("set-up %q, findings %+v; want TallyTest and one assert-failure", rep.SetUp, rep.Findings)
 	}
-	rel, src, err := engine.FoundryTest(rep.Findings[0], rep.Setup, bs)
+	rel, src, err := export.FoundryTest(rep.Findings[0], rep.Setup, bs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -131,7 +132,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 				t.Fatal("no finding")
 			}
 			f := rep.Findings[0]
-			path, test, err := engine.FoundryTest(f, rep.Setup, bs)
+			path, test, err := export.FoundryTest(f, rep.Setup, bs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +160,7 @@ func TestFoundryTestCompiles(t *testing.T) {
 }
 
 func TestFoundryTestNeedsCalls(t *testing.T) {
-	if _, _, err := engine.FoundryTest(report.Finding{Kind: "assert-failure", Contract: "C"}, report.Setup{}, nil); err == nil {
+	if _, _, err := export.FoundryTest(report.Finding{Kind: "assert-failure", Contract: "C"}, report.Setup{}, nil); err == nil {
 		t.Fatal("no error for a finding without transactions")
 	}
 }

@@ -415,10 +415,11 @@ func (w *worker) report(seq txseq.Sequence, f *Finding) {
 	in := w.fresh()
 	in.probeTx, in.shrinking = probeAny, &key
 	f.Seq, f.Unreduced = w.shrink(seq.Clone(), in, c.cfg.ShrinkLimit)
+	f.Flow = nil // the ether flow is the shrunk run's, below
 	if f.Detail != "" {
 		// The detail names the transaction: take it from the shrunk run.
 		if o := w.exec(f.Seq, in); o.fail != nil && o.fail.Key() == key {
-			f.Detail = o.fail.Detail
+			f.Detail, f.Flow = o.fail.Detail, o.fail.Flow
 		}
 	}
 	w.reuse.prefix.entry, w.reuse.end.entry = nil, nil // shrinking moved the chain

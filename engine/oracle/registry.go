@@ -72,6 +72,7 @@ type Set struct {
 	searches []Search
 	try      func(txseq.Sequence)
 	x        Context // Added's, reused
+	flows    ledger  // the run's ether transfers (flow.go)
 }
 
 // New registers the oracles and searches for the worker running on m, in
@@ -109,7 +110,9 @@ func New(m *Machine, cfg Config) *Set {
 // finding itself while it is the one shrunk or replayed.
 func (s *Set) AfterTx(x *Context) *finding.Finding {
 	x.Also = nil
-	f := first(s.afterTx, x)
+	// Before the oracles: their re-runs replace the tracer's events.
+	s.flows.note(len(x.Hist)-1, s.m.Tracer)
+	f := s.withFlow(first(s.afterTx, x), x)
 	if f == nil || f.Kind == finding.Property || f.Kind == finding.Invariant || s.props == nil {
 		return f
 	}
@@ -131,7 +134,7 @@ func (s *Set) AfterTx(x *Context) *finding.Finding {
 // transactions all ran.
 func (s *Set) AfterSeq(x *Context) *finding.Finding {
 	defer s.m.EndRerun()
-	return first(s.afterSeq, x)
+	return s.withFlow(first(s.afterSeq, x), x)
 }
 
 func first(os []Oracle, x *Context) *finding.Finding {

@@ -1,4 +1,4 @@
-package engine
+package render
 
 import (
 	"fmt"
@@ -32,9 +32,9 @@ func principalName(i int, addr common.Address) string {
 
 func attackerName(kind string) string { return "attacker contract (" + kind + ")" }
 
-// principalNames names every principal of deployment d (nil: the default
+// Principals names every principal of deployment d (nil: the default
 // senders) by address.
-func principalNames(d *deploy.Deployment) map[common.Address]string {
+func Principals(d *deploy.Deployment) map[common.Address]string {
 	n := chain.DefaultSenders
 	if d != nil && d.Senders != nil {
 		n = len(d.Senders)
@@ -56,9 +56,9 @@ func principalNames(d *deploy.Deployment) map[common.Address]string {
 	return names
 }
 
-// nameAddresses replaces the principals' addresses in an oracle's
+// NameAddresses replaces the principals' addresses in an oracle's
 // evidence with their names, as the sequence shows them.
-func nameAddresses(text string, names map[common.Address]string) string {
+func NameAddresses(text string, names map[common.Address]string) string {
 	if text == "" {
 		return text
 	}
@@ -69,10 +69,10 @@ func nameAddresses(text string, names map[common.Address]string) string {
 	return text
 }
 
-// checkedSenderName is SenderName for a call whose values were checked
+// CheckedSenderName is SenderName for a call whose values were checked
 // (report.ParseCall), named from those: for Solidity comments of exports,
 // from reports anyone may write.
-func checkedSenderName(v report.CallValues, c report.Call) string {
+func CheckedSenderName(v report.CallValues, c report.Call) string {
 	if c.Attacker != "" {
 		return attackerName(report.Attackers[v.Attacker])
 	}

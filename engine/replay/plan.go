@@ -1,24 +1,24 @@
-package engine
+package replay
 
 import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/foresight-sol/foresight/engine/report"
 	"sort"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/holiman/uint256"
 )
 
-// planOf turns a recorded Setup back into the deployment to replay:
+// Plan turns a recorded Setup back into the deployment to replay:
 // constructor arguments and ether, the deployment order and addresses
 // when recorded (older setups have none: the program's order), and the
 // token.
-func planOf(prog *program.Program, setup report.Setup) (*deploy.Deployment, error) {
+func Plan(prog *program.Program, setup report.Setup) (*deploy.Deployment, error) {
 	n := len(prog.Contracts)
 	plan := &deploy.Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]deploy.Grant, n)}
 	if setup.Token != "" {
@@ -64,14 +64,6 @@ func planOf(prog *program.Program, setup report.Setup) (*deploy.Deployment, erro
 		plan.Errors = make([]error, n) // an older setup: deploy everything again
 	}
 	return plan, nil
-}
-
-func grantsOf(gs []deploy.Grant) []report.Grant {
-	var out []report.Grant
-	for _, g := range gs {
-		out = append(out, report.Grant{From: g.From.Hex(), To: g.To.Hex(), Input: "0x" + hex.EncodeToString(g.Input)})
-	}
-	return out
 }
 
 func fuzzGrants(gs []report.Grant) ([]deploy.Grant, error) {

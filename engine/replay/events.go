@@ -1,4 +1,4 @@
-package engine
+package replay
 
 import (
 	"fmt"
@@ -9,9 +9,9 @@ import (
 	"github.com/foresight-sol/foresight/engine/program"
 )
 
-// describeLog renders a log as "Name(arg, ...)" using the first contract
+// DescribeLog renders a log as "Name(arg, ...)" using the first contract
 // ABI that declares its event, or raw topics otherwise.
-func describeLog(p *program.Program, topics []common.Hash, data []byte) string {
+func DescribeLog(p *program.Program, topics []common.Hash, data []byte) string {
 	if len(topics) > 0 {
 		for _, c := range p.Contracts {
 			ev, err := c.ABI.EventByID(topics[0])

@@ -1,4 +1,9 @@
-package engine
+// Package export writes a report's finding as a Foundry test
+// (engine/foundry): it checks what the export writes of the finding and
+// its set-up, parses their values, replays the finding for the harm its
+// kind's record names (engine/replay) and hands the typed values to
+// engine/foundry.
+package export
 
 import (
 	"fmt"
@@ -8,6 +13,8 @@ import (
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
+	"github.com/foresight-sol/foresight/engine/render"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -23,11 +30,11 @@ var ErrFoundryTest = foundry.ErrTest
 // text (soltext.go). A field that does not check is an error, not an
 // export.
 func FoundryTest(f report.Finding, setup report.Setup, builds []*solc.Build) (path string, source string, err error) {
-	return FoundryTestWith(f, setup, builds, ExportOptions{})
+	return FoundryTestWith(f, setup, builds, Options{})
 }
 
-// ExportOptions say how FoundryTestWith writes a test.
-type ExportOptions struct {
+// Options say how FoundryTestWith writes a test.
+type Options struct {
 	// Style: a regression test (the default) fails while the bug is
 	// there; a proof passes while it is (foundry.Style).
 	Style foundry.Style
@@ -37,7 +44,7 @@ type ExportOptions struct {
 }
 
 // FoundryTestWith is FoundryTest with options.
-func FoundryTestWith(f report.Finding, setup report.Setup, builds []*solc.Build, opts ExportOptions) (path string, source string, err error) {
+func FoundryTestWith(f report.Finding, setup report.Setup, builds []*solc.Build, opts Options) (path string, source string, err error) {
 	if len(f.Calls) == 0 {
 		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrFoundryTest)
 	}
@@ -48,7 +55,7 @@ func FoundryTestWith(f report.Finding, setup report.Setup, builds []*solc.Build,
 	if finding.Describe(finding.Kind(f.Kind)).Export.Harm.Has(finding.HarmBlockData) {
 		// Bad randomness: a branch on the block's data, which forge's
 		// chain has otherwise (foundry/effectblock.go).
-		v := chainVersion(builds)
+		v := replay.ChainVersion(builds)
 		ff.ChainBlocks, ff.PrevRandao = true, v == "" || chain.NotBefore(v, "paris")
 	}
 	ff.Style, ff.N = opts.Style, opts.N
@@ -85,7 +92,7 @@ func exportValues(f report.Finding, setup report.Setup) (foundry.Finding, foundr
 		}
 		ff.Calls = append(ff.Calls, foundry.Call{
 			Contract: c.Contract, To: v.To, HasTo: v.HasTo, Sender: v.Sender,
-			ViaAttacker: c.Attacker != "", Attacker: deploy.Attacker(v.Attacker), From: checkedSenderName(v, c), Text: c.String(),
+			ViaAttacker: c.Attacker != "", Attacker: deploy.Attacker(v.Attacker), From: render.CheckedSenderName(v, c), Text: c.String(),
 			Value: v.Value, Input: v.Input, Blocks: c.Blocks, Seconds: c.Seconds,
 		})
 	}

@@ -1,4 +1,4 @@
-package engine
+package export
 
 import (
 	"github.com/ethereum/go-ethereum/common"
@@ -7,6 +7,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
@@ -31,17 +32,17 @@ func exportEffect(builds []*solc.Build, setup report.Setup, f report.Finding, ff
 	if len(builds) == 0 || setup.Fork != nil || len(f.Calls) == 0 || !harm.Replayed() {
 		return
 	}
-	prog, err := newProgram(builds)
+	prog, err := replay.Program(builds)
 	if err != nil {
 		return
 	}
-	cc := chain.Config{EVMVersion: chainVersion(builds)}
-	chainLimits(builds, &cc)
+	cc := chain.Config{EVMVersion: replay.ChainVersion(builds)}
+	replay.ChainLimits(builds, &cc)
 	if harm.Has(finding.HarmPhish) {
 		phishEffect(prog, cc, setup, f, ff) // exportharm.go
 		return
 	}
-	steps, err := replaySteps(prog, cc, setup, f)
+	steps, err := replay.Steps(prog, cc, setup, f)
 	if err != nil || len(steps) != len(f.Calls) {
 		return
 	}
@@ -189,4 +190,24 @@ func delegated(last fuzz.Step, fcalls []foundry.Call) (to, from common.Address, 
 		return in.To, in.From, true
 	}
 	return common.Address{}, common.Address{}, false
+}
+
+// eachTransfer calls fn for each ether transfer of a committed step: the
+// transaction's own value (for an attacker's call, its forwarded call
+// carries it) and each inner call no reverted frame undid.
+func eachTransfer(st fuzz.Step, c report.Call, fn func(from, to common.Address, v *uint256.Int)) {
+	if c.Attacker == "" && !st.Call.Value.IsZero() {
+		fn(st.From, st.To, &st.Call.Value)
+	}
+	var dead []bool // by depth: that frame or one around it reverted
+	for _, in := range st.Inner {
+		for len(dead) <= in.Depth {
+			dead = append(dead, false)
+		}
+		dead[in.Depth] = dead[in.Depth-1] || in.Reverted
+		if !dead[in.Depth] && !in.Value.IsZero() {
+			v := in.Value
+			fn(in.From, in.To, &v)
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package engine
+package replay
 
 import (
 	"testing"
@@ -16,11 +16,11 @@ func TestChainVersion(t *testing.T) {
 	for _, tt := range []struct{ project, want string }{
 		{"", ""}, {"homestead", "homestead"}, {"byzantium", "byzantium"}, {"paris", "paris"}, {"shanghai", "shanghai"}, {"cancun", "cancun"}, {"prague", "prague"}, {"osaka", "osaka"}, {"nonsense", ""},
 	} {
-		if got := chainVersion(build(tt.project)); got != tt.want {
+		if got := ChainVersion(build(tt.project)); got != tt.want {
 			t.Errorf("project %q: chain %q, want %q", tt.project, got, tt.want)
 		}
 	}
-	if got := chainVersion([]*solc.Build{{}}); got != "" {
+	if got := ChainVersion([]*solc.Build{{}}); got != "" {
 		t.Errorf("no project: chain %q, want the newest", got)
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package export
 
 import (
 	"github.com/ethereum/go-ethereum/common"

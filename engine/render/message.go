@@ -1,14 +1,17 @@
-package engine
+// Package render words findings for people, as every surface shows them
+// (the report, check and replay output, the editor, Foundry exports): a
+// finding's one-line message, its senders' names, amounts of ether, and
+// what each kind means. It runs nothing: what it words is in the finding
+// (the ether flow the oracle recorded, finding.EtherFlow).
+package render
 
 import (
 	"fmt"
-	"github.com/foresight-sol/foresight/engine/report"
-	"math/big"
-	"sort"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/holiman/uint256"
 )
 
@@ -18,13 +21,13 @@ import (
 // (finding.Explain) carry the rest.
 const MaxMessage = 160
 
-// message says in at most two short sentences what happened at the
+// Message says in at most two short sentences what happened at the
 // finding's line, in the terms of the code and of the sequence's senders:
 // "EtherVault.withdraw paid user 1 1 ether, which it never deposited."
 // fl is what replaying the sequence showed of its ether (nil if not
 // measured). Of the candidate wordings, most detailed first, it returns
 // the first within MaxMessage.
-func message(f report.Finding, fl *etherFlow, names map[common.Address]string) string {
+func Message(f report.Finding, fl *Flow, names map[common.Address]string) string {
 	cands := candidates(f, fl, names)
 	for _, c := range cands {
 		if len(c) <= MaxMessage {
@@ -37,7 +40,7 @@ func message(f report.Finding, fl *etherFlow, names map[common.Address]string) s
 // candidates lists a finding's wordings, most detailed first: its
 // kind's messages (finding.Spec), or what its hook words from the
 // replayed sequence.
-func candidates(f report.Finding, fl *etherFlow, names map[common.Address]string) []string {
+func candidates(f report.Finding, fl *Flow, names map[common.Address]string) []string {
 	spec := finding.Describe(finding.Kind(f.Kind))
 	if len(f.Calls) == 0 {
 		// A constructor's finding (fuzz/ctorwrap.go, twin.go).
@@ -60,7 +63,7 @@ func candidates(f report.Finding, fl *etherFlow, names map[common.Address]string
 // leakMessages words an ether leak (finding.HookEtherFlow): whom the
 // last call paid what it never paid in, and whose ether it was, before
 // the kind's own words.
-func leakMessages(fn string, fl *etherFlow, names map[common.Address]string, words []string) []string {
+func leakMessages(fn string, fl *Flow, names map[common.Address]string, words []string) []string {
 	if fl == nil {
 		return words
 	}
@@ -84,44 +87,6 @@ func leakMessages(fn string, fl *etherFlow, names map[common.Address]string, wor
 		cands = append(cands, first+" "+src)
 	}
 	return append(append(cands, first), words...)
-}
-
-// sources words whose ether the payer paid with, most detailed first:
-// "It came from the 10 ether Vault started with." or "It came from
-// Vault's 10 ether from the start and 1 ether from user 2." The
-// recipient's own deposits are not counted: a leak is paid with others'.
-func (fl *etherFlow) sources(names map[common.Address]string) []string {
-	type part struct {
-		amount *uint256.Int
-		from   string
-	}
-	var parts []part
-	for _, c := range fl.contributors() {
-		parts = append(parts, part{c.amount, nameOr(names, c.from)})
-	}
-	if fl.start != nil && !fl.start.IsZero() {
-		parts = append(parts, part{fl.start, ""})
-	}
-	sort.SliceStable(parts, func(i, j int) bool { return parts[i].amount.Gt(parts[j].amount) })
-	if len(parts) == 1 {
-		if parts[0].from == "" {
-			return []string{fmt.Sprintf("It came from the %s %s started with.", Ether(parts[0].amount), fl.payer)}
-		}
-		return []string{fmt.Sprintf("It came from the %s %s deposited in %s.", Ether(parts[0].amount), parts[0].from, fl.payer)}
-	}
-	var out []string
-	for n := len(parts); n >= 2; n-- {
-		var words []string
-		for _, p := range parts[:n] {
-			if p.from == "" {
-				words = append(words, Ether(p.amount)+" from the start")
-			} else {
-				words = append(words, Ether(p.amount)+" from "+p.from)
-			}
-		}
-		out = append(out, fmt.Sprintf("It came from %s's %s.", fl.payer, strings.Join(words, " and ")))
-	}
-	return out
 }
 
 // ownerLockMessages words an owner lock (finding.HookPrivilegedCall): the
@@ -181,29 +146,4 @@ func nameOr(names map[common.Address]string, a common.Address) string {
 		return n
 	}
 	return a.Hex()
-}
-
-// Ether renders wei for people: "3 wei" below a milliether, else ether
-// with as many decimals as its size needs (four below 10 ether, two below
-// 1000, none above), "about" when that rounds ("about 2361 ether").
-func Ether(wei *uint256.Int) string {
-	if wei.Lt(uint256.NewInt(1e15)) {
-		return wei.Dec() + " wei"
-	}
-	r := new(big.Rat).SetFrac(wei.ToBig(), big.NewInt(1e18))
-	decimals := 4
-	switch {
-	case r.Cmp(big.NewRat(1000, 1)) >= 0:
-		decimals = 0
-	case r.Cmp(big.NewRat(10, 1)) >= 0:
-		decimals = 2
-	}
-	s := r.FloatString(decimals)
-	if decimals > 0 {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if exact, _ := new(big.Rat).SetString(s); exact.Cmp(r) != 0 {
-		return "about " + s + " ether"
-	}
-	return s + " ether"
 }

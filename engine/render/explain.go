@@ -1,4 +1,4 @@
-package engine
+package render
 
 import (
 	"github.com/foresight-sol/foresight/engine/finding"

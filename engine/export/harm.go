@@ -1,4 +1,4 @@
-package engine
+package export
 
 import (
 	"regexp"
@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/replay"
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
@@ -34,7 +35,7 @@ func phishEffect(prog *program.Program, cc chain.Config, setup report.Setup, f r
 	last := &g.Calls[len(g.Calls)-1]
 	last.Sender, last.SenderIndex, last.Attacker = chain.Deployer.Hex(), deploy.PrincipalIndex(chain.Deployer), ""
 	last.From = "deployer"
-	steps, err := replaySteps(prog, cc, setup, g)
+	steps, err := replay.Steps(prog, cc, setup, g)
 	if err != nil || len(steps) != len(g.Calls) || steps[len(steps)-1].Err != nil {
 		return
 	}

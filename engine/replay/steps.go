@@ -1,0 +1,85 @@
+// Package replay is replay from a report: a report's finding and set-up
+// (engine/report, which anyone may write, so checked first) mapped back
+// onto a program and run again on the chain they name, with the oracle
+// that found it on (Steps), and the replayed steps worded for people
+// (Trace, Format). The facade's Replay and Recheck (engine/replay.go,
+// engine/recheck.go) and the Foundry export's effect run findings
+// through it.
+package replay
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/fuzz"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/report"
+)
+
+// ErrReplay is wrapped by errors about a finding that cannot be replayed
+// against the given builds (a contract or function no longer exists).
+var ErrReplay = errors.New("cannot replay")
+
+// rawCalls checks a finding's calls (report.ValidateFinding: a report may
+// come from anyone) and maps them onto prog.
+func rawCalls(prog *program.Program, setup report.Setup, f report.Finding) ([]fuzz.RawCall, error) {
+	if err := report.ValidateFinding(f); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrReplay, err)
+	}
+	calls := make([]fuzz.RawCall, len(f.Calls))
+	for i, c := range f.Calls {
+		ct, ok := prog.Lookup(c.Contract)
+		if !ok {
+			return nil, fmt.Errorf("%w: contract %s is gone", ErrReplay, c.Contract)
+		}
+		v, err := report.ParseCall(c)
+		if err != nil {
+			return nil, fmt.Errorf("%w: call %d: %w", ErrReplay, i+1, err)
+		}
+		// Without a set-up the principals are fixed: the index must name
+		// the recorded sender (a Foundry set-up's senders come from its
+		// setUp()).
+		if setup.SetUp == "" && deploy.PrincipalIndex(v.Sender) != c.SenderIndex {
+			return nil, fmt.Errorf("%w: call %d: %w: senderIndex %d is not sender %s", ErrReplay, i+1, report.ErrInvalid, c.SenderIndex, v.Sender.Hex())
+		}
+		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: v.Input, Value: v.Value, Blocks: c.Blocks, Seconds: c.Seconds}
+	}
+	return calls, nil
+}
+
+// Steps re-executes f's calls on setup's deployment under cc with
+// only f's oracle on: what engine.Replay and the export's effect
+// (engine/exporteffect.go) read.
+func Steps(prog *program.Program, cc chain.Config, setup report.Setup, f report.Finding) ([]fuzz.Step, error) {
+	plan, err := Plan(prog, setup)
+	if err != nil {
+		return nil, err
+	}
+	calls, err := rawCalls(prog, setup, f)
+	if err != nil {
+		return nil, err
+	}
+	return fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true}, WantKey(prog, f))
+}
+
+// WantKey is the deduplication key (finding.Finding.Key) of a report's
+// finding in prog: its kind at its source range, or, unlocated, at its
+// contract's PC.
+func WantKey(prog *program.Program, f report.Finding) *finding.Key {
+	k := finding.Key{Kind: finding.Kind(f.Kind)}
+	if f.Path != "" {
+		k.Path, k.Start, k.End = f.Path, f.Start, f.End
+		return &k
+	}
+	k.Contract, k.PC = -1, f.PC
+	for i, c := range prog.Contracts {
+		if c.Name == f.Contract {
+			k.Contract = i
+			break
+		}
+	}
+	return &k
+}

@@ -133,7 +133,9 @@ func TestSuitesFuzzOnWhileNextSaveCompiles(t *testing.T) {
 		return ok
 	})
 	close(release)
-	if !fuzzed(end) || strings.HasPrefix(end, "cancelled") {
+	// A's direct campaign gives way to B's unless it ended first, which a
+	// busy machine decides; either way its suite ran to its end.
+	if !fuzzed(strings.TrimSuffix(end, "; the direct campaign was stopped by the next save's")) || strings.HasPrefix(end, "cancelled") {
 		t.Errorf("A's run ended with %q, want its suite fuzzed to the end", end)
 	}
 	f.mu.Lock()

@@ -254,6 +254,12 @@ func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
 	return h
 }
 
+// Then returns the cheatcodes' per-opcode hook and the flag saying it has
+// anything to do, for a tracer to run after its own step (trace.Tracer.
+// StepThen) on a chain the cheatcodes are attached to, instead of the
+// wrapper Attach puts around an OpHook set before.
+func (c *Cheats) Then() (vm.OpHook, *bool) { return c.beforeOp, &c.armed }
+
 // opHook returns the chain's per-opcode hook: inner (the tracer's Step,
 // or nil), then the cheatcodes' bookkeeping.
 func (c *Cheats) opHook(inner vm.OpHook) vm.OpHook {

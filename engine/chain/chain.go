@@ -108,6 +108,8 @@ type Chain struct {
 	borrowed *snapState
 	rev      int
 	ran      bool
+	// view is c.state as the EVM sees it (view.go).
+	view view
 	// stored is the state ResetWithStorage keeps (stored.go).
 	stored stored
 	// fresh counts the accounts created since the state was committed
@@ -184,7 +186,8 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	}
 	st.Finalise(params.Rules{})
 	c.fresh = 1 + cfg.Senders
-	c.evm = vm.NewEVM(bctx, st, cc, vm.Config{Tracer: hooks, NoBaseFee: true, MaxCodeSize: maxCodeSize(cfg.CodeSizeLimit)})
+	c.view = view{StateDB: st}
+	c.evm = vm.NewEVM(bctx, &c.view, cc, vm.Config{Tracer: hooks, NoBaseFee: true, MaxCodeSize: maxCodeSize(cfg.CodeSizeLimit)})
 	c.rules = c.evm.GetRules()
 	c.precompiles = vm.ActivePrecompiles(c.rules)
 	return c, nil
@@ -380,7 +383,7 @@ func (c *Chain) stopGuard() bool {
 
 func (c *Chain) renewEVM() {
 	old := c.evm
-	c.evm = vm.NewEVM(old.Context, c.state, old.ChainConfig(), old.Config)
+	c.evm = vm.NewEVM(old.Context, &c.view, old.ChainConfig(), old.Config)
 	if c.extra != nil {
 		c.evm.SetPrecompiles(c.extra)
 	}
@@ -407,14 +410,27 @@ func (c *Chain) Advance(blocks, seconds uint64) {
 }
 
 // Probe runs a call whose effects are reverted afterwards (property and
-// invariant checks): the state is as if it never ran.
+// invariant checks): the state is as if it never ran. It sees what the
+// next transaction would: the last one finalised (EIP-158 deletions), no
+// transient storage, the access list of a transaction from from to to.
+// After the one transaction run on a borrowed state it runs on that state
+// under a journal revision, unless the transaction self-destructed or
+// wrote transient storage (view), instead of copying it to finalise: its
+// result is the same, but its gas may not be the next transaction's
+// (accounts and slots the transaction warmed stay warm, EIP-2200 original
+// values are the transaction's), so GasUsed is approximate there.
 func (c *Chain) Probe(from, to common.Address, input []byte) Result {
-	if c.ran {
-		// The transaction before must be finalised (EIP-2200 original
-		// values, EIP-158 deletions) for the probe to see what the next
-		// transaction would.
+	if c.ran && (c.borrowed == nil || c.view.final) {
+		// The transaction before must be finalised for the probe to see
+		// what the next transaction would.
 		c.own()
 	}
+	if c.borrowed == nil {
+		// Finalised (Call, own): start as a transaction does. A borrowed
+		// state cannot, as Prepare is not journaled.
+		c.state.Prepare(c.rules, from, c.evm.Context.Coinbase, &to, c.precompiles, nil)
+	}
+	final := c.view.final
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
 	c.evm.Context.Time = c.Block.Time
@@ -429,6 +445,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	ret, left, err := c.evm.Call(from, to, input, budget, zero)
 	timedOut := c.stopGuard()
 	c.state.RevertToSnapshot(snap)
+	c.view.final = final // what the probe wrote is reverted
 	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut}
 	if timedOut {
 		r.Err = ErrTxTimeout

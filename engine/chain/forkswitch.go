@@ -67,7 +67,8 @@ func (c *Chain) SelectFork(f *Fork, keep []common.Address) error {
 	for a := range r.keep {
 		st.AddAddressToAccessList(a)
 	}
-	c.state, c.evm.StateDB = st, st
+	c.setState(st)
+	c.view.final = true // the journal was rebuilt: finalise before a probe
 	c.commitErr = errForked
 	c.cfg.Fork = &Fork{Reader: f.Reader, ChainID: f.ChainID, Number: f.Number, Time: f.Time, BaseFee: f.BaseFee, Coinbase: f.Coinbase, GasLimit: f.GasLimit}
 	c.evm.ChainConfig().ChainID = new(big.Int).SetUint64(f.ChainID)

@@ -142,5 +142,6 @@ func (c *Chain) release() {
 
 func (c *Chain) setState(st *state.StateDB) {
 	c.state = st
-	c.evm.StateDB = st
+	c.view = view{StateDB: st}
+	c.evm.StateDB = &c.view
 }

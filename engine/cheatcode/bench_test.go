@@ -20,16 +20,23 @@ var loop = []byte{
 
 // BenchmarkHookOverhead measures what the cheatcodes' hooks add to every
 // opcode while no prank, expectation or recording is armed (the state a
-// campaign runs in), against the same inner hook alone.
+// campaign runs in), against the same inner hook alone: a tracer's
+// OnOpcode (inner, table loop) and a chain OpHook (step, fast loop, where
+// the cheatcodes wrap the tracer's Step as in a campaign). cpu-ns/op is
+// the process's CPU time per call, which other load does not inflate.
 func BenchmarkHookOverhead(b *testing.B) {
 	var n int
 	inner := &tracing.Hooks{OnOpcode: func(uint64, byte, uint64, uint64, tracing.OpContext, []byte, int, error) { n++ }}
+	step := func(uint64, vm.OpCode, *vm.ScopeContext, int) { n++ }
 	for _, bb := range []struct {
 		name  string
 		hooks func() (*tracing.Hooks, *Cheats)
+		step  vm.OpHook
 	}{
-		{"inner", func() (*tracing.Hooks, *Cheats) { return inner, nil }},
-		{"cheats+inner", func() (*tracing.Hooks, *Cheats) { c := New(); return c.Hooks(inner), c }},
+		{"inner", func() (*tracing.Hooks, *Cheats) { return inner, nil }, nil},
+		{"cheats+inner", func() (*tracing.Hooks, *Cheats) { c := New(); return c.Hooks(inner), c }, nil},
+		{"step", func() (*tracing.Hooks, *Cheats) { return nil, nil }, step},
+		{"cheats+step", func() (*tracing.Hooks, *Cheats) { c := New(); return c.Hooks(nil), c }, step},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			h, c := bb.hooks()
@@ -37,17 +44,20 @@ func BenchmarkHookOverhead(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			ch.SetOpHook(bb.step)
 			if c != nil {
 				c.Attach(ch)
 			}
 			to := common.HexToAddress("0x100000")
 			ch.Install(to, loop, nil)
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: to}); r.Err != nil {
 					b.Fatal(r.Err)
 				}
 			}
+			b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
 	if n == 0 {

@@ -73,6 +73,11 @@ type Cheats struct {
 	recording bool
 	reads     map[common.Address][]common.Hash
 	writes    map[common.Address][]common.Hash
+	// armed says beforeOp may have something to do: set with a prank, an
+	// interposition, a pranked creation or a recording, cleared by
+	// beforeOp once none is left, so that the per-opcode hook costs one
+	// load the rest of the time.
+	armed bool
 
 	// While track is set (during SetUp), frames holds the address each
 	// open CREATE frame creates (zero for calls) and created the addresses
@@ -249,6 +254,12 @@ func (c *Cheats) Hooks(inner *tracing.Hooks) *tracing.Hooks {
 	return h
 }
 
+// Then returns the cheatcodes' per-opcode hook and the flag saying it has
+// anything to do, for a tracer to run after its own step (trace.Tracer.
+// StepThen) on a chain the cheatcodes are attached to, instead of the
+// wrapper Attach puts around an OpHook set before.
+func (c *Cheats) Then() (vm.OpHook, *bool) { return c.beforeOp, &c.armed }
+
 // opHook returns the chain's per-opcode hook: inner (the tracer's Step,
 // or nil), then the cheatcodes' bookkeeping.
 func (c *Cheats) opHook(inner vm.OpHook) vm.OpHook {
@@ -257,7 +268,9 @@ func (c *Cheats) opHook(inner vm.OpHook) vm.OpHook {
 	}
 	return func(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
 		inner(pc, op, scope, depth)
-		c.beforeOp(pc, op, scope, depth)
+		if c.armed {
+			c.beforeOp(pc, op, scope, depth)
+		}
 	}
 }
 
@@ -269,6 +282,7 @@ var _ vm.PrecompiledContract = (*Cheats)(nil)
 func (c *Cheats) Reset() {
 	c.pranked, c.expected, c.inter, c.creates = nil, nil, c.inter[:0], c.creates[:0]
 	c.recording, c.reads, c.writes = false, nil, nil
+	c.armed = false
 	c.failed = nil
 }
 

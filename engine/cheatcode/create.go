@@ -60,6 +60,7 @@ func (c *Cheats) prankCreate(op vm.OpCode, scope tracing.OpContext, depth int, g
 	s = scope.StackData()
 	s[len(s)-1].SetAllOne()
 	c.creates = append(c.creates, prankedCreate{depth: depth, addr: addr})
+	c.armed = true
 }
 
 // fixCreate puts the address of a pranked creation where the CREATE left

@@ -97,6 +97,8 @@ func (c *Cheats) onExit(depth int, output []byte, reverted bool) {
 // beforeOp is the cheatcodes' part of the chain's OpHook: it runs before
 // every opcode's gas and stack checks.
 func (c *Cheats) beforeOp(_ uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
+	// Disarmed once nothing below has anything to do, until armed again.
+	c.armed = c.recording || len(c.creates) > 0 || len(c.inter) > 0 || c.pranked != nil
 	if c.recording {
 		c.recordAccess(byte(op), scope)
 	}
@@ -190,6 +192,7 @@ func (c *Cheats) intercept(op vm.OpCode, scope tracing.OpContext, depth int) {
 	st.SetCode(in.host, interposer(op, target, value), tracing.CodeChangeUnspecified)
 	s[n-2].SetBytes20(in.host.Bytes())
 	c.inter = append(c.inter, in)
+	c.armed = true
 }
 
 // restore puts the host's own code back.
@@ -258,7 +261,7 @@ func (c *Cheats) armPrank(a []any, persistent bool) ([]any, error) {
 		o := a[1].(common.Address)
 		p.origin = &o
 	}
-	c.pranked = p
+	c.pranked, c.armed = p, true
 	return nil, nil
 }
 

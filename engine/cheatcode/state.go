@@ -130,7 +130,7 @@ func (c *Cheats) code(name string, deployed bool) ([]any, error) {
 // record starts recording storage reads and writes (forge-std's stdStorage
 // finds a slot with it); it clears what was recorded before.
 func (c *Cheats) record([]any) ([]any, error) {
-	c.recording = true
+	c.recording, c.armed = true, true
 	c.reads = map[common.Address][]common.Hash{}
 	c.writes = map[common.Address][]common.Hash{}
 	return nil, nil

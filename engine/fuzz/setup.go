@@ -7,7 +7,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/tracing"
-	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/deploy"
@@ -101,9 +100,10 @@ func (c *campaign) planSetUp() error {
 }
 
 // runSetUp builds a chain with the cheatcodes' hooks in front of hooks, and
-// step as its per-opcode hook (nil for none), and runs the test contract's
+// tr's step then the cheatcodes' as its per-opcode hook (tr nil: the
+// cheatcodes' alone), and runs the test contract's
 // setUp() on it, or, with saved, starts it from what saved's setUp() built.
-func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook, saved *cheatcode.Setup) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
+func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, saved *cheatcode.Setup) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
 	tc, ok := c.prog.Lookup(c.cfg.SetUp)
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("%w: no compiled contract %q", cheatcode.ErrSetUp, c.cfg.SetUp)
@@ -113,8 +113,10 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook, saved *cheatco
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ch.SetOpHook(step)
 	cheats.Attach(ch)
+	if tr != nil {
+		ch.SetOpHook(tr.StepThen(cheats.Then()))
+	}
 	if saved != nil {
 		s, err := c.cfg.SetUps.resume(ch, cheats, c.prog, saved)
 		if err != nil {
@@ -144,7 +146,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, step vm.OpHook, saved *cheatco
 // a chain whose tracer is behind the cheatcodes, every contract it created
 // bound to the tracer, and the attackers installed.
 func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *deploy.Deployment, error) {
-	ch, cheats, s, err := c.runSetUp(hooks, tr.Step, c.plan.saved)
+	ch, cheats, s, err := c.runSetUp(hooks, tr, c.plan.saved)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -60,20 +60,20 @@ func (o *dos) checkDoS(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key
 	if shrinking != nil && shrinking.Kind != finding.GasDoS {
 		return nil
 	}
-	g, f := seq[n-2], seq[n-1]
-	if g.Contract != f.Contract || g.Method < 0 || f.Method < 0 || g.Method == f.Method || o.isPrivileged(g.Sender) {
+	// The pair is copied (and escapes, gasAfter) only once it is to be
+	// measured, not per sequence.
+	gp, fp := &seq[n-2], &seq[n-1]
+	if gp.Contract != fp.Contract || gp.Method < 0 || fp.Method < 0 || gp.Method == fp.Method || o.isPrivileged(gp.Sender) {
 		return nil
 	}
-	if o.Prog.Contracts[f.Contract].Methods[f.Method].IsConstant() {
+	if o.Prog.Contracts[fp.Contract].Methods[fp.Method].IsConstant() {
 		// A view or pure function is read with eth_call, off-chain, not
 		// a transaction a user must send (a getter walking every entry, a
 		// page whose caller sets the count): its gas is no denial.
 		return nil
 	}
-	g.Blocks, g.Seconds = 0, 0
-	f.Blocks, f.Seconds = 0, 0
 	if shrinking == nil {
-		key := dosPair{g.Contract, g.Method, f.Method}
+		key := dosPair{gp.Contract, gp.Method, fp.Method}
 		if o.tried == nil {
 			o.tried = make(map[dosPair]int)
 		}
@@ -82,6 +82,9 @@ func (o *dos) checkDoS(seq txseq.Sequence, hist []TxInfo, shrinking *finding.Key
 		}
 		o.tried[key]++
 	}
+	g, f := *gp, *fp
+	g.Blocks, g.Seconds = 0, 0
+	f.Blocks, f.Seconds = 0, 0
 	end := o.Chain.Snapshot()
 	defer o.Chain.Reset(end)
 	var gas [3]uint64

@@ -258,7 +258,7 @@ func New(codes []*Code) *Tracer {
 		t.frames[i].index = int16(i)
 	}
 	t.hooks = &tracing.Hooks{OnEnter: t.onEnter, OnExit: t.onExit}
-	t.Step = t.newStep()
+	t.Step = t.newStep(nil, new(bool))
 	return t
 }
 
@@ -386,38 +386,6 @@ func (t *Tracer) onExit(depth int, output []byte, gasUsed uint64, err error, rev
 	p.childInv = invalid
 	p.childLoop = loop
 	p.childRet = append(p.childRet[:0], output...)
-}
-
-// newStep returns Tracer.Step, the per-opcode vm.OpHook (third_party/
-// go-ethereum/FORESIGHT.md), run before each opcode's checks on the fast
-// loop; it never changes the stack. Most opcodes need only the bookkeeping
-// here, the rest go to step, out of line, so this path calls and spills
-// nothing. A closure, as a method value would run behind a wrapper.
-func (t *Tracer) newStep() vm.OpHook {
-	return func(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
-		f := &t.frames[depth-1]
-		if pc >= uint64(len(f.flags)) {
-			return // NoCode (no flags), or past the code's end
-		}
-		fl := f.flags[pc]
-		if fl&flagUser != 0 {
-			f.lastUser, f.hasUser = pc, true
-		}
-		f.instr[pc] = true
-		if n := len(t.path); depth-1 == t.top && n < cap(t.path) {
-			// RecordPaths made the path with its full capacity.
-			t.path = t.path[:n+1]
-			t.path[n] = pc
-		}
-		c := f.c
-		// One byte of flags says whether the instruction acts, whatever the frame.
-		if fl&flagActs == 0 && !c.acts[op] && t.nCmps == 0 && !f.callPending && f.pendingRead < 0 && f.taints.n == 0 && f.nMem == 0 {
-			// Most opcodes: nothing below would read the stack or act.
-			t.cmp.valid = false
-			return
-		}
-		t.step(f, c, opClasses[op], pc, op, scope, depth)
-	}
 }
 
 // step is Step for an opcode that reads the stack or acts.

@@ -51,12 +51,10 @@ func (c *campaign) planSetUp() error {
 		saved, creation = c.cfg.SetUps.lookup(key)
 	}
 	var rec *creationRecorder
-	var step vm.OpHook
 	if saved == nil {
 		rec = newCreationRecorder(nil)
-		step = rec.step
 	}
-	_, _, s, err := c.runSetUp(nil, step, saved)
+	_, _, s, err := c.runSetUp(nil, nil, rec, saved)
 	if err != nil {
 		return err
 	}
@@ -100,10 +98,10 @@ func (c *campaign) planSetUp() error {
 }
 
 // runSetUp builds a chain with the cheatcodes' hooks in front of hooks, and
-// tr's step then the cheatcodes' as its per-opcode hook (tr nil: the
-// cheatcodes' alone), and runs the test contract's
+// tr's step then the cheatcodes' as its per-opcode hook (tr nil: rec's,
+// if any, then the cheatcodes'), and runs the test contract's
 // setUp() on it, or, with saved, starts it from what saved's setUp() built.
-func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, saved *cheatcode.Setup) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
+func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, rec *creationRecorder, saved *cheatcode.Setup) (*chain.Chain, *cheatcode.Cheats, *cheatcode.Setup, error) {
 	tc, ok := c.prog.Lookup(c.cfg.SetUp)
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("%w: no compiled contract %q", cheatcode.ErrSetUp, c.cfg.SetUp)
@@ -112,6 +110,9 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, saved *cheat
 	ch, err := chain.New(c.cfg.Chain, cheats.Hooks(hooks))
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if rec != nil && tr == nil {
+		ch.SetOpHook(rec.step) // Attach puts the cheatcodes' after it
 	}
 	cheats.Attach(ch)
 	if tr != nil {
@@ -146,7 +147,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, saved *cheat
 // a chain whose tracer is behind the cheatcodes, every contract it created
 // bound to the tracer, and the attackers installed.
 func (c *campaign) deploySetUp(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *deploy.Deployment, error) {
-	ch, cheats, s, err := c.runSetUp(hooks, tr, c.plan.saved)
+	ch, cheats, s, err := c.runSetUp(hooks, tr, nil, c.plan.saved)
 	if err != nil {
 		return nil, nil, nil, err
 	}

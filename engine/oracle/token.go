@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -11,7 +12,9 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -313,9 +316,26 @@ func (o *tokens) report(tx *txseq.Tx, detail string) *finding.Finding {
 	f := &finding.Finding{Kind: finding.TokenTheft, Contract: tx.Contract, Detail: detail}
 	if tx.Method >= 0 {
 		c := o.Prog.Contracts[tx.Contract]
-		if fn, ok := c.Function(c.Methods[tx.Method].RawName); ok {
+		m := &c.Methods[tx.Method]
+		if fn, ok := c.Function(m.RawName); ok {
 			f.Location, f.Located = fn.Location, true
+			if !fn.Implemented {
+				f.Location = implementation(c.Functions(), fn, hex.EncodeToString(m.ID))
+			}
 		}
 	}
 	return f
+}
+
+// implementation returns where the function fn only declares (an
+// interface's, as Balancer's IVault declares the manageUserBalance a base
+// of Vault implements) is defined with a body: the first definition of
+// the build with its name, selector and a body, else fn's own place.
+func implementation(funcs []program.Func, fn program.Func, selector string) solc.Location {
+	for _, g := range funcs {
+		if g.Implemented && g.Name == fn.Name && g.Selector == selector {
+			return g.Location
+		}
+	}
+	return fn.Location
 }

@@ -177,6 +177,9 @@ func wordMutation(r *rand.Rand, t *abi.Type, old uint256.Int, env *Env) (Mutatio
 		w.SetUint64(old.Uint64() ^ 1)
 		return FlipBool, w
 	case abi.AddressTy:
+		if a, ok := env.token(r); ok {
+			return SwapAddress, addressWord(a)
+		}
 		if pool := env.addresses(); len(pool) > 0 && r.IntN(4) != 0 {
 			return SwapAddress, addressWord(pool[r.IntN(len(pool))])
 		}

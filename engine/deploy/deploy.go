@@ -56,6 +56,10 @@ type Deployment struct {
 	// they read token balances (tokenheld.go): the token is then an
 	// address the fuzzer passes.
 	TokenHeld []int
+	// TokenPulled are the targets that pull a token they are passed, which
+	// every sender approved Foresight's token for (tokenpull.go): the token
+	// is then an address the fuzzer passes.
+	TokenPulled []int
 	// Twins are second instances with extreme constructor arguments,
 	// deployed after the others, for SWC-101 (twin.go).
 	Twins []Twin
@@ -168,6 +172,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 		}
 	}
 	s.holdTokens(p, d)
+	s.pullTokens(p, d)
 	d.Twins = s.twins(p, d, srcs, d.Order)
 	d.Execs = s.execs
 	return d, nil
@@ -228,7 +233,7 @@ func Deploy(ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment,
 // DeployContext is Deploy that ends early, with ctx's error, once ctx is done.
 func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, plan *Deployment) (*Deployment, error) {
 	n := len(p.Contracts)
-	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n), Order: plan.Order, Execs: plan.Execs, TokenHeld: plan.TokenHeld}
+	d := &Deployment{Addrs: make([]common.Address, n), Args: make([][]byte, n), Values: make([]*uint256.Int, n), Errors: make([]error, n), Grants: make([][]Grant, n), Order: plan.Order, Execs: plan.Execs, TokenHeld: plan.TokenHeld, TokenPulled: plan.TokenPulled}
 	if plan.Token != (common.Address{}) {
 		addr, err := deployToken(ch)
 		if err != nil || addr != plan.Token {

@@ -68,7 +68,7 @@ func newValueState(m *oracle.Machine) valueState {
 		v.measure[p] = p >= len(m.Privileged) || !m.Privileged[p]
 		_, _, v.attacker[p] = deploy.SenderOf(m.Chain, p)
 	}
-	if m.Dep == nil || m.Dep.Token == (common.Address{}) || len(m.Dep.TokenHeld) == 0 {
+	if m.Dep == nil || m.Dep.Token == (common.Address{}) || len(m.Dep.TokenHeld) == 0 && len(m.Dep.TokenPulled) == 0 {
 		return v
 	}
 	v.token = m.Dep.Token

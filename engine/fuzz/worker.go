@@ -120,8 +120,9 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 			w.env.Addresses = append(w.env.Addresses, a)
 		}
 	}
-	if len(dep.TokenHeld) > 0 {
+	if len(dep.TokenHeld) > 0 || len(dep.TokenPulled) > 0 {
 		w.env.Addresses = append(w.env.Addresses, dep.Token)
+		w.env.Tokens = []common.Address{dep.Token}
 	}
 	w.env.Addresses = append(w.env.Addresses, common.Address{})
 	w.env.Dict.AddBoundaries()

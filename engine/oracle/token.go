@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -11,7 +12,9 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -27,11 +30,14 @@ import (
 //     ordinary sender: an attacker contract may move its own while it
 //     re-enters), which never called an approve, permit or operator
 //     function in the sequence: no allowance of its own let them go; or
-//   - paid its own sender tokens out of a contract (not a mint), when the
-//     sender paid nothing in over the sequence (no ether, no tokens of its
-//     own), another sender did pay tokens in (the deposits taken), and no
-//     other sender's transaction named the sender (a stream's recipient,
-//     a transfer's payee): other users' deposits, taken by a stranger.
+//   - paid tokens out of a contract (not a mint) to its sender or to
+//     another unprivileged account the fuzzer controls, when neither paid
+//     anything in over the sequence (no ether, no tokens of its own),
+//     another sender did pay tokens in (the deposits taken), and no other
+//     sender's transaction named either (a stream's recipient, a
+//     transfer's payee): other users' deposits, taken by a stranger for
+//     itself or for another stranger (a withdraw(id, to) to any address
+//     needs no luck in choosing its own).
 //
 // A swap pays its sender tokens for the tokens it paid in; an owner's mint
 // or burn is privileged; a spender moves what it was approved for.
@@ -158,14 +164,24 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to, tok common.A
 		return fmt.Sprintf("transaction %d, sent by %s, moved tokens of %s out of the balance of %s, which sent no transaction in it and approved no one in the sequence",
 			n, o.Principals[s].Hex(), tok.Hex(), from.Hex())
 	}
-	if to != o.Principals[s] || from == (common.Address{}) || s < len(o.Entitled) && o.Entitled[s] {
+	r := o.principalIndex(to)
+	if r < 0 || from == (common.Address{}) || o.entitled(s) || o.entitled(r) || o.isPrivileged(r) {
 		return ""
 	}
-	if !o.unpaid(hist, s) || !o.othersPaid(hist, s) || o.named(seq[:n-1], hist, s) {
+	if !o.unpaid(hist, s) || !o.unpaid(hist, r) || !o.othersPaid(hist, s, r) || o.named(seq[:n-1], hist, s, s, r) || o.named(seq[:n-1], hist, r, s, r) {
 		return ""
 	}
-	return fmt.Sprintf("transaction %d paid %s tokens of %s out of %s, which other senders had paid tokens into; %s paid in no ether and no tokens, and no other sender's transaction named it",
-		n, o.Principals[s].Hex(), tok.Hex(), from.Hex(), o.Principals[s].Hex())
+	if r == s {
+		return fmt.Sprintf("transaction %d paid %s tokens of %s out of %s, which other senders had paid tokens into; %s paid in no ether and no tokens, and no other sender's transaction named it",
+			n, o.Principals[s].Hex(), tok.Hex(), from.Hex(), o.Principals[s].Hex())
+	}
+	return fmt.Sprintf("transaction %d, sent by %s, paid %s tokens of %s out of %s, which other senders had paid tokens into; neither paid in ether or tokens, and no other sender's transaction named either",
+		n, o.Principals[s].Hex(), o.Principals[r].Hex(), tok.Hex(), from.Hex())
+}
+
+// entitled reports whether principal p is a member a constructor named.
+func (o *tokens) entitled(p int) bool {
+	return p < len(o.Entitled) && o.Entitled[p]
 }
 
 // transfer returns the parties of a standard transfer event of a watched
@@ -268,23 +284,24 @@ func (o *tokens) unpaid(hist []TxInfo, s int) bool {
 	return true
 }
 
-// othersPaid reports whether a sender other than s paid tokens in over
-// hist.
-func (o *tokens) othersPaid(hist []TxInfo, s int) bool {
+// othersPaid reports whether a sender other than s and r paid tokens in
+// over hist.
+func (o *tokens) othersPaid(hist []TxInfo, s, r int) bool {
 	for j := range hist {
-		if hist[j].Sender != s && hist[j].TokensIn {
+		if hist[j].Sender != s && hist[j].Sender != r && hist[j].TokensIn {
 			return true
 		}
 	}
 	return false
 }
 
-// named reports whether a transaction of seq sent by another sender than
-// s and committed (hist) names s's address as an argument.
-func (o *tokens) named(seq txseq.Sequence, hist []TxInfo, s int) bool {
-	copy(o.word[12:], o.Principals[s][:])
+// named reports whether a transaction of seq sent by a sender other than
+// a and b, and committed (hist), names principal p's address as an
+// argument: p is then a payee another user chose.
+func (o *tokens) named(seq txseq.Sequence, hist []TxInfo, p, a, b int) bool {
+	copy(o.word[12:], o.Principals[p][:])
 	for j := range seq {
-		if seq[j].Sender == s || hist[j].Failed {
+		if seq[j].Sender == a || seq[j].Sender == b || hist[j].Failed {
 			continue
 		}
 		if cd := o.Encode(&seq[j]); len(cd) > 4 && bytes.Contains(cd[4:], o.word[:]) {
@@ -299,9 +316,26 @@ func (o *tokens) report(tx *txseq.Tx, detail string) *finding.Finding {
 	f := &finding.Finding{Kind: finding.TokenTheft, Contract: tx.Contract, Detail: detail}
 	if tx.Method >= 0 {
 		c := o.Prog.Contracts[tx.Contract]
-		if fn, ok := c.Function(c.Methods[tx.Method].RawName); ok {
+		m := &c.Methods[tx.Method]
+		if fn, ok := c.Function(m.RawName); ok {
 			f.Location, f.Located = fn.Location, true
+			if !fn.Implemented {
+				f.Location = implementation(c.Functions(), fn, hex.EncodeToString(m.ID))
+			}
 		}
 	}
 	return f
+}
+
+// implementation returns where the function fn only declares (an
+// interface's, as Balancer's IVault declares the manageUserBalance a base
+// of Vault implements) is defined with a body: the first definition of
+// the build with its name, selector and a body, else fn's own place.
+func implementation(funcs []program.Func, fn program.Func, selector string) solc.Location {
+	for _, g := range funcs {
+		if g.Implemented && g.Name == fn.Name && g.Selector == selector {
+			return g.Location
+		}
+	}
+	return fn.Location
 }

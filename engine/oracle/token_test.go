@@ -7,6 +7,8 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 // TestIsToken: the ERC-20, ERC-721 and ERC-1155 shapes are tokens; a
@@ -72,5 +74,21 @@ func TestTransfer(t *testing.T) {
 		if ok != tt.ok || ok && (f != from || g != to) {
 			t.Errorf("%s: %s -> %s, %v; want %s -> %s, %v", tt.name, f, g, ok, from, to, tt.ok)
 		}
+	}
+}
+
+// TestImplementation: a theft through a function an interface declares
+// (Balancer's IVault.manageUserBalance) is placed at the definition with a
+// body of the same name and selector (UserBalance's), not at the
+// declaration; with none, at the declaration.
+func TestImplementation(t *testing.T) {
+	decl := program.Func{Function: solc.Function{Contract: "IVault", Name: "manageUserBalance", Selector: "0e8e3e84"}, Location: solc.Location{Start: 1}}
+	other := program.Func{Function: solc.Function{Contract: "Other", Name: "manageUserBalance", Selector: "00000001", Implemented: true}, Location: solc.Location{Start: 2}}
+	impl := program.Func{Function: solc.Function{Contract: "UserBalance", Name: "manageUserBalance", Selector: "0e8e3e84", Implemented: true}, Location: solc.Location{Start: 3}}
+	if got := implementation([]program.Func{decl, other, impl}, decl, "0e8e3e84"); got != impl.Location {
+		t.Errorf("at %+v, want the implementation's %+v", got, impl.Location)
+	}
+	if got := implementation([]program.Func{decl, other}, decl, "0e8e3e84"); got != decl.Location {
+		t.Errorf("with no implementation at %+v, want the declaration's %+v", got, decl.Location)
 	}
 }

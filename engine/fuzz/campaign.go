@@ -174,6 +174,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		workers[0].stats.add(w.stats)
 	}
 	res.Funcs, res.PredictionTargets = workers[0].stats.stats(c.prog), predictionTargets(workers)
+	cuts(res.Funcs, workers[0].stats, workers)
 	res.Coverage, res.Branches, res.Unmet = mergeCoverage(workers), mergeBranches(workers), c.unmet(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {

@@ -1,0 +1,115 @@
+package fuzz
+
+import "math/rand/v2"
+
+// This file cuts the share of a function that takes most of a worker's
+// work without covering anything new (issue 50: one function at 97-100%
+// of the time, no new bug after the first second). Work is gas, the
+// EVM's own measure of it: the same on every run of a seed, where time
+// is not. Every shareWindow executions, a function whose transactions
+// took more than three quarters of the window's gas (counted as if its share were
+// whole again) and none of which covered something new has its picks cut
+// by half again, down to one in 2^maxCut; one that covers something new
+// gets its whole share back. A cut pick runs a fresh random sequence
+// instead, so mutation and exploration go on, and a cut function still
+// runs now and then, to notice a state in which it opens new code.
+
+const (
+	shareWindow = 256 // executions between two judgements
+	maxCut      = 8
+	redraws     = 4 // draws a random pick may give way to a cut function
+	// A function is a hog above hogNum/hogDen of the window's gas: three
+	// quarters, so that a function merely dearer than the others keeps
+	// its share (the issue's stalls were at 97-100%).
+	hogNum, hogDen = 3, 4
+)
+
+// funcShare is a worker's per-function share (slots as funcStats'): the
+// gas and fresh coverage of the window so far, and each function's cut.
+type funcShare struct {
+	gas   []uint64
+	fresh []bool
+	cut   []uint8
+	execs int
+}
+
+func newFuncShare(n int) funcShare {
+	return funcShare{gas: make([]uint64, n), fresh: make([]bool, n), cut: make([]uint8, n)}
+}
+
+// tx counts a transaction of the function in slot that used gas and
+// covered something new (covered) or not.
+func (s *funcShare) tx(slot int, gas uint64, covered bool) {
+	s.gas[slot] += gas
+	if covered {
+		s.fresh[slot] = true
+		s.cut[slot] = 0
+	}
+}
+
+// executed counts one execution and judges the window at its end.
+func (s *funcShare) executed() {
+	if s.execs++; s.execs < shareWindow {
+		return
+	}
+	var total uint64
+	for _, g := range s.gas {
+		total += g
+	}
+	for i, g := range s.gas {
+		// The gas it would have taken with its whole share.
+		whole := g << s.cut[i]
+		hog := !s.fresh[i] && whole*hogDen > (total-g+whole)*hogNum
+		switch {
+		case g == 0:
+			// Not run this window: no evidence either way.
+		case hog && s.cut[i] < maxCut:
+			s.cut[i]++
+		case !hog && s.cut[i] > 0:
+			s.cut[i]--
+		}
+	}
+	clear(s.gas)
+	clear(s.fresh)
+	s.execs = 0
+}
+
+// skip reports whether a pick of the function in slot gives way this
+// time; it draws from rng only for a cut function, so that a campaign
+// without one keeps its random stream.
+func (s *funcShare) skip(rng *rand.Rand, slot int) bool {
+	c := s.cut[slot]
+	return c > 0 && rng.Uint64()&(1<<c-1) != 0
+}
+
+// skipEntry reports whether a pick of e gives way (skip) for the most
+// cut function its sequence calls: mutants of a later transaction re-run
+// a cut function in the prefix too.
+func (w *worker) skipEntry(e *Entry) bool {
+	var c uint8
+	for i := range e.Seq {
+		c = max(c, w.share.cut[w.stats.slot(&e.Seq[i])])
+	}
+	return c > 0 && w.rng.Uint64()&(1<<c-1) != 0
+}
+
+// pickCall picks one of ts at random, drawing again, up to redraws
+// times, while the pick's function gives way (skip).
+func (w *worker) pickCall(ts []callTarget) callTarget {
+	t := ts[w.rng.IntN(len(ts))]
+	for i := 0; i < redraws && len(ts) > 1 && w.share.skip(w.rng, w.stats.base[t.Contract]+t.Method+1); i++ {
+		t = ts[w.rng.IntN(len(ts))]
+	}
+	return t
+}
+
+// cuts sets the cut of each function stat from the workers' shares: the
+// deepest cut any worker had at the end.
+func cuts(fs []FuncStat, st *funcStats, workers []*worker) {
+	for i := range fs {
+		slot := st.base[fs[i].Contract] + fs[i].Method + 1
+		for _, w := range workers {
+			fs[i].Cut = max(fs[i].Cut, int(w.share.cut[slot]))
+		}
+	}
+}

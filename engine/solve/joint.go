@@ -151,7 +151,7 @@ func (pr *Predictor) jointFromParent(parent, costs []txseq.CostEntry, mut txseq.
 	if last < 0 {
 		return nil
 	}
-	base := mut.Clone()
+	base := ownTx(mut, m.Tx)
 	if !calldata.SetWord(base[m.Tx].Args, m.Arg.Path, m.Arg.Old) {
 		return nil
 	}
@@ -263,7 +263,7 @@ func (j *joint) probeRun() *Prediction {
 // move returns a prediction running the base with every argument k moved
 // by t*v[k] (modulo 2^bits), or nil if that changes nothing.
 func (j *joint) move(v []*big.Int, t *big.Int) *Prediction {
-	seq := j.base.Clone()
+	seq := ownTx(j.base, j.tx)
 	m := txseq.Mutation{Tx: j.tx, Field: txseq.FieldArg, LastOnly: true}
 	mod := new(big.Int).Lsh(big.NewInt(1), j.bits)
 	changed := false

@@ -9,13 +9,13 @@ import "math/rand/v2"
 // is not. Every shareWindow executions, a function whose transactions
 // took more than three quarters of the window's gas (counted as if its share were
 // whole again) and none of which covered something new has its picks cut
-// by half again, down to one in 2^maxCut; one that covers something new
+// to a sixteenth again, down to one in 2^maxCut; one that covers something new
 // gets its whole share back. A cut pick runs a fresh random sequence
 // instead, so mutation and exploration go on, and a cut function still
 // runs now and then, to notice a state in which it opens new code.
 
 const (
-	shareWindow = 256 // executions between two judgements
+	shareWindow = 2048 // executions between two judgements: twice the most energy one entry gets (1,024 mutants)
 	maxCut      = 8
 	redraws     = 4 // draws a random pick may give way to a cut function
 	// A function is a hog above hogNum/hogDen of the window's gas: three
@@ -52,20 +52,22 @@ func (s *funcShare) executed() {
 	if s.execs++; s.execs < shareWindow {
 		return
 	}
+	// Each function's gas as if its share were whole again: a cut
+	// function's demand still counts against the others', so that the
+	// one left running most is not taken for a hog in its turn.
 	var total uint64
-	for _, g := range s.gas {
-		total += g
+	for i, g := range s.gas {
+		total += g << s.cut[i]
 	}
 	for i, g := range s.gas {
-		// The gas it would have taken with its whole share.
 		whole := g << s.cut[i]
-		hog := !s.fresh[i] && whole*hogDen > (total-g+whole)*hogNum
+		hog := !s.fresh[i] && whole*hogDen > total*hogNum
 		switch {
 		case g == 0:
 			// Not run this window: no evidence either way.
-		case hog && s.cut[i] < maxCut:
-			s.cut[i]++
-		case !hog && s.cut[i] > 0:
+		case hog:
+			s.cut[i] = min(s.cut[i]+4, maxCut)
+		case s.cut[i] > 0:
 			s.cut[i]--
 		}
 	}
@@ -82,15 +84,15 @@ func (s *funcShare) skip(rng *rand.Rand, slot int) bool {
 	return c > 0 && rng.Uint64()&(1<<c-1) != 0
 }
 
-// skipEntry reports whether a pick of e gives way (skip) for the most
-// cut function its sequence calls: mutants of a later transaction re-run
-// a cut function in the prefix too.
-func (w *worker) skipEntry(e *Entry) bool {
+// entryCut is the cut of the most cut function e's sequence calls:
+// mutants of a later transaction re-run a cut function in the prefix
+// too.
+func (w *worker) entryCut(e *Entry) uint8 {
 	var c uint8
 	for i := range e.Seq {
 		c = max(c, w.share.cut[w.stats.slot(&e.Seq[i])])
 	}
-	return c > 0 && w.rng.Uint64()&(1<<c-1) != 0
+	return c
 }
 
 // pickCall picks one of ts at random, drawing again, up to redraws

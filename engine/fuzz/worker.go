@@ -196,11 +196,15 @@ func (w *worker) run(ctx context.Context) (err error) {
 // energy is spent.
 func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 	var pred *solve.Prediction
-	if w.skipEntry(e) {
-		// The entry's function takes most of the work for nothing new
-		// (share.go): explore instead.
-		w.try(w.randomSeq())
-		return
+	if c := w.entryCut(e); c > 0 {
+		// The entry calls a function that takes most of the work for
+		// nothing new (share.go): explore instead, or spend its cut
+		// share of the energy (a full one is up to 1,024 mutants).
+		if w.rng.Uint64()&(1<<c-1) != 0 {
+			w.try(w.randomSeq())
+			return
+		}
+		energy = max(1, energy>>c)
 	}
 	w.keep.left = 0 // a burst varies one entry's mutant (keep.go)
 	w.mappingKeysDue()

@@ -10,9 +10,11 @@ contract Hog {
     uint256 stage;
 
     function spin(uint16 n) external {
-        uint256 a = acc;
-        for (uint256 i = 0; i < n % 1024; i++) {
-            a = a * 31 + i;
+        uint256 a = n;
+        unchecked {
+            for (uint256 i = 0; i < n % 1024; i++) {
+                a = a * 31 + i;
+            }
         }
         acc = a;
     }

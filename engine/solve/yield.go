@@ -19,8 +19,8 @@ import (
 // healthyShift and maxBackoff set the back-off by a target's recent
 // yield, its predicted runs that reached it: one whose runs reach it one
 // time in 2^healthyShift or more (a healthy campaign reaches a quarter)
-// is predicted for at its full rate; below that, at the square of its
-// rate times 2^healthyShift (admits), down to 2^-maxBackoff. The counts start as one hit in
+// is predicted for at its full rate; below that, at its rate times
+// 2^healthyShift (admits), down to 2^-maxBackoff. The counts start as one hit in
 // 2^healthyShift runs, so a new target has its full rate and loses half
 // of it over its first 2^healthyShift runs that miss. Session 23's rule
 // counted chains that missed in a row and halved them on a hit: a maze
@@ -72,19 +72,15 @@ type recentYield struct {
 }
 
 // admits reports whether a chain at a target with yield r starts: with
-// probability q^2, where q = (hits+1) * 2^healthyShift / (runs +
-// 2^healthyShift) is the recent yield against a healthy one, at most 1
-// and at least 2^-maxBackoff. Squared, so that a target that keeps
-// missing falls off steeply (after a few hundred runs that all missed,
-// about one chain in a thousand starts) while one near a healthy yield
-// keeps most of its rate. It draws from rng only below 1.
+// probability (hits+1) * 2^healthyShift / (runs + 2^healthyShift), the
+// recent yield against a healthy one, at most 1 and at least
+// 2^-maxBackoff. It draws from rng only below 1.
 func (r *recentYield) admits(rng *rand.Rand) bool {
 	num := (uint64(r.hits) + 1) << healthyShift
 	den := uint64(r.runs) + 1<<healthyShift
 	if num >= den {
 		return true
 	}
-	num, den = num*num, den*den
 	num = max(num, den>>maxBackoff)
 	return rng.Uint64N(den) < num
 }

@@ -1,6 +1,10 @@
 package fuzz
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/foresight-sol/foresight/engine/program"
+)
 
 // This file cuts the share of a function that takes most of a worker's
 // work without covering anything new (issue 50: one function at 97-100%
@@ -105,13 +109,19 @@ func (w *worker) pickCall(ts []callTarget) callTarget {
 	return t
 }
 
-// cuts sets the cut of each function stat from the workers' shares: the
-// deepest cut any worker had at the end.
-func cuts(fs []FuncStat, st *funcStats, workers []*worker) {
+// funcStatsOf sums the workers' per-function counts into the first's and
+// lists them, each with the deepest cut any worker had at the end.
+func funcStatsOf(p *program.Program, workers []*worker) []FuncStat {
+	st := workers[0].stats
+	for _, w := range workers[1:] {
+		st.add(w.stats)
+	}
+	fs := st.stats(p)
 	for i := range fs {
 		slot := st.base[fs[i].Contract] + fs[i].Method + 1
 		for _, w := range workers {
 			fs[i].Cut = max(fs[i].Cut, int(w.share.cut[slot]))
 		}
 	}
+	return fs
 }

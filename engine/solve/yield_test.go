@@ -41,7 +41,7 @@ func TestYieldBackoff(t *testing.T) {
 	}
 	// Falling off: once its runs number thousands, about one try in
 	// runs/2^healthyShift starts a chain.
-	admitted(pr, dead, 1<<18, never)
+	admitted(pr, dead, 1<<20, never)
 	const tries = 1 << 18
 	later := admitted(pr, dead, tries, never)
 	if want := tries >> 7; later > want {

@@ -166,7 +166,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 				o.covered |= 1 << i
 			}
 		}
-		w.share.tx(w.stats.slot(tx), r.GasUsed, n > 0)
+		w.share.tx(w.stats.slot(tx), r.GasUsed, i == len(seq)-1, n > 0)
 		if r.Err == nil {
 			for k, v := range w.m.Tracer.Writes() {
 				w.s.writes[k] = v

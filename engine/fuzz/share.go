@@ -11,8 +11,8 @@ import (
 // of the time, no new bug after the first second). Work is gas, the
 // EVM's own measure of it: the same on every run of a seed, where time
 // is not. Every shareWindow executions, a function whose transactions
-// took more than three quarters of the window's gas (counted as if its share were
-// whole again) and none of which covered something new has its picks cut
+// took more than three quarters of the window's gas and none of which
+// covered something new has its picks cut
 // to a sixteenth again, down to one in 2^maxCut; one that covers something new
 // gets its whole share back. A cut pick runs a fresh random sequence
 // instead, so mutation and exploration go on, and a cut function still
@@ -41,10 +41,13 @@ func newFuncShare(n int) funcShare {
 	return funcShare{gas: make([]uint64, n), fresh: make([]bool, n), cut: make([]uint8, n)}
 }
 
-// tx counts a transaction of the function in slot that used gas and
-// covered something new (covered) or not.
-func (s *funcShare) tx(slot int, gas uint64, covered bool) {
-	s.gas[slot] += gas
+// tx counts a transaction of the function in slot that used gas, was
+// its sequence's last (last) or not, and covered something new
+// (covered) or not; only a last transaction's gas counts (executed).
+func (s *funcShare) tx(slot int, gas uint64, last, covered bool) {
+	if last {
+		s.gas[slot] += gas
+	}
 	if covered {
 		s.fresh[slot] = true
 		s.cut[slot] = 0
@@ -56,9 +59,12 @@ func (s *funcShare) executed() {
 	if s.execs++; s.execs < shareWindow {
 		return
 	}
-	// Each function's gas as if its share were whole again: a cut
-	// function's demand still counts against the others', so that the
-	// one left running most is not taken for a hog in its turn.
+	// Each function's gas as the last transaction of a sequence (the
+	// part its cut controls: in a maze every move also runs in other
+	// entries' prefixes, and counting that kept a move cut for good,
+	// s24c24202: west at 1 in 256 all campaign), as if its share were
+	// whole again, so that the function left running most is not taken
+	// for a hog in its turn.
 	var total uint64
 	for i, g := range s.gas {
 		total += g << s.cut[i]
@@ -68,7 +74,7 @@ func (s *funcShare) executed() {
 		hog := !s.fresh[i] && whole*hogDen > total*hogNum
 		switch {
 		case g == 0:
-			// Not run this window: no evidence either way.
+			// Not run last this window: no evidence either way.
 		case hog:
 			s.cut[i] = min(s.cut[i]+4, maxCut)
 		case s.cut[i] > 0:

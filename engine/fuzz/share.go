@@ -11,8 +11,8 @@ import (
 // of the time, no new bug after the first second). Work is gas, the
 // EVM's own measure of it: the same on every run of a seed, where time
 // is not. Every shareWindow executions, a function whose transactions
-// took more than three quarters of the window's gas and none of which
-// covered something new has its picks cut
+// took more than seven eighths of the window's gas, two windows in a row,
+// and none of which covered something new has its picks cut
 // to a sixteenth again, down to one in 2^maxCut; one that covers something new
 // gets its whole share back. A cut pick runs a fresh random sequence
 // instead, so mutation and exploration go on, and a cut function still
@@ -22,23 +22,25 @@ const (
 	shareWindow = 2048 // executions between two judgements: twice the most energy one entry gets (1,024 mutants)
 	maxCut      = 8
 	redraws     = 4 // draws a random pick may give way to a cut function
-	// A function is a hog above hogNum/hogDen of the window's gas: three
-	// quarters, so that a function merely dearer than the others keeps
-	// its share (the stalls were at 97-100%).
-	hogNum, hogDen = 3, 4
+	// A function is a hog above hogNum/hogDen of the window's gas: seven
+	// eighths, so that a function merely dearer than the others keeps
+	// its share (the stalls were at 97-100%; at three quarters a
+	// vulnerability fixture's assertion was missed).
+	hogNum, hogDen = 7, 8
 )
 
 // funcShare is a worker's per-function share (slots as funcStats'): the
 // gas and fresh coverage of the window so far, and each function's cut.
 type funcShare struct {
-	gas   []uint64
-	fresh []bool
-	cut   []uint8
-	execs int
+	gas    []uint64
+	fresh  []bool
+	cut    []uint8
+	streak []uint8 // windows in a row the function was a hog
+	execs  int
 }
 
 func newFuncShare(n int) funcShare {
-	return funcShare{gas: make([]uint64, n), fresh: make([]bool, n), cut: make([]uint8, n)}
+	return funcShare{gas: make([]uint64, n), fresh: make([]bool, n), cut: make([]uint8, n), streak: make([]uint8, n)}
 }
 
 // tx counts a transaction of the function in slot that used gas, was
@@ -75,10 +77,19 @@ func (s *funcShare) executed() {
 		switch {
 		case g == 0:
 			// Not run last this window: no evidence either way.
-		case hog:
+		case hog && s.streak[i] > 0:
+			// A hog two windows in a row: a campaign dwelling on one
+			// function for a window (an oracle's sequences, a burst)
+			// keeps its share (a vulnerability fixture's owner-lock
+			// was missed when one window sufficed).
 			s.cut[i] = min(s.cut[i]+4, maxCut)
-		case s.cut[i] > 0:
-			s.cut[i]--
+		case hog:
+			s.streak[i] = 1
+		default:
+			s.streak[i] = 0
+			if s.cut[i] > 0 {
+				s.cut[i]--
+			}
 		}
 	}
 	clear(s.gas)

@@ -1,9 +1,6 @@
 package solve
 
-import (
-	"math/rand/v2"
-	"sort"
-)
+import "sort"
 
 // This file schedules prediction by its yield. HARVEY's Alg. 1 (§4.1)
 // runs a predicted input whenever PREDICT proposes one, and its §6.3
@@ -16,26 +13,15 @@ import (
 // geometrically less often, and predicted runs are paid for by the
 // worker's other executions, so mutation and exploration never stop.
 
-// healthyShift and maxBackoff set the back-off by a target's recent
-// yield, its predicted runs that reached it: one whose runs reach it one
-// time in 2^healthyShift or more (a healthy campaign reaches a quarter;
-// 2^4 held RepairChain's chains back: none of seeds 1-2 found its
-// assertion in 1,000 executions)
-// is predicted for at its full rate; below that, at its rate times
-// 2^healthyShift (admits), down to 2^-maxBackoff. The counts start as one hit in
-// 2^healthyShift runs, so a new target has its full rate and loses half
-// of it over its first 2^healthyShift runs that miss. Session 23's rule
-// counted chains that missed in a row and halved them on a hit: a maze
-// target reached by one chain in ten, a healthy yield, then ran at a
-// half to a quarter of its rate, and on fresh mazes the worst seed fell
-// (s24a24101: 1 of 6 sites at seed 4, 5 before the rule).
+// missShift and maxBackoff set the back-off: after k chains at a target
+// missed in a row, a chain starts with probability 2^-(k>>missShift), at
+// least 2^-maxBackoff, so a target still fails its first chains at full
+// rate (a bracket or a joint solve often needs a few parents), and one
+// that never yields is still tried now and then, to notice a state that
+// makes it reachable.
 const (
-	healthyShift = 6
-	maxBackoff   = 10
-	// rateWindow bounds the runs counted: past it both counts halve, so
-	// the rate is the recent one and a target whose yield returns
-	// regains its rate within a window.
-	rateWindow = 1 << 14
+	missShift  = 3
+	maxBackoff = 10
 )
 
 // maxCredit bounds the predicted runs a worker makes ahead of its other
@@ -56,35 +42,16 @@ type TargetYield struct {
 	Made, Reached    uint64
 }
 
-// yieldState is a worker's prediction schedule: per target, its recent
-// runs and those that reached it, and the runs made and reached in all;
-// the chain running now; and the predicted runs other executions have
-// yet to pay for.
+// yieldState is a worker's prediction schedule: per target, the chains
+// that missed in a row and the runs made and reached; the chain running
+// now; and the predicted runs other executions have yet to pay for.
 type yieldState struct {
-	recent  map[int32]*recentYield
+	misses  map[int32]uint8
 	targets map[int32]*TargetYield
 	key     int32 // the running chain's target
+	hit     bool  // the running chain reached its target
+	covered bool  // the running chain covered something new
 	debt    int   // predicted runs not yet paid for by other executions
-}
-
-// recentYield is a target's runs and hits since its counts last halved
-// (rateWindow) or restarted (Covered).
-type recentYield struct {
-	runs, hits uint32
-}
-
-// admits reports whether a chain at a target with yield r starts: with
-// probability (hits+1) * 2^healthyShift / (runs + 2^healthyShift), the
-// recent yield against a healthy one, at most 1 and at least
-// 2^-maxBackoff. It draws from rng only below 1.
-func (r *recentYield) admits(rng *rand.Rand) bool {
-	num := (uint64(r.hits) + 1) << healthyShift
-	den := uint64(r.runs) + 1<<healthyShift
-	if num >= den {
-		return true
-	}
-	num = max(num, den>>maxBackoff)
-	return rng.Uint64N(den) < num
 }
 
 // Earn pays for one predicted run with an execution that was not one.
@@ -94,14 +61,14 @@ func (pr *Predictor) Earn() {
 	}
 }
 
-// Covered restarts every target's yield after an execution covered
+// Covered resets every target's back-off after an execution covered
 // something new: a new state may make a missed target reachable.
 func (pr *Predictor) Covered() {
-	clear(pr.yield.recent)
+	clear(pr.yield.misses)
 }
 
-// Admit starts a chain with p, or returns nil if p's target's recent
-// yield holds it back this time (admits) or the debt is at maxCredit.
+// Admit starts a chain with p, or returns nil if p's target is backed
+// off this time (see missShift) or the debt is at maxCredit.
 func (pr *Predictor) Admit(p *Prediction, contract, method int) *Prediction {
 	if p == nil {
 		return nil
@@ -110,23 +77,22 @@ func (pr *Predictor) Admit(p *Prediction, contract, method int) *Prediction {
 	if y.debt >= maxCredit {
 		return nil
 	}
-	if r := y.recent[p.Target]; r != nil && !r.admits(pr.rng) {
+	if k := y.misses[p.Target] >> missShift; k > 0 && pr.rng.Uint64()&(1<<min(k, maxBackoff)-1) != 0 {
 		return nil
 	}
 	if y.targets == nil {
-		y.recent, y.targets = map[int32]*recentYield{}, map[int32]*TargetYield{}
+		y.misses, y.targets = map[int32]uint8{}, map[int32]*TargetYield{}
 	}
 	if y.targets[p.Target] == nil {
 		y.targets[p.Target] = &TargetYield{Target: p.Target, Contract: contract, Method: method}
 	}
-	y.key = p.Target
+	y.key, y.hit, y.covered = p.Target, false, false
 	return p
 }
 
 // Settle takes the outcome of a predicted run of the running chain: it
-// reached its target, or covered something new (which Covered already
-// counts). It adds one to the debt.
-func (pr *Predictor) Settle(reached, _ bool) {
+// reached its target, or covered something new. It adds one to the debt.
+func (pr *Predictor) Settle(reached, newCoverage bool) {
 	y := &pr.yield
 	y.debt++
 	if t := y.targets[y.key]; t != nil {
@@ -135,20 +101,8 @@ func (pr *Predictor) Settle(reached, _ bool) {
 			t.Reached++
 		}
 	}
-	if y.recent == nil {
-		return // no chain admitted
-	}
-	r := y.recent[y.key]
-	if r == nil {
-		r = &recentYield{}
-		y.recent[y.key] = r
-	}
-	if r.runs++; reached {
-		r.hits++
-	}
-	if r.runs >= rateWindow {
-		r.runs, r.hits = r.runs/2, r.hits/2
-	}
+	y.hit = y.hit || reached
+	y.covered = y.covered || newCoverage
 }
 
 // Next returns the chain's next step after a run that missed (Again), or
@@ -164,9 +118,25 @@ func (pr *Predictor) Next(p *Prediction) *Prediction {
 	return next
 }
 
-// EndChain ends the running chain. The yield is counted per run
-// (Settle), so nothing is left to settle; callers end every chain here.
-func (pr *Predictor) EndChain() {}
+// EndChain ends the running chain: one that covered something new ends
+// its target's back-off, one that reached it halves it, one that did
+// neither deepens it.
+func (pr *Predictor) EndChain() {
+	y := &pr.yield
+	switch {
+	case y.covered:
+		delete(y.misses, y.key)
+	case y.hit:
+		// Reaching a target already covered pays less than new coverage:
+		// a hit halves the misses, so a target reached by one chain in
+		// many (a wrapping square's bracket: 0.3% of its runs) stays
+		// backed off while one reached every few chains recovers.
+		y.misses[y.key] >>= 1
+	case y.misses[y.key] < maxBackoff<<missShift|(1<<missShift-1):
+		y.misses[y.key]++
+	}
+	y.hit, y.covered = false, false
+}
 
 // Yields returns the targets predicted for, most runs first.
 func (pr *Predictor) Yields() []TargetYield {

@@ -6,70 +6,75 @@ import (
 )
 
 // admitted counts the chains Admit starts at target out of tries, each
-// one run that reaches the target when hit says so.
-func admitted(pr *Predictor, target int32, tries int, hit func(i int) bool) int {
+// run once and ending as missed (or, with hit, reaching it).
+func admitted(pr *Predictor, target int32, tries int, hit bool) int {
 	n := 0
-	for i := range tries {
+	for range tries {
 		pr.Earn()
 		if pr.Admit(&Prediction{Target: target}, 0, 0) == nil {
 			continue
 		}
 		n++
-		pr.Settle(hit(i), false)
+		pr.Settle(hit, false)
 		pr.EndChain()
 	}
 	return n
 }
 
-func never(int) bool  { return false }
-func always(int) bool { return true }
-
-// TestYieldBackoff checks that a target whose predicted runs never reach
-// it is predicted for less and less often; that one
-// reached one run in ten (a healthy yield: a maze's next cell) keeps its
-// full rate, which session 23's rule (chains missed in a row, halved by
-// a hit) cut to between a half and a quarter; that a target whose runs
-// reach it again regains its rate; and that new coverage restores every
-// target at once.
+// TestYieldBackoff checks that a target whose chains always miss is
+// predicted for geometrically less often, down to the floor, while
+// another target keeps its full rate; that a chain that reaches it
+// halves its back-off, and one that covers something new ends it.
 func TestYieldBackoff(t *testing.T) {
 	p := NewPredictor(rand.New(rand.NewPCG(1, 2)), nil, 0, 0, 4)
 	pr := &p
-	const dead, live, sparse = 7, 9, 11
-	first := admitted(pr, dead, 256, never)
-	if first > 128 {
-		t.Fatalf("a target that always misses started %d chains of 256 tries", first)
+	const dead, live = 7, 9
+	// The first chains: every try for 2^missShift chains, then about
+	// 1/2, 1/4, ... of the tries for as many chains each: well under
+	// half of 64 tries start one (with no back-off all 64 would).
+	first := admitted(pr, dead, 64, false)
+	if first > 32 {
+		t.Fatalf("a target that always misses started %d chains of 64 tries", first)
 	}
-	// Falling off: once its runs number thousands, about one try in
-	// runs/2^healthyShift starts a chain.
-	admitted(pr, dead, 1<<20, never)
-	const tries = 1 << 18
-	later := admitted(pr, dead, tries, never)
-	if want := tries >> 7; later > want {
-		t.Fatalf("a missing target started %d chains of %d tries, want at most %d", later, tries, want)
+	// At the floor: about one in 2^maxBackoff.
+	const tries = 1 << 16
+	floor := admitted(pr, dead, tries, false)
+	want := tries >> maxBackoff
+	if floor < want/2 || floor > 2*want {
+		t.Fatalf("at the floor a missing target started %d chains of %d tries, want about %d", floor, tries, want)
 	}
-	if got := admitted(pr, live, 256, always); got != 256 {
-		t.Fatalf("a target that is always reached started %d chains of 256 tries", got)
+	if got := admitted(pr, live, 64, true); got != 64 {
+		t.Fatalf("a target that is reached started %d chains of 64 tries", got)
 	}
-	if got := admitted(pr, sparse, 4096, func(i int) bool { return i%10 == 0 }); got < 4096*9/10 {
-		t.Fatalf("a target reached one run in ten started %d chains of 4096 tries, want nearly all", got)
+	// A chain that reaches the dead target halves its misses: from the
+	// floor to 2^-5, so about 1/32 of the next tries start a chain
+	// before the misses deepen again (2^-10 would give one in 1024).
+	reach := func(hit, covered bool) {
+		for pr.Admit(&Prediction{Target: dead}, 0, 0) == nil {
+			pr.Earn()
+		}
+		pr.Settle(hit, covered)
+		pr.EndChain()
 	}
-	// Reached again: its rate returns within a window.
-	admitted(pr, dead, 1<<16, always)
-	if got := admitted(pr, dead, 256, always); got != 256 {
-		t.Fatalf("a target reached again started %d chains of 256 tries", got)
+	reach(true, false)
+	if got := admitted(pr, dead, 256, false); got < 2 {
+		t.Fatalf("after a hit a missing target started %d chains of 256 tries, want at least 2", got)
 	}
-	admitted(pr, dead, 1<<18, never) // back at the floor
-	pr.Covered()
-	if got := admitted(pr, dead, 4, never); got != 4 {
-		t.Fatalf("after new coverage a missing target started %d chains of 4 tries", got)
+	admitted(pr, dead, tries, false) // back at the floor
+	// A chain that covers something new restores it at once.
+	reach(false, true)
+	if got := admitted(pr, dead, 4, false); got != 4 {
+		t.Fatalf("a target whose last chain covered something new started %d chains of 4 tries", got)
 	}
 	ys := pr.Yields()
+	byTarget := map[int32]TargetYield{}
 	for i, y := range ys {
 		if i > 0 && y.Made > ys[i-1].Made {
 			t.Fatalf("yields not most runs first: %+v", ys)
 		}
+		byTarget[y.Target] = y
 	}
-	if len(ys) != 3 {
+	if len(ys) != 2 || byTarget[live].Made != 64 || byTarget[live].Reached != 64 || byTarget[dead].Reached != 1 {
 		t.Fatalf("yields %+v", ys)
 	}
 }

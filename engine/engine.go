@@ -219,7 +219,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Findings = append(rep.Findings, rend.render(f, res.Deployment))
 	}
 	report.MocksLast(rep.Findings)
-	rep.Coverage = lineCoverage(prog, res.Coverage)
+	rep.Coverage = lineCoverage(prog, coveredContracts(prog, res, cfg.SetUp != ""), res.Coverage, res.Creation)
 	addLineHits(rep.Coverage, prog, res.Branches)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
 	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
@@ -373,26 +373,36 @@ func renderCall(p *program.Program, tx txseq.Tx, raw fuzz.RawCall, d *deploy.Dep
 	return call
 }
 
-func lineCoverage(p *program.Program, cov [][]bool) map[string]*FileCoverage {
+// lineCoverage is the line coverage of the given contracts: their
+// runtime code's lines from cov, and their constructors' from creation
+// (the creation code's instructions that ran when the campaign deployed
+// them; a contract it did not deploy adds none).
+func lineCoverage(p *program.Program, contracts []int, cov, creation [][]bool) map[string]*FileCoverage {
 	out := map[string]*FileCoverage{}
-	var targets []int
-	for ci, c := range p.Contracts {
-		if c.Target && ci < len(cov) {
-			targets = append(targets, ci)
-		}
-	}
-	userLines(p, targets, func(ci, pc int, path string, line int) {
+	mark := func(path string, line int, ran bool) {
 		fc := out[path]
 		if fc == nil {
 			fc = &FileCoverage{Covered: map[int]bool{}, Missed: map[int]bool{}}
 			out[path] = fc
 		}
-		if cov[ci][pc] {
+		if ran {
 			fc.Covered[line+1] = true
 		} else {
 			fc.Missed[line+1] = true
 		}
-	})
+	}
+	var targets []int
+	for _, ci := range contracts {
+		if ci < len(cov) {
+			targets = append(targets, ci)
+		}
+	}
+	userLines(p, targets, func(ci, pc int, path string, line int) { mark(path, line, cov[ci][pc]) })
+	for _, ci := range targets {
+		if ci < len(creation) && creation[ci] != nil {
+			creationLines(p.Contracts[ci], creation[ci], mark)
+		}
+	}
 	for _, fc := range out {
 		for l := range fc.Covered {
 			delete(fc.Missed, l)

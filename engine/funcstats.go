@@ -25,11 +25,11 @@ func functionStats(p *program.Program, fs []fuzz.FuncStat) []report.FunctionStat
 	out := make([]report.FunctionStat, 0, len(fs))
 	for _, f := range fs {
 		c := p.Contracts[f.Contract]
-		name := "receive/fallback"
+		name, sig := "receive/fallback", ""
 		if f.Method >= 0 {
-			name = c.Methods[f.Method].Name
+			name, sig = c.Methods[f.Method].Name, c.Methods[f.Method].Sig
 		}
-		s := report.FunctionStat{Contract: c.Name, Function: name, Completed: f.Completed, Reverted: f.Reverted}
+		s := report.FunctionStat{Contract: c.Name, Function: name, Signature: sig, Completed: f.Completed, Reverted: f.Reverted}
 		if total > 0 {
 			s.TimeShare = 100 * float64(f.Time) / total
 		}

@@ -140,3 +140,31 @@ func writeFile(t *testing.T, path, data string) {
 		t.Fatal(err)
 	}
 }
+
+// TestSetUpConstructorCoverage: a set-up campaign's coverage shows the
+// code setUp() created beyond the handler it fuzzes, the vault the
+// handler calls, with the vault's constructor line (17) covered; a
+// campaign that resumes the kept set-up, which runs no constructor,
+// shows it too.
+func TestSetUpConstructorCoverage(t *testing.T) {
+	_, bs := foundryProject(t, "test/VaultInvariant.t.sol")
+	cache := fuzz.NewSetUpCache()
+	for i := range 2 {
+		rep, err := Fuzz(context.Background(), bs, setUpCacheOpts(cache))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vault *FileCoverage
+		for path, fc := range rep.Coverage {
+			if strings.HasSuffix(filepath.ToSlash(path), "src/Vault.sol") {
+				vault = fc
+			}
+		}
+		if vault == nil || !vault.Covered[17] || !vault.Covered[21] {
+			t.Errorf("campaign %d: Vault.sol's coverage %+v, want its constructor (line 17) and deposit (21) covered", i+1, vault)
+		}
+	}
+	if ran, reused := cache.Counts(); ran != 1 || reused != 1 {
+		t.Errorf("set-up ran %d, reused %d times; want 1, 1", ran, reused)
+	}
+}

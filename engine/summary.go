@@ -110,16 +110,69 @@ func userLines(p *program.Program, contracts []int, fn func(ci, pc int, path str
 	}
 }
 
+// creationLines calls fn with each user line of c's creation code and
+// whether ran (indexed by pc) ran an instruction of it.
+func creationLines(c *program.Contract, ran []bool, fn func(path string, line int, ran bool)) {
+	mappers := map[string]*position.Mapper{}
+	for pc := range c.Artifact.Creation.Bytes {
+		loc, ok := c.Locate(uint64(pc), true)
+		if !ok {
+			continue
+		}
+		m := mappers[loc.Path]
+		if m == nil {
+			u := c.Build.Units[loc.Unit]
+			if u == nil {
+				continue
+			}
+			m = position.NewMapper(u.Content)
+			mappers[loc.Path] = m
+		}
+		if n, _, err := m.LineCol(loc.Start); err == nil {
+			fn(loc.Path, n, pc < len(ran) && ran[pc])
+		}
+	}
+}
+
 // setUpScope is a Foundry set-up campaign's scope: what its target
 // choices named is what it was asked to fuzz.
 func setUpScope(p *program.Program, res *fuzz.Result) Scope {
 	s := Scope{ContractsTotal: res.Contracts, FunctionsTotal: res.Functions}
+	s.Lines, s.LinesCovered = countLines(p, setUpFuzzed(p, res), res.Coverage)
+	return s
+}
+
+// setUpFuzzed are the contracts a set-up campaign sent transactions to.
+func setUpFuzzed(p *program.Program, res *fuzz.Result) []int {
 	var fuzzed []int
 	for i, e := range res.Deployment.Errors {
 		if e == nil && i < len(p.Contracts) && !p.Contracts[i].FoundryTest {
 			fuzzed = append(fuzzed, i)
 		}
 	}
-	s.Lines, s.LinesCovered = countLines(p, fuzzed, res.Coverage)
-	return s
+	return fuzzed
+}
+
+// coveredContracts are the contracts whose lines a campaign's coverage
+// shows: the targets, or, for a set-up campaign, what it fuzzed and every
+// other contract setUp() created but the test's own (a handler's target
+// runs through the handler).
+func coveredContracts(p *program.Program, res *fuzz.Result, setUp bool) []int {
+	var out []int
+	if setUp {
+		fuzzed := setUpFuzzed(p, res)
+		for ci, c := range p.Contracts {
+			created := ci < len(res.Creation) && res.Creation[ci] != nil
+			if slices.Contains(fuzzed, ci) || (created && !c.FoundryTest) {
+				out = append(out, ci)
+			}
+		}
+		return out
+	}
+	for ci, c := range p.Contracts {
+		if c.Target {
+			out = append(out, ci)
+		}
+	}
+	return out
 }

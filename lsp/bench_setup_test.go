@@ -179,7 +179,10 @@ func forgeStdVault(tb testing.TB) string {
 // the nonce comment, saves and waits for that campaign (not timed). No
 // text repeats, so every compile misses the compile cache, as a person's
 // edits do. compiled-ns/op is the part until the campaign starts
-// (compile, diff, plan).
+// (compile, diff, plan); direct-ns/op and suite-ns/op are from the save
+// to the start of the direct campaign and of the suite's (from its
+// progress reports: "fuzzing ..." and "fuzzing from ...setUp()"), the
+// save's timeline.
 func BenchmarkSetUpSaveToFinding(b *testing.B) {
 	for _, v := range setUpVariants() {
 		b.Run(v.name, func(b *testing.B) {
@@ -188,7 +191,7 @@ func BenchmarkSetUpSaveToFinding(b *testing.B) {
 			f.open(vault)
 			f.awaitRunEnd(1)
 			runs := 1
-			var compiled time.Duration
+			var compiled, direct, suite time.Duration
 			b.ResetTimer()
 			for i := range b.N {
 				b.StopTimer()
@@ -201,7 +204,7 @@ func BenchmarkSetUpSaveToFinding(b *testing.B) {
 				bug := strings.Replace(plantedBug, ";\n", fmt.Sprintf("; // edit %d\n", i), 1)
 				f.replace(vault, plantedAt, bug)
 				f.mu.Lock()
-				from := len(f.tokens)
+				from, mark := len(f.tokens), len(f.journal)
 				f.mu.Unlock()
 				b.StartTimer()
 				start := time.Now()
@@ -210,6 +213,8 @@ func BenchmarkSetUpSaveToFinding(b *testing.B) {
 				compiled += time.Since(start)
 				f.Await("the finding", func() bool { return hasFindingOn(f.findingsLocked(vault), plantedLn) })
 				b.StopTimer()
+				d, su := f.startsSince(mark)
+				direct, suite = direct+d.Sub(start), suite+su.Sub(start)
 				f.notify(protocol.MethodWorkDoneProgressCancel, map[string]any{"token": run})
 				runs++
 				f.awaitRunEnd(runs)
@@ -222,9 +227,30 @@ func BenchmarkSetUpSaveToFinding(b *testing.B) {
 			}
 			b.StopTimer()
 			b.ReportMetric(float64(compiled.Nanoseconds())/float64(b.N), "compiled-ns/op")
+			b.ReportMetric(float64(direct.Nanoseconds())/float64(b.N), "direct-ns/op")
+			b.ReportMetric(float64(suite.Nanoseconds())/float64(b.N), "suite-ns/op")
 			f.shutdown()
 		})
 	}
+}
+
+// startsSince returns when the first direct campaign and the first suite
+// campaign since journal entry mark reported their start.
+func (f *fakeClient) startsSince(mark int) (direct, suite time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, e := range f.journal[mark:] {
+		if e.method != protocol.MethodProgress || e.event.Kind != "report" {
+			continue
+		}
+		switch {
+		case suite.IsZero() && strings.HasPrefix(e.event.Message, "fuzzing from "):
+			suite = e.at
+		case direct.IsZero() && strings.HasPrefix(e.event.Message, "fuzzing "):
+			direct = e.at
+		}
+	}
+	return direct, suite
 }
 
 // awaitFuzzing waits for a run begun at token from or later to report
@@ -252,7 +278,9 @@ func (f *fakeClient) awaitFuzzing(from int) string {
 // (the caches answer nothing a compile or set-up of this save needs: the
 // comment is in the contracts' metadata hash). completed/10 is how many of the
 // ten saves got a campaign that ended on its own (not cancelled by the
-// next save), fuzzed/10 how many reached their campaign at all.
+// next save), fuzzed/10 how many reached their campaign at all,
+// suites/10 how many of the completed ones ran the suite's campaign (its
+// "fuzzing from ...setUp()" report) rather than only the direct one.
 func BenchmarkSetUpSaveEvery2s(b *testing.B) {
 	for _, v := range setUpVariants() {
 		b.Run(v.name, func(b *testing.B) {
@@ -260,7 +288,7 @@ func BenchmarkSetUpSaveEvery2s(b *testing.B) {
 			vault := forgeStdVault(b)
 			f.open(vault)
 			f.awaitRunEnd(1)
-			var completed, started int
+			var completed, started, suites int
 			typed := "run" // the nonce comment, typed into
 			b.ResetTimer()
 			for range b.N {
@@ -293,13 +321,32 @@ func BenchmarkSetUpSaveEvery2s(b *testing.B) {
 				})
 				b.StopTimer()
 				c, s := sessionRuns(f, from)
-				completed, started = completed+c, started+s
+				completed, started, suites = completed+c, started+s, suites+suiteRuns(f, from)
 				b.StartTimer()
 			}
 			b.StopTimer()
 			b.ReportMetric(float64(completed)/float64(b.N), "completed/10")
 			b.ReportMetric(float64(started)/float64(b.N), "fuzzed/10")
+			b.ReportMetric(float64(suites)/float64(b.N), "suites/10")
 			f.shutdown()
 		})
 	}
+}
+
+// suiteRuns counts the runs begun at token from or later that ran a
+// suite's campaign and ended on their own.
+func suiteRuns(f *fakeClient, from int) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, tok := range f.tokens[from:] {
+		suite := false
+		for _, e := range f.progress[tok] {
+			suite = suite || e.Kind == "report" && strings.HasPrefix(e.Message, "fuzzing from ")
+		}
+		if msg, ended := f.endedLocked(tok); suite && ended && !strings.HasPrefix(msg, "cancelled") {
+			n++
+		}
+	}
+	return n
 }

@@ -63,6 +63,7 @@ type journalEntry struct {
 	diags  []protocol.Diagnostic // publishDiagnostics
 	token  string                // $/progress
 	event  progressEvent         // $/progress
+	at     time.Time             // when it arrived (the benchmarks' timelines)
 }
 
 // fakeClient is an editor in the same process: real jsonrpc2 framing over
@@ -110,6 +111,9 @@ type fakeOptions struct {
 	// beforeFullCompile runs between each run's analysis-only and full
 	// compiles.
 	beforeFullCompile func(ctx context.Context)
+	// beforeSuitesCompile runs when a run's suites' compile has the
+	// server's slot, before it compiles.
+	beforeSuitesCompile func(ctx context.Context)
 	// initOptions are extra initializationOptions beside "foresight".
 	initOptions map[string]any
 	// folders are the workspaceFolders initialize names (none: rootUri
@@ -139,6 +143,7 @@ func newFake(t *testing.T, o fakeOptions) *fakeClient {
 		srv.routes[m] = h
 	}
 	srv.beforeFullCompile = o.beforeFullCompile
+	srv.beforeSuitesCompile = o.beforeSuitesCompile
 	f := connectFake(t, clientSide, o.settings)
 	f.logs = logs
 	f.srv = srv
@@ -241,7 +246,7 @@ func (f *fakeClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 		f.update(func() {
 			f.diags[path] = p.Diagnostics
 			f.publishN[path]++
-			f.journal = append(f.journal, journalEntry{method: req.Method(), path: path, diags: p.Diagnostics})
+			f.journal = append(f.journal, journalEntry{method: req.Method(), path: path, diags: p.Diagnostics, at: time.Now()})
 		})
 	case protocol.MethodProgress:
 		var p struct {
@@ -254,7 +259,7 @@ func (f *fakeClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 		tok := fmt.Sprint(p.Token)
 		f.update(func() {
 			f.progress[tok] = append(f.progress[tok], p.Value)
-			f.journal = append(f.journal, journalEntry{method: req.Method(), token: tok, event: p.Value})
+			f.journal = append(f.journal, journalEntry{method: req.Method(), token: tok, event: p.Value, at: time.Now()})
 		})
 	case protocol.MethodWorkDoneProgressCreate:
 		var p struct {

@@ -51,9 +51,11 @@ type recheckJob struct {
 // set-up is gone). Findings the edit touched were taken off the list by
 // the analysis (moveFindings); they come back here when they still fail.
 // Findings of a kind the settings switch off, and those made on a fork
-// (a replay would need the fork again), are left as they are.
-func (s *server) recheckFindings(ctx context.Context, p *project, r *run, st Settings, changed []string) {
-	jobs := s.recheckJobs(p, st, changed)
+// (a replay would need the fork again), are left as they are. suites
+// says which are replayed: the direct campaign's, on its compile, or the
+// invariant suites', on theirs, which comes later (suitesLater).
+func (s *server) recheckFindings(ctx context.Context, p *project, r *run, st Settings, changed []string, suites bool) {
+	jobs := s.recheckJobs(p, st, changed, suites)
 	if len(jobs) == 0 {
 		return
 	}
@@ -80,19 +82,21 @@ func (s *server) recheckFindings(ctx context.Context, p *project, r *run, st Set
 	s.refreshCodeLenses()
 }
 
-// recheckJobs lists the findings to replay and takes the ones the
-// analysis dropped off the project.
-func (s *server) recheckJobs(p *project, st Settings, changed []string) []recheckJob {
+// recheckJobs lists the findings to replay, of the suites' campaigns or
+// the direct one's, and takes those of them the analysis dropped off the
+// project.
+func (s *server) recheckJobs(p *project, st Settings, changed []string, suites bool) []recheckJob {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	dropped := p.unplaced
-	p.unplaced = nil
+	ours := func(f *finding) bool { return (f.f.Harness != nil) == suites }
+	dropped := slices.DeleteFunc(slices.Clone(p.unplaced), func(f *finding) bool { return !ours(f) })
+	p.unplaced = slices.DeleteFunc(p.unplaced, ours)
 	if len(changed) == 0 && len(dropped) == 0 {
 		return nil
 	}
 	var jobs []recheckJob
 	add := func(f *finding, placed bool) {
-		if on, set := st.Oracles[f.f.Kind]; set && !on {
+		if on, set := st.Oracles[f.f.Kind]; set && !on || !ours(f) {
 			return
 		}
 		setup, ok := p.setups[f.f.Seed]

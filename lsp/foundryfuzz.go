@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 )
@@ -13,11 +12,8 @@ import (
 // maxSequenceLength unset), as the command line does under its flags.
 // A depth is bounded like the setting, since a workspace's files are not
 // to be trusted with the machine.
-func (s *server) foundryFuzz(opts *engine.Options, st Settings, builds []*solc.Build, suites []plan.Suite) {
-	for _, su := range suites {
-		builds = append(builds[:len(builds):len(builds)], su.Builds...)
-	}
-	cfg := solc.BuildsFuzzConfig(builds)
+func (s *server) foundryFuzz(opts *engine.Options, st Settings, builds []*solc.Build, suites []solc.SourceText) {
+	cfg := solc.BuildsFuzzConfig(builds, suites...)
 	if cfg.Seed != nil && st.Seed == 0 {
 		opts.Seed = *cfg.Seed
 	}

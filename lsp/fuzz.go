@@ -31,17 +31,21 @@ type fuzzRequest struct {
 	t      trigger
 	st     Settings
 	prog   *progress
-	// suites are the invariant suites fuzzed beside the direct campaign
-	// (plan.For), each compiled alone.
-	suites []plan.Suite
+	// The invariant suites fuzzed beside the direct campaign (plan.For):
+	// how many, their compile, which runs once the direct campaign has
+	// started (suitesLater), and their texts (Foundry's inline fuzz
+	// configuration).
+	nSuites    int
+	later      plan.Later
+	suiteTexts []solc.SourceText
 }
 
 // fuzz runs the campaign of a run and streams its findings.
 func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
 	opts := st.options(t.budget)
-	opts.SetUps = s.setUps                       // a set-up's state kept across saves (engine.SetUpCache)
-	s.foundryFuzz(&opts, st, builds, req.suites) // foundryfuzz.go
+	opts.SetUps = s.setUps                           // a set-up's state kept across saves (engine.SetUpCache)
+	s.foundryFuzz(&opts, st, builds, req.suiteTexts) // foundryfuzz.go
 	opts.Contracts = c.contracts
 	opts.Focus = focusThrough(c)
 	// The changed lines are lookahead targets; lines without code (comments,
@@ -58,15 +62,15 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
 	defer s.closeSetUpForks(opts.SetUpForks)
 	// The suites share the seed and split the budget (plan.Split).
-	hopts := plan.Split(&opts, plan.Count(req.suites))
+	hopts := plan.Split(&opts, req.nSuites)
 	focus := c.focus
 	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
 	opts.Seeds = seeds
 	// Reports carry a percentage with a budget in executions and the
 	// run's time left with a time budget.
-	clock := newCountdown(opts.Duration, hopts.Duration, plan.Count(req.suites))
-	if n := plan.Count(req.suites); n > 0 && clock.total > 0 {
+	clock := newCountdown(opts.Duration, hopts.Duration, req.nSuites)
+	if n := req.nSuites; n > 0 && clock.total > 0 {
 		clock.deadline = time.Now().Add(max(opts.Duration, hopts.Duration*time.Duration(n))) // side by side (plan.RunAll)
 	}
 	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
@@ -96,10 +100,31 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	}
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
-	// The direct campaign and the suites run at the same time (plan.RunAll).
-	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, plan.Count(req.suites))
-	hooks.OnDirect = func(rep *engine.Report) { s.logCampaign(p.root, "directly: "+what, rep) }
-	rep, runs, err := plan.RunAll(ctx, builds, opts, req.suites, hopts, hooks)
+	// The direct campaign and the suites run at the same time, the suites
+	// once compiled (plan.RunStaged).
+	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, req.nSuites)
+	cut := false // the direct campaign was stopped by a newer save's (takeOver)
+	hooks.OnDirect = func(rep *engine.Report) {
+		select {
+		case <-r.stopDirect:
+			cut = true
+		default:
+		}
+		s.logCampaign(p.root, "directly: "+what, rep)
+	}
+	hooks.StopDirect = r.stopDirect
+	rep, runs, err := plan.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
+	result := s.fuzzEnded(ctx, req, store, rep, runs, err)
+	if cut && ctx.Err() == nil && err == nil {
+		result += "; the direct campaign was stopped by the next save's"
+	}
+	return result
+}
+
+// fuzzEnded logs a run's campaigns, saves what the direct one learnt
+// and returns the run's end message.
+func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *plan.Corpus, rep *engine.Report, runs []plan.SuiteRun, err error) string {
+	p := req.p
 	for _, run := range runs {
 		if run.Report != nil {
 			s.logCampaign(p.root, "from "+suiteName(run)+"'s setUp()", run.Report)

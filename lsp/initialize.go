@@ -170,11 +170,13 @@ func (s *server) shutdown(context.Context, *json.RawMessage) (any, error) {
 	var done []chan struct{}
 	for _, p := range s.projects {
 		if p.run != nil {
-			p.run.cancel()
-			done = append(done, p.run.done)
-			if c := p.run.campaign; c != nil { // still fuzzing (pipeline.go)
-				c.cancel()
-				done = append(done, c.done)
+			// The run, the campaign it is to replace (still fuzzing) and
+			// the older runs whose suites they keep (pipeline.go).
+			for _, r := range []*run{p.run, p.run.campaign} {
+				for ; r != nil; r = r.replaces {
+					r.cancel()
+					done = append(done, r.done)
+				}
 			}
 		}
 	}

@@ -49,7 +49,7 @@ func (s *server) schedule(p *project, t trigger) {
 	}
 	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign}
+	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
 	p.run = r
 	s.mu.Unlock()
 	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen))
@@ -78,15 +78,39 @@ func (s *server) schedule(p *project, t trigger) {
 // takeOver stops the older campaign a run replaces, now that the run's
 // build is ready to fuzz, and waits for it to end (what it found so far is
 // published, its corpus saved). A campaign whose budget ended before has
-// completed and published normally.
+// completed and published normally. When both runs fuzz invariant suites
+// and the older one's are compiled or compiling, only its direct
+// campaign stops: its suites fuzz on until this run's are ready
+// (suitesLater), since compiling them again takes as long.
 func (s *server) takeOver(r *run) {
 	s.mu.Lock()
 	old := r.campaign
 	r.campaign, r.fuzzing = nil, true
+	keep := old != nil && r.suites && old.suites && !old.waiting
+	if keep {
+		r.replaces = old
+		select {
+		case <-old.stopDirect:
+		default:
+			close(old.stopDirect) // its direct campaign alone
+		}
+	}
 	s.mu.Unlock()
-	if old != nil {
-		old.cancel()
-		<-old.done
+	if old != nil && !keep {
+		s.stopRun(old)
+	}
+}
+
+// stopRun cancels a run and the older ones whose suites it keeps, and
+// waits for them to end.
+func (s *server) stopRun(r *run) {
+	for r != nil {
+		s.mu.Lock()
+		next := r.replaces
+		s.mu.Unlock()
+		r.cancel()
+		<-r.done
+		r = next
 	}
 }
 
@@ -137,8 +161,14 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Unlock()
 	st, failure := s.compileRun(ctx, p, r, compileRequest{proj: proj, files: files, full: fullFiles, overlay: overlay, versions: versions, tc: tc})
 	if failure != "" {
+		if failure == "compile errors" {
+			s.settleDiagnostics(p, r) // no compile of this run follows
+		}
 		result = failure
 		return
+	}
+	if len(cp.Suites) == 0 {
+		s.settleDiagnostics(p, r)
 	}
 	builds := st.good
 	if t.reason == "save" && slices.Contains(st.broken, t.file) && len(st.changed) == 0 {
@@ -162,9 +192,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		c.focus, c.targets = nil, nil
 	}
 	c = throughDependents(builds, deps, c)
-	suites := plan.FromBuilds(builds, cp.Suites)
-	s.keepSuites(p, suites)
-	s.recheckFindings(fuzzCtx, p, r, settings, st.changed)
+	s.recheckFindings(fuzzCtx, p, r, settings, st.changed, false)
 	var why string
 	c, why = campaignFor(proj, plan.Without(builds, cp.Suites), cp, t, st.changed, c)
 	if why != "" {
@@ -172,12 +200,17 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
+	s.mu.Lock()
+	r.suites = len(cp.Suites) > 0
+	s.mu.Unlock()
 	s.takeOver(r)
 	if fuzzCtx.Err() != nil {
 		result = "cancelled"
 		return
 	}
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog, suites: suites})
+	later := s.suitesLater(suitesRequest{p: p, r: r, proj: proj, paths: cp.Suites, overlay: overlay, versions: versions, tc: tc, st: settings, changed: st.changed})
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog,
+		nSuites: len(cp.Suites), later: later, suiteTexts: plan.Texts(proj, cp.Suites, overlay)})
 	s.checkBehaviour(p, r, t, prevBuilds, builds, st.focus, settings.Seed)
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
@@ -188,34 +221,18 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 // planRun asks the planner (package plan) for a run's campaigns, as
 // 'foresight check' does: the direct one on the open files and each
 // invariant suite whose set-up reaches them; commands fuzz what they
-// name, without a suite. The full compile holds the suites too (their
-// diagnostics, notes and findings have a text); each is fuzzed as when
-// compiled alone (plan.FromBuilds), the direct campaign without them
-// (plan.Without). The analysis does not wait for them.
+// name, without a suite. The full compile the direct campaign fuzzes
+// holds the files fuzzed directly, not the suites: a suite's compile
+// (a test with forge-std: seconds with solc-js) runs beside the direct
+// campaign (suitesLater), which starts once the saved file's own code is
+// compiled. The analysis does not wait for either.
 func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (plan.Campaigns, []string) {
 	mode := plan.Save
 	if t.reason == "command" {
 		mode = plan.Command
 	}
 	cp := plan.For(proj, files, overlay, mode)
-	full := files
-	for _, su := range cp.Suites {
-		if !slices.Contains(full, su) {
-			full = append(slices.Clip(full), su)
-		}
-	}
-	return cp, full
-}
-
-// keepSuites records the builds of a run's suites: their findings replay
-// on them.
-func (s *server) keepSuites(p *project, suites []plan.Suite) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p.suites = map[string][]*solc.Build{}
-	for _, su := range suites {
-		p.suites[su.Path] = su.Builds
-	}
+	return cp, slices.DeleteFunc(slices.Clone(files), func(f string) bool { return slices.Contains(cp.Suites, f) })
 }
 
 // compileRequest is what the compiles of a run read: the project, the
@@ -235,7 +252,7 @@ func (s *server) compileRun(ctx context.Context, p *project, r *run, req compile
 	// Both compiles read the same snapshot of the buffers, so the full one
 	// normally sees the text the analysis already published.
 	var st applied
-	for _, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
+	for i, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
 		if mode == solc.Full && s.beforeFullCompile != nil {
 			s.beforeFullCompile(ctx)
 		}
@@ -251,7 +268,7 @@ func (s *server) compileRun(ctx context.Context, p *project, r *run, req compile
 			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
 			return st, "failed: " + err.Error()
 		}
-		st = s.applyBuilds(p, r, builds, req.versions, mode == solc.Full)
+		st = s.applyBuilds(p, r, builds, req.versions, stage(i))
 		if st.superseded {
 			return st, "cancelled"
 		}
@@ -281,14 +298,30 @@ type applied struct {
 	changed []string
 }
 
+// A stage is which compile of a run is applied: the analysis of the
+// open files, the full compile of the code fuzzed directly, or the
+// invariant suites' full compile, which runs beside the direct campaign.
+type stage int
+
+const (
+	stageAnalysis stage = iota
+	stageDirect
+	stageSuites
+)
+
 // applyBuilds makes a compile the project's state and publishes what
-// changed. The analysis-only compile (full false) publishes the compiler
-// diagnostics and moves the findings to the new text (or drops them, when
-// the edit touched them). The full compile that follows publishes only the
-// files whose diagnostics differ from the analysis' (the editor sees no
-// flicker), records the functions of the new text and returns the focus.
-func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions map[string]int32, full bool) applied {
+// changed. The analysis-only compile publishes the compiler diagnostics
+// and moves the findings to the new text (or drops them, when the edit
+// touched them). The full compiles that follow publish only the files
+// whose diagnostics differ from the analysis' (the editor sees no
+// flicker), record the functions of the new text and return the focus.
+// The suites' compile adds its files to the project's state (the direct
+// compile's stand) and leaves the files the direct compile published as
+// it published them. No compile clears a file it does not hold: the
+// run does, once its last compile is applied (settleDiagnostics).
+func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions map[string]int32, at stage) applied {
 	var st applied
+	full := at != stageAnalysis
 	diags := compilerDiagnostics(builds)
 	st.clean = true
 	keep := map[string]bool{} // files only failed builds hold
@@ -318,14 +351,19 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 		st.superseded = true
 		return st
 	}
-	for path := range p.diagPaths {
-		if _, ok := diags[path]; !ok {
-			diags[path] = []protocol.Diagnostic{}
+	if r.covered == nil {
+		r.covered, r.direct = map[string]bool{}, map[string]bool{}
+	}
+	for path := range diags {
+		switch {
+		case at == stageSuites && r.direct[path]:
+			delete(diags, path) // the direct compile's word on it stands
+		case at == stageDirect:
+			r.direct[path] = true
 		}
 	}
-	p.diagPaths = map[string]bool{}
 	for path := range diags {
-		p.diagPaths[path] = true
+		r.covered[path], p.diagPaths[path] = true, true
 	}
 	publish := s.setCompilerDiagnosticsLocked(diags, full)
 	for path := range diags {
@@ -337,10 +375,16 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 	}
 	// An analysis is absorbed when clean; a full compile for its good
 	// builds, keeping the last compiled state of the files only the
-	// failed ones hold (their next clean compile diffs against it).
+	// failed ones hold (their next clean compile diffs against it); the
+	// suites' compile keeps every file it does not hold.
 	if st.clean || full && len(st.good) > 0 {
+		if at == stageSuites {
+			for path := range p.files {
+				keep[path] = true
+			}
+		}
 		var moved []string
-		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, st.good, full, keep)
+		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, st.good, full, keep, at != stageSuites)
 		publish = append(publish, moved...)
 		if full {
 			r.files = p.files // where the campaign's offsets point (absorb makes a new map)
@@ -350,6 +394,32 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)
 	return st
+}
+
+// settleDiagnostics clears, once the last compile of run r is applied,
+// the compiler diagnostics of the files an earlier run published and
+// none of r's compiles holds (a file no longer imported): clearing them
+// at each compile instead would clear, and the next compile publish
+// again, the files only a later compile of the run holds (the suites',
+// beside the direct campaign). A run a newer one superseded clears
+// nothing: the newer one will.
+func (s *server) settleDiagnostics(p *project, r *run) {
+	s.mu.Lock()
+	if p.gen != r.gen {
+		s.mu.Unlock()
+		return
+	}
+	gone := map[string][]protocol.Diagnostic{}
+	for path := range p.diagPaths {
+		if !r.covered[path] {
+			gone[path] = []protocol.Diagnostic{}
+			delete(p.diagPaths, path)
+			delete(s.compiled, path)
+		}
+	}
+	publish := s.setCompilerDiagnosticsLocked(gone, true)
+	s.mu.Unlock()
+	s.publish(publish...)
 }
 
 // placeLocked returns a finding of a run, found on the text of the run's

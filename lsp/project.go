@@ -26,7 +26,7 @@ type project struct {
 	gen uint64 // bumped by every scheduled run; stale callbacks compare it
 	run *run   // the run in flight, or nil
 
-	diagPaths map[string]bool // files the last compile published compiler diagnostics for
+	diagPaths map[string]bool // files the compiles published compiler diagnostics for, until a run settles them (settleDiagnostics)
 
 	builds   []*solc.Build           // last builds without errors
 	files    map[string]*fileState   // by path: the compiled text of each file of builds
@@ -72,16 +72,29 @@ type run struct {
 	fuzzing  bool
 	campaign *run
 	files    map[string]*fileState
+	// Stages (pipeline_suites.go), under server.mu: suites says the run
+	// fuzzes invariant suites beside its direct campaign; waiting, that
+	// their compile waits for the server's suite slot; replaces is an
+	// older run whose suites fuzz on until this run's are ready;
+	// stopDirect stops the direct campaign alone (closed once).
+	suites, waiting bool
+	replaces        *run
+	stopDirect      chan struct{}
+	// covered are the files the run's compiles published compiler
+	// diagnostics for, direct those of its direct full compile (under
+	// server.mu; applyBuilds, settleDiagnostics).
+	covered, direct map[string]bool
 }
 
 func newProject(root string) *project {
 	return &project{
-		root:     root,
-		files:    map[string]*fileState{},
-		findings: map[string][]*finding{},
-		notes:    map[string][]*note{},
-		stats:    map[string]*fuzzStats{},
-		setups:   map[uint64]report.Setup{},
+		root:      root,
+		diagPaths: map[string]bool{},
+		files:     map[string]*fileState{},
+		findings:  map[string][]*finding{},
+		notes:     map[string][]*note{},
+		stats:     map[string]*fuzzStats{},
+		setups:    map[uint64]report.Setup{},
 	}
 }
 
@@ -222,8 +235,10 @@ func (p *project) isTestLocked(path string) bool {
 // become the campaign's lookahead targets, and the files whose text
 // changed. Files compiled for the first time add no focus: their whole
 // contracts are new. Files in keep that builds lack (those of a failed
-// build beside good ones) keep their last compiled state.
-func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep map[string]bool) (focus []string, targets []engine.Target, changed, moved []string) {
+// build beside good ones) keep their last compiled state. current says
+// builds are the project's builds from now on (p.builds: the direct
+// campaign's, not the suites').
+func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep map[string]bool, current bool) (focus []string, targets []engine.Target, changed, moved []string) {
 	files := map[string]*fileState{}
 	for _, b := range builds {
 		for name, u := range b.Units {
@@ -301,7 +316,7 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 		}
 	}
 	p.files = files
-	if full {
+	if full && current {
 		p.builds = builds
 	}
 	slices.Sort(focus)

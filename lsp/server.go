@@ -90,9 +90,16 @@ type server struct {
 
 	pubMu sync.Mutex // orders publishDiagnostics
 
+	// suiteSlot is held by the one suites' compile that runs (pipeline_suites.go);
+	// the others wait for it, and a newer save cancels a run still waiting.
+	suiteSlot chan struct{}
+
 	// beforeFullCompile, a test hook, runs between a run's analysis-only
 	// compile and its full compile.
 	beforeFullCompile func(ctx context.Context)
+	// beforeSuitesCompile, a test hook, runs when a run's suites' compile
+	// has the suite slot, before it compiles.
+	beforeSuitesCompile func(ctx context.Context)
 
 	exitCh   chan struct{} // closed by exit
 	exitOnce sync.Once
@@ -122,6 +129,8 @@ func newServer(rwc io.ReadWriteCloser, opts Options) *server {
 		progress: map[string]*progress{},
 		settings: defaultSettings(),
 		exitCh:   make(chan struct{}),
+
+		suiteSlot: make(chan struct{}, 1),
 	}
 	if os.Getenv("FORESIGHT_SETUP_CACHE") != "off" { // off: the benchmarks' baseline
 		s.setUps = engine.NewSetUpCache()

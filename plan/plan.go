@@ -43,11 +43,14 @@ func SuitesFor(proj *solc.Project, files []string, overlay solc.Overlay) []strin
 }
 
 // Split gives the direct campaign its share of opts's budget (executions
-// and time) when n suite campaigns run beside it, and returns the
-// options of each suite's campaign: the same seed and settings, an equal
-// share, none of the direct campaign's contracts, corpus, targets or
-// hooks. The direct campaign takes the remainder, so a fixed seed and
-// execution budget repeat the whole run.
+// and time) when n invariant suites (files) run beside it, and returns
+// the options of each suite: the same seed and settings, an equal share,
+// none of the direct campaign's contracts, corpus, targets or hooks. The
+// direct campaign takes the remainder, so a fixed seed and execution
+// budget repeat the whole run. A suite's share is divided among its test
+// contracts (RunSuites): n counts files, which the plan knows before any
+// compile, so the direct campaign can start before the suites are
+// compiled (RunStaged) with the budget it has when they are.
 func Split(opts *engine.Options, n int) engine.Options {
 	h := engine.Options{Settings: opts.Settings, Oracles: opts.Oracles, Fork: opts.Fork, SetUpForks: opts.SetUpForks}
 	if n == 0 {
@@ -59,6 +62,21 @@ func Split(opts *engine.Options, n int) engine.Options {
 	h.Duration = opts.Duration / time.Duration(parts)
 	opts.Duration -= h.Duration * time.Duration(n)
 	return h
+}
+
+// share is the budget of the i-th of k test contracts of a suite whose
+// share is opts's: equal parts, the first taking the remainder.
+func share(opts engine.Options, k, i int) engine.Options {
+	if k <= 1 {
+		return opts
+	}
+	execs, dur := opts.Execs/uint64(k), opts.Duration/time.Duration(k)
+	if i == 0 {
+		execs += opts.Execs - execs*uint64(k)
+		dur += opts.Duration - dur*time.Duration(k)
+	}
+	opts.Execs, opts.Duration = execs, dur
+	return opts
 }
 
 // A Mode is why a run fuzzes, which decides what its files are.

@@ -76,8 +76,9 @@ func TestFor(t *testing.T) {
 	}
 }
 
-// TestSplit: the suites get equal shares of the executions and time, the
-// direct campaign the remainder, and every campaign the seed.
+// TestSplit: the suites (files) get equal shares of the executions and
+// time, the direct campaign the remainder, and every campaign the seed;
+// a suite's test contracts divide its share.
 func TestSplit(t *testing.T) {
 	opts := engine.Options{Settings: engine.Settings{Seed: 7, Execs: 1000, Duration: 10 * time.Second}}
 	h := Split(&opts, 2)
@@ -86,5 +87,19 @@ func TestSplit(t *testing.T) {
 	}
 	if Split(&opts, 0); opts.Execs != 334 {
 		t.Errorf("no suite changed the direct budget: %+v", opts.Settings)
+	}
+	// A suite's share is divided among its test contracts, the first
+	// taking the remainder: the suite spends its share, no more.
+	var execs uint64
+	var dur time.Duration
+	for i := range 3 {
+		o := share(h, 3, i)
+		execs, dur = execs+o.Execs, dur+o.Duration
+		if want := uint64(111); i > 0 && o.Execs != want {
+			t.Errorf("contract %d gets %d executions, want %d", i, o.Execs, want)
+		}
+	}
+	if execs != h.Execs || dur != h.Duration {
+		t.Errorf("the contracts spend %d executions and %v, the suite's share is %d and %v", execs, dur, h.Execs, h.Duration)
 	}
 }

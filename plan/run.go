@@ -38,10 +38,14 @@ type Hooks struct {
 	// OnDirect gets RunAll's direct report when its campaign ended, before
 	// the suites' are added to it.
 	OnDirect func(*engine.Report)
+	// StopDirect, when set, stops the direct campaign alone once closed
+	// while the suites go on (the editor: a newer save's direct campaign
+	// replaced it, its suites are not ready yet).
+	StopDirect <-chan struct{}
 }
 
-// RunSuites runs each suite's campaigns with opts (Split's), in order,
-// and adds their findings, each naming its suite, and counts to rep; it
+// RunSuites runs each suite's campaigns with opts (Split's, divided
+// among the suite's test contracts), in order, and adds their findings, each naming its suite, and counts to rep; it
 // returns what the report says of each. A cancelled ctx ends it with the
 // campaigns run so far.
 func RunSuites(ctx context.Context, suites []Suite, opts engine.Options, rep *engine.Report, h Hooks) ([]SuiteRun, error) {
@@ -51,14 +55,14 @@ func RunSuites(ctx context.Context, suites []Suite, opts engine.Options, rep *en
 			runs = append(runs, SuiteRun{File: s.Path, NotFuzzed: s.Err})
 			continue
 		}
-		for _, name := range s.Contracts {
+		for i, name := range s.Contracts {
 			if ctx.Err() != nil {
 				return runs, nil
 			}
 			if h.OnStart != nil {
 				h.OnStart(s.Path, name)
 			}
-			o := opts
+			o := share(opts, len(s.Contracts), i)
 			o.SetUp = name
 			var setup report.Setup
 			o.OnSetup = func(st report.Setup) { setup = st }
@@ -91,7 +95,24 @@ func RunSuites(ctx context.Context, suites []Suite, opts engine.Options, rep *en
 // direct report once both ended. A direct campaign that fails stops the
 // suites.
 func RunAll(ctx context.Context, builds []*solc.Build, opts engine.Options, suites []Suite, hopts engine.Options, h Hooks) (*engine.Report, []SuiteRun, error) {
-	if len(suites) == 0 {
+	return RunStaged(ctx, builds, opts, len(suites), func(context.Context) ([]Suite, error) { return suites, nil }, hopts, h)
+}
+
+// Later gives RunStaged the suites once compiled, or the compiler's
+// failure; it is called beside the direct campaign, with a context that
+// ends with it.
+type Later func(ctx context.Context) ([]Suite, error)
+
+// RunStaged is RunAll for n planned suites (the budget was split for n:
+// Split) that are still to be compiled: the direct campaign starts at
+// once, on builds, and the suites' campaigns when later has compiled
+// them, so the code saved is fuzzed while the suites' larger compile (a
+// test with forge-std) runs. The findings and counts are RunAll's: each
+// campaign's budget and seed are fixed before any starts, whenever the
+// suites are ready. A cancelled ctx ends both; a direct campaign that
+// fails stops the suites and their compile.
+func RunStaged(ctx context.Context, builds []*solc.Build, opts engine.Options, n int, later Later, hopts engine.Options, h Hooks) (*engine.Report, []SuiteRun, error) {
+	if n == 0 || later == nil {
 		rep, err := Direct(ctx, builds, opts, false)
 		if err == nil && h.OnDirect != nil {
 			h.OnDirect(rep)
@@ -110,9 +131,28 @@ func RunAll(ctx context.Context, builds []*solc.Build, opts engine.Options, suit
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		suites, err := later(sctx)
+		if err != nil {
+			if sctx.Err() == nil {
+				serr = err
+			}
+			return
+		}
 		runs, serr = RunSuites(sctx, suites, hopts, srep, h)
 	}()
-	rep, err := Direct(ctx, builds, opts, true)
+	dctx, dstop := context.WithCancel(ctx)
+	defer dstop()
+	if h.StopDirect != nil {
+		go func() {
+			select {
+			case <-h.StopDirect:
+				dstop()
+			case <-dctx.Done():
+			}
+		}()
+	}
+	rep, err := Direct(dctx, builds, opts, true)
+	dstop()
 	if err != nil {
 		stop()
 	} else if h.OnDirect != nil {

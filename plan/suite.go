@@ -122,6 +122,17 @@ func SuiteContracts(builds []*solc.Build, file string) []string {
 	return slices.Compact(all)
 }
 
+// Texts are the texts of paths (suites still to be compiled) by unit
+// name, as a compile's roots would have them: overlay's (open buffers)
+// over the disk's; for solc.BuildsFuzzConfig.
+func Texts(proj *solc.Project, paths []string, overlay solc.Overlay) []solc.SourceText {
+	var out []solc.SourceText
+	for _, p := range paths {
+		out = append(out, solc.SourceText{Path: proj.UnitName(p), Text: textOf(p, overlay)})
+	}
+	return out
+}
+
 // Count is the number of suite campaigns suites run.
 func Count(suites []Suite) int {
 	n := 0

@@ -16,6 +16,10 @@ type Request struct {
 	Files   []string // entry files; their imports are followed
 	Overlay Overlay  // unsaved buffers by absolute path
 	Mode    OutputMode
+	// Background runs solc-js on a second worker (Toolchain.background),
+	// so a long compile started beside a campaign (the editor's invariant
+	// suites) never holds up the next save's compiles on the first.
+	Background bool
 }
 
 // A Build is one compiler run over a group of files that share a compiler
@@ -101,6 +105,9 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 		return nil, err
 	}
 	for _, u := range plans {
+		if req.Background {
+			u.comp = t.background(u.comp)
+		}
 		t.cfg.Log.Debug("compilation unit", zap.Stringer("compiler", u.comp), zap.Strings("roots", u.roots), zap.Stringer("settings", u.settings))
 		bs, err := t.compileUnit(ctx, p, units, u, req.Mode)
 		if err != nil {

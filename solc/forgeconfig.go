@@ -10,8 +10,10 @@ import (
 // BuildsFuzzConfig is the Foundry fuzz configuration of a run on builds:
 // the Foundry project's (foundry.toml and the environment,
 // Project.Fuzz) with the inline comments of the builds' root files over
-// it, files by unit name. Empty outside Foundry projects.
-func BuildsFuzzConfig(builds []*Build) FuzzConfig {
+// it, files by unit name. later are the texts of root files whose compile
+// is still to come (the editor's suites, compiled beside the direct
+// campaign), by unit name. Empty outside Foundry projects.
+func BuildsFuzzConfig(builds []*Build, later ...SourceText) FuzzConfig {
 	var proj *Project
 	for _, b := range builds {
 		if b.Project != nil && b.Project.Kind == "foundry" {
@@ -30,6 +32,12 @@ func BuildsFuzzConfig(builds []*Build) FuzzConfig {
 				seen[root] = true
 				texts = append(texts, SourceText{Path: root, Text: u.Content})
 			}
+		}
+	}
+	for _, t := range later {
+		if !seen[t.Path] {
+			seen[t.Path] = true
+			texts = append(texts, t)
 		}
 	}
 	slices.SortFunc(texts, func(a, b SourceText) int { return strings.Compare(a.Path, b.Path) })

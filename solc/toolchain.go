@@ -57,8 +57,12 @@ type Config struct {
 type Toolchain struct {
 	cfg    Config
 	worker *NodeWorker
-	cache  *compileCache // nil when off
-	life   *lifetime     // native runs, stopped by Close
+	// bg is the worker of background requests (Request.Background),
+	// started on the first; its compilers by version in bgByVer.
+	bg      *NodeWorker
+	bgByVer map[Version]*SolcJS
+	cache   *compileCache // nil when off
+	life    *lifetime     // native runs, stopped by Close
 
 	nativeOnce sync.Once
 	natives    []*Native // svm and solc-select, sorted, highest version first
@@ -116,6 +120,15 @@ func DefaultCacheDir() string {
 // after Close fail.
 func (t *Toolchain) Close() error {
 	t.life.close(closeTimeout)
+	t.mu.Lock()
+	bg := t.bg
+	t.mu.Unlock()
+	if bg != nil {
+		if err := bg.Close(); err != nil {
+			t.worker.Close()
+			return err
+		}
+	}
 	return t.worker.Close()
 }
 

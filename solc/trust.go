@@ -209,9 +209,13 @@ func (t *Toolchain) noteRoot(p *Project) {
 	if !known {
 		t.roots = append(t.roots, p.Root)
 	}
+	bg := t.bg
 	t.mu.Unlock()
 	if !known {
 		t.worker.stopIfWithin(p.Root)
+		if bg != nil {
+			bg.stopIfWithin(p.Root)
+		}
 	}
 }
 

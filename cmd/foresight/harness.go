@@ -87,18 +87,25 @@ func printHarnesses(w io.Writer, runs []plan.SuiteRun) {
 }
 
 // fuzzAll runs the direct campaign on good (its corpus shared through
-// sh, if any) and then each suite's, with the budget split between them
-// (plan.Split).
+// sh, if any) and each suite's side by side, with the budget split
+// between them (plan.Split, plan.RunAll), as the editor's save does. Each
+// campaign has the run's seed and a budget fixed before any starts, and
+// shares no state with the others (the corpus and its sharing are the
+// direct campaign's), so a seed and an execution budget give the same
+// findings as running them in turn, with one worker each.
 func fuzzAll(ctx context.Context, good []*solc.Build, opts engine.Options, hs []plan.Suite, sh *share) (*engine.Report, []plan.SuiteRun, error) {
-	hopts := plan.Split(&opts, plan.Count(hs))
-	rep, err := plan.Direct(ctx, good, opts, len(hs) > 0)
-	if sh != nil {
+	hopts := plan.Split(&opts, len(hs))
+	finished := false
+	h := plan.Hooks{OnDirect: func(rep *engine.Report) {
+		finished = true // called in this goroutine, before RunAll returns
+		if sh != nil {
+			sh.finish(rep) // the direct campaign's inputs, before the suites' findings join its report
+		}
+	}}
+	rep, runs, err := plan.RunAll(ctx, good, opts, hs, hopts, h)
+	if !finished && sh != nil {
 		sh.finish(rep)
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	runs, err := plan.RunSuites(ctx, hs, hopts, rep, plan.Hooks{})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -34,10 +34,13 @@ func writeLCOV(path string, rep *engine.Report, run runInfo, deps bool) error {
 	lw := &lcovWriter{root: reportRoot(run.paths), sources: newSourceIndex(builds), rep: rep,
 		calls: map[string]map[string]uint64{}, deployed: map[string]bool{}}
 	for _, s := range rep.FunctionStats {
+		if s.Signature == "" {
+			continue // receive or fallback: no FN record
+		}
 		if lw.calls[s.Contract] == nil {
 			lw.calls[s.Contract] = map[string]uint64{}
 		}
-		lw.calls[s.Contract][selectorOf(s.Function)] += s.Completed + s.Reverted
+		lw.calls[s.Contract][selectorOf(s.Signature)] += s.Completed + s.Reverted
 	}
 	for _, d := range rep.Setup.Contracts {
 		if d.Error == "" {

@@ -103,3 +103,23 @@ func TestCoverageGenhtml(t *testing.T) {
 		t.Errorf("genhtml shows no functions:\n%s", log)
 	}
 }
+
+// TestCoverageLCOVConstructor: the constructor's lines are in the
+// tracefile, those its deployment ran covered (lines 11-13) and the
+// branch it did not take (line 15) not; set's FNDA counts its calls,
+// though none of its lines ends in a conditional jump (its DA is 1).
+func TestCoverageLCOVConstructor(t *testing.T) {
+	text, _ := lcovOf(t, filepath.Join("..", "..", "engine", "testdata", "coverage", "Ctor.sol"))
+	for _, want := range []string{"FNDA:1,Ctor.constructor\n", "DA:11,1\n", "DA:13,1\n", "DA:15,0\n", "DA:20,1\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lcov lacks %q:\n%s", want, text)
+		}
+	}
+	m := regexp.MustCompile(`FNDA:(\d+),Ctor.set\n`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("lcov lacks FNDA for Ctor.set:\n%s", text)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 100 {
+		t.Errorf("set called %d times, want its transactions' count (hundreds in 2,000 executions):\n%s", n, text)
+	}
+}

@@ -46,6 +46,7 @@ type campaign struct {
 	// transactions while another target did deploy.
 	deployPlan *deploy.Deployment
 	undeployed []bool
+	creation   creationCoverage // the constructors' coverage (creation.go)
 	constants  []uint256.Int
 	blobs      [][]byte      // the sources' string literals (earlier.go)
 	literals   []uint256.Int // the source's literals alone, sorted: what a shrunk value may become (shrinkcouple.go)
@@ -171,7 +172,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	}
 	res.Contracts, res.Functions = c.fuzzedCounts()
 	res.Funcs, res.PredictionTargets = funcStatsOf(c.prog, workers), predictionTargets(workers)
-	res.Coverage, res.Branches, res.Unmet = mergeCoverage(workers), mergeBranches(workers), c.unmet(workers)
+	res.Coverage, res.Branches, res.Unmet, res.Creation = mergeCoverage(workers), mergeBranches(workers), c.unmet(workers), c.creation.get()
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {
 		frozen = c.receipts.Frozen(c.prog, res.Coverage)

@@ -165,6 +165,10 @@ type Result struct {
 	Counts
 	// Coverage[c][pc] tells whether instruction pc of contract c ran.
 	Coverage [][]bool
+	// Creation[c][pc] tells whether instruction pc of contract c's
+	// creation code ran when the campaign deployed it (creation.go); nil
+	// for a contract it did not deploy.
+	Creation [][]bool
 	// Branches[c] are contract c's conditional jumps with how often the
 	// campaign's transactions took each way (branchhits.go).
 	Branches   [][]Branch

@@ -99,9 +99,22 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	var rec *creationRecorder
+	if c.creation.claim() {
+		rec = newCreationRecorder(tr.Step)
+		ch.SetOpHook(rec.step)
+	}
 	dep, err := deploy.DeployContext(c.ctx, ch, c.prog, plan)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if rec != nil {
+		ch.SetOpHook(tr.Step)
+		c.creation.set(rec.byContract(len(c.prog.Contracts), func(yield func(common.Address, int)) {
+			for ci, a := range dep.Addrs {
+				yield(a, ci)
+			}
+		}))
 	}
 	for i, a := range dep.Addrs {
 		if a != (common.Address{}) {

@@ -45,17 +45,34 @@ type setUpPlan struct {
 // it ran goes into Config.SetUps for the next campaign.
 func (c *campaign) planSetUp() error {
 	var saved *cheatcode.Setup
+	var creation [][]bool
 	key, keyed := setUpKey(c.prog, &c.cfg)
 	keyed = keyed && c.cfg.SetUps != nil
 	if keyed {
-		saved = c.cfg.SetUps.lookup(key)
+		saved, creation = c.cfg.SetUps.lookup(key)
 	}
-	_, _, s, err := c.runSetUp(nil, nil, saved)
+	var rec *creationRecorder
+	var step vm.OpHook
+	if saved == nil {
+		rec = newCreationRecorder(nil)
+		step = rec.step
+	}
+	_, _, s, err := c.runSetUp(nil, step, saved)
 	if err != nil {
 		return err
 	}
+	if rec != nil {
+		creation = rec.byContract(len(c.prog.Contracts), func(yield func(common.Address, int)) {
+			for _, d := range append([]cheatcode.Deployed{s.Test}, s.Deployed...) {
+				if d.Contract != nil {
+					yield(d.Address, d.Contract.Index)
+				}
+			}
+		})
+	}
+	c.creation.set(creation)
 	if keyed && saved == nil {
-		c.cfg.SetUps.keep(key, s)
+		c.cfg.SetUps.keep(key, s, creation)
 	}
 	plan := &setUpPlan{
 		test:       s.Test.Contract.Index,

@@ -33,6 +33,9 @@ type SetUpCache struct {
 type setUpEntry struct {
 	key [32]byte
 	s   *cheatcode.Setup
+	// creation is the constructors' coverage of the set-up's run
+	// (Result.Creation), which a resumed chain does not run again.
+	creation [][]bool
 }
 
 // setUpCacheSize bounds the entries: each holds a chain's state (a few
@@ -51,24 +54,25 @@ func (c *SetUpCache) Counts() (ran, reused uint64) {
 	return c.ran, c.reused
 }
 
-// lookup returns the set-up kept under k, counting a reuse, or nil,
-// counting a run.
-func (c *SetUpCache) lookup(k [32]byte) *cheatcode.Setup {
+// lookup returns the set-up kept under k and its constructors'
+// coverage, counting a reuse, or nil, counting a run.
+func (c *SetUpCache) lookup(k [32]byte) (*cheatcode.Setup, [][]bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, e := range c.entries {
 		if e.key == k {
 			c.entries = append(append(c.entries[:i:i], c.entries[i+1:]...), e)
 			c.reused++
-			return e.s
+			return e.s, e.creation
 		}
 	}
 	c.ran++
-	return nil
+	return nil, nil
 }
 
-// keep stores s under k, when another chain may start from it.
-func (c *SetUpCache) keep(k [32]byte, s *cheatcode.Setup) {
+// keep stores s and its constructors' coverage under k, when another
+// chain may start from it.
+func (c *SetUpCache) keep(k [32]byte, s *cheatcode.Setup, creation [][]bool) {
 	if !s.Reusable() {
 		return
 	}
@@ -82,7 +86,7 @@ func (c *SetUpCache) keep(k [32]byte, s *cheatcode.Setup) {
 	if len(c.entries) >= setUpCacheSize {
 		c.entries = c.entries[1:]
 	}
-	c.entries = append(c.entries, setUpEntry{key: k, s: s})
+	c.entries = append(c.entries, setUpEntry{key: k, s: s, creation: creation})
 }
 
 // resume starts ch from s (cheatcode.Resume) under the cache's lock: the

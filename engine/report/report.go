@@ -126,8 +126,11 @@ func (r *File) CheckInputs() error {
 // Error(string) text, a custom error's name, "Panic(0x..)", "no reason",
 // or how the transaction failed otherwise ("out of gas").
 type FunctionStat struct {
-	Contract  string `json:"contract"`
-	Function  string `json:"function"`
+	Contract string `json:"contract"`
+	Function string `json:"function"`
+	// Signature tells overloads apart, e.g. for LCOV's FNDA (not in the
+	// JSON report, whose "function" is the name).
+	Signature string `json:"-"`
 	Completed uint64 `json:"completed"`
 	Reverted  uint64 `json:"reverted"`
 	TopRevert string `json:"topRevert,omitempty"`

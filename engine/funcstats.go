@@ -18,9 +18,10 @@ import (
 // functionStats renders the campaign's per-function counts, with the
 // most frequent failure decoded.
 func functionStats(p *program.Program, fs []fuzz.FuncStat) []report.FunctionStat {
-	var total float64
+	var total, gas float64
 	for _, f := range fs {
 		total += float64(f.Time)
+		gas += float64(f.Gas)
 	}
 	out := make([]report.FunctionStat, 0, len(fs))
 	for _, f := range fs {
@@ -33,6 +34,10 @@ func functionStats(p *program.Program, fs []fuzz.FuncStat) []report.FunctionStat
 		if total > 0 {
 			s.TimeShare = 100 * float64(f.Time) / total
 		}
+		if gas > 0 {
+			s.GasShare = 100 * float64(f.Gas) / gas
+		}
+		s.ShareCut = f.Cut
 		if f.TopCount > 0 {
 			s.TopRevert = failureText(f.TopRevert, f.TopErr, p, f.Contract)
 		}

@@ -50,6 +50,15 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		top = append(top, fmt.Sprintf("%s.%s (%.0f%%)", f.Contract, f.Function, f.TimeShare))
 		share += f.TimeShare
 	}
+	var cut []string
+	for _, f := range fs {
+		if f.ShareCut > 0 {
+			cut = append(cut, fmt.Sprintf("%s.%s (%.0f%% of the gas, picks 1 in %d)", f.Contract, f.Function, f.GasShare, 1<<f.ShareCut))
+		}
+	}
+	if len(cut) > 0 {
+		fmt.Fprintf(w, "foresight: share cut for taking most of the work without new coverage: %s\n", strings.Join(cut, ", "))
+	}
 	if len(top) > 0 {
 		label := "most of the time went to"
 		if share <= dominantShare {

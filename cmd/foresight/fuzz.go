@@ -381,6 +381,8 @@ type jsonReport struct {
 	NotCompiled   []string         `json:"notCompiled,omitempty"`
 	CompileErrors []string         `json:"compileErrors,omitempty"`
 	Finds         []report.Finding `json:"findings"`
+	// Functions are the per-function counts and shares of the work.
+	Functions []report.FunctionStat `json:"functionStats,omitempty"`
 }
 
 type jsonTool struct {
@@ -400,7 +402,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	root := reportRoot(run.paths)
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
 		DeployExecs: rep.DeployExecs, predictionCounts: predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
-		Contracts: contractStatuses(run.good, rep, run.only, run.harnesses), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings)})
+		Contracts: contractStatuses(run.good, rep, run.only, run.harnesses), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings), Functions: rep.FunctionStats})
 }
 
 // checkContractNames returns an error naming the contracts the files

@@ -171,10 +171,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		res.TxRate = float64(res.Txs) / s
 	}
 	res.Contracts, res.Functions = c.fuzzedCounts()
-	for _, w := range workers[1:] {
-		workers[0].stats.add(w.stats)
-	}
-	res.Funcs, res.PredictionTargets = workers[0].stats.stats(c.prog), predictionTargets(workers)
+	res.Funcs, res.PredictionTargets = funcStatsOf(c.prog, workers), predictionTargets(workers)
 	res.Coverage, res.Branches, res.Unmet, res.Creation = mergeCoverage(workers), mergeBranches(workers), c.unmet(workers), c.creation.get()
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {

@@ -156,14 +156,17 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 		if r.TimedOut {
 			w.c.timeouts.Add(1)
 		}
+		var n int
 		if in.profile {
-			o.newCov += w.m.Tracer.NewCoverage(w.seen)
-		} else if n := w.m.Tracer.MergeCoverage(w.seen); n > 0 {
+			n = w.m.Tracer.NewCoverage(w.seen)
+			o.newCov += n
+		} else if n = w.m.Tracer.MergeCoverage(w.seen); n > 0 {
 			o.newCov += n
 			if i < 64 {
 				o.covered |= 1 << i
 			}
 		}
+		w.share.tx(w.stats.slot(tx), r.GasUsed, i == len(seq)-1, n > 0)
 		if r.Err == nil {
 			for k, v := range w.m.Tracer.Writes() {
 				w.s.writes[k] = v

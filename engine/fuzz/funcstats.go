@@ -24,6 +24,12 @@ type FuncStat struct {
 	TopErr    error
 	TopCount  uint64
 	Time      time.Duration
+	// Gas is the gas its transactions used: the share of the campaign's
+	// work it took, the same on every run of a seed (Time is not).
+	Gas uint64
+	// Cut is how far the function's share was cut when the campaign
+	// ended (share.go): its picks ran one time in 2^Cut.
+	Cut int
 }
 
 // funcStats counts per function (slot base[contract]+method+1) without
@@ -32,6 +38,7 @@ type FuncStat struct {
 type funcStats struct {
 	base               []int
 	done, reverted, ns []uint64
+	gas                []uint64
 	ids                map[uint64]int32 // failure hash -> id
 	first              []failure        // id -> the failure first seen
 	counts             map[[2]int32]uint64
@@ -49,14 +56,15 @@ func newFuncStats(p *program.Program) *funcStats {
 		s.base[i] = n
 		n += len(c.Methods) + 1
 	}
-	s.done, s.reverted, s.ns = make([]uint64, n), make([]uint64, n), make([]uint64, n)
+	s.done, s.reverted, s.ns, s.gas = make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)
 	return s
 }
 
 // record counts transaction tx's result r, which took d.
 func (s *funcStats) record(tx *txseq.Tx, r *chain.Result, d time.Duration) {
-	slot := s.base[tx.Contract] + tx.Method + 1
+	slot := s.slot(tx)
 	s.ns[slot] += uint64(d)
+	s.gas[slot] += r.GasUsed
 	if r.Err == nil {
 		s.done[slot]++
 		return
@@ -74,6 +82,11 @@ func (s *funcStats) record(tx *txseq.Tx, r *chain.Result, d time.Duration) {
 		s.first = append(s.first, f)
 	}
 	s.counts[[2]int32{int32(slot), id}]++
+}
+
+// slot is the counters' index of tx's function.
+func (s *funcStats) slot(tx *txseq.Tx) int {
+	return s.base[tx.Contract] + tx.Method + 1
 }
 
 // failureHash tells failures apart: a revert by its data (FNV-1a), any
@@ -100,6 +113,7 @@ func (s *funcStats) add(o *funcStats) {
 		s.done[i] += o.done[i]
 		s.reverted[i] += o.reverted[i]
 		s.ns[i] += o.ns[i]
+		s.gas[i] += o.gas[i]
 	}
 	for k, n := range o.counts {
 		f := o.first[k[1]]
@@ -126,7 +140,7 @@ func (s *funcStats) stats(p *program.Program) []FuncStat {
 			if s.done[slot]+s.reverted[slot] == 0 {
 				continue
 			}
-			st := FuncStat{Contract: ci, Method: m, Completed: s.done[slot], Reverted: s.reverted[slot], Time: time.Duration(s.ns[slot])}
+			st := FuncStat{Contract: ci, Method: m, Completed: s.done[slot], Reverted: s.reverted[slot], Time: time.Duration(s.ns[slot]), Gas: s.gas[slot]}
 			best := int32(-1)
 			for id := range s.first {
 				n := s.counts[[2]int32{int32(slot), int32(id)}]

@@ -21,8 +21,7 @@ type callTarget struct {
 
 // randomTx generates a transaction to a random target.
 func (w *worker) randomTx() txseq.Tx {
-	t := w.c.calls[w.rng.IntN(len(w.c.calls))]
-	return w.txFor(t)
+	return w.txFor(w.pickCall(w.c.calls))
 }
 
 // crossOneIn is how rarely, in a campaign over several contracts, a
@@ -36,8 +35,7 @@ const crossOneIn = 8
 // last transaction's; -1: any): mostly one to ct itself.
 func (w *worker) txNear(ct int) txseq.Tx {
 	if ct >= 0 && len(w.c.targets) > 1 && w.rng.IntN(crossOneIn) != 0 {
-		l := w.c.local[ct]
-		return w.txFor(l[w.rng.IntN(len(l))])
+		return w.txFor(w.pickCall(w.c.local[ct]))
 	}
 	return w.randomTx()
 }

@@ -40,6 +40,7 @@ type worker struct {
 	val      valueState      // what the senders were paid (value.go)
 	priv     privSenders     // the deployer and role holders, who configure (mutate.go)
 	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
+	share    funcShare       // per function: its share of the work (share.go)
 	s        scratch
 }
 
@@ -107,6 +108,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	m.Principals = deploy.PrincipalAddrs(ch)
 	w.priv = privSendersOf(m.Principals, dep)
 	w.stats = newFuncStats(c.prog)
+	w.share = newFuncShare(len(w.stats.done))
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
 	tr.SetPrincipals(m.Principals)
 	w.val = newValueState(m)
@@ -195,6 +197,16 @@ func (w *worker) run(ctx context.Context) (err error) {
 // energy is spent.
 func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 	var pred *solve.Prediction
+	if c := w.entryCut(e); c > 0 {
+		// The entry calls a function that takes most of the work for
+		// nothing new (share.go): explore instead, or spend its cut
+		// share of the energy (a full one is up to 1,024 mutants).
+		if w.rng.Uint64()&(1<<c-1) != 0 {
+			w.try(w.randomSeq())
+			return
+		}
+		energy = max(1, energy>>c)
+	}
 	w.keep.left = 0 // a burst varies one entry's mutant (keep.go)
 	w.mappingKeysDue()
 	w.mappingKeys(e)
@@ -298,6 +310,7 @@ func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 	if o.newCov > 0 {
 		w.pred.Covered()
 	}
+	w.share.executed()
 	n := w.c.execs.Add(1)
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {

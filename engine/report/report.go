@@ -137,6 +137,13 @@ type FunctionStat struct {
 	// TimeShare is the percentage of the campaign's transaction time the
 	// function took (not in the JSON report: it varies between runs).
 	TimeShare float64 `json:"-"`
+	// GasShare is the percentage of the campaign's gas the function's
+	// transactions used: its share of the work, the same on every run of
+	// a seed with one worker.
+	GasShare float64 `json:"gasShare"`
+	// ShareCut says how far its share was cut at the end for taking most
+	// of the work without new coverage: its picks ran one in 2^ShareCut.
+	ShareCut int `json:"shareCut,omitempty"`
 }
 
 // A PredictionYield is what input prediction did for one target: the

@@ -141,6 +141,36 @@ type FileCoverage struct {
 // function to call: nothing to fuzz, which is not a failure.
 var ErrNoTargets = fuzz.ErrNoTargets
 
+// Fuzz runs a campaign on the contracts of builds. When ctx ends early it
+// still returns the report of what ran. On a fork (Options.Fork) whose
+// node fails, the campaign ends and Fuzz returns the fork's error: what
+// ran read state that was not there.
+func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
+	ctx, stop := forkContext(ctx, opts.Fork)
+	defer stop()
+	ctx, stopSetUp := opts.SetUpForks.watch(ctx)
+	defer stopSetUp()
+	if on, forks := opts.OnSetup, opts.SetUpForks; on != nil && forks != nil {
+		opts.OnSetup = func(s report.Setup) {
+			if s.Fork == nil {
+				s.Fork = forks.Info()
+			}
+			on(s)
+		}
+	}
+	rep, err := fuzzOn(ctx, builds, opts)
+	if ferr := forkErr(opts.Fork); ferr != nil {
+		return nil, ferr
+	}
+	if ferr := opts.SetUpForks.Err(); ferr != nil {
+		return nil, ferr
+	}
+	if rep != nil && rep.Setup.Fork == nil {
+		rep.Setup.Fork = opts.SetUpForks.Info()
+	}
+	return rep, err
+}
+
 // fuzzOn is Fuzz (fork.go) once the fork, if any, watches ctx.
 func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
 	start := time.Now()

@@ -5,12 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/foresight-sol/foresight/engine/report"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -129,36 +129,6 @@ func forkInfo(src *fork.Source, targets []report.ForkTarget) *report.ForkInfo {
 	}
 	h := src.Header()
 	return &report.ForkInfo{URL: src.URL(), Redacted: src.Redacted(), Block: h.Number, ChainID: h.ChainID, Targets: targets}
-}
-
-// Fuzz runs a campaign on the contracts of builds. When ctx ends early it
-// still returns the report of what ran. On a fork (Options.Fork) whose
-// node fails, the campaign ends and Fuzz returns the fork's error: what
-// ran read state that was not there.
-func Fuzz(ctx context.Context, builds []*solc.Build, opts Options) (*Report, error) {
-	ctx, stop := forkContext(ctx, opts.Fork)
-	defer stop()
-	ctx, stopSetUp := opts.SetUpForks.watch(ctx)
-	defer stopSetUp()
-	if on, forks := opts.OnSetup, opts.SetUpForks; on != nil && forks != nil {
-		opts.OnSetup = func(s report.Setup) {
-			if s.Fork == nil {
-				s.Fork = forks.Info()
-			}
-			on(s)
-		}
-	}
-	rep, err := fuzzOn(ctx, builds, opts)
-	if ferr := forkErr(opts.Fork); ferr != nil {
-		return nil, ferr
-	}
-	if ferr := opts.SetUpForks.Err(); ferr != nil {
-		return nil, ferr
-	}
-	if rep != nil && rep.Setup.Fork == nil {
-		rep.Setup.Fork = opts.SetUpForks.Info()
-	}
-	return rep, err
 }
 
 // forkContext ends ctx when the fork fails (the node went away, a rate

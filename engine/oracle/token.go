@@ -64,6 +64,8 @@ type tokens struct {
 	word  [32]byte         // an address as an argument word (named)
 	seen  []common.Address // the holders read (holdings, tokengain.go)
 	call  []byte           // a balanceOf call's calldata (holdings)
+	again []TxInfo         // the timeless re-run's history (tokengain.go)
+	tries map[[2]int]int   // timeless re-runs per function (mayRerun)
 }
 
 // newTokens watches the token contracts of m's deployment; with none it
@@ -144,12 +146,14 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 			return nil
 		}
 	}
+	// The net-gain rule's re-runs (tokengain.go) leave no coverage.
+	defer o.EndRerun()
 	for _, l := range logs {
 		from, to, ok := o.transfer(l)
 		if !ok || from == to {
 			continue
 		}
-		if detail := o.judge(x.Seq[:n], x.Hist, from, to, l); detail != "" {
+		if detail := o.judge(x.Seq[:n], x.Hist, from, to, l, x.Shrinking); detail != "" {
 			return o.report(x.Tx, detail)
 		}
 	}
@@ -157,8 +161,9 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 }
 
 // judge returns the theft a transfer event l of a token from from to to,
-// in the last transaction of hist, shows, or "".
-func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Address, l *types.Log) string {
+// in the last transaction of hist, shows, or "" (shrinking: the key of
+// the finding being shrunk, if any).
+func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Address, l *types.Log, shrinking *finding.Key) string {
 	n := len(hist)
 	tok := l.Address
 	s := hist[n-1].Sender
@@ -178,7 +183,7 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Addres
 	if !o.unpaid(hist, s) || !o.unpaid(hist, r) || !o.othersPaid(hist, s, r) {
 		if r == s && l.Topics[0] == TransferTopic {
 			// A sender that paid something in: tokengain.go's rule.
-			return o.overpaid(seq, hist, s, tok, from)
+			return o.overpaid(seq, hist, s, tok, from, shrinking)
 		}
 		return ""
 	}

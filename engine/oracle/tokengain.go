@@ -5,6 +5,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
@@ -22,9 +24,12 @@ import (
 //   - the sender paid in no ether and, of every other token, no more
 //     than it was paid back: a swap or a loan pays one token for another
 //     (a share minted on deposit and burnt on withdrawal nets out);
-//   - no block passed from its first transaction or transfer in the
-//     sequence to the payout: interest, rewards and streams accrue with
-//     time, and are paid as designed, out of what borrowers owe;
+//   - the gain stands with no time passing: when a block passed after
+//     the sender's first payment in, the sequence runs again from the
+//     deployed state with none passing between its transactions, and is
+//     judged on that run (interest, rewards and streams accrue with time,
+//     and are paid as designed, out of what borrowers owe; at most
+//     gainTries re-runs per function and worker);
 //   - after the payout, the deployment's contracts (and every contract
 //     the fuzzer's accounts exchanged the token with) hold less of the
 //     token, read with balanceOf, than the other senders who likewise
@@ -69,14 +74,46 @@ func (o *tokens) noteMove(h *TxInfo, l *types.Log, from, to common.Address) {
 // overpaid returns the theft a payout of token tok (an ERC-20 or ERC-721:
 // its holdings are read with balanceOf(address)) from contract from to
 // the last transaction's sender s shows by the net-gain rule, or "".
-func (o *tokens) overpaid(seq txseq.Sequence, hist []TxInfo, s int, tok, from common.Address) string {
+// shrinking is the key of the finding being shrunk, if any.
+func (o *tokens) overpaid(seq txseq.Sequence, hist []TxInfo, s int, tok, from common.Address, shrinking *finding.Key) string {
 	n := len(hist)
-	gain, ok := o.gained(hist, s, tok)
-	if !ok || !o.gaveOnly(hist, s, tok) || o.timePassed(seq, hist, s) || o.named(seq[:n-1], hist, s, s, s) {
+	if _, ok := o.gained(hist, s, tok); !ok || !o.gaveOnly(hist, s, tok) || o.named(seq[:n-1], hist, s, s, s) {
 		// A payee another user chose (a stream's recipient, a
 		// beneficiary) is paid what that user put in.
 		return ""
 	}
+	again := ""
+	if o.timePassed(seq, hist, s) {
+		if !o.mayRerun(&seq[n-1], shrinking) {
+			return ""
+		}
+		run, ok := o.timeless(seq, hist)
+		defer o.Chain.Reset(run)
+		if !ok {
+			return ""
+		}
+		hist, again = o.again, " (run again with no block passing between its transactions, as here)"
+		if _, ok := o.gained(hist, s, tok); !ok || !o.gaveOnly(hist, s, tok) {
+			return ""
+		}
+	}
+	gain, _ := o.gained(hist, s, tok)
+	claim, ok := o.claim(hist, s, tok)
+	if !ok {
+		return ""
+	}
+	held, ok := o.holdings(hist, tok)
+	if !ok || held.Cmp(&claim) >= 0 {
+		return ""
+	}
+	return fmt.Sprintf("transaction %d paid %s tokens of %s out of %s: over the sequence%s it was paid %s more of them than it paid in, and it paid in no ether and nothing else; the deployment's contracts then held %s of them, less than the %s that the other senders paying in nothing else deposited and were not paid back",
+		n, o.Principals[s].Hex(), tok.Hex(), from.Hex(), again, gain.Dec(), held.Dec(), claim.Dec())
+}
+
+// claim returns what the senders other than s that paid in nothing but
+// token tok deposited of it with contracts over hist and were not paid
+// back, when positive (ok).
+func (o *tokens) claim(hist []TxInfo, s int, tok common.Address) (uint256.Int, bool) {
 	var claim, out uint256.Int
 	for p := range o.Principals {
 		if p == s || o.isPrivileged(p) || !o.gaveOnly(hist, p, tok) {
@@ -84,19 +121,63 @@ func (o *tokens) overpaid(seq txseq.Sequence, hist []TxInfo, s int, tok, from co
 		}
 		in, paid, ok := o.sums(hist, p, tok, true)
 		if !ok || addOverflow(&claim, &in) || addOverflow(&out, &paid) {
-			return ""
+			return claim, false
 		}
 	}
 	if claim.Cmp(&out) <= 0 {
-		return ""
+		return claim, false
 	}
 	claim.Sub(&claim, &out)
-	held, ok := o.holdings(hist, tok)
-	if !ok || held.Cmp(&claim) >= 0 {
-		return ""
+	return claim, true
+}
+
+// mayRerun reports whether a payout by tx may be re-run without time
+// (timeless): always for the finding shrunk and in a replay, else at most
+// gainTries times per function and worker, as interest paid by design
+// fails it every time.
+func (o *tokens) mayRerun(tx *txseq.Tx, shrinking *finding.Key) bool {
+	if shrinking != nil || o.Replaying {
+		return true
 	}
-	return fmt.Sprintf("transaction %d paid %s tokens of %s out of %s: over the sequence it was paid %s more of them than it paid in, it paid in no ether and nothing else, and no block passed since it first took part; the deployment's contracts now hold %s of them, less than the %s that senders paying in nothing else deposited and were not paid back",
-		n, o.Principals[s].Hex(), tok.Hex(), from.Hex(), gain.Dec(), held.Dec(), claim.Dec())
+	site := [2]int{tx.Contract, tx.Method}
+	if o.tries == nil {
+		o.tries = make(map[[2]int]int)
+	}
+	if o.tries[site] >= gainTries {
+		return false
+	}
+	o.tries[site]++
+	return true
+}
+
+// gainTries bounds the timeless re-runs per function and worker.
+const gainTries = 8
+
+// timeless runs the n transactions of hist again from the deployed state
+// with no block passing between them, noting what they moved in o.again,
+// and returns the state the sequence left, to reset the chain to. ok
+// reports that the last one committed again. Interest, rewards and
+// streams that accrue with time then pay nothing more than what was paid
+// in: a gain that stands is not theirs.
+func (o *tokens) timeless(seq txseq.Sequence, hist []TxInfo) (after chain.Snapshot, ok bool) {
+	after = o.Chain.Snapshot()
+	o.Chain.Reset(o.Base)
+	o.again = o.again[:0]
+	for j := range hist {
+		tx := seq[j]
+		tx.Blocks, tx.Seconds = 0, 0
+		r := o.Rerun(&tx, 0)
+		h := TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Own: hist[j].Own, Failed: r.Err != nil}
+		if r.Err == nil {
+			for _, l := range o.RerunLogs() {
+				if from, to, ok := o.transfer(l); ok {
+					o.noteMove(&h, l, from, to)
+				}
+			}
+		}
+		o.again = append(o.again, h)
+	}
+	return after, !o.again[len(o.again)-1].Failed
 }
 
 // sums returns what principal p paid of token tok over hist and what it
@@ -150,26 +231,39 @@ func (o *tokens) gained(hist []TxInfo, p int, tok common.Address) (uint256.Int, 
 }
 
 // gave reports whether principal p paid in more of token tok over hist
-// than it got back, mints and burns included (an overflow counts as
-// having paid: it makes fewer reports).
+// than it got back: what it paid contracts, and what it burnt beyond what
+// was minted to it (a share minted on deposit and burnt on withdrawal
+// nets out; a faucet's mint pays nothing back), against what contracts
+// paid it. An overflow counts as having paid: it makes fewer reports.
 func (o *tokens) gave(hist []TxInfo, p int, tok common.Address) bool {
-	var in, out uint256.Int
+	var paid, got, burnt, minted uint256.Int
 	for j := range hist {
 		for k := range hist[j].Moves {
 			mv := &hist[j].Moves[k]
 			if mv.Principal != p || mv.Token != tok {
 				continue
 			}
-			sum := &out
-			if mv.In {
-				sum = &in
+			sum := &got
+			switch mint := mv.Other == (common.Address{}); {
+			case mv.In && mint:
+				sum = &burnt
+			case mv.In:
+				sum = &paid
+			case mint:
+				sum = &minted
 			}
 			if addOverflow(sum, &mv.Amount) {
 				return true
 			}
 		}
 	}
-	return in.Gt(&out)
+	if burnt.Gt(&minted) {
+		burnt.Sub(&burnt, &minted)
+		if addOverflow(&paid, &burnt) {
+			return true
+		}
+	}
+	return paid.Gt(&got)
 }
 
 // gaveOnly reports whether principal p paid nothing in over hist but

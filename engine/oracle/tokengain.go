@@ -24,6 +24,7 @@ import (
 //   - the sender paid in no ether and, of every other token, no more
 //     than it was paid back: a swap or a loan pays one token for another
 //     (a share minted on deposit and burnt on withdrawal nets out);
+//   - no other sender's transaction named it (a beneficiary, a payee);
 //   - the gain stands with no time passing: when a block passed after
 //     the sender's first payment in, the sequence runs again from the
 //     deployed state with none passing between its transactions, and is
@@ -39,7 +40,9 @@ import (
 // An AMM's liquidity providers paid in two tokens, so a swap's gain,
 // even one made of other swaps (arbitrage), takes no such deposit; a
 // reserve the deployment funded (a bonus, an insurance fund) is part of
-// the holdings.
+// the holdings. Not told apart from theft: a design that pays one
+// depositor out of another's deposit with nothing else paid in and no
+// time passing (an entry fee shared among earlier depositors, a pot).
 
 // A TokenMove is a token transfer between an account the fuzzer controls
 // and anything else: a contract, or the zero address (a mint or a burn).

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
@@ -128,6 +129,17 @@ func (m *Machine) Rerun(tx *txseq.Tx, gas uint64) chain.Result {
 	r := m.RunTx(tx, gas)
 	m.logKey = key
 	return r
+}
+
+// RerunLogs returns the logs of the transaction Rerun ran last (Rerun
+// files them apart, and TxLogs still returns the sequence's own).
+func (m *Machine) RerunLogs() []*types.Log {
+	if !m.keyLogs {
+		return nil
+	}
+	var key common.Hash
+	binary.BigEndian.PutUint64(key[24:], m.logSeq)
+	return m.Chain.State().GetLogs(key, 0, common.Hash{}, 0)
 }
 
 // EndRerun restores the instruction coverage of before a pipeline step's

@@ -86,6 +86,11 @@ type TxInfo struct {
 	// (token.go; an ERC-721 token counts one), for value feedback
 	// (engine/fuzz/value.go); zero if not run.
 	TokensGot uint256.Int
+	// Moves are the token transfers in it between an account the fuzzer
+	// controls and anything else (a contract, a mint, a burn): what each
+	// paid in and was paid, per token (tokengain.go); nil if none or not
+	// run. A fresh slice per transaction: histories copy TxInfo by value.
+	Moves []TokenMove
 	// Failed: it reverted (false if not run: a prefix's transactions).
 	Failed bool
 }

@@ -28,7 +28,9 @@ import (
 //     ether (SWC-113, loopfail.go);
 //  4. tokens (token.go): tokens moved out of another account the fuzzer
 //     controls without its approval, or paid to a sender that paid
-//     nothing in out of others' deposits;
+//     nothing in out of others' deposits, or more than it paid in out of
+//     others' deposits (tokengain.go, which may re-run the sequence with
+//     no time passing);
 //  5. freezing (freezing.go): notes the first sequence that paid each
 //     contract, judged at the end of the campaign (Frozen);
 //  6. properties (check.go): property and invariant functions.

@@ -37,7 +37,10 @@ import (
 //     sender's transaction named either (a stream's recipient, a
 //     transfer's payee): other users' deposits, taken by a stranger for
 //     itself or for another stranger (a withdraw(id, to) to any address
-//     needs no luck in choosing its own).
+//     needs no luck in choosing its own); or
+//   - paid tokens out of a contract to its sender, which paid some in
+//     but was paid more of the same token than it paid, out of other
+//     users' deposits (tokengain.go's net-gain rule).
 //
 // A swap pays its sender tokens for the tokens it paid in; an owner's mint
 // or burn is privileged; a spender moves what it was approved for.
@@ -59,6 +62,10 @@ type tokens struct {
 	*Machine
 	addrs []common.Address // the token contracts watched
 	word  [32]byte         // an address as an argument word (named)
+	seen  []common.Address // the holders read (holdings, tokengain.go)
+	call  []byte           // a balanceOf call's calldata (holdings)
+	again []TxInfo         // the timeless re-run's history (tokengain.go)
+	tries map[[2]int]int   // timeless re-runs per function (mayRerun)
 }
 
 // newTokens watches the token contracts of m's deployment; with none it
@@ -129,6 +136,7 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 		if to == sa {
 			addAmount(&h.TokensGot, l)
 		}
+		o.noteMove(h, l, from, to)
 	}
 	if !moved || !o.enabled(finding.TokenTheft) || x.Shrinking != nil && x.Shrinking.Kind != finding.TokenTheft || len(x.Seq) < n {
 		return nil
@@ -138,22 +146,26 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 			return nil
 		}
 	}
+	// The net-gain rule's re-runs (tokengain.go) leave no coverage.
+	defer o.EndRerun()
 	for _, l := range logs {
 		from, to, ok := o.transfer(l)
 		if !ok || from == to {
 			continue
 		}
-		if detail := o.judge(x.Seq[:n], x.Hist, from, to, l.Address); detail != "" {
+		if detail := o.judge(x.Seq[:n], x.Hist, from, to, l, x.Shrinking); detail != "" {
 			return o.report(x.Tx, detail)
 		}
 	}
 	return nil
 }
 
-// judge returns the theft a transfer of token tok from from to to, in the
-// last transaction of hist, shows, or "".
-func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to, tok common.Address) string {
+// judge returns the theft a transfer event l of a token from from to to,
+// in the last transaction of hist, shows, or "" (shrinking: the key of
+// the finding being shrunk, if any).
+func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Address, l *types.Log, shrinking *finding.Key) string {
 	n := len(hist)
+	tok := l.Address
 	s := hist[n-1].Sender
 	if p := o.principalIndex(from); p >= 0 {
 		// The deployer's approvals may come before the sequence (its
@@ -168,7 +180,14 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to, tok common.A
 	if r < 0 || from == (common.Address{}) || o.entitled(s) || o.entitled(r) || o.isPrivileged(r) {
 		return ""
 	}
-	if !o.unpaid(hist, s) || !o.unpaid(hist, r) || !o.othersPaid(hist, s, r) || o.named(seq[:n-1], hist, s, s, r) || o.named(seq[:n-1], hist, r, s, r) {
+	if !o.unpaid(hist, s) || !o.unpaid(hist, r) || !o.othersPaid(hist, s, r) {
+		if r == s && l.Topics[0] == TransferTopic {
+			// A sender that paid something in: tokengain.go's rule.
+			return o.overpaid(seq, hist, s, tok, from, shrinking)
+		}
+		return ""
+	}
+	if o.named(seq[:n-1], hist, s, s, r) || o.named(seq[:n-1], hist, r, s, r) {
 		return ""
 	}
 	if r == s {

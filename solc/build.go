@@ -39,6 +39,10 @@ type Build struct {
 	// Retried says how the settings differ from the project's after a
 	// "Stack too deep" failure ("" when they do not): see compileUnit.
 	Retried string
+	// Outlines holds the units whose AST the compiler was not asked for
+	// (astOmitted), with what is read from their text instead;
+	// Functions and Contracts answer from it.
+	Outlines map[string]*TextOutline
 }
 
 // Label names the build's compilation unit for messages that have no
@@ -129,8 +133,9 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 	}
 	refusedDiags, refused := outsideImports(b.Units, p.Root)
 	missingDiags, missingNames := missingImports(b.Units, p)
+	b.Outlines = astOmitted(p, comp, b.Units, roots, mode)
 	start := time.Now()
-	out, hit, err := t.cache.compile(ctx, comp, p.input(b.Units, refused, mode, st))
+	out, hit, err := t.cache.compile(ctx, comp, p.input(b.Units, refused, mode, st, b.Outlines))
 	b.Elapsed, b.Cached = time.Since(start), hit
 	if err != nil {
 		if ctx.Err() != nil {
@@ -200,8 +205,9 @@ func sortedNames(units map[string]*Unit) []string {
 }
 
 // input builds the standard-JSON input for the given units. Refused
-// imports get a stub, so that no compiler tries to read them itself.
-func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode, st Settings) *Input {
+// imports get a stub, so that no compiler tries to read them itself. The
+// units of omit get no AST.
+func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode, st Settings, omit map[string]*TextOutline) *Input {
 	in := &Input{Language: "Solidity", Sources: map[string]InputSource{}}
 	for _, name := range sortedNames(units) {
 		in.Sources[name] = InputSource{Content: string(units[name].Content)}
@@ -220,5 +226,16 @@ func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode Ou
 	}
 	in.Settings.EVMVersion = st.EVMVersion
 	in.Settings.OutputSelection = outputSelection(mode)
+	if len(omit) > 0 {
+		// A file's entry adds to "*"'s (solc takes the union), so the ASTs
+		// wanted are named one by one and "*" asks for none.
+		sel := in.Settings.OutputSelection["*"]
+		delete(sel, "")
+		for name := range in.Sources {
+			if omit[name] == nil {
+				in.Settings.OutputSelection[name] = map[string][]string{"": {"ast"}}
+			}
+		}
+	}
 	return in
 }

@@ -25,7 +25,7 @@ func BenchmarkCompile(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		in := p.input(units, nil, mode.m, p.Settings)
+		in := p.input(units, nil, mode.m, p.Settings, nil)
 		tc := NewToolchain(Config{NoNative: true})
 		comp, err := tc.Select(context.Background(), []Constraint{mustConstraint("^0.8.0")}, nil)
 		tc.Close()

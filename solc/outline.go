@@ -73,10 +73,33 @@ func (b *Build) ast(unit string) (Node, bool) {
 	return n, err == nil
 }
 
+// Outline returns what was read from the text of a unit whose AST the
+// compiler was not asked for (astOmitted), when the output has no AST
+// for it.
+func (b *Build) Outline(unit string) (*TextOutline, bool) {
+	if b == nil || b.Output == nil || b.Outlines[unit] == nil {
+		return nil, false
+	}
+	if src, ok := b.Output.Sources[unit]; !ok || len(src.AST) > 0 {
+		return nil, false // a compiler that gave the AST anyway: use it
+	}
+	return b.Outlines[unit], true
+}
+
 // Functions lists the functions and modifiers one of b's units defines
-// ([Functions]), nil when its AST is missing: the one way layers above
-// solc read them, so that none decodes the compiler's AST itself.
+// ([Functions], or its outline's), nil when its AST is missing: the one
+// way layers above solc read them, so that none decodes the compiler's
+// AST itself.
 func (b *Build) Functions(unit string) []Function {
+	if o, ok := b.Outline(unit); ok {
+		id, _ := b.FileID(unit)
+		out := make([]Function, len(o.Functions))
+		for i, f := range o.Functions {
+			f.File = id
+			out[i] = f
+		}
+		return out
+	}
 	n, ok := b.ast(unit)
 	if !ok {
 		return nil
@@ -85,8 +108,12 @@ func (b *Build) Functions(unit string) []Function {
 }
 
 // Contracts lists the contracts, interfaces and libraries one of b's
-// units defines ([Contracts]), nil when its AST is missing.
+// units defines ([Contracts], or its outline's), nil when its AST is
+// missing.
 func (b *Build) Contracts(unit string) []ContractDef {
+	if o, ok := b.Outline(unit); ok {
+		return append([]ContractDef(nil), o.Contracts...)
+	}
 	n, ok := b.ast(unit)
 	if !ok {
 		return nil

@@ -54,9 +54,15 @@ type buildAST struct {
 // srcKey is a source range as the source map gives it.
 type srcKey struct{ start, length, file int }
 
+// unitAST is one source unit of a build: its parsed AST or, for a unit
+// whose AST the compile did not ask for (solc's astOmitted: a
+// dependency's library file), the outline read from its text. Every
+// table below reads both; what an outline has not (asserts, arithmetic,
+// factories, bases, constructors) such a file cannot contain.
 type unitAST struct {
-	name string
-	ast  solc.Node
+	name    string
+	ast     solc.Node
+	outline *solc.TextOutline
 }
 
 // testHookParse, when set, is called for every AST parse.
@@ -71,6 +77,10 @@ func parseBuild(b *solc.Build) (*buildAST, error) {
 	sort.Strings(names)
 	out := &buildAST{units: make([]unitAST, 0, len(names))}
 	for _, unit := range names {
+		if o, ok := b.Outline(unit); ok {
+			out.units = append(out.units, unitAST{name: unit, outline: o})
+			continue
+		}
 		if testHookParse != nil {
 			testHookParse(unit)
 		}
@@ -78,7 +88,7 @@ func parseBuild(b *solc.Build) (*buildAST, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", unit, err)
 		}
-		out.units = append(out.units, unitAST{unit, ast})
+		out.units = append(out.units, unitAST{name: unit, ast: ast})
 	}
 	return out, nil
 }
@@ -113,7 +123,11 @@ func (a *buildAST) functions(b *solc.Build) ([]Func, map[string][]int) {
 			if src == nil {
 				continue
 			}
-			for _, fn := range solc.Functions(u.ast) {
+			fns := solc.Functions(u.ast)
+			if u.outline != nil {
+				fns = b.Functions(u.name) // with the unit's file id
+			}
+			for _, fn := range fns {
 				loc := solc.Location{Unit: u.name, Path: src.Path, Start: fn.Start, End: fn.End}
 				if fn.NameStart >= 0 && fn.Name != "" {
 					loc.Start, loc.End = fn.NameStart, fn.NameStart+len(fn.Name)

@@ -92,6 +92,13 @@ func (a *buildAST) libraryRanges() map[string][]span {
 	out := map[string][]span{}
 	for _, u := range a.units {
 		unit := u.name
+		if u.outline != nil {
+			for _, d := range u.outline.Contracts {
+				if d.Kind == "library" {
+					out[unit] = append(out[unit], span{d.Start, d.End})
+				}
+			}
+		}
 		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "ContractDefinition" {
 				return true

@@ -28,6 +28,13 @@ func (c *Contract) Literals() []uint256.Int {
 func (a *buildAST) literals() []uint256.Int {
 	seen := map[uint256.Int]bool{}
 	for _, u := range a.units {
+		if u.outline != nil {
+			for _, n := range u.outline.Numbers {
+				if v, ok := parseLiteral(n.Value, n.Subdenomination); ok {
+					seen[v] = true
+				}
+			}
+		}
 		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "Literal" || n.String("kind") != "number" {
 				return true
@@ -65,6 +72,13 @@ func (c *Contract) StringLiterals() [][]byte {
 func (a *buildAST) stringLiterals() [][]byte {
 	seen := map[string]bool{}
 	for _, u := range a.units {
+		if u.outline != nil {
+			for _, b := range u.outline.Strings {
+				if len(b) > 0 && len(b) <= maxStringLiteral {
+					seen[string(b)] = true
+				}
+			}
+		}
 		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "Literal" {
 				return true

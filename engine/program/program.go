@@ -171,6 +171,11 @@ func contractKinds(asts *buildAST) map[string]string {
 	out := map[string]string{}
 	for _, u := range asts.units {
 		unit := u.name
+		if u.outline != nil {
+			for _, d := range u.outline.Contracts {
+				out[unit+":"+d.Name] = d.Kind // libraries: never abstract
+			}
+		}
 		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "ContractDefinition" {
 				return true

@@ -26,20 +26,29 @@ func (a *buildAST) definitions(b *solc.Build) map[string]solc.Location {
 		if src == nil {
 			continue
 		}
+		def := func(name string, start, end int) {
+			key := u.name + ":" + name
+			if _, seen := out[key]; seen {
+				return
+			}
+			loc := solc.Location{Unit: u.name, Path: src.Path, Start: start, End: end}
+			if i := strings.Index(string(src.Content[start:min(end, len(src.Content))]), name); i >= 0 {
+				loc.Start, loc.End = start+i, start+i+len(name)
+			}
+			out[key] = loc
+		}
+		if u.outline != nil {
+			for _, d := range u.outline.Contracts {
+				def(d.Name, d.Start, d.End)
+			}
+		}
 		solc.Walk(u.ast, func(n solc.Node, _ []solc.Node) bool {
 			if n.Type() != "ContractDefinition" {
 				return true
 			}
-			key := u.name + ":" + n.String("name")
-			start, end, _, ok := n.Src()
-			if _, seen := out[key]; seen || !ok {
-				return false
+			if start, end, _, ok := n.Src(); ok {
+				def(n.String("name"), start, end)
 			}
-			loc := solc.Location{Unit: u.name, Path: src.Path, Start: start, End: end}
-			if i := strings.Index(string(src.Content[start:min(end, len(src.Content))]), n.String("name")); i >= 0 {
-				loc.Start, loc.End = start+i, start+i+len(n.String("name"))
-			}
-			out[key] = loc
 			return false
 		})
 	}

@@ -53,9 +53,11 @@ type interposition struct {
 	output   []byte
 }
 
-// consoleAddress is forge-std's console.log address; calls to it are not
-// the "next call" a prank or expectation waits for, as in forge.
-var consoleAddress = common.HexToAddress("0x000000000000000000636F6e736F6c652e6c6f67")
+// ConsoleAddress is the address forge-std's and Hardhat's console.log
+// call (a staticcall whose result they ignore, to an account without
+// code); calls to it are not the "next call" a prank or expectation waits
+// for, as in forge.
+var ConsoleAddress = common.HexToAddress("0x000000000000000000636F6e736F6c652e6c6f67")
 
 func (c *Cheats) onEnter(depth int, typ byte, from, to common.Address) {
 	if to == Address {
@@ -163,7 +165,7 @@ func (c *Cheats) intercept(op vm.OpCode, scope tracing.OpContext, depth int) {
 	s := scope.StackData()
 	n := len(s)
 	target := common.Address(s[n-2].Bytes20())
-	if target == Address || target == consoleAddress {
+	if target == Address || target == ConsoleAddress {
 		return
 	}
 	var value [32]byte

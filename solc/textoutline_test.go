@@ -105,3 +105,38 @@ func TestOutlineTextRefuses(t *testing.T) {
 		t.Errorf("two libraries: %+v, %v", o, ok)
 	}
 }
+
+// FuzzOutlineText feeds OutlineText arbitrary text: it must not panic,
+// and an outline it accepts places every library and function inside the
+// text, each function inside a library.
+func FuzzOutlineText(f *testing.F) {
+	f.Add([]byte("library L { function f(uint x) internal pure returns (uint) { return x + 1 ether; } }"))
+	f.Add([]byte("pragma solidity ^0.8.0;\nimport \"./A.sol\";\nlibrary console {\n    address constant A = address(0x000000000000000000636F6e736F6c652e6c6f67);\n    bytes constant S = hex\"00ff\" \"a\\tb\" unicode\"é\";\n    function log(string memory p) internal view { _send(abi.encodeWithSignature(\"log(string)\", p)); }\n    function _send(bytes memory p) private view { assembly { let r := staticcall(gas(), 0, add(p, 32), mload(p), 0, 0) } }\n}\n"))
+	f.Add([]byte("library L { /* unterminated"))
+	f.Add([]byte("library L { function f() internal { string memory s = \"\\u00e9\\x41\"; } }"))
+	f.Add([]byte("contract C { function f() external {} }"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		o, ok := OutlineText(src)
+		if !ok {
+			return
+		}
+		in := func(start, end int) bool { return 0 <= start && start <= end && end <= len(src) }
+		for _, c := range o.Contracts {
+			if c.Kind != "library" || !in(c.Start, c.End) {
+				t.Fatalf("contract %+v: want a library inside the %d-byte text", c, len(src))
+			}
+		}
+		for _, fn := range o.Functions {
+			if !in(fn.Start, fn.End) {
+				t.Fatalf("function %+v outside the %d-byte text", fn, len(src))
+			}
+			inside := false
+			for _, c := range o.Contracts {
+				inside = inside || c.Name == fn.Contract && c.Start <= fn.Start && fn.End <= c.End
+			}
+			if !inside {
+				t.Fatalf("function %+v in no library of %+v", fn, o.Contracts)
+			}
+		}
+	})
+}

@@ -71,6 +71,16 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 			root := tb.TempDir()
 			return root, foundrySetUpProject(tb, root, true)
 		}},
+		// A Hardhat-style layout: the contract imports a library npm
+		// hoisted into node_modules (Node's rule, issue 46), no foundry.toml.
+		{"node_modules library, hardhat layout", nil, true, func(tb testing.TB) (string, string) {
+			root := tb.TempDir()
+			writeFile(tb, root, "package.json", `{"dependencies":{"@acme/math":"1.0.0"}}`)
+			writeFile(tb, root, "hardhat.config.js", "module.exports = { solidity: \"0.8.37\" };\n")
+			writeFile(tb, root, "node_modules/@acme/math/package.json", `{"name":"@acme/math"}`)
+			writeFile(tb, root, "node_modules/@acme/math/contracts/Half.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nlibrary Half {\n    function half(uint256 a) internal pure returns (uint256) {\n        return a / 2;\n    }\n}\n")
+			return root, writeFile(tb, root, "contracts/Ledger.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\n\nimport \"@acme/math/contracts/Half.sol\";\n\ncontract Ledger {\n    uint256 public kept;\n\n    function keep(uint256 a) external {\n        kept = Half.half(a);\n        assert(kept != 4242);\n    }\n}\n")
+		}},
 		{"single file", nil, true, func(tb testing.TB) (string, string) {
 			root := tb.TempDir()
 			data, err := os.ReadFile(fixtures.Example(tb, "TwoObjectives.sol"))

@@ -177,10 +177,7 @@ step('b. a saved contract with a bug shows a squiggle and a Problems entry', asy
   // Save: the campaign after the save finds the assertion failure.
   await editor.locator('.view-lines').click();
   await page.keyboard.press('Control+S');
-  await until(`a squiggle on line ${bugLine}`, async () => {
-    await goTo(`${bugLine}`);
-    return (await squiggleLines(editor)).includes(bugLine);
-  });
+  await until(`a squiggle on line ${bugLine}`, () => squiggleOn(editor, bugLine));
   await statusItem(/Foresight: [1-9]\d* findings?/).waitFor();
 
   // The hover on the squiggle (Show Hover at the cursor: code lenses
@@ -287,10 +284,7 @@ step('e1. issue 45: a save finds a bug the test\'s set-up never calls; each lens
   // campaign adds push line 24 below the fold of a short window: reveal
   // the line before each look (a lens drawn first once hid the squiggle
   // for the whole wait).
-  await until(`a squiggle on line ${vaultBugLine} of ${vault}`, async () => {
-    await goTo(`${vaultBugLine}`);
-    return (await squiggleLines(editor)).includes(vaultBugLine);
-  });
+  await until(`a squiggle on line ${vaultBugLine} of ${vault}`, () => squiggleOn(editor, vaultBugLine));
   await statusItem(/Foresight: [1-9]\d* findings?/).waitFor();
   // Each function's lens shows its own calls, not the campaign's total.
   let figures = [];
@@ -676,13 +670,21 @@ async function quickFix(name, title) {
   await page.locator('.action-widget').waitFor({ state: 'hidden' });
 }
 
-/** The 1-based line numbers of the error squiggles in an editor, read off
- * the line-number gutter at the same height. */
 /** Whether the editor draws 1-based line `line` (it draws only those in view). */
 async function lineInView(editor, line) {
   return editor.evaluate((ed, n) => [...ed.querySelectorAll('.margin-view-overlays .line-numbers')].some((l) => Number(l.textContent.trim()) === n), line);
 }
 
+/** Whether the active editor has an error squiggle on 1-based line `line`,
+ * after moving the cursor there: code lenses drawn later move lines out
+ * of view, and the editor draws only those in view. */
+async function squiggleOn(editor, line) {
+  await goTo(`${line}`);
+  return (await squiggleLines(editor)).includes(line);
+}
+
+/** The 1-based line numbers of the error squiggles in an editor, read off
+ * the line-number gutter at the same height. */
 async function squiggleLines(editor) {
   return editor.evaluate((ed) => {
     const lines = [];

@@ -64,7 +64,15 @@ type Options struct {
 	// SetUpForks opens the forks a Foundry set-up selects (forksetup.go);
 	// nil: a set-up that forks fails.
 	SetUpForks *SetUpForks
+	// Swaps replace creation code wherever a contract is created
+	// (cheatcode.Swap): a suite compiled with an older version of the
+	// code under test fuzzes the new one (plan.Carry).
+	Swaps []Swap
 }
+
+// Swap replaces one contract's creation code with another's (one
+// definition, in engine/cheatcode).
+type Swap = cheatcode.Swap
 
 // Settings are the knobs a campaign shares with the fuzzer (one
 // definition, in engine/fuzz).
@@ -183,7 +191,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	if err != nil {
 		return nil, err
 	}
-	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress}
+	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress, Swaps: opts.Swaps}
 	cfg.Chain.EVMVersion = replay.ChainVersion(builds)
 	replay.ChainLimits(builds, &cfg.Chain)
 	if cfg.Chain.Fork, err = chainFork(prog, opts.Fork, opts.ForkTargets); err != nil {

@@ -38,6 +38,9 @@ type fuzzRequest struct {
 	nSuites    int
 	later      plan.Later
 	suiteTexts []solc.SourceText
+	// carried are the suites fuzzed on the saved code from their last
+	// compile while theirs runs (plan.Carry).
+	carried []plan.Carried
 }
 
 // fuzz runs the campaign of a run and streams its findings.
@@ -113,6 +116,18 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		s.logCampaign(p.root, "directly: "+what, rep)
 	}
 	hooks.StopDirect = r.stopDirect
+	hooks.Carried = req.carried
+	hooks.OnCarriedFinding = func(f report.Finding) { s.addFindingOf(p, r, f, fallback, true) }
+	hooks.OnCarried = func(su plan.Suite, rep *engine.Report, err error) {
+		if err != nil {
+			s.log.Warn("carried set-up", zap.String("suite", su.Path), zap.Error(err))
+			return
+		}
+		s.logCampaign(p.root, "from "+strings.Join(su.Contracts, ", ")+"'s setUp() on the saved code, before the suite's compile (set-up carried)", rep)
+	}
+	if len(req.carried) > 0 {
+		prog.report("fuzzing "+what+" and from "+strings.Join(req.carried[0].Suite.Contracts, ", ")+".setUp() (carried)", percent(0))
+	}
 	rep, runs, err := plan.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
 	result := s.fuzzEnded(ctx, req, store, rep, runs, err)
 	if cut && ctx.Err() == nil && err == nil {
@@ -245,7 +260,19 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.
 // at once. Its offsets refer to the text r compiled: a newer save that
 // changed the file since moves it or drops it (placeLocked).
 func (s *server) addFinding(p *project, r *run, f report.Finding, fallback string) {
+	s.addFindingOf(p, r, f, fallback, false)
+}
+
+// addFindingOf is addFinding; a carried suite's finding (plan.Carry) is
+// dropped once the run's suites are compiled, since the replay of the
+// findings on that compile has started or ended (suitesLater) and would
+// not see it.
+func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback string, carried bool) {
 	s.mu.Lock()
+	if carried && r.compiledSuites {
+		s.mu.Unlock()
+		return
+	}
 	files := r.files
 	if files == nil { // not fully compiled: only the latest run's text is known
 		if p.gen != r.gen {

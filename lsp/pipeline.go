@@ -86,7 +86,9 @@ func (s *server) takeOver(r *run) {
 	s.mu.Lock()
 	old := r.campaign
 	r.campaign, r.fuzzing = nil, true
-	keep := old != nil && r.suites && old.suites && !old.waiting
+	// A carried set-up fuzzes the new code from the start: the older
+	// suites would fuzz the old beside it.
+	keep := old != nil && r.suites && !r.carries && old.suites && !old.waiting
 	if keep {
 		r.replaces = old
 		select {
@@ -200,8 +202,10 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		result = "not fuzzed: " + why
 		return
 	}
+	carried := s.carry(p, cp.Suites, builds)
 	s.mu.Lock()
 	r.suites = len(cp.Suites) > 0
+	r.carries = len(carried) > 0
 	s.mu.Unlock()
 	s.takeOver(r)
 	if fuzzCtx.Err() != nil {
@@ -210,7 +214,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	}
 	later := s.suitesLater(suitesRequest{p: p, r: r, proj: proj, paths: cp.Suites, overlay: overlay, versions: versions, tc: tc, st: settings, changed: st.changed})
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog,
-		nSuites: len(cp.Suites), later: later, suiteTexts: plan.Texts(proj, cp.Suites, overlay)})
+		nSuites: len(cp.Suites), later: later, suiteTexts: plan.Texts(proj, cp.Suites, overlay), carried: carried})
 	s.checkBehaviour(p, r, t, prevBuilds, builds, st.focus, settings.Seed)
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.

@@ -59,6 +59,9 @@ func (s *server) suitesLater(req suitesRequest) plan.Later {
 		start := time.Now()
 		builds, err := req.tc.Compile(ctx, req.proj, solc.Request{Files: req.paths, Overlay: req.overlay, Mode: solc.Full, Background: true})
 		<-s.suiteSlot
+		s.mu.Lock()
+		req.r.compiledSuites = true // no carried finding after this
+		s.mu.Unlock()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -129,4 +132,29 @@ func (s *server) keepSuites(p *project, suites []plan.Suite) {
 	for _, su := range suites {
 		p.suites[su.Path] = su.Builds
 	}
+}
+
+// carry returns the suites of paths that can be fuzzed on the saved code
+// (builds) from their last compile while theirs runs (plan.Carry), so a
+// bug only a set-up reaches is found as soon as the saved file compiled,
+// not after the test and forge-std did: a finding streams in at once and
+// is replayed on the suite's own compile once ready (recheckFindings).
+func (s *server) carry(p *project, paths []string, builds []*solc.Build) []plan.Carried {
+	s.mu.Lock()
+	kept := maps.Clone(p.suites)
+	s.mu.Unlock()
+	var out []plan.Carried
+	for _, path := range paths {
+		old := kept[path]
+		if old == nil {
+			continue
+		}
+		c, why := plan.Carry(plan.FromBuilds(old, []string{path})[0], builds)
+		if why != "" {
+			s.log.Debug("set-up not carried", zap.String("suite", path), zap.String("why", why))
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }

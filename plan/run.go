@@ -42,6 +42,16 @@ type Hooks struct {
 	// while the suites go on (the editor: a newer save's direct campaign
 	// replaced it, its suites are not ready yet).
 	StopDirect <-chan struct{}
+	// Carried are suites fuzzed on a carried set-up (Carry) from the
+	// start, while the suites are compiled: their findings stream to
+	// OnCarriedFinding, their reports are dropped once the suites are ready
+	// (the suites' own campaigns make the run's figures).
+	Carried []Carried
+	// OnCarriedFinding gets the carried campaigns' findings, each naming
+	// its suite; OnCarried a carried suite's report, or why it could not
+	// run, when its campaign ended on its own.
+	OnCarriedFinding func(report.Finding)
+	OnCarried        func(Suite, *engine.Report, error)
 }
 
 // RunSuites runs each suite's campaigns with opts (Split's, divided
@@ -131,7 +141,9 @@ func RunStaged(ctx context.Context, builds []*solc.Build, opts engine.Options, n
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		stopCarried := runCarried(sctx, h, hopts)
 		suites, err := later(sctx)
+		stopCarried()
 		if err != nil {
 			if sctx.Err() == nil {
 				serr = err
@@ -211,4 +223,34 @@ func NotFuzzedWhy(hr *engine.Report) string {
 		}
 	}
 	return hr.NotFuzzed()
+}
+
+// runCarried starts h.Carried's campaigns, one after the other, each
+// with opts (the suites' budget, seed and workers) and its swaps, and
+// returns what stops them and waits for them to end.
+func runCarried(ctx context.Context, h Hooks, opts engine.Options) func() {
+	if len(h.Carried) == 0 {
+		return func() {}
+	}
+	ctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, c := range h.Carried {
+			o := opts
+			o.Swaps = c.Swaps
+			rep := &engine.Report{}
+			_, err := RunSuites(ctx, []Suite{c.Suite}, o, rep, Hooks{OnFinding: h.OnCarriedFinding})
+			if ctx.Err() != nil {
+				return
+			}
+			if h.OnCarried != nil {
+				h.OnCarried(c.Suite, rep, err)
+			}
+		}
+	}()
+	return func() {
+		stop()
+		<-done
+	}
 }

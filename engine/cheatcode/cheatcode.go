@@ -89,6 +89,9 @@ type Cheats struct {
 	labels map[common.Address]string
 	etched []common.Address // in order, with repeats
 
+	// Swaps replace creation code at CREATE and CREATE2 (swap.go).
+	Swaps []Swap
+
 	// Code resolves an artifact name for vm.getCode and
 	// vm.getDeployedCode ("File.sol:Name", "Name.sol" or "Name"); nil
 	// makes them fail.

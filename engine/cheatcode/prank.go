@@ -126,6 +126,9 @@ func (c *Cheats) beforeOp(_ uint64, op vm.OpCode, scope *vm.ScopeContext, depth 
 // expectRevert is redirected once its gas is charged as the original's,
 // so the redirection changes neither its cost nor which accounts are warm.
 func (c *Cheats) afterGas(_ uint64, op vm.OpCode, scope *vm.ScopeContext, depth int) {
+	if len(c.Swaps) > 0 && (op == vm.CREATE || op == vm.CREATE2) {
+		c.swapCreate(scope) // before a prank copies the initcode
+	}
 	if c.pranked == nil && c.expected == nil {
 		return
 	}

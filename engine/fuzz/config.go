@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/solve"
@@ -80,6 +81,10 @@ type Config struct {
 	// target was first reached.
 	Targets map[int][]uint64
 	Chain   chain.Config
+	// Swaps replace creation code wherever the set-up, or a transaction,
+	// creates a contract (cheatcode.Swap): a test compiled with an older
+	// version of the code under test deploys the new one.
+	Swaps []cheatcode.Swap
 	// Deployment replays a recorded deployment (its Args, Values, Order,
 	// Token and, with an Order, Addrs and Errors); without one the
 	// constructors' inputs are searched (ctorsearch.go).

@@ -107,6 +107,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, rec *creatio
 		return nil, nil, nil, fmt.Errorf("%w: no compiled contract %q", cheatcode.ErrSetUp, c.cfg.SetUp)
 	}
 	cheats := cheatcode.New()
+	cheats.Swaps = c.cfg.Swaps
 	ch, err := chain.New(c.cfg.Chain, cheats.Hooks(hooks))
 	if err != nil {
 		return nil, nil, nil, err

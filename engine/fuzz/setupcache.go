@@ -118,6 +118,10 @@ func setUpKey(p *program.Program, cfg *Config) ([32]byte, bool) {
 		// fmt prints maps sorted by key: the same places, the same text.
 		field(h, fmt.Appendf(nil, "%v %v %v", a.Creation.LinkReferences, a.Runtime.LinkReferences, a.Runtime.Immutables))
 	}
+	for _, sw := range cfg.Swaps {
+		field(h, sw.Old)
+		field(h, sw.New)
+	}
 	var k [32]byte
 	h.Sum(k[:0])
 	return k, true

@@ -243,10 +243,13 @@ func (f *fakeClient) startsSince(mark int) (direct, suite time.Time) {
 		if e.method != protocol.MethodProgress || e.event.Kind != "report" {
 			continue
 		}
-		switch {
-		case suite.IsZero() && strings.HasPrefix(e.event.Message, "fuzzing from "):
+		msg := e.event.Message
+		// A carried suite (plan.Carry) starts with the direct campaign:
+		// "fuzzing X and from T.setUp() (carried)".
+		if suite.IsZero() && (strings.HasPrefix(msg, "fuzzing from ") || strings.HasSuffix(msg, ".setUp() (carried)")) {
 			suite = e.at
-		case direct.IsZero() && strings.HasPrefix(e.event.Message, "fuzzing "):
+		}
+		if direct.IsZero() && strings.HasPrefix(msg, "fuzzing ") && !strings.HasPrefix(msg, "fuzzing from ") {
 			direct = e.at
 		}
 	}

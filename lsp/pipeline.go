@@ -86,9 +86,7 @@ func (s *server) takeOver(r *run) {
 	s.mu.Lock()
 	old := r.campaign
 	r.campaign, r.fuzzing = nil, true
-	// A carried set-up fuzzes the new code from the start: the older
-	// suites would fuzz the old beside it.
-	keep := old != nil && r.suites && !r.carries && old.suites && !old.waiting
+	keep := old != nil && r.suites && old.suites && !old.waiting
 	if keep {
 		r.replaces = old
 		select {
@@ -205,7 +203,6 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	carried := s.carry(p, cp.Suites, builds)
 	s.mu.Lock()
 	r.suites = len(cp.Suites) > 0
-	r.carries = len(carried) > 0
 	s.mu.Unlock()
 	s.takeOver(r)
 	if fuzzCtx.Err() != nil {

@@ -80,9 +80,9 @@ type run struct {
 	suites, waiting bool
 	replaces        *run
 	stopDirect      chan struct{}
-	// carries says the run fuzzes suites on a carried set-up (plan.Carry)
-	// until compiledSuites, set once its suites' compile returned.
-	carries, compiledSuites bool
+	// compiledSuites is set once the run's suites' compile returned: its
+	// carried suites' findings (plan.Carry) are no longer taken.
+	compiledSuites bool
 	// covered are the files the run's compiles published compiler
 	// diagnostics for, direct those of its direct full compile (under
 	// server.mu; applyBuilds, settleDiagnostics).

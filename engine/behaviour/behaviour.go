@@ -129,8 +129,11 @@ func Compare(ctx context.Context, old, new []*solc.Build, opts Options) (*Report
 		opts.Depth = DefaultDepth
 	}
 	r, err := prepare(ctx, old, new, opts)
-	if err != nil || len(r.m.pairs) == 0 {
-		return r.rep, err
+	if err != nil {
+		return nil, err
+	}
+	if len(r.m.pairs) == 0 {
+		return r.rep, nil
 	}
 	if err := r.run(); err != nil {
 		return nil, err

@@ -98,10 +98,12 @@ func (c *SetUpCache) resume(ch *chain.Chain, cheats *cheatcode.Cheats, p *progra
 }
 
 // setUpKey is the key of cfg.SetUp's set-up on p; false when the chain is
-// a fork (its state is not only what setUp() built).
+// a fork (its state is not only what setUp() built) or creations are
+// swapped (a carried suite: built for one save, it would only push the
+// suites' own set-ups out of the cache).
 func setUpKey(p *program.Program, cfg *Config) ([32]byte, bool) {
 	cc := cfg.Chain
-	if cc.Fork != nil {
+	if cc.Fork != nil || len(cfg.Swaps) > 0 {
 		return [32]byte{}, false
 	}
 	h := sha256.New()
@@ -117,10 +119,6 @@ func setUpKey(p *program.Program, cfg *Config) ([32]byte, bool) {
 		field(h, a.Runtime.Bytes)
 		// fmt prints maps sorted by key: the same places, the same text.
 		field(h, fmt.Appendf(nil, "%v %v %v", a.Creation.LinkReferences, a.Runtime.LinkReferences, a.Runtime.Immutables))
-	}
-	for _, sw := range cfg.Swaps {
-		field(h, sw.Old)
-		field(h, sw.New)
 	}
 	var k [32]byte
 	h.Sum(k[:0])

@@ -13,7 +13,8 @@ import (
 // its set-up deploys is fuzzed from that set-up on the saved code before
 // the suite's own compile is ready (plan.Carry): the bug only the set-up
 // reaches is found while that compile is held, and the finding stays once
-// the compile ends and the finding is replayed on it.
+// the compile ends and the finding is replayed on it; its replay command
+// waits for that.
 func TestCarriedSetUp(t *testing.T) {
 	root := t.TempDir()
 	vault := foundrySetUpProject(t, root, false)
@@ -46,6 +47,26 @@ func TestCarriedSetUp(t *testing.T) {
 	if !carried {
 		t.Errorf("no progress report of the carried suite:\n%s", f.describe())
 	}
+	// Its replay would run on the suite's last compile, the old code:
+	// refused, saying why, until the suite's compile has replayed it.
+	replay := func() (string, error) {
+		f.mu.Lock()
+		var id string
+		for _, d := range f.findingsLocked(vault) {
+			if int(d.Range.Start.Line) == plantedLn {
+				id = findingIDOf(d)
+			}
+		}
+		f.mu.Unlock()
+		var trace string
+		err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{
+			Command: cmdReplay, Arguments: []any{findingArg{URI: uriOf(vault), Finding: id}},
+		}, &trace)
+		return trace, err
+	}
+	if trace, err := replay(); err == nil || !strings.Contains(err.Error(), "while its suite (VaultInvariant.t.sol) compiled") {
+		t.Errorf("replay of the carried finding before the suite's compile: %v, %q; want it refused", err, trace)
+	}
 	close(release)
 	if end := f.awaitRunAfter(mark); !fuzzed(end) {
 		t.Errorf("the save's run ended with %q", end)
@@ -55,6 +76,9 @@ func TestCarriedSetUp(t *testing.T) {
 	f.mu.Unlock()
 	if !kept {
 		t.Errorf("the carried finding is gone once the suite compiled:\n%s", f.describe())
+	}
+	if trace, err := replay(); err != nil || !strings.Contains(trace, "assertion failed") {
+		t.Errorf("replay once the suite compiled: %v, %q", err, trace)
 	}
 	f.shutdown()
 }

@@ -140,6 +140,10 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 		// A suite's campaign ran on the suite compiled alone.
 		setup, builds = h.Setup, p.suites[h.File]
 		ok = builds != nil
+		if f.carried {
+			s.mu.Unlock()
+			return nil, fmt.Errorf("finding %s was found on the saved code while its suite (%s) compiled: it can be replayed once that compile has ended and replayed it", id, filepath.Base(h.File))
+		}
 	}
 	s.mu.Unlock()
 	if !ok {

@@ -291,7 +291,7 @@ func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback str
 			return
 		}
 	}
-	nf := &finding{path: path, src: fs.src, f: f}
+	nf := &finding{path: path, src: fs.src, f: f, carried: carried}
 	for _, rel := range f.Related {
 		if rf := files[rel.Path]; rf != nil && p.files[rel.Path] != nil && p.files[rel.Path].src == rf.src {
 			nf.via = append(nf.via, protocol.DiagnosticRelatedInformation{

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,61 +42,96 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 		// must find something (so that agreeing on nothing is no pass).
 		suites []string
 		finds  bool
-		make   func(tb testing.TB) (root, file string)
+		make   func(tb testing.TB) agreeCase
 	}{
-		{"issue 45 vault", []string{"VaultTest"}, true, func(tb testing.TB) (string, string) {
+		{"issue 45 vault", []string{"VaultTest"}, true, func(tb testing.TB) agreeCase {
 			root := vaultProject(tb)
-			return root, filepath.Join(root, "src", "Vault.sol")
+			return agreeCase{root: root, file: filepath.Join(root, "src", "Vault.sol")}
 		}},
 		// The saved or named file is the test: check fuzzes it directly
 		// from its own set-up, and so must the save. The vault's set-up
 		// never calls checkSolvency (issue 45), so neither finds its
 		// assert; the planted bug its invariant suite does find.
-		{"issue 45 vault, its test saved", []string{"VaultTest"}, false, func(tb testing.TB) (string, string) {
+		{"issue 45 vault, its test saved", []string{"VaultTest"}, false, func(tb testing.TB) agreeCase {
 			root := vaultProject(tb)
-			return root, filepath.Join(root, "test", "Vault.t.sol")
+			return agreeCase{root: root, file: filepath.Join(root, "test", "Vault.t.sol")}
 		}},
-		{"set-up vault with a planted bug, its test saved", []string{"VaultInvariantTest"}, true, func(tb testing.TB) (string, string) {
+		{"set-up vault with a planted bug, its test saved", []string{"VaultInvariantTest"}, true, func(tb testing.TB) agreeCase {
 			root := tb.TempDir()
 			foundrySetUpProject(tb, root, false)
 			writeFile(tb, root, "src/Vault.sol", strings.Replace(setUpVault, plantedAt, plantedBug, 1))
-			return root, filepath.Join(root, "test", "VaultInvariant.t.sol")
+			return agreeCase{root: root, file: filepath.Join(root, "test", "VaultInvariant.t.sol")}
 		}},
-		{"set-up vault with a planted bug", []string{"VaultInvariantTest"}, true, func(tb testing.TB) (string, string) {
+		{"set-up vault with a planted bug", []string{"VaultInvariantTest"}, true, func(tb testing.TB) agreeCase {
 			root := tb.TempDir()
 			vault := foundrySetUpProject(tb, root, false)
 			writeFile(tb, root, "src/Vault.sol", strings.Replace(setUpVault, plantedAt, plantedBug, 1))
-			return root, vault
+			return agreeCase{root: root, file: vault}
 		}},
-		{"set-up vault without its test", nil, false, func(tb testing.TB) (string, string) {
+		{"set-up vault without its test", nil, false, func(tb testing.TB) agreeCase {
 			root := tb.TempDir()
-			return root, foundrySetUpProject(tb, root, true)
+			return agreeCase{root: root, file: foundrySetUpProject(tb, root, true)}
 		}},
 		// A Hardhat-style layout: the contract imports a library npm
 		// hoisted into node_modules (Node's rule, issue 46), no foundry.toml.
-		{"node_modules library, hardhat layout", nil, true, func(tb testing.TB) (string, string) {
+		{"node_modules library, hardhat layout", nil, true, func(tb testing.TB) agreeCase {
 			root := tb.TempDir()
 			writeFile(tb, root, "package.json", `{"dependencies":{"@acme/math":"1.0.0"}}`)
 			writeFile(tb, root, "hardhat.config.js", "module.exports = { solidity: \"0.8.37\" };\n")
 			writeFile(tb, root, "node_modules/@acme/math/package.json", `{"name":"@acme/math"}`)
 			writeFile(tb, root, "node_modules/@acme/math/contracts/Half.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nlibrary Half {\n    function half(uint256 a) internal pure returns (uint256) {\n        return a / 2;\n    }\n}\n")
-			return root, writeFile(tb, root, "contracts/Ledger.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\n\nimport \"@acme/math/contracts/Half.sol\";\n\ncontract Ledger {\n    uint256 public kept;\n\n    function keep(uint256 a) external {\n        kept = Half.half(a);\n        assert(kept != 4242);\n    }\n}\n")
+			return agreeCase{root: root, file: writeFile(tb, root, "contracts/Ledger.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\n\nimport \"@acme/math/contracts/Half.sol\";\n\ncontract Ledger {\n    uint256 public kept;\n\n    function keep(uint256 a) external {\n        kept = Half.half(a);\n        assert(kept != 4242);\n    }\n}\n")}
 		}},
-		{"single file", nil, true, func(tb testing.TB) (string, string) {
+		{"single file", nil, true, func(tb testing.TB) agreeCase {
 			root := tb.TempDir()
 			data, err := os.ReadFile(fixtures.Example(tb, "TwoObjectives.sol"))
 			if err != nil {
 				tb.Fatal(err)
 			}
-			return root, writeFile(tb, root, "TwoObjectives.sol", string(data))
+			return agreeCase{root: root, file: writeFile(tb, root, "TwoObjectives.sol", string(data))}
+		}},
+		// Forks, against a local anvil (poolAnvil; skipped without one):
+		// the vault's assert fails only on the pool's forked price (off
+		// the fork the pool has no code and deposit reverts), so a side
+		// that ran off the fork would find nothing, and disagree.
+		{"fork url, the vault on the fork", nil, true, func(tb testing.TB) agreeCase {
+			return forkURLProject(tb, false)
+		}},
+		// The set-up, which selects no fork itself, deploys the vault on
+		// the fork forkUrl and --fork-url name.
+		{"fork url, a set-up deploying the vault on the fork", []string{"Harness"}, true, func(tb testing.TB) agreeCase {
+			return forkURLProject(tb, true)
+		}},
+		// The set-up selects the fork itself (vm.createSelectFork by
+		// foundry.toml's alias): no setting or flag; the editor must be
+		// trusted, as check is.
+		{"set-up selecting a fork", []string{"Harness"}, true, func(tb testing.TB) agreeCase {
+			root := tb.TempDir()
+			url, block := poolAnvil(tb)
+			vault, _ := anvilSetUpProject(tb, root, url, block)
+			return agreeCase{root: root, file: vault, trusted: true}
+		}},
+		// The harness saved: both fuzz it from its own set-up, on the
+		// fork it selects.
+		{"set-up selecting a fork, its test saved", []string{"Harness"}, true, func(tb testing.TB) agreeCase {
+			root := tb.TempDir()
+			url, block := poolAnvil(tb)
+			_, harness := anvilSetUpProject(tb, root, url, block)
+			return agreeCase{root: root, file: harness, trusted: true}
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root, file := tt.make(t)
-			cliFindings, cliSuites := checkFile(t, bin, root, file)
+			proj := tt.make(t)
+			root, file := proj.root, proj.file
+			cliFindings, cliSuites := checkFile(t, bin, root, file, proj.args...)
 
-			f := newFake(t, fakeOptions{settings: with(budget, "fuzzExecs", agreeExecs), folders: []string{root}})
+			settings := with(budget, "fuzzExecs", agreeExecs)
+			maps.Copy(settings, proj.settings)
+			f := newFake(t, fakeOptions{settings: settings, folders: []string{root}})
+			if proj.trusted {
+				f.notify(methodGrantTrust, nil)
+			}
 			f.open(file)
 			f.awaitRunEnd(1)
 			mark := f.journalLen()
@@ -108,7 +144,7 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 			for path := range f.diags {
 				for _, d := range f.findingsLocked(path) {
 					rel, _ := filepath.Rel(root, path)
-					editorFindings = append(editorFindings, fmt.Sprintf("%s:%d", rel, d.Range.Start.Line+1))
+					editorFindings = append(editorFindings, fmt.Sprintf("%s:%d %v", rel, d.Range.Start.Line+1, d.Code))
 				}
 			}
 			for _, e := range f.journal[mark:] {
@@ -118,6 +154,7 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 			}
 			f.mu.Unlock()
 			slices.Sort(editorFindings)
+			editorFindings = slices.Compact(editorFindings)
 			slices.Sort(editorSuites)
 			editorSuites = slices.Compact(editorSuites)
 			if !slices.Equal(editorFindings, cliFindings) {
@@ -134,17 +171,50 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 	}
 }
 
+// agreeCase is one row's project: the file saved and checked under root,
+// check's extra flags (args) and the editor's matching settings, and
+// whether the editor's workspace is trusted (check always is), which
+// forks need.
+type agreeCase struct {
+	root, file string
+	args       []string
+	settings   map[string]any
+	trusted    bool
+}
+
+// forkURLProject is a Foundry project whose vault prices through the pool
+// of a local anvil (poolAnvil), at a fixed address, and both sides' fork
+// of that anvil at the pool's block: forkUrl and forkBlock in a trusted
+// workspace, --fork-url and --fork-block. withSetUp adds a set-up that
+// deploys the vault and selects no fork of its own.
+func forkURLProject(tb testing.TB, withSetUp bool) agreeCase {
+	root := tb.TempDir()
+	url, block := poolAnvil(tb)
+	writeFile(tb, root, "foundry.toml", "[profile.default]\nsrc = \"src\"\ntest = \"test\"\n")
+	vault := writeFile(tb, root, "src/Vault.sol", anvilVault)
+	if withSetUp {
+		writeFile(tb, root, "test/Harness.t.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nimport {Vault} from \"../src/Vault.sol\";\ncontract Harness {\n    bool public IS_TEST = true;\n    Vault public vault;\n    function setUp() public {\n        vault = new Vault();\n    }\n}\n")
+	}
+	return agreeCase{
+		root: root, file: vault, trusted: true,
+		args:     []string{"--fork-url", url, "--fork-block", fmt.Sprint(block)},
+		settings: map[string]any{"forkUrl": url, "forkBlock": block},
+	}
+}
+
 // checkFile runs 'foresight check FILE' with the editor's seed and
-// budget, and returns its findings ("path:line", relative to root) and
-// the test contracts its campaigns started from (its suites' and the
-// direct campaign's own), each sorted.
-func checkFile(t *testing.T, bin, root, file string) ([]string, []string) {
+// budget, and extra flags args, and returns its findings ("path:line
+// kind", path relative to root) and the test contracts its campaigns
+// started from (its suites' and the direct campaign's own), each sorted
+// and without repeats: check reports a bug once per campaign that found
+// it, the editor once (the same kind at the same place, finding.key).
+func checkFile(t *testing.T, bin, root, file string, args ...string) ([]string, []string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*awaitTimeout)
 	defer cancel()
 	out := filepath.Join(t.TempDir(), "report.json")
-	cmd := exec.CommandContext(ctx, bin, "check", file, "--seed", fmt.Sprint(budget["seed"]), "--execs", fmt.Sprint(agreeExecs),
-		"--workers", "1", "--timeout", "0", "--format", "json", "-o", out)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"check", file, "--seed", fmt.Sprint(budget["seed"]), "--execs", fmt.Sprint(agreeExecs),
+		"--workers", "1", "--timeout", "0", "--format", "json", "-o", out}, args...)...)
 	cmd.Dir = root
 	stderr, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
@@ -159,6 +229,7 @@ func checkFile(t *testing.T, bin, root, file string) ([]string, []string) {
 		Root     string `json:"root"`
 		Findings []struct {
 			Path string `json:"path"`
+			Kind string `json:"kind"`
 			Line int    `json:"line"`
 		} `json:"findings"`
 		Harnesses []struct {
@@ -181,7 +252,7 @@ func checkFile(t *testing.T, bin, root, file string) ([]string, []string) {
 			path = filepath.Join(rep.Root, path)
 		}
 		rel, _ := filepath.Rel(root, path)
-		finds = append(finds, fmt.Sprintf("%s:%d", rel, f.Line))
+		finds = append(finds, fmt.Sprintf("%s:%d %s", rel, f.Line, f.Kind))
 	}
 	if rep.SetUp != "" {
 		suites = append(suites, rep.SetUp)
@@ -193,5 +264,5 @@ func checkFile(t *testing.T, bin, root, file string) ([]string, []string) {
 	}
 	slices.Sort(finds)
 	slices.Sort(suites)
-	return finds, slices.Compact(suites)
+	return slices.Compact(finds), slices.Compact(suites)
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -55,26 +56,9 @@ contract Harness {
 // the fork read from the node (first save) and from the disk cache
 // (second). The times are logged, never asserted.
 func TestForkSetUpEditorAnvil(t *testing.T) {
-	bin := os.Getenv("FORESIGHT_ANVIL")
-	if bin == "" {
-		t.Skip("FORESIGHT_ANVIL is not set: scripts/check-fork installs anvil from npm and runs this test")
-	}
-	id := uint64(40000 + (os.Getpid()+13)%20000)
-	url := startEditorAnvil(t, bin, id)
-	t.Cleanup(func() { os.RemoveAll(filepath.Join(solc.DefaultCacheDir(), "fork", fmt.Sprint(id))) })
-	rpc(t, url, "anvil_setCode", "0x000000000000000000000000000000000000b001", "0x60005460005260206000f3") // returns slot 0
-	rpc(t, url, "anvil_setStorageAt", "0x000000000000000000000000000000000000b001", "0x0", fmt.Sprintf("0x%064x", uint64(4e18)))
-	rpc(t, url, "evm_mine")
-	var head string
-	json.Unmarshal(rpc(t, url, "eth_blockNumber"), &head)
-	var block uint64
-	fmt.Sscanf(head, "0x%x", &block)
-
+	url, block := poolAnvil(t)
 	dir := t.TempDir()
-	t.Setenv("FORESIGHT_TEST_RPC", url)
-	writeFile(t, dir, "foundry.toml", "[profile.default]\nsrc = \"src\"\ntest = \"test\"\n\n[rpc_endpoints]\nlocal = \"${FORESIGHT_TEST_RPC}\"\n")
-	path := writeFile(t, dir, "src/Vault.sol", anvilVault)
-	writeFile(t, dir, "test/Harness.t.sol", fmt.Sprintf(anvilHarness, block))
+	path, _ := anvilSetUpProject(t, dir, url, block)
 	f := newFake(t, fakeOptions{settings: map[string]any{"fuzzExecs": 3000, "fuzzBudgetSeconds": 0, "seed": 1}, folders: []string{dir}})
 	f.notify(methodGrantTrust, nil)
 	f.open(path)
@@ -98,7 +82,46 @@ func TestForkSetUpEditorAnvil(t *testing.T) {
 	f.shutdown()
 }
 
-func startEditorAnvil(t *testing.T, bin string, id uint64) string {
+// anvilSetUpProject writes under root a Foundry project whose set-up
+// forks the anvil at url, at block, by foundry.toml's alias "local" (its
+// URL read from FORESIGHT_TEST_RPC, which it sets), and returns the
+// vault's and the harness's paths.
+func anvilSetUpProject(tb testing.TB, root, url string, block uint64) (string, string) {
+	tb.Helper()
+	tb.Setenv("FORESIGHT_TEST_RPC", url)
+	writeFile(tb, root, "foundry.toml", "[profile.default]\nsrc = \"src\"\ntest = \"test\"\n\n[rpc_endpoints]\nlocal = \"${FORESIGHT_TEST_RPC}\"\n")
+	return writeFile(tb, root, "src/Vault.sol", anvilVault), writeFile(tb, root, "test/Harness.t.sol", fmt.Sprintf(anvilHarness, block))
+}
+
+// anvilChains counts the anvils a test process started: each has its own
+// chain id, so that its fork cache (keyed by chain id and block) is never
+// another's, here or in a concurrent process.
+var anvilChains atomic.Uint64
+
+// poolAnvil starts an anvil (FORESIGHT_ANVIL; the test is skipped without
+// it) with the pool of anvilVault at its fixed address pricing a share at
+// four, and returns its URL and the block the pool is there at. The fork
+// cache of its chain is deleted when the test ends.
+func poolAnvil(tb testing.TB) (string, uint64) {
+	tb.Helper()
+	bin := os.Getenv("FORESIGHT_ANVIL")
+	if bin == "" {
+		tb.Skip("FORESIGHT_ANVIL is not set: scripts/check-fork installs anvil from npm and runs this test")
+	}
+	id := 40000 + (uint64(os.Getpid())+13+anvilChains.Add(1)-1)%20000
+	url := startEditorAnvil(tb, bin, id)
+	tb.Cleanup(func() { os.RemoveAll(filepath.Join(solc.DefaultCacheDir(), "fork", fmt.Sprint(id))) })
+	rpc(tb, url, "anvil_setCode", "0x000000000000000000000000000000000000b001", "0x60005460005260206000f3") // returns slot 0
+	rpc(tb, url, "anvil_setStorageAt", "0x000000000000000000000000000000000000b001", "0x0", fmt.Sprintf("0x%064x", uint64(4e18)))
+	rpc(tb, url, "evm_mine")
+	var head string
+	json.Unmarshal(rpc(tb, url, "eth_blockNumber"), &head)
+	var block uint64
+	fmt.Sscanf(head, "0x%x", &block)
+	return url, block
+}
+
+func startEditorAnvil(t testing.TB, bin string, id uint64) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -149,7 +172,7 @@ func tryRPC(url, method string, params ...any) (json.RawMessage, error) {
 	return r.Result, nil
 }
 
-func rpc(t *testing.T, url, method string, params ...any) json.RawMessage {
+func rpc(t testing.TB, url, method string, params ...any) json.RawMessage {
 	t.Helper()
 	r, err := tryRPC(url, method, params...)
 	if err != nil {

@@ -79,9 +79,10 @@ func (b *Build) References(to map[string]bool) (refs []Reference, complete bool)
 			return true
 		})
 	}
+	reaches := importsReaching(b.Units, to)
 	for unit, u := range b.Units {
-		if to[unit] {
-			continue
+		if to[unit] || !reaches[unit] {
+			continue // only a unit that imports one of to can name its declarations
 		}
 		n, ok := b.ast(unit)
 		if !ok {
@@ -113,6 +114,33 @@ func (b *Build) References(to map[string]bool) (refs []Reference, complete bool)
 			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Text, b.Text), compareBool(a.Base, b.Base))
 	})
 	return slices.Compact(refs), complete
+}
+
+// importsReaching returns the units whose imports, directly or not,
+// reach one of to: a walk of the imports backwards from to.
+func importsReaching(units map[string]*Unit, to map[string]bool) map[string]bool {
+	importers := map[string][]string{}
+	for name, u := range units {
+		for _, d := range u.Deps {
+			importers[d] = append(importers[d], name)
+		}
+	}
+	out := map[string]bool{}
+	var queue []string
+	for name := range to {
+		queue = append(queue, name)
+	}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		for _, imp := range importers[name] {
+			if !out[imp] {
+				out[imp] = true
+				queue = append(queue, imp)
+			}
+		}
+	}
+	return out
 }
 
 func compareBool(a, b bool) int {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -124,7 +125,7 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			proj := tt.make(t)
 			root, file := proj.root, proj.file
-			cliFindings, cliSuites := checkFile(t, bin, root, file, proj.args...)
+			cliFindings, cliSuites, cliDeployed := checkFile(t, bin, root, file, proj.args...)
 
 			settings := with(budget, "fuzzExecs", agreeExecs)
 			maps.Copy(settings, proj.settings)
@@ -153,6 +154,19 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 				}
 			}
 			f.mu.Unlock()
+			// The direct campaign's targets: the same contracts deployed
+			// at the same addresses with the same arguments.
+			var editorDeployed []string
+			f.srv.mu.Lock()
+			for _, p := range f.srv.projects {
+				editorDeployed = deployedOf(p.setups[uint64(budget["seed"].(int))])
+			}
+			f.srv.mu.Unlock()
+			if len(cliDeployed) == 0 {
+				t.Errorf("foresight check's report has no deployment")
+			} else if !slices.Equal(editorDeployed, cliDeployed) {
+				t.Errorf("the editor's direct campaign deployed %v, foresight check's %v", editorDeployed, cliDeployed)
+			}
 			slices.Sort(editorFindings)
 			editorFindings = slices.Compact(editorFindings)
 			slices.Sort(editorSuites)
@@ -208,7 +222,7 @@ func forkURLProject(tb testing.TB, withSetUp bool) agreeCase {
 // started from (its suites' and the direct campaign's own), each sorted
 // and without repeats: check reports a bug once per campaign that found
 // it, the editor once (the same kind at the same place, finding.key).
-func checkFile(t *testing.T, bin, root, file string, args ...string) ([]string, []string) {
+func checkFile(t *testing.T, bin, root, file string, args ...string) (finds, suites, deployed []string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*awaitTimeout)
 	defer cancel()
@@ -239,13 +253,12 @@ func checkFile(t *testing.T, bin, root, file string, args ...string) ([]string, 
 		// SetUp is the direct campaign's own set-up (a test file named);
 		// Setup, the deployment, is here so that its key, which differs
 		// only in case, is not decoded into SetUp.
-		SetUp string          `json:"setUp"`
-		Setup json.RawMessage `json:"setup"`
+		SetUp string       `json:"setUp"`
+		Setup report.Setup `json:"setup"`
 	}
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	var finds, suites []string
 	for _, f := range rep.Findings {
 		path := f.Path
 		if !filepath.IsAbs(path) {
@@ -264,5 +277,16 @@ func checkFile(t *testing.T, bin, root, file string, args ...string) ([]string, 
 	}
 	slices.Sort(finds)
 	slices.Sort(suites)
-	return slices.Compact(finds), slices.Compact(suites)
+	return slices.Compact(finds), slices.Compact(suites), deployedOf(rep.Setup)
+}
+
+// deployedOf lists a deployment's contracts (name, address, constructor
+// arguments and value), sorted.
+func deployedOf(s report.Setup) []string {
+	var out []string
+	for _, d := range s.Contracts {
+		out = append(out, fmt.Sprintf("%s@%s(%s,%s)", d.Name, d.Address, d.CtorArgs, d.CtorValue))
+	}
+	slices.Sort(out)
+	return out
 }

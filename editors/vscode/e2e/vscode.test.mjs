@@ -11,7 +11,7 @@
 // setY(42), copyY(), bar()), and issue 45's vault and its test
 // (lsp/testdata/vault), each a step with 60 s waits. A failing step
 // saves <step>-failed.png; every run saves finding.png (squiggle and
-// Problems panel), finding-hover.png, replay.png, foundry-test.png,
+// Problems panel), finding-hover.png, coverage.png, replay.png, foundry-test.png,
 // fixed.png, missing-binary.png and restricted-mode.png, plus the server, code-server and
 // extension host logs, in ./artifacts/.
 //

@@ -11,7 +11,7 @@
 // setY(42), copyY(), bar()), and issue 45's vault and its test
 // (lsp/testdata/vault), each a step with 60 s waits. A failing step
 // saves <step>-failed.png; every run saves finding.png (squiggle and
-// Problems panel), finding-hover.png, replay.png, foundry-test.png,
+// Problems panel), finding-hover.png, coverage.png, replay.png, foundry-test.png,
 // fixed.png, missing-binary.png and restricted-mode.png, plus the server, code-server and
 // extension host logs, in ./artifacts/.
 //
@@ -49,6 +49,9 @@ const START = Math.max(STEP, 300_000);
 
 const contract = 'SequenceFoo.sol';
 const bugLine = 17; // assert(false) in bar()
+// return 1 right after assert(false): it has code (lcov's DA:18) that no
+// input can run, so every campaign leaves it unreached, whatever the seed.
+const unreachedLine = 18;
 const testFile = path.join('test', 'Foresight_SequenceFoo_assert-failure.t.sol');
 // Issue 45's scenario (lsp/testdata/vault): Vault.withdraw never lowers
 // totalDeposits, so checkSolvency()'s assert fails; test/Vault.t.sol's
@@ -202,7 +205,7 @@ step('b. a saved contract with a bug shows a squiggle and a Problems entry', asy
   await shot('finding');
 });
 
-step('b2. coverage: a bar on each reached line, lcov.info in .foresight', coverageBars);
+step('b2. coverage: green and red bars, the red one\'s hover, lcov.info in .foresight', coverageBars);
 
 step('c. the quick fix "Replay failing sequence" shows the trace', async () => {
   await quickFix(contract, 'Replay failing sequence');
@@ -700,19 +703,41 @@ async function squiggleLines(editor) {
   });
 }
 
-/** Step b2: the campaign of step b reached the bug's line; the extension
- * draws its green bar (src/coverage.ts, from foresight/coverage) and the
- * server wrote .foresight/lcov.info with the line as hit. Defined apart
- * from the other steps to keep merges simple. */
+/** Step b2: the campaign of step b reached the bug's line and could not
+ * reach the line after its assert(false); the extension draws a green bar
+ * on the one and a red bar with its hover on the other (src/coverage.ts,
+ * from foresight/coverage), and the server wrote .foresight/lcov.info with
+ * the one hit and the other at 0. Defined apart from the other steps to
+ * keep merges simple. */
 async function coverageBars() {
   await focusEditor(contract);
-  await goTo(`${bugLine}`);
   const editor = editorOf(contract);
-  await until(`a coverage bar on line ${bugLine}`, async () => (await coverageBarLines(editor, 'rgba(56, 160, 80, 0.75)')).includes(bugLine));
-  const lcov = path.join(ws, '.foresight', 'lcov.info');
-  await until('.foresight/lcov.info with the bug line hit', () =>
-    fs.existsSync(lcov) && new RegExp(`SF:src/${contract}\n(?:(?!end_of_record).*\n)*?DA:${bugLine},[1-9]`).test(fs.readFileSync(lcov, 'utf8')));
+  await until(`a green coverage bar on line ${bugLine}`, () => coverageBarOn(editor, bugLine, green));
+  await until(`a red coverage bar on line ${unreachedLine}`, () => coverageBarOn(editor, unreachedLine, red));
+  // The red bar's hover (Show Hover at the cursor, as in step b: whole-line
+  // decorations give their hover anywhere on the line).
+  await goTo(`${unreachedLine}:13`);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  await page.locator('.monaco-hover:not(.hidden)', { hasText: 'no input of the last run reached this line' }).first().waitFor();
   await shot('coverage');
+  await page.keyboard.press('Escape');
+  const lcov = path.join(ws, '.foresight', 'lcov.info');
+  const record = () => (fs.existsSync(lcov) ? fs.readFileSync(lcov, 'utf8').match(new RegExp(`SF:src/${contract}\n(?:(?!end_of_record).*\n)*?end_of_record`))?.[0] ?? '' : '');
+  await until(`.foresight/lcov.info with line ${bugLine} hit and line ${unreachedLine} at 0`, () =>
+    new RegExp(`^DA:${bugLine},[1-9]`, 'm').test(record()) && new RegExp(`^DA:${unreachedLine},0$`, 'm').test(record()));
+}
+
+// The bars' border colors as getComputedStyle reports them (src/coverage.ts).
+const green = 'rgba(56, 160, 80, 0.75)';
+const red = 'rgba(220, 70, 60, 0.85)';
+
+/** Whether the editor draws a coverage bar of the color on 1-based line
+ * `line`, after moving the cursor there: only lines in view are drawn,
+ * and code lenses arriving later move lines out of view. */
+async function coverageBarOn(editor, line, color) {
+  await goTo(`${line}`);
+  return (await coverageBarLines(editor, color)).includes(line);
 }
 
 /** The 1-based lines of an editor whose whole-line decoration has a solid

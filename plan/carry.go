@@ -49,12 +49,8 @@ func Carry(old Suite, direct []*solc.Build) (Carried, string) {
 		}
 		diff := false
 		for name, u := range b.Units {
-			o := ob.Units[name]
-			if o == nil || !bytes.Equal(o.Content, u.Content) {
-				diff = diff || o != nil
-				if o != nil {
-					changed[name] = true
-				}
+			if o := ob.Units[name]; o != nil && !bytes.Equal(o.Content, u.Content) {
+				diff, changed[name] = true, true
 			}
 		}
 		if !diff {
@@ -124,7 +120,7 @@ func compiledIn(r solc.Reference, fresh []*solc.Build) string {
 	switch {
 	case r.Base:
 		return "derives from"
-	case r.Kind == "ContractDefinition" && r.ContractKind == "library", r.ContractKind == "library":
+	case r.ContractKind == "library": // the library or one of its members
 		return "uses the library"
 	case r.Kind == "ContractDefinition", r.Kind == "EventDefinition", r.Kind == "ErrorDefinition":
 		return ""

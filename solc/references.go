@@ -31,9 +31,17 @@ type Reference struct {
 	Text string
 }
 
+// declaration holds the node types References lists uses of.
+var declaration = map[string]bool{
+	"ContractDefinition": true, "FunctionDefinition": true, "ModifierDefinition": true, "VariableDeclaration": true,
+	"EventDefinition": true, "ErrorDefinition": true, "StructDefinition": true, "EnumDefinition": true, "EnumValue": true,
+	"UserDefinedValueTypeDefinition": true,
+}
+
 // References lists the uses, from units of b outside to, of declarations
-// in units of to, sorted. complete is false when a unit outside to that
-// imports one of to has no AST (astOmitted), so its uses are unknown.
+// in units of to, sorted. complete is false when a unit outside to whose
+// imports reach one of to has no AST (astOmitted), so its uses are
+// unknown.
 func (b *Build) References(to map[string]bool) (refs []Reference, complete bool) {
 	if b == nil || b.Output == nil {
 		return nil, false
@@ -48,7 +56,7 @@ func (b *Build) References(to map[string]bool) (refs []Reference, complete bool)
 		content := b.Units[unit].Content
 		Walk(n, func(n Node, parents []Node) bool {
 			id, ok := intField(n, "id")
-			if !ok || n.Type() == "SourceUnit" {
+			if !ok || !declaration[n.Type()] {
 				return true
 			}
 			r := Reference{To: unit, Kind: n.Type(), Name: n.String("name"), Visibility: n.String("visibility"),
@@ -70,25 +78,18 @@ func (b *Build) References(to map[string]bool) (refs []Reference, complete bool)
 			if s, e, _, ok := text.Src(); ok && e <= len(content) {
 				r.Text = string(content[s:e])
 			}
-			switch r.Kind {
-			case "SourceUnit", "ContractDefinition", "FunctionDefinition", "ModifierDefinition", "VariableDeclaration",
-				"EventDefinition", "ErrorDefinition", "StructDefinition", "EnumDefinition", "EnumValue",
-				"UserDefinedValueTypeDefinition":
-				decls[id] = r
-			}
+			decls[id] = r
 			return true
 		})
 	}
 	reaches := importsReaching(b.Units, to)
-	for unit, u := range b.Units {
+	for unit := range b.Units {
 		if to[unit] || !reaches[unit] {
 			continue // only a unit that imports one of to can name its declarations
 		}
 		n, ok := b.ast(unit)
 		if !ok {
-			if slices.ContainsFunc(u.Deps, func(d string) bool { return to[d] }) {
-				complete = false
-			}
+			complete = false // it may name them, through its imports' too
 			continue
 		}
 		Walk(n, func(n Node, _ []Node) bool {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -79,15 +80,6 @@ contract User is Mid {
 	}
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
-		t.Errorf("references:\n%s\nwant:\n%s", join(got), join(want))
+		t.Errorf("references:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
-}
-
-// join indents lines, one per line, for a failure.
-func join(lines []string) string {
-	s := ""
-	for _, l := range lines {
-		s += "  " + l + "\n"
-	}
-	return s
 }

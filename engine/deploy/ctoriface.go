@@ -171,6 +171,40 @@ func (ip *ifaceParam) tokenFits() bool {
 	return true
 }
 
+// distinct gives plain address parameters that ended up with the same
+// contract another one of them has, and could have another, the first
+// candidate no other parameter has: a pool of two tokens gets two
+// tokens, not one token twice.
+func distinct(args []calldata.Value, params []ifaceParam, cands [][]common.Address) {
+	plain := func(k int) (*calldata.Value, bool) {
+		i := params[k].input
+		if i >= len(args) || args[i].Type == nil || args[i].Type.T != abi.AddressTy || len(cands[k]) < 2 {
+			return nil, false
+		}
+		return &args[i], true
+	}
+	used := func(a common.Address, except int) bool {
+		for k := range params {
+			if v, ok := plain(k); ok && k != except && common.Address(v.Word.Bytes20()) == a {
+				return true
+			}
+		}
+		return false
+	}
+	for k := range params {
+		v, ok := plain(k)
+		if !ok || !used(common.Address(v.Word.Bytes20()), k) {
+			continue
+		}
+		for _, a := range cands[k] {
+			if !used(a, k) {
+				v.Word.SetBytes20(a.Bytes())
+				break
+			}
+		}
+	}
+}
+
 // setAddresses sets every address of v (an address or an array of them)
 // that is not among cands to one of them.
 func setAddresses(r *rand.Rand, v *calldata.Value, cands []common.Address) {

@@ -197,10 +197,19 @@ func waitsFor(p *program.Program, params []ifaceParam, done []bool, i int) bool 
 func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifaceParam, i int) (func(*ctorInput), error) {
 	cands := make([][]common.Address, len(params))
 	for k := range params {
+		var named []common.Address
 		for j, c := range p.Contracts {
 			if j != i && d.Errors[j] == nil && d.Addrs[j] != (common.Address{}) && params[k].fits(c) {
 				cands[k] = append(cands[k], d.Addrs[j])
+				if c.Name == params[k].name {
+					named = append(named, d.Addrs[j])
+				}
 			}
+		}
+		if len(named) > 0 {
+			// A contract of the type the parameter names, not one that
+			// only has its functions (a TokenA where TokenB is asked).
+			cands[k] = named
 		}
 		if len(cands[k]) == 0 && params[k].tokenFits() {
 			if d.Token == (common.Address{}) {
@@ -219,6 +228,7 @@ func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifacePar
 				setAddresses(s.r, &in.args[ip.input], cands[k])
 			}
 		}
+		distinct(in.args, params, cands)
 	}, nil
 }
 

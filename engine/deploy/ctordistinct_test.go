@@ -1,11 +1,8 @@
 package deploy
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"testing"
-
-	"github.com/foresight-sol/foresight/engine/chain"
 )
 
 // TestCtorDistinctTokens: a constructor taking two tokens gets two
@@ -18,18 +15,7 @@ func TestCtorDistinctTokens(t *testing.T) {
 		index[c.Name] = i
 	}
 	for seed := uint64(1); seed <= 8; seed++ {
-		plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(seed, 0)), CtorBudget)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ch, err := chain.New(chain.Config{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := Deploy(ch, prog, plan)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ch, d := planAndDeploy(t, prog, seed)
 		ta, tb := d.Addrs[index["TokenA"]], d.Addrs[index["TokenB"]]
 		for _, pool := range []string{"NamedPool", "InterfacePool"} {
 			at := d.Addrs[index[pool]]

@@ -171,35 +171,31 @@ func (ip *ifaceParam) tokenFits() bool {
 	return true
 }
 
-// distinct gives plain address parameters that ended up with the same
-// contract another one of them has, and could have another, the first
-// candidate no other parameter has: a pool of two tokens gets two
-// tokens, not one token twice.
+// distinct gives a plain address parameter that has the same contract as
+// another one the first of its candidates no other parameter has, if any:
+// a pool of two tokens gets two tokens, not one token twice.
 func distinct(args []calldata.Value, params []ifaceParam, cands [][]common.Address) {
-	plain := func(k int) (*calldata.Value, bool) {
-		i := params[k].input
-		if i >= len(args) || args[i].Type == nil || args[i].Type.T != abi.AddressTy || len(cands[k]) < 2 {
-			return nil, false
+	plain := func(k int) *calldata.Value {
+		if i := params[k].input; i < len(args) && args[i].Type != nil && args[i].Type.T == abi.AddressTy {
+			return &args[i]
 		}
-		return &args[i], true
+		return nil
 	}
 	used := func(a common.Address, except int) bool {
 		for k := range params {
-			if v, ok := plain(k); ok && k != except && common.Address(v.Word.Bytes20()) == a {
+			if v := plain(k); v != nil && k != except && common.Address(v.Word.Bytes20()) == a {
 				return true
 			}
 		}
 		return false
 	}
 	for k := range params {
-		v, ok := plain(k)
-		if !ok || !used(common.Address(v.Word.Bytes20()), k) {
-			continue
-		}
-		for _, a := range cands[k] {
-			if !used(a, k) {
-				v.Word.SetBytes20(a.Bytes())
-				break
+		if v := plain(k); v != nil && used(common.Address(v.Word.Bytes20()), k) {
+			for _, a := range cands[k] {
+				if !used(a, k) {
+					v.Word.SetBytes20(a.Bytes())
+					break
+				}
 			}
 		}
 	}

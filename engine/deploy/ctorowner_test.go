@@ -1,7 +1,6 @@
 package deploy
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
@@ -26,18 +25,7 @@ func TestCtorOwner(t *testing.T) {
 			prog := compile(t, filepath.Join("testdata", tt.file))
 			recipients := map[common.Address]bool{}
 			for seed := uint64(1); seed <= 8; seed++ {
-				plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(seed, 0)), CtorBudget)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ch, err := chain.New(chain.Config{}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				d, err := Deploy(ch, prog, plan)
-				if err != nil {
-					t.Fatal(err)
-				}
+				ch, d := planAndDeploy(t, prog, seed)
 				at := d.Addrs[len(d.Addrs)-1]
 				owner := slotAddr(ch, at, tt.owner)
 				if owner != chain.Deployer {

@@ -1,12 +1,9 @@
 package deploy
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"testing"
-
-	"github.com/foresight-sol/foresight/engine/chain"
 )
 
 // TestRolesReadACopy checks that the role search leaves the deployed state
@@ -18,17 +15,7 @@ import (
 // each copy of the state allocated about 2 MB.
 func TestRolesReadACopy(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "maze", "maze1.sol"))
-	plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), CtorBudget)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := chain.New(chain.Config{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Deploy(ch, prog, plan); err != nil {
-		t.Fatal(err)
-	}
+	ch, _ := planAndDeploy(t, prog, 1)
 	st := ch.State()
 	const copies = 8
 	var before, after runtime.MemStats

@@ -1,7 +1,6 @@
 package deploy
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -32,18 +31,7 @@ func TestRoles(t *testing.T) {
 	} {
 		t.Run(filepath.Base(tt.path), func(t *testing.T) {
 			prog := compile(t, tt.path)
-			plan, err := PlanDeployment(chain.Config{}, prog, rand.New(rand.NewPCG(1, 0)), CtorBudget)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ch, err := chain.New(chain.Config{}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := Deploy(ch, prog, plan)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ch, d := planAndDeploy(t, prog, 1)
 			if d.DeployerNamed != tt.named {
 				t.Errorf("deployer named %v, want %v", d.DeployerNamed, tt.named)
 			}

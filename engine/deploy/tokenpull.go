@@ -21,17 +21,30 @@ import (
 // balance) is approved for each such target by every sender, as users of
 // a deployed protocol would have, each approval a Grant of the target
 // (replays and exports make it too), and the token becomes an address
-// the fuzzer passes (d.TokenPulled).
+// the fuzzer passes (d.TokenPulled). When the build deploys ERC-20s of
+// its own, every sender approves those instead (approveBuildTokens).
 
-var selTransferFrom = selector("transferFrom(address,address,uint256)")
+var (
+	selTransferFrom = selector("transferFrom(address,address,uint256)")
+	selTransfer     = selector("transfer(address,uint256)")
+)
 
-// pullTokens approves Foresight's token from every sender for the targets
-// of d that pull tokens from an address argument, when the build deploys
-// no ERC-20 of its own, and records them in d.TokenPulled.
+// pullTokens approves, from every sender, the tokens the targets of d
+// that pull tokens may pull: a build's own ERC-20s when it deploys any
+// (approveBuildTokens), or else Foresight's token for targets that take
+// an address argument, recorded in d.TokenPulled.
 func (s *ctorSearch) pullTokens(p *program.Program, d *Deployment) {
-	for _, i := range d.Order {
+	own := buildHasERC20(p, d)
+	for k, i := range d.Order {
 		c := p.Contracts[i]
-		if d.Errors[i] != nil || !c.Target || !pullsTokens(c) || buildHasERC20(p, d) {
+		if d.Errors[i] != nil || !c.Target || !callsTransferFrom(c) {
+			continue
+		}
+		if own {
+			s.approveBuildTokens(p, d, d.Order[:k], i)
+			continue
+		}
+		if !takesAddress(c) {
 			continue
 		}
 		if d.Token == (common.Address{}) {
@@ -41,32 +54,76 @@ func (s *ctorSearch) pullTokens(p *program.Program, d *Deployment) {
 			}
 			d.Token = addr
 		}
-		max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-		approved := false
-		for _, a := range s.ch.Senders() {
-			g := Grant{From: a, To: d.Token, Input: grantCall(selApprove, d.Addrs[i], max)}
-			snap := s.ch.Snapshot()
-			if r := s.ch.Call(chain.Tx{From: g.From, To: g.To, Input: g.Input}); r.Err != nil {
-				s.ch.Reset(snap)
-				continue
-			}
-			d.Grants[i] = append(d.Grants[i], g)
-			approved = true
-		}
-		if approved {
+		if s.approveAll(d, d.Token, i) {
 			d.TokenPulled = append(d.TokenPulled, i)
 		}
 	}
 }
 
-// pullsTokens reports whether c calls transferFrom on another contract and
-// takes an address among its functions' arguments (a tuple's too): the
-// token it pulls may be one it is passed. A token's own transferFrom is
-// one push of the selector (its dispatcher); a call out is another.
-func pullsTokens(c *program.Contract) bool {
-	if c.Kind == "library" || selectorPushes(c.Artifact.Runtime.Bytes, selTransferFrom) <= btoi(hasMethod(c, selTransferFrom)) {
-		return false
+// approveBuildTokens approves for target i, from every sender, the
+// build's ERC-20s it may pull: those its constructor was given (a stream's
+// or a vault's immutable token) and, when its functions take an address,
+// every one deployed before it (before, so that a replay's grants, made
+// right after i is deployed, find the token there). A user of a deployed
+// stream or vault has approved it before its first deposit; without it,
+// every deposit reverts until the fuzzer happens on an approve of that
+// very contract by that very sender first.
+func (s *ctorSearch) approveBuildTokens(p *program.Program, d *Deployment, before []int, i int) {
+	var toks []common.Address
+	for _, t := range argAddresses(d.Args[i]) {
+		if isERC20(p, d, t, i) {
+			toks = append(toks, t)
+		}
 	}
+	if takesAddress(p.Contracts[i]) {
+		for _, j := range before {
+			if t := d.Addrs[j]; !slices.Contains(toks, t) && isERC20(p, d, t, i) {
+				toks = append(toks, t)
+			}
+		}
+	}
+	for _, t := range toks {
+		s.approveAll(d, t, i)
+	}
+}
+
+// approveAll approves token t for contract i from every sender, each
+// approval that succeeds a Grant of i, and reports whether one did.
+func (s *ctorSearch) approveAll(d *Deployment, t common.Address, i int) bool {
+	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	approved := false
+	for _, a := range s.ch.Senders() {
+		g := Grant{From: a, To: t, Input: grantCall(selApprove, d.Addrs[i], max)}
+		snap := s.ch.Snapshot()
+		if r := s.ch.Call(chain.Tx{From: g.From, To: g.To, Input: g.Input}); r.Err != nil || revertsFalse(r.Ret) {
+			s.ch.Reset(snap)
+			continue
+		}
+		d.Grants[i] = append(d.Grants[i], g)
+		approved = true
+	}
+	return approved
+}
+
+// isERC20 reports whether a is a deployed ERC-20 of the build (balanceOf,
+// transfer and approve), other than contract i.
+func isERC20(p *program.Program, d *Deployment, a common.Address, i int) bool {
+	c := contractAt(p, d, a)
+	return c != nil && c != p.Contracts[i] && c.Kind != "library" &&
+		hasMethod(c, selBalanceOf) && hasMethod(c, selTransfer) && hasMethod(c, selApprove)
+}
+
+// callsTransferFrom reports whether c calls transferFrom on another
+// contract. A token's own transferFrom is one push of the selector (its
+// dispatcher); a call out is another.
+func callsTransferFrom(c *program.Contract) bool {
+	return c.Kind != "library" && selectorPushes(c.Artifact.Runtime.Bytes, selTransferFrom) > btoi(hasMethod(c, selTransferFrom))
+}
+
+// takesAddress reports whether one of c's state-changing functions takes
+// an address argument (a tuple's too): the token it pulls may be one it
+// is passed.
+func takesAddress(c *program.Contract) bool {
 	for _, m := range c.ABI.Methods {
 		if m.IsConstant() {
 			continue
@@ -110,7 +167,6 @@ func selectorPushes(code []byte, sel [4]byte) int {
 // buildHasERC20 reports whether the build deployed an ERC-20 (balanceOf
 // and transfer; an ERC-721 has no transfer) the fuzzer may use instead.
 func buildHasERC20(p *program.Program, d *Deployment) bool {
-	selTransfer := selector("transfer(address,uint256)")
 	for j, c := range p.Contracts {
 		if d.Errors[j] == nil && d.Addrs[j] != (common.Address{}) && c.Kind != "library" && hasMethod(c, selBalanceOf) && hasMethod(c, selTransfer) {
 			return true

@@ -3,10 +3,10 @@ pragma solidity ^0.8.0;
 
 // A token stream whose withdraw forgot to check the caller: any account
 // withdraws from a stream another user funded, and is paid the tokens.
-// The fuzzer mints itself tokens, approves Streams, creates a stream as one
-// user and withdraws it as another (token-theft: paid tokens it never paid
-// in, out of another's deposit, named by nobody).
-//@execs 100000
+// The fuzzer mints itself tokens, creates a stream as one user (every
+// sender approved Streams at deployment, as users of a deployed stream
+// have) and withdraws it as another (token-theft: paid tokens it never
+// paid in, out of another's deposit, named by nobody).
 contract StreamToken {
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;

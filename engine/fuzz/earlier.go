@@ -224,4 +224,3 @@ func (c *campaign) addStrings(strs [][]byte) {
 		}
 	}
 }
-

@@ -21,6 +21,9 @@ func TestValuesFromEarlierCalls(t *testing.T) {
 	}{
 		{"coordinator.sol", 30_000, "assert-failure@44"},
 		{"roles.sol", 5_000, "assert-failure@14"},
+		{"factory.sol", 30_000, "assert-failure@41"},
+		{"orders.sol", 30_000, "assert-failure@35"},
+		{"tickets.sol", 30_000, "assert-failure@25"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			bs := compile(t, filepath.Join("testdata", "earlier", tt.file))

@@ -20,22 +20,23 @@ const maxClosest = 1 << 16
 
 // closerLocked reports whether costs bring some edge never taken (by seen)
 // closer than any input before, by at least one bit of the cost, and
-// records the new distances.
-func (c *Corpus) closerLocked(costs []txseq.CostEntry, seen []uint8) bool {
-	closer := false
+// records the new distances; first, whether some such edge had no
+// distance yet: no input's last transaction had evaluated it.
+func (c *Corpus) closerLocked(costs []txseq.CostEntry, seen []uint8) (closer, first bool) {
 	for i := range costs {
 		idx := costs[i].Idx
 		if int(idx) >= len(seen) || seen[idx] != 0 || !c.userEdge(idx) {
 			continue
 		}
 		bits := costs[i].Cost.BitLen()
-		if best, ok := c.closest[idx]; ok && bits >= best || !ok && len(c.closest) >= maxClosest {
+		best, ok := c.closest[idx]
+		if ok && bits >= best || !ok && len(c.closest) >= maxClosest {
 			continue
 		}
 		c.closest[idx] = bits
-		closer = true
+		closer, first = true, first || !ok
 	}
-	return closer
+	return closer, first
 }
 
 // opens reports whether e's last transaction evaluated the cost of a branch

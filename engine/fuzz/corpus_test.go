@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -82,5 +83,39 @@ func TestNextFairAcrossContracts(t *testing.T) {
 	}
 	if a, b := energy[0], energy[1]; b == 0 || a > 2*b || b > 2*a {
 		t.Errorf("energy per contract %v, want about equal", energy)
+	}
+}
+
+// TestFirstEvaluationOpens: the first input whose last transaction
+// evaluates the comparison of a branch none took joins the entries that
+// opened coverage (picked soon, extend.go's frontier) even on a path
+// already seen; an input that only comes closer to it later waits its
+// turn with the others.
+func TestFirstEvaluationOpens(t *testing.T) {
+	c := NewCorpus(0)
+	seen := make([]uint8, 8)
+	seq := txseq.Sequence{{Contract: 0}}
+	c.record(&observation{seq: seq, pathID: 1, newCov: true, seen: seen})
+	cost := func(v uint64) []txseq.CostEntry {
+		var e txseq.CostEntry
+		e.Idx = 5
+		e.Cost.SetUint64(v)
+		return []txseq.CostEntry{e}
+	}
+	for i, tt := range []struct {
+		cost   uint64
+		opened bool
+	}{
+		{1 << 40, true},  // first to evaluate edge 5
+		{1 << 10, false}, // closer, not first
+	} {
+		if _, added, _ := c.record(&observation{seq: seq, pathID: 1, seen: seen, costs: cost(tt.cost)}); !added {
+			t.Fatalf("input %d not added", i)
+		}
+		e := c.entries[len(c.entries)-1]
+		g := &c.groups[c.groupOf[0]]
+		if e.opened != tt.opened || slices.Contains(g.opened.entries, e) != tt.opened {
+			t.Errorf("input %d: opened %v (in queue %v), want %v", i, e.opened, slices.Contains(g.opened.entries, e), tt.opened)
+		}
 	}
 }

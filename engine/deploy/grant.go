@@ -56,6 +56,10 @@ var (
 	selBalanceOf         = selector("balanceOf(address)")
 )
 
+// maxAllowance is the approval granted: 2^256 - 1, which standard tokens
+// never decrease. Read only.
+var maxAllowance = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+
 // selector is the 4-byte function selector of signature sig.
 func selector(sig string) [4]byte {
 	var id [4]byte
@@ -99,8 +103,7 @@ func (s *ctorSearch) grants(p *program.Program, d *Deployment, i int) []Grant {
 			continue
 		}
 		for _, a := range named {
-			max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-			tries = append(tries, Grant{From: a, To: t, Input: grantCall(selApprove, c, max)})
+			tries = append(tries, Grant{From: a, To: t, Input: grantCall(selApprove, c, maxAllowance)})
 		}
 	}
 	var out []Grant

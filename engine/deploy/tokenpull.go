@@ -1,7 +1,6 @@
 package deploy
 
 import (
-	"math/big"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
@@ -90,10 +89,9 @@ func (s *ctorSearch) approveBuildTokens(p *program.Program, d *Deployment, befor
 // approveAll approves token t for contract i from every sender, each
 // approval that succeeds a Grant of i, and reports whether one did.
 func (s *ctorSearch) approveAll(d *Deployment, t common.Address, i int) bool {
-	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
 	approved := false
 	for _, a := range s.ch.Senders() {
-		g := Grant{From: a, To: t, Input: grantCall(selApprove, d.Addrs[i], max)}
+		g := Grant{From: a, To: t, Input: grantCall(selApprove, d.Addrs[i], maxAllowance)}
 		snap := s.ch.Snapshot()
 		if r := s.ch.Call(chain.Tx{From: g.From, To: g.To, Input: g.Input}); r.Err != nil || revertsFalse(r.Ret) {
 			s.ch.Reset(snap)
@@ -109,8 +107,13 @@ func (s *ctorSearch) approveAll(d *Deployment, t common.Address, i int) bool {
 // transfer and approve), other than contract i.
 func isERC20(p *program.Program, d *Deployment, a common.Address, i int) bool {
 	c := contractAt(p, d, a)
-	return c != nil && c != p.Contracts[i] && c.Kind != "library" &&
-		hasMethod(c, selBalanceOf) && hasMethod(c, selTransfer) && hasMethod(c, selApprove)
+	return c != nil && c != p.Contracts[i] && erc20Shape(c) && hasMethod(c, selApprove)
+}
+
+// erc20Shape reports whether c has an ERC-20's balanceOf and transfer (an
+// ERC-721 has no transfer) and is no library.
+func erc20Shape(c *program.Contract) bool {
+	return c.Kind != "library" && hasMethod(c, selBalanceOf) && hasMethod(c, selTransfer)
 }
 
 // callsTransferFrom reports whether c calls transferFrom on another
@@ -168,7 +171,7 @@ func selectorPushes(code []byte, sel [4]byte) int {
 // and transfer; an ERC-721 has no transfer) the fuzzer may use instead.
 func buildHasERC20(p *program.Program, d *Deployment) bool {
 	for j, c := range p.Contracts {
-		if d.Errors[j] == nil && d.Addrs[j] != (common.Address{}) && c.Kind != "library" && hasMethod(c, selBalanceOf) && hasMethod(c, selTransfer) {
+		if d.Errors[j] == nil && d.Addrs[j] != (common.Address{}) && erc20Shape(c) {
 			return true
 		}
 	}

@@ -188,7 +188,8 @@ func callsInternally(fn solc.Node, decls map[string]bool) bool {
 		case "MemberAccess":
 			on := child(e, "expression")
 			td := child(on, "typeDescriptions").String("typeString")
-			if on.Type() == "Identifier" && (strings.HasPrefix(td, "type(contract ") || strings.HasPrefix(td, "contract super ")) {
+			// A base's name or super: "type(contract A)", "type(contract super B)".
+			if on.Type() == "Identifier" && strings.HasPrefix(td, "type(contract ") {
 				found = decls[fmt.Sprint(e["referencedDeclaration"])]
 			}
 		}

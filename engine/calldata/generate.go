@@ -138,6 +138,12 @@ func genWord(r *rand.Rand, t *abi.Type, env *Env) uint256.Int {
 		if a, ok := env.token(r); ok {
 			return addressWord(a)
 		}
+		if env.recent().has(RecentAddress) && r.IntN(8) == 0 {
+			// An address an earlier call returned or logged: the pool
+			// a factory created, which its registry then checks.
+			w, _ := env.recent().Pick(r, t)
+			return w
+		}
 		if pool := env.addresses(); len(pool) > 0 && r.IntN(8) != 0 {
 			return addressWord(pool[r.IntN(len(pool))])
 		}
@@ -191,8 +197,8 @@ func genNumber(r *rand.Rand, t *abi.Type, env *Env) uint256.Int {
 	case 12:
 		// A word an earlier transaction returned or logged: an id a
 		// later call must pass back.
-		if rc := env.recent(); rc.Len() > 0 {
-			w = rc.Pick(r)
+		var ok bool
+		if w, ok = env.recent().Pick(r, t); ok {
 			if leftAligned(t) {
 				return normalize(t, w)
 			}

@@ -180,6 +180,11 @@ func wordMutation(r *rand.Rand, t *abi.Type, old uint256.Int, env *Env) (Mutatio
 		if a, ok := env.token(r); ok {
 			return SwapAddress, addressWord(a)
 		}
+		if env.recent().has(RecentAddress) && r.IntN(4) == 0 {
+			// An address an earlier call returned or logged.
+			w, _ := env.recent().Pick(r, t)
+			return SwapAddress, w
+		}
 		if pool := env.addresses(); len(pool) > 0 && r.IntN(4) != 0 {
 			return SwapAddress, addressWord(pool[r.IntN(len(pool))])
 		}
@@ -207,8 +212,8 @@ func wordMutation(r *rand.Rand, t *abi.Type, old uint256.Int, env *Env) (Mutatio
 	case 7:
 		// A word an earlier transaction returned or logged (an id to
 		// pass back), as it is: a dictionary word of this run.
-		if rc := env.recent(); rc.Len() > 0 && r.IntN(2) == 0 {
-			w := rc.Pick(r)
+		if rc := env.recent(); rc.holdsFor(t) && r.IntN(2) == 0 {
+			w, _ := rc.Pick(r, t)
 			if leftAligned(t) {
 				return SetDictionary, w
 			}

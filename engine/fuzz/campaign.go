@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/rand/v2"
 	"sort"
@@ -48,8 +49,12 @@ type campaign struct {
 	undeployed []bool
 	creation   creationCoverage // the constructors' coverage (creation.go)
 	constants  []uint256.Int
-	blobs      [][]byte      // the sources' string literals (earlier.go)
-	literals   []uint256.Int // the source's literals alone, sorted: what a shrunk value may become (shrinkcouple.go)
+	blobs      [][]byte // the sources' string literals (earlier.go)
+	// outs and events are the word layouts of methods' returns and of
+	// events (earlier.go).
+	outs     [][]wordLayout
+	events   map[common.Hash]eventLayout
+	literals []uint256.Int // the source's literals alone, sorted: what a shrunk value may become (shrinkcouple.go)
 	// values are each contract's source literals that fit msg.value (100
 	// finney): a contract compares msg.value with its own, and in a
 	// campaign over several the others' would dilute them.
@@ -198,6 +203,7 @@ func (c *campaign) setup() error {
 	}
 	c.receipts = oracle.NewReceipts(len(c.prog.Contracts))
 	lits := newBuildLiterals()
+	c.outs, c.events = earlierLayouts(c.prog)
 	c.values = make([][]uint256.Int, len(c.prog.Contracts))
 	if c.cfg.SetUp != "" {
 		if err := c.planSetUp(); err != nil {

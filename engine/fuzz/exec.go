@@ -172,7 +172,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 				w.s.writes[k] = v
 			}
 		}
-		made := w.noteEarlier(r) // earlier.go
+		made, madeKind := w.noteEarlier(tx, r) // earlier.go
 		pid := w.m.Tracer.PathID()
 		o.seqPathID = o.seqPathID*0x100000001b3 ^ pid
 		if !w.c.cfg.NoDemandDriven {
@@ -185,7 +185,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 			w.captureLast(&o, tx, r, in.target)
 			o.lastWrote = r.Err == nil && len(w.m.Tracer.Writes()) > 0
 		}
-		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil, Made: made})
+		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil, Made: made, MadeKind: madeKind})
 		if in.profile {
 			ledger = w.profileTx(tx, r, pid, ledger)
 			continue

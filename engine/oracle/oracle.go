@@ -76,9 +76,11 @@ type TxInfo struct {
 	// Own is the ether an attacker sender paid in of its own besides
 	// Value, re-entering with value (order.go); zero if not run.
 	Own uint256.Int
-	// Made is the first wide word it returned or logged (an id a later
-	// call passes back: engine/fuzz/earlier.go), zero if none or not run.
-	Made uint256.Int
+	// Made is the first word it returned or logged that is kept for
+	// later calls (an id a later call passes back: engine/fuzz/earlier.go),
+	// zero if none or not run; MadeKind is its calldata.RecentKind.
+	Made     uint256.Int
+	MadeKind uint8
 	// TokensIn: its sender's own tokens moved out in it (token.go: it
 	// paid tokens in); false if not run.
 	TokensIn bool

@@ -165,8 +165,8 @@ const smallWord = 16
 
 // news reports whether the word x of kind k, which tx returned or
 // logged, is one the campaign would not pass back anyway: not a small
-// number, not one of tx's own arguments or its value echoed (an
-// Approval's amount), not a constant of the code (in the dictionary), not
+// number, not one of tx's own arguments (a tuple's or an array's element
+// too) or its value echoed (an Approval's amount), not a constant of the code (in the dictionary), not
 // an address of the pool generation draws from (a sender, a target).
 func (w *worker) news(tx *txseq.Tx, k calldata.RecentKind, x *uint256.Int) bool {
 	switch k {
@@ -190,12 +190,25 @@ func (w *worker) news(tx *txseq.Tx, k calldata.RecentKind, x *uint256.Int) bool 
 	if *x == tx.Value || w.env.Dict.Contains(*x) {
 		return false
 	}
-	for i := range tx.Args {
-		if tx.Args[i].Type != nil && tx.Args[i].Elems == nil && tx.Args[i].Bytes == nil && tx.Args[i].Word == *x {
-			return false
+	return !echoes(tx.Args, x)
+}
+
+// echoes reports whether x is a word of vals, a tuple's or an array's
+// element too: a batch of operations logs back the accounts and tokens
+// its elements named (Balancer's InternalBalanceChanged), which are the
+// fuzzer's own choices, not values the code made.
+func echoes(vals []calldata.Value, x *uint256.Int) bool {
+	for i := range vals {
+		v := &vals[i]
+		if v.Elems != nil {
+			if echoes(v.Elems, x) {
+				return true
+			}
+		} else if v.Type != nil && v.Bytes == nil && v.Word == *x {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // notePrefix keeps again the words the transactions of hist made, which

@@ -138,11 +138,12 @@ func genWord(r *rand.Rand, t *abi.Type, env *Env) uint256.Int {
 		if a, ok := env.token(r); ok {
 			return addressWord(a)
 		}
-		if env.recent().has(RecentAddress) && r.IntN(8) == 0 {
-			// An address an earlier call returned or logged: the pool
-			// a factory created, which its registry then checks.
-			w, _ := env.recent().Pick(r, t)
-			return w
+		if env.recent().has(RecentAddress) && r.IntN(16) == 0 {
+			// The contract an earlier call created and returned or
+			// logged last: the pool a factory made, which its registry
+			// then checks. Only the newest: older ones are mostly of
+			// other runs, gone from this one's state.
+			return env.recent().Newest(RecentAddress)
 		}
 		if pool := env.addresses(); len(pool) > 0 && r.IntN(8) != 0 {
 			return addressWord(pool[r.IntN(len(pool))])

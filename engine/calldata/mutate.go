@@ -180,10 +180,10 @@ func wordMutation(r *rand.Rand, t *abi.Type, old uint256.Int, env *Env) (Mutatio
 		if a, ok := env.token(r); ok {
 			return SwapAddress, addressWord(a)
 		}
-		if env.recent().has(RecentAddress) && r.IntN(4) == 0 {
-			// An address an earlier call returned or logged.
-			w, _ := env.recent().Pick(r, t)
-			return SwapAddress, w
+		if env.recent().has(RecentAddress) && r.IntN(8) == 0 {
+			// The contract an earlier call created and returned or
+			// logged last.
+			return SwapAddress, env.recent().Newest(RecentAddress)
 		}
 		if pool := env.addresses(); len(pool) > 0 && r.IntN(4) != 0 {
 			return SwapAddress, addressWord(pool[r.IntN(len(pool))])

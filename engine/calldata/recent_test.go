@@ -91,6 +91,22 @@ func TestRecentByKind(t *testing.T) {
 			t.Fatal("an untyped wide word was offered to an address")
 		}
 	}
+	// With both, a number gets the wide word (an id a call made) three
+	// times in four, and the newest address is the last one added.
+	n := 0
+	for range 4000 {
+		if w, _ := rc.Pick(r, mustType("uint256")); w == *wide {
+			n++
+		}
+	}
+	if n < 2800 || n > 3200 {
+		t.Errorf("uint256: the wide word %d times in 4000, want about 3000", n)
+	}
+	later := uint256.MustFromHex("0xe7f1725e7734ce288f8367e1bb143e90bb3f0512")
+	rc.Add(RecentAddress, later)
+	if w := rc.Newest(RecentAddress); w != *later {
+		t.Errorf("Newest = %s, want %s", w.Hex(), later.Hex())
+	}
 }
 
 // TestGenerateEarlierWord: a word an earlier call returned is generated

@@ -118,10 +118,14 @@ func (w *worker) noteEarlier(tx *txseq.Tx, r chain.Result) (uint256.Int, uint8) 
 	keep := func(words []byte, layout wordLayout) {
 		for j, n := 0, 0; j+32 <= len(words) && n < earlierWords; j, n = j+32, n+1 {
 			x.SetBytes32(words[j : j+32])
-			// Any wide word, whatever its type, as an untyped id; and a
-			// word of known type as one of its kind.
-			if rc.Add(calldata.RecentWide, &x) && first.IsZero() {
-				first, firstKind = x, uint8(calldata.RecentWide)
+			// A wide word, whatever its type, as an untyped id, offered
+			// to every number (a typed ring too would only halve its
+			// picks); a narrower word of known type as one of its kind.
+			if rc.Add(calldata.RecentWide, &x) {
+				if first.IsZero() {
+					first, firstKind = x, uint8(calldata.RecentWide)
+				}
+				continue
 			}
 			if n >= len(layout) || layout[n] == noWord {
 				continue
@@ -185,6 +189,12 @@ func (w *worker) news(tx *txseq.Tx, k calldata.RecentKind, x *uint256.Int) bool 
 			if p == a {
 				return false
 			}
+		}
+		if w.m.Chain.State().GetCodeSize(a) == 0 {
+			// An account, not a contract a call made: the senders and
+			// recipients a transaction names are the fuzzer's own or
+			// random, and would only dilute the pool's.
+			return false
 		}
 	}
 	if *x == tx.Value || w.env.Dict.Contains(*x) {

@@ -254,6 +254,11 @@ func (c *Chain) State() *state.StateDB {
 	return c.state
 }
 
+// CodeSize returns the size of the code at addr in the current state.
+// Unlike State, it is a read only: the state it reads may be a
+// snapshot's, borrowed, and stays so.
+func (c *Chain) CodeSize(addr common.Address) int { return c.state.GetCodeSize(addr) }
+
 // Tx is one transaction.
 type Tx struct {
 	From  common.Address

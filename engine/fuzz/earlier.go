@@ -190,7 +190,7 @@ func (w *worker) news(tx *txseq.Tx, k calldata.RecentKind, x *uint256.Int) bool 
 				return false
 			}
 		}
-		if w.m.Chain.State().GetCodeSize(a) == 0 {
+		if w.m.Chain.CodeSize(a) == 0 {
 			// An account, not a contract a call made: the senders and
 			// recipients a transaction names are the fuzzer's own or
 			// random, and would only dilute the pool's.

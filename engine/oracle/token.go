@@ -33,7 +33,8 @@ import (
 //   - paid tokens out of a contract (not a mint) to its sender or to
 //     another unprivileged account the fuzzer controls, when neither paid
 //     anything in over the sequence (no ether, no tokens of its own),
-//     another sender did pay tokens in (the deposits taken), and no other
+//     another sender did pay tokens in (the deposits taken; a transfer
+//     called on the token itself is a gift, no deposit), and no other
 //     sender's transaction named either (a stream's recipient, a
 //     transfer's payee): other users' deposits, taken by a stranger for
 //     itself or for another stranger (a withdraw(id, to) to any address
@@ -129,6 +130,7 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 	for _, l := range logs {
 		from, to, ok := o.transfer(l)
 		if !ok {
+			o.noteZero(h, l)
 			continue
 		}
 		moved = true
@@ -206,12 +208,20 @@ func (o *tokens) entitled(p int) bool {
 // transfer returns the parties of a standard transfer event of a watched
 // token that moved something.
 func (o *tokens) transfer(l *types.Log) (from, to common.Address, ok bool) {
-	for _, a := range o.addrs {
-		if a == l.Address {
-			return Transfer(l)
-		}
+	if o.watched(l.Address) {
+		return Transfer(l)
 	}
 	return from, to, false
+}
+
+// watched reports whether a is a token contract the oracle watches.
+func (o *tokens) watched(a common.Address) bool {
+	for _, t := range o.addrs {
+		if t == a {
+			return true
+		}
+	}
+	return false
 }
 
 // Transfer returns the parties of a log that is a standard transfer event
@@ -241,6 +251,20 @@ func Transfer(l *types.Log) (from, to common.Address, ok bool) {
 		return common.BytesToAddress(t[2][:]), common.BytesToAddress(t[3][:]), true
 	}
 	return from, to, false
+}
+
+// noteZero records in h an ERC-20 transfer of nothing, from a contract
+// to an account the fuzzer controls, of a watched token: a swap whose
+// output rounded down to zero still paid its sender in that token, so
+// what it paid in was traded, not deposited (exchanged, tokengain.go).
+func (o *tokens) noteZero(h *TxInfo, l *types.Log) {
+	t := l.Topics
+	if len(t) != 3 || t[0] != TransferTopic || len(l.Data) < 32 || !allZero(l.Data[:32]) || !o.watched(l.Address) {
+		return
+	}
+	if from := common.BytesToAddress(t[1][:]); from != (common.Address{}) {
+		o.noteMove(h, l, from, common.BytesToAddress(t[2][:]))
+	}
 }
 
 // addAmount adds what a transfer event moved to sum: an ERC-20 amount, an
@@ -304,14 +328,26 @@ func (o *tokens) unpaid(hist []TxInfo, s int) bool {
 }
 
 // othersPaid reports whether a sender other than s and r paid tokens in
-// over hist.
+// over hist, other than by calling a token itself (gift).
 func (o *tokens) othersPaid(hist []TxInfo, s, r int) bool {
 	for j := range hist {
-		if hist[j].Sender != s && hist[j].Sender != r && hist[j].TokensIn {
+		if hist[j].Sender != s && hist[j].Sender != r && hist[j].TokensIn && !o.gift(&hist[j]) {
 			return true
 		}
 	}
 	return false
+}
+
+// gift reports whether h called a watched token itself: what its sender
+// paid a contract in it (a transfer straight to a pool) is a donation,
+// not a deposit the contract owes back, and whoever the contract's own
+// rules then pay it to took nothing of the donor's (an AMM's skim, its
+// liquidity providers' share).
+func (o *tokens) gift(h *TxInfo) bool {
+	if o.Dep == nil || h.Contract < 0 || h.Contract >= len(o.Dep.Addrs) {
+		return false
+	}
+	return o.watched(o.Dep.Addrs[h.Contract])
 }
 
 // named reports whether a transaction of seq sent by a sender other than

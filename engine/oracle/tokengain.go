@@ -35,7 +35,12 @@ import (
 //     the fuzzer's accounts exchanged the token with) hold less of the
 //     token, read with balanceOf, than the other senders who likewise
 //     paid in nothing else deposited and were not paid back: some of
-//     their deposits left, and this sender holds more than its own.
+//     their deposits left, and this sender holds more than its own. A
+//     transfer called on the token itself is a gift, not a deposit (a
+//     donation to a pool is its liquidity providers'), and so is a
+//     payment for which the contract paid another token back in the
+//     same transaction, however little (a swap rounded down to nothing
+//     is the swapper's loss, its counterparty's gain).
 //
 // An AMM's liquidity providers paid in two tokens, so a swap's gain,
 // even one made of other swaps (arbitrage), takes no such deposit; a
@@ -175,6 +180,8 @@ func (o *tokens) timeless(seq txseq.Sequence, hist []TxInfo) (after chain.Snapsh
 			for _, l := range o.RerunLogs() {
 				if from, to, ok := o.transfer(l); ok {
 					o.noteMove(&h, l, from, to)
+				} else {
+					o.noteZero(&h, l)
 				}
 			}
 		}
@@ -185,12 +192,14 @@ func (o *tokens) timeless(seq txseq.Sequence, hist []TxInfo) (after chain.Snapsh
 
 // sums returns what principal p paid of token tok over hist and what it
 // was paid; deposits counts only transfers with a contract (mints and
-// burns do not change what contracts hold). ok is false on an overflow.
+// burns do not change what contracts hold), and no gift (a transfer
+// straight to a contract, token.go). ok is false on an overflow.
 func (o *tokens) sums(hist []TxInfo, p int, tok common.Address, deposits bool) (in, out uint256.Int, ok bool) {
 	for j := range hist {
+		gift := deposits && (o.gift(&hist[j]) || exchanged(&hist[j], p, tok))
 		for k := range hist[j].Moves {
 			mv := &hist[j].Moves[k]
-			if mv.Principal != p || mv.Token != tok || deposits && mv.Other == (common.Address{}) {
+			if mv.Principal != p || mv.Token != tok || deposits && mv.Other == (common.Address{}) || gift && mv.In {
 				continue
 			}
 			sum := &out
@@ -203,6 +212,20 @@ func (o *tokens) sums(hist []TxInfo, p int, tok common.Address, deposits bool) (
 		}
 	}
 	return in, out, true
+}
+
+// exchanged reports whether a contract paid principal p a token other
+// than tok in h, however little (a swap rounded down to nothing): what p
+// paid of tok in it was the price of a trade, not a deposit owed back. A
+// mint (a vault's shares, a stream's NFT) is no such payment: the
+// deposit stands.
+func exchanged(h *TxInfo, p int, tok common.Address) bool {
+	for k := range h.Moves {
+		if mv := &h.Moves[k]; mv.Principal == p && !mv.In && mv.Token != tok && mv.Other != (common.Address{}) {
+			return true
+		}
+	}
+	return false
 }
 
 // gained returns how much more of token tok principal p was paid by

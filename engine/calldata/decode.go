@@ -88,7 +88,7 @@ func (d *decoder) readInt(pos int) (int, error) {
 // whose encoding starts at base.
 func (d *decoder) decodeElem(base, head int, t *abi.Type, v *Value) error {
 	v.Type = t
-	if !isDynamic(t) {
+	if !IsDynamic(t) {
 		return d.decodeStatic(head, t, v)
 	}
 	off, err := d.readInt(head)

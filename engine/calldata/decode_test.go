@@ -140,7 +140,7 @@ func FuzzDecode(f *testing.F) {
 		// Without offsets there is exactly one encoding: data starts with it.
 		static := true
 		for i := range types {
-			static = static && !isDynamic(&types[i].Type)
+			static = static && !IsDynamic(&types[i].Type)
 		}
 		if static && !bytes.Equal(enc, data[:len(enc)]) {
 			t.Fatalf("static encoding %x is not a prefix of %x", enc, data)

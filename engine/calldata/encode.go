@@ -36,7 +36,7 @@ func appendTuple(dst []byte, vals []Value) []byte {
 	pos := start
 	for i := range vals {
 		v := &vals[i]
-		if isDynamic(v.Type) {
+		if IsDynamic(v.Type) {
 			binary.BigEndian.PutUint64(dst[pos+24:pos+32], uint64(len(dst)-start))
 			dst = appendDynamic(dst, v)
 			pos += 32

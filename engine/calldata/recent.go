@@ -13,8 +13,8 @@ const RecentWords = 32
 // recentMinBits is the bit length an untyped word must pass to be kept:
 // ids an earlier call made (a keccak-hashed subscription id) are this
 // wide, while counters, amounts and addresses, which generation reaches
-// anyway, are not. A word whose ABI type is known is kept at any width
-// for arguments of its own type.
+// anyway, are not. A narrower word whose ABI type is known is kept with
+// its kind, for arguments of that kind.
 const recentMinBits = 160
 
 // A RecentKind is the ABI type class of a word an earlier transaction

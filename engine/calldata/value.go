@@ -244,17 +244,17 @@ func isLeaf(t *abi.Type) bool {
 	return t == nil || isWord(t) || t.T == abi.BytesTy || t.T == abi.StringTy
 }
 
-// isDynamic reports whether t is a dynamic ABI type, encoded behind an
+// IsDynamic reports whether t is a dynamic ABI type, encoded behind an
 // offset.
-func isDynamic(t *abi.Type) bool {
+func IsDynamic(t *abi.Type) bool {
 	switch t.T {
 	case abi.BytesTy, abi.StringTy, abi.SliceTy:
 		return true
 	case abi.ArrayTy:
-		return isDynamic(t.Elem)
+		return IsDynamic(t.Elem)
 	case abi.TupleTy:
 		for _, e := range t.TupleElems {
-			if isDynamic(e) {
+			if IsDynamic(e) {
 				return true
 			}
 		}
@@ -268,11 +268,11 @@ func isDynamic(t *abi.Type) bool {
 func headSize(t *abi.Type) int {
 	switch t.T {
 	case abi.ArrayTy:
-		if !isDynamic(t.Elem) {
+		if !IsDynamic(t.Elem) {
 			return t.Size * headSize(t.Elem)
 		}
 	case abi.TupleTy:
-		if !isDynamic(t) {
+		if !IsDynamic(t) {
 			n := 0
 			for _, e := range t.TupleElems {
 				n += headSize(e)

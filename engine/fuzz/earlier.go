@@ -39,7 +39,7 @@ func layoutOf(args abi.Arguments, indexed bool) wordLayout {
 		switch {
 		case ok:
 			out = append(out, int8(k))
-		case t.T == abi.BoolTy || isDynamic(t) || indexed:
+		case t.T == abi.BoolTy || calldata.IsDynamic(t) || indexed:
 			// An indexed dynamic value's topic is its hash: no word to
 			// pass back as it is.
 			out = append(out, noWord)
@@ -48,23 +48,6 @@ func layoutOf(args abi.Arguments, indexed bool) wordLayout {
 		}
 	}
 	return out
-}
-
-// isDynamic reports whether t's head word is an offset.
-func isDynamic(t *abi.Type) bool {
-	switch t.T {
-	case abi.StringTy, abi.BytesTy, abi.SliceTy:
-		return true
-	case abi.ArrayTy:
-		return isDynamic(t.Elem)
-	case abi.TupleTy:
-		for _, e := range t.TupleElems {
-			if isDynamic(e) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // earlierWords is how many head words of a return or a log are read.

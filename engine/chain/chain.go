@@ -117,6 +117,15 @@ type Chain struct {
 	fresh     int
 	committed bool
 	commitErr error
+	// memo is the probes run on the current state's content, nil when
+	// unknown; ownMemo holds them for a state no snapshot has
+	// (probememo.go). epoch counts changes to what every state's probes
+	// see (precompiles, forks); extraCalled says a probe called an
+	// installed precompile.
+	memo        *probeMemo
+	ownMemo     probeMemo
+	epoch       uint64
+	extraCalled bool
 }
 
 // Block is the part of the block context that transactions observe and the
@@ -251,8 +260,23 @@ func (c *Chain) Rules() params.Rules { return c.rules }
 // discards them.
 func (c *Chain) State() *state.StateDB {
 	c.ran = c.ran || c.borrowed != nil
+	c.view.dirty = true // the caller may write
 	return c.state
 }
+
+// Reader is the read side of a state.
+type Reader interface {
+	GetBalance(common.Address) *uint256.Int
+	GetNonce(common.Address) uint64
+	GetState(common.Address, common.Hash) common.Hash
+	GetCode(common.Address) []byte
+	GetLogs(hash common.Hash, block uint64, blockHash common.Hash, blockTime uint64) []*types.Log
+}
+
+// Reader returns the current state for reading. Unlike State, it leaves
+// the probes remembered for the state (probememo.go) standing, and the
+// state it reads may be a snapshot's, borrowed, and stays so.
+func (c *Chain) Reader() Reader { return c.state }
 
 // CodeSize returns the size of the code at addr in the current state.
 // Unlike State, it is a read only: the state it reads may be a
@@ -270,7 +294,7 @@ type Tx struct {
 
 // Result is what a transaction did.
 type Result struct {
-	Ret      []byte // return or revert data; not retained by the chain
+	Ret      []byte // return or revert data, read only; a probe's may be the chain's, valid until its next call
 	GasUsed  uint64
 	Err      error // nil, vm.ErrExecutionReverted, *vm.ErrInvalidOpCode, ErrTxTimeout, ...
 	Created  common.Address
@@ -300,6 +324,7 @@ func (c *Chain) Call(tx Tx) Result {
 	if c.borrowed != nil && c.ran {
 		c.own() // a second transaction since the reset
 	}
+	dirty := c.view.dirty
 	onBorrowed := c.borrowed != nil
 	if onBorrowed {
 		c.ran = true
@@ -323,6 +348,10 @@ func (c *Chain) Call(tx Tx) Result {
 	if c.stopGuard() {
 		r.TimedOut = true
 		r.Err = ErrTxTimeout
+	}
+	if r.Err != nil {
+		// A failed transaction is reverted whole: it wrote nothing.
+		c.view.dirty = dirty
 	}
 	if dst == nil && r.Err == nil {
 		c.created()
@@ -403,6 +432,7 @@ func (c *Chain) SetStorage(addr common.Address, slot, value common.Hash) {
 	c.own()
 	c.state.SetState(addr, slot, value)
 	c.state.Finalise(c.rules)
+	c.forget()
 }
 
 // SetTxTimeout changes the wall-clock guard of later transactions.
@@ -430,11 +460,18 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		// what the next transaction would.
 		c.own()
 	}
+	memo, block, coinbase := c.known(), c.Block, c.evm.Context.Coinbase
+	if memo != nil {
+		if r, ok := memo.find(from, to, input, block, coinbase, c.epoch); ok {
+			return r
+		}
+	}
 	if c.borrowed == nil {
 		// Finalised (Call, own): start as a transaction does. A borrowed
 		// state cannot, as Prepare is not journaled.
 		c.state.Prepare(c.rules, from, c.evm.Context.Coinbase, &to, c.precompiles, nil)
 	}
+	c.extraCalled = false
 	final := c.view.final
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
@@ -451,9 +488,19 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	timedOut := c.stopGuard()
 	c.state.RevertToSnapshot(snap)
 	c.view.final = final // what the probe wrote is reverted
+	c.view.dirty = false
 	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut}
 	if timedOut {
 		r.Err = ErrTxTimeout
+		return r
+	}
+	if !c.extraCalled && c.Block == block && c.evm.Context.Coinbase == coinbase {
+		if memo == nil {
+			c.ownMemo.reset()
+			memo = &c.ownMemo
+			c.memo = memo
+		}
+		memo.add(from, to, input, block, coinbase, c.epoch, r)
 	}
 	return r
 }
@@ -464,6 +511,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 func (c *Chain) Install(addr common.Address, code []byte, balance *uint256.Int) {
 	c.own()
 	c.created()
+	defer c.forget()
 	if code != nil {
 		c.state.SetCode(addr, code, tracing.CodeChangeUnspecified)
 	}

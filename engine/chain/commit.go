@@ -37,7 +37,9 @@ func (c *Chain) maybeCommit() {
 		var st *state.StateDB
 		st, err = state.New(root, c.state.Database())
 		if err == nil {
+			m := c.known() // the same content
 			c.setState(st)
+			c.memo = m
 			c.fresh, c.committed = 0, true
 			return
 		}

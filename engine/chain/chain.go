@@ -117,15 +117,20 @@ type Chain struct {
 	fresh     int
 	committed bool
 	commitErr error
-	// memo is the probes run on the current state's content, nil when
-	// unknown; ownMemo holds them for a state no snapshot has
-	// (probememo.go). epoch counts changes to what every state's probes
-	// see (precompiles, forks); extraCalled says a probe called an
-	// installed precompile.
-	memo        *probeMemo
-	ownMemo     probeMemo
-	epoch       uint64
-	extraCalled bool
+	// memo is the probes run on the current state's content before the
+	// writes acc notes, nil when unknown; ownMemo holds them for a state
+	// no snapshot has (probememo.go). epoch counts changes to what every
+	// state's probes see (precompiles, forks); extraCalled says a probe
+	// called an installed precompile.
+	memo    *probeMemo
+	ownMemo probeMemo
+	acc     accesses
+	// hook is the per-opcode hook; innerHook is it while a probe runs
+	// under probeHook, which notes what reads the block.
+	hook, innerHook vm.OpHook
+	probeHookFn     vm.OpHook
+	epoch           uint64
+	extraCalled     bool
 }
 
 // Block is the part of the block context that transactions observe and the
@@ -195,7 +200,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	}
 	st.Finalise(params.Rules{})
 	c.fresh = 1 + cfg.Senders
-	c.view = view{StateDB: st}
+	c.view = view{StateDB: st, acc: &c.acc}
 	c.evm = vm.NewEVM(bctx, &c.view, cc, vm.Config{Tracer: hooks, NoBaseFee: true, MaxCodeSize: maxCodeSize(cfg.CodeSizeLimit)})
 	c.rules = c.evm.GetRules()
 	c.precompiles = vm.ActivePrecompiles(c.rules)
@@ -205,10 +210,10 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 // SetOpHook installs the per-opcode hook (trace.Tracer.Step): go-ethereum
 // calls it before every opcode and, unlike a tracer's OnOpcode, keeps its
 // fast interpreter loop (third_party/go-ethereum/FORESIGHT.md).
-func (c *Chain) SetOpHook(h vm.OpHook) { c.evm.Config.OpHook = h }
+func (c *Chain) SetOpHook(h vm.OpHook) { c.hook, c.evm.Config.OpHook = h, h }
 
 // OpHook returns the per-opcode hook installed (nil for none).
-func (c *Chain) OpHook() vm.OpHook { return c.evm.Config.OpHook }
+func (c *Chain) OpHook() vm.OpHook { return c.hook }
 
 // SetGasHook installs the hook go-ethereum calls after an opcode's gas is
 // charged, where a tracer's OnOpcode runs (at least for calls and
@@ -260,7 +265,7 @@ func (c *Chain) Rules() params.Rules { return c.rules }
 // discards them.
 func (c *Chain) State() *state.StateDB {
 	c.ran = c.ran || c.borrowed != nil
-	c.view.dirty = true // the caller may write
+	c.acc.all = true // the caller may write
 	return c.state
 }
 
@@ -324,7 +329,7 @@ func (c *Chain) Call(tx Tx) Result {
 	if c.borrowed != nil && c.ran {
 		c.own() // a second transaction since the reset
 	}
-	dirty := c.view.dirty
+	nw, all := c.acc.nw, c.acc.all
 	onBorrowed := c.borrowed != nil
 	if onBorrowed {
 		c.ran = true
@@ -351,7 +356,7 @@ func (c *Chain) Call(tx Tx) Result {
 	}
 	if r.Err != nil {
 		// A failed transaction is reverted whole: it wrote nothing.
-		c.view.dirty = dirty
+		c.acc.nw, c.acc.all = nw, all
 	}
 	if dst == nil && r.Err == nil {
 		c.created()
@@ -460,9 +465,9 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		// what the next transaction would.
 		c.own()
 	}
-	memo, block, coinbase := c.known(), c.Block, c.evm.Context.Coinbase
-	if memo != nil {
-		if r, ok := memo.find(from, to, input, block, coinbase, c.epoch); ok {
+	block, coinbase := c.Block, c.evm.Context.Coinbase
+	if c.memo != nil {
+		if r, ok := c.memo.find(from, to, input, block, coinbase, c.epoch, &c.acc); ok {
 			return r
 		}
 	}
@@ -472,6 +477,12 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		c.state.Prepare(c.rules, from, c.evm.Context.Coinbase, &to, c.precompiles, nil)
 	}
 	c.extraCalled = false
+	nw, all := c.acc.nw, c.acc.all
+	c.acc.reading, c.acc.nr, c.acc.over, c.acc.block = true, 0, false, false
+	if c.probeHookFn == nil {
+		c.probeHookFn = c.probeHook
+	}
+	c.innerHook, c.evm.Config.OpHook = c.hook, c.probeHookFn
 	final := c.view.final
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
@@ -486,21 +497,20 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	c.startGuard()
 	ret, left, err := c.evm.Call(from, to, input, budget, zero)
 	timedOut := c.stopGuard()
+	c.acc.reading, c.evm.Config.OpHook = false, c.hook
 	c.state.RevertToSnapshot(snap)
 	c.view.final = final // what the probe wrote is reverted
-	c.view.dirty = false
+	c.acc.nw, c.acc.all = nw, all
 	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut}
 	if timedOut {
 		r.Err = ErrTxTimeout
 		return r
 	}
-	if !c.extraCalled && c.Block == block && c.evm.Context.Coinbase == coinbase {
-		if memo == nil {
-			c.ownMemo.reset()
-			memo = &c.ownMemo
-			c.memo = memo
+	if !c.extraCalled && !c.acc.over && c.Block == block && c.evm.Context.Coinbase == coinbase {
+		if c.memo == nil || c.acc.nw > 0 || c.acc.all {
+			c.rebase()
 		}
-		memo.add(from, to, input, block, coinbase, c.epoch, r)
+		c.memo.add(&memoEntry{from: from, to: to, input: input, block: block, coinbase: coinbase, epoch: c.epoch, res: r, reads: c.acc.reads[:c.acc.nr], anyBlock: !c.acc.block})
 	}
 	return r
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/holiman/uint256"
 )
 
 // countingPrecompile answers with the number of times it ran.
@@ -38,6 +39,10 @@ func TestProbeMemo(t *testing.T) {
 	reverter := deploy(t, c, initCode(0, asm(vm.PUSH1, 5, vm.PUSH1, 0, vm.SSTORE, vm.PUSH1, 0, vm.DUP1, vm.REVERT)))
 	// Writes slot 0's own value back.
 	same := deploy(t, c, initCode(0, asm(vm.PUSH1, 0, vm.SLOAD, vm.PUSH1, 0, vm.SSTORE, vm.STOP)))
+	// Writes 5 to its own slot 0.
+	writer := deploy(t, c, initCode(0, asm(vm.PUSH1, 5, vm.PUSH1, 0, vm.SSTORE, vm.STOP)))
+	// Returns its balance.
+	purse := deploy(t, c, initCode(0, asm(vm.SELFBALANCE, vm.PUSH1, 0, vm.MSTORE, vm.PUSH1, 32, vm.PUSH1, 0, vm.RETURN)))
 	// Returns the block's timestamp.
 	clock := deploy(t, c, initCode(0, asm(vm.TIMESTAMP, vm.PUSH1, 0, vm.MSTORE, vm.PUSH1, 32, vm.PUSH1, 0, vm.RETURN)))
 	counting := &countingPrecompile{}
@@ -56,12 +61,13 @@ func TestProbeMemo(t *testing.T) {
 		}
 		return r.Ret[len(r.Ret)-1], ops != before
 	}
-	call := func(to common.Address, wantErr bool) {
+	pay := func(to common.Address, value uint64, wantErr bool) {
 		t.Helper()
-		if r := c.Call(Tx{From: from, To: to}); (r.Err != nil) != wantErr {
+		if r := c.Call(Tx{From: from, To: to, Value: uint256.NewInt(value)}); (r.Err != nil) != wantErr {
 			t.Fatalf("call %s: %v", to, r.Err)
 		}
 	}
+	call := func(to common.Address, wantErr bool) { t.Helper(); pay(to, 0, wantErr) }
 	step := func(name string, gotV byte, ran bool, wantV byte, wantRan bool) {
 		t.Helper()
 		if gotV != wantV || ran != wantRan {
@@ -80,6 +86,19 @@ func TestProbeMemo(t *testing.T) {
 	call(same, false)
 	v, ran = probe(counter)
 	step("after writing a slot's own value", v, ran, 0, false)
+	c.Reset(base)
+	call(writer, false)
+	v, ran = probe(counter)
+	step("after a write to another contract", v, ran, 0, false)
+	c.Reset(base)
+	pay(same, 3, false)
+	v, ran = probe(counter)
+	step("after ether moved to another contract", v, ran, 0, false)
+	b0, ran := probe(purse)
+	step("the purse, first probe", b0, ran, 0, true)
+	pay(purse, 3, false)
+	b1, ran := probe(purse)
+	step("the purse after it was paid", b1, ran, 3, true)
 	c.Reset(base)
 	call(counter, false)
 	v, ran = probe(counter)
@@ -108,6 +127,8 @@ func TestProbeMemo(t *testing.T) {
 	c.Advance(1, 7)
 	t1, ran := probe(clock)
 	step("the clock after a block", t1, ran, t0+7, true)
+	v, ran = probe(counter)
+	step("the counter, which reads no block, after a block", v, ran, 0, false)
 
 	// An installed precompile is run every time.
 	c.Reset(base)
@@ -121,4 +142,20 @@ func TestProbeMemo(t *testing.T) {
 	c.Reset(base)
 	v, ran = probe(counter)
 	step("the snapshot again", v, ran, 0, false)
+
+	// A snapshot taken on a written state keeps the probes that stand,
+	// in buffers of its own.
+	c.ResetFor(base, 2)
+	call(counter, false)
+	probe(counter)
+	call(counter, false)
+	v, _ = probe(counter)
+	step("before the second snapshot", v, true, 2, true)
+	two := c.Snapshot()
+	call(counter, false)
+	v, ran = probe(counter) // the chain's own memo again, over the copied entry's old buffers
+	step("after the second snapshot", v, ran, 3, true)
+	c.Reset(two)
+	v, ran = probe(counter)
+	step("the second snapshot", v, ran, 2, false)
 }

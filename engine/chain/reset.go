@@ -56,10 +56,11 @@ func (c *Chain) Snapshot() Snapshot {
 	c.own()
 	c.maybeCommit()
 	ss := &snapState{owner: c, pristine: c.state.Copy(), prepared: -1, fresh: c.fresh, reads: c.committed}
-	if m := c.known(); m != nil {
+	if m := c.memo; m != nil {
 		for i := range m.entries {
-			e := &m.entries[i] // copied: the chain's own memo reuses its buffers
-			ss.memo.add(e.from, e.to, e.input, e.block, e.coinbase, e.epoch, e.res)
+			if e := &m.entries[i]; c.acc.stands(e.reads) {
+				ss.memo.add(e) // copied: the chain's own memo reuses its buffers
+			}
 		}
 	}
 	return Snapshot{s: ss, block: c.Block}
@@ -91,6 +92,7 @@ func (c *Chain) Reset(s Snapshot) {
 	ss.uses++
 	c.borrowed, c.rev, c.ran = ss, ss.work.Snapshot(), false
 	c.setState(ss.work)
+	c.forget()
 	c.memo = &ss.memo
 }
 
@@ -140,11 +142,9 @@ func (c *Chain) own() {
 	// With nothing run since the reset, the snapshot's own state is the
 	// same state, without the slots that reads cached in the working one.
 	st = st.Copy()
-	m := c.known() // copying and finalising keep the content
 	c.release()
 	st.Finalise(c.rules)
-	c.setState(st)
-	c.memo = m
+	c.setState(st) // copying and finalising keep the content: the memo stands
 }
 
 // release reverts a borrowed state to its snapshot.
@@ -156,10 +156,10 @@ func (c *Chain) release() {
 	c.borrowed, c.ran = nil, false
 }
 
-// setState makes st the chain's state; its memo is the caller's to set.
+// setState makes st the chain's state; its memo and the writes noted
+// since are the caller's to set.
 func (c *Chain) setState(st *state.StateDB) {
 	c.state = st
-	c.memo = nil
-	c.view = view{StateDB: st}
+	c.view = view{StateDB: st, acc: &c.acc}
 	c.evm.StateDB = &c.view
 }

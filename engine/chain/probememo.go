@@ -186,18 +186,29 @@ func (m *probeMemo) find(from, to common.Address, input []byte, b Block, coinbas
 
 // add remembers a probe, copying its input, return data and reads into
 // the buffers of an entry reset dropped, so that a memo refilled for
-// every sequence allocates nothing once grown.
+// every sequence allocates nothing once grown. It replaces the same call's
+// entry (one of another block, or one a write made stale), so that a
+// probe that reads the block holds one entry, not one per block.
 func (m *probeMemo) add(e *memoEntry) {
-	n := len(m.entries)
-	if n >= maxMemo {
-		return
+	var d *memoEntry
+	for i := range m.entries {
+		if o := &m.entries[i]; o.to == e.to && o.from == e.from && bytes.Equal(o.input, e.input) {
+			d = o
+			break
+		}
 	}
-	if n == cap(m.entries) {
-		m.entries = append(m.entries, memoEntry{})
-	} else {
-		m.entries = m.entries[:n+1]
+	if d == nil {
+		n := len(m.entries)
+		if n >= maxMemo {
+			return
+		}
+		if n == cap(m.entries) {
+			m.entries = append(m.entries, memoEntry{})
+		} else {
+			m.entries = m.entries[:n+1]
+		}
+		d = &m.entries[n]
 	}
-	d := &m.entries[n]
 	in, ret, reads := append(d.input[:0], e.input...), append(d.res.Ret[:0], e.res.Ret...), append(d.reads[:0], e.reads...)
 	*d = *e
 	d.input, d.res.Ret, d.reads = in, ret, reads

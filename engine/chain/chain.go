@@ -466,7 +466,8 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		c.own()
 	}
 	block, coinbase := c.Block, c.evm.Context.Coinbase
-	if c.memo != nil {
+	idle := c.extra == nil || c.idle()
+	if c.memo != nil && idle {
 		if r, ok := c.memo.find(from, to, input, block, coinbase, c.epoch, &c.acc); ok {
 			return r
 		}
@@ -506,7 +507,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		r.Err = ErrTxTimeout
 		return r
 	}
-	if !c.extraCalled && !c.acc.over && c.Block == block && c.evm.Context.Coinbase == coinbase {
+	if idle && !c.extraCalled && !c.acc.over && c.Block == block && c.evm.Context.Coinbase == coinbase {
 		if c.memo == nil || c.acc.nw > 0 || c.acc.all {
 			c.rebase()
 		}

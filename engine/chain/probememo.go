@@ -252,14 +252,42 @@ func (c *Chain) forget() {
 	c.acc.clear()
 }
 
-// watched is an installed precompile that notes being called: its
-// result may depend on state the chain does not see.
+// A Stateful precompile keeps state the chain does not see (the
+// cheatcodes: pranks, expectations, labels). Installed, it tells the
+// chain which probes its state cannot change; one that does not
+// implement it makes every probe that calls it run every time.
+type Stateful interface {
+	vm.PrecompiledContract
+	// Idle reports that nothing it holds changes a call it is not part of
+	// (no prank or expectation armed).
+	Idle() bool
+	// Pure reports that a call to it with input returns what the input
+	// alone decides (an assertion).
+	Pure(input []byte) bool
+}
+
+// watched is an installed precompile that notes a call whose result may
+// depend on state the chain does not see.
 type watched struct {
 	vm.PrecompiledContract
-	called *bool
+	stateful Stateful // nil when it does not tell
+	called   *bool
 }
 
 func (w watched) Run(input []byte) ([]byte, error) {
-	*w.called = true
+	if w.stateful == nil || !w.stateful.Pure(input) {
+		*w.called = true
+	}
 	return w.PrecompiledContract.Run(input)
+}
+
+// idle reports that no installed precompile holds anything that changes
+// a probe it is not called in.
+func (c *Chain) idle() bool {
+	for _, p := range c.extra {
+		if w, ok := p.(watched); ok && w.stateful != nil && !w.stateful.Idle() {
+			return false
+		}
+	}
+	return true
 }

@@ -18,6 +18,16 @@ func (p *countingPrecompile) Run([]byte) ([]byte, error) {
 	return []byte{byte(p.runs)}, nil
 }
 
+// statefulPrecompile is a Stateful one: calls with input 1 are pure, and
+// busy makes it not idle.
+type statefulPrecompile struct {
+	countingPrecompile
+	busy bool
+}
+
+func (p *statefulPrecompile) Idle() bool             { return !p.busy }
+func (p *statefulPrecompile) Pure(input []byte) bool { return len(input) == 1 && input[0] == 1 }
+
 // TestProbeMemo checks when a probe is answered from memory: only when
 // nothing it could observe changed since the same probe ran on the same
 // content (a failed transaction, one that wrote nothing or wrote a slot's
@@ -48,6 +58,9 @@ func TestProbeMemo(t *testing.T) {
 	counting := &countingPrecompile{}
 	pre := common.HexToAddress("0x7109709ECfa91a80626fF3989D68f67F5b1DD12D")
 	c.InstallPrecompile(pre, counting)
+	stateful := &statefulPrecompile{}
+	pure := common.HexToAddress("0x00000000000000000000000000000000000f00d1")
+	c.InstallPrecompile(pure, stateful)
 	base := c.Snapshot()
 	from := c.Senders()[0]
 
@@ -137,6 +150,19 @@ func TestProbeMemo(t *testing.T) {
 	if n1 != 1 || n2 != 2 {
 		t.Fatalf("the installed precompile answered %d then %d: a probe of it was remembered", n1, n2)
 	}
+
+	// A Stateful precompile's pure calls are remembered, until it is busy:
+	// then no probe is, as its state may change any call.
+	c.Reset(base)
+	n1, _ = probe(pure)
+	n2, _ = probe(pure)
+	if n1 != 1 || n2 != 1 {
+		t.Fatalf("a pure call answered %d then %d: it was not remembered", n1, n2)
+	}
+	stateful.busy = true
+	_, ran = probe(counter)
+	step("the counter while a precompile is busy", 0, ran, 0, true)
+	stateful.busy = false
 
 	// The snapshot's memo outlives the sequences run on it.
 	c.Reset(base)

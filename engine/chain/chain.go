@@ -117,6 +117,20 @@ type Chain struct {
 	fresh     int
 	committed bool
 	commitErr error
+	// memo is the probes run on the current state's content before the
+	// writes acc notes, nil when unknown; ownMemo holds them for a state
+	// no snapshot has (probememo.go). epoch counts changes to what every
+	// state's probes see (precompiles, forks); extraCalled says a probe
+	// called an installed precompile.
+	memo    *probeMemo
+	ownMemo probeMemo
+	acc     accesses
+	// hook is the per-opcode hook; innerHook is it while a probe runs
+	// under probeHook, which notes what reads the block.
+	hook, innerHook vm.OpHook
+	probeHookFn     vm.OpHook
+	epoch           uint64
+	extraCalled     bool
 }
 
 // Block is the part of the block context that transactions observe and the
@@ -186,7 +200,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	}
 	st.Finalise(params.Rules{})
 	c.fresh = 1 + cfg.Senders
-	c.view = view{StateDB: st}
+	c.view = view{StateDB: st, acc: &c.acc}
 	c.evm = vm.NewEVM(bctx, &c.view, cc, vm.Config{Tracer: hooks, NoBaseFee: true, MaxCodeSize: maxCodeSize(cfg.CodeSizeLimit)})
 	c.rules = c.evm.GetRules()
 	c.precompiles = vm.ActivePrecompiles(c.rules)
@@ -196,10 +210,10 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 // SetOpHook installs the per-opcode hook (trace.Tracer.Step): go-ethereum
 // calls it before every opcode and, unlike a tracer's OnOpcode, keeps its
 // fast interpreter loop (third_party/go-ethereum/FORESIGHT.md).
-func (c *Chain) SetOpHook(h vm.OpHook) { c.evm.Config.OpHook = h }
+func (c *Chain) SetOpHook(h vm.OpHook) { c.hook, c.evm.Config.OpHook = h, h }
 
 // OpHook returns the per-opcode hook installed (nil for none).
-func (c *Chain) OpHook() vm.OpHook { return c.evm.Config.OpHook }
+func (c *Chain) OpHook() vm.OpHook { return c.hook }
 
 // SetGasHook installs the hook go-ethereum calls after an opcode's gas is
 // charged, where a tracer's OnOpcode runs (at least for calls and
@@ -251,8 +265,23 @@ func (c *Chain) Rules() params.Rules { return c.rules }
 // discards them.
 func (c *Chain) State() *state.StateDB {
 	c.ran = c.ran || c.borrowed != nil
+	c.acc.all = true // the caller may write
 	return c.state
 }
+
+// Reader is the read side of a state.
+type Reader interface {
+	GetBalance(common.Address) *uint256.Int
+	GetNonce(common.Address) uint64
+	GetState(common.Address, common.Hash) common.Hash
+	GetCode(common.Address) []byte
+	GetLogs(hash common.Hash, block uint64, blockHash common.Hash, blockTime uint64) []*types.Log
+}
+
+// Reader returns the current state for reading. Unlike State, it leaves
+// the probes remembered for the state (probememo.go) standing, and the
+// state it reads may be a snapshot's, borrowed, and stays so.
+func (c *Chain) Reader() Reader { return c.state }
 
 // CodeSize returns the size of the code at addr in the current state.
 // Unlike State, it is a read only: the state it reads may be a
@@ -270,7 +299,7 @@ type Tx struct {
 
 // Result is what a transaction did.
 type Result struct {
-	Ret      []byte // return or revert data; not retained by the chain
+	Ret      []byte // return or revert data, read only; a probe's may be the chain's, valid until its next call
 	GasUsed  uint64
 	Err      error // nil, vm.ErrExecutionReverted, *vm.ErrInvalidOpCode, ErrTxTimeout, ...
 	Created  common.Address
@@ -300,6 +329,7 @@ func (c *Chain) Call(tx Tx) Result {
 	if c.borrowed != nil && c.ran {
 		c.own() // a second transaction since the reset
 	}
+	nw, all := c.acc.nw, c.acc.all
 	onBorrowed := c.borrowed != nil
 	if onBorrowed {
 		c.ran = true
@@ -323,6 +353,10 @@ func (c *Chain) Call(tx Tx) Result {
 	if c.stopGuard() {
 		r.TimedOut = true
 		r.Err = ErrTxTimeout
+	}
+	if r.Err != nil {
+		// A failed transaction is reverted whole: it wrote nothing.
+		c.acc.nw, c.acc.all = nw, all
 	}
 	if dst == nil && r.Err == nil {
 		c.created()
@@ -403,6 +437,7 @@ func (c *Chain) SetStorage(addr common.Address, slot, value common.Hash) {
 	c.own()
 	c.state.SetState(addr, slot, value)
 	c.state.Finalise(c.rules)
+	c.forget()
 }
 
 // SetTxTimeout changes the wall-clock guard of later transactions.
@@ -414,56 +449,13 @@ func (c *Chain) Advance(blocks, seconds uint64) {
 	c.Block.Time += seconds
 }
 
-// Probe runs a call whose effects are reverted afterwards (property and
-// invariant checks): the state is as if it never ran. It sees what the
-// next transaction would: the last one finalised (EIP-158 deletions), no
-// transient storage, the access list of a transaction from from to to.
-// After the one transaction run on a borrowed state it runs on that state
-// under a journal revision, unless the transaction self-destructed or
-// wrote transient storage (view), instead of copying it to finalise: its
-// result is the same, but its gas may not be the next transaction's
-// (accounts and slots the transaction warmed stay warm, EIP-2200 original
-// values are the transaction's), so GasUsed is approximate there.
-func (c *Chain) Probe(from, to common.Address, input []byte) Result {
-	if c.ran && (c.borrowed == nil || c.view.final) {
-		// The transaction before must be finalised for the probe to see
-		// what the next transaction would.
-		c.own()
-	}
-	if c.borrowed == nil {
-		// Finalised (Call, own): start as a transaction does. A borrowed
-		// state cannot, as Prepare is not journaled.
-		c.state.Prepare(c.rules, from, c.evm.Context.Coinbase, &to, c.precompiles, nil)
-	}
-	final := c.view.final
-	snap := c.state.Snapshot()
-	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)
-	c.evm.Context.Time = c.Block.Time
-	if r := c.evm.Context.Random; r != nil {
-		*r = prevrandao(c.Block.Number) // varies by block, as on a real chain
-	}
-	c.evm.SetTxContext(vm.TxContext{Origin: from, GasPrice: zero})
-	c.state.AddAddressToAccessList(from)
-	c.state.AddAddressToAccessList(to)
-	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
-	c.startGuard()
-	ret, left, err := c.evm.Call(from, to, input, budget, zero)
-	timedOut := c.stopGuard()
-	c.state.RevertToSnapshot(snap)
-	c.view.final = final // what the probe wrote is reverted
-	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut}
-	if timedOut {
-		r.Err = ErrTxTimeout
-	}
-	return r
-}
-
 // Install puts code and a balance at addr directly, as genesis
 // allocations do: the fuzzer's attacker contracts live at fixed addresses
 // and need no constructor.
 func (c *Chain) Install(addr common.Address, code []byte, balance *uint256.Int) {
 	c.own()
 	c.created()
+	defer c.forget()
 	if code != nil {
 		c.state.SetCode(addr, code, tracing.CodeChangeUnspecified)
 	}

@@ -37,7 +37,7 @@ func (c *Chain) maybeCommit() {
 		var st *state.StateDB
 		st, err = state.New(root, c.state.Database())
 		if err == nil {
-			c.setState(st)
+			c.setState(st) // the same content: the memo stands
 			c.fresh, c.committed = 0, true
 			return
 		}

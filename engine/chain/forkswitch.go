@@ -68,6 +68,8 @@ func (c *Chain) SelectFork(f *Fork, keep []common.Address) error {
 		st.AddAddressToAccessList(a)
 	}
 	c.setState(st)
+	c.forget()
+	c.epoch++
 	c.view.final = true // the journal was rebuilt: finalise before a probe
 	c.commitErr = errForked
 	c.cfg.Fork = &Fork{Reader: f.Reader, ChainID: f.ChainID, Number: f.Number, Time: f.Time, BaseFee: f.BaseFee, Coinbase: f.Coinbase, GasLimit: f.GasLimit}

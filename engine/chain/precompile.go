@@ -17,7 +17,9 @@ func (c *Chain) InstallPrecompile(addr common.Address, p vm.PrecompiledContract)
 	if _, ok := c.extra[addr]; !ok {
 		c.precompiles = append(c.precompiles, addr)
 	}
-	c.extra[addr] = p
+	s, _ := p.(Stateful)
+	c.extra[addr] = watched{PrecompiledContract: p, stateful: s, called: &c.extraCalled}
+	c.epoch++
 	c.evm.SetPrecompiles(c.extra)
 }
 

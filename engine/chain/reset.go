@@ -37,6 +37,7 @@ type snapState struct {
 	prepared int            // precompiles warm in work's access list; -1: none
 	fresh    int            // the chain's fresh when the snapshot was taken
 	reads    bool           // pristine reads accounts from a committed trie
+	memo     probeMemo      // probes run on its state (probememo.go)
 }
 
 // refresh is how many resets reuse the working state.
@@ -54,7 +55,15 @@ func (c *Chain) Snapshot() Snapshot {
 	}
 	c.own()
 	c.maybeCommit()
-	return Snapshot{s: &snapState{owner: c, pristine: c.state.Copy(), prepared: -1, fresh: c.fresh, reads: c.committed}, block: c.Block}
+	ss := &snapState{owner: c, pristine: c.state.Copy(), prepared: -1, fresh: c.fresh, reads: c.committed}
+	if m := c.memo; m != nil {
+		for i := range m.entries {
+			if e := &m.entries[i]; c.acc.stands(e.reads) {
+				ss.memo.add(e) // copied: the chain's own memo reuses its buffers
+			}
+		}
+	}
+	return Snapshot{s: ss, block: c.Block}
 }
 
 // Reset makes the chain continue from s, which is left untouched. It is
@@ -67,6 +76,7 @@ func (c *Chain) Reset(s Snapshot) {
 	c.fresh = ss.fresh
 	if ss.owner != c {
 		c.setState(ss.pristine.Copy())
+		c.forget() // another chain's snapshot: its memo is that chain's
 		return
 	}
 	if ss.work == nil || ss.uses >= ss.refresh() {
@@ -82,6 +92,8 @@ func (c *Chain) Reset(s Snapshot) {
 	ss.uses++
 	c.borrowed, c.rev, c.ran = ss, ss.work.Snapshot(), false
 	c.setState(ss.work)
+	c.forget()
+	c.memo = &ss.memo
 }
 
 // ResetFor is Reset for a sequence of txs transactions. The second
@@ -99,6 +111,10 @@ func (c *Chain) ResetFor(s Snapshot, txs int) {
 	c.Block = s.block
 	c.fresh = s.s.fresh
 	c.setState(s.s.pristine.Copy())
+	c.forget()
+	if s.s.owner == c {
+		c.memo = &s.s.memo
+	}
 }
 
 // warm adds a transaction's sender and recipient to the access list of a
@@ -128,7 +144,7 @@ func (c *Chain) own() {
 	st = st.Copy()
 	c.release()
 	st.Finalise(c.rules)
-	c.setState(st)
+	c.setState(st) // copying and finalising keep the content: the memo stands
 }
 
 // release reverts a borrowed state to its snapshot.
@@ -140,8 +156,10 @@ func (c *Chain) release() {
 	c.borrowed, c.ran = nil, false
 }
 
+// setState makes st the chain's state; its memo and the writes noted
+// since are the caller's to set.
 func (c *Chain) setState(st *state.StateDB) {
 	c.state = st
-	c.view = view{StateDB: st}
+	c.view = view{StateDB: st, acc: &c.acc}
 	c.evm.StateDB = &c.view
 }

@@ -46,4 +46,5 @@ func (c *Chain) ResetWithStorage(s Snapshot, addr common.Address, slot, value co
 	work.Finalise(c.rules)
 	c.borrowed, c.rev, c.ran = st.ss, work.Snapshot(), false
 	c.setState(work)
+	c.forget()
 }

@@ -277,7 +277,24 @@ func (c *Cheats) opHook(inner vm.OpHook) vm.OpHook {
 	}
 }
 
-var _ vm.PrecompiledContract = (*Cheats)(nil)
+var _ chain.Stateful = (*Cheats)(nil)
+
+// Idle reports that no prank, expectation, interposition or recording is
+// armed: nothing the cheatcodes hold changes a call that does not call
+// them (chain.Stateful).
+func (c *Cheats) Idle() bool {
+	return !c.armed && c.pranked == nil && c.expected == nil && !c.recording && len(c.inter) == 0 && len(c.creates) == 0
+}
+
+// Pure reports that the call is an assertion, which returns or reverts
+// by its arguments alone (chain.Stateful).
+func (c *Cheats) Pure(input []byte) bool {
+	if len(input) < 4 {
+		return false
+	}
+	ch, ok := cheatTable[[4]byte(input[:4])]
+	return ok && ch.pure
+}
 
 // Reset forgets armed pranks and expectations, redirected calls and
 // recorded accesses, and the unsupported-cheatcode error: a runner calls it

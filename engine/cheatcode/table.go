@@ -13,6 +13,7 @@ import (
 type cheat struct {
 	sig    string
 	traced bool // needs the tracing hooks (Cheats.Hooks)
+	pure   bool // its result is decided by its arguments alone (Cheats.Pure)
 	in     abi.Arguments
 	out    abi.Arguments
 	run    func(c *Cheats, args []any) ([]any, error)
@@ -142,7 +143,8 @@ func init() {
 	for _, s := range supported {
 		name := s.sig[:strings.IndexByte(s.sig, '(')]
 		traced := name == "prank" || name == "startPrank" || name == "expectRevert" || name == "record"
-		cheatTable[selector(s.sig)] = &cheat{sig: s.sig, traced: traced, in: arguments(params(s.sig)), out: arguments(s.out), run: s.run}
+		pure := strings.HasPrefix(name, "assert") || name == "addr"
+		cheatTable[selector(s.sig)] = &cheat{sig: s.sig, traced: traced, pure: pure, in: arguments(params(s.sig)), out: arguments(s.out), run: s.run}
 	}
 	unsupportedSigs = make(map[[4]byte]string, len(unsupported))
 	for _, sig := range unsupported {

@@ -55,7 +55,7 @@ func (w *worker) profileTx(tx *txseq.Tx, r chain.Result, pid, before uint64) uin
 // contracts' nonces (their creations). Senders' nonces are left out: a
 // dropped transaction lowers them, and no contract sees them.
 func (w *worker) ledger() uint64 {
-	st := w.m.Chain.State()
+	st := w.m.Chain.Reader()
 	var h uint64
 	mix := func(a common.Address, withNonce bool) {
 		b := st.GetBalance(a)

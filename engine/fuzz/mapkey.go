@@ -145,7 +145,7 @@ type mapKeyTarget struct {
 
 // entry reads slot of contract code on the chain's current state.
 func (w *worker) entry(code int32, slot *uint256.Int) common.Hash {
-	return w.m.Chain.State().GetState(w.m.Dep.Addrs[code], common.Hash(slot.Bytes32()))
+	return w.m.Chain.Reader().GetState(w.m.Dep.Addrs[code], common.Hash(slot.Bytes32()))
 }
 
 // prefixKeys appends to muts e with target t's word replaced by each word
@@ -247,7 +247,7 @@ func (w *worker) writerKeys(e *Entry, t mapKeyTarget, muts []txseq.Sequence, set
 		if len(muts) == maxMapMutants {
 			break
 		}
-		if a == (common.Address{}) || len(w.m.Chain.State().GetCode(a)) == 0 || common.Address(cur.Word.Bytes20()) == a || common.Address(wr.key.Bytes20()) == a {
+		if a == (common.Address{}) || w.m.Chain.CodeSize(a) == 0 || common.Address(cur.Word.Bytes20()) == a || common.Address(wr.key.Bytes20()) == a {
 			continue
 		}
 		if mut := w.withWriter(e, t, wr, &a); mut != nil {

@@ -107,7 +107,7 @@ var maxValue = chain.InitialBalance
 func valueCap(ch *chain.Chain) uint256.Int {
 	var out uint256.Int
 	for i, s := range ch.Senders() {
-		b := ch.State().GetBalance(s)
+		b := ch.Reader().GetBalance(s)
 		if i == 0 || b.Lt(&out) {
 			out = *b
 		}

@@ -73,7 +73,7 @@ func newValueState(m *oracle.Machine) valueState {
 	}
 	v.token = m.Dep.Token
 	v.slots, v.tokenBase = make([]common.Hash, n), make([]uint256.Int, n)
-	st := m.Chain.State()
+	st := m.Chain.Reader()
 	for p, a := range m.Principals {
 		var buf [64]byte
 		copy(buf[12:32], a[:])
@@ -91,7 +91,7 @@ func newValueState(m *oracle.Machine) valueState {
 // The marks alias the worker's buffer: valid until its next execution.
 func (w *worker) valueMarks(hist []oracle.TxInfo, ct int) []valueMark {
 	v := &w.val
-	st := w.m.Chain.State()
+	st := w.m.Chain.Reader()
 	n := 0
 	for p, a := range w.m.Principals {
 		if !v.measure[p] || n == maxValueMarks {

@@ -61,7 +61,11 @@ func (o *failures) checkTx(tx *txseq.Tx, r chain.Result, probe bool) *finding.Fi
 func (o *properties) checkProperties() *finding.Finding {
 	for _, ci := range o.checked {
 		c := o.Prog.Contracts[ci]
-		for _, m := range o.checksOf(ci) {
+		checks := o.checksOf(ci)
+		for i := range checks {
+			// By pointer: a copy's Selector[:] would move the whole
+			// method to the heap on every call.
+			m := &checks[i]
 			r := o.Chain.Probe(o.Chain.Senders()[0], o.Dep.Addrs[ci], m.Selector[:])
 			if !violated(m, r) || cheatcode.IsRejection(r.Ret) {
 				continue
@@ -85,7 +89,7 @@ func (o *properties) checkProperties() *finding.Finding {
 }
 
 // violated reports a failed check: it reverted, or returned false.
-func violated(m program.Method, r chain.Result) bool {
+func violated(m *program.Method, r chain.Result) bool {
 	if r.Err != nil {
 		return true
 	}

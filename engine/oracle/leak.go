@@ -97,7 +97,7 @@ func (o *events) drained(hist []TxInfo, p int) string {
 // transactions of hist than before them, and whether that is positive.
 func (o *events) netGain(hist []TxInfo, p int) (uint256.Int, bool) {
 	var gain, start uint256.Int
-	bal := o.Chain.State().GetBalance(o.Principals[p])
+	bal := o.Chain.Reader().GetBalance(o.Principals[p])
 	if _, _, attacker := deploy.SenderOf(o.Chain, p); !attacker {
 		start.Set(chain.InitialBalance)
 	} else {

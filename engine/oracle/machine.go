@@ -107,7 +107,7 @@ func (m *Machine) RunTx(tx *txseq.Tx, gas uint64) chain.Result {
 		m.Chain.EVM().StateDB.SetTxContext(m.logKey, 0, 0)
 	}
 	if a, _, attacker := deploy.SenderOf(m.Chain, tx.Sender); attacker {
-		m.before = *m.Chain.State().GetBalance(a)
+		m.before = *m.Chain.Reader().GetBalance(a)
 	}
 	ctx := deploy.TxOf(m.Chain, tx.Sender, m.Dep.Addrs[tx.Contract], m.Encode(tx), &tx.Value, &m.fwd)
 	ctx.Gas = gas

@@ -62,7 +62,7 @@ func (m *Machine) notePaid(hist []TxInfo) {
 	if _, _, attacker := deploy.SenderOf(m.Chain, h.Sender); attacker {
 		var own uint256.Int
 		own.Add(&m.before, &h.Got)
-		if after := m.Chain.State().GetBalance(sender); own.Gt(after) {
+		if after := m.Chain.Reader().GetBalance(sender); own.Gt(after) {
 			h.Own.Sub(&own, after)
 		}
 	}

@@ -93,7 +93,7 @@ func (m *Machine) TxLogs() []*types.Log {
 	if !m.keyLogs {
 		return nil
 	}
-	return m.Chain.State().GetLogs(m.logKey, 0, common.Hash{}, 0)
+	return m.Chain.Reader().GetLogs(m.logKey, 0, common.Hash{}, 0)
 }
 
 // IsToken reports whether an ABI has the shape of an ERC-20 or ERC-721

@@ -349,7 +349,7 @@ func (m *Machine) principalIndex(a common.Address) int {
 // paid back (its deposit, a refund, a pot it staked in), nor another
 // sender's it was given (a withdrawal to another address).
 func (m *Machine) gains(hist []TxInfo, p int) (gain, taken uint256.Int, ok bool) {
-	st := m.Chain.State()
+	st := m.Chain.Reader()
 	var in, out uint256.Int // ether into and out of the principals, summed
 	for i, a := range m.Principals {
 		bal := st.GetBalance(a)

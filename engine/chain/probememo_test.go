@@ -185,3 +185,39 @@ func TestProbeMemo(t *testing.T) {
 	v, ran = probe(counter)
 	step("the second snapshot", v, ran, 2, false)
 }
+
+// BenchmarkTxThenProbe prices a transaction and an invariant probe after
+// it, the property oracle's work per transaction, where the memo cannot
+// help (the transaction writes the slot the probe reads: "written") and
+// where it can (the transaction reverts: "reverted"). Run in an older
+// tree too, it prices the memo's bookkeeping against none:
+//
+//	go test -run XXX -bench TxThenProbe -count 6 ./engine/chain
+func BenchmarkTxThenProbe(b *testing.B) {
+	c, err := New(Config{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// No calldata: SSTORE(0, SLOAD(0)+1). Calldata: return SLOAD(0).
+	counter := c.Call(Tx{From: Deployer, Input: initCode(0, asm(vm.CALLDATASIZE, vm.PUSH1, 14, vm.JUMPI,
+		vm.PUSH1, 0, vm.SLOAD, vm.PUSH1, 1, vm.ADD, vm.PUSH1, 0, vm.SSTORE, vm.STOP,
+		vm.JUMPDEST, vm.PUSH1, 0, vm.SLOAD, vm.PUSH1, 0, vm.MSTORE, vm.PUSH1, 32, vm.PUSH1, 0, vm.RETURN))}).Created
+	reverter := c.Call(Tx{From: Deployer, Input: initCode(0, asm(vm.PUSH1, 5, vm.PUSH1, 0, vm.SSTORE, vm.PUSH1, 0, vm.DUP1, vm.REVERT))}).Created
+	base := c.Snapshot()
+	from := c.Senders()[0]
+	for _, bc := range []struct {
+		name string
+		to   common.Address
+	}{{"written", counter}, {"reverted", reverter}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				c.Reset(base)
+				c.Call(Tx{From: from, To: bc.to})
+				if r := c.Probe(from, counter, []byte{1}); r.Err != nil {
+					b.Fatal(r.Err)
+				}
+			}
+		})
+	}
+}

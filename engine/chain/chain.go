@@ -266,6 +266,7 @@ func (c *Chain) Rules() params.Rules { return c.rules }
 func (c *Chain) State() *state.StateDB {
 	c.ran = c.ran || c.borrowed != nil
 	c.acc.all = true // the caller may write
+	c.acc.handed++
 	return c.state
 }
 
@@ -329,7 +330,7 @@ func (c *Chain) Call(tx Tx) Result {
 	if c.borrowed != nil && c.ran {
 		c.own() // a second transaction since the reset
 	}
-	nw, all := c.acc.nw, c.acc.all
+	nw, all, handed := c.acc.nw, c.acc.all, c.acc.handed
 	onBorrowed := c.borrowed != nil
 	if onBorrowed {
 		c.ran = true
@@ -354,9 +355,18 @@ func (c *Chain) Call(tx Tx) Result {
 		r.TimedOut = true
 		r.Err = ErrTxTimeout
 	}
-	if r.Err != nil {
-		// A failed transaction is reverted whole: it wrote nothing.
+	switch {
+	case r.TimedOut:
+		// A cancelled EVM stops as at a STOP: what ran stays written.
+		c.acc.all = true
+	case r.Err != nil && c.acc.handed == handed:
+		// A failed transaction is reverted whole (State() handed out
+		// during it may have written after the revert, in a hook), but
+		// for a creation's nonce, raised before its revision.
 		c.acc.nw, c.acc.all = nw, all
+		if dst == nil {
+			c.acc.write(tx.From, noSlot, kNonce)
+		}
 	}
 	if dst == nil && r.Err == nil {
 		c.created()

@@ -79,6 +79,7 @@ type accesses struct {
 	writes [maxWrites]access
 	nw     int
 	all    bool // a write of anything, or more than maxWrites
+	handed int  // State() calls: each may have written anything
 
 	reading bool
 	reads   [maxReads]access

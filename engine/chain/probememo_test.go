@@ -2,6 +2,7 @@ package chain
 
 import (
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
@@ -219,5 +220,40 @@ func BenchmarkTxThenProbe(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestProbeMemoAfterTimeout checks a transaction the wall-clock guard
+// cancelled: go-ethereum stops it as at a STOP, so what it wrote before
+// stays, and a probe must see it; the snapshot's answer must not take it.
+func TestProbeMemoAfterTimeout(t *testing.T) {
+	c, err := New(Config{TxTimeout: 20 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Calldata: return SLOAD(0). None: SSTORE(0, 1), then loop forever.
+	looper := deploy(t, c, initCode(0, asm(vm.CALLDATASIZE, vm.PUSH1, 13, vm.JUMPI,
+		vm.PUSH1, 1, vm.PUSH1, 0, vm.SSTORE,
+		vm.JUMPDEST, vm.PUSH1, 9, vm.JUMP,
+		vm.JUMPDEST, vm.PUSH1, 0, vm.SLOAD, vm.PUSH1, 0, vm.MSTORE, vm.PUSH1, 32, vm.PUSH1, 0, vm.RETURN)))
+	base := c.Snapshot()
+	from := c.Senders()[0]
+	probe := func(name string, want byte) {
+		t.Helper()
+		r := c.Probe(from, looper, []byte{1})
+		if r.Err != nil || len(r.Ret) != 32 || r.Ret[31] != want {
+			t.Fatalf("%s: probe returned %x, %v; want %d", name, r.Ret, r.Err, want)
+		}
+	}
+	for _, seq := range []int{1, 2} { // borrowed, then owned
+		c.ResetFor(base, seq)
+		probe("before", 0)
+		// All the gas there is: the guard, not the gas, must end it.
+		if r := c.Call(Tx{From: from, To: looper, Gas: 1 << 62}); !r.TimedOut {
+			t.Fatalf("the loop ended without the guard: %v", r.Err)
+		}
+		probe("after the cancelled write", 1)
+		c.Reset(base)
+		probe("the snapshot again", 0)
 	}
 }

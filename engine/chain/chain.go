@@ -119,12 +119,15 @@ type Chain struct {
 	commitErr error
 	// memo is the probes run on the current state's content before the
 	// writes acc notes, nil when unknown; ownMemo holds them for a state
-	// no snapshot has (probememo.go). epoch counts changes to what every
-	// state's probes see (precompiles, forks); extraCalled says a probe
-	// called an installed precompile.
-	memo    *probeMemo
-	ownMemo probeMemo
-	acc     accesses
+	// no snapshot has, spareMemo is what rebase refills (probememo.go).
+	// epoch counts changes to what every state's probes see
+	// (precompiles, forks); extraCalled says a probe called an installed
+	// precompile; stateful are the installed ones that say when a probe
+	// may be remembered.
+	memo               *probeMemo
+	ownMemo, spareMemo probeMemo
+	acc                accesses
+	stateful           []Stateful
 	// hook is the per-opcode hook; innerHook is it while a probe runs
 	// under probeHook, which notes what reads the block.
 	hook, innerHook vm.OpHook
@@ -204,6 +207,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	c.evm = vm.NewEVM(bctx, &c.view, cc, vm.Config{Tracer: hooks, NoBaseFee: true, MaxCodeSize: maxCodeSize(cfg.CodeSizeLimit)})
 	c.rules = c.evm.GetRules()
 	c.precompiles = vm.ActivePrecompiles(c.rules)
+	c.probeHookFn = c.probeHook
 	return c, nil
 }
 

@@ -19,6 +19,12 @@ func (c *Chain) InstallPrecompile(addr common.Address, p vm.PrecompiledContract)
 	}
 	s, _ := p.(Stateful)
 	c.extra[addr] = watched{PrecompiledContract: p, stateful: s, called: &c.extraCalled}
+	c.stateful = c.stateful[:0]
+	for _, q := range c.extra {
+		if w, ok := q.(watched); ok && w.stateful != nil {
+			c.stateful = append(c.stateful, w.stateful)
+		}
+	}
 	c.epoch++
 	c.evm.SetPrecompiles(c.extra)
 }

@@ -22,7 +22,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		c.own()
 	}
 	block, coinbase := c.Block, c.evm.Context.Coinbase
-	idle := c.extra == nil || c.idle()
+	idle := c.idle()
 	if c.memo != nil && idle {
 		if r, ok := c.memo.find(from, to, input, block, coinbase, c.epoch, &c.acc); ok {
 			return r
@@ -36,9 +36,6 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	c.extraCalled = false
 	nw, all := c.acc.nw, c.acc.all
 	c.acc.reading, c.acc.nr, c.acc.over, c.acc.block = true, 0, false, false
-	if c.probeHookFn == nil {
-		c.probeHookFn = c.probeHook
-	}
 	c.innerHook, c.evm.Config.OpHook = c.hook, c.probeHookFn
 	final := c.view.final
 	snap := c.state.Snapshot()

@@ -215,35 +215,28 @@ func (m *probeMemo) add(e *memoEntry) {
 	d.input, d.res.Ret, d.reads = in, ret, reads
 }
 
-// rebase makes the chain's own memo hold the probes of the current
-// content: those of the memo in use that no write since reached.
-func (c *Chain) rebase() {
-	own := &c.ownMemo
-	if c.memo == own {
-		kept := own.entries[:0]
-		for _, e := range own.entries {
-			if c.acc.stands(e.reads) {
-				kept = append(kept, e)
-			}
-		}
-		// Entries dropped keep their buffers past len for add to reuse,
-		// but a kept one moved down shares its buffers with its old
-		// slot: clear the old slots so that add allocates afresh there.
-		for i := len(kept); i < len(own.entries); i++ {
-			own.entries[i] = memoEntry{}
-		}
-		own.entries = kept
-	} else {
-		own.reset()
-		if c.memo != nil {
-			for i := range c.memo.entries {
-				if e := &c.memo.entries[i]; c.acc.stands(e.reads) {
-					own.add(e)
-				}
-			}
-		}
-		c.memo = own
+// addStanding adds the entries of src, if any, that no write acc notes
+// reached.
+func (m *probeMemo) addStanding(src *probeMemo, acc *accesses) {
+	if src == nil {
+		return
 	}
+	for i := range src.entries {
+		if e := &src.entries[i]; acc.stands(e.reads) {
+			m.add(e)
+		}
+	}
+}
+
+// rebase makes the chain's own memo hold the probes of the current
+// content: those of the memo in use that no write since reached. They
+// are copied into the spare memo, which then becomes the own one, so
+// that no two entries share buffers.
+func (c *Chain) rebase() {
+	c.spareMemo.reset()
+	c.spareMemo.addStanding(c.memo, &c.acc)
+	c.ownMemo, c.spareMemo = c.spareMemo, c.ownMemo
+	c.memo = &c.ownMemo
 	c.acc.clear()
 }
 
@@ -285,8 +278,8 @@ func (w watched) Run(input []byte) ([]byte, error) {
 // idle reports that no installed precompile holds anything that changes
 // a probe it is not called in.
 func (c *Chain) idle() bool {
-	for _, p := range c.extra {
-		if w, ok := p.(watched); ok && w.stateful != nil && !w.stateful.Idle() {
+	for _, s := range c.stateful {
+		if !s.Idle() {
 			return false
 		}
 	}

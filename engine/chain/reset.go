@@ -56,13 +56,7 @@ func (c *Chain) Snapshot() Snapshot {
 	c.own()
 	c.maybeCommit()
 	ss := &snapState{owner: c, pristine: c.state.Copy(), prepared: -1, fresh: c.fresh, reads: c.committed}
-	if m := c.memo; m != nil {
-		for i := range m.entries {
-			if e := &m.entries[i]; c.acc.stands(e.reads) {
-				ss.memo.add(e) // copied: the chain's own memo reuses its buffers
-			}
-		}
-	}
+	ss.memo.addStanding(c.memo, &c.acc) // copied: the chain's own memo reuses its buffers
 	return Snapshot{s: ss, block: c.Block}
 }
 

@@ -157,6 +157,7 @@ type readState struct {
 func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byte, value *big.Int) {
 	f := &t.frames[depth]
 	f.mark, f.callMark = t.nEvents, t.nEvents
+	f.recheck = false
 	for i := 0; i < t.nSticky; i++ {
 		if e := &t.sticky[i]; e.Kind == EventDelegateToInput && e.PC2 == uint64(depth) {
 			e.PC2 = endedFrame // its frame ended before this one began
@@ -283,13 +284,14 @@ func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
 // frame of the same function of slots its outer frame read and had not
 // written before its call, and reads after a call of slots a reentrant
 // frame changed.
-func (t *Tracer) sload(f *frame, depth int, key *uint256.Int) {
+func (t *Tracer) sload(f *frame, depth int, key *uint256.Int, s []uint256.Int) {
 	at := f.remember(key)
 	if at >= 0 && f.own&(1<<at) == 0 {
 		f.pending |= 1 << at
 	}
 	if f.callMark < t.nEvents {
 		t.accessAfterCall(f, depth, key, reentrantWrite)
+		t.reread(f, depth, key, s)
 	}
 	if f.reenters < 0 {
 		return
@@ -300,6 +302,39 @@ func (t *Tracer) sload(f *frame, depth int, key *uint256.Int) {
 		return
 	}
 	t.event(Event{Kind: reentrantRead, Code: f.code, PC2: uint64(f.reenters), Value: *key})
+}
+
+// reread labels the value frame f (at depth) is loading from key, after
+// its call returned, if a reentrant frame of the same function read key
+// during that call: should the frame branch on it (the next iteration of
+// a loop of withdrawals checking the stream again), its later write
+// there follows what the re-entry left, not what it read before the
+// call. A read that only feeds the write (a packed flag set by
+// read-modify-write) is no check, and the write is still reported.
+func (t *Tracer) reread(f *frame, depth int, key *uint256.Int, s []uint256.Int) {
+	for i := f.callMark; i < t.nEvents; i++ {
+		if e := &t.events[i]; e.Kind == reentrantRead && e.PC2 == uint64(depth) && e.Value == *key {
+			f.recheck, f.recheckKey = true, *key
+			// SLOAD's result replaces its operand at the top of the stack.
+			f.taints.label(int32(len(s))-1, LabelRecheck, f.lastUser)
+			return
+		}
+	}
+}
+
+// rechecked notes that frame f (at depth) branched on the slot it read
+// again (reread): the reentrant frames' reads of it no longer make a
+// write after the call a stale one.
+func (t *Tracer) rechecked(f *frame, depth int) {
+	if !f.recheck {
+		return
+	}
+	f.recheck = false
+	for i := f.callMark; i < t.nEvents; i++ {
+		if e := &t.events[i]; e.Kind == reentrantRead && e.PC2 == uint64(depth) && e.Value == f.recheckKey {
+			e.Kind = 0
+		}
+	}
 }
 
 // remember adds key to the slots f read and returns its index (-1 when

@@ -33,6 +33,7 @@ const (
 	LabelHash                        // a keccak256 result (a mapping or array slot)
 	LabelHashWrap                    // a hash plus an offset that wrapped past 2^256
 	LabelRandom                      // blockhash or block.prevrandao: known to every transaction of the block
+	LabelRecheck                     // a slot the frame read again after a reentrant frame of its function read it (events.go)
 )
 
 // blockLabels are the block values whose deciding a payment is reported
@@ -295,6 +296,9 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		}
 		if tt.label&LabelWrap != 0 && (f.c == nil || !f.c.checked) {
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
+		}
+		if tt.label&LabelRecheck != 0 {
+			t.rechecked(f, int(f.index))
 		}
 	case vm.SSTORE:
 		if arg == 1 && tt.label&LabelWrap != 0 {

@@ -135,6 +135,8 @@ type frame struct {
 	callPos         int32  // where the flag lands on the stack
 	callSrc         uint64 // user PC of the call
 	callMark        int    // events before the call
+	recheck         bool   // a LabelRecheck value is followed: of slot recheckKey (reread)
+	recheckKey      uint256.Int
 	lastCallPC      uint64
 	callRepeats     int
 	callTo          common.Address
@@ -441,7 +443,7 @@ func (t *Tracer) step(f *frame, c *Code, cls uint8, pc uint64, op vm.OpCode, sco
 			t.loads[t.nLoads] = Slot{f.code, s[len(s)-1]}
 			t.nLoads++
 		}
-		t.sload(f, depth-1, &s[len(s)-1])
+		t.sload(f, depth-1, &s[len(s)-1], s)
 	case classCall:
 		t.callOp(f, op, pc, s)
 	case classLog:

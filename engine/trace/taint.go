@@ -201,7 +201,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 			operand[arg] |= tt.label
 			opSrc[arg] = tt.src
 		}
-		t.sink(f, op, arg, tt, &s[tt.pos])
+		t.sink(f, c, op, pc, arg, tt, &s[tt.pos])
 		if tt.call >= 0 {
 			flags.consume(op, tt.call)
 		}
@@ -278,8 +278,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	t.settleFlags(f, &flags, false)
 }
 
-// sink handles a labelled value v consumed by op as its arg-th operand.
-func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.Int) {
+// sink handles a labelled value v consumed by op (at pc of c) as its
+// arg-th operand.
+func (t *Tracer) sink(f *frame, c *Code, op vm.OpCode, pc uint64, arg int32, tt taint, v *uint256.Int) {
 	switch op {
 	case vm.JUMPI:
 		if arg != 1 {
@@ -297,7 +298,10 @@ func (t *Tracer) sink(f *frame, op vm.OpCode, arg int32, tt taint, v *uint256.In
 		if tt.label&LabelWrap != 0 && (f.c == nil || !f.c.checked) {
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
 		}
-		if tt.label&LabelRecheck != 0 {
+		if tt.label&LabelRecheck != 0 && pc < uint64(len(c.UserPC)) && c.UserPC[pc] {
+			// A condition of the user's source. Checked arithmetic's
+			// underflow test of a debit after the call is part of the
+			// write, no check of what the re-entry left.
 			t.rechecked(f, int(f.index))
 		}
 	case vm.SSTORE:

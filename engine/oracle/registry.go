@@ -30,7 +30,8 @@ import (
 //     controls without its approval, or paid to a sender that paid
 //     nothing in out of others' deposits, or more than it paid in out of
 //     others' deposits (tokengain.go, which may re-run the sequence with
-//     no time passing);
+//     no time passing); notes a payout to a payee the transaction named
+//     for its search (payee.go: sent again by a stranger naming itself);
 //  5. freezing (freezing.go): notes the first sequence that paid each
 //     contract, judged at the end of the campaign (Frozen);
 //  6. properties (check.go): property and invariant functions.
@@ -83,13 +84,14 @@ func New(m *Machine, cfg Config) *Set {
 	dp := &depriv{Machine: m}
 	cr := &credit{Machine: m, depriv: dp}
 	wr := &worse{Machine: m}
+	py := &payee{Machine: m}
 	s := &Set{m: m, try: cfg.Try, props: &properties{m, cfg.Checked, cfg.ChecksOf}}
 	m.keyLogs = true // token.go's, and the loop's values from earlier calls
 	s.afterTx = []Oracle{
 		&failures{m},
 		cr,
 		&events{Machine: m, depriv: dp},
-		newTokens(m),
+		newTokens(m, py),
 		&freezing{m, cfg.Receipts},
 		s.props,
 	}
@@ -101,7 +103,7 @@ func New(m *Machine, cfg Config) *Set {
 	if cfg.Twins != nil {
 		s.added = []Oracle{&twins{m, cfg.Twins}}
 	}
-	s.searches = []Search{dp, cr, wr}
+	s.searches = []Search{dp, cr, py, wr}
 	return s
 }
 

@@ -67,12 +67,13 @@ type tokens struct {
 	call  []byte           // a balanceOf call's calldata (holdings)
 	again []TxInfo         // the timeless re-run's history (tokengain.go)
 	tries map[[2]int]int   // timeless re-runs per function (mayRerun)
+	payee *payee           // the search for payouts to a named payee
 }
 
 // newTokens watches the token contracts of m's deployment; with none it
 // judges nothing and costs nothing.
-func newTokens(m *Machine) *tokens {
-	o := &tokens{Machine: m}
+func newTokens(m *Machine, p *payee) *tokens {
+	o := &tokens{Machine: m, payee: p}
 	if m.Dep == nil {
 		return o
 	}
@@ -159,6 +160,14 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 			return o.report(x.Tx, detail)
 		}
 	}
+	if x.Shrinking == nil {
+		for _, l := range logs {
+			// Paid out of a contract (not minted) to a payee it named.
+			if from, to, ok := o.transfer(l); ok && from != (common.Address{}) && from != to && o.principalIndex(from) < 0 {
+				o.payee.note(x.Seq, n, to)
+			}
+		}
+	}
 	return nil
 }
 
@@ -198,11 +207,6 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Addres
 	}
 	return fmt.Sprintf("transaction %d, sent by %s, paid %s tokens of %s out of %s, which other senders had paid tokens into; neither paid in ether or tokens, and no other sender's transaction named either",
 		n, o.Principals[s].Hex(), o.Principals[r].Hex(), tok.Hex(), from.Hex())
-}
-
-// entitled reports whether principal p is a member a constructor named.
-func (o *tokens) entitled(p int) bool {
-	return p < len(o.Entitled) && o.Entitled[p]
 }
 
 // transfer returns the parties of a standard transfer event of a watched
@@ -338,16 +342,39 @@ func (o *tokens) othersPaid(hist []TxInfo, s, r int) bool {
 	return false
 }
 
-// gift reports whether h called a watched token itself: what its sender
-// paid a contract in it (a transfer straight to a pool) is a donation,
-// not a deposit the contract owes back, and whoever the contract's own
-// rules then pay it to took nothing of the donor's (an AMM's skim, its
-// liquidity providers' share).
+// gift reports whether h called a watched token itself and its sender
+// paid in no other token: what it paid a contract in that token (a
+// transfer straight to a pool) is a donation, not a deposit the contract
+// owes back, and whoever the contract's own rules then pay it to took
+// nothing of the donor's (an AMM's skim, its liquidity providers' share).
+// A vault that is itself a token (a stream's NFT, a vault's shares) takes
+// deposits of other tokens through its own functions: those are no gift.
 func (o *tokens) gift(h *TxInfo) bool {
-	if o.Dep == nil || h.Contract < 0 || h.Contract >= len(o.Dep.Addrs) {
+	a, ok := o.called(h)
+	if !ok || !o.watched(a) {
 		return false
 	}
-	return o.watched(o.Dep.Addrs[h.Contract])
+	for k := range h.Moves {
+		if mv := &h.Moves[k]; mv.Principal == h.Sender && mv.In && mv.Token != a {
+			return false
+		}
+	}
+	return true
+}
+
+// giftOf reports whether what h's sender paid in of token tok was a gift:
+// h called tok itself.
+func (o *tokens) giftOf(h *TxInfo, tok common.Address) bool {
+	a, ok := o.called(h)
+	return ok && a == tok && o.watched(a)
+}
+
+// called returns the address of the contract h called.
+func (o *tokens) called(h *TxInfo) (common.Address, bool) {
+	if o.Dep == nil || h.Contract < 0 || h.Contract >= len(o.Dep.Addrs) {
+		return common.Address{}, false
+	}
+	return o.Dep.Addrs[h.Contract], true
 }
 
 // named reports whether a transaction of seq sent by a sender other than

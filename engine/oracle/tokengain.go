@@ -196,7 +196,7 @@ func (o *tokens) timeless(seq txseq.Sequence, hist []TxInfo) (after chain.Snapsh
 // straight to a contract, token.go). ok is false on an overflow.
 func (o *tokens) sums(hist []TxInfo, p int, tok common.Address, deposits bool) (in, out uint256.Int, ok bool) {
 	for j := range hist {
-		gift := deposits && (o.gift(&hist[j]) || exchanged(&hist[j], p, tok))
+		gift := deposits && (o.giftOf(&hist[j], tok) || exchanged(&hist[j], p, tok))
 		for k := range hist[j].Moves {
 			mv := &hist[j].Moves[k]
 			if mv.Principal != p || mv.Token != tok || deposits && mv.Other == (common.Address{}) || gift && mv.In {

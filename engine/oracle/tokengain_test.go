@@ -24,7 +24,7 @@ func TestClaimDeposits(t *testing.T) {
 		},
 		addrs: []common.Address{tokA, tokB, shares},
 	}
-	const tokBIdx, poolIdx = 1, 2
+	const tokBIdx, poolIdx, sharesIdx = 1, 2, 3
 	move := func(tok common.Address, p int, other common.Address, in bool, n uint64) TokenMove {
 		return TokenMove{Token: tok, Principal: p, Other: other, In: in, Amount: *uint256.NewInt(n)}
 	}
@@ -37,11 +37,19 @@ func TestClaimDeposits(t *testing.T) {
 		{"gift", TxInfo{Sender: 1, Contract: tokBIdx, Moves: []TokenMove{move(tokB, 1, pool, true, 5)}}, false},
 		{"swap rounded to nothing", TxInfo{Sender: 1, Contract: poolIdx, Moves: []TokenMove{move(tokB, 1, pool, true, 5), move(tokA, 1, pool, false, 0)}}, false},
 		{"vault shares minted", TxInfo{Sender: 1, Contract: poolIdx, Moves: []TokenMove{move(tokB, 1, pool, true, 5), move(shares, 1, common.Address{}, false, 5)}}, true},
+		// A vault that is itself a token (a stream's NFT) takes deposits
+		// of another token through its own functions: no gift.
+		{"deposit into a vault that is a token", TxInfo{Sender: 1, Contract: sharesIdx, TokensIn: true, Moves: []TokenMove{move(tokB, 1, shares, true, 5)}}, true},
 	} {
 		hist := []TxInfo{tt.tx, {Sender: 0, Contract: poolIdx, Moves: []TokenMove{move(tokB, 0, pool, false, 5)}}}
 		claim, ok := o.claim(hist, 0, tokB)
 		if ok != tt.want {
 			t.Errorf("%s: claim %s, %v; want a claim %v", tt.name, claim.Dec(), ok, tt.want)
+		}
+		// The rule for a sender that paid nothing in reads the same.
+		tt.tx.TokensIn = true
+		if got := o.othersPaid([]TxInfo{tt.tx}, 0, 0); got != tt.want && tt.name != "swap rounded to nothing" {
+			t.Errorf("%s: others paid %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -70,7 +70,7 @@ var specs = append([]Spec{
 		Kind: EtherLeak, Severity: Error, SWC: "SWC-105",
 		Title:    "ether leak: a sender receives ether it never paid in",
 		Why:      "Any sender can take ether out of the contract that it never paid in: other people's deposits, or the contract's own funds.",
-		How:      "In a sequence sent by unprivileged accounts only, a sender was paid more than it ever paid the contract, with the senders together ending up ahead: other people's ether (every contract starts with 10 ether standing for other users' deposits). A depositor paid back twice without a debit counts too.",
+		How:      "In a sequence sent by unprivileged accounts only, a sender was paid more than it ever paid the contract, with the senders together ending up ahead: other people's ether (every contract starts with 10 ether standing for other users' deposits). A depositor paid back twice without a debit counts too, and so does one that took an owner's place in storage by an open path and was paid through the owner's withdrawal.",
 		Fix:      "Restrict the function to its rightful caller (an owner check, the caller's own balance), and debit the balance before paying.",
 		Messages: []string{"{fn} paid {who} ether it never paid in."},
 		Hook:     HookEtherFlow,

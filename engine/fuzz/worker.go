@@ -110,6 +110,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.stats = newFuncStats(c.prog)
 	w.share = newFuncShare(len(w.stats.done))
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
+	m.NoteOwners()
 	tr.SetPrincipals(m.Principals)
 	w.val = newValueState(m)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0), Recent: new(calldata.Recent)}

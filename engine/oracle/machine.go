@@ -74,6 +74,9 @@ type Machine struct {
 	logKey  common.Hash
 	logSeq  uint64
 	keyLogs bool
+	// owners are the storage words that held a privileged account's
+	// address at deployment (NoteOwners, usurp.go).
+	owners []ownerSlot
 }
 
 // Encode returns the calldata of tx in the machine's reused buffer.

@@ -306,8 +306,12 @@ func (o *events) etherOut(n int, hist []TxInfo, unprivileged, reentered bool, e 
 		if reentered {
 			return ""
 		}
-		// A depositor's payout, or a payee's: leak.go judges it.
-		return o.drained(hist, p)
+		// A depositor's payout, or a payee's: leak.go judges it, and
+		// usurp.go one to a sender in an owner's place.
+		if d := o.drained(hist, p); d != "" {
+			return d
+		}
+		return o.usurped(hist, p, e)
 	}
 	gain, taken, ok := o.gains(hist, p)
 	if !ok {

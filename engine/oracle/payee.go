@@ -40,7 +40,6 @@ type payee struct {
 	seq     txseq.Sequence // the variant (owned)
 	pending bool
 	tried   map[payeeKey]int
-	word    [32]byte // an address as an argument word (stranger)
 }
 
 // note remembers the variant of seq[:n] in which its last transaction,
@@ -57,7 +56,7 @@ func (o *payee) note(seq txseq.Sequence, n int, to common.Address) {
 	}
 	var want uint256.Int
 	want.SetBytes20(to[:])
-	if to != o.Principals[last.Sender] && !names(last.Args, &want) {
+	if to != o.Principals[last.Sender] && !rename(last.Args, &want, nil) {
 		return
 	}
 	key := payeeKey{last.Contract, last.Method}
@@ -103,12 +102,8 @@ func (o *payee) strange(seq txseq.Sequence, p int) bool {
 	if _, _, attacker := deploy.SenderOf(o.Chain, p); attacker {
 		return false
 	}
-	copy(o.word[12:], o.Principals[p][:])
 	for j := range seq {
-		if seq[j].Sender == p {
-			return false
-		}
-		if cd := o.Encode(&seq[j]); len(cd) > 4 && bytes.Contains(cd[4:], o.word[:]) {
+		if seq[j].Sender == p || o.namesPrincipal(&seq[j], p) {
 			return false
 		}
 	}
@@ -118,6 +113,15 @@ func (o *payee) strange(seq txseq.Sequence, p int) bool {
 // entitled reports whether principal p is a member a constructor named.
 func (m *Machine) entitled(p int) bool {
 	return p < len(m.Entitled) && m.Entitled[p]
+}
+
+// namesPrincipal reports whether tx's calldata holds principal p's
+// address as an argument word.
+func (m *Machine) namesPrincipal(tx *txseq.Tx, p int) bool {
+	var w [32]byte
+	copy(w[12:], m.Principals[p][:])
+	cd := m.Encode(tx)
+	return len(cd) > 4 && bytes.Contains(cd[4:], w[:])
 }
 
 // Step runs the remembered variant.
@@ -130,31 +134,10 @@ func (o *payee) Step(try func(txseq.Sequence)) bool {
 	return true
 }
 
-// names reports whether an address among args, at the top level or in a
-// struct, is w.
-func names(args []calldata.Value, w *uint256.Int) bool {
-	for i := range args {
-		a := &args[i]
-		if a.Type == nil {
-			continue
-		}
-		switch a.Type.T {
-		case abi.AddressTy:
-			if a.Word.Eq(w) {
-				return true
-			}
-		case abi.TupleTy:
-			if names(a.Elems, w) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // rename sets the addresses among args, at the top level or in a struct,
-// that are w to u.
-func rename(args []calldata.Value, w, u *uint256.Int) {
+// that are w to u (none if u is nil), and reports whether there was one.
+func rename(args []calldata.Value, w, u *uint256.Int) bool {
+	found := false
 	for i := range args {
 		a := &args[i]
 		if a.Type == nil {
@@ -163,10 +146,14 @@ func rename(args []calldata.Value, w, u *uint256.Int) {
 		switch a.Type.T {
 		case abi.AddressTy:
 			if a.Word.Eq(w) {
-				a.Word = *u
+				found = true
+				if u != nil {
+					a.Word = *u
+				}
 			}
 		case abi.TupleTy:
-			rename(a.Elems, w, u)
+			found = rename(a.Elems, w, u) || found
 		}
 	}
+	return found
 }

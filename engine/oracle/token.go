@@ -1,7 +1,6 @@
 package oracle
 
 import (
-	"bytes"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -62,7 +61,6 @@ var approvalWords = []string{"approv", "permit", "allow", "operator", "delegat",
 type tokens struct {
 	*Machine
 	addrs []common.Address // the token contracts watched
-	word  [32]byte         // an address as an argument word (named)
 	seen  []common.Address // the holders read (holdings, tokengain.go)
 	call  []byte           // a balanceOf call's calldata (holdings)
 	again []TxInfo         // the timeless re-run's history (tokengain.go)
@@ -381,12 +379,8 @@ func (o *tokens) called(h *TxInfo) (common.Address, bool) {
 // a and b, and committed (hist), names principal p's address as an
 // argument: p is then a payee another user chose.
 func (o *tokens) named(seq txseq.Sequence, hist []TxInfo, p, a, b int) bool {
-	copy(o.word[12:], o.Principals[p][:])
 	for j := range seq {
-		if seq[j].Sender == a || seq[j].Sender == b || hist[j].Failed {
-			continue
-		}
-		if cd := o.Encode(&seq[j]); len(cd) > 4 && bytes.Contains(cd[4:], o.word[:]) {
+		if seq[j].Sender != a && seq[j].Sender != b && !hist[j].Failed && o.namesPrincipal(&seq[j], p) {
 			return true
 		}
 	}

@@ -47,7 +47,7 @@ func (m *Machine) NoteOwners() {
 			continue
 		}
 		for s := range ownerSlotsRead {
-			slot := common.BigToHash(common.Big0)
+			var slot common.Hash
 			slot[31] = byte(s)
 			v := st.GetState(a, slot)
 			if v == (common.Hash{}) {

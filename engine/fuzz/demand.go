@@ -78,6 +78,9 @@ func (w *worker) aggressive(e *Entry) {
 	var vals [3]uint256.Int
 	var costs []txseq.CostEntry
 	for i := 0; i < 2; i++ {
+		if i > 0 && w.c.spent() {
+			return // the budget in executions is exact, also mid-way
+		}
 		vals[i] = w.env.Dict.Pick(w.rng)
 		if w.rng.IntN(2) == 0 {
 			vals[i].SetUint64(w.rng.Uint64N(1 << 16))
@@ -89,7 +92,7 @@ func (w *worker) aggressive(e *Entry) {
 			w.pred.AggCosts = append(w.pred.AggCosts[:0], costs...)
 		}
 	}
-	if !hit && !w.c.cfg.NoPrediction {
+	if !hit && !w.c.cfg.NoPrediction && !w.c.spent() {
 		if v, ok := w.pred.PredictState(&vals[0], &vals[1], costs); ok {
 			vals[2] = v
 			hit, _ = w.runOnState(start, last, sl, &vals[2])

@@ -247,3 +247,23 @@ func TestPredictionBracketsRoot(t *testing.T) {
 	}
 	t.Logf("found after %d executions; %d of %d predictions hit", with.Findings[0].Execs, with.PredictionHits, with.Predictions)
 }
+
+// TestBudgetExact: a campaign with a budget in executions runs exactly
+// that many, whatever step the budget ends in. Aggressive mode's runs on
+// altered states (demand.go) ran two more past it, so a campaign of
+// 60,000 reported 60,002 and the editor's summary waited for 60,000 in
+// vain (lsp's node harness).
+func TestBudgetExact(t *testing.T) {
+	prog := compile(t, fixtures.Example(t, "SequenceFoo.sol"))
+	for seed := uint64(1); seed <= 3; seed++ {
+		for budget := uint64(101); budget <= 3000; budget += 97 {
+			res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: seed, Execs: budget}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Execs != budget {
+				t.Errorf("seed %d, budget %d: %d executions", seed, budget, res.Execs)
+			}
+		}
+	}
+}

@@ -40,6 +40,10 @@ type Entry struct {
 	// paper, Def. 3-4).
 	lid    uint64
 	splits []uint64
+	// queued is the group's pick count when the entry joined the opened
+	// entries; scouted, that a starved pick scouted it (scout.go).
+	queued  uint64
+	scouted bool
 	// mapKeyGen is one more than the number of mapping writers the
 	// worker knew when its mapping-key mutants last ran (mapkey.go).
 	mapKeyGen atomic.Int32
@@ -164,7 +168,7 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 		// A storage state no input left before: a state to extend from.
 		e.opened = true
 		g.states++
-		g.opened.entries = append(g.opened.entries, e)
+		g.open(e)
 	} else if added && first && !e.opened {
 		// The first input whose last transaction reaches the comparison
 		// of a branch none took: the frontier, as an input that opened
@@ -175,7 +179,7 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 		// one campaign may never finish (a maze cell's xor guard, seen
 		// 2,572 times in 1,000,000 executions and never solved).
 		e.opened = true
-		g.opened.entries = append(g.opened.entries, e)
+		g.open(e)
 	}
 	return true, added, false
 }
@@ -283,7 +287,7 @@ func (c *Corpus) addLocked(seq txseq.Sequence, pathID uint64, execs uint64, newC
 	g := c.groupLocked(lastContract(seq))
 	c.groups[g].all.entries = append(c.groups[g].all.entries, e)
 	if e.opened {
-		c.groups[g].opened.entries = append(c.groups[g].opened.entries, e)
+		c.groups[g].open(e)
 	}
 	return e, true
 }
@@ -329,7 +333,8 @@ func rarityCutoff(counts map[uint64]uint64) uint64 {
 // Next picks the next entry and asks the schedule for its energy: from
 // the contract (group) whose entries got the least energy so far, round-
 // robin within it, skipping entries that get none. It returns nil for an
-// empty corpus.
+// empty corpus. scout reports a starved entry's scouting pick (scout.go):
+// its energy is spent on its last transaction's comparisons only.
 //
 // Groups are served by energy, not by turns: a contract with many rare
 // paths earns 1,024 mutants a pick while one whose few paths run often
@@ -337,11 +342,11 @@ func rarityCutoff(counts map[uint64]uint64) uint64 {
 // LookaheadBar 34,000 of 60,000 executions and TwoObjectives 600. So each
 // group is judged against its own mean path frequency, and the energy it
 // was given is what evens out.
-func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
+func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (e *Entry, energy int, scout bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) == 0 {
-		return nil, 0
+		return nil, 0, false
 	}
 	rarity := readsRarity(s)
 	var lidCut, splitCut uint64
@@ -354,6 +359,7 @@ func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
 	// transaction opened new coverage, if one has energy: they are the
 	// states a sequence grows from (extend.go), and the many entries that
 	// only took a new path through old code would otherwise bury them.
+	g.picks++
 	g.favour = !g.favour
 	if g.favour {
 		e, energy := c.newestLocked(&g.opened, &sc)
@@ -362,20 +368,23 @@ func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (*Entry, int) {
 		}
 		if e != nil {
 			g.charge(e, energy, open)
-			return e, energy
+			return e, energy, false
 		}
+	} else if e := g.starved(open); e != nil {
+		g.charge(e, scoutEnergy, open)
+		return e, scoutEnergy, true
 	}
 	if e, energy := c.pickLocked(&g.all, &sc); e != nil {
 		g.charge(e, energy, open)
-		return e, energy
+		return e, energy, false
 	}
 	// Every entry is above the group's mean (possible only once the full
 	// corpus turned paths away): take the next one with minimal energy.
-	e := g.all.entries[g.all.cursor%len(g.all.entries)]
+	e = g.all.entries[g.all.cursor%len(g.all.entries)]
 	g.all.cursor++
 	e.Selected++
 	g.spent++
-	return e, 1
+	return e, 1, false
 }
 
 // scoring is what Next asks a schedule with.

@@ -51,7 +51,7 @@ func TestLookaheadEnergy(t *testing.T) {
 	a.Selected, b.Selected = 3, 3
 	got := map[*Entry]int{}
 	for i := 0; i < 2; i++ {
-		e, energy := c.Next(Lookahead{}, nil)
+		e, energy, _ := c.Next(Lookahead{}, nil)
 		got[e] = energy
 	}
 	if got[a] != 8 || got[b] != 1 {
@@ -78,7 +78,7 @@ func TestNextFairAcrossContracts(t *testing.T) {
 	}
 	energy := map[int]int{}
 	for i := 0; i < 200; i++ {
-		e, n := c.Next(AFLFast{}, nil)
+		e, n, _ := c.Next(AFLFast{}, nil)
 		energy[e.Seq[0].Contract] += n
 	}
 	if a, b := energy[0], energy[1]; b == 0 || a > 2*b || b > 2*a {

@@ -17,6 +17,16 @@ type group struct {
 	spent  uint64 // energy given to the group's entries
 	total  uint64 // executions ending in the contract
 	paths  int    // distinct paths of those
+	// picks counts Next's picks of the group; scoutFrom is the first
+	// entry of opened that may still be starved (scout.go).
+	picks     uint64
+	scoutFrom int
+}
+
+// open queues e with the entries that opened coverage.
+func (g *group) open(e *Entry) {
+	e.queued = g.picks
+	g.opened.entries = append(g.opened.entries, e)
 }
 
 // queue is entries taken round-robin.

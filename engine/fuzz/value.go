@@ -201,5 +201,5 @@ func (c *Corpus) valuedLocked(e *Entry) {
 	}
 	e.opened = true
 	g := &c.groups[c.groupOf[lastContract(e.Seq)]]
-	g.opened.entries = append(g.opened.entries, e)
+	g.open(e)
 }

@@ -181,14 +181,17 @@ func (w *worker) run(ctx context.Context) (err error) {
 				continue
 			}
 		}
-		e, energy := c.corpus.Next(c.cfg.Schedule, w.opens)
-		if e == nil {
+		e, energy, scout := c.corpus.Next(c.cfg.Schedule, w.opens)
+		switch {
+		case e == nil:
 			// Every input so far failed (and failing inputs are findings,
 			// not corpus entries): keep exploring from fresh sequences.
 			w.try(w.randomSeq())
-			continue
+		case scout:
+			w.scout(e, energy, live)
+		default:
+			w.fuzzEntry(e, energy, live)
 		}
-		w.fuzzEntry(e, energy, live)
 	}
 	return nil
 }

@@ -23,6 +23,9 @@ func (j *joint) addPairs() {
 			pairs++
 		}
 	}
+	// The integer pairs come after every modular one: they are for the
+	// rarer case of two windowed arguments.
+	var integer [][]*big.Int
 	for a := 0; a < len(j.args) && pairs < maxJointPairs; a++ {
 		for b := a + 1; b < len(j.args) && pairs < maxJointPairs; b++ {
 			ea, eb := j.effects[a], j.effects[b]
@@ -37,6 +40,9 @@ func (j *joint) addPairs() {
 				// range guard holds in place.
 				dirs := pairDirs(len(j.args), a, b, ea[g], eb[g], j.bits)
 				dirs = append(dirs, shiftedPairDirs(len(j.args), a, b, ea[g], eb[g], j.bits)...)
+				if v := integerPairDir(len(j.args), a, b, ea[g], eb[g], j.bits); v != nil {
+					integer = append(integer, v)
+				}
 				for _, v := range dirs {
 					if pairs < maxJointPairs {
 						j.dirs = append(j.dirs, v)
@@ -45,6 +51,12 @@ func (j *joint) addPairs() {
 				}
 				break
 			}
+		}
+	}
+	for _, v := range integer {
+		if pairs < maxJointPairs {
+			j.dirs = append(j.dirs, v)
+			pairs++
 		}
 	}
 }
@@ -98,6 +110,46 @@ func balancedDirs(n, a, b int, ea, eb *big.Int, bits, lo, hi uint) [][]*big.Int 
 		out = append(out, v)
 	}
 	return out
+}
+
+// integerPairDir returns the direction that moves a by eb/g and b by
+// -ea/g (g their greatest common divisor, the effects taken as the
+// signed residues nearest zero modulo 2^bits) when both steps are short:
+// the pair keeps the guard exactly, and moves neither argument far. When
+// both arguments sit in windows (a5 - K < 536 and a7 > K' beside a7 * 209
+// + a5 * 3797 == C), every modular pair jumps one of them out of its
+// window on its first step, so the target behind them is never
+// evaluated, though one step along this pair evaluates it and the
+// solution along it is the system's own root (a maze cell every seed
+// stopped at, docs/scaling.md session 35). Nil if either step is long.
+func integerPairDir(n, a, b int, ea, eb *big.Int, bits uint) []*big.Int {
+	x, y := nearestResidue(ea, bits), nearestResidue(eb, bits)
+	if x.Sign() == 0 || y.Sign() == 0 {
+		return nil
+	}
+	g := new(big.Int).GCD(nil, nil, new(big.Int).Abs(x), new(big.Int).Abs(y))
+	x.Quo(x, g)
+	y.Quo(y, g)
+	if x.CmpAbs(maxIntegerStep) > 0 || y.CmpAbs(maxIntegerStep) > 0 {
+		return nil
+	}
+	v := make([]*big.Int, n)
+	v[a], v[b] = y, x.Neg(x)
+	return v
+}
+
+// maxIntegerStep bounds an integer pair's steps: about the widest range
+// guard a step must stay inside, and far below any modular quotient.
+var maxIntegerStep = big.NewInt(1 << 16)
+
+// nearestResidue returns e modulo 2^bits as the residue nearest zero.
+func nearestResidue(e *big.Int, bits uint) *big.Int {
+	mod := new(big.Int).Lsh(big.NewInt(1), bits)
+	x := new(big.Int).Mod(e, mod)
+	if x.Bit(int(bits)-1) == 1 {
+		x.Sub(x, mod)
+	}
+	return x
 }
 
 // maxPairShift bounds the power of two a shifted pair moves its one

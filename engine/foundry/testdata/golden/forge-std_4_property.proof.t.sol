@@ -25,17 +25,17 @@ contract Foresight_Sequence_property_Test is Test {
         bool ok;
         bytes memory ret;
 
-        // 1. from user 1: Sequence.deposit(0xa50c01401a181000000000000000000)
+        // 1. from user 1: Sequence.deposit(0x147e8f5c7dcd82000000000000000000)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (13711559514243827597384250602352017408)));
+        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (27241697032372049168792572431356133376)));
 
-        // 2. from user 1: Sequence.deposit(0xefbffbff6f80000000000000000000)
+        // 2. from user 1: Sequence.deposit(0xa48c010012181000000000000000000)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (1244852854746385085948522205009674240)));
+        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (13670020822308156414387983723180064768)));
 
-        // 3. from user 1: Sequence.deposit(0x14a73feffe5f00000000000000000000)
+        // 3. from user 1: Sequence.deposit(0x0011cdcb53096c71295632832274e2d355df10cd42)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (27452970297133545083939164854113271808)));
+        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (101642207919710766634042656644998807288321985858)));
 
         // The property echidna_small must now fail.
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);

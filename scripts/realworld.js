@@ -174,7 +174,13 @@ function judge(want, got) {
 	const wantFiles = new Set(want.skippedFiles || []);
 	for (const f of got.skippedFiles) if (!wantFiles.has(f)) diffs.push({ key: `file ${f}`, text: `test/script file ${f} left out, not expected` });
 	for (const f of wantFiles) if (!got.skippedFiles.includes(f)) diffs.push({ key: `file ${f}`, text: `test/script file ${f} not left out` });
-	const wantF = (want.findings || []).map((x) => `${x.kind} ${x.at}`);
+	// A finding's places: where it is expected, and alsoAt, the other
+	// functions through which the same bug is reached and may be reported
+	// (the token-theft oracle reports at the function called, and a
+	// transfer taken through safeTransferFrom or transferFrom is one
+	// planted bug).
+	const placesOf = (x) => [x.at, ...(x.alsoAt || [])].map((at) => `${x.kind} ${at}`);
+	const wantF = (want.findings || []).flatMap(placesOf);
 	const gotF = got.findings.map((x) => `${x.kind} ${x.at}`);
 	let truePos = 0, falsePos = 0, mocks = 0;
 	for (const f of new Set(gotF)) {
@@ -192,8 +198,11 @@ function judge(want, got) {
 	// An optional finding is true where it is reported but depends on the
 	// run's path (a bug in the code as shipped that few seeds reach): its
 	// absence is no failure, and it is not a planted one.
-	const required = (want.findings || []).filter((x) => !x.optional).map((x) => `${x.kind} ${x.at}`);
-	for (const f of required) if (!gotF.includes(f)) diffs.push({ key: `finding ${f}`, text: `missing planted finding: ${f}` });
+	const required = (want.findings || []).filter((x) => !x.optional);
+	for (const x of required) {
+		const places = placesOf(x);
+		if (!places.some((f) => gotF.includes(f))) diffs.push({ key: `finding ${places[0]}`, text: `missing planted finding: ${places.join(" or ")}` });
+	}
 	// A finding reported at the user's call into a dependency or library
 	// names where it happened there (engine Finding.related): `via`.
 	for (const w of want.findings || []) {

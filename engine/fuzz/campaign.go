@@ -87,6 +87,7 @@ type campaign struct {
 	mu       sync.Mutex
 	findings []*Finding
 	keys     map[Key]bool
+	masked   map[Key]int // masked findings' shrinks (worker.report)
 }
 
 // ErrNoTargets is returned when the program has nothing to fuzz.
@@ -116,7 +117,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, cfg.Duration)
 		defer cancel()
 	}
-	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, start: time.Now(), ctx: ctx}
+	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, masked: map[Key]int{}, start: time.Now(), ctx: ctx}
 	c.probe = probeFor(cfg.Seed)
 	if err := c.setup(); err != nil {
 		return nil, err

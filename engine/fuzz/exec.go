@@ -78,10 +78,14 @@ type outcome struct {
 	also *Finding
 	// dup is the first finding the run passed over (passes): one already
 	// reported, of a transaction that committed. A later finding of the
-	// run is reported as dup instead (a known key: nothing), so that a
+	// run with a known key is reported as dup instead (nothing), so that a
 	// reported sequence finds nothing before its last transaction, as its
-	// replay does.
+	// replay does; a new one is fail, masked.
 	dup passed
+	// masked marks a new fail behind dup, on a later transaction: its
+	// sequence finds dup first, so report keeps it only if shrinking
+	// leaves a sequence that finds fail alone (report).
+	masked bool
 
 	// What the last transaction left, if it ran (ranLast). The slices
 	// alias the worker's buffers: valid until its next execution.
@@ -225,6 +229,13 @@ func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execI
 	}
 	o.fail, o.failTx = f, tx
 	if o.dup.f != nil {
+		if in.shrinking == nil && o.dup.tx < tx && !w.c.known(f.Key()) {
+			// A wrap every sequence of a function reaches would otherwise
+			// hide each later finding of a sequence that wraps first (a
+			// vault's theft after its known SWC-101).
+			o.masked = true
+			return false
+		}
 		o.fail, o.failTx = o.dup.f, o.dup.tx
 	}
 	return false

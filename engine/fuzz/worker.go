@@ -376,9 +376,9 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	}
 	c := w.c
 	if o.fail != nil {
-		w.report(seq[:o.failTx+1], o.fail)
+		w.report(seq[:o.failTx+1], o.fail, o.masked)
 		if o.also != nil {
-			w.report(seq[:o.failTx+1], o.also)
+			w.report(seq[:o.failTx+1], o.also, o.masked)
 		}
 		return
 	}
@@ -416,15 +416,21 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 }
 
 // report shrinks and records a finding unless one with its key exists.
-func (w *worker) report(seq txseq.Sequence, f *Finding) {
+// A masked finding (outcome.masked) is recorded only if the shrunk
+// sequence finds it, and nothing before it, as its replay will: at most
+// maskedTries times per key, each at the cost of a shrink.
+func (w *worker) report(seq txseq.Sequence, f *Finding, masked bool) {
 	c := w.c
 	key := f.Key()
 	c.mu.Lock()
-	if c.keys[key] {
+	if c.keys[key] || masked && c.masked[key] >= maskedTries {
 		c.mu.Unlock()
 		return
 	}
 	c.keys[key] = true
+	if masked {
+		c.masked[key]++
+	}
 	c.mu.Unlock()
 
 	f.Execs = c.execs.Load()
@@ -433,14 +439,22 @@ func (w *worker) report(seq txseq.Sequence, f *Finding) {
 	in := w.fresh()
 	in.probeTx, in.shrinking = probeAny, &key
 	f.Seq, f.Unreduced = w.shrink(seq.Clone(), in, c.cfg.ShrinkLimit)
-	f.Flow = nil // the ether flow is the shrunk run's, below
-	if f.Detail != "" {
+	f.Flow = nil                                       // the ether flow is the shrunk run's, below
+	w.reuse.prefix.entry, w.reuse.end.entry = nil, nil // shrinking moved the chain
+	if f.Detail != "" || masked {
 		// The detail names the transaction: take it from the shrunk run.
-		if o := w.exec(f.Seq, in); o.fail != nil && o.fail.Key() == key {
+		o := w.exec(f.Seq, in)
+		found := o.fail != nil && o.fail.Key() == key
+		if masked && (!found || o.failTx != len(f.Seq)-1) {
+			c.mu.Lock()
+			delete(c.keys, key)
+			c.mu.Unlock()
+			return
+		}
+		if found && f.Detail != "" {
 			f.Detail, f.Flow = o.fail.Detail, o.fail.Flow
 		}
 	}
-	w.reuse.prefix.entry, w.reuse.end.entry = nil, nil // shrinking moved the chain
 	c.mu.Lock()
 	c.findings = append(c.findings, f)
 	c.mu.Unlock()
@@ -448,3 +462,7 @@ func (w *worker) report(seq txseq.Sequence, f *Finding) {
 		c.cfg.OnFinding(f)
 	}
 }
+
+// maskedTries bounds the shrinks of a finding seen only behind a known
+// one (outcome.masked) that left it behind that one still.
+const maskedTries = 4

@@ -1,8 +1,12 @@
 package oracle
 
 import (
+	"slices"
+
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
 )
 
 // This file is a search step for least privilege. The oracles of payouts
@@ -40,9 +44,12 @@ type deprivState struct {
 	to      int            // the unprivileged sender that takes over
 	idx     []int          // positions of the privileged sender's transactions
 	next    int            // next variant: -1 moves all of idx, i keeps idx[i]
+	once    bool           // the variant that moves all of idx only (noteTheft)
 	pending bool
 	running bool
 	tried   map[callSite]int
+	// theftTried counts noteTheft's sequences per function.
+	theftTried map[payeeKey]int
 }
 
 // noteDepriv remembers seq[:len(hist)] when its last transaction, sent by
@@ -83,9 +90,83 @@ func (o *depriv) noteDepriv(seq txseq.Sequence, hist []TxInfo, evs []trace.Event
 			return
 		}
 		d.tried[site]++
-		*d = deprivState{seq: seq[:n].Clone(), to: to, idx: idx, next: -1, pending: true, tried: d.tried}
+		*d = deprivState{seq: seq[:n].Clone(), to: to, idx: idx, next: -1, pending: true, tried: d.tried, theftTried: d.theftTried}
 		return
 	}
+}
+
+// noteTheft remembers seq[:len(hist)] when its last transaction moved
+// tokens out of principal victim's balance, and privileged senders sent
+// some of its transactions or the victim is privileged: the token-theft
+// oracle judges sequences of unprivileged senders taking an unprivileged
+// account's tokens only, and an owner's transactions in a sequence (its
+// mints, a withdrawal of the proceeds) hide a transfer of another user's
+// tokens after them, as an owner's address named as the account to take
+// from (the one address a contract's storage offers) hides that any
+// account's may be. The one variant gives an ordinary user the
+// privileged accounts' part: it sends their transactions, and the
+// arguments that named them name it; the user is neither the victim,
+// unless the victim was privileged, nor the last sender. At most
+// deprivTries sequences per function and worker.
+func (o *depriv) noteTheft(seq txseq.Sequence, hist []TxInfo, victim int) {
+	d := &o.deprivState
+	n := len(hist)
+	if d.pending || d.running || o.Replaying || n == 0 || len(seq) < n || seq[n-1].Method < 0 {
+		return
+	}
+	last := seq[n-1].Sender
+	to := -1
+	for i := range o.Principals {
+		if _, _, attacker := deploy.SenderOf(o.Chain, i); i != victim && i != last && !attacker && !o.isPrivileged(i) && !o.entitled(i) {
+			to = i
+			break
+		}
+	}
+	if to < 0 {
+		return
+	}
+	var idx []int
+	var moved []int // the privileged senders, once each
+	for j := 0; j < n; j++ {
+		if p := seq[j].Sender; o.isPrivileged(p) {
+			idx = append(idx, j)
+			if !slices.Contains(moved, p) {
+				moved = append(moved, p)
+			}
+		}
+	}
+	if o.isPrivileged(victim) && !slices.Contains(moved, victim) {
+		// A privileged account's tokens taken by a call naming it.
+		var w uint256.Int
+		w.SetBytes20(o.Principals[victim][:])
+		if !rename(seq[n-1].Args, &w, nil) {
+			return
+		}
+		moved = append(moved, victim)
+	}
+	if len(moved) == 0 || len(idx) > deprivMaxTxs {
+		return
+	}
+	key := payeeKey{seq[n-1].Contract, seq[n-1].Method}
+	if d.theftTried[key] >= deprivTries {
+		return
+	}
+	if d.theftTried == nil {
+		d.theftTried = make(map[payeeKey]int)
+	}
+	d.theftTried[key]++
+	// The ordinary user takes the privileged senders' part wherever the
+	// arguments name them too (the owner's token transferred from it).
+	v := seq[:n].Clone()
+	var u, w uint256.Int
+	u.SetBytes20(o.Principals[to][:])
+	for _, p := range moved {
+		w.SetBytes20(o.Principals[p][:])
+		for j := range v {
+			rename(v[j].Args, &w, &u)
+		}
+	}
+	*d = deprivState{seq: v, to: to, idx: idx, next: -1, once: true, pending: true, tried: d.tried, theftTried: d.theftTried}
 }
 
 // unprivileged returns the first principal that is neither privileged nor
@@ -112,7 +193,7 @@ func (o *depriv) Step(try func(txseq.Sequence)) bool {
 		}
 	}
 	d.next++
-	if d.next >= len(d.idx) || len(d.idx) == 1 {
+	if d.next >= len(d.idx) || len(d.idx) == 1 || d.once {
 		// One transaction: moving all of it is the only variant.
 		d.pending = false
 	}

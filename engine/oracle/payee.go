@@ -134,8 +134,9 @@ func (o *payee) Step(try func(txseq.Sequence)) bool {
 	return true
 }
 
-// rename sets the addresses among args, at the top level or in a struct,
-// that are w to u (none if u is nil), and reports whether there was one.
+// rename sets the addresses among args, at the top level or in a struct
+// or an array (a batch of operations), that are w to u (none if u is
+// nil), and reports whether there was one.
 func rename(args []calldata.Value, w, u *uint256.Int) bool {
 	found := false
 	for i := range args {
@@ -151,7 +152,7 @@ func rename(args []calldata.Value, w, u *uint256.Int) bool {
 					a.Word = *u
 				}
 			}
-		case abi.TupleTy:
+		case abi.TupleTy, abi.SliceTy, abi.ArrayTy:
 			found = rename(a.Elems, w, u) || found
 		}
 	}

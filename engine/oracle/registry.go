@@ -91,7 +91,7 @@ func New(m *Machine, cfg Config) *Set {
 		&failures{m},
 		cr,
 		&events{Machine: m, depriv: dp},
-		newTokens(m, py),
+		newTokens(m, py, dp),
 		&freezing{m, cfg.Receipts},
 		s.props,
 	}

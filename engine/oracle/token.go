@@ -60,18 +60,19 @@ var approvalWords = []string{"approv", "permit", "allow", "operator", "delegat",
 // tokens is the token-theft oracle.
 type tokens struct {
 	*Machine
-	addrs []common.Address // the token contracts watched
-	seen  []common.Address // the holders read (holdings, tokengain.go)
-	call  []byte           // a balanceOf call's calldata (holdings)
-	again []TxInfo         // the timeless re-run's history (tokengain.go)
-	tries map[[2]int]int   // timeless re-runs per function (mayRerun)
-	payee *payee           // the search for payouts to a named payee
+	addrs  []common.Address // the token contracts watched
+	seen   []common.Address // the holders read (holdings, tokengain.go)
+	call   []byte           // a balanceOf call's calldata (holdings)
+	again  []TxInfo         // the timeless re-run's history (tokengain.go)
+	tries  map[[2]int]int   // timeless re-runs per function (mayRerun)
+	payee  *payee           // the search for payouts to a named payee
+	depriv *depriv          // the least-privilege search (depriv.go)
 }
 
 // newTokens watches the token contracts of m's deployment; with none it
 // judges nothing and costs nothing.
-func newTokens(m *Machine, p *payee) *tokens {
-	o := &tokens{Machine: m, payee: p}
+func newTokens(m *Machine, p *payee, dp *depriv) *tokens {
+	o := &tokens{Machine: m, payee: p, depriv: dp}
 	if m.Dep == nil {
 		return o
 	}
@@ -144,6 +145,9 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 	}
 	for _, hi := range x.Hist {
 		if o.isPrivileged(hi.Sender) {
+			if x.Shrinking == nil {
+				o.noteHidden(x.Seq, x.Hist, logs)
+			}
 			return nil
 		}
 	}
@@ -165,6 +169,7 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 				o.payee.note(x.Seq, n, to)
 			}
 		}
+		o.noteHidden(x.Seq, x.Hist, logs)
 	}
 	return nil
 }
@@ -179,7 +184,7 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Addres
 	if p := o.principalIndex(from); p >= 0 {
 		// The deployer's approvals may come before the sequence (its
 		// set-up calls, a constructor's): it is no victim.
-		if _, _, attacker := deploy.SenderOf(o.Chain, p); p == s || attacker || o.isPrivileged(p) || o.approved(seq, p) {
+		if p == s || !o.victim(seq, p) {
 			return ""
 		}
 		return fmt.Sprintf("transaction %d, sent by %s, moved tokens of %s out of the balance of %s, which sent no transaction in it and approved no one in the sequence",
@@ -205,6 +210,42 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Addres
 	}
 	return fmt.Sprintf("transaction %d, sent by %s, paid %s tokens of %s out of %s, which other senders had paid tokens into; neither paid in ether or tokens, and no other sender's transaction named either",
 		n, o.Principals[s].Hex(), o.Principals[r].Hex(), tok.Hex(), from.Hex())
+}
+
+// noteHidden notes, for the least-privilege search (depriv.go), a
+// sequence whose last transaction moved tokens out of another principal's
+// balance that the oracle did not judge for privilege: a privileged
+// principal's, or one that could be a victim in a sequence with
+// privileged senders.
+func (o *tokens) noteHidden(seq txseq.Sequence, hist []TxInfo, logs []*types.Log) {
+	n := len(hist)
+	s := hist[n-1].Sender
+	privSender := false
+	for _, h := range hist {
+		privSender = privSender || o.isPrivileged(h.Sender)
+	}
+	for _, l := range logs {
+		from, to, ok := o.transfer(l)
+		if !ok || from == to {
+			continue
+		}
+		p := o.principalIndex(from)
+		if p < 0 || p == s || !o.isPrivileged(p) && !(privSender && o.victim(seq[:n], p)) {
+			continue
+		}
+		if _, _, attacker := deploy.SenderOf(o.Chain, p); !attacker {
+			o.depriv.noteTheft(seq, hist, p)
+			return
+		}
+	}
+}
+
+// victim reports whether tokens moved out of principal p's balance by
+// another sender would be judged a theft (judge's first rule): p is no
+// attacker contract, unprivileged, and approved no one in seq.
+func (o *tokens) victim(seq txseq.Sequence, p int) bool {
+	_, _, attacker := deploy.SenderOf(o.Chain, p)
+	return !attacker && !o.isPrivileged(p) && !o.approved(seq, p)
 }
 
 // transfer returns the parties of a standard transfer event of a watched

@@ -146,7 +146,7 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 	for _, hi := range x.Hist {
 		if o.isPrivileged(hi.Sender) {
 			if x.Shrinking == nil {
-				o.noteHidden(x.Seq, x.Hist, logs)
+				o.noteHidden(x.Seq, x.Hist, logs, true)
 			}
 			return nil
 		}
@@ -169,7 +169,7 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 				o.payee.note(x.Seq, n, to)
 			}
 		}
-		o.noteHidden(x.Seq, x.Hist, logs)
+		o.noteHidden(x.Seq, x.Hist, logs, false)
 	}
 	return nil
 }
@@ -216,14 +216,10 @@ func (o *tokens) judge(seq txseq.Sequence, hist []TxInfo, from, to common.Addres
 // sequence whose last transaction moved tokens out of another principal's
 // balance that the oracle did not judge for privilege: a privileged
 // principal's, or one that could be a victim in a sequence with
-// privileged senders.
-func (o *tokens) noteHidden(seq txseq.Sequence, hist []TxInfo, logs []*types.Log) {
+// privileged senders (privSender: Check found one in hist).
+func (o *tokens) noteHidden(seq txseq.Sequence, hist []TxInfo, logs []*types.Log, privSender bool) {
 	n := len(hist)
 	s := hist[n-1].Sender
-	privSender := false
-	for _, h := range hist {
-		privSender = privSender || o.isPrivileged(h.Sender)
-	}
 	for _, l := range logs {
 		from, to, ok := o.transfer(l)
 		if !ok || from == to {

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -188,6 +189,22 @@ func TestLatticeShapes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			prog := compile(t, filepath.Join("..", "testdata", "predict", tc.name+".sol"))
 			assertFound(t, prog, Config{Settings: Settings{Seed: 1, Execs: tc.execs}})
+		})
+	}
+}
+
+// TestDeepLiftPrediction fuzzes an equality whose coefficient along the
+// only directions that keep the guard above it has 2-adic valuation 9,
+// under a window on one argument (testdata/predict/DeepLift.sol, the move
+// out of s36j36603's cell 7 some seeds of every build stopped at), at
+// several seeds with a fixed budget each: the root inside the window is
+// one of 512, which the solve must pick by arithmetic, not by trying
+// lifts in order.
+func TestDeepLiftPrediction(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "DeepLift.sol"))
+	for seed := uint64(1); seed <= 6; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			assertFound(t, prog, Config{Settings: Settings{Seed: seed, Execs: 5000}})
 		})
 	}
 }

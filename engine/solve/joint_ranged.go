@@ -250,8 +250,11 @@ func (j *joint) ranged(p *Prediction, then func() *Prediction) *Prediction {
 // liftInBounds returns, of the roots t + k*2^(bits-v) of an equation
 // whose coefficient along dir has 2-adic valuation v (the same step for
 // the target, modulo 2^bits), the first whose arguments keep every
-// known bound; t if none does (or there is no bound). Arithmetic only:
-// the other roots cost no run unless one fits.
+// known bound; t if none does (or there is no bound). The lifts that put
+// a bounded argument back in its window are computed, not searched: a
+// window of a few hundred thousand holds one of 512 lifts 2^55 apart
+// (s36j36603's cell 7), which trying lifts in order finds at one base in
+// eight. Arithmetic only: the other roots cost no run unless one fits.
 func (j *joint) liftInBounds(dir []*big.Int, t *big.Int, v uint) *big.Int {
 	if len(j.bounds) == 0 || v == 0 {
 		return t
@@ -260,14 +263,69 @@ func (j *joint) liftInBounds(dir []*big.Int, t *big.Int, v uint) *big.Int {
 	if j.boundsHold(dw, nil, &tw, nil) {
 		return t
 	}
-	var lift uint256.Int
+	var lift, tk uint256.Int
 	lift.Lsh(uint256.NewInt(1), j.bits-v)
-	for k := 1; k < 1<<min(v, 6); k++ {
-		tw.Add(&tw, &lift)
-		mask(&tw, j.bits)
-		if j.boundsHold(dw, nil, &tw, nil) {
-			return tw.ToBig()
+	for _, k := range j.liftsInto(dw, &tw, v) {
+		tk.Mul(&lift, &k)
+		tk.Add(&tk, &tw)
+		mask(&tk, j.bits)
+		if j.boundsHold(dw, nil, &tk, nil) {
+			return tk.ToBig()
 		}
 	}
 	return t
+}
+
+// maxLiftsPerBound bounds the lifts liftsInto gives per bound.
+const maxLiftsPerBound = 64
+
+// liftsInto returns lifts k (below 2^v) for which the argument of each
+// bound, moved by (t + k*2^(bits-v))*dw, lies inside that bound: per
+// bound whose argument the lifts move, at most maxLiftsPerBound of them,
+// nearest the window's start first. With dw's move of the argument
+// 2^s*u (u odd, s < v), the lifts move it by multiples of 2^(bits-v+s)
+// only, so its reachable values in the window are w, w + 2^(bits-v+s),
+// ... (w the least one congruent to its value at t) and each is reached
+// by the lifts k = (its step count)*u^-1 modulo 2^(v-s), plus any
+// multiple of 2^(v-s).
+func (j *joint) liftsInto(dw []uint256.Int, tw *uint256.Int, v uint) []uint256.Int {
+	var out []uint256.Int
+	for i := range j.bounds {
+		b := &j.bounds[i]
+		d := dw[b.k]
+		s := trailingZeros(&d)
+		if s >= v {
+			continue // the lifts leave this argument where t put it
+		}
+		n := v - s
+		var step, y, w, m, u, inv, c0 uint256.Int
+		step.Lsh(uint256.NewInt(1), j.bits-n)
+		m.Lsh(uint256.NewInt(1), n)
+		y.Mul(&d, tw)
+		y.Add(&y, &j.args[b.k].x0)
+		y.Sub(&y, &b.start) // the argument's offset into the window at t
+		mask(&y, j.bits)
+		w.Mod(&y, &step) // the least offset the lifts reach
+		u.Rsh(&d, s)
+		inv.SetFromBig(new(big.Int).ModInverse(u.ToBig(), m.ToBig()))
+		// The steps of 2^(bits-n) from y to w, modulo 2^n.
+		c0.Sub(&w, &y)
+		mask(&c0, j.bits)
+		c0.Rsh(&c0, j.bits-n)
+		added := 0
+		for ; added < maxLiftsPerBound && w.Lt(&b.size); c0.AddUint64(&c0, 1) {
+			var k uint256.Int
+			k.MulMod(&c0, &inv, &m)
+			for h := uint64(0); h < 1<<min(s, 2) && added < maxLiftsPerBound; h++ {
+				var kh uint256.Int
+				kh.Mul(&m, uint256.NewInt(h))
+				out = append(out, *kh.Add(&kh, &k))
+				added++
+			}
+			if _, over := w.AddOverflow(&w, &step); over || (j.bits < 256 && w.BitLen() > int(j.bits)) {
+				break
+			}
+		}
+	}
+	return out
 }

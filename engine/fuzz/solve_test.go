@@ -208,3 +208,18 @@ func TestDeepLiftPrediction(t *testing.T) {
 		})
 	}
 }
+
+// TestTorsionPrediction fuzzes two equalities in two arguments between a
+// window on one and a bound on the other (testdata/predict/Torsion.sol,
+// the move out of s38j38804's cell 26 seed 1 of every build stopped at),
+// at several seeds with a fixed budget each: the root inside the window
+// lies off the line of moves the solve steps along, shifted by the other
+// argument's move of 2^63 that keeps the first equality.
+func TestTorsionPrediction(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "predict", "Torsion.sol"))
+	for seed := uint64(1); seed <= 6; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			assertFound(t, prog, Config{Settings: Settings{Seed: seed, Execs: 5000}})
+		})
+	}
+}

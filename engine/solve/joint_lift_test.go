@@ -49,7 +49,7 @@ func TestLiftInBounds(t *testing.T) {
 				dir[1] = tt.dirA3
 			}
 			t0 := new(big.Int).SetUint64(tt.t)
-			got := j.liftInBounds(dir, t0, tt.v)
+			got := j.liftInBounds(dir, t0, tt.v, nil)
 			if tt.wantSame {
 				if got.Cmp(t0) != 0 {
 					t.Fatalf("lift %v, want t itself (%v)", got, t0)

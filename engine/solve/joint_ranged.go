@@ -255,21 +255,25 @@ func (j *joint) ranged(p *Prediction, then func() *Prediction) *Prediction {
 // window of a few hundred thousand holds one of 512 lifts 2^55 apart
 // (s36j36603's cell 7), which trying lifts in order finds at one base in
 // eight. Arithmetic only: the other roots cost no run unless one fits.
-func (j *joint) liftInBounds(dir []*big.Int, t *big.Int, v uint) *big.Int {
+//
+// shift, when not nil, is a move of the base (as words) made besides the
+// step along dir.
+func (j *joint) liftInBounds(dir []*big.Int, t *big.Int, v uint, shift []uint256.Int) *big.Int {
 	if len(j.bounds) == 0 || v == 0 {
 		return t
 	}
+	one := uint256.NewInt(1)
 	tw, dw := modWord(t, j.bits), j.dirWords(dir)
-	if j.boundsHold(dw, nil, &tw, nil) {
+	if j.boundsHold(dw, shift, &tw, one) {
 		return t
 	}
 	var lift, tk uint256.Int
 	lift.Lsh(uint256.NewInt(1), j.bits-v)
-	for _, k := range j.liftsInto(dw, &tw, v) {
+	for _, k := range j.liftsInto(dw, &tw, v, shift) {
 		tk.Mul(&lift, &k)
 		tk.Add(&tk, &tw)
 		mask(&tk, j.bits)
-		if j.boundsHold(dw, nil, &tk, nil) {
+		if j.boundsHold(dw, shift, &tk, one) {
 			return tk.ToBig()
 		}
 	}
@@ -288,7 +292,7 @@ const maxLiftsPerBound = 64
 // ... (w the least one congruent to its value at t) and each is reached
 // by the lifts k = (its step count)*u^-1 modulo 2^(v-s), plus any
 // multiple of 2^(v-s).
-func (j *joint) liftsInto(dw []uint256.Int, tw *uint256.Int, v uint) []uint256.Int {
+func (j *joint) liftsInto(dw []uint256.Int, tw *uint256.Int, v uint, shift []uint256.Int) []uint256.Int {
 	var out []uint256.Int
 	for i := range j.bounds {
 		b := &j.bounds[i]
@@ -303,6 +307,9 @@ func (j *joint) liftsInto(dw []uint256.Int, tw *uint256.Int, v uint) []uint256.I
 		m.Lsh(uint256.NewInt(1), n)
 		y.Mul(&d, tw)
 		y.Add(&y, &j.args[b.k].x0)
+		if shift != nil {
+			y.Add(&y, &shift[b.k])
+		}
 		y.Sub(&y, &b.start) // the argument's offset into the window at t
 		mask(&y, j.bits)
 		w.Mod(&y, &step) // the least offset the lifts reach

@@ -37,7 +37,7 @@ func (j *joint) solveAlong(dir []*big.Int, c *big.Int) *Prediction {
 		return nil
 	}
 	if !j.tIneq {
-		t = j.liftInBounds(dir, t, v)
+		t = j.liftInBounds(dir, t, v, nil)
 	}
 	return j.move(dir, t)
 }

@@ -370,14 +370,7 @@ func (j *joint) solve() *Prediction {
 	}
 	if best >= 0 {
 		if p := j.solveAlong(j.dirs[best], j.effects[best][target]); p != nil {
-			if !j.respects(p.Seq) {
-				if q := j.solveTorsion(j.dirs[best], j.effects[best][target], func() *Prediction {
-					return j.ranged(p, func() *Prediction { return p })
-				}); q != nil {
-					return q
-				}
-			}
-			return j.ranged(p, func() *Prediction { return p })
+			return j.offLine(j.dirs[best], j.effects[best][target], p)
 		}
 	}
 	if p := j.boundedSolve(); p != nil {

@@ -19,6 +19,19 @@ import (
 // target, which no probe measured (its unit probe broke the guards), so
 // each non-zero value of it is tried: one for s = 1.
 
+// offLine returns p, the run of a root along dir (effect c on the
+// target), if it keeps every known bound; else the runs of the shifted
+// lines' roots that keep them, then p's bounded search, then p.
+func (j *joint) offLine(dir []*big.Int, c *big.Int, p *Prediction) *Prediction {
+	fallback := func() *Prediction { return j.ranged(p, func() *Prediction { return p }) }
+	if !j.respects(p.Seq) {
+		if q := j.solveTorsion(dir, c, fallback); q != nil {
+			return q
+		}
+	}
+	return fallback()
+}
+
 // maxTorsionShift bounds s: the candidates number 2^s - 1 per argument.
 const maxTorsionShift = 2
 

@@ -201,12 +201,7 @@ func TestLatticeShapes(t *testing.T) {
 // one of 512, which the solve must pick by arithmetic, not by trying
 // lifts in order.
 func TestDeepLiftPrediction(t *testing.T) {
-	prog := compile(t, filepath.Join("..", "testdata", "predict", "DeepLift.sol"))
-	for seed := uint64(1); seed <= 6; seed++ {
-		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
-			assertFound(t, prog, Config{Settings: Settings{Seed: seed, Execs: 5000}})
-		})
-	}
+	assertPredictedSeeds(t, "DeepLift")
 }
 
 // TestTorsionPrediction fuzzes two equalities in two arguments between a
@@ -216,7 +211,15 @@ func TestDeepLiftPrediction(t *testing.T) {
 // lies off the line of moves the solve steps along, shifted by the other
 // argument's move of 2^63 that keeps the first equality.
 func TestTorsionPrediction(t *testing.T) {
-	prog := compile(t, filepath.Join("..", "testdata", "predict", "Torsion.sol"))
+	assertPredictedSeeds(t, "Torsion")
+}
+
+// assertPredictedSeeds fuzzes testdata/predict/NAME.sol at seeds 1-6 with
+// 5000 executions each and fails a seed unless it finds the fixture's one
+// assertion.
+func assertPredictedSeeds(t *testing.T, name string) {
+	t.Helper()
+	prog := compile(t, filepath.Join("..", "testdata", "predict", name+".sol"))
 	for seed := uint64(1); seed <= 6; seed++ {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			assertFound(t, prog, Config{Settings: Settings{Seed: seed, Execs: 5000}})

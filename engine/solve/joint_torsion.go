@@ -23,11 +23,12 @@ import (
 // target), if it keeps every known bound; else the runs of the shifted
 // lines' roots that keep them, then p's bounded search, then p.
 func (j *joint) offLine(dir []*big.Int, c *big.Int, p *Prediction) *Prediction {
+	if j.respects(p.Seq) {
+		return p
+	}
 	fallback := func() *Prediction { return j.ranged(p, func() *Prediction { return p }) }
-	if !j.respects(p.Seq) {
-		if q := j.solveTorsion(dir, c, fallback); q != nil {
-			return q
-		}
+	if q := j.solveTorsion(dir, c, fallback); q != nil {
+		return q
 	}
 	return fallback()
 }

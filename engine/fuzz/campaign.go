@@ -37,11 +37,15 @@ type campaign struct {
 	// the attackers, whose forwarding makes a transaction dearer and which
 	// matter only when the target calls back.
 	callsOut []bool
-	targets  []int
-	demands  []demand     // per call target
-	focus    []callTarget // subset of calls the campaign is about
-	checked  []int        // contracts with property or invariant functions
-	plan     *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
+	// balanceRead is set when some contract's runtime code reads a
+	// balance (BALANCE, SELFBALANCE): compaction's ledger counts ether
+	// only then (compact.go).
+	balanceRead bool
+	targets     []int
+	demands     []demand     // per call target
+	focus       []callTarget // subset of calls the campaign is about
+	checked     []int        // contracts with property or invariant functions
+	plan        *setUpPlan   // a Foundry set-up's targets (setup.go); nil for a plain deployment
 	// deployPlan is a plain deployment's constructor inputs (deploy.go);
 	// undeployed marks the targets it could not deploy, which get no
 	// transactions while another target did deploy.
@@ -219,6 +223,7 @@ func (c *campaign) setup() error {
 		}
 		c.codes = append(c.codes, oracle.TraceCode(ct))
 		c.callsOut = append(c.callsOut, callsOut(ct.Artifact.Runtime.Bytes))
+		c.balanceRead = c.balanceRead || readsBalance(ct.Artifact.Runtime.Bytes)
 		if c.plan != nil && i == c.plan.test && len(c.plan.invariants) > 0 {
 			c.checked = append(c.checked, i)
 		}

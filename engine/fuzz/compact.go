@@ -5,8 +5,10 @@ import (
 	"maps"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/trace"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
@@ -23,13 +25,25 @@ import (
 //
 // A transaction is inert if it reverted, or if it wrote no storage of the
 // program's contracts, called no code outside them (whose storage the
-// tracer does not see), moved no ether, and was not sent through an attacker
-// (which keeps the calldata of its previous transaction for re-entry,
-// attacker.go). The shorter sequence replaces the original only if a
+// tracer does not see), moved no ether (below), and was not sent through
+// an attacker (which keeps the calldata of its previous transaction for
+// re-entry, attacker.go). The shorter sequence replaces the original only if a
 // re-run shows that every kept transaction takes the path it took before,
 // and that storage and the ledger (balances, contracts' nonces) end the
 // same. Neither re-run runs an oracle or counts coverage: they change
 // nothing a later execution sees.
+//
+// Ether counts in the ledger only if some contract reads a balance
+// (BALANCE or SELFBALANCE in its code, campaign.balanceRead). Otherwise a
+// call that paid a payable function which did nothing is inert too: the
+// mutators attach small values to payable calls, and in a maze such
+// calls lengthened the first routes to a cell 30 moves deep to 30-37
+// transactions, so that a route reached the cell at the length cap and
+// nothing could be appended to dig there (--max-seq-len 33 at one worker: 6 of 6 cells at seeds 1-8
+// with ether left out, 3 of 6 at seeds 3 and 8 with it in). Ether a
+// contract holds still matters to its code through the payments it makes,
+// and those the re-run checks: a kept transaction whose payment fails now
+// takes another path.
 
 // txProfile is what a profile run records of one transaction.
 type txProfile struct {
@@ -51,15 +65,18 @@ func (w *worker) profileTx(tx *txseq.Tx, r chain.Result, pid, before uint64) uin
 	return after
 }
 
-// ledger summarises the ether every principal and contract holds and the
-// contracts' nonces (their creations). Senders' nonces are left out: a
-// dropped transaction lowers them, and no contract sees them.
+// ledger summarises the ether every principal and contract holds, if a
+// contract reads balances, and the contracts' nonces (their creations).
+// Senders' nonces are left out: a dropped transaction lowers them, and no
+// contract sees them.
 func (w *worker) ledger() uint64 {
 	st := w.m.Chain.Reader()
 	var h uint64
 	mix := func(a common.Address, withNonce bool) {
-		b := st.GetBalance(a)
-		h = h*0x100000001b3 ^ b[0] ^ b[1]<<1 ^ b[2]<<2 ^ b[3]<<3
+		if w.c.balanceRead {
+			b := st.GetBalance(a)
+			h = h*0x100000001b3 ^ b[0] ^ b[1]<<1 ^ b[2]<<2 ^ b[3]<<3
+		}
 		if withNonce {
 			h = h*0x100000001b3 ^ st.GetNonce(a)
 		}
@@ -73,6 +90,12 @@ func (w *worker) ledger() uint64 {
 		}
 	}
 	return h
+}
+
+// readsBalance reports whether runtime code holds an instruction that
+// reads an account's ether.
+func readsBalance(code []byte) bool {
+	return program.CodeHas(code, func(op vm.OpCode) bool { return op == vm.BALANCE || op == vm.SELFBALANCE })
 }
 
 // compacted returns the sequence to admit for seq, which ran with outcome

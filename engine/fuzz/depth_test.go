@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
 )
 
 // TestDepthLadder needs a sequence of 14 transactions in one order
@@ -137,4 +139,63 @@ func ladderWorker(t *testing.T) *worker {
 	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
 	return startWorker(t, c)
+}
+
+// TestPayLadderTightCap climbs the payable ladder with the length cap at
+// the 14 transactions the bug needs. Wrong calls that paid ether are
+// inert when no contract reads a balance; kept, they filled sequences that
+// reached a rung at the cap, and seeds 8, 11, 12, 15 and 16 of these never
+// reached the top.
+func TestPayLadderTightCap(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "PayLadder.sol"))
+	for seed := uint64(1); seed <= 16; seed++ {
+		res, err := Run(context.Background(), prog, Config{Settings: Settings{Seed: seed, Execs: ladderExecs, MaxSeqLen: 14}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(res.Findings, func(f *Finding) bool { return f.Kind == finding.AssertFailure }) {
+			t.Errorf("seed %d: no assert-failure in %d executions", seed, res.Execs)
+		}
+	}
+}
+
+// TestCompactDropsPayments compacts a climb of the payable ladder with
+// wrong calls in between that paid ether: they go, since no contract reads
+// a balance. Where one does, the ether a contract holds is state, and
+// they stay.
+func TestCompactDropsPayments(t *testing.T) {
+	prog := compile(t, filepath.Join("..", "testdata", "depth", "PayLadder.sol"))
+	if readsBalance(prog.Contracts[0].Artifact.Runtime.Bytes) {
+		t.Fatal("PayLadder reads a balance")
+	}
+	reader := compile(t, filepath.Join("..", "testdata", "vulns", "swc105_pos_missing_modifier.sol"))
+	if !slices.ContainsFunc(reader.Contracts, func(c *program.Contract) bool { return readsBalance(c.Artifact.Runtime.Bytes) }) {
+		t.Fatal("swc105_pos_missing_modifier.sol reads no balance")
+	}
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	w := startWorker(t, c)
+	call := func(name string, wei uint64) txseq.Tx {
+		for i, m := range prog.Contracts[0].Methods {
+			if m.Name == name {
+				return txseq.Tx{Contract: 0, Method: i, Value: *uint256.NewInt(wei)}
+			}
+		}
+		t.Fatalf("no method %s", name)
+		return txseq.Tx{}
+	}
+	seq := txseq.Sequence{call("rung0", 0), call("rung5", 7), call("rung1", 0), call("rung7", 9), call("rung2", 0)}
+	for _, tt := range []struct {
+		balanceRead bool
+		want        int // transactions kept; 0: not compacted
+	}{{false, 3}, {true, 0}} {
+		c.balanceRead = tt.balanceRead
+		o := w.exec(seq, w.fresh())
+		if o.fail != nil {
+			t.Fatal(o.fail)
+		}
+		o.covered = 0
+		if short, _ := w.compact(seq, &o); len(short) != tt.want {
+			t.Errorf("balance read %v: compacted to %d transactions, want %d", tt.balanceRead, len(short), tt.want)
+		}
+	}
 }

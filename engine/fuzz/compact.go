@@ -27,23 +27,24 @@ import (
 // program's contracts, called no code outside them (whose storage the
 // tracer does not see), moved no ether (below), and was not sent through
 // an attacker (which keeps the calldata of its previous transaction for
-// re-entry, attacker.go). The shorter sequence replaces the original only if a
-// re-run shows that every kept transaction takes the path it took before,
-// and that storage and the ledger (balances, contracts' nonces) end the
-// same. Neither re-run runs an oracle or counts coverage: they change
-// nothing a later execution sees.
+// re-entry, attacker.go). The shorter sequence replaces the original only
+// if a re-run shows that every kept transaction takes the path it took
+// before, and that storage and the ledger (balances, contracts' nonces)
+// end the same. Neither re-run runs an oracle or counts coverage: they
+// change nothing a later execution sees.
 //
 // Ether counts in the ledger only if some contract reads a balance
 // (BALANCE or SELFBALANCE in its code, campaign.balanceRead). Otherwise a
-// call that paid a payable function which did nothing is inert too: the
-// mutators attach small values to payable calls, and in a maze such
-// calls lengthened the first routes to a cell 30 moves deep to 30-37
-// transactions, so that a route reached the cell at the length cap and
-// nothing could be appended to dig there (--max-seq-len 33 at one worker: 6 of 6 cells at seeds 1-8
-// with ether left out, 3 of 6 at seeds 3 and 8 with it in). Ether a
-// contract holds still matters to its code through the payments it makes,
-// and those the re-run checks: a kept transaction whose payment fails now
-// takes another path.
+// call that paid a payable function which did nothing is inert too. The
+// mutators attach small values to payable calls; in a maze such calls
+// lengthened the first routes to a cell 30 moves deep to 30-37
+// transactions, a route could reach the cell at the length cap, and
+// nothing could then be appended to dig there (--max-seq-len 33, one
+// worker: 3 of 6 cells at seeds 3 and 8 with ether counted, 6 of 6 at
+// seeds 1-8 without). The ether a contract holds still matters to the
+// payments it makes: a kept transaction whose payment now fails for want
+// of it takes another path (a revert, a failed call's branch), which the
+// re-run checks.
 
 // txProfile is what a profile run records of one transaction.
 type txProfile struct {

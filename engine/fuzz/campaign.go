@@ -38,8 +38,8 @@ type campaign struct {
 	// matter only when the target calls back.
 	callsOut []bool
 	// balanceRead is set when some contract's runtime code reads a
-	// balance (BALANCE, SELFBALANCE): compaction's ledger counts ether
-	// only then (compact.go).
+	// balance (BALANCE, SELFBALANCE), or the chain is a fork: compaction's
+	// ledger counts ether only then (compact.go).
 	balanceRead bool
 	targets     []int
 	demands     []demand     // per call target
@@ -217,6 +217,9 @@ func (c *campaign) setup() error {
 	} else if err := c.markUndeployed(allowed); err != nil {
 		return err
 	}
+	// A fork's code, which no scan here sees, may read the program's
+	// balances.
+	c.balanceRead = c.cfg.Chain.Fork != nil
 	for i, ct := range c.prog.Contracts {
 		if err := deploy.SetupStep(c.ctx, "prepare", i); err != nil {
 			return err

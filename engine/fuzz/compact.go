@@ -34,17 +34,17 @@ import (
 // change nothing a later execution sees.
 //
 // Ether counts in the ledger only if some contract reads a balance
-// (BALANCE or SELFBALANCE in its code, campaign.balanceRead). Otherwise a
-// call that paid a payable function which did nothing is inert too. The
-// mutators attach small values to payable calls; in a maze such calls
-// lengthened the first routes to a cell 30 moves deep to 30-37
-// transactions, a route could reach the cell at the length cap, and
-// nothing could then be appended to dig there (--max-seq-len 33, one
-// worker: 3 of 6 cells at seeds 3 and 8 with ether counted, 6 of 6 at
-// seeds 1-8 without). The ether a contract holds still matters to the
-// payments it makes: a kept transaction whose payment now fails for want
-// of it takes another path (a revert, a failed call's branch), which the
-// re-run checks.
+// (BALANCE or SELFBALANCE in its code, campaign.balanceRead) or the chain
+// is a fork, whose code the scan does not see. Otherwise a call that paid
+// a payable function which did nothing is inert too. The mutators attach
+// small values to payable calls; in a maze such calls lengthened the first
+// routes to a cell 30 moves deep to 30-37 transactions, a route could
+// reach the cell at the length cap, and nothing could then be appended to
+// dig there (--max-seq-len 33, one worker: 3 of 6 cells at seeds 3 and 8
+// with ether counted, 6 of 6 at seeds 1-8 without). The ether a contract
+// holds still matters to the payments it makes: a kept transaction whose
+// payment now fails for want of it takes another path (a revert, a failed
+// call's branch), which the re-run checks.
 
 // txProfile is what a profile run records of one transaction.
 type txProfile struct {

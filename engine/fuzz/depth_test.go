@@ -2,10 +2,14 @@ package fuzz
 
 import (
 	"context"
+	"math/big"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -174,6 +178,15 @@ func TestCompactDropsPayments(t *testing.T) {
 	}
 	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
 	w := startWorker(t, c)
+	if c.balanceRead {
+		t.Fatal("a campaign over PayLadder alone counts ether")
+	}
+	// On a fork, code the scan does not see may read the ladder's ether.
+	fc := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	fc.cfg.Chain.Fork = &chain.Fork{Reader: emptyState{}, ChainID: 1, Number: 1, Time: 1, BaseFee: big.NewInt(0), GasLimit: 30_000_000}
+	if startWorker(t, fc); !fc.balanceRead {
+		t.Error("a campaign on a fork leaves ether out of the ledger")
+	}
 	call := func(name string, wei uint64) txseq.Tx {
 		for i, m := range prog.Contracts[0].Methods {
 			if m.Name == name {
@@ -198,4 +211,15 @@ func TestCompactDropsPayments(t *testing.T) {
 			t.Errorf("balance read %v: compacted to %d transactions, want %d", tt.balanceRead, len(short), tt.want)
 		}
 	}
+}
+
+// emptyState is a fork with no accounts.
+type emptyState struct{}
+
+func (emptyState) Has(common.Address, common.Hash) bool                { return false }
+func (emptyState) Code(common.Address, common.Hash) []byte             { return nil }
+func (emptyState) CodeSize(common.Address, common.Hash) int            { return 0 }
+func (emptyState) Account(common.Address) (*types.StateAccount, error) { return nil, nil }
+func (emptyState) Storage(common.Address, common.Hash) (common.Hash, error) {
+	return common.Hash{}, nil
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
-	"github.com/holiman/uint256"
 )
 
 // TestDepthLadder needs a sequence of 14 transactions in one order
@@ -100,13 +99,9 @@ func TestCompactDropsInert(t *testing.T) {
 	w := ladderWorker(t)
 	prog := w.c.prog
 	call := func(name string, seconds uint64) txseq.Tx {
-		for i, m := range prog.Contracts[0].Methods {
-			if m.Name == name {
-				return txseq.Tx{Contract: 0, Method: i, Seconds: seconds}
-			}
-		}
-		t.Fatalf("no method %s", name)
-		return txseq.Tx{}
+		tx := methodTx(t, prog, name)
+		tx.Seconds = seconds
+		return tx
 	}
 	seq := txseq.Sequence{call("rung0", 1), call("rung5", 2), call("top", 4), call("rung1", 8), call("rung", 16), call("rung7", 32), call("rung2", 64)}
 	o := w.exec(seq, w.fresh())
@@ -141,8 +136,7 @@ func TestCompactDropsInert(t *testing.T) {
 func ladderWorker(t *testing.T) *worker {
 	t.Helper()
 	prog := compile(t, filepath.Join("..", "testdata", "depth", "Ladder.sol"))
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
-	return startWorker(t, c)
+	return startWorker(t, depthCampaign(prog))
 }
 
 // TestPayLadderTightCap climbs the payable ladder with the length cap at
@@ -176,25 +170,21 @@ func TestCompactDropsPayments(t *testing.T) {
 	if !slices.ContainsFunc(reader.Contracts, func(c *program.Contract) bool { return readsBalance(c.Artifact.Runtime.Bytes) }) {
 		t.Fatal("swc105_pos_missing_modifier.sol reads no balance")
 	}
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	c := depthCampaign(prog)
 	w := startWorker(t, c)
 	if c.balanceRead {
 		t.Fatal("a campaign over PayLadder alone counts ether")
 	}
 	// On a fork, code the scan does not see may read the ladder's ether.
-	fc := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+	fc := depthCampaign(prog)
 	fc.cfg.Chain.Fork = &chain.Fork{Reader: emptyState{}, ChainID: 1, Number: 1, Time: 1, BaseFee: big.NewInt(0), GasLimit: 30_000_000}
 	if startWorker(t, fc); !fc.balanceRead {
 		t.Error("a campaign on a fork leaves ether out of the ledger")
 	}
 	call := func(name string, wei uint64) txseq.Tx {
-		for i, m := range prog.Contracts[0].Methods {
-			if m.Name == name {
-				return txseq.Tx{Contract: 0, Method: i, Value: *uint256.NewInt(wei)}
-			}
-		}
-		t.Fatalf("no method %s", name)
-		return txseq.Tx{}
+		tx := methodTx(t, prog, name)
+		tx.Value.SetUint64(wei)
+		return tx
 	}
 	seq := txseq.Sequence{call("rung0", 0), call("rung5", 7), call("rung1", 0), call("rung7", 9), call("rung2", 0)}
 	for _, tt := range []struct {
@@ -211,6 +201,23 @@ func TestCompactDropsPayments(t *testing.T) {
 			t.Errorf("balance read %v: compacted to %d transactions, want %d", tt.balanceRead, len(short), tt.want)
 		}
 	}
+}
+
+// depthCampaign is a campaign on prog, seed 1, not set up.
+func depthCampaign(prog *program.Program) *campaign {
+	return &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: DefaultMaxSeqLen}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+}
+
+// methodTx is a call of the first contract's method name.
+func methodTx(t *testing.T, prog *program.Program, name string) txseq.Tx {
+	t.Helper()
+	for i, m := range prog.Contracts[0].Methods {
+		if m.Name == name {
+			return txseq.Tx{Contract: 0, Method: i}
+		}
+	}
+	t.Fatalf("no method %s", name)
+	return txseq.Tx{}
 }
 
 // emptyState is a fork with no accounts.

@@ -44,6 +44,9 @@ const (
 	// TokenTheft has no SWC entry of its own: SWC-105's unprotected
 	// withdrawal, of an ERC-20, ERC-721 or ERC-1155 token instead of ether.
 	TokenTheft Kind = "token-theft"
+	// PrivilegeTakeover has no SWC entry: CWE-284's improper access
+	// control, a stranger taking an owner's or an upgrader's place.
+	PrivilegeTakeover Kind = "privilege-takeover"
 )
 
 // Severity orders findings for display.

@@ -77,6 +77,9 @@ type Machine struct {
 	// owners are the storage words that held a privileged account's
 	// address at deployment (NoteOwners, usurp.go).
 	owners []ownerSlot
+	// privWords are the words that say who controls a deployed contract
+	// (owner words and proxy slots, privilege.go).
+	privWords []privWord
 }
 
 // Encode returns the calldata of tx in the machine's reused buffer.

@@ -32,9 +32,13 @@ import (
 //     others' deposits (tokengain.go, which may re-run the sequence with
 //     no time passing); notes a payout to a payee the transaction named
 //     for its search (payee.go: sent again by a stranger naming itself);
-//  5. freezing (freezing.go): notes the first sequence that paid each
+//  5. privilege (privilege.go): a stranger changed a word that says who
+//     controls a contract (an owner word, a proxy slot) and, for an owner
+//     word, the word decides what its holder may call; the sequence is
+//     minimised from the deployed state to report the missing check;
+//  6. freezing (freezing.go): notes the first sequence that paid each
 //     contract, judged at the end of the campaign (Frozen);
-//  6. properties (check.go): property and invariant functions.
+//  7. properties (check.go): property and invariant functions.
 //
 // and after the last transaction, the oracles that run the sequence's end
 // again differently: its last two transactions in both orders (SWC-114,
@@ -92,6 +96,7 @@ func New(m *Machine, cfg Config) *Set {
 		cr,
 		&events{Machine: m, depriv: dp},
 		newTokens(m, py, dp),
+		&privilege{Machine: m},
 		&freezing{m, cfg.Receipts},
 		s.props,
 	}

@@ -26,7 +26,7 @@ func TestNewOrder(t *testing.T) {
 		got  []string
 		want []string
 	}{
-		{names(s.afterTx), []string{"*oracle.failures", "*oracle.credit", "*oracle.events", "*oracle.tokens", "*oracle.freezing", "*oracle.properties"}},
+		{names(s.afterTx), []string{"*oracle.failures", "*oracle.credit", "*oracle.events", "*oracle.tokens", "*oracle.privilege", "*oracle.freezing", "*oracle.properties"}},
 		{names(s.afterSeq), []string{"*oracle.order", "*oracle.dos", "*oracle.lock"}},
 		{names(s.added), []string{"*oracle.twins"}},
 		{names(s.searches), []string{"*oracle.depriv", "*oracle.credit", "*oracle.payee", "*oracle.worse"}},

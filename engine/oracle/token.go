@@ -427,17 +427,32 @@ func (o *tokens) named(seq txseq.Sequence, hist []TxInfo, p, a, b int) bool {
 // report makes the finding, at the function the last transaction called.
 func (o *tokens) report(tx *txseq.Tx, detail string) *finding.Finding {
 	f := &finding.Finding{Kind: finding.TokenTheft, Contract: tx.Contract, Detail: detail}
-	if tx.Method >= 0 {
-		c := o.Prog.Contracts[tx.Contract]
-		m := &c.Methods[tx.Method]
-		if fn, ok := c.Function(m.RawName); ok {
-			f.Location, f.Located = fn.Location, true
-			if !fn.Implemented {
-				f.Location = implementation(c.Functions(), fn, hex.EncodeToString(m.ID))
+	f.Location, f.Located = o.declaration(tx)
+	return f
+}
+
+// declaration returns where the function tx calls is defined with a body:
+// its own declaration, the implementation of one it only declares, or,
+// for plain ether or raw calldata, the contract's receive or fallback.
+func (m *Machine) declaration(tx *txseq.Tx) (solc.Location, bool) {
+	c := m.Prog.Contracts[tx.Contract]
+	if tx.Method < 0 {
+		for _, fn := range c.Functions() {
+			if fn.Contract == c.Name && (fn.Kind == "receive" || fn.Kind == "fallback") {
+				return fn.Location, true
 			}
 		}
+		return solc.Location{}, false
 	}
-	return f
+	meth := &c.Methods[tx.Method]
+	fn, ok := c.Function(meth.RawName)
+	if !ok {
+		return solc.Location{}, false
+	}
+	if !fn.Implemented {
+		return implementation(c.Functions(), fn, hex.EncodeToString(meth.ID)), true
+	}
+	return fn.Location, true
 }
 
 // implementation returns where the function fn only declares (an

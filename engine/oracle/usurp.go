@@ -35,12 +35,14 @@ type ownerSlot struct {
 
 // NoteOwners reads, on the deployed state (the chain's state when a
 // worker starts), the storage words of the deployed contracts that hold
-// a privileged principal's address, for the usurped-owner rule.
+// a privileged principal's address, for the usurped-owner rule, and the
+// words the privilege-takeover oracle watches (privilege.go).
 func (m *Machine) NoteOwners() {
 	m.owners = m.owners[:0]
 	if m.Dep == nil {
 		return
 	}
+	defer m.notePrivWords()
 	st := m.Chain.Reader()
 	for i, a := range m.Dep.Addrs {
 		if a == (common.Address{}) {

@@ -7,7 +7,9 @@ pragma solidity ^0.8.0;
 // contract holds, the ether it was deployed with included. The sender
 // paid in a little, so it is no stranger that never paid; it was never
 // paid before, so it is no withdrawal repeated without a debit either:
-// it took the deployer's place in the owner slot (SWC-105).
+// it took the deployer's place in the owner slot (SWC-105). Taking that
+// place is itself a privilege takeover, reported at receive(), whose
+// check is missing.
 contract Contributions {
     mapping(address => uint256) public contributions;
     address public owner;
@@ -27,7 +29,7 @@ contract Contributions {
         payable(owner).transfer(address(this).balance); //@finding(SWC-105)
     }
 
-    receive() external payable {
+    receive() external payable { //@finding(privilege-takeover)
         require(msg.value > 0 && contributions[msg.sender] > 0);
         owner = msg.sender;
     }

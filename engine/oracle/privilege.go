@@ -1,0 +1,392 @@
+package oracle
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
+)
+
+// This file is the privilege-takeover oracle: a stranger changes who
+// controls a contract, whether or not ether or tokens move in the same
+// sequence. The words that say who controls a contract are
+//
+//   - an owner word: one of a deployed contract's first storage slots that
+//     held a privileged account's address at deployment (the deployer as
+//     owner, admin, guardian; usurp.go's NoteOwners finds them), read at
+//     the address's byte offset, so a flag packed beside it may change;
+//   - a proxy word: an EIP-1967 implementation, admin or beacon slot, an
+//     EIP-1822 PROXIABLE slot or the older ZeppelinOS ones, non-zero at
+//     deployment: whoever changes it replaces the contract's code or its
+//     upgrader.
+//
+// A committed transaction of a sequence sent by unprivileged senders only
+// (no deployer, no account a constructor or the set-up named) that leaves
+// such a word different from what deployment left is a takeover when the
+// word decides access: for an owner word, some function of the deployment
+// called with zero arguments by the account the word now names behaves
+// differently with the word restored to its deployed value (it reverted
+// there, and now completes or gets further before reverting), or, when
+// the word now names an account with no code, the old holder's call that
+// completed reverts now. A word that holds the deployer by chance (the
+// last bidder, a game's leader) and that no check compares with the
+// caller decides nothing and is not reported; a proxy word is its own
+// evidence. So the owner's own transfers and a two-step handover the
+// owner began (a privileged transaction in the sequence), an initializer
+// the deployment already called (it reverts), a registration that writes
+// the sender's own entry and a permissionless poke (they change no such
+// word) stay silent.
+//
+// The finding goes to the check that is missing: the sequence is
+// minimised (each transaction dropped in turn while the takeover still
+// happens) and reported at the declaration of the first remaining
+// transaction's function that wrote the taken word or a word now holding
+// the new holder's address: the unguarded setPendingAdmin(self) of a
+// pendingAdmin-then-acceptAdmin pair, not the acceptAdmin that checks its
+// caller correctly.
+
+const (
+	// privProbes bounds the functions called to see whether a word decides
+	// access.
+	privProbes = 64
+	// privMinimise bounds the length of a sequence minimised to find the
+	// missing check; a longer one is reported at its last transaction.
+	privMinimise = 24
+	// privFree is how many candidates per word and function a worker
+	// judges in full; then one in privEvery, until one is reported.
+	privFree  = 4
+	privEvery = 16
+)
+
+// proxySlots are the storage locations of the proxy standards, named.
+var proxySlots = func() []proxySlot {
+	minusOne := func(s string) common.Hash {
+		var v uint256.Int
+		v.SetBytes(crypto.Keccak256([]byte(s)))
+		v.SubUint64(&v, 1)
+		return v.Bytes32()
+	}
+	return []proxySlot{
+		{minusOne("eip1967.proxy.implementation"), "EIP-1967 implementation"},
+		{minusOne("eip1967.proxy.admin"), "EIP-1967 admin"},
+		{minusOne("eip1967.proxy.beacon"), "EIP-1967 beacon"},
+		{crypto.Keccak256Hash([]byte("PROXIABLE")), "EIP-1822 implementation"},
+		{crypto.Keccak256Hash([]byte("org.zeppelinos.proxy.implementation")), "ZeppelinOS implementation"},
+		{crypto.Keccak256Hash([]byte("org.zeppelinos.proxy.admin")), "ZeppelinOS admin"},
+	}
+}()
+
+type proxySlot struct {
+	slot common.Hash
+	name string
+}
+
+// A privWord is a storage word of a deployed contract that says who
+// controls it, with what it held at deployment.
+type privWord struct {
+	contract int
+	slot     common.Hash
+	// shift is the address's byte offset from the word's low end; -1
+	// for a proxy word, compared whole.
+	shift int
+	held  common.Hash
+	name  string // a proxy word's standard; "" for an owner word
+}
+
+// address returns the address v holds at w's offset.
+func (w *privWord) address(v common.Hash) common.Address {
+	return common.BytesToAddress(v[12-w.shift : 32-w.shift])
+}
+
+// taken reports whether v differs from the deployed value where it
+// matters.
+func (w *privWord) taken(v common.Hash) bool {
+	if w.shift < 0 {
+		return v != w.held
+	}
+	return w.address(v) != w.address(w.held)
+}
+
+// notePrivWords lists the words the privilege oracle watches, on the
+// deployed state: the owner words NoteOwners found and the non-zero proxy
+// words of the deployed contracts.
+func (m *Machine) notePrivWords() {
+	m.privWords = m.privWords[:0]
+	st := m.Chain.Reader()
+	for _, o := range m.owners {
+		m.privWords = append(m.privWords, privWord{contract: o.contract, slot: o.slot, shift: o.shift, held: st.GetState(m.Dep.Addrs[o.contract], o.slot)})
+	}
+	for i, a := range m.Dep.Addrs {
+		if a == (common.Address{}) {
+			continue
+		}
+		for _, p := range proxySlots {
+			if v := st.GetState(a, p.slot); v != (common.Hash{}) {
+				m.privWords = append(m.privWords, privWord{contract: i, slot: p.slot, shift: -1, held: v, name: p.name})
+			}
+		}
+	}
+}
+
+// privTry names a word taken through a function.
+type privTry struct {
+	word             int
+	contract, method int
+}
+
+// privilege is the privilege-takeover oracle (an AfterTx Oracle).
+type privilege struct {
+	*Machine
+	tries map[privTry]int
+	// found is the key of the finding a word and function gave, once
+	// confirmed: later takeovers the same way are not judged again.
+	found map[privTry]finding.Key
+}
+
+// Check judges the transaction x describes.
+func (o *privilege) Check(x *Context) *finding.Finding {
+	n := len(x.Hist)
+	if len(o.privWords) == 0 || x.Result.Err != nil || n == 0 || len(x.Seq) < n ||
+		x.Shrinking != nil && x.Shrinking.Kind != finding.PrivilegeTakeover || !o.enabled(finding.PrivilegeTakeover) {
+		return nil
+	}
+	wi := o.takenWord()
+	if wi < 0 {
+		return nil
+	}
+	for _, h := range x.Hist {
+		if o.isPrivileged(h.Sender) {
+			return nil
+		}
+	}
+	seq := x.Seq[:n]
+	last := &seq[n-1]
+	try := privTry{wi, last.Contract, last.Method}
+	if x.Shrinking == nil && !o.Replaying {
+		if k, ok := o.found[try]; ok && o.known(k) {
+			return nil
+		}
+		if o.tries == nil {
+			o.tries, o.found = map[privTry]int{}, map[privTry]finding.Key{}
+		}
+		o.tries[try]++
+		if t := o.tries[try]; t > privFree && t%privEvery != 0 {
+			return nil
+		}
+	}
+	w := &o.privWords[wi]
+	addr := o.Dep.Addrs[w.contract]
+	now := o.Chain.Reader().GetState(addr, w.slot)
+	end := o.Chain.Snapshot()
+	defer o.Chain.Reset(end)
+	defer o.EndRerun()
+	evidence, ok := o.decides(w, now, end)
+	if !ok {
+		return nil
+	}
+	c := o.culprit(seq, wi, now)
+	f := &finding.Finding{Kind: finding.PrivilegeTakeover, Contract: seq[c].Contract}
+	f.Location, f.Located = o.declaration(&seq[c])
+	what := "storage slot " + slotName(new(uint256.Int).SetBytes32(w.slot[:])) + " of " + o.Prog.Contracts[w.contract].Name
+	if w.shift < 0 {
+		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed the %s slot of %s from %s to %s: a stranger replaced the contract's code or its upgrader; the check is missing in transaction %d's function",
+			n, w.name, o.Prog.Contracts[w.contract].Name, common.BytesToAddress(w.held[12:]).Hex(), common.BytesToAddress(now[12:]).Hex(), c+1)
+	} else {
+		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed %s from %s (privileged, set at deployment) to %s, and that word decides access: %s; the check is missing in transaction %d's function",
+			n, what, w.address(w.held).Hex(), w.address(now).Hex(), evidence, c+1)
+	}
+	if o.found != nil && x.Shrinking == nil && !o.Replaying {
+		o.found[try] = f.Key()
+	}
+	return f
+}
+
+// takenWord returns the index of a watched word the transaction just
+// wrote and left changed from its deployed value, or -1.
+func (o *privilege) takenWord() int {
+	st := o.Chain.Reader()
+	check := func(i int) bool {
+		w := &o.privWords[i]
+		return w.taken(st.GetState(o.Dep.Addrs[w.contract], w.slot))
+	}
+	if !o.Tracer.StoredAll() {
+		for i := range o.privWords {
+			if check(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, s := range o.Tracer.Stored() {
+		for i := range o.privWords {
+			w := &o.privWords[i]
+			if int(s.Code) == w.contract && s.Key.Bytes32() == w.slot && check(i) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// outcome is what a probe call did: whether it completed, its revert
+// data and its gas (how far it got).
+type outcome struct {
+	ok  bool
+	ret []byte
+	gas uint64
+}
+
+// decides reports whether word w, now holding now, decides access, and
+// says how: a function of the deployment, called with zero arguments by
+// the account the word names now, reverts with the word restored to its
+// deployed value and completes, or gets further, as it is; or, when the
+// word now names an account with no code, the old holder's call completes
+// restored and reverts now. A proxy word decides by what it is. The
+// chain is left in any state.
+func (o *privilege) decides(w *privWord, now common.Hash, end chain.Snapshot) (string, bool) {
+	if w.shift < 0 {
+		return "", true
+	}
+	addr := o.Dep.Addrs[w.contract]
+	holder, former := o.principalIndex(w.address(now)), o.principalIndex(w.address(w.held))
+	lost := former >= 0 && len(o.Chain.Reader().GetCode(w.address(now))) == 0
+	if holder < 0 && !lost {
+		return "", false
+	}
+	restored := now
+	copy(restored[12-w.shift:32-w.shift], w.held[12-w.shift:32-w.shift])
+	probes := 0
+	for _, ci := range o.probeOrder(w.contract) {
+		c := o.Prog.Contracts[ci]
+		for mi := range c.Methods {
+			m := &c.Methods[mi]
+			if m.IsConstant() {
+				continue
+			}
+			if probes == privProbes {
+				return "", false
+			}
+			probes++
+			tx := txseq.Tx{Contract: ci, Method: mi, Args: zeroArgs(m.Inputs)}
+			if holder >= 0 {
+				tx.Sender = holder
+				before, after := o.probe(&tx, addr, w.slot, restored, end), o.probe(&tx, addr, w.slot, now, end)
+				if !before.ok && (after.ok || after.gas > before.gas) {
+					how := "completes"
+					if !after.ok {
+						how = "gets further before reverting"
+					}
+					return fmt.Sprintf("%s.%s() sent by %s reverted%s with the word as deployed and %s now", c.Name, m.RawName, o.Principals[holder].Hex(), revertText(before.ret), how), true
+				}
+			}
+			if lost {
+				tx.Sender = former
+				before, after := o.probe(&tx, addr, w.slot, restored, end), o.probe(&tx, addr, w.slot, now, end)
+				if before.ok && !after.ok {
+					return fmt.Sprintf("%s.%s() sent by the former holder %s completed with the word as deployed and reverts%s now", c.Name, m.RawName, o.Principals[former].Hex(), revertText(after.ret)), true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// probeOrder lists the contracts whose functions decides calls: the
+// word's own first, then the other deployed contracts.
+func (o *privilege) probeOrder(first int) []int {
+	out := []int{first}
+	for i, a := range o.Dep.Addrs {
+		if i != first && a != (common.Address{}) && i < len(o.Prog.Contracts) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// probe runs tx on the sequence's end state with the word at addr's slot
+// set to v.
+func (o *privilege) probe(tx *txseq.Tx, addr common.Address, slot, v common.Hash, end chain.Snapshot) outcome {
+	o.Chain.Reset(end)
+	o.Chain.SetStorage(addr, slot, v)
+	r := o.Rerun(tx, 0)
+	return outcome{r.Err == nil, bytes.Clone(r.Ret), r.GasUsed}
+}
+
+// culprit returns the index of the transaction of seq whose function
+// lacks the check: seq is minimised from the deployed state, each
+// transaction but the last dropped in turn while word wi is still taken,
+// and the first remaining one that wrote the word, or a word that now
+// holds the word's new address, is it. The chain is left in any state.
+func (o *privilege) culprit(seq txseq.Sequence, wi int, now common.Hash) int {
+	n := len(seq)
+	if n == 1 || n > privMinimise {
+		return n - 1
+	}
+	w := &o.privWords[wi]
+	keep := make([]int, n)
+	for i := range keep {
+		keep[i] = i
+	}
+	for k := 0; k < len(keep)-1; {
+		without := append(append([]int(nil), keep[:k]...), keep[k+1:]...)
+		if o.takesWith(seq, without, w) {
+			keep = without
+			continue
+		}
+		k++
+	}
+	var to uint256.Int
+	if w.shift >= 0 {
+		a := w.address(now)
+		to.SetBytes20(a[:])
+	} else {
+		to.SetBytes(now[12:])
+	}
+	o.Chain.Reset(o.Base)
+	for _, j := range keep {
+		o.Rerun(&seq[j], 0)
+		if o.wroteWord(w, &to) {
+			return j
+		}
+	}
+	return keep[len(keep)-1]
+}
+
+// takesWith reports whether the transactions idx of seq, run from the
+// deployed state, leave word w taken with the last one committed.
+func (o *privilege) takesWith(seq txseq.Sequence, idx []int, w *privWord) bool {
+	o.Chain.Reset(o.Base)
+	var r chain.Result
+	for _, j := range idx {
+		r = o.Rerun(&seq[j], 0)
+	}
+	return r.Err == nil && w.taken(o.Chain.Reader().GetState(o.Dep.Addrs[w.contract], w.slot))
+}
+
+// wroteWord reports whether the transaction just run wrote word w, or a
+// word of the program whose low 20 bytes are now to (an address it
+// stored for later: a pending admin).
+func (o *privilege) wroteWord(w *privWord, to *uint256.Int) bool {
+	st := o.Chain.Reader()
+	for _, s := range o.Tracer.Stored() {
+		if int(s.Code) >= len(o.Dep.Addrs) {
+			continue
+		}
+		slot := common.Hash(s.Key.Bytes32())
+		if int(s.Code) == w.contract && slot == w.slot {
+			return true
+		}
+		v := st.GetState(o.Dep.Addrs[s.Code], slot)
+		var a uint256.Int
+		a.SetBytes(v[12:])
+		if !to.IsZero() && a.Eq(to) {
+			return true
+		}
+	}
+	return false
+}

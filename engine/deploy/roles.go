@@ -327,3 +327,21 @@ func slotWords(st *state.StateDB, t common.Address) [][]byte {
 func holdsDeployerBytes(b []byte) bool {
 	return bytes.Contains(b, chain.Deployer[:])
 }
+
+// MappingRoots returns the mapping roots a role search probes in a target
+// whose code (creation and runtime) is code: its first roleMaps slots,
+// its first roleConsts 32-byte constants (namespaced locations), and each
+// of those under the zero role and under each constant (OpenZeppelin's
+// _roles[role].members). The privilege oracle watches strangers' entries
+// under the roots where a privileged account holds one.
+func MappingRoots(code [][]byte) []common.Hash {
+	var consts []common.Hash
+	for _, c := range code {
+		for _, w := range calldata.PushConstants(program.WithoutMetadata(c)) {
+			if w.BitLen() > 160 && len(consts) < roleConsts && !slices.Contains(consts, w.Bytes32()) {
+				consts = append(consts, w.Bytes32())
+			}
+		}
+	}
+	return mappingRoots(consts)
+}

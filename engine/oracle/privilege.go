@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -86,19 +87,33 @@ type proxySlot struct {
 	name string
 }
 
+// wordKind says what a watched word is.
+type wordKind uint8
+
+const (
+	ownerWord wordKind = iota // holds a privileged account's address
+	proxyWord                 // a proxy standard's slot
+	roleWord                  // a stranger's entry in a privileged account's mapping
+)
+
 // A privWord is a storage word of a deployed contract that says who
 // controls it, with what it held at deployment.
 type privWord struct {
+	kind     wordKind
 	contract int
 	slot     common.Hash
-	// shift is the address's byte offset from the word's low end; -1
-	// for a proxy word, compared whole.
+	// shift is an owner word's address offset in bytes from the word's
+	// low end.
 	shift int
 	held  common.Hash
-	name  string // a proxy word's standard; "" for an owner word
+	name  string // a proxy word's standard
+	// member is the principal whose entry a role word is, root the
+	// mapping's root, holder the privileged principal with an entry.
+	member, holder int
+	root           common.Hash
 }
 
-// address returns the address v holds at w's offset.
+// address returns the address v holds at an owner word's offset.
 func (w *privWord) address(v common.Hash) common.Address {
 	return common.BytesToAddress(v[12-w.shift : 32-w.shift])
 }
@@ -106,20 +121,20 @@ func (w *privWord) address(v common.Hash) common.Address {
 // taken reports whether v differs from the deployed value where it
 // matters.
 func (w *privWord) taken(v common.Hash) bool {
-	if w.shift < 0 {
-		return v != w.held
+	if w.kind == ownerWord {
+		return w.address(v) != w.address(w.held)
 	}
-	return w.address(v) != w.address(w.held)
+	return v != w.held
 }
 
 // notePrivWords lists the words the privilege oracle watches, on the
-// deployed state: the owner words NoteOwners found and the non-zero proxy
-// words of the deployed contracts.
+// deployed state: the owner words NoteOwners found, the non-zero proxy
+// words of the deployed contracts, and the role words.
 func (m *Machine) notePrivWords() {
 	m.privWords = m.privWords[:0]
 	st := m.Chain.Reader()
 	for _, o := range m.owners {
-		m.privWords = append(m.privWords, privWord{contract: o.contract, slot: o.slot, shift: o.shift, held: st.GetState(m.Dep.Addrs[o.contract], o.slot)})
+		m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: o.contract, slot: o.slot, shift: o.shift, held: st.GetState(m.Dep.Addrs[o.contract], o.slot)})
 	}
 	for i, a := range m.Dep.Addrs {
 		if a == (common.Address{}) {
@@ -127,7 +142,53 @@ func (m *Machine) notePrivWords() {
 		}
 		for _, p := range proxySlots {
 			if v := st.GetState(a, p.slot); v != (common.Hash{}) {
-				m.privWords = append(m.privWords, privWord{contract: i, slot: p.slot, shift: -1, held: v, name: p.name})
+				m.privWords = append(m.privWords, privWord{kind: proxyWord, contract: i, slot: p.slot, held: v, name: p.name})
+			}
+		}
+	}
+	m.noteRoleWords()
+}
+
+// maxRoleWords bounds the role words a worker watches.
+const maxRoleWords = 64
+
+// noteRoleWords lists, for each mapping of a target under which a
+// privileged principal holds exactly 1 (a flag: members[x] = true,
+// OpenZeppelin's _roles[role].members[x], MakerDAO's wards[x] = 1; a
+// balance is rarely exactly one wei), the entries of the unprivileged
+// principals that are zero at deployment: a stranger that sets its own is
+// granted what the privileged account holds.
+func (m *Machine) noteRoleWords() {
+	st := m.Chain.Reader()
+	one := common.Hash(uint256.NewInt(1).Bytes32())
+	var key common.Hash
+	roles := 0
+	for i, a := range m.Dep.Addrs {
+		if a == (common.Address{}) || i >= len(m.Prog.Contracts) || !m.Prog.Contracts[i].Target {
+			continue
+		}
+		c := m.Prog.Contracts[i]
+		for _, root := range deploy.MappingRoots([][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}) {
+			for h, ph := range m.Principals {
+				if !m.isPrivileged(h) {
+					continue
+				}
+				copy(key[12:], ph[:])
+				if st.GetState(a, crypto.Keccak256Hash(key[:], root[:])) != one {
+					continue
+				}
+				for s, ps := range m.Principals {
+					if m.isPrivileged(s) || roles == maxRoleWords {
+						continue
+					}
+					copy(key[12:], ps[:])
+					slot := crypto.Keccak256Hash(key[:], root[:])
+					if v := st.GetState(a, slot); v == (common.Hash{}) {
+						roles++
+						m.privWords = append(m.privWords, privWord{kind: roleWord, contract: i, slot: slot, member: s, holder: h, root: root})
+					}
+				}
+				break
 			}
 		}
 	}
@@ -189,16 +250,24 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	if !ok {
 		return nil
 	}
-	c := o.culprit(seq, wi, now)
+	c, keep := o.culprit(seq, wi, now)
+	if w.kind == roleWord && o.ownEntry(seq, keep, c, w) {
+		return nil
+	}
 	f := &finding.Finding{Kind: finding.PrivilegeTakeover, Contract: seq[c].Contract}
 	f.Location, f.Located = o.declaration(&seq[c])
-	what := "storage slot " + slotName(new(uint256.Int).SetBytes32(w.slot[:])) + " of " + o.Prog.Contracts[w.contract].Name
-	if w.shift < 0 {
+	name := o.Prog.Contracts[w.contract].Name
+	what := "storage slot " + slotName(new(uint256.Int).SetBytes32(w.slot[:])) + " of " + name
+	switch w.kind {
+	case proxyWord:
 		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed the %s slot of %s from %s to %s: a stranger replaced the contract's code or its upgrader; the check is missing in transaction %d's function",
-			n, w.name, o.Prog.Contracts[w.contract].Name, common.BytesToAddress(w.held[12:]).Hex(), common.BytesToAddress(now[12:]).Hex(), c+1)
-	} else {
+			n, w.name, name, common.BytesToAddress(w.held[12:]).Hex(), common.BytesToAddress(now[12:]).Hex(), c+1)
+	case ownerWord:
 		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed %s from %s (privileged, set at deployment) to %s, and that word decides access: %s; the check is missing in transaction %d's function",
 			n, what, w.address(w.held).Hex(), w.address(now).Hex(), evidence, c+1)
+	case roleWord:
+		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s) in which the privileged %s holds one, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
+			n, o.Principals[w.member].Hex(), name, w.root.Hex(), o.Principals[w.holder].Hex(), evidence, c+1)
 	}
 	if o.found != nil && x.Shrinking == nil && !o.Replaying {
 		o.found[try] = f.Key()
@@ -249,17 +318,20 @@ type outcome struct {
 // restored and reverts now. A proxy word decides by what it is. The
 // chain is left in any state.
 func (o *privilege) decides(w *privWord, now common.Hash, end chain.Snapshot) (string, bool) {
-	if w.shift < 0 {
-		return "", true
-	}
 	addr := o.Dep.Addrs[w.contract]
-	holder, former := o.principalIndex(w.address(now)), o.principalIndex(w.address(w.held))
-	lost := former >= 0 && len(o.Chain.Reader().GetCode(w.address(now))) == 0
-	if holder < 0 && !lost {
-		return "", false
+	restored, holder, former, lost := w.held, w.member, -1, false
+	switch w.kind {
+	case proxyWord:
+		return "", true
+	case ownerWord:
+		holder, former = o.principalIndex(w.address(now)), o.principalIndex(w.address(w.held))
+		lost = former >= 0 && len(o.Chain.Reader().GetCode(w.address(now))) == 0
+		if holder < 0 && !lost {
+			return "", false
+		}
+		restored = now
+		copy(restored[12-w.shift:32-w.shift], w.held[12-w.shift:32-w.shift])
 	}
-	restored := now
-	copy(restored[12-w.shift:32-w.shift], w.held[12-w.shift:32-w.shift])
 	probes := 0
 	for _, ci := range o.probeOrder(w.contract) {
 		c := o.Prog.Contracts[ci]
@@ -322,10 +394,10 @@ func (o *privilege) probe(tx *txseq.Tx, addr common.Address, slot, v common.Hash
 // transaction but the last dropped in turn while word wi is still taken,
 // and the first remaining one that wrote the word, or a word that now
 // holds the word's new address, is it. The chain is left in any state.
-func (o *privilege) culprit(seq txseq.Sequence, wi int, now common.Hash) int {
+func (o *privilege) culprit(seq txseq.Sequence, wi int, now common.Hash) (int, []int) {
 	n := len(seq)
 	if n == 1 || n > privMinimise {
-		return n - 1
+		return n - 1, []int{n - 1}
 	}
 	w := &o.privWords[wi]
 	keep := make([]int, n)
@@ -341,20 +413,53 @@ func (o *privilege) culprit(seq txseq.Sequence, wi int, now common.Hash) int {
 		k++
 	}
 	var to uint256.Int
-	if w.shift >= 0 {
+	switch w.kind {
+	case ownerWord:
 		a := w.address(now)
 		to.SetBytes20(a[:])
-	} else {
+	case proxyWord:
 		to.SetBytes(now[12:])
 	}
 	o.Chain.Reset(o.Base)
 	for _, j := range keep {
 		o.Rerun(&seq[j], 0)
 		if o.wroteWord(w, &to) {
-			return j
+			return j, keep
 		}
 	}
-	return keep[len(keep)-1]
+	return keep[len(keep)-1], keep
+}
+
+// ownEntry reports whether transaction c of seq, which wrote role word w,
+// writes only its sender's own entry: sent by another stranger from the
+// same state, it leaves w's member without one. A registration open to
+// all is then what it wrote, not a grant it could make to anyone. The
+// chain is left in any state.
+func (o *privilege) ownEntry(seq txseq.Sequence, keep []int, c int, w *privWord) bool {
+	if seq[c].Sender != w.member {
+		return false
+	}
+	other := -1
+	for s := range o.Principals {
+		if s != w.member && !o.isPrivileged(s) && !o.isAttacker(s) {
+			other = s
+			break
+		}
+	}
+	if other < 0 {
+		return true
+	}
+	o.Chain.Reset(o.Base)
+	for _, j := range keep {
+		if j == c {
+			break
+		}
+		o.Rerun(&seq[j], 0)
+	}
+	alt := seq[c]
+	alt.Sender = other
+	o.Rerun(&alt, 0)
+	return o.Chain.Reader().GetState(o.Dep.Addrs[w.contract], w.slot) == (common.Hash{})
 }
 
 // takesWith reports whether the transactions idx of seq, run from the

@@ -9,7 +9,9 @@ pragma solidity ^0.8.0;
 //     slot that held the deployer (the constructor poked) but that no
 //     check compares with the caller;
 //   - a registration that writes only the sender's own entry, which then
-//     lets it vote: membership is open to all.
+//     lets it vote: membership is open to all, though the deployer holds
+//     an entry from the start (sent by another stranger, register() gives
+//     that one the entry, not the first: it grants nothing to others).
 contract Registry {
     address public owner;
     address public lastPoker;
@@ -21,6 +23,7 @@ contract Registry {
     constructor() {
         initialize(msg.sender);
         poke();
+        members[msg.sender] = true;
     }
 
     function initialize(address o) public {

@@ -102,6 +102,7 @@ type privWord struct {
 	kind     wordKind
 	contract int
 	slot     common.Hash
+	key      uint256.Int // slot, as the tracer records writes
 	// shift is an owner word's address offset in bytes from the word's
 	// low end.
 	shift int
@@ -147,6 +148,9 @@ func (m *Machine) notePrivWords() {
 		}
 	}
 	m.noteRoleWords()
+	for i := range m.privWords {
+		m.privWords[i].key.SetBytes32(m.privWords[i].slot[:])
+	}
 }
 
 // maxRoleWords bounds the role words a worker watches.
@@ -216,14 +220,14 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		x.Shrinking != nil && x.Shrinking.Kind != finding.PrivilegeTakeover || !o.enabled(finding.PrivilegeTakeover) {
 		return nil
 	}
-	wi := o.takenWord()
-	if wi < 0 {
-		return nil
-	}
 	for _, h := range x.Hist {
 		if o.isPrivileged(h.Sender) {
 			return nil
 		}
+	}
+	wi := o.takenWord()
+	if wi < 0 {
+		return nil
 	}
 	seq := x.Seq[:n]
 	last := &seq[n-1]
@@ -294,7 +298,7 @@ func (o *privilege) takenWord() int {
 	for _, s := range o.Tracer.Stored() {
 		for i := range o.privWords {
 			w := &o.privWords[i]
-			if int(s.Code) == w.contract && s.Key.Bytes32() == w.slot && check(i) {
+			if int(s.Code) == w.contract && s.Key == w.key && check(i) {
 				return i
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,5 +98,33 @@ func TestReplayAttackerSender(t *testing.T) {
 	}
 	if _, err := os.Stat(want); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestReplayTwoCompilers: fuzz, JSON report and replay of a project
+// whose files need two compilers (pragma ^0.4.24 and ^0.8.0) and link a
+// library both import: the campaign deploys that library once per
+// build, and replay matched the report's two records of it to both
+// builds' libraries, so the deployment stopped ("deploy MathLib: at
+// 0x..., not the planned 0x...", exit 2). Each finding replays as
+// reported, and exports.
+func TestReplayTwoCompilers(t *testing.T) {
+	root := copyProject(t, "twocompilers")
+	reportPath, rep := fuzzReport(t, root, "src")
+	contracts := map[string]bool{}
+	for _, f := range rep.Findings {
+		contracts[f.Contract] = true
+	}
+	if !contracts["OldCounter"] || !contracts["NewCounter"] {
+		t.Fatalf("findings in %v, want both counters' (one per compiler)", contracts)
+	}
+	n := len(rep.Findings)
+	code, out, stderr := foresight(t, "replay", reportPath)
+	if want := fmt.Sprintf("%d still failing (%d reproduced as reported, 0 differed)", n, n); code != exitFindings || !strings.Contains(out, want) || stderr != "" {
+		t.Errorf("replay: exit %d, want %q; stdout:\n%s\nstderr:\n%s", code, want, out, stderr)
+	}
+	code, out, stderr = foresight(t, "replay", "--export", reportPath)
+	if code != exitOK || strings.Count(out, ": wrote "+filepath.Join(root, "test")+string(filepath.Separator)) != n {
+		t.Errorf("replay --export: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }

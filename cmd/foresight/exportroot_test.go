@@ -14,14 +14,14 @@ import (
 // the test into the victim's test/, the project of the files the report
 // named: absolute inputs, or relative ones under the report's root.
 func TestExportRefusesPathsElsewhere(t *testing.T) {
-	victim := copyProject(t, "attacker")
-	victimReport, _ := fuzzReport(t, victim, "src")
+	victim := copyProject(t, "senders", "src", foundryToml)
+	victimReport, _ := fuzzReport(t, victim, "src/reentrant_role.sol")
 	for _, tt := range []struct {
 		name   string
 		tamper func(r map[string]any)
 	}{
 		{"absolute paths", func(r map[string]any) {
-			r["inputs"] = []any{filepath.Join(victim, "src")}
+			r["inputs"] = []any{filepath.Join(victim, "src", "reentrant_role.sol")}
 			for _, f := range r["findings"].([]any) {
 				f := f.(map[string]any)
 				f["path"] = filepath.Join(victim, filepath.FromSlash(f["path"].(string)))
@@ -37,7 +37,7 @@ func TestExportRefusesPathsElsewhere(t *testing.T) {
 			r := reportMap(t, victimReport)
 			tt.tamper(r)
 			bad := writeReport(t, filepath.Join(project, "report.json"), r)
-			wantRefused(t, filepath.Join(victim, "src")+" is outside the project "+project, "replay", "--export", bad)
+			wantRefused(t, filepath.Join(victim, "src", "reentrant_role.sol")+" is outside the project "+project, "replay", "--export", bad)
 			for _, dir := range []string{filepath.Join(victim, "test"), filepath.Join(project, "test")} {
 				if _, err := os.Stat(dir); !os.IsNotExist(err) {
 					t.Errorf("%s exists (%v): the refused export wrote", dir, err)
@@ -52,8 +52,8 @@ func TestExportRefusesPathsElsewhere(t *testing.T) {
 // where it leads, exit 2, and nothing is written there. It wrote through
 // the link.
 func TestExportRefusesTestLinkOutside(t *testing.T) {
-	root := copyProject(t, "attacker")
-	reportPath, _ := fuzzReport(t, root, "src")
+	root := copyProject(t, "senders", "src", foundryToml)
+	reportPath, _ := fuzzReport(t, root, "src/reentrant_role.sol")
 	outside := t.TempDir()
 	if err := os.Symlink(outside, filepath.Join(root, "test")); err != nil {
 		t.Fatal(err)
@@ -70,7 +70,7 @@ func TestExportRefusesTestLinkOutside(t *testing.T) {
 // through node_modules, whether replay runs from the report's folder or
 // inside the package. It wrote node_modules/vaultpkg/test/.
 func TestExportFromDependency(t *testing.T) {
-	app := copyProject(t, "dependency")
+	app := copyProject(t, "dependency", "", nil)
 	pkg := filepath.Join(app, "node_modules", "vaultpkg")
 	reportPath, rep := fuzzReport(t, app, "node_modules/vaultpkg/contracts/Ledger.sol")
 	if len(rep.Findings) != 1 || rep.Findings[0].Contract != "Ledger" || filepath.Clean(rep.Root) != pkg {

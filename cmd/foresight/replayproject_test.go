@@ -10,13 +10,26 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
-// copyProject copies the project testdata/replay/name into a scratch
-// folder and returns the copy's root.
-func copyProject(t *testing.T, name string) string {
+// replayFixtures is engine/replay's testdata, which holds these tests'
+// fixtures too: a .sol file under cmd/foresight would be fuzzed by a
+// `foresight check` run in this folder (TestCheckUsageErrors).
+func replayFixtures() string {
+	return filepath.Join(fixtures.RepoRoot(), "engine", "replay", "testdata")
+}
+
+// foundryToml makes a scratch project a Foundry project with its sources
+// in src/.
+var foundryToml = map[string]string{"foundry.toml": "[profile.default]\nsrc = \"src\"\n"}
+
+// copyProject copies the fixture folder name (under replayFixtures) into
+// the folder sub of a scratch project, writes files there (relative path
+// to content), and returns the project's root.
+func copyProject(t *testing.T, name, sub string, files map[string]string) string {
 	t.Helper()
-	src := filepath.Join("testdata", "replay", name)
+	src := filepath.Join(replayFixtures(), name)
 	root := t.TempDir()
 	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -30,16 +43,25 @@ func copyProject(t *testing.T, name string) string {
 		if err != nil {
 			return err
 		}
-		to := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
+		return writeFile(filepath.Join(root, sub, rel), string(data))
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	for rel, data := range files {
+		if err := writeFile(filepath.Join(root, filepath.FromSlash(rel)), data); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return root
+}
+
+// writeFile writes data to path, creating its folder.
+func writeFile(path, data string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(data), 0o644)
 }
 
 // fuzzReport runs fuzz on what (under root) with a fixed seed and
@@ -75,8 +97,8 @@ func fuzzReport(t *testing.T, root string, what ...string) (string, *report.File
 // layout's; replay checked it against that layout and refused
 // ("senderIndex 4 is not sender 0x...a77Ac0001", exit 2).
 func TestReplayAttackerSender(t *testing.T) {
-	root := copyProject(t, "attacker")
-	reportPath, rep := fuzzReport(t, root, "src")
+	root := copyProject(t, "senders", "src", foundryToml)
+	reportPath, rep := fuzzReport(t, root, "src/reentrant_role.sol")
 	if len(rep.Findings) != 1 || rep.Findings[0].Kind != "SWC-107" {
 		t.Fatalf("findings %+v, want one SWC-107", rep.Findings)
 	}
@@ -109,7 +131,7 @@ func TestReplayAttackerSender(t *testing.T) {
 // 0x..., not the planned 0x...", exit 2). Each finding replays as
 // reported, and exports.
 func TestReplayTwoCompilers(t *testing.T) {
-	root := copyProject(t, "twocompilers")
+	root := copyProject(t, "twocompilers", "src", foundryToml)
 	reportPath, rep := fuzzReport(t, root, "src")
 	contracts := map[string]bool{}
 	for _, f := range rep.Findings {

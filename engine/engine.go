@@ -343,6 +343,7 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) report.Setup
 	}
 	for i, c := range p.Contracts {
 		dc := report.Deployed{Name: c.Name, Unit: c.Artifact.Unit, Order: order[i]}
+		dc.Compiler = replay.CompilerOf(c)
 		if d != nil {
 			if d.Errors[i] != nil {
 				dc.Error = d.Errors[i].Error()

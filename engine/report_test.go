@@ -9,19 +9,39 @@ import (
 	"github.com/foresight-sol/foresight/engine/report"
 )
 
-// TestReplayNegativeSenderIndex: a senderIndex out of range, or not the
-// recorded sender's, is an error of the replay, not a panic; a corpus
-// merge does not copy a findings file that has one.
+// TestReplayNegativeSenderIndex: a senderIndex out of range, a sender
+// that is none of the replayed system's, or an attacker that is not the
+// one at the sender's address, is an error of the replay, not a panic; a
+// senderIndex that names another principal is the campaign's numbering
+// (deployments number their principals differently), and the replay
+// sends from the recorded address; a corpus merge does not copy a
+// findings file with a senderIndex out of range.
 func TestReplayNegativeSenderIndex(t *testing.T) {
 	_, bs := exportProject(t)
-	for _, idx := range []int{-1, -1 << 40, 1 << 40, 7} {
+	for _, idx := range []int{-1, -1 << 40, 1 << 40} {
 		f, setup := seqFooFinding()
 		f.Calls[1].SenderIndex = idx
 		if _, err := Replay(bs, setup, f); !errors.Is(err, ErrReplay) {
 			t.Errorf("senderIndex %d: err = %v, want ErrReplay", idx, err)
 		}
 	}
+	for name, mutate := range map[string]func(*report.Call){
+		"no sender of the system": func(c *report.Call) { c.Sender = "0x00000000000000000000000000000000000BaD00" },
+		"attacker not at sender":  func(c *report.Call) { c.Attacker = "reentrant" },
+		"attacker unnamed":        func(c *report.Call) { c.Sender = "0x0000000000000000000000000000000a77Ac0002" },
+	} {
+		f, setup := seqFooFinding()
+		mutate(&f.Calls[1])
+		if _, err := Replay(bs, setup, f); !errors.Is(err, ErrReplay) {
+			t.Errorf("%s: err = %v, want ErrReplay", name, err)
+		}
+	}
 	f, setup := seqFooFinding()
+	f.Calls[1].SenderIndex = 7
+	if tr, err := Replay(bs, setup, f); err != nil || tr.Finding == nil || tr.Finding.Kind != f.Kind {
+		t.Errorf("senderIndex 7 naming another principal: %v, want the recorded sender's replay", err)
+	}
+	f, setup = seqFooFinding()
 	if tr, err := Replay(bs, setup, f); err != nil || tr.Finding == nil || tr.Finding.Kind != f.Kind {
 		t.Fatalf("the valid finding does not replay: %v", err)
 	}

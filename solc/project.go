@@ -141,6 +141,11 @@ func FindRootIn(p, dir string) string {
 	return root
 }
 
+// IsProjectRoot reports whether dir holds a project marker or
+// package.json: a project's configuration, not only a folder FindRoot
+// fell back to.
+func IsProjectRoot(dir string) bool { return hasRootMarker(dir) }
+
 // hasRootMarker reports whether dir holds a project marker or package.json.
 func hasRootMarker(dir string) bool {
 	for _, m := range rootMarkers {

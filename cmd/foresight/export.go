@@ -3,30 +3,63 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/solc"
 )
 
-// exportFindings writes the chosen findings (index 0: all) of a report as
-// Foundry tests in style into their project's test folder and prints each path.
-// It never overwrites: a taken name gets a suffix (-2, -3, ...), as the
-// editor's export does.
-func exportFindings(rep *report.File, fs *findingSource, index int, style foundry.Style, stdout, stderr io.Writer) int {
-	root := ""
-	for _, b := range fs.builds {
-		if b.Project != nil {
-			root = b.Project.Root
-			break
+// exportProject is the project `replay --export` runs in or for
+// (plan.ExportRoot: --root, else the working directory's project, else
+// the report's folder's; never a package in node_modules), once every
+// path the report names (inputs, findings' files, related locations,
+// invariant suites) lies inside it (plan.ConfineExport), symbolic links
+// resolved.
+func exportProject(rootFlag, reportPath string, rep *report.File) (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = ""
+	}
+	root, err := plan.ExportRoot(rootFlag, wd, reportPath)
+	if err != nil {
+		return "", err
+	}
+	named := append([]string(nil), rep.Inputs...)
+	for _, f := range rep.Findings {
+		named = append(named, f.Path)
+		for _, r := range f.Related {
+			named = append(named, r.Path)
+		}
+		if f.Harness != nil {
+			named = append(named, f.Harness.File)
 		}
 	}
-	if root == "" {
-		cliErrorf(stderr, "replay", "--export: no project to export into")
-		return exitUsage
+	if err := plan.ConfineExport(root, named...); err != nil {
+		return "", fmt.Errorf("%w (named by %s): run the command in the report's project, or name it with --root", err, reportPath)
 	}
+	return root, nil
+}
+
+// exported is a finding's test, rendered and not yet written.
+type exported struct {
+	n    int    // the finding's number in the report
+	dest string // the project root it goes under
+	rel  string // where under it, slash-separated
+	text string
+}
+
+// exportFindings writes the chosen findings (index 0: all) of a report as
+// Foundry tests in style into the test folder of their project, which
+// lies in bound (exportProject), and prints each path. Every test is
+// rendered and its folder checked before the first is written, so a
+// refusal writes nothing. It never overwrites: a taken name gets a
+// suffix (-2, -3, ...), as the editor's export does.
+func exportFindings(rep *report.File, fs *findingSource, index int, style foundry.Style, bound string, stdout, stderr io.Writer) int {
+	var tests []exported
 	for i, f := range rep.Findings {
 		if index != 0 && i+1 != index {
 			continue
@@ -36,27 +69,65 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		rel, text, err := export.FoundryTestWith(f, setup, builds, export.Options{Style: style, N: i + 1})
+		dest, opts, err := exportPlace(bound, builds)
+		if err != nil {
+			cliErrorf(stderr, "replay", "--export: finding %d: %w", i+1, err)
+			return exitUsage
+		}
+		opts.Style, opts.N = style, i+1
+		rel, text, err := export.FoundryTestWith(f, setup, builds, opts)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		path, err := writeNewFile(filepath.Join(root, filepath.FromSlash(rel)), []byte(text))
-		if err != nil {
-			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
+		tests = append(tests, exported{i + 1, dest, rel, text})
+	}
+	for _, t := range tests {
+		if err := plan.ConfineExport(t.dest, filepath.Join(t.dest, filepath.Dir(filepath.FromSlash(t.rel)))); err != nil {
+			cliErrorf(stderr, "replay", "--export: the test folder %w", err)
 			return exitUsage
 		}
-		fmt.Fprintf(stdout, "finding %d: wrote %s\n", i+1, path)
+	}
+	for _, t := range tests {
+		path, err := plan.WriteExportIn(t.dest, t.rel, []byte(t.text))
+		if err != nil {
+			cliErrorf(stderr, "replay", "finding %d: %w", t.n, err)
+			return exitUsage
+		}
+		fmt.Fprintf(stdout, "finding %d: wrote %s\n", t.n, path)
 	}
 	return exitOK
 }
 
-// writeNewFile creates want, or the first free name plan.ExportName
-// gives it, and returns the path written.
-func writeNewFile(want string, data []byte) (string, error) {
-	name, err := plan.WriteExport(filepath.Dir(want), filepath.Base(want), data)
-	if err != nil {
-		return "", err
+// exportPlace is the project root a test of builds goes under
+// (plan.ExportDest: their project, out of node_modules, inside bound),
+// whose test folder must lie in it, and, when the builds' project is a
+// dependency's package inside it, the options that import the builds'
+// files through its folder and use the root's test library.
+func exportPlace(bound string, builds []*solc.Build) (string, export.Options, error) {
+	var src string
+	for _, b := range builds {
+		if b.Project != nil {
+			src = b.Project.Root
+			break
+		}
 	}
-	return filepath.Join(filepath.Dir(want), name), nil
+	if src == "" {
+		return "", export.Options{}, fmt.Errorf("no project to export from")
+	}
+	dest, prefix, err := plan.ExportDest(bound, src)
+	if err != nil {
+		return "", export.Options{}, err
+	}
+	if err := plan.ConfineExport(dest, filepath.Join(dest, foundry.TestDir)); err != nil {
+		return "", export.Options{}, fmt.Errorf("the test folder %w", err)
+	}
+	if prefix == "" {
+		return dest, export.Options{}, nil
+	}
+	proj, err := solc.LoadProject(dest)
+	if err != nil {
+		return "", export.Options{}, err
+	}
+	return dest, export.Options{Prefix: prefix, Project: proj}, nil
 }

@@ -19,10 +19,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var cf compilerFlags
 	cf.register(fs)
 	index := fs.Int("finding", 0, "replay only the finding with this `number` (1 is the first; 0: all)")
-	rootFlag := fs.String("root", "", "resolve the report's relative paths against this project `dir` (default: the project of the working directory, else of the report's folder)")
+	rootFlag := fs.String("root", "", "resolve the report's relative paths against this project `dir`, and with --export write into it (default: the project of the working directory, else of the report's folder)")
 	var ff forkFlags
 	ff.register(fs, false)
-	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never overwrites) and print the paths")
+	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never a package in node_modules; never overwrites) and print the paths; every path the report names must lie in the project of --root, else of the working directory, else of the report's folder")
 	exportStyle := fs.String("export-style", "regression", "what an exported test asserts: `regression` (it fails while the bug is there and passes once it is fixed) or proof (it passes while the bug is there)")
 	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
 	if !ok {
@@ -63,6 +63,16 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		cliErrorf(stderr, "replay", "%s: %w", paths[0], err)
 		return exitUsage
 	}
+	var bound string
+	if *export {
+		// The export reads and writes only inside the project the
+		// command runs in or for, never one the report chooses: every
+		// path it names must lie inside it before anything is compiled.
+		if bound, err = exportProject(*rootFlag, paths[0], rep); err != nil {
+			cliErrorf(stderr, "replay", "--export: %w", err)
+			return exitUsage
+		}
+	}
 	tc := cf.toolchain(stderr, newLogger(stderr, cf.verbose))
 	defer tc.Close()
 	builds, err := cf.compile(ctx, tc, rep.Inputs)
@@ -80,7 +90,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	src := &findingSource{ctx: ctx, tc: tc, cf: &cf, builds: builds, setup: rep.Setup}
 	if *export {
-		return exportFindings(rep, src, *index, style, stdout, stderr)
+		return exportFindings(rep, src, *index, style, bound, stdout, stderr)
 	}
 	return replayFindings(ctx, &ff, rep, src, *index, cf.verbose, stdout, stderr)
 }

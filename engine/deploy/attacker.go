@@ -122,6 +122,16 @@ func PrincipalIndex(a common.Address) int {
 	return -1
 }
 
+// AttackerAt returns the attacker that lives at a, if one does.
+func AttackerAt(a common.Address) (Attacker, bool) {
+	for k := Attacker(0); k < NumAttackers; k++ {
+		if AttackerAddress(k) == a {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // ParseAttacker is the inverse of Attacker.String.
 func ParseAttacker(name string) (Attacker, bool) {
 	for a := Attacker(0); a < NumAttackers; a++ {

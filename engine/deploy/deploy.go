@@ -365,7 +365,8 @@ func recordedOrder(p *program.Program, plan *Deployment) []int {
 }
 
 // Link returns c's creation code with library addresses written in, or
-// false if a library it needs is not deployed yet.
+// false if a library it needs is not deployed yet. A library is the one
+// of c's own build (linkLibrary).
 func Link(c *program.Contract, p *program.Program, addrs []common.Address, done []bool) ([]byte, bool, error) {
 	refs := c.Artifact.Creation.LinkReferences
 	if len(refs) == 0 {
@@ -374,13 +375,7 @@ func Link(c *program.Contract, p *program.Program, addrs []common.Address, done 
 	code := append([]byte(nil), c.Artifact.Creation.Bytes...)
 	for file, libs := range refs {
 		for lib, ranges := range libs {
-			li := -1
-			for j, other := range p.Contracts {
-				if other.Name == lib && (other.Artifact.Unit == file || file == "") {
-					li = j
-					break
-				}
-			}
+			li := linkLibrary(c, p, file, lib)
 			if li < 0 {
 				return nil, false, fmt.Errorf("%s links library %s:%s, which is not in the build", c.Name, file, lib)
 			}
@@ -398,4 +393,26 @@ func Link(c *program.Contract, p *program.Program, addrs []common.Address, done 
 		}
 	}
 	return code, true, nil
+}
+
+// linkLibrary is the index in p of the library file:lib that c links
+// (-1: none): the one of c's own build. A project whose files need two
+// compilers compiles a library both import with each, and c's code was
+// compiled against its own build's (a 0.4 contract must not run a 0.8
+// library's checked arithmetic); a library of another build only when
+// c's has none.
+func linkLibrary(c *program.Contract, p *program.Program, file, lib string) int {
+	li := -1
+	for j, other := range p.Contracts {
+		if other.Name != lib || (other.Artifact.Unit != file && file != "") {
+			continue
+		}
+		if other.Build == c.Build {
+			return j
+		}
+		if li < 0 {
+			li = j
+		}
+	}
+	return li
 }

@@ -41,6 +41,13 @@ type Options struct {
 	// N is the finding's number in its report, for the test's name
 	// (test_<function>_<kind>_<N>); 0 is 1.
 	N int
+	// Prefix is the builds' project root relative to the project the
+	// test is written into, and Project that project when it is not the
+	// builds' (foundry.Finding.Prefix, Project; plan.ExportDest):
+	// a dependency's package compiled as a project of its own, exported
+	// into the user's.
+	Prefix  string
+	Project *solc.Project
 }
 
 // FoundryTestWith is FoundryTest with options.
@@ -58,7 +65,7 @@ func FoundryTestWith(f report.Finding, setup report.Setup, builds []*solc.Build,
 		v := replay.ChainVersion(builds)
 		ff.ChainBlocks, ff.PrevRandao = true, v == "" || chain.NotBefore(v, "paris")
 	}
-	ff.Style, ff.N = opts.Style, opts.N
+	ff.Style, ff.N, ff.Prefix, ff.Project = opts.Style, opts.N, opts.Prefix, opts.Project
 	exportEffect(builds, setup, f, &ff) // exporteffect.go
 	return foundry.Test(ff, fs, builds)
 }

@@ -33,6 +33,8 @@ func phishEffect(prog *program.Program, cc chain.Config, setup report.Setup, f r
 	g := f
 	g.Calls = append([]report.Call(nil), f.Calls...)
 	last := &g.Calls[len(g.Calls)-1]
+	// The replay sends from the deployer's address, wherever the
+	// deployment numbered it (role holders come before it).
 	last.Sender, last.SenderIndex, last.Attacker = chain.Deployer.Hex(), deploy.PrincipalIndex(chain.Deployer), ""
 	last.From = "deployer"
 	steps, err := replay.Steps(prog, cc, setup, g)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -22,7 +23,16 @@ type Finding struct {
 	Style Style
 	// N numbers the test among its report's (test_<function>_<kind>_<N>);
 	// 0 is 1.
-	N        int
+	N int
+	// Prefix is the builds' project root relative to the project the
+	// test is written into, slash-separated ("" when they are one: a
+	// dependency's package compiled as a project of its own is
+	// "node_modules/PKG"); the test imports the builds' units through
+	// it. Project is the project the test is written into when it is
+	// not the builds' (nil: theirs): its test library is the test's.
+	// Both come from the command, never from a report.
+	Prefix   string
+	Project  *solc.Project
 	Kind     string // a finding.Kind: what the test asserts is its record's Export
 	Title    string // free text, for a comment
 	Detail   string // free text, for a comment

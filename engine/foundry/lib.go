@@ -14,22 +14,25 @@ const (
 	dsTest                      // ds-test's DSTest alone: no vm, assertTrue and assertEq0 only
 )
 
-// projectTestLibrary returns the library the project of builds has, as
-// the test at path (a unit name) would import it: forge-std when
+// projectTestLibrary returns the library the project the test is
+// written into has (into, else the project of builds), as the test at
+// path (relative to that project's root) would import it: forge-std when
 // "forge-std/Test.sol" resolves (or neither does: forge-std is what a new
 // Foundry project installs), else ds-test when "ds-test/test.sol" does.
-func projectTestLibrary(builds []*solc.Build, path string) testLibrary {
-	for _, b := range builds {
-		if b.Project == nil {
-			continue
+func projectTestLibrary(into *solc.Project, builds []*solc.Build, path string) testLibrary {
+	if into == nil {
+		for _, b := range builds {
+			if b.Project != nil {
+				into = b.Project
+				break
+			}
 		}
-		if b.Project.Resolves(path, "forge-std/Test.sol") {
-			return forgeStd
-		}
-		if b.Project.Resolves(path, "ds-test/test.sol") {
-			return dsTest
-		}
-		break
+	}
+	switch {
+	case into == nil || into.Resolves(path, "forge-std/Test.sol"):
+		return forgeStd
+	case into.Resolves(path, "ds-test/test.sol"):
+		return dsTest
 	}
 	return forgeStd
 }

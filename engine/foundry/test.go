@@ -15,6 +15,10 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
+// TestDir is the folder, under the project root, an exported test goes
+// in (Test's path); importPath climbs out of it with "..".
+const TestDir = "test"
+
 // ErrTest is wrapped by errors about a finding that cannot be written as
 // a Foundry test (its setup is incomplete, a contract is gone).
 var ErrTest = errors.New("cannot write a foundry test")
@@ -38,8 +42,8 @@ func Test(f Finding, setup Setup, builds []*solc.Build) (path string, source str
 		return "", "", fmt.Errorf("%w: the finding has no transactions", ErrTest)
 	}
 	g := &gen{f: f, x: finding.Describe(finding.Kind(f.Kind)).Export, setup: setup, builds: builds, names: map[string]string{}, declared: map[common.Address]bool{}}
-	path = "test/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
-	g.lib = projectTestLibrary(builds, path)
+	path = TestDir + "/Foresight_" + fileSafe(f.Contract) + "_" + fileSafe(f.Kind) + ".t.sol"
+	g.lib = projectTestLibrary(f.Project, builds, path)
 	if setup.SetUp != "" {
 		source, err := g.renderFromSetUp()
 		return path, source, err
@@ -198,7 +202,7 @@ func (g *gen) nameImports() {
 		if id != t.d.Name {
 			clause += " as " + id
 		}
-		g.imports = append(g.imports, fmt.Sprintf("import {%s} from %s;", clause, solString(importPath(t.d.Unit))))
+		g.imports = append(g.imports, fmt.Sprintf("import {%s} from %s;", clause, solString(importPath(g.f.Prefix, t.d.Unit))))
 	}
 }
 

@@ -34,12 +34,13 @@ func solComment(s string) string {
 	return s
 }
 
-// importPath is the import path of a unit from the test directory.
-func importPath(unit string) string {
+// importPath is the import path of a unit from the test directory, the
+// builds' project root being prefix under the test's (Finding.Prefix).
+func importPath(prefix, unit string) string {
 	if filepath.IsAbs(unit) {
 		return filepath.ToSlash(unit)
 	}
-	return path.Join("..", unit)
+	return path.Join("..", prefix, unit)
 }
 
 // identSafe turns s into a Solidity identifier fragment.

@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"fmt"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/big"
 
@@ -23,11 +22,16 @@ import (
 // and calldata, independent of the ABI values that produced it.
 type RawCall struct {
 	Contract int
-	Sender   int
-	Input    []byte
-	Value    uint256.Int
-	Blocks   uint64
-	Seconds  uint64
+	// Sender is the principal index (deploy.SenderOf) of the sender.
+	Sender int
+	// From, when not zero, is the sender's address as a report names it:
+	// the replay sends from the principal with that address on the system
+	// it deploys (replaysender.go), whatever Sender says.
+	From    common.Address
+	Input   []byte
+	Value   uint256.Int
+	Blocks  uint64
+	Seconds uint64
 }
 
 // Raw converts a sequence to raw calls.
@@ -119,7 +123,7 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		return nil, err
 	}
 	w.m.Replaying = true
-	if err := w.checkRecorded(calls); err != nil {
+	if calls, err = w.checkRecorded(calls); err != nil {
 		return nil, err
 	}
 	seq := w.recorded(calls)
@@ -168,21 +172,6 @@ func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64,
 		}
 	}
 	return steps, nil
-}
-
-// checkRecorded rejects raw calls that name a contract or sender this
-// system does not have: they come from reports others may write.
-func (w *worker) checkRecorded(calls []RawCall) error {
-	n := deploy.Principals(w.m.Chain)
-	for i, rc := range calls {
-		if rc.Contract < 0 || rc.Contract >= len(w.c.prog.Contracts) || rc.Contract >= len(w.m.Dep.Addrs) {
-			return fmt.Errorf("call %d: contract index %d out of range (%d contracts)", i+1, rc.Contract, len(w.m.Dep.Addrs))
-		}
-		if rc.Sender < 0 || rc.Sender >= n {
-			return fmt.Errorf("call %d: sender index %d out of range (%d senders)", i+1, rc.Sender, n)
-		}
-	}
-	return nil
 }
 
 // recorded turns raw calls into transactions that send their calldata as

@@ -26,33 +26,32 @@ func Plan(prog *program.Program, setup report.Setup) (*deploy.Deployment, error)
 	}
 	type placed struct{ order, index int }
 	var order []placed
-	for i, c := range prog.Contracts {
-		for _, d := range setup.Contracts {
-			if d.Name != c.Name || d.Unit != c.Artifact.Unit {
-				continue
-			}
-			b, err := hex.DecodeString(strings.TrimPrefix(d.CtorArgs, "0x"))
+	for i, k := range Records(prog, setup) {
+		if k < 0 {
+			continue
+		}
+		d := setup.Contracts[k]
+		b, err := hex.DecodeString(strings.TrimPrefix(d.CtorArgs, "0x"))
+		if err != nil {
+			return nil, fmt.Errorf("%w: constructor arguments of %s: %v", ErrReplay, d.Name, err)
+		}
+		plan.Args[i] = b
+		if d.CtorValue != "" {
+			v, err := uint256.FromDecimal(d.CtorValue)
 			if err != nil {
-				return nil, fmt.Errorf("%w: constructor arguments of %s: %v", ErrReplay, d.Name, err)
+				return nil, fmt.Errorf("%w: constructor value of %s: %v", ErrReplay, d.Name, err)
 			}
-			plan.Args[i] = b
-			if d.CtorValue != "" {
-				v, err := uint256.FromDecimal(d.CtorValue)
-				if err != nil {
-					return nil, fmt.Errorf("%w: constructor value of %s: %v", ErrReplay, d.Name, err)
-				}
-				plan.Values[i] = v
-			}
-			if d.Error != "" {
-				plan.Errors[i] = errors.New(d.Error)
-			}
-			plan.Addrs[i] = common.HexToAddress(d.Address)
-			if plan.Grants[i], err = fuzzGrants(d.Grants); err != nil {
-				return nil, fmt.Errorf("%w: grants of %s: %v", ErrReplay, d.Name, err)
-			}
-			if d.Order > 0 {
-				order = append(order, placed{d.Order, i})
-			}
+			plan.Values[i] = v
+		}
+		if d.Error != "" {
+			plan.Errors[i] = errors.New(d.Error)
+		}
+		plan.Addrs[i] = common.HexToAddress(d.Address)
+		if plan.Grants[i], err = fuzzGrants(d.Grants); err != nil {
+			return nil, fmt.Errorf("%w: grants of %s: %v", ErrReplay, d.Name, err)
+		}
+		if d.Order > 0 {
+			order = append(order, placed{d.Order, i})
 		}
 	}
 	if len(order) > 0 {

@@ -25,7 +25,7 @@ var ErrReplay = errors.New("cannot replay")
 
 // rawCalls checks a finding's calls (report.ValidateFinding: a report may
 // come from anyone) and maps them onto prog.
-func rawCalls(prog *program.Program, setup report.Setup, f report.Finding) ([]fuzz.RawCall, error) {
+func rawCalls(prog *program.Program, f report.Finding) ([]fuzz.RawCall, error) {
 	if err := report.ValidateFinding(f); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrReplay, err)
 	}
@@ -39,15 +39,32 @@ func rawCalls(prog *program.Program, setup report.Setup, f report.Finding) ([]fu
 		if err != nil {
 			return nil, fmt.Errorf("%w: call %d: %w", ErrReplay, i+1, err)
 		}
-		// Without a set-up the principals are fixed: the index must name
-		// the recorded sender (a Foundry set-up's senders come from its
-		// setUp()).
-		if setup.SetUp == "" && deploy.PrincipalIndex(v.Sender) != c.SenderIndex {
-			return nil, fmt.Errorf("%w: call %d: %w: senderIndex %d is not sender %s", ErrReplay, i+1, report.ErrInvalid, c.SenderIndex, v.Sender.Hex())
+		// The sender is the account at the recorded address on the
+		// replayed system (fuzz.RawCall.From): the index is the
+		// campaign's numbering of its principals, which its deployment
+		// decided (role holders come before the attackers and the
+		// deployer), so it is no more than a hint.
+		if err := checkAttacker(c, v); err != nil {
+			return nil, fmt.Errorf("%w: call %d: %w", ErrReplay, i+1, err)
 		}
-		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, Input: v.Input, Value: v.Value, Blocks: c.Blocks, Seconds: c.Seconds}
+		calls[i] = fuzz.RawCall{Contract: ct.Index, Sender: c.SenderIndex, From: v.Sender, Input: v.Input, Value: v.Value, Blocks: c.Blocks, Seconds: c.Seconds}
 	}
 	return calls, nil
+}
+
+// checkAttacker refuses a call whose attacker is not the one at its
+// sender's address: a call through an attacker names both.
+func checkAttacker(c report.Call, v report.CallValues) error {
+	a, isAttacker := deploy.AttackerAt(v.Sender)
+	switch {
+	case isAttacker && c.Attacker == "":
+		return fmt.Errorf("%w: sender %s is the %s attacker, and the call names no attacker", report.ErrInvalid, v.Sender.Hex(), a)
+	case !isAttacker && c.Attacker != "":
+		return fmt.Errorf("%w: attacker %s is not sender %s", report.ErrInvalid, c.Attacker, v.Sender.Hex())
+	case isAttacker && int(a) != v.Attacker:
+		return fmt.Errorf("%w: attacker %s is not sender %s (the %s attacker)", report.ErrInvalid, c.Attacker, v.Sender.Hex(), a)
+	}
+	return nil
 }
 
 // Steps re-executes f's calls on setup's deployment under cc with
@@ -58,11 +75,18 @@ func Steps(prog *program.Program, cc chain.Config, setup report.Setup, f report.
 	if err != nil {
 		return nil, err
 	}
-	calls, err := rawCalls(prog, setup, f)
+	calls, err := rawCalls(prog, f)
 	if err != nil {
 		return nil, err
 	}
-	return fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true}, WantKey(prog, f))
+	steps, err := fuzz.ReplayFrom(prog, setup.SetUp, cc, setup.Seed, plan, calls, map[finding.Kind]bool{finding.Kind(f.Kind): true}, WantKey(prog, f))
+	if rce := (*fuzz.RecordedCallError)(nil); errors.As(err, &rce) {
+		// A sender or contract the replayed system lacks: the code or
+		// its deployment changed since (a role holder gone), or the
+		// report names an account no campaign has.
+		return nil, fmt.Errorf("%w: %w", ErrReplay, err)
+	}
+	return steps, err
 }
 
 // WantKey is the deduplication key (finding.Finding.Key) of a report's

@@ -134,6 +134,7 @@ func TestDecodeReportLimits(t *testing.T) {
 		{"syntax", []byte(`{"findings":[`), "invalid report"},
 		{"input", []byte(`{"inputs":["a\nb"]}`), `input "a\nb" is not a path`},
 		{"setup", []byte(`{"setup":{"contracts":[{"name":"C","unit":"C.sol","ctorValue":"-1"}]}}`), `ctorValue of C "-1" is not a decimal amount of wei`},
+		{"compiler", []byte(`{"setup":{"contracts":[{"name":"C","unit":"C.sol","compiler":"0.8.0\n"}]}}`), `compiler "0.8.0\n" is not a compiler version`},
 	} {
 		if _, err := Decode(tt.data); err == nil || !strings.Contains(err.Error(), tt.want) || !errors.Is(err, ErrInvalid) && !errors.Is(err, safefile.ErrTooLarge) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.want)

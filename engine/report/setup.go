@@ -15,8 +15,13 @@ type Setup struct {
 
 // Deployed is one deployed contract.
 type Deployed struct {
-	Name     string `json:"name"`
-	Unit     string `json:"unit"`
+	Name string `json:"name"`
+	Unit string `json:"unit"`
+	// Compiler is the version of the solc that compiled it ("0.8.30"; ""
+	// in older reports). A project whose files need two compilers
+	// compiles a file both import (a library) with each, so a name and
+	// unit can name two contracts.
+	Compiler string `json:"compiler,omitempty"`
 	Address  string `json:"address,omitempty"`
 	CtorArgs string `json:"ctorArgs,omitempty"` // hex
 	// CtorValue is the ether (wei, decimal) its constructor was sent.

@@ -29,6 +29,8 @@ var (
 	// signatureRE matches a function signature: a name and its
 	// parameter types, tuples and arrays included.
 	signatureRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*\([A-Za-z0-9_$\[\](),]*\)$`)
+	// compilerRE matches a compiler version as a setup records it.
+	compilerRE = regexp.MustCompile(`^[0-9]{1,4}\.[0-9]{1,4}\.[0-9]{1,4}$`)
 )
 
 // CallValues are the values of a Call, parsed from the report's text.
@@ -100,6 +102,9 @@ func ParseDeployed(d Deployed) (DeployValues, error) {
 	}
 	if !printableUnit(d.Unit) {
 		return v, fmt.Errorf("%w: setup contract %s: unit %q is not a source unit name", ErrInvalid, d.Name, d.Unit)
+	}
+	if d.Compiler != "" && !compilerRE.MatchString(d.Compiler) {
+		return v, fmt.Errorf("%w: setup contract %s: compiler %q is not a compiler version", ErrInvalid, d.Name, d.Compiler)
 	}
 	var err error
 	if d.Address != "" && d.Error == "" {

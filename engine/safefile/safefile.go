@@ -103,9 +103,13 @@ func Kind(m fs.FileMode) string {
 	return "not a plain file"
 }
 
-// resolve returns path with every symlink resolved, also a dangling one
-// and those of a parent; components that do not exist yet are kept as
-// they are.
+// Resolve returns path with every symlink resolved, also a dangling one
+// and those of a parent (filepath.EvalSymlinks on its deepest existing
+// ancestor); components that do not exist yet are kept as they are.
+// Confine compares paths so resolved.
+func Resolve(path string) (string, error) { return resolve(path) }
+
+// resolve is Resolve.
 func resolve(path string) (string, error) {
 	return resolveDepth(filepath.Clean(path), 0)
 }

@@ -1,0 +1,145 @@
+package oracle
+
+import (
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/holiman/uint256"
+)
+
+// This file finds, on the deployed state, the words the privilege-takeover
+// oracle (privilege.go) watches: owner words, proxy words and role words.
+
+// proxySlots are the storage locations of the proxy standards, named.
+var proxySlots = func() []proxySlot {
+	minusOne := func(s string) common.Hash {
+		var v uint256.Int
+		v.SetBytes(crypto.Keccak256([]byte(s)))
+		v.SubUint64(&v, 1)
+		return v.Bytes32()
+	}
+	return []proxySlot{
+		{minusOne("eip1967.proxy.implementation"), "EIP-1967 implementation"},
+		{minusOne("eip1967.proxy.admin"), "EIP-1967 admin"},
+		{minusOne("eip1967.proxy.beacon"), "EIP-1967 beacon"},
+		{crypto.Keccak256Hash([]byte("PROXIABLE")), "EIP-1822 implementation"},
+		{crypto.Keccak256Hash([]byte("org.zeppelinos.proxy.implementation")), "ZeppelinOS implementation"},
+		{crypto.Keccak256Hash([]byte("org.zeppelinos.proxy.admin")), "ZeppelinOS admin"},
+	}
+}()
+
+type proxySlot struct {
+	slot common.Hash
+	name string
+}
+
+// wordKind says what a watched word is.
+type wordKind uint8
+
+const (
+	ownerWord wordKind = iota // holds a privileged account's address
+	proxyWord                 // a proxy standard's slot
+	roleWord                  // a stranger's entry in a privileged account's mapping
+)
+
+// A privWord is a storage word of a deployed contract that says who
+// controls it, with what it held at deployment.
+type privWord struct {
+	kind     wordKind
+	contract int
+	slot     common.Hash
+	key      uint256.Int // slot, as the tracer records writes
+	// shift is an owner word's address offset in bytes from the word's
+	// low end.
+	shift int
+	held  common.Hash
+	name  string // a proxy word's standard
+	// member is the principal whose entry a role word is, root the
+	// mapping's root, holder the privileged principal with an entry.
+	member, holder int
+	root           common.Hash
+}
+
+// address returns the address v holds at an owner word's offset.
+func (w *privWord) address(v common.Hash) common.Address {
+	return common.BytesToAddress(v[12-w.shift : 32-w.shift])
+}
+
+// taken reports whether v differs from the deployed value where it
+// matters.
+func (w *privWord) taken(v common.Hash) bool {
+	if w.kind == ownerWord {
+		return w.address(v) != w.address(w.held)
+	}
+	return v != w.held
+}
+
+// notePrivWords lists the words the privilege oracle watches, on the
+// deployed state: the owner words NoteOwners found, the non-zero proxy
+// words of the deployed contracts, and the role words.
+func (m *Machine) notePrivWords() {
+	m.privWords = m.privWords[:0]
+	st := m.Chain.Reader()
+	for _, o := range m.owners {
+		m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: o.contract, slot: o.slot, shift: o.shift, held: st.GetState(m.Dep.Addrs[o.contract], o.slot)})
+	}
+	for i, a := range m.Dep.Addrs {
+		if a == (common.Address{}) {
+			continue
+		}
+		for _, p := range proxySlots {
+			if v := st.GetState(a, p.slot); v != (common.Hash{}) {
+				m.privWords = append(m.privWords, privWord{kind: proxyWord, contract: i, slot: p.slot, held: v, name: p.name})
+			}
+		}
+	}
+	m.noteRoleWords()
+	for i := range m.privWords {
+		m.privWords[i].key.SetBytes32(m.privWords[i].slot[:])
+	}
+}
+
+// maxRoleWords bounds the role words a worker watches.
+const maxRoleWords = 64
+
+// noteRoleWords lists, for each mapping of a target under which a
+// privileged principal holds exactly 1 (a flag: members[x] = true,
+// OpenZeppelin's _roles[role].members[x], MakerDAO's wards[x] = 1; a
+// balance is rarely exactly one wei), the entries of the unprivileged
+// principals that are zero at deployment: a stranger that sets its own is
+// granted what the privileged account holds.
+func (m *Machine) noteRoleWords() {
+	st := m.Chain.Reader()
+	one := common.Hash(uint256.NewInt(1).Bytes32())
+	var key common.Hash
+	roles := 0
+	for i, a := range m.Dep.Addrs {
+		if a == (common.Address{}) || i >= len(m.Prog.Contracts) || !m.Prog.Contracts[i].Target {
+			continue
+		}
+		c := m.Prog.Contracts[i]
+		for _, root := range deploy.MappingRoots([][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}) {
+			for h, ph := range m.Principals {
+				if !m.isPrivileged(h) {
+					continue
+				}
+				copy(key[12:], ph[:])
+				if st.GetState(a, crypto.Keccak256Hash(key[:], root[:])) != one {
+					continue
+				}
+				for s, ps := range m.Principals {
+					if m.isPrivileged(s) || roles == maxRoleWords {
+						continue
+					}
+					copy(key[12:], ps[:])
+					slot := crypto.Keccak256Hash(key[:], root[:])
+					if v := st.GetState(a, slot); v == (common.Hash{}) {
+						roles++
+						m.privWords = append(m.privWords, privWord{kind: roleWord, contract: i, slot: slot, member: s, holder: h, root: root})
+					}
+				}
+				break
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 )
@@ -19,19 +20,9 @@ func (s *server) foundryFuzz(opts *engine.Options, st Settings, builds []*solc.B
 	}
 	// An editor may send every setting with its default (VS Code does).
 	if cfg.Depth != nil && (st.MaxSequenceLength == 0 || st.MaxSequenceLength == engine.DefaultMaxSeqLen) {
-		opts.MaxSeqLen = min(*cfg.Depth, maxSequenceBound())
+		opts.MaxSeqLen, _ = plan.SeqLenLimit.ClampInt(*cfg.Depth)
 	}
 	for _, n := range cfg.Notes {
 		s.log.Debug("foundry fuzz config", zap.String("note", n))
 	}
-}
-
-// maxSequenceBound is the maxSequenceLength setting's maximum.
-func maxSequenceBound() int {
-	for _, sp := range settingSpecs {
-		if sp.Key == "maxSequenceLength" && sp.Maximum != nil {
-			return int(*sp.Maximum)
-		}
-	}
-	return engine.DefaultMaxSeqLen
 }

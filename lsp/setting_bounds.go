@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/foresight-sol/foresight/plan"
 )
 
 // clampSettings brings the numeric settings of a "foresight" section
@@ -48,22 +48,11 @@ func clampSettings(section map[string]json.RawMessage) []string {
 }
 
 // clampSetting returns the value used for a numeric setting and, when it
-// is not the value given, why.
+// is not the value given, why (plan.Limit, as the command line's flags).
 func clampSetting(sp settingSpec, v float64) (float64, string) {
-	lo, hi := *sp.Minimum, *sp.Maximum
-	switch {
-	case v < lo:
-		return lo, "under its minimum of " + number(lo)
-	case sp.CPUBound && v > float64(runtime.NumCPU()) && float64(runtime.NumCPU()) <= hi:
-		return float64(runtime.NumCPU()), fmt.Sprintf("more than the %d CPUs of this machine", runtime.NumCPU())
-	case v > hi:
-		return hi, "over its maximum of " + number(hi)
-	case sp.Type == "integer" && v != math.Trunc(v):
-		return math.Trunc(v), "not a whole number"
-	}
-	return v, ""
+	return plan.Limit{Min: *sp.Minimum, Max: *sp.Maximum, CPUBound: sp.CPUBound, Integer: sp.Type == "integer"}.Clamp(v)
 }
 
 // number formats a setting's value as JSON writes it (1000000000, not
 // 1e+09).
-func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func number(v float64) string { return plan.Number(v) }

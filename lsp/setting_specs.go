@@ -2,6 +2,7 @@ package lsp
 
 import (
 	findingkind "github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -72,7 +73,7 @@ var settingSpecs = []settingSpec{
 	{Key: "fuzzExecs", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(1e9),
 		Doc:   "Budget of a campaign in executed transaction sequences; `0` means none. With a fixed `#foresight.seed#` and one worker, a campaign is reproducible.",
 		Short: "budget in executed transaction sequences; 0 = none"},
-	{Key: "workers", Type: "integer", Default: 1, Minimum: bound(1), Maximum: bound(256), CPUBound: true,
+	{Key: "workers", Type: "integer", Default: 1, Minimum: bound(plan.WorkersLimit.Min), Maximum: bound(plan.WorkersLimit.Max), CPUBound: plan.WorkersLimit.CPUBound,
 		Doc:   "Parallel workers per campaign; the server uses at most one per CPU.",
 		Short: "parallel workers per campaign"},
 	{Key: "oracles", Type: "object", Values: "boolean", Default: map[string]bool{},
@@ -81,7 +82,7 @@ var settingSpecs = []settingSpec{
 	{Key: "targeted", Type: "boolean", Default: true,
 		Doc:   "Focus the campaign after a save on the functions the save changed (and the changed lines). Off: fuzz every function each time.",
 		Short: "focus the campaign on the functions the save changed; false fuzzes every function each time"},
-	{Key: "maxSequenceLength", Type: "integer", Default: 64, Minimum: bound(1), Maximum: bound(1024),
+	{Key: "maxSequenceLength", Type: "integer", Default: 64, Minimum: bound(plan.SeqLenLimit.Min), Maximum: bound(plan.SeqLenLimit.Max),
 		Doc:   "Longest transaction sequence a campaign tries.",
 		Short: "longest transaction sequence"},
 	{Key: "seed", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(maxSafeInteger),

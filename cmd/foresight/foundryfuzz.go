@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -28,8 +29,15 @@ func applyFoundryFuzz(opts *engine.Options, fs *flag.FlagSet, comp compiled, ver
 		applied = append(applied, fmt.Sprintf("seed %d (fuzz.seed)", opts.Seed))
 	}
 	if cfg.Depth != nil && !set["max-seq-len"] {
-		opts.MaxSeqLen = *cfg.Depth
-		applied = append(applied, fmt.Sprintf("sequences of at most %d calls (invariant.depth)", opts.MaxSeqLen))
+		// Bounded as the flag and the editor's setting are: foundry.toml
+		// is the project's, not to be trusted with the machine.
+		depth, why := plan.SeqLenLimit.ClampInt(*cfg.Depth)
+		opts.MaxSeqLen = depth
+		if why != "" {
+			applied = append(applied, fmt.Sprintf("sequences of at most %d calls (invariant.depth is %d, %s)", depth, *cfg.Depth, why))
+		} else {
+			applied = append(applied, fmt.Sprintf("sequences of at most %d calls (invariant.depth)", depth))
+		}
 	}
 	if len(applied) > 0 {
 		fmt.Fprintf(stderr, "foresight: from Foundry's fuzz configuration: %s\n", strings.Join(applied, ", "))

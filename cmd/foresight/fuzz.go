@@ -97,7 +97,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	}
 }
 
-func (f *fuzzFlags) options() (engine.Options, error) {
+func (f *fuzzFlags) options(stderr io.Writer) (engine.Options, error) {
 	opts := engine.Options{Settings: engine.Settings{Seed: f.seed, Execs: f.execs, Duration: f.timeout, Workers: f.workers, MaxSeqLen: f.maxSeqLen,
 		NoPrediction: f.noPredict, NoDemandDriven: f.noDemand, NoLookahead: f.noLook, SetUp: f.setUp},
 		Oracles: map[string]bool{}, Targets: f.targets, Schedule: f.schedule}
@@ -124,6 +124,9 @@ func (f *fuzzFlags) options() (engine.Options, error) {
 	if f.maxSeqLen < 1 {
 		return opts, fmt.Errorf("--max-seq-len %d: %w (want 1 or more transactions)", f.maxSeqLen, errUnknownValue)
 	}
+	// The editor clamps the same settings with the same words (plan.Limit).
+	opts.Workers = clampFlag(stderr, "workers", plan.WorkersLimit, f.workers)
+	opts.MaxSeqLen = clampFlag(stderr, "max-seq-len", plan.SeqLenLimit, f.maxSeqLen)
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
@@ -155,7 +158,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if len(paths) == 0 {
 		paths = []string{"."} // the project the command runs in
 	}
-	opts, err := ff.options()
+	opts, err := ff.options(stderr)
 	if err != nil {
 		usageError(stderr, name, "%v", err)
 		return exitUsage
@@ -427,4 +430,14 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 		}
 	}
 	return nil
+}
+
+// clampFlag returns the value of an integer flag within lim, saying on
+// stderr when it is not the one given.
+func clampFlag(stderr io.Writer, name string, lim plan.Limit, v int) int {
+	used, why := lim.ClampInt(v)
+	if why != "" {
+		fmt.Fprintf(stderr, "foresight: --%s is %d, %s: using %d\n", name, v, why, used)
+	}
+	return used
 }

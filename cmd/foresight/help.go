@@ -355,6 +355,10 @@ func (d *durationValue) Set(s string) error {
 	if err != nil {
 		return fmt.Errorf("use a duration such as 5s, 2m or 1h30m")
 	}
+	if v < 0 {
+		// -5s used to pass silently as "no limit".
+		return fmt.Errorf("a duration is 0 or more (0: no limit)")
+	}
 	*d = durationValue(v)
 	return nil
 }

@@ -62,6 +62,8 @@ func TestCheckUsageErrors(t *testing.T) {
 		{"check"},
 		{"check", "--format", "xml", path},
 		{"check", "--coverage", "html", path},
+		{"check", "--timeout", "-5s", path},
+		{"fuzz", "--compile-timeout", "-1m", path},
 		{"check", "/nonexistent/file.sol"},
 		{"replay", "/nonexistent/report.json"},
 	} {

@@ -210,7 +210,7 @@ func sortedNames(units map[string]*Unit) []string {
 func (p *Project) input(units map[string]*Unit, refused map[string]bool, mode OutputMode, st Settings, omit map[string]*TextOutline) *Input {
 	in := &Input{Language: "Solidity", Sources: map[string]InputSource{}}
 	for _, name := range sortedNames(units) {
-		in.Sources[name] = InputSource{Content: string(units[name].Content)}
+		in.Sources[name] = InputSource{Content: compilerText(units[name].Content)}
 	}
 	for name := range refused {
 		if _, ok := in.Sources[name]; !ok {

@@ -36,6 +36,7 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		}
 		fmt.Fprintf(w, "foresight: never completed, not counted as fuzzed: %s%s\n", strings.Join(never, ", "), more)
 	}
+	printBudget(w, fs)
 	if !verbose {
 		return
 	}
@@ -66,6 +67,41 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		}
 		fmt.Fprintf(w, "foresight: %s %s\n", label, strings.Join(top, ", "))
 	}
+}
+
+// budgetShown bounds the contracts the budget line names.
+const budgetShown = 4
+
+// printBudget says, for a campaign over several contracts, where its
+// work went: each contract's share of the transactions' gas (the
+// engine's measure of work, the same on every run of a seed), largest
+// first, so that a user sees whether the contract they care about was
+// fuzzed or starved.
+func printBudget(w io.Writer, fs []report.FunctionStat) {
+	share := map[string]float64{}
+	var names []string
+	for _, f := range fs {
+		if _, ok := share[f.Contract]; !ok {
+			names = append(names, f.Contract)
+		}
+		share[f.Contract] += f.GasShare
+	}
+	if len(names) < 2 {
+		return
+	}
+	sort.SliceStable(names, func(i, j int) bool { return share[names[i]] > share[names[j]] })
+	var parts []string
+	for _, n := range names[:min(budgetShown, len(names))] {
+		parts = append(parts, fmt.Sprintf("%s %.0f%%", n, share[n]))
+	}
+	if rest := names[min(budgetShown, len(names)):]; len(rest) > 0 {
+		var sum float64
+		for _, n := range rest {
+			sum += share[n]
+		}
+		parts = append(parts, fmt.Sprintf("%d more %.0f%%", len(rest), sum))
+	}
+	fmt.Fprintf(w, "foresight: the work by contract (share of the gas): %s\n", strings.Join(parts, ", "))
 }
 
 // predictionCounts are the JSON report's prediction numbers: the

@@ -189,6 +189,12 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			// over a price): whatever the time, nobody gains.
 			return nil
 		}
+		if e.Label == trace.LabelTimestamp && o.ownStakeBack(hist, e.Addr) {
+			// A delay before a sender gets its own ether back (an
+			// unstake delay, a time lock on its deposit): the time
+			// decided only when, and nobody gains.
+			return nil
+		}
 		kind = finding.BlockNumber
 		what := "block.number"
 		switch {
@@ -234,6 +240,19 @@ func (o *events) ownRefund(hist []TxInfo, to common.Address) bool {
 		}
 	}
 	return paid.Cmp(&in) <= 0
+}
+
+// ownStakeBack reports whether the last transaction of hist paid address
+// to, its own sender, while that sender's transactions to the contract it
+// called, this one included, have paid it no more than it paid in over
+// the sequence: its stake (or what is left of it) paid back, however many
+// transactions it took to pay it in. A block producer who moves the
+// timestamp a few seconds only moves when the sender gets its own ether
+// back. A payout beyond the stake (a bonus, a lottery's pot, a refund
+// of another's deposit) is judged as before.
+func (o *events) ownStakeBack(hist []TxInfo, to common.Address) bool {
+	h := &hist[len(hist)-1]
+	return o.principalIndex(to) == h.Sender && !tookMore(hist, h.Sender, h.Contract)
 }
 
 // factoryMade reports whether one of the first n transactions of seq

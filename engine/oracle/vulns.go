@@ -5,7 +5,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
@@ -126,13 +125,10 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 	var detail string
 	switch e.Kind {
 	case trace.EventUncheckedCall:
-		if e.Addr == cheatcode.ConsoleAddress {
-			// console.log's staticcall ignores its flag by design: a
-			// log that fails changes nothing the caller relies on.
-			return nil
-		}
 		// A callee the fuzzer controls that did not fail is made to
-		// fail by confirmUnchecked; an owner's address is fixed.
+		// fail by confirmUnchecked; an owner's address is fixed. (A
+		// STATICCALL's flag, console.log's among them, is not
+		// followed: trace/callflag.go.)
 		failed := !e.Value.IsZero()
 		kind = finding.UncheckedCall
 		if failed {

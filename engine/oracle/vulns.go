@@ -144,7 +144,7 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read or changed storage slot %s that the outer call had read before the call and used again after it%s", n, slotName(&e.Value), o.lineOf(int(e.Code), e.PC2, " at line "))
 		}
 	case trace.EventEtherOut:
-		if detail = o.etherOut(n, hist, unprivileged, reentered, e); detail == "" {
+		if detail = o.etherOut(seq, n, hist, unprivileged, reentered, e); detail == "" {
 			return nil
 		}
 		kind = finding.EtherLeak
@@ -248,7 +248,7 @@ func (o *events) ownRefund(hist []TxInfo, to common.Address) bool {
 // of another's deposit) is judged as before.
 func (o *events) ownStakeBack(hist []TxInfo, to common.Address) bool {
 	h := &hist[len(hist)-1]
-	return o.principalIndex(to) == h.Sender && !tookMore(hist, h.Sender, h.Contract)
+	return o.principalIndex(to) == h.Sender && !tookMore(hist, h.Sender, h.Contract, nil)
 }
 
 // factoryMade reports whether one of the first n transactions of seq
@@ -303,7 +303,7 @@ func (m *Machine) deployerNote(hist []TxInfo) string {
 
 // etherOut judges ether paid to e.Addr in transaction n as a leak
 // (SWC-105) and returns the evidence, or "" when it is none.
-func (o *events) etherOut(n int, hist []TxInfo, unprivileged, reentered bool, e *trace.Event) string {
+func (o *events) etherOut(seq txseq.Sequence, n int, hist []TxInfo, unprivileged, reentered bool, e *trace.Event) string {
 	p := o.principalIndex(e.Addr)
 	if p < 0 || o.Privileged[p] {
 		// Paying the owner (a fee, a treasury) is no leak either.
@@ -323,7 +323,7 @@ func (o *events) etherOut(n int, hist []TxInfo, unprivileged, reentered bool, e 
 		}
 		// A depositor's payout, or a payee's: leak.go judges it, and
 		// usurp.go one to a sender in an owner's place.
-		if d := o.drained(hist, p); d != "" {
+		if d := o.drained(seq, hist, p); d != "" {
 			return d
 		}
 		return o.usurped(hist, p, e)

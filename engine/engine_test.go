@@ -82,15 +82,18 @@ func found(rep *Report) []string {
 // execution budget and checks that exactly the annotated findings are
 // reported: every positive is found, no negative twin reports anything.
 func TestOracleFixtures(t *testing.T) {
-	byFile := checkFixtures(t, filepath.Join("testdata", "oracles"), 20, Options{Settings: Settings{Seed: 9, Execs: 100_000}, Oracles: map[string]bool{"panics": true}})
-	checkMessages(t, byFile, filepath.Join("testdata", "oracles.messages.golden"))
+	byFile, names := checkFixtures(t, filepath.Join("testdata", "oracles"), 20, Options{Settings: Settings{Seed: 9, Execs: 100_000}, Oracles: map[string]bool{"panics": true}})
+	checkMessages(t, byFile, names, filepath.Join("testdata", "oracles.messages.golden"))
 }
 
 // checkFixtures fuzzes each annotated fixture of dir (at least min of
 // them) with opts and checks that exactly the annotated findings are
 // reported on their lines. It returns the findings by fixture file, for
-// tests that judge more of them than their places (messages.go's).
-func checkFixtures(t *testing.T, dir string, min int, opts Options) map[string][]report.Finding {
+// tests that judge more of them than their places (messages.go's), and
+// the names of all the fixtures: a -run filter that names fixtures
+// (-run 'TestVulnerabilityFixtures/fixtures/swc116_') runs only those,
+// so that one oracle's files can be checked without fuzzing all of them.
+func checkFixtures(t *testing.T, dir string, min int, opts Options) (byFile map[string][]report.Finding, names []string) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.sol"))
 	if err != nil || len(files) < min {
 		t.Fatalf("fixtures: %v, %v", files, err)
@@ -124,7 +127,10 @@ func checkFixtures(t *testing.T, dir string, min int, opts Options) map[string][
 			})
 		}
 	})
-	return out
+	for _, path := range files {
+		names = append(names, filepath.Base(path))
+	}
+	return out, names
 }
 
 // TestVulnerabilityFixtures scores the vulnerability oracles on the
@@ -133,9 +139,9 @@ func checkFixtures(t *testing.T, dir string, min int, opts Options) map[string][
 // negative twins report nothing at all).
 func TestVulnerabilityFixtures(t *testing.T) {
 	// SWC-114 is opt-in; its fixtures are scored here with the others.
-	byFile := checkFixtures(t, filepath.Join("testdata", "vulns"), 40, Options{Settings: Settings{Seed: 1, Execs: vulnExecs}, Oracles: map[string]bool{"SWC-114": true}})
+	byFile, names := checkFixtures(t, filepath.Join("testdata", "vulns"), 40, Options{Settings: Settings{Seed: 1, Execs: vulnExecs}, Oracles: map[string]bool{"SWC-114": true}})
 	// The same run's messages: short, and as in the golden file.
-	checkMessages(t, byFile, filepath.Join("testdata", "vulns.messages.golden"))
+	checkMessages(t, byFile, names, filepath.Join("testdata", "vulns.messages.golden"))
 }
 
 // vulnExecs is the budget per labelled vulnerability contract.

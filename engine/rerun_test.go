@@ -38,7 +38,7 @@ func TestRerunOraclesReplay(t *testing.T) {
 		{fixtures.Example(t, "QuizGame.sol"), "SWC-104@15", " reverting, transaction "},
 		{filepath.Join(vulns, "ownerlock_pos_pause.sol"), "owner-lock@20", "no wait of ten years"},
 		{filepath.Join(vulns, "ownerlock_pos_fee.sol"), "owner-lock@22", "no wait of ten years"},
-		{filepath.Join(vulns, "mixed_pos_lock_max.sol"), "owner-lock@22", "no wait of ten years"},
+		{filepath.Join(vulns, "ownerlock_pos_lock_max.sol"), "owner-lock@22", "no wait of ten years"},
 		{filepath.Join(vulns, "swc113_pos_members_push04.sol"), "SWC-113@23", " rejecting payments, transaction "},
 		{filepath.Join(vulns, "swc114_pos_members_first04.sol"), "SWC-114@25", "; swapped, "},
 	} {

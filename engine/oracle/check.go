@@ -48,6 +48,11 @@ func (o *failures) checkTx(tx *txseq.Tx, r chain.Result, probe bool) *finding.Fi
 	if !ok || !o.enabled(kind) {
 		return nil
 	}
+	if c := fail.Origin.Contract; kind == finding.AssertFailure && fail.Origin.Valid && c >= 0 && c < len(o.Prog.Contracts) && o.Prog.Contracts[c].CallerAssert(fail.Origin.PC) {
+		// `assert(msg.sender == WETH)`: an access check that turned a
+		// caller away, not an invariant broken (program.CallerAssert).
+		return nil
+	}
 	f := &finding.Finding{Kind: kind, Contract: tx.Contract}
 	if fail.Origin.Valid {
 		f.Contract, f.PC = fail.Origin.Contract, fail.Origin.PC

@@ -1,10 +1,13 @@
 package oracle
 
 import (
+	"bytes"
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -20,9 +23,9 @@ import (
 // money (or the ether the contract held).
 
 // drained judges the payout to principal p, the sender of the last
-// transaction of hist, which paid in before: it returns the finding's
-// detail, or "" when the payout is no leak.
-func (o *events) drained(hist []TxInfo, p int) string {
+// transaction of hist (of seq), which paid in before: it returns the
+// finding's detail, or "" when the payout is no leak.
+func (o *events) drained(seq txseq.Sequence, hist []TxInfo, p int) string {
 	n := len(hist)
 	if n < 2 || hist[n-1].Sender != p || !hist[n-1].Paid {
 		// Paid by another sender's transaction: a withdrawal to it
@@ -69,9 +72,11 @@ func (o *events) drained(hist []TxInfo, p int) string {
 		// It bought the repeat (a new round of tickets of its own).
 		return ""
 	}
-	if !tookMore(hist, p, c) {
-		// Its own money back from this contract; what it ended the
-		// sequence up came from another (netGain counts every contract).
+	if credit := o.paidFor(seq, hist, p, c); !tookMore(hist, p, c, &credit) {
+		// Its own money back from this contract, or what other senders
+		// paid in for it (wrapped ether minted to it with depositTo(p),
+		// drawn in several withdrawals); what it ended the sequence up
+		// came from another (netGain counts every contract).
 		return ""
 	}
 	gain, ok := o.netGain(hist, p)
@@ -124,9 +129,13 @@ func attackerStart(hist []TxInfo, p int) uint256.Int {
 }
 
 // tookMore reports whether principal p's transactions to contract c paid
-// it more than it paid c in them (reverted ones paid nothing in).
-func tookMore(hist []TxInfo, p, c int) bool {
+// it more than it paid c in them (reverted ones paid nothing in) and
+// credit, what others paid c for it (paidFor; nil: none).
+func tookMore(hist []TxInfo, p, c int, credit *uint256.Int) bool {
 	var in, out uint256.Int
+	if credit != nil {
+		in.Set(credit)
+	}
 	for j := range hist {
 		if hist[j].Sender != p || hist[j].Contract != c {
 			continue
@@ -138,4 +147,24 @@ func tookMore(hist []TxInfo, p, c int) bool {
 		out.Add(&out, &hist[j].Got)
 	}
 	return out.Cmp(&in) > 0
+}
+
+// paidFor sums the ether other senders paid contract c, in transactions
+// of seq (hist describes them) that committed and name principal p as a
+// word of their arguments: `depositTo(p)`, a purchase for p, wrapped
+// ether minted to p. That ether was paid in for p, so p withdrawing it is
+// no more taking other people's money than withdrawing its own deposit.
+func (o *events) paidFor(seq txseq.Sequence, hist []TxInfo, p, c int) uint256.Int {
+	var sum uint256.Int
+	word := common.LeftPadBytes(o.Principals[p][:], 32)
+	for j := range hist[:min(len(hist), len(seq))] {
+		h := &hist[j]
+		if h.Sender == p || h.Contract != c || h.Failed || h.Value.IsZero() {
+			continue
+		}
+		if data := o.Encode(&seq[j]); len(data) > 4 && bytes.Contains(data[4:], word) {
+			sum.Add(&sum, &h.Value)
+		}
+	}
+	return sum
 }

@@ -72,8 +72,8 @@ func TestOwnerLock(t *testing.T) {
 		{"ownerlock_neg_pause.sol", "deposit", "pause", nil, false, ""},
 		{"ownerlock_pos_fee.sol", "deposit", "fixFee", func(*lock) *uint256.Int { return uint256.NewInt(10000) }, false, "pays it nothing"},
 		{"ownerlock_neg_fee_capped.sol", "deposit", "setFee", func(*lock) *uint256.Int { return uint256.NewInt(500) }, false, ""},
-		{"mixed_pos_lock_max.sol", "save", "extendLock", func(*lock) *uint256.Int { return max }, false, "reverts"},
-		{"swc116_pos_lock_bounded.sol", "save", "extendLock", func(w *lock) *uint256.Int { return uint256.NewInt(w.Chain.Block.Time + 30*24*3600) }, false, ""},
+		{"ownerlock_pos_lock_max.sol", "save", "extendLock", func(*lock) *uint256.Int { return max }, false, "reverts"},
+		{"ownerlock_neg_lock_bounded.sol", "save", "extendLock", func(w *lock) *uint256.Int { return uint256.NewInt(w.Chain.Block.Time + 30*24*3600) }, false, ""},
 		{"ownerlock_neg_owner_withdraw.sol", "deposit", "withdrawFees", nil, false, ""},
 		{"ownerlock_neg_blocklist.sol", "deposit", "block", func(w *lock) *uint256.Int {
 			var a uint256.Int

@@ -70,7 +70,7 @@ func (m *Machine) NoteOwners() {
 // of the paying contract or the payout is its own money.
 func (o *events) usurped(hist []TxInfo, p int, e *trace.Event) string {
 	n := len(hist)
-	if len(o.owners) == 0 || hist[n-1].Sender != p || !hist[n-1].Paid || !tookMore(hist, p, hist[n-1].Contract) {
+	if len(o.owners) == 0 || hist[n-1].Sender != p || !hist[n-1].Paid || !tookMore(hist, p, hist[n-1].Contract, nil) {
 		return ""
 	}
 	c := int(e.Code)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
-	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/trace"
@@ -126,13 +125,10 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 	var detail string
 	switch e.Kind {
 	case trace.EventUncheckedCall:
-		if e.Addr == cheatcode.ConsoleAddress {
-			// console.log's staticcall ignores its flag by design: a
-			// log that fails changes nothing the caller relies on.
-			return nil
-		}
 		// A callee the fuzzer controls that did not fail is made to
-		// fail by confirmUnchecked; an owner's address is fixed.
+		// fail by confirmUnchecked; an owner's address is fixed. (A
+		// STATICCALL's flag, console.log's among them, is not
+		// followed: trace/callflag.go.)
 		failed := !e.Value.IsZero()
 		kind = finding.UncheckedCall
 		if failed {
@@ -148,7 +144,7 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			detail = fmt.Sprintf("in transaction %d the callee re-entered the same function, which read or changed storage slot %s that the outer call had read before the call and used again after it%s", n, slotName(&e.Value), o.lineOf(int(e.Code), e.PC2, " at line "))
 		}
 	case trace.EventEtherOut:
-		if detail = o.etherOut(n, hist, unprivileged, reentered, e); detail == "" {
+		if detail = o.etherOut(seq, n, hist, unprivileged, reentered, e); detail == "" {
 			return nil
 		}
 		kind = finding.EtherLeak
@@ -187,6 +183,12 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 		if o.ownRefund(hist, e.Addr) {
 			// The sender got back at most its own msg.value (the excess
 			// over a price): whatever the time, nobody gains.
+			return nil
+		}
+		if e.Label == trace.LabelTimestamp && o.ownStakeBack(hist, e.Addr) {
+			// A delay before a sender gets its own ether back (an
+			// unstake delay, a time lock on its deposit): the time
+			// decided only when, and nobody gains.
 			return nil
 		}
 		kind = finding.BlockNumber
@@ -234,6 +236,19 @@ func (o *events) ownRefund(hist []TxInfo, to common.Address) bool {
 		}
 	}
 	return paid.Cmp(&in) <= 0
+}
+
+// ownStakeBack reports whether the last transaction of hist paid address
+// to, its own sender, while that sender's transactions to the contract it
+// called, this one included, have paid it no more than it paid in over
+// the sequence: its stake (or what is left of it) paid back, however many
+// transactions it took to pay it in. A block producer who moves the
+// timestamp a few seconds only moves when the sender gets its own ether
+// back. A payout beyond the stake (a bonus, a lottery's pot, a refund
+// of another's deposit) is judged as before.
+func (o *events) ownStakeBack(hist []TxInfo, to common.Address) bool {
+	h := &hist[len(hist)-1]
+	return o.principalIndex(to) == h.Sender && !tookMore(hist, h.Sender, h.Contract, nil)
 }
 
 // factoryMade reports whether one of the first n transactions of seq
@@ -288,7 +303,7 @@ func (m *Machine) deployerNote(hist []TxInfo) string {
 
 // etherOut judges ether paid to e.Addr in transaction n as a leak
 // (SWC-105) and returns the evidence, or "" when it is none.
-func (o *events) etherOut(n int, hist []TxInfo, unprivileged, reentered bool, e *trace.Event) string {
+func (o *events) etherOut(seq txseq.Sequence, n int, hist []TxInfo, unprivileged, reentered bool, e *trace.Event) string {
 	p := o.principalIndex(e.Addr)
 	if p < 0 || o.Privileged[p] {
 		// Paying the owner (a fee, a treasury) is no leak either.
@@ -308,7 +323,7 @@ func (o *events) etherOut(n int, hist []TxInfo, unprivileged, reentered bool, e 
 		}
 		// A depositor's payout, or a payee's: leak.go judges it, and
 		// usurp.go one to a sender in an owner's place.
-		if d := o.drained(hist, p); d != "" {
+		if d := o.drained(seq, hist, p); d != "" {
 			return d
 		}
 		return o.usurped(hist, p, e)

@@ -6,6 +6,12 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
+// An assert states what its author takes to hold whatever happens: a
+// failing one is the code's own mistake (SWC-110). Two kinds of assert
+// check something else, and fail like a revert: one of an external
+// call's result (assertsExternalCall) checks another contract, and one
+// of the caller's identity (assertsCaller) says who may call.
+
 // assertsExternalCall reports an assert call whose condition is the
 // result of an external call, directly, negated or compared with a
 // literal: `assert(token.transfer(to, v))`, `assert(!x.send(v))`,
@@ -70,4 +76,95 @@ func externalCallee(call solc.Node) bool {
 	// for ERC20`) is internal: only an external function type counts.
 	return strings.HasPrefix(typeString(solc.Node(base)), "contract ") &&
 		strings.Contains(typeString(callee), " external")
+}
+
+// assertsCaller reports an assert call whose condition compares
+// msg.sender with an address, or is a disjunction of such comparisons:
+// `assert(msg.sender == WETH)`, the receive() guard of Uniswap's routers
+// (only the wrapped-ether contract pays them). Whoever calls chooses
+// msg.sender, so any stranger fails it by calling: it is an access check
+// written with assert, and its failure is a caller turned away, not a
+// state of the contract its author ruled out.
+func assertsCaller(call solc.Node) bool {
+	args, _ := call["arguments"].([]any)
+	if len(args) != 1 {
+		return false
+	}
+	arg, _ := args[0].(map[string]any)
+	return callerCheck(solc.Node(arg))
+}
+
+// callerCheck reports msg.sender == x (x not msg.sender), either way
+// round, a disjunction of such comparisons, or one in parentheses.
+func callerCheck(n solc.Node) bool {
+	switch n.Type() {
+	case "TupleExpression":
+		cs, _ := n["components"].([]any)
+		return len(cs) == 1 && callerCheck(solc.Node(asMap(cs[0])))
+	case "BinaryOperation":
+		l, r := child(n, "leftExpression"), child(n, "rightExpression")
+		switch n.String("operator") {
+		case "||":
+			return callerCheck(l) && callerCheck(r)
+		case "==":
+			return isMsgSender(l) != isMsgSender(r)
+		}
+	}
+	return false
+}
+
+// isMsgSender reports the expression msg.sender.
+func isMsgSender(n solc.Node) bool {
+	return n.Type() == "MemberAccess" && n.String("memberName") == "sender" &&
+		child(n, "expression").Type() == "Identifier" && child(n, "expression").String("name") == "msg"
+}
+
+// CallerAssert reports whether runtime PC pc of the contract is compiled
+// from an assert of the caller's identity (assertsCaller): a Panic(0x01)
+// whose origin is pc is an access check that turned a caller away, not
+// an assertion failure. (Before 0.8, InvalidSites marks such asserts.)
+func (c *Contract) CallerAssert(pc uint64) bool {
+	a := c.shared()
+	a.callerOnce.Do(func() { a.callerAsserts = a.callerRanges(c.Build) })
+	if len(a.callerAsserts) == 0 {
+		return false
+	}
+	e, ok := c.Artifact.Runtime.Map.Entry(pc)
+	if !ok {
+		return false
+	}
+	for _, k := range a.callerAsserts {
+		if e.File == k.file && e.Start >= k.start && e.Start+e.Length <= k.start+k.length {
+			return true
+		}
+	}
+	return false
+}
+
+// callerRanges returns the source ranges of the build's asserts of the
+// caller's identity, each the statement that holds it when there is one
+// (the source map may give the statement's range).
+func (a *buildAST) callerRanges(b *solc.Build) []srcKey {
+	var out []srcKey
+	for _, u := range a.units {
+		id, ok := b.FileID(u.name)
+		if !ok {
+			continue
+		}
+		solc.Walk(u.ast, func(n solc.Node, parents []solc.Node) bool {
+			if n.Type() != "FunctionCall" || child(n, "expression").Type() != "Identifier" ||
+				child(n, "expression").String("name") != "assert" || !assertsCaller(n) {
+				return true
+			}
+			at := n
+			if len(parents) > 0 && parents[len(parents)-1].Type() == "ExpressionStatement" {
+				at = parents[len(parents)-1]
+			}
+			if start, end, _, ok := at.Src(); ok {
+				out = append(out, srcKey{start, end - start, id})
+			}
+			return false
+		})
+	}
+	return out
 }

@@ -38,6 +38,9 @@ type buildAST struct {
 	assertsOnce sync.Once
 	asserts     []solc.Location
 
+	callerOnce    sync.Once
+	callerAsserts []srcKey // asserts of the caller's identity (assertcall.go)
+
 	invalidOnce sync.Once
 	invalid     map[srcKey]uint64 // legacy code's INVALID checks (invalid.go)
 

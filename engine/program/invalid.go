@@ -15,7 +15,9 @@ type InvalidSite struct {
 	// Revert marks an assert of an external call's result (the pre-0.5
 	// idiom `assert(token.transfer(to, v))`): it checks another
 	// contract's behaviour, not an invariant of this code, so it fails
-	// like a revert and is no finding.
+	// like a revert and is no finding. So does an assert of the caller's
+	// identity (`assert(msg.sender == WETH)`, assertsCaller), an access
+	// check.
 	Revert bool
 }
 
@@ -70,7 +72,7 @@ func (a *buildAST) invalidCodes() map[srcKey]uint64 {
 			k := srcKey{start, end - start, file}
 			if code, ok := invalidPanic(n); ok {
 				switch {
-				case code == 0x01 && assertsExternalCall(n):
+				case code == 0x01 && (assertsExternalCall(n) || assertsCaller(n)):
 					code = revertPanic
 				case code == 0x01 && overflowCheck(n) && libraryArithmetic(parents):
 					code = 0x11

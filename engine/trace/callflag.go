@@ -14,6 +14,14 @@ import (
 // pops the original at the end of the scope, and that flag was checked.
 // Whether the call failed does not matter: a flag nobody looks at is the
 // bug, and the event says whether this run showed the failure.
+//
+// A STATICCALL's flag is not followed. The EVM lets nothing under it
+// change state or move ether, so code that goes on after it failed does
+// not act as if a payment or a change had happened that did not: a view
+// probe (does the account answer name()? how long is the answer?), a
+// console.log. What such code may still get wrong is reading a failed
+// call's revert data as its answer, which SWC-104 does not judge. (Nor
+// can a STATICCALL block a loop of payments, SWC-113: it moves no ether.)
 
 // maxCalls bounds the success flags a frame follows at once.
 const maxCalls = 4

@@ -252,6 +252,7 @@ func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
 	f.callTo = addr
 	f.callToPrincipal = t.isPrincipal(addr)
 	f.callPaid = (op == vm.CALL || op == vm.CALLCODE) && !s[len(s)-3].IsZero()
+	f.callStatic = op == vm.STATICCALL
 	switch op {
 	case vm.DELEGATECALL, vm.CALLCODE:
 		if f.callToPrincipal {
@@ -268,6 +269,11 @@ func (t *Tracer) callOp(f *frame, op vm.OpCode, pc uint64, s []uint256.Int) {
 func (t *Tracer) callReturned(f *frame, s []uint256.Int) {
 	f.callPending = false
 	if int(f.callPos) >= len(s) {
+		return
+	}
+	if f.callStatic {
+		// A STATICCALL changed nothing, so a caller that ignores its
+		// failure goes on from a state that is true (callflag.go).
 		return
 	}
 	failed := s[f.callPos].IsZero()

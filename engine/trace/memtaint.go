@@ -20,7 +20,7 @@ import "github.com/holiman/uint256"
 const maxMemTaints = 4
 
 // memLabels are the labels followed through memory.
-const memLabels = blockLabels | LabelWrap
+const memLabels = blockLabels | LabelCoin | LabelWrap
 
 type memTaint struct {
 	off   uint64

@@ -34,11 +34,8 @@ const (
 	LabelHashWrap                    // a hash plus an offset that wrapped past 2^256
 	LabelRandom                      // blockhash or block.prevrandao: known to every transaction of the block
 	LabelRecheck                     // a slot the frame read again after a reentrant frame of its function read it (events.go)
+	LabelCoin                        // block data used as a coin, not a clock (blockdata.go)
 )
-
-// blockLabels are the block values whose deciding a payment is reported
-// (SWC-116, SWC-120).
-const blockLabels = LabelTimestamp | LabelNumber | LabelRandom
 
 const maxTaints = 8
 
@@ -225,7 +222,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	l := c.sources[op]
 	if op == vm.KECCAK256 && f.nMem > 0 {
 		if h := f.hashed(&s[L-1], &s[L-2]); h != 0 {
-			l |= h
+			l |= h | hashCoin(h)
 			src = pc
 		}
 	}
@@ -251,7 +248,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		}
 		l |= inherit &^ (LabelCaller | LabelHash)
 	case propagates[op]:
-		l |= inherit
+		l |= inherit | coinLabel(op, s, inherit, operand)
 		if (operand[0]|operand[1])&LabelWrap != 0 && (t.wrapCheck(f, op, s, operand, opSrc) || c.checked && !keepsWrap(op, s)) {
 			l &^= LabelWrap
 		}
@@ -290,7 +287,7 @@ func (t *Tracer) sink(f *frame, c *Code, op vm.OpCode, pc uint64, arg int32, tt 
 			t.flagBranch(f, tt.call)
 		}
 		if tt.label&blockLabels != 0 {
-			f.timeBranch, f.timeLabel = f.lastUser, tt.label&blockLabels
+			f.timeBranch, f.timeLabel = f.lastUser, tt.label&timeLabels
 		}
 		if tt.label&LabelOriginEq != 0 {
 			t.event(Event{Kind: EventOriginAuth, Code: f.code, PC: f.lastUser})
@@ -318,7 +315,7 @@ func (t *Tracer) sink(f *frame, c *Code, op vm.OpCode, pc uint64, arg int32, tt 
 			t.event(Event{Kind: EventWrapUsed, Code: f.code, PC: tt.src})
 		}
 		if arg == 2 && tt.label&blockLabels != 0 {
-			f.timeBranch, f.timeLabel = f.lastUser, tt.label&blockLabels
+			f.timeBranch, f.timeLabel = f.lastUser, tt.label&timeLabels
 		}
 	}
 }

@@ -142,6 +142,7 @@ type frame struct {
 	callTo          common.Address
 	callToPrincipal bool
 	callPaid        bool                   // the call sends ether (SWC-113 needs some to move)
+	callStatic      bool                   // the call is a STATICCALL: its flag is not followed (callflag.go)
 	calls           [maxCalls]callRec      // calls whose success flag is followed
 	wrapSrc         uint64                 // PC of the last arithmetic that wrapped
 	wrapOps         [2]uint256.Int         // and its operands

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 
-// The owner-lock twin of mixed_pos_lock_max.sol: the owner can push the
-// unlock time at most 30 days past now, so a lock always ends and there is
-// no owner-lock finding. The clock still decides whether withdraw() pays
-// its saver once a lock is set: SWC-116, as for any time lock.
+// Savings the owner (the deployer) can lock until a time it may only push
+// later, with no bound: extendLock(type(uint256).max) means no saver can
+// ever withdraw() again. Reported at extendLock(). Once a lock is set,
+// the clock decides when withdraw() pays its saver, but what it pays is
+// the saver's own savings: no SWC-116 (swc116_neg_unstake_delay.sol).
 contract LockedSavings {
     address public owner;
     uint256 public unlockAt; // 0: not locked
@@ -18,15 +19,14 @@ contract LockedSavings {
         savings[msg.sender] += msg.value;
     }
 
-    function extendLock(uint256 until) external {
+    function extendLock(uint256 until) external { //@finding(owner-lock)
         require(msg.sender == owner, "not owner");
         require(until > unlockAt, "only later");
-        require(until <= block.timestamp + 30 days, "too far");
         unlockAt = until;
     }
 
     function withdraw() external {
-        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked"); //@finding(SWC-116)
+        require(unlockAt == 0 || block.timestamp >= unlockAt, "locked");
         uint256 amount = savings[msg.sender];
         require(amount > 0, "nothing saved");
         savings[msg.sender] = 0;

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.4.24;
 
-// TimeLock (solc 0.4) with two findings. increaseLockTime(x) adds without a
-// check: a huge x wraps lockTime (SWC-101, stored). withdraw() pays only if
-// `now` is past the lock (SWC-116). deposit() with ether, then
-// increaseLockTime(2**256 - lockTime) (or wait a week), then withdraw().
+// TimeLock (solc 0.4). increaseLockTime(x) adds without a check: a huge x
+// wraps lockTime (SWC-101, stored): deposit() with ether, then
+// increaseLockTime(2**256 - lockTime). withdraw() pays only if `now` is
+// past the lock, but what it pays is the sender's own deposit: the time
+// decides when, nobody gains, no SWC-116 (swc116_neg_unstake_delay.sol).
 contract TimeLock {
     mapping(address => uint256) public balances;
     mapping(address => uint256) public lockTime;
@@ -20,7 +21,7 @@ contract TimeLock {
 
     function withdraw() public {
         require(balances[msg.sender] > 0);
-        require(now > lockTime[msg.sender]); //@finding(SWC-116)
+        require(now > lockTime[msg.sender]);
         uint256 amount = balances[msg.sender];
         balances[msg.sender] = 0;
         msg.sender.transfer(amount);

@@ -185,10 +185,11 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			// over a price): whatever the time, nobody gains.
 			return nil
 		}
-		if e.Label == trace.LabelTimestamp && o.ownStakeBack(hist, e.Addr) {
+		if (e.Label == trace.LabelTimestamp || e.Label == trace.LabelNumber) && o.ownStakeBack(hist, e.Addr) {
 			// A delay before a sender gets its own ether back (an
-			// unstake delay, a time lock on its deposit): the time
-			// decided only when, and nobody gains.
+			// unstake delay, a time lock on its deposit, counted in
+			// seconds or in blocks): the clock decided only when, and
+			// nobody gains.
 			return nil
 		}
 		kind = finding.BlockNumber

@@ -42,3 +42,15 @@ func TestCoin(t *testing.T) {
 		}
 	}
 }
+
+// TestCoinShortStack: a unary operation on block data with nothing
+// under it on the stack (ISZERO of the only word) is no coin, and reading
+// it does not go below the stack (TestCoverageLCOVConstructor panicked).
+func TestCoinShortStack(t *testing.T) {
+	one := []uint256.Int{*uint256.NewInt(1700000000)}
+	for _, op := range []vm.OpCode{vm.ISZERO, vm.NOT, vm.EQ, vm.MOD} {
+		if coin(op, one, [2]Label{LabelTimestamp}) {
+			t.Errorf("%v on a one-word stack is a coin", op)
+		}
+	}
+}

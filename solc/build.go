@@ -144,10 +144,11 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 		b.Err = err
 		d := compilerFailure(units[roots[0]], err)
 		var ce *CompilerError
-		if errors.As(err, &ce) && ce.TimedOut {
+		var le *LimitError
+		if errors.As(err, &ce) && errors.As(err, &le) {
 			// Name the whole unit: the diagnostic sits on one root (the
-			// first by name, maybe an interface) but the unit timed out.
-			d.Message = fmt.Sprintf("%s %s; %s", b.Label(), ce.What, timeoutHint())
+			// first by name, maybe an interface) but the unit was given up.
+			d.Message = fmt.Sprintf("%s %s; %s", b.Label(), ce.how(), limitHint(le))
 		}
 		b.Diagnostics = []Diagnostic{d}
 	} else {

@@ -22,7 +22,7 @@ type Config struct {
 	CacheDir    string        // default: $FORESIGHT_CACHE_DIR, else <user cache>/foresight
 	Home        string        // where to look for ~/.svm and ~/.solc-select; default the user's home
 	Node, NPM   string        // default "node" and "npm" from PATH, found by execPath's rules
-	Timeout     time.Duration // per compile; zero: it grows with the unit (compileTimeout)
+	Timeout     time.Duration // CPU-time budget per compile; zero: it grows with the unit (compileBudget)
 	NoInstall   bool          // never run npm; only use what is installed
 	// InstallTimeout bounds one npm install of a solc-js release; default
 	// DefaultInstallTimeout.

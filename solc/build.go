@@ -133,6 +133,9 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 	}
 	refusedDiags, refused := outsideImports(b.Units, p.Root)
 	missingDiags, missingNames := missingImports(b.Units, p)
+	if d, ok := missingPackagesDiagnostic(b.Units, p); ok {
+		missingDiags = append([]Diagnostic{d}, missingDiags...)
+	}
 	b.Outlines = astOmitted(p, comp, b.Units, roots, mode)
 	start := time.Now()
 	out, hit, err := t.cache.compile(ctx, comp, p.input(b.Units, refused, mode, st, b.Outlines))

@@ -75,14 +75,26 @@ func TestNativeSlowProgressIsNotEnded(t *testing.T) {
 	path, _ := scriptSolc(t, `cat >/dev/null
 while [ ! -e `+stop+` ]; do sleep 0.05; echo . >&2; echo . >> `+beats+`; done
 echo '{"sources":{}}'`)
-	const stall = 1500 * time.Millisecond
-	n := &Native{Path: path, Ver: MustVersion("0.8.0"), Timeout: time.Hour, stall: stall}
+	n := &Native{Path: path, Ver: MustVersion("0.8.0"), Timeout: time.Hour, stall: slowStall}
+	compileSlowly(t, n, tinyInput, beats, stop)
+}
+
+// slowStall is the no-progress window of the slow compiles: thirty times
+// their pauses of 50 ms.
+const slowStall = 1500 * time.Millisecond
+
+// compileSlowly compiles in with c, a fake compiler that pauses 50 ms at
+// a time and appends a line to beats after each pause until stop exists;
+// once it has paused for three no-progress windows in all, the test
+// creates stop, and the compile must then succeed.
+func compileSlowly(t *testing.T, c Compiler, in *Input, beats, stop string) {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() {
-		_, err := Compile(t.Context(), n, tinyInput)
+		_, err := Compile(t.Context(), c, in)
 		done <- err
 	}()
-	pauses := int(3 * stall / (50 * time.Millisecond))
+	pauses := int(3 * slowStall / (50 * time.Millisecond))
 	waitFor(t, "the compiler to pause for three no-progress windows", func() bool {
 		select {
 		case err := <-done:
@@ -180,29 +192,8 @@ func TestWorkerSlowProgressIsNotEnded(t *testing.T) {
 	dir := fakeSolcJS(t, blockingSolcJS)
 	w := NewNodeWorker("", nil)
 	defer w.Close()
-	const stall = 1500 * time.Millisecond
-	c := &SolcJS{Ver: MustVersion("0.8.0"), Dir: dir, Worker: w, Timeout: time.Hour, stall: stall}
-	done := make(chan error, 1)
-	go func() {
-		_, err := Compile(t.Context(), c, sourceInput("pause"))
-		done <- err
-	}()
-	pauses := int(3 * stall / (50 * time.Millisecond))
-	waitFor(t, "the compiler to pause for three no-progress windows", func() bool {
-		select {
-		case err := <-done:
-			t.Fatalf("the compile ended early: %v", err)
-		default:
-		}
-		b, _ := os.ReadFile(beats)
-		return strings.Count(string(b), "\n") >= pauses
-	})
-	if err := os.WriteFile(stop, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := <-done; err != nil {
-		t.Fatalf("a slow compile that made progress was ended: %v", err)
-	}
+	c := &SolcJS{Ver: MustVersion("0.8.0"), Dir: dir, Worker: w, Timeout: time.Hour, stall: slowStall}
+	compileSlowly(t, c, sourceInput("pause"), beats, stop)
 }
 
 // TestRestartedWorkerResumesWaiter is the watchdog of issue 69 item 3: a

@@ -2,8 +2,6 @@
 
 package solc
 
-import "time"
-
 // cpuClock: no CPU time is read here, so a compile keeps a wall-clock
 // limit (watchRun).
 const cpuClock = false
@@ -11,4 +9,4 @@ const cpuClock = false
 // groupCPU cannot read a process group's CPU time outside Linux: ok is
 // always false, and a compile falls back to a wall-clock limit
 // (watchRun).
-func groupCPU(pgid int) (used time.Duration, ok bool) { return 0, false }
+func groupCPU(pgid int) (u usage, ok bool) { return u, false }

@@ -142,8 +142,8 @@ func watchProcess(ctx context.Context, cancel context.CancelCauseFunc, limits *r
 	go func() {
 		defer close(ended)
 		sample := func() progress {
-			cpu, ok := meter.read()
-			return progress{cpu: cpu, out: stdout.written() + stderr.written(), ok: ok}
+			u, ok := meter.read()
+			return progress{usage: u, out: stdout.written() + stderr.written(), ok: ok}
 		}
 		if le := watchRun(ctx, *limits, sample); le != nil {
 			cancel(le)

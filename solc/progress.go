@@ -5,22 +5,28 @@ import (
 	"time"
 )
 
-// progress is one sample of a compiler run: the CPU time its processes
-// used since the run began, and the bytes it has written. ok is false when
-// the CPU time could not be read (the processes are gone).
+// progress is one sample of a compiler run: what its processes used
+// since the run began, and the bytes it has written. ok is false when the
+// processes could not be read (they are gone).
 type progress struct {
-	cpu time.Duration
+	usage
 	out int64
 	ok  bool
 }
 
-// A cpuMeter counts the CPU time a process group uses from a starting
-// point on. The group's total can fall (a process whose reaper is outside
-// the group exits and takes its time with it): only rises are added, so
-// the count may miss a little, never count twice.
+// usage is what a process group used: CPU time, and major page faults.
+type usage struct {
+	cpu    time.Duration
+	faults int64
+}
+
+// A cpuMeter counts what a process group uses from a starting point on.
+// The group's totals can fall (a process whose reaper is outside the
+// group exits and takes its time with it): only rises are added, so the
+// count may miss a little, never count twice.
 type cpuMeter struct {
 	pgid       int
-	last, used time.Duration
+	last, used usage
 }
 
 // newCPUMeter returns a meter of group pgid. A run's own new group counts
@@ -35,16 +41,15 @@ func newCPUMeter(pgid int, fromNow bool) *cpuMeter {
 	return m
 }
 
-// read returns the CPU time used since the meter's start; ok is false
+// read returns what the group used since the meter's start; ok is false
 // when the group could not be read.
-func (m *cpuMeter) read() (time.Duration, bool) {
+func (m *cpuMeter) read() (usage, bool) {
 	total, ok := groupCPU(m.pgid)
 	if !ok {
 		return m.used, false
 	}
-	if total > m.last {
-		m.used += total - m.last
-	}
+	m.used.cpu += max(total.cpu-m.last.cpu, 0)
+	m.used.faults += max(total.faults-m.last.faults, 0)
 	m.last = total
 	return m.used, true
 }
@@ -55,7 +60,8 @@ const maxPoll = time.Second
 
 // watchRun watches one compiler run until ctx ends and returns the limit
 // it broke first, or nil when ctx ended before any. Every poll it takes a
-// sample: a rise in CPU time or output is progress; stall of wall time
+// sample: a rise in CPU time, major page faults or output is progress;
+// stall of wall time
 // without progress, or CPU time past lim.cpu, ends the run. Where CPU
 // time cannot be read at all (cpuClock false), lim.cpu is a wall-clock
 // limit, the rule before CPU time was counted.
@@ -89,7 +95,7 @@ func watchRun(ctx context.Context, lim runLimits, sample func() progress) *Limit
 		}
 		p := sample()
 		now := time.Now()
-		if p.cpu > last.cpu || p.out > last.out {
+		if p.cpu > last.cpu || p.faults > last.faults || p.out > last.out {
 			lastProgress = now
 			last = p
 		}

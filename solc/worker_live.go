@@ -86,8 +86,8 @@ func (w *NodeWorker) prepare(done <-chan struct{}) (io.WriteCloser, *bufio.Reade
 	meter := newCPUMeter(w.cmd.Process.Pid, true)
 	stderr, read := w.stderr, w.respRead
 	sample := func() progress {
-		cpu, ok := meter.read()
-		return progress{cpu: cpu, out: stderr.written() + read.Load(), ok: ok}
+		u, ok := meter.read()
+		return progress{usage: u, out: stderr.written() + read.Load(), ok: ok}
 	}
 	return w.stdin, w.resp, w.nextID, sample, nil
 }

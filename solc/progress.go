@@ -61,8 +61,9 @@ const maxPoll = time.Second
 // watchRun watches one compiler run until ctx ends and returns the limit
 // it broke first, or nil when ctx ended before any. Every poll it takes a
 // sample: a rise in CPU time, major page faults or output is progress;
-// stall of wall time
-// without progress, or CPU time past lim.cpu, ends the run. Where CPU
+// lim.stall of wall time without progress, or CPU time past lim.cpu, ends
+// the run. Progress is judged between samples, so a watcher the machine
+// schedules late still sees what the compiler did meanwhile. Where CPU
 // time cannot be read at all (cpuClock false), lim.cpu is a wall-clock
 // limit, the rule before CPU time was counted.
 func watchRun(ctx context.Context, lim runLimits, sample func() progress) *LimitError {

@@ -133,6 +133,9 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 	}
 	refusedDiags, refused := outsideImports(b.Units, p.Root)
 	missingDiags, missingNames := missingImports(b.Units, p)
+	if d, ok := missingPackagesDiagnostic(b.Units, p); ok {
+		missingDiags = append([]Diagnostic{d}, missingDiags...)
+	}
 	b.Outlines = astOmitted(p, comp, b.Units, roots, mode)
 	start := time.Now()
 	out, hit, err := t.cache.compile(ctx, comp, p.input(b.Units, refused, mode, st, b.Outlines))
@@ -144,10 +147,11 @@ func (t *Toolchain) runGroup(ctx context.Context, p *Project, units map[string]*
 		b.Err = err
 		d := compilerFailure(units[roots[0]], err)
 		var ce *CompilerError
-		if errors.As(err, &ce) && ce.TimedOut {
+		var le *LimitError
+		if errors.As(err, &ce) && errors.As(err, &le) {
 			// Name the whole unit: the diagnostic sits on one root (the
-			// first by name, maybe an interface) but the unit timed out.
-			d.Message = fmt.Sprintf("%s %s; %s", b.Label(), ce.What, timeoutHint())
+			// first by name, maybe an interface) but the unit was given up.
+			d.Message = fmt.Sprintf("%s %s; %s", b.Label(), ce.how(), limitHint(le))
 		}
 		b.Diagnostics = []Diagnostic{d}
 	} else {

@@ -160,17 +160,21 @@ func fakeSolc(t *testing.T, body string) *Native {
 	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return &Native{Path: path, Ver: MustVersion("0.8.0"), Timeout: 500 * time.Millisecond}
+	return &Native{Path: path, Ver: MustVersion("0.8.0"), Timeout: 500 * time.Millisecond, stall: 500 * time.Millisecond}
 }
 
 func TestNativeFailures(t *testing.T) {
 	in := &Input{Language: "Solidity", Sources: map[string]InputSource{"a.sol": {Content: "contract A {}"}}}
+	hang := "made no progress for 500ms"
+	if !cpuClock {
+		hang = "timed out after 500ms"
+	}
 	tests := []struct {
 		name, body, want string
 	}{
 		{"crash", "echo 'segmentation fault' >&2; exit 139", "exited with status 139: segmentation fault"},
 		{"garbage", "echo 'this is not json'", "not standard JSON"},
-		{"hang", "exec sleep 30", "timed out after 500ms"},
+		{"hang", "exec sleep 30", hang},
 		{"killed", "kill -9 $$", "killed"},
 	}
 	for _, tt := range tests {
@@ -209,8 +213,8 @@ func TestNodeWorkerFailures(t *testing.T) {
 		t.Errorf("missing node: err = %v", err)
 	}
 
-	// A package whose compile hangs is killed at the timeout, and the worker
-	// serves the next request.
+	// A package whose compile computes without end is killed at its CPU
+	// budget, and the worker serves the next request.
 	dir := t.TempDir()
 	pkg := filepath.Join(dir, "node_modules", "solc")
 	os.MkdirAll(pkg, 0o755)
@@ -219,7 +223,11 @@ func TestNodeWorkerFailures(t *testing.T) {
 	defer w.Close()
 	fake := &SolcJS{Ver: MustVersion("0.8.0"), Dir: dir, Worker: w, Timeout: time.Second}
 	hang := &Input{Language: "Solidity", Sources: map[string]InputSource{"hang.sol": {Content: "hang"}}}
-	if _, err := Compile(context.Background(), fake, hang); !errors.Is(err, ErrCompilerFailed) || !strings.Contains(err.Error(), "timed out after 1s") {
+	want := "used its CPU budget of 1s"
+	if !cpuClock {
+		want = "timed out after 1s"
+	}
+	if _, err := Compile(context.Background(), fake, hang); !errors.Is(err, ErrCompilerFailed) || !strings.Contains(err.Error(), want) {
 		t.Errorf("hang: err = %v", err)
 	}
 	// The rest restart node on the same worker: under a loaded machine a

@@ -32,17 +32,26 @@ var ErrCompilerCrashed = errors.New("the compiler crashed on this input")
 // CompilerError says which compiler failed and how.
 type CompilerError struct {
 	Compiler string // as Compiler.String
-	What     string // "timed out after 2m0s", "crashed: exit status 2", ...
-	Err      error  // underlying cause, or nil
+	What     string // "crashed: exit status 2", ...; "" when Err says it all
+	Err      error  // underlying cause (a *LimitError when TimedOut), or nil
 	Crashed  bool   // the input crashed it; errors.Is(e, ErrCompilerCrashed)
-	TimedOut bool   // it outlived its limit; errors.Is(e, ErrCompileTimeout)
+	TimedOut bool   // it was given up; errors.Is(e, ErrCompileTimeout)
 }
 
 func (e *CompilerError) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("%s %s: %v", e.Compiler, e.What, e.Err)
+	return e.Compiler + " " + e.how()
+}
+
+// how says how the compiler failed, without naming it: "made no progress
+// for 2m0s", "crashed: exit status 2: ...".
+func (e *CompilerError) how() string {
+	switch {
+	case e.What == "":
+		return fmt.Sprint(e.Err)
+	case e.Err != nil:
+		return fmt.Sprintf("%s: %v", e.What, e.Err)
 	}
-	return fmt.Sprintf("%s %s", e.Compiler, e.What)
+	return e.What
 }
 
 // Unwrap lets callers test for ErrCompilerFailed and for the cause.

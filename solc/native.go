@@ -13,12 +13,16 @@ import (
 
 // Native is a solc binary, run once per request.
 type Native struct {
-	Path    string
-	Ver     Version
-	Timeout time.Duration // per request; zero: it grows with the input (compileTimeout)
+	Path string
+	Ver  Version
+	// Timeout is the CPU-time budget of one request (a wall-clock limit
+	// where CPU time is not read); zero: it grows with the input
+	// (compileBudget).
+	Timeout time.Duration
 
-	life           *lifetime // the Toolchain's, so Close stops the run; nil for none
-	maxOut, maxErr int       // output caps; zero means MaxCompilerOutput and 1 MiB
+	life           *lifetime     // the Toolchain's, so Close stops the run; nil for none
+	maxOut, maxErr int           // output caps; zero means MaxCompilerOutput and 1 MiB
+	stall          time.Duration // the no-progress limit; zero: NoProgressLimit (tests set less)
 }
 
 // Version returns the binary's version.
@@ -27,11 +31,11 @@ func (n *Native) Version() Version { return n.Ver }
 func (n *Native) String() string { return fmt.Sprintf("solc %s (%s)", n.Ver, n.Path) }
 
 // CompileJSON runs `solc --standard-json` with the input on stdin, in its
-// own process group. The group is killed when ctx ends, the timeout passes,
-// the output passes MaxCompilerOutput (stderr: 1 MiB) or the Toolchain
-// closes.
+// own process group. The group is killed when ctx ends, it breaks a limit
+// (no progress, its CPU budget: compileLimits), the output passes
+// MaxCompilerOutput (stderr: 1 MiB) or the Toolchain closes.
 func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
-	timeout := compileTimeout(n.Timeout, len(input))
+	limits := compileLimits(n.Timeout, len(input), n.stall)
 	maxOut, maxErr := n.maxOut, n.maxErr
 	if maxOut == 0 {
 		maxOut, maxErr = MaxCompilerOutput, maxCompilerStderr
@@ -46,7 +50,7 @@ func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 	defer os.RemoveAll(dir)
 	r := runProcess(ctx, procSpec{
 		path: n.Path, args: []string{"--standard-json"}, stdin: input, dir: dir,
-		maxOut: maxOut, maxErr: maxErr, timeout: timeout, life: n.life,
+		maxOut: maxOut, maxErr: maxErr, limits: &limits, life: n.life,
 	})
 	if r.err == nil {
 		return r.stdout, nil
@@ -56,9 +60,10 @@ func (n *Native) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 	}
 	var what string
 	var limit *OutputLimitError
+	var given *LimitError
 	switch {
-	case errors.Is(r.err, errTimedOut):
-		return nil, &CompilerError{Compiler: n.String(), What: fmt.Sprintf("timed out after %s", timeout), TimedOut: true}
+	case errors.As(r.err, &given):
+		return nil, &CompilerError{Compiler: n.String(), Err: given, TimedOut: true}
 	case errors.Is(r.err, errClosed):
 		return nil, &CompilerError{Compiler: n.String(), What: "was stopped", Err: r.err}
 	case errors.As(r.err, &limit):

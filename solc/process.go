@@ -54,20 +54,23 @@ type procSpec struct {
 	stdin   []byte
 	maxOut  int
 	maxErr  int
-	timeout time.Duration
-	life    *lifetime // nil: not stopped by Toolchain.Close
+	timeout time.Duration // a wall-clock limit (probes); zero for none
+	// limits, when set, end a compile by progress and CPU time
+	// (watchRun) with a *LimitError.
+	limits *runLimits
+	life   *lifetime // nil: not stopped by Toolchain.Close
 }
 
 type procResult struct {
 	stdout, stderr []byte
-	// err is the parent context's error, errTimedOut, errClosed, an
-	// *OutputLimitError, or what exec returned.
+	// err is the parent context's error, errTimedOut, a *LimitError,
+	// errClosed, an *OutputLimitError, or what exec returned.
 	err error
 }
 
 // runProcess runs a process in its own process group, so that whatever it
-// spawns dies with it: on timeout, cancellation, too much output or
-// Toolchain.Close the whole group is killed, and the group is killed again
+// spawns dies with it: on timeout, a broken limit, cancellation, too much
+// output or Toolchain.Close the whole group is killed, and the group is killed again
 // once the process has exited, so no grandchild outlives the run; should
 // Foresight die first, the watchdog kills the group (orphans.go). Every wait
 // is bounded (waitDelay), even when a grandchild holds the pipes open.
@@ -106,7 +109,9 @@ func runProcess(ctx context.Context, s procSpec) procResult {
 	err := cmd.Start()
 	if err == nil {
 		guardGroup('+', cmd.Process.Pid)
+		stopWatch := watchProcess(ctx, cancel, s.limits, cmd.Process.Pid, stdout, stderr)
 		err = cmd.Wait()
+		stopWatch()
 		killGroup(cmd) // children it left behind
 		guardGroup('-', cmd.Process.Pid)
 	}
@@ -123,6 +128,33 @@ func runProcess(ctx context.Context, s procSpec) procResult {
 	return res
 }
 
+// watchProcess watches the process group pgid under limits (watchRun),
+// counting what it wrote to stdout and stderr as progress, and cancels
+// the run with the *LimitError it breaks. The returned func stops the
+// watch and waits for it. Without limits it does nothing.
+func watchProcess(ctx context.Context, cancel context.CancelCauseFunc, limits *runLimits, pgid int, stdout, stderr *capWriter) (stop func()) {
+	if limits == nil {
+		return func() {}
+	}
+	ctx, done := context.WithCancel(ctx)
+	ended := make(chan struct{})
+	meter := newCPUMeter(pgid, false)
+	go func() {
+		defer close(ended)
+		sample := func() progress {
+			u, ok := meter.read()
+			return progress{usage: u, out: stdout.written() + stderr.written(), ok: ok}
+		}
+		if le := watchRun(ctx, *limits, sample); le != nil {
+			cancel(le)
+		}
+	}()
+	return func() {
+		done()
+		<-ended
+	}
+}
+
 // capWriter keeps up to max bytes; past that it calls full once and
 // discards the rest (draining, so the writer is not blocked before the kill
 // arrives).
@@ -130,13 +162,22 @@ type capWriter struct {
 	mu   sync.Mutex
 	buf  bytes.Buffer
 	max  int
+	n    int64 // every byte written, kept or not: progress (watchRun)
 	over bool
 	full func()
+}
+
+// written returns how many bytes were written, kept or not.
+func (w *capWriter) written() int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.n
 }
 
 func (w *capWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.n += int64(len(p))
 	if w.over {
 		return len(p), nil
 	}

@@ -66,6 +66,11 @@ type Project struct {
 	// Overrides are Hardhat's solidity.overrides: the compiler and
 	// settings of single files, by unit name.
 	Overrides map[string]ProjectCompiler
+	// NamedVersions are the solc versions the project's package.json (its
+	// solc dependency) or Hardhat's cache and build-info name, highest
+	// first: a compiler chosen by pragmas is the highest of them that
+	// satisfies the unit, when one does (readNamedVersions).
+	NamedVersions []Version
 	// SettingsStated: the configuration (or the user) names the optimizer
 	// or via-IR, so a "Stack too deep" build is reported, not retried with
 	// other settings.
@@ -210,14 +215,15 @@ func findUp(dir string, names []string) (string, bool) {
 
 // LoadProject reads the configuration of the project rooted at root:
 // foundry.toml (the profile in FOUNDRY_PROFILE, else default) with Foundry's
-// remapping rules (see foundryRemappings), remappings.txt, and the literal
-// solidity settings of a Hardhat config (never run).
+// remapping rules (see foundryRemappings), remappings.txt, the literal
+// solidity settings of a Hardhat config (never run), and the solc versions
+// package.json or a Hardhat cache names (readNamedVersions).
 func LoadProject(root string) (*Project, error) {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return nil, fmt.Errorf("project root: %w", err)
 	}
-	p := &Project{Root: root, Kind: "plain", Settings: Settings{OptimizerRuns: 200}, Test: "test", Script: "script"}
+	p := &Project{Root: root, Kind: "plain", Settings: Settings{OptimizerRuns: 200}, Test: "test", Script: "script", NamedVersions: readNamedVersions(root)}
 	for _, m := range rootMarkers {
 		if _, err := os.Stat(filepath.Join(root, m.file)); err == nil {
 			p.Kind = m.kind

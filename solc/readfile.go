@@ -49,6 +49,37 @@ func readRegular(path string, max int64) ([]byte, error) {
 	return readOpened(path, max)
 }
 
+// readHead reads at most the first n bytes of a regular file of the
+// workspace, whatever its size (a Hardhat build-info names its compiler
+// in its first line and goes on for megabytes); it refuses what
+// readRegular refuses but size.
+func readHead(path string, n int64) ([]byte, error) {
+	const anySize = 1<<63 - 1
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(path, fi, anySize); err != nil {
+		return nil, err
+	}
+	f, err := openNonblocking(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := checkRegular(path, fi, anySize); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, n))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return data, nil
+}
+
 // readOpened opens path without blocking (O_NONBLOCK where there is one),
 // refuses it unless fstat says it is a regular file of at most max bytes,
 // and reads at most max bytes.

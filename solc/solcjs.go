@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -24,10 +25,14 @@ var workerScript string
 // SolcJS is a solc-js package installed in Dir (Dir/node_modules/solc),
 // compiled through a shared long-lived node worker.
 type SolcJS struct {
-	Ver     Version
-	Dir     string
-	Worker  *NodeWorker
-	Timeout time.Duration // per request; zero: it grows with the input (compileTimeout)
+	Ver    Version
+	Dir    string
+	Worker *NodeWorker
+	// Timeout is the CPU-time budget of one request, counted on the
+	// worker's process during that request (a wall-clock limit where CPU
+	// time is not read); zero: it grows with the input (compileBudget).
+	Timeout time.Duration
+	stall   time.Duration // the no-progress limit; zero: NoProgressLimit (tests set less)
 
 	// repair reinstalls a package that does not load (Toolchain.repairJS);
 	// nil: Dir is not Foresight's to replace.
@@ -41,14 +46,14 @@ func (s *SolcJS) String() string { return fmt.Sprintf("solc %s (solc-js)", s.Ver
 
 // CompileJSON sends the input to the worker.
 func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) {
-	timeout := compileTimeout(s.Timeout, len(input))
-	out, err := s.Worker.call(ctx, "compile", s.Dir, input, timeout)
+	limits := compileLimits(s.Timeout, len(input), s.stall)
+	out, err := s.Worker.call(ctx, "compile", s.Dir, input, limits)
 	var le *workerError
 	if errors.As(err, &le) && le.loadFailed && s.repair != nil {
 		if rerr := s.repair(ctx, le.what); rerr != nil {
 			return nil, rerr
 		}
-		out, err = s.Worker.call(ctx, "compile", s.Dir, input, timeout)
+		out, err = s.Worker.call(ctx, "compile", s.Dir, input, limits)
 		if errors.As(err, &le) && le.loadFailed {
 			return nil, &CompilerError{Compiler: s.String(), What: fmt.Sprintf("in %s %s, even after a fresh install; check node, remove %s to install it again, or use a native solc", s.Dir, loadCause(le.what), s.Dir)}
 		}
@@ -65,7 +70,8 @@ func (s *SolcJS) CompileJSON(ctx context.Context, input []byte) ([]byte, error) 
 
 // A NodeWorker is one node process that loads solc-js compilers on demand,
 // keeps them loaded, and serves one request at a time. It restarts after a
-// crash, and is killed when a request exceeds its timeout.
+// crash, and is killed when a request breaks its limits (no progress, its
+// CPU budget: watchRun).
 type NodeWorker struct {
 	Node string // node binary; when empty, resolve's, else "node"
 	Log  *zap.Logger
@@ -81,11 +87,16 @@ type NodeWorker struct {
 	stdin  io.WriteCloser
 	resp   *bufio.Reader
 	respFd *os.File
-	stderr *tailBuffer
-	nextID int
-	closed bool
+	// respRead counts the bytes read from the process's responses: output,
+	// so progress (watchRun).
+	respRead *atomic.Int64
+	stderr   *tailBuffer
+	nextID   int
+	closed   bool
 	// abandoned: the caller of the request in flight has left (acquire).
-	abandoned bool
+	// Atomic, so a caller whose context ended never waits for mu (held
+	// while a process is stopped or started) before it returns.
+	abandoned atomic.Bool
 	// nodeChecked: the node binaries whose version passed checkNode.
 	nodeChecked map[string]bool
 }
@@ -94,7 +105,8 @@ type workerError struct {
 	what string
 	err  error
 	died bool // the worker process was gone or died during the request
-	// timedOut: the request outlived its limit and the worker was killed.
+	// timedOut: the request broke a limit (err is the *LimitError) and
+	// the worker was killed.
 	timedOut bool
 	// loadFailed: the compiler package did not load (a corrupt install).
 	loadFailed bool
@@ -104,7 +116,12 @@ type workerError struct {
 	crashed bool
 }
 
-func (e *workerError) Error() string { return e.what }
+func (e *workerError) Error() string {
+	if e.what == "" && e.err != nil {
+		return e.err.Error()
+	}
+	return e.what
+}
 
 // NewNodeWorker returns a worker; the process starts on the first request.
 func NewNodeWorker(node string, log *zap.Logger) *NodeWorker {
@@ -185,6 +202,7 @@ func (w *NodeWorker) startLocked() error {
 	}
 	w.stderr = &tailBuffer{max: 8 << 10}
 	cmd.Stderr = w.stderr
+	read := new(atomic.Int64)
 	cmd.SysProcAttr = procAttr()
 	cmd.WaitDelay = waitDelay
 	if err := cmd.Start(); err != nil {
@@ -194,7 +212,7 @@ func (w *NodeWorker) startLocked() error {
 	}
 	guardGroup('+', cmd.Process.Pid)
 	pw.Close()
-	w.cmd, w.stdin, w.resp, w.respFd = cmd, stdin, bufio.NewReaderSize(pr, 1<<16), pr
+	w.cmd, w.stdin, w.resp, w.respFd, w.respRead = cmd, stdin, bufio.NewReaderSize(&countingReader{r: pr, n: read}, 1<<16), pr, read
 	w.Log.Debug("solc-js worker started", zap.Int("pid", cmd.Process.Pid))
 	return nil
 }
@@ -216,8 +234,8 @@ type workerResult struct {
 
 // call sends one request (callOnce) and retries it once on a new worker
 // process when the process died without answering.
-func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
-	out, err := w.callOnce(ctx, op, dir, body, timeout)
+func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, limits runLimits) ([]byte, error) {
+	out, err := w.callOnce(ctx, op, dir, body, limits)
 	var we *workerError
 	if err == nil || !errors.As(err, &we) || !we.died || ctx.Err() != nil {
 		return out, err
@@ -227,7 +245,7 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 	// idempotent, so one retry on a fresh process hides a death that was
 	// not this request's doing; an input that kills node kills it again.
 	w.Log.Warn("solc-js worker died; retrying the request on a new one", zap.String("op", op), zap.String("error", we.Error()))
-	out, err = w.callOnce(ctx, op, dir, body, timeout)
+	out, err = w.callOnce(ctx, op, dir, body, limits)
 	if errors.As(err, &we) && we.died {
 		we.what += " (twice: the request was retried on a new worker)"
 	}
@@ -235,14 +253,17 @@ func (w *NodeWorker) call(ctx context.Context, op, dir string, body []byte, time
 }
 
 // callOnce sends one request to the current (or a new) worker process.
-// If ctx ends first the caller gets ctx.Err() at once, while the in-flight compile is allowed to finish in the background
-// (killing the worker would throw away every loaded compiler); a compile that
-// outlives timeout kills the worker.
-func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, timeout time.Duration) ([]byte, error) {
+// If ctx ends first the caller gets ctx.Err() at once, while the in-flight
+// compile is allowed to finish in the background (killing the worker
+// would throw away every loaded compiler) unless a newer request needs the
+// worker (acquire). A compile that breaks its limits (watchRun: no
+// progress, or its CPU budget, counted from this request's start) kills
+// the worker, whether or not its caller still waits.
+func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, limits runLimits) ([]byte, error) {
 	if err := w.acquire(ctx.Done(), ctx.Err); err != nil {
 		return nil, err
 	}
-	stdin, resp, id, err := w.prepare(ctx.Done())
+	stdin, resp, id, sample, err := w.prepare(ctx.Done())
 	if err != nil {
 		<-w.sem
 		if errors.Is(err, errPingCancelled) {
@@ -266,16 +287,22 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 		done <- readResponse(resp, h.ID)
 	}()
 
-	timer := time.NewTimer(timeout)
-	finish := func(r workerResult, timedOut bool) ([]byte, error) {
+	// The watch has its own context: it outlives a caller who left, and
+	// ends with the request (finish), so it never outlives it.
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	broke := make(chan *LimitError, 1)
+	go func() { broke <- watchRun(watchCtx, limits, sample) }()
+
+	finish := func(r workerResult, limit *LimitError) ([]byte, error) {
+		stopWatch()
 		defer func() { <-w.sem }()
 		w.mu.Lock()
 		defer w.mu.Unlock()
-		w.abandoned = false
-		if timedOut {
-			w.Log.Warn("solc-js worker timed out; restarting it", zap.Duration("timeout", timeout))
+		w.abandoned.Store(false)
+		if limit != nil {
+			w.Log.Warn("solc-js compile given up; restarting the worker", zap.String("limit", limit.Error()))
 			w.stopLocked()
-			return nil, &workerError{what: fmt.Sprintf("timed out after %s", timeout), timedOut: true}
+			return nil, &workerError{err: limit, timedOut: true}
 		}
 		if r.err != nil {
 			var re *remoteError
@@ -312,25 +339,33 @@ func (w *NodeWorker) callOnce(ctx context.Context, op, dir string, body []byte, 
 	}
 	select {
 	case r := <-done:
-		timer.Stop()
-		return finish(r, false)
-	case <-timer.C:
-		return finish(workerResult{}, true)
+		return finish(r, nil)
+	case le := <-broke:
+		return finish(workerResult{}, le)
 	case <-ctx.Done():
-		w.mu.Lock()
-		w.abandoned = true
-		w.mu.Unlock()
+		w.abandoned.Store(true)
 		go func() {
 			select {
 			case r := <-done:
-				timer.Stop()
-				finish(r, false)
-			case <-timer.C:
-				finish(workerResult{}, true)
+				finish(r, nil)
+			case le := <-broke:
+				finish(workerResult{}, le)
 			}
 		}()
 		return nil, ctx.Err()
 	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 type remoteError struct {
@@ -384,11 +419,20 @@ type tailBuffer struct {
 	mu  sync.Mutex
 	buf []byte
 	max int
+	n   int64 // every byte written: progress (watchRun)
+}
+
+// written returns how many bytes were ever written.
+func (t *tailBuffer) written() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.n
 }
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.n += int64(len(p))
 	t.buf = append(t.buf, p...)
 	if len(t.buf) > t.max {
 		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)

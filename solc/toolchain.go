@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -22,7 +23,7 @@ type Config struct {
 	CacheDir    string        // default: $FORESIGHT_CACHE_DIR, else <user cache>/foresight
 	Home        string        // where to look for ~/.svm and ~/.solc-select; default the user's home
 	Node, NPM   string        // default "node" and "npm" from PATH, found by execPath's rules
-	Timeout     time.Duration // per compile; zero: it grows with the unit (compileTimeout)
+	Timeout     time.Duration // CPU-time budget per compile; zero: it grows with the unit (compileBudget)
 	NoInstall   bool          // never run npm; only use what is installed
 	// InstallTimeout bounds one npm install of a solc-js release; default
 	// DefaultInstallTimeout.
@@ -181,7 +182,8 @@ func KnownVersions() []Version {
 // Select returns the compiler for sources of project p (nil for none) with
 // the given pragma constraints. The order: Config.SolcPath,
 // Config.SolcVersion, the version or path p pins (foundry.toml), the highest
-// of p's configured compilers (Hardhat) that satisfies every pragma, the highest
+// of p's configured compilers (Hardhat) that satisfies every pragma, then
+// choose's: the highest version p names that does, the highest
 // native binary that satisfies every pragma, then the highest solc-js release
 // that does (installed on first use).
 func (t *Toolchain) Select(ctx context.Context, pragmas []Constraint, p *Project) (Compiler, error) {
@@ -253,18 +255,15 @@ func (t *Toolchain) materialize(ctx context.Context, ch choice) (Compiler, error
 	return t.solcJS(ctx, ch.js)
 }
 
-// choose picks, without installing anything, the highest native binary
-// that satisfies every pragma, else the highest solc-js release that does
-// (installed ones only with Config.NoInstall).
+// choose picks, without installing anything, the highest version p names
+// (Project.NamedVersions) that satisfies every pragma, as a native binary
+// of that version or else the solc-js release; failing that, the highest
+// native binary that satisfies every pragma, else the highest solc-js
+// release that does (installed ones only with Config.NoInstall).
 func (t *Toolchain) choose(ctx context.Context, pragmas []Constraint, p *Project) (choice, error) {
 	t.noteRoot(p)
 	allows := allowsAll(pragmas)
 	natives := t.nativesFor(ctx, p)
-	for _, n := range natives {
-		if allows(n.Ver) {
-			return choice{native: n}, nil
-		}
-	}
 	candidates := embeddedVersions()
 	if t.cfg.NoInstall {
 		candidates = candidates[:0]
@@ -272,6 +271,14 @@ func (t *Toolchain) choose(ctx context.Context, pragmas []Constraint, p *Project
 			if !v.Less(MinStandardJSON) {
 				candidates = append(candidates, v)
 			}
+		}
+	}
+	if ch, ok := namedChoice(p, allows, natives, candidates); ok {
+		return ch, nil
+	}
+	for _, n := range natives {
+		if allows(n.Ver) {
+			return choice{native: n}, nil
 		}
 	}
 	for i := len(candidates) - 1; i >= 0; i-- {
@@ -309,6 +316,29 @@ func (t *Toolchain) choose(ctx context.Context, pragmas []Constraint, p *Project
 		}
 	}
 	return choice{}, e
+}
+
+// namedChoice is the highest version p names that allows accepts and that
+// is at hand: a native binary of it, else a solc-js release among
+// candidates (any release, or the installed ones with Config.NoInstall).
+func namedChoice(p *Project, allows func(Version) bool, natives []*Native, candidates []Version) (choice, bool) {
+	if p == nil {
+		return choice{}, false
+	}
+	for _, v := range p.NamedVersions {
+		if !allows(v) {
+			continue
+		}
+		for _, n := range natives {
+			if n.Ver == v {
+				return choice{native: n}, true
+			}
+		}
+		if slices.Contains(candidates, v) {
+			return choice{js: v}, true
+		}
+	}
+	return choice{}, false
 }
 
 func (t *Toolchain) exact(ctx context.Context, s string, p *Project) (Compiler, error) {

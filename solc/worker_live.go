@@ -16,7 +16,8 @@ import (
 // replaced), and a request waiting behind a compile whose caller has left
 // replaces the worker after abandonGrace. A compile in progress for a
 // caller that still waits is never taken for a hang; only its own limit
-// (compileTimeout) ends it. Both are variables for tests.
+// (watchRun: no progress, or its CPU budget) ends it. Both are variables
+// for tests.
 var (
 	// pingTimeout: an idle node answers a ping in well under a millisecond;
 	// ten seconds leaves room for a machine that barely schedules it.
@@ -40,7 +41,7 @@ func (w *NodeWorker) acquire(done <-chan struct{}, ctxErr func() error) error {
 			return ctxErr()
 		case <-t.C:
 			w.mu.Lock()
-			if w.abandoned && w.cmd != nil {
+			if w.abandoned.Load() && w.cmd != nil {
 				w.Log.Warn("a compile nobody waits for holds the solc-js worker; restarting it for a new request", zap.Duration("waited", abandonGrace))
 				w.stopLocked()
 			}
@@ -51,11 +52,12 @@ func (w *NodeWorker) acquire(done <-chan struct{}, ctxErr func() error) error {
 }
 
 // prepare returns the pipes of a live process for a request (the worker
-// acquired) and the request's id: the running process if it answers a
-// ping, else a new one. When done closes during the ping, it returns
-// errPingCancelled at once and stops the process (the late answer could
-// not be told from the next request's).
-func (w *NodeWorker) prepare(done <-chan struct{}) (io.WriteCloser, *bufio.Reader, int, error) {
+// acquired), the request's id and its progress (watchRun: the process's
+// CPU time from now on, what it writes): the running process if it
+// answers a ping, else a new one. When done closes during the ping, it
+// returns errPingCancelled at once and stops the process (the late answer
+// could not be told from the next request's).
+func (w *NodeWorker) prepare(done <-chan struct{}) (io.WriteCloser, *bufio.Reader, int, func() progress, error) {
 	w.mu.Lock()
 	if w.cmd != nil {
 		w.nextID++
@@ -66,7 +68,7 @@ func (w *NodeWorker) prepare(done <-chan struct{}) (io.WriteCloser, *bufio.Reade
 		if cancelled {
 			w.stopLocked()
 			w.mu.Unlock()
-			return nil, nil, 0, errPingCancelled
+			return nil, nil, 0, nil, errPingCancelled
 		}
 		if !alive && w.cmd != nil && w.cmd.Process.Pid == pid {
 			w.Log.Warn("solc-js worker did not answer a ping; replacing it", zap.Int("pid", pid), zap.Duration("waited", pingTimeout))
@@ -75,11 +77,19 @@ func (w *NodeWorker) prepare(done <-chan struct{}) (io.WriteCloser, *bufio.Reade
 	}
 	defer w.mu.Unlock()
 	if err := w.startLocked(); err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, nil, err
 	}
-	w.abandoned = false
+	w.abandoned.Store(false)
 	w.nextID++
-	return w.stdin, w.resp, w.nextID, nil
+	// The worker is one process in a group of its own (procAttr), which
+	// serves request after request: the meter counts from now.
+	meter := newCPUMeter(w.cmd.Process.Pid, true)
+	stderr, read := w.stderr, w.respRead
+	sample := func() progress {
+		u, ok := meter.read()
+		return progress{usage: u, out: stderr.written() + read.Load(), ok: ok}
+	}
+	return w.stdin, w.resp, w.nextID, sample, nil
 }
 
 // errPingCancelled: the caller left during the liveness ping.

@@ -59,7 +59,7 @@ func (c *compilerFlags) register(fs *flag.FlagSet) {
 	})
 	fs.StringVar(&c.solcVersion, "solc-version", "", "compile every file with this solc `version` (an installed native solc, else solc-js from npm)")
 	fs.BoolVar(&c.noInstall, "no-install", false, "never download compilers; use only those already installed")
-	durationVar(fs, &c.timeout, "compile-timeout", 0, fmt.Sprintf("give up on one compiler run after this `duration`; 0: %s plus %s per MiB of the unit's source, at most %s", solc.DefaultTimeout, solc.TimeoutPerMiB, solc.MaxDefaultTimeout))
+	durationVar(fs, &c.timeout, "compile-timeout", 0, fmt.Sprintf("give up on one compiler run once it has used this `duration` of CPU time (wall time where CPU time is not read; a compiler that uses no CPU and writes nothing for %s is ended anyway); 0: %s plus %s per MiB of the unit's source, at most %s", solc.NoProgressLimit, solc.DefaultTimeout, solc.TimeoutPerMiB, solc.MaxDefaultTimeout))
 	fs.BoolVar(&c.verbose, "v", false, "log what foresight does to stderr, and explain each finding: what was seen, why it is a bug, what to do")
 	c.build.register(fs)
 }

@@ -1,0 +1,3 @@
+pragma solidity ^0.8.0;
+
+contract Modern {}

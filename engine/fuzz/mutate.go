@@ -55,13 +55,13 @@ func (w *worker) lastTx(ct int) txseq.Tx {
 const randomSeqLen = 8
 
 // randomSeq generates a sequence of random length up to randomSeqLen (or
-// MaxSeqLen if smaller), about one contract chosen by its code still to
-// fuzz when the campaign has several (budget.go).
+// MaxSeqLen if smaller), about one contract chosen at random when the
+// campaign has several.
 func (w *worker) randomSeq() txseq.Sequence {
 	n := 1 + w.rng.IntN(min(w.c.cfg.MaxSeqLen, randomSeqLen))
 	ct := -1
-	if len(w.c.targets) > 1 {
-		ct = w.pickContract()
+	if ts := w.c.targets; len(ts) > 1 {
+		ct = ts[w.rng.IntN(len(ts))]
 	}
 	seq := make(txseq.Sequence, n)
 	for i := range seq {

@@ -41,7 +41,6 @@ type worker struct {
 	priv     privSenders     // the deployer and role holders, who configure (mutate.go)
 	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
 	share    funcShare       // per function: its share of the work (share.go)
-	pick     contractPick    // per contract: its share of fresh sequences (budget.go)
 	s        scratch
 }
 

@@ -27,10 +27,15 @@ import (
 
 // Config sets up a Chain. The zero value is usable.
 type Config struct {
-	GasLimit   uint64        // per transaction; default DefaultGasLimit
-	Senders    int           // number of funded sender accounts; default 3
-	TxTimeout  time.Duration // wall-clock guard per transaction; default 10s
-	StartTime  uint64        // block timestamp of the deployment block
+	GasLimit uint64 // per transaction; default DefaultGasLimit
+	Senders  int    // number of funded sender accounts; default 3
+	// TxTimeout is a wall-clock guard per transaction: none by default on
+	// a local chain, where the gas limit bounds every transaction's work
+	// the same on a quiet and on a loaded machine (a wall clock there
+	// decided results by the machine's load); 10s on a fork, whose state
+	// reads wait on an RPC endpoint, which gas does not bound.
+	TxTimeout  time.Duration
+	StartTime  uint64 // block timestamp of the deployment block
 	StartBlock uint64
 	// EVMVersion is solc's name of the EVM version the project targets
 	// ("paris", "cancun", ...); the chain follows its rules. Empty means
@@ -152,8 +157,8 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	if cfg.Senders == 0 {
 		cfg.Senders = DefaultSenders
 	}
-	if cfg.TxTimeout == 0 {
-		cfg.TxTimeout = 10 * time.Second
+	if cfg.TxTimeout == 0 && (cfg.Fork != nil || cfg.Forks != nil) {
+		cfg.TxTimeout = ForkTxTimeout
 	}
 	if cfg.StartTime == 0 {
 		cfg.StartTime = 1_700_000_000
@@ -411,9 +416,17 @@ func maxCodeSize(limit uint64) uint64 {
 	return limit
 }
 
-// startGuard arms the wall-clock guard: a transaction that runs longer than
-// TxTimeout is cancelled instead of hanging the worker. The timer is reused.
+// ForkTxTimeout is a forked chain's default wall-clock guard per
+// transaction.
+const ForkTxTimeout = 10 * time.Second
+
+// startGuard arms the wall-clock guard, when the chain has one: a
+// transaction that runs longer than TxTimeout is cancelled instead of
+// hanging the worker. The timer is reused.
 func (c *Chain) startGuard() {
+	if c.cfg.TxTimeout <= 0 {
+		return
+	}
 	if c.guard == nil {
 		evm := c.evm
 		c.guard = time.AfterFunc(c.cfg.TxTimeout, evm.Cancel)
@@ -424,6 +437,9 @@ func (c *Chain) startGuard() {
 
 // stopGuard disarms the guard and reports whether it fired.
 func (c *Chain) stopGuard() bool {
+	if c.guard == nil {
+		return false
+	}
 	c.guard.Stop()
 	if c.evm.Cancelled() {
 		// The EVM stays cancelled until reset; a fresh abort flag needs a

@@ -127,3 +127,21 @@ func TestInfiniteLoopEnds(t *testing.T) {
 		t.Errorf("after a timeout: %v", r.Err)
 	}
 }
+
+// TestNoWallClockOnLocalChain: a local chain's transactions are bounded
+// by gas, not by a wall clock, so a loaded machine cannot cancel one and
+// change a result (issue 69); a fork keeps its guard, since RPC reads are
+// not bounded by gas.
+func TestNoWallClockOnLocalChain(t *testing.T) {
+	c, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.cfg.TxTimeout != 0 {
+		t.Errorf("a local chain's wall-clock guard is %s, want none", c.cfg.TxTimeout)
+	}
+	c.startGuard()
+	if c.guard != nil || c.stopGuard() {
+		t.Error("a local chain armed a wall-clock guard")
+	}
+}

@@ -186,10 +186,9 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			return nil
 		}
 		if (e.Label == trace.LabelTimestamp || e.Label == trace.LabelNumber) && o.ownStakeBack(hist, e.Addr) {
-			// A delay before a sender gets its own ether back (an
-			// unstake delay, a time lock on its deposit, counted in
-			// seconds or in blocks): the clock decided only when, and
-			// nobody gains.
+			// A delay, in seconds or blocks, before a sender gets its
+			// own ether back (an unstake delay, a time lock on its
+			// deposit): the clock decided only when; nobody gains.
 			return nil
 		}
 		kind = finding.BlockNumber

@@ -1,12 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -16,6 +16,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/engine/safefile"
 	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -269,13 +270,11 @@ type runInfo struct {
 // coverage file if asked for.
 func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runInfo) error {
 	out := stdout
+	var buf bytes.Buffer
 	if ff.output != "" {
-		file, err := os.Create(ff.output)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		out = file
+		// Rendered whole first: -o is then the complete report or, when
+		// writing fails (a full disk), absent or as it was.
+		out = &buf
 	}
 	var err error
 	switch ff.format {
@@ -288,6 +287,11 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 	}
 	if err != nil {
 		return err
+	}
+	if ff.output != "" {
+		if err := safefile.ReplaceFile(ff.output, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
 	}
 	if ff.coverage == "lcov" {
 		return writeLCOV(ff.covFile, rep, run, ff.covDeps)

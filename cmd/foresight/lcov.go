@@ -3,12 +3,12 @@ package main
 import (
 	"encoding/hex"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/safefile"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -58,7 +58,7 @@ func writeLCOV(path string, rep *engine.Report, run runInfo, deps bool) error {
 	for _, f := range files {
 		lw.file(&b, f, rep.Coverage[f])
 	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
+	return safefile.ReplaceFile(path, []byte(b.String()), 0o644)
 }
 
 // inDependency reports whether a build's project counts file as a

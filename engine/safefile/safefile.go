@@ -259,3 +259,38 @@ func WriteFileIn(root, dir, name string, data []byte) (bool, error) {
 	}
 	return WriteNew(root, dir, name, data)
 }
+
+// ReplaceFile writes data to path so that path holds either all of data
+// or, when writing fails (a full disk), what it held before, never a
+// partial file: a temporary file in path's folder, renamed over it. A
+// path that exists and is not a regular file (a terminal, /dev/stdout, a
+// pipe) is written in place, since renaming over it would replace the
+// device's name instead of writing to it.
+func ReplaceFile(path string, data []byte, perm fs.FileMode) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return os.WriteFile(path, data, perm)
+	}
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, tmpPrefix+name+"-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename, nothing to remove
+	_, werr := tmp.Write(data)
+	if werr == nil {
+		werr = tmp.Sync()
+	}
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("writing %s: %w", path, werr)
+	}
+	if err := os.Chmod(tmp.Name(), perm); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

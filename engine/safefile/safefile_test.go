@@ -35,3 +35,34 @@ func TestWriteFileInDangling(t *testing.T) {
 		t.Errorf("a new file inside the root: wrote %v, %v", wrote, err)
 	}
 }
+
+// TestReplaceFile: the file holds the whole new data, no temporary file
+// is left beside it, a device is written in place, and a folder that
+// does not exist is an error that creates nothing.
+func TestReplaceFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "report.json")
+	for _, data := range []string{"first", "second, longer than the first"} {
+		if err := ReplaceFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || string(got) != data {
+			t.Fatalf("%s holds %q (%v), want %q", path, got, err, data)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 {
+		t.Errorf("the folder holds %v (%v), want the report alone", entries, err)
+	}
+	if err := ReplaceFile(os.DevNull, []byte("x"), 0o644); err != nil {
+		t.Errorf("writing %s: %v", os.DevNull, err)
+	}
+	if fi, err := os.Lstat(os.DevNull); err != nil || fi.Mode().IsRegular() {
+		t.Errorf("%s was replaced: %v, %v", os.DevNull, fi, err)
+	}
+	missing := filepath.Join(dir, "no", "such", "lcov.info")
+	if err := ReplaceFile(missing, []byte("x"), 0o644); err == nil {
+		t.Errorf("wrote %s into a folder that does not exist", missing)
+	}
+}

@@ -77,11 +77,59 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		msg, err := s.decode(data)
 		if err != nil {
+			if head, back := s.splitOverrun(data); back > 0 {
+				// A Content-Length longer than its body took the start of
+				// the next message: that goes back to be read again, and
+				// the body before it may still be a message.
+				n -= int64(back)
+				if msg, err := s.decode(head); err == nil {
+					return msg, n, nil
+				}
+				data = head
+			}
 			s.reject(data, err)
 			continue
 		}
 		return msg, n, nil
 	}
+}
+
+// splitOverrun looks in a body that did not decode for the start of the
+// next message, which a Content-Length longer than the body swallowed.
+// When there is one it puts the bytes from there back in front of the
+// input and returns the body before it and how many bytes went back.
+func (s *stream) splitOverrun(data []byte) ([]byte, int) {
+	// The body ends where its first JSON value does (one byte too many
+	// takes only the next header's "C"), or else at the next header.
+	end := -1
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var raw json.RawMessage
+	if dec.Decode(&raw) == nil {
+		end = int(dec.InputOffset())
+	}
+	if i := indexContentLength(data); i > 0 && (end < 0 || i < end) {
+		end = i
+	}
+	if end <= 0 || end >= len(data) {
+		return data, 0
+	}
+	tail := bytes.Clone(data[end:])
+	s.in = bufio.NewReader(io.MultiReader(bytes.NewReader(tail), s.in))
+	return bytes.TrimSpace(data[:end]), len(tail)
+}
+
+// indexContentLength returns the index of the first "Content-Length:" in
+// b, in any case, or -1.
+func indexContentLength(b []byte) int {
+	for i := 0; i+len(contentLength) <= len(b); i++ {
+		if c := b[i]; c != 'c' && c != 'C' {
+			continue
+		}
+		if bytes.EqualFold(b[i:i+len(contentLength)], []byte(contentLength)) {
+			return i
+		}
+	}
+	return -1
 }
 
 func (s *stream) reject(data []byte, err error) {
@@ -167,6 +215,11 @@ func (s *stream) readHeaders() (length, skip int64, bad badFrameError, total int
 		}
 		if n > maxHeaderLine {
 			return 0, -1, badFrameError{msg: fmt.Sprintf("header line of %d bytes", n)}, total, nil
+		}
+		if i := indexContentLength([]byte(line)); i > 0 {
+			// A Content-Length shorter than its body left the body's
+			// end before this header: that is the last message's.
+			line = line[i:]
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {

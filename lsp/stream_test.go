@@ -95,6 +95,45 @@ func TestStreamResynchronises(t *testing.T) {
 	}
 }
 
+// TestStreamWrongLength: a Content-Length a few bytes off either way
+// costs at most the message it belongs to, never the next one (issue 69:
+// after a wrong length the next message was lost).
+func TestStreamWrongLength(t *testing.T) {
+	a := `{"jsonrpc":"2.0","id":1,"method":"a"}`
+	next := `{"jsonrpc":"2.0","id":2,"method":"next"}`
+	frame := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(next), next)
+	for _, c := range []struct {
+		name  string
+		delta int
+		want  string
+	}{
+		{"exact", 0, "a,next"},
+		{"one too long", 1, "a,next"},
+		{"ten too long", 10, "a,next"},
+		{"into the next body", len("Content-Length: 40\r\n\r\n") + 5, "a,next"},
+		{"one too short", -1, "next"},
+		{"ten too short", -10, "next"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(a)+c.delta, a) + frame
+			s := newStream(&rwc{Reader: strings.NewReader(in)}, nil)
+			var methods []string
+			for {
+				msg, _, err := s.Read(context.Background())
+				if err != nil {
+					break
+				}
+				if r, ok := msg.(jsonrpc2.Request); ok {
+					methods = append(methods, r.Method())
+				}
+			}
+			if got := strings.Join(methods, ","); got != c.want {
+				t.Errorf("methods %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
 // FuzzStream reads arbitrary input followed by a well-formed frame: the
 // stream ends (no hang, no panic) and reads every byte.
 func FuzzStream(f *testing.F) {

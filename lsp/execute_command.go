@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
@@ -239,11 +241,17 @@ func (s *server) fuzzFunction(a functionArg) error {
 	if a.Function == "" && a.Position == nil {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: missing function or position", cmdFuzzFunc)
 	}
+	if a.Function != "" && !functionName.MatchString(a.Function) {
+		// Checked before a campaign starts or a log line holds it.
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %q is not a function name (NAME or CONTRACT.NAME)", cmdFuzzFunc, a.Function[:min(len(a.Function), 64)])
+	}
 	s.mu.Lock()
 	p := s.projectLocked(path)
 	name := a.Function
 	if name == "" {
 		name, err = s.functionAtLocked(p, path, *a.Position)
+	} else if fs := p.files[path]; fs != nil && !definesFunction(fs.functions, name) {
+		err = jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: no public or external function %s in %s", cmdFuzzFunc, name, filepath.Base(path))
 	}
 	test := err == nil && p.isTestLocked(path)
 	s.mu.Unlock()
@@ -255,6 +263,25 @@ func (s *server) fuzzFunction(a functionArg) error {
 	}
 	s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: plan.FuzzBudget})
 	return nil
+}
+
+// functionName is what a fuzzFunction may name: a Solidity identifier,
+// alone or after its contract's, and not longer than any real one.
+var functionName = regexp.MustCompile(`^(?:[A-Za-z_$][A-Za-z0-9_$]{0,127}\.)?[A-Za-z_$][A-Za-z0-9_$]{0,127}$`)
+
+// definesFunction reports whether fns, a file's functions, have a
+// fuzzable one named name ("f" or "C.f").
+func definesFunction(fns []solc.Function, name string) bool {
+	contract, fn, qualified := strings.Cut(name, ".")
+	if !qualified {
+		contract, fn = "", name
+	}
+	for _, f := range fns {
+		if fuzzable(f) && f.Name == fn && (contract == "" || f.Contract == contract) {
+			return true
+		}
+	}
+	return false
 }
 
 // functionAtLocked names the innermost public or external function of

@@ -362,6 +362,33 @@ contract B {
 			t.Errorf("fuzzFunction at %+v: %v, want %q", tt.pos, err, tt.want)
 		}
 	}
+	// Names are checked before a campaign starts: one that is no
+	// identifier (half a megabyte of it) or that the file does not define is
+	// refused, and the refusal quotes little of it.
+	mark = f.journalLen()
+	for _, tt := range []struct{ name, want string }{
+		{strings.Repeat("x", 1<<19), "is not a function name"},
+		{"bump(uint256)", "is not a function name"},
+		{"missing", "no public or external function missing in A.sol"},
+		{"B.bump", "no public or external function B.bump in A.sol"},
+		{"helper", "no public or external function helper in A.sol"},
+	} {
+		err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{
+			Command: cmdFuzzFunc, Arguments: []any{functionArg{URI: uriOf(a), Function: tt.name}},
+		}, nil)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 512 {
+			t.Errorf("fuzzFunction %.40q: %.200v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{
+		Command: cmdFuzzFunc, Arguments: []any{functionArg{URI: uriOf(a), Function: "A.bump"}},
+	}, nil); err != nil {
+		t.Errorf("fuzzFunction A.bump: %v", err)
+	}
+	if msg := f.awaitReport(mark, "fuzzing"); msg != "fuzzing A.bump" {
+		t.Errorf("fuzzFunction A.bump: %q, want fuzzing A.bump (and no campaign for the refused names)", msg)
+	}
+	f.awaitEnd(mark)
 	f.shutdown()
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foresight-sol/foresight/internal/logclip"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -84,5 +85,5 @@ func newLogger(stderr io.Writer, verbose bool) *zap.Logger {
 	}
 	enc := zap.NewDevelopmentEncoderConfig()
 	core := zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.AddSync(stderr), level)
-	return zap.New(core)
+	return zap.New(logclip.Core(core))
 }

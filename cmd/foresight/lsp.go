@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/foresight-sol/foresight/internal/logclip"
 	"github.com/foresight-sol/foresight/lsp"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
@@ -38,7 +39,7 @@ func runLSP(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *verbose {
 		level = zapcore.DebugLevel
 	}
-	log := zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(zap.NewDevelopmentEncoderConfig()), zapcore.AddSync(logOut), level))
+	log := zap.New(logclip.Core(zapcore.NewCore(zapcore.NewConsoleEncoder(zap.NewDevelopmentEncoderConfig()), zapcore.AddSync(logOut), level)))
 	defer log.Sync()
 
 	err := lsp.Serve(ctx, stdio{}, lsp.Options{

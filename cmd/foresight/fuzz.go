@@ -251,8 +251,10 @@ func campaignExit(rep *engine.Report, failed bool) int {
 		return exitUsage
 	case report.Own(rep.Findings) > 0: // mocks' alone do not fail a run
 		return exitFindings
-	case rep.Execs == 0:
-		return exitUsage // "0 findings" would vouch for code not fuzzed
+	case rep.Execs == 0 || rep.Contracts == 0:
+		// "0 findings" would vouch for code not fuzzed, however many
+		// transactions went to addresses where nothing was deployed.
+		return exitUsage
 	}
 	return exitOK
 }

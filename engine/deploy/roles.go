@@ -335,6 +335,14 @@ func holdsDeployerBytes(b []byte) bool {
 // _roles[role].members). The privilege oracle watches strangers' entries
 // under the roots where a privileged account holds one.
 func MappingRoots(code [][]byte) []common.Hash {
+	return mappingRoots(CodeConstants(code))
+}
+
+// CodeConstants returns the first roleConsts 32-byte constants (wider
+// than an address) of code, creation and runtime: roles, and the
+// namespaced storage locations (ERC-7201) an upgradeable contract keeps
+// its variables at.
+func CodeConstants(code [][]byte) []common.Hash {
 	var consts []common.Hash
 	for _, c := range code {
 		for _, w := range calldata.PushConstants(program.WithoutMetadata(c)) {
@@ -343,5 +351,5 @@ func MappingRoots(code [][]byte) []common.Hash {
 			}
 		}
 	}
-	return mappingRoots(consts)
+	return consts
 }

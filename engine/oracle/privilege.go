@@ -162,7 +162,9 @@ func (o *privilege) takenWord() int {
 	for _, s := range o.Tracer.Stored() {
 		for i := range o.privWords {
 			w := &o.privWords[i]
-			if int(s.Code) == w.contract && s.Key == w.key && check(i) {
+			// By key alone: a proxy's storage is written by the code
+			// it delegates to, whose index the tracer records.
+			if s.Key == w.key && check(i) {
 				return i
 			}
 		}
@@ -343,21 +345,26 @@ func (o *privilege) takesWith(seq txseq.Sequence, idx []int, w *privWord) bool {
 
 // wroteWord reports whether the transaction just run wrote word w, or a
 // word of the program whose low 20 bytes are now to (an address it
-// stored for later: a pending admin).
+// stored for later: a pending admin). The tracer names a write by the
+// code that made it, which behind a proxy is not the account written:
+// the word's own account is read too.
 func (o *privilege) wroteWord(w *privWord, to *uint256.Int) bool {
 	st := o.Chain.Reader()
-	for _, s := range o.Tracer.Stored() {
-		if int(s.Code) >= len(o.Dep.Addrs) {
-			continue
-		}
-		slot := common.Hash(s.Key.Bytes32())
-		if int(s.Code) == w.contract && slot == w.slot {
-			return true
-		}
-		v := st.GetState(o.Dep.Addrs[s.Code], slot)
+	holds := func(addr common.Address, slot common.Hash) bool {
+		v := st.GetState(addr, slot)
 		var a uint256.Int
 		a.SetBytes(v[12:])
-		if !to.IsZero() && a.Eq(to) {
+		return a.Eq(to)
+	}
+	for _, s := range o.Tracer.Stored() {
+		slot := common.Hash(s.Key.Bytes32())
+		if slot == w.slot {
+			return true
+		}
+		if to.IsZero() {
+			continue
+		}
+		if int(s.Code) < len(o.Dep.Addrs) && holds(o.Dep.Addrs[s.Code], slot) || holds(o.Dep.Addrs[w.contract], slot) {
 			return true
 		}
 	}

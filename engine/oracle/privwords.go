@@ -3,6 +3,7 @@ package oracle
 import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/holiman/uint256"
 )
@@ -93,6 +94,7 @@ func (m *Machine) notePrivWords() {
 			}
 		}
 	}
+	m.noteNamespacedOwners()
 	m.noteRoleWords()
 	for i := range m.privWords {
 		m.privWords[i].key.SetBytes32(m.privWords[i].slot[:])
@@ -142,4 +144,67 @@ func (m *Machine) noteRoleWords() {
 			}
 		}
 	}
+}
+
+// namespaceWords is how many words from a namespaced location are read
+// for an owner: the namespace's struct usually starts with it.
+const namespaceWords = 3
+
+// noteNamespacedOwners adds the owner words an upgradeable contract
+// keeps at a namespaced location (ERC-7201: OwnableUpgradeable's _owner
+// is the first word of its namespace), which the first slots do not
+// hold: the first words at each 32-byte constant of the contract's code
+// or, for a proxy, of the implementation its EIP-1967 slot names, that
+// hold a privileged account's address.
+func (m *Machine) noteNamespacedOwners() {
+	st := m.Chain.Reader()
+	byAddr := map[common.Address]int{}
+	for i, a := range m.Dep.Addrs {
+		if a != (common.Address{}) {
+			byAddr[a] = i
+		}
+	}
+	for i, a := range m.Dep.Addrs {
+		if a == (common.Address{}) || i >= len(m.Prog.Contracts) {
+			continue
+		}
+		codes := []int{i}
+		if impl := st.GetState(a, proxySlots[0].slot); impl != (common.Hash{}) {
+			if j, ok := byAddr[common.BytesToAddress(impl[12:])]; ok && j != i {
+				codes = append(codes, j)
+			}
+		}
+		for _, ci := range codes {
+			c := m.Prog.Contracts[ci]
+			for _, ns := range deploy.CodeConstants([][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}) {
+				var base uint256.Int
+				base.SetBytes32(ns[:])
+				for k := range uint64(namespaceWords) {
+					var at uint256.Int
+					slot := common.Hash(at.AddUint64(&base, k).Bytes32())
+					v := st.GetState(a, slot)
+					if v == (common.Hash{}) {
+						continue
+					}
+					for shift := 0; shift <= 12; shift++ {
+						if m.privilegedAddr(common.BytesToAddress(v[12-shift : 32-shift])) {
+							m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: i, slot: slot, shift: shift, held: v})
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// privilegedAddr reports whether a is a privileged principal's address
+// or the deployer's, which is a principal only when the deployment
+// stored it in a target's first slots (an owner kept at a namespaced
+// location is not found there).
+func (m *Machine) privilegedAddr(a common.Address) bool {
+	if a == chain.Deployer {
+		return true
+	}
+	q := m.principalIndex(a)
+	return q >= 0 && m.isPrivileged(q)
 }

@@ -46,6 +46,9 @@ contract WalletProxy {
 
 contract Wallet {
     address public owner;
+    // Slot 1 is the proxy's admin: nothing here writes it (a limit there
+    // would hand any whitelisted sender the proxy's admin as well).
+    address private reserved;
     uint256 public limit;
     bool private initialized;
     mapping(address => bool) public whitelisted;

@@ -103,8 +103,24 @@ func missingPackagesDiagnostic(units map[string]*Unit, p *Project) (Diagnostic, 
 		named = append(named, fmt.Sprintf("%s (%d %s)", mp.name, mp.imports, plural(mp.imports, "import", "imports")))
 	}
 	first.Message = fmt.Sprintf("npm %s not installed: %s; in %s run: %s",
-		plural(len(pkgs), "package", "packages"), strings.Join(named, ", "), p.Root, npmInstallLine(pkgs))
+		plural(len(pkgs), "package", "packages"), strings.Join(named, ", "), installRoot(p.Root), npmInstallLine(pkgs))
 	return first, true
+}
+
+// installRoot is where the user installs what a project at root misses:
+// root itself, or, for a package fuzzed where npm installed it (inside a
+// node_modules folder), the project that holds that folder. An install
+// inside the package would fetch all of its own development tools (git
+// dependencies among them) into a folder the next npm install replaces;
+// installed beside it, the package finds what it imports as Node does.
+func installRoot(root string) string {
+	parts := strings.Split(filepath.ToSlash(root), "/")
+	for i, part := range parts {
+		if part == "node_modules" && i > 0 {
+			return filepath.FromSlash(strings.Join(parts[:i], "/"))
+		}
+	}
+	return root
 }
 
 // npmInstallLine is the command that installs pkgs: those package.json

@@ -128,3 +128,21 @@ func TestMissingPackagesInBuild(t *testing.T) {
 		t.Errorf("%d summaries and %d import errors, want 1 and 4", summaries, imports)
 	}
 }
+
+// TestInstallRoot: the install line of a package fuzzed inside
+// node_modules is run in the project holding node_modules, not in the
+// package (an npm install there fetched the package's own tools and
+// failed on a git dependency).
+func TestInstallRoot(t *testing.T) {
+	for _, tt := range []struct{ root, want string }{
+		{"/home/u/app", "/home/u/app"},
+		{"/home/u/app/node_modules/@sushiswap/core", "/home/u/app"},
+		{"/home/u/app/node_modules/pkg", "/home/u/app"},
+		{"/home/u/app/node_modules/a/node_modules/b", "/home/u/app"},
+		{"/home/u/node_modules_fork/pkg", "/home/u/node_modules_fork/pkg"},
+	} {
+		if got := installRoot(filepath.FromSlash(tt.root)); got != filepath.FromSlash(tt.want) {
+			t.Errorf("installRoot(%s) = %s, want %s", tt.root, got, tt.want)
+		}
+	}
+}

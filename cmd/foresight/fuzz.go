@@ -224,7 +224,9 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		}
 		defer stop()
 	}
+	fuzzStart := time.Now()
 	rep, runs, err := fuzzAll(ctx, good, opts, comp.harnesses, sh)
+	fuzzWall := time.Since(fuzzStart)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
@@ -235,7 +237,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		return exitUsage
 	}
 	printHarnesses(stderr, runs)
-	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime,
+	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
 		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")

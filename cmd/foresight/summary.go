@@ -20,8 +20,10 @@ type summary struct {
 	// skips are the contracts not fuzzed (plan.Skips), the ones the JSON
 	// report and the editor list too.
 	skips []plan.Status
-	// compile is the wall time spent compiling, suites included.
-	compile           time.Duration
+	// compile is the wall time spent compiling, suites included; wall
+	// the wall time the campaigns took (they may run side by side, so
+	// rep.Elapsed, their times summed, can exceed it).
+	compile, wall     time.Duration
 	targeted, verbose bool
 }
 
@@ -38,7 +40,7 @@ func (s summary) print(w io.Writer) {
 		fmt.Fprintf(w, "foresight: skipped %s: %s (%s:%d)\n", sk.Name, sk.Reason, sk.Unit, sk.Line)
 	}
 	fmt.Fprintf(w, "foresight: %d finding(s)%s; fuzzed %d contract(s), %d function(s): %d executions in %s; compiled in %s\n",
-		report.Own(rep.Findings), mockCount(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, rep.Elapsed.Round(time.Millisecond), s.compile.Round(time.Millisecond))
+		report.Own(rep.Findings), mockCount(rep.Findings), rep.Contracts, rep.Functions, rep.Execs, s.fuzzTime().Round(time.Millisecond), s.compile.Round(time.Millisecond))
 	fmt.Fprintf(w, "foresight: %s\n", scopeLine(rep, len(s.skips)))
 	if s.verbose {
 		rate := 0.0
@@ -77,4 +79,13 @@ func scopeLine(rep *engine.Report, listed int) string {
 		s += fmt.Sprintf("; %d executions solved constructors", rep.DeployExecs)
 	}
 	return s
+}
+
+// fuzzTime is the campaigns' wall time, or, where the caller did not
+// measure it, their times summed.
+func (s summary) fuzzTime() time.Duration {
+	if s.wall > 0 {
+		return s.wall
+	}
+	return s.rep.Elapsed
 }

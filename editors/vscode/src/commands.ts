@@ -48,7 +48,7 @@ class Commands {
       }
       await vscode.window.showTextDocument(doc, { preview: false });
       const rel = vscode.workspace.asRelativePath(uri);
-      void vscode.window.showInformationMessage(`Foresight: wrote ${rel}; it passes while the bug is there.`, 'Copy to Clipboard').then(
+      void vscode.window.showInformationMessage(`Foresight: wrote ${rel}; it fails while the bug is there and passes once it is fixed.`, 'Copy to Clipboard').then(
         async (c) => {
           if (c) {
             await vscode.env.clipboard.writeText(doc.getText());

@@ -174,10 +174,35 @@ func RunStaged(ctx context.Context, builds []*solc.Build, opts engine.Options, n
 	if err != nil {
 		return rep, nil, err
 	}
-	rep.Findings = append(rep.Findings, srep.Findings...)
+	rep.Findings = appendNew(rep.Findings, srep.Findings)
 	report.MocksLast(rep.Findings)
 	addCounts(rep, srep)
 	return rep, runs, serr
+}
+
+// appendNew appends to fs the findings of more that report a kind at a
+// place fs does not already have: a bug the direct campaign and a suite
+// both found is one finding, the direct campaign's (one line per place).
+func appendNew(fs, more []report.Finding) []report.Finding {
+	type place struct {
+		kind, path string
+		start, end int
+	}
+	seen := map[place]bool{}
+	for _, f := range fs {
+		if f.Path != "" {
+			seen[place{f.Kind, f.Path, f.Start, f.End}] = true
+		}
+	}
+	for _, f := range more {
+		p := place{f.Kind, f.Path, f.Start, f.End}
+		if f.Path != "" && seen[p] {
+			continue
+		}
+		seen[p] = true
+		fs = append(fs, f)
+	}
+	return fs
 }
 
 // Merge adds a suite campaign's findings, each naming the suite, and its

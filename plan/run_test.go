@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -91,4 +92,27 @@ func summarize(rep *engine.Report, runs []SuiteRun) string {
 		s += fmt.Sprintf("suite %s %s: %d execs, %d findings %s\n", filepath.Base(r.File), r.Contract, r.Execs, r.Findings, r.NotFuzzed)
 	}
 	return s
+}
+
+// TestAppendNew: a kind at a place the direct campaign reported already
+// is not added again from a suite; other kinds, other places and
+// findings with no place are.
+func TestAppendNew(t *testing.T) {
+	direct := []report.Finding{{Kind: "assert-failure", Path: "src/A.sol", Start: 10, End: 20}}
+	suite := []report.Finding{
+		{Kind: "assert-failure", Path: "src/A.sol", Start: 10, End: 20},
+		{Kind: "SWC-105", Path: "src/A.sol", Start: 10, End: 20},
+		{Kind: "assert-failure", Path: "src/A.sol", Start: 30, End: 40},
+		{Kind: "invariant"},
+		{Kind: "invariant"},
+	}
+	got := appendNew(direct, suite)
+	if len(got) != 5 {
+		t.Fatalf("%d findings, want 5: %+v", len(got), got)
+	}
+	for i, f := range got[1:] {
+		if w := suite[i+1]; f.Kind != w.Kind || f.Path != w.Path || f.Start != w.Start {
+			t.Errorf("finding %d is %s at %s:%d, want %s at %s:%d", i+1, f.Kind, f.Path, f.Start, w.Kind, w.Path, w.Start)
+		}
+	}
 }

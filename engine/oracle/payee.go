@@ -118,8 +118,13 @@ func (m *Machine) entitled(p int) bool {
 // namesPrincipal reports whether tx's calldata holds principal p's
 // address as an argument word.
 func (m *Machine) namesPrincipal(tx *txseq.Tx, p int) bool {
+	return m.namesAddress(tx, m.Principals[p])
+}
+
+// namesAddress reports whether tx's arguments hold address a as a word.
+func (m *Machine) namesAddress(tx *txseq.Tx, a common.Address) bool {
 	var w [32]byte
-	copy(w[12:], m.Principals[p][:])
+	copy(w[12:], a[:])
 	cd := m.Encode(tx)
 	return len(cd) > 4 && bytes.Contains(cd[4:], w[:])
 }

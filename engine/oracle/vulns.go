@@ -185,7 +185,7 @@ func (o *events) judge1(seq txseq.Sequence, hist []TxInfo, unprivileged, reenter
 			// over a price): whatever the time, nobody gains.
 			return nil
 		}
-		if (e.Label == trace.LabelTimestamp || e.Label == trace.LabelNumber) && o.ownStakeBack(hist, e.Addr) {
+		if (e.Label == trace.LabelTimestamp || e.Label == trace.LabelNumber) && o.ownStakeBack(seq, hist, e) {
 			// A delay, in seconds or blocks, before a sender gets its
 			// own ether back (an unstake delay, a time lock on its
 			// deposit): the clock decided only when; nobody gains.
@@ -246,9 +246,39 @@ func (o *events) ownRefund(hist []TxInfo, to common.Address) bool {
 // timestamp a few seconds only moves when the sender gets its own ether
 // back. A payout beyond the stake (a bonus, a lottery's pot, a refund
 // of another's deposit) is judged as before.
-func (o *events) ownStakeBack(hist []TxInfo, to common.Address) bool {
-	h := &hist[len(hist)-1]
-	return o.principalIndex(to) == h.Sender && !tookMore(hist, h.Sender, h.Contract, nil)
+//
+// The stake may go to an address the sender names in the transaction
+// (ERC-4337's withdrawStake(withdrawAddress)): it is the sender's own
+// still when what its transactions to the contract were paid, this
+// payout included, is no more than what they paid in.
+func (o *events) ownStakeBack(seq txseq.Sequence, hist []TxInfo, e *trace.Event) bool {
+	n := len(hist)
+	h := &hist[n-1]
+	if o.principalIndex(e.Addr) == h.Sender {
+		return !tookMore(hist, h.Sender, h.Contract, nil)
+	}
+	if n > len(seq) || !o.namesAddress(&seq[n-1], e.Addr) {
+		return false
+	}
+	var in, out uint256.Int
+	for j := range hist {
+		if hist[j].Sender != h.Sender || hist[j].Contract != h.Contract {
+			continue
+		}
+		if !hist[j].Failed {
+			in.Add(&in, &hist[j].Value)
+		}
+		in.Add(&in, &hist[j].Own)
+		out.Add(&out, &hist[j].Got)
+	}
+	// The time event names the payee, not the amount: the transfers to
+	// it in this transaction say how much.
+	for _, x := range o.Tracer.Events() {
+		if x.Kind == trace.EventEtherOut && x.Addr == e.Addr {
+			out.Add(&out, &x.Value)
+		}
+	}
+	return out.Cmp(&in) <= 0
 }
 
 // factoryMade reports whether one of the first n transactions of seq

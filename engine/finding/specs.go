@@ -210,8 +210,8 @@ var specs = append([]Spec{
 		Why:   "Any sender can make itself (or an account it chooses) the owner, admin or upgrader of a contract, or replace a proxy's implementation: from then on it can do whatever that role may (drain, mint, upgrade, pause), and the rightful holder may be locked out. No ether or token has to move for the takeover itself to be the bug.",
 		How:   "In a sequence sent by unprivileged accounts only, a transaction that committed changed a storage word that held a privileged account's address at deployment (an owner, admin or guardian slot), and that word decides access: a function called by the account the word names now completes (or gets further) where, with the word as deployed, it reverted; or it changed an EIP-1967 or EIP-1822 implementation, admin or beacon slot. The sequence is minimised and the finding placed at the function whose check is missing.",
 		Fix:   "Guard the function with the check its siblings have (onlyOwner, onlyRole, msg.sender == admin), make handovers two-step with the current holder starting them, and initialise proxies and implementations in the transaction that deploys them.",
-		Messages: []string{"{who} took over a privileged role {when}: this function lacks an access check.",
-			"A stranger can take over a privileged role through this function."},
+		Messages: []string{"A stranger changed who controls the contract {when}: this function lacks an access check.",
+			"A stranger can change who controls the contract through this function."},
 		Export: Export{Assert: AssertCommits, Harm: HarmStored},
 	},
 }, panicSpecs()...)

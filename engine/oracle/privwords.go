@@ -95,6 +95,7 @@ func (m *Machine) notePrivWords() {
 		}
 	}
 	m.noteNamespacedOwners()
+	m.noteAddressWords()
 	m.noteRoleWords()
 	for i := range m.privWords {
 		m.privWords[i].key.SetBytes32(m.privWords[i].slot[:])
@@ -207,4 +208,45 @@ func (m *Machine) privilegedAddr(a common.Address) bool {
 	}
 	q := m.principalIndex(a)
 	return q >= 0 && m.isPrivileged(q)
+}
+
+// noteAddressWords adds as owner words the first slots of the deployed
+// contracts that hold, alone, an address no principal has (another
+// contract of the deployment, an account a constructor argument named):
+// a timelock whose admin the deployment set to a contract is taken over
+// just the same when a stranger puts itself there. What such a word
+// decides is asked as for any owner word (privilege.go's decides), so a
+// token's or a pool's address a stranger may set is reported only when
+// putting itself there lets it call what it could not.
+func (m *Machine) noteAddressWords() {
+	st := m.Chain.Reader()
+	type place struct {
+		contract int
+		slot     common.Hash
+	}
+	watched := map[place]bool{}
+	for _, w := range m.privWords {
+		watched[place{w.contract, w.slot}] = true
+	}
+	for i, a := range m.Dep.Addrs {
+		if a == (common.Address{}) || i >= len(m.Prog.Contracts) || !m.Prog.Contracts[i].Target {
+			continue
+		}
+		for s := range ownerSlotsRead {
+			var slot common.Hash
+			slot[31] = byte(s)
+			if watched[place{i, slot}] {
+				continue
+			}
+			v := st.GetState(a, slot)
+			var x uint256.Int
+			x.SetBytes32(v[:])
+			if [12]byte(v[:12]) != [12]byte{} || x.BitLen() <= 128 || m.principalIndex(common.Address(v[12:])) >= 0 {
+				// Not an address alone (a count, a price, packed
+				// fields), or a principal's, which NoteOwners judged.
+				continue
+			}
+			m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: i, slot: slot, held: v})
+		}
+	}
 }

@@ -56,9 +56,13 @@ func (t *Toolchain) compileGroup(ctx context.Context, p *Project, units map[stri
 	if err != nil {
 		return nil, err
 	}
-	if gb.HasErrors() {
+	if gb.HasErrors() && !onlyStackTooDeep(gb) {
 		// The errors came from files together (a name defined twice, say):
 		// the split does not help, so report the whole group as it was.
+		// Stack too deep in the rest is kept apart: compileUnit compiles
+		// the group again with the optimizer, and that compile splits off
+		// the broken roots the same way (a package with one file missing
+		// an import and a pool that needs the optimizer fuzzed nothing).
 		return []*Build{b}, nil
 	}
 	b.Roots = bad

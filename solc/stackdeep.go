@@ -75,6 +75,21 @@ func stackTooDeep(bs []*Build) bool {
 	return false
 }
 
+// onlyStackTooDeep reports whether every error of b is "Stack too deep".
+func onlyStackTooDeep(b *Build) bool {
+	n := 0
+	for _, d := range b.Diagnostics {
+		if d.Severity != SeverityError {
+			continue
+		}
+		if !strings.Contains(strings.ToLower(d.Message), "stack too deep") {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // tell gives the user one line of progress (Notify) and logs it at info
 // level, so a console log does not print it a second time.
 func (t *Toolchain) tell(msg string) {

@@ -84,3 +84,36 @@ func TestSettingsOverride(t *testing.T) {
 		t.Errorf("runs with the optimizer off: %+v, want it off", got)
 	}
 }
+
+// TestStackTooDeepBesideBrokenFile: a root that cannot compile (an import
+// of a package not installed) beside one that needs the optimizer for
+// "Stack too deep": Deep.sol still compiles, retried with the optimizer,
+// and Broken.sol alone carries the errors (an npm package as installed
+// fuzzed nothing).
+func TestStackTooDeepBesideBrokenFile(t *testing.T) {
+	dir := filepath.Join("testdata", "stackdeep", "broken")
+	tc := NewToolchain(Config{NoNative: true, NoForge: true, Notify: func(string) {}})
+	t.Cleanup(func() { tc.Close() })
+	p, err := LoadProject(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err := tc.Compile(context.Background(), p, Request{Files: []string{filepath.Join(dir, "Broken.sol"), filepath.Join(dir, "Deep.sol")}, Mode: Full})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var good, broken []string
+	for _, b := range bs {
+		if b.HasErrors() {
+			broken = append(broken, b.Roots...)
+		} else {
+			good = append(good, b.Roots...)
+			if b.Retried == "" {
+				t.Errorf("%v compiled without a retry: %v", b.Roots, b.Settings)
+			}
+		}
+	}
+	if strings.Join(good, ",") != "Deep.sol" || strings.Join(broken, ",") != "Broken.sol" {
+		t.Errorf("compiled %v, broken %v; want Deep.sol compiled and Broken.sol broken", good, broken)
+	}
+}

@@ -36,7 +36,6 @@ func printFunctions(w io.Writer, fs []report.FunctionStat, verbose bool) {
 		}
 		fmt.Fprintf(w, "foresight: never completed, not counted as fuzzed: %s%s\n", strings.Join(never, ", "), more)
 	}
-	printBudget(w, fs)
 	if !verbose {
 		return
 	}

@@ -49,6 +49,11 @@ func (s summary) print(w io.Writer) {
 		}
 		fmt.Fprintf(w, "foresight: %.0f executions/s, %d txs (%.0f/s), corpus %d\n", rate, rep.Txs, rep.TxRate, rep.Corpus)
 	}
+	if rep.Contracts > 1 {
+		// Not for contracts that were never deployed: a campaign that
+		// deployed none still calls their addresses.
+		printBudget(w, rep.FunctionStats)
+	}
 	printFunctions(w, rep.FunctionStats, s.verbose)
 	if s.targeted {
 		if rep.TargetExecs > 0 {

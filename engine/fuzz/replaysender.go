@@ -2,9 +2,9 @@ package fuzz
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/foresight-sol/foresight/engine/deploy"
 )
 
 // A RecordedCallError is a recorded call that names a contract or sender
@@ -54,24 +54,16 @@ func (w *worker) checkRecorded(calls []RawCall) ([]RawCall, error) {
 // whose address is rc.From (rc.Sender when it is that one, else the
 // first), or rc.Sender itself when rc names no address.
 func (w *worker) senderIndex(rc RawCall) (int, error) {
-	ch := w.m.Chain
-	n := deploy.Principals(ch)
-	inRange := rc.Sender >= 0 && rc.Sender < n
-	if rc.From == (common.Address{}) {
-		if !inRange {
-			return 0, fmt.Errorf("sender index %d out of range (%d senders)", rc.Sender, n)
-		}
+	ps := w.m.Principals // deploy.PrincipalAddrs: SenderOf's address per index
+	inRange := rc.Sender >= 0 && rc.Sender < len(ps)
+	switch {
+	case rc.From == (common.Address{}) && inRange, inRange && ps[rc.Sender] == rc.From:
 		return rc.Sender, nil
+	case rc.From == (common.Address{}):
+		return 0, fmt.Errorf("sender index %d out of range (%d senders)", rc.Sender, len(ps))
 	}
-	if inRange {
-		if a, _, _ := deploy.SenderOf(ch, rc.Sender); a == rc.From {
-			return rc.Sender, nil
-		}
+	if i := slices.Index(ps, rc.From); i >= 0 {
+		return i, nil
 	}
-	for i := range n {
-		if a, _, _ := deploy.SenderOf(ch, i); a == rc.From {
-			return i, nil
-		}
-	}
-	return 0, fmt.Errorf("sender %s is none of the %d senders of the replayed system", rc.From.Hex(), n)
+	return 0, fmt.Errorf("sender %s is none of the %d senders of the replayed system", rc.From.Hex(), len(ps))
 }

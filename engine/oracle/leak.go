@@ -132,10 +132,16 @@ func attackerStart(hist []TxInfo, p int) uint256.Int {
 // it more than it paid c in them (reverted ones paid nothing in) and
 // credit, what others paid c for it (paidFor; nil: none).
 func tookMore(hist []TxInfo, p, c int, credit *uint256.Int) bool {
-	var in, out uint256.Int
+	in, out := flowOf(hist, p, c)
 	if credit != nil {
-		in.Set(credit)
+		in.Add(&in, credit)
 	}
+	return out.Cmp(&in) > 0
+}
+
+// flowOf sums what principal p's transactions to contract c paid in
+// (reverted ones paid nothing) and what they paid p.
+func flowOf(hist []TxInfo, p, c int) (in, out uint256.Int) {
 	for j := range hist {
 		if hist[j].Sender != p || hist[j].Contract != c {
 			continue
@@ -146,7 +152,7 @@ func tookMore(hist []TxInfo, p, c int, credit *uint256.Int) bool {
 		in.Add(&in, &hist[j].Own)
 		out.Add(&out, &hist[j].Got)
 	}
-	return out.Cmp(&in) > 0
+	return in, out
 }
 
 // paidFor sums the ether other senders paid contract c, in transactions

@@ -125,14 +125,13 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	f := &finding.Finding{Kind: finding.PrivilegeTakeover, Contract: seq[c].Contract}
 	f.Location, f.Located = o.declaration(&seq[c])
 	name := o.Prog.Contracts[w.contract].Name
-	what := "storage slot " + slotName(new(uint256.Int).SetBytes32(w.slot[:])) + " of " + name
 	switch w.kind {
 	case proxyWord:
 		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed the %s slot of %s from %s to %s: a stranger replaced the contract's code or its upgrader; the check is missing in transaction %d's function",
 			n, w.name, name, common.BytesToAddress(w.held[12:]).Hex(), common.BytesToAddress(now[12:]).Hex(), c+1)
 	case ownerWord:
-		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed %s from %s (set at deployment) to %s, and that word decides access: %s; the check is missing in transaction %d's function",
-			n, what, w.address(w.held).Hex(), w.address(now).Hex(), evidence, c+1)
+		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed storage slot %s of %s from %s (set at deployment) to %s, and that word decides access: %s; the check is missing in transaction %d's function",
+			n, slotName(&w.key), name, w.address(w.held).Hex(), w.address(now).Hex(), evidence, c+1)
 	case roleWord:
 		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s) in which %s, privileged, holds one, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
 			n, o.Principals[w.member].Hex(), name, w.root.Hex(), o.Principals[w.holder].Hex(), evidence, c+1)

@@ -187,10 +187,8 @@ func (m *Machine) noteNamespacedOwners() {
 					if v == (common.Hash{}) {
 						continue
 					}
-					for shift := 0; shift <= 12; shift++ {
-						if m.privilegedAddr(common.BytesToAddress(v[12-shift : 32-shift])) {
-							m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: i, slot: slot, shift: shift, held: v})
-						}
+					for _, shift := range addressShifts(v, m.privilegedAddr) {
+						m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: i, slot: slot, shift: shift, held: v})
 					}
 				}
 			}
@@ -203,11 +201,7 @@ func (m *Machine) noteNamespacedOwners() {
 // stored it in a target's first slots (an owner kept at a namespaced
 // location is not found there).
 func (m *Machine) privilegedAddr(a common.Address) bool {
-	if a == chain.Deployer {
-		return true
-	}
-	q := m.principalIndex(a)
-	return q >= 0 && m.isPrivileged(q)
+	return a == chain.Deployer || m.isPrivilegedPrincipal(a)
 }
 
 // noteAddressWords adds as owner words the first slots of the deployed

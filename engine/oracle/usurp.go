@@ -55,13 +55,31 @@ func (m *Machine) NoteOwners() {
 			if v == (common.Hash{}) {
 				continue
 			}
-			for shift := 0; shift <= 12; shift++ {
-				if q := m.principalIndex(common.BytesToAddress(v[12-shift : 32-shift])); q >= 0 && m.isPrivileged(q) {
-					m.owners = append(m.owners, ownerSlot{i, slot, shift})
-				}
+			for _, shift := range addressShifts(v, m.isPrivilegedPrincipal) {
+				m.owners = append(m.owners, ownerSlot{i, slot, shift})
 			}
 		}
 	}
+}
+
+// addressShifts returns the byte offsets from the low end of word v
+// (0 to 12) at which it holds an address that match accepts: an owner
+// packed beside flags.
+func addressShifts(v common.Hash, match func(common.Address) bool) []int {
+	var out []int
+	for shift := 0; shift <= 12; shift++ {
+		if match(common.BytesToAddress(v[12-shift : 32-shift])) {
+			out = append(out, shift)
+		}
+	}
+	return out
+}
+
+// isPrivilegedPrincipal reports whether a is a privileged principal's
+// address.
+func (m *Machine) isPrivilegedPrincipal(a common.Address) bool {
+	q := m.principalIndex(a)
+	return q >= 0 && m.isPrivileged(q)
 }
 
 // usurped judges the payout e to principal p, the sender of the last

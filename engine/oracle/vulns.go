@@ -260,17 +260,7 @@ func (o *events) ownStakeBack(seq txseq.Sequence, hist []TxInfo, e *trace.Event)
 	if n > len(seq) || !o.namesAddress(&seq[n-1], e.Addr) {
 		return false
 	}
-	var in, out uint256.Int
-	for j := range hist {
-		if hist[j].Sender != h.Sender || hist[j].Contract != h.Contract {
-			continue
-		}
-		if !hist[j].Failed {
-			in.Add(&in, &hist[j].Value)
-		}
-		in.Add(&in, &hist[j].Own)
-		out.Add(&out, &hist[j].Got)
-	}
+	in, out := flowOf(hist, h.Sender, h.Contract)
 	// The time event names the payee, not the amount: the transfers to
 	// it in this transaction say how much.
 	for _, x := range o.Tracer.Events() {

@@ -49,13 +49,9 @@ func hashCoin(h Label) Label {
 // value fits in (uint40(block.timestamp)) keep it a clock.
 func coin(op vm.OpCode, s []uint256.Int, operand [2]Label) bool {
 	L := len(s)
-	switch op {
-	case vm.MOD, vm.SMOD, vm.AND, vm.XOR, vm.EQ:
-	default:
-		// A unary operation (ISZERO, NOT) may see a stack of one.
-		return false
-	}
 	if L < 2 {
+		// A unary operation (ISZERO, NOT) may see a stack of one; the
+		// operations below have two operands.
 		return false
 	}
 	a, b := &s[L-1], &s[L-2]

@@ -119,7 +119,7 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		return nil
 	}
 	c, keep := o.culprit(seq, wi, now)
-	if w.kind == roleWord && o.ownEntry(seq, keep, c, w) {
+	if w.kind == roleWord && (o.ownEntry(seq, keep, c, w) || w.holder < 0 && !o.grantLike(seq, keep, c, w, now, x.Hist)) {
 		return nil
 	}
 	f := &finding.Finding{Kind: finding.PrivilegeTakeover, Contract: seq[c].Contract}
@@ -133,6 +133,11 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed storage slot %s of %s from %s (set at deployment) to %s, and that word decides access: %s; the check is missing in transaction %d's function",
 			n, slotName(&w.key), name, w.address(w.held).Hex(), w.address(now).Hex(), evidence, c+1)
 	case roleWord:
+		if w.holder < 0 {
+			f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s), empty for every account at deployment, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
+				n, o.Principals[w.member].Hex(), name, w.root.Hex(), evidence, c+1)
+			break
+		}
 		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s) in which %s, privileged, holds one, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
 			n, o.Principals[w.member].Hex(), name, w.root.Hex(), o.Principals[w.holder].Hex(), evidence, c+1)
 	}

@@ -102,49 +102,70 @@ func (m *Machine) notePrivWords() {
 	}
 }
 
-// maxRoleWords bounds the role words a worker watches.
-const maxRoleWords = 64
+// maxRoleWords bounds the role words a worker watches in mappings a
+// privileged account holds a flag in; maxOpenWords those in the others.
+const (
+	maxRoleWords = 64
+	maxOpenWords = 64
+)
 
 // noteRoleWords lists, for each mapping of a target under which a
 // privileged principal holds exactly 1 (a flag: members[x] = true,
 // OpenZeppelin's _roles[role].members[x], MakerDAO's wards[x] = 1; a
 // balance is rarely exactly one wei), the entries of the unprivileged
 // principals that are zero at deployment: a stranger that sets its own is
-// granted what the privileged account holds.
+// granted what the privileged account holds. Under the other mappings
+// the strangers' empty entries are open role words (holder -1): a
+// registry of modules or keepers that deployment left empty is granted
+// to the same way, and what an entry there decides is judged like any
+// other (privilege.go's decides, grantLike).
 func (m *Machine) noteRoleWords() {
 	st := m.Chain.Reader()
-	one := common.Hash(uint256.NewInt(1).Bytes32())
 	var key common.Hash
-	roles := 0
+	roles, open := 0, 0
 	for i, a := range m.Dep.Addrs {
 		if a == (common.Address{}) || i >= len(m.Prog.Contracts) || !m.Prog.Contracts[i].Target {
 			continue
 		}
 		c := m.Prog.Contracts[i]
 		for _, root := range deploy.MappingRoots([][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}) {
-			for h, ph := range m.Principals {
-				if !m.isPrivileged(h) {
+			h := m.flagHolder(a, root)
+			for s, ps := range m.Principals {
+				if m.isPrivileged(s) || h >= 0 && roles == maxRoleWords || h < 0 && open == maxOpenWords {
 					continue
 				}
-				copy(key[12:], ph[:])
-				if st.GetState(a, crypto.Keccak256Hash(key[:], root[:])) != one {
+				copy(key[12:], ps[:])
+				slot := crypto.Keccak256Hash(key[:], root[:])
+				if v := st.GetState(a, slot); v != (common.Hash{}) {
 					continue
 				}
-				for s, ps := range m.Principals {
-					if m.isPrivileged(s) || roles == maxRoleWords {
-						continue
-					}
-					copy(key[12:], ps[:])
-					slot := crypto.Keccak256Hash(key[:], root[:])
-					if v := st.GetState(a, slot); v == (common.Hash{}) {
-						roles++
-						m.privWords = append(m.privWords, privWord{kind: roleWord, contract: i, slot: slot, member: s, holder: h, root: root})
-					}
+				if h >= 0 {
+					roles++
+				} else {
+					open++
 				}
-				break
+				m.privWords = append(m.privWords, privWord{kind: roleWord, contract: i, slot: slot, member: s, holder: h, root: root})
 			}
 		}
 	}
+}
+
+// flagHolder returns the first privileged principal whose entry in the
+// mapping at root of the contract at a holds exactly 1, or -1.
+func (m *Machine) flagHolder(a common.Address, root common.Hash) int {
+	st := m.Chain.Reader()
+	one := common.Hash(uint256.NewInt(1).Bytes32())
+	var key common.Hash
+	for h, ph := range m.Principals {
+		if !m.isPrivileged(h) {
+			continue
+		}
+		copy(key[12:], ph[:])
+		if st.GetState(a, crypto.Keccak256Hash(key[:], root[:])) == one {
+			return h
+		}
+	}
+	return -1
 }
 
 // namespaceWords is how many words from a namespaced location are read

@@ -1,0 +1,69 @@
+package oracle
+
+import (
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
+)
+
+// This file tells a grant from a payment for an open role word (a
+// stranger's entry in a mapping no privileged account holds a flag in):
+// a module registry's entry and a token balance are both written by one
+// sender for another, and both let the other call what it could not.
+
+// grantLike reports whether transaction c of seq, which set the open role
+// word w to now, granted it rather than paid it: the transaction moved no
+// ether and none of its sender's tokens, and the entry is a flag or an
+// address, not an amount: now is an address (a linked list's next
+// module) or 1 that stays 1 when the transaction's integer arguments
+// change (a balance of one follows its amount). The chain is left in any
+// state.
+func (o *privilege) grantLike(seq txseq.Sequence, keep []int, c int, w *privWord, now common.Hash, hist []TxInfo) bool {
+	if !seq[c].Value.IsZero() || c < len(hist) && hist[c].TokensIn {
+		return false
+	}
+	var v uint256.Int
+	v.SetBytes32(now[:])
+	if v.BitLen() > 128 && v.BitLen() <= 160 {
+		return true
+	}
+	if !v.IsUint64() || v.Uint64() != 1 {
+		return false
+	}
+	alt := seq[c]
+	alt.Args = calldata.Clone(alt.Args)
+	if !bumpInts(alt.Args) {
+		return true
+	}
+	o.Chain.Reset(o.Base)
+	for _, j := range keep {
+		if j == c {
+			break
+		}
+		o.Rerun(&seq[j], 0)
+	}
+	if r := o.Rerun(&alt, 0); r.Err != nil {
+		// The amount it could not take decides nothing either way.
+		return false
+	}
+	return o.Chain.Reader().GetState(o.Dep.Addrs[w.contract], w.slot) == now
+}
+
+// bumpInts adds 1 to every integer in args, nested ones too, and reports
+// whether there was one.
+func bumpInts(args []calldata.Value) bool {
+	any := false
+	for i := range args {
+		a := &args[i]
+		switch {
+		case a.Type != nil && (a.Type.T == abi.UintTy || a.Type.T == abi.IntTy):
+			a.Word.AddUint64(&a.Word, 1)
+			any = true
+		case len(a.Elems) > 0:
+			any = bumpInts(a.Elems) || any
+		}
+	}
+	return any
+}

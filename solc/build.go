@@ -114,6 +114,9 @@ func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Bu
 		}
 		t.cfg.Log.Debug("compilation unit", zap.Stringer("compiler", u.comp), zap.Strings("roots", u.roots), zap.Stringer("settings", u.settings))
 		bs, err := t.compileUnit(ctx, p, units, u, req.Mode)
+		if err == nil {
+			bs, err = t.retryLowest(ctx, p, units, u, bs, req.Mode)
+		}
 		if err != nil {
 			return nil, err
 		}

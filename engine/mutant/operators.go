@@ -100,7 +100,7 @@ func (g *gen) sender(n solc.Node, parents []solc.Node) {
 // arguments swaps each two neighbouring arguments of a call that have
 // one type and differ.
 func (g *gen) arguments(n solc.Node, parents []solc.Node) {
-	if n.String("kind") != "functionCall" || len(children(n, "names")) > 0 {
+	if names, _ := n["names"].([]any); n.String("kind") != "functionCall" || len(names) > 0 {
 		return
 	}
 	callee := child(n, "expression")

@@ -55,7 +55,7 @@ func TestClassify(t *testing.T) {
 
 // TestLines: nil is every line; ranges are inclusive.
 func TestLines(t *testing.T) {
-	if !All.Has(1) || !All.Has(1 << 20) {
+	if !All.Has(1) || !All.Has(1<<20) {
 		t.Error("All misses a line")
 	}
 	ls := Lines{{3, 5}, {9, 9}}

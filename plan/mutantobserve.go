@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/mutant"
@@ -67,7 +68,10 @@ func (r *mutantRunner) observe(ctx context.Context, builds []*solc.Build, m *mut
 	got := mutant.Observed{Findings: rep.Findings, Execs: rep.Execs}
 	for _, run := range runs {
 		if run.NotFuzzed != "" {
-			got.SetUpFailed = append(got.SetUpFailed, run.Contract+": not fuzzed: "+run.NotFuzzed)
+			// "setUp failed: setUp() reverted: ...": the contract's set-up
+			// and the reason, once.
+			why := strings.TrimPrefix(strings.TrimPrefix(run.NotFuzzed, "setUp failed: "), "setUp() ")
+			got.SetUpFailed = append(got.SetUpFailed, run.Contract+".setUp() "+why)
 		}
 	}
 	if m != nil {

@@ -126,7 +126,7 @@ func (g *gen) addAt(start, end int, replace string, op Operator, desc string, pa
 		return
 	}
 	m := Mutant{Path: g.path, Unit: g.unit, Line: line + 1, Column: col + 1, Start: start, End: end,
-		Replace: replace, Operator: op, Description: desc, Function: function(parents), Probe: []int{line + 1}}
+		Original: string(g.content[start:end]), Replace: replace, Operator: op, Description: desc, Function: function(parents), Probe: []int{line + 1}}
 	if op == Guard || op == StateWrite || op == Emit {
 		m.Removes, m.Probe = true, g.probe(line+1, start, end, parents)
 	}

@@ -65,6 +65,7 @@ type Mutant struct {
 	Column   int      `json:"column"` // one-based, in bytes
 	Start    int      `json:"start"`
 	End      int      `json:"end"`
+	Original string   `json:"original"` // the text replaced
 	Replace  string   `json:"replace"`
 	Operator Operator `json:"operator"`
 	// Description says what changed: "`>=` becomes `>`".

@@ -51,6 +51,8 @@ type MutantRun struct {
 	// property failures (Failing) kill no mutant.
 	Original mutant.Observed
 	Failing  []string
+	// SuitesBroken are the suites left out because they do not compile.
+	SuitesBroken []string
 	// Broken holds the builds with errors when the original does not
 	// compile (ErrMutantsBroken).
 	Broken []*solc.Build
@@ -73,14 +75,10 @@ func Mutants(ctx context.Context, tc *solc.Toolchain, proj *solc.Project, files 
 		}
 	}
 	cp := For(proj, files, nil, Named)
-	run := &MutantRun{Suites: cp.Suites}
-	req := solc.Request{Files: append(slices.Clone(cp.Direct), cp.Suites...), Mode: solc.Full}
-	builds, err := tc.Compile(ctx, proj, req)
+	run := &MutantRun{}
+	req, builds, err := compileOriginal(ctx, tc, proj, &cp, run)
 	if err != nil {
-		return nil, err
-	}
-	if run.Broken = broken(builds); len(run.Broken) > 0 {
-		return run, ErrMutantsBroken
+		return run, err
 	}
 	ms, err := mutant.Generate(builds, lines)
 	if err != nil {
@@ -112,6 +110,38 @@ func Mutants(ctx context.Context, tc *solc.Toolchain, proj *solc.Project, files 
 		}
 	}
 	return run, nil
+}
+
+// compileOriginal compiles the files and the suites together. A suite
+// that does not compile is left out (MutantRun.SuitesBroken), as a check
+// leaves it out; the files not compiling is ErrMutantsBroken.
+func compileOriginal(ctx context.Context, tc *solc.Toolchain, proj *solc.Project, cp *Campaigns, run *MutantRun) (solc.Request, []*solc.Build, error) {
+	for {
+		req := solc.Request{Files: append(slices.Clone(cp.Direct), cp.Suites...), Mode: solc.Full}
+		builds, err := tc.Compile(ctx, proj, req)
+		if err != nil {
+			return req, nil, err
+		}
+		bad := broken(builds)
+		if len(bad) == 0 {
+			run.Suites = cp.Suites
+			return req, builds, nil
+		}
+		var suites []string // the suites among the broken builds' files
+		for _, b := range bad {
+			for _, unit := range b.Roots {
+				if u := b.Units[unit]; u != nil && slices.Contains(cp.Suites, u.Path) {
+					suites = append(suites, u.Path)
+				}
+			}
+		}
+		if len(suites) == 0 {
+			run.Broken = bad
+			return req, nil, ErrMutantsBroken
+		}
+		run.SuitesBroken = append(run.SuitesBroken, suites...)
+		cp.Suites = slices.DeleteFunc(cp.Suites, func(p string) bool { return slices.Contains(suites, p) })
+	}
 }
 
 // broken are the builds that failed.

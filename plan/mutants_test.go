@@ -102,3 +102,48 @@ func mutantsGolden(run *MutantRun) string {
 	}
 	return b.String()
 }
+
+// TestMutantsBrokenSuite: a suite that does not compile is left out and
+// said so; the code it would have judged is still mutated and fuzzed.
+func TestMutantsBrokenSuite(t *testing.T) {
+	root := t.TempDir()
+	from := filepath.Join("testdata", "mutants", "strong")
+	for _, f := range []string{"foundry.toml", "src/Vault.sol", "test/VaultStrong.t.sol"} {
+		data, err := os.ReadFile(filepath.Join(from, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	broken := "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.20;\nimport {Vault} from \"../src/Vault.sol\";\ncontract BrokenTest {\n    Vault v;\n    function setUp() public { v = new Vault() }\n    function invariant_x() public view {}\n}\n"
+	if err := os.WriteFile(filepath.Join(root, "test", "Broken.t.sol"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tc := solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})
+	defer tc.Close()
+	proj, err := solc.LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "src", "Vault.sol")
+	run, err := Mutants(context.Background(), tc, proj, []string{file}, map[string]mutant.Lines{file: {{From: 16, To: 16}}}, MutantOptions{Seed: 1, Execs: 1500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.SuitesBroken) != 1 || filepath.Base(run.SuitesBroken[0]) != "Broken.t.sol" || len(run.Suites) != 1 {
+		t.Errorf("suites %v, broken %v: want the strong suite run and Broken.t.sol left out", run.Suites, run.SuitesBroken)
+	}
+	if len(run.Results) != 3 {
+		t.Fatalf("%d mutants of line 16, want 3", len(run.Results))
+	}
+	for _, r := range run.Results {
+		if r.Status != mutant.Killed {
+			t.Errorf("%s: %s, want killed by the strong suite", r.ID, r.Status)
+		}
+	}
+}

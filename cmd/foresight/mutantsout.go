@@ -72,13 +72,16 @@ type mutantsProjJSON struct {
 	// Failing are the properties the original already fails: they kill
 	// no mutant.
 	Failing []string `json:"failing"`
+	// SuitesBroken are the suites left out: they do not compile.
+	SuitesBroken []string `json:"suitesBroken"`
 }
 
 func mutantsDoc(res *mutantsResult) mutantsJSON {
 	doc := mutantsJSON{Base: res.base, Commit: res.commit, Seed: res.seed, Execs: res.execs, MinHits: res.minHits,
 		ChangedLines: res.changedLines, Counts: res.counts(), Projects: []mutantsProjJSON{}, Mutants: []mutant.Result{}}
 	for _, p := range res.projects {
-		doc.Projects = append(doc.Projects, mutantsProjJSON{Root: p.root, Suites: orEmpty(p.run.Suites), Failing: orEmpty(p.run.Failing)})
+		doc.Projects = append(doc.Projects, mutantsProjJSON{Root: p.root, Suites: orEmpty(p.run.Suites), Failing: orEmpty(p.run.Failing),
+			SuitesBroken: orEmpty(p.run.SuitesBroken)})
 	}
 	doc.Mutants = append(doc.Mutants, res.results()...)
 	return doc
@@ -110,6 +113,9 @@ func writeMutantsText(w io.Writer, res *mutantsResult, verbose bool) {
 	for _, p := range res.projects {
 		for _, f := range p.run.Failing {
 			fmt.Fprintf(w, "note: the original code already fails %s: it kills no mutant\n", f)
+		}
+		for _, f := range p.run.SuitesBroken {
+			fmt.Fprintf(w, "note: the invariant suite %s does not compile: left out\n", displayPath(f, ""))
 		}
 	}
 	for _, r := range res.results() {

@@ -60,6 +60,9 @@ var layerRules = []struct {
 	// The behaviour comparison deploys and runs on its own chains: it
 	// never reaches into a campaign's loop.
 	{"engine/behaviour", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle"}},
+	// The mutants and their verdict are data: plan compiles and fuzzes
+	// them, so nothing here runs code.
+	{"engine/mutant", []string{module + "/engine/fuzz", module + "/engine/solve", module + "/engine/oracle", module + "/engine/chain", module + "/engine/trace", module + "/engine/deploy"}},
 }
 
 // leafRules name packages that may import, of the module, only the listed

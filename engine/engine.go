@@ -259,8 +259,9 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		rep.Findings = append(rep.Findings, rend.render(f, res.Deployment))
 	}
 	report.MocksLast(rep.Findings)
-	rep.Coverage = lineCoverage(prog, coveredContracts(prog, res, cfg.SetUp != ""), res.Coverage, res.Creation)
-	addLineHits(rep.Coverage, prog, res.Branches)
+	covered := coveredContracts(prog, res, cfg.SetUp != "")
+	rep.Coverage = lineCoverage(prog, covered, res.Coverage, res.Creation)
+	addLineHits(rep.Coverage, prog, covered, res.Branches)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
 	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
 	if cfg.SetUp != "" {

@@ -23,11 +23,14 @@ type BranchCoverage struct {
 // line's count is exact where its code runs straight into a conditional
 // jump: every instruction of such a run executes as often as the jump.
 // A line whose code never does so gets no count (it ran or not).
-func addLineHits(cov map[string]*FileCoverage, p *program.Program, branches [][]fuzz.Branch) {
+// contracts are those the line coverage is of (a set-up campaign's
+// deployed contracts, which are not the program's targets).
+func addLineHits(cov map[string]*FileCoverage, p *program.Program, contracts []int, branches [][]fuzz.Branch) {
 	mappers := map[string]*position.Mapper{}
 	blocks := map[lineKey]int{}
-	for ci, c := range p.Contracts {
-		if !c.Target || ci >= len(branches) || len(branches[ci]) == 0 {
+	for _, ci := range contracts {
+		c := p.Contracts[ci]
+		if ci >= len(branches) || len(branches[ci]) == 0 {
 			continue
 		}
 		loc := func(pc uint64) (string, int, bool) { return userLineOf(c, pc, mappers) }

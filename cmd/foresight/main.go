@@ -7,6 +7,7 @@
 //	foresight fuzz [flags] [FILE|DIR...]  run a fuzzing campaign
 //	foresight replay REPORT.json          re-execute a report's findings and print traces
 //	foresight diff [--base REV] [PATH...] compare the behaviour at a git revision with the working tree's
+//	foresight mutants [--base REV] [PATH...] fuzz the mutants of the changed lines against the project's properties
 //	foresight explain [KIND...]           say what a finding kind means and what to do
 //	foresight bench [flags] FILE...       compare engine configurations over seeds
 //	foresight corpus merge|min ...        maintain shared corpus directories
@@ -59,6 +60,7 @@ func commands() []command {
 		{"fuzz", "run a fuzzing campaign and report findings (text, json, sarif)", runFuzz},
 		{"replay", "re-execute the findings of a JSON report and print traces", runReplay},
 		{"diff", "compare the behaviour at a git revision with the working tree's (docs/diff.md)", runDiff},
+		{"mutants", "would a property notice if a changed line were wrong? mutants fuzzed (docs/mutants.md)", runMutants},
 		{"explain", "say what a finding kind means, why it is a bug and what to do", runExplain},
 		{"bench", "compare engine configurations over several seeds (median executions and time to each finding)", runBench},
 		{"corpus", "merge corpus directories or minimise one (docs/scaling.md)", runCorpus},

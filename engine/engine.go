@@ -132,6 +132,9 @@ type Skipped struct {
 	Contract string `json:"contract"`
 	Unit     string `json:"unit,omitempty"`
 	Reason   string `json:"reason"`
+	// Kind is the reason as a value, for front ends to sort skips by;
+	// Reason is its wording, which names contracts.
+	Kind report.SkipReason `json:"-"`
 }
 
 // FileCoverage is line coverage of one file (linehits.go: what the
@@ -239,6 +242,9 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 			return unfuzzed(prog, opts.Seed, start, skipped, ""), nil
 		}
 	}
+	if errors.Is(err, fuzz.ErrNothingDeployed) && res != nil {
+		return nothingDeployed(prog, res, skipped, opts, start), nil
+	}
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		// Set-up (deployment, preparing each contract) outlasted the
 		// budget or was cancelled: nothing ran, and the report says so.
@@ -311,6 +317,17 @@ func scheduleOf(name string, targeted bool) (fuzz.Schedule, error) {
 	return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", name)
 }
 
+// nothingDeployed is the report of a campaign none of whose targets
+// deployed: nothing was sent, and each is skipped with its deployment's
+// error.
+func nothingDeployed(prog *program.Program, res *fuzz.Result, skipped []Skipped, opts Options, start time.Time) *Report {
+	rep := unfuzzed(prog, opts.Seed, start, append(skipped, notDeployed(prog, res.Deployment)...), "")
+	rep.Execs, rep.DeployExecs = res.Execs, res.DeployExecs
+	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
+	rep.Setup.Fork = forkInfo(opts.Fork, opts.ForkTargets)
+	return rep
+}
+
 // unfuzzed is the report of a campaign that ran nothing, with why.
 func unfuzzed(prog *program.Program, seed uint64, start time.Time, skipped []Skipped, note string) *Report {
 	return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, seed), Skipped: skipped, Note: note}
@@ -346,7 +363,7 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) report.Setup
 		dc.Compiler = replay.CompilerOf(c)
 		if d != nil {
 			if d.Errors[i] != nil {
-				dc.Error = d.Errors[i].Error()
+				dc.Error, dc.Skip = d.Errors[i].Error(), skipOf(d.Errors[i])
 			} else {
 				dc.Address = d.Addrs[i].Hex()
 				dc.CtorArgs = hex.EncodeToString(d.Args[i])

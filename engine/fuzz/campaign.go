@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -124,6 +125,12 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, masked: map[Key]int{}, start: time.Now(), ctx: ctx}
 	c.probe = probeFor(cfg.Seed)
 	if err := c.setup(); err != nil {
+		if errors.Is(err, ErrNothingDeployed) {
+			// Nothing is sent to the empty addresses; the deployment
+			// says why each was not deployed.
+			return &Result{Deployment: c.deployPlan,
+				Counts: Counts{Execs: c.execs.Load(), Elapsed: time.Since(c.start), DeployExecs: c.deployPlan.Execs}}, err
+		}
 		return nil, err
 	}
 	if testHookCampaign != nil {
@@ -261,6 +268,9 @@ func (c *campaign) setup() error {
 		}
 	}
 	if len(c.calls) == 0 {
+		if slices.Contains(c.undeployed, true) {
+			return ErrNothingDeployed
+		}
 		return ErrNoTargets
 	}
 	c.callIndex = map[callTarget]int{}

@@ -135,6 +135,9 @@ type Skipped struct {
 	// Kind is the reason as a value, for front ends to sort skips by;
 	// Reason is its wording, which names contracts.
 	Kind report.SkipReason `json:"-"`
+	// Cause is the failure Reason words, on its own (a failed set-up's
+	// error); "" when Reason is all there is to say.
+	Cause string `json:"-"`
 }
 
 // FileCoverage is line coverage of one file (linehits.go: what the

@@ -34,7 +34,7 @@ func chooseSetUp(p *program.Program, cfg *fuzz.Config) []Skipped {
 
 // skippedSetUp reports the set-up contract whose setUp() failed.
 func skippedSetUp(p *program.Program, name string, err error) []Skipped {
-	s := Skipped{Contract: name, Reason: skipReason(err), Kind: report.SkipSetUpFailed}
+	s := Skipped{Contract: name, Reason: skipReason(err), Kind: report.SkipSetUpFailed, Cause: failure(err)}
 	if c, ok := p.Lookup(name); ok {
 		s.Unit = c.Artifact.Unit
 	}

@@ -245,16 +245,13 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 			return unfuzzed(prog, opts.Seed, start, skipped, ""), nil
 		}
 	}
-	if errors.Is(err, fuzz.ErrNothingDeployed) && res != nil {
-		return nothingDeployed(prog, res, skipped, opts, start), nil
-	}
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		// Set-up (deployment, preparing each contract) outlasted the
 		// budget or was cancelled: nothing ran, and the report says so.
 		return unfuzzed(prog, opts.Seed, start, skipped, endNote(ctx, "during set-up", opts.Duration)), nil
 	}
 	if err != nil {
-		return nil, err
+		return nothingDeployed(prog, res, skipped, opts, start, err)
 	}
 	rep := &Report{Counts: res.Counts, SetUp: cfg.SetUp}
 	rep.Skipped = skipped
@@ -320,15 +317,19 @@ func scheduleOf(name string, targeted bool) (fuzz.Schedule, error) {
 	return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", name)
 }
 
-// nothingDeployed is the report of a campaign none of whose targets
-// deployed: nothing was sent, and each is skipped with its deployment's
-// error.
-func nothingDeployed(prog *program.Program, res *fuzz.Result, skipped []Skipped, opts Options, start time.Time) *Report {
+// nothingDeployed is the report of a campaign that ended with err
+// because none of its targets deployed (fuzz.ErrNothingDeployed):
+// nothing was sent, and each is skipped with its deployment's error.
+// Any other err is returned as it is.
+func nothingDeployed(prog *program.Program, res *fuzz.Result, skipped []Skipped, opts Options, start time.Time, err error) (*Report, error) {
+	if !errors.Is(err, fuzz.ErrNothingDeployed) || res == nil {
+		return nil, err
+	}
 	rep := unfuzzed(prog, opts.Seed, start, append(skipped, notDeployed(prog, res.Deployment)...), "")
 	rep.Execs, rep.DeployExecs = res.Execs, res.DeployExecs
 	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
 	rep.Setup.Fork = forkInfo(opts.Fork, opts.ForkTargets)
-	return rep
+	return rep, nil
 }
 
 // unfuzzed is the report of a campaign that ran nothing, with why.

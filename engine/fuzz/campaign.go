@@ -125,13 +125,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, masked: map[Key]int{}, start: time.Now(), ctx: ctx}
 	c.probe = probeFor(cfg.Seed)
 	if err := c.setup(); err != nil {
-		if errors.Is(err, ErrNothingDeployed) {
-			// Nothing is sent to the empty addresses; the deployment
-			// says why each was not deployed.
-			return &Result{Deployment: c.deployPlan,
-				Counts: Counts{Execs: c.execs.Load(), Elapsed: time.Since(c.start), DeployExecs: c.deployPlan.Execs}}, err
-		}
-		return nil, err
+		return c.setupFailed(err)
 	}
 	if testHookCampaign != nil {
 		testHookCampaign(c)
@@ -202,6 +196,17 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		}
 	}
 	return res, errors.Join(errs...)
+}
+
+// setupFailed is Run's outcome when setup failed with err: with
+// ErrNothingDeployed, the deployment alone (nothing is sent to the empty
+// addresses; the deployment says why each was not deployed).
+func (c *campaign) setupFailed(err error) (*Result, error) {
+	if !errors.Is(err, ErrNothingDeployed) {
+		return nil, err
+	}
+	return &Result{Deployment: c.deployPlan,
+		Counts: Counts{Execs: c.execs.Load(), Elapsed: time.Since(c.start), DeployExecs: c.deployPlan.Execs}}, err
 }
 
 func (c *campaign) setup() error {

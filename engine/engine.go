@@ -132,6 +132,12 @@ type Skipped struct {
 	Contract string `json:"contract"`
 	Unit     string `json:"unit,omitempty"`
 	Reason   string `json:"reason"`
+	// Kind is the reason as a value, for front ends to sort skips by;
+	// Reason is its wording, which names contracts.
+	Kind report.SkipReason `json:"-"`
+	// Cause is the failure Reason words, on its own (a failed set-up's
+	// error); "" when Reason is all there is to say.
+	Cause string `json:"-"`
 }
 
 // FileCoverage is line coverage of one file (linehits.go: what the
@@ -245,7 +251,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		return unfuzzed(prog, opts.Seed, start, skipped, endNote(ctx, "during set-up", opts.Duration)), nil
 	}
 	if err != nil {
-		return nil, err
+		return nothingDeployed(prog, res, skipped, opts, start, err)
 	}
 	rep := &Report{Counts: res.Counts, SetUp: cfg.SetUp}
 	rep.Skipped = skipped
@@ -312,6 +318,21 @@ func scheduleOf(name string, targeted bool) (fuzz.Schedule, error) {
 	return nil, fmt.Errorf("unknown schedule %q (want aflfast or lookahead)", name)
 }
 
+// nothingDeployed is the report of a campaign that ended with err
+// because none of its targets deployed (fuzz.ErrNothingDeployed):
+// nothing was sent, and each is skipped with its deployment's error.
+// Any other err is returned as it is.
+func nothingDeployed(prog *program.Program, res *fuzz.Result, skipped []Skipped, opts Options, start time.Time, err error) (*Report, error) {
+	if !errors.Is(err, fuzz.ErrNothingDeployed) || res == nil {
+		return nil, err
+	}
+	rep := unfuzzed(prog, opts.Seed, start, append(skipped, notDeployed(prog, res.Deployment)...), "")
+	rep.Execs, rep.DeployExecs = res.Execs, res.DeployExecs
+	rep.Setup = setupOf(prog, res.Deployment, opts.Seed)
+	rep.Setup.Fork = forkInfo(opts.Fork, opts.ForkTargets)
+	return rep, nil
+}
+
 // unfuzzed is the report of a campaign that ran nothing, with why.
 func unfuzzed(prog *program.Program, seed uint64, start time.Time, skipped []Skipped, note string) *Report {
 	return &Report{Counts: fuzz.Counts{Elapsed: time.Since(start)}, Setup: setupOf(prog, nil, seed), Skipped: skipped, Note: note}
@@ -347,7 +368,7 @@ func setupOf(p *program.Program, d *deploy.Deployment, seed uint64) report.Setup
 		dc.Compiler = replay.CompilerOf(c)
 		if d != nil {
 			if d.Errors[i] != nil {
-				dc.Error = d.Errors[i].Error()
+				dc.Error, dc.Skip = d.Errors[i].Error(), skipOf(d.Errors[i])
 			} else {
 				dc.Address = d.Addrs[i].Hex()
 				dc.CtorArgs = hex.EncodeToString(d.Args[i])

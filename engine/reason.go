@@ -42,8 +42,13 @@ func endNote(ctx context.Context, when string, budget time.Duration) string {
 // skipReason is the reason of a contract err kept from being fuzzed,
 // never without the why.
 func skipReason(err error) string {
+	return "not fuzzed: " + failure(err)
+}
+
+// failure is err's message, never "".
+func failure(err error) string {
 	if err == nil || err.Error() == "" {
-		return "not fuzzed: it failed with no message"
+		return "it failed with no message"
 	}
-	return "not fuzzed: " + err.Error()
+	return err.Error()
 }

@@ -3,9 +3,13 @@ package engine
 import (
 	"errors"
 
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/foresight-sol/foresight/engine/chain"
+
 	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // chooseSetUp picks the campaign's Foundry set-up: the one Options.SetUp
@@ -22,7 +26,7 @@ func chooseSetUp(p *program.Program, cfg *fuzz.Config) []Skipped {
 		if c.Name == cfg.SetUp {
 			continue
 		}
-		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit,
+		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Kind: report.SkipOtherSetUp,
 			Reason: "a campaign runs one Foundry set-up and this one ran " + cfg.SetUp + "'s (--setup " + c.Name + " runs this one)"})
 	}
 	return out
@@ -30,7 +34,7 @@ func chooseSetUp(p *program.Program, cfg *fuzz.Config) []Skipped {
 
 // skippedSetUp reports the set-up contract whose setUp() failed.
 func skippedSetUp(p *program.Program, name string, err error) []Skipped {
-	s := Skipped{Contract: name, Reason: skipReason(err)}
+	s := Skipped{Contract: name, Reason: skipReason(err), Kind: report.SkipSetUpFailed, Cause: failure(err)}
 	if c, ok := p.Lookup(name); ok {
 		s.Unit = c.Artifact.Unit
 	}
@@ -49,13 +53,30 @@ func notDeployed(p *program.Program, d *deploy.Deployment) []Skipped {
 	for i, c := range p.Contracts {
 		err := d.Errors[i]
 		if err == nil && c.Root && !c.FoundryTest && !c.Target {
-			out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "no callable functions"})
+			out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "no callable functions", Kind: report.SkipNoFunctions})
 			continue
 		}
 		if err == nil || !c.Root || c.FoundryTest || errors.Is(err, fuzz.ErrNotInSetUp) {
 			continue
 		}
-		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "not deployed: " + err.Error()})
+		out = append(out, Skipped{Contract: c.Name, Unit: c.Artifact.Unit, Reason: "not deployed: " + err.Error(), Kind: skipOf(err)})
 	}
 	return out
+}
+
+// skipOf names the reason a deployment error kept a contract from being
+// fuzzed, by the errors it wraps: a missing library first (its
+// constructor never ran), then a constructor that failed by reverting.
+func skipOf(err error) report.SkipReason {
+	switch {
+	case err == nil:
+		return report.SkipNone
+	case errors.Is(err, deploy.ErrLibraryMissing):
+		return report.SkipLibraryMissing
+	case errors.Is(err, vm.ErrMaxCodeSizeExceeded), errors.Is(err, chain.ErrCodeSizeLimit):
+		return report.SkipTooLarge
+	case errors.Is(err, deploy.ErrConstructorFailed) && errors.Is(err, vm.ErrExecutionReverted):
+		return report.SkipReverted
+	}
+	return report.SkipNotDeployed
 }

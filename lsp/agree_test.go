@@ -15,6 +15,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/fixtures"
+	"go.lsp.dev/protocol"
 )
 
 // agreeExecs is the execution budget of both sides of the agreement
@@ -83,6 +84,26 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 			writeFile(tb, root, "node_modules/@acme/math/contracts/Half.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nlibrary Half {\n    function half(uint256 a) internal pure returns (uint256) {\n        return a / 2;\n    }\n}\n")
 			return agreeCase{root: root, file: writeFile(tb, root, "contracts/Ledger.sol", "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\n\nimport \"@acme/math/contracts/Half.sol\";\n\ncontract Ledger {\n    uint256 public kept;\n\n    function keep(uint256 a) external {\n        kept = Half.half(a);\n        assert(kept != 4242);\n    }\n}\n")}
 		}},
+		// An abstract base named or saved: both fuzz it in the concrete
+		// contract of src/ that derives from it (harness.Dependents), and
+		// find its assert there (issue 70: check said "no contract with
+		// callable functions to fuzz" and exited 2).
+		{"abstract base, its heir in src", nil, true, func(tb testing.TB) agreeCase {
+			root := tb.TempDir()
+			writeFile(tb, root, "foundry.toml", "[profile.default]\nsrc = \"src\"\ntest = \"test\"\n")
+			writeFile(tb, root, "src/Impl.sol", agreeImpl)
+			return agreeCase{root: root, file: writeFile(tb, root, "src/Base.sol", agreeBase)}
+		}},
+		// foundry.toml asks for sequences longer than either side runs:
+		// both bound them by plan.SeqLenLimit and say so alike (issue 70:
+		// check ran sequences of 5000, the editor of 1024).
+		{"invariant.depth over the limit", nil, true, func(tb testing.TB) agreeCase {
+			root := tb.TempDir()
+			writeFile(tb, root, "foundry.toml", "[profile.default]\nsrc = \"src\"\ntest = \"test\"\n\n[invariant]\ndepth = 5000\n")
+			writeFile(tb, root, "src/Base.sol", agreeBase)
+			return agreeCase{root: root, file: writeFile(tb, root, "src/Impl.sol", agreeImpl),
+				says: "foresight: from Foundry's fuzz configuration: sequences of at most 1024 calls (invariant.depth is 5000, over its maximum of 1024)"}
+		}},
 		{"single file", nil, true, func(tb testing.TB) agreeCase {
 			root := tb.TempDir()
 			data, err := os.ReadFile(fixtures.Example(tb, "TwoObjectives.sol"))
@@ -125,7 +146,10 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			proj := tt.make(t)
 			root, file := proj.root, proj.file
-			cliFindings, cliSuites, cliDeployed := checkFile(t, bin, root, file, proj.args...)
+			cliFindings, cliSuites, cliDeployed, cliSaid := checkFile(t, bin, root, file, proj.args...)
+			if proj.says != "" && !strings.Contains(cliSaid, proj.says+"\n") {
+				t.Errorf("foresight check did not say %q:\n%s", proj.says, cliSaid)
+			}
 
 			settings := with(budget, "fuzzExecs", agreeExecs)
 			maps.Copy(settings, proj.settings)
@@ -180,6 +204,9 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 			if !slices.Equal(editorSuites, cliSuites) {
 				t.Errorf("the editor fuzzed from the set-ups of %v, foresight check from %v", editorSuites, cliSuites)
 			}
+			if proj.says != "" && !f.said(proj.says) {
+				t.Errorf("the editor did not say %q", proj.says)
+			}
 			f.shutdown()
 		})
 	}
@@ -194,6 +221,47 @@ type agreeCase struct {
 	args       []string
 	settings   map[string]any
 	trusted    bool
+	// says is a line both must say (check on stderr, the editor in a
+	// message), "" for none.
+	says string
+}
+
+// agreeBase is an abstract base whose assert only its heirs reach, and
+// agreeImpl the concrete contract that derives from it.
+const (
+	agreeBase = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+abstract contract Base {
+    uint256 public n;
+
+    function poke(uint256 x) external {
+        n += x;
+        assert(x != 4242);
+    }
+
+    function name() external view virtual returns (string memory);
+}
+`
+	agreeImpl = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+import "./Base.sol";
+
+contract Impl is Base {
+    function name() external pure override returns (string memory) {
+        return "impl";
+    }
+}
+`
+)
+
+// said reports whether the server showed or logged msg.
+func (f *fakeClient) said(msg string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.ContainsFunc(f.shown, func(m protocol.ShowMessageParams) bool { return m.Message == msg }) ||
+		slices.ContainsFunc(f.logged, func(m protocol.LogMessageParams) bool { return m.Message == msg })
 }
 
 // forkURLProject is a Foundry project whose vault prices through the pool
@@ -220,9 +288,9 @@ func forkURLProject(tb testing.TB, withSetUp bool) agreeCase {
 // budget, and extra flags args, and returns its findings ("path:line
 // kind", path relative to root) and the test contracts its campaigns
 // started from (its suites' and the direct campaign's own), each sorted
-// and without repeats: check reports a bug once per campaign that found
+// and without repeats, and what it said (stdout and stderr): check reports a bug once per campaign that found
 // it, the editor once (the same kind at the same place, finding.key).
-func checkFile(t *testing.T, bin, root, file string, args ...string) (finds, suites, deployed []string) {
+func checkFile(t *testing.T, bin, root, file string, args ...string) (finds, suites, deployed []string, said string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*awaitTimeout)
 	defer cancel()
@@ -277,7 +345,7 @@ func checkFile(t *testing.T, bin, root, file string, args ...string) (finds, sui
 	}
 	slices.Sort(finds)
 	slices.Sort(suites)
-	return slices.Compact(finds), slices.Compact(suites), deployedOf(rep.Setup)
+	return slices.Compact(finds), slices.Compact(suites), deployedOf(rep.Setup), string(stderr)
 }
 
 // deployedOf lists a deployment's contracts (name, address, constructor

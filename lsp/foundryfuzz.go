@@ -4,6 +4,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
+	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
@@ -20,7 +21,13 @@ func (s *server) foundryFuzz(opts *engine.Options, st Settings, builds []*solc.B
 	}
 	// An editor may send every setting with its default (VS Code does).
 	if cfg.Depth != nil && (st.MaxSequenceLength == 0 || st.MaxSequenceLength == engine.DefaultMaxSeqLen) {
-		opts.MaxSeqLen, _ = plan.SeqLenLimit.ClampInt(*cfg.Depth)
+		var note string
+		var clamped bool
+		if opts.MaxSeqLen, note, clamped = plan.Depth(*cfg.Depth); clamped {
+			// Said as the command line says it: the project asked for
+			// more than either runs.
+			s.notifyOnce(protocol.MessageTypeWarning, plan.FoundryNote([]string{note}))
+		}
 	}
 	for _, n := range cfg.Notes {
 		s.log.Debug("foundry fuzz config", zap.String("note", n))

@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 	"strconv"
+	"strings"
 )
 
 // A Limit bounds one numeric run setting: the one definition the command
@@ -49,6 +50,24 @@ func (l Limit) Clamp(v float64) (float64, string) {
 func (l Limit) ClampInt(v int) (int, string) {
 	u, why := l.Clamp(float64(v))
 	return int(u), why
+}
+
+// Depth is the sequence length Foundry's invariant.depth asks for,
+// bounded by SeqLenLimit, and how the command line and the editor say
+// it, with why when bounded: "sequences of at most 1024 calls
+// (invariant.depth is 5000, over its maximum of 1024)".
+func Depth(depth int) (used int, note string, clamped bool) {
+	used, why := SeqLenLimit.ClampInt(depth)
+	if why != "" {
+		return used, fmt.Sprintf("sequences of at most %d calls (invariant.depth is %d, %s)", used, depth, why), true
+	}
+	return used, fmt.Sprintf("sequences of at most %d calls (invariant.depth)", used), false
+}
+
+// FoundryNote is the line that says what a run took from Foundry's fuzz
+// configuration, applied: the notes of Depth and the seed.
+func FoundryNote(applied []string) string {
+	return "foresight: from Foundry's fuzz configuration: " + strings.Join(applied, ", ")
 }
 
 // Number formats a setting's value as JSON writes it (1000000000, not

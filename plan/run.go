@@ -3,7 +3,6 @@ package plan
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
@@ -242,8 +241,11 @@ func addCounts(rep, hr *engine.Report) {
 func NotFuzzedWhy(hr *engine.Report) string {
 	for _, sk := range hr.Skipped {
 		if sk.Contract == hr.Setup.SetUp || hr.Setup.SetUp == "" {
-			if why := strings.TrimPrefix(strings.TrimPrefix(sk.Reason, "not fuzzed: "), sk.Contract+": "); why != "" {
-				return why
+			if sk.Cause != "" {
+				return sk.Cause
+			}
+			if sk.Reason != "" {
+				return sk.Reason
 			}
 		}
 	}

@@ -40,18 +40,18 @@ const (
 
 // whyText is a Why's short form, for progress lines, and what to do.
 var whyText = map[Why][2]string{
-	Reverted: {"constructor reverted", "Foresight deploys it with generated arguments and every try reverted: " +
+	Reverted: {report.SkipReverted.String(), "Foresight deploys it with generated arguments and every try reverted: " +
 		"deploy it from a Foundry test's setUp() (a test/ contract with setUp() and invariant_ functions) with arguments that work."},
-	TooLarge: {"code too large", "Its runtime code is over EIP-170's 24,576 bytes: turn the optimizer on " +
+	TooLarge: {report.SkipTooLarge.String(), "Its runtime code is over EIP-170's 24,576 bytes: turn the optimizer on " +
 		"(optimizer = true in foundry.toml) or split the contract."},
-	LibraryMissing: {"library missing", "A library it links could not be deployed: make the library compile and deploy " +
+	LibraryMissing: {report.SkipLibraryMissing.String(), "A library it links could not be deployed: make the library compile and deploy " +
 		"(it must be in the compiled files)."},
-	NotDeployed: {"not deployed", "Its deployment failed: deploy it from a Foundry test's setUp() instead."},
-	NoFunctions: {"no callable functions", "It has no public or external function to call: " +
+	NotDeployed: {report.SkipNotDeployed.String(), "Its deployment failed: deploy it from a Foundry test's setUp() instead."},
+	NoFunctions: {report.SkipNoFunctions.String(), "It has no public or external function to call: " +
 		"the contracts that use it are fuzzed instead."},
-	SetUpFailed: {"setUp() failed", "Fix setUp(): until it runs, this test's invariants are not checked and its " +
+	SetUpFailed: {report.SkipSetUpFailed.String(), "Fix setUp(): until it runs, this test's invariants are not checked and its " +
 		"targets are fuzzed plain."},
-	OtherSetUp: {"another set-up ran", "A campaign starts from one Foundry set-up; " +
+	OtherSetUp: {report.SkipOtherSetUp.String(), "A campaign starts from one Foundry set-up; " +
 		"`foresight fuzz --setup` picks another."},
 	TestCode: {"test code", "Test and script code (test/, script/, *.t.sol, *.s.sol) is fuzzed only through a " +
 		"Foundry test's setUp(); move the contract out of test code to fuzz it on its own."},
@@ -70,29 +70,21 @@ func (w Why) Advice() string { return whyText[w][1] }
 // at all.
 func (w Why) Noted() bool { return w >= TestCode }
 
-// Classify names the kind of an engine skip reason.
-func Classify(reason string) Why {
-	r := strings.ToLower(reason)
-	switch {
-	case r == "test code":
-		return TestCode
-	case strings.Contains(r, "code size"):
+// whyOf is the kind of the engine's skip reason.
+func whyOf(r report.SkipReason) Why {
+	switch r {
+	case report.SkipReverted:
+		return Reverted
+	case report.SkipTooLarge:
 		return TooLarge
-	case strings.Contains(r, "librar"):
+	case report.SkipLibraryMissing:
 		return LibraryMissing
-	case strings.Contains(r, "constructor failed"):
-		if strings.Contains(r, "revert") {
-			return Reverted
-		}
-		return NotDeployed
-	case strings.HasPrefix(r, "not deployed"):
-		return NotDeployed
-	case r == "no callable functions":
+	case report.SkipNoFunctions:
 		return NoFunctions
-	case strings.HasPrefix(r, "a campaign runs one foundry set-up"):
-		return OtherSetUp
-	case strings.HasPrefix(r, "not fuzzed"):
+	case report.SkipSetUpFailed:
 		return SetUpFailed
+	case report.SkipOtherSetUp:
+		return OtherSetUp
 	}
 	return NotDeployed
 }
@@ -226,7 +218,7 @@ func statusOf(c Status, test bool, rep *engine.Report, only []string) (Why, stri
 	}
 	for _, sk := range rep.Skipped {
 		if sk.Contract == c.Name && (sk.Unit == "" || sk.Unit == c.Unit) {
-			if w := Classify(sk.Reason); !test || rep.SetUp != "" || w == SetUpFailed || w == OtherSetUp {
+			if w := whyOf(sk.Kind); !test || rep.SetUp != "" || w == SetUpFailed || w == OtherSetUp {
 				return w, sk.Reason
 			}
 			return TestCode, "test code"
@@ -246,7 +238,7 @@ func statusOf(c Status, test bool, rep *engine.Report, only []string) (Why, stri
 			continue
 		}
 		if d.Error != "" {
-			return Classify(d.Error), d.Error
+			return whyOf(d.Skip), d.Error
 		}
 		if d.Address != "" && rep.Execs > 0 {
 			return Fuzzed, ""

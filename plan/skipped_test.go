@@ -1,22 +1,27 @@
 package plan
 
-import "testing"
+import (
+	"testing"
 
-// TestClassify: every reason the engine gives has its kind.
-func TestClassify(t *testing.T) {
-	for reason, want := range map[string]Why{
-		"not deployed: deploy A: constructor failed: execution reverted":     Reverted,
-		"not deployed: deploy A: constructor failed: max code size exceeded": TooLarge,
-		"not deployed: deploy A: constructor failed: out of gas":             NotDeployed,
-		"not deployed: A: libraries it links could not be deployed":          LibraryMissing,
-		"not deployed: A links library L, which failed to deploy":            LibraryMissing,
-		"no callable functions": NoFunctions,
-		"not fuzzed: setUp(): unsupported cheatcode vm.ffi(string[])":                       SetUpFailed,
-		"a campaign runs one Foundry set-up and this one ran B's (--setup A runs this one)": OtherSetUp,
-		"test code": TestCode,
+	"github.com/foresight-sol/foresight/engine/report"
+)
+
+// TestWhyOf: every reason the engine gives has its kind, worded as the
+// engine words it, and one the engine does not know is "not deployed".
+func TestWhyOf(t *testing.T) {
+	for r, want := range map[report.SkipReason]Why{
+		report.SkipReverted:       Reverted,
+		report.SkipTooLarge:       TooLarge,
+		report.SkipLibraryMissing: LibraryMissing,
+		report.SkipNotDeployed:    NotDeployed,
+		report.SkipNoFunctions:    NoFunctions,
+		report.SkipSetUpFailed:    SetUpFailed,
+		report.SkipOtherSetUp:     OtherSetUp,
+		report.SkipReason(200):    NotDeployed,
 	} {
-		if got := Classify(reason); got != want {
-			t.Errorf("Classify(%q) = %q, want %q", reason, got.Short(), want.Short())
+		got := whyOf(r)
+		if got != want || !got.Noted() || got.Short() != r.String() {
+			t.Errorf("whyOf(%q) = %q (noted %v), want %q", r, got.Short(), got.Noted(), want.Short())
 		}
 	}
 }

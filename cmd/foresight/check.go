@@ -6,9 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/foresight-sol/foresight/engine/harness"
 	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
@@ -94,6 +96,7 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, su
 		if len(files) == 0 {
 			continue
 		}
+		files = withDependents(proj, files, named)
 		bs, err := tc.Compile(ctx, proj, solc.Request{Files: files, Mode: solc.Full})
 		if err != nil {
 			return nil, nil, nil, err
@@ -101,6 +104,25 @@ func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, su
 		out = append(out, bs...)
 	}
 	return out, skipped, found, nil
+}
+
+// withDependents adds to files, after them, the project files each file
+// named on its own is fuzzed in when it cannot be fuzzed alone
+// (harness.Dependents: an abstract base's concrete heirs, a proxy for
+// an implementation), as the editor's save of that file does.
+func withDependents(proj *solc.Project, files []string, named map[string]bool) []string {
+	out := slices.Clip(files)
+	for _, f := range files {
+		if !named[f] {
+			continue
+		}
+		for _, d := range harness.Dependents(proj, f, nil) {
+			if !slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 // compiled is what compileToFuzz gives: the builds that compiled, those

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"reflect"
 	"regexp"
 	"strings"
 	"syscall"
@@ -31,7 +32,8 @@ func cliErrorf(w io.Writer, cmd, format string, args ...any) {
 // renderError is err's message on one line, with the parts Go's packages
 // word for programmers reworded for the user: a *fs.PathError's
 // "stat FILE: no such file or directory" becomes "FILE: no such file or
-// directory", and JSON errors say what was expected where.
+// directory", and JSON errors say what was expected where. Each is found
+// by its type (errors.As) and its own message replaced in err's.
 func renderError(err error) string {
 	m := err.Error()
 	var pe *fs.PathError
@@ -39,14 +41,17 @@ func renderError(err error) string {
 		m = strings.Replace(m, pe.Error(), pe.Path+": "+pathReason(pe.Err), 1)
 		m = strings.Replace(m, pe.Path+": "+pe.Path+": ", pe.Path+": ", 1)
 	}
-	m = jsonSyntaxRE.ReplaceAllStringFunc(m, jsonSyntax)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		m = strings.Replace(m, "not valid JSON:", fmt.Sprintf("not valid JSON at byte %d:", se.Offset), 1)
+		m = strings.Replace(m, se.Error(), jsonSyntax(se), 1)
 	}
-	m = jsonTypeRE.ReplaceAllStringFunc(m, jsonType)
-	m = strings.Replace(m, "unexpected end of JSON input", "not valid JSON: the file ends before the JSON is complete", 1)
-	m = strings.TrimPrefix(m, "json: ")
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		m = strings.Replace(m, te.Error(), jsonType(te), 1)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		m = strings.Replace(m, io.ErrUnexpectedEOF.Error(), jsonEnd, 1)
+	}
 	return oneLine(errors.New(m))
 }
 
@@ -61,10 +66,14 @@ func pathReason(err error) string {
 	return err.Error()
 }
 
-var (
-	jsonSyntaxRE = regexp.MustCompile(`invalid character ('[^']*'|'\\''|[^ ]+) ((?:looking for|after|in) [a-z :-]+[a-z])`)
-	jsonTypeRE   = regexp.MustCompile(`json: cannot unmarshal ([a-z]+) into Go (?:struct field [A-Za-z0-9_]*\.([A-Za-z0-9_.]+)|value) of type ([^ ;,)]+)`)
-)
+// jsonEnd words JSON that ends too soon.
+const jsonEnd = "not valid JSON: the file ends before the JSON is complete"
+
+// jsonScanRE is encoding/json's scanner's wording of a syntax error,
+// "invalid character 'x' looking for beginning of value": a
+// *json.SyntaxError holds what it found and where it was only in its
+// message (its Offset aside).
+var jsonScanRE = regexp.MustCompile(`^invalid character ('[^']*'|'\\''|[^ ]+) ((?:looking for|after|in) [a-z :-]+[a-z])$`)
 
 // jsonExpected is what the JSON decoder wanted, by where it stopped.
 var jsonExpected = map[string]string{
@@ -77,36 +86,54 @@ var jsonExpected = map[string]string{
 	"in string literal":                          "no control characters in a string",
 }
 
-// jsonSyntax words a JSON syntax error: what was found and what was
-// expected.
-func jsonSyntax(m string) string {
-	sub := jsonSyntaxRE.FindStringSubmatch(m)
-	want, ok := jsonExpected[sub[2]]
-	if !ok {
-		return fmt.Sprintf("not valid JSON: unexpected %s %s", sub[1], sub[2])
+// jsonSyntax words a JSON syntax error: where, what was found and what
+// was expected.
+func jsonSyntax(se *json.SyntaxError) string {
+	sub := jsonScanRE.FindStringSubmatch(se.Error())
+	switch {
+	case sub == nil && se.Error() == "unexpected end of JSON input":
+		return jsonEnd
+	case sub == nil:
+		return fmt.Sprintf("not valid JSON at byte %d", se.Offset)
 	}
-	return fmt.Sprintf("not valid JSON: found %s, expected %s", sub[1], want)
+	if want, ok := jsonExpected[sub[2]]; ok {
+		return fmt.Sprintf("not valid JSON at byte %d: found %s, expected %s", se.Offset, sub[1], want)
+	}
+	return fmt.Sprintf("not valid JSON at byte %d: unexpected %s %s", se.Offset, sub[1], sub[2])
 }
 
-// jsonType words a JSON value of the wrong type.
-func jsonType(m string) string {
-	sub := jsonTypeRE.FindStringSubmatch(m)
-	found, field, typ := sub[1], sub[2], strings.TrimLeft(sub[3], "*")
+// jsonType words a JSON value of the wrong type: the field (its JSON
+// path), what was found and what its Go type takes.
+func jsonType(te *json.UnmarshalTypeError) string {
 	want := "a value of another type"
-	switch {
-	case strings.HasPrefix(typ, "[]"):
-		want = "an array"
-	case strings.HasPrefix(typ, "map["), strings.Contains(typ, "."):
-		want = "an object"
-	case typ == "string":
-		want = "a string"
-	case typ == "bool":
-		want = "true or false"
-	case strings.HasPrefix(typ, "int"), strings.HasPrefix(typ, "uint"):
-		want = "a whole number"
+	if te.Type != nil {
+		want = jsonWants(te.Type)
 	}
-	if field == "" {
-		return fmt.Sprintf("not the expected JSON: found %s, expected %s", found, want)
+	if te.Field == "" {
+		return fmt.Sprintf("not the expected JSON: found %s, expected %s", te.Value, want)
 	}
-	return fmt.Sprintf("field %q: found %s, expected %s", field, found, want)
+	return fmt.Sprintf("field %q: found %s, expected %s", te.Field, te.Value, want)
+}
+
+// jsonWants is the JSON a Go type is decoded from.
+func jsonWants(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "a value of another type"
 }

@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/foresight-sol/foresight/engine/report"
 )
 
 // goInternal is wording of Go's packages that no message may show.
@@ -90,6 +93,12 @@ func TestRenderError(t *testing.T) {
 	}
 	typeErr := json.Unmarshal([]byte(`{"findings": "x"}`), &target)
 	synErr := json.Unmarshal([]byte(`{"a" 1}`), &target)
+	endErr := json.Unmarshal([]byte(`{"a":`), &target)
+	numErr := json.Unmarshal([]byte(`3`), &target)
+	var file struct {
+		Schema string `json:"schema"`
+	}
+	schemaErr := json.Unmarshal([]byte(`{"schema": 3}`), &file)
 	for _, tc := range []struct {
 		err  error
 		want string
@@ -99,7 +108,10 @@ func TestRenderError(t *testing.T) {
 		{fmt.Errorf("r.json: %w", &fs.PathError{Op: "read", Path: "r.json", Err: syscall.EISDIR}), "r.json: is a directory, not a file"},
 		{fmt.Errorf("r.json: %w", synErr), "r.json: not valid JSON at byte 6: found '1', expected ':' after an object key"},
 		{fmt.Errorf("r.json: %w", typeErr), `r.json: field "findings": found string, expected an array`},
-		{errors.New("invalid report: json: cannot unmarshal number into Go struct field File.schema of type string"), `invalid report: field "schema": found number, expected a string`},
+		{fmt.Errorf("%w: %w", report.ErrInvalid, schemaErr), `invalid report: field "schema": found number, expected a string`},
+		{fmt.Errorf("r.json: %w", endErr), "r.json: not valid JSON: the file ends before the JSON is complete"},
+		{fmt.Errorf("input: %w", io.ErrUnexpectedEOF), "input: not valid JSON: the file ends before the JSON is complete"},
+		{fmt.Errorf("r.json: %w", numErr), "r.json: not the expected JSON: found number, expected an object"},
 		{errors.New("line\nbreak"), "line break"},
 	} {
 		if got := renderError(tc.err); got != tc.want {

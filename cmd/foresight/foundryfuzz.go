@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/plan"
@@ -31,16 +30,12 @@ func applyFoundryFuzz(opts *engine.Options, fs *flag.FlagSet, comp compiled, ver
 	if cfg.Depth != nil && !set["max-seq-len"] {
 		// Bounded as the flag and the editor's setting are: foundry.toml
 		// is the project's, not to be trusted with the machine.
-		depth, why := plan.SeqLenLimit.ClampInt(*cfg.Depth)
-		opts.MaxSeqLen = depth
-		if why != "" {
-			applied = append(applied, fmt.Sprintf("sequences of at most %d calls (invariant.depth is %d, %s)", depth, *cfg.Depth, why))
-		} else {
-			applied = append(applied, fmt.Sprintf("sequences of at most %d calls (invariant.depth)", depth))
-		}
+		var note string
+		opts.MaxSeqLen, note, _ = plan.Depth(*cfg.Depth)
+		applied = append(applied, note)
 	}
 	if len(applied) > 0 {
-		fmt.Fprintf(stderr, "foresight: from Foundry's fuzz configuration: %s\n", strings.Join(applied, ", "))
+		fmt.Fprintln(stderr, plan.FoundryNote(applied))
 	}
 	if verbose {
 		for _, n := range cfg.Notes {

@@ -193,13 +193,13 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if note := ff.build.applyGasLimit(good); note != "" {
 		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}
-	if err := checkContractNames(opts.Contracts, good); err != nil {
+	if err := checkContractNames("--contract", opts.Contracts, good); err != nil {
 		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
 	if opts.SetUp != "" {
-		if err := checkContractNames([]string{opts.SetUp}, good); err != nil {
-			usageError(stderr, name, "%v", strings.Replace(err.Error(), "--contract", "--setup", 1))
+		if err := checkContractNames("--setup", []string{opts.SetUp}, good); err != nil {
+			usageError(stderr, name, "%v", err)
 			return exitUsage
 		}
 	}
@@ -417,8 +417,8 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 }
 
 // checkContractNames returns an error naming the contracts the files
-// define when --contract names one they do not.
-func checkContractNames(names []string, builds []*solc.Build) error {
+// define when flag (--contract, --setup) names one they do not.
+func checkContractNames(flag string, names []string, builds []*solc.Build) error {
 	known := map[string]bool{}
 	var list []string
 	for _, b := range builds {
@@ -434,7 +434,7 @@ func checkContractNames(names []string, builds []*solc.Build) error {
 	sort.Strings(list)
 	for _, n := range names {
 		if !known[n] {
-			return fmt.Errorf("--contract %s: no such contract; the files define %s", n, strings.Join(list, ", "))
+			return fmt.Errorf("%s %s: no such contract; the files define %s", flag, n, strings.Join(list, ", "))
 		}
 	}
 	return nil

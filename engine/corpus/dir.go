@@ -150,7 +150,7 @@ func EncodeInput(in Input) ([]byte, string, error) {
 func ParseInput(data []byte) (Input, error) {
 	var f inputFile
 	if err := json.Unmarshal(data, &f); err != nil {
-		return Input{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return Input{}, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	if f.Format != inputFormat {
 		return Input{}, fmt.Errorf("%w: format %q, want %q", ErrCorrupt, f.Format, inputFormat)

@@ -97,7 +97,7 @@ func LoadInputs(path string) ([]Input, error) {
 func parseInputs(data []byte) ([]Input, error) {
 	ins, err := decodeInputs(json.NewDecoder(bytes.NewReader(data)), MaxLoadedInputs)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	return ins, nil
 }

@@ -182,7 +182,7 @@ func (s *ctorSearch) solve(ci int, c *program.Contract, code []byte, fix func(*c
 			x0 = x1
 		}
 	}
-	return common.Address{}, nil, fmt.Errorf("deploy %s: constructor failed: %w", c.Name, lastErr)
+	return common.Address{}, nil, fmt.Errorf("deploy %s: %w: %w", c.Name, ErrConstructorFailed, lastErr)
 }
 
 // run executes one constructor input from base and, if it failed, measures

@@ -59,7 +59,7 @@ func (s *ctorSearch) preferVariant(ci int, code []byte, in, variant *ctorInput, 
 	s.budget -= min(s.budget, 1)
 	r, _ := s.run(ci, code, in, base)
 	if r.Err != nil {
-		return common.Address{}, nil, fmt.Errorf("constructor failed on a second run of the same input: %w", revertErr(r))
+		return common.Address{}, nil, fmt.Errorf("%w on a second run of the same input: %w", ErrConstructorFailed, revertErr(r))
 	}
 	return r.Created, in, nil
 }

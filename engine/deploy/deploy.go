@@ -168,7 +168,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 	}
 	for i := range done {
 		if !done[i] {
-			d.Errors[i] = fmt.Errorf("%s: libraries it links could not be deployed", p.Contracts[i].Name)
+			d.Errors[i] = fmt.Errorf("%s: %w", p.Contracts[i].Name, ErrLibraryMissing)
 		}
 	}
 	s.holdTokens(p, d)
@@ -272,7 +272,7 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 		}
 		code, ok, err := Link(c, p, d.Addrs, done)
 		if err != nil || !ok {
-			d.Errors[i] = fmt.Errorf("deploy %s: %w", c.Name, errors.Join(err, errors.New("libraries it links could not be deployed")))
+			d.Errors[i] = fmt.Errorf("deploy %s: %w", c.Name, errors.Join(err, ErrLibraryMissing))
 			continue
 		}
 		var args []byte
@@ -285,7 +285,7 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 		}
 		res := ch.Call(chain.Tx{From: chain.Deployer, Input: append(append([]byte(nil), code...), args...), Value: v})
 		if res.Err != nil {
-			d.Errors[i] = fmt.Errorf("deploy %s: constructor failed: %w", c.Name, res.Err)
+			d.Errors[i] = fmt.Errorf("deploy %s: %w: %w", c.Name, ErrConstructorFailed, res.Err)
 			continue
 		}
 		if plan.Order != nil && res.Created != plan.Addrs[i] {
@@ -301,7 +301,7 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 	}
 	for i := range done {
 		if !done[i] {
-			d.Errors[i] = fmt.Errorf("%s: libraries it links could not be deployed", p.Contracts[i].Name)
+			d.Errors[i] = fmt.Errorf("%s: %w", p.Contracts[i].Name, ErrLibraryMissing)
 		}
 	}
 	// Targets hold other users' ether, so that a leak shows without a
@@ -377,13 +377,13 @@ func Link(c *program.Contract, p *program.Program, addrs []common.Address, done 
 		for lib, ranges := range libs {
 			li := linkLibrary(c, p, file, lib)
 			if li < 0 {
-				return nil, false, fmt.Errorf("%s links library %s:%s, which is not in the build", c.Name, file, lib)
+				return nil, false, libraryError(fmt.Sprintf("%s links library %s:%s, which is not in the build", c.Name, file, lib))
 			}
 			if !done[li] {
 				return nil, false, nil
 			}
 			if addrs[li] == (common.Address{}) {
-				return nil, false, errors.New(c.Name + " links library " + lib + ", which failed to deploy")
+				return nil, false, libraryError(c.Name + " links library " + lib + ", which failed to deploy")
 			}
 			for _, rg := range ranges {
 				if rg.Start+20 <= len(code) {

@@ -1,9 +1,6 @@
 package export
 
 import (
-	"regexp"
-	"strconv"
-
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
@@ -46,35 +43,19 @@ func phishEffect(prog *program.Program, cc chain.Config, setup report.Setup, f r
 	}
 }
 
-// confirmedAfter is how the SWC-128 oracle states the calls it made
-// before the last call ran out of a block's gas (dosFinding).
-var confirmedAfter = regexp.MustCompile(`confirmed: after ([0-9]+) calls it ran out of gas`)
-
 // repeats is how many times the replay's SWC-128 oracle repeated the
 // sequence's second-to-last call before its last ran out of a block's
 // gas (0 if it confirmed none). It reads the replay's own finding, not
 // the report's text.
 func repeats(last fuzz.Step) uint64 {
-	if last.Finding == nil || last.Finding.Kind != finding.GasDoS {
+	if last.Finding == nil || last.Finding.Kind != finding.GasDoS || last.Finding.Facts.Repeats > maxRepeat {
 		return 0
 	}
-	m := confirmedAfter.FindStringSubmatch(last.Finding.Detail)
-	if m == nil {
-		return 0
-	}
-	n, err := strconv.ParseUint(m[1], 10, 64)
-	if err != nil || n > maxRepeat {
-		return 0
-	}
-	return n
+	return last.Finding.Facts.Repeats
 }
 
 // maxPaid bounds the recipients an SWC-113 test checks for a payment.
 const maxPaid = 4
-
-// rejectedAgain is how the SWC-113 oracle names the recipient it made
-// reject payments when it ran the transaction again (loopfail.go).
-var rejectedAgain = regexp.MustCompile(`^run again with (0x[0-9a-fA-F]{40}) rejecting payments`)
 
 // loopBlock measures SWC-113's harm from the replay's last step, where
 // its own oracle found the loop blocked: the recipient whose failed
@@ -90,11 +71,10 @@ func loopBlock(last fuzz.Step, ff *foundry.Finding) {
 	var blocker common.Address
 	var found bool
 	if last.Err == nil {
-		m := rejectedAgain.FindStringSubmatch(last.Finding.Detail)
-		if m == nil {
+		if last.Finding.Facts.Rejecter == (common.Address{}) {
 			return
 		}
-		blocker, found, ff.EtchBlocker = common.HexToAddress(m[1]), true, true
+		blocker, found, ff.EtchBlocker = last.Finding.Facts.Rejecter, true, true
 	}
 	for _, in := range last.Inner {
 		if in.Depth == 1 && in.Op == "CALL" && in.Reverted && last.Err != nil {

@@ -3,6 +3,7 @@ package finding
 import (
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/foresight-sol/foresight/solc"
@@ -28,13 +29,28 @@ type Finding struct {
 	// tells it (HookEtherFlow); nil otherwise or when the last
 	// transaction paid no account the fuzzer controls.
 	Flow *EtherFlow
-	Seq  txseq.Sequence
+	// Facts are what the oracle measured that an export reproduces;
+	// Detail words the same for people.
+	Facts Facts
+	Seq   txseq.Sequence
 	// Unreduced lists the integers of Seq the shrinker could not reduce:
 	// the finding needs these values.
 	Unreduced []Unreduced
 	Worker    int
 	Execs     uint64        // campaign executions when first found
 	Time      time.Duration // since the campaign started
+}
+
+// Facts hold an oracle's measurements as values, so that the export
+// (engine/export/harm.go) never reads them back out of Detail's words.
+type Facts struct {
+	// Repeats is, for GasDoS, how many calls of the growing function the
+	// oracle made before the checked function ran out of a block's gas
+	// (its confirmation); 0 when it confirmed none.
+	Repeats uint64
+	// Rejecter is, for DoSFailedCall confirmed by running the transaction
+	// again, the recipient made to reject payments; zero otherwise.
+	Rejecter common.Address
 }
 
 // Key identifies a finding for deduplication: kind and source location.

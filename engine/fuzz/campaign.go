@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -124,7 +125,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	c := &campaign{cfg: cfg, prog: p, corpus: NewCorpus(cfg.CorpusLimit), keys: map[Key]bool{}, masked: map[Key]int{}, start: time.Now(), ctx: ctx}
 	c.probe = probeFor(cfg.Seed)
 	if err := c.setup(); err != nil {
-		return nil, err
+		return c.setupFailed(err)
 	}
 	if testHookCampaign != nil {
 		testHookCampaign(c)
@@ -197,6 +198,17 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	return res, errors.Join(errs...)
 }
 
+// setupFailed is Run's outcome when setup failed with err: with
+// ErrNothingDeployed, the deployment alone (nothing is sent to the empty
+// addresses; the deployment says why each was not deployed).
+func (c *campaign) setupFailed(err error) (*Result, error) {
+	if !errors.Is(err, ErrNothingDeployed) {
+		return nil, err
+	}
+	return &Result{Deployment: c.deployPlan,
+		Counts: Counts{Execs: c.execs.Load(), Elapsed: time.Since(c.start), DeployExecs: c.deployPlan.Execs}}, err
+}
+
 func (c *campaign) setup() error {
 	allowed := map[string]bool{}
 	for _, n := range c.cfg.Contracts {
@@ -261,6 +273,9 @@ func (c *campaign) setup() error {
 		}
 	}
 	if len(c.calls) == 0 {
+		if slices.Contains(c.undeployed, true) {
+			return ErrNothingDeployed
+		}
 		return ErrNoTargets
 	}
 	c.callIndex = map[callTarget]int{}

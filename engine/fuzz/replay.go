@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"errors"
 	"github.com/foresight-sol/foresight/engine/oracle"
 	"math/big"
 
@@ -114,7 +115,7 @@ func Replay(p *program.Program, cfg chain.Config, seed uint64, deployArgs [][]by
 // on its way to the one reported.
 func ReplayFrom(p *program.Program, setUp string, cfg chain.Config, seed uint64, plan *deploy.Deployment, calls []RawCall, oracles map[finding.Kind]bool, want *Key) ([]Step, error) {
 	c := &campaign{cfg: Config{Settings: Settings{Seed: seed, SetUp: setUp}, Oracles: oracles, Chain: cfg, Deployment: plan}, prog: p, probe: probeFor(seed)}
-	if err := c.setup(); err != nil && err != ErrNoTargets {
+	if err := c.setup(); err != nil && !errors.Is(err, ErrNoTargets) && !errors.Is(err, ErrNothingDeployed) {
 		return nil, err
 	}
 	var rec recorder

@@ -192,27 +192,29 @@ func (c *campaign) fuzzes(ci int) bool {
 
 // markUndeployed plans the deployment and marks the targets (of those
 // allowed, if any are named) it could not deploy, so that no execution is
-// spent calling them; if none deployed, nothing is marked and the campaign
-// runs as before (its report lists them as skipped).
+// spent calling them, even when none deployed: a campaign would only
+// call empty addresses, and "no findings" would vouch for code that never
+// ran (setup then returns ErrNothingDeployed).
 func (c *campaign) markUndeployed(allowed map[string]bool) error {
 	plan, err := c.planDeployment()
 	if err != nil {
 		return err
 	}
 	failed := make([]bool, len(c.prog.Contracts))
-	some := false
 	for i, ct := range c.prog.Contracts {
 		if !ct.Target || (len(allowed) > 0 && !allowed[ct.Name]) {
 			continue
 		}
 		failed[i] = i < len(plan.Errors) && plan.Errors[i] != nil
-		some = some || !failed[i]
 	}
-	if some {
-		c.undeployed = failed
-	}
+	c.undeployed = failed
 	return nil
 }
+
+// ErrNothingDeployed is returned by Run, with the Result of the
+// deployment alone, when targets failed to deploy and none deployed: the
+// caller reports each as skipped, with its deployment's error.
+var ErrNothingDeployed = errors.New("no contract to fuzz could be deployed")
 
 // callable reports whether method m of contract ci is called.
 func (c *campaign) callable(ci int, m *program.Method) bool {

@@ -452,7 +452,7 @@ func (w *worker) report(seq txseq.Sequence, f *Finding, masked bool) {
 			return
 		}
 		if found && f.Detail != "" {
-			f.Detail, f.Flow = o.fail.Detail, o.fail.Flow
+			f.Detail, f.Flow, f.Facts = o.fail.Detail, o.fail.Flow, o.fail.Facts
 		}
 	}
 	c.mu.Lock()

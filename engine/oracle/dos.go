@@ -136,7 +136,8 @@ func (o *dos) dosFinding(g, f *txseq.Tx, used, per uint64, pushes int) *finding.
 	fm, gm := &c.Methods[f.Method], &c.Methods[g.Method]
 	out := &finding.Finding{Kind: finding.GasDoS, Contract: f.Contract,
 		Detail: fmt.Sprintf("%s used %d gas after %d more calls of %s by %s, +%d per call: about %d calls of %s by any sender make %s exceed the %d block gas limit (confirmed: after %d calls it ran out of gas)",
-			fm.RawName, used, 3*dosStep, gm.RawName, o.Principals[g.Sender].Hex(), per, pushes, gm.RawName, fm.RawName, blockGasLimit, pushes)}
+			fm.RawName, used, 3*dosStep, gm.RawName, o.Principals[g.Sender].Hex(), per, pushes, gm.RawName, fm.RawName, blockGasLimit, pushes),
+		Facts: finding.Facts{Repeats: uint64(pushes)}}
 	if fn, ok := c.Function(fm.RawName); ok {
 		out.Location, out.Located = fn.Location, true
 	}

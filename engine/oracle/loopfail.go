@@ -88,6 +88,7 @@ func (o *events) confirmLoopBlock(seq txseq.Sequence, hist []TxInfo, shrinking *
 		return nil
 	}
 	f.Detail = fmt.Sprintf("run again with %s rejecting payments, transaction %d reverted inside the loop at its payment: one recipient blocks every other's", e.Addr.Hex(), n) + o.deployerNote(hist)
+	f.Facts.Rejecter = e.Addr
 	return f
 }
 

@@ -83,7 +83,7 @@ func Decode(data []byte) (*File, error) {
 	}
 	var rep File
 	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if rep.Root != "" && !printableUnit(rep.Root) {
 		return nil, fmt.Errorf("%w: root %q is not a path", ErrInvalid, rep.Root)

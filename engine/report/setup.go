@@ -29,6 +29,9 @@ type Deployed struct {
 	// Order is its place in the deployment order, from 1 (0: unknown).
 	Order int    `json:"order,omitempty"`
 	Error string `json:"error,omitempty"`
+	// Skip is why Error kept it from being fuzzed, as a value (the
+	// engine's; not in report files, which carry Error's wording).
+	Skip SkipReason `json:"-"`
 	// Grants are the calls made right after it was deployed, which fund
 	// it with the tokens its constructor took (the engine's deployplan.go).
 	Grants []Grant `json:"grants,omitempty"`

@@ -168,7 +168,7 @@ var diffRule = sarifRule{
 // fingerprint of its function and aspect (no line: an edit elsewhere
 // keeps the alert).
 func writeDiffSARIF(w io.Writer, doc diffJSON, res *diffResult) error {
-	sw := &sarifWriter{root: reportRoot(res.paths)}
+	sw := &sarifWriter{root: sarifRoot(res.paths)}
 	results := []sarifResult{}
 	for _, d := range doc.Differences {
 		r := sarifResult{RuleID: diffRule.ID, Level: "warning", Message: sarifMessage{Text: d.Function + ": " + d.Message},

@@ -107,6 +107,8 @@ func writeDiff(w io.Writer, format string, res *diffResult) error {
 		return enc.Encode(doc)
 	case "sarif":
 		return writeDiffSARIF(w, doc, res)
+	case "junit":
+		return writeDiffJUnit(w, doc, res)
 	}
 	writeDiffText(w, doc, res.changed, res.verbose)
 	return nil

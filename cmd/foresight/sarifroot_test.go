@@ -31,7 +31,7 @@ func TestSARIFMonorepo(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			outer := t.TempDir()
 			repo := filepath.Join(outer, "repo")
-			if err := os.CopyFS(repo, os.DirFS(filepath.Join("testdata", "monorepo"))); err != nil {
+			if err := os.CopyFS(repo, os.DirFS(filepath.Join("..", "..", "testdata", "ci", "monorepo"))); err != nil {
 				t.Fatal(err)
 			}
 			// No repository above the temporary folder counts.

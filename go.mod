@@ -3,6 +3,7 @@ module github.com/foresight-sol/foresight
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/holiman/uint256 v1.3.2
 	go.lsp.dev/jsonrpc2 v0.10.0

@@ -144,11 +144,17 @@ type Skipped struct {
 // counts count).
 type FileCoverage struct {
 	Covered, Missed map[int]bool
-	// Hits counts, per line that ran, the runs of its code the engine
-	// counts: code ending in a conditional jump; absent when none does.
+	// Hits counts, per line that ran, the runs of its first instruction
+	// (linehits.go); absent when the engine has no count for it.
 	Hits map[int]uint64
-	// Branches are the conditional jumps of the file's code by line.
+	// Branches are the conditional jumps of the file's functions and
+	// modifiers by line (not the dispatcher's).
 	Branches []BranchCoverage
+	// NotInFunction are the lines whose code is all outside functions and
+	// modifiers: the compiler's dispatcher on the `contract X {` line, a
+	// public variable's getter, an initializer. Covered and Missed count
+	// them; the LCOV leaves them out, as forge coverage does.
+	NotInFunction map[int]bool
 }
 
 // ErrNoTargets is returned by Fuzz when the builds have no contract with a
@@ -267,7 +273,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	report.MocksLast(rep.Findings)
 	covered := coveredContracts(prog, res, cfg.SetUp != "")
 	rep.Coverage = lineCoverage(prog, covered, res.Coverage, res.Creation)
-	addLineHits(rep.Coverage, prog, covered, res.Branches)
+	addLineHits(rep.Coverage, prog, covered, res.Branches, res.Dests)
 	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
 	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
 	if cfg.SetUp != "" {

@@ -18,54 +18,129 @@ type BranchCoverage struct {
 }
 
 // addLineHits fills the line coverage's hit counts and branches from the
-// campaign's branch counts (fuzz.Branch). The engine counts edges at
-// conditional jumps only (per transaction, never per opcode), so a
-// line's count is exact where its code runs straight into a conditional
-// jump: every instruction of such a run executes as often as the jump.
-// A line whose code never does so gets no count (it ran or not).
+// campaign's counts: each JUMPI's ways (fuzz.Branch) and each JUMPDEST
+// that starts user code (fuzz.Dest), so every straight run of
+// instructions has a known count (runCounts). A line's count is that of
+// its first instruction in the code (forge's anchor: a for loop's line
+// counts the loops started, not the conditions tested), summed over the
+// contracts whose code holds it. Code outside every function and
+// modifier (the dispatcher on the `contract X {` line, a public
+// variable's getter) is the compiler's: its branches are left out and
+// its lines noted in NotInFunction; so are the branches of the checks
+// solc attributes to a whole function (ether sent to a non-payable
+// function, short calldata), which forge coverage does not count either.
 // contracts are those the line coverage is of (a set-up campaign's
 // deployed contracts, which are not the program's targets).
-func addLineHits(cov map[string]*FileCoverage, p *program.Program, contracts []int, branches [][]fuzz.Branch) {
+func addLineHits(cov map[string]*FileCoverage, p *program.Program, contracts []int, branches [][]fuzz.Branch, dests [][]fuzz.Dest) {
 	mappers := map[string]*position.Mapper{}
 	blocks := map[lineKey]int{}
+	inside := map[lineKey]bool{}
 	for _, ci := range contracts {
 		c := p.Contracts[ci]
-		if ci >= len(branches) || len(branches[ci]) == 0 {
+		if ci >= len(branches) {
 			continue
 		}
-		loc := func(pc uint64) (string, int, bool) { return userLineOf(c, pc, mappers) }
-		byPC := map[uint64]fuzz.Branch{}
+		// The creation code's lines: a constructor's are inside it, an
+		// initializer's outside every function, like the getters.
+		creation := newLineFinder(c, mappers, true)
+		for pc := range c.Artifact.Creation.Bytes {
+			if path, line, at := creation.line(uint64(pc)); line > 0 && cov[path] != nil {
+				k := lineKey{path, line}
+				inside[k] = inside[k] || at != outside
+			}
+		}
+		where := newLineFinder(c, mappers, false)
 		for _, b := range branches[ci] {
-			byPC[b.PC] = b
-			if path, line, ok := loc(b.PC); ok && cov[path] != nil {
+			if path, line, at := where.line(b.PC); line > 0 && at == inBody && cov[path] != nil {
 				k := lineKey{path, line}
 				cov[path].Branches = append(cov[path].Branches, BranchCoverage{Line: line, Block: blocks[k], Taken: b.Taken, NotTaken: b.NotTaken})
 				blocks[k]++
 			}
 		}
-		code := c.Artifact.Runtime.Bytes
-		var run []uint64 // the instructions since the last block boundary
-		for pc := 0; pc < len(code); pc++ {
-			op := vm.OpCode(code[pc])
-			if op == vm.JUMPDEST {
-				run = run[:0] // a jump target: more ways in than the run's
+		counts, known := runCounts(c.Artifact.Runtime.Bytes, branches[ci], destsOf(dests, ci))
+		anchored := map[lineKey]bool{}
+		for pc := range counts {
+			path, line, at := where.line(uint64(pc))
+			if line == 0 || cov[path] == nil {
+				continue
 			}
-			run = append(run, uint64(pc))
-			if op >= vm.PUSH1 && op <= vm.PUSH32 {
-				pc += int(op - vm.PUSH1 + 1)
-			}
-			switch op {
-			case vm.JUMPI:
-				b := byPC[run[len(run)-1]]
-				for _, at := range run {
-					addHits(cov, loc, at, b.Taken+b.NotTaken)
+			k := lineKey{path, line}
+			if at == outside {
+				if _, seen := inside[k]; !seen {
+					inside[k] = false
 				}
-				run = run[:0]
-			case vm.JUMP, vm.STOP, vm.RETURN, vm.REVERT, vm.INVALID, vm.SELFDESTRUCT:
-				run = run[:0]
+				continue
+			}
+			inside[k] = true
+			if !anchored[k] && known[pc] {
+				anchored[k] = true
+				addHits(cov[path], line, counts[pc])
 			}
 		}
 	}
+	for k, in := range inside {
+		if fc := cov[k.path]; !in && fc != nil {
+			if fc.NotInFunction == nil {
+				fc.NotInFunction = map[int]bool{}
+			}
+			fc.NotInFunction[k.line] = true
+		}
+	}
+}
+
+// destsOf is contract ci's counted JUMPDESTs (none for a campaign
+// result without them).
+func destsOf(dests [][]fuzz.Dest, ci int) []fuzz.Dest {
+	if ci < len(dests) {
+		return dests[ci]
+	}
+	return nil
+}
+
+// runCounts returns how often the campaign's transactions ran each
+// instruction of code, where known: a run from a counted JUMPDEST has its
+// count, the run after a JUMPI its not-taken count, a run into a JUMPI
+// the jump's count; others (unreached code, the dispatcher's first run)
+// stay unknown.
+func runCounts(code []byte, branches []fuzz.Branch, dests []fuzz.Dest) ([]uint64, []bool) {
+	counts, known := make([]uint64, len(code)), make([]bool, len(code))
+	byPC := make(map[uint64]fuzz.Branch, len(branches))
+	for _, b := range branches {
+		byPC[b.PC] = b
+	}
+	destAt := make(map[uint64]uint64, len(dests))
+	for _, d := range dests {
+		destAt[d.PC] = d.Hits
+	}
+	var run []int // the instructions of an uncounted run, until its end says
+	cur, have := uint64(0), false
+	for pc := 0; pc < len(code); pc++ {
+		op := vm.OpCode(code[pc])
+		if op == vm.JUMPDEST {
+			run = run[:0]
+			cur, have = destAt[uint64(pc)]
+		}
+		counts[pc], known[pc] = cur, have
+		if !have {
+			run = append(run, pc)
+		}
+		if op >= vm.PUSH1 && op <= vm.PUSH32 {
+			pc += int(op - vm.PUSH1 + 1)
+		}
+		switch op {
+		case vm.JUMPI:
+			b := byPC[uint64(pc)]
+			for _, at := range run {
+				counts[at], known[at] = b.Taken+b.NotTaken, true
+			}
+			run = run[:0]
+			cur, have = b.NotTaken, true
+		case vm.JUMP, vm.STOP, vm.RETURN, vm.REVERT, vm.INVALID, vm.SELFDESTRUCT:
+			run = run[:0]
+			cur, have = 0, false
+		}
+	}
+	return counts, known
 }
 
 // lineKey is a line of a file.
@@ -74,37 +149,80 @@ type lineKey struct {
 	line int
 }
 
-// addHits raises the count of the line of user instruction pc to n.
-func addHits(cov map[string]*FileCoverage, loc func(uint64) (string, int, bool), pc, n uint64) {
-	path, line, ok := loc(pc)
-	fc := cov[path]
-	if !ok || fc == nil || !fc.Covered[line] || n == 0 {
+// addHits adds n runs to a line that ran.
+func addHits(fc *FileCoverage, line int, n uint64) {
+	if !fc.Covered[line] || n == 0 {
 		return
 	}
 	if fc.Hits == nil {
 		fc.Hits = map[int]uint64{}
 	}
-	fc.Hits[line] = max(fc.Hits[line], n)
+	fc.Hits[line] += n
 }
 
-// userLineOf is the file and one-based line of c's user instruction at pc.
-func userLineOf(c *program.Contract, pc uint64, mappers map[string]*position.Mapper) (string, int, bool) {
-	if pc >= uint64(len(c.UserPC)) || !c.UserPC[pc] {
-		return "", 0, false
+// Where an instruction's source range lies.
+const (
+	outside   = iota // in no function or modifier: the contract's own
+	wholeFunc        // a function's or modifier's whole definition: solc's checks
+	inBody           // inside one: the user's statements and expressions
+)
+
+// lineFinder maps a contract's runtime instructions to user lines.
+type lineFinder struct {
+	c       *program.Contract
+	mappers map[string]*position.Mapper
+	at      map[lineSrc]int // by source range: outside, wholeFunc or inBody
+	create  bool            // the creation code's, not the runtime code's
+}
+
+// lineSrc is a source range of a unit.
+type lineSrc struct {
+	unit       string
+	start, end int
+}
+
+func newLineFinder(c *program.Contract, mappers map[string]*position.Mapper, creation bool) *lineFinder {
+	return &lineFinder{c: c, mappers: mappers, at: map[lineSrc]int{}, create: creation}
+}
+
+// line is the file and one-based line of the user instruction at pc
+// (line 0 when it is none), and where its range lies (outside,
+// wholeFunc, inBody).
+func (lf *lineFinder) line(pc uint64) (string, int, int) {
+	c := lf.c
+	if !lf.create && (pc >= uint64(len(c.UserPC)) || !c.UserPC[pc]) {
+		return "", 0, outside
 	}
-	loc, ok := c.Locate(pc, false)
+	loc, ok := c.Locate(pc, lf.create)
 	if !ok {
-		return "", 0, false
+		return "", 0, outside
 	}
-	m := mappers[loc.Path]
+	m := lf.mappers[loc.Path]
 	if m == nil {
 		u := c.Build.Units[loc.Unit]
 		if u == nil {
-			return "", 0, false
+			return "", 0, outside
 		}
 		m = position.NewMapper(u.Content)
-		mappers[loc.Path] = m
+		lf.mappers[loc.Path] = m
 	}
 	n, _, err := m.LineCol(loc.Start)
-	return loc.Path, n + 1, err == nil
+	if err != nil {
+		return "", 0, outside
+	}
+	key := lineSrc{loc.Unit, loc.Start, loc.End}
+	at, ok := lf.at[key]
+	if !ok {
+		f, in := c.FunctionAt(loc)
+		switch {
+		case !in:
+			at = outside
+		case loc.Start == f.Start && loc.End == f.End:
+			at = wholeFunc
+		default:
+			at = inBody
+		}
+		lf.at[key] = at
+	}
+	return loc.Path, n + 1, at
 }

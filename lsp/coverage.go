@@ -134,6 +134,12 @@ func mergeCoverage(into, cov map[string]*engine.FileCoverage, keep func(string) 
 			dst.Hits[l] += n
 		}
 		dst.Branches = mergeBranches(dst.Branches, fc.Branches)
+		for l := range fc.NotInFunction { // the same text: the same for every campaign
+			if dst.NotInFunction == nil {
+				dst.NotInFunction = map[int]bool{}
+			}
+			dst.NotInFunction[l] = true
+		}
 	}
 }
 
@@ -170,7 +176,7 @@ func cloneCoverage(files map[string]*engine.FileCoverage) map[string]*engine.Fil
 	out := make(map[string]*engine.FileCoverage, len(files))
 	for path, fc := range files {
 		out[path] = &engine.FileCoverage{Covered: maps.Clone(fc.Covered), Missed: maps.Clone(fc.Missed), Hits: maps.Clone(fc.Hits),
-			Branches: slices.Clone(fc.Branches)}
+			Branches: slices.Clone(fc.Branches), NotInFunction: maps.Clone(fc.NotInFunction)}
 	}
 	return out
 }

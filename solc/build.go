@@ -97,8 +97,8 @@ func (b *Build) UnitByID(id int) (string, bool) {
 // unusable (a file that cannot be read).
 func (t *Toolchain) Compile(ctx context.Context, p *Project, req Request) ([]*Build, error) {
 	p = t.withOverride(t.withForge(ctx, p))
-	if p.ConfigNote != "" {
-		t.say(p.ConfigNote, zap.String("root", p.Root))
+	for _, n := range p.ConfigNotes {
+		t.say(n, zap.String("root", p.Root))
 	}
 	units, roots, err := p.Sources(req.Files, req.Overlay)
 	if err != nil {

@@ -2,7 +2,7 @@ package solc
 
 import (
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 )
 
@@ -21,214 +21,145 @@ type foundryConfig struct {
 	Limits               ChainLimits
 	FsPermissions        []FsPermission // nil when foundry.toml names none
 	Fuzz                 FuzzConfig     // [fuzz], [invariant] and FOUNDRY_FUZZ_*/FOUNDRY_INVARIANT_* (foundry_fuzz.go)
+	// Notes name the keys Foresight reads differently from forge or
+	// ignores where the bytecode depends on them (foundry_warn.go), one
+	// line each, for the user: "foundry.toml: profile.default.optimizer
+	// = "yes" is not a boolean; ...".
+	Notes []string
 }
 
-// readFoundryConfig parses the subset of TOML that foundry.toml files use
-// for the keys above. Unknown keys and value types are ignored; a malformed
-// line is an error naming the line.
+// readFoundryConfig reads foundry.toml with a real TOML decoder, so every
+// spelling forge accepts gives the same settings: [profile.default], then
+// the profile named (FOUNDRY_PROFILE's) over it. Malformed TOML is an
+// error naming the line.
 func readFoundryConfig(path, profile string) (*foundryConfig, error) {
 	data, err := readConfig(path)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := parseTOML(string(data))
+	doc, err := parseTOML(string(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if profile == "" {
+		profile = "default"
+	}
 	cfg := &foundryConfig{}
-	apply := func(kv map[string]tomlValue) {
-		for k, v := range kv {
-			switch k {
-			case "src":
-				cfg.Src = v.str
-			case "test":
-				cfg.Test = v.str
-			case "script":
-				cfg.Script = v.str
-			case "libs":
-				cfg.Libs = v.list
-			case "remappings":
-				cfg.Remappings = v.list
-			case "solc", "solc_version":
-				cfg.Solc = v.str
-			case "optimizer":
-				b := v.boolean
-				cfg.Optimizer = &b
-			case "optimizer_runs":
-				n := v.integer
-				cfg.OptimizerRuns = &n
-			case "via_ir":
-				b := v.boolean
-				cfg.ViaIR = &b
-			case "evm_version":
-				cfg.EVMVersion = v.str
-			case "auto_detect_remappings":
-				b := v.boolean
-				cfg.AutoDetectRemappings = &b
-			case "gas_limit":
-				cfg.Limits.ProjectGasLimit = v.uint()
-			case "block_gas_limit":
-				cfg.Limits.BlockGasLimit = v.uint()
-			case "code_size_limit":
-				cfg.Limits.CodeSizeLimit = v.uint()
-			case "disable_code_size_limit":
-				cfg.Limits.NoCodeSizeLimit = v.boolean
-			case "fs_permissions":
-				cfg.FsPermissions = parseFsPermissions(v.raw)
-			}
+	profiles := []string{"default"}
+	if profile != "default" {
+		profiles = append(profiles, profile)
+	}
+	for _, name := range profiles {
+		t := doc.sub("profile", name)
+		for _, k := range t.keys() {
+			cfg.apply("profile."+name+"."+k, k, t[k])
 		}
 	}
-	apply(tables["profile.default"])
-	if profile != "" && profile != "default" {
-		apply(tables["profile."+profile])
-	}
-	cfg.Fuzz = projectFuzzConfig(tables, profile)
+	cfg.Fuzz = projectFuzzConfig(doc, profile)
 	return cfg, nil
 }
 
-type tomlValue struct {
-	raw     string // the value as written (arrays joined onto one line)
-	str     string
-	list    []string
-	boolean bool
-	integer int
-}
-
-// uint is a non-negative integer written as a TOML integer or, as
-// Foundry allows for values past int64 ("18446744073709551615"), a string;
-// 0 when it is neither.
-func (v tomlValue) uint() uint64 {
-	if v.integer > 0 {
-		return uint64(v.integer)
+// apply reads one key of a profile (full is its dotted path, for notes).
+// A value of the wrong type is noted and left unset: forge would refuse
+// the file, and guessing would fuzz other bytecode.
+func (c *foundryConfig) apply(full, key string, v any) {
+	if why, ok := bytecodeKeyNote(key, v); ok {
+		c.note(full, why)
+		return
 	}
-	n, err := strconv.ParseUint(strings.ReplaceAll(v.str, "_", ""), 10, 64)
-	if err != nil {
-		return 0
-	}
-	return n
-}
-
-// parseTOML reads tables of scalar and string-array values. It is enough for
-// foundry.toml's compiler keys, not a general TOML parser.
-func parseTOML(text string) (map[string]map[string]tomlValue, error) {
-	tables := map[string]map[string]tomlValue{}
-	cur := ""
-	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(stripTOMLComment(lines[i]))
-		if line == "" {
-			continue
-		}
-		if strings.HasPrefix(line, "[") {
-			name := strings.Trim(line, "[] ")
-			cur = strings.ReplaceAll(name, " ", "")
-			continue
-		}
-		eq := strings.Index(line, "=")
-		if eq <= 0 {
-			return nil, fmt.Errorf("line %d: expected key = value", i+1)
-		}
-		key := strings.Trim(strings.TrimSpace(line[:eq]), `"'`)
-		val := strings.TrimSpace(line[eq+1:])
-		// Multi-line arrays: gather until the brackets balance.
-		if strings.HasPrefix(val, "[") {
-			for strings.Count(val, "[") > strings.Count(val, "]") && i+1 < len(lines) {
-				i++
-				val += " " + strings.TrimSpace(stripTOMLComment(lines[i]))
-			}
-		}
-		v, ok := parseTOMLValue(val)
-		if !ok {
-			continue
-		}
-		v.raw = val
-		if tables[cur] == nil {
-			tables[cur] = map[string]tomlValue{}
-		}
-		tables[cur][key] = v
-	}
-	return tables, nil
-}
-
-func stripTOMLComment(s string) string {
-	inStr := byte(0)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case inStr != 0 && c == inStr:
-			inStr = 0
-		case inStr == 0 && (c == '"' || c == '\''):
-			inStr = c
-		case inStr == 0 && c == '#':
-			return s[:i]
-		}
-	}
-	return s
-}
-
-func parseTOMLValue(val string) (tomlValue, bool) {
-	switch {
-	case val == "true" || val == "false":
-		return tomlValue{boolean: val == "true"}, true
-	case strings.HasPrefix(val, `"`) || strings.HasPrefix(val, "'"):
-		return tomlValue{str: unquoteTOML(val)}, true
-	case strings.HasPrefix(val, "["):
-		inner := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(val, "["), "]"))
-		var list []string
-		for _, item := range splitTOMLArray(inner) {
-			item = strings.TrimSpace(item)
-			if item != "" {
-				list = append(list, unquoteTOML(item))
-			}
-		}
-		return tomlValue{list: list}, true
+	var ok bool
+	switch key {
+	case "src":
+		c.Src, ok = tomlString(v)
+	case "test":
+		c.Test, ok = tomlString(v)
+	case "script":
+		c.Script, ok = tomlString(v)
+	case "libs":
+		c.Libs, ok = tomlStrings(v)
+	case "remappings":
+		c.Remappings, ok = tomlStrings(v)
+	case "solc", "solc_version":
+		c.Solc, ok = tomlString(v)
+	case "optimizer":
+		c.Optimizer, ok = ptr(tomlBool(v))
+	case "optimizer_runs":
+		c.OptimizerRuns, ok = ptr(tomlInt(v))
+	case "via_ir":
+		c.ViaIR, ok = ptr(tomlBool(v))
+	case "evm_version":
+		c.EVMVersion, ok = c.evmVersion(full, v)
+	case "auto_detect_remappings":
+		c.AutoDetectRemappings, ok = ptr(tomlBool(v))
+	case "fs_permissions":
+		c.FsPermissions, ok = parseFsPermissions(v)
 	default:
-		n, err := strconv.Atoi(strings.ReplaceAll(val, "_", ""))
-		if err != nil {
-			if _, err := strconv.ParseUint(strings.ReplaceAll(val, "_", ""), 0, 64); err == nil || strings.HasPrefix(val, "0x") {
-				return tomlValue{str: val}, true // hex (forge's seed) or past int64
-			}
-			return tomlValue{}, false
-		}
-		return tomlValue{integer: n}, true
+		ok = c.applyLimit(key, v)
+	}
+	if !ok {
+		c.note(full, fmt.Sprintf("is %s where forge wants %s; ignored", tomlKind(v), foundryKeyKinds[key]))
 	}
 }
 
-// splitTOMLArray splits at the commas outside strings and outside nested
-// inline tables or arrays (fs_permissions' `{ access = "read", path = "./" }`).
-func splitTOMLArray(s string) []string {
-	var out []string
-	inStr := byte(0)
-	start, depth := 0, 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case inStr != 0 && c == inStr:
-			inStr = 0
-		case inStr == 0 && (c == '"' || c == '\''):
-			inStr = c
-		case inStr == 0 && (c == '{' || c == '['):
-			depth++
-		case inStr == 0 && (c == '}' || c == ']'):
-			depth--
-		case inStr == 0 && depth == 0 && c == ',':
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
+// foundryKeyKinds are the TOML types forge reads the keys above as.
+var foundryKeyKinds = map[string]string{
+	"src": "a string", "test": "a string", "script": "a string", "solc": "a string", "solc_version": "a string", "evm_version": "a string",
+	"libs": "an array of strings", "remappings": "an array of strings", "fs_permissions": "an array of tables",
+	"optimizer": "a boolean", "via_ir": "a boolean", "auto_detect_remappings": "a boolean", "disable_code_size_limit": "a boolean",
+	"optimizer_runs": "an integer", "gas_limit": "a non-negative integer", "block_gas_limit": "a non-negative integer", "code_size_limit": "a non-negative integer",
 }
 
-func unquoteTOML(s string) string {
-	s = strings.TrimSpace(s)
-	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
-		if u, err := strconv.Unquote(s); err == nil {
-			return u
+// applyLimit reads the test chain's limits; true for any other key,
+// which Foresight does not read.
+func (c *foundryConfig) applyLimit(key string, v any) bool {
+	var ok bool
+	switch key {
+	case "gas_limit":
+		c.Limits.ProjectGasLimit, ok = tomlUint(v)
+	case "block_gas_limit":
+		c.Limits.BlockGasLimit, ok = tomlUint(v)
+	case "code_size_limit":
+		c.Limits.CodeSizeLimit, ok = tomlUint(v)
+	case "disable_code_size_limit":
+		c.Limits.NoCodeSizeLimit, ok = tomlBool(v)
+	default:
+		return true
+	}
+	return ok
+}
+
+// evmVersion reads evm_version as forge does, whatever its case
+// ("Cancun"), in solc's spelling; an unknown one is noted and left to the
+// compiler's default.
+func (c *foundryConfig) evmVersion(full string, v any) (string, bool) {
+	s, ok := tomlString(v)
+	if !ok {
+		return "", false
+	}
+	for _, known := range EVMVersions {
+		if strings.EqualFold(s, known) {
+			return known, true
 		}
-		return s[1 : len(s)-1]
 	}
-	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
-		return s[1 : len(s)-1]
+	c.note(full, fmt.Sprintf("%q is none of %s; compiled with the compiler's default", s, strings.Join(EVMVersions, ", ")))
+	return "", true
+}
+
+func (c *foundryConfig) note(full, why string) {
+	c.Notes = append(c.Notes, fmt.Sprintf("foundry.toml: %s %s", full, why))
+}
+
+// ptr turns a typed read into the optional field's pointer.
+func ptr[T any](v T, ok bool) (*T, bool) {
+	if !ok {
+		return nil, false
 	}
-	return s
+	return &v, true
+}
+
+// sortedNotes returns notes sorted and without repeats.
+func sortedNotes(notes []string) []string {
+	out := slices.Clone(notes)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

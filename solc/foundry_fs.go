@@ -1,7 +1,5 @@
 package solc
 
-import "strings"
-
 // An FsPermission is one entry of foundry.toml's fs_permissions:
 // `{ access = "read", path = "./" }`.
 type FsPermission struct {
@@ -20,48 +18,45 @@ func (p FsPermission) CanRead() bool { return p.Access == "read" || p.Access == 
 // reading the artifacts folder.
 var defaultFsPermissions = []FsPermission{{Access: "read", Path: "out"}}
 
-// parseFsPermissions reads fs_permissions' array of inline tables, as
-// written on one line. An entry without a path is dropped.
-func parseFsPermissions(raw string) []FsPermission {
-	raw = strings.TrimSpace(raw)
-	if !strings.HasPrefix(raw, "[") || !strings.HasSuffix(raw, "]") {
-		return []FsPermission{}
+// parseFsPermissions reads fs_permissions: an array of inline tables
+// (`[{ access = "read", path = "./" }]`) or of tables
+// (`[[profile.default.fs_permissions]]`). An entry without a path is
+// dropped; false when v is not an array of tables.
+func parseFsPermissions(v any) ([]FsPermission, bool) {
+	var entries []map[string]any
+	switch x := v.(type) {
+	case []map[string]any:
+		entries = x
+	case []any:
+		for _, e := range x {
+			m, ok := e.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			entries = append(entries, m)
+		}
+	default:
+		return nil, false
 	}
 	out := []FsPermission{}
-	for _, item := range splitTOMLArray(raw[1 : len(raw)-1]) {
-		item = strings.TrimSpace(item)
-		if !strings.HasPrefix(item, "{") || !strings.HasSuffix(item, "}") {
-			continue
-		}
-		var p FsPermission
-		for _, kv := range splitTOMLArray(item[1 : len(item)-1]) {
-			k, v, ok := strings.Cut(kv, "=")
-			if !ok {
-				continue
-			}
-			val, _ := parseTOMLValue(strings.TrimSpace(v))
-			switch strings.Trim(strings.TrimSpace(k), `"'`) {
-			case "path":
-				p.Path = val.str
-			case "access":
-				p.Access = accessName(strings.TrimSpace(v), val.str)
-			}
-		}
+	for _, e := range entries {
+		p := FsPermission{Access: accessName(e["access"])}
+		p.Path, _ = tomlString(e["path"])
 		if p.Path != "" {
 			out = append(out, p)
 		}
 	}
-	return out
+	return out, true
 }
 
-// accessName normalizes an access value written raw (a string or forge's
-// boolean) to "read", "write", "read-write" or "none".
-func accessName(raw, str string) string {
-	switch {
-	case raw == "true" || str == "true" || str == "read-write":
+// accessName normalizes an access value (a string or forge's boolean) to
+// "read", "write", "read-write" or "none".
+func accessName(v any) string {
+	switch v {
+	case true, "true", "read-write":
 		return "read-write"
-	case str == "read" || str == "write":
-		return str
+	case "read", "write":
+		return v.(string)
 	}
 	return "none"
 }

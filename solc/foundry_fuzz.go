@@ -131,51 +131,27 @@ func parseForgeSeed(val string) (uint64, bool) {
 	return seed, true
 }
 
-// fuzzConfigFromTOML reads the fuzz keys of foundry.toml's tables for a
-// profile: [fuzz] and [invariant], then [profile.default.fuzz] (or
-// dotted keys `fuzz.seed` in [profile.default]), then the profile's.
-func fuzzConfigFromTOML(tables map[string]map[string]tomlValue, profile string) FuzzConfig {
+// fuzzConfigFromTOML reads the fuzz keys of foundry.toml for a profile:
+// [fuzz] and [invariant], then [profile.default.fuzz] (however it is
+// spelled: dotted keys `fuzz.seed` in [profile.default] decode to the
+// same table), then the profile's.
+func fuzzConfigFromTOML(doc tomlTable, profile string) FuzzConfig {
 	var c FuzzConfig
-	layer := func(prefix string) {
+	layer := func(t tomlTable) {
 		for _, section := range []string{fuzzSection, invariantSection} {
-			for _, kv := range []struct {
-				table, keyPrefix string
-			}{{prefix + section, ""}, {strings.TrimSuffix(prefix, "."), section + "."}} {
-				t := tables[kv.table]
-				keys := make([]string, 0, len(t))
-				for k := range t {
-					if kv.keyPrefix == "" || strings.HasPrefix(k, kv.keyPrefix) {
-						keys = append(keys, k)
-					}
-				}
-				sort.Strings(keys)
-				for _, k := range keys {
-					c.set(section+"."+strings.TrimPrefix(k, kv.keyPrefix), tomlText(t[k]), "foundry.toml")
-				}
+			s := t.sub(section)
+			for _, k := range s.keys() {
+				c.set(section+"."+k, tomlText(s[k]), "foundry.toml")
 			}
 		}
 	}
-	layer("")
-	layer("profile.default.")
+	layer(doc)
+	layer(doc.sub("profile", "default"))
 	if profile != "" && profile != "default" {
-		layer("profile." + profile + ".")
+		layer(doc.sub("profile", profile))
 	}
 	sort.Strings(c.Notes)
 	return c
-}
-
-// tomlText is a scalar TOML value as the text forge's env variables and
-// inline comments give it.
-func tomlText(v tomlValue) string {
-	switch {
-	case v.str != "":
-		return v.str
-	case v.list != nil:
-		return "[" + strings.Join(v.list, ",") + "]"
-	case v.raw == "true" || v.raw == "false":
-		return v.raw
-	}
-	return strconv.Itoa(v.integer)
 }
 
 // fuzzConfigFromEnv reads FOUNDRY_FUZZ_* and FOUNDRY_INVARIANT_* from env
@@ -202,6 +178,6 @@ func fuzzConfigFromEnv(env []string) FuzzConfig {
 
 // projectFuzzConfig is a Foundry project's fuzz configuration: the
 // environment's over foundry.toml's.
-func projectFuzzConfig(tables map[string]map[string]tomlValue, profile string) FuzzConfig {
-	return fuzzConfigFromTOML(tables, profile).Over(fuzzConfigFromEnv(os.Environ()))
+func projectFuzzConfig(doc tomlTable, profile string) FuzzConfig {
+	return fuzzConfigFromTOML(doc, profile).Over(fuzzConfigFromEnv(os.Environ()))
 }

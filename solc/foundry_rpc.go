@@ -20,13 +20,19 @@ func RPCEndpoints(root string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables, err := parseTOML(string(data))
+	doc, err := parseTOML(string(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	out := map[string]string{}
-	for k, v := range tables["rpc_endpoints"] {
-		out[k] = v.str
+	for k, v := range doc.sub("rpc_endpoints") {
+		if t, ok := v.(map[string]any); ok {
+			// forge's table form: { endpoint = "...", retries = 3 }
+			if v = t["endpoint"]; v == nil {
+				v = t["url"]
+			}
+		}
+		out[k], _ = tomlString(v)
 	}
 	return out, nil
 }

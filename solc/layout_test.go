@@ -176,7 +176,7 @@ func TestLayoutHardhatLiteralConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Root != root || p.Kind != "hardhat" || len(p.Compilers) != 2 || p.ConfigNote != "" {
+	if p.Root != root || p.Kind != "hardhat" || len(p.Compilers) != 2 || len(p.ConfigNotes) != 0 {
 		t.Fatalf("project %+v", p)
 	}
 	tc := testToolchain(t)

@@ -75,9 +75,12 @@ type Project struct {
 	// or via-IR, so a "Stack too deep" build is reported, not retried with
 	// other settings.
 	SettingsStated bool
-	// ConfigNote says what of the configuration could not be read (a
-	// computed Hardhat solidity entry); "" when everything was.
-	ConfigNote string
+	// ConfigNotes say what of the configuration could not be read (a
+	// computed Hardhat solidity entry) or is read differently from the
+	// project's own tool (a foundry.toml key forge compiles with and
+	// Foresight does not apply), one line each; every compile says
+	// each once (CLI stderr, the editor's message).
+	ConfigNotes []string
 }
 
 var rootMarkers = []struct{ file, kind string }{

@@ -52,6 +52,7 @@ func (p *Project) loadFoundry(rs []Remapping) error {
 	p.Settings.EVMVersion = cfg.EVMVersion
 	p.SettingsStated = cfg.Optimizer != nil || cfg.OptimizerRuns != nil || cfg.ViaIR != nil
 	p.Limits = cfg.Limits
+	p.ConfigNotes = append(p.ConfigNotes, sortedNotes(cfg.Notes)...)
 	p.Fuzz = cfg.Fuzz
 	p.FsPermissions = defaultFsPermissions
 	if cfg.FsPermissions != nil {
@@ -70,7 +71,7 @@ func (p *Project) loadHardhat() {
 			continue
 		}
 		if err != nil {
-			p.ConfigNote = fmt.Sprintf("%s: %v; choosing compilers by pragma with default settings", name, err)
+			p.ConfigNotes = append(p.ConfigNotes, fmt.Sprintf("%s: %v; choosing compilers by pragma with default settings", name, err))
 			return
 		}
 		if cfg == nil {

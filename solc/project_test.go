@@ -154,8 +154,20 @@ func TestHardhatNodeModules(t *testing.T) {
 func FuzzParseTOML(f *testing.F) {
 	f.Add("[profile.default]\nsrc = 'src'\nremappings = [\n 'a=b',\n]\noptimizer = true\n")
 	f.Add("x = [ \"a#b\", 'c' ] # c\n[t]\ny=1_0")
+	f.Add("profile = { default = { optimizer = true, fs_permissions = [{ access = true, path = 'a' }] } }")
+	f.Add("[profile.\"default\"]\noptimizer_details.yul = false\nlibraries = [1]\n[[profile.default.fs_permissions]]\npath = 1")
 	f.Fuzz(func(t *testing.T, s string) {
-		parseTOML(s) // must not panic or hang
+		doc, err := parseTOML(s) // must not panic or hang
+		if err != nil {
+			return
+		}
+		cfg := &foundryConfig{}
+		for _, name := range doc.sub("profile").keys() {
+			prof := doc.sub("profile", name)
+			for _, k := range prof.keys() {
+				cfg.apply("profile."+name+"."+k, k, prof[k]) // any value of any type
+			}
+		}
 	})
 }
 

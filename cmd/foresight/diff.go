@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/foresight-sol/foresight/engine/behaviour"
 	"github.com/foresight-sol/foresight/engine/corpus"
@@ -56,7 +57,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	var o diffOptions
 	fs.StringVar(&o.base, "base", "HEAD", "compare with the tree at this git `revision`")
-	fs.StringVar(&o.format, "format", "text", "output `format`: text, json or sarif")
+	fs.StringVar(&o.format, "format", "text", "output `format`: text, json, sarif or junit")
 	fs.StringVar(&o.corpus, "corpus", "", "compare first over the inputs of this corpus `directory` (fuzz --corpus) that call a compared function")
 	fs.BoolVar(&o.export, "export", false, "write each difference as a Foundry test asserting the base revision's behaviour, in the project's test folder")
 	fs.BoolVar(&o.all, "all", false, "compare every function both builds share, not only those the edit changed")
@@ -68,8 +69,8 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if o.format != "text" && o.format != "json" && o.format != "sarif" {
-		usageError(stderr, "diff", "--format %q: %v (want text, json or sarif)", o.format, errUnknownValue)
+	if o.format != "text" && o.format != "json" && o.format != "sarif" && o.format != "junit" {
+		usageError(stderr, "diff", "--format %q: %v (want text, json, sarif or junit)", o.format, errUnknownValue)
 		return exitUsage
 	}
 	if o.cmp.Budget < 1 {
@@ -83,11 +84,13 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer log.Sync() //nolint:errcheck // stderr
 	tc := cf.toolchain(stderr, log)
 	defer tc.Close()
+	start := time.Now()
 	res, err := diffRun(ctx, tc, &cf, pos, o, stderr)
 	if err != nil {
 		cliError(stderr, "diff", err)
 		return exitUsage
 	}
+	res.start = start
 	if err := writeDiff(stdout, o.format, res); err != nil {
 		cliError(stderr, "diff", err)
 		return exitUsage
@@ -113,6 +116,7 @@ type diffResult struct {
 	newBuilds    []*solc.Build
 	changed      []behaviour.Function // nil with --all
 	verbose      bool                 // -v: the gas too
+	start        time.Time            // when the command began (JUnit's wall time)
 }
 
 // diffRun builds both trees and compares them.

@@ -84,6 +84,14 @@ func TestDiffCommand(t *testing.T) {
 	if code != exitFindings || !strings.Contains(out, `"ruleId": "behaviour-change"`) || !strings.Contains(out, `"uri": "Vault.sol"`) {
 		t.Errorf("sarif: exit %d, want a behaviour-change result at Vault.sol:\n%s", code, out)
 	}
+	code, out, _ = diff("--format", "junit", dir)
+	xmlFile := filepath.Join(t.TempDir(), "diff.xml")
+	if err := os.WriteFile(xmlFile, []byte(out), 0o644); err != nil || code != exitFindings {
+		t.Fatalf("junit: exit %d, %v", code, err)
+	}
+	if r := readJUnit(t, xmlFile); r.Failed != 1 || len(r.Suites) != 1 || len(r.Suites[0].Cases) != 1 || r.Suites[0].Cases[0].Name != "Vault.deposit(uint256)" {
+		t.Errorf("junit read as %+v, want deposit's one failing testcase:\n%s", r, out)
+	}
 
 	// --export writes the difference as a Foundry test of the old
 	// behaviour; a second export never overwrites the first.

@@ -107,6 +107,8 @@ func writeDiff(w io.Writer, format string, res *diffResult) error {
 		return enc.Encode(doc)
 	case "sarif":
 		return writeDiffSARIF(w, doc, res)
+	case "junit":
+		return writeDiffJUnit(w, doc, res)
 	}
 	writeDiffText(w, doc, res.changed, res.verbose)
 	return nil
@@ -168,7 +170,7 @@ var diffRule = sarifRule{
 // fingerprint of its function and aspect (no line: an edit elsewhere
 // keeps the alert).
 func writeDiffSARIF(w io.Writer, doc diffJSON, res *diffResult) error {
-	sw := &sarifWriter{root: reportRoot(res.paths)}
+	sw := &sarifWriter{root: sarifRoot(res.paths)}
 	results := []sarifResult{}
 	for _, d := range doc.Differences {
 		r := sarifResult{RuleID: diffRule.ID, Level: "warning", Message: sarifMessage{Text: d.Function + ": " + d.Message},

@@ -75,7 +75,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
 	fs.StringVar(&f.contracts, "contract", "", "fuzz only these contracts (comma-separated `names`; default: all)")
 	fs.StringVar(&f.oracles, "oracles", "", "switch finding `kinds` on or off, comma-separated: \"panics\" adds arithmetic overflow, division by zero and the other checked-arithmetic panics; \"-"+string(finding.AssertFailure)+"\" or \"-"+string(finding.Timestamp)+"\" turns one off (kinds: docs/oracles.md)")
-	fs.StringVar(&f.format, "format", "text", "report `format`: text (like compiler errors), json (for replay and tools) or sarif (code scanning)")
+	fs.StringVar(&f.format, "format", "text", "report `format`: text (like compiler errors), json (for replay and tools), sarif (code scanning) or junit (CI test reports)")
 	fs.StringVar(&f.output, "o", "", "write the report to this `file` instead of stdout")
 	fs.StringVar(&f.coverage, "coverage", "", "also write which source lines ran, in this `format` (only lcov)")
 	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "the `file` --coverage writes")
@@ -114,9 +114,9 @@ func (f *fuzzFlags) options(stderr io.Writer) (engine.Options, error) {
 		opts.Oracles[strings.TrimLeft(o, "+-")] = on
 	}
 	switch f.format {
-	case "text", "json", "sarif":
+	case "text", "json", "sarif", "junit":
 	default:
-		return opts, fmt.Errorf("--format %s: %w (want text, json or sarif)", f.format, errUnknownValue)
+		return opts, fmt.Errorf("--format %s: %w (want text, json, sarif or junit)", f.format, errUnknownValue)
 	}
 	// A negative count used to fall back to the default without a word.
 	if f.workers < 1 {
@@ -231,7 +231,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		cliError(stderr, name, err)
 		return exitUsage
 	}
-	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts, harnesses: runs}
+	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts, harnesses: runs, targets: ff.targets, wall: fuzzWall, command: name}
 	if err := ff.writeReport(stdout, rep, run); err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
@@ -268,6 +268,9 @@ type runInfo struct {
 	paths, only []string
 	compiled
 	harnesses []plan.SuiteRun
+	targets   []engine.Target // --target's places (JUnit's contract.function cases)
+	wall      time.Duration   // the campaigns' wall time (JUnit's time)
+	command   string          // check or fuzz
 }
 
 // writeReport writes rep in the chosen format to -o or stdout, and the
@@ -286,6 +289,8 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 		err = writeJSON(out, rep, run)
 	case "sarif":
 		err = writeSARIF(out, rep, run)
+	case "junit":
+		err = campaignJUnit(out, run.command, rep, run)
 	default:
 		writeText(out, rep, ff.verbose)
 	}

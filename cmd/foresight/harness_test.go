@@ -103,6 +103,17 @@ func TestFuzzProjectRunsInvariantSuites(t *testing.T) {
 	if code != exitFindings || !strings.Contains(out, "1 reproduced as reported") {
 		t.Fatalf("replay exit %d:\n%s\n%s", code, out, stderr)
 	}
+	// JUnit: the suites are a testsuite of their own, the failing one
+	// with its finding, the one whose setUp() reverted skipped.
+	xmlFile := filepath.Join(t.TempDir(), "junit.xml")
+	if code, _, stderr := foresight(t, "fuzz", root, "--execs", "6000", "--seed", "1", "--format", "junit", "-o", xmlFile); code != exitFindings {
+		t.Fatalf("fuzz --format junit: exit %d\n%s", code, stderr)
+	}
+	if r := readJUnit(t, xmlFile); len(r.Suites) != 2 || len(r.Suites[1].Cases) != 2 ||
+		r.Suites[1].Cases[0].Name != "BankForkTest" || r.Suites[1].Cases[0].Status != "SKIP" ||
+		r.Suites[1].Cases[1].Name != "BankInvariantTest" || r.Suites[1].Cases[1].Status != "FAIL" || r.Failed != 1 {
+		t.Errorf("junit read as %+v, want the suites' testsuite: BankForkTest skipped, BankInvariantTest failing, the only failure", r)
+	}
 	again := filepath.Join(t.TempDir(), "again.json")
 	args[len(args)-1] = again
 	foresight(t, args...)

@@ -90,7 +90,7 @@ it fails under forge while the bug is there and passes once it is fixed
 there; docs/foundry-export.md). A report's paths are relative to its
 project root, so it replays in another checkout: run replay in the
 project, or give --root.`,
-		groups: []flagGroup{{"Replay", []string{"finding", "export", "export-style", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},
+		groups: []flagGroup{{"Replay", []string{"finding", "format", "export", "export-style", "root"}}, {"Fork", []string{"fork-url", "fork-block"}}, compilerGroup},
 		exits: `  0  the report has no findings, or none of them still fails (each fixed
      or stale); with --export, every test was written
   1  at least one finding still fails, as reported or (said on stderr)

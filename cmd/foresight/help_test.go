@@ -64,7 +64,7 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		{[]string{"check", "--timeout", "5", path}, `foresight check: invalid value "5" for --timeout: use a duration such as 5s`},
 		{[]string{"check", "--frobnicate", path}, "foresight check: unknown flag --frobnicate"},
 		{[]string{"fuzz", "--execs", "many", path}, `invalid value "many" for --execs: want a whole number`},
-		{[]string{"check", "--format", "xml", path}, "foresight check: --format xml: unknown value (want text, json or sarif)"},
+		{[]string{"check", "--format", "xml", path}, "foresight check: --format xml: unknown value (want text, json, sarif or junit)"},
 		{[]string{"check", "--contract", "Nope", path}, "no such contract; the files define TwoObjectives"},
 		{[]string{"fuzz", "--workers", "0", path}, "foresight fuzz: --workers 0: unknown value (want 1 or more cores)"},
 		{[]string{"check", "--max-seq-len", "-1", path}, "foresight check: --max-seq-len -1: unknown value (want 1 or more transactions)"},

@@ -79,23 +79,28 @@ func (lw *lcovWriter) file(b *strings.Builder, path string, fc *engine.FileCover
 		name = rel
 	}
 	fmt.Fprintf(b, "TN:\nSF:%s\n", name)
-	lw.functions(b, path, fc)
-	fc.WriteLCOV(b)
+	fc.WriteLCOVWith(b, lw.functions(b, path, fc))
 }
 
 // functions writes the FN and FNDA records of the file's implemented
-// functions, modifiers and constructors, and FNF and FNH.
-func (lw *lcovWriter) functions(b *strings.Builder, path string, fc *engine.FileCoverage) {
+// functions, modifiers and constructors, and FNF and FNH, named as forge
+// coverage names them (`Contract.function`, `Contract.constructor`,
+// overloads `Contract.f.0`, `Contract.f.1` in source order), and returns
+// their definition lines with their counts, which are lines too.
+func (lw *lcovWriter) functions(b *strings.Builder, path string, fc *engine.FileCoverage) map[int]uint64 {
 	src := lw.sources.file(path)
 	if src == nil {
 		fmt.Fprintf(b, "FNF:0\nFNH:0\n")
-		return
+		return nil
 	}
 	type fnRecord struct {
-		name  string
-		count uint64
+		name        string
+		line        int
+		count       uint64
+		overloadsOf string
 	}
 	var recs []fnRecord
+	overloads := map[string]int{}
 	for _, fn := range src.funcs {
 		if !fn.Implemented || fn.Contract == "" {
 			continue
@@ -106,11 +111,18 @@ func (lw *lcovWriter) functions(b *strings.Builder, path string, fc *engine.File
 			continue
 		}
 		name := fn.Contract + "." + functionLabel(fn)
-		if fn.Kind == "modifier" {
-			name = fn.Contract + ".modifier " + fn.Name
+		recs = append(recs, fnRecord{name, first + 1, lw.functionCount(fn, fc, first+1, last+1), name})
+		overloads[name]++
+	}
+	defs := map[int]uint64{}
+	seen := map[string]int{}
+	for i, r := range recs {
+		if overloads[r.overloadsOf] > 1 {
+			recs[i].name = fmt.Sprintf("%s.%d", r.name, seen[r.overloadsOf])
+			seen[r.overloadsOf]++
 		}
-		fmt.Fprintf(b, "FN:%d,%s\n", first+1, name)
-		recs = append(recs, fnRecord{name, lw.functionCount(fn, fc, first+1, last+1)})
+		fmt.Fprintf(b, "FN:%d,%s\n", r.line, recs[i].name)
+		defs[r.line] = max(defs[r.line], r.count)
 	}
 	hit := 0
 	for _, r := range recs {
@@ -120,6 +132,7 @@ func (lw *lcovWriter) functions(b *strings.Builder, path string, fc *engine.File
 		}
 	}
 	fmt.Fprintf(b, "FNF:%d\nFNH:%d\n", len(recs), hit)
+	return defs
 }
 
 // functionCount is FNDA's count: for a public or external function the

@@ -18,6 +18,12 @@ func TestRelatedInDependency(t *testing.T) {
 		!strings.Contains(out, "\n    via ") || !strings.Contains(out, "node_modules/@acme/math/MathLib.sol:8:9: here, inside MathLib.half, called from the finding's line\n") {
 		t.Errorf("fuzz: exit %d, output:\n%s", code, out)
 	}
+	// The project's folder as %SRCROOT%, not this repository's top level.
+	testdata, err := filepath.Abs(filepath.Join("..", "..", "engine", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_CEILING_DIRECTORIES", testdata)
 	code, out, _ = foresight(t, "fuzz", path, "--execs", "5000", "--seed", "1", "--workers", "1", "--timeout", "0", "--format", "sarif")
 	type loc struct {
 		PhysicalLocation struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
@@ -23,6 +24,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var ff forkFlags
 	ff.register(fs, false)
 	export := fs.Bool("export", false, "instead of replaying, write each finding as a Foundry test into its project's test folder (test/Foresight_<Contract>_<kind>.t.sol; never a package in node_modules; never overwrites) and print the paths; every path the report names must lie in the project of --root, else of the working directory, else of the report's folder")
+	format := fs.String("format", "text", "output `format`: text (each trace and a count) or junit (a testcase per finding replayed, failing while it still fails)")
 	exportStyle := fs.String("export-style", "regression", "what an exported test asserts: `regression` (it fails while the bug is there and passes once it is fixed) or proof (it passes while the bug is there)")
 	paths, code, ok := parseCommand("replay", fs, args, stdout, stderr)
 	if !ok {
@@ -30,6 +32,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if len(paths) != 1 {
 		usageError(stderr, "replay", "want one REPORT.json, got %d arguments", len(paths))
+		return exitUsage
+	}
+	if *format != "text" && *format != "junit" {
+		usageError(stderr, "replay", "--format %s: %v (want text or junit)", *format, errUnknownValue)
 		return exitUsage
 	}
 	if strings.HasSuffix(paths[0], ".sol") {
@@ -92,7 +98,29 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *export {
 		return exportFindings(rep, src, *index, style, bound, stdout, stderr)
 	}
-	return replayFindings(ctx, &ff, rep, src, *index, cf.verbose, stdout, stderr)
+	var cases *[]junitCase
+	if *format == "junit" {
+		cases = &[]junitCase{}
+	}
+	start := time.Now()
+	exit := replayFindings(ctx, &ff, rep, src, replayOut{*index, cf.verbose, cases}, stdout, stderr)
+	if cases != nil && exit != exitUsage {
+		suite := junitSuite{Name: "foresight replay", Cases: *cases, wall: time.Since(start)}
+		if err := writeJUnit(stdout, "foresight", suite.wall, []junitSuite{suite}); err != nil {
+			cliError(stderr, "replay", err)
+			return exitUsage
+		}
+	}
+	return exit
+}
+
+// replayOut is what replayFindings replays and how it reports: only
+// finding index (0: all), verbose traces, and, for --format junit, the
+// testcases it fills instead of printing (nil for text).
+type replayOut struct {
+	index   int
+	verbose bool
+	junit   *[]junitCase
 }
 
 // replayFindings replays the report's findings (index: only that one),
@@ -101,7 +129,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // reported, or at another place: the code moved or another site of the
 // kind fails), fixed (replayed without failing) and stale (a contract,
 // function, check or set-up the sequence needs is gone).
-func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *findingSource, index int, verbose bool, stdout, stderr io.Writer) int {
+func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *findingSource, o replayOut, stdout, stderr io.Writer) int {
+	if o.junit != nil {
+		stdout = io.Discard // the testcases say it all
+	}
 	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
 		cliError(stderr, "replay", err)
@@ -113,7 +144,7 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 	var n replayCounts
 	var senders senderNames
 	for i, f := range rep.Findings {
-		if index != 0 && i+1 != index {
+		if o.index != 0 && i+1 != o.index {
 			continue
 		}
 		n.asked++
@@ -136,10 +167,12 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 		if v.Status == engine.Stale {
 			fmt.Fprintf(stdout, "stale: %s; the finding no longer applies to this code\n", v.Reason)
 			n.stale++
+			o.add(i+1, f, nil, builds, v.Reason)
 			continue
 		}
-		printTrace(stdout, tr, builds, f, verbose)
+		printTrace(stdout, tr, builds, f, o.verbose)
 		n.count(i+1, f, tr, stderr)
+		o.add(i+1, f, tr, builds, "")
 	}
 	fmt.Fprintln(stdout, n.summary())
 	if n.reproduced > 0 || n.differs > 0 {

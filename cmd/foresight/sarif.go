@@ -56,18 +56,18 @@ const sarifSrcRoot = "%SRCROOT%"
 
 // sarifWriter turns a campaign's findings into SARIF.
 type sarifWriter struct {
-	root    string // the project root; "" when the inputs are not under one
+	root    string // %SRCROOT%: the repository's top level (sarifRoot); "" when the inputs are not under one
 	sources *sourceIndex
 	rules   []sarifRule
 	ruleIx  map[string]int
 }
 
 // writeSARIF writes findings as SARIF 2.1.0, so CI systems show them:
-// files relative to the project root (%SRCROOT%), a rule per kind from
+// files relative to the repository root (%SRCROOT%), a rule per kind from
 // its record, the sequence as a code flow and a fingerprint of the
 // finding's code that survives edits elsewhere in the file.
 func writeSARIF(w io.Writer, rep *engine.Report, run runInfo) error {
-	sw := &sarifWriter{root: reportRoot(run.paths), sources: newSourceIndex(allBuilds(run.compiled)), ruleIx: map[string]int{}}
+	sw := &sarifWriter{root: sarifRoot(run.paths), sources: newSourceIndex(allBuilds(run.compiled)), ruleIx: map[string]int{}}
 	results := []sarifResult{}
 	for _, f := range rep.Findings {
 		results = append(results, sw.result(f))
@@ -136,8 +136,8 @@ func (sw *sarifWriter) result(f report.Finding) sarifResult {
 	return r
 }
 
-// physical is a location in path, relative to the project root when it
-// is inside it.
+// physical is a location in path, relative to %SRCROOT% when it is
+// inside it.
 func (sw *sarifWriter) physical(path string, line, col, start, end int) *sarifPhysical {
 	art := sarifArtifact{URI: fileURI(path, false)}
 	if rel := relTo(sw.root, path); rel != "" {

@@ -78,6 +78,9 @@ func runSARIF(t *testing.T, path string) (sarifDoc, string) {
 // (node and npm: skipped without them, except in CI).
 func TestSARIFForCodeScanning(t *testing.T) {
 	path := fixtures.Example(t, "TwoObjectives.sol")
+	// The example's own folder as %SRCROOT%: not this repository's
+	// top level (TestSARIFMonorepo checks that).
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(filepath.Dir(path)))
 	doc, file := runSARIF(t, path)
 	run := doc.Runs[0]
 	if base := run.OriginalURIBaseIDs[sarifSrcRoot].URI; base != fileURI(filepath.Dir(path), true) {

@@ -4,7 +4,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/fuzz"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 )
 
@@ -36,6 +39,26 @@ func TestSummaryDefault(t *testing.T) {
 	for _, want := range []string{"; compiled in ", "executions/s, ", " txs (", "corpus ", "time went to"} {
 		if !strings.Contains(verbose, want) {
 			t.Errorf("-v's summary lacks %q:\n%s", want, verbose)
+		}
+	}
+}
+
+// TestSummaryWallTime: the summary's fuzz time is the campaigns' wall
+// time, not their times summed (a direct campaign and a suite run side
+// by side: 5.18s of wall time, 10.024s summed); a caller that measured
+// none gets the sum.
+func TestSummaryWallTime(t *testing.T) {
+	for _, tt := range []struct {
+		elapsed, wall time.Duration
+		want          string
+	}{
+		{10024 * time.Millisecond, 5180 * time.Millisecond, "9000 executions in 5.18s;"},
+		{10024 * time.Millisecond, 0, "9000 executions in 10.024s;"},
+	} {
+		var b strings.Builder
+		summary{rep: &engine.Report{Counts: fuzz.Counts{Execs: 9000, Elapsed: tt.elapsed}}, wall: tt.wall, compile: time.Second}.print(&b)
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("elapsed %s, wall %s: summary lacks %q:\n%s", tt.elapsed, tt.wall, tt.want, b.String())
 		}
 	}
 }

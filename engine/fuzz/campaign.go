@@ -184,6 +184,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	res.Contracts, res.Functions = c.fuzzedCounts()
 	res.Funcs, res.PredictionTargets = funcStatsOf(c.prog, workers), predictionTargets(workers)
 	res.Coverage, res.Branches, res.Unmet, res.Creation = mergeCoverage(workers), mergeBranches(workers), c.unmet(workers), c.creation.get()
+	res.Dests = mergeDests(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {
 		frozen = c.receipts.Frozen(c.prog, res.Coverage)

@@ -176,7 +176,10 @@ type Result struct {
 	Creation [][]bool
 	// Branches[c] are contract c's conditional jumps with how often the
 	// campaign's transactions took each way (branchhits.go).
-	Branches   [][]Branch
+	Branches [][]Branch
+	// Dests[c] are contract c's JUMPDESTs that start user code, with how
+	// often the campaign's transactions ran each (branchhits.go).
+	Dests      [][]Dest
 	Deployment *deploy.Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
 	Inputs []txseq.Sequence

@@ -33,7 +33,12 @@ func TestTracedCallAllocs(t *testing.T) {
 		var ch *chain.Chain
 		var err error
 		if traced {
-			tr = New([]*Code{NewCode(allocLoop, nil)})
+			// All user code: the JUMPDEST's runs are counted too (desthits.go).
+			user := make([]bool, len(allocLoop))
+			for i := range user {
+				user[i] = true
+			}
+			tr = New([]*Code{NewCode(allocLoop, user)})
 			ch, err = chain.New(chain.Config{}, tr.Hooks())
 		} else {
 			ch, err = chain.New(chain.Config{}, nil)
@@ -48,6 +53,10 @@ func TestTracedCallAllocs(t *testing.T) {
 		ch.Install(to, allocLoop, nil)
 		snap := ch.Snapshot()
 		in := common.LeftPadBytes([]byte{50}, 32)
+		var seen []uint8
+		if tr != nil {
+			seen = make([]uint8, tr.Edges())
+		}
 		call := func() {
 			ch.Reset(snap)
 			if tr != nil {
@@ -55,6 +64,9 @@ func TestTracedCallAllocs(t *testing.T) {
 			}
 			if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: to, Input: in}); r.Err != nil {
 				t.Fatal(r.Err)
+			}
+			if tr != nil {
+				tr.MergeCoverage(seen) // the edges' and JUMPDESTs' totals
 			}
 		}
 		for range 5 {

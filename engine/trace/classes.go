@@ -68,6 +68,7 @@ const (
 	// opcode's class (acts): typed arithmetic (SetArith), or a JUMP that
 	// enters or leaves a function (SetForeign).
 	flagActs
+	flagDest // a JUMPDEST whose runs are counted (desthits.go)
 )
 
 // reflag computes every instruction's flags from UserPC, arith and jumps.
@@ -79,7 +80,7 @@ func (c *Code) reflag() {
 
 // reflagAt computes the flags of the instruction at pc.
 func (c *Code) reflagAt(pc int) {
-	fl := c.flags[pc] & flagJump
+	fl := c.flags[pc] & (flagJump | flagDest)
 	if c.UserPC[pc] {
 		fl |= flagUser
 	}

@@ -46,11 +46,13 @@ func (t *Tracer) PathID() uint64 {
 
 // MergeCoverage adds the current transaction's (edge, hit class) pairs to
 // seen (one byte of class bits per edge) and returns how many were new;
-// its edges' hits go to the totals EdgeHits reads.
+// its edges' hits go to the totals EdgeHits reads, its JUMPDESTs' to
+// DestHits'.
 func (t *Tracer) MergeCoverage(seen []uint8) int {
 	if t.edgeHits == nil {
 		t.edgeHits = make([]uint64, len(t.counts)) // once per tracer
 	}
+	t.mergeDests()
 	n := 0
 	for _, e := range t.touched {
 		t.edgeHits[e] += uint64(t.counts[e])

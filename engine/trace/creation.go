@@ -15,7 +15,7 @@ func (t *Tracer) TraceCreation(i int) { t.creation = int32(i) + 1 }
 // and false if pc is no JUMPI of that code.
 func (t *Tracer) Edge(i int, pc uint64, taken bool) (int32, bool) {
 	c := t.codes[i]
-	if c == nil || pc >= uint64(len(c.branch)) || c.branch[pc] < 0 {
+	if c == nil || pc >= uint64(len(c.branch)) || c.branch[pc] < 0 || c.flags[pc]&flagDest != 0 {
 		return 0, false
 	}
 	e := int32(t.base[i]) + 2*c.branch[pc]

@@ -25,6 +25,9 @@ func (t *Tracer) newStep(next vm.OpHook, armed *bool) vm.OpHook {
 				f.lastUser, f.hasUser = pc, true
 			}
 			f.instr[pc] = true
+			if fl&flagDest != 0 {
+				t.destHit(f, pc)
+			}
 			if n := len(t.path); depth-1 == t.top && n < cap(t.path) {
 				// RecordPaths made the path with its full capacity.
 				t.path = t.path[:n+1]

@@ -22,9 +22,11 @@ import (
 type Code struct {
 	// UserPC[pc] reports that the instruction at pc maps to user source.
 	UserPC []bool
-	// branch[pc] is the index of the JUMPI at pc among its JUMPIs, or -1.
+	// branch[pc] is the index of the JUMPI at pc among its JUMPIs, or
+	// of the counted JUMPDEST at pc among those (flagDest), or -1.
 	branch   []int32
 	branches int
+	dests    int // counted JUMPDESTs (desthits.go)
 	// store[pc]: the SSTORE at pc's index (a storage-write cost site), or -1.
 	store  []int32
 	stores int
@@ -84,6 +86,7 @@ func NewCode(code []byte, userPC []bool) *Code {
 	}
 	c.reclassify()
 	c.reflag()
+	c.markDests(code)
 	return c
 }
 
@@ -214,6 +217,7 @@ type Tracer struct {
 	probeHit    Origin
 
 	instrCov // Instr, the instruction coverage, and its saves (instr.go)
+	destCov  // the JUMPDESTs' run counts (desthits.go)
 
 	events     [maxEvents]Event
 	nEvents    int
@@ -245,6 +249,7 @@ func New(codes []*Code) *Tracer {
 	}
 	t.counts = make([]uint32, edges)
 	t.touched = make([]int32, 0, edges)
+	t.initDests(codes)
 	sites := edges
 	for _, c := range codes {
 		t.sbase = append(t.sbase, sites)
@@ -282,6 +287,7 @@ func (t *Tracer) BeginTx() {
 		t.counts[e] = 0
 	}
 	t.touched = t.touched[:0]
+	t.resetDests()
 	t.failure = Failure{}
 	t.nEvents, t.nSticky = 0, 0
 	t.nOperands = 0

@@ -80,6 +80,11 @@ type Machine struct {
 	// privWords are the words that say who controls a deployed contract
 	// (owner words and proxy slots, privilege.go).
 	privWords []privWord
+	// openSlots are the strangers' empty entries of the mappings no
+	// privileged account holds a flag in, by slot: watched (added to
+	// privWords) once a transaction writes one (privgrant.go).
+	openSlots map[common.Hash]openEntry
+	opened    int
 }
 
 // Encode returns the calldata of tx in the machine's reused buffer.

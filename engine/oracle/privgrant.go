@@ -13,6 +13,46 @@ import (
 // a module registry's entry and a token balance are both written by one
 // sender for another, and both let the other call what it could not.
 
+// An openEntry is a stranger's empty entry in a mapping of a deployed
+// target where no privileged account holds a flag: member's entry, under
+// root, in contract.
+type openEntry struct {
+	contract, member int
+	root             common.Hash
+}
+
+const (
+	// maxOpenSlots bounds the open entries a worker knows (every target's
+	// candidate roots, once per stranger); maxOpened those it watches.
+	maxOpenSlots = 1 << 14
+	maxOpened    = 64
+)
+
+// openedWord returns the index of a new privWord for an open entry the
+// transaction just wrote and left non-zero, or -1. Looking the written
+// slots up costs one map probe each; watching every candidate would
+// compare each write with thousands of words.
+func (o *privilege) openedWord() int {
+	if len(o.openSlots) == 0 || o.opened == maxOpened || !o.Tracer.StoredAll() {
+		return -1
+	}
+	st := o.Chain.Reader()
+	for _, s := range o.Tracer.Stored() {
+		slot := common.Hash(s.Key.Bytes32())
+		e, ok := o.openSlots[slot]
+		if !ok || st.GetState(o.Dep.Addrs[e.contract], slot) == (common.Hash{}) {
+			continue
+		}
+		delete(o.openSlots, slot)
+		o.opened++
+		w := privWord{kind: roleWord, contract: e.contract, slot: slot, member: e.member, holder: -1, root: e.root}
+		w.key.SetBytes32(slot[:])
+		o.privWords = append(o.privWords, w)
+		return len(o.privWords) - 1
+	}
+	return -1
+}
+
 // grantLike reports whether transaction c of seq, which set the open role
 // word w to now, granted it rather than paid it: the transaction moved no
 // ether and none of its sender's tokens, and the entry is a flag or an
@@ -66,4 +106,28 @@ func bumpInts(args []calldata.Value) bool {
 		}
 	}
 	return any
+}
+
+// takenBefore reports whether, running the transactions keep of seq that
+// come before c from the deployed state, some watched word other than wi
+// is already taken. The chain is left in any state.
+func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int) bool {
+	if len(keep) == 0 || keep[0] == c {
+		return false
+	}
+	o.Chain.Reset(o.Base)
+	for _, j := range keep {
+		if j == c {
+			break
+		}
+		o.Rerun(&seq[j], 0)
+	}
+	st := o.Chain.Reader()
+	for i := range o.privWords {
+		w := &o.privWords[i]
+		if i != wi && w.taken(st.GetState(o.Dep.Addrs[w.contract], w.slot)) {
+			return true
+		}
+	}
+	return false
 }

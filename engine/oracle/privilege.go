@@ -80,7 +80,7 @@ type privilege struct {
 // Check judges the transaction x describes.
 func (o *privilege) Check(x *Context) *finding.Finding {
 	n := len(x.Hist)
-	if len(o.privWords) == 0 || x.Result.Err != nil || n == 0 || len(x.Seq) < n ||
+	if len(o.privWords) == 0 && len(o.openSlots) == 0 || x.Result.Err != nil || n == 0 || len(x.Seq) < n ||
 		x.Shrinking != nil && x.Shrinking.Kind != finding.PrivilegeTakeover || !o.enabled(finding.PrivilegeTakeover) {
 		return nil
 	}
@@ -90,6 +90,9 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		}
 	}
 	wi := o.takenWord()
+	if wi < 0 {
+		wi = o.openedWord()
+	}
 	if wi < 0 {
 		return nil
 	}
@@ -119,6 +122,12 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		return nil
 	}
 	c, keep := o.culprit(seq, wi, now)
+	if o.takenBefore(seq, keep, c, wi) {
+		// A stranger already holding a privilege grants another (the
+		// new owner whitelists itself): the first takeover is the
+		// missing check, reported on its own.
+		return nil
+	}
 	if w.kind == roleWord && (o.ownEntry(seq, keep, c, w) || w.holder < 0 && !o.grantLike(seq, keep, c, w, now, x.Hist)) {
 		return nil
 	}

@@ -103,11 +103,8 @@ func (m *Machine) notePrivWords() {
 }
 
 // maxRoleWords bounds the role words a worker watches in mappings a
-// privileged account holds a flag in; maxOpenWords those in the others.
-const (
-	maxRoleWords = 64
-	maxOpenWords = 64
-)
+// privileged account holds a flag in.
+const maxRoleWords = 64
 
 // noteRoleWords lists, for each mapping of a target under which a
 // privileged principal holds exactly 1 (a flag: members[x] = true,
@@ -115,14 +112,15 @@ const (
 // balance is rarely exactly one wei), the entries of the unprivileged
 // principals that are zero at deployment: a stranger that sets its own is
 // granted what the privileged account holds. Under the other mappings
-// the strangers' empty entries are open role words (holder -1): a
-// registry of modules or keepers that deployment left empty is granted
-// to the same way, and what an entry there decides is judged like any
-// other (privilege.go's decides, grantLike).
+// the strangers' empty entries are open entries (openSlots), watched
+// once written: a registry of modules or keepers that deployment left
+// empty is granted to the same way.
 func (m *Machine) noteRoleWords() {
 	st := m.Chain.Reader()
 	var key common.Hash
-	roles, open := 0, 0
+	roles := 0
+	clear(m.openSlots)
+	m.opened = 0
 	for i, a := range m.Dep.Addrs {
 		if a == (common.Address{}) || i >= len(m.Prog.Contracts) || !m.Prog.Contracts[i].Target {
 			continue
@@ -131,7 +129,7 @@ func (m *Machine) noteRoleWords() {
 		for _, root := range deploy.MappingRoots([][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}) {
 			h := m.flagHolder(a, root)
 			for s, ps := range m.Principals {
-				if m.isPrivileged(s) || h >= 0 && roles == maxRoleWords || h < 0 && open == maxOpenWords {
+				if m.isPrivileged(s) || h >= 0 && roles == maxRoleWords || h < 0 && len(m.openSlots) == maxOpenSlots {
 					continue
 				}
 				copy(key[12:], ps[:])
@@ -139,11 +137,14 @@ func (m *Machine) noteRoleWords() {
 				if v := st.GetState(a, slot); v != (common.Hash{}) {
 					continue
 				}
-				if h >= 0 {
-					roles++
-				} else {
-					open++
+				if h < 0 {
+					if m.openSlots == nil {
+						m.openSlots = map[common.Hash]openEntry{}
+					}
+					m.openSlots[slot] = openEntry{contract: i, member: s, root: root}
+					continue
 				}
+				roles++
 				m.privWords = append(m.privWords, privWord{kind: roleWord, contract: i, slot: slot, member: s, holder: h, root: root})
 			}
 		}

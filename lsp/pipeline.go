@@ -47,6 +47,9 @@ func (s *server) schedule(p *project, t trigger) {
 			wait, campaign = prev, prev.campaign
 		}
 	}
+	if t.reason == "save" {
+		p.stopMutantsLocked() // the mutants of the previous save's lines
+	}
 	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
 	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
@@ -212,6 +215,9 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog,
 		nSuites: len(cp.Suites), later: later, suiteTexts: plan.Texts(proj, cp.Suites, overlay), carried: s.carry(p, cp.Suites, builds)})
 	s.checkBehaviour(p, r, t, prevBuilds, builds, st.focus, settings.Seed)
+	if fuzzCtx.Err() == nil {
+		s.checkMutants(mutantsRequest{p: p, t: t, proj: proj, tc: tc, targets: st.targets, st: settings})
+	}
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)

@@ -279,21 +279,22 @@ func lineHint(ms []*shownMutant) protocol.Diagnostic {
 	}
 	if m.Status == mutant.NotReached {
 		d.Code = codeNotReached
-		d.Message = "not reached: " + descriptions(ms) + " here: " + ranWords(m) +
+		d.Message = "not reached: " + descriptions(ms, "", "and") + " here: " + ranWords(m) +
 			"; a gap in coverage (the set-up or the fuzzer does not get here), not in the properties"
 		return d
 	}
-	d.Message = "no property notices if " + descriptions(ms) + " here: " + ranWords(m)
+	d.Message = "no property notices if " + descriptions(ms, "if ", "or") + " here: " + ranWords(m)
 	return d
 }
 
-// descriptions joins the mutants' edits: "A", "A or if B", "A, if B or if C".
-func descriptions(ms []*shownMutant) string {
+// descriptions joins the mutants' edits, each after the first led by
+// word and the last by last: "A", "A or if B", "A, if B or if C".
+func descriptions(ms []*shownMutant, word, last string) string {
 	out := ms[0].Description
 	for i, m := range ms[1:] {
-		sep := ", if "
+		sep := ", " + word
 		if i == len(ms)-2 {
-			sep = " or if "
+			sep = " " + last + " " + word
 		}
 		out += sep + m.Description
 	}

@@ -277,13 +277,21 @@ func lineHint(ms []*shownMutant) protocol.Diagnostic {
 		Code:     codeSurvived,
 		Data:     mutantsData{Mutants: ids},
 	}
+	// The line's runs as the engine counted them, where it did (a
+	// removed require's own line may hold no counted code).
+	reach := m
+	for _, x := range ms {
+		if x.Counted && (!reach.Counted || x.Reached > reach.Reached) {
+			reach = x
+		}
+	}
 	if m.Status == mutant.NotReached {
 		d.Code = codeNotReached
-		d.Message = "not reached: " + descriptions(ms, "", "and") + " here: " + ranWords(m) +
+		d.Message = "not reached: " + descriptions(ms, "", "and") + " here: " + ranWords(reach) +
 			"; a gap in coverage (the set-up or the fuzzer does not get here), not in the properties"
 		return d
 	}
-	d.Message = "no property notices if " + descriptions(ms, "if ", "or") + " here: " + ranWords(m)
+	d.Message = "no property notices if " + descriptions(ms, "if ", "or") + " here: " + ranWords(reach)
 	return d
 }
 

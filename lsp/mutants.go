@@ -67,14 +67,28 @@ func (p *project) stopMutantsLocked() {
 	}
 }
 
-// mutantsRequest is what the mutants of a save need from its run.
+// mutantsRequest is what the checks after a save's campaign need from
+// its run.
 type mutantsRequest struct {
-	p       *project
-	t       trigger
-	proj    *solc.Project
-	tc      *solc.Toolchain
-	targets []engine.Target // the save's changed lines
-	st      Settings
+	p        *project
+	r        *run
+	t        trigger
+	proj     *solc.Project
+	tc       *solc.Toolchain
+	old, new []*solc.Build   // the previous full build and the run's
+	focus    []string        // the save's changed functions
+	targets  []engine.Target // the save's changed lines
+	st       Settings
+}
+
+// afterCampaign starts the background checks of a run whose campaign
+// ended: the behaviour check (behaviour.go) and, unless the campaign was
+// stopped, the mutants.
+func (s *server) afterCampaign(fuzzCtx context.Context, req mutantsRequest) {
+	s.checkBehaviour(req.p, req.r, req.t, req.old, req.new, req.focus, req.st.Seed)
+	if fuzzCtx.Err() == nil {
+		s.checkMutants(req)
+	}
 }
 
 // checkMutants starts, in the background, the mutants of the lines a save

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine/mutant"
 	"github.com/foresight-sol/foresight/internal/fixtures"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
@@ -172,6 +173,43 @@ func checkSkeleton(t *testing.T, f *fakeClient, cmd *protocol.Command, root, sui
 	for _, b := range builds {
 		if b.HasErrors() {
 			t.Errorf("the suite with the stub does not compile: %+v\n%s", b.Diagnostics, edited)
+		}
+	}
+}
+
+// TestMutantHintWords checks a line's hint for each kind of line: one
+// survivor (the issue's example), several (the runs of the one the
+// engine counts), and mutants not reached; the hint covers the line's
+// code, not its indentation.
+func TestMutantHintWords(t *testing.T) {
+	src := newSource([]byte("contract C {\n    function f(uint x, uint y) public {\n        require(x >= y);\n    }\n}\n"))
+	m := func(id, desc string, st mutant.Status, reached uint64, counted bool) *shownMutant {
+		return &shownMutant{src: src, Result: mutant.Result{Mutant: mutant.Mutant{ID: id, Line: 3, Description: desc},
+			Status: st, Reached: reached, Counted: counted, Execs: 3000}}
+	}
+	for _, c := range []struct {
+		ms   []*shownMutant
+		code string
+		want string
+	}{
+		{[]*shownMutant{m("a", "`>=` becomes `>`", mutant.Survived, 4210, true)}, codeSurvived,
+			"no property notices if `>=` becomes `>` here: reached 4,210 times"},
+		{[]*shownMutant{m("a", "`require(x >= y)` removed", mutant.Survived, 1, false), m("b", "`>=` becomes `>`", mutant.Survived, 12, true), m("c", "`>=` becomes `<`", mutant.Survived, 9, true)}, codeSurvived,
+			"no property notices if `require(x >= y)` removed, if `>=` becomes `>` or if `>=` becomes `<` here: reached 12 times"},
+		{[]*shownMutant{m("a", "`require(x >= y)` removed", mutant.Survived, 1, false)}, codeSurvived,
+			"no property notices if `require(x >= y)` removed here: reached (the engine does not count this line's runs)"},
+		{[]*shownMutant{m("a", "`>=` becomes `>`", mutant.NotReached, 0, true), m("b", "`>=` becomes `<`", mutant.NotReached, 0, true)}, codeNotReached,
+			"not reached: `>=` becomes `>` and `>=` becomes `<` here: never reached in 3,000 executions; a gap in coverage (the set-up or the fuzzer does not get here), not in the properties"},
+	} {
+		d := lineHint(c.ms)
+		if d.Message != c.want || d.Code != c.code || d.Source != sourceMutants {
+			t.Errorf("hint %q (%v, %s), want %q (%s)", d.Message, d.Code, d.Source, c.want, c.code)
+		}
+		if d.Range.Start.Line != 2 || d.Range.Start.Character != 8 || d.Range.End.Character != 24 {
+			t.Errorf("hint range %+v, want line 3's code (characters 8-24)", d.Range)
+		}
+		if ids := mutantIDsOf(d); len(ids) != len(c.ms) || ids[0] != "a" {
+			t.Errorf("hint ids %v", ids)
 		}
 	}
 }

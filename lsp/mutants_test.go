@@ -213,3 +213,39 @@ func TestMutantHintWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSkeletonNewFile: with no suite beside the mutants, the skeleton is
+// a test file of its own in the project's test folder, which imports the
+// contract, deploys it in setUp() and compiles with the stub.
+func TestSkeletonNewFile(t *testing.T) {
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS(filepath.Join(fixtures.RepoRoot(), "plan", "testdata", "mutants", "weak"))); err != nil {
+		t.Fatal(err)
+	}
+	vault := filepath.Join(root, "src", "Vault.sol")
+	data, err := os.ReadFile(vault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj, err := solc.LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &shownMutant{src: newSource(data), Result: mutant.Result{Mutant: mutant.Mutant{Path: vault, Unit: "src/Vault.sol", Line: 16, Description: "`require(amount != 0)` removed"}}}
+	p := &project{root: root, layout: proj}
+	sk := newSuite(p, m, "Vault", "invariant_withdraw_balanceOf", "No property noticed it.", "balanceOf")
+	if sk.suite != "" || sk.rel != "test/VaultMutants.t.sol" || !strings.Contains(sk.text, `import {Vault} from "../src/Vault.sol";`) ||
+		!strings.Contains(sk.text, "vault = new Vault();") || !strings.Contains(sk.text, "function invariant_withdraw_balanceOf() public view {") {
+		t.Fatalf("skeleton %s:\n%s", sk.rel, sk.text)
+	}
+	file := filepath.Join(root, filepath.FromSlash(sk.rel))
+	builds, err := testToolchain().Compile(context.Background(), proj, solc.Request{Files: []string{file}, Overlay: solc.Overlay{file: []byte(sk.text)}, Mode: solc.Diagnostics})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range builds {
+		if b.HasErrors() {
+			t.Errorf("the new test file does not compile: %+v\n%s", b.Diagnostics, sk.text)
+		}
+	}
+}

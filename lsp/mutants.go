@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
@@ -149,8 +150,12 @@ func (s *server) checkMutants(req mutantsRequest) {
 		c := mutantCounts(run.Results)
 		s.log.Info("mutants", zap.String("root", p.root), zap.Int("mutants", len(run.Results)), zap.Int("survived", c.survived),
 			zap.Int("notReached", c.notReached), zap.Duration("took", time.Since(start)))
-		s.logMessage(protocol.MessageTypeInfo, fmt.Sprintf("foresight: mutants of %s: %s (%d executions each, seed %d)",
-			baseNames(files), c.words(), opts.Execs, opts.Seed))
+		msg := fmt.Sprintf("foresight: mutants of %s: %s (%d executions each, seed %d)", baseNames(files), c.words(), opts.Execs, opts.Seed)
+		if len(run.Failing) > 0 {
+			// As the command line says: these kill no mutant.
+			msg += "; failing on the code as saved, so killing none: " + strings.Join(run.Failing, ", ")
+		}
+		s.logMessage(protocol.MessageTypeInfo, msg)
 		s.publish(paths...)
 		s.refreshCodeLenses()
 	})

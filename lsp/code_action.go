@@ -47,6 +47,7 @@ func (s *server) codeAction(_ context.Context, params *protocol.CodeActionParams
 		}
 	}
 	actions = append(actions, s.behaviourActionsLocked(path, params)...)
+	actions = append(actions, s.mutantActionsLocked(path, params)...)
 	// Which actions a request got is what an "it offered nothing" report needs.
 	s.log.Debug("codeAction", zap.Int("line", int(params.Range.Start.Line)+1), zap.Int("diagnostics", len(params.Context.Diagnostics)), zap.Int("actions", len(actions)))
 	return actions, nil

@@ -63,6 +63,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 		}
 	}
 	lenses = append(lenses, s.behaviourLensesLocked(p, path, fs, view)...)
+	lenses = append(lenses, s.mutantLensesLocked(path, fs, view)...)
 	return lenses, nil
 }
 

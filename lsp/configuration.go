@@ -51,6 +51,11 @@ type Settings struct {
 	// trusted workspaces only).
 	ForkURL   string `json:"forkUrl"`
 	ForkBlock uint64 `json:"forkBlock"`
+	// Mutants fuzzes the mutants of a save's changed lines once its
+	// campaign ended (mutants.go), MutantExecs executions each (0: the
+	// default).
+	Mutants     bool   `json:"mutants"`
+	MutantExecs uint64 `json:"mutantExecs"`
 }
 
 func defaultSettings() Settings { return Settings{} }

@@ -146,6 +146,7 @@ func (s *server) publish(paths ...string) {
 		}
 		params.Diagnostics = append(params.Diagnostics, s.coverageHintsAtLocked(path)...)
 		params.Diagnostics = append(params.Diagnostics, s.behaviourDiagnosticsLocked(path)...)
+		params.Diagnostics = append(params.Diagnostics, s.mutantDiagnosticsLocked(path)...)
 		if d := s.docs[path]; d != nil && d.version > 0 {
 			if v, ok := s.compiled[path]; ok && v == d.version {
 				params.Version = uint32(v)

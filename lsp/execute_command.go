@@ -101,6 +101,9 @@ func (s *server) executeCommand(ctx context.Context, params *protocol.ExecuteCom
 	if res, ok, err := s.behaviourCommand(ctx, params); ok {
 		return res, err
 	}
+	if res, ok, err := s.mutantCommand(ctx, params); ok {
+		return res, err
+	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q", params.Command)
 }
 

@@ -31,41 +31,56 @@ func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, e
 	if err != nil {
 		return "", fmt.Errorf("foundry test: %w", err)
 	}
+	return s.createNew(ctx, t.p.root, rel, text, "Foresight: Foundry test")
+}
+
+// createNew creates a file of the project (rel, a slash path under root)
+// holding text: through workspace/applyEdit when the client can create
+// files, else on disk (saying so). It returns the file's path.
+func (s *server) createNew(ctx context.Context, root, rel, text, label string) (string, error) {
 	s.mu.Lock()
 	viaEdit := s.createFiles
 	s.mu.Unlock()
 	if !viaEdit {
-		path, err := s.writeNew(t.p.root, rel, []byte(text))
+		path, err := s.writeNew(root, rel, []byte(text))
 		if err != nil {
 			return "", err
 		}
 		s.showMessage(protocol.MessageTypeInfo, "foresight: wrote "+path)
 		return path, nil
 	}
-	path, _, err := s.exportPath(t.p.root, rel)
+	path, _, err := s.exportPath(root, rel)
 	if err != nil {
 		return "", err
 	}
 	u := uriOf(path)
-	params := applyEditParams{
-		Label: "Foresight: Foundry test",
+	err = s.applyEdit(ctx, path, applyEditParams{
+		Label: label,
 		Edit: workspaceEdit{DocumentChanges: []any{
 			createFile{Kind: "create", URI: u, Options: &createFileOptions{IgnoreIfExists: true}},
 			textDocumentEdit{TextDocument: optionalVersionedID{URI: u}, Edits: []protocol.TextEdit{{NewText: text}}},
 		}},
+	})
+	if err != nil {
+		return "", err
 	}
+	return path, nil
+}
+
+// applyEdit asks the client to apply an edit of path.
+func (s *server) applyEdit(ctx context.Context, path string, params applyEditParams) error {
 	// Under the request's context: when the client cancels the command,
 	// the edit is cancelled too (protocol.Call sends $/cancelRequest).
 	callCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	var res applyEditResult
 	if err := protocol.Call(callCtx, s.conn, protocol.MethodWorkspaceApplyEdit, params, &res); err != nil {
-		return "", fmt.Errorf("workspace/applyEdit: %w", err)
+		return fmt.Errorf("workspace/applyEdit: %w", err)
 	}
 	if !res.Applied {
-		return "", fmt.Errorf("the editor did not create %s: %s", path, res.FailureReason)
+		return fmt.Errorf("the editor did not edit %s: %s", path, res.FailureReason)
 	}
-	return path, nil
+	return nil
 }
 
 // exportPath chooses the file for rel (a slash path under root): its

@@ -96,7 +96,7 @@ func (s *server) initialize(_ context.Context, params *json.RawMessage) (*protoc
 			CodeActionProvider:     &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
 			CodeLensProvider:       &protocol.CodeLensOptions{},
 			HoverProvider:          true,
-			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{cmdReplay, cmdExportTest, cmdFuzzFunc, cmdFuzzFile, cmdAcceptBehaviour, cmdReplayBehaviour, cmdExportBehaviour}},
+			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{cmdReplay, cmdExportTest, cmdFuzzFunc, cmdFuzzFile, cmdAcceptBehaviour, cmdReplayBehaviour, cmdExportBehaviour, cmdShowMutant, cmdPropertySkeleton}},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 			},

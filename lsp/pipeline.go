@@ -47,6 +47,9 @@ func (s *server) schedule(p *project, t trigger) {
 			wait, campaign = prev, prev.campaign
 		}
 	}
+	if t.reason == "save" {
+		p.stopMutantsLocked() // the mutants of the previous save's lines
+	}
 	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
 	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
@@ -211,7 +214,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	later := s.suitesLater(suitesRequest{p: p, r: r, proj: proj, paths: cp.Suites, overlay: overlay, versions: versions, tc: tc, st: settings, changed: st.changed})
 	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog,
 		nSuites: len(cp.Suites), later: later, suiteTexts: plan.Texts(proj, cp.Suites, overlay), carried: s.carry(p, cp.Suites, builds)})
-	s.checkBehaviour(p, r, t, prevBuilds, builds, st.focus, settings.Seed)
+	s.afterCampaign(fuzzCtx, mutantsRequest{p: p, r: r, t: t, proj: proj, tc: tc, old: prevBuilds, new: builds, focus: st.focus, targets: st.targets, st: settings})
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(st.broken)

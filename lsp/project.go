@@ -39,6 +39,7 @@ type project struct {
 	// compiled alone, by file: their findings replay on them.
 	suites    map[string][]*solc.Build
 	behaviour *behaviourState // the save's behaviour checks (behaviour.go)
+	mutants   *mutantState    // the save's mutants (mutants.go)
 }
 
 // fileState is a compiled file: its text and functions. A save first

@@ -12,7 +12,7 @@
 // (lsp/testdata/vault), each a step with 60 s waits. A failing step
 // saves <step>-failed.png; every run saves finding.png (squiggle and
 // Problems panel), finding-hover.png, coverage.png, replay.png, foundry-test.png,
-// fixed.png, missing-binary.png and restricted-mode.png, plus the server, code-server and
+// fixed.png, mutant-hint.png, missing-binary.png and restricted-mode.png, plus the server, code-server and
 // extension host logs, in ./artifacts/.
 //
 // Environment: E2E_VSIX (default ../dist/foresight-<platform>-<arch>.vsix), E2E_CHROMIUM
@@ -59,6 +59,9 @@ const testFile = path.join('test', 'Foresight_SequenceFoo_assert-failure.t.sol')
 const vaultFixture = path.join(repo, 'lsp', 'testdata', 'vault');
 const vault = 'Vault.sol';
 const vaultBugLine = 24; // assert(address(this).balance >= totalDeposits)
+// withdraw's require: the test's invariant notices no mutant of it (its
+// removal or `>=` made `>`), so the mutants of an edit there survive.
+const vaultGuardLine = 17;
 
 // Settings that make the campaign deterministic: a fixed seed, a budget in
 // executions (seed 1 finds the assertion within about 10,000) and one
@@ -86,6 +89,10 @@ const settings = {
   'foresight.fuzzExecs': 60000,
   'foresight.fuzzBudgetSeconds': 0,
   'foresight.workers': 1,
+  // Step e1b saves an edit of the vault: its mutants run after the save's
+  // campaign. The earlier saves change no line, so they make none.
+  'foresight.mutants': true,
+  'foresight.mutantExecs': 2000,
 };
 
 let tmp, ws, userDir, extDir, port, cs, browser, page;
@@ -304,6 +311,23 @@ step('e1. issue 45: a save finds a bug the test\'s set-up never calls; each lens
   // The Output channel says each campaign in words.
   await until('the campaigns in the Foresight output', () => /fuzzed directly: /.test(outputChannelLog()) && /fuzzed from VaultTest \(invariant suite Vault\.t\.sol\)/.test(outputChannelLog()));
   await shot('issue45-vault');
+});
+
+step('e1b. with foresight.mutants on, a saved edit gets a hint where no property notices a mutant', async () => {
+  await focusEditor(vault);
+  await goTo(`${vaultGuardLine}`);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' // the caller can pay');
+  await page.keyboard.press('Control+S');
+  const file = path.join(ws, 'src', vault);
+  await until('the edit saved', () => fs.readFileSync(file, 'utf8').includes('// the caller can pay'));
+  // After the save's campaign, the line's mutants are fuzzed against the
+  // suite; a survivor is an Information diagnostic in the Problems panel.
+  await page.keyboard.press('Control+Shift+M');
+  const row = page.locator('.markers-panel .monaco-list-row', { hasText: new RegExp(`no property notices if [^]*Ln ${vaultGuardLine}, Col`) }).first();
+  await row.waitFor({ timeout: TEST });
+  assert.match(await row.innerText(), /foresight-mutants/, 'the hint has its own source');
+  await shot('mutant-hint');
 });
 
 step('e2. a crashed server is restarted', async () => {

@@ -22,6 +22,8 @@ export const ServerCommands = {
   exportTest: 'foresight.exportFoundryTest',
   fuzzFunction: 'foresight.fuzzFunction',
   fuzzFile: 'foresight.fuzzFile',
+  showMutant: 'foresight.showMutant',
+  addPropertySkeleton: 'foresight.addPropertySkeleton',
 } as const;
 
 /** Sent when the user trusts the workspace (lsp/workspace.go). */

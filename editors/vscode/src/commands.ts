@@ -55,6 +55,19 @@ class Commands {
           }
         },
       );
+    } else if (command === ServerCommands.showMutant) {
+      await this.ctx.mutants.show(result);
+    } else if (command === ServerCommands.addPropertySkeleton && typeof result === 'string' && result !== '') {
+      // The stub is an edit of the suite (or a new test file), unsaved:
+      // shown where it went, for its author to state the property.
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(result));
+      const at = doc.getText().lastIndexOf('// TODO: ');
+      const editor = await vscode.window.showTextDocument(doc, { preview: false });
+      if (at >= 0) {
+        const pos = doc.positionAt(at);
+        editor.selection = new vscode.Selection(pos, pos);
+        editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenter);
+      }
     } else if (command === ServerCommands.fuzzFunction && arg.function) {
       this.ctx.status.note(`fuzzing ${arg.function}…`);
     }

@@ -9,6 +9,7 @@ import { CoverageDecorations } from './coverage';
 import { errorText } from './format';
 import { resolveServer, ServerNotFound } from './server';
 import { StatusItem } from './status';
+import { MutantDocuments } from './mutants';
 import { TraceDocuments } from './traces';
 
 export class Ctx {
@@ -16,6 +17,7 @@ export class Ctx {
   readonly traceOutput: vscode.OutputChannel;
   readonly status: StatusItem;
   readonly traces: TraceDocuments;
+  readonly mutants: MutantDocuments;
   readonly coverage: CoverageDecorations;
   client: LanguageClient | undefined;
   /** Set by commands.ts: shows what a server command returned. */
@@ -28,12 +30,14 @@ export class Ctx {
     this.traceOutput = vscode.window.createOutputChannel('Foresight Trace');
     this.status = new StatusItem();
     this.traces = new TraceDocuments();
+    this.mutants = new MutantDocuments();
     this.coverage = new CoverageDecorations(this.output);
     context.subscriptions.push(
       this.output,
       this.traceOutput,
       this.status,
       this.traces,
+      this.mutants,
       this.coverage,
       vscode.workspace.onDidChangeConfiguration((e) => this.configurationChanged(e)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.grantTrust()),

@@ -14,6 +14,29 @@ export interface ReplayResult {
   trace: string;
 }
 
+/** foresight.showMutant's result (lsp/mutants_command.go mutantView). */
+export interface MutantView {
+  id: string;
+  title: string;
+  path: string;
+  /** One-based. */
+  line: number;
+  status: string;
+  original: string;
+  mutated: string;
+  /** The changed lines as a unified diff. */
+  diff: string;
+}
+
+/** A server command's result as a mutant's view, if it is one. */
+export function asMutantView(result: unknown): MutantView | undefined {
+  const r = result as Partial<MutantView> | null | undefined;
+  if (typeof r?.original !== 'string' || typeof r.mutated !== 'string' || typeof r.path !== 'string') {
+    return undefined;
+  }
+  return { id: String(r.id ?? ''), title: String(r.title ?? r.id ?? 'mutant'), path: r.path, line: Number(r.line) || 1, status: String(r.status ?? ''), original: r.original, mutated: r.mutated, diff: String(r.diff ?? '') };
+}
+
 /** Makes a path or URI relative to the workspace (asRelativePath). */
 export type Relative = (path: string) => string;
 

@@ -18,4 +18,6 @@ export const serverSettingKeys: readonly string[] = [
   'seed',
   'forkUrl',
   'forkBlock',
+  'mutants',
+  'mutantExecs',
 ];

@@ -61,8 +61,8 @@ describe('foresight lsp over stdio', () => {
     assert.ok(caps.codeLensProvider);
     assert.equal(caps.hoverProvider, true);
     assert.deepEqual(caps.executeCommandProvider.commands.sort(),
-      ['foresight.acceptBehaviour', 'foresight.exportBehaviour', 'foresight.exportFoundryTest', 'foresight.fuzzFile',
-        'foresight.fuzzFunction', 'foresight.replay', 'foresight.replayBehaviour']);
+      ['foresight.acceptBehaviour', 'foresight.addPropertySkeleton', 'foresight.exportBehaviour', 'foresight.exportFoundryTest',
+        'foresight.fuzzFile', 'foresight.fuzzFunction', 'foresight.replay', 'foresight.replayBehaviour', 'foresight.showMutant']);
     await s.initialized();
     await s.waitFor('the watcher registration', () =>
       s.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'));

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { asReplay, plural, replaySummary, traceDocument } from '../format';
+import { asMutantView, asReplay, plural, replaySummary, traceDocument } from '../format';
 
 const rel = (p: string) => p.replace('/ws/', '');
 
@@ -15,6 +15,14 @@ test('asReplay accepts text and structured results only', () => {
   assert.deepEqual(asReplay({ trace: 't', reproduced: true }), { trace: 't', reproduced: true });
   assert.equal(asReplay(null), undefined);
   assert.equal(asReplay({ title: 'x' }), undefined);
+});
+
+test('asMutantView accepts foresight.showMutant results only', () => {
+  const v = { id: 'src/V.sol:16.1', title: 't', path: '/ws/src/V.sol', line: 16, status: 'survived', original: 'a', mutated: 'b', diff: '' };
+  assert.deepEqual(asMutantView(v), v);
+  assert.equal(asMutantView({ trace: 't' }), undefined);
+  assert.equal(asMutantView(null), undefined);
+  assert.equal(asMutantView('text'), undefined);
 });
 
 test('replaySummary', () => {

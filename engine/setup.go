@@ -34,7 +34,11 @@ func chooseSetUp(p *program.Program, cfg *fuzz.Config) []Skipped {
 
 // skippedSetUp reports the set-up contract whose setUp() failed.
 func skippedSetUp(p *program.Program, name string, err error) []Skipped {
-	s := Skipped{Contract: name, Reason: skipReason(err), Kind: report.SkipSetUpFailed, Cause: failure(err)}
+	cause := err
+	if se := (*fuzz.SetUpError)(nil); errors.As(err, &se) && se.Contract == name {
+		cause = se.Err // the skip names the contract already
+	}
+	s := Skipped{Contract: name, Reason: skipReason(err), Kind: report.SkipSetUpFailed, Cause: failure(cause)}
 	if c, ok := p.Lookup(name); ok {
 		s.Unit = c.Artifact.Unit
 	}

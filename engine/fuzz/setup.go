@@ -122,7 +122,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, rec *creatio
 	if saved != nil {
 		s, err := c.cfg.SetUps.resume(ch, cheats, c.prog, saved)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s: %w", tc.Name, err)
+			return nil, nil, nil, &SetUpError{Contract: tc.Name, Err: err}
 		}
 		return ch, cheats, s, nil
 	}
@@ -139,10 +139,20 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, rec *creatio
 		return nil, nil, nil, fmt.Errorf("%s: setUp() ended: %w", tc.Name, c.ctx.Err())
 	}
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", tc.Name, err)
+		return nil, nil, nil, &SetUpError{Contract: tc.Name, Err: err}
 	}
 	return ch, cheats, s, nil
 }
+
+// A SetUpError is the failure of a Foundry test contract's set-up (its
+// deployment or setUp()), named: Err says what failed, without the name.
+type SetUpError struct {
+	Contract string
+	Err      error
+}
+
+func (e *SetUpError) Error() string { return e.Contract + ": " + e.Err.Error() }
+func (e *SetUpError) Unwrap() error { return e.Err }
 
 // deploySetUp is newWorker's deployment for a set-up campaign: setUp() on
 // a chain whose tracer is behind the cheatcodes, every contract it created

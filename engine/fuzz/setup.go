@@ -136,7 +136,7 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, rec *creatio
 	}
 	s, err := cheatcode.SetUp(ch, cheats, c.prog, tc.Name)
 	if c.ctx != nil && c.ctx.Err() != nil {
-		return nil, nil, nil, fmt.Errorf("%s: setUp() ended: %w", tc.Name, c.ctx.Err())
+		return nil, nil, nil, &SetUpError{Contract: tc.Name, Err: fmt.Errorf("setUp() ended: %w", c.ctx.Err())}
 	}
 	if err != nil {
 		return nil, nil, nil, &SetUpError{Contract: tc.Name, Err: err}

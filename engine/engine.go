@@ -254,7 +254,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		// campaign of the other contracts; one the caller named does not.
 		skipped = append(skippedSetUp(prog, cfg.SetUp, err), skipped...)
 		if opts.SetUp == "" {
-			cfg.SetUp, rend.setUp = "", ""
+			cfg.SetUp, rend.setUp, cfg.AddrSeeds = "", "", nil
 			res, err = fuzz.Run(ctx, prog, cfg)
 		}
 		if opts.SetUp != "" || errors.Is(err, fuzz.ErrNoTargets) {

@@ -10,6 +10,9 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/engine/export"
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/engine/safefile"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -102,4 +105,52 @@ func ForgeSkips(c engine.ForgeSeedCounts) []string {
 		out = append(out, fmt.Sprintf("%d with %s", c.Skipped[k], k))
 	}
 	return out
+}
+
+// ForgeFailureFor renders an invariant finding of a Foundry project's
+// set-up campaign as forge's persisted failure (export.ForgeFailure)
+// and returns where it goes: failure_persist_dir/failures/<Suite>/<name>
+// of the project at root, foundry.toml's fail_on_revert recorded. Only
+// invariant findings have one (path "" for the others); an invariant
+// finding or project forge's file cannot carry is an error wrapping
+// export.ErrNoForgeFailure.
+func ForgeFailureFor(root string, f report.Finding, setup report.Setup, builds []*solc.Build) (path string, data []byte, err error) {
+	if finding.Kind(f.Kind) != finding.Invariant {
+		return "", nil, nil
+	}
+	proj := foundryProject(builds)
+	if proj == nil || proj.Root != root {
+		return "", nil, fmt.Errorf("%w: not a Foundry project's own campaign", export.ErrNoForgeFailure)
+	}
+	cfg := solc.BuildsFuzzConfig(builds)
+	ff, err := export.ForgeFailure(f, setup, builds, cfg.FailOnRevert != nil && *cfg.FailOnRevert)
+	if err != nil {
+		return "", nil, err
+	}
+	_, fdir := ForgeDirs(root, cfg)
+	return filepath.Join(fdir, "failures", ff.Suite, ff.Invariant), ff.Data, nil
+}
+
+// WriteForgeFailure writes a forge failure file at path (ForgeFailureFor)
+// unless one is there: forge's own failure of that invariant is kept. It
+// reports whether it wrote; nothing is written outside root.
+func WriteForgeFailure(root, path string, data []byte) (bool, error) {
+	dir := filepath.Dir(path)
+	if err := safefile.MkdirIn(root, dir); err != nil {
+		return false, fmt.Errorf("write forge failure: %w", err)
+	}
+	wrote, err := safefile.WriteNew(root, dir, filepath.Base(path), data)
+	if err != nil {
+		return false, fmt.Errorf("write forge failure: %w", err)
+	}
+	return wrote, nil
+}
+
+func foundryProject(builds []*solc.Build) *solc.Project {
+	for _, b := range builds {
+		if b.Project != nil && b.Project.Kind == "foundry" {
+			return b.Project
+		}
+	}
+	return nil
 }

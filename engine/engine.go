@@ -284,8 +284,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	covered := coveredContracts(prog, res, cfg.SetUp != "")
 	rep.Coverage = lineCoverage(prog, covered, res.Coverage, res.Creation)
 	addLineHits(rep.Coverage, prog, covered, res.Branches, res.Dests)
-	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
-	rep.ForgeSeeds, rep.ForgeSeedsUsed = res.AddrSeeds, res.AddrSeeds.Used
+	rep.SeedsUsed, rep.StaleSeeds, rep.ForgeSeeds, rep.ForgeSeedsUsed = seedsUsed, stale, res.AddrSeeds, res.AddrSeeds.Used
 	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
 	if cfg.SetUp != "" {
 		rep.Scope = setUpScope(prog, res)

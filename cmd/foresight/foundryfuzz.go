@@ -19,7 +19,8 @@ import (
 // included), then FOUNDRY_FUZZ_*/FOUNDRY_INVARIANT_*, then foundry.toml's
 // profile, then Foresight's default (docs/cli.md, "Foundry's fuzz
 // configuration"). It says on stderr what it applied and, verbose, which
-// keys it left and why.
+// keys it left and why; forge's corpus and failures seed the set-up
+// campaigns (loadForgeSeeds).
 func applyFoundryFuzz(opts *engine.Options, fs *flag.FlagSet, comp compiled, verbose bool, stderr io.Writer) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -44,6 +45,7 @@ func applyFoundryFuzz(opts *engine.Options, fs *flag.FlagSet, comp compiled, ver
 			fmt.Fprintf(stderr, "foresight: %s\n", n)
 		}
 	}
+	loadForgeSeeds(opts, comp, stderr)
 }
 
 // foundryFuzzConfig is the run's Foundry fuzz configuration: that of
@@ -83,18 +85,18 @@ func loadForgeSeeds(opts *engine.Options, comp compiled, stderr io.Writer) {
 		l.Len(), strings.Join(l.Suites(), ", "), l.Failures, l.Entries)
 }
 
-// forgeSeedsLine is the verbose line saying how many of forge's
-// sequences the campaigns ran and why the others did not fit ("" when
-// none was loaded).
-func forgeSeedsLine(opts engine.Options, rep *engine.Report) string {
-	if len(opts.ForgeSeeds) == 0 {
-		return ""
+// printForgeSeeds says, verbose, how many of forge's sequences the
+// campaigns ran and why the others did not fit (nothing when none was
+// loaded).
+func printForgeSeeds(stderr io.Writer, opts engine.Options, rep *engine.Report, verbose bool) {
+	if len(opts.ForgeSeeds) == 0 || !verbose {
+		return
 	}
 	line := fmt.Sprintf("foresight: forge corpus: %d sequence(s) ran as seeds", rep.ForgeSeeds.Used)
 	if skips := plan.ForgeSkips(rep.ForgeSeeds); len(skips) > 0 {
 		line += "; skipped " + strings.Join(skips, ", ")
 	}
-	return line
+	fmt.Fprintln(stderr, line)
 }
 
 // foundryRoot is the root of the Foundry project of the fuzzed files

@@ -189,8 +189,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if failed && len(good) == 0 {
 		return exitUsage
 	}
-	applyFoundryFuzz(&opts, fs, comp, ff.verbose, stderr) // foundryfuzz.go
-	loadForgeSeeds(&opts, comp, stderr)
+	applyFoundryFuzz(&opts, fs, comp, ff.verbose, stderr) // foundryfuzz.go; forge's corpus too
 	if note := ff.build.applyGasLimit(good); note != "" {
 		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}
@@ -238,9 +237,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		return exitUsage
 	}
 	printHarnesses(stderr, runs)
-	if line := forgeSeedsLine(opts, rep); line != "" && ff.verbose {
-		fmt.Fprintln(stderr, line)
-	}
+	printForgeSeeds(stderr, opts, rep, ff.verbose)
 	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
 		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {

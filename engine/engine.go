@@ -45,6 +45,11 @@ type Options struct {
 	// Seeds are inputs saved from earlier campaigns (Report.Inputs), run
 	// first; those naming functions that no longer exist are dropped.
 	Seeds []corpus.Input
+	// ForgeSeeds are forge's corpus entries and persisted invariant
+	// failures by test contract (corpus.LoadForge): a campaign from a
+	// test contract's set-up runs that one's after Seeds, mapped onto
+	// what its setUp() deployed (forgeseeds.go).
+	ForgeSeeds map[string][]corpus.ForgeSequence
 	// Imports delivers inputs found elsewhere while the campaign runs
 	// (another process sharing a corpus directory): the workers take one
 	// between corpus entries and run it like a seed.
@@ -99,6 +104,10 @@ type Report struct {
 	Inputs []corpus.Input `json:"-"`
 	// SeedsUsed counts the Options.Seeds that still fit the program.
 	SeedsUsed int `json:"seedsUsed,omitempty"`
+	// ForgeSeedsUsed counts the Options.ForgeSeeds of the campaign's
+	// set-up that fit it and ran; ForgeSeeds has why the others did not.
+	ForgeSeedsUsed int             `json:"forgeSeedsUsed,omitempty"`
+	ForgeSeeds     ForgeSeedCounts `json:"-"`
 	// Contracts and Functions count what the campaign sent transactions
 	// to, so that "no findings" is never said of code that was not fuzzed.
 	Contracts int `json:"contracts"`
@@ -233,6 +242,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		return unfuzzed(prog, opts.Seed, start, nil, endNote(ctx, "before deployment", opts.Duration)), nil
 	}
 	skipped := chooseSetUp(prog, &cfg)
+	cfg.AddrSeeds = forgeSeeds(opts.ForgeSeeds, cfg.SetUp)
 	rend := &campaignRenderer{prog: prog, setUp: cfg.SetUp, seed: opts.Seed}
 	if opts.OnFinding != nil {
 		cfg.OnFinding = func(f *fuzz.Finding) { opts.OnFinding(rend.render(f, deployed)) }
@@ -244,7 +254,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 		// campaign of the other contracts; one the caller named does not.
 		skipped = append(skippedSetUp(prog, cfg.SetUp, err), skipped...)
 		if opts.SetUp == "" {
-			cfg.SetUp, rend.setUp = "", ""
+			cfg.SetUp, rend.setUp, cfg.AddrSeeds = "", "", nil
 			res, err = fuzz.Run(ctx, prog, cfg)
 		}
 		if opts.SetUp != "" || errors.Is(err, fuzz.ErrNoTargets) {
@@ -274,7 +284,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	covered := coveredContracts(prog, res, cfg.SetUp != "")
 	rep.Coverage = lineCoverage(prog, covered, res.Coverage, res.Creation)
 	addLineHits(rep.Coverage, prog, covered, res.Branches, res.Dests)
-	rep.SeedsUsed, rep.StaleSeeds = seedsUsed, stale
+	rep.SeedsUsed, rep.StaleSeeds, rep.ForgeSeeds, rep.ForgeSeedsUsed = seedsUsed, stale, res.AddrSeeds, res.AddrSeeds.Used
 	rep.Scope, rep.Contracts, rep.Functions = scopeOf(prog, opts.Contracts, res.Deployment, res.Coverage, res.Funcs)
 	if cfg.SetUp != "" {
 		rep.Scope = setUpScope(prog, res)

@@ -45,14 +45,16 @@ func SuitesFor(proj *solc.Project, files []string, overlay solc.Overlay) []strin
 // Split gives the direct campaign its share of opts's budget (executions
 // and time) when n invariant suites (files) run beside it, and returns
 // the options of each suite: the same seed and settings, an equal share,
-// none of the direct campaign's contracts, corpus, targets or hooks. The
+// none of the direct campaign's contracts, corpus, targets or hooks
+// (forge's sequences, ForgeSeeds, which are by test contract, go to
+// both). The
 // direct campaign takes the remainder, so a fixed seed and execution
 // budget repeat the whole run. A suite's share is divided among its test
 // contracts (RunSuites): n counts files, which the plan knows before any
 // compile, so the direct campaign can start before the suites are
 // compiled (RunStaged) with the budget it has when they are.
 func Split(opts *engine.Options, n int) engine.Options {
-	h := engine.Options{Settings: opts.Settings, Oracles: opts.Oracles, Fork: opts.Fork, SetUpForks: opts.SetUpForks}
+	h := engine.Options{Settings: opts.Settings, Oracles: opts.Oracles, Fork: opts.Fork, SetUpForks: opts.SetUpForks, ForgeSeeds: opts.ForgeSeeds}
 	if n == 0 {
 		return h
 	}

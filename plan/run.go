@@ -231,6 +231,14 @@ func addCounts(rep, hr *engine.Report) {
 	rep.Predictions += hr.Predictions
 	rep.PredictionHits += hr.PredictionHits
 	rep.Elapsed += hr.Elapsed
+	rep.ForgeSeedsUsed += hr.ForgeSeedsUsed
+	rep.ForgeSeeds.Used += hr.ForgeSeeds.Used
+	for k, n := range hr.ForgeSeeds.Skipped {
+		if rep.ForgeSeeds.Skipped == nil {
+			rep.ForgeSeeds.Skipped = map[engine.ForgeSkip]int{}
+		}
+		rep.ForgeSeeds.Skipped[k] += n
+	}
 	if s := rep.Elapsed.Seconds(); s > 0 {
 		rep.TxRate = float64(rep.Txs) / s
 	}

@@ -28,6 +28,15 @@ type FuzzConfig struct {
 	// Depth is invariant.depth: the calls of one sequence, Foresight's
 	// longest sequence (--max-seq-len).
 	Depth *int
+	// CorpusDir and FailureDir are invariant.corpus_dir and
+	// invariant.failure_persist_dir as written (relative to the project
+	// root unless absolute): the forge files a campaign is seeded from
+	// (plan.LoadForgeCorpus) and where an exported invariant failure is
+	// written for forge to replay. FailOnRevert is invariant.fail_on_revert,
+	// which forge's failure files record; Foresight's campaigns do not
+	// apply it.
+	CorpusDir, FailureDir *string
+	FailOnRevert          *bool
 	// Notes say which keys were set and not applied, and why:
 	// "foundry.toml: invariant.runs not applied: ...". Sorted.
 	Notes []string
@@ -37,30 +46,28 @@ type FuzzConfig struct {
 // and does not apply, with why; fuzz.seed and invariant.depth are applied.
 // docs/cli.md ("Foundry's fuzz configuration") has the same table.
 var forgeFuzzKeys = map[string]string{
-	"fuzz.runs":                     "forge's runs are per test; Foresight's budget is per campaign (--execs sequences, --timeout)",
-	"invariant.runs":                "forge's runs are depth-long sequences per invariant; Foresight's budget is per campaign (--execs, --timeout) and its sequences grow only where they open new coverage",
-	"fuzz.timeout":                  "per test in forge; --timeout is the whole campaign's",
-	"invariant.timeout":             "per invariant in forge; --timeout is the whole campaign's",
-	"invariant.fail_on_revert":      "Foresight reports a revert only when an oracle says it is a bug (docs/oracles.md)",
-	"fuzz.corpus_dir":               "forge's corpus files are not Foresight's inputs; use --corpus",
-	"invariant.corpus_dir":          "forge's corpus files are not Foresight's inputs; use --corpus",
-	"fuzz.failure_persist_dir":      "forge's failure files; Foresight's findings are in its report (replay --export writes Foundry tests)",
-	"invariant.failure_persist_dir": "forge's failure files; Foresight's findings are in its report (replay --export writes Foundry tests)",
-	"fuzz.failure_persist_file":     "forge's failure files; Foresight's findings are in its report",
-	"invariant.call_override":       "Foresight's reentrant attacker contract calls back on every campaign",
-	"invariant.shrink_run_limit":    "Foresight shrinks each finding to a fixpoint within its own limit",
-	"fuzz.dictionary_weight":        "Foresight's dictionary and input prediction are not weighted",
-	"invariant.dictionary_weight":   "Foresight's dictionary and input prediction are not weighted",
-	"fuzz.max_test_rejects":         "Foresight has no assume/reject step",
-	"invariant.max_assume_rejects":  "Foresight has no assume/reject step",
-	"fuzz.include_storage":          "Foresight always adds storage values to its dictionary",
-	"invariant.include_storage":     "Foresight always adds storage values to its dictionary",
-	"fuzz.include_push_bytes":       "Foresight always adds the bytecode's constants to its dictionary",
-	"invariant.include_push_bytes":  "Foresight always adds the bytecode's constants to its dictionary",
-	"fuzz.show_logs":                "forge's output",
-	"invariant.show_metrics":        "forge's output",
-	"invariant.show_solidity":       "forge's output; replay --export writes Solidity tests",
-	"fuzz.gas_report_samples":       "forge's gas report",
+	"fuzz.runs":                    "forge's runs are per test; Foresight's budget is per campaign (--execs sequences, --timeout)",
+	"invariant.runs":               "forge's runs are depth-long sequences per invariant; Foresight's budget is per campaign (--execs, --timeout) and its sequences grow only where they open new coverage",
+	"fuzz.timeout":                 "per test in forge; --timeout is the whole campaign's",
+	"invariant.timeout":            "per invariant in forge; --timeout is the whole campaign's",
+	"invariant.fail_on_revert":     "Foresight reports a revert only when an oracle says it is a bug (docs/oracles.md)",
+	"fuzz.corpus_dir":              "forge's stateless fuzz tests' corpus: Foresight does not fuzz test functions (invariant.corpus_dir seeds its set-up campaigns)",
+	"fuzz.failure_persist_dir":     "forge's stateless fuzz tests' failures: Foresight does not fuzz test functions (invariant.failure_persist_dir's failures seed its set-up campaigns)",
+	"fuzz.failure_persist_file":    "forge's failure files; Foresight's findings are in its report",
+	"invariant.call_override":      "Foresight's reentrant attacker contract calls back on every campaign",
+	"invariant.shrink_run_limit":   "Foresight shrinks each finding to a fixpoint within its own limit",
+	"fuzz.dictionary_weight":       "Foresight's dictionary and input prediction are not weighted",
+	"invariant.dictionary_weight":  "Foresight's dictionary and input prediction are not weighted",
+	"fuzz.max_test_rejects":        "Foresight has no assume/reject step",
+	"invariant.max_assume_rejects": "Foresight has no assume/reject step",
+	"fuzz.include_storage":         "Foresight always adds storage values to its dictionary",
+	"invariant.include_storage":    "Foresight always adds storage values to its dictionary",
+	"fuzz.include_push_bytes":      "Foresight always adds the bytecode's constants to its dictionary",
+	"invariant.include_push_bytes": "Foresight always adds the bytecode's constants to its dictionary",
+	"fuzz.show_logs":               "forge's output",
+	"invariant.show_metrics":       "forge's output",
+	"invariant.show_solidity":      "forge's output; replay --export writes Solidity tests",
+	"fuzz.gas_report_samples":      "forge's gas report",
 }
 
 // set applies one key ("fuzz.seed") with its value as written; from
@@ -79,6 +86,18 @@ func (c *FuzzConfig) set(key, val, from string) {
 			return
 		}
 		c.note(from, key, fmt.Sprintf("%q is not a count of 1 or more calls", val))
+	case "invariant.corpus_dir", "invariant.failure_persist_dir":
+		v := strings.TrimSpace(val)
+		if key == "invariant.corpus_dir" {
+			c.CorpusDir = &v
+		} else {
+			c.FailureDir = &v
+		}
+	case "invariant.fail_on_revert":
+		if b, err := strconv.ParseBool(strings.TrimSpace(val)); err == nil {
+			c.FailOnRevert = &b
+		}
+		c.note(from, key, forgeFuzzKeys[key])
 	default:
 		why, known := forgeFuzzKeys[key]
 		if !known {
@@ -100,6 +119,15 @@ func (c FuzzConfig) Over(o FuzzConfig) FuzzConfig {
 	}
 	if o.Depth != nil {
 		out.Depth = o.Depth
+	}
+	if o.CorpusDir != nil {
+		out.CorpusDir = o.CorpusDir
+	}
+	if o.FailureDir != nil {
+		out.FailureDir = o.FailureDir
+	}
+	if o.FailOnRevert != nil {
+		out.FailOnRevert = o.FailOnRevert
 	}
 	out.Notes = append(append([]string(nil), c.Notes...), o.Notes...)
 	sort.Strings(out.Notes)

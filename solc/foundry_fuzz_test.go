@@ -43,7 +43,7 @@ func TestFoundryFuzzConfig(t *testing.T) {
 		{"active profile over default", "[profile.default.invariant]\ndepth = 9\n[profile.ci.invariant]\ndepth = 100\n", "ci", "seed=- depth=100", nil},
 		{"other profile ignored", "[profile.default.invariant]\ndepth = 9\n[profile.ci.invariant]\ndepth = 100\n", "", "seed=- depth=9", nil},
 		{"unmapped keys noted", "[fuzz]\nruns = 1000\n[invariant]\nruns = 10\nfail_on_revert = true\ncorpus_dir = 'corpus'\n", "", "seed=- depth=-",
-			[]string{"foundry.toml: fuzz.runs not applied: ", "foundry.toml: invariant.corpus_dir not applied: ", "foundry.toml: invariant.fail_on_revert not applied: ", "foundry.toml: invariant.runs not applied: "}},
+			[]string{"foundry.toml: fuzz.runs not applied: ", "foundry.toml: invariant.fail_on_revert not applied: ", "foundry.toml: invariant.runs not applied: "}},
 		{"bad values noted", "[fuzz]\nseed = 'lots'\n[invariant]\ndepth = 0\n", "", "seed=- depth=-",
 			[]string{"foundry.toml: fuzz.seed not applied: \"lots\" is not a number", "foundry.toml: invariant.depth not applied: \"0\" is not a count"}},
 	} {

@@ -50,6 +50,12 @@ type exported struct {
 	dest string // the project root it goes under
 	rel  string // where under it, slash-separated
 	text string
+	// failure and failureData are the finding's forge failure file
+	// (plan.ForgeFailureFor), "" when it has none; noFailure says why
+	// an invariant finding has none.
+	failure     string
+	failureData []byte
+	noFailure   error
 }
 
 // exportFindings writes the chosen findings (index 0: all) of a report as
@@ -80,7 +86,9 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		tests = append(tests, exported{i + 1, dest, rel, text})
+		t := exported{n: i + 1, dest: dest, rel: rel, text: text}
+		t.failure, t.failureData, t.noFailure = plan.ForgeFailureFor(dest, f, setup, builds)
+		tests = append(tests, t)
 	}
 	for _, t := range tests {
 		if err := plan.ConfineExport(t.dest, filepath.Join(t.dest, filepath.Dir(filepath.FromSlash(t.rel)))); err != nil {
@@ -95,8 +103,30 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			return exitUsage
 		}
 		fmt.Fprintf(stdout, "finding %d: wrote %s\n", t.n, path)
+		writeForgeFailure(t, stdout, stderr)
 	}
 	return exitOK
+}
+
+// writeForgeFailure writes an invariant finding's forge failure file,
+// which `forge test` replays (docs/foundry.md), or says why it has none;
+// either way the exported test stands.
+func writeForgeFailure(t exported, stdout, stderr io.Writer) {
+	switch {
+	case t.noFailure != nil:
+		fmt.Fprintf(stderr, "foresight: finding %d: no forge failure file: %v\n", t.n, t.noFailure)
+	case t.failure == "":
+	default:
+		wrote, err := plan.WriteForgeFailure(t.dest, t.failure, t.failureData)
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "foresight: finding %d: %v\n", t.n, err)
+		case wrote:
+			fmt.Fprintf(stdout, "finding %d: wrote %s (forge test replays it)\n", t.n, t.failure)
+		default:
+			fmt.Fprintf(stderr, "foresight: finding %d: %s exists (forge's own failure of the invariant): kept\n", t.n, t.failure)
+		}
+	}
 }
 
 // exportPlace is the project root a test of builds goes under

@@ -189,7 +189,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if failed && len(good) == 0 {
 		return exitUsage
 	}
-	applyFoundryFuzz(&opts, fs, comp, ff.verbose, stderr) // foundryfuzz.go
+	applyFoundryFuzz(&opts, fs, comp, ff.verbose, stderr) // foundryfuzz.go; forge's corpus too
 	if note := ff.build.applyGasLimit(good); note != "" {
 		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}
@@ -237,6 +237,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		return exitUsage
 	}
 	printHarnesses(stderr, runs)
+	printForgeSeeds(stderr, opts, rep, ff.verbose)
 	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
 		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
@@ -377,6 +378,9 @@ type jsonReport struct {
 	// DeployExecs are the executions (part of Execs) that solved
 	// constructors.
 	DeployExecs uint64 `json:"deployExecs"`
+	// ForgeSeedsUsed counts forge's corpus entries and persisted
+	// failures that seeded the set-up campaigns (docs/foundry.md).
+	ForgeSeedsUsed int `json:"forgeSeedsUsed,omitempty"`
 	predictionCounts
 	// ContractsFuzzed and FunctionsFuzzed count what was deployed and
 	// sent transactions (Contracts lists every contract and its status).
@@ -417,7 +421,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	// another checkout (reportpaths.go).
 	root := reportRoot(run.paths)
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
-		DeployExecs: rep.DeployExecs, predictionCounts: predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
+		DeployExecs: rep.DeployExecs, ForgeSeedsUsed: rep.ForgeSeedsUsed, predictionCounts: predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
 		Contracts: contractStatuses(run.good, rep, run.only, run.harnesses), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings), Functions: rep.FunctionStats})
 }
 

@@ -86,6 +86,7 @@ type campaign struct {
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 	compacted   atomic.Uint64 // corpus inputs that lost inert transactions (compact.go)
+	addrSeeds   addrCounts    // Config.AddrSeeds run and skipped (addrseed.go)
 
 	receipts *oracle.Receipts // first payments, for freezing ether
 
@@ -157,6 +158,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		Findings:   c.findings,
 		Deployment: workers[0].m.Dep,
 		Inputs:     c.corpus.Sequences(),
+		AddrSeeds:  c.addrSeeds.result(),
 		Counts: Counts{
 			Execs:          c.execs.Load(),
 			Txs:            c.txs.Load(),

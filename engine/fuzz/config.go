@@ -93,6 +93,10 @@ type Config struct {
 	// by an earlier campaign; those that cover something new join the
 	// corpus. Indices out of range are dropped, senders wrap.
 	Seeds []txseq.Sequence
+	// AddrSeeds are seeds named by addresses (forge's corpus and
+	// failures), mapped onto the system once deployed (addrseed.go) and
+	// run after Seeds; Result.AddrSeeds counts those that fit.
+	AddrSeeds [][]AddrCall
 	// SeedsOnly stops the campaign once the seeds have run (corpus
 	// minimisation measures what they cover).
 	SeedsOnly bool
@@ -183,6 +187,8 @@ type Result struct {
 	Deployment *deploy.Deployment
 	// Inputs are the corpus entries' sequences, in the order admitted.
 	Inputs []txseq.Sequence
+	// AddrSeeds counts the Config.AddrSeeds run and those skipped.
+	AddrSeeds AddrSeedCounts
 	// Contracts and Functions count what the campaign sent transactions to.
 	Contracts, Functions int
 	// Funcs are the functions sent a transaction, in program order.

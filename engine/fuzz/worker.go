@@ -169,6 +169,9 @@ func (w *worker) run(ctx context.Context) (err error) {
 			w.try(seq)
 		}
 	}
+	if !w.runAddrSeeds(live) {
+		return nil
+	}
 	if c.cfg.SeedsOnly {
 		return nil
 	}

@@ -132,6 +132,12 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	}
 	workers := make([]*worker, cfg.Workers)
 	for i := range workers {
+		if cfg.OnWorkerSetUp != nil {
+			cfg.OnWorkerSetUp(i, len(workers))
+		}
+		if err := deploy.SetupStep(ctx, "worker", i); err != nil {
+			return nil, err
+		}
 		w, err := newWorker(c, i, nil)
 		if err != nil {
 			return nil, fmt.Errorf("worker %d: %w", i, err)

@@ -57,6 +57,9 @@ type Options struct {
 	// OnInput is called with each input admitted to the corpus, from the
 	// worker that ran it, e.g. to write it to a shared corpus directory.
 	OnInput func(corpus.Input)
+	// OnWorkerSetUp is called before each worker deploys the contracts
+	// (fuzz.Config.OnWorkerSetUp).
+	OnWorkerSetUp func(worker, workers int)
 	// OnSetup is called once the contracts are deployed, before fuzzing,
 	// with what Replay needs to re-execute findings of this campaign.
 	OnSetup func(report.Setup)
@@ -212,7 +215,7 @@ func fuzzOn(ctx context.Context, builds []*solc.Build, opts Options) (*Report, e
 	if err != nil {
 		return nil, err
 	}
-	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress, Swaps: opts.Swaps}
+	cfg := fuzz.Config{Settings: opts.Settings, Oracles: oracleSet(opts.Oracles), OnProgress: opts.OnProgress, Swaps: opts.Swaps, OnWorkerSetUp: opts.OnWorkerSetUp}
 	cfg.Chain.EVMVersion = replay.ChainVersion(builds)
 	replay.ChainLimits(builds, &cfg.Chain)
 	if cfg.Chain.Fork, err = chainFork(prog, opts.Fork, opts.ForkTargets); err != nil {

@@ -15,23 +15,37 @@ import (
 // errExportPath is why an export found no place to write.
 var errExportPath = errors.New("cannot export the test")
 
-// exportFoundryTest writes a finding as a Foundry test in the project's
-// test folder: through workspace/applyEdit (CreateFile with
-// ignoreIfExists and an insert) when the client can create files, else
-// directly on disk with O_EXCL. Either way it never overwrites: the
-// folder, symbolic links resolved, must lie in the project and a
-// workspace folder, and an existing name gets a suffix (-2, -3, ...).
-// The result is the test's path.
+// exportFoundryTest writes a finding as a Foundry test in the test
+// folder of the project that holds its builds' project, as `replay
+// --export` does (plan.ExportPlace): a package in node_modules exports
+// into the project around it, never into node_modules, and that project
+// must lie in the workspace folder holding the package. It writes
+// through workspace/applyEdit (CreateFile with ignoreIfExists and an
+// insert) when the client can create files, else directly on disk with
+// O_EXCL. Either way it never overwrites: the folder, symbolic links
+// resolved, must lie in the project and a workspace folder, and an
+// existing name gets a suffix (-2, -3, ...). The result is the test's
+// path.
 func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, error) {
 	t, err := s.target(ctx, a.Finding)
 	if err != nil {
 		return "", err
 	}
-	rel, text, err := export.FoundryTest(t.f.f, t.setup, t.builds)
+	s.mu.Lock()
+	bound := s.folderLocked(t.p.root)
+	s.mu.Unlock()
+	if bound == "" {
+		bound = t.p.root // no workspace folder: the open file's project
+	}
+	dest, opts, err := plan.ExportPlace(bound, t.builds)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", errExportPath, err)
+	}
+	rel, text, err := export.FoundryTestWith(t.f.f, t.setup, t.builds, opts)
 	if err != nil {
 		return "", fmt.Errorf("foundry test: %w", err)
 	}
-	return s.createNew(ctx, t.p.root, rel, text, "Foresight: Foundry test")
+	return s.createNew(ctx, dest, rel, text, "Foresight: Foundry test")
 }
 
 // createNew creates a file of the project (rel, a slash path under root)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foresight-sol/foresight/internal/fixtures"
 	"go.lsp.dev/protocol"
 )
 
@@ -56,8 +57,9 @@ func testExportStaysInWorkspace(t *testing.T, noCreate bool) {
 		}
 	}
 
-	// test/ leads out of the workspace.
-	if res, err := export(); err == nil || !strings.Contains(err.Error(), "outside the workspace") {
+	// test/ leads out of the workspace (refused by plan.ExportPlace, as
+	// `replay --export` refuses it).
+	if res, err := export(); err == nil || !strings.Contains(err.Error(), "outside the project") {
 		t.Errorf("export through a linked test/ = %q, %v; want an error", res, err)
 	}
 	untouched()
@@ -141,8 +143,70 @@ func TestExportOutsideWorkspaceErrorCode(t *testing.T) {
 		Command: cmdExportTest, Arguments: []any{findingArg{URI: uriOf(path), Finding: id}},
 	}, &res)
 	realOut, _ := filepath.EvalSymlinks(out)
-	if rpcCode(err) != codeRequestFailed || !strings.Contains(err.Error(), "outside the workspace") || !strings.Contains(err.Error(), realOut) {
+	if rpcCode(err) != codeRequestFailed || !strings.Contains(err.Error(), "outside the project") || !strings.Contains(err.Error(), realOut) {
 		t.Errorf("export through a linked test/ = %q, %v (code %d); want RequestFailed (%d) naming %s", res, err, rpcCode(err), codeRequestFailed, realOut)
 	}
 	f.shutdown()
+}
+
+// TestExportFromDependency: a finding in a package inside node_modules
+// (with a package.json of its own, so the server takes it as the file's
+// project) is exported as `replay --export` exports it
+// (plan.ExportPlace): into the test folder of the project holding
+// node_modules, importing the package's file through it, never into
+// node_modules. With the package itself as the workspace folder the
+// holder lies outside the workspace: refused, and nothing is written.
+func TestExportFromDependency(t *testing.T) {
+	for _, whole := range []bool{true, false} {
+		name := "app folder"
+		if !whole {
+			name = "package folder"
+		}
+		t.Run(name, func(t *testing.T) {
+			app := t.TempDir()
+			fixture := filepath.Join(fixtures.RepoRoot(), "engine", "replay", "testdata", "dependency")
+			for _, rel := range []string{"package.json", "node_modules/vaultpkg/package.json", "node_modules/vaultpkg/contracts/Ledger.sol"} {
+				data, err := os.ReadFile(filepath.Join(fixture, filepath.FromSlash(rel)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeFile(t, app, rel, string(data))
+			}
+			pkg := filepath.Join(app, "node_modules", "vaultpkg")
+			path := filepath.Join(pkg, "contracts", "Ledger.sol")
+			folder := app
+			if !whole {
+				folder = pkg
+			}
+			f := newFake(t, fakeOptions{settings: budget, folders: []string{folder}, noCreate: true})
+			f.open(path)
+			f.save(path)
+			f.Await("the finding in Ledger", func() bool { return len(f.findingsLocked(path)) > 0 })
+			f.mu.Lock()
+			id := findingIDOf(f.findingsLocked(path)[0])
+			f.mu.Unlock()
+			var res string
+			err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{
+				Command: cmdExportTest, Arguments: []any{findingArg{URI: uriOf(path), Finding: id}},
+			}, &res)
+			if _, serr := os.Stat(filepath.Join(pkg, "test")); !os.IsNotExist(serr) {
+				t.Errorf("the package's test/ exists (%v): the export went into node_modules", serr)
+			}
+			if !whole {
+				if err == nil || !strings.Contains(err.Error(), "outside the project") {
+					t.Errorf("export from the package's own folder = %q, %v; want a refusal (the holding project is outside the workspace)", res, err)
+				}
+				return
+			}
+			want := filepath.Join(app, "test", "Foresight_Ledger_assert-failure.t.sol")
+			if err != nil || res != want {
+				t.Fatalf("export = %q, %v; want %s", res, err, want)
+			}
+			data, err := os.ReadFile(want)
+			const imp = `import {Ledger} from "../node_modules/vaultpkg/contracts/Ledger.sol";`
+			if err != nil || !strings.Contains(string(data), imp) {
+				t.Errorf("%s lacks %s (%v):\n%s", want, imp, err, data)
+			}
+		})
+	}
 }

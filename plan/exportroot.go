@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/foresight-sol/foresight/engine/export"
+	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/safefile"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -119,6 +121,42 @@ func ExportDest(bound, src string) (dest, prefix string, err error) {
 		return "", "", fmt.Errorf("the compiled project %s is %w %s", src, ErrOutsideProject, dest)
 	}
 	return dest, filepath.ToSlash(rel), nil
+}
+
+// ExportPlace is the project root a test of builds goes under and how
+// it is written there, for the CLI's `replay --export` and the editor's
+// export alike: ExportDest's project (the builds' own, out of
+// node_modules, inside bound), whose test folder must lie in it, and,
+// when the builds' project is a dependency's package inside it
+// (node_modules/PKG with a package.json of its own), the options that
+// import the builds' files through the package's folder and use that
+// root's test library. A test is never written inside node_modules.
+func ExportPlace(bound string, builds []*solc.Build) (string, export.Options, error) {
+	var src string
+	for _, b := range builds {
+		if b.Project != nil {
+			src = b.Project.Root
+			break
+		}
+	}
+	if src == "" {
+		return "", export.Options{}, fmt.Errorf("no project to export from")
+	}
+	dest, prefix, err := ExportDest(bound, src)
+	if err != nil {
+		return "", export.Options{}, err
+	}
+	if err := ConfineExport(dest, filepath.Join(dest, foundry.TestDir)); err != nil {
+		return "", export.Options{}, fmt.Errorf("the test folder %w", err)
+	}
+	if prefix == "" {
+		return dest, export.Options{}, nil
+	}
+	proj, err := solc.LoadProject(dest)
+	if err != nil {
+		return "", export.Options{}, err
+	}
+	return dest, export.Options{Prefix: prefix, Project: proj}, nil
 }
 
 // relInside is p relative to dir when p lies inside dir ("" for dir

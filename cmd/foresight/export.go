@@ -10,7 +10,6 @@ import (
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/plan"
-	"github.com/foresight-sol/foresight/solc"
 )
 
 // exportProject is the project `replay --export` runs in or for
@@ -75,7 +74,7 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		dest, opts, err := exportPlace(bound, builds)
+		dest, opts, err := plan.ExportPlace(bound, builds)
 		if err != nil {
 			cliErrorf(stderr, "replay", "--export: finding %d: %w", i+1, err)
 			return exitUsage
@@ -127,37 +126,4 @@ func writeForgeFailure(t exported, stdout, stderr io.Writer) {
 			fmt.Fprintf(stderr, "foresight: finding %d: %s exists (forge's own failure of the invariant): kept\n", t.n, t.failure)
 		}
 	}
-}
-
-// exportPlace is the project root a test of builds goes under
-// (plan.ExportDest: their project, out of node_modules, inside bound),
-// whose test folder must lie in it, and, when the builds' project is a
-// dependency's package inside it, the options that import the builds'
-// files through its folder and use the root's test library.
-func exportPlace(bound string, builds []*solc.Build) (string, export.Options, error) {
-	var src string
-	for _, b := range builds {
-		if b.Project != nil {
-			src = b.Project.Root
-			break
-		}
-	}
-	if src == "" {
-		return "", export.Options{}, fmt.Errorf("no project to export from")
-	}
-	dest, prefix, err := plan.ExportDest(bound, src)
-	if err != nil {
-		return "", export.Options{}, err
-	}
-	if err := plan.ConfineExport(dest, filepath.Join(dest, foundry.TestDir)); err != nil {
-		return "", export.Options{}, fmt.Errorf("the test folder %w", err)
-	}
-	if prefix == "" {
-		return dest, export.Options{}, nil
-	}
-	proj, err := solc.LoadProject(dest)
-	if err != nil {
-		return "", export.Options{}, err
-	}
-	return dest, export.Options{Prefix: prefix, Project: proj}, nil
 }

@@ -166,6 +166,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	}
 	tuneGC()
 	log := newLogger(stderr, ff.verbose)
+	opts.OnWorkerSetUp = workerSetUpLog(log) // interrupt.go
 	tc := ff.toolchain(stderr, log)
 	defer tc.Close()
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"go.uber.org/zap"
 )
 
 // fuzzCommand is check and fuzz (fuzzRun) with their exit code when a
@@ -24,4 +26,14 @@ func interruptedExit(ctx context.Context, code int, start time.Time, stderr io.W
 	}
 	fmt.Fprintf(stderr, "foresight: interrupted after %s: the run was cut short; anything printed above is only what it did until then\n", time.Since(start).Round(time.Millisecond))
 	return exitInterrupted
+}
+
+// workerSetUpLog says, with -v, when each worker starts deploying the
+// contracts on its own chain: with many workers and contracts the longest
+// part of set-up, and the phase a signal must also end promptly
+// (TestSignalDuringWorkerSetUp waits for this line).
+func workerSetUpLog(log *zap.Logger) func(worker, workers int) {
+	return func(worker, workers int) {
+		log.Debug("set-up: a worker deploys the contracts", zap.Int("worker", worker+1), zap.Int("of", workers))
+	}
 }

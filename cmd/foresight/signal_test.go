@@ -4,9 +4,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,6 +143,63 @@ func TestSignalEndsEveryPhase(t *testing.T) {
 			t.Errorf("stderr has no summary of what ran:\n%s", errs)
 		}
 	})
+}
+
+// workerLine is -v's line before a worker deploys the contracts
+// (workerSetUpLog).
+var workerLine = regexp.MustCompile(`set-up: a worker deploys the contracts\s+\{"worker": (\d+), "of": (\d+)\}`)
+
+// TestSignalDuringWorkerSetUp: SIGTERM while the last of --workers at
+// the clamp (the CPUs) deploys a project of many contracts ends the run
+// with exit 130, saying it was cancelled during set-up. Each worker
+// deploys every contract on its own chain and then reads their storage
+// for the privilege oracles' words, reads that grow with contracts and
+// their 32-byte constants and checked no context: a signal there was
+// noticed only once the worker was ready, and the run then said it had
+// fuzzed every contract. The latency is logged; the deadline only tells
+// a hang from a busy machine.
+func TestSignalDuringWorkerSetUp(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "Many.sol")
+	if err := os.WriteFile(file, []byte(manyContracts(40)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	workers := runtime.NumCPU()
+	errs := interruptDuring(t, "the last worker's set-up", func(stderr string, _ int) bool {
+		m := workerLine.FindAllStringSubmatch(stderr, -1)
+		return len(m) > 0 && m[len(m)-1][1] == m[len(m)-1][2]
+	}, "fuzz", "-v", "--seed", "1", "--timeout", "10m", "--workers", "100000", file)
+	if !strings.Contains(errs, fmt.Sprintf("using %d", workers)) {
+		t.Errorf("--workers 100000 was not clamped to the %d CPUs:\n%s", workers, errs)
+	}
+	if !strings.Contains(errs, "the campaign was cancelled during set-up: nothing was fuzzed") {
+		t.Errorf("stderr does not say set-up was cancelled:\n%s", errs)
+	}
+}
+
+// manyContracts is a file of n contracts whose constructors loop (20,000
+// rounds, a few hundredths of a second each, so a worker's set-up lasts
+// long enough to be signalled in) and whose code holds 32-byte constants
+// (roles, for the privilege oracles' reads).
+func manyContracts(n int) string {
+	var b strings.Builder
+	b.WriteString("// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\n")
+	for i := range n {
+		fmt.Fprintf(&b, `contract W%d {
+    bytes32 constant A = keccak256("W%d.A");
+    bytes32 constant B = keccak256("W%d.B");
+    mapping(bytes32 => mapping(address => bool)) roles;
+    uint256 public x;
+    constructor() {
+        roles[A][msg.sender] = true;
+        uint256 a = %d;
+        unchecked { for (uint256 j = 0; j < 20000; j++) { a = a * 31 + j; } }
+        x = a;
+    }
+    function f(uint256 v) public { require(roles[A][msg.sender] || roles[B][msg.sender]); x = v; }
+}
+`, i, i, i, i)
+	}
+	return b.String()
 }
 
 // slowSetUpProject writes a Foundry project whose test contract's

@@ -131,13 +131,9 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if testHookCampaign != nil {
 		testHookCampaign(c)
 	}
-	workers := make([]*worker, cfg.Workers)
-	for i := range workers {
-		w, err := newWorker(c, i, nil)
-		if err != nil {
-			return nil, fmt.Errorf("worker %d: %w", i, err)
-		}
-		workers[i] = w
+	workers, err := c.newWorkers(ctx)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.OnSetup != nil {
 		cfg.OnSetup(workers[0].m.Dep)
@@ -199,6 +195,27 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		}
 	}
 	return res, errors.Join(errs...)
+}
+
+// newWorkers sets up the campaign's workers, each deploying the program
+// on its own chain: with many contracts the longest part of set-up, so
+// ctx is checked before each (and, within one, at every contract).
+func (c *campaign) newWorkers(ctx context.Context) ([]*worker, error) {
+	workers := make([]*worker, c.cfg.Workers)
+	for i := range workers {
+		if c.cfg.OnWorkerSetUp != nil {
+			c.cfg.OnWorkerSetUp(i, len(workers))
+		}
+		if err := deploy.SetupStep(ctx, "worker", i); err != nil {
+			return nil, err
+		}
+		w, err := newWorker(c, i, nil)
+		if err != nil {
+			return nil, fmt.Errorf("worker %d: %w", i, err)
+		}
+		workers[i] = w
+	}
+	return workers, nil
 }
 
 // setupFailed is Run's outcome when setup failed with err: with

@@ -108,6 +108,10 @@ type Config struct {
 	// worker that ran it; seq must not be modified.
 	OnInput func(seq txseq.Sequence)
 
+	// OnWorkerSetUp is called before each worker deploys the program on
+	// its own chain (the set-up phase whose length grows with workers
+	// times contracts), with the worker's index and their number.
+	OnWorkerSetUp func(worker, workers int)
 	// OnSetup is called once the contracts are deployed, before fuzzing.
 	OnSetup func(*deploy.Deployment)
 

@@ -44,9 +44,9 @@ func BenchmarkSetupManyContracts(b *testing.B) {
 
 // TestSetupCancelsPromptly: a campaign over many contracts whose context
 // ends during set-up returns the context's error before set-up works on
-// another contract, at every stage (planning the deployment, preparing
-// each contract, the lookahead analyses, deploying on the worker's
-// chain). Set-up used to ignore its context: an editor save cancelled a
+// another contract or worker, at every stage (planning the deployment,
+// preparing each contract, the lookahead analyses, each worker's
+// deployment on its own chain and its reads of the deployed storage). Set-up used to ignore its context: an editor save cancelled a
 // campaign over 1,000 contracts only once set-up had finished, 58 s later.
 func TestSetupCancelsPromptly(t *testing.T) {
 	const n = 40
@@ -68,17 +68,32 @@ func TestSetupCancelsPromptly(t *testing.T) {
 			t.Fatalf("Run on a cancelled context: result %v, error %v; want none, context.Canceled", res != nil, err)
 		}
 	})
-	for _, stage := range []string{"plan", "prepare", "lookahead", "deploy", "roles", "deployer"} {
-		t.Run(stage, func(t *testing.T) {
+	// at: the step of its stage the context ends at, counted from the
+	// set-up of worker inWorker on (0: from the start). Each worker takes
+	// a "worker" step, then deploys on its own chain and reads the
+	// privilege oracles' words of every contract ("owners"; issue 69: a
+	// signal during a worker's reads was noticed only once it was done).
+	for _, c := range []struct {
+		stage                 string
+		at, workers, inWorker int
+	}{{"plan", n / 2, 1, 0}, {"prepare", n / 2, 1, 0}, {"lookahead", n / 2, 1, 0}, {"deploy", n / 2, 1, 0},
+		{"roles", n / 2, 1, 0}, {"deployer", n / 2, 1, 0}, {"owners", n / 2, 1, 0}, {"owners", n / 2, 2, 2},
+		{"deploy", n / 2, 3, 3}, {"worker", 2, 3, 0}} {
+		stage, at := c.stage, c.at
+		t.Run(fmt.Sprintf("%s %d in worker %d of %d", stage, at, c.inWorker, c.workers), func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			const at = n / 2
-			seen, after := 0, 0
+			cfg := cfg
+			cfg.Workers = c.workers
+			seen, after, worker := 0, 0, 0
 			deploy.TestHookSetupStep = func(s string, _ int) {
+				if s == "worker" {
+					worker++
+				}
 				switch {
 				case ctx.Err() != nil:
 					after++
-				case s == stage:
+				case s == stage && worker >= c.inWorker:
 					if seen++; seen == at {
 						cancel()
 					}
@@ -90,7 +105,7 @@ func TestSetupCancelsPromptly(t *testing.T) {
 				t.Fatalf("result %v, error %v; want none, context.Canceled", res != nil, err)
 			}
 			if seen != at || after != 0 {
-				t.Errorf("%d %s steps before the cancellation (want %d of %d), %d set-up steps after it (want 0)", seen, stage, at, n, after)
+				t.Errorf("%d %s steps before the cancellation (want %d), %d set-up steps after it (want 0)", seen, stage, at, after)
 			}
 		})
 	}

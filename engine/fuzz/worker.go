@@ -88,7 +88,10 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.reuse.prefix.writes = map[trace.Slot]uint16{}
 	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: c.receipts, Try: w.try}
 	if c.plan == nil && c.enabled(finding.IntegerWrap) {
-		cfg.Twins = oracle.NewTwins(c.cfg.Chain, c.prog, c.deployPlan, tr, hooks, dep)
+		cfg.Twins = oracle.NewTwins(c.ctx, c.cfg.Chain, c.prog, c.deployPlan, tr, hooks, dep)
+		if err := deploy.SetupStep(c.ctx, "twins", id); err != nil {
+			return nil, err
+		}
 	}
 	w.o = oracle.New(m, cfg)
 	w.s.writes = map[trace.Slot]uint16{}
@@ -110,7 +113,9 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.stats = newFuncStats(c.prog)
 	w.share = newFuncShare(len(w.stats.done))
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
-	m.NoteOwners()
+	if err := m.NoteOwnersContext(c.ctx); err != nil {
+		return nil, err
+	}
 	tr.SetPrincipals(m.Principals)
 	w.val = newValueState(m)
 	w.env = &calldata.Env{Dict: calldata.NewDictionary(0), Recent: new(calldata.Recent)}

@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"context"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -78,7 +80,7 @@ func (w *privWord) taken(v common.Hash) bool {
 // notePrivWords lists the words the privilege oracle watches, on the
 // deployed state: the owner words NoteOwners found, the non-zero proxy
 // words of the deployed contracts, and the role words.
-func (m *Machine) notePrivWords() {
+func (m *Machine) notePrivWords(ctx context.Context) error {
 	m.privWords = m.privWords[:0]
 	st := m.Chain.Reader()
 	for _, o := range m.owners {
@@ -94,12 +96,15 @@ func (m *Machine) notePrivWords() {
 			}
 		}
 	}
-	m.noteNamespacedOwners()
-	m.noteAddressWords()
-	m.noteRoleWords()
+	for _, note := range []func(context.Context) error{m.noteNamespacedOwners, m.noteAddressWords, m.noteRoleWords} {
+		if err := note(ctx); err != nil {
+			return err
+		}
+	}
 	for i := range m.privWords {
 		m.privWords[i].key.SetBytes32(m.privWords[i].slot[:])
 	}
+	return nil
 }
 
 // maxRoleWords bounds the role words a worker watches in mappings a
@@ -115,13 +120,16 @@ const maxRoleWords = 64
 // the strangers' empty entries are open entries (openSlots), watched
 // once written: a registry of modules or keepers that deployment left
 // empty is granted to the same way.
-func (m *Machine) noteRoleWords() {
+func (m *Machine) noteRoleWords(ctx context.Context) error {
 	st := m.Chain.Reader()
 	var key common.Hash
 	roles := 0
 	clear(m.openSlots)
 	m.opened = 0
 	for i, a := range m.Dep.Addrs {
+		if err := deploy.SetupStep(ctx, "owners", i); err != nil {
+			return err
+		}
 		if a == (common.Address{}) || i >= len(m.Prog.Contracts) || !m.Prog.Contracts[i].Target {
 			continue
 		}
@@ -149,6 +157,7 @@ func (m *Machine) noteRoleWords() {
 			}
 		}
 	}
+	return nil
 }
 
 // flagHolder returns the first privileged principal whose entry in the
@@ -179,7 +188,7 @@ const namespaceWords = 3
 // hold: the first words at each 32-byte constant of the contract's code
 // or, for a proxy, of the implementation its EIP-1967 slot names, that
 // hold a privileged account's address.
-func (m *Machine) noteNamespacedOwners() {
+func (m *Machine) noteNamespacedOwners(ctx context.Context) error {
 	st := m.Chain.Reader()
 	byAddr := map[common.Address]int{}
 	for i, a := range m.Dep.Addrs {
@@ -188,6 +197,9 @@ func (m *Machine) noteNamespacedOwners() {
 		}
 	}
 	for i, a := range m.Dep.Addrs {
+		if err := deploy.SetupStep(ctx, "owners", i); err != nil {
+			return err
+		}
 		if a == (common.Address{}) || i >= len(m.Prog.Contracts) {
 			continue
 		}
@@ -216,6 +228,7 @@ func (m *Machine) noteNamespacedOwners() {
 			}
 		}
 	}
+	return nil
 }
 
 // privilegedAddr reports whether a is a privileged principal's address
@@ -234,7 +247,7 @@ func (m *Machine) privilegedAddr(a common.Address) bool {
 // decides is asked as for any owner word (privilege.go's decides), so a
 // token's or a pool's address a stranger may set is reported only when
 // putting itself there lets it call what it could not.
-func (m *Machine) noteAddressWords() {
+func (m *Machine) noteAddressWords(ctx context.Context) error {
 	st := m.Chain.Reader()
 	type place struct {
 		contract int
@@ -245,6 +258,9 @@ func (m *Machine) noteAddressWords() {
 		watched[place{w.contract, w.slot}] = true
 	}
 	for i, a := range m.Dep.Addrs {
+		if err := deploy.SetupStep(ctx, "owners", i); err != nil {
+			return err
+		}
 		if a == (common.Address{}) || i >= len(m.Prog.Contracts) || !m.Prog.Contracts[i].Target {
 			continue
 		}
@@ -265,4 +281,5 @@ func (m *Machine) noteAddressWords() {
 			m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: i, slot: slot, held: v})
 		}
 	}
+	return nil
 }

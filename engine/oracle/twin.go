@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -33,8 +34,9 @@ type Twins struct {
 // NewTwins makes a worker's twin chain for a plain deployment's plan: the
 // plan replayed, then the twins deployed, funded and bound to their
 // contracts' code in tr (whose hooks the chain runs). It returns nil when
-// the plan has no twins or the chain differs from the plan's.
-func NewTwins(cfg chain.Config, prog *program.Program, plan *deploy.Deployment, tr *trace.Tracer, hooks *tracing.Hooks, dep *deploy.Deployment) *Twins {
+// the plan has no twins, the chain differs from the plan's or ctx ended
+// (a nil ctx never ends).
+func NewTwins(ctx context.Context, cfg chain.Config, prog *program.Program, plan *deploy.Deployment, tr *trace.Tracer, hooks *tracing.Hooks, dep *deploy.Deployment) *Twins {
 	if plan == nil || len(plan.Twins) == 0 {
 		return nil
 	}
@@ -43,7 +45,9 @@ func NewTwins(cfg chain.Config, prog *program.Program, plan *deploy.Deployment, 
 		return nil
 	}
 	ch.SetOpHook(tr.Step)
-	if _, err := deploy.Deploy(ch, prog, plan); err != nil {
+	// A second deployment of the whole plan: as long as the worker's own,
+	// so it ends with the campaign's set-up (ctx).
+	if _, err := deploy.DeployContext(ctx, ch, prog, plan); err != nil {
 		return nil
 	}
 	ts := &Twins{ch: ch}

@@ -1,9 +1,11 @@
 package oracle
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/trace"
 )
 
@@ -37,14 +39,22 @@ type ownerSlot struct {
 // worker starts), the storage words of the deployed contracts that hold
 // a privileged principal's address, for the usurped-owner rule, and the
 // words the privilege-takeover oracle watches (privilege.go).
-func (m *Machine) NoteOwners() {
+func (m *Machine) NoteOwners() { m.NoteOwnersContext(nil) }
+
+// NoteOwnersContext is NoteOwners ending early, with ctx's error, once
+// ctx is done (a nil ctx never ends): its reads grow with the contracts
+// and their mappings, seconds of a worker's set-up on a large project,
+// which a signal or an editor's save must not wait for.
+func (m *Machine) NoteOwnersContext(ctx context.Context) error {
 	m.owners = m.owners[:0]
 	if m.Dep == nil {
-		return
+		return nil
 	}
-	defer m.notePrivWords()
 	st := m.Chain.Reader()
 	for i, a := range m.Dep.Addrs {
+		if err := deploy.SetupStep(ctx, "owners", i); err != nil {
+			return err
+		}
 		if a == (common.Address{}) {
 			continue
 		}
@@ -60,6 +70,7 @@ func (m *Machine) NoteOwners() {
 			}
 		}
 	}
+	return m.notePrivWords(ctx)
 }
 
 // addressShifts returns the byte offsets from the low end of word v

@@ -4,12 +4,16 @@
 //
 // Lines end at "\n", "\r\n" or a lone "\r", as the LSP specification says.
 // Columns never count the line break.
+//
+// UTF-16 columns count the text as the editor shows it, decoded as VS Code
+// decodes a file (the WHATWG UTF-8 decoder, TextDecoder): a byte order mark
+// at the start is not part of the text, and each maximal subpart of an
+// invalid sequence (decode.go) is one U+FFFD, one unit.
 package position
 
 import (
 	"errors"
 	"fmt"
-	"unicode/utf8"
 )
 
 // ErrOutOfRange is wrapped by errors for offsets or lines outside the text.
@@ -93,31 +97,44 @@ func (m *Mapper) LineCol(offset int) (line, col int, err error) {
 }
 
 // UTF16 returns the zero-based line and UTF-16 column of offset. Characters
-// outside the Basic Multilingual Plane count two units; each byte of invalid
-// UTF-8 counts one. An offset inside a multi-byte character rounds down to
-// the character's start (solc's offsets are always on boundaries).
+// outside the Basic Multilingual Plane count two units; each maximal
+// subpart of invalid UTF-8 counts one (a U+FFFD); a byte order mark at the
+// start of the text counts none. An offset inside a character, a maximal
+// subpart or the byte order mark rounds down to its start (solc's offsets
+// are always on boundaries).
 func (m *Mapper) UTF16(offset int) (line, char int, err error) {
 	line, err = m.line(offset)
 	if err != nil {
 		return 0, 0, err
 	}
-	start, end := m.LineRange(line)
+	start, end := m.lineText(line)
 	offset = min(offset, end)
 	for i := start; i < offset; {
-		r, size := utf8.DecodeRune(m.content[i:end])
+		size, units := next(m.content[i:end])
 		if i+size > offset {
 			break
 		}
-		char += utf16Len(r)
+		char += units
 		i += size
 	}
 	return line, char, nil
 }
 
+// lineText is LineRange without the byte order mark that may start the
+// text: the range whose characters UTF-16 columns count.
+func (m *Mapper) lineText(line int) (start, end int) {
+	start, end = m.LineRange(line)
+	if line == 0 {
+		start = min(bomLen(m.content), end)
+	}
+	return start, end
+}
+
 // Offset converts a zero-based line and UTF-16 column to a byte offset. A
 // column past the end of the line clamps to the line's end, as LSP
 // specifies; a column inside a surrogate pair rounds down to the character
-// start. The line after the last is accepted only at column 0 (end of text).
+// start. Column 0 of the first line is after a byte order mark. The line
+// after the last is accepted only at column 0 (end of text).
 func (m *Mapper) Offset(line, char int) (int, error) {
 	if line < 0 || char < 0 {
 		return 0, fmt.Errorf("line %d, column %d: %w", line, char, ErrOutOfRange)
@@ -128,11 +145,10 @@ func (m *Mapper) Offset(line, char int) (int, error) {
 		}
 		return 0, fmt.Errorf("line %d of %d: %w", line, len(m.starts), ErrOutOfRange)
 	}
-	start, end := m.LineRange(line)
+	start, end := m.lineText(line)
 	i := start
 	for units := 0; i < end; {
-		r, size := utf8.DecodeRune(m.content[i:end])
-		n := utf16Len(r)
+		size, n := next(m.content[i:end])
 		if units+n > char {
 			break
 		}
@@ -140,11 +156,4 @@ func (m *Mapper) Offset(line, char int) (int, error) {
 		i += size
 	}
 	return i, nil
-}
-
-func utf16Len(r rune) int {
-	if r >= 0x10000 && r != utf8.RuneError {
-		return 2
-	}
-	return 1
 }

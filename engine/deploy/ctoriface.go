@@ -34,7 +34,7 @@ type ifaceParam struct {
 // constructor parameters (plain or array of them) from its raw ABI, or
 // from ast (the AST's typeStrings, ctorast.go) where the ABI has no
 // internalType.
-func ctorIfaceParams(c *program.Contract, abis map[string][]byte, ast []string) []ifaceParam {
+func ctorIfaceParams(c *program.Contract, abis map[string]map[[4]byte]bool, ast []string) []ifaceParam {
 	var entries []struct {
 		Type   string `json:"type"`
 		Inputs []struct {
@@ -58,7 +58,7 @@ func ctorIfaceParams(c *program.Contract, abis map[string][]byte, ast []string) 
 			if !ok {
 				continue
 			}
-			out = append(out, ifaceParam{input: i, name: name, ids: selectorsOf(abis[name])})
+			out = append(out, ifaceParam{input: i, name: name, ids: abis[name]})
 		}
 	}
 	return out
@@ -92,9 +92,12 @@ func ifaceName(internalType string) (string, bool) {
 }
 
 // buildABIs maps every contract and interface name of the program's
-// builds to its raw ABI (the first one of a name wins).
-func buildABIs(p *program.Program) map[string][]byte {
-	out := map[string][]byte{}
+// builds to its functions' selectors. Several of one name (OpenZeppelin's
+// IERC20 and Uniswap's, which adds name() and symbol()) give the
+// selectors they all have: the parameter may mean either, and a map's
+// order must not choose (the deployment would differ from run to run).
+func buildABIs(p *program.Program) map[string]map[[4]byte]bool {
+	out := map[string]map[[4]byte]bool{}
 	seen := map[*solc.Build]bool{}
 	for _, c := range p.Contracts {
 		if seen[c.Build] || c.Build.Output == nil {
@@ -103,8 +106,16 @@ func buildABIs(p *program.Program) map[string][]byte {
 		seen[c.Build] = true
 		for _, cs := range c.Build.Output.Contracts {
 			for name, a := range cs {
-				if _, ok := out[name]; !ok {
-					out[name] = a.ABI
+				ids := selectorsOf(a.ABI)
+				prev, ok := out[name]
+				if !ok {
+					out[name] = ids
+					continue
+				}
+				for id := range prev {
+					if !ids[id] {
+						delete(prev, id)
+					}
 				}
 			}
 		}
@@ -114,14 +125,14 @@ func buildABIs(p *program.Program) map[string][]byte {
 
 // selectorsOf returns the function selectors of a raw ABI.
 func selectorsOf(raw []byte) map[[4]byte]bool {
+	out := map[[4]byte]bool{}
 	if raw == nil {
-		return nil
+		return out
 	}
 	parsed, err := abi.JSON(strings.NewReader(string(raw)))
 	if err != nil {
-		return nil
+		return out
 	}
-	out := map[[4]byte]bool{}
 	for _, m := range parsed.Methods {
 		var id [4]byte
 		copy(id[:], m.ID)
@@ -235,4 +246,56 @@ func deployToken(ch *chain.Chain) (common.Address, error) {
 		}
 	}
 	return res.Created, nil
+}
+
+// ctorInputName is the name of constructor input k of c ("" if none).
+func ctorInputName(c *program.Contract, k int) string {
+	if k < len(c.ABI.Constructor.Inputs) {
+		return c.ABI.Constructor.Inputs[k].Name
+	}
+	return ""
+}
+
+// namedLike returns the candidates whose contract's name holds the
+// parameter's name (underscores trimmed, any case, three letters at
+// least): a parameter typed by an interface many contracts fit says by
+// its name which one the deployment script passes. Of several, mocks
+// only when nothing else is named so, and then the shortest names (an
+// IERC20 _sushi is SushiToken, not SushiSwapPairMock).
+func namedLike(p *program.Program, d *Deployment, param string, cands []common.Address) []common.Address {
+	param = strings.ToLower(strings.Trim(param, "_"))
+	if len(param) < 3 {
+		return nil
+	}
+	type match struct {
+		addr common.Address
+		name string
+	}
+	var all, real []match
+	for _, a := range cands {
+		c := contractAt(p, d, a)
+		if c == nil || !strings.Contains(strings.ToLower(c.Name), param) {
+			continue
+		}
+		all = append(all, match{a, c.Name})
+		if !strings.Contains(strings.ToLower(c.Name), "mock") {
+			real = append(real, match{a, c.Name})
+		}
+	}
+	if len(real) > 0 {
+		all = real
+	}
+	shortest := 0
+	for _, m := range all {
+		if shortest == 0 || len(m.name) < shortest {
+			shortest = len(m.name)
+		}
+	}
+	var out []common.Address
+	for _, m := range all {
+		if len(m.name) == shortest {
+			out = append(out, m.addr)
+		}
+	}
+	return out
 }

@@ -1,8 +1,13 @@
 package deploy
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/foresight-sol/foresight/engine/program"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 func TestIfaceName(t *testing.T) {
@@ -42,4 +47,30 @@ func FuzzIfaceName(f *testing.F) {
 			t.Fatalf("%q: bad name %q", s, name)
 		}
 	})
+}
+
+// TestBuildABIsSameName: two interfaces of one name (OpenZeppelin's IERC20
+// and a fork's with name()) give the functions both have, whatever order
+// the compiler's output map is walked in (it chose one at random, and the
+// deployment with it).
+func TestBuildABIsSameName(t *testing.T) {
+	fn := func(sigs ...string) json.RawMessage {
+		var parts []string
+		for _, s := range sigs {
+			parts = append(parts, `{"type":"function","name":"`+s+`","inputs":[],"outputs":[],"stateMutability":"view"}`)
+		}
+		return json.RawMessage("[" + strings.Join(parts, ",") + "]")
+	}
+	b := &solc.Build{Output: &solc.Output{Contracts: map[string]map[string]solc.Contract{
+		"oz/IERC20.sol":   {"IERC20": {ABI: fn("totalSupply", "decimals")}},
+		"fork/IERC20.sol": {"IERC20": {ABI: fn("totalSupply", "name")}},
+		"a/A.sol":         {"A": {ABI: fn("name")}},
+	}}}
+	p := &program.Program{Contracts: []*program.Contract{{Name: "A", Build: b}}}
+	for range 20 {
+		ids := buildABIs(p)["IERC20"]
+		if len(ids) != 1 || !ids[[4]byte(crypto.Keccak256([]byte("totalSupply()"))[:4])] {
+			t.Fatalf("IERC20 selectors %v, want totalSupply() alone", ids)
+		}
+	}
 }

@@ -94,6 +94,8 @@ type ctorSearch struct {
 	grow func(*ctorInput) bool
 	// mints counts the contracts minted each token (grant.go).
 	mints map[common.Address]uint
+	// funded are the build's tokens minted to the senders (tokenpull.go).
+	funded map[common.Address]bool
 }
 
 // solve deploys contract ci with creation code code, or returns why it

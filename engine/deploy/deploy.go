@@ -210,6 +210,9 @@ func (s *ctorSearch) fitter(p *program.Program, d *Deployment, params []ifacePar
 			// A contract of the type the parameter names, not one that
 			// only has its functions (a TokenA where TokenB is asked).
 			cands[k] = named
+		} else if byName := namedLike(p, d, ctorInputName(p.Contracts[i], params[k].input), cands[k]); len(byName) > 0 {
+			// An IERC20 _sushi is the SushiToken, not any token.
+			cands[k] = byName
 		}
 		if len(cands[k]) == 0 && params[k].tokenFits() {
 			if d.Token == (common.Address{}) {

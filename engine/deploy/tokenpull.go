@@ -82,8 +82,76 @@ func (s *ctorSearch) approveBuildTokens(p *program.Program, d *Deployment, befor
 		}
 	}
 	for _, t := range toks {
-		s.approveAll(d, t, i)
+		if s.approveAll(d, t, i) {
+			s.fundSenders(p, d, t, i)
+		}
 	}
+}
+
+// fundSenders mints every sender TokenMint of the build's token t, from
+// the deployer, when the deployer may mint it (a staking token minted by
+// its owner: users of the deployed protocol hold some, or a bar's enter
+// and a pool's deposit revert for every sender until the fuzzer has the
+// owner mint to that very sender first). Each mint is a Grant of
+// contract i, made once per token.
+func (s *ctorSearch) fundSenders(p *program.Program, d *Deployment, t common.Address, i int) {
+	if s.funded[t] || !hasMethod(contractAt(p, d, t), selMint) {
+		return
+	}
+	if s.funded == nil {
+		s.funded = map[common.Address]bool{}
+	}
+	s.funded[t] = true
+	// A mint by the deployer is made with i's grants; one by a contract
+	// given the minting rights with that contract's, after the grant
+	// that gave them (a replay makes each contract's grants right after
+	// deploying it).
+	minters := append([]minter{{chain.Deployer, i}}, grantedMinting(d, t)...)
+	for _, a := range s.ch.Senders() {
+		if a == chain.Deployer {
+			continue
+		}
+		for _, m := range minters {
+			g := Grant{From: m.addr, To: t, Input: grantCall(selMint, a, TokenMint)}
+			snap := s.ch.Snapshot()
+			if r := s.ch.Call(chain.Tx{From: g.From, To: g.To, Input: g.Input}); r.Err != nil || revertsFalse(r.Ret) {
+				s.ch.Reset(snap)
+				continue
+			}
+			d.Grants[m.with] = append(d.Grants[m.with], g)
+			break
+		}
+	}
+}
+
+// A minter may mint a token: addr, whose mints are grants of contract
+// with.
+type minter struct {
+	addr common.Address
+	with int
+}
+
+// grantedMinting lists the contracts the deployment gave token t's
+// minting rights (buildTokenGrants: a MasterChef made the owner of its
+// reward token): they mint for the senders once the deployer no longer
+// may.
+func grantedMinting(d *Deployment, t common.Address) []minter {
+	var out []minter
+	for k, gs := range d.Grants {
+		for _, g := range gs {
+			if g.To != t || len(g.Input) != 4+32 {
+				continue
+			}
+			sel := [4]byte(g.Input[:4])
+			if sel != selTransferOwnership && sel != selAddMinter {
+				continue
+			}
+			if a := common.BytesToAddress(g.Input[4:]); a == d.Addrs[k] {
+				out = append(out, minter{a, k})
+			}
+		}
+	}
+	return out
 }
 
 // approveAll approves token t for contract i from every sender, each

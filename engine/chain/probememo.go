@@ -81,7 +81,10 @@ type accesses struct {
 	writes [maxWrites]access
 	nw     int
 	all    bool // a write of anything, or more than maxWrites
-	handed int  // State() calls: each may have written anything
+	// wb sums up writes[:nb] (probebloom.go).
+	wb     accessBloom
+	nb     int
+	handed int // State() calls: each may have written anything
 
 	reading bool
 	reads   [maxReads]access
@@ -94,6 +97,11 @@ func (a *accesses) write(addr common.Address, slot common.Hash, kind uint8) {
 	if a.nw == maxWrites {
 		a.all = true
 		return
+	}
+	if a.nw < a.nb {
+		// A transaction's writes were forgotten and this one takes the
+		// place of one wb holds: sum them up again.
+		a.wb, a.nb = accessBloom{}, 0
 	}
 	a.writes[a.nw] = access{addr: addr, slot: slot, kind: kind}
 	a.nw++
@@ -119,13 +127,18 @@ func (a *accesses) read(addr common.Address, slot common.Hash, kind uint8) {
 }
 
 // clear forgets the writes: the memo now holds the state's content.
-func (a *accesses) clear() { a.nw, a.all = 0, false }
+func (a *accesses) clear() { a.nw, a.all, a.wb, a.nb = 0, false, accessBloom{}, 0 }
 
-// stands reports whether a probe that read reads saw what it would now.
-func (a *accesses) stands(reads []access) bool {
+// stands reports whether probe e, whose reads rb sums up, saw what it
+// would now.
+func (a *accesses) stands(e *memoEntry) bool {
 	if a.all {
 		return false
 	}
+	if a.nw == 0 || a.writeBloom().disjoint(&e.rb) {
+		return true
+	}
+	reads := e.reads
 	for i := 0; i < a.nw; i++ {
 		for j := range reads {
 			if a.writes[i].conflicts(&reads[j]) {
@@ -175,7 +188,8 @@ type memoEntry struct {
 	epoch    uint64
 	res      Result
 	reads    []access
-	anyBlock bool // it read nothing of the block: block does not matter
+	rb       accessBloom // sums up reads (add)
+	anyBlock bool        // it read nothing of the block: block does not matter
 }
 
 func (m *probeMemo) reset() { m.entries, m.next = m.entries[:0], 0 }
@@ -210,7 +224,7 @@ func (m *probeMemo) find(from, to common.Address, input []byte, b Block, coinbas
 	// The call has one entry (add replaces it): another block, coinbase
 	// or epoch is a miss.
 	if e := &m.entries[i]; (e.anyBlock || e.block == b) && e.coinbase == coinbase && e.epoch == epoch {
-		return e.res, since.stands(e.reads)
+		return e.res, since.stands(e)
 	}
 	return Result{}, false
 }
@@ -238,6 +252,7 @@ func (m *probeMemo) add(e *memoEntry) {
 	in, ret, reads := append(d.input[:0], e.input...), append(d.res.Ret[:0], e.res.Ret...), append(d.reads[:0], e.reads...)
 	*d = *e
 	d.input, d.res.Ret, d.reads = in, ret, reads
+	d.rb = readBloom(reads)
 }
 
 // addStanding adds the entries of src, if any, that no write acc notes
@@ -247,7 +262,7 @@ func (m *probeMemo) addStanding(src *probeMemo, acc *accesses) {
 		return
 	}
 	for i := range src.entries {
-		if e := &src.entries[i]; acc.stands(e.reads) {
+		if e := &src.entries[i]; acc.stands(e) {
 			m.add(e)
 		}
 	}

@@ -12,16 +12,14 @@ import (
 // (addresses and slots of 20 and 32 bytes): after every transaction the
 // campaign asks that of each remembered invariant, and most stand.
 type accessBloom struct {
-	acct  uint64 // accounts whose balance, nonce or code was touched
+	acct  uint64 // (account, part) pairs for its balance, nonce and code
 	store uint64 // accounts whose storage as a whole (a write) or a slot (a read) was
 	slot  uint64 // (account, slot) pairs
 }
 
 // addWrite folds write w in.
 func (b *accessBloom) addWrite(w *access) {
-	if w.kind&kAccount != 0 {
-		b.acct |= addrBit(&w.addr)
-	}
+	b.acct |= acctBits(&w.addr, w.kind)
 	if w.kind&kStorage != 0 {
 		b.store |= addrBit(&w.addr)
 	}
@@ -33,9 +31,7 @@ func (b *accessBloom) addWrite(w *access) {
 // addRead folds read r in, matching addWrite's bits for the writes that
 // conflict with it (access.conflicts).
 func (b *accessBloom) addRead(r *access) {
-	if r.kind&kAccount != 0 {
-		b.acct |= addrBit(&r.addr)
-	}
+	b.acct |= acctBits(&r.addr, r.kind)
 	if r.kind&kSlot != 0 {
 		b.store |= addrBit(&r.addr)
 		b.slot |= slotBit(&r.addr, &r.slot)
@@ -56,6 +52,22 @@ func foldAddr(a *common.Address) uint64 {
 func bit(x uint64) uint64 { return 1 << ((x * 0x9e3779b97f4a7c15) >> 58) }
 
 func addrBit(a *common.Address) uint64 { return bit(foldAddr(a)) }
+
+// acctBits has a bit per part of the account that kind names: a
+// transaction bumps its sender's nonce and a probe from the same sender
+// reads its balance, which do not conflict.
+func acctBits(a *common.Address, kind uint8) (b uint64) {
+	if kind&kAccount == 0 {
+		return 0
+	}
+	f := foldAddr(a)
+	for _, k := range [...]uint8{kBalance, kNonce, kCode} {
+		if kind&k != 0 {
+			b |= bit(f + uint64(k)*0x632be59bd9b4e019)
+		}
+	}
+	return b
+}
 
 func slotBit(a *common.Address, s *common.Hash) uint64 {
 	return bit(foldAddr(a) ^ binary.LittleEndian.Uint64(s[0:]) ^ binary.LittleEndian.Uint64(s[8:])*3 ^

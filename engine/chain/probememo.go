@@ -69,8 +69,10 @@ const (
 	// the state counts as written everywhere.
 	maxWrites = 64
 	// maxMemo bounds the probes remembered per state: a campaign probes
-	// its invariants and its watched balances, a few dozen at most.
-	maxMemo = 32
+	// its invariants and its watched balances. A harness may hold one
+	// invariant per property it watches (a maze's: one per bug site, 49),
+	// and every probe past the bound ran every time, traced.
+	maxMemo = 256
 )
 
 // accesses notes the writes since the chain's memo was taken and, while a
@@ -79,7 +81,10 @@ type accesses struct {
 	writes [maxWrites]access
 	nw     int
 	all    bool // a write of anything, or more than maxWrites
-	handed int  // State() calls: each may have written anything
+	// wb sums up writes[:nb] (probebloom.go).
+	wb     accessBloom
+	nb     int
+	handed int // State() calls: each may have written anything
 
 	reading bool
 	reads   [maxReads]access
@@ -92,6 +97,11 @@ func (a *accesses) write(addr common.Address, slot common.Hash, kind uint8) {
 	if a.nw == maxWrites {
 		a.all = true
 		return
+	}
+	if a.nw < a.nb {
+		// A transaction's writes were forgotten and this one takes the
+		// place of one wb holds: sum them up again.
+		a.wb, a.nb = accessBloom{}, 0
 	}
 	a.writes[a.nw] = access{addr: addr, slot: slot, kind: kind}
 	a.nw++
@@ -117,13 +127,18 @@ func (a *accesses) read(addr common.Address, slot common.Hash, kind uint8) {
 }
 
 // clear forgets the writes: the memo now holds the state's content.
-func (a *accesses) clear() { a.nw, a.all = 0, false }
+func (a *accesses) clear() { a.nw, a.all, a.wb, a.nb = 0, false, accessBloom{}, 0 }
 
-// stands reports whether a probe that read reads saw what it would now.
-func (a *accesses) stands(reads []access) bool {
+// stands reports whether probe e, whose reads rb sums up, saw what it
+// would now.
+func (a *accesses) stands(e *memoEntry) bool {
 	if a.all {
 		return false
 	}
+	if a.nw == 0 || a.writeBloom().disjoint(&e.rb) {
+		return true
+	}
+	reads := e.reads
 	for i := 0; i < a.nw; i++ {
 		for j := range reads {
 			if a.writes[i].conflicts(&reads[j]) {
@@ -157,6 +172,11 @@ func (c *Chain) probeHook(pc uint64, op vm.OpCode, scope *vm.ScopeContext, depth
 // probeMemo is the probes run on one state's content.
 type probeMemo struct {
 	entries []memoEntry
+	// next is the entry after the last one found or added: the campaign
+	// probes the same calls in the same order after every transaction,
+	// so the next probe is most often that entry, and a memo of dozens
+	// of invariants is searched in one comparison, not one per entry.
+	next int
 }
 
 // memoEntry is one probe, its result and what it read.
@@ -168,19 +188,43 @@ type memoEntry struct {
 	epoch    uint64
 	res      Result
 	reads    []access
-	anyBlock bool // it read nothing of the block: block does not matter
+	rb       accessBloom // sums up reads (add)
+	anyBlock bool        // it read nothing of the block: block does not matter
 }
 
-func (m *probeMemo) reset() { m.entries = m.entries[:0] }
+func (m *probeMemo) reset() { m.entries, m.next = m.entries[:0], 0 }
+
+// same reports whether e is the entry of the call from from to to with
+// input (of any block).
+func (e *memoEntry) same(from, to common.Address, input []byte) bool {
+	return e.to == to && e.from == from && bytes.Equal(e.input, input)
+}
+
+// lookup returns the index of the call's entry, or -1, trying next first.
+func (m *probeMemo) lookup(from, to common.Address, input []byte) int {
+	if n := m.next; n < len(m.entries) && m.entries[n].same(from, to, input) {
+		return n
+	}
+	for i := range m.entries {
+		if m.entries[i].same(from, to, input) {
+			return i
+		}
+	}
+	return -1
+}
 
 // find returns the result remembered for the probe, if what it read was
 // not written since.
 func (m *probeMemo) find(from, to common.Address, input []byte, b Block, coinbase common.Address, epoch uint64, since *accesses) (Result, bool) {
-	for i := range m.entries {
-		e := &m.entries[i]
-		if e.to == to && e.from == from && (e.anyBlock || e.block == b) && e.coinbase == coinbase && e.epoch == epoch && bytes.Equal(e.input, input) {
-			return e.res, since.stands(e.reads)
-		}
+	i := m.lookup(from, to, input)
+	if i < 0 {
+		return Result{}, false
+	}
+	m.next = i + 1
+	// The call has one entry (add replaces it): another block, coinbase
+	// or epoch is a miss.
+	if e := &m.entries[i]; (e.anyBlock || e.block == b) && e.coinbase == coinbase && e.epoch == epoch {
+		return e.res, since.stands(e)
 	}
 	return Result{}, false
 }
@@ -191,28 +235,24 @@ func (m *probeMemo) find(from, to common.Address, input []byte, b Block, coinbas
 // entry (one of another block, or one a write made stale), so that a
 // probe that reads the block holds one entry, not one per block.
 func (m *probeMemo) add(e *memoEntry) {
-	var d *memoEntry
-	for i := range m.entries {
-		if o := &m.entries[i]; o.to == e.to && o.from == e.from && bytes.Equal(o.input, e.input) {
-			d = o
-			break
-		}
-	}
-	if d == nil {
-		n := len(m.entries)
-		if n >= maxMemo {
+	i := m.lookup(e.from, e.to, e.input)
+	if i < 0 {
+		i = len(m.entries)
+		if i >= maxMemo {
 			return
 		}
-		if n == cap(m.entries) {
+		if i == cap(m.entries) {
 			m.entries = append(m.entries, memoEntry{})
 		} else {
-			m.entries = m.entries[:n+1]
+			m.entries = m.entries[:i+1]
 		}
-		d = &m.entries[n]
 	}
+	m.next = i + 1
+	d := &m.entries[i]
 	in, ret, reads := append(d.input[:0], e.input...), append(d.res.Ret[:0], e.res.Ret...), append(d.reads[:0], e.reads...)
 	*d = *e
 	d.input, d.res.Ret, d.reads = in, ret, reads
+	d.rb = readBloom(reads)
 }
 
 // addStanding adds the entries of src, if any, that no write acc notes
@@ -222,7 +262,7 @@ func (m *probeMemo) addStanding(src *probeMemo, acc *accesses) {
 		return
 	}
 	for i := range src.entries {
-		if e := &src.entries[i]; acc.stands(e.reads) {
+		if e := &src.entries[i]; acc.stands(e) {
 			m.add(e)
 		}
 	}

@@ -40,6 +40,7 @@ func (c *Chain) ResetWithStorage(s Snapshot, addr common.Address, slot, value co
 	}
 	st.ss.uses++
 	work := st.ss.work
+	kind := slotWriteKind(work, addr)
 	work.SetState(addr, slot, value)
 	// Finalising clears the journal, which holds nothing else: the last
 	// transaction on the stored state was reverted by release.
@@ -47,4 +48,24 @@ func (c *Chain) ResetWithStorage(s Snapshot, addr common.Address, slot, value co
 	c.borrowed, c.rev, c.ran = st.ss, work.Snapshot(), false
 	c.setState(work)
 	c.forget()
+	if s.s.owner == c {
+		// The content is s's but for one slot: s's probes stand unless
+		// they read it. Forgetting them ran every invariant again after
+		// each value aggressive mode tried.
+		c.memo = &s.s.memo
+		c.acc.write(addr, slot, kind)
+	}
+}
+
+// slotWriteKind is what writing a slot of addr on st and finalising
+// changes: the slot, and for an empty account (which finalising may
+// delete, EIP-158) the account as a whole.
+func slotWriteKind(st interface {
+	Exist(common.Address) bool
+	Empty(common.Address) bool
+}, addr common.Address) uint8 {
+	if !st.Exist(addr) || st.Empty(addr) {
+		return kAll | kSlot
+	}
+	return kSlot
 }

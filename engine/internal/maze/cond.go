@@ -54,6 +54,8 @@ func (c Cond) Holds(a *[NArgs]uint64, v uint64) bool {
 		return a[c.A]*c.K1+a[c.B]*c.K2+c.K4 == c.K3
 	case kindXor:
 		return a[c.A]^c.K1 == c.K3
+	case kindHash, kindBytes, kindLoop, kindCall:
+		return c.lhs(a) == c.K3
 	default:
 		return v == c.K3
 	}
@@ -61,6 +63,9 @@ func (c Cond) Holds(a *[NArgs]uint64, v uint64) bool {
 
 // Solidity renders the condition as a Solidity expression over a0..a7.
 func (c Cond) Solidity() string {
+	if s, ok := c.shapedSolidity(); ok {
+		return s
+	}
 	switch c.Kind {
 	case kindLin:
 		if c.K1 == 1 {

@@ -25,6 +25,18 @@ func (m *Maze) RenderRecorded() (sol, sites []byte) {
 // bug site was hit. It needs no test library (forge and Foresight both
 // read targetContracts and invariant_* from the ABI).
 func (m *Maze) ForgeHarness(importPath string) []byte {
+	return m.harness(importPath, false)
+}
+
+// ForgeHarnessPerSite is ForgeHarness with one invariant per bug site
+// (invariant_site<i>, failing once site i was hit) instead of one for
+// all: the shape of harnesses that check many properties, where the
+// invariants called after every transaction cost more than it does.
+func (m *Maze) ForgeHarnessPerSite(importPath string) []byte {
+	return m.harness(importPath, true)
+}
+
+func (m *Maze) harness(importPath string, perSite bool) []byte {
 	var b strings.Builder
 	lines := []string{
 		"// SPDX-License-Identifier: MIT",
@@ -45,12 +57,17 @@ func (m *Maze) ForgeHarness(importPath string) []byte {
 		"        t = new address[](1);",
 		"        t[0] = address(maze);",
 		"    }",
-		"",
-		"    function invariant_noBugSite() public view {",
-		`        require(maze.bugs() == 0, "a bug site was hit");`,
-		"    }",
-		"}",
 	}
+	if perSite {
+		for i := range m.Digs {
+			lines = append(lines, "", fmt.Sprintf("    function invariant_site%d() public view {", i),
+				fmt.Sprintf(`        require(maze.bugs() & (1 << %d) == 0, "bug site %d was hit");`, i, i), "    }")
+		}
+	} else {
+		lines = append(lines, "", "    function invariant_noBugSite() public view {",
+			`        require(maze.bugs() == 0, "a bug site was hit");`, "    }")
+	}
+	lines = append(lines, "}")
 	for _, l := range lines {
 		b.WriteString(l)
 		b.WriteByte('\n')

@@ -117,7 +117,7 @@ func TestRecordedSitesMatchRender(t *testing.T) {
 // last move and fails on it, with bugs() holding exactly that site's bit.
 func TestRecordedWitnessesHitHarness(t *testing.T) {
 	for _, c := range Committed {
-		if c.File != "tiny" && c.File != "maze1" {
+		if c.File != "tiny" && c.File != "maze1" && c.File != "shapes1" {
 			continue
 		}
 		prog, m, sites, _ := forgeProject(t, c.Params)

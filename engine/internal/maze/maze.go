@@ -38,6 +38,10 @@ type Params struct {
 	MinConds int    // nested conditions per move; default 2
 	MaxConds int    // default 4
 	Tier     Tier   `json:",omitempty"` // guard shapes; default Standard
+	// Shapes puts one more guard into about half the exits: a hash of
+	// an argument, a bytes compare, a loop, a call to a second contract
+	// or a product of two arguments (shapes.go).
+	Shapes bool `json:",omitempty"`
 }
 
 // Exit is a guarded move out of a cell (or, with Dir -1, the dig that
@@ -192,6 +196,10 @@ func (m *Maze) exit(r *rand.Rand, from, to, d int, sat bool) Exit {
 	}
 	for i := range n {
 		e.Conds = append(e.Conds, satisfied(m.Tier, r, pool, &e.Witness, e.Value, i == valueAt))
+	}
+	if m.Shapes && r.IntN(2) == 0 {
+		at := r.IntN(len(e.Conds) + 1)
+		e.Conds = append(e.Conds[:at], append([]Cond{shaped(r, pool, &e.Witness)}, e.Conds[at:]...)...)
 	}
 	if !sat {
 		at := r.IntN(len(e.Conds) + 1)

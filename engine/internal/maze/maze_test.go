@@ -20,8 +20,9 @@ var dir = filepath.Join("..", "..", "testdata", "maze")
 // Committed are the mazes under engine/testdata/maze: five benchmark
 // mazes of the standard tier, two of the hard tier (the first benchmark
 // mazes, kept), two of the easy tier (one comparison per move: depth
-// alone) and a tiny one for fixed-budget tests (hard tier, so that
-// it stays the maze those tests were written against).
+// alone), a tiny one for fixed-budget tests (hard tier, so that
+// it stays the maze those tests were written against) and one with the
+// other guard shapes (Params.Shapes).
 var Committed = []struct {
 	File   string
 	Params Params
@@ -36,6 +37,7 @@ var Committed = []struct {
 	{"easy1", Params{Seed: 1, Name: "Easy1", MinConds: 1, MaxConds: 1, Tier: Easy}},
 	{"easy2", Params{Seed: 2, Name: "Easy2", MinConds: 1, MaxConds: 1, Tier: Easy}},
 	{"tiny", Params{Seed: 6, Name: "TinyMaze", Depth: 2, Branches: 1, Bugs: 1, MinConds: 1, MaxConds: 2, Tier: Hard}},
+	{"shapes1", Params{Seed: 1, Name: "Shapes1", Shapes: true}},
 }
 
 // TestCommittedMazes checks that the committed mazes are what the
@@ -93,8 +95,10 @@ func TestWitnessesAndProofs(t *testing.T) {
 		if seed > 200 {
 			tier = Hard
 		}
-		m := Generate(Params{Seed: seed, Tier: tier})
-		if tier == Standard && hasProduct(m) {
+		// Every other hundred seeds with the other guard shapes.
+		shapes := seed%200 > 100
+		m := Generate(Params{Seed: seed, Tier: tier, Shapes: shapes})
+		if tier == Standard && !shapes && hasProduct(m) {
 			t.Fatalf("seed %d: a standard maze multiplies two arguments", seed)
 		}
 		if m.Depth < 10 || m.Depth > 20 {

@@ -73,6 +73,11 @@ func (m *Maze) render(dig func(i int) string, state string) (sol, sites []byte) 
 	if state != "" {
 		emit("    %s", state)
 	}
+	if m.Shapes {
+		for _, l := range shapesState {
+			emit("    %s", l)
+		}
+	}
 	args := make([]string, NArgs)
 	for i := range args {
 		args[i] = fmt.Sprintf("uint64 a%d", i)
@@ -118,6 +123,11 @@ func (m *Maze) render(dig func(i int) string, state string) (sol, sites []byte) 
 	emit("        }")
 	emit("    }")
 	emit("}")
+	if m.Shapes {
+		for _, l := range helperContract {
+			emit("%s", l)
+		}
+	}
 	return []byte(b.String()), m.sites(lines, moveLines)
 }
 

@@ -39,7 +39,7 @@ func load(t *testing.T, name string) (*program.Program, Sites) {
 // move but the last passes without a finding, and the last fails the
 // assert on the site's line.
 func TestWitnessesReplay(t *testing.T) {
-	for _, c := range []string{"tiny", "maze1", "maze4", "hard1"} {
+	for _, c := range []string{"tiny", "maze1", "maze4", "hard1", "shapes1"} {
 		prog, sites := load(t, c)
 		ct, ok := prog.Lookup(sites.Contract)
 		if !ok {

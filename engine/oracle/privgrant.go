@@ -110,7 +110,8 @@ func bumpInts(args []calldata.Value) bool {
 
 // takenBefore reports whether, running the transactions keep of seq that
 // come before c from the deployed state, some watched word other than wi
-// is already taken. The chain is left in any state.
+// (owner, proxy or flag-role word) is already taken. The chain is left in
+// any state.
 func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int) bool {
 	if len(keep) == 0 || keep[0] == c {
 		return false
@@ -125,7 +126,12 @@ func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int) bool 
 	st := o.Chain.Reader()
 	for i := range o.privWords {
 		w := &o.privWords[i]
-		if i != wi && w.taken(st.GetState(o.Dep.Addrs[w.contract], w.slot)) {
+		if i == wi || w.kind == roleWord && w.holder < 0 {
+			// An open entry written is no privilege by itself (a
+			// contribution is one): only a grant judged so counts.
+			continue
+		}
+		if w.taken(st.GetState(o.Dep.Addrs[w.contract], w.slot)) {
 			return true
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -307,7 +306,7 @@ func lineHint(ms []*shownMutant) protocol.Diagnostic {
 	if m.Status == mutant.NotReached {
 		d.Code = codeNotReached
 		d.Message = "not reached: " + descriptions(ms, "", "and") + " here: " + ranWords(reach) +
-			"; a gap in coverage (the set-up or the fuzzer does not get here), not in the properties"
+			"; " + mutant.CoverageGap
 		return d
 	}
 	d.Message = "no property notices if " + descriptions(ms, "if ", "or") + " here: " + ranWords(reach)
@@ -329,26 +328,7 @@ func descriptions(ms []*shownMutant, word, last string) string {
 }
 
 // ranWords says how often a mutant's line ran in its campaigns.
-func ranWords(m *shownMutant) string {
-	switch {
-	case !m.Counted && m.Reached > 0:
-		return "reached (the engine does not count this line's runs)"
-	case m.Reached == 0:
-		return fmt.Sprintf("never reached in %s executions", grouped(m.Execs))
-	case m.Reached == 1:
-		return "reached once"
-	}
-	return "reached " + grouped(m.Reached) + " times"
-}
-
-// grouped writes n with thousands separators: 4,210.
-func grouped(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func ranWords(m *shownMutant) string { return m.ReachWords() }
 
 // mutantLensesLocked puts "mutants: K killed, S survived, U not reached"
 // on each function of a file that has verdicts.

@@ -51,6 +51,15 @@ type junitCase struct {
 	File      string        `xml:"file,attr,omitempty"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
 	Skipped   *junitSkipped `xml:"skipped,omitempty"`
+	// SystemOut is what a passing case has to say (a killed mutant's
+	// killer and calls).
+	SystemOut *junitOutput `xml:"system-out,omitempty"`
+}
+
+// junitOutput is a case's system-out, as CDATA so its lines read as
+// lines.
+type junitOutput struct {
+	Text string `xml:",cdata"`
 }
 
 type junitFailure struct {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/foresight-sol/foresight/engine/mutant"
 	"github.com/foresight-sol/foresight/plan"
@@ -61,7 +62,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs := flag.NewFlagSet("mutants", flag.ContinueOnError)
 	var o mutantsOptions
 	fs.StringVar(&o.base, "base", "", "mutate the lines changed since this git `revision` (git diff REV); without it, every line of the files named")
-	fs.StringVar(&o.format, "format", "text", "output `format`: text, json or sarif")
+	fs.StringVar(&o.format, "format", "text", "output `format`: text, json, sarif or junit")
 	fs.Uint64Var(&o.run.Execs, "execs", plan.DefaultMutantExecs, "`executions` per mutant (and for the original), split between the suites and the direct campaign")
 	fs.Uint64Var(&o.run.Seed, "seed", 1, "`seed` of every campaign")
 	fs.Uint64Var(&o.run.MinHits, "min-hits", plan.DefaultMinHits, "runs of a mutant's line it takes to call it survived rather than not reached")
@@ -72,8 +73,8 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if !ok {
 		return code
 	}
-	if o.format != "text" && o.format != "json" && o.format != "sarif" {
-		usageError(stderr, "mutants", "--format %q: %v (want text, json or sarif)", o.format, errUnknownValue)
+	if !slices.Contains([]string{"text", "json", "sarif", "junit"}, o.format) {
+		usageError(stderr, "mutants", "--format %q: %v (want text, json, sarif or junit)", o.format, errUnknownValue)
 		return exitUsage
 	}
 	if o.run.Execs < 1 || o.run.MinHits < 1 {
@@ -87,6 +88,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	defer log.Sync() //nolint:errcheck // stderr
 	tc := cf.toolchain(stderr, log)
 	defer tc.Close()
+	start := time.Now()
 	res, err := mutantsRun(ctx, tc, pos, o, log, stderr)
 	if err != nil {
 		cliError(stderr, "mutants", err)
@@ -95,6 +97,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		return exitUsage
 	}
+	res.wall = time.Since(start)
 	if err := writeMutants(stdout, o.format, res, cf.verbose); err != nil {
 		cliError(stderr, "mutants", err)
 		return exitUsage
@@ -110,6 +113,7 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 type mutantsResult struct {
 	base, commit string
 	paths        []string // as given, absolute
+	wall         time.Duration
 	seed, execs  uint64
 	minHits      uint64
 	changedLines int
@@ -120,6 +124,7 @@ type mutantsResult struct {
 type mutantsProject struct {
 	root string
 	run  *plan.MutantRun
+	wall time.Duration // JUnit's time
 }
 
 // mutantsRun finds the changed lines and runs each project's mutants.
@@ -160,6 +165,7 @@ func mutantsRun(ctx context.Context, tc *solc.Toolchain, paths []string, o mutan
 		ro.OnStart = func(i, n int, m mutant.Mutant) {
 			log.Info("mutant", zap.Int("n", i+1), zap.Int("of", n), zap.String("id", m.ID), zap.String("edit", m.Description))
 		}
+		began := time.Now()
 		run, err := plan.Mutants(ctx, tc, proj, files, changed, ro)
 		if errors.Is(err, plan.ErrMutantsBroken) {
 			for _, b := range run.Broken {
@@ -169,7 +175,7 @@ func mutantsRun(ctx context.Context, tc *solc.Toolchain, paths []string, o mutan
 		if err != nil {
 			return nil, err
 		}
-		res.projects = append(res.projects, mutantsProject{root: root, run: run})
+		res.projects = append(res.projects, mutantsProject{root: root, run: run, wall: time.Since(began)})
 	}
 	return res, nil
 }

@@ -19,6 +19,16 @@ import (
 // tree has `amount != 0`: line 16 is the change.
 func mutantsRepo(t *testing.T) string {
 	t.Helper()
+	return mutantsRepoOf(t, "strong", "VaultStrong.t.sol", func(vault []byte) []byte {
+		return bytes.Replace(vault, []byte("amount != 0"), []byte("amount > 0"), 1)
+	})
+}
+
+// mutantsRepoOf makes a git repository of a vault project of
+// plan/testdata/mutants (strong or weak, with its suite) whose commit
+// has base(Vault.sol) where the working tree has Vault.sol.
+func mutantsRepoOf(t *testing.T, project, suite string, base func([]byte) []byte) string {
+	t.Helper()
 	dir := t.TempDir()
 	from := filepath.Join(fixtures.RepoRoot(), "plan", "testdata", "mutants")
 	copyFile := func(src, dst string) []byte {
@@ -34,11 +44,10 @@ func mutantsRepo(t *testing.T) string {
 		}
 		return data
 	}
-	copyFile("strong/foundry.toml", "foundry.toml")
-	copyFile("strong/test/VaultStrong.t.sol", "test/VaultStrong.t.sol")
-	vault := copyFile("strong/src/Vault.sol", "src/Vault.sol")
-	base := bytes.Replace(vault, []byte("amount != 0"), []byte("amount > 0"), 1)
-	if err := os.WriteFile(filepath.Join(dir, "src", "Vault.sol"), base, 0o644); err != nil {
+	copyFile(project+"/foundry.toml", "foundry.toml")
+	copyFile(project+"/test/"+suite, "test/"+suite)
+	vault := copyFile(project+"/src/Vault.sol", "src/Vault.sol")
+	if err := os.WriteFile(filepath.Join(dir, "src", "Vault.sol"), base(vault), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	git := func(args ...string) {

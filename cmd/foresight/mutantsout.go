@@ -12,7 +12,8 @@ import (
 )
 
 // This file writes mutants' result: text for people, JSON, and SARIF
-// (a result per survivor and per mutant not reached).
+// (a result per survivor and per mutant not reached); JUnit is in
+// mutantsjunit.go.
 
 // mutantCounts are a run's mutants by status.
 type mutantCounts struct {
@@ -102,6 +103,8 @@ func writeMutants(w io.Writer, format string, res *mutantsResult, verbose bool) 
 		return enc.Encode(mutantsDoc(res))
 	case "sarif":
 		return writeMutantsSARIF(w, res)
+	case "junit":
+		return writeMutantsJUnit(w, res)
 	}
 	writeMutantsText(w, res, verbose)
 	return nil

@@ -141,11 +141,11 @@ func testFiles(proj *solc.Project, overlay solc.Overlay) (suites, reproducers []
 		base := filepath.Base(f)
 		switch {
 		case strings.HasPrefix(base, "Foresight_") && strings.HasSuffix(base, ".t.sol"):
-			if tf := scanTestFile(f, text, "test"); len(tf.Contracts) > 0 {
+			if tf := scanTestFile(f, text, "test", false); len(tf.Contracts) > 0 {
 				reproducers = append(reproducers, tf)
 			}
 		case harness.IsSuite(text):
-			if tf := scanTestFile(f, text, "invariant"); len(tf.Contracts) > 0 {
+			if tf := scanTestFile(f, text, "invariant", true); len(tf.Contracts) > 0 {
 				suites = append(suites, tf)
 			}
 		}
@@ -155,8 +155,8 @@ func testFiles(proj *solc.Project, overlay solc.Overlay) (suites, reproducers []
 
 // scanTestFile lists a test file's contracts with the functions whose
 // names start with prefix; a contract with none is listed when it has a
-// setUp() (a suite whose invariants it inherits).
-func scanTestFile(path string, text []byte, prefix string) testFile {
+// setUp() in a suite (whose invariants it inherits).
+func scanTestFile(path string, text []byte, prefix string, suite bool) testFile {
 	src := newSource(text)
 	tf := testFile{URI: uriOf(path), Contracts: []testContract{}}
 	for _, b := range solc.ScanBodies(text) {
@@ -171,7 +171,7 @@ func scanTestFile(path string, text []byte, prefix string) testFile {
 				c.Tests = append(c.Tests, testCase{Name: fn.Name, Range: src.toRange(fn.Start, fn.Start+len(fn.Name))})
 			}
 		}
-		if len(c.Tests) > 0 || setUp && prefix == "invariant" {
+		if len(c.Tests) > 0 || setUp && suite {
 			tf.Contracts = append(tf.Contracts, c)
 		}
 	}

@@ -343,7 +343,7 @@ step('t. the Test Explorer lists the invariants; running one shows its failure a
   await page.locator('.monaco-list-row', { hasText: 'Invariant suites' }).first().waitFor();
   // Each invariant is an item: VS Code draws a run glyph on its line.
   await focusEditor('Drained.t.sol');
-  await until('run glyphs on both invariants', async () => (await editor.locator('.margin-view-overlays .testing-run-glyph').count()) >= 2);
+  await until('run glyphs on both invariants', async () => (await editor.locator('[class*="codicon-testing-run"]').count()) >= 2);
   await shot('test-explorer');
   // Run the broken one from its line: the suite's campaign, then the
   // failure at the invariant with the failing sequence.

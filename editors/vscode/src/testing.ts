@@ -70,18 +70,23 @@ export class TestExplorer implements vscode.Disposable {
       return;
     }
     const tree = testTree(parseTestItems(raw), (u) => vscode.workspace.asRelativePath(vscode.Uri.parse(u)));
-    this.controller.items.replace(tree.map((n) => this.item(n)));
+    this.sync(this.controller.items, tree);
   }
 
-  private item(n: TestNode): vscode.TestItem {
-    const it = this.controller.createTestItem(n.id, n.label, n.uri ? vscode.Uri.parse(n.uri) : undefined);
-    if (n.range) {
-      it.range = range(n.range);
-    }
-    it.description = n.description;
-    it.children.replace(n.children.map((c) => this.item(c)));
-    this.nodes.set(it, n);
-    return it;
+  /** Makes a collection the nodes', keeping the items it has by id (their
+   * URI is part of the id): a run in progress reports on the same items. */
+  private sync(collection: vscode.TestItemCollection, nodes: TestNode[]): void {
+    collection.replace(
+      nodes.map((n) => {
+        const it = collection.get(n.id) ?? this.controller.createTestItem(n.id, n.label, n.uri ? vscode.Uri.parse(n.uri) : undefined);
+        it.label = n.label;
+        it.range = n.range ? range(n.range) : undefined;
+        it.description = n.description;
+        this.sync(it.children, n.children);
+        this.nodes.set(it, n);
+        return it;
+      }),
+    );
   }
 
   private async run(req: vscode.TestRunRequest, token: vscode.CancellationToken, withCoverage: boolean): Promise<void> {

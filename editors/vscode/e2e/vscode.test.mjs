@@ -349,8 +349,12 @@ step('t. the Test Explorer lists the invariants; running one shows its failure a
   // failure at the invariant with the failing sequence.
   await goTo(`${lineOf(path.join(ws, 'test', 'Drained.t.sol'), 'function invariant_noDeposits') + 1}:14`);
   await runCommand('Test: Run Test at Cursor');
-  // VS Code opens the failure's peek at the invariant (its text is in an
-  // editor: spaces may be non-breaking).
+  // The Test Results view lists the failure's message under the
+  // invariant; selected, it shows in full (in an editor: spaces may be
+  // non-breaking).
+  const msg = page.locator('.monaco-list-row', { hasText: /Invariant invariant_noDeposits failed/ }).first();
+  await msg.waitFor({ timeout: TEST });
+  await msg.click();
   await until('the failure with its sequence', async () =>
     (await page.getByText(/Failing\ssequence:/).count()) > 0 && (await page.getByText(/1\.\sfrom\suser\s1:\sVault\.deposit/).count()) > 0);
   await shot('test-failure');

@@ -52,6 +52,9 @@ type coverageParams struct {
 	Execs uint64 `json:"execs"`
 	// LCOV is the tracefile written for the project, if any.
 	LCOV protocol.DocumentURI `json:"lcov,omitempty"`
+	// Functions are the file's functions and modifiers by their lines,
+	// for a client's function coverage (coverage_functions.go).
+	Functions []coverageFunction `json:"functions"`
 }
 
 // coverageEnded merges a finished campaign's coverage into its run's,
@@ -99,7 +102,7 @@ func (s *server) coverageEnded(req fuzzRequest, rep *engine.Report) {
 		s.logMessage(protocol.MessageTypeWarning, "foresight: cannot write lcov.info: "+err.Error())
 	}
 	if notify {
-		s.sendCoverage(rc, files, lcov)
+		s.sendCoverage(p, rc, files, lcov)
 	}
 	slices.Sort(changed)
 	s.publish(slices.Compact(changed)...)
@@ -212,8 +215,12 @@ func (s *server) wantsCoverageLocked() bool {
 
 // sendCoverage sends one notification per covered file, and an empty one
 // for each file an earlier run covered and this one did not.
-func (s *server) sendCoverage(rc *rootCoverage, files map[string]*engine.FileCoverage, lcov string) {
+func (s *server) sendCoverage(p *project, rc *rootCoverage, files map[string]*engine.FileCoverage, lcov string) {
 	s.mu.Lock()
+	fns := map[string][]coverageFunction{}
+	for path := range files {
+		fns[path] = functionSpansLocked(p, path)
+	}
 	total := rc.total
 	gone := []string{}
 	for path := range rc.sent {
@@ -233,7 +240,10 @@ func (s *server) sendCoverage(rc *rootCoverage, files map[string]*engine.FileCov
 	paths := slices.Sorted(maps.Keys(files))
 	slices.Sort(gone)
 	for _, path := range append(paths, gone...) {
-		params := coverageParams{URI: uriOf(path), Reached: []lineSpan{}, Unreached: []lineSpan{}, Execs: total, LCOV: lcovURI}
+		params := coverageParams{URI: uriOf(path), Reached: []lineSpan{}, Unreached: []lineSpan{}, Execs: total, LCOV: lcovURI, Functions: fns[path]}
+		if params.Functions == nil {
+			params.Functions = []coverageFunction{}
+		}
 		if fc := files[path]; fc != nil {
 			params.Reached, params.Unreached = spans(fc.Covered), spans(fc.Missed)
 			params.LinesReached, params.LinesUnreached = len(fc.Covered), len(fc.Missed)

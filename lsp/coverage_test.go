@@ -99,6 +99,12 @@ func TestCoverageNotification(t *testing.T) {
 	if cov.LinesReached != 6 || cov.LinesUnreached != 1 || cov.Execs == 0 {
 		t.Errorf("coverage counts = %d reached, %d unreached, %d execs", cov.LinesReached, cov.LinesUnreached, cov.Execs)
 	}
+	// Zero-based lines of each definition, for a client's function
+	// coverage: deposit 6-8, open 10-13.
+	wantFns := []coverageFunction{{"Gate.deposit", 6, 8}, {"Gate.open", 10, 13}}
+	if !reflect.DeepEqual(cov.Functions, wantFns) {
+		t.Errorf("coverage functions = %+v, want %+v", cov.Functions, wantFns)
+	}
 	lcov := filepath.Join(dir, ".foresight", "lcov.info")
 	if cov.LCOV != uriOf(lcov) {
 		t.Errorf("coverage lcov = %q, want %q", cov.LCOV, uriOf(lcov))

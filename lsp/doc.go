@@ -54,6 +54,8 @@
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
 //   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
 //   - code_action.go, execute_command.go, code_lens.go, hover.go: the features.
+//   - testitems.go, testrun.go: foresight/testItems (suites, reproducers,
+//     functions) and the run commands' "wait" answer, for test runners.
 //   - export.go: the Foundry test export, confined to the workspace, never
 //     overwriting.
 //   - workspace.go: workspace folders, trust, which paths commands accept

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/harness"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/plan"
 	"github.com/foresight-sol/foresight/solc"
@@ -56,11 +57,14 @@ type functionArg struct {
 	URI      protocol.DocumentURI `json:"uri"`
 	Function string               `json:"function,omitempty"`
 	Position *protocol.Position   `json:"position,omitempty"`
+	// Wait answers once the run ended, with what it found (testrun.go).
+	Wait bool `json:"wait,omitempty"`
 }
 
 // fileArg names a document in command arguments.
 type fileArg struct {
-	URI protocol.DocumentURI `json:"uri"`
+	URI  protocol.DocumentURI `json:"uri"`
+	Wait bool                 `json:"wait,omitempty"`
 }
 
 // executeCommand runs foresight.replay, foresight.exportFoundryTest,
@@ -90,13 +94,15 @@ func (s *server) executeCommand(ctx context.Context, params *protocol.ExecuteCom
 		if err := commandArg(params, &a); err != nil {
 			return nil, err
 		}
-		return nil, s.fuzzFunction(a)
+		r, err := s.fuzzFunction(a)
+		return s.answerRun(ctx, r, a.Wait, err)
 	case cmdFuzzFile:
 		var a fileArg
 		if err := commandArg(params, &a); err != nil {
 			return nil, err
 		}
-		return nil, s.fuzzFile(a)
+		r, err := s.fuzzFile(a)
+		return s.answerRun(ctx, r, a.Wait, err)
 	}
 	if res, ok, err := s.behaviourCommand(ctx, params); ok {
 		return res, err
@@ -236,17 +242,17 @@ type (
 
 // fuzzFunction runs a campaign focused on one function for 60 s: the
 // named one, or the public or external function around the position.
-func (s *server) fuzzFunction(a functionArg) error {
+func (s *server) fuzzFunction(a functionArg) (*run, error) {
 	path, err := s.commandPath(a.URI)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if a.Function == "" && a.Position == nil {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: missing function or position", cmdFuzzFunc)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: missing function or position", cmdFuzzFunc)
 	}
 	if a.Function != "" && !functionName.MatchString(a.Function) {
 		// Checked before a campaign starts or a log line holds it.
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %q is not a function name (NAME or CONTRACT.NAME)", cmdFuzzFunc, a.Function[:min(len(a.Function), 64)])
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %q is not a function name (NAME or CONTRACT.NAME)", cmdFuzzFunc, a.Function[:min(len(a.Function), 64)])
 	}
 	s.mu.Lock()
 	p := s.projectLocked(path)
@@ -259,13 +265,12 @@ func (s *server) fuzzFunction(a functionArg) error {
 	test := err == nil && p.isTestLocked(path)
 	s.mu.Unlock()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if test {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a test file: test contracts are not fuzzed", name)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a test file: test contracts are not fuzzed", name)
 	}
-	s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: plan.FuzzBudget})
-	return nil
+	return s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: plan.FuzzBudget}), nil
 }
 
 // functionName is what a fuzzFunction may name: a Solidity identifier,
@@ -326,19 +331,27 @@ func (s *server) functionAtLocked(p *project, path string, pos protocol.Position
 }
 
 // fuzzFile runs a campaign on every function of the contracts of a file,
-// with the budget of a save.
-func (s *server) fuzzFile(a fileArg) error {
+// with the budget of a save. A test file with a setUp() (an invariant
+// suite, an exported reproducer) is fuzzed from its own set-up, as
+// 'foresight check test/X.t.sol' fuzzes it.
+func (s *server) fuzzFile(a fileArg) (*run, error) {
 	path, err := s.commandPath(a.URI)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.mu.Lock()
 	p := s.projectLocked(path)
 	test := p.isTestLocked(path)
-	s.mu.Unlock()
-	if test {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is a test file: test contracts are not fuzzed", filepath.Base(path))
+	var text []byte
+	if d := s.docs[path]; d != nil {
+		text = d.text.content
 	}
-	s.schedule(p, trigger{reason: "command", file: path, wholeFile: true})
-	return nil
+	s.mu.Unlock()
+	if test && text == nil {
+		text = harness.ReadSmall(path)
+	}
+	if test && !harness.HasSetUp(text) {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is a test file without a setUp(): its contracts are fuzzed only from a set-up", filepath.Base(path))
+	}
+	return s.schedule(p, trigger{reason: "command", file: path, wholeFile: true, alone: test}), nil
 }

@@ -308,6 +308,7 @@ func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback str
 	nf.id = fmt.Sprintf("f%d", s.seq)
 	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
 	p.findings[path] = append(list, nf)
+	r.found = append(r.found, nf)
 	s.mu.Unlock()
 	s.publish(path)
 }

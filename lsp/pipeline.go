@@ -24,6 +24,10 @@ type trigger struct {
 	// wholeFile fuzzes every function of the contracts of file, and only
 	// those ("Fuzz this file").
 	wholeFile bool
+	// alone plans the run as if file were named alone on the command
+	// line: a test file is fuzzed from its own set-up ("Fuzz this file"
+	// on an invariant suite or an exported reproducer).
+	alone bool
 }
 
 // schedule starts a run of p: compile the open files, publish the compiler
@@ -32,11 +36,11 @@ type trigger struct {
 // already fuzzing keeps fuzzing while the new one compiles, and stops only
 // when the new build is ready to fuzz (takeOver), so a person who saves
 // more often than a compile takes still gets campaigns that finish.
-func (s *server) schedule(p *project, t trigger) {
+func (s *server) schedule(p *project, t trigger) *run {
 	s.mu.Lock()
 	if s.state == shuttingDown {
 		s.mu.Unlock()
-		return
+		return nil
 	}
 	var wait, campaign *run
 	if prev := p.run; prev != nil {
@@ -76,6 +80,7 @@ func (s *server) schedule(p *project, t trigger) {
 		}
 		s.mu.Unlock()
 	})
+	return r
 }
 
 // takeOver stops the older campaign a run replaces, now that the run's
@@ -144,7 +149,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Unlock()
 	prog := s.beginProgress(progressTitle, "compiling "+baseNames(files), stopFuzzing)
 	result := "internal error"
-	defer func() { prog.end(result) }()
+	defer func() { s.runEnded(r, prog, result) }()
 
 	proj, err := s.loadProject(p)
 	if err != nil {
@@ -230,6 +235,9 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 // campaign (suitesLater), which starts once the saved file's own code is
 // compiled. The analysis does not wait for either.
 func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (plan.Campaigns, []string) {
+	if t.alone {
+		return plan.For(proj, []string{t.file}, overlay, plan.Named), files
+	}
 	mode := plan.Save
 	if t.reason == "command" {
 		mode = plan.Command

@@ -88,6 +88,11 @@ type run struct {
 	// diagnostics for, direct those of its direct full compile (under
 	// server.mu; applyBuilds, settleDiagnostics).
 	covered, direct map[string]bool
+	// result is the run's end message once it ended, found the findings
+	// it added, for a command that waits for it (testrun.go); under
+	// server.mu.
+	result string
+	found  []*finding
 }
 
 func newProject(root string) *project {

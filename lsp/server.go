@@ -371,6 +371,7 @@ func (s *server) makeRoutes() map[string]handlerFunc {
 		protocol.MethodWorkDoneProgressCancel:             notification(s.workDoneProgressCancel),
 		protocol.MethodWorkspaceDidChangeWorkspaceFolders: notification(s.didChangeWorkspaceFolders),
 		methodGrantTrust:                                  notification(s.grantTrust),
+		methodTestItems:                                   request(s.testItems),
 	}
 }
 

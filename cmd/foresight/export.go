@@ -119,7 +119,7 @@ func writeForgeFailure(t exported, stdout, stderr io.Writer) {
 		wrote, err := plan.WriteForgeFailure(t.dest, t.failure, t.failureData)
 		switch {
 		case err != nil:
-			fmt.Fprintf(stderr, "foresight: finding %d: %v\n", t.n, err)
+			cliErrorf(stderr, "replay", "finding %d: %w", t.n, err)
 		case wrote:
 			fmt.Fprintf(stdout, "finding %d: wrote %s (forge test replays it)\n", t.n, t.failure)
 		default:

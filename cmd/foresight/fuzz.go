@@ -194,15 +194,9 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if note := ff.build.applyGasLimit(good); note != "" {
 		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}
-	if err := checkContractNames("--contract", opts.Contracts, good); err != nil {
+	if err := checkNamed(opts, good); err != nil {
 		usageError(stderr, name, "%v", err)
 		return exitUsage
-	}
-	if opts.SetUp != "" {
-		if err := checkContractNames("--setup", []string{opts.SetUp}, good); err != nil {
-			usageError(stderr, name, "%v", err)
-			return exitUsage
-		}
 	}
 	sh, err := ff.share.start(ctx, &opts, good, paths, stderr, log)
 	if err != nil {
@@ -458,4 +452,16 @@ func clampFlag(stderr io.Writer, name string, lim plan.Limit, v int) int {
 		fmt.Fprintf(stderr, "foresight: --%s is %d, %s: using %d\n", name, v, why, used)
 	}
 	return used
+}
+
+// checkNamed checks that the contracts --contract and --setup name were
+// compiled.
+func checkNamed(opts engine.Options, good []*solc.Build) error {
+	if err := checkContractNames("--contract", opts.Contracts, good); err != nil {
+		return err
+	}
+	if opts.SetUp != "" {
+		return checkContractNames("--setup", []string{opts.SetUp}, good)
+	}
+	return nil
 }

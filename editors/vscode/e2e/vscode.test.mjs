@@ -330,6 +330,45 @@ step('e1b. with foresight.mutants on, a saved edit gets a hint where no property
   await shot('mutant-hint');
 });
 
+step('t. the Test Explorer lists the invariants; running one shows its failure and sequence; coverage through the API', async () => {
+  // A suite whose invariant breaks after any deposit (lsp/testdata/
+  // testitems), added now so that the earlier saves split their budget as
+  // they did; a save of it lists it (the extension refreshes on save).
+  fs.copyFileSync(path.join(repo, 'lsp', 'testdata', 'testitems', 'Drained.t.sol'), path.join(ws, 'test', 'Drained.t.sol'));
+  await openFile('Drained.t.sol');
+  const editor = editorOf('Drained.t.sol');
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+S');
+  await runCommand('Focus on Test Explorer View');
+  await page.locator('.monaco-list-row', { hasText: 'Invariant suites' }).first().waitFor();
+  // Each invariant is an item: VS Code draws a run glyph on its line.
+  await focusEditor('Drained.t.sol');
+  await until('run glyphs on both invariants', async () => (await editor.locator('[class*="codicon-testing-run"]').count()) >= 2);
+  await shot('test-explorer');
+  // Run the broken one from its line: the suite's campaign, then the
+  // failure at the invariant with the failing sequence.
+  await goTo(`${lineOf(path.join(ws, 'test', 'Drained.t.sol'), 'function invariant_noDeposits') + 1}:14`);
+  await runCommand('Test: Run Test at Cursor');
+  // The Test Results view lists the failure's message under the
+  // invariant; selected, it shows in full (in an editor: spaces may be
+  // non-breaking).
+  const msg = page.locator('.monaco-list-row', { hasText: /Invariant invariant_noDeposits failed/ }).first();
+  await msg.waitFor({ timeout: TEST });
+  await msg.click();
+  await until('the failure with its sequence', async () =>
+    (await page.getByText(/Failing\ssequence:/).count()) > 0 && (await page.getByText(/1\.\sfrom\suser\s1:\sVault\.deposit/).count()) > 0);
+  await shot('test-failure');
+  await page.keyboard.press('Escape');
+  // With coverage: the run's statement and function coverage through
+  // the coverage API (the Test Coverage view lists the files).
+  await focusEditor('Drained.t.sol');
+  await runCommand('Test: Run Test at Cursor with Coverage');
+  const row = page.locator('.test-coverage-list-item', { hasText: 'Vault.sol' }).first();
+  await row.waitFor({ timeout: TEST });
+  assert.match(await row.innerText(), /\d+(\.\d+)?%/, 'the file has a coverage percentage');
+  await shot('coverage-api');
+});
+
 step('e2. a crashed server is restarted', async () => {
   const pids = spawnSync('pgrep', ['-g', String(cs.pid), '-f', 'foresight lsp'], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean);
   assert.equal(pids.length, 1, `one foresight lsp in code-server's process group: ${pids}`);
@@ -593,6 +632,13 @@ async function shot(name) {
 
 function slug(s) {
   return s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 40);
+}
+
+/** The zero-based line of the first line of file holding text. */
+function lineOf(file, text) {
+  const i = fs.readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text));
+  assert.ok(i >= 0, `${file} holds ${text}`);
+  return i;
 }
 
 /** The Foresight status bar item, once its text matches. */

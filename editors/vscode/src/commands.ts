@@ -47,6 +47,9 @@ class Commands {
         await doc.save(); // a workspace edit leaves the new file unsaved
       }
       await vscode.window.showTextDocument(doc, { preview: false });
+      if (arg.uri && arg.finding) {
+        await this.ctx.tests.exported(result, arg.uri, arg.finding); // its Test Explorer item replays the finding
+      }
       const rel = vscode.workspace.asRelativePath(uri);
       void vscode.window.showInformationMessage(`Foresight: wrote ${rel}; it fails while the bug is there and passes once it is fixed.`, 'Copy to Clipboard').then(
         async (c) => {

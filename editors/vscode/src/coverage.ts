@@ -105,6 +105,11 @@ export class CoverageDecorations implements vscode.Disposable {
     editor.setDecorations(this.unreached, ranges(editor.document, c.unreached).map((range) => ({ range, hoverMessage: hover })));
   }
 
+  /** The last coverage of each file (for the coverage API, testing.ts). */
+  all(): Coverage[] {
+    return [...this.files.values()];
+  }
+
   private toggle(): void {
     this.shown = !this.shown;
     vscode.window.visibleTextEditors.forEach((e) => this.decorate(e));

@@ -8,6 +8,12 @@ export interface LineSpan {
   end: number;
 }
 
+/** A function or modifier of a covered file by its lines (zero-based,
+ * inclusive), named "Contract.name". */
+export interface FunctionSpan extends LineSpan {
+  name: string;
+}
+
 /** One file's coverage by the last campaigns of its project's run. */
 export interface Coverage {
   uri: string;
@@ -18,6 +24,8 @@ export interface Coverage {
   execs: number;
   /** The project's lcov.info, if the server wrote one. */
   lcov?: string;
+  /** The file's functions; empty from a server that does not send them. */
+  functions: FunctionSpan[];
 }
 
 /** maxSpans bounds the spans read from one notification: a file has
@@ -44,7 +52,60 @@ export function parseCoverage(raw: unknown): Coverage | undefined {
     linesUnreached: count(o.linesUnreached),
     execs: count(o.execs),
     lcov: typeof o.lcov === 'string' && o.lcov !== '' ? o.lcov : undefined,
+    functions: functionSpans(o.functions),
   };
+}
+
+/** The functions sent, those malformed left out. */
+function functionSpans(v: unknown): FunctionSpan[] {
+  if (!Array.isArray(v) || v.length > maxSpans) {
+    return [];
+  }
+  const out: FunctionSpan[] = [];
+  for (const f of v) {
+    const o = f as Partial<FunctionSpan> | null;
+    if (typeof o?.name === 'string' && Number.isInteger(o.start) && Number.isInteger(o.end) && (o.start as number) >= 0 && (o.end as number) >= (o.start as number)) {
+      out.push({ name: o.name, start: o.start as number, end: o.end as number });
+    }
+  }
+  return out;
+}
+
+/** maxLines bounds the statements of one file (no source file has more
+ * lines), whatever spans a bad message holds. */
+export const maxLines = 1_000_000;
+
+/** A file's coverage as VS Code's coverage API counts it: one statement
+ * per line with code (executed 1 when reached, else 0) and one
+ * declaration per function, run when one of its lines was reached. */
+export interface CoverageDetails {
+  statements: { line: number; executed: number }[];
+  functions: { name: string; start: number; end: number; executed: boolean }[];
+}
+
+export function coverageDetails(c: Coverage): CoverageDetails {
+  const statements: { line: number; executed: number }[] = [];
+  const reached = new Set<number>();
+  for (const s of c.reached) {
+    for (let l = s.start; l <= s.end && statements.length < maxLines; l++) {
+      statements.push({ line: l, executed: 1 });
+      reached.add(l);
+    }
+  }
+  for (const s of c.unreached) {
+    for (let l = s.start; l <= s.end && statements.length < maxLines; l++) {
+      statements.push({ line: l, executed: 0 });
+    }
+  }
+  statements.sort((a, b) => a.line - b.line);
+  const functions = c.functions.map((f) => {
+    let executed = false;
+    for (let l = f.start; l <= f.end && !executed; l++) {
+      executed = reached.has(l);
+    }
+    return { ...f, executed };
+  });
+  return { statements, functions };
 }
 
 function spans(v: unknown): LineSpan[] | undefined {

@@ -10,6 +10,7 @@ import { errorText } from './format';
 import { resolveServer, ServerNotFound } from './server';
 import { StatusItem } from './status';
 import { MutantDocuments } from './mutants';
+import { TestExplorer } from './testing';
 import { TraceDocuments } from './traces';
 
 export class Ctx {
@@ -19,6 +20,7 @@ export class Ctx {
   readonly traces: TraceDocuments;
   readonly mutants: MutantDocuments;
   readonly coverage: CoverageDecorations;
+  readonly tests: TestExplorer;
   client: LanguageClient | undefined;
   /** Set by commands.ts: shows what a server command returned. */
   afterServerCommand: (command: string, args: unknown[], result: unknown) => Promise<void> = async () => {};
@@ -32,6 +34,7 @@ export class Ctx {
     this.traces = new TraceDocuments();
     this.mutants = new MutantDocuments();
     this.coverage = new CoverageDecorations(this.output);
+    this.tests = new TestExplorer(context, this.output, this.coverage);
     context.subscriptions.push(
       this.output,
       this.traceOutput,
@@ -39,6 +42,7 @@ export class Ctx {
       this.traces,
       this.mutants,
       this.coverage,
+      this.tests,
       vscode.workspace.onDidChangeConfiguration((e) => this.configurationChanged(e)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.grantTrust()),
     );
@@ -84,6 +88,7 @@ export class Ctx {
     this.client = client;
     this.status.attach(client);
     this.coverage.attach(client);
+    this.tests.attach(client);
     try {
       await client.start();
     } catch (err) {

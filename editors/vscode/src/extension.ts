@@ -8,8 +8,9 @@
 // ctx.ts holds the state and the client's life, client.ts the client's
 // options, commands.ts the commands, config.ts the settings, status.ts the
 // status item, traces.ts the replay documents, coverage.ts the coverage
-// bars, conflicts.ts the notice about other Solidity extensions. config.ts,
-// format.ts, statusView.ts, coverageData.ts and conflicts.ts do not import
+// bars, testing.ts the Test Explorer and the coverage API, conflicts.ts the notice about other Solidity extensions. config.ts,
+// format.ts, statusView.ts, coverageData.ts, testItemsData.ts and
+// conflicts.ts do not import
 // vscode and are unit tested (src/test).
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';

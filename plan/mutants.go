@@ -189,6 +189,12 @@ func (r *mutantRunner) judge(ctx context.Context, tc *solc.Toolchain, req solc.R
 		return mutant.Result{}, err
 	}
 	if same {
+		if has, err := mutant.HasCode(builds, m.Unit, m.Start, m.End); err == nil && !has {
+			// Nothing compiled runs the line (an abstract contract no
+			// contract of the compile inherits): out of reach, never
+			// "equivalent" to code there is none of.
+			return mutant.Result{Mutant: m, Status: mutant.NotReached, Note: "no compiled contract runs this line (an abstract contract nothing here inherits)"}, nil
+		}
 		return mutant.Result{Mutant: m, Status: mutant.Equivalent}, nil
 	}
 	got, err := r.observe(ctx, mbuilds, &m)

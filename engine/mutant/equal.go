@@ -77,3 +77,37 @@ func maskMetadata(code []byte) []byte {
 	}
 	return code
 }
+
+// HasCode reports whether any contract's code in builds maps an
+// instruction into bytes [start, end) of the source unit: the mutated
+// range compiles into something a campaign can run. An abstract contract
+// nothing in the compile inherits has none, and a mutant of it is not
+// "equivalent" (there is no code to compare) but out of reach.
+func HasCode(builds []*solc.Build, unit string, start, end int) (bool, error) {
+	for _, b := range builds {
+		if b.Output == nil {
+			continue
+		}
+		src, ok := b.Output.Sources[unit]
+		if !ok {
+			continue
+		}
+		arts, err := b.Artifacts()
+		if err != nil {
+			return false, err
+		}
+		for _, a := range arts {
+			for _, c := range []*solc.Code{&a.Creation, &a.Runtime} {
+				if c.Map == nil {
+					continue
+				}
+				for _, e := range c.Map.Entries() {
+					if e.HasSource() && e.File == src.ID && e.Start < end && e.Start+e.Length > start {
+						return true, nil
+					}
+				}
+			}
+		}
+	}
+	return false, nil
+}

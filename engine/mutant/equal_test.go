@@ -48,3 +48,29 @@ func TestMaskMetadata(t *testing.T) {
 		t.Errorf("masked more than the hashes: %x", got)
 	}
 }
+
+// TestHasCode: a line of a deployed contract has code; a line of an
+// abstract contract that nothing in the compile inherits has none, so a
+// mutant of it is out of reach, not equivalent.
+func TestHasCode(t *testing.T) {
+	tc := solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})
+	defer tc.Close()
+	_, file := compileOps(t, tc, nil)
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = append(text, "\nabstract contract Unused {\n    uint256 internal x;\n    function poke() public { x = 7; }\n}\n"...)
+	builds, _ := compileOps(t, tc, text)
+	unit := "src/Ops.sol"
+	for _, tt := range []struct {
+		needle string
+		want   bool
+	}{{"total++", true}, {"x = 7", false}} {
+		start := bytes.Index(text, []byte(tt.needle))
+		got, err := HasCode(builds, unit, start, start+len(tt.needle))
+		if err != nil || got != tt.want {
+			t.Errorf("%s: has code %v (%v), want %v", tt.needle, got, err, tt.want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ type ownerSlot struct {
 // worker starts), the storage words of the deployed contracts that hold
 // a privileged principal's address, for the usurped-owner rule, and the
 // words the privilege-takeover oracle watches (privilege.go).
-func (m *Machine) NoteOwners() { m.NoteOwnersContext(nil) }
+func (m *Machine) NoteOwners() { _ = m.NoteOwnersContext(context.Background()) }
 
 // NoteOwnersContext is NoteOwners ending early, with ctx's error, once
 // ctx is done (a nil ctx never ends): its reads grow with the contracts

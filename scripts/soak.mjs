@@ -137,9 +137,10 @@ function at(min) {
 const fmt = (x, k) => (x ? `${x[k].toFixed(1)} MB` : '-');
 
 async function main() {
-  // A nonce comment at the end of compound(), typed into before each save.
+  // A comment at the end of compound(), typed into before each save, with
+  // this run's nonce: no text of an earlier soak is in the compile cache.
   const original = fs.readFileSync(vault, 'utf8');
-  fs.writeFileSync(vault, original.replace(bonusLine, `${bonusLine} // soak`));
+  fs.writeFileSync(vault, original.replace(bonusLine, `${bonusLine} // soak ${Date.now().toString(36)}`));
   s.start();
   s.events.on('change', scanProgress);
   await s.initialize({ rootUri: uriOf(root), workspaceFolders: [{ uri: uriOf(root), name: 'soak' }] });

@@ -26,7 +26,7 @@ func (t *Toolchain) retryLowest(ctx context.Context, p *Project, units map[strin
 	}
 	out := make([]*Build, 0, len(bs))
 	for _, b := range bs {
-		if !lowerMayHelp(b) || overriddenRoot(p, b.Roots) {
+		if !lowerMayHelp(b, !p.SettingsStated) || overriddenRoot(p, b.Roots) {
 			out = append(out, b)
 			continue
 		}
@@ -64,10 +64,11 @@ func (t *Toolchain) retryLowest(ctx context.Context, p *Project, units map[strin
 
 // lowerMayHelp reports whether b failed only where an older compiler may
 // succeed: solc ran and every error it reported is in a dependency's code
-// or is "Stack too deep". The user's own errors are the user's to fix,
-// and a missing import or a compiler that could not run is not cured by
-// another version.
-func lowerMayHelp(b *Build) bool {
+// or, when deep (the project states no settings, as for compileUnit's
+// retries), is "Stack too deep". The user's own errors are the user's to
+// fix, and a missing import or a compiler that could not run is not
+// cured by another version.
+func lowerMayHelp(b *Build, deep bool) bool {
 	if b.Output == nil || b.Err != nil {
 		return false
 	}
@@ -80,7 +81,7 @@ func lowerMayHelp(b *Build) bool {
 		if strings.HasPrefix(d.Code, "foresight") {
 			return false
 		}
-		if !d.InDependency && !strings.Contains(strings.ToLower(d.Message), "stack too deep") {
+		if !d.InDependency && !(deep && strings.Contains(strings.ToLower(d.Message), "stack too deep")) {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package solc
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -81,11 +82,23 @@ func lowerMayHelp(b *Build, deep bool) bool {
 		if strings.HasPrefix(d.Code, "foresight") {
 			return false
 		}
-		if !d.InDependency && !(deep && strings.Contains(strings.ToLower(d.Message), "stack too deep")) {
+		if !d.InDependency && !underNodeModules(d.Path) && !(deep && strings.Contains(strings.ToLower(d.Message), "stack too deep")) {
 			return false
 		}
 	}
 	return errs > 0
+}
+
+// underNodeModules reports whether path lies in a node_modules folder: an
+// installed package's own files, even when its package is the project
+// fuzzed (`foresight fuzz node_modules/PKG/contracts`).
+func underNodeModules(path string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(path), "/") {
+		if part == "node_modules" {
+			return true
+		}
+	}
+	return false
 }
 
 func overriddenRoot(p *Project, roots []string) bool {

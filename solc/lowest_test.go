@@ -18,14 +18,20 @@ func TestRetryLowestVersion(t *testing.T) {
 	for _, tt := range []struct {
 		name, file, src string
 		want            string // the compiler's version; "" when the build keeps its errors
+		pkg             bool   // the installed package is the project (its own package.json)
 	}{
-		{"dependency written for 0.7", "node_modules/old/Old.sol", old, "0.7.6"},
-		{"own code", "src/Old.sol", old, ""},
-		{"dependency broken in every version", "node_modules/old/Bad.sol", broken, ""},
+		{"dependency written for 0.7", "node_modules/old/Old.sol", old, "0.7.6", false},
+		{"installed package fuzzed as the project", "node_modules/old/Old.sol", old, "0.7.6", true},
+		{"own code", "src/Old.sol", old, "", false},
+		{"dependency broken in every version", "node_modules/old/Bad.sol", broken, "", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			root := writeTree(t, map[string]string{"package.json": `{"name":"p"}`, tt.file: tt.src})
-			p, err := LoadProject(root)
+			root := writeTree(t, map[string]string{"package.json": `{"name":"p"}`, "node_modules/old/package.json": `{"name":"old"}`, tt.file: tt.src})
+			at := root
+			if tt.pkg {
+				at = filepath.Join(root, "node_modules", "old")
+			}
+			p, err := LoadProject(at)
 			if err != nil {
 				t.Fatal(err)
 			}

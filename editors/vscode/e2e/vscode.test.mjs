@@ -652,11 +652,24 @@ function editorOf(name) {
 }
 
 async function openFile(name) {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor();
+  // A file written into the workspace a moment ago reaches Quick Open's
+  // index only once VS Code's watcher has seen it: ask again until it is
+  // listed, within a generous deadline, rather than once.
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(name);
+    try {
+      await row.waitFor({ timeout: 15_000 });
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
   await page.keyboard.press('Enter');
   await page.locator(`.tab.active[data-resource-name="${name}"]`).first().waitFor();
   await editorOf(name).locator('.view-lines').waitFor();

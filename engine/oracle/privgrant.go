@@ -77,13 +77,7 @@ func (o *privilege) grantLike(seq txseq.Sequence, keep []int, c int, w *privWord
 	if !bumpInts(alt.Args) {
 		return true
 	}
-	o.Chain.Reset(o.Base)
-	for _, j := range keep {
-		if j == c {
-			break
-		}
-		o.Rerun(&seq[j], 0)
-	}
+	o.runBefore(seq, keep, c)
 	if r := o.Rerun(&alt, 0); r.Err != nil {
 		// The amount it could not take decides nothing either way.
 		return false
@@ -116,13 +110,7 @@ func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int) bool 
 	if len(keep) == 0 || keep[0] == c {
 		return false
 	}
-	o.Chain.Reset(o.Base)
-	for _, j := range keep {
-		if j == c {
-			break
-		}
-		o.Rerun(&seq[j], 0)
-	}
+	o.runBefore(seq, keep, c)
 	st := o.Chain.Reader()
 	for i := range o.privWords {
 		w := &o.privWords[i]
@@ -136,4 +124,16 @@ func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int) bool 
 		}
 	}
 	return false
+}
+
+// runBefore runs, from the deployed state, the transactions keep of seq
+// that come before c.
+func (o *privilege) runBefore(seq txseq.Sequence, keep []int, c int) {
+	o.Chain.Reset(o.Base)
+	for _, j := range keep {
+		if j == c {
+			break
+		}
+		o.Rerun(&seq[j], 0)
+	}
 }

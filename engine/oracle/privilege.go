@@ -332,13 +332,7 @@ func (o *privilege) ownEntry(seq txseq.Sequence, keep []int, c int, w *privWord)
 	if other < 0 {
 		return true
 	}
-	o.Chain.Reset(o.Base)
-	for _, j := range keep {
-		if j == c {
-			break
-		}
-		o.Rerun(&seq[j], 0)
-	}
+	o.runBefore(seq, keep, c)
 	alt := seq[c]
 	alt.Sender = other
 	o.Rerun(&alt, 0)

@@ -3,7 +3,6 @@ package solve
 import (
 	"math/big"
 
-	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -241,230 +240,142 @@ func val2(x *big.Int, bits uint) uint {
 	return x.TrailingZeroBits()
 }
 
-// boundWindow returns the window of steps t that keep x0 + t in the
-// tightest bound on argument k, or the whole range if k has none.
-func (j *joint) boundWindow(k int) (w window, bounded bool) {
-	w = window{start: new(big.Int), size: j.mod()}
-	for i := range j.bounds {
-		b := &j.bounds[i]
-		if b.k != k || (bounded && b.size.ToBig().Cmp(w.size) >= 0) {
-			continue
-		}
-		var s uint256.Int
-		s.Sub(&b.start, &j.args[k].x0)
-		w.start, w.size, bounded = mask(&s, j.bits).ToBig(), b.size.ToBig(), true
+// maxBoundedSteps bounds the values of the bounded argument tried.
+const maxBoundedSteps = 4096
+
+// maxLifts bounds the solutions tried per value, of the 2^v an even
+// coefficient gives.
+const maxLifts = 16
+
+// oddInverse returns u^-1 modulo 2^256 for odd u (Newton's iteration,
+// doubling the correct bits from three).
+func oddInverse(u *uint256.Int) uint256.Int {
+	x := *u
+	var t uint256.Int
+	for range 7 {
+		t.Mul(u, &x)
+		t.Sub(uint256.NewInt(2), &t)
+		x.Mul(&x, &t)
 	}
-	return w, bounded
+	return x
 }
 
-// boxed solves cx*t + cy*u + r == 0 for the steps of unit direction x
-// (in bound b) and direction y when y moves a bounded argument by a
-// power of two (its unit direction, or a pair that keeps a guard above:
-// fresh19701's a3 < 0xb9465 under a1*810 + a3*912 == K, reached only by
-// a1 moved with a7 to keep a1*2660 + a7*3172 == K', and a1 <
-// 0x1bf23563), in both windows at once (box2); false if y moves no
-// bounded argument so, or the box holds no solution that keeps every
-// bound.
-func (j *joint) boxed(x, y int, cx, cy, r *big.Int, b *argBound, ux, uy []uint256.Int) (t, u uint256.Int, ok bool) {
-	wu, bounded := j.stepBound(j.dirs[y])
-	if !bounded {
+// lattice2 enumerates the solutions of cx*t + cy*u + r == 0 modulo
+// 2^bits over the steps ts of t: for each, the us that solve for u (up to
+// maxLifts of them), passed to ok until it accepts one.
+func lattice2(bits uint, cx, cy, r *uint256.Int, ts func(yield func(*uint256.Int) bool), ok func(t, u *uint256.Int) bool) (t, u uint256.Int, found bool) {
+	var c uint256.Int
+	mask(c.Set(cy), bits)
+	if c.IsZero() {
 		return t, u, false
 	}
-	var s uint256.Int
-	s.Sub(&b.start, &j.args[x].x0)
-	wt := window{start: mask(&s, j.bits).ToBig(), size: b.size.ToBig()}
-	_, _, ok = box2(j.bits, cx, cy, r, wt, wu, func(bt, bu *big.Int) bool {
-		t.SetFromBig(bt)
-		u.SetFromBig(bu)
-		return j.boundsHold(ux, uy, &t, &u)
-	})
-	return t, u, ok
-}
-
-// directBounds learns, before any probe, the bounds of the base's
-// comparisons one of whose operands is an argument's own value (a0 <
-// 0x425f2523) and the other no argument's: the probes learn a bound only
-// from a run that reaches the comparison, and a range target sits below
-// an equality every unit probe breaks (deep103's a0 < 0x425f2523 under
-// a7*755 + a0*3453 == K), so its bound was never seen.
-func (j *joint) directBounds() {
-	for c := range j.cmps {
-		e := &j.cmps[c]
-		var d uint256.Int
-		if d.Sub(&e.Opnd[0], &e.Opnd[1]).Eq(&e.Resid) {
-			continue // an equality (the dispatch on a state variable): no range
-		}
-		for s := range 2 {
-			side, lim := e.Opnd[s], e.Opnd[1-s]
-			mask(&side, j.bits)
-			arg := -1
-			for k := range j.args {
-				if j.args[k].x0.Eq(&side) || j.args[k].x0.Eq(&lim) {
-					if arg >= 0 || !j.args[k].x0.Eq(&side) {
-						arg = -2 // ambiguous, or the limit is an argument
-						break
-					}
-					arg = k
-				}
-			}
-			if arg < 0 || j.hasBound(arg, e.Idx) {
-				continue
-			}
-			if start, size, ok := sideBound(&side, &lim, j.bits, e.Idx == j.target); ok {
-				j.bounds = append(j.bounds, argBound{k: arg, idx: e.Idx, start: start, size: size, direct: s + 1})
-			}
-		}
+	v := trailingZeros(&c)
+	odd := c
+	odd.Rsh(&odd, v)
+	inv := oddInverse(&odd)
+	var lift uint256.Int // 2^(bits-v)
+	lift.Lsh(uint256.NewInt(1), bits-v)
+	lifts := uint64(maxLifts)
+	if v < 4 {
+		lifts = 1 << v
 	}
-}
-
-// refuteDirect drops the bounds directBounds guessed that a probe along
-// dir refutes: it moved the argument, and the run's comparison at the
-// bound's edge kept the side the argument was taken for. Only the value
-// matched there (a4 = 4 beside the ABI decoder's 4 < 260 bounded a4 below
-// 260, so no solution of OffsetRange.sol's equality was in reach).
-func (j *joint) refuteDirect(last []txseq.CostEntry, dir []*big.Int) {
-	kept := j.bounds[:0]
-	for _, b := range j.bounds {
-		if b.direct > 0 && j.moves(dir, b.k) && j.sideStayed(last, b.idx, b.direct-1) {
-			continue
-		}
-		kept = append(kept, b)
-	}
-	j.bounds = kept
-}
-
-// sideStayed reports whether the run's costs last hold comparison idx
-// with side s as the base's.
-func (j *joint) sideStayed(last []txseq.CostEntry, idx int32, s int) bool {
-	for c := range j.cmps {
-		if b := &j.cmps[c]; b.Idx == idx {
-			for k := range last {
-				if last[k].Idx == idx {
-					x, y := last[k].Opnd[s], b.Opnd[s]
-					return mask(&x, j.bits).Eq(mask(&y, j.bits))
-				}
-			}
-			return false
-		}
-	}
-	return false
-}
-
-// betterPivot reports whether a direction of effect e (dir) is a better
-// elimination pivot than the current one (ep, pdir): a lesser 2-adic
-// valuation, or the same and it moves no bounded argument where the
-// current one does. The pivot is the direction every other one is
-// combined with, each moving it by up to a 64-bit quotient; a bounded
-// argument moved so leaves its range at once (deep104's cell 12: a0*1940
-// + a6*700 == K under a0 < 0x2e6b6, then a6 fixed alone), while one that
-// no known comparison bounds may take any value.
-func (j *joint) betterPivot(e, ep *big.Int, dir, pdir []*big.Int) bool {
-	mod := j.mod()
-	v, vp := val(e, mod), val(ep, mod)
-	if v != vp {
-		return v < vp
-	}
-	return j.movesBounded(pdir) && !j.movesBounded(dir)
-}
-
-// nonzero reports whether x is known and not zero modulo 2^n.
-func (j *joint) nonzero(x *big.Int) bool {
-	return x != nil && new(big.Int).Mod(x, j.mod()).Sign() != 0
-}
-
-// moves reports whether direction dir moves argument k.
-func (j *joint) moves(dir []*big.Int, k int) bool {
-	return k < len(dir) && j.nonzero(dir[k])
-}
-
-// movesBounded reports whether direction dir moves an argument with a
-// known bound.
-func (j *joint) movesBounded(dir []*big.Int) bool {
-	for i := range j.bounds {
-		if j.moves(dir, j.bounds[i].k) {
+	ts(func(tt *uint256.Int) bool {
+		var rhs uint256.Int
+		rhs.Mul(cx, tt).Add(&rhs, r).Neg(&rhs)
+		mask(&rhs, bits)
+		if !rhs.IsZero() && trailingZeros(&rhs) < v {
 			return true
 		}
-	}
-	return false
-}
-
-// stepWindow returns the window of steps along dir that keeps the one
-// bounded argument dir moves by a power of two in its bound; the whole
-// range if dir moves none or moves one otherwise (the bounds are checked
-// on each candidate anyway).
-func (j *joint) stepWindow(dir []*big.Int) window {
-	w, _ := j.stepBound(dir)
-	return w
-}
-
-// stepBound is stepWindow, and whether dir moves a bounded argument by
-// a power of two, up or down (false: the whole range). A step of 2^s
-// keeps the argument in its bound for the steps t whose 2^s*t lands in
-// the bound's window: the window scaled down (scaleWindow). fresh20504's
-// cell 22 moves a3 only by multiples of two, a5 taking the quotient in
-// a3*2830 + a5*956 == K.
-func (j *joint) stepBound(dir []*big.Int) (window, bool) {
-	whole := window{start: new(big.Int), size: j.mod()}
-	found := -1
-	for i := range j.bounds {
-		k := j.bounds[i].k
-		if !j.moves(dir, k) {
-			continue
-		}
-		if found >= 0 && found != k {
-			return whole, false
-		}
-		found = k
-	}
-	if found < 0 {
-		return whole, false
-	}
-	w, _ := j.boundWindow(found)
-	if w, ok := scaleWindow(w, dir[found], j.bits); ok {
-		return w, true
-	}
-	return whole, false
-}
-
-// layerBox solves the target along the elimination's best direction and
-// one other that keeps every guard at once, each step in the window of
-// the bounded argument it moves (box2), when the step along best alone
-// leaves a bound: deep104's cell 12 needs a6 moved to one value with a0
-// in its range, and the direction that keeps a0*1940 + a6*700 == K moves
-// a0 in step with a6, so only its sum with 2^62 times a6's own unit
-// (which moves that guard by a multiple of 2^64) lands a0 in the range.
-func (j *joint) layerBox(best int) *Prediction {
-	l := j.layer
-	target := len(j.eqs) - 1
-	r := j.r0[target]
-	wt := j.stepWindow(l.basis[best])
-	ux := j.dirWords(l.basis[best])
-	for d := range l.basis {
-		e := l.effs[d][target]
-		if d == best || !j.nonzero(e) {
-			continue
-		}
-		uy := j.dirWords(l.basis[d])
-		t, u, ok := box2(j.bits, l.effs[best][target], e, r, wt, j.stepWindow(l.basis[d]), func(t, u *big.Int) bool {
-			var tw, uw uint256.Int
-			tw.SetFromBig(t)
-			uw.SetFromBig(u)
-			return j.boundsHold(ux, uy, &tw, &uw)
-		})
-		if !ok {
-			continue
-		}
-		v := make([]*big.Int, len(j.args))
-		for k := range v {
-			v[k] = new(big.Int)
-			if x := l.basis[best][k]; x != nil {
-				v[k].Add(v[k], new(big.Int).Mul(x, t))
+		var u0 uint256.Int
+		u0.Rsh(&rhs, v).Mul(&u0, &inv)
+		mask(&u0, bits-v)
+		for i := uint64(0); i < lifts; i++ {
+			if ok(tt, &u0) {
+				t, u, found = *tt, u0, true
+				return false
 			}
-			if y := l.basis[d][k]; y != nil {
-				v[k].Add(v[k], new(big.Int).Mul(y, u))
+			u0.Add(&u0, &lift)
+			mask(&u0, bits)
+		}
+		return true
+	})
+	return t, u, found
+}
+
+// windowSteps yields the steps t that keep x0 + t in bound b (modulo
+// 2^bits), at most maxBoundedSteps: nearest first from x0 when x0 is
+// inside, else upward from the bound's start.
+func windowSteps(x0 *uint256.Int, b *argBound, bits uint) func(yield func(*uint256.Int) bool) {
+	return func(yield func(*uint256.Int) bool) {
+		var t uint256.Int
+		if b.holds(x0, bits) {
+			var lo, hi uint256.Int // room below and above x0 in the window
+			lo.Sub(x0, &b.start)
+			mask(&lo, bits)
+			hi.Sub(&b.size, &lo).SubUint64(&hi, 1)
+			if !yield(&t) {
+				return
+			}
+			for i := uint64(1); i < maxBoundedSteps/2; i++ {
+				if hi.CmpUint64(i) >= 0 {
+					if !yield(t.SetUint64(i)) {
+						return
+					}
+				}
+				if lo.CmpUint64(i) >= 0 {
+					t.SetUint64(i)
+					if !yield(mask(t.Neg(&t), bits)) {
+						return
+					}
+				}
+			}
+			return
+		}
+		var d uint256.Int
+		d.Sub(&b.start, x0)
+		for i := uint64(0); i < maxBoundedSteps && b.size.CmpUint64(i) > 0; i++ {
+			t.AddUint64(&d, i)
+			if !yield(mask(&t, bits)) {
+				return
 			}
 		}
-		return j.move(v, big.NewInt(1))
 	}
-	return nil
+}
+
+// scaleWindow returns the window of steps t with step*t modulo 2^bits in
+// w, when step is 2^s or -2^s modulo 2^bits (false otherwise, or when no
+// t lands in w).
+func scaleWindow(w window, step *big.Int, bits uint) (window, bool) {
+	mod := new(big.Int).Lsh(big.NewInt(1), bits)
+	c := new(big.Int).Mod(step, mod)
+	if c.Sign() == 0 {
+		return w, false
+	}
+	neg := false
+	if !isPow2(c) {
+		c.Sub(mod, c)
+		if !isPow2(c) {
+			return w, false
+		}
+		neg = true
+	}
+	// The multiples of c in [start, start+size): mod is one of them, so
+	// a window that wraps past 2^bits scales as one that does not.
+	_, first := floorCeilDiv(w.start, c)
+	last, _ := floorCeilDiv(new(big.Int).Sub(new(big.Int).Add(w.start, w.size), big.NewInt(1)), c)
+	size := new(big.Int).Sub(last, first)
+	size.Add(size, big.NewInt(1))
+	if size.Sign() <= 0 {
+		return w, false
+	}
+	if neg {
+		// -c*t in w: t in -[first, last], that is [-last, -first].
+		first.Neg(last).Mod(first, mod)
+	}
+	return window{start: first, size: size}, true
+}
+
+// isPow2 reports whether c is a positive power of two.
+func isPow2(c *big.Int) bool {
+	return c.Sign() > 0 && c.TrailingZeroBits() == uint(c.BitLen()-1)
 }

@@ -189,3 +189,24 @@ func moved(v []*big.Int) int {
 
 // maxJointPairs bounds the probes besides the unit ones.
 const maxJointPairs = 8
+
+// nonzero reports whether x is known and not zero modulo 2^n.
+func (j *joint) nonzero(x *big.Int) bool {
+	return x != nil && new(big.Int).Mod(x, j.mod()).Sign() != 0
+}
+
+// moves reports whether direction dir moves argument k.
+func (j *joint) moves(dir []*big.Int, k int) bool {
+	return k < len(dir) && j.nonzero(dir[k])
+}
+
+// movesBounded reports whether direction dir moves an argument with a
+// known bound.
+func (j *joint) movesBounded(dir []*big.Int) bool {
+	for i := range j.bounds {
+		if j.moves(dir, j.bounds[i].k) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,6 +1,10 @@
 package solve
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/holiman/uint256"
+)
 
 // This file is the elimination's (joint_layer.go) step at a range guard:
 // a direction that keeps every equality below but breaks a range it
@@ -125,40 +129,45 @@ func onlyArg(dir []*big.Int, k int) []*big.Int {
 	return v
 }
 
-// scaleWindow returns the window of steps t with step*t modulo 2^bits in
-// w, when step is 2^s or -2^s modulo 2^bits (false otherwise, or when no
-// t lands in w).
-func scaleWindow(w window, step *big.Int, bits uint) (window, bool) {
-	mod := new(big.Int).Lsh(big.NewInt(1), bits)
-	c := new(big.Int).Mod(step, mod)
-	if c.Sign() == 0 {
-		return w, false
-	}
-	neg := false
-	if !isPow2(c) {
-		c.Sub(mod, c)
-		if !isPow2(c) {
-			return w, false
+// layerBox solves the target along the elimination's best direction and
+// one other that keeps every guard at once, each step in the window of
+// the bounded argument it moves (box2), when the step along best alone
+// leaves a bound: deep104's cell 12 needs a6 moved to one value with a0
+// in its range, and the direction that keeps a0*1940 + a6*700 == K moves
+// a0 in step with a6, so only its sum with 2^62 times a6's own unit
+// (which moves that guard by a multiple of 2^64) lands a0 in the range.
+func (j *joint) layerBox(best int) *Prediction {
+	l := j.layer
+	target := len(j.eqs) - 1
+	r := j.r0[target]
+	wt := j.stepWindow(l.basis[best])
+	ux := j.dirWords(l.basis[best])
+	for d := range l.basis {
+		e := l.effs[d][target]
+		if d == best || !j.nonzero(e) {
+			continue
 		}
-		neg = true
+		uy := j.dirWords(l.basis[d])
+		t, u, ok := box2(j.bits, l.effs[best][target], e, r, wt, j.stepWindow(l.basis[d]), func(t, u *big.Int) bool {
+			var tw, uw uint256.Int
+			tw.SetFromBig(t)
+			uw.SetFromBig(u)
+			return j.boundsHold(ux, uy, &tw, &uw)
+		})
+		if !ok {
+			continue
+		}
+		v := make([]*big.Int, len(j.args))
+		for k := range v {
+			v[k] = new(big.Int)
+			if x := l.basis[best][k]; x != nil {
+				v[k].Add(v[k], new(big.Int).Mul(x, t))
+			}
+			if y := l.basis[d][k]; y != nil {
+				v[k].Add(v[k], new(big.Int).Mul(y, u))
+			}
+		}
+		return j.move(v, big.NewInt(1))
 	}
-	// The multiples of c in [start, start+size): mod is one of them, so
-	// a window that wraps past 2^bits scales as one that does not.
-	_, first := floorCeilDiv(w.start, c)
-	last, _ := floorCeilDiv(new(big.Int).Sub(new(big.Int).Add(w.start, w.size), big.NewInt(1)), c)
-	size := new(big.Int).Sub(last, first)
-	size.Add(size, big.NewInt(1))
-	if size.Sign() <= 0 {
-		return w, false
-	}
-	if neg {
-		// -c*t in w: t in -[first, last], that is [-last, -first].
-		first.Neg(last).Mod(first, mod)
-	}
-	return window{start: first, size: size}, true
-}
-
-// isPow2 reports whether c is a positive power of two.
-func isPow2(c *big.Int) bool {
-	return c.Sign() > 0 && c.TrailingZeroBits() == uint(c.BitLen()-1)
+	return nil
 }

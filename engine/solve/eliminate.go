@@ -301,3 +301,20 @@ func negate(d []*big.Int, mod *big.Int) []*big.Int {
 func val(e, mod *big.Int) uint {
 	return new(big.Int).Mod(e, mod).TrailingZeroBits()
 }
+
+// betterPivot reports whether a direction of effect e (dir) is a better
+// elimination pivot than the current one (ep, pdir): a lesser 2-adic
+// valuation, or the same and it moves no bounded argument where the
+// current one does. The pivot is the direction every other one is
+// combined with, each moving it by up to a 64-bit quotient; a bounded
+// argument moved so leaves its range at once (deep104's cell 12: a0*1940
+// + a6*700 == K under a0 < 0x2e6b6, then a6 fixed alone), while one that
+// no known comparison bounds may take any value.
+func (j *joint) betterPivot(e, ep *big.Int, dir, pdir []*big.Int) bool {
+	mod := j.mod()
+	v, vp := val(e, mod), val(ep, mod)
+	if v != vp {
+		return v < vp
+	}
+	return j.movesBounded(pdir) && !j.movesBounded(dir)
+}

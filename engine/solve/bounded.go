@@ -6,10 +6,15 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// This file connects the joint solve (joint.go) with the range guards
-// of joint_bounds.go: it keeps the base's comparisons, learns each
-// argument's bounds from the probes, and runs the bounded search when a
-// solution would leave a bound.
+// Equation in a box: the searches a solve runs. Class: a root of the
+// linear rules that leaves an input's window (bounds.go). The solve then
+// picks two directions (an input's unit one over its window, and another
+// that moves the equation and keeps the guards above it) and solves the
+// equation in both windows at once (box.go), for an equality target
+// against the target, for a range target against the first equality the
+// bounded input's probe broke. This is Angora's "input-to-state plus
+// constraint solving per branch" widened to a branch and the ranges
+// above it.
 
 // boundedSolve runs the bounded search once per solve: for a target that
 // bounds one argument, that argument over its window against the first
@@ -152,7 +157,7 @@ func (j *joint) boundWindow(k int) (w window, bounded bool) {
 // boxed solves cx*t + cy*u + r == 0 for the steps of unit direction x
 // (in bound b) and direction y when y moves a bounded argument by a
 // power of two (its unit direction, or a pair that keeps a guard above:
-// fresh19701's a3 < 0xb9465 under a1*810 + a3*912 == K, reached only by
+// a3 < 0xb9465 under a1*810 + a3*912 == K, reached only by
 // a1 moved with a7 to keep a1*2660 + a7*3172 == K', and a1 <
 // 0x1bf23563), in both windows at once (box2); false if y moves no
 // bounded argument so, or the box holds no solution that keeps every
@@ -185,8 +190,8 @@ func (j *joint) stepWindow(dir []*big.Int) window {
 // stepBound is stepWindow, and whether dir moves a bounded argument by
 // a power of two, up or down (false: the whole range). A step of 2^s
 // keeps the argument in its bound for the steps t whose 2^s*t lands in
-// the bound's window: the window scaled down (scaleWindow). fresh20504's
-// cell 22 moves a3 only by multiples of two, a5 taking the quotient in
+// the bound's window: the window scaled down (scaleWindow). A
+// direction may move a3 only by multiples of two, a5 taking the quotient in
 // a3*2830 + a5*956 == K.
 func (j *joint) stepBound(dir []*big.Int) (window, bool) {
 	whole := window{start: new(big.Int), size: j.mod()}

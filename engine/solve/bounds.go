@@ -9,23 +9,19 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// This file gives the joint solve (joint.go) the range guards next to its
-// equalities. Elimination and the step along one direction pick a point
-// of the equalities' solution lattice modulo 2^n without looking at the
-// path's inequalities, so beside require(lo <= x && x < hi) they move x
-// by a 64-bit quotient and leave its range (a4*1078 + a7*769 == C under
-// a7 < 0xa1ca5, solved along a7's odd coefficient). An inequality whose
-// one operand moved exactly as one argument did in a probe (the other
-// operand staying put) bounds that argument: x - s < w modulo 2^n, the
-// side the base took for a guard and the other side for the target. A
-// solution that leaves a bound is replaced, when one exists, by a search
-// over the bounded argument: for each value of it in its window (nearest
-// first, at most maxBoundedSteps), the other direction's step that
-// solves the equation exactly modulo 2^n (the odd part inverted, each of
-// the 2^v lifts tried), kept if every bound holds. Pure arithmetic: one
-// run for the answer. This is Angora's "input-to-state plus constraint
-// solving per branch" widened to a branch and the ranges above it, and
-// HARVEY's prediction made to respect the path it already satisfies.
+// Windows. Class: range guards on inputs (require(lo <= x && x < hi), x
+// - K < W) next to the equalities a linear rule solves: elimination and
+// the step along one direction pick a point of the equalities' lattice
+// modulo 2^n without looking at them, and move x by a 64-bit quotient
+// out of its range. An inequality one operand of which moved exactly as
+// one input did (the other operand staying put) bounds that input: x -
+// s < w modulo 2^n, the side the base took for a guard and the other
+// side for the target. Three ways to see it: a probe that moved the
+// input (track), the base's comparison whose side is the input itself
+// (directBounds), and, when no probe reached the comparison, the guess
+// that its side is the input plus the base's offset (offsetBounds), as
+// input-to-state guesses for an equality. Every way ends in
+// shiftedBound. Pure arithmetic, no run.
 
 // argBound says argument k must satisfy (x - start) mod 2^bits < size.
 type argBound struct {
@@ -167,16 +163,28 @@ func (j *joint) trackOne(b, e *txseq.CostEntry, dir []*big.Int) {
 			continue
 		}
 		side0 := b.Opnd[s]
-		start, size, ok := sideBound(mask(&side0, j.bits), &b.Opnd[1-s], j.bits, b.Idx == j.target)
+		start, size, ok := shiftedBound(mask(&side0, j.bits), &b.Opnd[1-s], &j.args[arg].x0, j.bits, b.Idx == j.target)
 		if !ok {
 			continue
 		}
-		// side = x + (side0 - x0): x's window starts at start - (side0 - x0).
-		var off uint256.Int
-		off.Sub(&side0, &j.args[arg].x0)
-		start.Sub(&start, &off)
-		j.bounds = append(j.bounds, argBound{k: arg, idx: b.Idx, start: *mask(&start, j.bits), size: size})
+		j.bounds = append(j.bounds, argBound{k: arg, idx: b.Idx, start: start, size: size})
 	}
+}
+
+// shiftedBound returns the window of an input at x0 whose comparison
+// side is the input plus a constant (side0 - x0 at the base) and whose
+// other side is the fixed word lim: sideBound's range of the side,
+// shifted back by that constant. Every way of learning a window ends
+// here; a side that is the input itself is the constant zero.
+func shiftedBound(side0, lim, x0 *uint256.Int, bits uint, target bool) (start, size uint256.Int, ok bool) {
+	start, size, ok = sideBound(side0, lim, bits, target)
+	if !ok {
+		return start, size, false
+	}
+	var off uint256.Int
+	off.Sub(side0, x0)
+	start.Sub(&start, &off)
+	return *mask(&start, bits), size, true
 }
 
 func (j *joint) hasBound(k int, idx int32) bool {
@@ -238,7 +246,7 @@ func (j *joint) dirWords(v []*big.Int) []uint256.Int {
 // comparisons one of whose operands is an argument's own value (a0 <
 // 0x425f2523) and the other no argument's: the probes learn a bound only
 // from a run that reaches the comparison, and a range target sits below
-// an equality every unit probe breaks (deep103's a0 < 0x425f2523 under
+// an equality every unit probe breaks (a0 < 0x425f2523 under
 // a7*755 + a0*3453 == K), so its bound was never seen.
 func (j *joint) directBounds() {
 	for c := range j.cmps {
@@ -263,7 +271,7 @@ func (j *joint) directBounds() {
 			if arg < 0 || j.hasBound(arg, e.Idx) {
 				continue
 			}
-			if start, size, ok := sideBound(&side, &lim, j.bits, e.Idx == j.target); ok {
+			if start, size, ok := shiftedBound(&side, &lim, &j.args[arg].x0, j.bits, e.Idx == j.target); ok {
 				j.bounds = append(j.bounds, argBound{k: arg, idx: e.Idx, start: start, size: size, direct: s + 1})
 			}
 		}
@@ -328,8 +336,7 @@ func (j *joint) offsetBounds() []argBound {
 	if cmp == nil {
 		return nil
 	}
-	start, size, ok := sideBound(cmp, &lim, j.bits, true)
-	if !ok {
+	if _, _, ok := sideBound(cmp, &lim, j.bits, true); !ok {
 		return nil
 	}
 	var out []argBound
@@ -344,11 +351,8 @@ func (j *joint) offsetBounds() []argBound {
 		if lv := j.breakLevel(ex); lv >= target || ex[lv] == nil || ex[lv].Sign() == 0 {
 			continue
 		}
-		// side = x + (side0 - x0): x's window starts at start - (side0 - x0).
-		var off, s uint256.Int
-		off.Sub(cmp, &j.args[x].x0)
-		s.Sub(&start, &off)
-		out = append(out, argBound{k: x, idx: j.eqs[target], start: *mask(&s, j.bits), size: size})
+		start, size, _ := shiftedBound(cmp, &lim, &j.args[x].x0, j.bits, true)
+		out = append(out, argBound{k: x, idx: j.eqs[target], start: start, size: size})
 	}
 	return out
 }

@@ -6,18 +6,17 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// This file finds a solution of one equation in two unknowns inside a box:
-// cx*t + cy*u + r == 0 modulo 2^n with t and u each in a window. The
-// bounded search of joint_bounds.go walks one window a value at a time
-// (at most maxBoundedSteps), which misses when both arguments are bounded
-// and the one solution lies deep in a wide window (deep103's cell 12:
-// a7*755 + a0*3453 == K under a7 < 0xa11be and a0 < 0x425f2523 has one
-// integer root, a0 near 1.1e9). The solutions form a coset of a lattice
-// in Z^2 of index 2^n; scaled so the box is a square, its basis reduced
-// (Lagrange-Gauss), the lattice points nearest the box's centre (Babai's
-// rounding, then the neighbours) are the candidates: the ones in the box
-// when any is. Pure arithmetic, no run (Nguyen and Vallee, The LLL
-// Algorithm, ch. 2, for the two-dimensional reduction).
+// Equation in a box: the arithmetic. Class: one linear equation in two
+// unknowns, cx*t + cy*u + r == 0 modulo 2^n, with t and u each in a
+// window (a7*755 + a0*3453 == K under a7 < 0xa11be and a0 < 0x425f2523
+// has one integer root, a0 near 1.1e9). Walking one window a value at a
+// time (lattice2 over windowSteps, at most maxBoundedSteps) misses when
+// both are bounded and the root lies deep in the wider one; the
+// solutions form a coset of a lattice in Z^2 of index 2^n, and scaled so
+// the box is a square, its basis reduced (Lagrange-Gauss), the lattice
+// lines nearest the box's centre hold the candidates (box2). Pure
+// arithmetic, no run (Nguyen and Vallee, The LLL Algorithm, ch. 2, for
+// the two-dimensional reduction).
 
 // maxBoxPoints bounds the points in the box passed to ok.
 const maxBoxPoints = 1 << 12
@@ -89,7 +88,7 @@ func box2(bits uint, cx, cy, r *big.Int, wt, wu window, ok func(t, u *big.Int) b
 // vector b1: the lines nearest the rounded centre (cx, cy) first, on
 // each the points nearest the centre's x first, at most maxBoxPoints in
 // all. Rounding the centre alone misses a box whose solutions sit near
-// one corner (tr20004's cell 25: a0*590 + a5*3157 == K under a0 <
+// one corner (a0*590 + a5*3157 == K under a0 <
 // 0x813a8e20 and a5 < 0x808ad7af is solved along a line that crosses
 // the box where both are near their tops).
 func boxLines(b1, b2, p0 [2]*big.Int, det, cx, cy, wa, wb *big.Int, ok func(pt [2]*big.Int) bool) bool {

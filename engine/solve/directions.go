@@ -2,9 +2,13 @@ package solve
 
 import "math/big"
 
-// This file holds the joint solve's (joint.go) probe directions beyond
-// the unit ones: pairs of arguments that keep a shared guard put, and
-// their opposites.
+// Kernel directions. Class: two inputs that a guard and the target both
+// use (a0*K1 + a1*K2 == C { a0*K3 + a1*K4 == C' }): the unit probes all
+// break the guard, so the solve adds the directions along which the
+// guard stays put modulo 2^n (one input by one or by 2^v, the other by
+// the modular quotient; both by short integer steps when both sit in
+// windows), the step back of an input at a range's edge, and the
+// opposites of the pairs that broke a guard.
 
 // addPairs adds, for two arguments that move the same guard, the
 // direction along which that guard stays put (g_b*e_a - g_a*e_b): on
@@ -120,8 +124,8 @@ func balancedDirs(n, a, b int, ea, eb *big.Int, bits, lo, hi uint) [][]*big.Int 
 // + a5 * 3797 == C), every modular pair jumps one of them out of its
 // window on its first step, so the target behind them is never
 // evaluated, though one step along this pair evaluates it and the
-// solution along it is the system's own root (a maze cell every seed
-// stopped at, docs/scaling.md session 35). Nil if either step is long.
+// solution along it is the system's own root. Nil if either step is
+// long.
 func integerPairDir(n, a, b int, ea, eb *big.Int, bits uint) []*big.Int {
 	x, y := nearestResidue(ea, bits), nearestResidue(eb, bits)
 	if x.Sign() == 0 || y.Sign() == 0 {

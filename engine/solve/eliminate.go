@@ -2,22 +2,22 @@ package solve
 
 import "math/big"
 
-// This file is the joint solve's last resort when no probed direction
-// keeps every guard (joint.go, solve): elimination over the path's
-// equalities one nesting level at a time, modulo 2^n. A probe of
-// direction d runs until the first guard it breaks, its break level, and
-// shows d's effect on every guard up to there. At the lowest break level
-// L among the basis, every direction's effect on guard L is known; the
-// one of least 2-adic valuation (the pivot p) is subtracted from the
+// Elimination. Class: nested equalities that each fix a new combination
+// of the same inputs (x alone below a guard over x and y: a0*2072 + K ==
+// C under a0*2437 + a6*843 == C' needs x, y and a third input moved
+// together), when no single probed direction keeps every guard. A probe
+// of direction d runs until the first guard it breaks, its break level,
+// and shows d's effect on every guard up to there. At the lowest break
+// level L among the basis, every direction's effect on guard L is known;
+// the one of least 2-adic valuation (the pivot p) is subtracted from the
 // others in the modular proportion that zeroes their effect on L, so the
 // new directions keep guards 0..L and their probes reach past L. After a
 // level per equality the basis keeps the whole path, and the target's
-// residual is solved along it as in solve. This is Gaussian elimination
-// with the Jacobian's rows discovered as the probes get deeper: a
-// condition fixing x alone below a guard over x and y (a0 * 2072 + K == C
-// under a0 * 2437 + a6 * 843 == C') needs x, y and a third argument
-// moved together. A direction that breaks an inequality (a - K < 735) is
-// dropped: no linear combination keeps a range.
+// residual is solved along it (roots.go). This is Gaussian elimination
+// modulo 2^n with the Jacobian's rows discovered as the probes get
+// deeper. A direction that breaks a range (a - K < 735) is dropped here,
+// as no linear combination keeps a range; eliminate_range.go gives it
+// its one chance first.
 
 // maxLayerProbes bounds the probes of one elimination.
 const maxLayerProbes = 40
@@ -30,7 +30,7 @@ type layer struct {
 	neg   []bool       // per direction: the negation of one that broke an inequality
 	probe int          // the direction being probed, -1 for the final run
 	runs  int
-	line  *lineRun // the range box running (joint_linebox.go)
+	line  *lineRun // the range box running (eliminate_range.go)
 }
 
 // startLayer begins an elimination from the unit probes' effects, or
@@ -196,7 +196,7 @@ func (j *joint) oddInverse(e *big.Int) (uint, *big.Int) {
 // and has the lesser valuation (-1 otherwise). Its combination with p is
 // then taken the other way round, 2^(vu-vp) p - q*u (keeping): p - q*u
 // would move p's bounded argument by a 64-bit quotient, out of its range
-// (fresh19703's cell 1: a0*143 + a6*2500 == C under a0 - K < 174 moves
+// (a0*143 + a6*2500 == C under a0 - K < 174 moves
 // a0 by 4 per step and a6 by the quotient). The basis stays complete:
 // with 2^(n-vp) p, this pair spans the same solutions in p and u.
 func (j *joint) shortPartner(at []int, p, lv int) int {
@@ -307,7 +307,7 @@ func val(e, mod *big.Int) uint {
 // valuation, or the same and it moves no bounded argument where the
 // current one does. The pivot is the direction every other one is
 // combined with, each moving it by up to a 64-bit quotient; a bounded
-// argument moved so leaves its range at once (deep104's cell 12: a0*1940
+// argument moved so leaves its range at once (a0*1940
 // + a6*700 == K under a0 < 0x2e6b6, then a6 fixed alone), while one that
 // no known comparison bounds may take any value.
 func (j *joint) betterPivot(e, ep *big.Int, dir, pdir []*big.Int) bool {

@@ -6,21 +6,18 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// This file is the elimination's (joint_layer.go) step at a range guard:
-// a direction that keeps every equality below but breaks a range it
-// moves a bounded argument across may still keep both ranges for some
-// multiple of itself. The two ranges it moves are one box over the step
-// t and the second argument's offset u, linked by u == c*t (box2): the
-// range of a3 < 0x95f60 and of a7 < 0xeec7e4c7 along the one direction
-// that keeps a3*2672 + a7*K == C and a3*2830 + a5*956 == C' (fresh20504's
-// cell 22: a3 by two, a5 and a7 by 64-bit quotients). No linear
-// combination keeps a range, so the elimination drops such a direction;
-// the box is its one chance. When the box's run keeps every guard but
-// misses an equality target, that run shows the target's effect along
-// the direction, and one more run solves it there: deep202's cell 17
-// fixes a2 alone (a2*K == C) below a7 < 0x7cab3 and a2*1160 + a7*3021 ==
-// C', so a7 follows a2 by a 64-bit quotient and is in its range only at
-// that one a2.
+// Range along a kernel line. Class: a range guard on an input below (or
+// above) equalities whose only keeping directions move that input by a
+// power of two and another bounded input by a modular quotient (a3 <
+// W3 and a7 < W7 along the one direction that keeps a3*2672 + a7*K == C
+// and a3*2830 + a5*956 == C': a3 by two, a5 and a7 by 64-bit
+// quotients). No linear combination keeps a range, so the elimination
+// would drop such a direction; but some multiples of it keep both
+// windows: one box over the step t and the second input's offset u,
+// linked by u == c*t (box2). When the box's run keeps every guard but
+// misses an equality target (a2*K == C fixing a2 alone, a7 following a2
+// by a quotient), that run shows the target's effect along the
+// direction, and one more run solves it there.
 
 // lineRun is a range box's run: the direction, its step, and the
 // elimination level whose range the direction broke.
@@ -132,8 +129,9 @@ func onlyArg(dir []*big.Int, k int) []*big.Int {
 // layerBox solves the target along the elimination's best direction and
 // one other that keeps every guard at once, each step in the window of
 // the bounded argument it moves (box2), when the step along best alone
-// leaves a bound: deep104's cell 12 needs a6 moved to one value with a0
-// in its range, and the direction that keeps a0*1940 + a6*700 == K moves
+// leaves a bound: a6 fixed alone below a0 < 0x2e6b6 needs a6 moved to
+// one value with a0 in its range, and the direction that keeps a0*1940
+// + a6*700 == K moves
 // a0 in step with a6, so only its sum with 2^62 times a6's own unit
 // (which moves that guard by a multiple of 2^64) lands a0 in the range.
 func (j *joint) layerBox(best int) *Prediction {

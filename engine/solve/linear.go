@@ -9,22 +9,21 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// This file is joint input prediction. HARVEY's secant (predict.go)
-// changes the one argument a mutation changed, so on nested conditions it
-// often satisfies the target branch while breaking a condition the path
-// had already satisfied (a0 + a1 == K1 { a0 - a1 == K2 { ... } }), and on
-// 64-bit wrap-around arithmetic its integer line misses the root (a *
-// 0x9e37...79b9 == K has one only modulo 2^64). When a secant run broke
-// such a guard, or the secant gave up, the predictor solves jointly: it
-// probes each numeric argument of the transaction once (+1), which gives
-// the residual of every condition on the mutant's path and of the target
-// as a linear function of the arguments (a finite-difference Jacobian,
-// exact for linear and for products of arguments taken one at a time),
-// and solves "guards stay at zero, target goes to zero" modulo 2^n (n the
-// arguments' width) by Gaussian elimination with pivots of least 2-adic
+// Joint solve. Class: a conjunction of linear conditions over several
+// numeric inputs of one call, modulo 2^n, the target nested below guards
+// the mutant already passes (a0 + a1 == K1 { a0 - a1 == K2 { ... } }),
+// including wrap-around (a * 0x9e37...79b9 == K has a root only modulo
+// 2^64) and products of inputs with all factors but one fixed. The
+// secant (predict.go) moves the one input a mutation changed, so it
+// satisfies the target while breaking a guard; this rule probes each
+// input once (+1), which gives every guard's and the target's residual
+// as a linear function of the inputs (a finite-difference Jacobian,
+// exact for this class), and solves "guards stay at zero, target goes
+// to zero" modulo 2^n along the probed direction of least 2-adic
 // valuation. A guard is a branch the mutant took; its residual is zero
 // while the run takes it and the signed residual of its comparison once
-// the run takes the other side.
+// the run takes the other side. When no probed direction keeps every
+// guard, elimination (eliminate.go) takes over.
 
 // maxJointArgs bounds the arguments probed (one run each).
 const maxJointArgs = 8
@@ -56,8 +55,8 @@ type joint struct {
 	effects [][]*big.Int
 	probe   int
 	ineqs   []bool // per probe: the first guard it broke is an inequality
-	layer   *layer // the elimination, once no direction keeps every guard (joint_layer.go)
-	tIneq   bool   // the target is an inequality's (joint_roots.go)
+	layer   *layer // the elimination, once no direction keeps every guard (eliminate.go)
+	tIneq   bool   // the target is an inequality's (roots.go)
 	paired  bool
 	negated bool
 	round   int
@@ -70,7 +69,7 @@ type joint struct {
 	after, level int32 // resume's target; the origin guard repaired
 	// The base's inequalities, the argument bounds the probes showed,
 	// and the run to fall back on after a bounded search
-	// (joint_ranged.go).
+	// (bounded.go).
 	cmps      []txseq.CostEntry
 	bounds    []argBound
 	enumTried bool

@@ -6,15 +6,15 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// This file is the joint solve's (joint.go) last step: the step along the
-// chosen direction that zeroes the target's residual modulo 2^n. c*t ==
-// -r has a root only when c's power of two, 2^v, divides r; for an
-// inequality target (a3 - K < 603) any step that goes as far as its
-// boundary or a little past it will do, so the residual is rounded up to
-// the next multiple of 2^v instead of giving up. (Running the equation's
-// other roots and steps along directions that keep the target, when the
-// solution broke an inequality guard, found no more of the mazes' bugs
-// for the runs they cost.)
+// Choice of root. Class: the last step of every linear rule, c*t + r ==
+// 0 modulo 2^n along a direction that keeps the guards. It has a root
+// only when c's power of two, 2^v, divides r, and then 2^v of them; an
+// input whose unit effects on every guard are multiples of 2^s adds
+// cosets shifted by its moves of 2^(n-s). Of these, the root that keeps
+// every known window (bounds.go) is computed, not searched. For an
+// inequality target (a3 - K < 603) any step that reaches its boundary or
+// a little past it will do, so the residual is rounded up to the next
+// multiple of 2^v instead of giving up.
 
 // solveAlong returns the run of the base moved along dir, whose effect on
 // the target is c, by the step that zeroes the target's residual modulo
@@ -174,7 +174,7 @@ func (j *joint) guardValuation(k int) uint {
 // known bound; t if none does (or there is no bound). The lifts that put
 // a bounded argument back in its window are computed, not searched: a
 // window of a few hundred thousand holds one of 512 lifts 2^55 apart
-// (s36j36603's cell 7), which trying lifts in order finds at one base in
+// (a coefficient of valuation 9), which trying lifts in order finds at one base in
 // eight. Arithmetic only: the other roots cost no run unless one fits.
 //
 // shift, when not nil, is a move of the base (as words) made besides the

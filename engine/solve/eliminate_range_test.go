@@ -7,68 +7,14 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// TestScaleWindow checks the scaled window of every step ±2^s over
-// every window modulo 2^8 against enumeration: each t it holds lands
-// step*t in the window, and it holds every such t modulo 2^(8-s) (t and
-// t + 2^(8-s) move the argument alike).
-func TestScaleWindow(t *testing.T) {
-	const bits = 8
-	const mod = 1 << bits
-	for s := range uint(bits) {
-		for _, neg := range []bool{false, true} {
-			step := int64(1) << s
-			if neg {
-				step = mod - step
-			}
-			for start := int64(0); start < mod; start += 3 {
-				for size := int64(1); size <= mod; size += 5 {
-					w := window{start: big.NewInt(start), size: big.NewInt(size)}
-					in := func(x int64) bool { return ((x-start)%mod+mod)%mod < size }
-					var want []bool // per t modulo 2^(8-s): step*t lands in w
-					any := false
-					for r := int64(0); r < mod>>s; r++ {
-						ok := in(step * r % mod)
-						want = append(want, ok)
-						any = any || ok
-					}
-					sw, ok := scaleWindow(w, big.NewInt(step), bits)
-					if ok != any {
-						t.Fatalf("step %d, window [%d, +%d): ok %v, want %v", step, start, size, ok, any)
-					}
-					if !ok {
-						continue
-					}
-					got := make([]bool, mod>>s)
-					for i := int64(0); i < sw.size.Int64(); i++ {
-						tv := (sw.start.Int64() + i) % mod
-						if !in(step * tv % mod) {
-							t.Fatalf("step %d, window [%d, +%d): t = %d lands outside", step, start, size, tv)
-						}
-						got[tv%(mod>>s)] = true
-					}
-					for r, w := range want {
-						if w && !got[r] {
-							t.Fatalf("step %d, window [%d, +%d): scaled [%v, +%v) misses t = %d", step, start, size, sw.start, sw.size, r)
-						}
-					}
-				}
-			}
-		}
-	}
-	for _, step := range []int64{6, 0, mod, mod - 6} {
-		if _, ok := scaleWindow(window{start: big.NewInt(0), size: big.NewInt(10)}, big.NewInt(step), bits); ok {
-			t.Errorf("step %d scaled a window: only powers of two, up or down, do", step)
-		}
-	}
-}
-
-// TestLineStep solves the box of fresh20504's cell 22 (mazegen seed
-// 20504, EvenBox.sol): along the one direction that keeps a3*2672 +
+// TestTwoRangesAlongKernelLine solves the class "two range guards along
+// the one direction that keeps two equalities" (EvenBox.sol): along the
+// one direction that keeps a3*2672 +
 // a7*K == C and a3*2830 + a5*956 == C' (a3 by two, a5 and a7 by 64-bit
 // quotients), the one step that brings a3 below 0x95f60 and a7 below
 // 0xeec7e4c7, a3 = 0xd7af and a7 = 0xeec6f762; the opposite direction
 // finds the same point.
-func TestLineStep(t *testing.T) {
+func TestTwoRangesAlongKernelLine(t *testing.T) {
 	mod := new(big.Int).Lsh(big.NewInt(1), 64)
 	hex := func(s string) *big.Int { v, _ := new(big.Int).SetString(s, 16); return v }
 	k, c1 := hex("5da79ab94bc9cc2d"), hex("80383cf480d8c6ca")

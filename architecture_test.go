@@ -22,11 +22,11 @@ var layerRules = []struct {
 	pkg       string
 	forbidden []string
 }{
-	{"solc", []string{module + "/engine", module + "/plan", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
-	{"engine", []string{module + "/plan", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
-	{"internal", []string{module + "/plan", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
-	// The campaign planner is below cmd and lsp, which share it.
-	{"plan", []string{module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	{"solc", []string{module + "/engine", module + "/session", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	{"engine", []string{module + "/session", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	{"internal", []string{module + "/session", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	// The session (runs a request end to end) is below cmd and lsp, which share it.
+	{"session", []string{module + "/lsp", module + "/cmd", "go.lsp.dev"}},
 	{"lsp", []string{module + "/cmd"}},
 	// Inside the engine: the inputs are plain data; the solvers compute
 	// on sequences and costs without running anything; deployment, the

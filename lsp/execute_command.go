@@ -11,7 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/harness"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -270,7 +270,7 @@ func (s *server) fuzzFunction(a functionArg) (*run, error) {
 	if test {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a test file: test contracts are not fuzzed", name)
 	}
-	return s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: plan.FuzzBudget}), nil
+	return s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: session.FuzzBudget}), nil
 }
 
 // functionName is what a fuzzFunction may name: a Solidity identifier,

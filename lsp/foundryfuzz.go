@@ -2,7 +2,7 @@ package lsp
 
 import (
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -23,10 +23,10 @@ func (s *server) foundryFuzz(opts *engine.Options, st Settings, builds []*solc.B
 	if cfg.Depth != nil && (st.MaxSequenceLength == 0 || st.MaxSequenceLength == engine.DefaultMaxSeqLen) {
 		var note string
 		var clamped bool
-		if opts.MaxSeqLen, note, clamped = plan.Depth(*cfg.Depth); clamped {
+		if opts.MaxSeqLen, note, clamped = session.Depth(*cfg.Depth); clamped {
 			// Said as the command line says it: the project asked for
 			// more than either runs.
-			s.notifyOnce(protocol.MessageTypeWarning, plan.FoundryNote([]string{note}))
+			s.notifyOnce(protocol.MessageTypeWarning, session.FoundryNote([]string{note}))
 		}
 	}
 	for _, n := range cfg.Notes {

@@ -12,7 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -31,16 +31,16 @@ type fuzzRequest struct {
 	t      trigger
 	st     Settings
 	prog   *progress
-	// The invariant suites fuzzed beside the direct campaign (plan.For):
+	// The invariant suites fuzzed beside the direct campaign (session.For):
 	// how many, their compile, which runs once the direct campaign has
 	// started (suitesLater), and their texts (Foundry's inline fuzz
 	// configuration).
 	nSuites    int
-	later      plan.Later
+	later      session.Later
 	suiteTexts []solc.SourceText
 	// carried are the suites fuzzed on the saved code from their last
-	// compile while theirs runs (plan.Carry).
-	carried []plan.Carried
+	// compile while theirs runs (session.Carry).
+	carried []session.Carried
 }
 
 // fuzz runs the campaign of a run and streams its findings.
@@ -64,8 +64,8 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	defer s.closeFork(opts.Fork)
 	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
 	defer s.closeSetUpForks(opts.SetUpForks)
-	// The suites share the seed and split the budget (plan.Split).
-	hopts := plan.Split(&opts, req.nSuites)
+	// The suites share the seed and split the budget (session.Split).
+	hopts := session.Split(&opts, req.nSuites)
 	focus := c.focus
 	what := fuzzedWhat(c, t)
 	store, seeds := s.loadCorpus(p.root, c.contracts)
@@ -74,7 +74,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	// run's time left with a time budget.
 	clock := newCountdown(opts.Duration, hopts.Duration, req.nSuites)
 	if n := req.nSuites; n > 0 && clock.total > 0 {
-		clock.deadline = time.Now().Add(max(opts.Duration, hopts.Duration*time.Duration(n))) // side by side (plan.RunAll)
+		clock.deadline = time.Now().Add(max(opts.Duration, hopts.Duration*time.Duration(n))) // side by side (session.RunAll)
 	}
 	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
 	if len(seeds) > 0 {
@@ -104,7 +104,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
 		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
 	// The direct campaign and the suites run at the same time, the suites
-	// once compiled (plan.RunStaged).
+	// once compiled (session.RunStaged).
 	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, req.nSuites)
 	cut := false // the direct campaign was stopped by a newer save's (takeOver)
 	hooks.OnDirect = func(rep *engine.Report) {
@@ -118,7 +118,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	hooks.StopDirect = r.stopDirect
 	hooks.Carried = req.carried
 	hooks.OnCarriedFinding = func(f report.Finding) { s.addFindingOf(p, r, f, fallback, true) }
-	hooks.OnCarried = func(su plan.Suite, rep *engine.Report, err error) {
+	hooks.OnCarried = func(su session.Suite, rep *engine.Report, err error) {
 		if err != nil {
 			s.log.Warn("carried set-up", zap.String("suite", su.Path), zap.Error(err))
 			return
@@ -128,7 +128,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 	if len(req.carried) > 0 {
 		prog.report("fuzzing "+what+" and from "+strings.Join(req.carried[0].Suite.Contracts, ", ")+".setUp() (carried)", percent(0))
 	}
-	rep, runs, err := plan.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
+	rep, runs, err := session.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
 	result := s.fuzzEnded(ctx, req, store, rep, runs, err)
 	if cut && ctx.Err() == nil && err == nil {
 		result += "; the direct campaign was stopped by the next save's"
@@ -138,7 +138,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 
 // fuzzEnded logs a run's campaigns, saves what the direct one learnt
 // and returns the run's end message.
-func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *plan.Corpus, rep *engine.Report, runs []plan.SuiteRun, err error) string {
+func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *session.Corpus, rep *engine.Report, runs []session.SuiteRun, err error) string {
 	p := req.p
 	for _, run := range runs {
 		if run.Report != nil {
@@ -174,7 +174,7 @@ func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *plan.Cor
 
 // campaignEnded records what a campaign that ran covered and skipped,
 // and returns the run's end message.
-func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) string {
+func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine.Report, runs []session.SuiteRun) string {
 	p := req.p
 	s.mu.Lock()
 	for _, path := range req.files {
@@ -237,10 +237,10 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 // recordSkipped publishes, on their contracts, what a finished campaign
 // did not fuzz, and returns the progress line of it and whether anything
 // was fuzzed at all.
-func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) (string, bool) {
-	// The command line's reasons at the same places (plan.Skips), with a
+func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []session.SuiteRun) (string, bool) {
+	// The command line's reasons at the same places (session.Skips), with a
 	// suite's (its set-up failed) on its contracts.
-	skips := plan.Skips(req.builds, rep, req.c.contracts, runs)
+	skips := session.Skips(req.builds, rep, req.c.contracts, runs)
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
@@ -253,7 +253,7 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.
 	s.mu.Unlock()
 	slices.Sort(changed)
 	s.publish(slices.Compact(changed)...)
-	return plan.Summary(skips), fuzzedAny
+	return session.Summary(skips), fuzzedAny
 }
 
 // addFinding records a streamed finding of run r and publishes its file
@@ -263,7 +263,7 @@ func (s *server) addFinding(p *project, r *run, f report.Finding, fallback strin
 	s.addFindingOf(p, r, f, fallback, false)
 }
 
-// addFindingOf is addFinding; a carried suite's finding (plan.Carry) is
+// addFindingOf is addFinding; a carried suite's finding (session.Carry) is
 // dropped once the run's suites are compiled, since the replay of the
 // findings on that compile has started or ended (suitesLater) and would
 // not see it.
@@ -332,7 +332,7 @@ func (s *server) pruneSetupsLocked(p *project, seed uint64) {
 
 // suiteName names a suite campaign: "VaultTest (invariant suite
 // Vault.t.sol)", or the file alone when none of its contracts ran.
-func suiteName(run plan.SuiteRun) string {
+func suiteName(run session.SuiteRun) string {
 	if run.Contract == "" {
 		return "invariant suite " + filepath.Base(run.File)
 	}

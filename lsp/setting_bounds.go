@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 // clampSettings brings the numeric settings of a "foresight" section
@@ -48,11 +48,11 @@ func clampSettings(section map[string]json.RawMessage) []string {
 }
 
 // clampSetting returns the value used for a numeric setting and, when it
-// is not the value given, why (plan.Limit, as the command line's flags).
+// is not the value given, why (session.Limit, as the command line's flags).
 func clampSetting(sp settingSpec, v float64) (float64, string) {
-	return plan.Limit{Min: *sp.Minimum, Max: *sp.Maximum, CPUBound: sp.CPUBound, Integer: sp.Type == "integer"}.Clamp(v)
+	return session.Limit{Min: *sp.Minimum, Max: *sp.Maximum, CPUBound: sp.CPUBound, Integer: sp.Type == "integer"}.Clamp(v)
 }
 
 // number formats a setting's value as JSON writes it (1000000000, not
 // 1e+09).
-func number(v float64) string { return plan.Number(v) }
+func number(v float64) string { return session.Number(v) }

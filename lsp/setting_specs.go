@@ -2,7 +2,7 @@ package lsp
 
 import (
 	findingkind "github.com/foresight-sol/foresight/engine/finding"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -73,7 +73,7 @@ var settingSpecs = []settingSpec{
 	{Key: "fuzzExecs", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(1e9),
 		Doc:   "Budget of a campaign in executed transaction sequences; `0` means none. With a fixed `#foresight.seed#` and one worker, a campaign is reproducible.",
 		Short: "budget in executed transaction sequences; 0 = none"},
-	{Key: "workers", Type: "integer", Default: 1, Minimum: bound(plan.WorkersLimit.Min), Maximum: bound(plan.WorkersLimit.Max), CPUBound: plan.WorkersLimit.CPUBound,
+	{Key: "workers", Type: "integer", Default: 1, Minimum: bound(session.WorkersLimit.Min), Maximum: bound(session.WorkersLimit.Max), CPUBound: session.WorkersLimit.CPUBound,
 		Doc:   "Parallel workers per campaign; the server uses at most one per CPU.",
 		Short: "parallel workers per campaign"},
 	{Key: "oracles", Type: "object", Values: "boolean", Default: map[string]bool{},
@@ -82,7 +82,7 @@ var settingSpecs = []settingSpec{
 	{Key: "targeted", Type: "boolean", Default: true,
 		Doc:   "Focus the campaign after a save on the functions the save changed (and the changed lines). Off: fuzz every function each time.",
 		Short: "focus the campaign on the functions the save changed; false fuzzes every function each time"},
-	{Key: "maxSequenceLength", Type: "integer", Default: 64, Minimum: bound(plan.SeqLenLimit.Min), Maximum: bound(plan.SeqLenLimit.Max),
+	{Key: "maxSequenceLength", Type: "integer", Default: 64, Minimum: bound(session.SeqLenLimit.Min), Maximum: bound(session.SeqLenLimit.Max),
 		Doc:   "Longest transaction sequence a campaign tries.",
 		Short: "longest transaction sequence"},
 	{Key: "seed", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(maxSafeInteger),
@@ -97,7 +97,7 @@ var settingSpecs = []settingSpec{
 	{Key: "mutants", Type: "boolean", Default: false,
 		Doc:   "After a save's campaign has ended (never before, so it delays no finding), fuzz the mutants of the lines the save changed against the project's own properties, as `foresight mutants` does (docs/mutants.md), with `#foresight.seed#` (1 when 0) and `#foresight.mutantExecs#` executions per mutant. A line with a mutant no property notices gets an Information diagnostic (source `foresight-mutants`), its function a lens with the counts. The next save cancels it.",
 		Short: "after a save's campaign, fuzz the mutants of the changed lines and hint where no property notices one (docs/mutants.md)"},
-	{Key: "mutantExecs", Type: "integer", Default: int(plan.DefaultMutantExecs), Minimum: bound(100), Maximum: bound(1e7),
+	{Key: "mutantExecs", Type: "integer", Default: int(session.DefaultMutantExecs), Minimum: bound(100), Maximum: bound(1e7),
 		Doc:   "Executions per mutant (and for the unmutated code's run) when `#foresight.mutants#` is on; like `foresight mutants --execs`.",
 		Short: "executions per mutant with `mutants` on (`foresight mutants --execs`)"},
 	{Key: "showConflictNotice", Type: "boolean", Default: true, Editor: "vscode",

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 var update = flag.Bool("update", false, "rewrite the artifacts generated from settingSpecs")
@@ -71,8 +71,8 @@ func TestSettingSpecsMatchSettings(t *testing.T) {
 		}
 		return settingSpecs[i]
 	}
-	if d := spec("fuzzBudgetSeconds").Default; d != int(plan.SaveBudget.Seconds()) {
-		t.Errorf("fuzzBudgetSeconds default %v, server %v", d, plan.SaveBudget.Seconds())
+	if d := spec("fuzzBudgetSeconds").Default; d != int(session.SaveBudget.Seconds()) {
+		t.Errorf("fuzzBudgetSeconds default %v, server %v", d, session.SaveBudget.Seconds())
 	}
 	if d := spec("targeted").Default; d != defaultSettings().targeted() {
 		t.Errorf("targeted default %v, server %v", d, defaultSettings().targeted())

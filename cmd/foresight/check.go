@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/harness"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
 )
@@ -26,7 +26,7 @@ func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*s
 // project. Test and script files (solc.Project.IsTestOrScript) found in a
 // directory are left out, as in the editor; a file named on its own is
 // always compiled. It returns the files left out and, with suites, the
-// invariant suites whose set-up reaches the files (plan.SuitesFor, the
+// invariant suites whose set-up reaches the files (session.SuitesFor, the
 // rule the editor's saves use too), which are not among those left out:
 // each is compiled and fuzzed on its own (harness.go).
 func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, suites bool) ([]*solc.Build, []string, []harnessFile, error) {
@@ -130,7 +130,7 @@ func withDependents(proj *solc.Project, files []string, named map[string]bool) [
 type compiled struct {
 	good, broken []*solc.Build
 	skipped      []string
-	harnesses    []plan.Suite
+	harnesses    []session.Suite
 }
 
 // failed reports whether some files did not compile.

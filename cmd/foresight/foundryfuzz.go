@@ -9,7 +9,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -34,11 +34,11 @@ func applyFoundryFuzz(opts *engine.Options, fs *flag.FlagSet, comp compiled, ver
 		// Bounded as the flag and the editor's setting are: foundry.toml
 		// is the project's, not to be trusted with the machine.
 		var note string
-		opts.MaxSeqLen, note, _ = plan.Depth(*cfg.Depth)
+		opts.MaxSeqLen, note, _ = session.Depth(*cfg.Depth)
 		applied = append(applied, note)
 	}
 	if len(applied) > 0 {
-		fmt.Fprintln(stderr, plan.FoundryNote(applied))
+		fmt.Fprintln(stderr, session.FoundryNote(applied))
 	}
 	if verbose {
 		for _, n := range cfg.Notes {
@@ -59,7 +59,7 @@ func foundryFuzzConfig(comp compiled) solc.FuzzConfig {
 }
 
 // loadForgeSeeds seeds the run's set-up campaigns with forge's corpus
-// entries and persisted invariant failures (plan.LoadForgeCorpus) of
+// entries and persisted invariant failures (session.LoadForgeCorpus) of
 // the Foundry project of the fuzzed files, and says on stderr how many
 // it read and which files it skipped, and why.
 func loadForgeSeeds(opts *engine.Options, comp compiled, stderr io.Writer) {
@@ -67,7 +67,7 @@ func loadForgeSeeds(opts *engine.Options, comp compiled, stderr io.Writer) {
 	if root == "" {
 		return
 	}
-	l := plan.LoadForgeCorpus(root, foundryFuzzConfig(comp))
+	l := session.LoadForgeCorpus(root, foundryFuzzConfig(comp))
 	for _, p := range l.Problems {
 		fmt.Fprintf(stderr, "foresight: warning: forge corpus: skipped %v\n", p)
 	}
@@ -93,7 +93,7 @@ func printForgeSeeds(stderr io.Writer, opts engine.Options, rep *engine.Report, 
 		return
 	}
 	line := fmt.Sprintf("foresight: forge corpus: %d sequence(s) ran as seeds", rep.ForgeSeeds.Used)
-	if skips := plan.ForgeSkips(rep.ForgeSeeds); len(skips) > 0 {
+	if skips := session.ForgeSkips(rep.ForgeSeeds); len(skips) > 0 {
 		line += "; skipped " + strings.Join(skips, ", ")
 	}
 	fmt.Fprintln(stderr, line)

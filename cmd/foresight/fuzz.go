@@ -17,7 +17,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/engine/safefile"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -27,8 +27,8 @@ type fuzzFlags struct {
 	labels   bool
 	parallel int
 	timeout  time.Duration
-	// defTimeout is the command's default budget (plan.CheckBudget,
-	// plan.FuzzBudget).
+	// defTimeout is the command's default budget (session.CheckBudget,
+	// session.FuzzBudget).
 	defTimeout time.Duration
 	execs      uint64
 	seed       uint64
@@ -125,23 +125,23 @@ func (f *fuzzFlags) options(stderr io.Writer) (engine.Options, error) {
 	if f.maxSeqLen < 1 {
 		return opts, fmt.Errorf("--max-seq-len %d: %w (want 1 or more transactions)", f.maxSeqLen, errUnknownValue)
 	}
-	// The editor clamps the same settings with the same words (plan.Limit).
-	opts.Workers = clampFlag(stderr, "workers", plan.WorkersLimit, f.workers)
-	opts.MaxSeqLen = clampFlag(stderr, "max-seq-len", plan.SeqLenLimit, f.maxSeqLen)
+	// The editor clamps the same settings with the same words (session.Limit).
+	opts.Workers = clampFlag(stderr, "workers", session.WorkersLimit, f.workers)
+	opts.MaxSeqLen = clampFlag(stderr, "max-seq-len", session.SeqLenLimit, f.maxSeqLen)
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
-	opts.Duration = plan.Budget(plan.Named, &f.timeout, f.defTimeout, f.execs)
-	opts.Seed = plan.ClockSeed(opts.Seed)
+	opts.Duration = session.Budget(session.Named, &f.timeout, f.defTimeout, f.execs)
+	opts.Seed = session.ClockSeed(opts.Seed)
 	return opts, nil
 }
 
 func runFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "fuzz", plan.FuzzBudget, args, stdout, stderr)
+	return fuzzCommand(ctx, "fuzz", session.FuzzBudget, args, stdout, stderr)
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "check", plan.CheckBudget, args, stdout, stderr)
+	return fuzzCommand(ctx, "check", session.CheckBudget, args, stdout, stderr)
 }
 
 // fuzzRun is check and fuzz: compile, fuzz, report.
@@ -233,7 +233,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	}
 	printHarnesses(stderr, runs)
 	printForgeSeeds(stderr, opts, rep, ff.verbose)
-	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
+	summary{rep: rep, skips: session.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
 		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
@@ -263,7 +263,7 @@ func campaignExit(rep *engine.Report, failed bool) int {
 type runInfo struct {
 	paths, only []string
 	compiled
-	harnesses []plan.SuiteRun
+	harnesses []session.SuiteRun
 	targets   []engine.Target // --target's places (JUnit's contract.function cases)
 	wall      time.Duration   // the campaigns' wall time (JUnit's time)
 	command   string          // check or fuzz
@@ -392,10 +392,10 @@ type jsonReport struct {
 	SkippedFiles []string         `json:"skippedFiles,omitempty"`
 	// Harnesses are the invariant suites run beside the direct campaign
 	// (harness.go); their findings name them.
-	Harnesses     []plan.SuiteRun  `json:"harnesses,omitempty"`
-	NotCompiled   []string         `json:"notCompiled,omitempty"`
-	CompileErrors []string         `json:"compileErrors,omitempty"`
-	Finds         []report.Finding `json:"findings"`
+	Harnesses     []session.SuiteRun `json:"harnesses,omitempty"`
+	NotCompiled   []string           `json:"notCompiled,omitempty"`
+	CompileErrors []string           `json:"compileErrors,omitempty"`
+	Finds         []report.Finding   `json:"findings"`
 	// Functions are the per-function counts and shares of the work.
 	Functions []report.FunctionStat `json:"functionStats,omitempty"`
 }
@@ -446,7 +446,7 @@ func checkContractNames(flag string, names []string, builds []*solc.Build) error
 
 // clampFlag returns the value of an integer flag within lim, saying on
 // stderr when it is not the one given.
-func clampFlag(stderr io.Writer, name string, lim plan.Limit, v int) int {
+func clampFlag(stderr io.Writer, name string, lim session.Limit, v int) int {
 	used, why := lim.ClampInt(v)
 	if why != "" {
 		fmt.Fprintf(stderr, "foresight: --%s is %d, %s: using %d\n", name, v, why, used)

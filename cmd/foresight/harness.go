@@ -8,12 +8,12 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
 // This file runs a Foundry project's invariant suites as forge would,
-// beside the direct campaign on its code, as the planner (package plan)
+// beside the direct campaign on its code, as the planner (package session)
 // decides for check and fuzz and the editor's saves alike: each test
 // contract of a suite whose imports reach the fuzzed code gets a campaign
 // of its own that starts from its setUp(), with the same seed and an
@@ -28,14 +28,14 @@ type harnessFile struct {
 }
 
 // projectSuites returns the invariant suites of proj whose imports reach
-// files, named on the command line (plan.For in mode Named, the planner
+// files, named on the command line (session.For in mode Named, the planner
 // the editor's saves use too).
 func projectSuites(proj *solc.Project, files []string, on bool) []harnessFile {
 	if !on {
 		return nil
 	}
 	var out []harnessFile
-	for _, p := range plan.For(proj, files, nil, plan.Named).Suites {
+	for _, p := range session.For(proj, files, nil, session.Named).Suites {
 		out = append(out, harnessFile{path: p, proj: proj})
 	}
 	return out
@@ -48,13 +48,13 @@ func notSuites(tests []string, hs []harnessFile) []string {
 	})
 }
 
-// compileHarnesses compiles each suite alone (plan.CompileSuites); a
+// compileHarnesses compiles each suite alone (session.CompileSuites); a
 // suite that does not compile has its errors printed to stderr and is
 // kept with the reason.
-func compileHarnesses(ctx context.Context, tc *solc.Toolchain, suites []harnessFile, stderr io.Writer) ([]plan.Suite, error) {
-	var out []plan.Suite
+func compileHarnesses(ctx context.Context, tc *solc.Toolchain, suites []harnessFile, stderr io.Writer) ([]session.Suite, error) {
+	var out []session.Suite
 	for _, h := range suites {
-		ss, err := plan.CompileSuites(ctx, tc, h.proj, []string{h.path}, nil)
+		ss, err := session.CompileSuites(ctx, tc, h.proj, []string{h.path}, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -71,7 +71,7 @@ func compileHarnesses(ctx context.Context, tc *solc.Toolchain, suites []harnessF
 }
 
 // printHarnesses names each suite the run used, for the summary.
-func printHarnesses(w io.Writer, runs []plan.SuiteRun) {
+func printHarnesses(w io.Writer, runs []session.SuiteRun) {
 	for _, r := range runs {
 		name := displayPath(r.File, r.File)
 		if r.Contract != "" {
@@ -88,21 +88,21 @@ func printHarnesses(w io.Writer, runs []plan.SuiteRun) {
 
 // fuzzAll runs the direct campaign on good (its corpus shared through
 // sh, if any) and each suite's side by side, with the budget split
-// between them (plan.Split, plan.RunAll), as the editor's save does. Each
+// between them (session.Split, session.RunAll), as the editor's save does. Each
 // campaign has the run's seed and a budget fixed before any starts, and
 // shares no state with the others (the corpus and its sharing are the
 // direct campaign's), so a seed and an execution budget give the same
 // findings as running them in turn, with one worker each.
-func fuzzAll(ctx context.Context, good []*solc.Build, opts engine.Options, hs []plan.Suite, sh *share) (*engine.Report, []plan.SuiteRun, error) {
-	hopts := plan.Split(&opts, len(hs))
+func fuzzAll(ctx context.Context, good []*solc.Build, opts engine.Options, hs []session.Suite, sh *share) (*engine.Report, []session.SuiteRun, error) {
+	hopts := session.Split(&opts, len(hs))
 	finished := false
-	h := plan.Hooks{OnDirect: func(rep *engine.Report) {
+	h := session.Hooks{OnDirect: func(rep *engine.Report) {
 		finished = true // called in this goroutine, before RunAll returns
 		if sh != nil {
 			sh.finish(rep) // the direct campaign's inputs, before the suites' findings join its report
 		}
 	}}
-	rep, runs, err := plan.RunAll(ctx, good, opts, hs, hopts, h)
+	rep, runs, err := session.RunAll(ctx, good, opts, hs, hopts, h)
 	if !finished && sh != nil {
 		sh.finish(rep)
 	}
@@ -113,7 +113,7 @@ func fuzzAll(ctx context.Context, good []*solc.Build, opts engine.Options, hs []
 }
 
 // relHarnesses is runs with their files relative to root.
-func relHarnesses(root string, runs []plan.SuiteRun) []plan.SuiteRun {
+func relHarnesses(root string, runs []session.SuiteRun) []session.SuiteRun {
 	out := slices.Clone(runs)
 	for i := range out {
 		if rel := relTo(root, out[i].File); rel != "" {

@@ -164,7 +164,7 @@ contract BankForkTest is Test {
 }
 
 // TestSuitesAreTheEditorsHarnesses: the command line's suites are
-// harness.Find's invariant suites (plan.SuitesFor, the rule the editor's
+// harness.Find's invariant suites (session.SuitesFor, the rule the editor's
 // saves use too), on the fixture project.
 func TestSuitesAreTheEditorsHarnesses(t *testing.T) {
 	root := harnessProject(t)

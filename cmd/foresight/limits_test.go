@@ -11,7 +11,7 @@ import (
 
 // TestFlagsClamped: --workers and --max-seq-len past their bounds run with
 // the bound and say so, in the words the editor uses for its settings
-// (plan.Limit); --workers 100000 used to take all of the machine's memory.
+// (session.Limit); --workers 100000 used to take all of the machine's memory.
 func TestFlagsClamped(t *testing.T) {
 	path := fixtures.Example(t, "TwoObjectives.sol")
 	for _, tt := range []struct {

@@ -1,4 +1,4 @@
-package plan
+package session
 
 import (
 	"context"
@@ -43,7 +43,7 @@ func TestCarry(t *testing.T) {
 		{name: "removed function", now: [][2]string{{"    function checkSolvency() external view {\n        assert(address(this).balance >= totalDeposits);\n    }\n", ""}},
 			why: "Vault's ABI changed"},
 	}
-	root := filepath.Join(fixtures.RepoRoot(), "plan", "testdata", "carry")
+	root := filepath.Join(fixtures.RepoRoot(), "session", "testdata", "carry")
 	vault := filepath.Join(root, "src", "Vault.sol")
 	test := filepath.Join(root, "test", "Vault.t.sol")
 	tc := solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})

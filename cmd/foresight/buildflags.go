@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -34,18 +35,19 @@ func setBool(dst **bool) func(string) error {
 }
 
 func (b *buildFlags) register(fs *flag.FlagSet) {
-	fs.BoolFunc("optimize", "compile with the optimizer on (--optimize=false: off), whatever the project's configuration says", setBool(&b.override.Optimizer))
-	fs.Func("optimizer-runs", "the optimizer's `runs` (turns the optimizer on unless --optimize=false)", func(v string) error {
-		n, err := strconv.ParseUint(v, 10, 32)
-		if err != nil {
-			return fmt.Errorf("want a whole number of runs up to 4294967295")
+	fs.BoolFunc("optimize", setting("", "optimize").Usage, setBool(&b.override.Optimizer))
+	funcSetting(fs, "", "optimizer-runs", func(v string) error {
+		runsMax := *setting("", "optimizer-runs").Maximum
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || float64(n) > runsMax {
+			return fmt.Errorf("want a whole number of runs up to %s", session.Number(runsMax))
 		}
 		runs := int(n)
 		b.override.OptimizerRuns = &runs
 		return nil
 	})
-	fs.BoolFunc("via-ir", "compile through Yul IR (--via-ir=false: not), whatever the project's configuration says", setBool(&b.override.ViaIR))
-	fs.Func("evm-version", "compile for this EVM `version` (paris, shanghai, cancun, ...)", func(v string) error {
+	fs.BoolFunc("via-ir", setting("", "via-ir").Usage, setBool(&b.override.ViaIR))
+	funcSetting(fs, "", "evm-version", func(v string) error {
 		if err := solc.CheckEVMVersion(v); err != nil {
 			return err
 		}

@@ -24,8 +24,8 @@ type forkFlags struct {
 }
 
 func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
-	fs.StringVar(&f.url, "fork-url", "", "run on the state of the live chain at this JSON-RPC `url` (read lazily, cached on disk per chain and block; see docs/cli.md)")
-	fs.Uint64Var(&f.block, "fork-block", 0, "with --fork-url, fork at this block `number` (default: the latest when the run starts, then pinned; replay: the report's)")
+	stringSetting(fs, &f.url, "", "fork-url")
+	uint64Setting(fs, &f.block, "", "fork-block", 0)
 	if !targets {
 		return
 	}

@@ -70,9 +70,9 @@ func (l *targetList) Set(s string) error {
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, scoring bool) {
 	f.compilerFlags.register(fs)
 	f.defTimeout = defaultTimeout
-	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); shrinking a finding made just before the end can overrun it a little; 0: no limit")
-	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
-	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
+	durationSetting(fs, &f.timeout, "", "timeout", defaultTimeout)
+	uint64Setting(fs, &f.execs, "", "execs", 0)
+	uint64Setting(fs, &f.seed, "", "seed", 0)
 	fs.StringVar(&f.contracts, "contract", "", "fuzz only these contracts (comma-separated `names`; default: all)")
 	fs.StringVar(&f.oracles, "oracles", "", "switch finding `kinds` on or off, comma-separated: \"panics\" adds arithmetic overflow, division by zero and the other checked-arithmetic panics; \"-"+string(finding.AssertFailure)+"\" or \"-"+string(finding.Timestamp)+"\" turns one off (kinds: docs/oracles.md)")
 	fs.StringVar(&f.format, "format", "text", "report `format`: text (like compiler errors), json (for replay and tools), sarif (code scanning) or junit (CI test reports)")
@@ -81,8 +81,8 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "the `file` --coverage writes")
 	fs.BoolVar(&f.covDeps, "coverage-deps", false, "with --coverage, also cover dependencies' files (node_modules, Foundry's lib/), left out by default")
 	fs.Var(&f.targets, "target", "aim the campaign at a `place`: FILE:LINE, FILE:LINE-LINE, FILE:FUNCTION, or asserts (every assert); repeatable")
-	fs.IntVar(&f.workers, "workers", 1, "fuzz on this `number` of CPU cores at once (results then depend on timing)")
-	fs.IntVar(&f.maxSeqLen, "max-seq-len", engine.DefaultMaxSeqLen, "try sequences of at most this `number` of transactions (they grow past 8 only from states that opened new coverage)")
+	intSetting(fs, &f.workers, "", "workers", 1)
+	intSetting(fs, &f.maxSeqLen, "", "max-seq-len", engine.DefaultMaxSeqLen)
 	fs.BoolVar(&f.noPredict, "no-prediction", false, "do not compute inputs aimed at the values branch conditions compare against (input prediction)")
 	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "lengthen transaction sequences always, not only where an earlier transaction's state changes what a function does")
 	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")
@@ -92,7 +92,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.explain, "explain", "", "print what a finding `kind` means ("+string(finding.Reentrancy)+", "+string(finding.AssertFailure)+", ...), why it is a bug and what to do, and exit; -v shows the same under each finding")
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
-		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
+		intSetting(fs, &f.parallel, "", "parallel", runtime.GOMAXPROCS(0))
 		fs.StringVar(&f.cpuprof, "cpuprofile", "", "write a CPU profile of the campaign (deployment and fuzzing, not compiling) to `file` (go tool pprof)")
 		f.share.register(fs)
 	}
@@ -118,16 +118,17 @@ func (f *fuzzFlags) options(stderr io.Writer) (engine.Options, error) {
 	default:
 		return opts, fmt.Errorf("--format %s: %w (want text, json, sarif or junit)", f.format, errUnknownValue)
 	}
-	// A negative count used to fall back to the default without a word.
-	if f.workers < 1 {
-		return opts, fmt.Errorf("--workers %d: %w (want 1 or more cores)", f.workers, errUnknownValue)
+	// The editor clamps the same settings with the same policy and words
+	// (session.Setting); a negative count used to fall back to the
+	// default without a word.
+	opts.Workers = clampInt(stderr, "", "workers", f.workers)
+	opts.MaxSeqLen = clampInt(stderr, "", "max-seq-len", f.maxSeqLen)
+	opts.Execs = clampUint64(stderr, "", "execs", f.execs)
+	f.timeout = clampDuration(stderr, "", "timeout", f.timeout)
+	if f.labels {
+		f.parallel = clampInt(stderr, "", "parallel", f.parallel)
 	}
-	if f.maxSeqLen < 1 {
-		return opts, fmt.Errorf("--max-seq-len %d: %w (want 1 or more transactions)", f.maxSeqLen, errUnknownValue)
-	}
-	// The editor clamps the same settings with the same words (session.Limit).
-	opts.Workers = clampFlag(stderr, "workers", session.WorkersLimit, f.workers)
-	opts.MaxSeqLen = clampFlag(stderr, "max-seq-len", session.SeqLenLimit, f.maxSeqLen)
+	f.fork.block = clampUint64(stderr, "", "fork-block", f.fork.block)
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
@@ -442,16 +443,6 @@ func checkContractNames(flag string, names []string, builds []*solc.Build) error
 		}
 	}
 	return nil
-}
-
-// clampFlag returns the value of an integer flag within lim, saying on
-// stderr when it is not the one given.
-func clampFlag(stderr io.Writer, name string, lim session.Limit, v int) int {
-	used, why := lim.ClampInt(v)
-	if why != "" {
-		fmt.Fprintf(stderr, "foresight: --%s is %d, %s: using %d\n", name, v, why, used)
-	}
-	return used
 }
 
 // checkNamed checks that the contracts --contract and --setup name were

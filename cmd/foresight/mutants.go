@@ -63,9 +63,9 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var o mutantsOptions
 	fs.StringVar(&o.base, "base", "", "mutate the lines changed since this git `revision` (git diff REV); without it, every line of the files named")
 	fs.StringVar(&o.format, "format", "text", "output `format`: text, json, sarif or junit")
-	fs.Uint64Var(&o.run.Execs, "execs", session.DefaultMutantExecs, "`executions` per mutant (and for the original), split between the suites and the direct campaign")
+	uint64Setting(fs, &o.run.Execs, "mutants", "execs", session.DefaultMutantExecs)
 	fs.Uint64Var(&o.run.Seed, "seed", 1, "`seed` of every campaign")
-	fs.Uint64Var(&o.run.MinHits, "min-hits", session.DefaultMinHits, "runs of a mutant's line it takes to call it survived rather than not reached")
+	uint64Setting(fs, &o.run.MinHits, "mutants", "min-hits", session.DefaultMinHits)
 	fs.BoolVar(&o.allowUnreached, "allow-unreached", false, "exit 0 when the only mutants left are not reached")
 	var cf compilerFlags
 	cf.register(fs)
@@ -73,6 +73,8 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if !ok {
 		return code
 	}
+	o.run.Execs = clampUint64(stderr, "mutants", "execs", o.run.Execs)
+	o.run.MinHits = clampUint64(stderr, "mutants", "min-hits", o.run.MinHits)
 	if !slices.Contains([]string{"text", "json", "sarif", "junit"}, o.format) {
 		usageError(stderr, "mutants", "--format %q: %v (want text, json, sarif or junit)", o.format, errUnknownValue)
 		return exitUsage

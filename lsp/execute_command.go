@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/harness"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
@@ -348,9 +347,9 @@ func (s *server) fuzzFile(a fileArg) (*run, error) {
 	}
 	s.mu.Unlock()
 	if test && text == nil {
-		text = harness.ReadSmall(path)
+		text = session.ReadSmall(path)
 	}
-	if test && !harness.HasSetUp(text) {
+	if test && !session.HasSetUp(text) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is a test file without a setUp(): its contracts are fuzzed only from a set-up", filepath.Base(path))
 	}
 	return s.schedule(p, trigger{reason: "command", file: path, wholeFile: true, alone: test}), nil

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
@@ -43,69 +42,43 @@ type fuzzRequest struct {
 	carried []session.Carried
 }
 
-// fuzz runs the campaign of a run and streams its findings.
+// fuzz runs the campaign of a run and streams its findings. The order of
+// the run (Foundry's configuration, forge's corpus, the project's corpus
+// and fork, the budget split, the suites beside the direct campaign) is
+// session.Run's, the command line's too; this side streams what it says
+// to the client (editorSink).
 func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
-	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
+	p, r, c, t, st, prog := req.p, req.r, req.c, req.t, req.st, req.prog
 	opts := st.options(t.budget)
-	opts.SetUps = s.setUps                           // a set-up's state kept across saves (engine.SetUpCache)
-	s.foundryFuzz(&opts, st, builds, req.suiteTexts) // foundryfuzz.go
+	opts.SetUps = s.setUps // a set-up's state kept across saves (engine.SetUpCache)
 	opts.Contracts = c.contracts
 	opts.Focus = focusThrough(c)
 	// The changed lines are lookahead targets; lines without code (comments,
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
-	var err error
-	if opts.Fork, err = s.openFork(ctx, st); err != nil { // fork.go: trusted workspaces only
-		if ctx.Err() != nil {
-			return "cancelled"
-		}
-		return "not fuzzed: the fork failed (" + forkKind(err) + ")"
-	}
-	defer s.closeFork(opts.Fork)
-	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
-	defer s.closeSetUpForks(opts.SetUpForks)
-	// The suites share the seed and split the budget (session.Split).
-	hopts := session.Split(&opts, req.nSuites)
-	focus := c.focus
-	what := fuzzedWhat(c, t)
-	store, seeds := s.loadCorpus(p.root, c.contracts)
-	opts.Seeds = seeds
-	// Reports carry a percentage with a budget in executions and the
-	// run's time left with a time budget.
-	clock := newCountdown(opts.Duration, hopts.Duration, req.nSuites)
-	if n := req.nSuites; n > 0 && clock.total > 0 {
-		clock.deadline = time.Now().Add(max(opts.Duration, hopts.Duration*time.Duration(n))) // side by side (session.RunAll)
-	}
-	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
-	if len(seeds) > 0 {
-		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
-	} else {
-		prog.report("fuzzing "+what, percent(0))
-	}
 	fallback := t.file
 	if fallback == "" {
-		fallback = files[0]
+		fallback = req.files[0]
 	}
+	sink := &editorSink{s: s, req: req, what: fuzzedWhat(c, t)}
 	// The deployment is known before the first finding streams in, so a
 	// finding can be replayed or exported while its campaign still runs.
 	opts.OnSetup = func(setup report.Setup) {
 		if setup.SetUp != "" {
-			prog.report("fuzzing from "+setup.SetUp+".setUp()", percent(0))
+			prog.report("fuzzing from "+setup.SetUp+".setUp()", sink.percent(0))
 		}
 		s.mu.Lock()
-		p.setups[opts.Seed] = setup
-		s.pruneSetupsLocked(p, opts.Seed)
+		p.setups[sink.seed] = setup
+		s.pruneSetupsLocked(p, sink.seed)
 		s.mu.Unlock()
 	}
 	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.of(pr.Execs, opts.Execs))
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", sink.what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), sink.clock.suffix(pr.Elapsed)), sink.percent(pr.Execs))
 	}
-	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
-		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
 	// The direct campaign and the suites run at the same time, the suites
 	// once compiled (session.RunStaged).
-	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, req.nSuites)
+	hooks := s.suiteHooks(p, r, prog, fallback, &sink.suiteClock, req.nSuites)
 	cut := false // the direct campaign was stopped by a newer save's (takeOver)
 	hooks.OnDirect = func(rep *engine.Report) {
 		select {
@@ -113,7 +86,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 			cut = true
 		default:
 		}
-		s.logCampaign(p.root, "directly: "+what, rep)
+		s.logCampaign(p.root, "directly: "+sink.what, rep)
 	}
 	hooks.StopDirect = r.stopDirect
 	hooks.Carried = req.carried
@@ -125,11 +98,24 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 		}
 		s.logCampaign(p.root, "from "+strings.Join(su.Contracts, ", ")+"'s setUp() on the saved code, before the suite's compile (set-up carried)", rep)
 	}
-	if len(req.carried) > 0 {
-		prog.report("fuzzing "+what+" and from "+strings.Join(req.carried[0].Suite.Contracts, ", ")+".setUp() (carried)", percent(0))
+	mode := session.Save
+	if t.reason == "command" {
+		mode = session.Command
 	}
-	rep, runs, err := session.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
-	result := s.fuzzEnded(ctx, req, store, rep, runs, err)
+	// An editor may send every setting with its default (VS Code does):
+	// Foundry's configuration fills those.
+	given := session.Given{Seed: st.Seed != 0, Depth: st.MaxSequenceLength != 0 && st.MaxSequenceLength != engine.DefaultMaxSeqLen}
+	res, err := session.Run(ctx, session.Request{Mode: mode, Builds: req.builds, Options: opts, Given: given, Suites: req.nSuites, Later: req.later,
+		SuiteTexts: req.suiteTexts, Hooks: hooks, Open: sink.open}, sink)
+	defer sink.close()
+	var oe *session.OpenError
+	if errors.As(err, &oe) {
+		if ctx.Err() != nil {
+			return "cancelled"
+		}
+		return "not fuzzed: the fork failed (" + forkKind(err) + ")"
+	}
+	result := s.fuzzEnded(ctx, req, sink.store, res.Report, res.Suites, err)
 	if cut && ctx.Err() == nil && err == nil {
 		result += "; the direct campaign was stopped by the next save's"
 	}

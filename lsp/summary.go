@@ -15,9 +15,10 @@ import (
 // suiteHooks show a run's suite campaigns as they go: which set-up runs
 // (the progress names it), their findings streamed to the editor.
 //
-// clock is the first suite's countdown (its share, none later); each
-// suite after it has one share fewer to come.
-func (s *server) suiteHooks(p *project, r *run, prog *progress, fallback string, clock countdown, n int) session.Hooks {
+// clock is the first suite's countdown (its share, none later), set when
+// the run's budgets are fixed (editorSink.Start); each suite after it
+// has one share fewer to come.
+func (s *server) suiteHooks(p *project, r *run, prog *progress, fallback string, clock *countdown, n int) session.Hooks {
 	var what string
 	started := 0
 	return session.Hooks{

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -54,7 +53,7 @@ func (b *buildFlags) register(fs *flag.FlagSet) {
 		b.override.EVMVersion = v
 		return nil
 	})
-	fs.Func("gas-limit", fmt.Sprintf("gas per transaction: a `number`, or \"project\" for the project's gas_limit (default %d, which keeps gas-hungry loops from slowing the campaign)", chain.DefaultGasLimit), func(v string) error {
+	fs.Func("gas-limit", fmt.Sprintf("gas per transaction: a `number`, or \"project\" for the project's gas_limit (default %d, which keeps gas-hungry loops from slowing the campaign)", session.DefaultGasLimit), func(v string) error {
 		if v != "project" {
 			n, err := strconv.ParseUint(strings.ReplaceAll(v, "_", ""), 10, 64)
 			if err != nil || n < 21_000 {
@@ -78,8 +77,8 @@ func (b *buildFlags) applyGasLimit(builds []*solc.Build) string {
 		}
 		switch b.gasLimit {
 		case "":
-			if g := p.Limits.ProjectGasLimit; g > 0 && g != chain.DefaultGasLimit {
-				note = fmt.Sprintf("the project's gas_limit (%d) is not used: fuzzing with %d gas per transaction keeps gas-hungry code from slowing the campaign (--gas-limit project uses it)", g, chain.DefaultGasLimit)
+			if g := p.Limits.ProjectGasLimit; g > 0 && g != session.DefaultGasLimit {
+				note = fmt.Sprintf("the project's gas_limit (%d) is not used: fuzzing with %d gas per transaction keeps gas-hungry code from slowing the campaign (--gas-limit project uses it)", g, session.DefaultGasLimit)
 			}
 		case "project":
 			p.Limits.GasLimit = p.Limits.ProjectGasLimit

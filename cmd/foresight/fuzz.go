@@ -191,7 +191,6 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if failed && len(good) == 0 {
 		return exitUsage
 	}
-	applyFoundryFuzz(&opts, fs, comp, ff.verbose, stderr) // foundryfuzz.go; forge's corpus too
 	if note := ff.build.applyGasLimit(good); note != "" {
 		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}
@@ -199,19 +198,6 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
-	sh, err := ff.share.start(ctx, &opts, good, paths, stderr, log)
-	if err != nil {
-		cliError(stderr, name, err)
-		return exitUsage
-	}
-	src, err := ff.fork.open(ctx, &opts, stderr)
-	if err != nil {
-		cliError(stderr, name, err)
-		return exitUsage
-	}
-	defer closeFork(src, stderr)
-	defer closeSetUpForks(opts.SetUpForks, stderr)
-	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
 	if ff.cpuprof != "" {
 		stop, err := startCPUProfile(ff.cpuprof)
 		if err != nil {
@@ -220,13 +206,19 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		}
 		defer stop()
 	}
+	// The order of the run's campaigns is session's (session.Run), the
+	// editor's too; this command opens its corpus and fork when asked.
+	c := &cliRun{ff: &ff, paths: paths, good: good, stderr: stderr, log: log}
+	defer c.close()
 	fuzzStart := time.Now()
-	rep, runs, err := fuzzAll(ctx, good, opts, comp.harnesses, sh)
+	res, err := session.Run(ctx, c.request(fs, opts, comp), cliSink{stderr: stderr, verbose: ff.verbose})
 	fuzzWall := time.Since(fuzzStart)
+	c.finish(res.Report)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
 	}
+	rep, runs, opts := res.Report, res.Suites, res.Options
 	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts, harnesses: runs, targets: ff.targets, wall: fuzzWall, command: name}
 	if err := ff.writeReport(stdout, rep, run); err != nil {
 		cliError(stderr, name, err)

@@ -226,24 +226,20 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	}
 }
 
-// planRun asks the planner (package session) for a run's campaigns, as
-// 'foresight check' does: the direct one on the open files and each
-// invariant suite whose set-up reaches them; commands fuzz what they
-// name, without a suite. The full compile the direct campaign fuzzes
-// holds the files fuzzed directly, not the suites: a suite's compile
-// (a test with forge-std: seconds with solc-js) runs beside the direct
-// campaign (suitesLater), which starts once the saved file's own code is
-// compiled. The analysis does not wait for either.
+// planRun asks session for a run's campaigns (session.ForEditor): the
+// direct one on the open files and each invariant suite whose set-up
+// reaches them, as 'foresight check' does; commands fuzz what they name,
+// without a suite, and "Fuzz this file" on a test plans as if the file
+// were named alone.
 func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (session.Campaigns, []string) {
-	if t.alone {
-		return session.For(proj, []string{t.file}, overlay, session.Named), files
-	}
 	mode := session.Save
-	if t.reason == "command" {
+	switch {
+	case t.alone:
+		mode = session.Named
+	case t.reason == "command":
 		mode = session.Command
 	}
-	cp := session.For(proj, files, overlay, mode)
-	return cp, slices.DeleteFunc(slices.Clone(files), func(f string) bool { return slices.Contains(cp.Suites, f) })
+	return session.ForEditor(proj, mode, t.file, files, overlay)
 }
 
 // compileRequest is what the compiles of a run read: the project, the

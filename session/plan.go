@@ -152,3 +152,19 @@ func textOf(path string, overlay solc.Overlay) []byte {
 	}
 	return harness.ReadSmall(path)
 }
+
+// ForEditor is For for an editor's run of the open files in mode m: a
+// save or a command (Save, Command) plans the open files; Named plans
+// file as if named alone on the command line ("Fuzz this file" on a
+// test, fuzzed from its own set-up). It also returns the files the
+// direct campaign's full compile holds: the open files less the suites,
+// whose compile (a test with forge-std: seconds with solc-js) runs
+// beside the direct campaign (RunStaged), which starts once the saved
+// file's own code is compiled.
+func ForEditor(proj *solc.Project, m Mode, file string, files []string, overlay solc.Overlay) (Campaigns, []string) {
+	if m == Named {
+		return For(proj, []string{file}, overlay, Named), files
+	}
+	cp := For(proj, files, overlay, m)
+	return cp, slices.DeleteFunc(slices.Clone(files), func(f string) bool { return slices.Contains(cp.Suites, f) })
+}

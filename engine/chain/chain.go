@@ -33,7 +33,10 @@ type Config struct {
 	// a local chain, where the gas limit bounds every transaction's work
 	// the same on a quiet and on a loaded machine (a wall clock there
 	// decided results by the machine's load); 10s on a fork, whose state
-	// reads wait on an RPC endpoint, which gas does not bound.
+	// reads wait on an RPC endpoint, which gas does not bound. A chain
+	// that only may fork (Forks set) gets it when a set-up selects a
+	// fork, not before: a set-up's billion-gas loop on a local chain must
+	// not end by the clock on a loaded machine.
 	TxTimeout  time.Duration
 	StartTime  uint64 // block timestamp of the deployment block
 	StartBlock uint64
@@ -157,7 +160,7 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	if cfg.Senders == 0 {
 		cfg.Senders = DefaultSenders
 	}
-	if cfg.TxTimeout == 0 && (cfg.Fork != nil || cfg.Forks != nil) {
+	if cfg.TxTimeout == 0 && cfg.Fork != nil {
 		cfg.TxTimeout = ForkTxTimeout
 	}
 	if cfg.StartTime == 0 {

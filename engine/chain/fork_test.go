@@ -127,3 +127,37 @@ func TestForkReadsTheForkedState(t *testing.T) {
 		t.Error("Forked names a contract not configured")
 	}
 }
+
+type noForks struct{}
+
+func (noForks) Fork(string, uint64) (*Fork, error) { return nil, nil }
+
+// TestForkGuardOnlyOnceForked: a chain that may fork (a Foundry set-up's
+// chain, which every campaign from a test folder gets) has no wall-clock
+// guard until a fork is selected; a set-up's long loop on the local chain
+// ran into the fork's 10 s guard on a loaded machine ("setUp() reverted:
+// transaction exceeded its wall-clock limit").
+func TestForkGuardOnlyOnceForked(t *testing.T) {
+	c, err := New(Config{Forks: noForks{}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.cfg.TxTimeout != 0 {
+		t.Fatalf("a chain that has not forked has a wall-clock guard of %v", c.cfg.TxTimeout)
+	}
+	r := &mapReader{code: map[common.Address][]byte{}, reads: map[string]int{}}
+	if err := c.SelectFork(&Fork{Reader: r, ChainID: 1, Number: 5, Time: 10}, nil); err != nil {
+		t.Fatal(err)
+	}
+	defer c.stopGuard()
+	if c.cfg.TxTimeout != ForkTxTimeout || c.guard == nil {
+		t.Fatalf("after selecting a fork: guard %v armed %v, want %v armed", c.cfg.TxTimeout, c.guard != nil, ForkTxTimeout)
+	}
+	f, err := New(Config{Fork: &Fork{Reader: r, ChainID: 1}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.cfg.TxTimeout != ForkTxTimeout {
+		t.Fatalf("a forked chain's guard is %v, want %v", f.cfg.TxTimeout, ForkTxTimeout)
+	}
+}

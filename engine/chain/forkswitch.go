@@ -72,6 +72,12 @@ func (c *Chain) SelectFork(f *Fork, keep []common.Address) error {
 	c.epoch++
 	c.view.final = true // the journal was rebuilt: finalise before a probe
 	c.commitErr = errForked
+	if c.cfg.TxTimeout == 0 {
+		// From here on reads wait on an RPC endpoint: guard the rest of
+		// this transaction and every later one (Config.TxTimeout).
+		c.cfg.TxTimeout = ForkTxTimeout
+		c.startGuard()
+	}
 	c.cfg.Fork = &Fork{Reader: f.Reader, ChainID: f.ChainID, Number: f.Number, Time: f.Time, BaseFee: f.BaseFee, Coinbase: f.Coinbase, GasLimit: f.GasLimit}
 	c.evm.ChainConfig().ChainID = new(big.Int).SetUint64(f.ChainID)
 	ctx := &c.evm.Context

@@ -3,8 +3,8 @@ package fuzz
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 

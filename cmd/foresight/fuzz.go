@@ -366,6 +366,9 @@ type jsonReport struct {
 	// DeployExecs are the executions (part of Execs) that solved
 	// constructors.
 	DeployExecs uint64 `json:"deployExecs"`
+	// Refocuses counts the plateaus after which the search turned to
+	// the inputs nearest to untaken branches (docs/schedule.md).
+	Refocuses uint64 `json:"refocuses,omitempty"`
 	// ForgeSeedsUsed counts forge's corpus entries and persisted
 	// failures that seeded the set-up campaigns (docs/foundry.md).
 	ForgeSeedsUsed int `json:"forgeSeedsUsed,omitempty"`
@@ -409,7 +412,7 @@ func writeJSON(w io.Writer, rep *engine.Report, run runInfo) error {
 	// another checkout (reportpaths.go).
 	root := reportRoot(run.paths)
 	return enc.Encode(jsonReport{Schema: reportSchema, Tool: jsonTool{"foresight", version}, Root: root, Inputs: relPaths(root, run.paths), Execs: rep.Execs, Txs: rep.Txs, TxRate: rep.TxRate, Elapsed: rep.Elapsed, OracleTxs: rep.OracleTxs,
-		DeployExecs: rep.DeployExecs, ForgeSeedsUsed: rep.ForgeSeedsUsed, predictionCounts: predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
+		DeployExecs: rep.DeployExecs, Refocuses: rep.Refocuses, ForgeSeedsUsed: rep.ForgeSeedsUsed, predictionCounts: predictionCounts{rep.Predictions, rep.PredictionHits, rep.PredictionYield}, ContractsFuzzed: rep.Contracts, FunctionsFuzzed: rep.Functions, Scope: rep.Scope, Setup: rep.Setup, SetUp: rep.SetUp, Skipped: rep.Skipped,
 		Contracts: contractStatuses(run.good, rep, run.only, run.harnesses), SkippedFiles: relPaths(root, run.skipped), Harnesses: relHarnesses(root, run.harnesses), NotCompiled: notCompiled(run.broken), CompileErrors: compileErrors(run.broken), Finds: relFindings(root, findings), Functions: rep.FunctionStats})
 }
 

@@ -86,6 +86,8 @@ type campaign struct {
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 	compacted   atomic.Uint64 // corpus inputs that lost inert transactions (compact.go)
+	progress    atomic.Uint64 // executions at the last progress (plateau.go)
+	refocuses   atomic.Uint64 // plateaus that refocused a worker
 	addrSeeds   addrCounts    // Config.AddrSeeds run and skipped (addrseed.go)
 
 	receipts *oracle.Receipts // first payments, for freezing ether
@@ -171,6 +173,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			AnalysisTime:   time.Duration(c.analysisNs.Load()),
 			AggressiveRuns: c.aggressiveRuns.Load(),
 			AggressiveHits: c.aggressiveHits.Load(),
+			Refocuses:      c.refocuses.Load(),
 		},
 	}
 	if c.deployPlan != nil {
@@ -332,10 +335,12 @@ func (c *campaign) setup() error {
 
 // testHookCampaign lets tests inspect a campaign's internal state;
 // testHookPath sees the top-level path of every sequence's last transaction
-// when there are targets.
+// when there are targets; testHookLive runs whenever a worker asks whether
+// the campaign goes on.
 var (
 	testHookCampaign func(*campaign)
 	testHookPath     func(contract int, path []uint64)
+	testHookLive     func(*worker)
 )
 
 // probeFor derives a campaign's arbitrary probe slot from its seed, so a

@@ -23,6 +23,7 @@ const maxClosest = 1 << 16
 // records the new distances; first, whether some such edge had no
 // distance yet: no input's last transaction had evaluated it.
 func (c *Corpus) closerLocked(costs []txseq.CostEntry, seen []uint8) (closer, first bool) {
+	c.improved = c.improved[:0]
 	for i := range costs {
 		idx := costs[i].Idx
 		if int(idx) >= len(seen) || seen[idx] != 0 || !c.userEdge(idx) {
@@ -34,9 +35,22 @@ func (c *Corpus) closerLocked(costs []txseq.CostEntry, seen []uint8) (closer, fi
 			continue
 		}
 		c.closest[idx] = bits
+		c.improved = append(c.improved, idx)
 		closer, first = true, first || !ok
 	}
 	return closer, first
+}
+
+// nearestLocked records e, just admitted, as the entry nearest to the
+// edges its input brought closer (closerLocked's last call): the entries
+// a refocus serves again (plateau.go).
+func (c *Corpus) nearestLocked(e *Entry) {
+	if c.nearest == nil {
+		c.nearest = map[int32]*Entry{}
+	}
+	for _, idx := range c.improved {
+		c.nearest[idx] = e
+	}
 }
 
 // opens reports whether e's last transaction evaluated the cost of a branch

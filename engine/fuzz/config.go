@@ -170,6 +170,9 @@ type Counts struct {
 	// DeployExecs counts the constructor runs the deployment search spent
 	// beyond each contract's first; they are part of Execs.
 	DeployExecs uint64 `json:"deployExecs,omitempty"`
+	// Refocuses counts the plateaus after which a worker turned to the
+	// inputs nearest to branches none took (plateau.go).
+	Refocuses uint64 `json:"refocuses,omitempty"`
 }
 
 // Result is the outcome of a campaign.

@@ -69,6 +69,11 @@ type Corpus struct {
 	// closest is, per branch edge no execution took, the bit length of
 	// the smallest cost of taking it seen so far (closer.go).
 	closest map[int32]int
+	// nearest is, per such edge, the entry that came closest, and
+	// improved the edges the last closerLocked call brought closer.
+	nearest   map[int32]*Entry
+	improved  []int32
+	refocused []*Entry // refocus's buffer (plateau.go)
 	// user marks the branch edges in user source (closer.go); nil: all.
 	user []bool
 
@@ -124,6 +129,9 @@ type observation struct {
 	// (Defs. 5-6); look is the analysis of pathID, once record asked for it.
 	analysed bool
 	look     *lookInfo
+	// closer is set by record: the input came closer to an untaken edge
+	// than any before (progress, for plateau.go).
+	closer bool
 }
 
 // record takes one execution in a single critical section: it counts the
@@ -160,6 +168,9 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 	e, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
 	if added {
 		e.sweep = ob.wrote
+	}
+	if ob.closer = closer; added && closer {
+		c.nearestLocked(e)
 	}
 	if added && valued {
 		c.valuedLocked(e)

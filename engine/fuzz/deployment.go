@@ -50,12 +50,14 @@ func (c *campaign) addOnce(f *Finding) {
 	}
 }
 
-// deployShare is the part of a campaign's execution budget the deployment
-// search may spend: the rest is left for fuzzing.
-const deployShare = 4
-
 // planDeployment returns the campaign's deployment plan, made once (the
 // workers are made one after another) and counted in its executions.
+//
+// The search's bound does not depend on the campaign's budget (it used
+// to be a quarter of --execs and of --timeout): a campaign's first N
+// executions are then those of any longer campaign with the same seed
+// (docs/schedule.md). A budget smaller than the search ends the
+// campaign within it; a timed campaign's context ends it at the deadline.
 func (c *campaign) planDeployment() (*deploy.Deployment, error) {
 	if c.deployPlan != nil {
 		return c.deployPlan, nil
@@ -66,15 +68,9 @@ func (c *campaign) planDeployment() (*deploy.Deployment, error) {
 	}
 	budget := uint64(len(c.prog.Contracts)) * deploy.CtorBudget
 	if c.cfg.Execs > 0 {
-		budget = min(budget, c.cfg.Execs/deployShare)
+		budget = min(budget, c.cfg.Execs)
 	}
-	var deadline time.Time
-	if c.cfg.Duration > 0 {
-		// A wall-clock campaign keeps most of its time for fuzzing; an
-		// execution budget alone keeps the search deterministic.
-		deadline = c.start.Add(c.cfg.Duration / deployShare)
-	}
-	plan, err := deploy.PlanContext(c.ctx, c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, deadline)
+	plan, err := deploy.PlanContext(c.ctx, c.cfg.Chain, c.prog, rand.New(rand.NewPCG(c.cfg.Seed, 0xdeb10e)), budget, time.Time{})
 	if err != nil {
 		return nil, err
 	}

@@ -41,6 +41,7 @@ type worker struct {
 	priv     privSenders     // the deployer and role holders, who configure (mutate.go)
 	stats    *funcStats      // per function: completions, failures, time (funcstats.go)
 	share    funcShare       // per function: its share of the work (share.go)
+	plat     plateau         // when the search refocuses (plateau.go)
 	s        scratch
 }
 
@@ -153,7 +154,12 @@ func (w *worker) run(ctx context.Context) (err error) {
 		}
 	}()
 	c := w.c
-	live := func() bool { return !c.spent() && ctx.Err() == nil }
+	live := func() bool {
+		if testHookLive != nil {
+			testHookLive(w)
+		}
+		return !c.spent() && ctx.Err() == nil
+	}
 	// Seeds: one single-transaction sequence per call target, focused
 	// functions first.
 	for _, t := range append(append([]callTarget(nil), c.focus...), c.calls...) {
@@ -189,6 +195,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 				continue
 			}
 		}
+		w.refocusDue()
 		e, energy, scout := c.corpus.Next(c.cfg.Schedule, w.opens)
 		switch {
 		case e == nil:
@@ -324,6 +331,9 @@ func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 	}
 	w.share.executed()
 	n := w.c.execs.Add(1)
+	if o.newCov > 0 {
+		w.c.progressed(n)
+	}
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {
 			w.c.targetTimeNs.Store(int64(time.Since(w.c.start)))
@@ -407,6 +417,9 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 		ob.look = w.lookahead(seq, o.pathID, o.path)
 		interesting, added, _ = c.corpus.record(&ob)
 	}
+	if ob.closer {
+		c.progressed(ob.execs)
+	}
 	if added && c.cfg.OnInput != nil {
 		c.cfg.OnInput(seq)
 	}
@@ -442,6 +455,7 @@ func (w *worker) report(seq txseq.Sequence, f *Finding, masked bool) {
 	c.mu.Unlock()
 
 	f.Execs = c.execs.Load()
+	c.progressed(f.Execs)
 	f.Time = time.Since(c.start)
 	f.Worker = w.id
 	in := w.fresh()

@@ -35,7 +35,11 @@ type properties struct {
 }
 
 func newProperties(m *Machine, checked []int, checksOf func(ci int) []program.Method) *properties {
-	o := &properties{Machine: m, checked: checked, checksOf: checksOf, failedSel: make([][]byte, len(m.Prog.Contracts))}
+	o := &properties{Machine: m, checked: checked, checksOf: checksOf}
+	if len(checked) == 0 {
+		return o
+	}
+	o.failedSel = make([][]byte, len(m.Prog.Contracts))
 	for _, ci := range checked {
 		o.failedSel[ci] = failedSelector(m.Prog.Contracts[ci])
 	}

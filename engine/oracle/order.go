@@ -57,6 +57,9 @@ func (m *Machine) notePaid(hist []TxInfo) {
 			}
 		}
 	}
+	if h.Paid && sender != deploy.AttackerAddress(deploy.Reentrant) {
+		m.notePaidByAttacker(h)
+	}
 	// An attacker that re-entered with value paid in of its own even when
 	// nothing paid it (a claim of nothing that calls back into pay()).
 	if _, _, attacker := deploy.SenderOf(m.Chain, h.Sender); attacker {
@@ -66,6 +69,29 @@ func (m *Machine) notePaid(hist []TxInfo) {
 			h.Own.Sub(&own, after)
 		}
 	}
+}
+
+// notePaidByAttacker takes out of what the last transaction (h) paid its
+// sender what the reentrant attacker, another principal, paid in of its
+// own in it: the ether its balance lost over the transaction (re-entering
+// with value a deposit it then withdraws to the sender:
+// swc105_neg_attacker_pays_user.sol). That much of the payout was the
+// attacker's money passed on, not ether the sender's transaction took
+// from the contract; what the transaction paid the attacker and it paid
+// in again is not its own.
+func (m *Machine) notePaidByAttacker(h *TxInfo) {
+	after := m.Chain.Reader().GetBalance(deploy.AttackerAddress(deploy.Reentrant))
+	if !m.reentrantBefore.Gt(after) {
+		return
+	}
+	var own uint256.Int
+	own.Sub(&m.reentrantBefore, after)
+	if own.Cmp(&h.Got) >= 0 {
+		h.Got.Clear()
+		h.Paid = false
+		return
+	}
+	h.Got.Sub(&h.Got, &own)
 }
 
 // checkOrder applies the SWC-114 oracle to the end of seq, which just ran

@@ -279,14 +279,6 @@ func (c *Chain) State() *state.StateDB {
 	return c.state
 }
 
-// Load reads a storage slot as the EVM does (a read a probe's memory
-// notes, probememo.go), unlike State(), which counts as a write of
-// everything: vm.load, which ds-test's failed() calls in every invariant
-// check, leaves the probe remembered.
-func (c *Chain) Load(addr common.Address, key common.Hash) common.Hash {
-	return c.view.GetState(addr, key)
-}
-
 // Reader is the read side of a state.
 type Reader interface {
 	GetBalance(common.Address) *uint256.Int

@@ -60,10 +60,6 @@ type Machine struct {
 	// an attacker, before the transaction ran (notePaid: the ether it
 	// paid in of its own, re-entering with value).
 	before uint256.Int
-	// reentrantBefore is the reentrant attacker's balance before the last
-	// transaction when another principal sent it (notePaid: the ether it
-	// paid in of its own, re-entering that transaction with value).
-	reentrantBefore uint256.Int
 	// instr is the instruction coverage from before the first re-run of
 	// a pipeline step (saved is set): re-runs run code no fuzzed sequence
 	// ran (a reverting callee, a repeated call) and must neither show in
@@ -124,7 +120,6 @@ func (m *Machine) RunTx(tx *txseq.Tx, gas uint64) chain.Result {
 	if a, _, attacker := deploy.SenderOf(m.Chain, tx.Sender); attacker {
 		m.before = *m.Chain.Reader().GetBalance(a)
 	}
-	m.reentrantBefore = *m.Chain.Reader().GetBalance(deploy.AttackerAddress(deploy.Reentrant))
 	ctx := deploy.TxOf(m.Chain, tx.Sender, m.Dep.Addrs[tx.Contract], m.Encode(tx), &tx.Value, &m.fwd)
 	ctx.Gas = gas
 	return m.Chain.Call(ctx)

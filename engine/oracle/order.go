@@ -56,9 +56,9 @@ func (m *Machine) notePaid(hist []TxInfo) {
 				h.Got.Add(&h.Got, &evs[i].Value)
 			}
 		}
-	}
-	if h.Paid && sender != deploy.AttackerAddress(deploy.Reentrant) {
-		m.notePaidByAttacker(h)
+		if h.Paid && sender != deploy.AttackerAddress(deploy.Reentrant) {
+			notePaidByAttacker(h, evs)
+		}
 	}
 	// An attacker that re-entered with value paid in of its own even when
 	// nothing paid it (a claim of nothing that calls back into pay()).
@@ -71,21 +71,30 @@ func (m *Machine) notePaid(hist []TxInfo) {
 	}
 }
 
-// notePaidByAttacker takes out of what the last transaction (h) paid its
-// sender what the reentrant attacker, another principal, paid in of its
-// own in it: the ether its balance lost over the transaction (re-entering
-// with value a deposit it then withdraws to the sender:
-// swc105_neg_attacker_pays_user.sol). That much of the payout was the
-// attacker's money passed on, not ether the sender's transaction took
-// from the contract; what the transaction paid the attacker and it paid
-// in again is not its own.
-func (m *Machine) notePaidByAttacker(h *TxInfo) {
-	after := m.Chain.Reader().GetBalance(deploy.AttackerAddress(deploy.Reentrant))
-	if !m.reentrantBefore.Gt(after) {
+// notePaidByAttacker takes out of what the last transaction (h, whose
+// events are evs) paid its sender what the reentrant attacker, another
+// principal, paid in of its own in it: what it paid the program's
+// contracts (trace.EventEtherIn, re-entering with value) less what they
+// paid it. Re-entering a user's withdrawal with a deposit it then
+// withdraws to the user (swc105_neg_attacker_pays_user.sol), it passes
+// its own money on: not ether the user's transaction took from the
+// contract. What it was paid and paid in again is not its own.
+func notePaidByAttacker(h *TxInfo, evs []trace.Event) {
+	reentrant := deploy.AttackerAddress(deploy.Reentrant)
+	var own, got uint256.Int
+	for i := range evs {
+		switch e := &evs[i]; {
+		case e.Addr != reentrant:
+		case e.Kind == trace.EventEtherIn:
+			own.Add(&own, &e.Value)
+		case e.Kind == trace.EventEtherOut:
+			got.Add(&got, &e.Value)
+		}
+	}
+	if !own.Gt(&got) {
 		return
 	}
-	var own uint256.Int
-	own.Sub(&m.reentrantBefore, after)
+	own.Sub(&own, &got)
 	if own.Cmp(&h.Got) >= 0 {
 		h.Got.Clear()
 		h.Paid = false

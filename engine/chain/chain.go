@@ -317,6 +317,7 @@ type Result struct {
 	Err      error // nil, vm.ErrExecutionReverted, *vm.ErrInvalidOpCode, ErrTxTimeout, ...
 	Created  common.Address
 	TimedOut bool
+	Failed   bool // ProbeFailed: failed() returned true after the call
 }
 
 var zero = new(uint256.Int)

@@ -16,6 +16,19 @@ import (
 // (accounts and slots the transaction warmed stay warm, EIP-2200 original
 // values are the transaction's), so GasUsed is approximate there.
 func (c *Chain) Probe(from, to common.Address, input []byte) Result {
+	return c.probe(from, to, input, nil)
+}
+
+// ProbeFailed is Probe followed, on the state the call left and before it
+// is reverted, by a call of failed (a ds-test suite's failed(), whose
+// assertions do not revert but record the failure in storage, as forge
+// reads it after an invariant): Result.Failed reports that it returned
+// true. A nil failed is Probe.
+func (c *Chain) ProbeFailed(from, to common.Address, input, failed []byte) Result {
+	return c.probe(from, to, input, failed)
+}
+
+func (c *Chain) probe(from, to common.Address, input, then []byte) Result {
 	if c.ran && (c.borrowed == nil || c.view.final) {
 		// The transaction before must be finalised for the probe to see
 		// what the next transaction would.
@@ -24,7 +37,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	block, coinbase := c.Block, c.evm.Context.Coinbase
 	idle := c.idle()
 	if c.memo != nil && idle {
-		if r, ok := c.memo.find(from, to, input, block, coinbase, c.epoch, &c.acc); ok {
+		if r, ok := c.memo.find(from, to, input, then, block, coinbase, c.epoch, &c.acc); ok {
 			return r
 		}
 	}
@@ -48,14 +61,21 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 	c.state.AddAddressToAccessList(from)
 	c.state.AddAddressToAccessList(to)
 	budget := vm.NewGasBudget(c.cfg.GasLimit, 0)
+	failed := false
 	c.startGuard()
 	ret, left, err := c.evm.Call(from, to, input, budget, zero)
+	if err == nil && then != nil {
+		// The call's own gas budget spent, failed() gets one of its own.
+		fb := vm.NewGasBudget(c.cfg.GasLimit, 0)
+		fret, _, ferr := c.evm.Call(from, to, then, fb, zero)
+		failed = ferr == nil && len(fret) >= 32 && fret[31] != 0
+	}
 	timedOut := c.stopGuard()
 	c.acc.reading, c.evm.Config.OpHook = false, c.hook
 	c.state.RevertToSnapshot(snap)
 	c.view.final = final // what the probe wrote is reverted
 	c.acc.nw, c.acc.all = nw, all
-	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut}
+	r := Result{Ret: ret, Err: err, GasUsed: left.Used(budget), TimedOut: timedOut, Failed: failed}
 	if timedOut {
 		r.Err = ErrTxTimeout
 		return r
@@ -64,7 +84,7 @@ func (c *Chain) Probe(from, to common.Address, input []byte) Result {
 		if c.memo == nil || c.acc.nw > 0 || c.acc.all {
 			c.rebase()
 		}
-		c.memo.add(&memoEntry{from: from, to: to, input: input, block: block, coinbase: coinbase, epoch: c.epoch, res: r, reads: c.acc.reads[:c.acc.nr], anyBlock: !c.acc.block})
+		c.memo.add(&memoEntry{from: from, to: to, input: input, then: then, block: block, coinbase: coinbase, epoch: c.epoch, res: r, reads: c.acc.reads[:c.acc.nr], anyBlock: !c.acc.block})
 	}
 	return r
 }

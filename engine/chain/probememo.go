@@ -183,6 +183,7 @@ type probeMemo struct {
 type memoEntry struct {
 	from, to common.Address
 	input    []byte
+	then     []byte // ProbeFailed's second call, nil for Probe
 	block    Block
 	coinbase common.Address
 	epoch    uint64
@@ -195,18 +196,18 @@ type memoEntry struct {
 func (m *probeMemo) reset() { m.entries, m.next = m.entries[:0], 0 }
 
 // same reports whether e is the entry of the call from from to to with
-// input (of any block).
-func (e *memoEntry) same(from, to common.Address, input []byte) bool {
-	return e.to == to && e.from == from && bytes.Equal(e.input, input)
+// input, then then (of any block).
+func (e *memoEntry) same(from, to common.Address, input, then []byte) bool {
+	return e.to == to && e.from == from && bytes.Equal(e.input, input) && bytes.Equal(e.then, then)
 }
 
 // lookup returns the index of the call's entry, or -1, trying next first.
-func (m *probeMemo) lookup(from, to common.Address, input []byte) int {
-	if n := m.next; n < len(m.entries) && m.entries[n].same(from, to, input) {
+func (m *probeMemo) lookup(from, to common.Address, input, then []byte) int {
+	if n := m.next; n < len(m.entries) && m.entries[n].same(from, to, input, then) {
 		return n
 	}
 	for i := range m.entries {
-		if m.entries[i].same(from, to, input) {
+		if m.entries[i].same(from, to, input, then) {
 			return i
 		}
 	}
@@ -215,8 +216,8 @@ func (m *probeMemo) lookup(from, to common.Address, input []byte) int {
 
 // find returns the result remembered for the probe, if what it read was
 // not written since.
-func (m *probeMemo) find(from, to common.Address, input []byte, b Block, coinbase common.Address, epoch uint64, since *accesses) (Result, bool) {
-	i := m.lookup(from, to, input)
+func (m *probeMemo) find(from, to common.Address, input, then []byte, b Block, coinbase common.Address, epoch uint64, since *accesses) (Result, bool) {
+	i := m.lookup(from, to, input, then)
 	if i < 0 {
 		return Result{}, false
 	}
@@ -235,7 +236,7 @@ func (m *probeMemo) find(from, to common.Address, input []byte, b Block, coinbas
 // entry (one of another block, or one a write made stale), so that a
 // probe that reads the block holds one entry, not one per block.
 func (m *probeMemo) add(e *memoEntry) {
-	i := m.lookup(e.from, e.to, e.input)
+	i := m.lookup(e.from, e.to, e.input, e.then)
 	if i < 0 {
 		i = len(m.entries)
 		if i >= maxMemo {
@@ -250,8 +251,12 @@ func (m *probeMemo) add(e *memoEntry) {
 	m.next = i + 1
 	d := &m.entries[i]
 	in, ret, reads := append(d.input[:0], e.input...), append(d.res.Ret[:0], e.res.Ret...), append(d.reads[:0], e.reads...)
+	var then []byte
+	if e.then != nil {
+		then = append(d.then[:0], e.then...)
+	}
 	*d = *e
-	d.input, d.res.Ret, d.reads = in, ret, reads
+	d.input, d.res.Ret, d.reads, d.then = in, ret, reads, then
 	d.rb = readBloom(reads)
 }
 
@@ -296,7 +301,8 @@ type Stateful interface {
 	// (no prank or expectation armed).
 	Idle() bool
 	// Pure reports that a call to it with input returns what the input
-	// alone decides (an assertion).
+	// alone decides (an assertion), or the input and state it reads
+	// through the chain (Chain.Load).
 	Pure(input []byte) bool
 }
 

@@ -287,7 +287,8 @@ func (c *Cheats) Idle() bool {
 }
 
 // Pure reports that the call is an assertion, which returns or reverts
-// by its arguments alone (chain.Stateful).
+// by its arguments alone, or vm.load, whose read the chain notes
+// (chain.Stateful).
 func (c *Cheats) Pure(input []byte) bool {
 	if len(input) < 4 {
 		return false

@@ -59,7 +59,7 @@ func (c *Cheats) store(a []any) ([]any, error) {
 }
 
 func (c *Cheats) load(a []any) ([]any, error) {
-	v := c.ch.State().GetState(a[0].(common.Address), a[1].([32]byte))
+	v := c.ch.Load(a[0].(common.Address), a[1].([32]byte))
 	return []any{[32]byte(v)}, nil
 }
 

@@ -13,7 +13,7 @@ import (
 type cheat struct {
 	sig    string
 	traced bool // needs the tracing hooks (Cheats.Hooks)
-	pure   bool // its result is decided by its arguments alone (Cheats.Pure)
+	pure   bool // its result is decided by its arguments and the state reads the chain notes (Cheats.Pure)
 	in     abi.Arguments
 	out    abi.Arguments
 	run    func(c *Cheats, args []any) ([]any, error)
@@ -143,7 +143,8 @@ func init() {
 	for _, s := range supported {
 		name := s.sig[:strings.IndexByte(s.sig, '(')]
 		traced := name == "prank" || name == "startPrank" || name == "expectRevert" || name == "record"
-		pure := strings.HasPrefix(name, "assert") || name == "addr"
+		// load reads through the chain (chain.Load), which notes the read.
+		pure := strings.HasPrefix(name, "assert") || name == "addr" || name == "load"
 		cheatTable[selector(s.sig)] = &cheat{sig: s.sig, traced: traced, pure: pure, in: arguments(params(s.sig)), out: arguments(s.out), run: s.run}
 	}
 	unsupportedSigs = make(map[[4]byte]string, len(unsupported))

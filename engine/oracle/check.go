@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/cheatcode"
 	"github.com/foresight-sol/foresight/engine/finding"
@@ -26,6 +27,33 @@ type properties struct {
 	*Machine
 	checked  []int                         // contracts with such functions
 	checksOf func(ci int) []program.Method // their functions
+	// failedSel[ci] is the selector of contract ci's failed() (nil: none),
+	// called after each of its checks: a ds-test suite's assertEq does
+	// not revert but records the failure, which forge reads with failed()
+	// after the invariant.
+	failedSel [][]byte
+}
+
+func newProperties(m *Machine, checked []int, checksOf func(ci int) []program.Method) *properties {
+	o := &properties{Machine: m, checked: checked, checksOf: checksOf}
+	if len(checked) == 0 {
+		return o
+	}
+	o.failedSel = make([][]byte, len(m.Prog.Contracts))
+	for _, ci := range checked {
+		o.failedSel[ci] = failedSelector(m.Prog.Contracts[ci])
+	}
+	return o
+}
+
+// failedSelector returns the selector of c's failed() returning bool
+// (DSTest's, forge-std's StdAssertions'), or nil.
+func failedSelector(c *program.Contract) []byte {
+	f, ok := c.ABI.Methods["failed"]
+	if !ok || len(f.Inputs) != 0 || len(f.Outputs) != 1 || f.Outputs[0].Type.T != abi.BoolTy {
+		return nil
+	}
+	return f.ID
 }
 
 func (o *properties) Check(*Context) *finding.Finding { return o.checkProperties() }
@@ -71,8 +99,8 @@ func (o *properties) checkProperties() *finding.Finding {
 			// By pointer: a copy's Selector[:] would move the whole
 			// method to the heap on every call.
 			m := &checks[i]
-			r := o.Chain.Probe(o.Chain.Senders()[0], o.Dep.Addrs[ci], m.Selector[:])
-			if !violated(m, r) || cheatcode.IsRejection(r.Ret) {
+			r := o.Chain.ProbeFailed(o.Chain.Senders()[0], o.Dep.Addrs[ci], m.Selector[:], o.failedSel[ci])
+			if !violated(m, r) && !r.Failed || cheatcode.IsRejection(r.Ret) {
 				continue
 			}
 			kind := finding.Property

@@ -56,6 +56,9 @@ func (m *Machine) notePaid(hist []TxInfo) {
 				h.Got.Add(&h.Got, &evs[i].Value)
 			}
 		}
+		if h.Paid && sender != deploy.AttackerAddress(deploy.Reentrant) {
+			notePaidByAttacker(h, evs)
+		}
 	}
 	// An attacker that re-entered with value paid in of its own even when
 	// nothing paid it (a claim of nothing that calls back into pay()).
@@ -66,6 +69,38 @@ func (m *Machine) notePaid(hist []TxInfo) {
 			h.Own.Sub(&own, after)
 		}
 	}
+}
+
+// notePaidByAttacker takes out of what the last transaction (h, whose
+// events are evs) paid its sender what the reentrant attacker, another
+// principal, paid in of its own in it: what it paid the program's
+// contracts (trace.EventEtherIn, re-entering with value) less what they
+// paid it. Re-entering a user's withdrawal with a deposit it then
+// withdraws to the user (swc105_neg_attacker_pays_user.sol), it passes
+// its own money on: not ether the user's transaction took from the
+// contract. What it was paid and paid in again is not its own.
+func notePaidByAttacker(h *TxInfo, evs []trace.Event) {
+	reentrant := deploy.AttackerAddress(deploy.Reentrant)
+	var own, got uint256.Int
+	for i := range evs {
+		switch e := &evs[i]; {
+		case e.Addr != reentrant:
+		case e.Kind == trace.EventEtherIn:
+			own.Add(&own, &e.Value)
+		case e.Kind == trace.EventEtherOut:
+			got.Add(&got, &e.Value)
+		}
+	}
+	if !own.Gt(&got) {
+		return
+	}
+	own.Sub(&own, &got)
+	if own.Cmp(&h.Got) >= 0 {
+		h.Got.Clear()
+		h.Paid = false
+		return
+	}
+	h.Got.Sub(&h.Got, &own)
 }
 
 // checkOrder applies the SWC-114 oracle to the end of seq, which just ran

@@ -89,7 +89,7 @@ func New(m *Machine, cfg Config) *Set {
 	cr := &credit{Machine: m, depriv: dp}
 	wr := &worse{Machine: m}
 	py := &payee{Machine: m}
-	s := &Set{m: m, try: cfg.Try, props: &properties{m, cfg.Checked, cfg.ChecksOf}}
+	s := &Set{m: m, try: cfg.Try, props: newProperties(m, cfg.Checked, cfg.ChecksOf)}
 	m.keyLogs = true // token.go's, and the loop's values from earlier calls
 	s.afterTx = []Oracle{
 		&failures{m},

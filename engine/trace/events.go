@@ -60,6 +60,11 @@ const (
 	// (PC: the emit).
 	EventAssertionFailed
 
+	// EventEtherIn: a principal's contract (Addr: an attacker contract
+	// re-entering with value) paid Value wei of its own into the
+	// contract (Code) in the middle of the transaction.
+	EventEtherIn
+
 	// reentrantRead is internal: a reentrant frame of the same function
 	// read slot Value that the frame at depth PC2 read before its call.
 	reentrantRead
@@ -154,7 +159,7 @@ type readState struct {
 
 // enterEvents prepares frame depth for event recording and records ether
 // sent into it from a program contract.
-func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byte, value *big.Int) {
+func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, input []byte, value *big.Int) {
 	f := &t.frames[depth]
 	f.mark, f.callMark = t.nEvents, t.nEvents
 	f.recheck = false
@@ -199,7 +204,14 @@ func (t *Tracer) enterEvents(depth int, typ byte, to common.Address, input []byt
 		// Ether paid in by an account outside the program (the
 		// reentrant attacker depositing again, out of its own ether):
 		// what the outer call then overwrites or counts is the payer's
-		// own money, not a re-entry to judge.
+		// own money, not a re-entry to judge. Below the transaction's
+		// own frames, an attacker's: the oracles count what it then
+		// passes on as its money (oracle.notePaid).
+		if depth >= 2 && t.isPrincipal(from) {
+			e := Event{Kind: EventEtherIn, Code: f.code, Addr: from}
+			e.Value.SetFromBig(value)
+			t.event(e)
+		}
 		return
 	}
 	for d := depth - 1; d >= 0; d-- {

@@ -351,7 +351,7 @@ func (t *Tracer) onEnter(depth int, typ byte, from, to common.Address, input []b
 	f.child = Origin{}
 	f.childInv = ""
 	f.fn.n = 0
-	t.enterEvents(depth, typ, to, input, value)
+	t.enterEvents(depth, typ, from, to, input, value)
 	t.cur = depth
 }
 

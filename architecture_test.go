@@ -22,11 +22,11 @@ var layerRules = []struct {
 	pkg       string
 	forbidden []string
 }{
-	{"solc", []string{module + "/engine", module + "/plan", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
-	{"engine", []string{module + "/plan", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
-	{"internal", []string{module + "/plan", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
-	// The campaign planner is below cmd and lsp, which share it.
-	{"plan", []string{module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	{"solc", []string{module + "/engine", module + "/session", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	{"engine", []string{module + "/session", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	{"internal", []string{module + "/session", module + "/lsp", module + "/cmd", "go.lsp.dev"}},
+	// The session (runs a request end to end) is below cmd and lsp, which share it.
+	{"session", []string{module + "/lsp", module + "/cmd", "go.lsp.dev"}},
 	{"lsp", []string{module + "/cmd"}},
 	// Inside the engine: the inputs are plain data; the solvers compute
 	// on sequences and costs without running anything; deployment, the
@@ -232,6 +232,77 @@ func TestLayeringCatchesViolations(t *testing.T) {
 		"solc imports go.lsp.dev/protocol: the layering",
 	}
 	got := layeringViolations(importsOf(t, dir))
+	if len(got) != len(want) {
+		t.Fatalf("got %d violations, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("violation %d: got %q, want it to start with %q", i, got[i], want[i])
+		}
+	}
+}
+
+// frontEndAPI are the packages of the module the front ends (cmd, lsp)
+// may import: session, which orders every run (file selection, suites,
+// aiming, corpus and fork, the campaigns), the compiler, the internal
+// helpers, and the engine's API packages, the values a front end
+// presents, stores or exports. The engine's machinery (fuzz, solve,
+// deploy, oracle, trace, chain, harness, ...) is reached through session
+// only. See docs/architecture.md, "Front ends".
+var frontEndAPI = []string{
+	"session", "solc", "solc/position", "internal",
+	"engine", "engine/report", "engine/finding", "engine/render", "engine/safefile",
+	"engine/corpus", "engine/fork", "engine/behaviour", "engine/export", "engine/foundry", "engine/mutant",
+}
+
+// frontEndViolations lists the imports of cmd/... and lsp/... (besides
+// cmd's of lsp) outside frontEndAPI.
+func frontEndViolations(imports map[string][]string) []string {
+	var out []string
+	for pkg, imps := range imports {
+		front := strings.HasPrefix(pkg, "cmd/") || pkg == "lsp" || strings.HasPrefix(pkg, "lsp/")
+		if !front {
+			continue
+		}
+		for _, imp := range imps {
+			rel, ok := strings.CutPrefix(imp, module+"/")
+			if !ok || strings.HasPrefix(rel, "lsp") || strings.HasPrefix(rel, "cmd/") {
+				continue // outside the module, or the layering's business
+			}
+			if !slices.ContainsFunc(frontEndAPI, func(api string) bool {
+				return rel == api || (api == "internal" && strings.HasPrefix(rel, "internal/"))
+			}) {
+				out = append(out, fmt.Sprintf("%s imports %s: a front end imports only session and the engine's API packages %v", pkg, imp, frontEndAPI))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestFrontEndImports(t *testing.T) {
+	imports := importsOf(t, ".")
+	if len(imports["lsp"]) == 0 || len(imports["cmd/foresight"]) == 0 {
+		t.Fatalf("found no imports for lsp or cmd/foresight; is the walk broken?")
+	}
+	for _, v := range frontEndViolations(imports) {
+		t.Error(v)
+	}
+}
+
+// TestFrontEndImportsCatchViolation runs the rule on imports that break
+// it beside imports it allows, so that TestFrontEndImports can fail.
+func TestFrontEndImportsCatchViolation(t *testing.T) {
+	imports := map[string][]string{
+		"cmd/foresight": {module + "/session", module + "/lsp", module + "/engine/report", module + "/internal/logclip", "fmt", module + "/engine/fuzz"},
+		"lsp":           {module + "/session", module + "/solc", "go.lsp.dev/protocol", module + "/engine/harness"},
+		"engine/fuzz":   {module + "/engine/solve"}, // not a front end
+	}
+	want := []string{
+		"cmd/foresight imports " + module + "/engine/fuzz: a front end imports only",
+		"lsp imports " + module + "/engine/harness: a front end imports only",
+	}
+	got := frontEndViolations(imports)
 	if len(got) != len(want) {
 		t.Fatalf("got %d violations, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
 	}

@@ -16,13 +16,13 @@ import (
 // above solc, only solc's Build.Functions and Build.Contracts do it.
 var astDecoders = map[string]bool{"ParseAST": true, "Walk": true, "Functions": true, "Contracts": true, "Node": true}
 
-// frontEndASTUses lists, in the non-test Go files of cmd/, lsp/ and plan/
+// frontEndASTUses lists, in the non-test Go files of cmd/, lsp/ and session/
 // under root, each use of solc's AST decoding ("file:line solc.X").
 func frontEndASTUses(t *testing.T, root string) []string {
 	t.Helper()
 	var out []string
 	fset := token.NewFileSet()
-	for _, dir := range []string{"cmd", "lsp", "plan"} {
+	for _, dir := range []string{"cmd", "lsp", "session"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
 			if errors.Is(err, fs.ErrNotExist) && p == filepath.Join(root, dir) {
 				return filepath.SkipDir

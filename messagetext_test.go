@@ -20,7 +20,7 @@ import (
 // (issue 70: LibraryRegistry was "library missing").
 
 // proseDirs are the layers that receive messages from below them.
-var proseDirs = []string{"plan", "cmd", "lsp", "engine/export"}
+var proseDirs = []string{"session", "cmd", "lsp", "engine/export"}
 
 // proseExceptions are the accepted matches of message text, by "path
 // function", with why each is not one layer parsing another's prose.
@@ -110,10 +110,10 @@ func classify(reason string, sk struct{ Reason string }, err error) int {
 	return len(strings.Fields(sk.Reason))
 }
 `
-	if err := mkdirWrite(filepath.Join(root, "plan", "a.go"), src); err != nil {
+	if err := mkdirWrite(filepath.Join(root, "session", "a.go"), src); err != nil {
 		t.Fatal(err)
 	}
-	hits := proseMatches(t, root, "plan")["plan/a.go classify"]
+	hits := proseMatches(t, root, "session")["session/a.go classify"]
 	if len(hits) != 4 {
 		t.Errorf("found %d matches of message text, want 4: %q", len(hits), hits)
 	}

@@ -32,7 +32,7 @@ const agreeExecs = 20_000
 // the same campaigns (the direct one, and each invariant suite reaching
 // the file from its set-up), with the same seed and budget, and report
 // the same findings; where the file is a test, both fuzz it directly
-// from its own set-up. Both sides plan through package plan.
+// from its own set-up. Both sides plan through package session.
 func TestEditorAgreesWithCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -95,7 +95,7 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 			return agreeCase{root: root, file: writeFile(tb, root, "src/Base.sol", agreeBase)}
 		}},
 		// foundry.toml asks for sequences longer than either side runs:
-		// both bound them by plan.SeqLenLimit and say so alike (issue 70:
+		// both bound them by session.SeqLenLimit and say so alike (issue 70:
 		// check ran sequences of 5000, the editor of 1024).
 		{"invariant.depth over the limit", nil, true, func(tb testing.TB) agreeCase {
 			root := tb.TempDir()

@@ -244,7 +244,7 @@ func (f *fakeClient) startsSince(mark int) (direct, suite time.Time) {
 			continue
 		}
 		msg := e.event.Message
-		// A carried suite (plan.Carry) starts with the direct campaign:
+		// A carried suite (session.Carry) starts with the direct campaign:
 		// "fuzzing X and from T.setUp() (carried)".
 		if suite.IsZero() && (strings.HasPrefix(msg, "fuzzing from ") || strings.HasSuffix(msg, ".setUp() (carried)")) {
 			suite = e.at

@@ -2,7 +2,7 @@ package lsp
 
 import (
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -17,10 +17,10 @@ type campaign struct {
 }
 
 // campaignFor asks the planner what the direct campaign of cp calls and
-// aims at in builds (plan.Campaigns.AimFor, the rule 'foresight check'
+// aims at in builds (session.Campaigns.AimFor, the rule 'foresight check'
 // follows): "Fuzz this file" names its file, a command its functions, a
 // save the files it changed. why says why nothing is fuzzed, if so.
-func campaignFor(proj *solc.Project, builds []*solc.Build, cp plan.Campaigns, t trigger, changed []string, c campaign) (campaign, string) {
+func campaignFor(proj *solc.Project, builds []*solc.Build, cp session.Campaigns, t trigger, changed []string, c campaign) (campaign, string) {
 	only := ""
 	if t.wholeFile {
 		only = t.file
@@ -28,7 +28,7 @@ func campaignFor(proj *solc.Project, builds []*solc.Build, cp plan.Campaigns, t 
 	if t.reason != "save" {
 		changed = nil
 	}
-	a, why := cp.AimFor(proj, builds, plan.Aim{Focus: c.focus, Targets: c.targets}, only, t.focus != nil, changed)
+	a, why := cp.AimFor(proj, builds, session.Aim{Focus: c.focus, Targets: c.targets}, only, t.focus != nil, changed)
 	c.contracts, c.focus, c.targets = a.Contracts, a.Focus, a.Targets
 	return c, why
 }

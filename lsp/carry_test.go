@@ -11,7 +11,7 @@ import (
 
 // TestCarriedSetUp: once a suite has been compiled, a save of the code
 // its set-up deploys is fuzzed from that set-up on the saved code before
-// the suite's own compile is ready (plan.Carry): the bug only the set-up
+// the suite's own compile is ready (session.Carry): the bug only the set-up
 // reaches is found while that compile is held, and the finding stays once
 // the compile ends and the finding is replayed on it; its replay command
 // waits for that.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/internal/redact"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -118,30 +118,30 @@ func (st Settings) targeted() bool { return st.Targeted == nil || *st.Targeted }
 
 // options builds campaign options for the settings; budget, when
 // positive, is a command's own wall-clock budget, which the settings'
-// execution budget overrides (plan.Budget has the defaults and rules).
+// execution budget overrides (session.Budget has the defaults and rules).
 func (st Settings) options(budget time.Duration) engine.Options {
 	opts := engine.Options{
 		Settings: engine.Settings{
-			Seed:      plan.ClockSeed(st.Seed),
+			Seed:      session.ClockSeed(st.Seed),
 			Execs:     st.FuzzExecs,
 			Workers:   st.Workers,
 			MaxSeqLen: st.MaxSequenceLength,
 		},
 		Oracles: st.Oracles,
 	}
-	mode, def := plan.Save, plan.SaveBudget
+	mode, def := session.Save, session.SaveBudget
 	var set *time.Duration
 	if st.FuzzBudgetSeconds != nil {
 		d := time.Duration(*st.FuzzBudgetSeconds * float64(time.Second))
 		set = &d
 	}
 	if budget > 0 {
-		mode, def = plan.Command, budget
+		mode, def = session.Command, budget
 		if st.FuzzExecs == 0 {
 			set = nil
 		}
 	}
-	opts.Duration = plan.Budget(mode, set, def, st.FuzzExecs)
+	opts.Duration = session.Budget(mode, set, def, st.FuzzExecs)
 	return opts
 }
 

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 func TestParseSettings(t *testing.T) {
@@ -57,10 +57,10 @@ func TestBudget(t *testing.T) {
 		execs    uint64
 		duration time.Duration
 	}{
-		{Settings{}, 0, 0, plan.SaveBudget},
+		{Settings{}, 0, 0, session.SaveBudget},
 		{Settings{FuzzBudgetSeconds: &ten}, 0, 0, 10 * time.Second},
 		{Settings{FuzzExecs: 100, FuzzBudgetSeconds: &zero}, 0, 100, 0},
-		{Settings{FuzzBudgetSeconds: &zero}, 0, 0, plan.SaveBudget}, // never unbounded
+		{Settings{FuzzBudgetSeconds: &zero}, 0, 0, session.SaveBudget}, // never unbounded
 		{Settings{}, time.Minute, 0, time.Minute},
 		{Settings{FuzzExecs: 100, FuzzBudgetSeconds: &zero}, time.Minute, 100, 0},
 	} {

@@ -10,20 +10,20 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
 // The corpus of a project lives in <root>/.foresight/corpus
-// (plan.ProjectCorpus), loaded and saved as plan.LoadCorpus and
+// (session.ProjectCorpus), loaded and saved as session.LoadCorpus and
 // Corpus.Save do for every front end: a campaign loads the inputs whose
 // first call is to a contract it fuzzes and writes what it found; inputs
 // of functions that were renamed, removed or changed are deleted when a
 // campaign finds them stale. Nothing is written outside the workspace
 // root, through symlinks either.
 const (
-	corpusDir = plan.StateDir
+	corpusDir = session.StateDir
 	// maxSavedInputs bounds the inputs kept per contract: beyond it the
 	// oldest the last campaign did not keep are deleted, at most
 	// corpus.MaxPruned a campaign, with a message saying how many.
@@ -37,9 +37,9 @@ func (s *server) corpusNote(msg string) {
 
 // loadCorpus reads the saved inputs of the contracts a campaign calls.
 // Unreadable files are skipped with a warning and left in place.
-func (s *server) loadCorpus(root string, contracts []string) (*plan.Corpus, []corpus.Input) {
-	path := plan.ProjectCorpus(root)
-	c, l, err := plan.LoadCorpus(path, root, contracts)
+func (s *server) loadCorpus(root string, contracts []string) (*session.Corpus, []corpus.Input) {
+	path := session.ProjectCorpus(root)
+	c, l, err := session.LoadCorpus(path, root, contracts)
 	if err != nil {
 		s.log.Warn("corpus unreadable", zap.String("path", path), zap.Error(err))
 		if c.Dir() == nil {
@@ -60,9 +60,9 @@ func (s *server) loadCorpus(root string, contracts []string) (*plan.Corpus, []co
 	return c, l.Seeds
 }
 
-// saveCorpus saves a campaign's inputs (plan.Corpus.Save) and says what
+// saveCorpus saves a campaign's inputs (session.Corpus.Save) and says what
 // it deleted.
-func (s *server) saveCorpus(root string, c *plan.Corpus, rep *engine.Report) {
+func (s *server) saveCorpus(root string, c *session.Corpus, rep *engine.Report) {
 	saved, err := c.Save(rep, maxSavedInputs)
 	if saved.Stale > 0 {
 		s.corpusNote(fmt.Sprintf("dropped %d stale inputs (their functions were renamed, removed or changed)", saved.Stale))
@@ -84,7 +84,7 @@ func (s *server) corpusSaveFailed(root string, err error) {
 	// what refused it (a folder outside the workspace), one error's worth.
 	var kind string
 	var errno syscall.Errno
-	var unwritten *plan.UnwrittenInputs
+	var unwritten *session.UnwrittenInputs
 	switch {
 	case errors.As(err, &errno):
 		kind = errno.Error()
@@ -101,5 +101,5 @@ func (s *server) corpusSaveFailed(root string, err error) {
 		fmt.Sprintf("foresight: cannot save the corpus in %s (%s): campaigns keep nothing they learn between saves; details in the log", dir, kind))
 }
 
-// ensureIgnored is plan.EnsureIgnored: the state folder's .gitignore.
-func ensureIgnored(root, dir string) error { return plan.EnsureIgnored(root, dir) }
+// ensureIgnored is session.EnsureIgnored: the state folder's .gitignore.
+func ensureIgnored(root, dir string) error { return session.EnsureIgnored(root, dir) }

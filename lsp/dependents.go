@@ -4,28 +4,20 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/harness"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
 // dependentFiles returns the project files a run compiles and fuzzes
 // beside its files when the file that triggered it cannot be fuzzed
-// alone (harness.Dependents): an abstract base is fuzzed in the concrete
-// contracts deriving from it, an implementation that disables its
-// initializers behind the project's proxy. Files already compiled are
-// left out. Commands and "Fuzz this file" fuzz what they name, and
-// other triggers name no file.
+// alone (session.Dependents, the rule `foresight check FILE` follows
+// too). Commands and "Fuzz this file" fuzz what they name, and other
+// triggers name no file.
 func dependentFiles(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) []string {
 	if t.file == "" || t.reason == "command" || t.wholeFile {
 		return nil
 	}
-	var out []string
-	for _, f := range harness.Dependents(proj, t.file, overlay) {
-		if !slices.Contains(files, f) {
-			out = append(out, f)
-		}
-	}
-	return out
+	return session.Dependents(proj, t.file, overlay, files)
 }
 
 // throughDependents records in c the concrete contracts of deps that

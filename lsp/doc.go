@@ -1,7 +1,9 @@
 // Package lsp is Foresight's language server: the only package that speaks
 // the Language Server Protocol (go.lsp.dev/protocol over jsonrpc2). It turns
-// editor events into engine requests and engine results (plain data with
-// byte offsets) into LSP diagnostics, code actions and commands. Call
+// editor events into requests to package session, which orders a run as
+// for the command line (session.Run), and the results (plain data with
+// byte offsets) into LSP diagnostics, code actions and commands; it keeps
+// the protocol, positions and presentation. Call
 // [Serve] with the editor's connection; docs/lsp.md describes what a client
 // sees.
 //
@@ -44,12 +46,26 @@
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
 //   - pipeline.go: runs (two compiles, publish); a full compile's good
 //     builds go on when others fail (solc's partial build).
-//   - campaign.go: what a campaign may call (no test code,
-//     solc.Project.IsTestOrScript).
-//   - fuzz.go: the campaign of a run, streamed findings, its end message.
-//   - foundry_setup.go: the Foundry test whose setUp() a save's campaign
-//     starts from, found in the test folder when it is not open.
+//     pipeline_suites.go: the invariant suites' compile beside the direct
+//     campaign.
+//   - campaign.go: what a campaign may call (session.Campaigns.AimFor).
+//     dependents.go: the files a save fuzzes a file in
+//     (session.Dependents).
+//   - fuzz.go: the campaign of a run through session.Run, streamed
+//     findings, its end message; runsink.go: what the editor opens for the
+//     run (corpus, fork) and shows of what it decided; summary.go: the
+//     suites' progress and each campaign's line in the client's log.
 //   - skipped.go: notes on the contracts a campaign did not fuzz.
+//   - findingstate.go: stored findings rechecked on a new build.
+//   - funcfigures.go: each function's figures for lenses and hovers.
+//   - coverage.go, coverage_functions.go, coverage_hint.go,
+//     coverage_lcov.go: a run's line coverage, its notification, the hint
+//     on unreached changed lines and .foresight/lcov.info.
+//   - behaviour.go, behaviour_command.go: the behaviour check of a save
+//     and its actions.
+//   - mutants.go, mutants_command.go, skeleton.go: the mutants of a
+//     save's lines, their actions and the property skeleton.
+//   - fork.go: the fork a campaign runs on (trusted workspaces only).
 //   - corpus.go: the corpus saved per project in .foresight/corpus.
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
 //   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
@@ -62,10 +78,11 @@
 //     (docs/security.md).
 //   - size.go: the limit on open documents.
 //   - configuration.go, watched_files.go: settings and project files;
-//     setting_bounds.go clamps numeric settings to their specs' bounds.
-//   - setting_specs.go: every editor setting's key, type, default and
-//     documentation, from which the editor configurations and docs tables
-//     are generated.
+//     setting_bounds.go clamps numeric settings (session.Setting.Clamp, the
+//     command line's policy); setting_build.go: the compiler settings.
+//   - setting_specs.go: the editor's view of session's settings (one
+//     record per setting and flag), from which the editor configurations
+//     and docs tables are generated.
 //   - progress.go: work-done progress, cancellable by the client.
 //   - mapper.go, document.go, diff.go: positions, URIs, line diffs.
 package lsp

@@ -9,9 +9,8 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/harness"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -270,7 +269,7 @@ func (s *server) fuzzFunction(a functionArg) (*run, error) {
 	if test {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a test file: test contracts are not fuzzed", name)
 	}
-	return s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: plan.FuzzBudget}), nil
+	return s.schedule(p, trigger{reason: "command", file: path, focus: []string{name}, budget: session.FuzzBudget}), nil
 }
 
 // functionName is what a fuzzFunction may name: a Solidity identifier,
@@ -348,9 +347,9 @@ func (s *server) fuzzFile(a fileArg) (*run, error) {
 	}
 	s.mu.Unlock()
 	if test && text == nil {
-		text = harness.ReadSmall(path)
+		text = session.ReadSmall(path)
 	}
-	if test && !harness.HasSetUp(text) {
+	if test && !session.HasSetUp(text) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is a test file without a setUp(): its contracts are fuzzed only from a set-up", filepath.Base(path))
 	}
 	return s.schedule(p, trigger{reason: "command", file: path, wholeFile: true, alone: test}), nil

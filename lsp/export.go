@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/export"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -17,7 +17,7 @@ var errExportPath = errors.New("cannot export the test")
 
 // exportFoundryTest writes a finding as a Foundry test in the test
 // folder of the project that holds its builds' project, as `replay
-// --export` does (plan.ExportPlace): a package in node_modules exports
+// --export` does (session.ExportPlace): a package in node_modules exports
 // into the project around it, never into node_modules, and that project
 // must lie in the workspace folder holding the package. It writes
 // through workspace/applyEdit (CreateFile with ignoreIfExists and an
@@ -37,7 +37,7 @@ func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, e
 	if bound == "" {
 		bound = t.p.root // no workspace folder: the open file's project
 	}
-	dest, opts, err := plan.ExportPlace(bound, t.builds)
+	dest, opts, err := session.ExportPlace(bound, t.builds)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", errExportPath, err)
 	}
@@ -118,14 +118,14 @@ func (s *server) exportPath(root, rel string) (path, real string, err error) {
 	if !within(realRoot, realDir) || !inside {
 		return "", "", fmt.Errorf("%w: %s leads to %s, outside the workspace (the test folder must lie in the project and a workspace folder)", errExportPath, filepath.Dir(want), realDir)
 	}
-	name, err := plan.FreeExportName(realDir, filepath.Base(want))
+	name, err := session.FreeExportName(realDir, filepath.Base(want))
 	if err != nil {
 		return "", "", fmt.Errorf("%w: %w", errExportPath, err)
 	}
 	return filepath.Join(filepath.Dir(want), name), filepath.Join(realDir, name), nil
 }
 
-// writeNew creates the file exportPath chose (plan.WriteExport: never
+// writeNew creates the file exportPath chose (session.WriteExport: never
 // following a link or replacing a file that appeared since, the next
 // free name then) and returns its path.
 func (s *server) writeNew(root, rel string, data []byte) (string, error) {
@@ -133,7 +133,7 @@ func (s *server) writeNew(root, rel string, data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name, err := plan.WriteExport(filepath.Dir(real), filepath.Base(real), data)
+	name, err := session.WriteExport(filepath.Dir(real), filepath.Base(real), data)
 	if err != nil {
 		return "", err
 	}

@@ -57,7 +57,7 @@ func testExportStaysInWorkspace(t *testing.T, noCreate bool) {
 		}
 	}
 
-	// test/ leads out of the workspace (refused by plan.ExportPlace, as
+	// test/ leads out of the workspace (refused by session.ExportPlace, as
 	// `replay --export` refuses it).
 	if res, err := export(); err == nil || !strings.Contains(err.Error(), "outside the project") {
 		t.Errorf("export through a linked test/ = %q, %v; want an error", res, err)
@@ -152,7 +152,7 @@ func TestExportOutsideWorkspaceErrorCode(t *testing.T) {
 // TestExportFromDependency: a finding in a package inside node_modules
 // (with a package.json of its own, so the server takes it as the file's
 // project) is exported as `replay --export` exports it
-// (plan.ExportPlace): into the test folder of the project holding
+// (session.ExportPlace): into the test folder of the project holding
 // node_modules, importing the package's file through it, never into
 // node_modules. With the package itself as the workspace folder the
 // holder lies outside the workspace: refused, and nothing is written.

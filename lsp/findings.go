@@ -22,7 +22,7 @@ type finding struct {
 	// library or dependency it called), as ranges of their compiled text.
 	via   []protocol.DiagnosticRelatedInformation
 	state findingState // what the last replay on edited code made of it (findingstate.go)
-	// carried: found by a carried suite (plan.Carry), on builds the
+	// carried: found by a carried suite (session.Carry), on builds the
 	// server does not keep, until its replay on the suite's own compile.
 	carried bool
 }

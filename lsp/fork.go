@@ -8,7 +8,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/redact"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -18,20 +18,20 @@ import (
 // workspace's settings file may name, so it runs only in a trusted
 // workspace; an untrusted one is fuzzed without the fork, and told so once.
 
-// openFork opens the fork the settings name (plan.CampaignFork). It
+// openFork opens the fork the settings name (session.CampaignFork). It
 // returns nil and no error when none is set or the workspace is
 // untrusted (said once: the campaign runs without the fork), and the
 // node's error when it failed (said once per kind of failure by
 // forkFailed: the campaign does not run, since without the fork its
 // findings would be about another chain).
 func (s *server) openFork(ctx context.Context, st Settings) (*fork.Source, error) {
-	cfg, err := plan.CampaignFork(st.ForkURL, st.ForkBlock, s.isTrusted())
+	cfg, err := session.CampaignFork(st.ForkURL, st.ForkBlock, s.isTrusted())
 	return s.openForkAs(ctx, cfg, err)
 }
 
 // openForkAs opens cfg, the fork plan chose, or says why it chose none.
 func (s *server) openForkAs(ctx context.Context, cfg *fork.Config, err error) (*fork.Source, error) {
-	if errors.Is(err, plan.ErrForkUntrusted) {
+	if errors.Is(err, session.ErrForkUntrusted) {
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")
 		return nil, nil
 	}
@@ -83,10 +83,10 @@ func forkKind(err error) string {
 }
 
 // setUpForks are the forks a Foundry set-up may select itself
-// (plan.SetUpForks), refused before any request in an untrusted
+// (session.SetUpForks), refused before any request in an untrusted
 // workspace.
 func (s *server) setUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
-	return plan.SetUpForks(ctx, s.isTrusted(), rec)
+	return session.SetUpForks(ctx, s.isTrusted(), rec)
 }
 
 // closeSetUpForks writes the set-up's forks' disk caches.
@@ -114,15 +114,15 @@ func (s *server) closeFork(src *fork.Source) {
 }
 
 // replayOn is engine.ReplayOn on the fork a finding was found on, if it
-// was (plan.ReplayFork: forkUrl, else the finding's own URL, at the
+// was (session.ReplayFork: forkUrl, else the finding's own URL, at the
 // finding's block), as 'foresight replay' does.
 func (s *server) replayOn(ctx context.Context, t *replayTarget) (*engine.Trace, error) {
 	s.mu.Lock()
 	st := s.settings
 	s.mu.Unlock()
-	cfg, err := plan.ReplayFork(t.setup.Fork, st.ForkURL, 0)
+	cfg, err := session.ReplayFork(t.setup.Fork, st.ForkURL, 0)
 	if err == nil && cfg != nil && !s.isTrusted() {
-		err = plan.ErrForkUntrusted
+		err = session.ErrForkUntrusted
 	}
 	src, err := s.openForkAs(ctx, cfg, err)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -50,7 +50,7 @@ func (st *fuzzStats) title(findings int) string {
 // its own figures from the direct campaign's report and its suites'
 // (rep.FunctionStats, rep.Coverage), keyed "Contract.fn". fileOf returns
 // a file's compiled state.
-func functionFigures(rep *engine.Report, runs []plan.SuiteRun, fns []solc.Function, src *source, path string) map[string]*fuzzStats {
+func functionFigures(rep *engine.Report, runs []session.SuiteRun, fns []solc.Function, src *source, path string) map[string]*fuzzStats {
 	reps := []*engine.Report{rep}
 	for _, r := range runs {
 		if r.Report != nil {
@@ -95,7 +95,7 @@ func functionFigures(rep *engine.Report, runs []plan.SuiteRun, fns []solc.Functi
 // invariantFigures gives each invariant function of a suite's test
 // contract in fns the calls its campaign sent (the sum of its
 // per-function counts), keyed "Contract.fn".
-func invariantFigures(runs []plan.SuiteRun, path string, fns []solc.Function) map[string]*fuzzStats {
+func invariantFigures(runs []session.SuiteRun, path string, fns []solc.Function) map[string]*fuzzStats {
 	out := map[string]*fuzzStats{}
 	for _, r := range runs {
 		if r.Report == nil || r.File != path {

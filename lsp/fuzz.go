@@ -7,12 +7,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -31,81 +30,55 @@ type fuzzRequest struct {
 	t      trigger
 	st     Settings
 	prog   *progress
-	// The invariant suites fuzzed beside the direct campaign (plan.For):
+	// The invariant suites fuzzed beside the direct campaign (session.For):
 	// how many, their compile, which runs once the direct campaign has
 	// started (suitesLater), and their texts (Foundry's inline fuzz
 	// configuration).
 	nSuites    int
-	later      plan.Later
+	later      session.Later
 	suiteTexts []solc.SourceText
 	// carried are the suites fuzzed on the saved code from their last
-	// compile while theirs runs (plan.Carry).
-	carried []plan.Carried
+	// compile while theirs runs (session.Carry).
+	carried []session.Carried
 }
 
-// fuzz runs the campaign of a run and streams its findings.
+// fuzz runs the campaign of a run and streams its findings. The order of
+// the run (Foundry's configuration, forge's corpus, the project's corpus
+// and fork, the budget split, the suites beside the direct campaign) is
+// session.Run's, the command line's too; this side streams what it says
+// to the client (editorSink).
 func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
-	p, r, builds, files, c, t, st, prog := req.p, req.r, req.builds, req.files, req.c, req.t, req.st, req.prog
+	p, r, c, t, st, prog := req.p, req.r, req.c, req.t, req.st, req.prog
 	opts := st.options(t.budget)
-	opts.SetUps = s.setUps                           // a set-up's state kept across saves (engine.SetUpCache)
-	s.foundryFuzz(&opts, st, builds, req.suiteTexts) // foundryfuzz.go
+	opts.SetUps = s.setUps // a set-up's state kept across saves (engine.SetUpCache)
 	opts.Contracts = c.contracts
 	opts.Focus = focusThrough(c)
 	// The changed lines are lookahead targets; lines without code (comments,
 	// blank lines) are dropped rather than failing the campaign.
 	opts.Targets, opts.SkipEmptyTargets = c.targets, true
-	var err error
-	if opts.Fork, err = s.openFork(ctx, st); err != nil { // fork.go: trusted workspaces only
-		if ctx.Err() != nil {
-			return "cancelled"
-		}
-		return "not fuzzed: the fork failed (" + forkKind(err) + ")"
-	}
-	defer s.closeFork(opts.Fork)
-	opts.SetUpForks = s.setUpForks(ctx, nil) // fork.go: trusted workspaces only
-	defer s.closeSetUpForks(opts.SetUpForks)
-	// The suites share the seed and split the budget (plan.Split).
-	hopts := plan.Split(&opts, req.nSuites)
-	focus := c.focus
-	what := fuzzedWhat(c, t)
-	store, seeds := s.loadCorpus(p.root, c.contracts)
-	opts.Seeds = seeds
-	// Reports carry a percentage with a budget in executions and the
-	// run's time left with a time budget.
-	clock := newCountdown(opts.Duration, hopts.Duration, req.nSuites)
-	if n := req.nSuites; n > 0 && clock.total > 0 {
-		clock.deadline = time.Now().Add(max(opts.Duration, hopts.Duration*time.Duration(n))) // side by side (plan.RunAll)
-	}
-	percent := func(execs uint64) *uint32 { return clock.of(execs, opts.Execs) }
-	if len(seeds) > 0 {
-		prog.report(fmt.Sprintf("fuzzing %s (%s)", what, plural(len(seeds), "saved input")), percent(0))
-	} else {
-		prog.report("fuzzing "+what, percent(0))
-	}
 	fallback := t.file
 	if fallback == "" {
-		fallback = files[0]
+		fallback = req.files[0]
 	}
+	sink := &editorSink{s: s, req: req, what: fuzzedWhat(c, t)}
 	// The deployment is known before the first finding streams in, so a
 	// finding can be replayed or exported while its campaign still runs.
 	opts.OnSetup = func(setup report.Setup) {
 		if setup.SetUp != "" {
-			prog.report("fuzzing from "+setup.SetUp+".setUp()", percent(0))
+			prog.report("fuzzing from "+setup.SetUp+".setUp()", sink.percent(0))
 		}
 		s.mu.Lock()
-		p.setups[opts.Seed] = setup
-		s.pruneSetupsLocked(p, opts.Seed)
+		p.setups[sink.seed] = setup
+		s.pruneSetupsLocked(p, sink.seed)
 		s.mu.Unlock()
 	}
 	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r, f, fallback) }
 	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), clock.suffix(pr.Elapsed)), clock.of(pr.Execs, opts.Execs))
+		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", sink.what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), sink.clock.suffix(pr.Elapsed)), sink.percent(pr.Execs))
 	}
-	s.log.Info("campaign", zap.String("root", p.root), zap.Strings("contracts", opts.Contracts), zap.Strings("focus", focus), zap.Uint64("seed", opts.Seed),
-		zap.Uint64("execs", opts.Execs), zap.Duration("duration", opts.Duration), zap.Int("seeds", len(seeds)))
 	// The direct campaign and the suites run at the same time, the suites
-	// once compiled (plan.RunStaged).
-	hooks := s.suiteHooks(p, r, prog, fallback, countdown{total: clock.total, share: hopts.Duration, deadline: clock.deadline}, req.nSuites)
+	// once compiled (session.RunStaged).
+	hooks := s.suiteHooks(p, r, prog, fallback, &sink.suiteClock, req.nSuites)
 	cut := false // the direct campaign was stopped by a newer save's (takeOver)
 	hooks.OnDirect = func(rep *engine.Report) {
 		select {
@@ -113,23 +86,36 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 			cut = true
 		default:
 		}
-		s.logCampaign(p.root, "directly: "+what, rep)
+		s.logCampaign(p.root, "directly: "+sink.what, rep)
 	}
 	hooks.StopDirect = r.stopDirect
 	hooks.Carried = req.carried
 	hooks.OnCarriedFinding = func(f report.Finding) { s.addFindingOf(p, r, f, fallback, true) }
-	hooks.OnCarried = func(su plan.Suite, rep *engine.Report, err error) {
+	hooks.OnCarried = func(su session.Suite, rep *engine.Report, err error) {
 		if err != nil {
 			s.log.Warn("carried set-up", zap.String("suite", su.Path), zap.Error(err))
 			return
 		}
 		s.logCampaign(p.root, "from "+strings.Join(su.Contracts, ", ")+"'s setUp() on the saved code, before the suite's compile (set-up carried)", rep)
 	}
-	if len(req.carried) > 0 {
-		prog.report("fuzzing "+what+" and from "+strings.Join(req.carried[0].Suite.Contracts, ", ")+".setUp() (carried)", percent(0))
+	mode := session.Save
+	if t.reason == "command" {
+		mode = session.Command
 	}
-	rep, runs, err := plan.RunStaged(ctx, builds, opts, req.nSuites, req.later, hopts, hooks)
-	result := s.fuzzEnded(ctx, req, store, rep, runs, err)
+	// An editor may send every setting with its default (VS Code does):
+	// Foundry's configuration fills those.
+	given := session.Given{Seed: st.Seed != 0, Depth: st.MaxSequenceLength != 0 && st.MaxSequenceLength != engine.DefaultMaxSeqLen}
+	res, err := session.Run(ctx, session.Request{Mode: mode, Builds: req.builds, Options: opts, Given: given, Suites: req.nSuites, Later: req.later,
+		SuiteTexts: req.suiteTexts, Hooks: hooks, Open: sink.open}, sink)
+	defer sink.close()
+	var oe *session.OpenError
+	if errors.As(err, &oe) {
+		if ctx.Err() != nil {
+			return "cancelled"
+		}
+		return "not fuzzed: the fork failed (" + forkKind(err) + ")"
+	}
+	result := s.fuzzEnded(ctx, req, sink.store, res.Report, res.Suites, err)
 	if cut && ctx.Err() == nil && err == nil {
 		result += "; the direct campaign was stopped by the next save's"
 	}
@@ -138,7 +124,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
 
 // fuzzEnded logs a run's campaigns, saves what the direct one learnt
 // and returns the run's end message.
-func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *plan.Corpus, rep *engine.Report, runs []plan.SuiteRun, err error) string {
+func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *session.Corpus, rep *engine.Report, runs []session.SuiteRun, err error) string {
 	p := req.p
 	for _, run := range runs {
 		if run.Report != nil {
@@ -174,7 +160,7 @@ func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *plan.Cor
 
 // campaignEnded records what a campaign that ran covered and skipped,
 // and returns the run's end message.
-func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) string {
+func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine.Report, runs []session.SuiteRun) string {
 	p := req.p
 	s.mu.Lock()
 	for _, path := range req.files {
@@ -237,10 +223,10 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 // recordSkipped publishes, on their contracts, what a finished campaign
 // did not fuzz, and returns the progress line of it and whether anything
 // was fuzzed at all.
-func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.SuiteRun) (string, bool) {
-	// The command line's reasons at the same places (plan.Skips), with a
+func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []session.SuiteRun) (string, bool) {
+	// The command line's reasons at the same places (session.Skips), with a
 	// suite's (its set-up failed) on its contracts.
-	skips := plan.Skips(req.builds, rep, req.c.contracts, runs)
+	skips := session.Skips(req.builds, rep, req.c.contracts, runs)
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
@@ -253,7 +239,7 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []plan.
 	s.mu.Unlock()
 	slices.Sort(changed)
 	s.publish(slices.Compact(changed)...)
-	return plan.Summary(skips), fuzzedAny
+	return session.Summary(skips), fuzzedAny
 }
 
 // addFinding records a streamed finding of run r and publishes its file
@@ -263,7 +249,7 @@ func (s *server) addFinding(p *project, r *run, f report.Finding, fallback strin
 	s.addFindingOf(p, r, f, fallback, false)
 }
 
-// addFindingOf is addFinding; a carried suite's finding (plan.Carry) is
+// addFindingOf is addFinding; a carried suite's finding (session.Carry) is
 // dropped once the run's suites are compiled, since the replay of the
 // findings on that compile has started or ended (suitesLater) and would
 // not see it.
@@ -332,7 +318,7 @@ func (s *server) pruneSetupsLocked(p *project, seed uint64) {
 
 // suiteName names a suite campaign: "VaultTest (invariant suite
 // Vault.t.sol)", or the file alone when none of its contracts ran.
-func suiteName(run plan.SuiteRun) string {
+func suiteName(run session.SuiteRun) string {
 	if run.Contract == "" {
 		return "invariant suite " + filepath.Base(run.File)
 	}

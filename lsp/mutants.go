@@ -9,7 +9,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/mutant"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -17,7 +17,7 @@ import (
 
 // This file runs the mutants of a save's changed lines (docs/mutants.md,
 // "In the editor") with the setting mutants on: once the save's campaign
-// has ended, and a moment later (a burst of saves starts none), plan.Mutants
+// has ended, and a moment later (a burst of saves starts none), session.Mutants
 // fuzzes them as `foresight mutants` does; the next save cancels it. A line
 // with a survivor gets an Information diagnostic, a line whose mutants were
 // not reached another (a gap in coverage), and the function a lens with the
@@ -107,9 +107,9 @@ func (s *server) checkMutants(req mutantsRequest) {
 		files = append(files, path)
 	}
 	slices.Sort(files)
-	opts := plan.MutantOptions{Seed: max(req.st.Seed, 1), Execs: req.st.MutantExecs, Oracles: req.st.Oracles}
+	opts := session.MutantOptions{Seed: max(req.st.Seed, 1), Execs: req.st.MutantExecs, Oracles: req.st.Oracles}
 	if opts.Execs == 0 {
-		opts.Execs = plan.DefaultMutantExecs
+		opts.Execs = session.DefaultMutantExecs
 	}
 	p := req.p
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -134,7 +134,7 @@ func (s *server) checkMutants(req mutantsRequest) {
 		case <-delay.C:
 		}
 		start := time.Now()
-		run, err := plan.Mutants(ctx, req.tc, req.proj, files, lines, opts)
+		run, err := session.Mutants(ctx, req.tc, req.proj, files, lines, opts)
 		s.mu.Lock()
 		if err != nil || ctx.Err() != nil {
 			s.mu.Unlock()
@@ -176,7 +176,7 @@ func changedLines(proj *solc.Project, targets []engine.Target) map[string]mutant
 // absorbMutantsLocked records a run's verdicts on the texts they were
 // made of, replacing those of its files and of texts that changed since,
 // and returns the files to publish.
-func (p *project) absorbMutantsLocked(run *plan.MutantRun, srcs map[string]*source, o plan.MutantOptions) []string {
+func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*source, o session.MutantOptions) []string {
 	st := p.mutantsLocked()
 	st.suites, st.seed, st.execs = run.Suites, o.Seed, o.Execs
 	paths := map[string]bool{}

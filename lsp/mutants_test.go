@@ -33,7 +33,7 @@ func (f *fakeClient) mutantDiagsLocked(path string) map[int]map[string]protocol.
 
 // TestMutantsOnSave saves an edit of the weak vault's withdraw (and a
 // comment on rescue's tally) with the setting mutants on
-// (plan/testdata/mutants/weak, whose invariant checks only solvency):
+// (session/testdata/mutants/weak, whose invariant checks only solvency):
 // once the save's campaign ended, the changed lines with a mutant no
 // property notices get a hint naming it and how often the line ran, the
 // keeper's rescue a hint that its mutants were not reached, and each
@@ -41,7 +41,7 @@ func (f *fakeClient) mutantDiagsLocked(path string) map[int]map[string]protocol.
 // and add an invariant stub on balanceOf to the suite, which compiles.
 func TestMutantsOnSave(t *testing.T) {
 	root := t.TempDir()
-	if err := os.CopyFS(root, os.DirFS(filepath.Join(fixtures.RepoRoot(), "plan", "testdata", "mutants", "weak"))); err != nil {
+	if err := os.CopyFS(root, os.DirFS(filepath.Join(fixtures.RepoRoot(), "session", "testdata", "mutants", "weak"))); err != nil {
 		t.Fatal(err)
 	}
 	vault := filepath.Join(root, "src", "Vault.sol")
@@ -219,7 +219,7 @@ func TestMutantHintWords(t *testing.T) {
 // contract, deploys it in setUp() and compiles with the stub.
 func TestSkeletonNewFile(t *testing.T) {
 	root := t.TempDir()
-	if err := os.CopyFS(root, os.DirFS(filepath.Join(fixtures.RepoRoot(), "plan", "testdata", "mutants", "weak"))); err != nil {
+	if err := os.CopyFS(root, os.DirFS(filepath.Join(fixtures.RepoRoot(), "session", "testdata", "mutants", "weak"))); err != nil {
 		t.Fatal(err)
 	}
 	vault := filepath.Join(root, "src", "Vault.sol")

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -202,7 +202,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	c = throughDependents(builds, deps, c)
 	s.recheckFindings(fuzzCtx, p, r, settings, st.changed, false)
 	var why string
-	c, why = campaignFor(proj, plan.Without(builds, cp.Suites), cp, t, st.changed, c)
+	c, why = campaignFor(proj, session.Without(builds, cp.Suites), cp, t, st.changed, c)
 	if why != "" {
 		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", why))
 		result = "not fuzzed: " + why
@@ -217,8 +217,8 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	later := s.suitesLater(suitesRequest{p: p, r: r, proj: proj, paths: cp.Suites, overlay: overlay, versions: versions, tc: tc, st: settings, changed: st.changed})
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: plan.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog,
-		nSuites: len(cp.Suites), later: later, suiteTexts: plan.Texts(proj, cp.Suites, overlay), carried: s.carry(p, cp.Suites, builds)})
+	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: session.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog,
+		nSuites: len(cp.Suites), later: later, suiteTexts: session.Texts(proj, cp.Suites, overlay), carried: s.carry(p, cp.Suites, builds)})
 	s.afterCampaign(fuzzCtx, mutantsRequest{p: p, r: r, t: t, proj: proj, tc: tc, old: prevBuilds, new: builds, focus: st.focus, targets: st.targets, st: settings})
 	if len(st.broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
@@ -226,24 +226,20 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	}
 }
 
-// planRun asks the planner (package plan) for a run's campaigns, as
-// 'foresight check' does: the direct one on the open files and each
-// invariant suite whose set-up reaches them; commands fuzz what they
-// name, without a suite. The full compile the direct campaign fuzzes
-// holds the files fuzzed directly, not the suites: a suite's compile
-// (a test with forge-std: seconds with solc-js) runs beside the direct
-// campaign (suitesLater), which starts once the saved file's own code is
-// compiled. The analysis does not wait for either.
-func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (plan.Campaigns, []string) {
-	if t.alone {
-		return plan.For(proj, []string{t.file}, overlay, plan.Named), files
+// planRun asks session for a run's campaigns (session.ForEditor): the
+// direct one on the open files and each invariant suite whose set-up
+// reaches them, as 'foresight check' does; commands fuzz what they name,
+// without a suite, and "Fuzz this file" on a test plans as if the file
+// were named alone.
+func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (session.Campaigns, []string) {
+	mode := session.Save
+	switch {
+	case t.alone:
+		mode = session.Named
+	case t.reason == "command":
+		mode = session.Command
 	}
-	mode := plan.Save
-	if t.reason == "command" {
-		mode = plan.Command
-	}
-	cp := plan.For(proj, files, overlay, mode)
-	return cp, slices.DeleteFunc(slices.Clone(files), func(f string) bool { return slices.Contains(cp.Suites, f) })
+	return session.ForEditor(proj, mode, t.file, files, overlay)
 }
 
 // compileRequest is what the compiles of a run read: the project, the

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -28,20 +28,20 @@ type suitesRequest struct {
 	changed  []string
 }
 
-// suitesLater is the second stage of a save (plan.RunStaged): once the
+// suitesLater is the second stage of a save (session.RunStaged): once the
 // direct campaign has started on the saved file's own compile, the
 // invariant suites are compiled together, on the toolchain's background
 // worker so the next save's compiles never wait behind them; their
 // diagnostics are published (the files the direct compile published
 // keep its), their findings rechecked on the new code, and each suite
-// is fuzzed as when compiled alone (plan.FromBuilds). A newer save that
+// is fuzzed as when compiled alone (session.FromBuilds). A newer save that
 // takes the campaign over cancels this compile with the rest of the run.
 // nil when the run has no suite.
-func (s *server) suitesLater(req suitesRequest) plan.Later {
+func (s *server) suitesLater(req suitesRequest) session.Later {
 	if len(req.paths) == 0 {
 		return nil
 	}
-	return func(ctx context.Context) ([]plan.Suite, error) {
+	return func(ctx context.Context) ([]session.Suite, error) {
 		s.mu.Lock()
 		req.r.waiting = true
 		s.mu.Unlock()
@@ -81,7 +81,7 @@ func (s *server) suitesLater(req suitesRequest) plan.Later {
 		} else {
 			s.settleDiagnostics(req.p, req.r)
 		}
-		suites := plan.FromBuilds(goodOf(builds), req.paths)
+		suites := session.FromBuilds(goodOf(builds), req.paths)
 		if !st.superseded {
 			s.keepSuites(req.p, suites)
 			changed := append(slices.Clone(req.changed), st.changed...)
@@ -125,7 +125,7 @@ func goodOf(builds []*solc.Build) []*solc.Build {
 
 // keepSuites records the builds of a run's suites: their findings replay
 // on them.
-func (s *server) keepSuites(p *project, suites []plan.Suite) {
+func (s *server) keepSuites(p *project, suites []session.Suite) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p.suites = map[string][]*solc.Build{}
@@ -135,21 +135,21 @@ func (s *server) keepSuites(p *project, suites []plan.Suite) {
 }
 
 // carry returns the suites of paths that can be fuzzed on the saved code
-// (builds) from their last compile while theirs runs (plan.Carry), so a
+// (builds) from their last compile while theirs runs (session.Carry), so a
 // bug only a set-up reaches is found as soon as the saved file compiled,
 // not after the test and forge-std did: a finding streams in at once and
 // is replayed on the suite's own compile once ready (recheckFindings).
-func (s *server) carry(p *project, paths []string, builds []*solc.Build) []plan.Carried {
+func (s *server) carry(p *project, paths []string, builds []*solc.Build) []session.Carried {
 	s.mu.Lock()
 	kept := maps.Clone(p.suites)
 	s.mu.Unlock()
-	var out []plan.Carried
+	var out []session.Carried
 	for _, path := range paths {
 		old := kept[path]
 		if old == nil {
 			continue
 		}
-		c, why := plan.Carry(plan.FromBuilds(old, []string{path})[0], builds)
+		c, why := session.Carry(session.FromBuilds(old, []string{path})[0], builds)
 		if why != "" {
 			s.log.Debug("set-up not carried", zap.String("suite", path), zap.String("why", why))
 			continue

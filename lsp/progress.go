@@ -112,11 +112,11 @@ func (p *progress) end(message string) {
 
 // A countdown is what a run with a time budget has left: the campaign
 // running, elapsed into its share, and the shares of the campaigns after
-// it (plan.Split: the direct campaign's first, then each suite's). The
+// it (session.Split: the direct campaign's first, then each suite's). The
 // zero countdown (a budget in executions) says nothing.
 //
 // When the direct campaign and the suites run at the same time
-// (plan.RunAll), deadline is when the last of them ends and the time left
+// (session.RunAll), deadline is when the last of them ends and the time left
 // is until then, the same in every campaign's reports.
 type countdown struct {
 	total, share time.Duration // the run's budget; the running campaign's share

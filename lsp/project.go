@@ -82,7 +82,7 @@ type run struct {
 	replaces        *run
 	stopDirect      chan struct{}
 	// compiledSuites is set once the run's suites' compile returned: its
-	// carried suites' findings (plan.Carry) are no longer taken.
+	// carried suites' findings (session.Carry) are no longer taken.
 	compiledSuites bool
 	// covered are the files the run's compiles published compiler
 	// diagnostics for, direct those of its direct full compile (under

@@ -3,18 +3,18 @@ package lsp
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 // clampSettings brings the numeric settings of a "foresight" section
 // into their bounds (settingSpecs' Minimum and Maximum, and one worker
-// per CPU), rewriting section in place. A workspace's settings file is
+// per CPU: session.Setting.Clamp, the command line's policy too),
+// rewriting section in place. A workspace's settings file is
 // not trusted with the machine: `workers: 5000` took the server past
 // 4 GB in seconds. It returns one message per value changed, naming the
 // setting, the value given and the value used. A value that is not a
@@ -36,23 +36,17 @@ func clampSettings(section map[string]json.RawMessage) []string {
 		if err != nil && !errors.Is(err, strconv.ErrRange) { // 1e400 is +Inf: clamped
 			continue // null, a string, ...: the typed decoding decides
 		}
-		used, why := clampSetting(sp, given)
+		used, why := sp.Clamp(given)
 		if why == "" {
 			continue
 		}
 		text := number(used)
 		section[key] = json.RawMessage(text)
-		notes = append(notes, fmt.Sprintf("foresight: setting %s is %s, %s: using %s", key, raw, why, text))
+		notes = append(notes, session.ClampNote("setting "+key, string(raw), why, text))
 	}
 	return notes
 }
 
-// clampSetting returns the value used for a numeric setting and, when it
-// is not the value given, why (plan.Limit, as the command line's flags).
-func clampSetting(sp settingSpec, v float64) (float64, string) {
-	return plan.Limit{Min: *sp.Minimum, Max: *sp.Maximum, CPUBound: sp.CPUBound, Integer: sp.Type == "integer"}.Clamp(v)
-}
-
 // number formats a setting's value as JSON writes it (1000000000, not
 // 1e+09).
-func number(v float64) string { return plan.Number(v) }
+func number(v float64) string { return session.Number(v) }

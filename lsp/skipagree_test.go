@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/internal/fixtures"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 // skipSuite is an invariant suite reaching Mixed.sol whose setUp()
@@ -59,7 +59,7 @@ abstract contract Half {
 // TestSkipReasonsAgree: for the same tree, 'foresight check FILE' (the
 // JSON report's contracts) and a save of FILE in the editor (its notes)
 // say the same contracts were not fuzzed, for the same reasons, at the
-// same lines: both take them from plan.Skips. The rows cover the
+// same lines: both take them from session.Skips. The rows cover the
 // engine's skips (a constructor that always reverts, no function to
 // call), a suite beside the direct campaign whose setUp() fails, and
 // every fixture project of TestEditorAgreesWithCheck, one with its test
@@ -147,7 +147,7 @@ func TestSkipReasonsAgree(t *testing.T) {
 // ("Contract was not fuzzed: reason. advice").
 func noteReason(msg string) string {
 	name, rest, _ := strings.Cut(msg, " was not fuzzed: ")
-	for w := plan.Fuzzed; w <= plan.OtherSetUp; w++ {
+	for w := session.Fuzzed; w <= session.OtherSetUp; w++ {
 		if a := w.Advice(); a != "" && strings.HasSuffix(rest, ". "+a) {
 			return name + ": " + strings.TrimSuffix(rest, ". "+a)
 		}
@@ -192,7 +192,7 @@ func checkSkips(t *testing.T, bin, root, file string) (skips, kinds []string) {
 			kinds = append(kinds, fmt.Sprintf("%s:%d %s: %s", c.Unit, c.Line, c.Name, c.Skip))
 		}
 	}
-	// The text summary's "skipped" lines say the same (plan.Skips).
+	// The text summary's "skipped" lines say the same (session.Skips).
 	text := textSkips(string(stderr))
 	want := slices.Sorted(slices.Values(skips))
 	if slices.Sort(text); !slices.Equal(text, want) {

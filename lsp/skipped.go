@@ -3,7 +3,7 @@ package lsp
 import (
 	"bytes"
 
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -12,7 +12,7 @@ import (
 const codeNotFuzzed = "not-fuzzed"
 
 // A note says, on a contract's constructor (or its name), that the last
-// campaign did not fuzz it, why and what to do (plan.Skips: the command
+// campaign did not fuzz it, why and what to do (session.Skips: the command
 // line's words at the same place). Like a finding, its range refers to
 // src and moves with the text until an edit touches it.
 type note struct {
@@ -20,16 +20,16 @@ type note struct {
 	src        *source
 	start, end int
 	contract   string
-	why        plan.Why
+	why        session.Why
 	reason     string // the engine's words
 }
 
 // noteSeverity is how loud a note is: a contract that should have been
 // fuzzed and could not be is a warning; one with nothing to fuzz, test
 // code or another set-up's, information.
-func noteSeverity(w plan.Why) protocol.DiagnosticSeverity {
+func noteSeverity(w session.Why) protocol.DiagnosticSeverity {
 	switch w {
-	case plan.NoFunctions, plan.OtherSetUp, plan.TestCode:
+	case session.NoFunctions, session.OtherSetUp, session.TestCode:
 		return protocol.DiagnosticSeverityInformation
 	}
 	return protocol.DiagnosticSeverityWarning
@@ -48,7 +48,7 @@ func (n *note) diagnostic() protocol.Diagnostic {
 
 // notesFor places skips on their contracts in the project's compiled text
 // (lock held). A skip in a file whose text changed since is left out.
-func notesFor(p *project, skips []plan.Status) map[string][]*note {
+func notesFor(p *project, skips []session.Status) map[string][]*note {
 	out := map[string][]*note{}
 	for _, sk := range skips {
 		fs := p.files[sk.Path]

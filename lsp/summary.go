@@ -8,19 +8,20 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
 // suiteHooks show a run's suite campaigns as they go: which set-up runs
 // (the progress names it), their findings streamed to the editor.
 //
-// clock is the first suite's countdown (its share, none later); each
-// suite after it has one share fewer to come.
-func (s *server) suiteHooks(p *project, r *run, prog *progress, fallback string, clock countdown, n int) plan.Hooks {
+// clock is the first suite's countdown (its share, none later), set when
+// the run's budgets are fixed (editorSink.Start); each suite after it
+// has one share fewer to come.
+func (s *server) suiteHooks(p *project, r *run, prog *progress, fallback string, clock *countdown, n int) session.Hooks {
 	var what string
 	started := 0
-	return plan.Hooks{
+	return session.Hooks{
 		OnStart: func(file, contract string) {
 			what = "from " + contract + ".setUp()"
 			if clock.total > 0 {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/harness"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -136,7 +136,7 @@ func testFiles(proj *solc.Project, overlay solc.Overlay) (suites, reproducers []
 		}
 		text, open := overlay[f]
 		if !open {
-			text = harness.ReadSmall(f)
+			text = session.ReadSmall(f)
 		}
 		base := filepath.Base(f)
 		switch {
@@ -144,7 +144,7 @@ func testFiles(proj *solc.Project, overlay solc.Overlay) (suites, reproducers []
 			if tf := scanTestFile(f, text, "test", false); len(tf.Contracts) > 0 {
 				reproducers = append(reproducers, tf)
 			}
-		case harness.IsSuite(text):
+		case session.IsSuite(text):
 			if tf := scanTestFile(f, text, "invariant", true); len(tf.Contracts) > 0 {
 				suites = append(suites, tf)
 			}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -34,25 +34,26 @@ func setBool(dst **bool) func(string) error {
 }
 
 func (b *buildFlags) register(fs *flag.FlagSet) {
-	fs.BoolFunc("optimize", "compile with the optimizer on (--optimize=false: off), whatever the project's configuration says", setBool(&b.override.Optimizer))
-	fs.Func("optimizer-runs", "the optimizer's `runs` (turns the optimizer on unless --optimize=false)", func(v string) error {
-		n, err := strconv.ParseUint(v, 10, 32)
-		if err != nil {
-			return fmt.Errorf("want a whole number of runs up to 4294967295")
+	fs.BoolFunc("optimize", setting("", "optimize").Usage, setBool(&b.override.Optimizer))
+	funcSetting(fs, "", "optimizer-runs", func(v string) error {
+		runsMax := *setting("", "optimizer-runs").Maximum
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || float64(n) > runsMax {
+			return fmt.Errorf("want a whole number of runs up to %s", session.Number(runsMax))
 		}
 		runs := int(n)
 		b.override.OptimizerRuns = &runs
 		return nil
 	})
-	fs.BoolFunc("via-ir", "compile through Yul IR (--via-ir=false: not), whatever the project's configuration says", setBool(&b.override.ViaIR))
-	fs.Func("evm-version", "compile for this EVM `version` (paris, shanghai, cancun, ...)", func(v string) error {
+	fs.BoolFunc("via-ir", setting("", "via-ir").Usage, setBool(&b.override.ViaIR))
+	funcSetting(fs, "", "evm-version", func(v string) error {
 		if err := solc.CheckEVMVersion(v); err != nil {
 			return err
 		}
 		b.override.EVMVersion = v
 		return nil
 	})
-	fs.Func("gas-limit", fmt.Sprintf("gas per transaction: a `number`, or \"project\" for the project's gas_limit (default %d, which keeps gas-hungry loops from slowing the campaign)", chain.DefaultGasLimit), func(v string) error {
+	fs.Func("gas-limit", fmt.Sprintf("gas per transaction: a `number`, or \"project\" for the project's gas_limit (default %d, which keeps gas-hungry loops from slowing the campaign)", session.DefaultGasLimit), func(v string) error {
 		if v != "project" {
 			n, err := strconv.ParseUint(strings.ReplaceAll(v, "_", ""), 10, 64)
 			if err != nil || n < 21_000 {
@@ -76,8 +77,8 @@ func (b *buildFlags) applyGasLimit(builds []*solc.Build) string {
 		}
 		switch b.gasLimit {
 		case "":
-			if g := p.Limits.ProjectGasLimit; g > 0 && g != chain.DefaultGasLimit {
-				note = fmt.Sprintf("the project's gas_limit (%d) is not used: fuzzing with %d gas per transaction keeps gas-hungry code from slowing the campaign (--gas-limit project uses it)", g, chain.DefaultGasLimit)
+			if g := p.Limits.ProjectGasLimit; g > 0 && g != session.DefaultGasLimit {
+				note = fmt.Sprintf("the project's gas_limit (%d) is not used: fuzzing with %d gas per transaction keeps gas-hungry code from slowing the campaign (--gas-limit project uses it)", g, session.DefaultGasLimit)
 			}
 		case "project":
 			p.Limits.GasLimit = p.Limits.ProjectGasLimit

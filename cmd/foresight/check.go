@@ -6,123 +6,19 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/harness"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"github.com/foresight-sol/foresight/solc/position"
 )
 
-// compilePaths compiles files and directories, grouping them by project.
+// compilePaths compiles files and directories, grouping them by project
+// (session.CompileNamed, without suites).
 func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*solc.Build, error) {
-	builds, _, _, err := compileProjects(ctx, tc, paths, false)
-	return builds, err
-}
-
-// compileProjects compiles files and directories, grouping them by
-// project. Test and script files (solc.Project.IsTestOrScript) found in a
-// directory are left out, as in the editor; a file named on its own is
-// always compiled. It returns the files left out and, with suites, the
-// invariant suites whose set-up reaches the files (plan.SuitesFor, the
-// rule the editor's saves use too), which are not among those left out:
-// each is compiled and fuzzed on its own (harness.go).
-func compileProjects(ctx context.Context, tc *solc.Toolchain, paths []string, suites bool) ([]*solc.Build, []string, []harnessFile, error) {
-	byRoot := map[string][]string{}
-	named := map[string]bool{}
-	var roots []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if !st.IsDir() && !st.Mode().IsRegular() {
-			return nil, nil, nil, fmt.Errorf("%s: not a regular file", p)
-		}
-		if !st.IsDir() && filepath.Ext(p) != ".sol" {
-			return nil, nil, nil, fmt.Errorf("%s: not a Solidity file (want a .sol file or a directory)", p)
-		}
-		files := []string{p}
-		if st.IsDir() {
-			files, err = solc.SolidityFiles(p)
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			if len(files) == 0 {
-				return nil, nil, nil, fmt.Errorf("%s: no .sol files", p)
-			}
-		}
-		for _, f := range files {
-			abs, err := filepath.Abs(f)
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			named[abs] = named[abs] || !st.IsDir()
-			root := solc.FindRoot(abs)
-			if st.IsDir() {
-				root = solc.FindRootIn(abs, p)
-			}
-			if _, ok := byRoot[root]; !ok {
-				roots = append(roots, root)
-			}
-			byRoot[root] = append(byRoot[root], abs)
-		}
-	}
-	var out []*solc.Build
-	var skipped []string
-	var found []harnessFile
-	for _, root := range roots {
-		proj, err := solc.LoadProject(root)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		proj.NodeModulesUpTo = filepath.VolumeName(root) + string(filepath.Separator) // Node's rule: the user named the folder
-		var files, tests []string
-		for _, f := range byRoot[root] {
-			if !named[f] && proj.InDependency(f) {
-				continue // foundry.toml libs the directory walk did not know
-			}
-			if !named[f] && proj.IsTestOrScript(f) {
-				tests = append(tests, f)
-				continue
-			}
-			files = append(files, f)
-		}
-		hs := projectSuites(proj, files, suites)
-		found = append(found, hs...)
-		skipped = append(skipped, notSuites(tests, hs)...)
-		if len(files) == 0 {
-			continue
-		}
-		files = withDependents(proj, files, named)
-		bs, err := tc.Compile(ctx, proj, solc.Request{Files: files, Mode: solc.Full})
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		out = append(out, bs...)
-	}
-	return out, skipped, found, nil
-}
-
-// withDependents adds to files, after them, the project files each file
-// named on its own is fuzzed in when it cannot be fuzzed alone
-// (harness.Dependents: an abstract base's concrete heirs, a proxy for
-// an implementation), as the editor's save of that file does.
-func withDependents(proj *solc.Project, files []string, named map[string]bool) []string {
-	out := slices.Clip(files)
-	for _, f := range files {
-		if !named[f] {
-			continue
-		}
-		for _, d := range harness.Dependents(proj, f, nil) {
-			if !slices.Contains(out, d) {
-				out = append(out, d)
-			}
-		}
-	}
-	return out
+	sel, err := session.CompileNamed(ctx, tc, paths, false)
+	return sel.Builds, err
 }
 
 // compiled is what compileToFuzz gives: the builds that compiled, those
@@ -130,7 +26,7 @@ func withDependents(proj *solc.Project, files []string, named map[string]bool) [
 type compiled struct {
 	good, broken []*solc.Build
 	skipped      []string
-	harnesses    []plan.Suite
+	harnesses    []session.Suite
 }
 
 // failed reports whether some files did not compile.
@@ -144,15 +40,17 @@ func (c compiled) failed() bool { return len(c.broken) > 0 }
 // says what each compilation unit was (unitLine). With suites, a
 // project's invariant suites are compiled too (harness.go).
 func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, suites, text, verbose bool, stdout, stderr io.Writer) (compiled, error) {
-	builds, skipped, found, err := compileProjects(ctx, tc, paths, suites)
+	// Which files, suites and dependents: session's file selection.
+	sel, err := session.CompileNamed(ctx, tc, paths, suites)
 	if err != nil {
 		return compiled{}, err
 	}
+	builds, skipped := sel.Builds, sel.Skipped
 	if len(skipped) > 0 {
 		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", len(skipped))
 	}
 	out := compiled{skipped: skipped}
-	if out.harnesses, err = compileHarnesses(ctx, tc, found, stderr); err != nil {
+	if out.harnesses, err = compileHarnesses(ctx, tc, sel.Suites, stderr); err != nil {
 		return compiled{}, err
 	}
 	n, hidden := 0, 0

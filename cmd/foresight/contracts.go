@@ -5,22 +5,22 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
 // contractStatus is one contract of the files fuzzed, in the JSON report:
-// fuzzed, or not and why (plan.Statuses, the editor's notes' words and
+// fuzzed, or not and why (session.Statuses, the editor's notes' words and
 // places).
-type contractStatus = plan.Status
+type contractStatus = session.Status
 
 // contractStatuses lists every contract defined in the builds' root units
 // (the files given, not their imports) with whether the campaign fuzzed
 // it, then what the suites run beside it did not fuzz (a failed
 // setUp()); only is --contract's list.
-func contractStatuses(builds []*solc.Build, rep *engine.Report, only []string, runs []plan.SuiteRun) []contractStatus {
-	out := plan.Statuses(builds, rep, only)
-	for _, s := range plan.Skips(nil, rep, nil, runs) {
+func contractStatuses(builds []*solc.Build, rep *engine.Report, only []string, runs []session.SuiteRun) []contractStatus {
+	out := session.Statuses(builds, rep, only)
+	for _, s := range session.Skips(nil, rep, nil, runs) {
 		if !slices.ContainsFunc(out, func(c contractStatus) bool { return c.Name == s.Name && c.Unit == s.Unit }) {
 			out = append(out, s)
 		}

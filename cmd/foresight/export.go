@@ -9,21 +9,21 @@ import (
 	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 // exportProject is the project `replay --export` runs in or for
-// (plan.ExportRoot: --root, else the working directory's project, else
+// (session.ExportRoot: --root, else the working directory's project, else
 // the report's folder's; never a package in node_modules), once every
 // path the report names (inputs, findings' files, related locations,
-// invariant suites) lies inside it (plan.ConfineExport), symbolic links
+// invariant suites) lies inside it (session.ConfineExport), symbolic links
 // resolved.
 func exportProject(rootFlag, reportPath string, rep *report.File) (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		wd = ""
 	}
-	root, err := plan.ExportRoot(rootFlag, wd, reportPath)
+	root, err := session.ExportRoot(rootFlag, wd, reportPath)
 	if err != nil {
 		return "", err
 	}
@@ -37,7 +37,7 @@ func exportProject(rootFlag, reportPath string, rep *report.File) (string, error
 			named = append(named, f.Harness.File)
 		}
 	}
-	if err := plan.ConfineExport(root, named...); err != nil {
+	if err := session.ConfineExport(root, named...); err != nil {
 		return "", fmt.Errorf("%w (named by %s): run the command in the report's project, or name it with --root", err, reportPath)
 	}
 	return root, nil
@@ -50,7 +50,7 @@ type exported struct {
 	rel  string // where under it, slash-separated
 	text string
 	// failure and failureData are the finding's forge failure file
-	// (plan.ForgeFailureFor), "" when it has none; noFailure says why
+	// (session.ForgeFailureFor), "" when it has none; noFailure says why
 	// an invariant finding has none.
 	failure     string
 	failureData []byte
@@ -74,7 +74,7 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		dest, opts, err := plan.ExportPlace(bound, builds)
+		dest, opts, err := session.ExportPlace(bound, builds)
 		if err != nil {
 			cliErrorf(stderr, "replay", "--export: finding %d: %w", i+1, err)
 			return exitUsage
@@ -86,17 +86,17 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			return exitUsage
 		}
 		t := exported{n: i + 1, dest: dest, rel: rel, text: text}
-		t.failure, t.failureData, t.noFailure = plan.ForgeFailureFor(dest, f, setup, builds)
+		t.failure, t.failureData, t.noFailure = session.ForgeFailureFor(dest, f, setup, builds)
 		tests = append(tests, t)
 	}
 	for _, t := range tests {
-		if err := plan.ConfineExport(t.dest, filepath.Join(t.dest, filepath.Dir(filepath.FromSlash(t.rel)))); err != nil {
+		if err := session.ConfineExport(t.dest, filepath.Join(t.dest, filepath.Dir(filepath.FromSlash(t.rel)))); err != nil {
 			cliErrorf(stderr, "replay", "--export: the test folder %w", err)
 			return exitUsage
 		}
 	}
 	for _, t := range tests {
-		path, err := plan.WriteExportIn(t.dest, t.rel, []byte(t.text))
+		path, err := session.WriteExportIn(t.dest, t.rel, []byte(t.text))
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", t.n, err)
 			return exitUsage
@@ -116,7 +116,7 @@ func writeForgeFailure(t exported, stdout, stderr io.Writer) {
 		fmt.Fprintf(stderr, "foresight: finding %d: no forge failure file: %v\n", t.n, t.noFailure)
 	case t.failure == "":
 	default:
-		wrote, err := plan.WriteForgeFailure(t.dest, t.failure, t.failureData)
+		wrote, err := session.WriteForgeFailure(t.dest, t.failure, t.failureData)
 		switch {
 		case err != nil:
 			cliErrorf(stderr, "replay", "finding %d: %w", t.n, err)

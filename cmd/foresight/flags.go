@@ -44,7 +44,7 @@ type compilerFlags struct {
 }
 
 func (c *compilerFlags) register(fs *flag.FlagSet) {
-	fs.Func("solc", "compile every file with the solc binary at this `path`", func(v string) error {
+	funcSetting(fs, "", "solc", func(v string) error {
 		// Native solc runs in an empty working directory of its own, so a
 		// relative path must be made absolute here; a bare name stays a
 		// PATH lookup.
@@ -58,14 +58,15 @@ func (c *compilerFlags) register(fs *flag.FlagSet) {
 		}
 		return nil
 	})
-	fs.StringVar(&c.solcVersion, "solc-version", "", "compile every file with this solc `version` (an installed native solc, else solc-js from npm)")
+	stringSetting(fs, &c.solcVersion, "", "solc-version")
 	fs.BoolVar(&c.noInstall, "no-install", false, "never download compilers; use only those already installed")
-	durationVar(fs, &c.timeout, "compile-timeout", 0, fmt.Sprintf("give up on one compiler run once it has used this `duration` of CPU time (wall time where CPU time is not read; a compiler that uses no CPU and writes nothing for %s is ended anyway); 0: %s plus %s per MiB of the unit's source, at most %s", solc.NoProgressLimit, solc.DefaultTimeout, solc.TimeoutPerMiB, solc.MaxDefaultTimeout))
+	durationSetting(fs, &c.timeout, "", "compile-timeout", 0)
 	fs.BoolVar(&c.verbose, "v", false, "log what foresight does to stderr, and explain each finding: what was seen, why it is a bug, what to do")
 	c.build.register(fs)
 }
 
 func (c *compilerFlags) toolchain(stderr io.Writer, log *zap.Logger) *solc.Toolchain {
+	c.timeout = clampDuration(stderr, "", "compile-timeout", c.timeout)
 	return solc.NewToolchain(solc.Config{
 		SolcPath:     c.solcPath,
 		SolcVersion:  c.solcVersion,

@@ -12,7 +12,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 // forkFlags are the fork-mode flags of fuzz, check and replay
@@ -24,8 +24,8 @@ type forkFlags struct {
 }
 
 func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
-	fs.StringVar(&f.url, "fork-url", "", "run on the state of the live chain at this JSON-RPC `url` (read lazily, cached on disk per chain and block; see docs/cli.md)")
-	fs.Uint64Var(&f.block, "fork-block", 0, "with --fork-url, fork at this block `number` (default: the latest when the run starts, then pinned; replay: the report's)")
+	stringSetting(fs, &f.url, "", "fork-url")
+	uint64Setting(fs, &f.block, "", "fork-block", 0)
 	if !targets {
 		return
 	}
@@ -43,13 +43,13 @@ func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
 var errNoForkURL = errors.New("needs --fork-url")
 
 // open connects to the fork, if one was asked for (nil otherwise), and
-// fills opts, whose set-up may fork too (plan.SetUpForks).
+// fills opts, whose set-up may fork too (session.SetUpForks).
 func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Writer) (*fork.Source, error) {
-	opts.SetUpForks = plan.SetUpForks(ctx, true, nil)
+	opts.SetUpForks = session.SetUpForks(ctx, true, nil)
 	if f.url == "" && (f.block != 0 || len(f.targets) > 0) {
 		return nil, fmt.Errorf("--fork-block and --target-address: %w", errNoForkURL)
 	}
-	cfg, err := plan.CampaignFork(f.url, f.block, true) // the user typed the URL
+	cfg, err := session.CampaignFork(f.url, f.block, true) // the user typed the URL
 	if cfg == nil || err != nil {
 		return nil, err
 	}
@@ -62,19 +62,19 @@ func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Wr
 }
 
 // openReplay opens the fork a report's findings were found on
-// (plan.ReplayFork: the report's URL unless --fork-url names one, which
+// (session.ReplayFork: the report's URL unless --fork-url names one, which
 // it must when the report's was redacted; the report's block unless
 // --fork-block names one).
 func (f *forkFlags) openReplay(ctx context.Context, rec *report.ForkInfo, stderr io.Writer) (*fork.Source, error) {
 	switch {
 	case rec != nil && rec.SetUp && f.url != "":
-		// The set-up selects it again (plan.SetUpForks).
+		// The set-up selects it again (session.SetUpForks).
 		return nil, fmt.Errorf("--fork-url: the report's set-up selected its fork itself (%s at block %d); replay it without --fork-url", forkName(rec), rec.Block)
 	case rec == nil && f.url != "":
 		return nil, errors.New("--fork-url: the report's findings were not found on a fork")
 	}
-	cfg, err := plan.ReplayFork(rec, f.url, f.block)
-	if errors.Is(err, plan.ErrForkRedacted) {
+	cfg, err := session.ReplayFork(rec, f.url, f.block)
+	if errors.Is(err, session.ErrForkRedacted) {
 		return nil, fmt.Errorf("%w: give the URL with --fork-url", err)
 	}
 	if cfg == nil || err != nil {
@@ -110,7 +110,7 @@ func closeFork(src *fork.Source, stderr io.Writer) {
 // replaySetUpForks are the forks a replayed set-up may select: the
 // report's at its block.
 func replaySetUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
-	return plan.SetUpForks(ctx, true, rec)
+	return session.SetUpForks(ctx, true, rec)
 }
 
 // forkName is how the report names a set-up's fork: its alias, else its

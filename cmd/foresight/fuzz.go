@@ -17,7 +17,7 @@ import (
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/engine/safefile"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -27,8 +27,8 @@ type fuzzFlags struct {
 	labels   bool
 	parallel int
 	timeout  time.Duration
-	// defTimeout is the command's default budget (plan.CheckBudget,
-	// plan.FuzzBudget).
+	// defTimeout is the command's default budget (session.CheckBudget,
+	// session.FuzzBudget).
 	defTimeout time.Duration
 	execs      uint64
 	seed       uint64
@@ -70,9 +70,9 @@ func (l *targetList) Set(s string) error {
 func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, scoring bool) {
 	f.compilerFlags.register(fs)
 	f.defTimeout = defaultTimeout
-	durationVar(fs, &f.timeout, "timeout", defaultTimeout, "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); shrinking a finding made just before the end can overrun it a little; 0: no limit")
-	fs.Uint64Var(&f.execs, "execs", 0, "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly")
-	fs.Uint64Var(&f.seed, "seed", 0, "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)")
+	durationSetting(fs, &f.timeout, "", "timeout", defaultTimeout)
+	uint64Setting(fs, &f.execs, "", "execs", 0)
+	uint64Setting(fs, &f.seed, "", "seed", 0)
 	fs.StringVar(&f.contracts, "contract", "", "fuzz only these contracts (comma-separated `names`; default: all)")
 	fs.StringVar(&f.oracles, "oracles", "", "switch finding `kinds` on or off, comma-separated: \"panics\" adds arithmetic overflow, division by zero and the other checked-arithmetic panics; \"-"+string(finding.AssertFailure)+"\" or \"-"+string(finding.Timestamp)+"\" turns one off (kinds: docs/oracles.md)")
 	fs.StringVar(&f.format, "format", "text", "report `format`: text (like compiler errors), json (for replay and tools), sarif (code scanning) or junit (CI test reports)")
@@ -81,8 +81,8 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.covFile, "coverage-file", "lcov.info", "the `file` --coverage writes")
 	fs.BoolVar(&f.covDeps, "coverage-deps", false, "with --coverage, also cover dependencies' files (node_modules, Foundry's lib/), left out by default")
 	fs.Var(&f.targets, "target", "aim the campaign at a `place`: FILE:LINE, FILE:LINE-LINE, FILE:FUNCTION, or asserts (every assert); repeatable")
-	fs.IntVar(&f.workers, "workers", 1, "fuzz on this `number` of CPU cores at once (results then depend on timing)")
-	fs.IntVar(&f.maxSeqLen, "max-seq-len", engine.DefaultMaxSeqLen, "try sequences of at most this `number` of transactions (they grow past 8 only from states that opened new coverage)")
+	intSetting(fs, &f.workers, "", "workers", 1)
+	intSetting(fs, &f.maxSeqLen, "", "max-seq-len", engine.DefaultMaxSeqLen)
 	fs.BoolVar(&f.noPredict, "no-prediction", false, "do not compute inputs aimed at the values branch conditions compare against (input prediction)")
 	fs.BoolVar(&f.noDemand, "no-demand-driven", false, "lengthen transaction sequences always, not only where an earlier transaction's state changes what a function does")
 	fs.StringVar(&f.schedule, "schedule", "", "`name` of the rule choosing the next input to mutate: aflfast (favour rarely run paths) or lookahead (favour inputs that can still reach --target); default lookahead with --target, else aflfast")
@@ -92,7 +92,7 @@ func (f *fuzzFlags) register(fs *flag.FlagSet, defaultTimeout time.Duration, sco
 	fs.StringVar(&f.explain, "explain", "", "print what a finding `kind` means ("+string(finding.Reentrancy)+", "+string(finding.AssertFailure)+", ...), why it is a bug and what to do, and exit; -v shows the same under each finding")
 	if scoring {
 		fs.BoolVar(&f.labels, "labels", false, "score the oracles: fuzz each file alone and compare its findings with its //@finding(KIND) comments")
-		fs.IntVar(&f.parallel, "parallel", runtime.GOMAXPROCS(0), "with --labels, fuzz this `number` of files at once")
+		intSetting(fs, &f.parallel, "", "parallel", runtime.GOMAXPROCS(0))
 		fs.StringVar(&f.cpuprof, "cpuprofile", "", "write a CPU profile of the campaign (deployment and fuzzing, not compiling) to `file` (go tool pprof)")
 		f.share.register(fs)
 	}
@@ -118,30 +118,31 @@ func (f *fuzzFlags) options(stderr io.Writer) (engine.Options, error) {
 	default:
 		return opts, fmt.Errorf("--format %s: %w (want text, json, sarif or junit)", f.format, errUnknownValue)
 	}
-	// A negative count used to fall back to the default without a word.
-	if f.workers < 1 {
-		return opts, fmt.Errorf("--workers %d: %w (want 1 or more cores)", f.workers, errUnknownValue)
+	// The editor clamps the same settings with the same policy and words
+	// (session.Setting); a negative count used to fall back to the
+	// default without a word.
+	opts.Workers = clampInt(stderr, "", "workers", f.workers)
+	opts.MaxSeqLen = clampInt(stderr, "", "max-seq-len", f.maxSeqLen)
+	opts.Execs = clampUint64(stderr, "", "execs", f.execs)
+	f.timeout = clampDuration(stderr, "", "timeout", f.timeout)
+	if f.labels {
+		f.parallel = clampInt(stderr, "", "parallel", f.parallel)
 	}
-	if f.maxSeqLen < 1 {
-		return opts, fmt.Errorf("--max-seq-len %d: %w (want 1 or more transactions)", f.maxSeqLen, errUnknownValue)
-	}
-	// The editor clamps the same settings with the same words (plan.Limit).
-	opts.Workers = clampFlag(stderr, "workers", plan.WorkersLimit, f.workers)
-	opts.MaxSeqLen = clampFlag(stderr, "max-seq-len", plan.SeqLenLimit, f.maxSeqLen)
+	f.fork.block = clampUint64(stderr, "", "fork-block", f.fork.block)
 	if f.coverage != "" && f.coverage != "lcov" {
 		return opts, fmt.Errorf("--coverage %s: %w (want lcov)", f.coverage, errUnknownValue)
 	}
-	opts.Duration = plan.Budget(plan.Named, &f.timeout, f.defTimeout, f.execs)
-	opts.Seed = plan.ClockSeed(opts.Seed)
+	opts.Duration = session.Budget(session.Named, &f.timeout, f.defTimeout, f.execs)
+	opts.Seed = session.ClockSeed(opts.Seed)
 	return opts, nil
 }
 
 func runFuzz(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "fuzz", plan.FuzzBudget, args, stdout, stderr)
+	return fuzzCommand(ctx, "fuzz", session.FuzzBudget, args, stdout, stderr)
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return fuzzCommand(ctx, "check", plan.CheckBudget, args, stdout, stderr)
+	return fuzzCommand(ctx, "check", session.CheckBudget, args, stdout, stderr)
 }
 
 // fuzzRun is check and fuzz: compile, fuzz, report.
@@ -190,7 +191,6 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	if failed && len(good) == 0 {
 		return exitUsage
 	}
-	applyFoundryFuzz(&opts, fs, comp, ff.verbose, stderr) // foundryfuzz.go; forge's corpus too
 	if note := ff.build.applyGasLimit(good); note != "" {
 		fmt.Fprintf(stderr, "foresight: %s\n", note)
 	}
@@ -198,19 +198,6 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		usageError(stderr, name, "%v", err)
 		return exitUsage
 	}
-	sh, err := ff.share.start(ctx, &opts, good, paths, stderr, log)
-	if err != nil {
-		cliError(stderr, name, err)
-		return exitUsage
-	}
-	src, err := ff.fork.open(ctx, &opts, stderr)
-	if err != nil {
-		cliError(stderr, name, err)
-		return exitUsage
-	}
-	defer closeFork(src, stderr)
-	defer closeSetUpForks(opts.SetUpForks, stderr)
-	fmt.Fprintf(stderr, "foresight: fuzzing with seed %d\n", opts.Seed)
 	if ff.cpuprof != "" {
 		stop, err := startCPUProfile(ff.cpuprof)
 		if err != nil {
@@ -219,13 +206,19 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		}
 		defer stop()
 	}
+	// The order of the run's campaigns is session's (session.Run), the
+	// editor's too; this command opens its corpus and fork when asked.
+	c := &cliRun{ff: &ff, paths: paths, good: good, stderr: stderr, log: log}
+	defer c.close()
 	fuzzStart := time.Now()
-	rep, runs, err := fuzzAll(ctx, good, opts, comp.harnesses, sh)
+	res, err := session.Run(ctx, c.request(fs, opts, comp), cliSink{stderr: stderr, verbose: ff.verbose})
 	fuzzWall := time.Since(fuzzStart)
+	c.finish(res.Report)
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
 	}
+	rep, runs, opts := res.Report, res.Suites, res.Options
 	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts, harnesses: runs, targets: ff.targets, wall: fuzzWall, command: name}
 	if err := ff.writeReport(stdout, rep, run); err != nil {
 		cliError(stderr, name, err)
@@ -233,7 +226,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	}
 	printHarnesses(stderr, runs)
 	printForgeSeeds(stderr, opts, rep, ff.verbose)
-	summary{rep: rep, skips: plan.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
+	summary{rep: rep, skips: session.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
 		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")
@@ -263,7 +256,7 @@ func campaignExit(rep *engine.Report, failed bool) int {
 type runInfo struct {
 	paths, only []string
 	compiled
-	harnesses []plan.SuiteRun
+	harnesses []session.SuiteRun
 	targets   []engine.Target // --target's places (JUnit's contract.function cases)
 	wall      time.Duration   // the campaigns' wall time (JUnit's time)
 	command   string          // check or fuzz
@@ -392,10 +385,10 @@ type jsonReport struct {
 	SkippedFiles []string         `json:"skippedFiles,omitempty"`
 	// Harnesses are the invariant suites run beside the direct campaign
 	// (harness.go); their findings name them.
-	Harnesses     []plan.SuiteRun  `json:"harnesses,omitempty"`
-	NotCompiled   []string         `json:"notCompiled,omitempty"`
-	CompileErrors []string         `json:"compileErrors,omitempty"`
-	Finds         []report.Finding `json:"findings"`
+	Harnesses     []session.SuiteRun `json:"harnesses,omitempty"`
+	NotCompiled   []string           `json:"notCompiled,omitempty"`
+	CompileErrors []string           `json:"compileErrors,omitempty"`
+	Finds         []report.Finding   `json:"findings"`
 	// Functions are the per-function counts and shares of the work.
 	Functions []report.FunctionStat `json:"functionStats,omitempty"`
 }
@@ -442,16 +435,6 @@ func checkContractNames(flag string, names []string, builds []*solc.Build) error
 		}
 	}
 	return nil
-}
-
-// clampFlag returns the value of an integer flag within lim, saying on
-// stderr when it is not the one given.
-func clampFlag(stderr io.Writer, name string, lim plan.Limit, v int) int {
-	used, why := lim.ClampInt(v)
-	if why != "" {
-		fmt.Fprintf(stderr, "foresight: --%s is %d, %s: using %d\n", name, v, why, used)
-	}
-	return used
 }
 
 // checkNamed checks that the contracts --contract and --setup name were

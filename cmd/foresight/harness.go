@@ -6,14 +6,13 @@ import (
 	"io"
 	"slices"
 
-	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
 // This file runs a Foundry project's invariant suites as forge would,
-// beside the direct campaign on its code, as the planner (package plan)
+// beside the direct campaign on its code, as the planner (package session)
 // decides for check and fuzz and the editor's saves alike: each test
 // contract of a suite whose imports reach the fuzzed code gets a campaign
 // of its own that starts from its setUp(), with the same seed and an
@@ -21,57 +20,26 @@ import (
 // (report.Finding.Harness), so that replay and export start from the
 // same set-up.
 
-// harnessFile is an invariant suite found in a project.
-type harnessFile struct {
-	path string
-	proj *solc.Project
-}
-
-// projectSuites returns the invariant suites of proj whose imports reach
-// files, named on the command line (plan.For in mode Named, the planner
-// the editor's saves use too).
-func projectSuites(proj *solc.Project, files []string, on bool) []harnessFile {
-	if !on {
-		return nil
-	}
-	var out []harnessFile
-	for _, p := range plan.For(proj, files, nil, plan.Named).Suites {
-		out = append(out, harnessFile{path: p, proj: proj})
-	}
-	return out
-}
-
-// notSuites returns the test files that are none of hs.
-func notSuites(tests []string, hs []harnessFile) []string {
-	return slices.DeleteFunc(tests, func(f string) bool {
-		return slices.ContainsFunc(hs, func(h harnessFile) bool { return h.path == f })
-	})
-}
-
-// compileHarnesses compiles each suite alone (plan.CompileSuites); a
-// suite that does not compile has its errors printed to stderr and is
+// compileHarnesses compiles each suite alone (session.CompileSuiteFiles);
+// a suite that does not compile has its errors printed to stderr and is
 // kept with the reason.
-func compileHarnesses(ctx context.Context, tc *solc.Toolchain, suites []harnessFile, stderr io.Writer) ([]plan.Suite, error) {
-	var out []plan.Suite
-	for _, h := range suites {
-		ss, err := plan.CompileSuites(ctx, tc, h.proj, []string{h.path}, nil)
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range ss {
-			for _, b := range s.Builds {
-				if b.HasErrors() {
-					printErrors(stderr, b)
-				}
+func compileHarnesses(ctx context.Context, tc *solc.Toolchain, suites []session.SuiteFile, stderr io.Writer) ([]session.Suite, error) {
+	out, err := session.CompileSuiteFiles(ctx, tc, suites)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range out {
+		for _, b := range s.Builds {
+			if b.HasErrors() {
+				printErrors(stderr, b)
 			}
 		}
-		out = append(out, ss...)
 	}
 	return out, nil
 }
 
 // printHarnesses names each suite the run used, for the summary.
-func printHarnesses(w io.Writer, runs []plan.SuiteRun) {
+func printHarnesses(w io.Writer, runs []session.SuiteRun) {
 	for _, r := range runs {
 		name := displayPath(r.File, r.File)
 		if r.Contract != "" {
@@ -86,34 +54,8 @@ func printHarnesses(w io.Writer, runs []plan.SuiteRun) {
 	}
 }
 
-// fuzzAll runs the direct campaign on good (its corpus shared through
-// sh, if any) and each suite's side by side, with the budget split
-// between them (plan.Split, plan.RunAll), as the editor's save does. Each
-// campaign has the run's seed and a budget fixed before any starts, and
-// shares no state with the others (the corpus and its sharing are the
-// direct campaign's), so a seed and an execution budget give the same
-// findings as running them in turn, with one worker each.
-func fuzzAll(ctx context.Context, good []*solc.Build, opts engine.Options, hs []plan.Suite, sh *share) (*engine.Report, []plan.SuiteRun, error) {
-	hopts := plan.Split(&opts, len(hs))
-	finished := false
-	h := plan.Hooks{OnDirect: func(rep *engine.Report) {
-		finished = true // called in this goroutine, before RunAll returns
-		if sh != nil {
-			sh.finish(rep) // the direct campaign's inputs, before the suites' findings join its report
-		}
-	}}
-	rep, runs, err := plan.RunAll(ctx, good, opts, hs, hopts, h)
-	if !finished && sh != nil {
-		sh.finish(rep)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return rep, runs, nil
-}
-
 // relHarnesses is runs with their files relative to root.
-func relHarnesses(root string, runs []plan.SuiteRun) []plan.SuiteRun {
+func relHarnesses(root string, runs []session.SuiteRun) []session.SuiteRun {
 	out := slices.Clone(runs)
 	for i := range out {
 		if rel := relTo(root, out[i].File); rel != "" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/harness"
 	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -164,7 +165,7 @@ contract BankForkTest is Test {
 }
 
 // TestSuitesAreTheEditorsHarnesses: the command line's suites are
-// harness.Find's invariant suites (plan.SuitesFor, the rule the editor's
+// harness.Find's invariant suites (session.SuitesFor, the rule the editor's
 // saves use too), on the fixture project.
 func TestSuitesAreTheEditorsHarnesses(t *testing.T) {
 	root := harnessProject(t)
@@ -173,10 +174,7 @@ func TestSuitesAreTheEditorsHarnesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	bank := filepath.Join(root, "src", "Bank.sol")
-	var got []string
-	for _, h := range projectSuites(proj, []string{bank}, true) {
-		got = append(got, h.path)
-	}
+	got := session.For(proj, []string{bank}, nil, session.Named).Suites
 	want := []string{filepath.Join(root, "test", "BankFork.t.sol"), filepath.Join(root, "test", "BankInvariant.t.sol")}
 	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(got, harness.Suites(harness.Find(proj, []string{bank}, nil))) {
 		t.Errorf("suites %v, want %v", got, want)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -177,7 +177,7 @@ func campaignJUnit(w io.Writer, name string, rep *engine.Report, run runInfo) er
 
 // suiteJUnit is the invariant suites run beside the direct campaign, one
 // testcase each: failing with its findings, skipped when it ran nothing.
-func suiteJUnit(root string, runs []plan.SuiteRun, findings map[string][]report.Finding) junitSuite {
+func suiteJUnit(root string, runs []session.SuiteRun, findings map[string][]report.Finding) junitSuite {
 	s := junitSuite{Name: "foresight invariant suites"}
 	for _, r := range runs {
 		file := relOr(root, r.File)

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/mutant"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 )
@@ -20,7 +20,7 @@ import (
 // This file is the mutants command: the mutants of the lines changed
 // since a git revision (or of every line of the files named), each
 // fuzzed against the project's invariant suites and assertions
-// (plan.Mutants, docs/mutants.md).
+// (session.Mutants, docs/mutants.md).
 
 var mutantsHelp = helpPage{
 	synopsis: "foresight mutants [flags] [FILE|DIR...]",
@@ -55,7 +55,7 @@ func init() { helpPages["mutants"] = mutantsHelp }
 type mutantsOptions struct {
 	base, format   string
 	allowUnreached bool
-	run            plan.MutantOptions
+	run            session.MutantOptions
 }
 
 func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -63,9 +63,9 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	var o mutantsOptions
 	fs.StringVar(&o.base, "base", "", "mutate the lines changed since this git `revision` (git diff REV); without it, every line of the files named")
 	fs.StringVar(&o.format, "format", "text", "output `format`: text, json, sarif or junit")
-	fs.Uint64Var(&o.run.Execs, "execs", plan.DefaultMutantExecs, "`executions` per mutant (and for the original), split between the suites and the direct campaign")
+	uint64Setting(fs, &o.run.Execs, "mutants", "execs", session.DefaultMutantExecs)
 	fs.Uint64Var(&o.run.Seed, "seed", 1, "`seed` of every campaign")
-	fs.Uint64Var(&o.run.MinHits, "min-hits", plan.DefaultMinHits, "runs of a mutant's line it takes to call it survived rather than not reached")
+	uint64Setting(fs, &o.run.MinHits, "mutants", "min-hits", session.DefaultMinHits)
 	fs.BoolVar(&o.allowUnreached, "allow-unreached", false, "exit 0 when the only mutants left are not reached")
 	var cf compilerFlags
 	cf.register(fs)
@@ -73,6 +73,8 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if !ok {
 		return code
 	}
+	o.run.Execs = clampUint64(stderr, "mutants", "execs", o.run.Execs)
+	o.run.MinHits = clampUint64(stderr, "mutants", "min-hits", o.run.MinHits)
 	if !slices.Contains([]string{"text", "json", "sarif", "junit"}, o.format) {
 		usageError(stderr, "mutants", "--format %q: %v (want text, json, sarif or junit)", o.format, errUnknownValue)
 		return exitUsage
@@ -123,7 +125,7 @@ type mutantsResult struct {
 // mutantsProject is one project's run.
 type mutantsProject struct {
 	root string
-	run  *plan.MutantRun
+	run  *session.MutantRun
 	wall time.Duration // JUnit's time
 }
 
@@ -166,8 +168,8 @@ func mutantsRun(ctx context.Context, tc *solc.Toolchain, paths []string, o mutan
 			log.Info("mutant", zap.Int("n", i+1), zap.Int("of", n), zap.String("id", m.ID), zap.String("edit", m.Description))
 		}
 		began := time.Now()
-		run, err := plan.Mutants(ctx, tc, proj, files, changed, ro)
-		if errors.Is(err, plan.ErrMutantsBroken) {
+		run, err := session.Mutants(ctx, tc, proj, files, changed, ro)
+		if errors.Is(err, session.ErrMutantsBroken) {
 			for _, b := range run.Broken {
 				printErrors(stderr, b)
 			}

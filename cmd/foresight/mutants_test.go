@@ -15,7 +15,7 @@ import (
 )
 
 // mutantsRepo makes a git repository of the strong vault project of
-// plan/testdata/mutants whose commit has `amount > 0` where the working
+// session/testdata/mutants whose commit has `amount > 0` where the working
 // tree has `amount != 0`: line 16 is the change.
 func mutantsRepo(t *testing.T) string {
 	t.Helper()
@@ -25,12 +25,12 @@ func mutantsRepo(t *testing.T) string {
 }
 
 // mutantsRepoOf makes a git repository of a vault project of
-// plan/testdata/mutants (strong or weak, with its suite) whose commit
+// session/testdata/mutants (strong or weak, with its suite) whose commit
 // has base(Vault.sol) where the working tree has Vault.sol.
 func mutantsRepoOf(t *testing.T, project, suite string, base func([]byte) []byte) string {
 	t.Helper()
 	dir := t.TempDir()
-	from := filepath.Join(fixtures.RepoRoot(), "plan", "testdata", "mutants")
+	from := filepath.Join(fixtures.RepoRoot(), "session", "testdata", "mutants")
 	copyFile := func(src, dst string) []byte {
 		data, err := os.ReadFile(filepath.Join(from, src))
 		if err != nil {
@@ -86,7 +86,7 @@ func TestMutantsCommand(t *testing.T) {
 		t.Errorf("strong: no kill of `!=` at 16:24:\n%s", out)
 	}
 
-	weak, err := os.ReadFile(filepath.Join(fixtures.RepoRoot(), "plan", "testdata", "mutants", "weak", "test", "VaultWeak.t.sol"))
+	weak, err := os.ReadFile(filepath.Join(fixtures.RepoRoot(), "session", "testdata", "mutants", "weak", "test", "VaultWeak.t.sol"))
 	if err != nil {
 		t.Fatal(err)
 	}

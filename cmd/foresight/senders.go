@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 )
 
 // attackerRoles says what each attacker contract of the fuzzer does when
@@ -35,15 +35,15 @@ func (s *senderNames) name(c report.Call) (name, note string) {
 	case c.Attacker != "":
 		note = fmt.Sprintf("%s = %s, a contract the fuzzer deployed to call through, so that msg.sender is a contract; it %s",
 			name, c.Sender, attackerRoles[c.Attacker])
-	case strings.EqualFold(c.Sender, chain.Deployer.Hex()):
+	case strings.EqualFold(c.Sender, session.Deployer.Hex()):
 		note = fmt.Sprintf("%s = %s, the account that deployed the contracts; its transactions are privileged (an owner's)",
 			name, strings.ToLower(c.Sender))
 	case s.setUp != "":
 		note = fmt.Sprintf("%s = test account %s, one of %d that send transactions; the contracts were deployed by %s.setUp()",
-			name, c.Sender, chain.DefaultSenders, s.setUp)
+			name, c.Sender, session.DefaultSenders, s.setUp)
 	default:
 		note = fmt.Sprintf("%s = test account %s, one of %d that send transactions; the contracts were deployed by another account, %s",
-			name, c.Sender, chain.DefaultSenders, strings.ToLower(chain.Deployer.Hex()))
+			name, c.Sender, session.DefaultSenders, strings.ToLower(session.Deployer.Hex()))
 	}
 	if s.seen[name] {
 		return name, ""

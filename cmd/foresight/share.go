@@ -15,7 +15,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
 )
@@ -89,8 +89,8 @@ func (s *shareFlags) start(ctx context.Context, opts *engine.Options, builds []*
 	if s.dir == "" {
 		return nil, nil
 	}
-	// Loaded as the editor loads its project's corpus (plan.LoadCorpus).
-	c, loaded, err := plan.LoadCorpus(s.dir, "", opts.Contracts)
+	// Loaded as the editor loads its project's corpus (session.LoadCorpus).
+	c, loaded, err := session.LoadCorpus(s.dir, "", opts.Contracts)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/plan"
+	"github.com/foresight-sol/foresight/session"
 )
 
 // A summary is what check and fuzz say on stderr after a run: by default
@@ -17,9 +17,9 @@ import (
 // transactions, corpus, where the time went, predictions) with -v.
 type summary struct {
 	rep *engine.Report
-	// skips are the contracts not fuzzed (plan.Skips), the ones the JSON
+	// skips are the contracts not fuzzed (session.Skips), the ones the JSON
 	// report and the editor list too.
-	skips []plan.Status
+	skips []session.Status
 	// compile is the wall time spent compiling, suites included; wall
 	// the wall time the campaigns took (they may run side by side, so
 	// rep.Elapsed, their times summed, can exceed it).

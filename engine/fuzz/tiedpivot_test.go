@@ -16,7 +16,7 @@ import (
 // of a6, out of a0 < 0x2e6b6 for good, while on a6, which no comparison
 // bounds, it keeps a0 in its range, and the target's step in that
 // direction's window and 2^62*a6's together lands a0 in it (solve's
-// joint_box.go). Fixed seed and budget; main at 52dce07 finds nothing in
+// box.go). Fixed seed and budget; main at 52dce07 finds nothing in
 // 500 executions.
 func TestTiedPivotPrediction(t *testing.T) {
 	prog := compile(t, filepath.Join("..", "testdata", "predict", "ShortKernel.sol"))

@@ -10,7 +10,7 @@ import (
 )
 
 // This file is input-to-state solving (Redqueen, Aschermann et al., NDSS
-// 2019, §III-A, extended to the arithmetic the maze guards use): when a
+// 2019, §III-A, extended to offsets and xors): when a
 // mutation of argument x changed the residual of an equality the run did
 // not satisfy, one side of that comparison is likely x itself, x ^ K or
 // x + K, and the other side the constant C it must equal. Then
@@ -204,7 +204,7 @@ func i2sNext(q *i2sQueue, target int32) *Prediction {
 // mutant's path satisfied (nested guards over the same argument, (a3 ^
 // K) == C inside a3 * 1313 + a2 * 3183 == C'), a joint solve that leaves
 // the candidate's argument where it is and brings the first broken
-// condition back to zero with the other arguments (joint.go); else, or
+// condition back to zero with the other arguments (linear.go); else, or
 // once that fails, the next candidate, then the queued secant step.
 func (pr *Predictor) i2sAgain(p *Prediction) *Prediction {
 	if !pr.NoJoint && !p.i2s.plain && p.M.Field == txseq.FieldArg {
@@ -240,7 +240,7 @@ func (pr *Predictor) firstBroken() (int, *big.Int, bool) {
 // that fixes a1 by (a1 ^ K) == C breaks both a6*3372 + a1*789 == K1 and
 // a0*2339 + a1*3141 == K2 above it, one repair mends only the first, and
 // its run takes no new path, so it is not kept to be mended further
-// (mazegen's seed-202 maze, cell 9). Then another joint solve, the
+// (three nested equalities sharing a1). Then another joint solve, the
 // candidate's argument still pinned, from that run for the next broken
 // guard; nil if the run broke none deeper.
 func (pr *Predictor) repairDeeper(p *Prediction) *Prediction {

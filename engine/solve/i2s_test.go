@@ -91,43 +91,6 @@ func TestModStep(t *testing.T) {
 	}
 }
 
-// TestPairDirs checks that every pair direction keeps its guard modulo
-// 2^64 and moves one argument by exactly one.
-func TestPairDirs(t *testing.T) {
-	mod := new(big.Int).Lsh(big.NewInt(1), 64)
-	for _, tt := range []struct {
-		ea, eb int64
-		n      int // directions expected
-	}{
-		{2587, 2095, 2}, // both odd: either argument by one
-		{1742, 1473, 1}, // only the odd one can be divided by
-		{304, 0x5b29, 1},
-		{-2587, 2095, 2},
-		{1922, 1898, 2}, // both even: halved, both odd
-	} {
-		dirs := pairDirs(3, 0, 2, big.NewInt(tt.ea), big.NewInt(tt.eb), 64)
-		if tt.n != 0 && len(dirs) != tt.n {
-			t.Errorf("(%d, %d): %d directions, want %d", tt.ea, tt.eb, len(dirs), tt.n)
-		}
-		if len(dirs) == 0 {
-			t.Errorf("(%d, %d): no direction", tt.ea, tt.eb)
-		}
-		for _, v := range dirs {
-			if v[1] != nil {
-				t.Errorf("(%d, %d): moves the third argument", tt.ea, tt.eb)
-			}
-			g := new(big.Int).Mul(big.NewInt(tt.ea), v[0])
-			g.Add(g, new(big.Int).Mul(big.NewInt(tt.eb), v[2])).Mod(g, mod)
-			if g.Sign() != 0 {
-				t.Errorf("(%d, %d): direction %v moves the guard by %v", tt.ea, tt.eb, v, g)
-			}
-			if v[0].Cmp(big.NewInt(1)) != 0 && v[2].Cmp(big.NewInt(1)) != 0 {
-				t.Errorf("(%d, %d): direction %v moves neither argument by one", tt.ea, tt.eb, v)
-			}
-		}
-	}
-}
-
 // TestWrapTo checks the reduction to an argument's width.
 func TestWrapTo(t *testing.T) {
 	var big1 uint256.Int

@@ -1,10 +1,3 @@
-// Package solve computes inputs instead of guessing them: HARVEY's input
-// prediction (a secant step on a branch's cost, then a bracket), joint
-// prediction over nested conditions, input-to-state, values inside a
-// passed comparison, and saturating chains. It works on sequences and
-// cost vectors only (engine/txseq) and imports neither the chain nor the
-// tracer: the loop (engine/fuzz) runs what it predicts and reports back
-// through Observe.
 package solve
 
 import (
@@ -17,16 +10,17 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// This file is HARVEY's input prediction (Alg. 1 lines 6-17, §4.2): after a
-// mutation that changed one numeric argument, compare the cost vectors of
-// the parent and the mutant, pick a metric that changed and is non-zero in
-// both (preferring branches never covered), fit a line through the two
-// (input, cost) points and run the input where the line meets zero. If that
-// misses, iterate the secant step; once two points straddle the root,
-// keep them as a bracket and narrow it (Illinois regula falsi with a
-// bisection fallback), so a root of a non-linear cost such as
-// 3a^2 + 7a + 101 == 5687 (lookahead paper, Fig. 2) is found in a few
-// dozen steps instead of being overshot forever.
+// Secant and bracket (HARVEY's input prediction, Alg. 1 lines 6-17,
+// §4.2). Class: a condition on one numeric input whose cost is monotone
+// between two points, linear or not. After a mutation that changed one
+// numeric input, compare the cost vectors of the parent and the mutant,
+// pick a metric that changed and is non-zero in both (preferring
+// branches never covered), fit a line through the two (input, cost)
+// points and run the input where the line meets zero. If that misses,
+// iterate the secant step; once two points straddle the root, keep them
+// as a bracket and narrow it (Illinois regula falsi with a bisection
+// fallback), so a root of a non-linear cost such as 3a^2 + 7a + 101 ==
+// 5687 (lookahead paper, Fig. 2) is found in a few dozen steps.
 
 // Prediction is a predicted input waiting to run, with what it aims at.
 type Prediction struct {
@@ -40,7 +34,7 @@ type Prediction struct {
 	// end the last step replaced (-1 lo, +1 hi, 0 none) for Illinois.
 	lo, clo, hi, chi *big.Int
 	side             int
-	// joint, if set, makes this run a step of a joint solve (joint.go).
+	// joint, if set, makes this run a step of a joint solve (linear.go).
 	joint *joint
 	// i2s, if set, makes this run an input-to-state candidate (i2s.go).
 	i2s *i2sQueue
@@ -76,7 +70,7 @@ type Predictor struct {
 	// transaction ran (a run that fails earlier leaves them as they were).
 	targetCost, targetResid uint256.Int
 
-	// Joint prediction (joint.go): off with Config.NoJointPrediction; the
+	// Joint prediction (linear.go): off with Config.NoJointPrediction; the
 	// mutant the current chain started from; the last predicted run's
 	// cost vector (lastRan: its last transaction ran).
 	NoJoint    bool

@@ -1,6 +1,6 @@
 // The extension's reading of its settings, without the vscode module (the
 // reader is passed in) so that it is unit tested outside the workbench.
-// The keys come from lsp/setting_specs.go by way of settingKeys.ts.
+// The keys come from session/settings_list.go by way of settingKeys.ts.
 import { serverSettingKeys } from './settingKeys';
 
 /** The configuration section of every Foresight setting. */

@@ -56,6 +56,8 @@ func (c Cond) Holds(a *[NArgs]uint64, v uint64) bool {
 		return a[c.A]^c.K1 == c.K3
 	case kindHash, kindBytes, kindLoop, kindCall:
 		return c.lhs(a) == c.K3
+	case kindSlot, kindTally, kindLabel, kindCode, kindRemote:
+		return true // the witness's setup calls wrote the state
 	default:
 		return v == c.K3
 	}
@@ -64,6 +66,9 @@ func (c Cond) Holds(a *[NArgs]uint64, v uint64) bool {
 // Solidity renders the condition as a Solidity expression over a0..a7.
 func (c Cond) Solidity() string {
 	if s, ok := c.shapedSolidity(); ok {
+		return s
+	}
+	if s, ok := c.stateSolidity(); ok {
 		return s
 	}
 	switch c.Kind {

@@ -42,6 +42,12 @@ type Params struct {
 	// an argument, a bytes compare, a loop, a call to a second contract
 	// or a product of two arguments (shapes.go).
 	Shapes bool `json:",omitempty"`
+	// State puts one more guard into about half the exits, over state
+	// that earlier calls wrote: a slot set by set, a tally summed by
+	// add, a flag set by label on a string equality or by code on a
+	// byte-by-byte compare, a value kept in the helper contract by send
+	// (state.go).
+	State bool `json:",omitempty"`
 }
 
 // Exit is a guarded move out of a cell (or, with Dir -1, the dig that
@@ -61,6 +67,8 @@ type Maze struct {
 	Cells int
 	Exits []Exit // moves
 	Digs  []Exit // bug sites, To == -1
+	// The string and bytes constants kindLabel and kindCode drew.
+	labels, codes int
 }
 
 // Generate builds the maze p describes, the same for the same p.
@@ -200,6 +208,10 @@ func (m *Maze) exit(r *rand.Rand, from, to, d int, sat bool) Exit {
 	if m.Shapes && r.IntN(2) == 0 {
 		at := r.IntN(len(e.Conds) + 1)
 		e.Conds = append(e.Conds[:at], append([]Cond{shaped(r, pool, &e.Witness)}, e.Conds[at:]...)...)
+	}
+	if m.State && r.IntN(2) == 0 {
+		at := r.IntN(len(e.Conds) + 1)
+		e.Conds = append(e.Conds[:at], append([]Cond{m.stateful(r)}, e.Conds[at:]...)...)
 	}
 	if !sat {
 		at := r.IntN(len(e.Conds) + 1)

@@ -22,7 +22,8 @@ var dir = filepath.Join("..", "..", "testdata", "maze")
 // mazes, kept), two of the easy tier (one comparison per move: depth
 // alone), a tiny one for fixed-budget tests (hard tier, so that
 // it stays the maze those tests were written against) and one with the
-// other guard shapes (Params.Shapes).
+// other guard shapes (Params.Shapes) and one with guards over state
+// written by earlier calls besides (Params.State).
 var Committed = []struct {
 	File   string
 	Params Params
@@ -38,6 +39,7 @@ var Committed = []struct {
 	{"easy2", Params{Seed: 2, Name: "Easy2", MinConds: 1, MaxConds: 1, Tier: Easy}},
 	{"tiny", Params{Seed: 6, Name: "TinyMaze", Depth: 2, Branches: 1, Bugs: 1, MinConds: 1, MaxConds: 2, Tier: Hard}},
 	{"shapes1", Params{Seed: 1, Name: "Shapes1", Shapes: true}},
+	{"state1", Params{Seed: 1, Name: "State1", Shapes: true, State: true}},
 }
 
 // TestCommittedMazes checks that the committed mazes are what the
@@ -97,7 +99,8 @@ func TestWitnessesAndProofs(t *testing.T) {
 		}
 		// Every other hundred seeds with the other guard shapes.
 		shapes := seed%200 > 100
-		m := Generate(Params{Seed: seed, Tier: tier, Shapes: shapes})
+		// Every fourth seed with guards over state besides.
+		m := Generate(Params{Seed: seed, Tier: tier, Shapes: shapes, State: seed%4 == 0})
 		if tier == Standard && !shapes && hasProduct(m) {
 			t.Fatalf("seed %d: a standard maze multiplies two arguments", seed)
 		}

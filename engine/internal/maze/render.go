@@ -73,8 +73,21 @@ func (m *Maze) render(dig func(i int) string, state string) (sol, sites []byte) 
 	if state != "" {
 		emit("    %s", state)
 	}
+	if m.Shapes || m.State {
+		emit("    Helper internal immutable h = new Helper();")
+	}
 	if m.Shapes {
 		for _, l := range shapesState {
+			emit("    %s", l)
+		}
+	}
+	if m.State {
+		emit("")
+		for _, l := range stateDecls(m.conds()) {
+			if l == "" {
+				emit("")
+				continue
+			}
 			emit("    %s", l)
 		}
 	}
@@ -123,10 +136,16 @@ func (m *Maze) render(dig func(i int) string, state string) (sol, sites []byte) 
 	emit("        }")
 	emit("    }")
 	emit("}")
-	if m.Shapes {
+	if m.Shapes || m.State {
 		for _, l := range helperContract {
 			emit("%s", l)
 		}
+		if m.State {
+			for _, l := range helperState {
+				emit("%s", l)
+			}
+		}
+		emit("}")
 	}
 	return []byte(b.String()), m.sites(lines, moveLines)
 }
@@ -163,9 +182,9 @@ func (m *Maze) sites(lines, moveLines []int) []byte {
 		if d, ok := reach[e.From]; ok && e.Sat {
 			s.Reachable, s.Depth = true, d+1
 			for _, mv := range m.Path(e.From) {
-				s.Witness = append(s.Witness, move(mv))
+				s.Witness = append(s.Witness, calls(mv)...)
 			}
-			s.Witness = append(s.Witness, move(e))
+			s.Witness = append(s.Witness, calls(e)...)
 			out.Reachable = append(out.Reachable, s.Line)
 		}
 		out.Sites = append(out.Sites, s)
@@ -175,6 +194,25 @@ func (m *Maze) sites(lines, moveLines []int) []byte {
 		panic(err) // plain data always marshals
 	}
 	return append(js, '\n')
+}
+
+// calls returns the calls that take exit e: its conditions' setup calls
+// (Params.State), then the move itself.
+func calls(e Exit) []Move {
+	var out []Move
+	for _, c := range e.Conds {
+		out = append(out, c.setup()...)
+	}
+	return append(out, move(e))
+}
+
+// conds returns every condition of the maze's moves and digs.
+func (m *Maze) conds() []Cond {
+	var out []Cond
+	for _, e := range append(append([]Exit(nil), m.Exits...), m.Digs...) {
+		out = append(out, e.Conds...)
+	}
+	return out
 }
 
 func move(e Exit) Move {

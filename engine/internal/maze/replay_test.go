@@ -6,11 +6,10 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/fuzz"
@@ -39,7 +38,7 @@ func load(t *testing.T, name string) (*program.Program, Sites) {
 // move but the last passes without a finding, and the last fails the
 // assert on the site's line.
 func TestWitnessesReplay(t *testing.T) {
-	for _, c := range []string{"tiny", "maze1", "maze4", "hard1", "shapes1"} {
+	for _, c := range []string{"tiny", "maze1", "maze4", "hard1", "shapes1", "state1"} {
 		prog, sites := load(t, c)
 		ct, ok := prog.Lookup(sites.Contract)
 		if !ok {
@@ -51,17 +50,11 @@ func TestWitnessesReplay(t *testing.T) {
 			}
 			var calls []fuzz.RawCall
 			for _, mv := range s.Witness {
-				sig := mv.Function + "(" + strings.TrimSuffix(strings.Repeat("uint64,", NArgs), ",") + ")"
-				in := crypto.Keccak256([]byte(sig))[:4]
-				for _, a := range mv.Args {
-					x, _ := new(big.Int).SetString(a, 10)
-					in = append(in, common.BigToHash(x).Bytes()...)
-				}
 				var v uint256.Int
 				if err := v.SetFromDecimal(mv.Value); err != nil {
 					t.Fatal(err)
 				}
-				calls = append(calls, fuzz.RawCall{Contract: ct.Index, Input: in, Value: v})
+				calls = append(calls, fuzz.RawCall{Contract: ct.Index, Input: encode(t, ct.ABI, mv), Value: v})
 			}
 			steps, err := fuzz.Replay(prog, chain.Config{}, 0, nil, calls, nil)
 			if err != nil {
@@ -80,6 +73,36 @@ func TestWitnessesReplay(t *testing.T) {
 			}
 		}
 	}
+}
+
+// encode returns the calldata of a witness's move: uint64 arguments in
+// decimal, a string as is, bytes in hex.
+func encode(t *testing.T, a abi.ABI, mv Move) []byte {
+	t.Helper()
+	m, ok := a.Methods[mv.Function]
+	if !ok || len(m.Inputs) != len(mv.Args) {
+		t.Fatalf("no method %s of %d arguments", mv.Function, len(mv.Args))
+	}
+	args := make([]any, len(mv.Args))
+	for i, in := range m.Inputs {
+		switch in.Type.T {
+		case abi.StringTy:
+			args[i] = mv.Args[i]
+		case abi.BytesTy:
+			args[i] = common.FromHex(mv.Args[i])
+		default:
+			x, ok := new(big.Int).SetString(mv.Args[i], 10)
+			if !ok || !x.IsUint64() {
+				t.Fatalf("%s: argument %q is no uint64", mv.Function, mv.Args[i])
+			}
+			args[i] = x.Uint64()
+		}
+	}
+	packed, err := m.Inputs.Pack(args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append([]byte(nil), m.ID...), packed...)
 }
 
 // TestTinyMazeFound fuzzes the tiny maze with a fixed seed and execution

@@ -95,7 +95,6 @@ func (c Cond) shapedSolidity() (string, bool) {
 
 // shapesState is the main contract's state and helpers for the shapes.
 var shapesState = []string{
-	"Helper internal immutable h = new Helper();",
 	"",
 	"function _spread(uint64 n, uint64 x) internal pure returns (uint64 s) {",
 	"    unchecked {",
@@ -106,7 +105,8 @@ var shapesState = []string{
 	"}",
 }
 
-// helperContract is the second contract kindCall calls.
+// helperContract is the second contract kindCall calls, but its
+// closing brace (kindRemote adds its state before it).
 var helperContract = []string{
 	"",
 	"// Called by the maze's guards: a condition whose value another",
@@ -117,5 +117,4 @@ var helperContract = []string{
 	fmt.Sprintf("            return (x ^ k) * 0x%x;", uint64(mixFactor)),
 	"        }",
 	"    }",
-	"}",
 }

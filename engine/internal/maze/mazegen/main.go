@@ -2,7 +2,7 @@
 // sites) into a folder, for measuring on mazes outside the committed
 // ones (scripts/bench-maze's DIR):
 //
-//	mazegen [-depth N] [-bugs N] [-tier standard|hard|easy] [-shapes] [-prefix NAME] [-forge [-per-site]] DIR SEED...
+//	mazegen [-depth N] [-bugs N] [-tier standard|hard|easy] [-shapes] [-state] [-prefix NAME] [-forge [-per-site]] DIR SEED...
 //
 // Each seed gives DIR/NAME<seed>.sol and DIR/NAME<seed>.json. With -forge
 // it writes the maze whose bug sites record their hits instead of failing
@@ -29,11 +29,12 @@ func main() {
 	bugs := flag.Int("bugs", 0, "reachable bug sites besides the deepest cell's (0: 5)")
 	perSite := flag.Bool("per-site", false, "with -forge: one invariant per bug site instead of one for all")
 	shapes := flag.Bool("shapes", false, "put hashes, bytes compares, loops, calls to a second contract and products of two arguments into about half the guards")
+	state := flag.Bool("state", false, "put guards over state earlier calls wrote (a slot, a tally, string and bytes compares, a second contract's storage) into about half the guards")
 	forge := flag.Bool("forge", false, "write the recorded maze and its forge invariant test as a Foundry project's src/ and test/")
 	flag.Parse()
 	args := flag.Args()
 	if len(args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: mazegen [-depth N] [-bugs N] [-tier T] [-shapes] [-prefix NAME] [-per-site] [-forge] DIR SEED...")
+		fmt.Fprintln(os.Stderr, "usage: mazegen [-depth N] [-bugs N] [-tier T] [-shapes] [-state] [-prefix NAME] [-per-site] [-forge] DIR SEED...")
 		os.Exit(2)
 	}
 	t := maze.Tier(*tier)
@@ -48,7 +49,7 @@ func main() {
 			os.Exit(2)
 		}
 		name := *prefix + a
-		p := maze.Params{Seed: seed, Name: strings.ToUpper(name[:1]) + name[1:], Depth: *depth, Bugs: *bugs, Tier: t, Shapes: *shapes}
+		p := maze.Params{Seed: seed, Name: strings.ToUpper(name[:1]) + name[1:], Depth: *depth, Bugs: *bugs, Tier: t, Shapes: *shapes, State: *state}
 		m := maze.Generate(p)
 		sol, sites := m.Render()
 		files := map[string][]byte{name + ".sol": sol, name + ".json": sites}

@@ -1,0 +1,47 @@
+package fuzz
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// TestConditionClasses fuzzes one contract per class of condition
+// (engine/testdata/classes, one assertion each) with a fixed seed and
+// budget and checks which classes the solvers solve: the table is what
+// engine/solve's rules (doc.go) cover today, so a row flips when a rule
+// for its class lands or a change loses one. The keccak of an input
+// equal to a constant stays out of reach of every rule.
+func TestConditionClasses(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		found bool
+	}{
+		{"LinearTwoInputs", true},
+		{"ProductTwoInputs", true},
+		{"StorageWrittenEarlier", true},
+		{"StringEquality", true},
+		{"BytesEquality", false},
+		{"LoopCounterBound", true},
+		{"KeccakOfInput", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog := compile(t, filepath.Join("..", "testdata", "classes", tc.name+".sol"))
+			cfg := Config{Settings: Settings{Seed: 1, Execs: classExecs}}
+			res, err := Run(context.Background(), prog, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := asserts(res.Findings) > 0
+			if found != tc.found {
+				t.Errorf("found %v in %d executions (%d of %d predictions hit), want %v", found, classExecs, res.PredictionHits, res.Predictions, tc.found)
+			}
+			if found {
+				t.Logf("found after %d executions", res.Findings[0].Execs)
+			}
+		})
+	}
+}
+
+// classExecs is TestConditionClasses' budget per class.
+const classExecs = 5000

@@ -1,0 +1,78 @@
+// Package solve computes inputs instead of guessing them. It works on
+// sequences and cost vectors only (engine/txseq) and imports neither the
+// chain nor the tracer: the loop (engine/fuzz) runs what it predicts and
+// reports back through Observe.
+//
+// It is one algorithm. A mutation changed one numeric input of a
+// transaction (an argument or msg.value); the parent's and the mutant's
+// cost vectors (per branch edge: the distance to taking it, and the
+// compared operands) show which conditions moved. Each rule below takes
+// a class of conditions, says what it needs to see, and returns the next
+// run of a chain of predicted runs; a rule that does not apply, or whose
+// chain misses, hands over to the next one (Again). Conditions outside
+// every class, such as the equality of a keccak of an input with a
+// constant, are left to mutation.
+//
+//   - Secant and bracket (predict.go): a condition on one input whose
+//     cost is monotone between two points, linear or not (x*K + C == D
+//     without wrap-around, 3x^2 + 7x + 101 == C, x > K), and a storage
+//     slot indexed by the input modulo 2^256 (an array's base plus the
+//     index). HARVEY's secant step, then Illinois regula falsi once two
+//     points straddle the root.
+//   - Input-to-state (i2s.go, i2sCandidates): an equality whose one side
+//     is the input, the input plus a constant or the input xor a
+//     constant, and whose other side does not move with it: one run per
+//     candidate value, whatever the width.
+//   - Modular step (i2s.go, modStep): an equality linear in one input
+//     modulo 2^n, x*K1 + K2 == C in uintN that wraps: the slope from two
+//     points, the root by inverting its odd part.
+//   - Values inside a passed comparison (inrange.go): a comparison of the
+//     input with a limit that does not move with it (a balance, a cap):
+//     the limit, one inside it and half of it, for bugs that need an
+//     amount up to a bound rather than past it.
+//   - Saturation (saturate.go): a storage sum that repeated calls add to
+//     (staked += amount % C) and that must reach an exact value past what
+//     one call can add: the largest step still on the cost's line, as
+//     many repeats as the rest needs, and the last one aimed.
+//   - Joint solve (linear.go): a conjunction of linear conditions over
+//     several inputs of one call, modulo 2^n (a0*K1 + a1*K2 == C nested
+//     in a0 - a1 == C', a product of inputs with all but one fixed),
+//     with the target nested below guards the mutant already passes. It
+//     probes each input once (a finite-difference Jacobian, exact for
+//     these), keeps every guard's residual at zero and brings the
+//     target's to zero along the probed direction of least 2-adic
+//     valuation. A product of two inputs whose other factor is even at
+//     the base gets a restart from a neighbouring point (restart).
+//   - Kernel directions (directions.go): two inputs that a guard and the
+//     target share: the pairs that keep the guard put modulo 2^n (one
+//     input by one or by 2^v, the other by the modular quotient; or both
+//     by short integer steps when both sit in windows).
+//   - Elimination (eliminate.go): nested equalities that each fix a new
+//     combination of the same inputs: Gaussian elimination modulo 2^n, a
+//     nesting level at a time, as the probes reach deeper.
+//   - Range along a kernel line (eliminate_range.go): a range guard on an
+//     input that the only directions keeping the equalities above move
+//     by a power of two or by a quotient: the multiples of that direction
+//     that keep both moved inputs in their windows.
+//   - Windows (bounds.go): range guards on inputs (lo <= x < hi, x - K <
+//     W): the window of each input, learned from a comparison one side of
+//     which moved exactly as the input did (measured by a probe, read off
+//     the base when the side is the input, or guessed as the input plus
+//     the base's offset when no probe reached the comparison).
+//   - Equation in a box (bounded.go, box.go): one linear equation in two
+//     unknowns, each within its window: the lattice of solutions modulo
+//     2^n reduced and walked nearest the box's centre, or one unknown's
+//     window walked and the other solved exactly.
+//   - Choice of root (roots.go): c*t == -r modulo 2^n has 2^v roots (c =
+//     2^v times odd) and, with an input whose effects on every guard are
+//     multiples of 2^s, cosets shifted by 2^(n-s) moves of it: the root
+//     that keeps every window is computed, not searched. An inequality
+//     target takes the step rounded past its boundary.
+//   - Repair (i2s.go, i2sAgain and repairDeeper): an equality on one input
+//     nested under guards that use it too: the input-to-state value is
+//     pinned and the broken guards are brought back with the other
+//     inputs by joint solves, the shallowest first.
+//
+// Prediction is scheduled by its yield (yield.go): a target whose chains
+// keep missing is predicted for geometrically less often.
+package solve

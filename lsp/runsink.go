@@ -1,0 +1,100 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/session"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// editorSink is a save's (or a command's) side of session.Run: what it
+// opens for the run (the project's corpus, the fork, trusted workspaces
+// only) and how it shows what the run decided: a bounded
+// invariant.depth as a warning, the budgets as the progress' countdown.
+type editorSink struct {
+	s    *server
+	req  fuzzRequest
+	what string // what the progress says is fuzzed
+	// Set by Start: the direct campaign's countdown and seed and its
+	// execution budget, the first suite's countdown.
+	clock, suiteClock countdown
+	seed, execs       uint64
+	// Opened by open, closed by close.
+	store      *session.Corpus
+	fork       *fork.Source
+	setUpForks *engine.SetUpForks
+}
+
+// open opens the fork the settings name and the set-up's, and loads the
+// project's corpus as the campaign's seeds.
+func (k *editorSink) open(ctx context.Context, opts *engine.Options) error {
+	var err error
+	if k.fork, err = k.s.openFork(ctx, k.req.st); err != nil { // fork.go: trusted workspaces only
+		return err
+	}
+	opts.Fork = k.fork
+	k.setUpForks = k.s.setUpForks(ctx, nil)
+	opts.SetUpForks = k.setUpForks
+	k.store, opts.Seeds = k.s.loadCorpus(k.req.p.root, k.req.c.contracts)
+	return nil
+}
+
+// close writes the forks' disk caches.
+func (k *editorSink) close() {
+	k.s.closeFork(k.fork)
+	if k.setUpForks != nil {
+		k.s.closeSetUpForks(k.setUpForks)
+	}
+}
+
+// Foundry warns when invariant.depth asked for more than either front
+// end runs, said as the command line says it, and logs the rest.
+func (k *editorSink) Foundry(fa session.FoundryApplied) {
+	if fa.Clamped {
+		k.s.notifyOnce(protocol.MessageTypeWarning, session.FoundryNote(fa.Applied))
+	}
+	for _, n := range fa.Notes {
+		k.s.log.Debug("foundry fuzz config", zap.String("note", n))
+	}
+	if fa.Loaded {
+		l := fa.Forge
+		for _, p := range l.Problems {
+			k.s.log.Warn("forge corpus", zap.Error(p))
+		}
+		if l.Len() > 0 {
+			k.s.log.Info("forge corpus", zap.Int("sequences", l.Len()), zap.Strings("suites", l.Suites()), zap.Int("failures", l.Failures), zap.Int("entries", l.Entries))
+		}
+	}
+}
+
+// Start fixes the progress' countdown: reports carry a percentage with a
+// budget in executions and the run's time left with a time budget.
+func (k *editorSink) Start(direct, suite engine.Options) {
+	n := k.req.nSuites
+	k.seed, k.execs = direct.Seed, direct.Execs
+	k.clock = newCountdown(direct.Duration, suite.Duration, n)
+	if n > 0 && k.clock.total > 0 {
+		k.clock.deadline = time.Now().Add(max(direct.Duration, suite.Duration*time.Duration(n))) // side by side (session.RunStaged)
+	}
+	k.suiteClock = countdown{total: k.clock.total, share: suite.Duration, deadline: k.clock.deadline}
+	seeds := len(direct.Seeds)
+	if seeds > 0 {
+		k.req.prog.report(fmt.Sprintf("fuzzing %s (%s)", k.what, plural(seeds, "saved input")), k.percent(0))
+	} else {
+		k.req.prog.report("fuzzing "+k.what, k.percent(0))
+	}
+	k.s.log.Info("campaign", zap.String("root", k.req.p.root), zap.Strings("contracts", direct.Contracts), zap.Strings("focus", k.req.c.focus), zap.Uint64("seed", direct.Seed),
+		zap.Uint64("execs", direct.Execs), zap.Duration("duration", direct.Duration), zap.Int("seeds", seeds))
+	if len(k.req.carried) > 0 {
+		k.req.prog.report("fuzzing "+k.what+" and from "+strings.Join(k.req.carried[0].Suite.Contracts, ", ")+".setUp() (carried)", k.percent(0))
+	}
+}
+
+// percent is the direct campaign's progress after execs.
+func (k *editorSink) percent(execs uint64) *uint32 { return k.clock.of(execs, k.execs) }

@@ -1,0 +1,70 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// ErrForkUntrusted is a fork asked for in a workspace that is not
+// trusted: its settings may name any URL, and a forked campaign makes
+// network requests to it. The campaign runs without the fork.
+var ErrForkUntrusted = errors.New("the workspace is not trusted: not forking")
+
+// ErrForkRedacted is a finding found on a fork whose URL the report
+// keeps without its credentials: the user must give the URL again.
+var ErrForkRedacted = errors.New("the report leaves out the fork URL's credentials")
+
+// ForkCacheDir is where forks keep what they fetched, per chain and
+// block, shared by the command line and the editor.
+func ForkCacheDir() string { return filepath.Join(solc.DefaultCacheDir(), "fork") }
+
+// CampaignFork is the fork a campaign runs on: none without a URL, url
+// at block (0: the latest when opened, then pinned) otherwise, and none
+// with ErrForkUntrusted when the workspace naming it is not trusted.
+func CampaignFork(url string, block uint64, trusted bool) (*fork.Config, error) {
+	switch {
+	case url == "":
+		return nil, nil
+	case !trusted:
+		return nil, ErrForkUntrusted
+	}
+	return &fork.Config{URL: url, Block: block, CacheDir: ForkCacheDir()}, nil
+}
+
+// ReplayFork is the fork a finding replays on, given the fork record of
+// its report: none when it was found without a fork or its set-up
+// selected the fork itself (the set-up selects it again, SetUpForks);
+// else url (the user's, "" for the report's) at block (0 for the
+// report's). A report whose URL was redacted needs the user's
+// (ErrForkRedacted).
+func ReplayFork(rec *report.ForkInfo, url string, block uint64) (*fork.Config, error) {
+	if rec == nil || rec.SetUp {
+		return nil, nil
+	}
+	if url == "" {
+		if rec.Redacted {
+			return nil, fmt.Errorf("the findings were found on a fork of chain %d at block %d through %s: %w", rec.ChainID, rec.Block, rec.URL, ErrForkRedacted)
+		}
+		url = rec.URL
+	}
+	if block == 0 {
+		block = rec.Block
+	}
+	return &fork.Config{URL: url, Block: block, CacheDir: ForkCacheDir()}, nil
+}
+
+// SetUpForks are the forks a Foundry set-up may select itself
+// (vm.createSelectFork), pinned to pin's chain and block when replaying
+// a finding (nil: a campaign). Untrusted, they refuse to fork before any
+// request: the set-up and foundry.toml that name the URL are workspace
+// files.
+func SetUpForks(ctx context.Context, trusted bool, pin *report.ForkInfo) *engine.SetUpForks {
+	return engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: ForkCacheDir(), Untrusted: !trusted, Pin: pin})
+}

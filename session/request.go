@@ -1,0 +1,146 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// A Request is one run's campaigns as a front end asks for them once
+// the code they fuzz is compiled: the command line from its flags
+// (check, fuzz), the editor from its settings after a save. Run orders
+// what follows for both: Foundry's fuzz configuration and forge's
+// corpus, the front end's corpus and fork (Open), the budget split
+// between the direct campaign and the suites, then the campaigns side by
+// side.
+type Request struct {
+	Mode Mode
+	// Builds are the code fuzzed directly, without errors.
+	Builds []*solc.Build
+	// Options are the flags' or the settings' (clamped: Setting.Clamp),
+	// with the front end's streams (OnFinding, OnProgress, OnSetup),
+	// corpus and fork.
+	Options engine.Options
+	// Given says which of Options the user set: Foundry's configuration
+	// fills only the others.
+	Given Given
+	// Suites is how many invariant suite files (For) run beside the
+	// direct campaign and Later their compile (Ready when compiled
+	// already); SuiteBuilds (compiled) and SuiteTexts (to be compiled)
+	// hold their Foundry inline configuration.
+	Suites      int
+	Later       Later
+	SuiteBuilds []*solc.Build
+	SuiteTexts  []solc.SourceText
+	// Hooks are the suites' streams and the editor's staged saves
+	// (StopDirect, Carried).
+	Hooks Hooks
+	// Open opens what the campaigns read besides the code, once
+	// Foundry's configuration is applied and before the budget is split:
+	// the front end's corpus (seeds, sharing, shards) and fork, which it
+	// closes after Run returns. An error is an *OpenError.
+	Open func(ctx context.Context, opts *engine.Options) error
+}
+
+// An OpenError is Request.Open's failure: no campaign ran.
+type OpenError struct{ Err error }
+
+func (e *OpenError) Error() string { return e.Err.Error() }
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// Given says which settings the user gave (a flag, a setting away from
+// its default): Foundry's fuzz.seed and invariant.depth apply only where
+// the user gave none.
+type Given struct{ Seed, Depth bool }
+
+// A Sink receives, as typed values, what Run decided before the
+// campaigns start; findings, progress and set-ups stream through
+// Options' and Hooks' callbacks (from the engine's workers), and Run
+// returns the reports.
+type Sink interface {
+	// Foundry is what the project's Foundry configuration set, and
+	// forge's corpus as read; called once, first.
+	Foundry(FoundryApplied)
+	// Start is the direct campaign's options and each suite's, budgets
+	// split and seed fixed, before any campaign starts.
+	Start(direct, suite engine.Options)
+}
+
+// FoundryApplied is what Foundry's fuzz configuration did to a run.
+type FoundryApplied struct {
+	// Applied says each setting taken from it ("seed 7 (fuzz.seed)",
+	// Depth's note); Clamped, that invariant.depth was bounded.
+	Applied []string
+	Clamped bool
+	// Notes are the keys it left and why (solc.FuzzConfig.Notes).
+	Notes []string
+	// Forge is forge's corpus and persisted failures as read, when the
+	// code is a Foundry project's (Loaded false otherwise).
+	Forge  ForgeLoaded
+	Loaded bool
+}
+
+// Result is what a run's campaigns did: the direct report with the
+// suites' findings and counts added, each suite's run, and the direct
+// campaign's options as run (Foundry's seed and depth, forge's seeds).
+type Result struct {
+	Report  *engine.Report
+	Suites  []SuiteRun
+	Options engine.Options
+}
+
+// Ready is a Later for suites compiled already.
+func Ready(suites []Suite) Later {
+	return func(context.Context) ([]Suite, error) { return suites, nil }
+}
+
+// Run runs req's campaigns: the one order of a run's campaigns, the
+// command line's and the editor's. A cancelled ctx ends them with what
+// they found so far.
+func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
+	opts := req.Options
+	sink.Foundry(applyFoundry(&opts, req))
+	if req.Open != nil {
+		if err := req.Open(ctx, &opts); err != nil {
+			return Result{Options: opts}, &OpenError{Err: err}
+		}
+	}
+	// The suites share the seed and split the budget.
+	hopts := Split(&opts, req.Suites)
+	sink.Start(opts, hopts)
+	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, req.Hooks)
+	return Result{Report: rep, Suites: runs, Options: opts}, err
+}
+
+// applyFoundry applies Foundry's fuzz configuration to opts where the
+// user gave no setting: the inline forge-config comments of the run's
+// files and suites, then FOUNDRY_FUZZ_*/FOUNDRY_INVARIANT_*, then
+// foundry.toml's profile (docs/cli.md, "Foundry's fuzz configuration").
+// A depth is bounded as the setting is: foundry.toml is the project's,
+// not to be trusted with the machine. Forge's corpus and failures seed
+// the set-up campaigns (LoadForgeCorpus).
+func applyFoundry(opts *engine.Options, req Request) FoundryApplied {
+	builds := append(slices.Clip(req.Builds), req.SuiteBuilds...)
+	cfg := solc.BuildsFuzzConfig(builds, req.SuiteTexts...)
+	var out FoundryApplied
+	if cfg.Seed != nil && !req.Given.Seed {
+		opts.Seed = *cfg.Seed
+		out.Applied = append(out.Applied, fmt.Sprintf("seed %d (fuzz.seed)", opts.Seed))
+	}
+	if cfg.Depth != nil && !req.Given.Depth {
+		var note string
+		opts.MaxSeqLen, note, out.Clamped = Depth(*cfg.Depth)
+		out.Applied = append(out.Applied, note)
+	}
+	out.Notes = cfg.Notes
+	if proj := foundryProject(builds); proj != nil {
+		out.Forge, out.Loaded = LoadForgeCorpus(proj.Root, cfg), true
+		if out.Forge.Len() > 0 {
+			opts.ForgeSeeds = out.Forge.BySuite
+		}
+	}
+	return out
+}

@@ -1,0 +1,105 @@
+package session
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/foresight-sol/foresight/engine/finding"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// editorSettings lists the settings in the order editors show them; a
+// Flag names the command line's flag for the same setting.
+var editorSettings = []Setting{
+	{Key: "path", Type: "string", Default: "", Editor: "vscode",
+		Doc:   "Path of the `foresight` binary. Empty: the binary bundled with the extension for this platform, else `foresight` on `PATH`. A relative path is resolved against the first workspace folder; `~` is your home directory.",
+		Short: "the `foresight` binary (see above); a change restarts the server"},
+	{Key: "serverArgs", Type: "array", Items: "string", Default: []string{}, Editor: "vscode",
+		Doc:   "Extra arguments after `foresight lsp`, e.g. `[\"--log-file\", \"/tmp/foresight.log\", \"-v\"]` or `[\"--no-install\"]`. Changing them restarts the server.",
+		Short: "extra arguments after `foresight lsp`, e.g. `[\"--log-file\", \"/tmp/foresight.log\", \"-v\"]`; a change restarts the server"},
+	{Key: "solcPath", Flag: "solc", Usage: "compile every file with the solc binary at this `path`",
+		Type: "string", Default: "",
+		Doc:   "A `solc` binary to use for every file. Empty: the version each file's `pragma` asks for (a native solc from svm or solc-select if installed, else the npm package `solc`).",
+		Short: "a `solc` binary for every file (untrusted workspace: only an absolute path outside it)"},
+	{Key: "solcVersion", Flag: "solc-version", Usage: "compile every file with this solc `version` (an installed native solc, else solc-js from npm)",
+		Type: "string", Default: "",
+		Doc:   "A solc version to use for every file, e.g. `0.8.26` (native if installed, else solc-js). Empty: from each file's `pragma`.",
+		Short: "a solc version for every file, e.g. `\"0.8.26\"` (native if installed, else solc-js)"},
+	{Key: "optimizer", Flag: "optimize", Usage: "compile with the optimizer on (--optimize=false: off), whatever the project's configuration says",
+		Type: "string", Default: "project", Enum: []string{"project", "on", "off"},
+		Doc:   "Compile with the optimizer on or off, whatever the project's configuration (foundry.toml, Hardhat config) says; `project` keeps the project's. Like `foresight check --optimize`.",
+		Short: "`on` or `off` overrides the project's optimizer; `project` keeps it (`--optimize`)"},
+	{Key: "optimizerRuns", Flag: "optimizer-runs", Usage: "the optimizer's `runs` (turns the optimizer on unless --optimize=false)",
+		Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(4294967295),
+		Doc:   "The optimizer's runs, instead of the project's; turns the optimizer on unless `#foresight.optimizer#` is `off`. `0` keeps the project's. Like `--optimizer-runs`.",
+		Short: "the optimizer's runs instead of the project's; 0 keeps them (`--optimizer-runs`)"},
+	{Key: "viaIR", Flag: "via-ir", Usage: "compile through Yul IR (--via-ir=false: not), whatever the project's configuration says",
+		Type: "string", Default: "project", Enum: []string{"project", "on", "off"},
+		Doc:   "Compile through Yul IR or not, whatever the project's configuration says; `project` keeps the project's. Like `--via-ir`.",
+		Short: "`on` or `off` overrides the project's via-IR; `project` keeps it (`--via-ir`)"},
+	{Key: "evmVersion", Flag: "evm-version", Usage: "compile for this EVM `version` (paris, shanghai, cancun, ...)",
+		Type: "string", Default: "", Enum: append([]string{""}, solc.EVMVersions...),
+		Doc:   "The EVM version to compile for, instead of the project's (e.g. `cancun`); empty keeps the project's. Like `--evm-version`.",
+		Short: "EVM version to compile for instead of the project's; empty keeps it (`--evm-version`)"},
+	{Key: "fuzzBudgetSeconds", Type: "number", Default: 10, Minimum: bound(0), Maximum: bound(3600),
+		Doc:   "Wall-clock budget in seconds of the campaign after each save. `0` means no time limit and needs `#foresight.fuzzExecs#`.",
+		Short: "wall-clock budget of the campaign after a save; 0 = none (only together with `fuzzExecs`)"},
+	{Key: "fuzzExecs", Flag: "execs", Usage: "stop after this `number` of transaction sequences (0: no limit); with --seed and --workers 1 a campaign repeats exactly",
+		Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(1e9),
+		Doc:   "Budget of a campaign in executed transaction sequences; `0` means none. With a fixed `#foresight.seed#` and one worker, a campaign is reproducible.",
+		Short: "budget in executed transaction sequences; 0 = none"},
+	{Key: "workers", Flag: "workers", Usage: "fuzz on this `number` of CPU cores at once (results then depend on timing)",
+		Type: "integer", Default: 1, Minimum: bound(WorkersLimit.Min), Maximum: bound(WorkersLimit.Max), CPUBound: WorkersLimit.CPUBound,
+		Doc:   "Parallel workers per campaign; the server uses at most one per CPU.",
+		Short: "parallel workers per campaign"},
+	{Key: "oracles", Type: "object", Values: "boolean", Default: map[string]bool{},
+		Doc:   "Finding kinds to switch on or off, e.g. `{\"panics\": true, \"" + string(finding.AssertFailure) + "\": false}` (`panics` switches on every opt-in panic kind such as `" + string(finding.PanicKind(0x11)) + "`).",
+		Short: "finding kinds on or off, e.g. `{\"panics\": true, \"" + string(finding.AssertFailure) + "\": false}`; `panics` switches on every opt-in panic kind such as `" + string(finding.PanicKind(0x11)) + "`"},
+	{Key: "targeted", Type: "boolean", Default: true,
+		Doc:   "Focus the campaign after a save on the functions the save changed (and the changed lines). Off: fuzz every function each time.",
+		Short: "focus the campaign on the functions the save changed; false fuzzes every function each time"},
+	{Key: "maxSequenceLength", Flag: "max-seq-len", Usage: "try sequences of at most this `number` of transactions (they grow past 8 only from states that opened new coverage)",
+		Type: "integer", Default: 64, Minimum: bound(SeqLenLimit.Min), Maximum: bound(SeqLenLimit.Max),
+		Doc:   "Longest transaction sequence a campaign tries.",
+		Short: "longest transaction sequence"},
+	{Key: "seed", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(maxSafeInteger),
+		Doc:   "Campaign seed; `0` picks one from the clock. A seed, `#foresight.fuzzExecs#` and one worker reproduce a campaign.",
+		Short: "campaign seed; 0 picks one from the clock (a seed, `fuzzExecs` and one worker reproduce a campaign)"},
+	{Key: "forkUrl", Flag: "fork-url", Usage: "run on the state of the live chain at this JSON-RPC `url` (read lazily, cached on disk per chain and block; see docs/cli.md)",
+		Type: "string", Default: "",
+		Doc:   "Fuzz on the state of a live chain: the JSON-RPC URL of a node (read lazily and cached on disk per chain and block; see docs/cli.md). Used only in a trusted workspace. Empty: an empty chain.",
+		Short: "fuzz on a live chain's state through this JSON-RPC URL (trusted workspaces only)"},
+	{Key: "forkBlock", Flag: "fork-block", Usage: "with --fork-url, fork at this block `number` (default: the latest when the run starts, then pinned; replay: the report's)",
+		Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(maxSafeInteger),
+		Doc:   "The block `#foresight.forkUrl#` forks at; `0` is the latest block when a campaign starts.",
+		Short: "the block `forkUrl` forks at; 0 = the latest when a campaign starts"},
+	{Key: "mutants", Type: "boolean", Default: false,
+		Doc:   "After a save's campaign has ended (never before, so it delays no finding), fuzz the mutants of the lines the save changed against the project's own properties, as `foresight mutants` does (docs/mutants.md), with `#foresight.seed#` (1 when 0) and `#foresight.mutantExecs#` executions per mutant. A line with a mutant no property notices gets an Information diagnostic (source `foresight-mutants`), its function a lens with the counts. The next save cancels it.",
+		Short: "after a save's campaign, fuzz the mutants of the changed lines and hint where no property notices one (docs/mutants.md)"},
+	{Key: "mutantExecs", Command: "mutants", Flag: "execs", Usage: "`executions` per mutant (and for the original), split between the suites and the direct campaign",
+		Type: "integer", Default: int(DefaultMutantExecs), Minimum: bound(100), Maximum: bound(1e7),
+		Doc:   "Executions per mutant (and for the unmutated code's run) when `#foresight.mutants#` is on; like `foresight mutants --execs`.",
+		Short: "executions per mutant with `mutants` on (`foresight mutants --execs`)"},
+	{Key: "showConflictNotice", Type: "boolean", Default: true, Editor: "vscode",
+		Doc:   "Tell (once) when another Solidity extension that reports diagnostics is enabled.",
+		Short: "the one-time notice about other Solidity extensions"},
+	{Key: "trace.server", Type: "string", Default: "off", Enum: []string{"off", "messages", "compact", "verbose"}, Scope: "window", Editor: "vscode",
+		Doc:   "Traces the messages between VS Code and the Foresight server in the *Foresight Trace* output channel.",
+		Short: "protocol trace in the *Foresight Trace* output (`messages`, `compact`, `verbose`)"},
+}
+
+// flagSettings are the command line's bounded flags that have no editor
+// setting: their bounds and usage come from the same kind of record.
+var flagSettings = []Setting{
+	{Flag: "timeout", Type: "duration", Minimum: seconds(0), Maximum: seconds(7 * 24 * time.Hour),
+		Usage: "stop the campaign after this `duration` (5s, 2m, ...): it covers deploying the contracts, replaying saved inputs and fuzzing, not compiling (--compile-timeout); shrinking a finding made just before the end can overrun it a little; 0: no limit"},
+	{Flag: "compile-timeout", Type: "duration", Minimum: seconds(0), Maximum: seconds(24 * time.Hour),
+		Usage: fmt.Sprintf("give up on one compiler run once it has used this `duration` of CPU time (wall time where CPU time is not read; a compiler that uses no CPU and writes nothing for %s is ended anyway); 0: %s plus %s per MiB of the unit's source, at most %s", solc.NoProgressLimit, solc.DefaultTimeout, solc.TimeoutPerMiB, solc.MaxDefaultTimeout)},
+	{Flag: "seed", Type: "integer", Default: 0, Minimum: bound(0), Maximum: bound(math.MaxUint64),
+		Usage: "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)"},
+	{Flag: "parallel", Type: "integer", Minimum: bound(1), Maximum: bound(256), CPUBound: true,
+		Usage: "with --labels, fuzz this `number` of files at once"},
+	{Command: "mutants", Flag: "min-hits", Type: "integer", Default: int(DefaultMinHits), Minimum: bound(1), Maximum: bound(1e6),
+		Usage: "runs of a mutant's line it takes to call it survived rather than not reached"},
+}

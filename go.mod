@@ -8,7 +8,7 @@ require (
 	github.com/holiman/uint256 v1.3.2
 	go.lsp.dev/jsonrpc2 v0.10.0
 	go.lsp.dev/protocol v0.12.0
-	go.lsp.dev/uri v0.3.0
+	go.lsp.dev/uri v1.0.1
 	go.uber.org/zap v1.27.0
 )
 

@@ -693,7 +693,8 @@ function outputChannelLog() {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) {
         walk(p);
-      } else if (/-Foresight\.log$/.test(e.name)) {
+      } else if (/(^|-)Foresight\.log$/.test(e.name)) {
+        // A log channel's file is exthost/EXTENSION-ID/Foresight.log.
         out.push(fs.readFileSync(p, 'utf8'));
       }
     }

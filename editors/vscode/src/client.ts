@@ -37,8 +37,8 @@ export function currentServerSettings(): Record<string, unknown> {
 
 /** What the client reports to the rest of the extension. */
 export interface ClientHooks {
-  output: vscode.OutputChannel;
-  traceOutput: vscode.OutputChannel;
+  output: vscode.LogOutputChannel;
+  traceOutput: vscode.LogOutputChannel;
   status: StatusItem;
   initializationFailed(message: string): void;
   /** The server exited on its own: restart it or not. */

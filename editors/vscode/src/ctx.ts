@@ -14,8 +14,8 @@ import { TestExplorer } from './testing';
 import { TraceDocuments } from './traces';
 
 export class Ctx {
-  readonly output: vscode.OutputChannel;
-  readonly traceOutput: vscode.OutputChannel;
+  readonly output: vscode.LogOutputChannel;
+  readonly traceOutput: vscode.LogOutputChannel;
   readonly status: StatusItem;
   readonly traces: TraceDocuments;
   readonly mutants: MutantDocuments;
@@ -28,8 +28,9 @@ export class Ctx {
   private stopping = false;
 
   constructor(readonly context: vscode.ExtensionContext) {
-    this.output = vscode.window.createOutputChannel('Foresight');
-    this.traceOutput = vscode.window.createOutputChannel('Foresight Trace');
+    // vscode-languageclient 10+ writes to log channels (levels, timestamps).
+    this.output = vscode.window.createOutputChannel('Foresight', { log: true });
+    this.traceOutput = vscode.window.createOutputChannel('Foresight Trace', { log: true });
     this.status = new StatusItem();
     this.traces = new TraceDocuments();
     this.mutants = new MutantDocuments();

@@ -233,7 +233,14 @@ export function outcomeOf(node: TestNode, r: RunResult): Outcome {
   if (mine.length === 0) {
     return { state: 'passed', note: r.result };
   }
-  return { state: 'failed', failures: mine.map(failureOf) };
+  // A finding several campaigns reported (the direct one and the suite's,
+  // or two workers) is one failure: Test Results shows each once.
+  const seen = new Set<string>();
+  const failures = mine.map(failureOf).filter((f) => {
+    const key = `${f.uri}\n${f.range.start.line}:${f.range.start.character}\n${f.message}`;
+    return !seen.has(key) && seen.add(key) !== undefined;
+  });
+  return { state: 'failed', failures };
 }
 
 export function failureOf(f: RunFinding): Failure {

@@ -107,3 +107,17 @@ test('a run fails the invariant it broke, with its sequence, and its suite', () 
   assert.equal(outcomeOf(broken, { result: '1 exec, 0 findings', findings: [] }).state, 'passed');
   assert.equal(parseRunResult({ result: 'x' }), undefined);
 });
+
+test('a finding two campaigns reported is one failure', () => {
+  const [suites] = testTree(parseTestItems(answer), relative);
+  const [broken] = suites.children[0].children;
+  const f = run.findings.find((x) => x.check === 'invariant_noDeposits')!;
+  const twice = { result: run.result, findings: [f, { ...f, id: 'f4' }] };
+  const o = outcomeOf(broken, twice);
+  assert.ok(o.state === 'failed');
+  assert.equal(o.failures.length, 1);
+  const elsewhere = { result: run.result, findings: [f, { ...f, id: 'f5', range: r(20) }] };
+  const o2 = outcomeOf(broken, elsewhere);
+  assert.ok(o2.state === 'failed');
+  assert.equal(o2.failures.length, 2, 'the same message at another line is another failure');
+});

@@ -328,6 +328,25 @@ step('e1b. with foresight.mutants on, a saved edit gets a hint where no property
   await row.waitFor({ timeout: TEST });
   assert.match(await row.innerText(), /foresight-mutants/, 'the hint has its own source');
   await shot('mutant-hint');
+  const col = Number((await row.innerText()).match(new RegExp(`Ln ${vaultGuardLine}, Col (\\d+)`))[1]);
+  // The function's lens counts its mutants' verdicts.
+  const editor = editorOf(vault);
+  await goTo(`${vaultGuardLine - 3}`);
+  await until('a mutants lens with its counts', async () =>
+    (await editor.locator('.codelens-decoration').allInnerTexts()).some((t) => /mutants: \d+ killed, [1-9]\d* survived, \d+ not reached/.test(t.replace(/\u00a0/g, ' '))));
+  await shot('mutant-lens');
+  // "Show mutant" opens the mutant beside the file as a diff.
+  await quickFixAt(vault, vaultGuardLine, col, 'Show mutant');
+  await page.locator('.tab', { hasText: 'Mutant ' }).first().waitFor({ timeout: TEST });
+  await shot('mutant-diff');
+  // "Add a property skeleton" puts an invariant stub in the suite, unsaved.
+  await quickFixAt(vault, vaultGuardLine, col, 'Add a property skeleton for this line');
+  await editorOf('Vault.t.sol').locator('.view-lines', { hasText: 'TODO' }).first().waitFor({ timeout: TEST });
+  await shot('mutant-skeleton');
+  // The stub is the author's to finish: drop it so later steps see the suite as it was.
+  await focusEditor('Vault.t.sol');
+  await runCommand('File: Revert File');
+  await until('the suite reverted', async () => !(await editorOf('Vault.t.sol').locator('.view-lines', { hasText: 'TODO' }).count()));
 });
 
 step('t. the Test Explorer lists the invariants; running one shows its failure and sequence; coverage through the API', async () => {
@@ -725,10 +744,16 @@ async function goTo(where) {
 
 /** Puts the cursor on the finding and runs one of its quick fixes. */
 async function quickFix(name, title) {
+  await quickFixAt(name, bugLine, 14, title);
+}
+
+/** Puts the cursor at line:col of name and runs the quick fix whose
+ * title contains title. */
+async function quickFixAt(name, line, col, title) {
   await focusEditor(name);
-  await goTo(`${bugLine}:14`);
-  // The cursor is on the finding before the menu is asked for.
-  await page.locator('.statusbar-item', { hasText: `Ln ${bugLine}, Col 14` }).first().waitFor();
+  await goTo(`${line}:${col}`);
+  // The cursor is on the diagnostic before the menu is asked for.
+  await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col ${col}` }).first().waitFor();
   // VS Code answers Ctrl+. from the lightbulb's code-action request for the
   // cursor; when that request is replaced while in flight (the cursor just
   // moved), it shows "No code actions available" without asking the server

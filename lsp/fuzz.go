@@ -202,6 +202,9 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 			s.coverageEnded(req, run.Report)
 		}
 	}
+	s.mu.Lock()
+	req.r.fuzzed, req.r.execs = fuzzedAny, rep.Execs
+	s.mu.Unlock()
 	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
 	if len(req.c.via) > 0 {
 		result += " (in " + strings.Join(req.c.via, ", ") + ")"

@@ -98,3 +98,15 @@ func (k *editorSink) Start(direct, suite engine.Options) {
 
 // percent is the direct campaign's progress after execs.
 func (k *editorSink) percent(execs uint64) *uint32 { return k.clock.of(execs, k.execs) }
+
+// Compiled is not called: an editor's run names no paths (its compiles
+// are staged: editorStages).
+func (k *editorSink) Compiled(session.Compiled) error { return nil }
+
+// Aimed records what the run fuzzes directly, for the progress, the
+// corpus and the end message.
+func (k *editorSink) Aimed(a session.Aimed) {
+	k.req.builds, k.req.nSuites, k.req.carried = a.Builds, a.Suites, a.Carried
+	k.req.c = campaign{contracts: a.Contracts, focus: a.Focus, targets: a.Targets, via: a.Via}
+	k.what = fuzzedWhat(k.req.c, k.req.t)
+}

@@ -17,15 +17,16 @@ import (
 //
 // clock is the first suite's countdown (its share, none later), set when
 // the run's budgets are fixed (editorSink.Start); each suite after it
-// has one share fewer to come.
-func (s *server) suiteHooks(p *project, r *run, prog *progress, fallback string, clock *countdown, n int) session.Hooks {
+// has one share fewer to come; n is how many suites the run has, known
+// once it is aimed (editorSink.Aimed).
+func (s *server) suiteHooks(p *project, r *run, prog *progress, fallback string, clock *countdown, n *int) session.Hooks {
 	var what string
 	started := 0
 	return session.Hooks{
 		OnStart: func(file, contract string) {
 			what = "from " + contract + ".setUp()"
 			if clock.total > 0 {
-				clock.later = clock.share * time.Duration(n-started-1)
+				clock.later = clock.share * time.Duration(*n-started-1)
 			}
 			started++
 			prog.report("fuzzing "+what, nil)

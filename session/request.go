@@ -9,15 +9,33 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
-// A Request is one run's campaigns as a front end asks for them once
-// the code they fuzz is compiled: the command line from its flags
-// (check, fuzz), the editor from its settings after a save. Run orders
-// what follows for both: Foundry's fuzz configuration and forge's
+// A Request is one run as a front end asks for it: the command line
+// from its flags and paths (check, fuzz), the editor from its settings
+// once a save compiled. Run orders what follows for both: the compile
+// of the paths named, Foundry's fuzz configuration and forge's
 // corpus, the front end's corpus and fork (Open), the budget split
 // between the direct campaign and the suites, then the campaigns side by
 // side.
 type Request struct {
 	Mode Mode
+	// Paths are the files and folders a command names: Run compiles
+	// them with Toolchain (Compiled, with the invariant suites when
+	// WithSuites) and fuzzes what compiled. Without Paths, Builds and
+	// the suites' fields are compiled already.
+	Paths      []string
+	Toolchain  *solc.Toolchain
+	WithSuites bool
+	// Project, Files and Overlay are an editor's run: the project's open
+	// files (Overlay: their unsaved buffers), compiled with Toolchain in
+	// stages (staged.go) whose effect on the editor's state is Stages';
+	// Focus is what the run aims at. StopFuzz, when closed, stops the
+	// campaigns (not the compiles, whose diagnostics the editor wants).
+	Project  *solc.Project
+	Files    []string
+	Overlay  solc.Overlay
+	Focus    Focus
+	Stages   Stages
+	StopFuzz <-chan struct{}
 	// Builds are the code fuzzed directly, without errors.
 	Builds []*solc.Build
 	// Options are the flags' or the settings' (clamped: Setting.Clamp),
@@ -61,9 +79,17 @@ type Given struct{ Seed, Depth bool }
 // Options' and Hooks' callbacks (from the engine's workers), and Run
 // returns the reports.
 type Sink interface {
+	// Compiled is what the compile of Paths gave, before anything else;
+	// an error stops the run with it (the front end said why: nothing
+	// compiled, a flag names no contract compiled). Not called without
+	// Paths.
+	Compiled(Compiled) error
 	// Foundry is what the project's Foundry configuration set, and
 	// forge's corpus as read; called once, first.
 	Foundry(FoundryApplied)
+	// Aimed is what an editor's run fuzzes directly, once compiled and
+	// aimed (not called for a command's run).
+	Aimed(Aimed)
 	// Start is the direct campaign's options and each suite's, budgets
 	// split and seed fixed, before any campaign starts.
 	Start(direct, suite engine.Options)
@@ -84,12 +110,20 @@ type FoundryApplied struct {
 }
 
 // Result is what a run's campaigns did: the direct report with the
-// suites' findings and counts added, each suite's run, and the direct
-// campaign's options as run (Foundry's seed and depth, forge's seeds).
+// suites' findings and counts added, each suite's run, the direct
+// campaign's options as run (Foundry's seed and depth, forge's seeds)
+// and, with Paths, what compiled.
 type Result struct {
-	Report  *engine.Report
-	Suites  []SuiteRun
-	Options engine.Options
+	Report   *engine.Report
+	Suites   []SuiteRun
+	Options  engine.Options
+	Compiled Compiled
+	// Of an editor's run: why it ended before its campaigns (Why: the
+	// aim's reason), its direct full compile as applied and its aim.
+	Stop    Stop
+	Why     string
+	Applied Applied
+	Aimed   Aimed
 }
 
 // Ready is a Later for suites compiled already.
@@ -101,18 +135,57 @@ func Ready(suites []Suite) Later {
 // command line's and the editor's. A cancelled ctx ends them with what
 // they found so far.
 func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
+	var comp Compiled
+	if req.Paths != nil {
+		var err error
+		if comp, err = compileNamed(ctx, req); err != nil {
+			return Result{}, err
+		}
+		if err := sink.Compiled(comp); err != nil {
+			return Result{Compiled: comp}, err
+		}
+		req = compiledRequest(req, comp)
+	}
+	var res Result
+	if req.Project != nil {
+		fctx, stop := fuzzContext(ctx, req.StopFuzz)
+		defer stop()
+		var err error
+		if req, err = staged(ctx, fctx, req, &res); err != nil || res.Stop != Ran {
+			return res, err
+		}
+		sink.Aimed(res.Aimed)
+		ctx = fctx
+	}
 	opts := req.Options
 	sink.Foundry(applyFoundry(&opts, req))
 	if req.Open != nil {
 		if err := req.Open(ctx, &opts); err != nil {
-			return Result{Options: opts}, &OpenError{Err: err}
+			res.Options, res.Compiled = opts, comp
+			return res, &OpenError{Err: err}
 		}
 	}
 	// The suites share the seed and split the budget.
 	hopts := Split(&opts, req.Suites)
 	sink.Start(opts, hopts)
 	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, req.Hooks)
-	return Result{Report: rep, Suites: runs, Options: opts}, err
+	res.Report, res.Suites, res.Options, res.Compiled = rep, runs, opts, comp
+	return res, err
+}
+
+// fuzzContext is ctx, also ended when stop (if not nil) closes.
+func fuzzContext(ctx context.Context, stop <-chan struct{}) (context.Context, func()) {
+	fctx, cancel := context.WithCancel(ctx)
+	if stop != nil {
+		go func() {
+			select {
+			case <-stop:
+				cancel()
+			case <-fctx.Done():
+			}
+		}()
+	}
+	return fctx, cancel
 }
 
 // applyFoundry applies Foundry's fuzz configuration to opts where the

@@ -51,8 +51,9 @@
 //   - campaign.go: what a run fuzzes directly, as session.Run aimed it.
 //   - fuzz.go: a run through one session.Run call, streamed
 //     findings, its end message; runsink.go: what the editor opens for the
-//     run (corpus, fork) and shows of what it decided; summary.go: the
-//     suites' progress and each campaign's line in the client's log.
+//     run (corpus, fork) and shows of what it decided; runstream.go: what
+//     it streams (findings, progress, set-ups, campaign ends); summary.go:
+//     each campaign's line in the client's log.
 //   - skipped.go: notes on the contracts a campaign did not fuzz.
 //   - findingstate.go: stored findings rechecked on a new build.
 //   - funcfigures.go: each function's figures for lenses and hovers.

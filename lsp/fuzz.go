@@ -55,50 +55,16 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 	if fallback == "" {
 		fallback = req.files[0]
 	}
-	sink := &editorSink{s: s, req: req}
-	// The deployment is known before the first finding streams in, so a
-	// finding can be replayed or exported while its campaign still runs.
-	opts.OnSetup = func(setup report.Setup) {
-		if setup.SetUp != "" {
-			req.prog.report("fuzzing from "+setup.SetUp+".setUp()", sink.percent(0))
-		}
-		s.mu.Lock()
-		p.setups[sink.seed] = setup
-		s.pruneSetupsLocked(p, sink.seed)
-		s.mu.Unlock()
-	}
-	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r, f, fallback) }
-	opts.OnProgress = func(pr engine.Progress) {
-		req.prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", sink.what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), sink.clock.suffix(pr.Elapsed)), sink.percent(pr.Execs))
-	}
-	// The direct campaign and the suites run at the same time, the suites
-	// once compiled (session.RunStaged).
-	hooks := s.suiteHooks(p, r, req.prog, fallback, &sink.suiteClock, &sink.req.nSuites)
-	cut := false // the direct campaign was stopped by a newer save's (takeOver)
-	hooks.OnDirect = func(rep *engine.Report) {
-		select {
-		case <-r.stopDirect:
-			cut = true
-		default:
-		}
-		s.logCampaign(p.root, "directly: "+sink.what, rep)
-	}
-	hooks.StopDirect = r.stopDirect
-	hooks.OnCarriedFinding = func(f report.Finding) { s.addFindingOf(p, r, f, fallback, true) }
-	hooks.OnCarried = func(su session.Suite, rep *engine.Report, err error) {
-		if err != nil {
-			s.log.Warn("carried set-up", zap.String("suite", su.Path), zap.Error(err))
-			return
-		}
-		s.logCampaign(p.root, "from "+strings.Join(su.Contracts, ", ")+"'s setUp() on the saved code, before the suite's compile (set-up carried)", rep)
-	}
+	// What the run finds and does streams to the client (editorSink's
+	// session.Stream: runstream.go).
+	sink := &editorSink{s: s, req: req, fallback: fallback}
 	// An editor may send every setting with its default (VS Code does):
 	// Foundry's configuration fills those.
 	given := session.Given{Seed: st.Seed != 0, Depth: st.MaxSequenceLength != 0 && st.MaxSequenceLength != engine.DefaultMaxSeqLen}
 	focus := session.Focus{File: t.file, Functions: t.focus, WholeFile: t.wholeFile, Saved: t.reason == "save", Untargeted: !st.targeted()}
 	res, err := session.Run(ctx, session.Request{Mode: editorMode(t), Project: req.proj, Files: req.files, Overlay: req.overlay, Toolchain: req.tc, Focus: focus,
 		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions, st: st}, StopFuzz: req.fuzzCtx.Done(),
-		Options: opts, Given: given, Hooks: hooks, Open: sink.open}, sink)
+		Options: opts, Given: given, StopDirect: r.stopDirect, Open: sink.open}, sink)
 	defer sink.close()
 	if res.Stop != session.Ran {
 		return s.stopped(p, res, err), res
@@ -112,7 +78,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 		return "not fuzzed: the fork failed (" + forkKind(err) + ")", res
 	}
 	result := s.fuzzEnded(req.fuzzCtx, req, sink.store, res.Report, res.Suites, err)
-	if cut && req.fuzzCtx.Err() == nil && err == nil {
+	if sink.cut && req.fuzzCtx.Err() == nil && err == nil {
 		result += "; the direct campaign was stopped by the next save's"
 	}
 	return result, res

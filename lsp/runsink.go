@@ -21,6 +21,15 @@ type editorSink struct {
 	s    *server
 	req  fuzzRequest
 	what string // what the progress says is fuzzed
+	// fallback is where a finding without a place is shown (the file
+	// saved or the first open file).
+	fallback string
+	// The suites' progress: which set-up runs, how many began (Began).
+	suiteWhat   string
+	suitesBegun int
+	// cut says a newer save's direct campaign stopped this one's
+	// (takeOver; set by Ended).
+	cut bool
 	// Set by Start: the direct campaign's countdown and seed and its
 	// execution budget, the first suite's countdown.
 	clock, suiteClock countdown

@@ -38,9 +38,9 @@ type Request struct {
 	StopFuzz <-chan struct{}
 	// Builds are the code fuzzed directly, without errors.
 	Builds []*solc.Build
-	// Options are the flags' or the settings' (clamped: Setting.Clamp),
-	// with the front end's streams (OnFinding, OnProgress, OnSetup),
-	// corpus and fork.
+	// Options are the flags' or the settings' (clamped: Setting.Clamp);
+	// Run points their streams (OnFinding, OnProgress, OnSetup) at the
+	// Sink, and Open adds the front end's corpus and fork.
 	Options engine.Options
 	// Given says which of Options the user set: Foundry's configuration
 	// fills only the others.
@@ -53,9 +53,13 @@ type Request struct {
 	Later       Later
 	SuiteBuilds []*solc.Build
 	SuiteTexts  []solc.SourceText
-	// Hooks are the suites' streams and the editor's staged saves
-	// (StopDirect, Carried).
-	Hooks Hooks
+	// StopDirect, when closed, stops the direct campaign alone while the
+	// suites go on (the editor: a newer save's direct campaign replaced
+	// it, its suites are not ready yet).
+	StopDirect <-chan struct{}
+	// carried are the suites fuzzed on a carried set-up while the suites
+	// compile (staged.go).
+	carried []Carried
 	// Open opens what the campaigns read besides the code, once
 	// Foundry's configuration is applied and before the budget is split:
 	// the front end's corpus (seeds, sharing, shards) and fork, which it
@@ -75,10 +79,10 @@ func (e *OpenError) Unwrap() error { return e.Err }
 type Given struct{ Seed, Depth bool }
 
 // A Sink receives, as typed values, what Run decided before the
-// campaigns start; findings, progress and set-ups stream through
-// Options' and Hooks' callbacks (from the engine's workers), and Run
-// returns the reports.
+// campaigns start and what they find and do while they run (Stream);
+// Run returns the reports.
 type Sink interface {
+	Stream
 	// Compiled is what the compile of Paths gave, before anything else;
 	// an error stops the run with it (the front end said why: nothing
 	// compiled, a flag names no contract compiled). Not called without
@@ -158,6 +162,8 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 		ctx = fctx
 	}
 	opts := req.Options
+	var hooks Hooks
+	streamTo(&opts, &hooks, sink)
 	sink.Foundry(applyFoundry(&opts, req))
 	if req.Open != nil {
 		if err := req.Open(ctx, &opts); err != nil {
@@ -168,7 +174,9 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 	// The suites share the seed and split the budget.
 	hopts := Split(&opts, req.Suites)
 	sink.Start(opts, hopts)
-	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, req.Hooks)
+	h := hooks
+	h.StopDirect, h.Carried = req.StopDirect, req.carried
+	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, h)
 	res.Report, res.Suites, res.Options, res.Compiled = rep, runs, opts, comp
 	return res, err
 }

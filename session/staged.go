@@ -179,8 +179,8 @@ func staged(ctx, fctx context.Context, req Request, res *Result) (Request, error
 	req.Builds, req.Suites = builds, len(cp.Suites)
 	req.Later = suitesLater(req, cp.Suites, st.Changed)
 	req.SuiteTexts = Texts(req.Project, cp.Suites, req.Overlay)
-	req.Hooks.Carried = req.Stages.Carried(cp.Suites, st.Good)
-	res.Aimed.Suites, res.Aimed.Carried = req.Suites, req.Hooks.Carried
+	req.carried = req.Stages.Carried(cp.Suites, st.Good)
+	res.Aimed.Suites, res.Aimed.Carried = req.Suites, req.carried
 	return req, nil
 }
 

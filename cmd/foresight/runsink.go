@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
@@ -40,7 +41,7 @@ type cliRun struct {
 	sh           *share
 	src          *fork.Source
 	forks        *engine.SetUpForks
-	finished     bool // the shared corpus was written (OnDirect)
+	finished     bool // the shared corpus was written (Ended)
 }
 
 // A runStop is the exit code of a run Compiled stopped, having said why.
@@ -58,9 +59,6 @@ func (c *cliRun) request(fs *flag.FlagSet, tc *solc.Toolchain, opts engine.Optio
 	c.compileStart = time.Now()
 	req := session.Request{Mode: session.Named, Paths: c.paths, Toolchain: tc, WithSuites: suites, Options: opts,
 		Given: session.Given{Seed: set["seed"], Depth: set["max-seq-len"]}, Open: c.open}
-	// The direct campaign's inputs are written before the suites'
-	// findings join its report.
-	req.Hooks.OnDirect = c.finish
 	return req
 }
 
@@ -162,3 +160,18 @@ func (c *cliRun) Start(direct, _ engine.Options) {
 
 // Aimed is not called: a command's run is aimed by its flags.
 func (c *cliRun) Aimed(session.Aimed) {}
+
+// Ended writes the direct campaign's inputs to the shared corpus before
+// the suites' findings join its report; check and fuzz print the rest of
+// the run once it ended, from its report, and stream nothing while it
+// runs (Found, Progress, SetUp, Began).
+func (c *cliRun) Ended(from session.Campaign, rep *engine.Report, _ error) {
+	if from.Source == session.FromDirect {
+		c.finish(rep)
+	}
+}
+
+func (c *cliRun) Found(report.Finding, session.Campaign)     {}
+func (c *cliRun) Progress(engine.Progress, session.Campaign) {}
+func (c *cliRun) SetUp(report.Setup)                         {}
+func (c *cliRun) Began(session.Campaign)                     {}

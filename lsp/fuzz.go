@@ -64,8 +64,8 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 	focus := session.Focus{File: t.file, Functions: t.focus, WholeFile: t.wholeFile, Saved: t.reason == "save", Untargeted: !st.targeted()}
 	res, err := session.Run(ctx, session.Request{Mode: editorMode(t), Project: req.proj, Files: req.files, Overlay: req.overlay, Toolchain: req.tc, Focus: focus,
 		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions, st: st}, StopFuzz: req.fuzzCtx.Done(),
-		Options: opts, Given: given, StopDirect: r.stopDirect, Open: sink.open}, sink)
-	defer sink.close()
+		Options: opts, Given: given, StopDirect: r.stopDirect, Open: sink.open,
+		Fork: session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()}}, sink)
 	if res.Stop != session.Ran {
 		return s.stopped(p, res, err), res
 	}

@@ -2,20 +2,21 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
 // editorSink is a save's (or a command's) side of session.Run: what it
-// opens for the run (the project's corpus, the fork, trusted workspaces
-// only) and how it shows what the run decided: a bounded
+// opens for the run (the project's corpus) and how it shows what the run
+// decided (the fork, trusted workspaces only): a bounded
 // invariant.depth as a warning, the budgets as the progress' countdown.
 type editorSink struct {
 	s    *server
@@ -34,31 +35,34 @@ type editorSink struct {
 	// execution budget, the first suite's countdown.
 	clock, suiteClock countdown
 	seed, execs       uint64
-	// Opened by open, closed by close.
-	store      *session.Corpus
-	fork       *fork.Source
-	setUpForks *engine.SetUpForks
+	// Opened by open: the project's corpus.
+	store *session.Corpus
 }
 
-// open opens the fork the settings name and the set-up's, and loads the
-// project's corpus as the campaign's seeds.
-func (k *editorSink) open(ctx context.Context, opts *engine.Options) error {
-	var err error
-	if k.fork, err = k.s.openFork(ctx, k.req.st); err != nil { // fork.go: trusted workspaces only
-		return err
-	}
-	opts.Fork = k.fork
-	k.setUpForks = k.s.setUpForks(ctx, nil)
-	opts.SetUpForks = k.setUpForks
+// open loads the project's corpus as the campaign's seeds.
+func (k *editorSink) open(_ context.Context, opts *engine.Options) error {
 	k.store, opts.Seeds = k.s.loadCorpus(k.req.p.root, k.req.c.contracts)
 	return nil
 }
 
-// close writes the forks' disk caches.
-func (k *editorSink) close() {
-	k.s.closeFork(k.fork)
-	if k.setUpForks != nil {
-		k.s.closeSetUpForks(k.setUpForks)
+// Forked warns that an untrusted workspace's forkUrl was ignored, or
+// says the fork failed: the campaign did not run, on it nor without it.
+func (k *editorSink) Forked(_ session.Forks, err error) {
+	switch {
+	case err == nil:
+	case errors.Is(err, session.ErrForkUntrusted):
+		k.s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")
+	case k.req.fuzzCtx.Err() == nil:
+		// Fork errors carry no credentials; redacting keeps it so.
+		k.s.forkFailed(redact.Error(err), "the campaign did not run on the fork, nor without it (fix forkUrl, or clear it to fuzz without a fork)")
+	}
+}
+
+// ForksDone logs what the forks fetched and writes their disk caches.
+func (k *editorSink) ForksDone(f session.Forks) {
+	k.s.closeFork(f.Source)
+	if f.SetUp != nil {
+		k.s.closeSetUpForks(f.SetUp)
 	}
 }
 

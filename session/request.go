@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -60,14 +61,17 @@ type Request struct {
 	// carried are the suites fuzzed on a carried set-up while the suites
 	// compile (staged.go).
 	carried []Carried
-	// Open opens what the campaigns read besides the code, once
-	// Foundry's configuration is applied and before the budget is split:
-	// the front end's corpus (seeds, sharing, shards) and fork, which it
-	// closes after Run returns. An error is an *OpenError.
+	// Fork is the fork the campaigns run on, which Run opens once
+	// Foundry's configuration is applied (Sink.Forked) and closes once
+	// they ended (Sink.ForksDone).
+	Fork ForkRequest
+	// Open opens the front end's corpus (seeds, sharing, shards), once
+	// the forks are open and before the budget is split. An error is an
+	// *OpenError.
 	Open func(ctx context.Context, opts *engine.Options) error
 }
 
-// An OpenError is Request.Open's failure: no campaign ran.
+// An OpenError is the fork's or Request.Open's failure: no campaign ran.
 type OpenError struct{ Err error }
 
 func (e *OpenError) Error() string { return e.Err.Error() }
@@ -91,6 +95,14 @@ type Sink interface {
 	// Foundry is what the project's Foundry configuration set, and
 	// forge's corpus as read; called once, first.
 	Foundry(FoundryApplied)
+	// Forked is the run's forks once opened: err is ErrForkUntrusted
+	// when the URL was not used (the campaigns run without it), else why
+	// none opened (the run stops with an *OpenError).
+	Forked(f Forks, err error)
+	// ForksDone is the forks once the campaigns ended (or did not
+	// start): the front end says what they fetched and closes them,
+	// writing their disk caches.
+	ForksDone(Forks)
 	// Aimed is what an editor's run fuzzes directly, once compiled and
 	// aimed (not called for a command's run).
 	Aimed(Aimed)
@@ -165,6 +177,13 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 	var hooks Hooks
 	streamTo(&opts, &hooks, sink)
 	sink.Foundry(applyFoundry(&opts, req))
+	forks, err := openForks(ctx, &opts, req.Fork)
+	defer sink.ForksDone(forks)
+	sink.Forked(forks, err)
+	if err != nil && !errors.Is(err, ErrForkUntrusted) {
+		res.Options, res.Compiled = opts, comp
+		return res, &OpenError{Err: err}
+	}
 	if req.Open != nil {
 		if err := req.Open(ctx, &opts); err != nil {
 			res.Options, res.Compiled = opts, comp

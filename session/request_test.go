@@ -98,6 +98,8 @@ func (s *recordingSink) Compiled(Compiled) error {
 
 func (s *recordingSink) Foundry(FoundryApplied)             { s.add("foundry") }
 func (s *recordingSink) Aimed(Aimed)                        { s.add("aimed") }
+func (s *recordingSink) Forked(Forks, error)                {}
+func (s *recordingSink) ForksDone(Forks)                    {}
 func (s *recordingSink) Start(_, _ engine.Options)          { s.add("start") }
 func (s *recordingSink) SetUp(report.Setup)                 {}
 func (s *recordingSink) Progress(engine.Progress, Campaign) {}

@@ -58,7 +58,8 @@ func (c *cliRun) request(fs *flag.FlagSet, tc *solc.Toolchain, opts engine.Optio
 	suites := opts.SetUp == "" && len(opts.Contracts) == 0 && len(opts.Targets) == 0
 	c.compileStart = time.Now()
 	req := session.Request{Mode: session.Named, Paths: c.paths, Toolchain: tc, WithSuites: suites, Options: opts,
-		Given: session.Given{Seed: set["seed"], Depth: set["max-seq-len"]}, Open: c.open}
+		Given: session.Given{Seed: set["seed"], Depth: set["max-seq-len"]}, Open: c.open,
+		Fork: session.ForkRequest{URL: c.ff.fork.url, Block: c.ff.fork.block, Targets: c.ff.fork.targets, Trusted: true}} // the user typed the URL
 	return req
 }
 
@@ -76,6 +77,10 @@ func (c *cliRun) Compiled(comp session.Compiled) error {
 	if note := c.ff.build.applyGasLimit(c.good); note != "" {
 		fmt.Fprintf(c.stderr, "foresight: %s\n", note)
 	}
+	if err := c.ff.fork.check(); err != nil {
+		cliError(c.stderr, c.name, err)
+		return &runStop{code: exitUsage}
+	}
 	if err := checkNamed(c.opts, c.good); err != nil {
 		usageError(c.stderr, c.name, "%v", err)
 		return &runStop{code: exitUsage}
@@ -92,15 +97,28 @@ func (c *cliRun) Compiled(comp session.Compiled) error {
 	return nil
 }
 
-// open starts the shared corpus and the fork, when asked for.
+// open starts the shared corpus, when asked for.
 func (c *cliRun) open(ctx context.Context, opts *engine.Options) error {
 	var err error
-	if c.sh, err = c.ff.share.start(ctx, opts, c.good, c.paths, c.stderr, c.log); err != nil {
-		return err
-	}
-	c.src, err = c.ff.fork.open(ctx, opts, c.stderr)
-	c.forks = opts.SetUpForks
+	c.sh, err = c.ff.share.start(ctx, opts, c.good, c.paths, c.stderr, c.log)
 	return err
+}
+
+// Forked says which chain the run forks (session.Run opened it); a fork
+// that failed to open ends the run with its error (cliError).
+func (c *cliRun) Forked(f session.Forks, err error) {
+	if err == nil && f.Source != nil {
+		h := f.Source.Header()
+		fmt.Fprintf(c.stderr, "foresight: forking chain %d at block %d (%s)\n", h.ChainID, h.Number, f.Source.URL())
+	}
+}
+
+// ForksDone says what the forks asked the node and writes their caches.
+func (c *cliRun) ForksDone(f session.Forks) {
+	closeFork(f.Source, c.stderr)
+	if f.SetUp != nil {
+		closeSetUpForks(f.SetUp, c.stderr)
+	}
 }
 
 // finish writes what the direct campaign learnt to the shared corpus,
@@ -113,14 +131,11 @@ func (c *cliRun) finish(rep *engine.Report) {
 	c.sh.finish(rep)
 }
 
-// close stops the CPU profile and closes the forks the run opened and
-// writes their caches.
+// close stops the CPU profile.
 func (c *cliRun) close() {
 	if c.stopProfile != nil {
 		c.stopProfile()
 	}
-	closeFork(c.src, c.stderr)
-	closeSetUpForks(c.forks, c.stderr)
 }
 
 // Foundry says what Foundry's configuration set and, verbose, which keys

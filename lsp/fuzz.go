@@ -64,8 +64,9 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 	focus := session.Focus{File: t.file, Functions: t.focus, WholeFile: t.wholeFile, Saved: t.reason == "save", Untargeted: !st.targeted()}
 	res, err := session.Run(ctx, session.Request{Mode: editorMode(t), Project: req.proj, Files: req.files, Overlay: req.overlay, Toolchain: req.tc, Focus: focus,
 		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions, st: st}, StopFuzz: req.fuzzCtx.Done(),
-		Options: opts, Given: given, StopDirect: r.stopDirect, Open: sink.open,
-		Fork: session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()}}, sink)
+		Options: opts, Given: given, StopDirect: r.stopDirect,
+		Corpus: session.CorpusRequest{Path: session.ProjectCorpus(p.root), Root: p.root, Keep: maxSavedInputs},
+		Fork:   session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()}}, sink)
 	if res.Stop != session.Ran {
 		return s.stopped(p, res, err), res
 	}
@@ -77,7 +78,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 		}
 		return "not fuzzed: the fork failed (" + forkKind(err) + ")", res
 	}
-	result := s.fuzzEnded(req.fuzzCtx, req, sink.store, res.Report, res.Suites, err)
+	result := s.fuzzEnded(req.fuzzCtx, req, res.Report, res.Suites, err)
 	if sink.cut && req.fuzzCtx.Err() == nil && err == nil {
 		result += "; the direct campaign was stopped by the next save's"
 	}
@@ -102,7 +103,7 @@ func (s *server) stopped(p *project, res session.Result, err error) string {
 
 // fuzzEnded logs a run's campaigns, saves what the direct one learnt
 // and returns the run's end message.
-func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *session.Corpus, rep *engine.Report, runs []session.SuiteRun, err error) string {
+func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, rep *engine.Report, runs []session.SuiteRun, err error) string {
 	p := req.p
 	for _, run := range runs {
 		if run.Report != nil {
@@ -110,8 +111,6 @@ func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *session.
 		}
 	}
 	if rep != nil {
-		// Also after a cancellation: what a campaign learnt is kept.
-		s.saveCorpus(p.root, store, rep)
 		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
 			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
 		for _, sk := range rep.Skipped {

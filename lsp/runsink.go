@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,9 +13,9 @@ import (
 	"go.uber.org/zap"
 )
 
-// editorSink is a save's (or a command's) side of session.Run: what it
-// opens for the run (the project's corpus) and how it shows what the run
-// decided (the fork, trusted workspaces only): a bounded
+// editorSink is a save's (or a command's) side of session.Run: how it
+// shows what the run did (the project's corpus read and saved, the fork,
+// trusted workspaces only): a bounded
 // invariant.depth as a warning, the budgets as the progress' countdown.
 type editorSink struct {
 	s    *server
@@ -35,14 +34,17 @@ type editorSink struct {
 	// execution budget, the first suite's countdown.
 	clock, suiteClock countdown
 	seed, execs       uint64
-	// Opened by open: the project's corpus.
-	store *session.Corpus
 }
 
-// open loads the project's corpus as the campaign's seeds.
-func (k *editorSink) open(_ context.Context, opts *engine.Options) error {
-	k.store, opts.Seeds = k.s.loadCorpus(k.req.p.root, k.req.c.contracts)
-	return nil
+// CorpusLoaded says what was read of the project's corpus.
+func (k *editorSink) CorpusLoaded(c *session.Corpus, l session.Loaded, err error) {
+	k.s.corpusLoaded(session.ProjectCorpus(k.req.p.root), c, l, err)
+}
+
+// CorpusSaved says what saving the campaign's inputs deleted, or that
+// the project's corpus cannot be written.
+func (k *editorSink) CorpusSaved(saved session.Saved, err error) {
+	k.s.corpusSaved(k.req.p.root, saved, err)
 }
 
 // Forked warns that an untrusted workspace's forkUrl was ignored, or

@@ -65,9 +65,13 @@ type Request struct {
 	// Foundry's configuration is applied (Sink.Forked) and closes once
 	// they ended (Sink.ForksDone).
 	Fork ForkRequest
-	// Open opens the front end's corpus (seeds, sharing, shards), once
-	// the forks are open and before the budget is split. An error is an
-	// *OpenError.
+	// Corpus is the saved inputs the direct campaign starts from, which
+	// Run loads once the forks are open (Sink.CorpusLoaded) and saves
+	// once the campaigns ended (Sink.CorpusSaved).
+	Corpus CorpusRequest
+	// Open opens what else the front end's campaigns read (the command
+	// line's shared corpus: seeds, sharing, shards), before the budget
+	// is split. An error is an *OpenError.
 	Open func(ctx context.Context, opts *engine.Options) error
 }
 
@@ -103,6 +107,11 @@ type Sink interface {
 	// start): the front end says what they fetched and closes them,
 	// writing their disk caches.
 	ForksDone(Forks)
+	// CorpusLoaded is what Run read of Request.Corpus (err: why it
+	// could not; the campaigns start without its seeds); CorpusSaved
+	// what saving the campaigns' inputs deleted, or why it failed.
+	CorpusLoaded(c *Corpus, l Loaded, err error)
+	CorpusSaved(s Saved, err error)
 	// Aimed is what an editor's run fuzzes directly, once compiled and
 	// aimed (not called for a command's run).
 	Aimed(Aimed)
@@ -184,6 +193,7 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 		res.Options, res.Compiled = opts, comp
 		return res, &OpenError{Err: err}
 	}
+	store := loadCorpus(req.Corpus, &opts, sink)
 	if req.Open != nil {
 		if err := req.Open(ctx, &opts); err != nil {
 			res.Options, res.Compiled = opts, comp
@@ -196,6 +206,7 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 	h := hooks
 	h.StopDirect, h.Carried = req.StopDirect, req.carried
 	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, h)
+	saveCorpus(store, rep, req.Corpus.Keep, sink)
 	res.Report, res.Suites, res.Options, res.Compiled = rep, runs, opts, comp
 	return res, err
 }

@@ -96,14 +96,16 @@ func (s *recordingSink) Compiled(Compiled) error {
 	return nil
 }
 
-func (s *recordingSink) Foundry(FoundryApplied)             { s.add("foundry") }
-func (s *recordingSink) Aimed(Aimed)                        { s.add("aimed") }
-func (s *recordingSink) Forked(Forks, error)                {}
-func (s *recordingSink) ForksDone(Forks)                    {}
-func (s *recordingSink) Start(_, _ engine.Options)          { s.add("start") }
-func (s *recordingSink) SetUp(report.Setup)                 {}
-func (s *recordingSink) Progress(engine.Progress, Campaign) {}
-func (s *recordingSink) Began(c Campaign)                   { s.add("began:" + c.Contract) }
+func (s *recordingSink) Foundry(FoundryApplied)              { s.add("foundry") }
+func (s *recordingSink) Aimed(Aimed)                         { s.add("aimed") }
+func (s *recordingSink) Forked(Forks, error)                 {}
+func (s *recordingSink) ForksDone(Forks)                     {}
+func (s *recordingSink) CorpusLoaded(*Corpus, Loaded, error) {}
+func (s *recordingSink) CorpusSaved(Saved, error)            {}
+func (s *recordingSink) Start(_, _ engine.Options)           { s.add("start") }
+func (s *recordingSink) SetUp(report.Setup)                  {}
+func (s *recordingSink) Progress(engine.Progress, Campaign)  {}
+func (s *recordingSink) Began(c Campaign)                    { s.add("began:" + c.Contract) }
 
 func (s *recordingSink) Found(f report.Finding, _ Campaign) {
 	s.mu.Lock()

@@ -190,3 +190,8 @@ func (c *cliRun) Found(report.Finding, session.Campaign)     {}
 func (c *cliRun) Progress(engine.Progress, session.Campaign) {}
 func (c *cliRun) SetUp(report.Setup)                         {}
 func (c *cliRun) Began(session.Campaign)                     {}
+
+// CorpusLoaded and CorpusSaved are not called: check's and fuzz's corpus
+// is the shared one their flags name (open).
+func (c *cliRun) CorpusLoaded(*session.Corpus, session.Loaded, error) {}
+func (c *cliRun) CorpusSaved(session.Saved, error)                    {}

@@ -254,7 +254,7 @@ func (s *server) corpusSequences(root string, focus []string) []behaviour.Sequen
 		c, _, _ := strings.Cut(f, ".")
 		contracts = append(contracts, c)
 	}
-	_, inputs := s.loadCorpus(root, contracts)
+	inputs := s.loadCorpus(root, contracts)
 	var out []behaviour.Sequence
 	for _, in := range inputs {
 		if seq, ok := behaviour.FromCorpus(in); ok && len(out) < maxBehaviourInputs {

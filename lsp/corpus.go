@@ -8,7 +8,6 @@ import (
 	"slices"
 	"syscall"
 
-	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
@@ -35,17 +34,24 @@ func (s *server) corpusNote(msg string) {
 	s.logMessage(protocol.MessageTypeInfo, "foresight: "+msg)
 }
 
-// loadCorpus reads the saved inputs of the contracts a campaign calls.
-// Unreadable files are skipped with a warning and left in place.
-func (s *server) loadCorpus(root string, contracts []string) (*session.Corpus, []corpus.Input) {
+// loadCorpus reads the saved inputs of contracts (the behaviour check's;
+// a campaign's corpus is session.Run's: Request.Corpus). Unreadable
+// files are skipped with a warning and left in place.
+func (s *server) loadCorpus(root string, contracts []string) []corpus.Input {
 	path := session.ProjectCorpus(root)
 	c, l, err := session.LoadCorpus(path, root, contracts)
+	return s.corpusLoaded(path, c, l, err)
+}
+
+// corpusLoaded says what was read of the corpus at path (a campaign's:
+// session.Run loads it) and returns its seeds.
+func (s *server) corpusLoaded(path string, c *session.Corpus, l session.Loaded, err error) []corpus.Input {
 	if err != nil {
 		s.log.Warn("corpus unreadable", zap.String("path", path), zap.Error(err))
 		if c.Dir() == nil {
 			s.notifyOnce(protocol.MessageTypeWarning, fmt.Sprintf("foresight: corpus %s not used: %v", path, err))
 		}
-		return c, nil
+		return nil
 	}
 	for _, p := range l.Problems {
 		s.log.Warn("corpus file skipped", zap.Error(p))
@@ -57,13 +63,12 @@ func (s *server) loadCorpus(root string, contracts []string) (*session.Corpus, [
 	if len(l.Seeds) > 0 {
 		s.log.Info("corpus loaded", zap.String("dir", path), zap.Int("inputs", len(l.Seeds)), zap.Int("overLimit", l.OverLimit))
 	}
-	return c, l.Seeds
+	return l.Seeds
 }
 
-// saveCorpus saves a campaign's inputs (session.Corpus.Save) and says what
-// it deleted.
-func (s *server) saveCorpus(root string, c *session.Corpus, rep *engine.Report) {
-	saved, err := c.Save(rep, maxSavedInputs)
+// corpusSaved says what saving a campaign's inputs deleted (session.Run
+// saves them: Corpus.Save), or that the folder cannot be written.
+func (s *server) corpusSaved(root string, saved session.Saved, err error) {
 	if saved.Stale > 0 {
 		s.corpusNote(fmt.Sprintf("dropped %d stale inputs (their functions were renamed, removed or changed)", saved.Stale))
 	}

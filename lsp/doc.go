@@ -44,17 +44,16 @@
 //     their size limit before decoding them.
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
-//   - pipeline.go: runs (two compiles, publish); a full compile's good
-//     builds go on when others fail (solc's partial build).
-//     pipeline_suites.go: the invariant suites' compile beside the direct
-//     campaign.
-//   - campaign.go: what a campaign may call (session.Campaigns.AimFor).
-//     dependents.go: the files a save fuzzes a file in
-//     (session.Dependents).
-//   - fuzz.go: the campaign of a run through session.Run, streamed
+//   - pipeline.go: runs (schedule, execute, take-over) and what each
+//     compile changes (applyBuilds, publish); session.Run orders the
+//     compiles (a full compile's good builds go on when others fail).
+//     pipeline_suites.go: editorStages, the editor's session.Stages.
+//   - campaign.go: what a run fuzzes directly, as session.Run aimed it.
+//   - fuzz.go: a run through one session.Run call, streamed
 //     findings, its end message; runsink.go: what the editor opens for the
-//     run (corpus, fork) and shows of what it decided; summary.go: the
-//     suites' progress and each campaign's line in the client's log.
+//     run (corpus, fork) and shows of what it decided; runstream.go: what
+//     it streams (findings, progress, set-ups, campaign ends); summary.go:
+//     each campaign's line in the client's log.
 //   - skipped.go: notes on the contracts a campaign did not fuzz.
 //   - findingstate.go: stored findings rechecked on a new build.
 //   - funcfigures.go: each function's figures for lenses and hovers.

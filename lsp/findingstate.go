@@ -53,7 +53,7 @@ type recheckJob struct {
 // Findings of a kind the settings switch off, and those made on a fork
 // (a replay would need the fork again), are left as they are. suites
 // says which are replayed: the direct campaign's, on its compile, or the
-// invariant suites', on theirs, which comes later (suitesLater).
+// invariant suites', on theirs, which comes later (editorStages.SuitesReady).
 func (s *server) recheckFindings(ctx context.Context, p *project, r *run, st Settings, changed []string, suites bool) {
 	jobs := s.recheckJobs(p, st, changed, suites)
 	if len(jobs) == 0 {

@@ -18,18 +18,8 @@ import (
 // workspace's settings file may name, so it runs only in a trusted
 // workspace; an untrusted one is fuzzed without the fork, and told so once.
 
-// openFork opens the fork the settings name (session.CampaignFork). It
-// returns nil and no error when none is set or the workspace is
-// untrusted (said once: the campaign runs without the fork), and the
-// node's error when it failed (said once per kind of failure by
-// forkFailed: the campaign does not run, since without the fork its
-// findings would be about another chain).
-func (s *server) openFork(ctx context.Context, st Settings) (*fork.Source, error) {
-	cfg, err := session.CampaignFork(st.ForkURL, st.ForkBlock, s.isTrusted())
-	return s.openForkAs(ctx, cfg, err)
-}
-
-// openForkAs opens cfg, the fork plan chose, or says why it chose none.
+// openForkAs opens cfg, the fork a replay chose (a campaign's is
+// session.Run's: editorSink.Forked), or says why it chose none.
 func (s *server) openForkAs(ctx context.Context, cfg *fork.Config, err error) (*fork.Source, error) {
 	if errors.Is(err, session.ErrForkUntrusted) {
 		s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")

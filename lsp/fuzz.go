@@ -17,114 +17,93 @@ import (
 	"go.uber.org/zap"
 )
 
-// fuzzRequest is what one campaign of a run needs: the project and run it
-// belongs to, the run's builds and files, what to fuzz, why, with which
-// settings, and where progress goes.
+// fuzzRequest is what one run needs: the project and run it belongs
+// to, its files, buffers and toolchain, why it runs, with which
+// settings, and where progress goes; once aimed (editorSink.Aimed), the
+// builds fuzzed directly, what they fuzz and the suites beside them.
 type fuzzRequest struct {
-	p      *project
-	r      *run
-	builds []*solc.Build
-	files  []string
-	proj   *solc.Project
-	c      campaign
-	t      trigger
-	st     Settings
-	prog   *progress
-	// The invariant suites fuzzed beside the direct campaign (session.For):
-	// how many, their compile, which runs once the direct campaign has
-	// started (suitesLater), and their texts (Foundry's inline fuzz
-	// configuration).
-	nSuites    int
-	later      session.Later
-	suiteTexts []solc.SourceText
-	// carried are the suites fuzzed on the saved code from their last
-	// compile while theirs runs (session.Carry).
+	p        *project
+	r        *run
+	proj     *solc.Project
+	files    []string
+	overlay  solc.Overlay
+	versions map[string]int32
+	tc       *solc.Toolchain
+	t        trigger
+	st       Settings
+	prog     *progress
+	// fuzzCtx ends when the run does or the client cancels its
+	// progress: it stops the campaigns, not the compiles.
+	fuzzCtx context.Context
+	// Set by editorSink.Aimed.
+	builds  []*solc.Build
+	c       campaign
+	nSuites int
 	carried []session.Carried
 }
 
-// fuzz runs the campaign of a run and streams its findings. The order of
-// the run (Foundry's configuration, forge's corpus, the project's corpus
-// and fork, the budget split, the suites beside the direct campaign) is
-// session.Run's, the command line's too; this side streams what it says
-// to the client (editorSink).
-func (s *server) fuzz(ctx context.Context, req fuzzRequest) string {
-	p, r, c, t, st, prog := req.p, req.r, req.c, req.t, req.st, req.prog
+// fuzz is one run of the editor: session.Run orders it (the compiles,
+// the aim, Foundry's configuration, the project's corpus and fork, the
+// budget split, the suites beside the direct campaign), as the command
+// line's; editorStages applies each compile and editorSink streams what
+// the run says to the client. It returns the run's end message.
+func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Result) {
+	p, r, t, st := req.p, req.r, req.t, req.st
 	opts := st.options(t.budget)
 	opts.SetUps = s.setUps // a set-up's state kept across saves (engine.SetUpCache)
-	opts.Contracts = c.contracts
-	opts.Focus = focusThrough(c)
-	// The changed lines are lookahead targets; lines without code (comments,
-	// blank lines) are dropped rather than failing the campaign.
-	opts.Targets, opts.SkipEmptyTargets = c.targets, true
 	fallback := t.file
 	if fallback == "" {
 		fallback = req.files[0]
 	}
-	sink := &editorSink{s: s, req: req, what: fuzzedWhat(c, t)}
-	// The deployment is known before the first finding streams in, so a
-	// finding can be replayed or exported while its campaign still runs.
-	opts.OnSetup = func(setup report.Setup) {
-		if setup.SetUp != "" {
-			prog.report("fuzzing from "+setup.SetUp+".setUp()", sink.percent(0))
-		}
-		s.mu.Lock()
-		p.setups[sink.seed] = setup
-		s.pruneSetupsLocked(p, sink.seed)
-		s.mu.Unlock()
-	}
-	opts.OnFinding = func(f report.Finding) { s.addFinding(p, r, f, fallback) }
-	opts.OnProgress = func(pr engine.Progress) {
-		prog.report(fmt.Sprintf("fuzzing %s: %s, %s%s", sink.what, plural(int(pr.Execs), "exec"), plural(pr.Findings, "finding"), sink.clock.suffix(pr.Elapsed)), sink.percent(pr.Execs))
-	}
-	// The direct campaign and the suites run at the same time, the suites
-	// once compiled (session.RunStaged).
-	hooks := s.suiteHooks(p, r, prog, fallback, &sink.suiteClock, req.nSuites)
-	cut := false // the direct campaign was stopped by a newer save's (takeOver)
-	hooks.OnDirect = func(rep *engine.Report) {
-		select {
-		case <-r.stopDirect:
-			cut = true
-		default:
-		}
-		s.logCampaign(p.root, "directly: "+sink.what, rep)
-	}
-	hooks.StopDirect = r.stopDirect
-	hooks.Carried = req.carried
-	hooks.OnCarriedFinding = func(f report.Finding) { s.addFindingOf(p, r, f, fallback, true) }
-	hooks.OnCarried = func(su session.Suite, rep *engine.Report, err error) {
-		if err != nil {
-			s.log.Warn("carried set-up", zap.String("suite", su.Path), zap.Error(err))
-			return
-		}
-		s.logCampaign(p.root, "from "+strings.Join(su.Contracts, ", ")+"'s setUp() on the saved code, before the suite's compile (set-up carried)", rep)
-	}
-	mode := session.Save
-	if t.reason == "command" {
-		mode = session.Command
-	}
+	// What the run finds and does streams to the client (editorSink's
+	// session.Stream: runstream.go).
+	sink := &editorSink{s: s, req: req, fallback: fallback}
 	// An editor may send every setting with its default (VS Code does):
 	// Foundry's configuration fills those.
 	given := session.Given{Seed: st.Seed != 0, Depth: st.MaxSequenceLength != 0 && st.MaxSequenceLength != engine.DefaultMaxSeqLen}
-	res, err := session.Run(ctx, session.Request{Mode: mode, Builds: req.builds, Options: opts, Given: given, Suites: req.nSuites, Later: req.later,
-		SuiteTexts: req.suiteTexts, Hooks: hooks, Open: sink.open}, sink)
-	defer sink.close()
+	focus := session.Focus{File: t.file, Functions: t.focus, WholeFile: t.wholeFile, Saved: t.reason == "save", Untargeted: !st.targeted()}
+	res, err := session.Run(ctx, session.Request{Mode: editorMode(t), Project: req.proj, Files: req.files, Overlay: req.overlay, Toolchain: req.tc, Focus: focus,
+		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions, st: st}, StopFuzz: req.fuzzCtx.Done(),
+		Options: opts, Given: given, StopDirect: r.stopDirect,
+		Corpus: session.CorpusRequest{Path: session.ProjectCorpus(p.root), Root: p.root, Keep: maxSavedInputs},
+		Fork:   session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()}}, sink)
+	if res.Stop != session.Ran {
+		return s.stopped(p, res, err), res
+	}
+	req = sink.req // aimed
 	var oe *session.OpenError
 	if errors.As(err, &oe) {
-		if ctx.Err() != nil {
-			return "cancelled"
+		if req.fuzzCtx.Err() != nil {
+			return "cancelled", res
 		}
-		return "not fuzzed: the fork failed (" + forkKind(err) + ")"
+		return "not fuzzed: the fork failed (" + forkKind(err) + ")", res
 	}
-	result := s.fuzzEnded(ctx, req, sink.store, res.Report, res.Suites, err)
-	if cut && ctx.Err() == nil && err == nil {
+	result := s.fuzzEnded(req.fuzzCtx, req, res.Report, res.Suites, err)
+	if sink.cut && req.fuzzCtx.Err() == nil && err == nil {
 		result += "; the direct campaign was stopped by the next save's"
 	}
-	return result
+	return result, res
+}
+
+// stopped is the end message of a run that ended before its campaigns.
+func (s *server) stopped(p *project, res session.Result, err error) string {
+	switch res.Stop {
+	case session.StopCompileErrors:
+		return "compile errors"
+	case session.StopNotFuzzed:
+		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", res.Why))
+		return "not fuzzed: " + res.Why
+	case session.StopCompileFailed:
+		msg := errors.Unwrap(err).Error()
+		s.showMessage(protocol.MessageTypeError, "foresight: compile: "+msg)
+		return "failed: " + msg
+	}
+	return "cancelled"
 }
 
 // fuzzEnded logs a run's campaigns, saves what the direct one learnt
 // and returns the run's end message.
-func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *session.Corpus, rep *engine.Report, runs []session.SuiteRun, err error) string {
+func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, rep *engine.Report, runs []session.SuiteRun, err error) string {
 	p := req.p
 	for _, run := range runs {
 		if run.Report != nil {
@@ -132,8 +111,6 @@ func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *session.
 		}
 	}
 	if rep != nil {
-		// Also after a cancellation: what a campaign learnt is kept.
-		s.saveCorpus(p.root, store, rep)
 		s.log.Info("campaign ended", zap.String("root", p.root), zap.Uint64("execs", rep.Execs), zap.Int("findings", len(rep.Findings)),
 			zap.Int("seedsUsed", rep.SeedsUsed), zap.Int("inputs", len(rep.Inputs)), zap.Bool("cancelled", ctx.Err() != nil))
 		for _, sk := range rep.Skipped {
@@ -145,6 +122,10 @@ func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, store *session.
 	if err != nil {
 		if ctx.Err() != nil {
 			return "cancelled"
+		}
+		var ce *session.CompileError
+		if errors.As(err, &ce) { // the suites' compile
+			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+ce.Err.Error())
 		}
 		var fe *fork.Error
 		if errors.As(err, &fe) {
@@ -202,6 +183,9 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 			s.coverageEnded(req, run.Report)
 		}
 	}
+	s.mu.Lock()
+	req.r.fuzzed, req.r.execs = fuzzedAny, rep.Execs
+	s.mu.Unlock()
 	result := fmt.Sprintf("%s, %s", plural(int(rep.Execs), "exec"), plural(len(rep.Findings), "finding"))
 	if len(req.c.via) > 0 {
 		result += " (in " + strings.Join(req.c.via, ", ") + ")"
@@ -251,7 +235,7 @@ func (s *server) addFinding(p *project, r *run, f report.Finding, fallback strin
 
 // addFindingOf is addFinding; a carried suite's finding (session.Carry) is
 // dropped once the run's suites are compiled, since the replay of the
-// findings on that compile has started or ended (suitesLater) and would
+// findings on that compile has started or ended (editorStages) and would
 // not see it.
 func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback string, carried bool) {
 	s.mu.Lock()

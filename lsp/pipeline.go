@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
@@ -89,7 +88,8 @@ func (s *server) schedule(p *project, t trigger) *run {
 // completed and published normally. When both runs fuzz invariant suites
 // and the older one's are compiled or compiling, only its direct
 // campaign stops: its suites fuzz on until this run's are ready
-// (suitesLater), since compiling them again takes as long.
+// (session.Run's suites' compile, editorStages), since compiling them
+// again takes as long.
 func (s *server) takeOver(r *run) {
 	s.mu.Lock()
 	old := r.campaign
@@ -122,9 +122,11 @@ func (s *server) stopRun(r *run) {
 	}
 }
 
-// execute is one run: an analysis-only compile whose diagnostics are
-// published at once (a fraction of a full compile), then, if it is clean,
-// the full compile the campaign needs, then the campaign.
+// execute is one run: the open files and buffers handed to session.Run
+// (an analysis-only compile whose diagnostics are published at once, a
+// fraction of a full compile, then, if it is clean, the full compile the
+// campaign needs, then the campaign), then the mutants and behaviour
+// check of a save.
 func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Lock()
 	files := s.entryFilesLocked(p)
@@ -158,162 +160,44 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 		return
 	}
 	proj = s.trustedProject(proj)
-	cp, fullFiles := planRun(proj, t, files, overlay)
-	deps := dependentFiles(proj, t, files, overlay)
-	if len(deps) > 0 {
-		s.log.Debug("dependents", zap.Strings("files", deps))
-		fullFiles = append(slices.Clip(fullFiles), deps...)
-	}
 	s.mu.Lock()
 	prevBuilds := p.builds // the behaviour check's old side (behaviour.go)
-	s.mu.Unlock()
-	st, failure := s.compileRun(ctx, p, r, compileRequest{proj: proj, files: files, full: fullFiles, overlay: overlay, versions: versions, tc: tc})
-	if failure != "" {
-		if failure == "compile errors" {
-			s.settleDiagnostics(p, r) // no compile of this run follows
-		}
-		result = failure
-		return
-	}
-	if len(cp.Suites) == 0 {
-		s.settleDiagnostics(p, r)
-	}
-	builds := st.good
-	if t.reason == "save" && slices.Contains(st.broken, t.file) && len(st.changed) == 0 {
-		result = "compile errors" // nothing that compiles changed
-		return
-	}
-	if fuzzCtx.Err() != nil {
-		result = "cancelled"
-		return
-	}
-	s.mu.Lock()
 	settings := s.settings
 	s.mu.Unlock()
-	c := campaign{focus: st.focus, targets: st.targets}
-	switch {
-	case t.wholeFile:
-		c.focus, c.targets = nil, nil
-	case t.focus != nil:
-		c.focus, c.targets = t.focus, nil
-	case !settings.targeted():
-		c.focus, c.targets = nil, nil
-	}
-	c = throughDependents(builds, deps, c)
-	s.recheckFindings(fuzzCtx, p, r, settings, st.changed, false)
-	var why string
-	c, why = campaignFor(proj, session.Without(builds, cp.Suites), cp, t, st.changed, c)
-	if why != "" {
-		s.log.Info("not fuzzed", zap.String("root", p.root), zap.String("why", why))
-		result = "not fuzzed: " + why
+	// The run's order (the compiles, the aim, the campaigns and the
+	// suites beside them) is session.Run's; this side applies what each
+	// compile changed (editorStages) and shows the rest.
+	var res session.Result
+	result, res = s.fuzz(ctx, fuzzRequest{p: p, r: r, proj: proj, files: files, t: t, st: settings, prog: prog, overlay: overlay, versions: versions, tc: tc, fuzzCtx: fuzzCtx})
+	if res.Stop != session.Ran {
 		return
 	}
-	s.mu.Lock()
-	r.suites = len(cp.Suites) > 0
-	s.mu.Unlock()
-	s.takeOver(r)
-	if fuzzCtx.Err() != nil {
-		result = "cancelled"
-		return
-	}
-	later := s.suitesLater(suitesRequest{p: p, r: r, proj: proj, paths: cp.Suites, overlay: overlay, versions: versions, tc: tc, st: settings, changed: st.changed})
-	result = s.fuzz(fuzzCtx, fuzzRequest{p: p, r: r, proj: proj, builds: session.Without(builds, cp.Suites), files: files, c: c, t: t, st: settings, prog: prog,
-		nSuites: len(cp.Suites), later: later, suiteTexts: session.Texts(proj, cp.Suites, overlay), carried: s.carry(p, cp.Suites, builds)})
-	s.afterCampaign(fuzzCtx, mutantsRequest{p: p, r: r, t: t, proj: proj, tc: tc, old: prevBuilds, new: builds, focus: st.focus, targets: st.targets, st: settings})
-	if len(st.broken) > 0 {
+	s.afterCampaign(fuzzCtx, mutantsRequest{p: p, r: r, t: t, proj: proj, tc: tc, old: prevBuilds, new: res.Applied.Good, focus: res.Applied.Focus, targets: res.Applied.Targets, st: settings})
+	if broken := res.Applied.Broken; len(broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
-		result += "; not fuzzed (compile errors): " + baseNames(st.broken)
+		result += "; not fuzzed (compile errors): " + baseNames(broken)
 	}
 }
 
-// planRun asks session for a run's campaigns (session.ForEditor): the
-// direct one on the open files and each invariant suite whose set-up
-// reaches them, as 'foresight check' does; commands fuzz what they name,
-// without a suite, and "Fuzz this file" on a test plans as if the file
-// were named alone.
-func planRun(proj *solc.Project, t trigger, files []string, overlay solc.Overlay) (session.Campaigns, []string) {
-	mode := session.Save
+// editorMode is the session's mode of a run: a save's, a command's, or
+// "Fuzz this file" on a test planned as if the file were named alone.
+func editorMode(t trigger) session.Mode {
 	switch {
 	case t.alone:
-		mode = session.Named
+		return session.Named
 	case t.reason == "command":
-		mode = session.Command
+		return session.Command
 	}
-	return session.ForEditor(proj, mode, t.file, files, overlay)
+	return session.Save
 }
 
-// compileRequest is what the compiles of a run read: the project, the
-// files of the analysis and of the full compile, the buffers and their
-// versions, the toolchain.
-type compileRequest struct {
-	proj        *solc.Project
-	files, full []string
-	overlay     solc.Overlay
-	versions    map[string]int32
-	tc          *solc.Toolchain
-}
-
-// compileRun runs the two compiles of a run and applies each. failure is
-// the run's end message when there is nothing to fuzz.
-func (s *server) compileRun(ctx context.Context, p *project, r *run, req compileRequest) (applied, string) {
-	// Both compiles read the same snapshot of the buffers, so the full one
-	// normally sees the text the analysis already published.
-	var st applied
-	for i, mode := range []solc.OutputMode{solc.Diagnostics, solc.Full} {
-		if mode == solc.Full && s.beforeFullCompile != nil {
-			s.beforeFullCompile(ctx)
-		}
-		files := req.files
-		if mode == solc.Full {
-			files = req.full
-		}
-		builds, err := req.tc.Compile(ctx, req.proj, solc.Request{Files: files, Overlay: req.overlay, Mode: mode})
-		if ctx.Err() != nil {
-			return st, "cancelled"
-		}
-		if err != nil {
-			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
-			return st, "failed: " + err.Error()
-		}
-		st = s.applyBuilds(p, r, builds, req.versions, stage(i))
-		if st.superseded {
-			return st, "cancelled"
-		}
-		// With errors, the full compile still builds the files whose
-		// imports compile (solc's partial build), which needs two files.
-		if !st.clean && (mode == solc.Full && len(st.good) == 0 || len(req.files) < 2) {
-			return st, "compile errors"
-		}
-	}
-	return st, ""
-}
-
-// applied is what a compile changed in a project.
-type applied struct {
-	superseded bool // a newer run started: nothing was applied
-	clean      bool // no build has errors
-	// Of a full compile: the builds without errors, which a campaign may
-	// fuzz even when others failed (solc's partial build), and the entry
-	// files of those that failed.
-	good   []*solc.Build
-	broken []string
-	// Of a full compile with good builds (or a clean analysis): the
-	// functions and lines changed since the last full compile in those
-	// builds, and the files whose text changed.
-	focus   []string
-	targets []engine.Target
-	changed []string
-}
-
-// A stage is which compile of a run is applied: the analysis of the
-// open files, the full compile of the code fuzzed directly, or the
-// invariant suites' full compile, which runs beside the direct campaign.
-type stage int
+// A stage is which compile of a run is applied (session.Stage).
+type stage = session.Stage
 
 const (
-	stageAnalysis stage = iota
-	stageDirect
-	stageSuites
+	stageAnalysis = session.StageAnalysis
+	stageDirect   = session.StageDirect
+	stageSuites   = session.StageSuites
 )
 
 // applyBuilds makes a compile the project's state and publishes what
@@ -326,20 +210,20 @@ const (
 // compile's stand) and leaves the files the direct compile published as
 // it published them. No compile clears a file it does not hold: the
 // run does, once its last compile is applied (settleDiagnostics).
-func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions map[string]int32, at stage) applied {
-	var st applied
+func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions map[string]int32, at stage) session.Applied {
+	var st session.Applied
 	full := at != stageAnalysis
 	diags := compilerDiagnostics(builds)
-	st.clean = true
+	st.Clean = true
 	keep := map[string]bool{} // files only failed builds hold
 	for _, b := range builds {
 		ok := !b.HasErrors()
-		st.clean = st.clean && ok
+		st.Clean = st.Clean && ok
 		if b.Err != nil && b.Output == nil {
 			s.notifyOnce(protocol.MessageTypeError, "foresight: "+b.Err.Error())
 		}
 		if ok {
-			st.good = append(st.good, b)
+			st.Good = append(st.Good, b)
 			continue
 		}
 		for _, u := range b.Units {
@@ -347,15 +231,15 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 		}
 		for _, root := range b.Roots {
 			if u := b.Units[root]; u != nil && u.Path != "" {
-				st.broken = append(st.broken, u.Path)
+				st.Broken = append(st.Broken, u.Path)
 			}
 		}
 	}
-	slices.Sort(st.broken)
+	slices.Sort(st.Broken)
 	s.mu.Lock()
 	if p.gen != r.gen {
 		s.mu.Unlock()
-		st.superseded = true
+		st.Superseded = true
 		return st
 	}
 	if r.covered == nil {
@@ -384,14 +268,14 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 	// builds, keeping the last compiled state of the files only the
 	// failed ones hold (their next clean compile diffs against it); the
 	// suites' compile keeps every file it does not hold.
-	if st.clean || full && len(st.good) > 0 {
+	if st.Clean || full && len(st.Good) > 0 {
 		if at == stageSuites {
 			for path := range p.files {
 				keep[path] = true
 			}
 		}
 		var moved []string
-		st.focus, st.targets, st.changed, moved = s.absorbLocked(p, st.good, full, keep, at != stageSuites)
+		st.Focus, st.Targets, st.Changed, moved = s.absorbLocked(p, st.Good, full, keep, at != stageSuites)
 		publish = append(publish, moved...)
 		if full {
 			r.files = p.files // where the campaign's offsets point (absorb makes a new map)

@@ -8,93 +8,107 @@ import (
 
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
-	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
-// suitesRequest is what a run's suites' compile reads: the run, the
-// suites' files, the buffers and their versions, the toolchain, the
-// settings (for the recheck of the suites' findings) and the files the
-// direct compile found changed.
-type suitesRequest struct {
+// editorStages apply each compile of a run (session.Stages) to the
+// project's state: diagnostics published, findings moved and rechecked,
+// the campaign the run replaces stopped, the suites kept for the next
+// save's carried set-ups.
+type editorStages struct {
+	s        *server
 	p        *project
 	r        *run
-	proj     *solc.Project
-	paths    []string
-	overlay  solc.Overlay
-	versions map[string]int32
-	tc       *solc.Toolchain
-	st       Settings
-	changed  []string
+	versions map[string]int32 // the buffers' versions the compiles read
+	st       Settings         // for the recheck of the findings
 }
 
-// suitesLater is the second stage of a save (session.RunStaged): once the
-// direct campaign has started on the saved file's own compile, the
-// invariant suites are compiled together, on the toolchain's background
-// worker so the next save's compiles never wait behind them; their
-// diagnostics are published (the files the direct compile published
-// keep its), their findings rechecked on the new code, and each suite
-// is fuzzed as when compiled alone (session.FromBuilds). A newer save that
-// takes the campaign over cancels this compile with the rest of the run.
-// nil when the run has no suite.
-func (s *server) suitesLater(req suitesRequest) session.Later {
-	if len(req.paths) == 0 {
-		return nil
+// Compiling holds a test's full compile (beforeFullCompile) and queues
+// the suites' on the server's suite slot, so the next save's compiles
+// never wait behind them; a newer save that takes the campaign over
+// cancels it with the rest of the run.
+func (e *editorStages) Compiling(ctx context.Context, at session.Stage) (func(), error) {
+	s, r := e.s, e.r
+	if at == stageDirect {
+		if s.beforeFullCompile != nil {
+			s.beforeFullCompile(ctx)
+		}
+		return nil, nil
 	}
-	return func(ctx context.Context) ([]session.Suite, error) {
-		s.mu.Lock()
-		req.r.waiting = true
-		s.mu.Unlock()
-		select {
-		case s.suiteSlot <- struct{}{}:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		s.mu.Lock()
-		req.r.waiting = false
-		s.mu.Unlock()
-		if s.beforeSuitesCompile != nil {
-			s.beforeSuitesCompile(ctx)
-		}
-		start := time.Now()
-		builds, err := req.tc.Compile(ctx, req.proj, solc.Request{Files: req.paths, Overlay: req.overlay, Mode: solc.Full, Background: true})
+	s.mu.Lock()
+	r.waiting = true
+	s.mu.Unlock()
+	select {
+	case s.suiteSlot <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	s.mu.Lock()
+	r.waiting = false
+	s.mu.Unlock()
+	if s.beforeSuitesCompile != nil {
+		s.beforeSuitesCompile(ctx)
+	}
+	start := time.Now()
+	return func() {
 		<-s.suiteSlot
 		s.mu.Lock()
-		req.r.compiledSuites = true // no carried finding after this
+		r.compiledSuites = true // no carried finding after this
 		s.mu.Unlock()
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if err != nil {
-			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+err.Error())
-			return nil, err
-		}
-		s.log.Debug("suites compiled", zap.Strings("files", req.paths), zap.Duration("elapsed", time.Since(start)))
-		st := s.applyBuilds(req.p, req.r, builds, req.versions, stageSuites)
-		if st.superseded {
-			// A newer save's direct campaign took this run's over while
-			// its suites compiled: they fuzz the text they compiled, as
-			// a campaign that fuzzes on while the next save compiles does
-			// (placeLocked moves or drops their findings); the newer run
-			// publishes, rechecks and keeps its own.
-			s.addSuiteFiles(req.r, builds)
-		} else {
-			s.settleDiagnostics(req.p, req.r)
-		}
-		suites := session.FromBuilds(goodOf(builds), req.paths)
-		if !st.superseded {
-			s.keepSuites(req.p, suites)
-			changed := append(slices.Clone(req.changed), st.changed...)
-			s.recheckFindings(ctx, req.p, req.r, req.st, changed, true)
-		}
-		// The older run whose suites fuzzed on until these were ready.
-		s.mu.Lock()
-		old := req.r.replaces
-		req.r.replaces = nil
-		s.mu.Unlock()
-		s.stopRun(old)
-		return suites, nil
+		s.log.Debug("suites compiled", zap.Duration("elapsed", time.Since(start)))
+	}, nil
+}
+
+// Applied makes a compile the project's state (applyBuilds).
+func (e *editorStages) Applied(at session.Stage, builds []*solc.Build) session.Applied {
+	st := e.s.applyBuilds(e.p, e.r, builds, e.versions, at)
+	if at == stageSuites && st.Superseded {
+		// A newer save's direct campaign took this run's over while its
+		// suites compiled: they fuzz the text they compiled, as a
+		// campaign that fuzzes on while the next save compiles does
+		// (placeLocked moves or drops their findings); the newer run
+		// publishes, rechecks and keeps its own.
+		e.s.addSuiteFiles(e.r, builds)
 	}
+	return st
+}
+
+// Settle clears the diagnostics no compile of the run holds.
+func (e *editorStages) Settle() { e.s.settleDiagnostics(e.p, e.r) }
+
+// Recheck replays the changed files' findings on the direct compile.
+func (e *editorStages) Recheck(ctx context.Context, changed []string) {
+	e.s.recheckFindings(ctx, e.p, e.r, e.st, changed, false)
+}
+
+// Fuzzing takes the campaign over (takeOver).
+func (e *editorStages) Fuzzing(suites bool) {
+	e.s.mu.Lock()
+	e.r.suites = suites
+	e.s.mu.Unlock()
+	e.s.takeOver(e.r)
+}
+
+// SuitesReady keeps the suites' builds (their findings replay on them,
+// the next save carries their set-ups), rechecks their findings on the
+// new code and stops the older run whose suites fuzzed on until these
+// were ready.
+func (e *editorStages) SuitesReady(ctx context.Context, suites []session.Suite, changed []string, superseded bool) {
+	s := e.s
+	if !superseded {
+		s.keepSuites(e.p, suites)
+		s.recheckFindings(ctx, e.p, e.r, e.st, changed, true)
+	}
+	s.mu.Lock()
+	old := e.r.replaces
+	e.r.replaces = nil
+	s.mu.Unlock()
+	s.stopRun(old)
+}
+
+// Carried are the suites carried on the saved code (carry).
+func (e *editorStages) Carried(paths []string, builds []*solc.Build) []session.Carried {
+	return e.s.carry(e.p, paths, builds)
 }
 
 // addSuiteFiles adds the files of a superseded run's suites' compile to

@@ -93,6 +93,10 @@ type run struct {
 	// server.mu.
 	result string
 	found  []*finding
+	// fuzzed and execs are the run's typed outcome for the same command
+	// (runResult.Fuzzed, Execs): set by campaignEnded, under server.mu.
+	fuzzed bool
+	execs  uint64
 }
 
 func newProject(root string) *project {

@@ -1,55 +1,70 @@
 package lsp
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/fork"
+	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
-// editorSink is a save's (or a command's) side of session.Run: what it
-// opens for the run (the project's corpus, the fork, trusted workspaces
-// only) and how it shows what the run decided: a bounded
+// editorSink is a save's (or a command's) side of session.Run: how it
+// shows what the run did (the project's corpus read and saved, the fork,
+// trusted workspaces only): a bounded
 // invariant.depth as a warning, the budgets as the progress' countdown.
 type editorSink struct {
 	s    *server
 	req  fuzzRequest
 	what string // what the progress says is fuzzed
+	// fallback is where a finding without a place is shown (the file
+	// saved or the first open file).
+	fallback string
+	// The suites' progress: which set-up runs, how many began (Began).
+	suiteWhat   string
+	suitesBegun int
+	// cut says a newer save's direct campaign stopped this one's
+	// (takeOver; set by Ended).
+	cut bool
 	// Set by Start: the direct campaign's countdown and seed and its
 	// execution budget, the first suite's countdown.
 	clock, suiteClock countdown
 	seed, execs       uint64
-	// Opened by open, closed by close.
-	store      *session.Corpus
-	fork       *fork.Source
-	setUpForks *engine.SetUpForks
 }
 
-// open opens the fork the settings name and the set-up's, and loads the
-// project's corpus as the campaign's seeds.
-func (k *editorSink) open(ctx context.Context, opts *engine.Options) error {
-	var err error
-	if k.fork, err = k.s.openFork(ctx, k.req.st); err != nil { // fork.go: trusted workspaces only
-		return err
+// CorpusLoaded says what was read of the project's corpus.
+func (k *editorSink) CorpusLoaded(c *session.Corpus, l session.Loaded, err error) {
+	k.s.corpusLoaded(session.ProjectCorpus(k.req.p.root), c, l, err)
+}
+
+// CorpusSaved says what saving the campaign's inputs deleted, or that
+// the project's corpus cannot be written.
+func (k *editorSink) CorpusSaved(saved session.Saved, err error) {
+	k.s.corpusSaved(k.req.p.root, saved, err)
+}
+
+// Forked warns that an untrusted workspace's forkUrl was ignored, or
+// says the fork failed: the campaign did not run, on it nor without it.
+func (k *editorSink) Forked(_ session.Forks, err error) {
+	switch {
+	case err == nil:
+	case errors.Is(err, session.ErrForkUntrusted):
+		k.s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")
+	case k.req.fuzzCtx.Err() == nil:
+		// Fork errors carry no credentials; redacting keeps it so.
+		k.s.forkFailed(redact.Error(err), "the campaign did not run on the fork, nor without it (fix forkUrl, or clear it to fuzz without a fork)")
 	}
-	opts.Fork = k.fork
-	k.setUpForks = k.s.setUpForks(ctx, nil)
-	opts.SetUpForks = k.setUpForks
-	k.store, opts.Seeds = k.s.loadCorpus(k.req.p.root, k.req.c.contracts)
-	return nil
 }
 
-// close writes the forks' disk caches.
-func (k *editorSink) close() {
-	k.s.closeFork(k.fork)
-	if k.setUpForks != nil {
-		k.s.closeSetUpForks(k.setUpForks)
+// ForksDone logs what the forks fetched and writes their disk caches.
+func (k *editorSink) ForksDone(f session.Forks) {
+	k.s.closeFork(f.Source)
+	if f.SetUp != nil {
+		k.s.closeSetUpForks(f.SetUp)
 	}
 }
 
@@ -98,3 +113,15 @@ func (k *editorSink) Start(direct, suite engine.Options) {
 
 // percent is the direct campaign's progress after execs.
 func (k *editorSink) percent(execs uint64) *uint32 { return k.clock.of(execs, k.execs) }
+
+// Compiled is not called: an editor's run names no paths (its compiles
+// are staged: editorStages).
+func (k *editorSink) Compiled(session.Compiled) error { return nil }
+
+// Aimed records what the run fuzzes directly, for the progress, the
+// corpus and the end message.
+func (k *editorSink) Aimed(a session.Aimed) {
+	k.req.builds, k.req.nSuites, k.req.carried = a.Builds, a.Suites, a.Carried
+	k.req.c = campaign{contracts: a.Contracts, focus: a.Focus, targets: a.Targets, via: a.Via}
+	k.what = fuzzedWhat(k.req.c, k.req.t)
+}

@@ -83,8 +83,8 @@ func TestTestItems(t *testing.T) {
 	if err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{Command: cmdFuzzFile, Arguments: []any{arg}}, &res); err != nil {
 		t.Fatal(err)
 	}
-	if !fuzzed(res.Result) {
-		t.Errorf("the suite's run ended %q", res.Result)
+	if !fuzzed(res.Result) || !res.Fuzzed || res.Execs == 0 {
+		t.Errorf("the suite's run ended %q (fuzzed %v, %d execs), want fuzzed with executions", res.Result, res.Fuzzed, res.Execs)
 	}
 	var broken *runFinding
 	for i := range res.Findings {
@@ -107,7 +107,7 @@ func TestTestItems(t *testing.T) {
 	if err := f.call(protocol.MethodWorkspaceExecuteCommand, protocol.ExecuteCommandParams{Command: cmdFuzzFile, Arguments: []any{arg}}, &res); err != nil {
 		t.Fatal(err)
 	}
-	if !fuzzed(res.Result) || len(res.Findings) != 0 {
+	if !fuzzed(res.Result) || !res.Fuzzed || len(res.Findings) != 0 {
 		t.Errorf("the holding suite's run = %+v, want fuzzed without findings", res)
 	}
 

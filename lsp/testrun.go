@@ -11,9 +11,17 @@ import (
 // with "wait": true, once their run ended: the run's end message (as the
 // progress' end says it) and the findings it added. A test runner (the
 // VS Code Test Explorer) shows a failure from it without reading
-// diagnostics.
+// diagnostics. Fuzzed and Execs say, as typed values, whether a
+// campaign ran and how far, so a client need not parse Result.
 type runResult struct {
-	Result   string       `json:"result"`
+	Result string `json:"result"`
+	// Fuzzed is true when some contract was deployed and sent
+	// transactions (Result then starts "N execs, M findings"); false
+	// for a run cancelled, not fuzzed or stopped by compile errors.
+	Fuzzed bool `json:"fuzzed"`
+	// Execs are the run's executions, its suites' included (0 when
+	// nothing ran).
+	Execs    uint64       `json:"execs"`
 	Findings []runFinding `json:"findings"`
 }
 
@@ -66,7 +74,7 @@ func (s *server) answerRun(ctx context.Context, r *run, wait bool, err error) (a
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	res := runResult{Result: r.result, Findings: []runFinding{}}
+	res := runResult{Result: r.result, Fuzzed: r.fuzzed, Execs: r.execs, Findings: []runFinding{}}
 	seen := map[string]bool{}
 	for i := len(r.found) - 1; i >= 0; i-- { // the latest of a bug found twice
 		f := r.found[i]

@@ -168,3 +168,37 @@ func EnsureIgnored(root, dir string) error {
 	}
 	return nil
 }
+
+// CorpusRequest is the saved inputs a run's direct campaign starts from
+// and adds to (Request.Corpus): the corpus folder Path under Root
+// (ProjectCorpus: the editor's), each contract keeping at most Keep
+// inputs; none when Path is "".
+type CorpusRequest struct {
+	Path, Root string
+	Keep       int
+}
+
+// loadCorpus loads req's corpus as opts' seeds for the contracts opts
+// fuzzes, and says what it read (Sink.CorpusLoaded); nil without one.
+func loadCorpus(req CorpusRequest, opts *engine.Options, sink Sink) *Corpus {
+	if req.Path == "" {
+		return nil
+	}
+	c, l, err := LoadCorpus(req.Path, req.Root, opts.Contracts)
+	sink.CorpusLoaded(c, l, err)
+	if err == nil {
+		opts.Seeds = l.Seeds
+	}
+	return c
+}
+
+// saveCorpus saves what the campaigns learnt, also after a cancellation
+// (a campaign cancelled early loses nothing), and says what it deleted
+// or could not write (Sink.CorpusSaved).
+func saveCorpus(c *Corpus, rep *engine.Report, keep int, sink Sink) {
+	if c == nil || rep == nil {
+		return
+	}
+	saved, err := c.Save(rep, keep)
+	sink.CorpusSaved(saved, err)
+}

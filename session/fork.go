@@ -68,3 +68,44 @@ func ReplayFork(rec *report.ForkInfo, url string, block uint64) (*fork.Config, e
 func SetUpForks(ctx context.Context, trusted bool, pin *report.ForkInfo) *engine.SetUpForks {
 	return engine.NewSetUpForks(ctx, engine.SetUpForksConfig{CacheDir: ForkCacheDir(), Untrusted: !trusted, Pin: pin})
 }
+
+// ForkRequest is the fork a run's campaigns run on (Request.Fork): URL
+// at Block (0: the latest when opened, then pinned), none without a URL,
+// with the contracts deployed there that are fuzzed too (Targets).
+// Trusted says the URL may be used: the user typed it (the command line)
+// or the workspace naming it is trusted (the editor); otherwise the
+// campaigns run without it and the set-up's forks refuse to fork.
+type ForkRequest struct {
+	URL     string
+	Block   uint64
+	Targets []report.ForkTarget
+	Trusted bool
+}
+
+// Forks are what Run opened for a run's campaigns: the fork (nil without
+// one) and those a Foundry set-up may select itself. Run hands them to
+// the Sink (ForksDone) once the campaigns ended, to say what they
+// fetched and write their disk caches.
+type Forks struct {
+	Source *fork.Source
+	SetUp  *engine.SetUpForks
+}
+
+// openForks opens fr for opts. An untrusted URL opens no fork
+// (ErrForkUntrusted: the campaigns run without it); any other error
+// opens none, and the run stops.
+func openForks(ctx context.Context, opts *engine.Options, fr ForkRequest) (Forks, error) {
+	f := Forks{SetUp: SetUpForks(ctx, fr.Trusted, nil)}
+	opts.SetUpForks = f.SetUp
+	cfg, err := CampaignFork(fr.URL, fr.Block, fr.Trusted)
+	if cfg == nil || err != nil {
+		return f, err
+	}
+	src, err := fork.Open(ctx, *cfg)
+	if err != nil {
+		return f, err
+	}
+	f.Source = src
+	opts.Fork, opts.ForkTargets = src, fr.Targets
+	return f, nil
+}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -9,20 +10,38 @@ import (
 	"github.com/foresight-sol/foresight/solc"
 )
 
-// A Request is one run's campaigns as a front end asks for them once
-// the code they fuzz is compiled: the command line from its flags
-// (check, fuzz), the editor from its settings after a save. Run orders
-// what follows for both: Foundry's fuzz configuration and forge's
+// A Request is one run as a front end asks for it: the command line
+// from its flags and paths (check, fuzz), the editor from its settings
+// once a save compiled. Run orders what follows for both: the compile
+// of the paths named, Foundry's fuzz configuration and forge's
 // corpus, the front end's corpus and fork (Open), the budget split
 // between the direct campaign and the suites, then the campaigns side by
 // side.
 type Request struct {
 	Mode Mode
+	// Paths are the files and folders a command names: Run compiles
+	// them with Toolchain (Compiled, with the invariant suites when
+	// WithSuites) and fuzzes what compiled. Without Paths, Builds and
+	// the suites' fields are compiled already.
+	Paths      []string
+	Toolchain  *solc.Toolchain
+	WithSuites bool
+	// Project, Files and Overlay are an editor's run: the project's open
+	// files (Overlay: their unsaved buffers), compiled with Toolchain in
+	// stages (staged.go) whose effect on the editor's state is Stages';
+	// Focus is what the run aims at. StopFuzz, when closed, stops the
+	// campaigns (not the compiles, whose diagnostics the editor wants).
+	Project  *solc.Project
+	Files    []string
+	Overlay  solc.Overlay
+	Focus    Focus
+	Stages   Stages
+	StopFuzz <-chan struct{}
 	// Builds are the code fuzzed directly, without errors.
 	Builds []*solc.Build
-	// Options are the flags' or the settings' (clamped: Setting.Clamp),
-	// with the front end's streams (OnFinding, OnProgress, OnSetup),
-	// corpus and fork.
+	// Options are the flags' or the settings' (clamped: Setting.Clamp);
+	// Run points their streams (OnFinding, OnProgress, OnSetup) at the
+	// Sink, and Open adds the front end's corpus and fork.
 	Options engine.Options
 	// Given says which of Options the user set: Foundry's configuration
 	// fills only the others.
@@ -35,17 +54,28 @@ type Request struct {
 	Later       Later
 	SuiteBuilds []*solc.Build
 	SuiteTexts  []solc.SourceText
-	// Hooks are the suites' streams and the editor's staged saves
-	// (StopDirect, Carried).
-	Hooks Hooks
-	// Open opens what the campaigns read besides the code, once
-	// Foundry's configuration is applied and before the budget is split:
-	// the front end's corpus (seeds, sharing, shards) and fork, which it
-	// closes after Run returns. An error is an *OpenError.
+	// StopDirect, when closed, stops the direct campaign alone while the
+	// suites go on (the editor: a newer save's direct campaign replaced
+	// it, its suites are not ready yet).
+	StopDirect <-chan struct{}
+	// carried are the suites fuzzed on a carried set-up while the suites
+	// compile (staged.go).
+	carried []Carried
+	// Fork is the fork the campaigns run on, which Run opens once
+	// Foundry's configuration is applied (Sink.Forked) and closes once
+	// they ended (Sink.ForksDone).
+	Fork ForkRequest
+	// Corpus is the saved inputs the direct campaign starts from, which
+	// Run loads once the forks are open (Sink.CorpusLoaded) and saves
+	// once the campaigns ended (Sink.CorpusSaved).
+	Corpus CorpusRequest
+	// Open opens what else the front end's campaigns read (the command
+	// line's shared corpus: seeds, sharing, shards), before the budget
+	// is split. An error is an *OpenError.
 	Open func(ctx context.Context, opts *engine.Options) error
 }
 
-// An OpenError is Request.Open's failure: no campaign ran.
+// An OpenError is the fork's or Request.Open's failure: no campaign ran.
 type OpenError struct{ Err error }
 
 func (e *OpenError) Error() string { return e.Err.Error() }
@@ -57,13 +87,34 @@ func (e *OpenError) Unwrap() error { return e.Err }
 type Given struct{ Seed, Depth bool }
 
 // A Sink receives, as typed values, what Run decided before the
-// campaigns start; findings, progress and set-ups stream through
-// Options' and Hooks' callbacks (from the engine's workers), and Run
-// returns the reports.
+// campaigns start and what they find and do while they run (Stream);
+// Run returns the reports.
 type Sink interface {
+	Stream
+	// Compiled is what the compile of Paths gave, before anything else;
+	// an error stops the run with it (the front end said why: nothing
+	// compiled, a flag names no contract compiled). Not called without
+	// Paths.
+	Compiled(Compiled) error
 	// Foundry is what the project's Foundry configuration set, and
 	// forge's corpus as read; called once, first.
 	Foundry(FoundryApplied)
+	// Forked is the run's forks once opened: err is ErrForkUntrusted
+	// when the URL was not used (the campaigns run without it), else why
+	// none opened (the run stops with an *OpenError).
+	Forked(f Forks, err error)
+	// ForksDone is the forks once the campaigns ended (or did not
+	// start): the front end says what they fetched and closes them,
+	// writing their disk caches.
+	ForksDone(Forks)
+	// CorpusLoaded is what Run read of Request.Corpus (err: why it
+	// could not; the campaigns start without its seeds); CorpusSaved
+	// what saving the campaigns' inputs deleted, or why it failed.
+	CorpusLoaded(c *Corpus, l Loaded, err error)
+	CorpusSaved(s Saved, err error)
+	// Aimed is what an editor's run fuzzes directly, once compiled and
+	// aimed (not called for a command's run).
+	Aimed(Aimed)
 	// Start is the direct campaign's options and each suite's, budgets
 	// split and seed fixed, before any campaign starts.
 	Start(direct, suite engine.Options)
@@ -84,12 +135,20 @@ type FoundryApplied struct {
 }
 
 // Result is what a run's campaigns did: the direct report with the
-// suites' findings and counts added, each suite's run, and the direct
-// campaign's options as run (Foundry's seed and depth, forge's seeds).
+// suites' findings and counts added, each suite's run, the direct
+// campaign's options as run (Foundry's seed and depth, forge's seeds)
+// and, with Paths, what compiled.
 type Result struct {
-	Report  *engine.Report
-	Suites  []SuiteRun
-	Options engine.Options
+	Report   *engine.Report
+	Suites   []SuiteRun
+	Options  engine.Options
+	Compiled Compiled
+	// Of an editor's run: why it ended before its campaigns (Why: the
+	// aim's reason), its direct full compile as applied and its aim.
+	Stop    Stop
+	Why     string
+	Applied Applied
+	Aimed   Aimed
 }
 
 // Ready is a Later for suites compiled already.
@@ -101,18 +160,70 @@ func Ready(suites []Suite) Later {
 // command line's and the editor's. A cancelled ctx ends them with what
 // they found so far.
 func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
+	var comp Compiled
+	if req.Paths != nil {
+		var err error
+		if comp, err = compileNamed(ctx, req); err != nil {
+			return Result{}, err
+		}
+		if err := sink.Compiled(comp); err != nil {
+			return Result{Compiled: comp}, err
+		}
+		req = compiledRequest(req, comp)
+	}
+	var res Result
+	if req.Project != nil {
+		fctx, stop := fuzzContext(ctx, req.StopFuzz)
+		defer stop()
+		var err error
+		if req, err = staged(ctx, fctx, req, &res); err != nil || res.Stop != Ran {
+			return res, err
+		}
+		sink.Aimed(res.Aimed)
+		ctx = fctx
+	}
 	opts := req.Options
+	var hooks Hooks
+	streamTo(&opts, &hooks, sink)
 	sink.Foundry(applyFoundry(&opts, req))
+	forks, err := openForks(ctx, &opts, req.Fork)
+	defer sink.ForksDone(forks)
+	sink.Forked(forks, err)
+	if err != nil && !errors.Is(err, ErrForkUntrusted) {
+		res.Options, res.Compiled = opts, comp
+		return res, &OpenError{Err: err}
+	}
+	store := loadCorpus(req.Corpus, &opts, sink)
 	if req.Open != nil {
 		if err := req.Open(ctx, &opts); err != nil {
-			return Result{Options: opts}, &OpenError{Err: err}
+			res.Options, res.Compiled = opts, comp
+			return res, &OpenError{Err: err}
 		}
 	}
 	// The suites share the seed and split the budget.
 	hopts := Split(&opts, req.Suites)
 	sink.Start(opts, hopts)
-	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, req.Hooks)
-	return Result{Report: rep, Suites: runs, Options: opts}, err
+	h := hooks
+	h.StopDirect, h.Carried = req.StopDirect, req.carried
+	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, h)
+	saveCorpus(store, rep, req.Corpus.Keep, sink)
+	res.Report, res.Suites, res.Options, res.Compiled = rep, runs, opts, comp
+	return res, err
+}
+
+// fuzzContext is ctx, also ended when stop (if not nil) closes.
+func fuzzContext(ctx context.Context, stop <-chan struct{}) (context.Context, func()) {
+	fctx, cancel := context.WithCancel(ctx)
+	if stop != nil {
+		go func() {
+			select {
+			case <-stop:
+				cancel()
+			case <-fctx.Done():
+			}
+		}()
+	}
+	return fctx, cancel
 }
 
 // applyFoundry applies Foundry's fuzz configuration to opts where the

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/foresight-sol/foresight/engine/behaviour"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -100,6 +101,10 @@ var flagSettings = []Setting{
 		Usage: "random `number` to start from (0: taken from the clock and printed, so the run can be repeated)"},
 	{Flag: "parallel", Type: "integer", Minimum: bound(1), Maximum: bound(256), CPUBound: true,
 		Usage: "with --labels, fuzz this `number` of files at once"},
+	{Command: "diff", Flag: "budget", Type: "integer", Default: behaviour.DefaultBudget, Minimum: bound(1), Maximum: bound(1e6),
+		Usage: "generated call `sequences` per function"},
+	{Command: "diff", Flag: "seed", Type: "integer", Default: 1, Minimum: bound(0), Maximum: bound(math.MaxUint64),
+		Usage: "`seed` of the generated sequences"},
 	{Command: "mutants", Flag: "min-hits", Type: "integer", Default: int(DefaultMinHits), Minimum: bound(1), Maximum: bound(1e6),
 		Usage: "runs of a mutant's line it takes to call it survived rather than not reached"},
 }

@@ -36,10 +36,15 @@ func TestSettingsDefinedOnce(t *testing.T) {
 			t.Errorf("%s: FlagSetting finds another record", id)
 		}
 	}
-	for _, flag := range []string{"workers", "max-seq-len", "execs", "timeout", "compile-timeout", "seed", "fork-block"} {
-		if !seen[" --"+flag] {
-			t.Errorf("--%s has no definition", flag)
+	for _, flag := range []string{" --workers", " --max-seq-len", " --execs", " --timeout", " --compile-timeout", " --seed", " --fork-block", "diff --budget", "diff --seed"} {
+		if !seen[flag] {
+			t.Errorf("%s has no definition", flag)
 		}
+	}
+	// diff's budget below its minimum is clamped, as every setting, not
+	// refused with words of its own.
+	if used, why := FlagSetting("diff", "budget").Clamp(0); used != 1 || why == "" {
+		t.Errorf("diff --budget 0 = %v (%q), want 1 with a reason", used, why)
 	}
 }
 

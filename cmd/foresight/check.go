@@ -21,8 +21,9 @@ func compilePaths(ctx context.Context, tc *solc.Toolchain, paths []string) ([]*s
 	return sel.Builds, err
 }
 
-// compiled is what compileToFuzz gives: the builds that compiled, those
-// that did not, and the test and script files a folder walk left out.
+// compiled is what check's and fuzz's compile gave (session.Compiled,
+// as their reports read it): the builds that compiled, those that did
+// not, and the test and script files a folder walk left out.
 type compiled struct {
 	good, broken []*solc.Build
 	skipped      []string
@@ -32,29 +33,20 @@ type compiled struct {
 // failed reports whether some files did not compile.
 func (c compiled) failed() bool { return len(c.broken) > 0 }
 
-// compileToFuzz compiles paths for check and fuzz: it prints the
-// diagnostics (when text), what it skipped and, when some files failed,
-// how many it goes on with. With another format than text the errors go
-// to stderr, so that a failed compile always says why. Dependencies'
-// warnings are one line with their count, unless verbose, which also
-// says what each compilation unit was (unitLine). With suites, a
-// project's invariant suites are compiled too (harness.go).
-func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, suites, text, verbose bool, stdout, stderr io.Writer) (compiled, error) {
-	// Which files, suites and dependents: session's file selection.
-	sel, err := session.CompileNamed(ctx, tc, paths, suites)
-	if err != nil {
-		return compiled{}, err
+// printCompiled prints what check's and fuzz's compile gave (session.Run
+// compiled it): the diagnostics (when text), what it skipped and, when
+// some files failed, how many it goes on with. With another format than
+// text the errors go to stderr, so that a failed compile always says
+// why. Dependencies' warnings are one line with their count, unless
+// verbose, which also says what each compilation unit was (unitLine).
+// The invariant suites' errors go to stderr (harness.go).
+func printCompiled(c session.Compiled, text, verbose bool, stdout, stderr io.Writer) {
+	if len(c.Skipped) > 0 {
+		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", len(c.Skipped))
 	}
-	builds, skipped := sel.Builds, sel.Skipped
-	if len(skipped) > 0 {
-		fmt.Fprintf(stderr, "foresight: skipped %d test/script file(s) (*.t.sol, *.s.sol, test and script folders); name a file to fuzz it\n", len(skipped))
-	}
-	out := compiled{skipped: skipped}
-	if out.harnesses, err = compileHarnesses(ctx, tc, sel.Suites, stderr); err != nil {
-		return compiled{}, err
-	}
+	printHarnessErrors(c.Suites, stderr)
 	n, hidden := 0, 0
-	for _, b := range builds {
+	for _, b := range c.Builds {
 		if verbose {
 			fmt.Fprintf(stderr, "foresight: %s\n", unitLine(b))
 		}
@@ -63,18 +55,14 @@ func compileToFuzz(ctx context.Context, tc *solc.Toolchain, paths []string, suit
 		} else if b.HasErrors() {
 			printSome(stderr, b, true, verbose)
 		}
-		if b.HasErrors() {
-			out.broken = append(out.broken, b)
-			continue
+		if !b.HasErrors() {
+			n += len(b.Roots)
 		}
-		out.good = append(out.good, b)
-		n += len(b.Roots)
 	}
 	hiddenNote(stdout, hidden)
-	if out.failed() && len(out.good) > 0 {
+	if c.Failed() && len(c.Good) > 0 {
 		fmt.Fprintf(stderr, "foresight: some files did not compile; fuzzing the %d that did\n", n)
 	}
-	return out, nil
 }
 
 // printDiagnostics prints diagnostics as "file:line:col: severity: message

@@ -61,8 +61,10 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.corpus, "corpus", "", "compare first over the inputs of this corpus `directory` (fuzz --corpus) that call a compared function")
 	fs.BoolVar(&o.export, "export", false, "write each difference as a Foundry test asserting the base revision's behaviour, in the project's test folder")
 	fs.BoolVar(&o.all, "all", false, "compare every function both builds share, not only those the edit changed")
-	fs.IntVar(&o.cmp.Budget, "budget", behaviour.DefaultBudget, "generated call `sequences` per function")
-	fs.Uint64Var(&o.cmp.Seed, "seed", 1, "`seed` of the generated sequences")
+	// The one definition of both (session.FlagSetting), clamped with the
+	// policy and words of every setting.
+	intSetting(fs, &o.cmp.Budget, "diff", "budget", behaviour.DefaultBudget)
+	uint64Setting(fs, &o.cmp.Seed, "diff", "seed", 1)
 	var cf compilerFlags
 	cf.register(fs)
 	pos, code, ok := parseCommand("diff", fs, args, stdout, stderr)
@@ -73,10 +75,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usageError(stderr, "diff", "--format %q: %v (want text, json, sarif or junit)", o.format, errUnknownValue)
 		return exitUsage
 	}
-	if o.cmp.Budget < 1 {
-		usageError(stderr, "diff", "--budget must be at least 1")
-		return exitUsage
-	}
+	o.cmp.Budget = clampInt(stderr, "diff", "budget", o.cmp.Budget)
 	if len(pos) == 0 {
 		pos = []string{"."}
 	}

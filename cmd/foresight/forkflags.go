@@ -42,23 +42,13 @@ func (f *forkFlags) register(fs *flag.FlagSet, targets bool) {
 // errNoForkURL is a fork flag given without --fork-url.
 var errNoForkURL = errors.New("needs --fork-url")
 
-// open connects to the fork, if one was asked for (nil otherwise), and
-// fills opts, whose set-up may fork too (session.SetUpForks).
-func (f *forkFlags) open(ctx context.Context, opts *engine.Options, stderr io.Writer) (*fork.Source, error) {
-	opts.SetUpForks = session.SetUpForks(ctx, true, nil)
+// check refuses the fork flags that need --fork-url without it; the
+// fork itself is opened by session.Run (Request.Fork).
+func (f *forkFlags) check() error {
 	if f.url == "" && (f.block != 0 || len(f.targets) > 0) {
-		return nil, fmt.Errorf("--fork-block and --target-address: %w", errNoForkURL)
+		return fmt.Errorf("--fork-block and --target-address: %w", errNoForkURL)
 	}
-	cfg, err := session.CampaignFork(f.url, f.block, true) // the user typed the URL
-	if cfg == nil || err != nil {
-		return nil, err
-	}
-	src, err := openFork(ctx, *cfg, stderr)
-	if err != nil {
-		return nil, err
-	}
-	opts.Fork, opts.ForkTargets = src, f.targets
-	return src, nil
+	return nil
 }
 
 // openReplay opens the fork a report's findings were found on

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -177,47 +178,24 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 		}
 		return scoreLabels(ctx, tc, paths, opts, ff.parallel, stdout, stderr)
 	}
-	// A project's invariant suites run beside its direct campaign unless
-	// the flags choose what to fuzz (harness.go).
-	suites := opts.SetUp == "" && len(opts.Contracts) == 0 && len(ff.targets) == 0
-	compileStart := time.Now()
-	comp, err := compileToFuzz(ctx, tc, paths, suites, ff.format == "text", ff.verbose, stdout, stderr)
-	if err != nil {
-		cliError(stderr, name, err)
-		return exitUsage
-	}
-	compileTime := time.Since(compileStart)
-	good, failed := comp.good, comp.failed()
-	if failed && len(good) == 0 {
-		return exitUsage
-	}
-	if note := ff.build.applyGasLimit(good); note != "" {
-		fmt.Fprintf(stderr, "foresight: %s\n", note)
-	}
-	if err := checkNamed(opts, good); err != nil {
-		usageError(stderr, name, "%v", err)
-		return exitUsage
-	}
-	if ff.cpuprof != "" {
-		stop, err := startCPUProfile(ff.cpuprof)
-		if err != nil {
-			cliErrorf(stderr, name, "--cpuprofile: %w", err)
-			return exitUsage
-		}
-		defer stop()
-	}
-	// The order of the run's campaigns is session's (session.Run), the
-	// editor's too; this command opens its corpus and fork when asked.
-	c := &cliRun{ff: &ff, paths: paths, good: good, stderr: stderr, log: log}
+	// The whole run, the compile included, is one call (session.Run),
+	// the editor's too; this command prints what it sends (cliRun) and
+	// opens its corpus and fork when asked.
+	c := &cliRun{ff: &ff, name: name, paths: paths, opts: opts, stdout: stdout, stderr: stderr, log: log}
 	defer c.close()
-	fuzzStart := time.Now()
-	res, err := session.Run(ctx, c.request(fs, opts, comp), cliSink{stderr: stderr, verbose: ff.verbose})
-	fuzzWall := time.Since(fuzzStart)
+	res, err := session.Run(ctx, c.request(fs, tc, opts), c)
+	fuzzWall := time.Since(c.fuzzStart)
 	c.finish(res.Report)
+	var stop *runStop
+	if errors.As(err, &stop) {
+		return stop.code
+	}
 	if err != nil {
 		cliError(stderr, name, err)
 		return exitUsage
 	}
+	comp := c.comp
+	good, failed := comp.good, comp.failed()
 	rep, runs, opts := res.Report, res.Suites, res.Options
 	run := runInfo{paths: paths, compiled: comp, only: opts.Contracts, harnesses: runs, targets: ff.targets, wall: fuzzWall, command: name}
 	if err := ff.writeReport(stdout, rep, run); err != nil {
@@ -226,7 +204,7 @@ func fuzzRun(ctx context.Context, name string, defaultTimeout time.Duration, arg
 	}
 	printHarnesses(stderr, runs)
 	printForgeSeeds(stderr, opts, rep, ff.verbose)
-	summary{rep: rep, skips: session.Skips(good, rep, opts.Contracts, runs), compile: compileTime, wall: fuzzWall,
+	summary{rep: rep, skips: session.Skips(good, rep, opts.Contracts, runs), compile: c.compileTime, wall: fuzzWall,
 		targeted: len(ff.targets) > 0, verbose: ff.verbose}.print(stderr)
 	if len(rep.Findings) > 0 && ff.format == "text" && !ff.verbose {
 		fmt.Fprintf(stderr, "foresight: -v or 'foresight explain KIND' says why each finding is a bug and what to do\n")

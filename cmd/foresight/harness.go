@@ -20,22 +20,16 @@ import (
 // (report.Finding.Harness), so that replay and export start from the
 // same set-up.
 
-// compileHarnesses compiles each suite alone (session.CompileSuiteFiles);
-// a suite that does not compile has its errors printed to stderr and is
-// kept with the reason.
-func compileHarnesses(ctx context.Context, tc *solc.Toolchain, suites []session.SuiteFile, stderr io.Writer) ([]session.Suite, error) {
-	out, err := session.CompileSuiteFiles(ctx, tc, suites)
-	if err != nil {
-		return nil, err
-	}
-	for _, s := range out {
+// printHarnessErrors prints the errors of the suites that did not
+// compile (they are not fuzzed: printHarnesses says so).
+func printHarnessErrors(suites []session.Suite, stderr io.Writer) {
+	for _, s := range suites {
 		for _, b := range s.Builds {
 			if b.HasErrors() {
 				printErrors(stderr, b)
 			}
 		}
 	}
-	return out, nil
 }
 
 // printHarnesses names each suite the run used, for the summary.

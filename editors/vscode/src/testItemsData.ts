@@ -183,7 +183,12 @@ function fileNode(f: TestFileData, kind: 'suite' | 'reproducer', relative: Relat
 
 /** A run's answer (lsp/testrun.go runResult). */
 export interface RunResult {
+  /** The run's end in words, for the Test Results output. */
   result: string;
+  /** Whether a contract was deployed and sent transactions (the server's
+   * typed answer: the words are never parsed). */
+  fuzzed: boolean;
+  execs: number;
   findings: RunFinding[];
 }
 
@@ -201,13 +206,13 @@ export interface RunFinding {
 
 export function parseRunResult(raw: unknown): RunResult | undefined {
   const o = raw as Partial<RunResult> | null;
-  if (typeof o?.result !== 'string' || !Array.isArray(o.findings)) {
+  if (typeof o?.result !== 'string' || typeof o.fuzzed !== 'boolean' || !Array.isArray(o.findings)) {
     return undefined;
   }
   const findings = o.findings.filter(
     (f): f is RunFinding => typeof f?.id === 'string' && typeof f.uri === 'string' && isRange(f.range) && Array.isArray(f.sequence),
   );
-  return { result: o.result, findings };
+  return { result: o.result, fuzzed: o.fuzzed, execs: typeof o.execs === 'number' ? o.execs : 0, findings };
 }
 
 /** A failure as the Test Explorer shows it: the message with the failing
@@ -226,7 +231,7 @@ export type Outcome = { state: 'passed' | 'skipped'; note: string } | { state: '
  * fails on a finding that broke it (its check); a suite, contract or
  * function on any finding of the run. */
 export function outcomeOf(node: TestNode, r: RunResult): Outcome {
-  if (!fuzzedResult(r.result)) {
+  if (!r.fuzzed) {
     return { state: 'skipped', note: r.result };
   }
   const mine = node.kind === 'invariant' ? r.findings.filter((f) => f.check === node.check) : r.findings;
@@ -246,10 +251,4 @@ export function outcomeOf(node: TestNode, r: RunResult): Outcome {
 export function failureOf(f: RunFinding): Failure {
   const seq = f.sequence.length > 0 ? `\n\nFailing sequence:\n${f.sequence.join('\n')}` : '';
   return { message: `${f.message}${seq}`, uri: f.uri, range: f.range };
-}
-
-/** Whether a run's end message is that of campaigns that ran ("N execs,
- * M findings"), not "cancelled", "compile errors", "not fuzzed: ...". */
-export function fuzzedResult(result: string): boolean {
-  return /^\d+ execs?, \d+ findings?/.test(result);
 }

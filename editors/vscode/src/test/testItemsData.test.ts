@@ -76,6 +76,8 @@ test('a malformed answer lists nothing malformed', () => {
 // The run of Drained.t.sol as lsp/testitems_test.go gets it.
 const run = parseRunResult({
   result: '4000 execs, 1 finding',
+  fuzzed: true,
+  execs: 4000,
   findings: [
     {
       id: 'f3',
@@ -103,20 +105,23 @@ test('a run fails the invariant it broke, with its sequence, and its suite', () 
   assert.deepEqual([o.failures[0].uri, o.failures[0].range.start.line], [`${W}/test/Drained.t.sol`, 16]);
   assert.equal(outcomeOf(holds, run).state, 'passed');
   assert.equal(outcomeOf(drained, run).state, 'failed');
-  assert.deepEqual(outcomeOf(broken, { result: 'cancelled', findings: [] }), { state: 'skipped', note: 'cancelled' });
-  assert.equal(outcomeOf(broken, { result: '1 exec, 0 findings', findings: [] }).state, 'passed');
+  assert.deepEqual(outcomeOf(broken, { result: 'cancelled', fuzzed: false, execs: 0, findings: [] }), { state: 'skipped', note: 'cancelled' });
+  assert.equal(outcomeOf(broken, { result: '1 exec, 0 findings', fuzzed: true, execs: 1, findings: [] }).state, 'passed');
+  // The typed field decides, not the words.
+  assert.equal(outcomeOf(broken, { result: '7 execs, 0 findings', fuzzed: false, execs: 7, findings: [] }).state, 'skipped');
   assert.equal(parseRunResult({ result: 'x' }), undefined);
+  assert.equal(parseRunResult({ result: '1 exec, 0 findings', findings: [] }), undefined, 'an answer without the typed fuzzed field is not a run result');
 });
 
 test('a finding two campaigns reported is one failure', () => {
   const [suites] = testTree(parseTestItems(answer), relative);
   const [broken] = suites.children[0].children;
   const f = run.findings.find((x) => x.check === 'invariant_noDeposits')!;
-  const twice = { result: run.result, findings: [f, { ...f, id: 'f4' }] };
+  const twice = { ...run, findings: [f, { ...f, id: 'f4' }] };
   const o = outcomeOf(broken, twice);
   assert.ok(o.state === 'failed');
   assert.equal(o.failures.length, 1);
-  const elsewhere = { result: run.result, findings: [f, { ...f, id: 'f5', range: r(20) }] };
+  const elsewhere = { ...run, findings: [f, { ...f, id: 'f5', range: r(20) }] };
   const o2 = outcomeOf(broken, elsewhere);
   assert.ok(o2.state === 'failed');
   assert.equal(o2.failures.length, 2, 'the same message at another line is another failure');

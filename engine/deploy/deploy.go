@@ -137,7 +137,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 				asts[c.Build] = ctorASTTypes(c)
 			}
 			params := ctorIfaceParams(c, abis, asts[c.Build].typesFor(c))
-			if !ok || (!force && (waitsFor(p, params, done, i) || waitsForImplementation(p, inits, done, i))) {
+			if !ok || (!force && (waitsFor(p, params, done, i) || waitsForImplementation(p, inits, done, i) || initWaits(p, abis, inits[c], done, i))) {
 				continue
 			}
 			done[i], progress = true, true
@@ -159,7 +159,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 					d.Values[i] = &in.value
 				}
 				s.env.Addresses = append(s.env.Addresses, addr)
-				d.Grants[i] = append(s.initialize(addr, inits[c]), s.grants(p, d, i)...)
+				d.Grants[i] = append(s.initialize(addr, inits[c], &initFit{p, d, abis, i}), s.grants(p, d, i)...)
 				if twinWorthy(c) {
 					srcs[i] = twinSource{code, in, fix}
 				}

@@ -36,28 +36,6 @@ type Env struct {
 	// among twenty addresses of libraries, senders and attackers would
 	// rarely be the one a deposit can be paid in.
 	Tokens []common.Address
-	// Accounts is how many of Addresses, first, are accounts the fuzzer
-	// sends from (senders, attacker contracts). Among many contracts
-	// (a package's twenty to forty, libraries included) an address
-	// argument names one of them half the time (pick): a withdrawal's
-	// payee or a deposit's beneficiary is an account, and one in six
-	// draws found an entry point's repeated payout 16 times less often
-	// than on the entry point alone.
-	Accounts int
-}
-
-// manyContracts is how many times the accounts the other addresses of
-// the pool must number for pick to favour the accounts: a campaign over
-// a few contracts keeps its random stream.
-const manyContracts = 2
-
-// pick returns an address of pool (env's), half the time one of its
-// accounts when the pool holds many contracts besides.
-func (e *Env) pick(r *rand.Rand, pool []common.Address) common.Address {
-	if n := e.Accounts; n > 0 && n <= len(pool) && len(pool)-n > manyContracts*n && r.IntN(2) == 0 {
-		return pool[r.IntN(n)]
-	}
-	return pool[r.IntN(len(pool))]
 }
 
 func (e *Env) recent() *Recent {
@@ -168,7 +146,7 @@ func genWord(r *rand.Rand, t *abi.Type, env *Env) uint256.Int {
 			return env.recent().Newest(RecentAddress)
 		}
 		if pool := env.addresses(); len(pool) > 0 && r.IntN(8) != 0 {
-			return addressWord(env.pick(r, pool))
+			return addressWord(pool[r.IntN(len(pool))])
 		}
 	case abi.FunctionTy:
 		// An address from the pool followed by a selector.

@@ -186,7 +186,7 @@ func wordMutation(r *rand.Rand, t *abi.Type, old uint256.Int, env *Env) (Mutatio
 			return SwapAddress, env.recent().Newest(RecentAddress)
 		}
 		if pool := env.addresses(); len(pool) > 0 && r.IntN(4) != 0 {
-			return SwapAddress, addressWord(env.pick(r, pool))
+			return SwapAddress, addressWord(pool[r.IntN(len(pool))])
 		}
 	}
 	num := toNumber(t, old)

@@ -123,7 +123,6 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	for a := deploy.Attacker(0); a < deploy.NumAttackers; a++ {
 		w.env.Addresses = append(w.env.Addresses, deploy.AttackerAddress(a))
 	}
-	w.env.Accounts = len(w.env.Addresses)
 	for _, a := range dep.Addrs {
 		if a != (common.Address{}) {
 			w.env.Addresses = append(w.env.Addresses, a)

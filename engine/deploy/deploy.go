@@ -148,6 +148,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 			}
 			fix = s.withImplementation(p, d, inits, i, fix)
 			fix = withMembers(fix, c, params, mem, d)
+			fix = withContractNames(fix, p, d, c, params, ch.Senders())
 			s.grow = growMembers(fix, c, params, mem)
 			addr, in, err := s.solve(i, c, code, fix)
 			d.Addrs[i], d.Errors[i] = addr, err

@@ -137,7 +137,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 				asts[c.Build] = ctorASTTypes(c)
 			}
 			params := ctorIfaceParams(c, abis, asts[c.Build].typesFor(c))
-			if !ok || (!force && (waitsFor(p, params, done, i) || waitsForImplementation(p, inits, done, i))) {
+			if !ok || (!force && (waitsFor(p, params, done, i) || waitsForImplementation(p, inits, done, i) || initWaits(p, abis, inits[c], done, i))) {
 				continue
 			}
 			done[i], progress = true, true
@@ -148,6 +148,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 			}
 			fix = s.withImplementation(p, d, inits, i, fix)
 			fix = withMembers(fix, c, params, mem, d)
+			fix = withContractNames(fix, p, d, c, params, ch.Senders())
 			s.grow = growMembers(fix, c, params, mem)
 			addr, in, err := s.solve(i, c, code, fix)
 			d.Addrs[i], d.Errors[i] = addr, err
@@ -159,7 +160,7 @@ func PlanContext(ctx context.Context, cfg chain.Config, p *program.Program, r *r
 					d.Values[i] = &in.value
 				}
 				s.env.Addresses = append(s.env.Addresses, addr)
-				d.Grants[i] = append(s.initialize(addr, inits[c]), s.grants(p, d, i)...)
+				d.Grants[i] = append(s.initialize(addr, inits[c], &initFit{p, d, abis, i}), s.grants(p, d, i)...)
 				if twinWorthy(c) {
 					srcs[i] = twinSource{code, in, fix}
 				}

@@ -140,14 +140,15 @@ func (t initNames) initializers(c *program.Contract) []abi.Method {
 // at addr, from the deployer, and returns the calls that succeeded as
 // grants. An initializer that reverts for every argument set tried
 // (implementations that disable their initializers) is left as it is.
-func (s *ctorSearch) initialize(addr common.Address, ms []abi.Method) []Grant {
+func (s *ctorSearch) initialize(addr common.Address, ms []abi.Method, fit *initFit) []Grant {
 	var out []Grant
 	for _, m := range ms {
+		fix := fit.fitter(&m)
 		for try := 0; try < initTries; try++ {
 			if try > 0 {
 				s.execs++
 			}
-			input := s.initCall(m)
+			input := s.initCall(m, fix)
 			snap := s.ch.Snapshot()
 			if r := s.ch.Call(chain.Tx{From: chain.Deployer, To: addr, Input: input}); r.Err != nil {
 				s.ch.Reset(snap)
@@ -161,10 +162,14 @@ func (s *ctorSearch) initialize(addr common.Address, ms []abi.Method) []Grant {
 }
 
 // initCall is calldata for initializer m: arguments generated as a
-// constructor's are, with the deployer in every address parameter whose
-// name says it is an owner or an admin.
-func (s *ctorSearch) initCall(m abi.Method) []byte {
+// constructor's are, fitted by fix (contract-typed parameters, when not
+// nil), with the deployer in every address parameter whose name says it
+// is an owner or an admin.
+func (s *ctorSearch) initCall(m abi.Method, fix func([]calldata.Value)) []byte {
 	args := calldata.GenerateArgs(s.r, m.Inputs, s.env)
+	if fix != nil {
+		fix(args)
+	}
 	for k, in := range m.Inputs {
 		if in.Type.T == abi.AddressTy && namesPrincipal(in.Name) {
 			args[k].Word.SetBytes20(chain.Deployer.Bytes())

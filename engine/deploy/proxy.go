@@ -85,7 +85,7 @@ func (s *ctorSearch) withImplementation(p *program.Program, d *Deployment, inits
 		return fix
 	}
 	addr := d.Addrs[impl]
-	call := s.initCall(inits[p.Contracts[impl]][0])
+	call := s.initCall(inits[p.Contracts[impl]][0], nil)
 	return func(in *ctorInput) {
 		fix(in)
 		for k, param := range c.ABI.Constructor.Inputs {

@@ -3,6 +3,7 @@ package oracle
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -118,6 +119,8 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	defer o.Chain.Reset(end)
 	defer o.EndRerun()
 	evidence, ok := o.decides(w, now, end)
+	if len(w.readers) > 0 {
+	}
 	if !ok {
 		return nil
 	}
@@ -126,6 +129,9 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		// A stranger already holding a privilege grants another (the
 		// new owner whitelists itself): the first takeover is the
 		// missing check, reported on its own.
+		return nil
+	}
+	if len(w.readers) > 0 && w.address(w.held) == (common.Address{}) && o.claimsOwn(seq, keep, c, w) {
 		return nil
 	}
 	if w.kind == roleWord && (o.ownEntry(seq, keep, c, w) || w.holder < 0 && !o.grantLike(seq, keep, c, w, now, x.Hist)) {
@@ -216,7 +222,7 @@ func (o *privilege) decides(w *privWord, now common.Hash, end chain.Snapshot) (s
 		copy(restored[12-w.shift:32-w.shift], w.held[12-w.shift:32-w.shift])
 	}
 	probes := 0
-	for _, ci := range o.probeOrder(w.contract) {
+	for _, ci := range o.probeOrder(w) {
 		c := o.Prog.Contracts[ci]
 		for mi := range c.Methods {
 			m := &c.Methods[mi]
@@ -252,11 +258,12 @@ func (o *privilege) decides(w *privWord, now common.Hash, end chain.Snapshot) (s
 }
 
 // probeOrder lists the contracts whose functions decides calls: the
-// word's own first, then the other deployed contracts.
-func (o *privilege) probeOrder(first int) []int {
-	out := []int{first}
+// word's own first, then those that read it through a getter, then the
+// other deployed contracts.
+func (o *privilege) probeOrder(w *privWord) []int {
+	out := append([]int{w.contract}, w.readers...)
 	for i, a := range o.Dep.Addrs {
-		if i != first && a != (common.Address{}) && i < len(o.Prog.Contracts) {
+		if i != w.contract && !slices.Contains(w.readers, i) && a != (common.Address{}) && i < len(o.Prog.Contracts) {
 			out = append(out, i)
 		}
 	}

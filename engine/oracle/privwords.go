@@ -61,6 +61,9 @@ type privWord struct {
 	// mapping's root, holder the privileged principal with an entry.
 	member, holder int
 	root           common.Hash
+	// readers are the other contracts whose access checks read the word
+	// through a getter (privgetter.go): probed first.
+	readers []int
 }
 
 // address returns the address v holds at an owner word's offset.
@@ -96,7 +99,7 @@ func (m *Machine) notePrivWords(ctx context.Context) error {
 			}
 		}
 	}
-	for _, note := range []func(context.Context) error{m.noteNamespacedOwners, m.noteAddressWords, m.noteRoleWords} {
+	for _, note := range []func(context.Context) error{m.noteNamespacedOwners, m.noteAddressWords, m.noteRoleWords, m.noteGetterWords} {
 		if err := note(ctx); err != nil {
 			return err
 		}

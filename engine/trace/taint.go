@@ -47,8 +47,9 @@ type taint struct {
 }
 
 type taints struct {
-	n int // first: Step reads it for every opcode
-	t [maxTaints]taint
+	n   int   // first: Step reads it for every opcode
+	top int32 // no followed value sits above it, while n > 0 (Tracer.idle)
+	t   [maxTaints]taint
 }
 
 // add follows a value; it reports false when the table is full (or l is
@@ -56,6 +57,9 @@ type taints struct {
 func (ts *taints) add(pos int32, l Label, src uint64, call int8) bool {
 	if l == 0 || ts.n == maxTaints {
 		return false
+	}
+	if ts.n == 0 || pos > ts.top {
+		ts.top = pos
 	}
 	ts.t[ts.n] = taint{pos, l, call, src}
 	ts.n++
@@ -164,6 +168,7 @@ func (t *Tracer) taintMove(f *frame, op vm.OpCode, L int32) bool {
 				ts.t[i].pos = b
 			case b:
 				ts.t[i].pos = a
+				ts.top = max(ts.top, a)
 			}
 		}
 		return true
@@ -187,9 +192,13 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	var operand [2]Label // labels of the top two operands
 	var opSrc [2]uint64  // and where they came from
 	flags := flagUse{carry: -1}
+	// top is recomputed from the values kept (add raises it); the other
+	// changes only drop values, which leaves it an upper bound.
+	ts.top = -1
 	for i := 0; i < ts.n; {
 		tt := ts.t[i]
 		if tt.pos < L-pops {
+			ts.top = max(ts.top, tt.pos)
 			i++
 			continue
 		}

@@ -82,7 +82,7 @@ func (t *Tracer) resetCosts() {
 	}
 	t.costTouched = t.costTouched[:0]
 	t.probeHit = Origin{}
-	t.nCmps = 0
+	t.nCmps, t.cmpTop = 0, -1
 }
 
 var one = uint256.NewInt(1)

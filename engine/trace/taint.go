@@ -37,56 +37,6 @@ const (
 	LabelCoin                        // block data used as a coin, not a clock (blockdata.go)
 )
 
-const maxTaints = 8
-
-type taint struct {
-	pos   int32 // stack index from the bottom
-	label Label
-	call  int8   // the call record of a success flag (LabelCallFlag), or -1
-	src   uint64 // PC of the instruction the value came from
-}
-
-type taints struct {
-	n int // first: Step reads it for every opcode
-	t [maxTaints]taint
-}
-
-// add follows a value; it reports false when the table is full (or l is
-// empty) and the value is not followed.
-func (ts *taints) add(pos int32, l Label, src uint64, call int8) bool {
-	if l == 0 || ts.n == maxTaints {
-		return false
-	}
-	ts.t[ts.n] = taint{pos, l, call, src}
-	ts.n++
-	return true
-}
-
-// label adds l to the value at stack index pos, now said to come from
-// src, or follows it with l alone. A value followed already (a product
-// with block.timestamp in it) keeps one entry: DUP copies the first
-// entry of a slot only, so a second one would be lost with the first copy.
-func (ts *taints) label(pos int32, l Label, src uint64) {
-	for i := 0; i < ts.n; i++ {
-		if ts.t[i].pos == pos {
-			ts.t[i].label |= l
-			ts.t[i].src = src
-			return
-		}
-	}
-	ts.add(pos, l, src, -1)
-}
-
-// at returns the taint at stack index pos (label 0 if none).
-func (ts *taints) at(pos int32) taint {
-	for i := 0; i < ts.n; i++ {
-		if ts.t[i].pos == pos {
-			return ts.t[i]
-		}
-	}
-	return taint{call: -1}
-}
-
 // stackEffect gives each opcode's pops and pushes (DUP and SWAP are
 // handled apart).
 var stackEffect = func() (e [256][2]int8) {
@@ -164,6 +114,7 @@ func (t *Tracer) taintMove(f *frame, op vm.OpCode, L int32) bool {
 				ts.t[i].pos = b
 			case b:
 				ts.t[i].pos = a
+				ts.top = max(ts.top, a)
 			}
 		}
 		return true
@@ -178,18 +129,18 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	if t.taintMove(f, op, int32(len(s))) {
 		return
 	}
-	L := int32(len(s))
-	ts := &f.taints
-	eff := stackEffect[op]
-	pops := int32(eff[0])
+	L, ts := int32(len(s)), &f.taints
+	eff, pops := stackEffect[op], int32(stackEffect[op][0])
 	var inherit Label
 	var src uint64
 	var operand [2]Label // labels of the top two operands
 	var opSrc [2]uint64  // and where they came from
 	flags := flagUse{carry: -1}
+	ts.top = -1 // the values kept raise it again
 	for i := 0; i < ts.n; {
 		tt := ts.t[i]
 		if tt.pos < L-pops {
+			ts.top = max(ts.top, tt.pos)
 			i++
 			continue
 		}
@@ -389,21 +340,6 @@ func (t *Tracer) wrapCheck(f *frame, op vm.OpCode, s []uint256.Int, operand [2]L
 		return true
 	}
 	return op == vm.EQ
-}
-
-// strip removes label l from the values that came from src.
-func (ts *taints) strip(src uint64, l Label) {
-	for i := 0; i < ts.n; {
-		if ts.t[i].src == src {
-			ts.t[i].label &^= l
-		}
-		if ts.t[i].label == 0 {
-			ts.n--
-			ts.t[i] = ts.t[ts.n]
-			continue
-		}
-		i++
-	}
 }
 
 // ArithType is the Solidity integer type of an arithmetic expression.

@@ -48,21 +48,6 @@ var stackIn = func() (k [256]uint8) {
 	return k
 }()
 
-// cmpKey orders records by depth, then slot (a stack holds at most 1,024
-// words): the records a frame at depth d must look at are those at or
-// above cmpKey(d, slot).
-func cmpKey(depth, slot int) int { return depth<<11 + slot }
-
-// rekeyCmps recomputes cmpTop, the largest cmpKey of the records (-1 with
-// none), after records moved or went; addCmp raises it.
-func (t *Tracer) rekeyCmps() {
-	top := -1
-	for i := range t.cmps[:t.nCmps] {
-		top = max(top, cmpKey(int(t.cmps[i].depth), int(t.cmps[i].slot)))
-	}
-	t.cmpTop = top
-}
-
 // maxOperands bounds the comparison operands kept per transaction.
 const maxOperands = 32
 
@@ -98,7 +83,6 @@ func (t *Tracer) cmpStep(op vm.OpCode, depth int, s []uint256.Int) {
 				c.slot = top
 			}
 		}
-		t.rekeyCmps()
 	case cls == classIsZero:
 		if i := t.cmpAt(d, n-1); i >= 0 {
 			t.cmps[i].neg = !t.cmps[i].neg
@@ -196,7 +180,6 @@ func (t *Tracer) compactCmps(i int, d, from int32) {
 		k++
 	}
 	t.nCmps = k
-	t.rekeyCmps()
 }
 
 // addCmp records c, forgetting the oldest record when all are in use.
@@ -207,5 +190,4 @@ func (t *Tracer) addCmp(c cmpSlot) {
 	}
 	t.cmps[t.nCmps] = c
 	t.nCmps++
-	t.cmpTop = max(t.cmpTop, cmpKey(int(c.depth), int(c.slot)))
 }

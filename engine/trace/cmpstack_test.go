@@ -104,18 +104,3 @@ func TestCmpStackBoolOps(t *testing.T) {
 		}
 	}
 }
-
-// TestReachCoversPops: Step passes an opcode over only when nothing
-// followed sits in the words it reaches, so reach must cover every word
-// cmpStep and taintStep would pop or read.
-func TestReachCoversPops(t *testing.T) {
-	for op := range 256 {
-		o := vm.OpCode(op)
-		if reach[o] < stackIn[o] || int(reach[o]) < int(stackEffect[o][0]) {
-			t.Errorf("%v: reach %d, pops %d / %d", o, reach[o], stackIn[o], stackEffect[o][0])
-		}
-	}
-	if reach[vm.DUP3] != 3 || reach[vm.SWAP3] != 4 {
-		t.Errorf("DUP3 reaches %d words, SWAP3 %d; want 3 and 4", reach[vm.DUP3], reach[vm.SWAP3])
-	}
-}

@@ -82,7 +82,7 @@ func (t *Tracer) resetCosts() {
 	}
 	t.costTouched = t.costTouched[:0]
 	t.probeHit = Origin{}
-	t.nCmps, t.cmpTop = 0, -1
+	t.nCmps = 0
 }
 
 var one = uint256.NewInt(1)

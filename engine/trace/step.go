@@ -47,31 +47,3 @@ func (t *Tracer) newStep(next vm.OpHook, armed *bool) vm.OpHook {
 		}
 	}
 }
-
-// reach is how many words from the top each opcode reads or pops, as
-// cmpStep and taintStep see them: DUPn reads the n-th word, SWAPn the
-// (n+1)-th.
-var reach = func() (k [256]uint8) {
-	for op := range k {
-		k[op] = max(stackIn[op], uint8(stackEffect[op][0]))
-	}
-	for i := range 16 {
-		k[vm.DUP1+vm.OpCode(i)] = uint8(i + 1)
-		k[vm.SWAP1+vm.OpCode(i)] = uint8(i + 2)
-	}
-	return k
-}()
-
-// idle reports whether op, about to run in frame f at depth on a stack of
-// n words, leaves the comparison records and f's followed values as they
-// are (with no labelled word in memory, and an opcode that acts on
-// neither): no record lives in a frame that returned, and neither a
-// record nor a followed value sits in the words op reaches. It holds for
-// most opcodes while a comparison kept for a later JUMPI, or a value
-// derived from block.timestamp, lives below them; each of those sent
-// every opcode to step, and on optimized code one of them is live for a
-// third of the opcodes.
-func (t *Tracer) idle(f *frame, op vm.OpCode, depth, n int) bool {
-	n -= int(reach[op])
-	return t.cmpTop < cmpKey(depth, n) && (f.taints.n == 0 || int(f.taints.top) < n)
-}

@@ -114,7 +114,6 @@ func (t *Tracer) taintMove(f *frame, op vm.OpCode, L int32) bool {
 				ts.t[i].pos = b
 			case b:
 				ts.t[i].pos = a
-				ts.top = max(ts.top, a)
 			}
 		}
 		return true
@@ -136,11 +135,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 	var operand [2]Label // labels of the top two operands
 	var opSrc [2]uint64  // and where they came from
 	flags := flagUse{carry: -1}
-	ts.top = -1 // the values kept raise it again
 	for i := 0; i < ts.n; {
 		tt := ts.t[i]
 		if tt.pos < L-pops {
-			ts.top = max(ts.top, tt.pos)
 			i++
 			continue
 		}

@@ -12,14 +12,10 @@ type taint struct {
 	src   uint64 // PC of the instruction the value came from
 }
 
-// taints are the values a frame follows. top bounds their stack indexes
-// from above while n > 0, for Tracer.idle: add and moves raise it,
-// taintStep recomputes it from the values it keeps, the other changes
-// only drop values.
+// taints are the values a frame follows.
 type taints struct {
-	n   int   // first: Step reads it for every opcode
-	top int32 // no followed value sits above it
-	t   [maxTaints]taint
+	n int // first: Step reads it for every opcode
+	t [maxTaints]taint
 }
 
 // add follows a value; it reports false when the table is full (or l is
@@ -27,9 +23,6 @@ type taints struct {
 func (ts *taints) add(pos int32, l Label, src uint64, call int8) bool {
 	if l == 0 || ts.n == maxTaints {
 		return false
-	}
-	if ts.n == 0 || pos > ts.top {
-		ts.top = pos
 	}
 	ts.t[ts.n] = taint{pos, l, call, src}
 	ts.n++

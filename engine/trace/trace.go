@@ -207,7 +207,6 @@ type Tracer struct {
 	cmp         cmpState // the comparison deciding the JUMPI running now
 	cmps        [maxCmpSlots]cmpSlot
 	nCmps       int
-	cmpTop      int // the records' largest cmpKey, -1 with none (cmpstack.go)
 	costs       []uint256.Int
 	resid       []uint256.Int
 	opnd        [][2]uint256.Int // the comparison behind each cost (cost.go)
@@ -266,7 +265,6 @@ func New(codes []*Code) *Tracer {
 	for i := range t.frames {
 		t.frames[i].index = int16(i)
 	}
-	t.cmpTop = -1
 	t.hooks = &tracing.Hooks{OnEnter: t.onEnter, OnExit: t.onExit}
 	t.Step = t.newStep(nil, new(bool))
 	return t

@@ -226,17 +226,12 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []sessi
 	return session.Summary(skips), fuzzedAny
 }
 
-// addFinding records a streamed finding of run r and publishes its file
+// addFindingOf records a streamed finding of run r and publishes its file
 // at once. Its offsets refer to the text r compiled: a newer save that
-// changed the file since moves it or drops it (placeLocked).
-func (s *server) addFinding(p *project, r *run, f report.Finding, fallback string) {
-	s.addFindingOf(p, r, f, fallback, false)
-}
-
-// addFindingOf is addFinding; a carried suite's finding (session.Carry) is
-// dropped once the run's suites are compiled, since the replay of the
-// findings on that compile has started or ended (editorStages) and would
-// not see it.
+// changed the file since moves it or drops it (placeLocked). A carried
+// suite's finding (session.Carry) is dropped once the run's suites are
+// compiled, since the replay of the findings on that compile has started
+// or ended (editorStages) and would not see it.
 func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback string, carried bool) {
 	s.mu.Lock()
 	if carried && r.compiledSuites {

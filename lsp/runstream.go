@@ -15,7 +15,7 @@ import (
 // progress with its countdown, each campaign's line in the client's
 // log).
 
-// Found publishes a streamed finding at once (addFinding); a carried
+// Found publishes a streamed finding at once (addFindingOf); a carried
 // suite's is dropped once the suites compiled (addFindingOf).
 func (k *editorSink) Found(f report.Finding, from session.Campaign) {
 	k.s.addFindingOf(k.req.p, k.req.r, f, k.fallback, from.Source == session.FromCarried)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
-	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
@@ -39,8 +38,6 @@ type cliRun struct {
 	fuzzStart    time.Time
 	stopProfile  func()
 	sh           *share
-	src          *fork.Source
-	forks        *engine.SetUpForks
 	finished     bool // the shared corpus was written (Ended)
 }
 

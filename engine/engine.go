@@ -1,7 +1,3 @@
-// Package engine is the API the language server and the command line use:
-// it fuzzes compiled builds and returns findings as plain data (files, byte
-// offsets, one-based lines, rendered transaction sequences), and it replays
-// recorded findings. It knows nothing of LSP.
 package engine
 
 import (

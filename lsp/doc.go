@@ -84,4 +84,84 @@
 //     and docs tables are generated.
 //   - progress.go: work-done progress, cancellable by the client.
 //   - mapper.go, document.go, diff.go: positions, URIs, line diffs.
+//
+// # Files
+//
+// The language server (`foresight lsp`); docs/lsp.md lists what a client sees.
+// One file per concern: `server.go` (dispatch from a method table, so no
+// message reaches go.lsp.dev's nil-server panic; every message is replied to;
+// panics are recovered), `queue.go` (runs messages in order off the read loop;
+// `$/cancelRequest` is handled at once, and a long command may release the
+// queue before it replies), `stream.go` (framing that survives malformed
+// messages and refuses oversized ones before decoding them), `initialize.go` (capabilities, commands, watched-file
+// registration), `document.go` (immutable texts with lazy position mappers,
+// URIs to paths), `text_sync.go`/`edit.go` (incremental UTF-16 edits),
+// `diff.go` (line hunks between two versions of a file, to move findings and
+// focus changed functions), `pipeline.go` (per save: `schedule`,
+// `execute`, which hands the run to `session.Run`, and `applyBuilds`, what
+// each compile of it changes: diagnostics published at once, findings
+// moved, the changed functions; a newer save takes the campaign over when
+// its build is ready; `settleDiagnostics`),
+// `pipeline_suites.go` (`editorStages`, the editor's `session.Stages`:
+// each compile applied, the suites' compile queued on the background
+// worker, one at a time, an older run's suites fuzzing on until the newer
+// ones are ready, the suites kept for carried set-ups), `project.go`
+// (per-root state, focus from changed functions, staleness), `campaign.go`
+// (what a run fuzzes, as `session.Run` aimed it: `editorSink.Aimed`), `corpus.go`
+// (the project's saved inputs in `.foresight/corpus`, one file per
+// input named by content hash, as `engine/corpus` writes them), `findings.go`/`diagnostics.go`,
+// `runsink.go` (a save's side of `session.Run`: what session read and
+// saved of the project's corpus (`Request.Corpus`) and of the fork it
+// opened (untrusted, failed, closed), a bounded invariant.depth warned, the budgets as the
+// progress' countdown), `runstream.go` (its `session.Stream`: findings
+// published as found, the direct campaign's and the suites' progress,
+// the set-up recorded, each campaign's log line),
+// `findingstate.go` (each stored finding replayed on a new full build:
+// still failing, fixed or stale, `engine.Recheck`), `code_action.go`,
+// `code_lens.go`, `hover.go`, `execute_command.go`, `progress.go`,
+// `configuration.go` (with `setting_specs.go`, the editor's view of
+// `session`'s settings, and `setting_bounds.go`, which clamps numeric
+// settings with `session.Setting.Clamp`), `watched_files.go`; `mapper.go` converts byte ranges to
+// LSP ranges. `coverage.go` (a run's line coverage merged over its
+// campaigns, the `foresight/coverage` notification; `coverage_functions.go`
+// its functions by lines), `testitems.go` (`foresight/testItems`: the
+// invariant suites, reproducers and fuzzable functions a test runner
+// lists), `testrun.go` (`"wait"` on `foresight.fuzzFile` and
+// `foresight.fuzzFunction`: the answer once the run ended, with its
+// findings), `coverage_lcov.go`
+// (`.foresight/lcov.info`), `coverage_hint.go` (the `unreached` hints on
+// changed lines, naming the nearest unmet guard). `behaviour.go` (after a
+// save's campaign, its changed functions compared with the previous full
+// build by engine/behaviour, in the background: the `behaviour-change`
+// Information diagnostics and the "behaviour unchanged over N inputs"
+// lenses), `behaviour_command.go` (their actions: accept, replay on both
+// builds, export as a regression test). `mutants.go` (with the setting
+// `mutants`, after a save's campaign, debounced and cancelled by the next
+// save: `session.Mutants` on the save's changed lines; the `mutant-survived`
+// and `mutant-not-reached` hints per line and the counts' lens),
+// `mutants_command.go` (their actions: Show mutant, a diff result;
+// Add a property skeleton), `skeleton.go` (the invariant stub and where it
+// goes: the suite, else a new test file).
+//
+//   - `lsp/`: `doc.go` (the package comment, with the concurrency rules),
+//     `workspace.go` (workspace folders, with the deprecated RootURI/RootPath
+//     fallback staticcheck is told about), `campaign.go` (a run's
+//     contracts, focus and targets from `session.Campaigns.AimFor`),
+//     `fuzz.go` (the campaigns of a run: `fuzz` calls `session.RunAll`,
+//     `addFindingOf` publishes, placed on the text now by `pipeline.go`'s
+//     `placeLocked`), `funcfigures.go` (each
+//     function's own lens figures from the campaigns' per-function counts
+//     and line coverage; an invariant's calls held), `summary.go` (the suite
+//     campaigns' progress hooks and one human `window/logMessage` line per
+//     campaign), `progress.go` (work-done progress; `countdown`: a time
+//     budget's time left in each report), `export.go` (the Foundry export
+//     command writes the test into the project `session.ExportPlace` chooses,
+//     as `replay --export` does, never inside node_modules nor over a file,
+//     named by `session`), `skipped.go` (`session.Skips` as diagnostics on their contracts,
+//     moved with edits), `corpus.go` and `fork.go` (`session`'s corpus and fork
+//     choice, with the editor's messages), `size.go`.
+//     `lsp/testdata/harness/client.mjs` is a scripted stdio client on
+//     vscode-languageserver-protocol (the Node end-to-end tests,
+//     `lsp.test.mjs`); `scripts/soak.mjs` drives it for `scripts/soak`, the
+//     half-hour editing soak on `scripts/testdata/soak` (runs left open, RSS).
 package lsp

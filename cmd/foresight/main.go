@@ -1,23 +1,3 @@
-// Command foresight is a Solidity language server and command line that
-// compiles contracts with solc and fuzzes them on an in-process EVM.
-//
-// Usage:
-//
-//	foresight check [flags] [FILE|DIR...] compile, fuzz briefly, print findings
-//	foresight fuzz [flags] [FILE|DIR...]  run a fuzzing campaign
-//	foresight replay REPORT.json          re-execute a report's findings and print traces
-//	foresight diff [--base REV] [PATH...] compare the behaviour at a git revision with the working tree's
-//	foresight mutants [--base REV] [PATH...] fuzz the mutants of the changed lines against the project's properties
-//	foresight explain [KIND...]           say what a finding kind means and what to do
-//	foresight bench [flags] FILE...       compare engine configurations over seeds
-//	foresight corpus merge|min ...        maintain shared corpus directories
-//	foresight solc VERSION --version|--standard-json   solc-js as a native solc, for forge
-//	foresight lsp                         serve the Language Server Protocol on stdio
-//	foresight version [--licenses]        print the version (and the third-party licences)
-//	foresight help [COMMAND]              explain a command, its flags and exit codes
-//
-// Exit codes: 0 no findings, 1 findings, 2 usage or compile errors, 130
-// check or fuzz interrupted (SIGINT, SIGTERM, SIGHUP).
 package main
 
 import (

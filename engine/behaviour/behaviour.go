@@ -1,12 +1,3 @@
-// Package behaviour compares what a caller can observe of two builds of
-// the same contracts: the same transaction sequences run on the old build
-// and on the new one (one deployment plan, the same senders and block
-// context), and every transaction's outcome, return or revert data,
-// events and ether moved, then the public getters and token balances
-// afterwards, are compared. Storage is never compared slot by slot, so a
-// changed layout with the same behaviour is no difference; gas alone is
-// none either. A difference is reported only when it replays the same on
-// both builds twice.
 package behaviour
 
 import (

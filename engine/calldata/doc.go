@@ -16,4 +16,16 @@
 // All randomness comes from a caller's *rand.Rand so that a campaign replays
 // from its seed. Nothing in the package is safe for concurrent mutation: each
 // worker owns its values, its Env and its Dictionary.
+//
+// # Files
+//
+//   - `engine/calldata`: ABI values, generation, one-leaf mutation, an
+//     allocation-free encoder checked against go-ethereum's `accounts/abi`,
+//     decoding and formatting, the dictionary.
+//
+//   - `engine/calldata`: `doc.go` (the package comment), `value.go`,
+//     `word.go`, `generate.go`, `mutate.go` (one-leaf mutation, within
+//     `MaxMutLen` and `MaxMutBytes`), `encode.go`, `decode.go`, `format.go`,
+//     `dictionary.go`, `recent.go` (the words earlier transactions returned
+//     or logged, by ABI kind, for later calls' arguments of that kind) (one concern each).
 package calldata

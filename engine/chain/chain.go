@@ -1,9 +1,3 @@
-// Package chain is Foresight's test chain: go-ethereum's EVM and state
-// database in memory, one per fuzzing worker, with funded accounts, contract
-// deployment with library linking, transactions with advancing block time and
-// number, and fast exact resets between transaction sequences.
-//
-// A Chain is not safe for concurrent use; each worker owns one.
 package chain
 
 import (

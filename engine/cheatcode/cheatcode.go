@@ -1,10 +1,3 @@
-// Package cheatcode owns Foundry's cheatcodes on Foresight's chain: the
-// contract at forge-std's VM address (a Go precompile that changes the
-// chain's state and block), the tracing hooks that vm.prank and
-// vm.expectRevert need to redirect the next call, and the runner that
-// deploys a Foundry test contract and runs its setUp() the way forge does.
-//
-// docs/cheatcodes.md lists what is supported and the limits of each.
 package cheatcode
 
 import (

@@ -1,11 +1,3 @@
-// Package corpus owns the inputs campaigns save and share: an Input names
-// its contracts and functions so that it survives recompilation (file.go),
-// and a corpus directory holds one file per input and per finding, which
-// any number of campaigns, processes and the editor add to at once
-// (dir.go, finding.go; docs/scaling.md). Its files are read and written
-// through engine/safefile: a corpus directory is shared and may hold
-// anything. It runs nothing: the engine's facade replays and minimizes
-// inputs.
 package corpus
 
 import (

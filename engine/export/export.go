@@ -1,8 +1,3 @@
-// Package export writes a report's finding as a Foundry test
-// (engine/foundry): it checks what the export writes of the finding and
-// its set-up, parses their values, replays the finding for the harm its
-// kind's record names (engine/replay) and hands the typed values to
-// engine/foundry.
 package export
 
 import (

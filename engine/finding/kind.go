@@ -1,9 +1,3 @@
-// Package finding names what the engine reports: a Kind per class of
-// failure (this file) with its one record, Spec (spec.go, the table in
-// specs.go: title, SWC identifier, severity, explanation, messages and
-// Foundry export), and the Finding record the oracles produce, with its
-// deduplication Key (finding.go). It imports no part of the engine that
-// runs anything, so the tracer and the oracles can both use it.
 package finding
 
 import (

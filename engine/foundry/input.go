@@ -1,9 +1,3 @@
-// Package foundry writes a finding as a standard Foundry test that
-// reproduces it (docs/cli.md, "Exporting a Foundry test"). It renders
-// Solidity from typed values only: the engine checks and parses a
-// report's text (engine/export.go) before it gets here, and the free text
-// it writes (titles, names) goes into comments and string literals
-// escaped (text.go).
 package foundry
 
 import (

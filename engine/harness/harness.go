@@ -1,12 +1,3 @@
-// Package harness picks the Foundry test files a project's campaigns
-// start from (harnesses), the one rule the command line and the editor
-// share: a file of the project's test folder with a setUp() whose imports
-// reach the code being fuzzed. Invariant suites (a setUp() with invariant
-// functions or StdInvariant's target selectors, what forge's invariant
-// runner runs) come first; the command line runs each of them beside its
-// direct campaigns, the editor the first of all. Dependents
-// (dependents.go) are the other side: the project's files a campaign
-// needs beside a file whose contracts cannot be fuzzed alone.
 package harness
 
 import (

@@ -1,13 +1,3 @@
-// Package mutant makes the mutants of changed lines and judges them: a
-// Mutant is one exact edit of a source file (a byte range replaced,
-// found on the compiler's AST, never by pattern on the text) on a line
-// that changed, such as `>=` made `>` or a require removed (Generate);
-// SameCode tells a mutant the compiler undoes (equal bytecode but for
-// the metadata) from one that changes the code; Classify says, from what
-// a campaign on the mutant observed, whether a property of the project
-// killed it, it survived although its line was reached, or it was not
-// reached. It compiles and fuzzes nothing itself: plan runs the
-// campaigns (plan.Mutants), the command line and the editor present them.
 package mutant
 
 import (

@@ -1,11 +1,3 @@
-// Package oracle decides which executions are findings: every oracle is
-// an Oracle, judging one transaction or one sequence through the Context
-// the loop passes it, with the state it keeps its own; the searches that
-// propose sequences for the loop to run (a privileged payout sent by
-// others, an owner's deposit named for another account, a privileged
-// setting at its bound) are Searches. registry.go lists them all, in the
-// order they run. The kinds they report are engine/finding's; explain.go
-// says what each kind means.
 package oracle
 
 import (

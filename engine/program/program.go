@@ -1,7 +1,3 @@
-// Package program turns compiler output into what the fuzzer executes: the
-// deployable contracts of one or more builds, their ABIs split into fuzzable
-// methods and property checks, per-PC source information for the runtime
-// code, and mapping of PCs back to user source.
 package program
 
 import (

@@ -1,8 +1,3 @@
-// Package render words findings for people, as every surface shows them
-// (the report, check and replay output, the editor, Foundry exports): a
-// finding's one-line message, its senders' names, amounts of ether, and
-// what each kind means. It runs nothing: what it words is in the finding
-// (the ether flow the oracle recorded, finding.EtherFlow).
 package render
 
 import (

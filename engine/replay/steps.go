@@ -1,10 +1,3 @@
-// Package replay is replay from a report: a report's finding and set-up
-// (engine/report, which anyone may write, so checked first) mapped back
-// onto a program and run again on the chain they name, with the oracle
-// that found it on (Steps), and the replayed steps worded for people
-// (Trace, Format). The facade's Replay and Recheck (engine/replay.go,
-// engine/recheck.go) and the Foundry export's effect run findings
-// through it.
 package replay
 
 import (

@@ -1,10 +1,3 @@
-// Package report owns the data a campaign's report records (findings,
-// their calls, the setup that deployed the contracts) and the reading of
-// a foresight.report/v1 file (docs/report-format.md) for replay, export
-// and corpus merges: every array counted against a limit before it is
-// decoded, every name and value checked. It is a leaf: the engine's
-// facade renders into these types, and the corpus and the export read
-// them, without importing each other.
 package report
 
 import (

@@ -1,8 +1,3 @@
-// Package safefile reads and writes files whose paths or contents others
-// may control (a shared corpus directory, a report from a CI artifact):
-// regular files only, size limits checked before and after opening,
-// atomic writes that never overwrite, and confinement to a root with
-// every symlink resolved.
 package safefile
 
 import (

@@ -75,4 +75,26 @@
 //
 // Prediction is scheduled by its yield (yield.go): a target whose chains
 // keep missing is predicted for geometrically less often.
+//
+// # Files
+//
+//   - `engine/solve`: the solvers, which compute an input instead of guessing
+//     one. `Predictor` is a worker's state; the loop calls `Predict` after a
+//     mutation, runs the `Prediction`, reports the run with `Observe` and asks
+//     `Again` for the next step. `MaxValue` mirrors `chain.InitialBalance`
+//     (a test in `engine/fuzz` keeps them equal). The package comment
+//     (`doc.go`) lists every rule with the class of conditions it solves; one
+//     file per class: `predict.go` (secant and bracket: one input, monotone
+//     cost), `i2s.go` (input-to-state, the modular step, and the repair of
+//     guards an input-to-state value breaks), `inrange.go` (values inside a
+//     passed comparison), `saturate.go` (a storage sum repeated calls reach),
+//     `linear.go` (the joint solve: linear conditions over several inputs
+//     modulo 2^n, nested), `directions.go` (kernel directions of a guard two
+//     inputs share), `eliminate.go` (nested equalities over the same inputs:
+//     elimination a level at a time), `eliminate_range.go` (a range along
+//     the one direction that keeps the equalities), `bounds.go` (each input's
+//     window from the range guards), `bounded.go` and `box.go` (one equation
+//     in two unknowns, each in a window), `roots.go` (which of the 2^v roots
+//     and torsion cosets keeps the windows), `yield.go` (prediction scheduled
+//     by its yield).
 package solve

@@ -1,10 +1,3 @@
-// Package trace is the fuzzer's instrumentation: go-ethereum tracing hooks
-// that, without changing the bytecode, record per transaction the branch
-// edges taken (for coverage and path identifiers), instruction coverage, and
-// where a failure originated in user source, attributing panics raised in
-// compiler-generated helpers to the last user instruction of the frame.
-//
-// A Tracer belongs to one worker. Its hooks allocate nothing per opcode.
 package trace
 
 import (

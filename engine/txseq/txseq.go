@@ -1,8 +1,3 @@
-// Package txseq holds the fuzzer's inputs as plain data: a transaction
-// (Tx), a Sequence of them, the Mutation that made one from another, and
-// the CostEntry records a run measures for input prediction. It imports
-// nothing of the engine but calldata, so the loop (engine/fuzz), the
-// solvers (engine/solve) and deployment (engine/deploy) share it.
 package txseq
 
 import (

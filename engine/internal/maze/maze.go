@@ -1,15 +1,3 @@
-// Package maze generates walker mazes: Solidity contracts whose state is a
-// position, moved by one function per direction, where every move out of
-// a cell is guarded by nested conditions over the move's uint64 arguments
-// (linear with constant factors, in wrap-around 64-bit arithmetic, in the
-// Standard tier; also products of two arguments in the Hard tier) and
-// sometimes msg.value, and where digging at some cells fails an assert.
-// Every satisfiable guard is drawn around a known witness and every
-// unsatisfiable one around a proof, so the generator knows exactly which
-// bug sites are reachable and gives a witness sequence for each. The
-// mazes benchmark how deep a fuzzer gets (scripts/bench-maze); the
-// committed ones live in engine/testdata/maze (regenerate with
-// `go generate ./engine/internal/maze`).
 package maze
 
 //go:generate go test -run TestCommittedMazes -update

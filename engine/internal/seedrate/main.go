@@ -1,16 +1,3 @@
-// Command seedrate runs one or two foresight builds on the same files over
-// seeds 1..N with a fixed execution budget on one worker, and prints, per
-// finding, how many seeds each build found it at and the median and mean
-// executions it took; with two builds, also a Mann-Whitney test of whether
-// one finds it in fewer executions (scripts/bench-seeds). A fuzzing change
-// shifts the random stream, so one seed, or the median of ten, says
-// little; this says whether a difference is larger than the seeds' spread,
-// and with one build, which findings a fixed-seed test can rely on. A
-// file's //@finding(KIND) annotations (the engine's fixtures) label its
-// rows: "want" for a labelled finding, "FALSE" for one no label names,
-// and a labelled finding no seed found gets a row of its own.
-//
-//	seedrate [-seeds N] [-execs N] [-parallel N] [-flags "FLAGS"] NAME=BINARY [NAME=BINARY] FILE...
 package main
 
 import (

@@ -1,6 +1,3 @@
-// Package testbuild compiles the engine's Solidity test fixtures, once per
-// test binary's toolchain (the embedded solc-js, never a native solc, so
-// every machine tests with the same compiler). Only tests import it.
 package testbuild
 
 import (

@@ -1,0 +1,89 @@
+// Package session runs a request end to end, the one place both front
+// ends share: the command line (check, fuzz) and the editor (a save,
+// "Fuzz this file") hand it files, settings and a focus, and it decides
+// the campaigns: the direct campaign on the code that changed or was
+// named and, beside it, each invariant suite of the project whose set-up
+// reaches that code ([SuitesFor]), every one with the same seed and an
+// equal share of the budget ([Split]). Each suite is compiled alone, as
+// when its file is named ([CompileSuites]; the editor takes it from its
+// full compile with [FromBuilds], which fuzzes the same code), and
+// started from each of its test contracts ([RunSuites]); the findings of
+// a suite carry it (report.Finding.Harness), so that replay and export
+// start from the same set-up. cmd and lsp translate flags or LSP
+// messages into a request and present its results; neither plans
+// campaigns itself.
+//
+// # Files
+//
+//   - `session/`: runs a request end to end for `cmd` and `lsp`.
+//     `request.go` (`Run`, `Request`, `Sink`, `FoundryApplied`, `Result`:
+//     the one order of a run, the compile included, for both front ends),
+//     `compile.go` (`Compiled`: a command's paths compiled with their
+//     suites), `stream.go` (`Stream`: findings, progress, set-ups and
+//     campaign ends sent to the `Sink` as typed values, each naming its
+//     `Campaign`: direct, a suite's or a carried set-up's), `staged.go` (an editor's run: the analysis and full compiles,
+//     the aim at what a save changed, dependents, the suites' compile beside
+//     the direct campaign; `Stages`, what the editor applies of each),
+//     `selection.go` (`CompileNamed`:
+//     the files, suites and dependents of paths named on the command line;
+//     `Dependents`; `CompileSuiteFiles`), `settings.go` and
+//     `settings_list.go` (`Setting`: one record per editor setting and
+//     command-line flag, its bounds, `Clamp` and `ClampNote`, the one
+//     policy and message of both), `testfiles.go` (what the front ends need
+//     of test files and the test chain's defaults, from packages they do not
+//     import). `limits.go`
+//     (`Limit`: the bounds and clamp of the run settings both take;
+//     `Depth`, `FoundryNote`: Foundry's invariant.depth bounded and said
+//     alike). `plan.go`
+//     (`For`: a run's direct campaign and the invariant suites beside it, by
+//     mode: files named on the command line, an editor save of the open
+//     files, a command; `SuitesFor`; `Split`: the same seed for every
+//     campaign, the budget split evenly by suite file, the direct campaign
+//     taking the remainder, a suite's test contracts dividing its share),
+//     `suite.go` (`CompileSuites`: each suite compiled alone;
+//     `SuiteContracts`; `Texts`), `run.go` (`RunSuites`: each suite's test
+//     contracts from their `setUp()`, findings streamed and merged with their
+//     suite in `Finding.Harness`; `RunAll`: the direct campaign and the
+//     suites side by side, the command line's and the editor's; `RunStaged`:
+//     the same with the suites compiled beside the direct campaign, the
+//     editor's save, and `Hooks.Carried` fuzzed while they compile;
+//     `SuiteRun`, `Merge`, `NotFuzzedWhy`), `carry.go` (`Carry`: a suite's
+//     last builds carried to the saved code, the changed contracts' creation
+//     code swapped at `CREATE`, or why not), `direct.go`
+//     (`Direct`: the direct campaign, an empty report saying so when only
+//     suites have something to call; `Without`: a compile's builds less the
+//     suites' files, which run alone), `skipped.go` (`Statuses`: every
+//     contract of the fuzzed files, fuzzed or not, why (`Why`, from the
+//     engine's `report.SkipReason`)
+//     and where a note goes; `Skips`: the noted ones of a run, its suites'
+//     included; `Summary`), `corpus.go` (`LoadCorpus`, `Corpus.Save`:
+//     seeds by contract, stale ones deleted, each contract pruned to its
+//     bound; `ProjectCorpus`, `EnsureIgnored`), `forgecorpus.go`
+//     (`ForgeDirs`, `LoadForgeCorpus`: forge's `invariant.corpus_dir` and
+//     `failure_persist_dir` of a Foundry project, inside its root, as
+//     `engine.Options.ForgeSeeds`; `ForgeFailureFor`, `WriteForgeFailure`:
+//     where an invariant finding's forge failure file goes, never over
+//     forge's own; docs/foundry.md), `fork.go` (`CampaignFork`,
+//     `ReplayFork`, `SetUpForks`, `ForkCacheDir`; `ForkRequest`, `Forks`:
+//     the fork `Run` opens for a run's campaigns; `CorpusRequest` in
+//     `corpus.go`: the corpus `Run` loads and saves), `export.go`
+//     (`ExportName`, `FreeExportName`, `WriteExport`: an export's name, the
+//     test's own, else the first free `-2`, `-3`, ...), `exportroot.go`
+//     (`ExportRoot`: the project a report's export runs in or for, never a
+//     package in `node_modules`; `ConfineExport`: every path inside it,
+//     symbolic links resolved; `ExportDest`: the project the test goes
+//     into; `ExportPlace`: that project and the export's options, for the
+//     CLI and the editor; `WriteExportIn`), `aim.go`
+//     (`Campaigns.AimFor`: the direct campaign's contracts, test code only
+//     when `Campaigns.TestCode`: a test file named or saved alone is fuzzed
+//     from its own set-up, as check does; focus and targets outside test code; "only
+//     test files changed"), `budget.go` (the
+//     default budgets, `CheckBudget`, `FuzzBudget`, `SaveBudget`; `Budget`,
+//     `ClockSeed`: the one rule for a campaign's time budget and seed), `mutants.go` (`Mutants`: the files and their suites compiled
+//     together, the original fuzzed once, then each mutant of
+//     `engine/mutant` compiled with its edit as an overlay and, unless
+//     invalid or of the original's bytecode, fuzzed by the direct campaign
+//     and the suites with the seed and budget, aimed at its line and seeded
+//     with the original's corpus) with `mutantobserve.go` (one build's
+//     campaigns, their findings and the mutated file's line reach).
+package session

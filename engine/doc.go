@@ -52,7 +52,7 @@
 //     `corpus.SequenceOf`); `minimize.go` (`Minimize`) is afl-cmin over
 //     instruction coverage: each input runs alone through `engine/fuzz`,
 //     which is why it is here and not in `engine/corpus`.
-//   - Foundry export: `engine/export` (below; `cmd` and `lsp` call
+//   - Foundry export: `engine/export` (`go doc ./engine/export`; `cmd` and `lsp` call
 //     `export.FoundryTest`).
 //   - Forge's sequences: `forgeseeds.go` (`Options.ForgeSeeds`, forge's
 //     corpus and failures by test contract, handed to the campaign from that
@@ -60,10 +60,10 @@
 //     `Report.ForgeSeeds`).
 //   - Mocks: `mock.go` (`isMock`: a finding in a test helper or mock, not a
 //     harness's check nor in the set-up's own file).
-//   - Replay from a report: `engine/replay` (below) runs a report's
+//   - Replay from a report: `engine/replay` (`go doc ./engine/replay`) runs a report's
 //     finding again; the facade's `Replay`, `Recheck` and the export's
 //     effect call it.
 //   - Messages and names: `renderer.go` (`campaignRenderer`: a campaign's
 //     findings worded with the deployment they were found on) over
-//     `engine/render` (below, and under "The remaining files").
+//     `engine/render` (`go doc ./engine/render`).
 package engine

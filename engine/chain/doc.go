@@ -54,7 +54,7 @@
 //     wall clock decides a result); the rules of the project's EVM version
 //     (`evmversion.go`); Go precompiles installed next to the fork's (the
 //     cheatcodes, `precompile.go`); `fork.go` and `forkswitch.go` (fork mode,
-//     below under "The remaining files").
+//     with `engine/fork`).
 //
 //   - `engine/chain` snapshots and many contracts: `StateDB.Copy` copies every
 //     account the state holds, so once 16 accounts have been created since the

@@ -15,7 +15,7 @@
 //     a Foundry test contract at forge's addresses, runs its `setUp()` and
 //     reports the contracts, StdInvariant choices and invariants it yields
 //     (`targets.go`: forge's rules for target contracts and selectors)
-//     (docs/cheatcodes.md). The file list is under "The remaining files". `engine/fuzz/setup.go` runs a campaign from such a
+//     (docs/cheatcodes.md). The file list follows. `engine/fuzz/setup.go` runs a campaign from such a
 //     set-up: each worker's chain carries the cheatcodes in front of its
 //     tracer, `setUp()` replaces the plain deployment, and the set-up's
 //     targets, selectors and invariants replace the program's.

@@ -66,7 +66,7 @@
 //     deployer and role holders one transaction in four then, else one in
 //     32, so owner-only configuration runs and users keep their budget.
 //     The search reads its slots in a copy of the deployed state, which it
-//     drops (the invariant below, under `engine/trace`), and is linear in
+//     drops (docs/architecture.md's invariant on storage scans), and is linear in
 //     the targets: each target's first slots are read once, a code
 //     constant is probed as a mapping key only in the targets whose code
 //     holds it, at most `roleReads` reads, the context checked per target.

@@ -34,6 +34,6 @@
 //     `engine/chain/forkswitch.go` (`Forker` and `SelectFork`, which move a
 //     chain onto a fork during `setUp()`; kept accounts are read from the old
 //     state, and nothing runs per opcode), `engine/forksetup.go`
-//     (`SetUpForks`, above) and `solc/foundry_rpc.go` (`RPCEndpoints`:
+//     (`engine.SetUpForks`) and `solc/foundry_rpc.go` (`RPCEndpoints`:
 //     foundry.toml's `[rpc_endpoints]`).
 package fork

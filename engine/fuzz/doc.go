@@ -93,8 +93,8 @@
 //     finding, an input closer to an untaken branch), doubling per plateau
 //     up to 2^20, a worker refocuses: those nearest entries are queued again
 //     as if they had just opened coverage (favoured, then scouted), and the
-//     prediction back-off, the share cuts and the growth give-ups start
-//     over. Nothing in the search depends on the budget (docs/schedule.md,
+//     prediction back-off and the growth give-ups start over (the share
+//     cuts stay). Nothing in the search depends on the budget (docs/schedule.md,
 //     `TestBudgetPrefix`).
 //     `unmet.go`: after the workers stop, the branches no worker took one
 //     side of with the closest distance the corpus recorded

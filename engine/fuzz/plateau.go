@@ -56,8 +56,9 @@ func (w *worker) refocusDue() {
 	w.plat.from, w.plat.wait = n, min(2*w.plat.wait, plateauMax)
 	w.c.refocuses.Add(1)
 	w.pred.Covered()
-	clear(w.share.cut)
-	clear(w.share.streak)
+	// The share cuts stay: a function that took most of the gas for
+	// nothing new is no more useful after a plateau (TestHogLosesShare:
+	// clearing them gave spin 62% of the gas back and the report no cut).
 	for i := range w.c.demands {
 		w.c.demands[i].misses.Store(0)
 	}

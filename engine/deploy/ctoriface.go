@@ -35,8 +35,16 @@ type ifaceParam struct {
 // from ast (the AST's typeStrings, ctorast.go) where the ABI has no
 // internalType.
 func ctorIfaceParams(c *program.Contract, abis map[string]map[[4]byte]bool, ast []string) []ifaceParam {
+	return ifaceParams(rawInputTypes(c, "constructor", "", -1), abis, ast)
+}
+
+// rawInputTypes returns the internalTypes of the inputs of the first
+// entry of c's raw ABI of the type, name and arity given (name "" and
+// arity -1: any).
+func rawInputTypes(c *program.Contract, typ, name string, arity int) []string {
 	var entries []struct {
 		Type   string `json:"type"`
+		Name   string `json:"name"`
 		Inputs []struct {
 			InternalType string `json:"internalType"`
 		} `json:"inputs"`
@@ -44,20 +52,28 @@ func ctorIfaceParams(c *program.Contract, abis map[string]map[[4]byte]bool, ast 
 	if json.Unmarshal(c.Artifact.ABI, &entries) != nil {
 		return nil
 	}
-	var out []ifaceParam
 	for _, e := range entries {
-		if e.Type != "constructor" {
+		if e.Type != typ || name != "" && e.Name != name || arity >= 0 && len(e.Inputs) != arity {
 			continue
 		}
+		out := make([]string, len(e.Inputs))
 		for i, in := range e.Inputs {
-			typ := in.InternalType
-			if typ == "" && i < len(ast) {
-				typ = ast[i]
-			}
-			name, ok := ifaceName(typ)
-			if !ok {
-				continue
-			}
+			out[i] = in.InternalType
+		}
+		return out
+	}
+	return nil
+}
+
+// ifaceParams are the parameters of types (internalTypes; ast where one
+// is empty) that are contracts or interfaces.
+func ifaceParams(types []string, abis map[string]map[[4]byte]bool, ast []string) []ifaceParam {
+	var out []ifaceParam
+	for i, typ := range types {
+		if typ == "" && i < len(ast) {
+			typ = ast[i]
+		}
+		if name, ok := ifaceName(typ); ok {
 			out = append(out, ifaceParam{input: i, name: name, ids: abis[name]})
 		}
 	}

@@ -1,8 +1,6 @@
 package deploy
 
 import (
-	"encoding/json"
-
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -28,29 +26,7 @@ type initFit struct {
 // methodIfaceParams reads the contract or interface types of method m's
 // parameters from c's raw ABI (the first entry of m's name and arity).
 func methodIfaceParams(c *program.Contract, abis map[string]map[[4]byte]bool, m *abi.Method) []ifaceParam {
-	var entries []struct {
-		Type   string `json:"type"`
-		Name   string `json:"name"`
-		Inputs []struct {
-			InternalType string `json:"internalType"`
-		} `json:"inputs"`
-	}
-	if json.Unmarshal(c.Artifact.ABI, &entries) != nil {
-		return nil
-	}
-	for _, e := range entries {
-		if e.Type != "function" || e.Name != m.RawName || len(e.Inputs) != len(m.Inputs) {
-			continue
-		}
-		var out []ifaceParam
-		for i, in := range e.Inputs {
-			if name, ok := ifaceName(in.InternalType); ok {
-				out = append(out, ifaceParam{input: i, name: name, ids: abis[name]})
-			}
-		}
-		return out
-	}
-	return nil
+	return ifaceParams(rawInputTypes(c, "function", m.RawName, len(m.Inputs)), abis, nil)
 }
 
 // fitter returns what sets initializer m's contract-typed arguments to

@@ -1,11 +1,11 @@
 package lsp
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/behaviour"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -24,13 +24,8 @@ const (
 	codeBehaviour   = "behaviour-change"
 )
 
-// behaviourBudget is how many generated sequences end in each changed
-// function on a save: a check of seconds, after the campaign.
-const behaviourBudget = 24
-
 // behaviourState is what the last checks of a project found.
 type behaviourState struct {
-	cancel    context.CancelFunc        // stops the check in flight
 	diffs     map[string]*behaviourDiff // by id
 	unchanged map[string]int            // "Contract.name" -> inputs compared, no difference
 	accepted  map[string]string         // "Contract.name" -> its definition's text when accepted
@@ -56,46 +51,24 @@ func (p *project) behaviourLocked() *behaviourState {
 	return p.behaviour
 }
 
-// checkBehaviour starts, in the background, the comparison of a save's
-// changed functions between the previous full build and the new one. It
-// never delays the save's findings: it starts once the campaign ended,
-// and a later check cancels it.
-func (s *server) checkBehaviour(p *project, r *run, t trigger, old, new []*solc.Build, focus []string, seed uint64) {
-	if t.reason != "save" || len(old) == 0 || len(new) == 0 || len(focus) == 0 {
+// behaviourChecked shows a save's behaviour check (session.AfterSave
+// orders it), unless a newer save started: its check says what changed.
+func (s *server) behaviourChecked(p *project, r *run, c session.BehaviourChecked) {
+	if c.Err != nil {
+		s.log.Info("behaviour check", zap.String("root", p.root), zap.Error(c.Err))
 		return
 	}
-	if seed == 0 {
-		seed = 1
-	}
-	ctx, cancel := context.WithCancel(s.ctx)
+	rep := c.Report
+	s.log.Info("behaviour check", zap.String("root", p.root), zap.Int("functions", len(rep.Compared)), zap.Int("differences", len(rep.Differences)))
 	s.mu.Lock()
-	st := p.behaviourLocked()
-	if st.cancel != nil {
-		st.cancel()
-	}
-	st.cancel = cancel
-	s.mu.Unlock()
-	s.goSafe("behaviour", func() {
-		defer cancel()
-		opts := behaviour.Options{Seed: seed, Budget: behaviourBudget, Names: focus, Inputs: s.corpusSequences(p.root, focus)}
-		rep, err := behaviour.Compare(ctx, old, new, opts)
-		if err != nil {
-			if ctx.Err() == nil {
-				s.log.Info("behaviour check", zap.String("root", p.root), zap.Error(err))
-			}
-			return
-		}
-		s.log.Info("behaviour check", zap.String("root", p.root), zap.Int("functions", len(rep.Compared)), zap.Int("differences", len(rep.Differences)))
-		s.mu.Lock()
-		if p.gen != r.gen || ctx.Err() != nil {
-			s.mu.Unlock()
-			return // a newer save: its check says what changed
-		}
-		paths := s.absorbBehaviourLocked(p, rep, old, new, seed)
+	if p.gen != r.gen {
 		s.mu.Unlock()
-		s.publish(paths...)
-		s.refreshCodeLenses()
-	})
+		return
+	}
+	paths := s.absorbBehaviourLocked(p, rep, c.Old, c.New, c.Seed)
+	s.mu.Unlock()
+	s.publish(paths...)
+	s.refreshCodeLenses()
 }
 
 // absorbBehaviourLocked records a check's result for the functions it
@@ -238,28 +211,6 @@ func (s *server) behaviourLensesLocked(p *project, path string, fs *fileState, v
 			continue
 		}
 		out = append(out, protocol.CodeLens{Range: v.cur.toRange(start, start), Command: &protocol.Command{Title: title}})
-	}
-	return out
-}
-
-// maxBehaviourInputs bounds the corpus inputs a save's check runs first.
-const maxBehaviourInputs = 64
-
-// corpusSequences are the project corpus's inputs whose contracts hold a
-// changed function, as sequences (the campaign's saved inputs reach the
-// changed code first).
-func (s *server) corpusSequences(root string, focus []string) []behaviour.Sequence {
-	var contracts []string
-	for _, f := range focus {
-		c, _, _ := strings.Cut(f, ".")
-		contracts = append(contracts, c)
-	}
-	inputs := s.loadCorpus(root, contracts)
-	var out []behaviour.Sequence
-	for _, in := range inputs {
-		if seq, ok := behaviour.FromCorpus(in); ok && len(out) < maxBehaviourInputs {
-			out = append(out, seq)
-		}
 	}
 	return out
 }

@@ -130,15 +130,15 @@
 // `foresight.fuzzFunction`: the answer once the run ended, with its
 // findings), `coverage_lcov.go`
 // (`.foresight/lcov.info`), `coverage_hint.go` (the `unreached` hints on
-// changed lines, naming the nearest unmet guard). `behaviour.go` (after a
-// save's campaign, its changed functions compared with the previous full
-// build by engine/behaviour, in the background: the `behaviour-change`
-// Information diagnostics and the "behaviour unchanged over N inputs"
-// lenses), `behaviour_command.go` (their actions: accept, replay on both
-// builds, export as a regression test). `mutants.go` (with the setting
-// `mutants`, after a save's campaign, debounced and cancelled by the next
-// save: `session.Mutants` on the save's changed lines; the `mutant-survived`
-// and `mutant-not-reached` hints per line and the counts' lens),
+// changed lines, naming the nearest unmet guard). `behaviour.go` (what
+// session's behaviour check after a save's campaign found,
+// `session.BehaviourChecked`: the `behaviour-change` Information
+// diagnostics and the "behaviour unchanged over N inputs" lenses),
+// `behaviour_command.go` (their actions: accept, replay on both builds,
+// export as a regression test). `mutants.go` (with the setting
+// `mutants`, what session's mutants of the save's changed lines found,
+// `session.MutantsChecked`: the `mutant-survived` and
+// `mutant-not-reached` hints per line and the counts' lens),
 // `mutants_command.go` (their actions: Show mutant, a diff result;
 // Add a property skeleton), `skeleton.go` (the invariant stub and where it
 // goes: the suite, else a new test file).

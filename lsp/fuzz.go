@@ -35,6 +35,9 @@ type fuzzRequest struct {
 	// fuzzCtx ends when the run does or the client cancels its
 	// progress: it stops the campaigns, not the compiles.
 	fuzzCtx context.Context
+	// old is the project's last full build: a save's behaviour check
+	// compares it with the new one (session.AfterSave).
+	old []*solc.Build
 	// Set by editorSink.Aimed.
 	builds  []*solc.Build
 	c       campaign
@@ -66,7 +69,8 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions, st: st}, StopFuzz: req.fuzzCtx.Done(),
 		Options: opts, Given: given, StopDirect: r.stopDirect,
 		Corpus: session.CorpusRequest{Path: session.ProjectCorpus(p.root), Root: p.root, Keep: maxSavedInputs},
-		Fork:   session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()}}, sink)
+		Fork:   session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()},
+		After:  s.afterSave(p, req.old, st)}, sink)
 	if res.Stop != session.Ran {
 		return s.stopped(p, res, err), res
 	}
@@ -83,6 +87,14 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 		result += "; the direct campaign was stopped by the next save's"
 	}
 	return result, res
+}
+
+// afterSave asks for the checks after a save's campaign: the behaviour
+// check against old and the mutants of the settings.
+func (s *server) afterSave(p *project, old []*solc.Build, st Settings) *session.AfterSave {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return &session.AfterSave{Checks: s.checksLocked(p), Old: old, Seed: st.Seed, Mutants: st.mutantOptions()}
 }
 
 // stopped is the end message of a run that ended before its campaigns.

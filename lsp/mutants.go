@@ -1,24 +1,21 @@
 package lsp
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
-	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/mutant"
 	"github.com/foresight-sol/foresight/session"
-	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
-// This file runs the mutants of a save's changed lines (docs/mutants.md,
+// This file shows the mutants of a save's changed lines (docs/mutants.md,
 // "In the editor") with the setting mutants on: once the save's campaign
-// has ended, and a moment later (a burst of saves starts none), session.Mutants
-// fuzzes them as `foresight mutants` does; the next save cancels it. A line
+// has ended, and a moment later (a burst of saves starts none), session.Run
+// fuzzes them as `foresight mutants` does (session.AfterSave); the next
+// save cancels them. A line
 // with a survivor gets an Information diagnostic, a line whose mutants were
 // not reached another (a gap in coverage), and the function a lens with the
 // counts (mutants_command.go has the actions).
@@ -31,13 +28,8 @@ const (
 	codeNotReached = "mutant-not-reached"
 )
 
-// mutantsDelay is how long after a campaign the mutants wait before their
-// first compile: a save in that time cancels them for nothing spent.
-const mutantsDelay = time.Second
-
 // mutantState is what the mutants of a project's saves found.
 type mutantState struct {
-	cancel context.CancelFunc      // stops the run in flight
 	shown  map[string]*shownMutant // by mutant id: the verdicts still on their text
 	suites []string                // of the last run: where a property skeleton goes
 	seed   uint64                  // of the last run
@@ -58,119 +50,60 @@ func (p *project) mutantsLocked() *mutantState {
 	return p.mutants
 }
 
-// stopMutantsLocked cancels the mutants in flight (a new save: their lines
-// are no longer the changed ones).
-func (p *project) stopMutantsLocked() {
-	if p.mutants != nil && p.mutants.cancel != nil {
-		p.mutants.cancel()
-		p.mutants.cancel = nil
+// checksLocked are the project's checks after a save (session.Checks).
+func (s *server) checksLocked(p *project) *session.Checks {
+	if p.checks == nil {
+		p.checks = session.NewChecks(s.ctx, s.goSafe)
 	}
+	return p.checks
 }
 
-// mutantsRequest is what the checks after a save's campaign need from
-// its run.
-type mutantsRequest struct {
-	p        *project
-	r        *run
-	t        trigger
-	proj     *solc.Project
-	tc       *solc.Toolchain
-	old, new []*solc.Build   // the previous full build and the run's
-	focus    []string        // the save's changed functions
-	targets  []engine.Target // the save's changed lines
-	st       Settings
+// mutantOptions are the mutants a save's settings ask for after its
+// campaign (session.AfterSave), nil when off.
+func (st Settings) mutantOptions() *session.MutantOptions {
+	if !st.Mutants {
+		return nil
+	}
+	return &session.MutantOptions{Seed: st.Seed, Execs: st.MutantExecs, Oracles: st.Oracles}
 }
 
-// afterCampaign starts the background checks of a run whose campaign
-// ended: the behaviour check (behaviour.go) and, unless the campaign was
-// stopped, the mutants.
-func (s *server) afterCampaign(fuzzCtx context.Context, req mutantsRequest) {
-	s.checkBehaviour(req.p, req.r, req.t, req.old, req.new, req.focus, req.st.Seed)
-	if fuzzCtx.Err() == nil {
-		s.checkMutants(req)
-	}
-}
-
-// checkMutants starts, in the background, the mutants of the lines a save
-// changed. It is called once the save's campaign has ended, so it never
-// delays a finding.
-func (s *server) checkMutants(req mutantsRequest) {
-	if !req.st.Mutants || req.t.reason != "save" {
-		return
-	}
-	lines := changedLines(req.proj, req.targets)
-	if len(lines) == 0 {
-		return
-	}
-	files := make([]string, 0, len(lines))
-	for path := range lines {
-		files = append(files, path)
-	}
-	slices.Sort(files)
-	opts := session.MutantOptions{Seed: max(req.st.Seed, 1), Execs: req.st.MutantExecs, Oracles: req.st.Oracles}
-	if opts.Execs == 0 {
-		opts.Execs = session.DefaultMutantExecs
-	}
-	p := req.p
-	ctx, cancel := context.WithCancel(s.ctx)
+// mutantsStarting notes the texts a save's mutants are made of (the
+// last full compile's): their verdicts are shown on those only.
+func (s *server) mutantsStarting(p *project, files []string) map[string]*source {
 	s.mu.Lock()
-	srcs := map[string]*source{} // the texts the mutants are made of
+	defer s.mu.Unlock()
+	srcs := map[string]*source{}
 	for _, path := range files {
 		if fs := p.files[path]; fs != nil {
 			srcs[path] = fs.src
 		}
 	}
-	st := p.mutantsLocked()
-	p.stopMutantsLocked()
-	st.cancel = cancel
-	s.mu.Unlock()
-	s.goSafe("mutants", func() {
-		defer cancel()
-		delay := time.NewTimer(mutantsDelay)
-		defer delay.Stop()
-		select {
-		case <-ctx.Done():
-			return
-		case <-delay.C:
-		}
-		start := time.Now()
-		run, err := session.Mutants(ctx, req.tc, req.proj, files, lines, opts)
-		s.mu.Lock()
-		if err != nil || ctx.Err() != nil {
-			s.mu.Unlock()
-			if err != nil && ctx.Err() == nil {
-				s.log.Info("mutants", zap.String("root", p.root), zap.Error(err))
-				s.logMessage(protocol.MessageTypeWarning, "foresight: mutants of "+baseNames(files)+": "+err.Error())
-			}
-			return
-		}
-		paths := p.absorbMutantsLocked(run, srcs, opts)
-		s.mu.Unlock()
-		c := mutantCounts(run.Results)
-		s.log.Info("mutants", zap.String("root", p.root), zap.Int("mutants", len(run.Results)), zap.Int("survived", c.survived),
-			zap.Int("notReached", c.notReached), zap.Duration("took", time.Since(start)))
-		msg := fmt.Sprintf("foresight: mutants of %s: %s (%d executions each, seed %d)", baseNames(files), c.words(), opts.Execs, opts.Seed)
-		if len(run.Failing) > 0 {
-			// As the command line says: these kill no mutant.
-			msg += "; failing on the code as saved, so killing none: " + strings.Join(run.Failing, ", ")
-		}
-		s.logMessage(protocol.MessageTypeInfo, msg)
-		s.publish(paths...)
-		s.refreshCodeLenses()
-	})
+	return srcs
 }
 
-// changedLines are a save's changed lines by file, outside test code and
-// dependencies (what judges the mutants is never mutated).
-func changedLines(proj *solc.Project, targets []engine.Target) map[string]mutant.Lines {
-	out := map[string]mutant.Lines{}
-	for _, tg := range targets {
-		if tg.FromLine <= 0 || tg.ToLine < tg.FromLine || proj.IsTestOrScript(tg.Path) || proj.InDependency(tg.Path) {
-			continue
-		}
-		out[tg.Path] = append(out[tg.Path], mutant.Range{From: tg.FromLine, To: tg.ToLine})
+// mutantsChecked shows what a save's mutants did (session.AfterSave
+// orders them): a hint per line, a lens per function, a message.
+func (s *server) mutantsChecked(p *project, c session.MutantsChecked, srcs map[string]*source) {
+	files, opts, run := c.Files, c.Options, c.Run
+	if c.Err != nil {
+		s.log.Info("mutants", zap.String("root", p.root), zap.Error(c.Err))
+		s.logMessage(protocol.MessageTypeWarning, "foresight: mutants of "+baseNames(files)+": "+c.Err.Error())
+		return
 	}
-	return out
+	s.mu.Lock()
+	paths := p.absorbMutantsLocked(run, srcs, opts)
+	s.mu.Unlock()
+	n := mutantCounts(run.Results)
+	s.log.Info("mutants", zap.String("root", p.root), zap.Int("mutants", len(run.Results)), zap.Int("survived", n.survived),
+		zap.Int("notReached", n.notReached), zap.Duration("took", c.Took))
+	msg := fmt.Sprintf("foresight: mutants of %s: %s (%d executions each, seed %d)", baseNames(files), n.words(), opts.Execs, opts.Seed)
+	if len(run.Failing) > 0 {
+		// As the command line says: these kill no mutant.
+		msg += "; failing on the code as saved, so killing none: " + strings.Join(run.Failing, ", ")
+	}
+	s.logMessage(protocol.MessageTypeInfo, msg)
+	s.publish(paths...)
+	s.refreshCodeLenses()
 }
 
 // absorbMutantsLocked records a run's verdicts on the texts they were

@@ -51,7 +51,7 @@ func (s *server) schedule(p *project, t trigger) *run {
 		}
 	}
 	if t.reason == "save" {
-		p.stopMutantsLocked() // the mutants of the previous save's lines
+		s.checksLocked(p).StopMutants() // the mutants of the previous save's lines
 	}
 	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -125,8 +125,8 @@ func (s *server) stopRun(r *run) {
 // execute is one run: the open files and buffers handed to session.Run
 // (an analysis-only compile whose diagnostics are published at once, a
 // fraction of a full compile, then, if it is clean, the full compile the
-// campaign needs, then the campaign), then the mutants and behaviour
-// check of a save.
+// campaign needs, then the campaign, then the behaviour check and the
+// mutants of a save).
 func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Lock()
 	files := s.entryFilesLocked(p)
@@ -168,11 +168,10 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	// suites beside them) is session.Run's; this side applies what each
 	// compile changed (editorStages) and shows the rest.
 	var res session.Result
-	result, res = s.fuzz(ctx, fuzzRequest{p: p, r: r, proj: proj, files: files, t: t, st: settings, prog: prog, overlay: overlay, versions: versions, tc: tc, fuzzCtx: fuzzCtx})
+	result, res = s.fuzz(ctx, fuzzRequest{p: p, r: r, proj: proj, files: files, t: t, st: settings, prog: prog, overlay: overlay, versions: versions, tc: tc, fuzzCtx: fuzzCtx, old: prevBuilds})
 	if res.Stop != session.Ran {
 		return
 	}
-	s.afterCampaign(fuzzCtx, mutantsRequest{p: p, r: r, t: t, proj: proj, tc: tc, old: prevBuilds, new: res.Applied.Good, focus: res.Applied.Focus, targets: res.Applied.Targets, st: settings})
 	if broken := res.Applied.Broken; len(broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(broken)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -40,6 +41,7 @@ type project struct {
 	suites    map[string][]*solc.Build
 	behaviour *behaviourState // the save's behaviour checks (behaviour.go)
 	mutants   *mutantState    // the save's mutants (mutants.go)
+	checks    *session.Checks // the checks after a save in flight (checksLocked)
 }
 
 // fileState is a compiled file: its text and functions. A save first

@@ -34,6 +34,21 @@ type editorSink struct {
 	// execution budget, the first suite's countdown.
 	clock, suiteClock countdown
 	seed, execs       uint64
+	// mutantSrcs are the texts the save's mutants are made of (Checked).
+	mutantSrcs map[string]*source
+}
+
+// Checked shows what a check after the save's campaign did.
+func (k *editorSink) Checked(c session.Check) {
+	p := k.req.p
+	switch c := c.(type) {
+	case session.BehaviourChecked:
+		k.s.behaviourChecked(p, k.req.r, c)
+	case session.MutantsStarting:
+		k.mutantSrcs = k.s.mutantsStarting(p, c.Files)
+	case session.MutantsChecked:
+		k.s.mutantsChecked(p, c, k.mutantSrcs)
+	}
 }
 
 // CorpusLoaded says what was read of the project's corpus.

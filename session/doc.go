@@ -85,5 +85,9 @@
 //     invalid or of the original's bytecode, fuzzed by the direct campaign
 //     and the suites with the seed and budget, aimed at its line and seeded
 //     with the original's corpus) with `mutantobserve.go` (one build's
-//     campaigns, their findings and the mutated file's line reach).
+//     campaigns, their findings and the mutated file's line reach),
+//     `after.go` (`AfterSave`: a save's behaviour check and mutants,
+//     started by `Run` in the background once its campaigns ended;
+//     `Checks`: those in flight, which a newer save's replace; `Check`:
+//     what they found, sent to the `Sink`).
 package session

@@ -173,6 +173,9 @@ func (c *cliRun) Start(direct, _ engine.Options) {
 // Aimed is not called: a command's run is aimed by its flags.
 func (c *cliRun) Aimed(session.Aimed) {}
 
+// Checked is not called: a command asks for no checks after a save.
+func (c *cliRun) Checked(session.Check) {}
+
 // Ended writes the direct campaign's inputs to the shared corpus before
 // the suites' findings join its report; check and fuzz print the rest of
 // the run once it ended, from its report, and stream nothing while it

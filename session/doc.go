@@ -89,5 +89,9 @@
 //     `after.go` (`AfterSave`: a save's behaviour check and mutants,
 //     started by `Run` in the background once its campaigns ended;
 //     `Checks`: those in flight, which a newer save's replace; `Check`:
-//     what they found, sent to the `Sink`).
+//     what they found, sent to the `Sink`), `labels.go`
+//     (`RunLabelled`: each labelled file fuzzed alone for `fuzz --labels`,
+//     its findings beside its `//@finding(KIND)` labels), `bench.go`
+//     (`Bench`: `foresight bench`'s engine configurations over seeds, what
+//     each run found and how fast).
 package session

@@ -53,7 +53,8 @@
 //     (the compiled files' text and function definitions both read),
 //     `mock.go` (the text output's mock heading and label, the summary's
 //     mock count),
-//     `labels.go` (`--labels` scoring), `lsp.go` (the `lsp` subcommand),
+//     `labels.go` (`--labels` scoring: the tally and table of
+//     `session.RunLabelled`), `lsp.go` (the `lsp` subcommand),
 //     `buildflags.go` (`--optimize`, `--optimizer-runs`, `--via-ir`,
 //     `--evm-version`, `--gas-limit`), `units.go` (`-v`'s line per compilation
 //     unit, dependency warnings as one line), `summary.go` (check's and

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -85,7 +86,7 @@ func (s *server) functionOfLocked(f *finding) string {
 		if fs == nil || fs.src != f.src {
 			continue
 		}
-		if fn := enclosing(fs.functions, f.f.Start, f.f.End); fn != nil && fn.Name != "" && fn.Kind == "function" {
+		if fn := session.Enclosing(fs.functions, f.f.Start, f.f.End); fn != nil && fn.Name != "" && fn.Kind == "function" {
 			return fn.Contract + "." + fn.Name
 		}
 	}

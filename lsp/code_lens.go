@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -70,14 +71,14 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 // A view places byte ranges of a compiled text in the current buffer.
 type view struct {
 	compiled, cur *source
-	hunks         []hunk
+	hunks         []session.Hunk
 }
 
 func newView(compiled *source, d *document) *view {
 	v := &view{compiled: compiled, cur: compiled}
 	if d != nil && string(d.text.content) != string(compiled.content) {
 		v.cur = d.text
-		v.hunks = diffLines(compiled.lines(), d.text.lines())
+		v.hunks = session.DiffLines(compiled.lines(), d.text.lines())
 	}
 	return v
 }
@@ -87,5 +88,5 @@ func (v *view) place(start, end int) (int, int, bool) {
 	if v.cur == v.compiled {
 		return start, end, true
 	}
-	return relocate(v.compiled, v.cur, v.hunks, start, end)
+	return session.Relocate(v.compiled.mapper(), v.cur.mapper(), v.hunks, start, end)
 }

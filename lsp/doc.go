@@ -33,7 +33,8 @@
 // Every range is converted with the text it was computed on: compiled
 // files, open buffers and findings each keep a source (content and
 // position mapper, UTF-16 columns). When a buffer changed since the last
-// compile, ranges move through a line diff (diff.go).
+// compile, ranges move through a line diff (session.DiffLines; what an
+// edit keeps, moves or drops is session's rule, session/edits.go).
 //
 // # Files
 //
@@ -55,7 +56,8 @@
 //     it streams (findings, progress, set-ups, campaign ends); summary.go:
 //     each campaign's line in the client's log.
 //   - skipped.go: notes on the contracts a campaign did not fuzz.
-//   - findingstate.go: stored findings rechecked on a new build.
+//   - findingstate.go: stored findings rechecked on a new build
+//     (session.Replayable, session.Rechecked decide).
 //   - funcfigures.go: each function's figures for lenses and hovers.
 //   - coverage.go, coverage_functions.go, coverage_hint.go,
 //     coverage_lcov.go: a run's line coverage, its notification, the hint
@@ -83,7 +85,7 @@
 //     record per setting and flag), from which the editor configurations
 //     and docs tables are generated.
 //   - progress.go: work-done progress, cancellable by the client.
-//   - mapper.go, document.go, diff.go: positions, URIs, line diffs.
+//   - mapper.go, document.go: positions, URIs.
 //
 // # Files
 //
@@ -96,8 +98,7 @@
 // messages and refuses oversized ones before decoding them), `initialize.go` (capabilities, commands, watched-file
 // registration), `document.go` (immutable texts with lazy position mappers,
 // URIs to paths), `text_sync.go`/`edit.go` (incremental UTF-16 edits),
-// `diff.go` (line hunks between two versions of a file, to move findings and
-// focus changed functions), `pipeline.go` (per save: `schedule`,
+// `pipeline.go` (per save: `schedule`,
 // `execute`, which hands the run to `session.Run`, and `applyBuilds`, what
 // each compile of it changes: diagnostics published at once, findings
 // moved, the changed functions; a newer save takes the campaign over when
@@ -116,8 +117,9 @@
 // progress' countdown), `runstream.go` (its `session.Stream`: findings
 // published as found, the direct campaign's and the suites' progress,
 // the set-up recorded, each campaign's log line),
-// `findingstate.go` (each stored finding replayed on a new full build:
-// still failing, fixed or stale, `engine.Recheck`), `code_action.go`,
+// `findingstate.go` (each stored finding replayed on a new full build,
+// `engine.Recheck`, and left still failing, fixed or stale by session's
+// rules, `session.Replayable` and `session.Rechecked`), `code_action.go`,
 // `code_lens.go`, `hover.go`, `execute_command.go`, `progress.go`,
 // `configuration.go` (with `setting_specs.go`, the editor's view of
 // `session`'s settings, and `setting_bounds.go`, which clamps numeric

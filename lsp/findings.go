@@ -7,6 +7,7 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -21,7 +22,7 @@ type finding struct {
 	// via are the finding's places in code the user does not own (a
 	// library or dependency it called), as ranges of their compiled text.
 	via   []protocol.DiagnosticRelatedInformation
-	state findingState // what the last replay on edited code made of it (findingstate.go)
+	state session.FindingState // what the last replay on edited code made of it (findingstate.go)
 	// carried: found by a carried suite (session.Carry), on builds the
 	// server does not keep, until its replay on the suite's own compile.
 	carried bool
@@ -55,11 +56,11 @@ func (f *finding) diagnostic() protocol.Diagnostic {
 		// In a mock or test helper: labelled, below the project's own.
 		d.Severity, d.Message = protocol.DiagnosticSeverityInformation, "(mock) "+d.Message
 	}
-	if f.state.status == engine.Stale {
+	if f.state.Status == engine.Stale {
 		// No longer applies: faded, below the findings that do.
 		d.Severity, d.Tags = protocol.DiagnosticSeverityInformation, []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
 	}
-	d.Message = f.state.label() + d.Message
+	d.Message = f.state.Label() + d.Message
 	d.RelatedInformation = append(d.RelatedInformation, f.via...)
 	loc := protocol.Location{URI: uriOf(f.path), Range: r}
 	for i, c := range f.f.Calls {
@@ -102,21 +103,16 @@ func severityOf(s string) protocol.DiagnosticSeverity {
 }
 
 // moveFindings carries a file's findings from its old compiled text to the
-// new one. A finding leaves the list (dropped) when the edit touched its
-// lines or the function around it: the full build's replay
-// (recheckFindings) or a new campaign must confirm it; the others move
-// with their lines.
-func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []hunk) (kept, dropped []*finding) {
+// new one by session.Move's rule: a finding leaves the list (dropped) when
+// the edit touched its lines or the function around it, until the full
+// build's replay (recheckFindings) or a new campaign confirms it; the
+// others move with their lines.
+func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []session.Hunk) (kept, dropped []*finding) {
 	for _, f := range fs {
 		if f.src != old.src {
 			continue // from an older text: cannot be placed
 		}
-		if fn := enclosing(old.functions, f.f.Start, f.f.End); fn != nil &&
-			touches(hunks, old.src.line(fn.Start), old.src.line(fn.End), true) {
-			dropped = append(dropped, f)
-			continue
-		}
-		start, end, ok := relocate(old.src, nf.src, hunks, f.f.Start, f.f.End)
+		start, end, line, col, ok := session.Move(old.src.mapper(), nf.src.mapper(), old.functions, hunks, f.f.Start, f.f.End)
 		if !ok {
 			dropped = append(dropped, f)
 			continue
@@ -124,8 +120,8 @@ func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []hunk) (
 		moved := *f
 		moved.src = nf.src
 		moved.f.Start, moved.f.End = start, end
-		if l, c, err := nf.src.mapper().LineCol(start); err == nil {
-			moved.f.Line, moved.f.Column = l+1, c+1
+		if line > 0 {
+			moved.f.Line, moved.f.Column = line, col
 		}
 		kept = append(kept, &moved)
 	}

@@ -9,29 +9,11 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
-
-// findingState is what the last recheck made of a stored finding: ""
-// before any (a campaign's finding), or engine.StillFailing or
-// engine.Stale (fixed ones leave the list).
-type findingState struct {
-	status engine.Status
-	reason string // why it is stale
-}
-
-// label prefixes a finding's message with its state, as "(mock) " does.
-func (st findingState) label() string {
-	switch st.status {
-	case engine.StillFailing:
-		return "(still failing after the edit) "
-	case engine.Stale:
-		return "(stale: " + st.reason + ") "
-	}
-	return ""
-}
 
 // recheckJob is one stored finding to replay on the new build, with
 // what its replay needs, read under the lock.
@@ -54,6 +36,9 @@ type recheckJob struct {
 // (a replay would need the fork again), are left as they are. suites
 // says which are replayed: the direct campaign's, on its compile, or the
 // invariant suites', on theirs, which comes later (editorStages.SuitesReady).
+// Which are replayed and the state each is left in are session's rules
+// (session.Replayable, session.Rechecked); this side keeps them and their
+// places.
 func (s *server) recheckFindings(ctx context.Context, p *project, r *run, st Settings, changed []string, suites bool) {
 	jobs := s.recheckJobs(p, st, changed, suites)
 	if len(jobs) == 0 {
@@ -96,7 +81,7 @@ func (s *server) recheckJobs(p *project, st Settings, changed []string, suites b
 	}
 	var jobs []recheckJob
 	add := func(f *finding, placed bool) {
-		if on, set := st.Oracles[f.f.Kind]; set && !on || !ours(f) {
+		if !ours(f) {
 			return
 		}
 		setup, ok := p.setups[f.f.Seed]
@@ -105,7 +90,7 @@ func (s *server) recheckJobs(p *project, st Settings, changed []string, suites b
 			setup, builds = h.Setup, p.suites[h.File]
 			ok = builds != nil
 		}
-		if !ok || setup.Fork != nil || len(builds) == 0 {
+		if !session.Replayable(f.f, st.Oracles, setup, ok, builds) {
 			return
 		}
 		jobs = append(jobs, recheckJob{f: f, placed: placed, builds: builds, setup: setup})
@@ -145,15 +130,14 @@ func (s *server) applyRechecks(p *project, r *run, jobs []recheckJob) (fixed, pa
 			paths = append(paths, old.path)
 		}
 		var nf *finding
-		switch j.verdict.Status {
-		case engine.Fixed:
+		switch next, stays := session.Rechecked(old.state, j.verdict); {
+		case j.verdict.Status == engine.Fixed:
 			fixed = append(fixed, fmt.Sprintf("%s at %s:%d", old.f.Title, filepath.Base(old.path), old.f.Line))
-		case engine.StillFailing:
-			nf = s.stillFailingLocked(p, old, *j.verdict.Now)
-		case engine.Stale:
-			if old.state.status != engine.Stale { // stale twice: gone
-				nf = s.staleLocked(p, old, j.placed, j.verdict.Reason)
-			}
+		case !stays:
+		case next.Status == engine.StillFailing:
+			nf = s.stillFailingLocked(p, old, *j.verdict.Now, next)
+		default:
+			nf = s.staleLocked(p, old, j.placed, next)
 		}
 		if nf == nil {
 			continue
@@ -167,12 +151,12 @@ func (s *server) applyRechecks(p *project, r *run, jobs []recheckJob) (fixed, pa
 
 // stillFailingLocked is a finding at the place its replay failed on the
 // new text, keeping its id (code actions refer to it) and its sequence.
-func (s *server) stillFailingLocked(p *project, old *finding, now report.Finding) *finding {
+func (s *server) stillFailingLocked(p *project, old *finding, now report.Finding, st session.FindingState) *finding {
 	fs := p.files[now.Path]
 	if now.Path == "" || fs == nil {
 		return nil
 	}
-	nf := &finding{id: old.id, path: now.Path, src: fs.src, f: old.f, state: findingState{status: engine.StillFailing}}
+	nf := &finding{id: old.id, path: now.Path, src: fs.src, f: old.f, state: st}
 	nf.f.Path, nf.f.Unit, nf.f.Start, nf.f.End, nf.f.Line, nf.f.Column = now.Path, now.Unit, now.Start, now.End, now.Line, now.Column
 	nf.f.Message = now.Message
 	return nf
@@ -180,14 +164,14 @@ func (s *server) stillFailingLocked(p *project, old *finding, now report.Finding
 
 // staleLocked is a stale finding where it was: at its moved range, or,
 // when the edit took its lines, at the same line of the new text.
-func (s *server) staleLocked(p *project, old *finding, placed bool, reason string) *finding {
+func (s *server) staleLocked(p *project, old *finding, placed bool, st session.FindingState) *finding {
 	fs := p.files[old.path]
 	if fs == nil {
 		return nil
 	}
 	nf := *old
 	nf.via = nil // ranges of texts that may have changed
-	nf.state = findingState{status: engine.Stale, reason: reason}
+	nf.state = st
 	if !placed || old.src != fs.src {
 		m := fs.src.mapper()
 		line := min(old.src.line(old.f.Start), max(m.Lines()-1, 0))

@@ -282,7 +282,7 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 		if old.analysed {
 			base = old.base
 		}
-		var hunks []hunk
+		var hunks []session.Hunk
 		if string(old.src.content) == string(nf.src.content) {
 			if !full {
 				files[path] = old // nothing new to learn
@@ -290,7 +290,7 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			}
 			nf.src = old.src // findings keep pointing at its text
 		} else {
-			hunks = diffLines(old.src.lines(), nf.src.lines())
+			hunks = session.DiffLines(old.src.lines(), nf.src.lines())
 			var dropped []*finding
 			p.findings[path], dropped = s.moveFindings(p.findings[path], old, nf, hunks)
 			p.unplaced = append(p.unplaced, dropped...)
@@ -299,7 +299,7 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			}
 			moved = append(moved, path)
 			if !full {
-				nf.functions = shiftFunctions(old.functions, old.src, nf.src, hunks)
+				nf.functions = session.ShiftFunctions(old.functions, old.src.mapper(), nf.src.mapper(), hunks)
 				nf.base = base
 				continue
 			}
@@ -308,22 +308,11 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			continue
 		}
 		if base != old {
-			hunks = diffLines(base.src.lines(), nf.src.lines())
+			hunks = session.DiffLines(base.src.lines(), nf.src.lines())
 		}
 		changed = append(changed, path)
-		for _, h := range hunks {
-			if h.newEnd > h.newStart {
-				targets = append(targets, engine.Target{Path: path, FromLine: h.newStart + 1, ToLine: h.newEnd})
-			}
-		}
-		for _, fn := range nf.functions {
-			if fn.Kind != "function" || fn.Name == "" {
-				continue
-			}
-			if touches(hunks, nf.src.line(fn.Start), nf.src.line(fn.End), false) {
-				focus = append(focus, fn.Contract+"."+fn.Name)
-			}
-		}
+		fo, tg := session.Changes(path, nf.src.mapper(), nf.functions, hunks)
+		focus, targets = append(focus, fo...), append(targets, tg...)
 	}
 	for path, old := range p.files {
 		if _, ok := files[path]; !ok && keep[path] {
@@ -336,40 +325,4 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 	}
 	slices.Sort(focus)
 	return slices.Compact(focus), targets, changed, moved
-}
-
-// shiftFunctions moves the functions of old to new when the lines of their
-// start and end are unchanged (their body may have changed); the others
-// wait for the AST of the next full compile.
-func shiftFunctions(fns []solc.Function, old, new *source, hunks []hunk) []solc.Function {
-	var out []solc.Function
-	for _, fn := range fns {
-		start, _, ok1 := relocate(old, new, hunks, fn.Start, fn.Start)
-		end, _, ok2 := relocate(old, new, hunks, fn.End, fn.End)
-		if !ok1 || !ok2 {
-			continue
-		}
-		if fn.NameStart >= 0 {
-			if at, _, ok := relocate(old, new, hunks, fn.NameStart, fn.NameStart); ok {
-				fn.NameStart = at
-			} else {
-				fn.NameStart = -1
-			}
-		}
-		fn.Start, fn.End = start, end
-		out = append(out, fn)
-	}
-	return out
-}
-
-// enclosing returns the innermost function around a byte range.
-func enclosing(fns []solc.Function, start, end int) *solc.Function {
-	var best *solc.Function
-	for i := range fns {
-		f := &fns[i]
-		if f.Start <= start && end <= f.End && (best == nil || f.End-f.Start < best.End-best.Start) {
-			best = f
-		}
-	}
-	return best
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/mutant"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -182,7 +183,7 @@ func stateWritten(shown map[string]*shownMutant, m *shownMutant, fn string) stri
 // "state" outside a function).
 func enclosingName(fs *fileState, at int) (string, string) {
 	if fs != nil {
-		if fn := enclosing(fs.functions, at, at); fn != nil {
+		if fn := session.Enclosing(fs.functions, at, at); fn != nil {
 			name := fn.Name
 			if name == "" {
 				name = fn.Kind

@@ -79,13 +79,13 @@ func (p *project) setNotesLocked(notes map[string][]*note) []string {
 
 // moveNotes carries a file's notes to its new text, dropping those the
 // edit touched.
-func moveNotes(ns []*note, old, nf *fileState, hunks []hunk) []*note {
+func moveNotes(ns []*note, old, nf *fileState, hunks []session.Hunk) []*note {
 	var kept []*note
 	for _, n := range ns {
 		if n.src != old.src {
 			continue
 		}
-		start, end, ok := relocate(old.src, nf.src, hunks, n.start, n.end)
+		start, end, ok := session.Relocate(old.src.mapper(), nf.src.mapper(), hunks, n.start, n.end)
 		if !ok {
 			continue
 		}

@@ -93,5 +93,10 @@
 //     (`RunLabelled`: each labelled file fuzzed alone for `fuzz --labels`,
 //     its findings beside its `//@finding(KIND)` labels), `bench.go`
 //     (`Bench`: `foresight bench`'s engine configurations over seeds, what
-//     each run found and how fast).
+//     each run found and how fast), `edits.go` (`DiffLines`, `Move`,
+//     `ShiftFunctions`, `Changes`: what an edit keeps, moves or drops of
+//     the editor's findings and notes, and the focus and targets it
+//     gives), `findingstate.go` (`FindingState`, `Replayable`,
+//     `Rechecked`: which stored findings a new build replays and the state
+//     each is left in).
 package session

@@ -18,6 +18,9 @@ import (
 // trusted workspaces only): a bounded
 // invariant.depth as a warning, the budgets as the progress' countdown.
 type editorSink struct {
+	// An editor's run names no paths (its compiles are staged:
+	// editorStages): Compiled is Discard's.
+	session.Discard
 	s    *server
 	req  fuzzRequest
 	what string // what the progress says is fuzzed
@@ -128,10 +131,6 @@ func (k *editorSink) Start(direct, suite engine.Options) {
 
 // percent is the direct campaign's progress after execs.
 func (k *editorSink) percent(execs uint64) *uint32 { return k.clock.of(execs, k.execs) }
-
-// Compiled is not called: an editor's run names no paths (its compiles
-// are staged: editorStages).
-func (k *editorSink) Compiled(session.Compiled) error { return nil }
 
 // Aimed records what the run fuzzes directly, for the progress, the
 // corpus and the end message.

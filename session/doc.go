@@ -21,7 +21,8 @@
 //     `compile.go` (`Compiled`: a command's paths compiled with their
 //     suites), `stream.go` (`Stream`: findings, progress, set-ups and
 //     campaign ends sent to the `Sink` as typed values, each naming its
-//     `Campaign`: direct, a suite's or a carried set-up's), `staged.go` (an editor's run: the analysis and full compiles,
+//     `Campaign`: direct, a suite's or a carried set-up's; `Discard`, the
+//     Sink a front end embeds to define only what it shows), `staged.go` (an editor's run: the analysis and full compiles,
 //     the aim at what a save changed, dependents, the suites' compile beside
 //     the direct campaign; `Stages`, what the editor applies of each),
 //     `selection.go` (`CompileNamed`:

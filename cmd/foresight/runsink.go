@@ -10,7 +10,6 @@ import (
 
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/corpus"
-	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
@@ -23,6 +22,11 @@ import (
 // cliRun is one check or fuzz run's request, what it opened and what it
 // prints of the run's typed values (session.Sink).
 type cliRun struct {
+	// It prints the run once it ended (Ended, Result) and streams
+	// nothing while it runs, nor the editor's events (Aimed, Checked);
+	// its corpus is the shared one its flags name (open), not
+	// Request.Corpus: those events are Discard's.
+	session.Discard
 	ff             *fuzzFlags
 	name           string
 	paths          []string
@@ -170,12 +174,6 @@ func (c *cliRun) Start(direct, _ engine.Options) {
 	fmt.Fprintf(c.stderr, "foresight: fuzzing with seed %d\n", direct.Seed)
 }
 
-// Aimed is not called: a command's run is aimed by its flags.
-func (c *cliRun) Aimed(session.Aimed) {}
-
-// Checked is not called: a command asks for no checks after a save.
-func (c *cliRun) Checked(session.Check) {}
-
 // Ended writes the direct campaign's inputs to the shared corpus before
 // the suites' findings join its report; check and fuzz print the rest of
 // the run once it ended, from its report, and stream nothing while it
@@ -185,13 +183,3 @@ func (c *cliRun) Ended(from session.Campaign, rep *engine.Report, _ error) {
 		c.finish(rep)
 	}
 }
-
-func (c *cliRun) Found(report.Finding, session.Campaign)     {}
-func (c *cliRun) Progress(engine.Progress, session.Campaign) {}
-func (c *cliRun) SetUp(report.Setup)                         {}
-func (c *cliRun) Began(session.Campaign)                     {}
-
-// CorpusLoaded and CorpusSaved are not called: check's and fuzz's corpus
-// is the shared one their flags name (open).
-func (c *cliRun) CorpusLoaded(*session.Corpus, session.Loaded, error) {}
-func (c *cliRun) CorpusSaved(session.Saved, error)                    {}

@@ -34,15 +34,6 @@ func (s *server) corpusNote(msg string) {
 	s.logMessage(protocol.MessageTypeInfo, "foresight: "+msg)
 }
 
-// loadCorpus reads the saved inputs of contracts (the behaviour check's;
-// a campaign's corpus is session.Run's: Request.Corpus). Unreadable
-// files are skipped with a warning and left in place.
-func (s *server) loadCorpus(root string, contracts []string) []corpus.Input {
-	path := session.ProjectCorpus(root)
-	c, l, err := session.LoadCorpus(path, root, contracts)
-	return s.corpusLoaded(path, c, l, err)
-}
-
 // corpusLoaded says what was read of the corpus at path (a campaign's:
 // session.Run loads it) and returns its seeds.
 func (s *server) corpusLoaded(path string, c *session.Corpus, l session.Loaded, err error) []corpus.Input {

@@ -38,8 +38,8 @@ type behaviourDiff struct {
 	fn         string // "Contract.name"
 	d          behaviour.Difference
 	path       string
-	src        *source // the compiled text start and end refer to
-	start, end int     // the function's name
+	src        *session.Text // the compiled text start and end refer to
+	start, end int           // the function's name
 	old, new   []*solc.Build
 	seed       uint64
 }
@@ -139,11 +139,11 @@ func (p *project) functionLocked(contract, name string) (string, *fileState, sol
 }
 
 // definitionOf is a function's text with white space collapsed.
-func definitionOf(src *source, fn solc.Function) string {
-	if fn.Start < 0 || fn.End > len(src.content) || fn.Start > fn.End {
+func definitionOf(src *session.Text, fn solc.Function) string {
+	if fn.Start < 0 || fn.End > len(src.Content()) || fn.Start > fn.End {
 		return ""
 	}
-	return strings.Join(strings.Fields(string(src.content[fn.Start:fn.End])), " ")
+	return strings.Join(strings.Fields(string(src.Content()[fn.Start:fn.End])), " ")
 }
 
 // behaviourDiagnosticsLocked are the differences shown on path's current
@@ -166,7 +166,7 @@ func (s *server) behaviourDiagnosticsLocked(path string) []protocol.Diagnostic {
 
 func (d *behaviourDiff) diagnostic() protocol.Diagnostic {
 	return protocol.Diagnostic{
-		Range:    d.src.toRange(d.start, d.end),
+		Range:    rangeIn(d.src, d.start, d.end),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Source:   sourceBehaviour,
 		Code:     codeBehaviour,
@@ -210,7 +210,7 @@ func (s *server) behaviourLensesLocked(p *project, path string, fs *fileState, v
 		if !ok {
 			continue
 		}
-		out = append(out, protocol.CodeLens{Range: v.cur.toRange(start, start), Command: &protocol.Command{Title: title}})
+		out = append(out, protocol.CodeLens{Range: rangeIn(v.cur, start, start), Command: &protocol.Command{Title: title}})
 	}
 	return out
 }

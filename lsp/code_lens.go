@@ -42,7 +42,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 		if !ok {
 			continue
 		}
-		r := view.cur.toRange(start, start)
+		r := rangeIn(view.cur, start, start)
 		name := fn.Contract + "." + fn.Name
 		if !test {
 			lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
@@ -70,15 +70,15 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 
 // A view places byte ranges of a compiled text in the current buffer.
 type view struct {
-	compiled, cur *source
+	compiled, cur *session.Text
 	hunks         []session.Hunk
 }
 
-func newView(compiled *source, d *document) *view {
+func newView(compiled *session.Text, d *document) *view {
 	v := &view{compiled: compiled, cur: compiled}
-	if d != nil && string(d.text.content) != string(compiled.content) {
+	if d != nil && string(d.text.Content()) != string(compiled.Content()) {
 		v.cur = d.text
-		v.hunks = session.DiffLines(compiled.lines(), d.text.lines())
+		v.hunks = session.DiffLines(compiled.Lines(), d.text.Lines())
 	}
 	return v
 }
@@ -88,5 +88,5 @@ func (v *view) place(start, end int) (int, int, bool) {
 	if v.cur == v.compiled {
 		return start, end, true
 	}
-	return session.Relocate(v.compiled.mapper(), v.cur.mapper(), v.hunks, start, end)
+	return session.Relocate(v.compiled.Mapper(), v.cur.Mapper(), v.hunks, start, end)
 }

@@ -26,7 +26,7 @@ func functionSpansLocked(p *project, path string) []coverageFunction {
 		if name == "" {
 			name = fn.Kind
 		}
-		out = append(out, coverageFunction{Name: fn.Contract + "." + name, Start: fs.src.line(fn.Start), End: fs.src.line(fn.End)})
+		out = append(out, coverageFunction{Name: fn.Contract + "." + name, Start: fs.src.Line(fn.Start), End: fs.src.Line(fn.End)})
 	}
 	return out
 }

@@ -31,8 +31,8 @@
 // # Positions
 //
 // Every range is converted with the text it was computed on: compiled
-// files, open buffers and findings each keep a source (content and
-// position mapper, UTF-16 columns). When a buffer changed since the last
+// files, open buffers and findings each keep a session.Text (content and
+// position mapper; rangeIn converts to UTF-16 columns). When a buffer changed since the last
 // compile, ranges move through a line diff (session.DiffLines; what an
 // edit keeps, moves or drops is session's rule, session/edits.go).
 //
@@ -96,7 +96,7 @@
 // `$/cancelRequest` is handled at once, and a long command may release the
 // queue before it replies), `stream.go` (framing that survives malformed
 // messages and refuses oversized ones before decoding them), `initialize.go` (capabilities, commands, watched-file
-// registration), `document.go` (immutable texts with lazy position mappers,
+// registration), `document.go` (open buffers, `rangeIn`: a `session.Text` range in LSP positions,
 // URIs to paths), `text_sync.go`/`edit.go` (incremental UTF-16 edits),
 // `pipeline.go` (per save: `schedule`,
 // `execute`, which hands the run to `session.Run`, and `applyBuilds`, what

@@ -300,7 +300,7 @@ func (s *server) functionAtLocked(p *project, path string, pos protocol.Position
 		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s has not compiled yet", filepath.Base(path))
 	}
 	v := newView(fs.src, s.docs[path])
-	off, err := fromPosition(v.cur.mapper(), pos)
+	off, err := fromPosition(v.cur.Mapper(), pos)
 	if err != nil {
 		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "position %d:%d: %v", pos.Line, pos.Character, err)
 	}
@@ -343,7 +343,7 @@ func (s *server) fuzzFile(a fileArg) (*run, error) {
 	test := p.isTestLocked(path)
 	var text []byte
 	if d := s.docs[path]; d != nil {
-		text = d.text.content
+		text = d.text.Content()
 	}
 	s.mu.Unlock()
 	if test && text == nil {

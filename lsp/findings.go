@@ -17,7 +17,7 @@ import (
 type finding struct {
 	id   string
 	path string
-	src  *source
+	src  *session.Text
 	f    report.Finding // Start, End, Line and Column follow src
 	// via are the finding's places in code the user does not own (a
 	// library or dependency it called), as ranges of their compiled text.
@@ -43,7 +43,7 @@ type diagnosticData struct {
 // where it failed inside a dependency, then one per transaction of the
 // sequence.
 func (f *finding) diagnostic() protocol.Diagnostic {
-	r := f.src.toRange(f.f.Start, f.f.End)
+	r := rangeIn(f.src, f.f.Start, f.f.End)
 	d := protocol.Diagnostic{
 		Range:    r,
 		Severity: severityOf(f.f.Severity),
@@ -112,7 +112,7 @@ func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []session
 		if f.src != old.src {
 			continue // from an older text: cannot be placed
 		}
-		start, end, line, col, ok := session.Move(old.src.mapper(), nf.src.mapper(), old.functions, hunks, f.f.Start, f.f.End)
+		start, end, line, col, ok := session.Move(old.src.Mapper(), nf.src.Mapper(), old.functions, hunks, f.f.Start, f.f.End)
 		if !ok {
 			dropped = append(dropped, f)
 			continue

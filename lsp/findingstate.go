@@ -173,8 +173,8 @@ func (s *server) staleLocked(p *project, old *finding, placed bool, st session.F
 	nf.via = nil // ranges of texts that may have changed
 	nf.state = st
 	if !placed || old.src != fs.src {
-		m := fs.src.mapper()
-		line := min(old.src.line(old.f.Start), max(m.Lines()-1, 0))
+		m := fs.src.Mapper()
+		line := min(old.src.Line(old.f.Start), max(m.Lines()-1, 0))
 		start, end := m.LineRange(line)
 		nf.src, nf.f.Start, nf.f.End, nf.f.Line, nf.f.Column = fs.src, start, end, line+1, 1
 	}

@@ -272,7 +272,7 @@ func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback str
 	for _, rel := range f.Related {
 		if rf := files[rel.Path]; rf != nil && p.files[rel.Path] != nil && p.files[rel.Path].src == rf.src {
 			nf.via = append(nf.via, protocol.DiagnosticRelatedInformation{
-				Location: protocol.Location{URI: uriOf(rel.Path), Range: rf.src.toRange(rel.Start, rel.End)},
+				Location: protocol.Location{URI: uriOf(rel.Path), Range: rangeIn(rf.src, rel.Start, rel.End)},
 				Message:  rel.Message,
 			})
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -24,13 +25,13 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 	if d == nil {
 		return nil, nil
 	}
-	off, err := fromPosition(d.text.mapper(), params.Position)
+	off, err := fromPosition(d.text.Mapper(), params.Position)
 	if err != nil {
 		return nil, nil
 	}
 	var b strings.Builder
 	var first *protocol.Range
-	views := map[*source]*view{}
+	views := map[*session.Text]*view{}
 	for _, f := range s.findingsAtLocked(path) {
 		v := views[f.src]
 		if v == nil {
@@ -42,7 +43,7 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 			continue
 		}
 		if first == nil {
-			r := v.cur.toRange(start, end)
+			r := rangeIn(v.cur, start, end)
 			first = &r
 		} else {
 			b.WriteString("\n---\n\n")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -12,7 +13,7 @@ import (
 // shows in the editor labelled "(mock)" and as information, below the
 // project's own findings; the project's own keep their kind's severity.
 func TestMockDiagnostic(t *testing.T) {
-	src := newSource([]byte("contract Killable { function kill() external { selfdestruct(payable(msg.sender)); } }\n"))
+	src := session.NewText([]byte("contract Killable { function kill() external { selfdestruct(payable(msg.sender)); } }\n"))
 	own := &finding{id: "1", path: "/p/src/Bank.sol", src: src, f: report.Finding{Kind: "SWC-106", Severity: "error", Message: "Killable.kill destroyed the contract.", Start: 47, End: 80}}
 	mock := &finding{id: "2", path: "/p/mocks/Killable.sol", src: src, f: own.f}
 	mock.f.Mock = true

@@ -40,7 +40,7 @@ type mutantState struct {
 // made from (Start and End are offsets in src).
 type shownMutant struct {
 	mutant.Result
-	src *source
+	src *session.Text
 }
 
 func (p *project) mutantsLocked() *mutantState {
@@ -69,10 +69,10 @@ func (st Settings) mutantOptions() *session.MutantOptions {
 
 // mutantsStarting notes the texts a save's mutants are made of (the
 // last full compile's): their verdicts are shown on those only.
-func (s *server) mutantsStarting(p *project, files []string) map[string]*source {
+func (s *server) mutantsStarting(p *project, files []string) map[string]*session.Text {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	srcs := map[string]*source{}
+	srcs := map[string]*session.Text{}
 	for _, path := range files {
 		if fs := p.files[path]; fs != nil {
 			srcs[path] = fs.src
@@ -83,7 +83,7 @@ func (s *server) mutantsStarting(p *project, files []string) map[string]*source 
 
 // mutantsChecked shows what a save's mutants did (session.AfterSave
 // orders them): a hint per line, a lens per function, a message.
-func (s *server) mutantsChecked(p *project, c session.MutantsChecked, srcs map[string]*source) {
+func (s *server) mutantsChecked(p *project, c session.MutantsChecked, srcs map[string]*session.Text) {
 	files, opts, run := c.Files, c.Options, c.Run
 	if c.Err != nil {
 		s.log.Info("mutants", zap.String("root", p.root), zap.Error(c.Err))
@@ -109,7 +109,7 @@ func (s *server) mutantsChecked(p *project, c session.MutantsChecked, srcs map[s
 // absorbMutantsLocked records a run's verdicts on the texts they were
 // made of, replacing those of its files and of texts that changed since,
 // and returns the files to publish.
-func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*source, o session.MutantOptions) []string {
+func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*session.Text, o session.MutantOptions) []string {
 	st := p.mutantsLocked()
 	st.suites, st.seed, st.execs = run.Suites, o.Seed, o.Execs
 	paths := map[string]bool{}
@@ -125,7 +125,7 @@ func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*s
 		if fs := p.files[r.Path]; src == nil || fs == nil || fs.src != src {
 			continue // the file changed since: its next save's mutants say
 		}
-		if r.Status == mutant.Invalid || r.Status == mutant.Equivalent || r.End > len(src.content) || string(src.content[r.Start:r.End]) != r.Original {
+		if r.Status == mutant.Invalid || r.Status == mutant.Equivalent || r.End > len(src.Content()) || string(src.Content()[r.Start:r.End]) != r.Original {
 			continue
 		}
 		st.shown[r.ID] = &shownMutant{Result: r, src: src}
@@ -212,9 +212,9 @@ type mutantsData struct {
 // lineHint is the hint on the mutants of one line with one verdict.
 func lineHint(ms []*shownMutant) protocol.Diagnostic {
 	m := ms[0]
-	lm := m.src.mapper()
+	lm := m.src.Mapper()
 	start, end := lm.LineRange(min(m.Line-1, lm.Lines()-1))
-	for start < end && (m.src.content[start] == ' ' || m.src.content[start] == '\t') {
+	for start < end && (m.src.Content()[start] == ' ' || m.src.Content()[start] == '\t') {
 		start++
 	}
 	ids := make([]string, len(ms))
@@ -222,7 +222,7 @@ func lineHint(ms []*shownMutant) protocol.Diagnostic {
 		ids[i] = x.ID
 	}
 	d := protocol.Diagnostic{
-		Range:    m.src.toRange(start, end),
+		Range:    rangeIn(m.src, start, end),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Source:   sourceMutants,
 		Code:     codeSurvived,
@@ -285,7 +285,7 @@ func (s *server) mutantLensesLocked(path string, fs *fileState, v *view) []proto
 		if !ok {
 			continue
 		}
-		out = append(out, protocol.CodeLens{Range: v.cur.toRange(start, start), Command: &protocol.Command{Title: "mutants: " + mutantCounts(rs).words()}})
+		out = append(out, protocol.CodeLens{Range: rangeIn(v.cur, start, start), Command: &protocol.Command{Title: "mutants: " + mutantCounts(rs).words()}})
 	}
 	return out
 }

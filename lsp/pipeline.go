@@ -325,7 +325,7 @@ func (s *server) placeLocked(p *project, nf *finding, old *fileState) *finding {
 	case cur.src == old.src:
 		return nf
 	}
-	moved, _ := s.moveFindings([]*finding{nf}, old, cur, session.DiffLines(old.src.lines(), cur.src.lines()))
+	moved, _ := s.moveFindings([]*finding{nf}, old, cur, session.DiffLines(old.src.Lines(), cur.src.Lines()))
 	if len(moved) == 0 {
 		return nil
 	}

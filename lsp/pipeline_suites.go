@@ -126,7 +126,7 @@ func (s *server) addSuiteFiles(r *run, builds []*solc.Build) {
 			if _, ok := files[u.Path]; ok || u.Path == "" {
 				continue
 			}
-			files[u.Path] = &fileState{unit: name, src: newSource(u.Content), functions: b.Functions(name)}
+			files[u.Path] = &fileState{unit: name, src: session.NewText(u.Content), functions: b.Functions(name)}
 		}
 	}
 	r.files = files

@@ -51,7 +51,7 @@ type project struct {
 // last fully compiled state (the campaign's focus is the edit since base).
 type fileState struct {
 	unit      string
-	src       *source
+	src       *session.Text
 	functions []solc.Function // byte ranges in src
 	analysed  bool            // only the analysis-only compile has seen src
 	base      *fileState      // if analysed: the last fully compiled state, or nil
@@ -203,7 +203,7 @@ func (s *server) overlayLocked() (solc.Overlay, map[string]int32) {
 		if s.tooLarge[path] != 0 {
 			continue // the compiler never sees it
 		}
-		o[path] = d.text.content
+		o[path] = d.text.Content()
 		versions[path] = d.version
 	}
 	return o, versions
@@ -260,7 +260,7 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			if u.Path == "" {
 				continue
 			}
-			fs := &fileState{unit: name, src: newSource(u.Content), analysed: !full}
+			fs := &fileState{unit: name, src: session.NewText(u.Content), analysed: !full}
 			if full {
 				fs.functions = b.Functions(name)
 			}
@@ -283,14 +283,14 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			base = old.base
 		}
 		var hunks []session.Hunk
-		if string(old.src.content) == string(nf.src.content) {
+		if string(old.src.Content()) == string(nf.src.Content()) {
 			if !full {
 				files[path] = old // nothing new to learn
 				continue
 			}
 			nf.src = old.src // findings keep pointing at its text
 		} else {
-			hunks = session.DiffLines(old.src.lines(), nf.src.lines())
+			hunks = session.DiffLines(old.src.Lines(), nf.src.Lines())
 			var dropped []*finding
 			p.findings[path], dropped = s.moveFindings(p.findings[path], old, nf, hunks)
 			p.unplaced = append(p.unplaced, dropped...)
@@ -299,19 +299,19 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			}
 			moved = append(moved, path)
 			if !full {
-				nf.functions = session.ShiftFunctions(old.functions, old.src.mapper(), nf.src.mapper(), hunks)
+				nf.functions = session.ShiftFunctions(old.functions, old.src.Mapper(), nf.src.Mapper(), hunks)
 				nf.base = base
 				continue
 			}
 		}
-		if base == nil || string(base.src.content) == string(nf.src.content) {
+		if base == nil || string(base.src.Content()) == string(nf.src.Content()) {
 			continue
 		}
 		if base != old {
-			hunks = session.DiffLines(base.src.lines(), nf.src.lines())
+			hunks = session.DiffLines(base.src.Lines(), nf.src.Lines())
 		}
 		changed = append(changed, path)
-		fo, tg := session.Changes(path, nf.src.mapper(), nf.functions, hunks)
+		fo, tg := session.Changes(path, nf.src.Mapper(), nf.functions, hunks)
 		focus, targets = append(focus, fo...), append(targets, tg...)
 	}
 	for path, old := range p.files {

@@ -38,7 +38,7 @@ type editorSink struct {
 	clock, suiteClock countdown
 	seed, execs       uint64
 	// mutantSrcs are the texts the save's mutants are made of (Checked).
-	mutantSrcs map[string]*source
+	mutantSrcs map[string]*session.Text
 }
 
 // Checked shows what a check after the save's campaign did.

@@ -56,9 +56,9 @@ func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
 		if !ok {
 			continue // the edit touched it: the next save's compile places it
 		}
-		target := contractVar(string(fs.src.content[start:end]), contract)
-		sk := skeleton{suite: suite, at: v.cur.toRange(at, at).Start,
-			text: stub(uniqueName(string(v.cur.content), base), why, state, target)}
+		target := contractVar(string(fs.src.Content()[start:end]), contract)
+		sk := skeleton{suite: suite, at: rangeIn(v.cur, at, at).Start,
+			text: stub(uniqueName(string(v.cur.Content()), base), why, state, target)}
 		if d := s.docs[suite]; d != nil {
 			version := d.version
 			sk.version = &version
@@ -92,8 +92,8 @@ func newSuite(p *project, m *shownMutant, contract, name, why, state string) ske
 		imp = "./" + imp
 	}
 	pragma := "pragma solidity >=0.8.0;"
-	if loc := pragmaRe.FindIndex(m.src.content); loc != nil {
-		pragma = string(m.src.content[loc[0]:loc[1]])
+	if loc := pragmaRe.FindIndex(m.src.Content()); loc != nil {
+		pragma = string(m.src.Content()[loc[0]:loc[1]])
 	}
 	target := strings.ToLower(contract[:1]) + contract[1:]
 	text := fmt.Sprintf(`// SPDX-License-Identifier: UNLICENSED
@@ -215,7 +215,7 @@ func suiteContract(fs *fileState) (name string, start, end int) {
 		}
 	}
 	decl := regexp.MustCompile(`\b(?:abstract\s+)?contract\s+` + regexp.QuoteMeta(name) + `\b`)
-	if locs := decl.FindAllIndex(fs.src.content[:start], -1); len(locs) > 0 {
+	if locs := decl.FindAllIndex(fs.src.Content()[:start], -1); len(locs) > 0 {
 		start = locs[len(locs)-1][0]
 	}
 	return name, start, end

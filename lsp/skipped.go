@@ -17,7 +17,7 @@ const codeNotFuzzed = "not-fuzzed"
 // src and moves with the text until an edit touches it.
 type note struct {
 	path       string
-	src        *source
+	src        *session.Text
 	start, end int
 	contract   string
 	why        session.Why
@@ -38,7 +38,7 @@ func noteSeverity(w session.Why) protocol.DiagnosticSeverity {
 // diagnostic renders a note.
 func (n *note) diagnostic() protocol.Diagnostic {
 	return protocol.Diagnostic{
-		Range:    n.src.toRange(n.start, n.end),
+		Range:    rangeIn(n.src, n.start, n.end),
 		Severity: noteSeverity(n.why),
 		Code:     codeNotFuzzed,
 		Source:   sourceFindings,
@@ -52,7 +52,7 @@ func notesFor(p *project, skips []session.Status) map[string][]*note {
 	out := map[string][]*note{}
 	for _, sk := range skips {
 		fs := p.files[sk.Path]
-		if sk.Path == "" || fs == nil || !bytes.Equal(fs.src.content, sk.Content) {
+		if sk.Path == "" || fs == nil || !bytes.Equal(fs.src.Content(), sk.Content) {
 			continue // the text changed since: the offsets would not fit
 		}
 		out[sk.Path] = append(out[sk.Path], &note{path: sk.Path, src: fs.src, start: sk.Start, end: sk.End,
@@ -85,7 +85,7 @@ func moveNotes(ns []*note, old, nf *fileState, hunks []session.Hunk) []*note {
 		if n.src != old.src {
 			continue
 		}
-		start, end, ok := session.Relocate(old.src.mapper(), nf.src.mapper(), hunks, n.start, n.end)
+		start, end, ok := session.Relocate(old.src.Mapper(), nf.src.Mapper(), hunks, n.start, n.end)
 		if !ok {
 			continue
 		}

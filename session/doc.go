@@ -99,5 +99,6 @@
 //     the editor's findings and notes, and the focus and targets it
 //     gives), `findingstate.go` (`FindingState`, `Replayable`,
 //     `Rechecked`: which stored findings a new build replays and the state
-//     each is left in).
+//     each is left in), `text.go` (`Text`: a file's text as a compile saw
+//     it, the one a finding's byte offsets refer to).
 package session

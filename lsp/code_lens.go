@@ -53,8 +53,8 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 		}
 		if st := p.stats[name]; st != nil {
 			n := 0
-			for _, f := range p.findings[path] {
-				if f.src == fs.src && fn.Start <= f.f.Start && f.f.End <= fn.End {
+			for _, f := range p.findings.In(path) {
+				if f.Text == fs.src && fn.Start <= f.Found.Start && f.Found.End <= fn.End {
 					n++
 				}
 			}

@@ -140,7 +140,7 @@ func (s *server) publish(paths ...string) {
 		params.Diagnostics = append(params.Diagnostics, s.sizeDiagnosticLocked(path)...)
 		params.Diagnostics = append(params.Diagnostics, s.solcDiag[path]...)
 		for _, f := range s.findingsAtLocked(path) {
-			params.Diagnostics = append(params.Diagnostics, f.diagnostic())
+			params.Diagnostics = append(params.Diagnostics, diagnosticOf(f))
 		}
 		for _, n := range s.notesAtLocked(path) {
 			params.Diagnostics = append(params.Diagnostics, n.diagnostic())

@@ -56,8 +56,8 @@
 //     it streams (findings, progress, set-ups, campaign ends); summary.go:
 //     each campaign's line in the client's log.
 //   - skipped.go: notes on the contracts a campaign did not fuzz.
-//   - findingstate.go: stored findings rechecked on a new build
-//     (session.Replayable, session.Rechecked decide).
+//   - findingstate.go: the project's findings (session.Findings)
+//     rechecked on a new build under the server's lock, then shown.
 //   - funcfigures.go: each function's figures for lenses and hovers.
 //   - coverage.go, coverage_functions.go, coverage_hint.go,
 //     coverage_lcov.go: a run's line coverage, its notification, the hint
@@ -69,7 +69,8 @@
 //   - fork.go: the fork a campaign runs on (trusted workspaces only).
 //   - corpus.go: the corpus saved per project in .foresight/corpus.
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
-//   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
+//   - findings.go, diagnostics.go: session's findings and compiler
+//     messages as diagnostics, related information and hover text.
 //   - code_action.go, execute_command.go, code_lens.go, hover.go: the features.
 //   - testitems.go, testrun.go: foresight/testItems (suites, reproducers,
 //     functions) and the run commands' "wait" answer, for test runners.
@@ -117,9 +118,10 @@
 // progress' countdown), `runstream.go` (its `session.Stream`: findings
 // published as found, the direct campaign's and the suites' progress,
 // the set-up recorded, each campaign's log line),
-// `findingstate.go` (each stored finding replayed on a new full build,
-// `engine.Recheck`, and left still failing, fixed or stale by session's
-// rules, `session.Replayable` and `session.Rechecked`), `code_action.go`,
+// `findingstate.go` (the project's findings replayed on a new full build
+// by session, `session.Findings.Rechecks`, `session.Replay`,
+// `session.Findings.Apply`, unless a newer run started; the fixed ones
+// named in a message), `code_action.go`,
 // `code_lens.go`, `hover.go`, `execute_command.go`, `progress.go`,
 // `configuration.go` (with `setting_specs.go`, the editor's view of
 // `session`'s settings, and `setting_bounds.go`, which clamps numeric

@@ -130,7 +130,7 @@ func commandArg(params *protocol.ExecuteCommandParams, v any) error {
 // replayTarget is what replaying or exporting a finding needs.
 type replayTarget struct {
 	p      *project
-	f      *finding
+	f      *session.Finding
 	builds []*solc.Build
 	setup  report.Setup
 }
@@ -143,21 +143,16 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 		s.mu.Unlock()
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "finding %s is gone: its code changed since", id)
 	}
-	// Campaigns record their deployment (OnSetup) before any finding.
-	setup, ok := p.setups[f.f.Seed]
-	builds := p.builds
-	if h := f.f.Harness; h != nil {
-		// A suite's campaign ran on the suite compiled alone.
-		setup, builds = h.Setup, p.suites[h.File]
-		ok = builds != nil
-		if f.carried {
-			s.mu.Unlock()
-			return nil, fmt.Errorf("finding %s was found on the saved code while its suite (%s) compiled: it can be replayed once that compile has ended and replayed it", id, filepath.Base(h.File))
-		}
+	// Campaigns record their deployment (OnSetup) before any finding; a
+	// suite's campaign ran on the suite compiled alone.
+	setup, builds, ok := p.findings.ReplayOn(f, p.builds)
+	if h := f.Found.Harness; h != nil && f.Carried {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("finding %s was found on the saved code while its suite (%s) compiled: it can be replayed once that compile has ended and replayed it", id, filepath.Base(h.File))
 	}
 	s.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("finding %s: the deployment of its campaign (seed %d) is unknown", id, f.f.Seed)
+		return nil, fmt.Errorf("finding %s: the deployment of its campaign (seed %d) is unknown", id, f.Found.Seed)
 	}
 	// What follows (a replay, a round trip to the client) reads nothing of
 	// the session: later messages need not wait for it.
@@ -191,7 +186,7 @@ func (s *server) replay(ctx context.Context, a replayArg) (any, error) {
 	if !quiet {
 		summary := fmt.Sprintf("foresight: replayed %d transaction(s): ", len(tr.Steps))
 		if tr.Reproduced {
-			summary += fmt.Sprintf("%s reproduced at %s:%d", t.f.f.Title, filepath.Base(t.f.path), t.f.f.Line)
+			summary += fmt.Sprintf("%s reproduced at %s:%d", t.f.Found.Title, filepath.Base(t.f.Path), t.f.Found.Line)
 		} else {
 			summary += "the finding did not reproduce (the code changed?)"
 		}
@@ -202,7 +197,7 @@ func (s *server) replay(ctx context.Context, a replayArg) (any, error) {
 		return text, nil
 	}
 	return replayResult{
-		Title: t.f.f.Title, Kind: t.f.f.Kind, Path: t.f.path, Line: t.f.f.Line,
+		Title: t.f.Found.Title, Kind: t.f.Found.Kind, Path: t.f.Path, Line: t.f.Found.Line,
 		Reproduced: tr.Reproduced, Trace: text,
 	}, nil
 }

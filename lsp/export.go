@@ -41,7 +41,7 @@ func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, e
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", errExportPath, err)
 	}
-	rel, text, err := export.FoundryTestWith(t.f.f, t.setup, t.builds, opts)
+	rel, text, err := export.FoundryTestWith(t.f.Found, t.setup, t.builds, opts)
 	if err != nil {
 		return "", fmt.Errorf("foundry test: %w", err)
 	}

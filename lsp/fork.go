@@ -121,5 +121,5 @@ func (s *server) replayOn(ctx context.Context, t *replayTarget) (*engine.Trace, 
 	defer s.closeFork(src)
 	forks := s.setUpForks(ctx, t.setup.Fork)
 	defer s.closeSetUpForks(forks)
-	return engine.ReplayForked(src, forks, t.builds, t.setup, t.f.f)
+	return engine.ReplayForked(src, forks, t.builds, t.setup, t.f.Found)
 }

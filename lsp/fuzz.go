@@ -268,13 +268,10 @@ func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback str
 			return
 		}
 	}
-	nf := &finding{path: path, src: fs.src, f: f, carried: carried}
+	nf := &session.Finding{Path: path, Text: fs.src, Found: f, Carried: carried}
 	for _, rel := range f.Related {
 		if rf := files[rel.Path]; rf != nil && p.files[rel.Path] != nil && p.files[rel.Path].src == rf.src {
-			nf.via = append(nf.via, protocol.DiagnosticRelatedInformation{
-				Location: protocol.Location{URI: uriOf(rel.Path), Range: rangeIn(rf.src, rel.Start, rel.End)},
-				Message:  rel.Message,
-			})
+			nf.Via = append(nf.Via, session.Place{Path: rel.Path, Text: rf.src, Start: rel.Start, End: rel.End, Message: rel.Message})
 		}
 	}
 	if nf = s.placeLocked(p, nf, fs); nf == nil {
@@ -282,29 +279,11 @@ func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback str
 		return
 	}
 	s.seq++
-	nf.id = fmt.Sprintf("f%d", s.seq)
-	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
-	p.findings[path] = append(list, nf)
+	nf.ID = fmt.Sprintf("f%d", s.seq)
+	p.findings.Add(nf)
 	r.found = append(r.found, nf)
 	s.mu.Unlock()
 	s.publish(path)
-}
-
-// pruneSetupsLocked forgets the deployments no finding refers to any
-// more, except the campaign's own (seed), so campaigns with seeds from the
-// clock do not pile them up.
-func (s *server) pruneSetupsLocked(p *project, seed uint64) {
-	used := map[uint64]bool{seed: true}
-	for _, fs := range p.findings {
-		for _, f := range fs {
-			used[f.f.Seed] = true
-		}
-	}
-	for k := range p.setups {
-		if !used[k] {
-			delete(p.setups, k)
-		}
-	}
 }
 
 // suiteName names a suite campaign: "VaultTest (invariant suite

@@ -33,12 +33,12 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 	var first *protocol.Range
 	views := map[*session.Text]*view{}
 	for _, f := range s.findingsAtLocked(path) {
-		v := views[f.src]
+		v := views[f.Text]
 		if v == nil {
-			v = newView(f.src, d)
-			views[f.src] = v
+			v = newView(f.Text, d)
+			views[f.Text] = v
 		}
-		start, end, ok := v.place(f.f.Start, f.f.End)
+		start, end, ok := v.place(f.Found.Start, f.Found.End)
 		if !ok || off < start || off > end {
 			continue
 		}
@@ -48,8 +48,8 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 		} else {
 			b.WriteString("\n---\n\n")
 		}
-		fmt.Fprintf(&b, "**%s** (`%s`): %s\n\n```text\n%s```\n", f.f.Title, f.f.Kind, f.f.Message, f.sequenceText())
-		b.WriteString(explanation(f.f))
+		fmt.Fprintf(&b, "**%s** (`%s`): %s\n\n```text\n%s```\n", f.Found.Title, f.Found.Kind, f.Found.Message, sequenceText(f))
+		b.WriteString(explanation(f.Found))
 	}
 	if first == nil {
 		return nil, nil

@@ -317,19 +317,16 @@ func (s *server) settleDiagnostics(p *project, r *run) {
 // is unchanged; moved, as an edit moves findings, when a newer save
 // changed the file but not the finding's function; nil when it cannot be
 // placed (dropped: its offsets refer to a text that is gone).
-func (s *server) placeLocked(p *project, nf *finding, old *fileState) *finding {
-	cur := p.files[nf.path]
+func (s *server) placeLocked(p *project, nf *session.Finding, old *fileState) *session.Finding {
+	cur := p.files[nf.Path]
 	switch {
 	case cur == nil:
 		return nil
 	case cur.src == old.src:
 		return nf
 	}
-	moved, _ := s.moveFindings([]*finding{nf}, old, cur, session.DiffLines(old.src.Lines(), cur.src.Lines()))
-	if len(moved) == 0 {
-		return nil
-	}
-	return moved[0]
+	moved, _ := session.MoveFinding(nf, old.src, cur.src, old.functions, session.DiffLines(old.src.Lines(), cur.src.Lines()))
+	return moved
 }
 
 // fuzzable reports whether a function is called by campaigns.

@@ -142,10 +142,7 @@ func goodOf(builds []*solc.Build) []*solc.Build {
 func (s *server) keepSuites(p *project, suites []session.Suite) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p.suites = map[string][]*solc.Build{}
-	for _, su := range suites {
-		p.suites[su.Path] = su.Builds
-	}
+	p.findings.KeepSuites(suites)
 }
 
 // carry returns the suites of paths that can be fuzzed on the saved code
@@ -155,7 +152,7 @@ func (s *server) keepSuites(p *project, suites []session.Suite) {
 // is replayed on the suite's own compile once ready (recheckFindings).
 func (s *server) carry(p *project, paths []string, builds []*solc.Build) []session.Carried {
 	s.mu.Lock()
-	kept := maps.Clone(p.suites)
+	kept := p.findings.Suites()
 	s.mu.Unlock()
 	var out []session.Carried
 	for _, path := range paths {

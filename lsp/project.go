@@ -7,7 +7,6 @@ import (
 	"sort"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -29,19 +28,16 @@ type project struct {
 
 	diagPaths map[string]bool // files the compiles published compiler diagnostics for, until a run settles them (settleDiagnostics)
 
-	builds   []*solc.Build           // last builds without errors
-	files    map[string]*fileState   // by path: the compiled text of each file of builds
-	findings map[string][]*finding   // by path
-	unplaced []*finding              // dropped by edits since the last recheck (findingstate.go)
-	notes    map[string][]*note      // by path: what the last campaign did not fuzz
-	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
-	setups   map[uint64]report.Setup // by campaign seed, recorded when a campaign has deployed
-	// suites are the builds of the last run's invariant suites, each
-	// compiled alone, by file: their findings replay on them.
-	suites    map[string][]*solc.Build
-	behaviour *behaviourState // the save's behaviour checks (behaviour.go)
-	mutants   *mutantState    // the save's mutants (mutants.go)
-	checks    *session.Checks // the checks after a save in flight (checksLocked)
+	builds []*solc.Build         // last builds without errors
+	files  map[string]*fileState // by path: the compiled text of each file of builds
+	// findings are session's record of the project's findings, with the
+	// set-ups and suites' builds that replay them (findingstate.go).
+	findings  *session.Findings
+	notes     map[string][]*note    // by path: what the last campaign did not fuzz
+	stats     map[string]*fuzzStats // by "Contract.fn": the last campaign that covered it
+	behaviour *behaviourState       // the save's behaviour checks (behaviour.go)
+	mutants   *mutantState          // the save's mutants (mutants.go)
+	checks    *session.Checks       // the checks after a save in flight (checksLocked)
 }
 
 // fileState is a compiled file: its text and functions. A save first
@@ -94,7 +90,7 @@ type run struct {
 	// it added, for a command that waits for it (testrun.go); under
 	// server.mu.
 	result string
-	found  []*finding
+	found  []*session.Finding
 	// fuzzed and execs are the run's typed outcome for the same command
 	// (runResult.Fuzzed, Execs): set by campaignEnded, under server.mu.
 	fuzzed bool
@@ -106,10 +102,9 @@ func newProject(root string) *project {
 		root:      root,
 		diagPaths: map[string]bool{},
 		files:     map[string]*fileState{},
-		findings:  map[string][]*finding{},
+		findings:  session.NewFindings(),
 		notes:     map[string][]*note{},
 		stats:     map[string]*fuzzStats{},
-		setups:    map[uint64]report.Setup{},
 	}
 }
 
@@ -291,9 +286,7 @@ func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep 
 			nf.src = old.src // findings keep pointing at its text
 		} else {
 			hunks = session.DiffLines(old.src.Lines(), nf.src.Lines())
-			var dropped []*finding
-			p.findings[path], dropped = s.moveFindings(p.findings[path], old, nf, hunks)
-			p.unplaced = append(p.unplaced, dropped...)
+			p.findings.Move(path, old.src, nf.src, old.functions, hunks)
 			if p.notes[path] != nil {
 				p.notes[path] = moveNotes(p.notes[path], old, nf, hunks)
 			}

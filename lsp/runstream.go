@@ -40,8 +40,7 @@ func (k *editorSink) SetUp(setup report.Setup) {
 		k.req.prog.report("fuzzing from "+setup.SetUp+".setUp()", k.percent(0))
 	}
 	s.mu.Lock()
-	p.setups[k.seed] = setup
-	s.pruneSetupsLocked(p, k.seed)
+	p.findings.SetUp(k.seed, setup)
 	s.mu.Unlock()
 }
 

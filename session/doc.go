@@ -97,8 +97,12 @@
 //     each run found and how fast), `edits.go` (`DiffLines`, `Move`,
 //     `ShiftFunctions`, `Changes`: what an edit keeps, moves or drops of
 //     the editor's findings and notes, and the focus and targets it
-//     gives), `findingstate.go` (`FindingState`, `Replayable`,
-//     `Rechecked`: which stored findings a new build replays and the state
-//     each is left in), `text.go` (`Text`: a file's text as a compile saw
+//     gives), `findings.go` (`Finding`, `Findings`: the editor's
+//     record of a project's findings in byte offsets of their texts, moved
+//     by edits, with the set-ups and suites' builds that replay them),
+//     `findingstate.go` (`FindingState`, `Replayable`, `Rechecked`,
+//     `Findings.Rechecks`, `Replay`, `Findings.Apply`: which stored
+//     findings a new build replays, the replay, and the state each is
+//     left in), `text.go` (`Text`: a file's text as a compile saw
 //     it, the one a finding's byte offsets refer to).
 package session

@@ -1,0 +1,78 @@
+package session
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/solc"
+)
+
+// TestFindingsMove: an edit moves a file's findings with their lines,
+// takes those whose function it touched off the file until the next
+// replay (Rechecks lists them, unplaced), and forgets those of an older
+// text, which cannot be placed.
+func TestFindingsMove(t *testing.T) {
+	old := NewText([]byte("contract C {\n  function a() public { x; }\n  function b() public { y; }\n}\n"))
+	new := NewText([]byte("// added\ncontract C {\n  function a() public { x; }\n  function b() public { z; }\n}\n"))
+	older := NewText([]byte("contract C {}\n"))
+	fns := []solc.Function{
+		{Contract: "C", Name: "a", Kind: "function", Start: 15, End: 41, NameStart: -1},
+		{Contract: "C", Name: "b", Kind: "function", Start: 44, End: 70, NameStart: -1},
+	}
+	at := func(id string, text *Text, start, end int) *Finding {
+		return &Finding{ID: id, Path: "C.sol", Text: text, Found: report.Finding{Kind: "assert", Start: start, End: end}}
+	}
+	s := NewFindings()
+	s.Add(at("in a", old, 37, 38))
+	s.Add(at("in b", old, 66, 67))
+	s.Add(at("older", older, 0, 1))
+	s.Move("C.sol", old, new, fns, DiffLines(old.Lines(), new.Lines()))
+
+	var got []string
+	for _, f := range s.In("C.sol") {
+		got = append(got, f.ID)
+		if f.Text != new || f.Found.Start != 37+len("// added\n") || f.Found.Line != 3 {
+			t.Errorf("%s moved to %d, line %d, on the new text %v; want %d, line 3", f.ID, f.Found.Start, f.Found.Line, f.Text == new, 37+len("// added\n"))
+		}
+	}
+	if want := []string{"in a"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after the edit the file holds %v, want %v", got, want)
+	}
+	if len(s.unplaced) != 1 || s.unplaced[0].ID != "in b" {
+		t.Errorf("dropped until the replay: %v, want [in b]", s.unplaced)
+	}
+	// Without a set-up recorded nothing is replayed, but the dropped one
+	// is taken off: it cannot come back.
+	if jobs := s.Rechecks(nil, nil, true, false); len(jobs) != 0 || len(s.unplaced) != 0 {
+		t.Errorf("rechecks without set-ups: %d jobs, %d still dropped", len(jobs), len(s.unplaced))
+	}
+}
+
+// TestFindingsSetUps: a campaign's set-up is kept while a finding refers
+// to its seed or it is the newest; a suite's finding replays on its
+// suite's builds, and on nothing before they are kept.
+func TestFindingsSetUps(t *testing.T) {
+	s := NewFindings()
+	s.SetUp(1, report.Setup{SetUp: "one"})
+	s.Add(&Finding{ID: "f", Path: "C.sol", Found: report.Finding{Kind: "assert", Seed: 1}})
+	s.SetUp(2, report.Setup{SetUp: "two"})
+	s.SetUp(3, report.Setup{SetUp: "three"})
+	for seed, want := range map[uint64]bool{1: true, 2: false, 3: true} {
+		if _, ok := s.SetUpOf(seed); ok != want {
+			t.Errorf("set-up of seed %d kept: %v, want %v", seed, ok, want)
+		}
+	}
+	direct := []*solc.Build{{}}
+	if setup, builds, ok := s.ReplayOn(s.ByID("f"), direct); !ok || setup.SetUp != "one" || len(builds) != 1 {
+		t.Errorf("direct finding replays on %q, %d builds, %v", setup.SetUp, len(builds), ok)
+	}
+	suite := &Finding{Found: report.Finding{Harness: &report.Harness{File: "T.t.sol", Setup: report.Setup{SetUp: "T"}}}}
+	if _, _, ok := s.ReplayOn(suite, direct); ok {
+		t.Error("a suite's finding replays before its suite's builds are kept")
+	}
+	s.KeepSuites([]Suite{{Path: "T.t.sol", Builds: direct}})
+	if setup, _, ok := s.ReplayOn(suite, nil); !ok || setup.SetUp != "T" {
+		t.Errorf("suite finding replays on %q, %v", setup.SetUp, ok)
+	}
+}

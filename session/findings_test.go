@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -74,5 +75,50 @@ func TestFindingsSetUps(t *testing.T) {
 	s.KeepSuites([]Suite{{Path: "T.t.sol", Builds: direct}})
 	if setup, _, ok := s.ReplayOn(suite, nil); !ok || setup.SetUp != "T" {
 		t.Errorf("suite finding replays on %q, %v", setup.SetUp, ok)
+	}
+}
+
+// TestFindingsApply: the verdicts of a replay as the record keeps them:
+// a fixed finding leaves and is named, a still failing one moves to where
+// it failed on the new text keeping its ID, a stale one stays (at its
+// line of the new text when the edit took it), and one stale twice
+// leaves silently.
+func TestFindingsApply(t *testing.T) {
+	old := NewText([]byte("a\nbb\nccc\n"))
+	now := NewText([]byte("a\nbb\nCCC\ndddd\n"))
+	at := func(id string, start, end int, st FindingState) *Finding {
+		return &Finding{ID: id, Path: "C.sol", Text: old, Found: report.Finding{Kind: id, Start: start, End: end}, State: st}
+	}
+	fixed := at("fixed", 0, 1, FindingState{})
+	failing := at("failing", 2, 4, FindingState{})
+	stale := at("stale", 5, 8, FindingState{}) // its line was edited: dropped, not placed
+	twice := at("twice", 2, 3, FindingState{Status: engine.Stale, Reason: "gone"})
+	s := NewFindings()
+	s.Add(fixed)
+	s.Add(failing)
+	s.Add(twice)
+	jobs := []Recheck{
+		{Finding: fixed, placed: true, replayed: true, verdict: engine.Verdict{Status: engine.Fixed}},
+		{Finding: failing, placed: true, replayed: true, verdict: engine.Verdict{Status: engine.StillFailing,
+			Now: &report.Finding{Path: "C.sol", Start: 9, End: 13, Line: 4, Column: 1, Message: "now"}}},
+		{Finding: stale, replayed: true, verdict: engine.Verdict{Status: engine.Stale, Reason: "function f is gone"}},
+		{Finding: twice, placed: true, replayed: true, verdict: engine.Verdict{Status: engine.Stale, Reason: "gone"}},
+	}
+	gone, paths := s.Apply(jobs, func(string) *Text { return now })
+	if len(gone) != 1 || gone[0] != fixed || len(paths) == 0 {
+		t.Errorf("fixed %v, files %v; want [fixed] and C.sol", gone, paths)
+	}
+	got := map[string]*Finding{}
+	for _, f := range s.In("C.sol") {
+		got[f.ID] = f
+	}
+	if len(got) != 2 || got["fixed"] != nil || got["twice"] != nil {
+		t.Errorf("kept %v, want failing and stale", got)
+	}
+	if f := got["failing"]; f == nil || f.Text != now || f.Found.Start != 9 || f.Found.Line != 4 || f.Found.Message != "now" || f.State.Status != engine.StillFailing {
+		t.Errorf("still failing: %+v", f)
+	}
+	if f := got["stale"]; f == nil || f.Text != now || f.Found.Start != 5 || f.Found.End != 8 || f.Found.Line != 3 || f.State.Reason != "function f is gone" {
+		t.Errorf("stale: %+v", f)
 	}
 }

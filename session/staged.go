@@ -13,8 +13,9 @@ import (
 // files (Request.Project) compiles them in stages, aims at what a save
 // changed, and hands the suites' compile to the campaigns (RunStaged).
 // What the compiles change in the editor's state (diagnostics, the
-// findings moved or rechecked, the campaign a save replaces) is the
-// front end's: Stages.
+// findings moved or rechecked, the campaign a save replaces) the front
+// end applies under its lock: Stages. The findings' record and its rules
+// are session's (Findings, findings.go and findingstate.go).
 
 // A Stage is which compile of an editor's run is applied: the analysis
 // of the open files, the full compile of the code fuzzed directly, or
@@ -56,8 +57,9 @@ type Stages interface {
 	Applied(at Stage, builds []*solc.Build) Applied
 	// Settle is called once the run's last compile is applied.
 	Settle()
-	// Recheck replays the findings of the changed files on the direct
-	// compile's builds.
+	// Recheck replays the project's findings on the direct compile's
+	// builds (Findings.Rechecks, Replay, Findings.Apply) when the run
+	// changed code or an edit dropped some.
 	Recheck(ctx context.Context, changed []string)
 	// Fuzzing is called once the run's builds are ready to fuzz, with
 	// whether suites run beside the direct campaign: the campaign this
@@ -65,8 +67,8 @@ type Stages interface {
 	Fuzzing(suites bool)
 	// SuitesReady is called once the suites compiled and were applied,
 	// with the files the run's compiles changed (superseded: a newer run
-	// started since): the front end keeps the suites and replays their
-	// findings on them.
+	// started since): the front end keeps the suites
+	// (Findings.KeepSuites) and replays their findings on them.
 	SuitesReady(ctx context.Context, suites []Suite, changed []string, superseded bool)
 	// Carried are the suites of paths fuzzed on the saved code from
 	// their last compile while theirs runs (Carry).

@@ -152,8 +152,8 @@
 //     fallback staticcheck is told about), `campaign.go` (a run's
 //     contracts, focus and targets from `session.Campaigns.AimFor`),
 //     `fuzz.go` (the campaigns of a run: `fuzz` calls `session.RunAll`,
-//     `addFindingOf` publishes, placed on the text now by `pipeline.go`'s
-//     `placeLocked`), `funcfigures.go` (each
+//     `addFindingOf` publishes, placed on the text now by
+//     `session.Streamed`), `funcfigures.go` (each
 //     function's own lens figures from the campaigns' per-function counts
 //     and line coverage; an invariant's calls held), `summary.go` (the suite
 //     campaigns' progress hooks and one human `window/logMessage` line per

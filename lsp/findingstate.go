@@ -41,12 +41,7 @@ func (s *server) recheckFindings(ctx context.Context, p *project, r *run, st Set
 	s.mu.Lock()
 	if p.gen == r.gen {
 		var gone []*session.Finding
-		gone, paths = p.findings.Apply(jobs, func(path string) *session.Text {
-			if fs := p.files[path]; fs != nil {
-				return fs.src
-			}
-			return nil
-		})
+		gone, paths = p.findings.Apply(jobs, p.textLocked)
 		for _, f := range gone {
 			fixed = append(fixed, fmt.Sprintf("%s at %s:%d", f.Found.Title, filepath.Base(f.Path), f.Found.Line))
 		}

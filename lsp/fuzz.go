@@ -240,7 +240,7 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []sessi
 
 // addFindingOf records a streamed finding of run r and publishes its file
 // at once. Its offsets refer to the text r compiled: a newer save that
-// changed the file since moves it or drops it (placeLocked). A carried
+// changed the file since moves it or drops it (session.Streamed). A carried
 // suite's finding (session.Carry) is dropped once the run's suites are
 // compiled, since the replay of the findings on that compile has started
 // or ended (editorStages) and would not see it.
@@ -268,13 +268,14 @@ func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback str
 			return
 		}
 	}
-	nf := &session.Finding{Path: path, Text: fs.src, Found: f, Carried: carried}
-	for _, rel := range f.Related {
-		if rf := files[rel.Path]; rf != nil && p.files[rel.Path] != nil && p.files[rel.Path].src == rf.src {
-			nf.Via = append(nf.Via, session.Place{Path: rel.Path, Text: rf.src, Start: rel.Start, End: rel.End, Message: rel.Message})
+	ran := func(path string) *session.Text {
+		if fs := files[path]; fs != nil {
+			return fs.src
 		}
+		return nil
 	}
-	if nf = s.placeLocked(p, nf, fs); nf == nil {
+	nf := session.Streamed(f, path, fs.functions, ran, p.textLocked, carried)
+	if nf == nil {
 		s.mu.Unlock()
 		return
 	}

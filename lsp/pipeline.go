@@ -312,23 +312,6 @@ func (s *server) settleDiagnostics(p *project, r *run) {
 	s.publish(publish...)
 }
 
-// placeLocked returns a finding of a run, found on the text of the run's
-// full compile (old), in the project's text now: as it is while the file
-// is unchanged; moved, as an edit moves findings, when a newer save
-// changed the file but not the finding's function; nil when it cannot be
-// placed (dropped: its offsets refer to a text that is gone).
-func (s *server) placeLocked(p *project, nf *session.Finding, old *fileState) *session.Finding {
-	cur := p.files[nf.Path]
-	switch {
-	case cur == nil:
-		return nil
-	case cur.src == old.src:
-		return nf
-	}
-	moved, _ := session.MoveFinding(nf, old.src, cur.src, old.functions, session.DiffLines(old.src.Lines(), cur.src.Lines()))
-	return moved
-}
-
 // fuzzable reports whether a function is called by campaigns.
 func fuzzable(fn solc.Function) bool {
 	return fn.Kind == "function" && fn.Name != "" && fn.Implemented &&

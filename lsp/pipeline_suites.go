@@ -66,7 +66,7 @@ func (e *editorStages) Applied(at session.Stage, builds []*solc.Build) session.A
 		// A newer save's direct campaign took this run's over while its
 		// suites compiled: they fuzz the text they compiled, as a
 		// campaign that fuzzes on while the next save compiles does
-		// (placeLocked moves or drops their findings); the newer run
+		// (session.Streamed moves or drops their findings); the newer run
 		// publishes, rechecks and keeps its own.
 		e.s.addSuiteFiles(e.r, builds)
 	}

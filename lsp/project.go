@@ -223,6 +223,14 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 	return proj, nil
 }
 
+// textLocked is the compiled text of a file of the project now, or nil.
+func (p *project) textLocked(path string) *session.Text {
+	if fs := p.files[path]; fs != nil {
+		return fs.src
+	}
+	return nil
+}
+
 // isTestLocked reports whether path is test or script code, as the
 // command line decides it (solc.Project.IsTestOrScript): by the project's
 // last configuration read, or by the default folders before one was.

@@ -99,7 +99,8 @@
 //     the editor's findings and notes, and the focus and targets it
 //     gives), `findings.go` (`Finding`, `Findings`: the editor's
 //     record of a project's findings in byte offsets of their texts, moved
-//     by edits, with the set-ups and suites' builds that replay them),
+//     by edits, with the set-ups and suites' builds that replay them;
+//     `Streamed`: a run's finding placed on the text now),
 //     `findingstate.go` (`FindingState`, `Replayable`, `Rechecked`,
 //     `Findings.Rechecks`, `Replay`, `Findings.Apply`: which stored
 //     findings a new build replays, the replay, and the state each is

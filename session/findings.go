@@ -103,6 +103,32 @@ func (s *Findings) Move(path string, old, new *Text, fns []solc.Function, hunks 
 	s.byPath[path] = kept
 }
 
+// Streamed is a finding a run streamed, on path, as the record keeps it.
+// Its offsets refer to the texts the run compiled (ran: a path's, nil if
+// none; fns: the functions of path's): it is placed on path's text now
+// (now, nil if none) as it was found while the file is unchanged, moved
+// as an edit moves findings when a newer save changed the file but not
+// the finding's function, and not at all (nil) otherwise. Its related
+// places are kept only in files unchanged since the run compiled them.
+func Streamed(f report.Finding, path string, fns []solc.Function, ran, now func(path string) *Text, carried bool) *Finding {
+	text := ran(path)
+	nf := &Finding{Path: path, Text: text, Found: f, Carried: carried}
+	for _, rel := range f.Related {
+		if rt := ran(rel.Path); rt != nil && now(rel.Path) == rt {
+			nf.Via = append(nf.Via, Place{Path: rel.Path, Text: rt, Start: rel.Start, End: rel.End, Message: rel.Message})
+		}
+	}
+	switch cur := now(path); cur {
+	case nil:
+		return nil
+	case text:
+		return nf
+	default:
+		moved, _ := MoveFinding(nf, text, cur, fns, DiffLines(text.Lines(), cur.Lines()))
+		return moved
+	}
+}
+
 // MoveFinding is a finding of old moved to new with its lines, or false
 // when the edit touched its lines or the function around it (Move).
 func MoveFinding(f *Finding, old, new *Text, fns []solc.Function, hunks []Hunk) (*Finding, bool) {

@@ -122,3 +122,38 @@ func TestFindingsApply(t *testing.T) {
 		t.Errorf("stale: %+v", f)
 	}
 }
+
+// TestStreamed: a finding an older run streams after a newer save is
+// placed on the text now: as found while its file is unchanged, moved
+// when the file changed elsewhere, dropped when its file is gone; its
+// related places stay only in files unchanged since.
+func TestStreamed(t *testing.T) {
+	ran := map[string]*Text{"C.sol": NewText([]byte("a\nb\n")), "L.sol": NewText([]byte("l\n")), "M.sol": NewText([]byte("m\n"))}
+	f := report.Finding{Kind: "assert", Start: 2, End: 3, Line: 2, Column: 1, Related: []report.Related{
+		{Path: "L.sol", Start: 0, End: 1, Message: "in L"}, {Path: "M.sol", Start: 0, End: 1, Message: "in M"}}}
+	for _, tt := range []struct {
+		name     string
+		now      map[string]*Text
+		start    int // -1: dropped
+		via      int
+		sameText bool
+	}{
+		{"unchanged", ran, 2, 2, true},
+		{"moved", map[string]*Text{"C.sol": NewText([]byte("new\na\nb\n")), "L.sol": ran["L.sol"], "M.sol": NewText([]byte("m2\n"))}, 6, 1, false},
+		{"gone", map[string]*Text{}, -1, 0, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			at := func(m map[string]*Text) func(string) *Text { return func(p string) *Text { return m[p] } }
+			nf := Streamed(f, "C.sol", nil, at(ran), at(tt.now), false)
+			if tt.start < 0 {
+				if nf != nil {
+					t.Fatalf("placed at %d, want dropped", nf.Found.Start)
+				}
+				return
+			}
+			if nf == nil || nf.Found.Start != tt.start || len(nf.Via) != tt.via || (nf.Text == ran["C.sol"]) != tt.sameText || nf.Text != tt.now["C.sol"] {
+				t.Errorf("placed %+v; want start %d, %d related", nf, tt.start, tt.via)
+			}
+		})
+	}
+}

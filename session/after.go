@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -185,11 +186,7 @@ func checkMutants(a *AfterSave, proj *solc.Project, tc *solc.Toolchain, targets 
 	if len(lines) == 0 {
 		return
 	}
-	files := make([]string, 0, len(lines))
-	for path := range lines {
-		files = append(files, path)
-	}
-	slices.Sort(files)
+	files := slices.Sorted(maps.Keys(lines))
 	opts := *a.Mutants
 	opts.Seed = max(opts.Seed, 1)
 	if opts.Execs == 0 {

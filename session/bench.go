@@ -3,7 +3,8 @@ package session
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,12 +36,7 @@ var benchConfigs = map[string]BenchConfig{
 
 // BenchConfigNames are the configurations' names, sorted.
 func BenchConfigNames() []string {
-	var out []string
-	for n := range benchConfigs {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(benchConfigs))
 }
 
 // BenchConfigsNamed resolves a comma-separated list of configuration

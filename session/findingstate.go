@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"maps"
 	"slices"
 
 	"github.com/foresight-sol/foresight/engine"
@@ -98,12 +99,7 @@ func (s *Findings) Rechecks(direct []*solc.Build, oracles map[string]bool, chang
 		}
 		jobs = append(jobs, Recheck{Finding: f, placed: placed, builds: builds, setup: setup})
 	}
-	paths := make([]string, 0, len(s.byPath))
-	for path := range s.byPath {
-		paths = append(paths, path)
-	}
-	slices.Sort(paths)
-	for _, path := range paths {
+	for _, path := range slices.Sorted(maps.Keys(s.byPath)) {
 		for _, f := range s.byPath[path] {
 			add(f, true)
 		}

@@ -61,7 +61,7 @@ func (s *server) behaviourChecked(p *project, r *run, c session.BehaviourChecked
 	rep := c.Report
 	s.log.Info("behaviour check", zap.String("root", p.root), zap.Int("functions", len(rep.Compared)), zap.Int("differences", len(rep.Differences)))
 	s.mu.Lock()
-	if p.gen != r.gen {
+	if !r.gen.Current() {
 		s.mu.Unlock()
 		return
 	}
@@ -100,12 +100,12 @@ func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, n
 		if !ok {
 			continue
 		}
-		if text, ok := st.accepted[name]; ok && text == definitionOf(fs.src, fn) {
+		if text, ok := st.accepted[name]; ok && text == definitionOf(fs.Text, fn) {
 			continue // accepted, and the function is as it was then
 		}
 		delete(st.accepted, name)
 		st.nextID++
-		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.src, old: old, new: new, seed: seed}
+		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.Text, old: old, new: new, seed: seed}
 		bd.start, bd.end = fn.Start, fn.Start
 		if fn.NameStart >= 0 {
 			bd.start, bd.end = fn.NameStart, fn.NameStart+len(fn.Name)
@@ -127,9 +127,10 @@ func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, n
 
 // functionLocked finds a public or external function's definition in the
 // last compiled files.
-func (p *project) functionLocked(contract, name string) (string, *fileState, solc.Function, bool) {
-	for path, fs := range p.files {
-		for _, fn := range fs.functions {
+func (p *project) functionLocked(contract, name string) (string, *session.File, solc.Function, bool) {
+	for _, path := range p.state.Paths() {
+		fs := p.state.File(path)
+		for _, fn := range fs.Functions {
 			if fn.Contract == contract && fn.Name == name && fuzzable(fn) {
 				return path, fs, fn, true
 			}
@@ -151,12 +152,12 @@ func definitionOf(src *session.Text, fn solc.Function) string {
 func (s *server) behaviourDiagnosticsLocked(path string) []protocol.Diagnostic {
 	var out []protocol.Diagnostic
 	for _, p := range s.projects {
-		fs := p.files[path]
+		fs := p.state.File(path)
 		if p.behaviour == nil || fs == nil {
 			continue
 		}
 		for _, d := range p.behaviour.diffs {
-			if d.path == path && d.src == fs.src {
+			if d.path == path && d.src == fs.Text {
 				out = append(out, d.diagnostic())
 			}
 		}
@@ -177,18 +178,18 @@ func (d *behaviourDiff) diagnostic() protocol.Diagnostic {
 
 // behaviourLensesLocked puts "behaviour unchanged over N inputs" or
 // "behaviour changed" on the functions of a file the checks compared.
-func (s *server) behaviourLensesLocked(p *project, path string, fs *fileState, v *view) []protocol.CodeLens {
+func (s *server) behaviourLensesLocked(p *project, path string, fs *session.File, v *view) []protocol.CodeLens {
 	if p.behaviour == nil {
 		return nil
 	}
 	changed := map[string]bool{}
 	for _, d := range p.behaviour.diffs {
-		if d.path == path && d.src == fs.src {
+		if d.path == path && d.src == fs.Text {
 			changed[d.fn] = true
 		}
 	}
 	var out []protocol.CodeLens
-	for _, fn := range fs.functions {
+	for _, fn := range fs.Functions {
 		if !fuzzable(fn) {
 			continue
 		}

@@ -91,7 +91,7 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 	if params.Command == cmdAcceptBehaviour {
 		st := p.behaviourLocked()
 		if _, fs, fn, ok := p.functionLocked(d.d.Function.Contract, fnName(d.d.Function)); ok {
-			st.accepted[d.fn] = definitionOf(fs.src, fn)
+			st.accepted[d.fn] = definitionOf(fs.Text, fn)
 		}
 		delete(st.diffs, d.id)
 		s.mu.Unlock()

@@ -82,11 +82,11 @@ func findingIDOf(d protocol.Diagnostic) string {
 // functionOfLocked names the function ("Contract.name") around a finding.
 func (s *server) functionOfLocked(f *session.Finding) string {
 	for _, p := range s.projects {
-		fs := p.files[f.Path]
-		if fs == nil || fs.src != f.Text {
+		fs := p.state.File(f.Path)
+		if fs == nil || fs.Text != f.Text {
 			continue
 		}
-		if fn := session.Enclosing(fs.functions, f.Found.Start, f.Found.End); fn != nil && fn.Name != "" && fn.Kind == "function" {
+		if fn := session.Enclosing(fs.Functions, f.Found.Start, f.Found.End); fn != nil && fn.Name != "" && fn.Kind == "function" {
 			return fn.Contract + "." + fn.Name
 		}
 	}

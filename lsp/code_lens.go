@@ -22,15 +22,15 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.projects[s.rootLocked(path)]
-	if p == nil || p.files[path] == nil {
+	if p == nil || p.state.File(path) == nil {
 		return lenses, nil
 	}
 	// Test contracts are not fuzzed: their invariants say how long they
 	// held.
 	test := p.isTestLocked(path)
-	fs := p.files[path]
-	view := newView(fs.src, s.docs[path])
-	for _, fn := range fs.functions {
+	fs := p.state.File(path)
+	view := newView(fs.Text, s.docs[path])
+	for _, fn := range fs.Functions {
 		if !fuzzable(fn) || test && p.stats[fn.Contract+"."+fn.Name] == nil {
 			continue
 		}
@@ -53,8 +53,8 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 		}
 		if st := p.stats[name]; st != nil {
 			n := 0
-			for _, f := range p.findings.In(path) {
-				if f.Text == fs.src && fn.Start <= f.Found.Start && f.Found.End <= fn.End {
+			for _, f := range p.state.In(path) {
+				if f.Text == fs.Text && fn.Start <= f.Found.Start && f.Found.End <= fn.End {
 					n++
 				}
 			}

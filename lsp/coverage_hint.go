@@ -32,7 +32,7 @@ type coverageHint struct {
 func hintsFor(p *project, files map[string]*engine.FileCoverage, targets []engine.Target, guards []engine.Guard, execs uint64) map[string][]coverageHint {
 	out := map[string][]coverageHint{}
 	for _, tg := range targets {
-		fc, fs := files[tg.Path], p.files[tg.Path]
+		fc, fs := files[tg.Path], p.state.File(tg.Path)
 		if fc == nil || fs == nil || tg.FromLine <= 0 {
 			continue
 		}
@@ -47,7 +47,7 @@ func hintsFor(p *project, files map[string]*engine.FileCoverage, targets []engin
 					cur.to = l
 					continue
 				}
-				out[tg.Path] = append(out[tg.Path], coverageHint{src: fs.src, from: l, to: l, guard: g, execs: execs})
+				out[tg.Path] = append(out[tg.Path], coverageHint{src: fs.Text, from: l, to: l, guard: g, execs: execs})
 				cur = &out[tg.Path][len(out[tg.Path])-1]
 			}
 		}
@@ -107,7 +107,7 @@ func (h *coverageHint) diagnostic(path string) protocol.Diagnostic {
 func (s *server) coverageHintsAtLocked(path string) []protocol.Diagnostic {
 	var out []protocol.Diagnostic
 	for root, rc := range s.coverage {
-		if p := s.projects[root]; p == nil || p.gen != rc.gen {
+		if p := s.projects[root]; p == nil || rc.gen.State() != p.state || !rc.gen.Current() {
 			continue
 		}
 		for i := range rc.hints[path] {

@@ -46,8 +46,9 @@
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
 //   - pipeline.go: runs (schedule, execute, take-over) and what each
-//     compile changes (applyBuilds, publish); session.Run orders the
-//     compiles (a full compile's good builds go on when others fail).
+//     compile shows (showCompile, publish); session.Run orders the
+//     compiles and applies them to the project's session.State (a full
+//     compile's good builds go on when others fail).
 //     pipeline_suites.go: editorStages, the editor's session.Stages.
 //   - campaign.go: what a run fuzzes directly, as session.Run aimed it.
 //   - fuzz.go: a run through one session.Run call, streamed
@@ -56,8 +57,8 @@
 //     it streams (findings, progress, set-ups, campaign ends); summary.go:
 //     each campaign's line in the client's log.
 //   - skipped.go: notes on the contracts a campaign did not fuzz.
-//   - findingstate.go: the project's findings (session.Findings)
-//     rechecked on a new build under the server's lock, then shown.
+//   - findingstate.go: what session's replay of the project's findings
+//     on a new build changed, shown (published, fixed ones named).
 //   - funcfigures.go: each function's figures for lenses and hovers.
 //   - coverage.go, coverage_functions.go, coverage_hint.go,
 //     coverage_lcov.go: a run's line coverage, its notification, the hint
@@ -100,15 +101,17 @@
 // registration), `document.go` (open buffers, `rangeIn`: a `session.Text` range in LSP positions,
 // URIs to paths), `text_sync.go`/`edit.go` (incremental UTF-16 edits),
 // `pipeline.go` (per save: `schedule`,
-// `execute`, which hands the run to `session.Run`, and `applyBuilds`, what
-// each compile of it changes: diagnostics published at once, findings
-// moved, the changed functions; a newer save takes the campaign over when
-// its build is ready; `settleDiagnostics`),
+// `execute`, which hands the run to `session.Run`, and `showCompile`, what
+// each compile of it shows once session applied it to the project's
+// `session.State`: diagnostics published at once, the files whose
+// findings moved, the notes moved with them; a newer save takes the
+// campaign over when its build is ready; `settleDiagnostics`),
 // `pipeline_suites.go` (`editorStages`, the editor's `session.Stages`:
-// each compile applied, the suites' compile queued on the background
+// each compile shown, the suites' compile queued on the background
 // worker, one at a time, an older run's suites fuzzing on until the newer
-// ones are ready, the suites kept for carried set-ups), `project.go`
-// (per-root state, focus from changed functions, staleness), `campaign.go`
+// ones are ready), `project.go` (per-root protocol state beside session's
+// `session.State`: the run in flight, diagnostics, notes, lenses' figures,
+// behaviour and mutants), `campaign.go`
 // (what a run fuzzes, as `session.Run` aimed it: `editorSink.Aimed`), `corpus.go`
 // (the project's saved inputs in `.foresight/corpus`, one file per
 // input named by content hash, as `engine/corpus` writes them), `findings.go`/`diagnostics.go`,
@@ -118,10 +121,9 @@
 // progress' countdown), `runstream.go` (its `session.Stream`: findings
 // published as found, the direct campaign's and the suites' progress,
 // the set-up recorded, each campaign's log line),
-// `findingstate.go` (the project's findings replayed on a new full build
-// by session, `session.Findings.Rechecks`, `session.Replay`,
-// `session.Findings.Apply`, unless a newer run started; the fixed ones
-// named in a message), `code_action.go`,
+// `findingstate.go` (what session's replay of the project's findings on a
+// new full build changed, `session.Replayed`: the files published, the
+// fixed ones named in a message), `code_action.go`,
 // `code_lens.go`, `hover.go`, `execute_command.go`, `progress.go`,
 // `configuration.go` (with `setting_specs.go`, the editor's view of
 // `session`'s settings, and `setting_bounds.go`, which clamps numeric

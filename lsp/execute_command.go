@@ -145,7 +145,7 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 	}
 	// Campaigns record their deployment (OnSetup) before any finding; a
 	// suite's campaign ran on the suite compiled alone.
-	setup, builds, ok := p.findings.ReplayOn(f, p.builds)
+	setup, builds, ok := p.state.ReplayOn(f)
 	if h := f.Found.Harness; h != nil && f.Carried {
 		s.mu.Unlock()
 		return nil, fmt.Errorf("finding %s was found on the saved code while its suite (%s) compiled: it can be replayed once that compile has ended and replayed it", id, filepath.Base(h.File))
@@ -253,7 +253,7 @@ func (s *server) fuzzFunction(a functionArg) (*run, error) {
 	name := a.Function
 	if name == "" {
 		name, err = s.functionAtLocked(p, path, *a.Position)
-	} else if fs := p.files[path]; fs != nil && !definesFunction(fs.functions, name) {
+	} else if fs := p.state.File(path); fs != nil && !definesFunction(fs.Functions, name) {
 		err = jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: no public or external function %s in %s", cmdFuzzFunc, name, filepath.Base(path))
 	}
 	test := err == nil && p.isTestLocked(path)
@@ -290,18 +290,18 @@ func definesFunction(fns []solc.Function, name string) bool {
 // the last compile of path that contains a position of the document
 // (functions whose first or last line was edited since cannot be found).
 func (s *server) functionAtLocked(p *project, path string, pos protocol.Position) (string, error) {
-	fs := p.files[path]
+	fs := p.state.File(path)
 	if fs == nil {
 		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s has not compiled yet", filepath.Base(path))
 	}
-	v := newView(fs.src, s.docs[path])
+	v := newView(fs.Text, s.docs[path])
 	off, err := fromPosition(v.cur.Mapper(), pos)
 	if err != nil {
 		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "position %d:%d: %v", pos.Line, pos.Character, err)
 	}
 	var best *solc.Function
-	for i := range fs.functions {
-		fn := &fs.functions[i]
+	for i := range fs.Functions {
+		fn := &fs.Functions[i]
 		start, _, ok1 := v.place(fn.Start, fn.Start)
 		end, _, ok2 := v.place(fn.End, fn.End)
 		if !ok1 || !ok2 || off < start || off > end {

@@ -91,7 +91,7 @@ func severityOf(s string) protocol.DiagnosticSeverity {
 // findingByIDLocked looks a finding up in every project.
 func (s *server) findingByIDLocked(id string) (*project, *session.Finding) {
 	for _, p := range s.projects {
-		if f := p.findings.ByID(id); f != nil {
+		if f := p.state.ByID(id); f != nil {
 			return p, f
 		}
 	}
@@ -102,7 +102,7 @@ func (s *server) findingByIDLocked(id string) (*project, *session.Finding) {
 func (s *server) findingsAtLocked(path string) []*session.Finding {
 	var out []*session.Finding
 	for _, p := range s.projects {
-		out = append(out, p.findings.In(path)...)
+		out = append(out, p.state.In(path)...)
 	}
 	return out
 }

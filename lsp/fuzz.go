@@ -48,8 +48,10 @@ type fuzzRequest struct {
 // fuzz is one run of the editor: session.Run orders it (the compiles,
 // the aim, Foundry's configuration, the project's corpus and fork, the
 // budget split, the suites beside the direct campaign), as the command
-// line's; editorStages applies each compile and editorSink streams what
-// the run says to the client. It returns the run's end message.
+// line's, and applies its compiles, replays and findings to the
+// project's session.State (r.gen); editorStages shows each compile and
+// editorSink streams what the run says to the client. It returns the
+// run's end message.
 func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Result) {
 	p, r, t, st := req.p, req.r, req.t, req.st
 	opts := st.options(t.budget)
@@ -66,7 +68,7 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 	given := session.Given{Seed: st.Seed != 0, Depth: st.MaxSequenceLength != 0 && st.MaxSequenceLength != engine.DefaultMaxSeqLen}
 	focus := session.Focus{File: t.file, Functions: t.focus, WholeFile: t.wholeFile, Saved: t.reason == "save", Untargeted: !st.targeted()}
 	res, err := session.Run(ctx, session.Request{Mode: editorMode(t), Project: req.proj, Files: req.files, Overlay: req.overlay, Toolchain: req.tc, Focus: focus,
-		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions, st: st}, StopFuzz: req.fuzzCtx.Done(),
+		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions}, Gen: r.gen, StopFuzz: req.fuzzCtx.Done(),
 		Options: opts, Given: given, StopDirect: r.stopDirect,
 		Corpus: session.CorpusRequest{Path: session.ProjectCorpus(p.root), Root: p.root, Keep: maxSavedInputs},
 		Fork:   session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()},
@@ -157,21 +159,21 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 	p := req.p
 	s.mu.Lock()
 	for _, path := range req.files {
-		fs := p.files[path]
+		fs := p.state.File(path)
 		if fs == nil {
 			continue
 		}
 		var fns []solc.Function
-		for _, fn := range fs.functions {
+		for _, fn := range fs.Functions {
 			if fuzzable(fn) && slices.Contains(req.c.contracts, fn.Contract) {
 				fns = append(fns, fn)
 			}
 		}
 		// Each function's own figures, not the campaign's total.
-		for key, st := range functionFigures(rep, runs, fns, fs.src, path) {
+		for key, st := range functionFigures(rep, runs, fns, fs.Text, path) {
 			p.stats[key] = st
 		}
-		for key, st := range invariantFigures(runs, path, fs.functions) {
+		for key, st := range invariantFigures(runs, path, fs.Functions) {
 			p.stats[key] = st
 		}
 	}
@@ -227,7 +229,7 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []sessi
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
 	s.mu.Lock()
-	if req.p.gen != req.r.gen {
+	if !req.r.gen.Current() {
 		s.mu.Unlock()
 		return "", fuzzedAny
 	}
@@ -238,53 +240,32 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []sessi
 	return session.Summary(skips), fuzzedAny
 }
 
-// addFindingOf records a streamed finding of run r and publishes its file
-// at once. Its offsets refer to the text r compiled: a newer save that
-// changed the file since moves it or drops it (session.Streamed). A carried
-// suite's finding (session.Carry) is dropped once the run's suites are
-// compiled, since the replay of the findings on that compile has started
-// or ended (editorStages) and would not see it.
-func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback string, carried bool) {
+// addFindingOf records a streamed finding of run r in the project's
+// state (session.Gen.Record: its offsets refer to the text r compiled; a
+// newer save that changed the file since moves it or drops it) and
+// publishes its file at once. A carried suite's finding (session.Carry)
+// is dropped once the run's suites are compiled, since the replay of the
+// findings on that compile has started or ended and would not see it.
+func (s *server) addFindingOf(r *run, f report.Finding, fallback string, carried bool) {
 	s.mu.Lock()
 	if carried && r.compiledSuites {
 		s.mu.Unlock()
 		return
 	}
-	files := r.files
-	if files == nil { // not fully compiled: only the latest run's text is known
-		if p.gen != r.gen {
-			s.mu.Unlock()
-			return
-		}
-		files = p.files
+	nf, nowhere := r.gen.Record(f, fallback, carried, func() string {
+		s.seq++
+		return fmt.Sprintf("f%d", s.seq)
+	})
+	if nf != nil {
+		r.found = append(r.found, nf)
 	}
-	path := f.Path
-	fs := files[path]
-	if path == "" || fs == nil {
-		path, fs = fallback, files[fallback] // unlocated: the start of the file
-		if fs == nil {
-			s.mu.Unlock()
-			s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
-			return
-		}
-	}
-	ran := func(path string) *session.Text {
-		if fs := files[path]; fs != nil {
-			return fs.src
-		}
-		return nil
-	}
-	nf := session.Streamed(f, path, fs.functions, ran, p.textLocked, carried)
-	if nf == nil {
-		s.mu.Unlock()
-		return
-	}
-	s.seq++
-	nf.ID = fmt.Sprintf("f%d", s.seq)
-	p.findings.Add(nf)
-	r.found = append(r.found, nf)
 	s.mu.Unlock()
-	s.publish(path)
+	switch {
+	case nowhere:
+		s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
+	case nf != nil:
+		s.publish(nf.Path)
+	}
 }
 
 // suiteName names a suite campaign: "VaultTest (invariant suite

@@ -74,8 +74,8 @@ func (s *server) mutantsStarting(p *project, files []string) map[string]*session
 	defer s.mu.Unlock()
 	srcs := map[string]*session.Text{}
 	for _, path := range files {
-		if fs := p.files[path]; fs != nil {
-			srcs[path] = fs.src
+		if fs := p.state.File(path); fs != nil {
+			srcs[path] = fs.Text
 		}
 	}
 	return srcs
@@ -115,14 +115,14 @@ func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*s
 	paths := map[string]bool{}
 	for id, m := range st.shown {
 		_, redone := srcs[m.Path]
-		if fs := p.files[m.Path]; redone || fs == nil || fs.src != m.src {
+		if fs := p.state.File(m.Path); redone || fs == nil || fs.Text != m.src {
 			paths[m.Path] = true
 			delete(st.shown, id)
 		}
 	}
 	for _, r := range run.Results {
 		src := srcs[r.Path]
-		if fs := p.files[r.Path]; src == nil || fs == nil || fs.src != src {
+		if fs := p.state.File(r.Path); src == nil || fs == nil || fs.Text != src {
 			continue // the file changed since: its next save's mutants say
 		}
 		if r.Status == mutant.Invalid || r.Status == mutant.Equivalent || r.End > len(src.Content()) || string(src.Content()[r.Start:r.End]) != r.Original {
@@ -165,13 +165,13 @@ func (c counts) words() string {
 // order of place.
 func (s *server) shownAtLocked(path string) (*project, []*shownMutant) {
 	for _, p := range s.projects {
-		fs := p.files[path]
+		fs := p.state.File(path)
 		if p.mutants == nil || fs == nil {
 			continue
 		}
 		var out []*shownMutant
 		for _, m := range p.mutants.shown {
-			if m.Path == path && m.src == fs.src {
+			if m.Path == path && m.src == fs.Text {
 				out = append(out, m)
 			}
 		}
@@ -265,14 +265,14 @@ func ranWords(m *shownMutant) string { return m.ReachWords() }
 
 // mutantLensesLocked puts "mutants: K killed, S survived, U not reached"
 // on each function of a file that has verdicts.
-func (s *server) mutantLensesLocked(path string, fs *fileState, v *view) []protocol.CodeLens {
+func (s *server) mutantLensesLocked(path string, fs *session.File, v *view) []protocol.CodeLens {
 	_, ms := s.shownAtLocked(path)
 	byFn := map[string][]mutant.Result{}
 	for _, m := range ms {
 		byFn[m.Function] = append(byFn[m.Function], m.Result)
 	}
 	var out []protocol.CodeLens
-	for _, fn := range fs.functions {
+	for _, fn := range fs.Functions {
 		rs := byFn[fn.Contract+"."+fn.Name]
 		if fn.Kind != "function" || len(rs) == 0 {
 			continue

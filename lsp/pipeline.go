@@ -53,12 +53,11 @@ func (s *server) schedule(p *project, t trigger) *run {
 	if t.reason == "save" {
 		s.checksLocked(p).StopMutants() // the mutants of the previous save's lines
 	}
-	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
+	r := &run{gen: p.state.Begin(), cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
 	p.run = r
 	s.mu.Unlock()
-	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen))
+	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen.N()))
 	s.goSafe("run", func() {
 		defer close(r.done)
 		defer cancel()
@@ -161,7 +160,7 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	}
 	proj = s.trustedProject(proj)
 	s.mu.Lock()
-	prevBuilds := p.builds // the behaviour check's old side (behaviour.go)
+	prevBuilds := p.state.Builds() // the behaviour check's old side (behaviour.go)
 	settings := s.settings
 	s.mu.Unlock()
 	// The run's order (the compiles, the aim, the campaigns and the
@@ -199,47 +198,31 @@ const (
 	stageSuites   = session.StageSuites
 )
 
-// applyBuilds makes a compile the project's state and publishes what
-// changed. The analysis-only compile publishes the compiler diagnostics
-// and moves the findings to the new text (or drops them, when the edit
-// touched them). The full compiles that follow publish only the files
+// showCompile publishes what a compile of run r changed, once session
+// applied it to the project's state (st; session.Gen). The
+// analysis-only compile publishes the compiler diagnostics and the files
+// whose findings moved with the new text (st.Edits), whose notes move
+// with them here. The full compiles that follow publish only the files
 // whose diagnostics differ from the analysis' (the editor sees no
-// flicker), record the functions of the new text and return the focus.
-// The suites' compile adds its files to the project's state (the direct
-// compile's stand) and leaves the files the direct compile published as
-// it published them. No compile clears a file it does not hold: the
-// run does, once its last compile is applied (settleDiagnostics).
-func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions map[string]int32, at stage) session.Applied {
-	var st session.Applied
-	full := at != stageAnalysis
-	diags := compilerDiagnostics(builds)
-	st.Clean = true
-	keep := map[string]bool{} // files only failed builds hold
+// flicker). The suites' compile leaves the files the direct compile
+// published as it published them. No compile clears a file it does not
+// hold: the run does, once its last compile is applied
+// (settleDiagnostics).
+func (s *server) showCompile(p *project, r *run, builds []*solc.Build, versions map[string]int32, at stage, st session.Applied) {
 	for _, b := range builds {
-		ok := !b.HasErrors()
-		st.Clean = st.Clean && ok
 		if b.Err != nil && b.Output == nil {
 			s.notifyOnce(protocol.MessageTypeError, "foresight: "+b.Err.Error())
 		}
-		if ok {
-			st.Good = append(st.Good, b)
-			continue
-		}
-		for _, u := range b.Units {
-			keep[u.Path] = true
-		}
-		for _, root := range b.Roots {
-			if u := b.Units[root]; u != nil && u.Path != "" {
-				st.Broken = append(st.Broken, u.Path)
-			}
-		}
 	}
-	slices.Sort(st.Broken)
+	if st.Superseded {
+		return
+	}
+	full := at != stageAnalysis
+	diags := compilerDiagnostics(builds)
 	s.mu.Lock()
-	if p.gen != r.gen {
+	if !r.gen.Current() {
 		s.mu.Unlock()
-		st.Superseded = true
-		return st
+		return
 	}
 	if r.covered == nil {
 		r.covered, r.direct = map[string]bool{}, map[string]bool{}
@@ -263,27 +246,15 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 			delete(s.compiled, path)
 		}
 	}
-	// An analysis is absorbed when clean; a full compile for its good
-	// builds, keeping the last compiled state of the files only the
-	// failed ones hold (their next clean compile diffs against it); the
-	// suites' compile keeps every file it does not hold.
-	if st.Clean || full && len(st.Good) > 0 {
-		if at == stageSuites {
-			for path := range p.files {
-				keep[path] = true
-			}
+	for _, e := range st.Edits {
+		if p.notes[e.Path] != nil {
+			p.notes[e.Path] = moveNotes(p.notes[e.Path], e.Old, e.New, e.Hunks)
 		}
-		var moved []string
-		st.Focus, st.Targets, st.Changed, moved = s.absorbLocked(p, st.Good, full, keep, at != stageSuites)
-		publish = append(publish, moved...)
-		if full {
-			r.files = p.files // where the campaign's offsets point (absorb makes a new map)
-		}
+		publish = append(publish, e.Path)
 	}
 	s.mu.Unlock()
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)
-	return st
 }
 
 // settleDiagnostics clears, once the last compile of run r is applied,
@@ -295,7 +266,7 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 // nothing: the newer one will.
 func (s *server) settleDiagnostics(p *project, r *run) {
 	s.mu.Lock()
-	if p.gen != r.gen {
+	if !r.gen.Current() {
 		s.mu.Unlock()
 		return
 	}

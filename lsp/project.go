@@ -3,10 +3,8 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"sort"
 
-	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -23,16 +21,15 @@ type project struct {
 	// that must not read the disk.
 	layout *solc.Project
 
-	gen uint64 // bumped by every scheduled run; stale callbacks compare it
-	run *run   // the run in flight, or nil
+	run *run // the run in flight, or nil
 
 	diagPaths map[string]bool // files the compiles published compiler diagnostics for, until a run settles them (settleDiagnostics)
 
-	builds []*solc.Build         // last builds without errors
-	files  map[string]*fileState // by path: the compiled text of each file of builds
-	// findings are session's record of the project's findings, with the
-	// set-ups and suites' builds that replay them (findingstate.go).
-	findings  *session.Findings
+	// state is session's: the compiled text of each file, the last
+	// builds, the findings with the set-ups and suites' builds that
+	// replay them, and which run is the latest (session.State). It has
+	// its own lock, taken under server.mu, never around it.
+	state     *session.State
 	notes     map[string][]*note    // by path: what the last campaign did not fuzz
 	stats     map[string]*fuzzStats // by "Contract.fn": the last campaign that covered it
 	behaviour *behaviourState       // the save's behaviour checks (behaviour.go)
@@ -40,22 +37,9 @@ type project struct {
 	checks    *session.Checks       // the checks after a save in flight (checksLocked)
 }
 
-// fileState is a compiled file: its text and functions. A save first
-// compiles for diagnostics only, which gives the text but no AST: until
-// the full compile of that text, the state is analysed, its functions are
-// those of the last full compile moved with their lines, and base is that
-// last fully compiled state (the campaign's focus is the edit since base).
-type fileState struct {
-	unit      string
-	src       *session.Text
-	functions []solc.Function // byte ranges in src
-	analysed  bool            // only the analysis-only compile has seen src
-	base      *fileState      // if analysed: the last fully compiled state, or nil
-}
-
 // A run is one scheduled compile-and-fuzz of a project.
 type run struct {
-	gen    uint64
+	gen    *session.Gen // the run in the project's state: Current until a newer run begins
 	cancel func()
 	done   chan struct{}
 	file   string // the file that started it ("" for the project)
@@ -66,11 +50,9 @@ type run struct {
 	fuzzStopped bool
 	// Pipelining (pipeline.go), under server.mu: fuzzing is set once the
 	// run's build is ready to fuzz; campaign is an older run still fuzzing
-	// that this one replaces then; files is the project's text the run's
-	// full compile saw, where its findings' offsets point.
+	// that this one replaces then.
 	fuzzing  bool
 	campaign *run
-	files    map[string]*fileState
 	// Stages (pipeline_suites.go), under server.mu: suites says the run
 	// fuzzes invariant suites beside its direct campaign; waiting, that
 	// their compile waits for the server's suite slot; replaces is an
@@ -84,7 +66,7 @@ type run struct {
 	compiledSuites bool
 	// covered are the files the run's compiles published compiler
 	// diagnostics for, direct those of its direct full compile (under
-	// server.mu; applyBuilds, settleDiagnostics).
+	// server.mu; showCompile, settleDiagnostics).
 	covered, direct map[string]bool
 	// result is the run's end message once it ended, found the findings
 	// it added, for a command that waits for it (testrun.go); under
@@ -101,8 +83,7 @@ func newProject(root string) *project {
 	return &project{
 		root:      root,
 		diagPaths: map[string]bool{},
-		files:     map[string]*fileState{},
-		findings:  session.NewFindings(),
+		state:     session.NewState(),
 		notes:     map[string][]*note{},
 		stats:     map[string]*fuzzStats{},
 	}
@@ -223,14 +204,6 @@ func (s *server) loadProject(p *project) (*solc.Project, error) {
 	return proj, nil
 }
 
-// textLocked is the compiled text of a file of the project now, or nil.
-func (p *project) textLocked(path string) *session.Text {
-	if fs := p.files[path]; fs != nil {
-		return fs.src
-	}
-	return nil
-}
-
 // isTestLocked reports whether path is test or script code, as the
 // command line decides it (solc.Project.IsTestOrScript): by the project's
 // last configuration read, or by the default folders before one was.
@@ -240,90 +213,4 @@ func (p *project) isTestLocked(path string) bool {
 		layout = &solc.Project{Root: p.root, Test: "test", Script: "script"}
 	}
 	return layout.IsTestOrScript(path)
-}
-
-// absorbLocked makes builds the project's current compiled state: for each
-// file compiled before, it diffs the old text against the new one, drops
-// the findings the edit touched (their range, or the function around
-// them), moves the others to their new lines (moved lists those files).
-//
-// After an analysis-only compile (full false) that is all. After a full
-// compile it also returns the functions changed since the last full
-// compile of each file ("Contract.name"), the changed line ranges, which
-// become the campaign's lookahead targets, and the files whose text
-// changed. Files compiled for the first time add no focus: their whole
-// contracts are new. Files in keep that builds lack (those of a failed
-// build beside good ones) keep their last compiled state. current says
-// builds are the project's builds from now on (p.builds: the direct
-// campaign's, not the suites').
-func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep map[string]bool, current bool) (focus []string, targets []engine.Target, changed, moved []string) {
-	files := map[string]*fileState{}
-	for _, b := range builds {
-		for name, u := range b.Units {
-			if u.Path == "" {
-				continue
-			}
-			fs := &fileState{unit: name, src: session.NewText(u.Content), analysed: !full}
-			if full {
-				fs.functions = b.Functions(name)
-			}
-			files[u.Path] = fs
-		}
-	}
-	paths := make([]string, 0, len(files))
-	for path := range files {
-		paths = append(paths, path)
-	}
-	sort.Strings(paths)
-	for _, path := range paths {
-		nf := files[path]
-		old := p.files[path]
-		if old == nil {
-			continue
-		}
-		base := old
-		if old.analysed {
-			base = old.base
-		}
-		var hunks []session.Hunk
-		if string(old.src.Content()) == string(nf.src.Content()) {
-			if !full {
-				files[path] = old // nothing new to learn
-				continue
-			}
-			nf.src = old.src // findings keep pointing at its text
-		} else {
-			hunks = session.DiffLines(old.src.Lines(), nf.src.Lines())
-			p.findings.Move(path, old.src, nf.src, old.functions, hunks)
-			if p.notes[path] != nil {
-				p.notes[path] = moveNotes(p.notes[path], old, nf, hunks)
-			}
-			moved = append(moved, path)
-			if !full {
-				nf.functions = session.ShiftFunctions(old.functions, old.src.Mapper(), nf.src.Mapper(), hunks)
-				nf.base = base
-				continue
-			}
-		}
-		if base == nil || string(base.src.Content()) == string(nf.src.Content()) {
-			continue
-		}
-		if base != old {
-			hunks = session.DiffLines(base.src.Lines(), nf.src.Lines())
-		}
-		changed = append(changed, path)
-		fo, tg := session.Changes(path, nf.src.Mapper(), nf.functions, hunks)
-		focus, targets = append(focus, fo...), append(targets, tg...)
-	}
-	for path, old := range p.files {
-		if _, ok := files[path]; !ok && keep[path] {
-			files[path] = old
-		}
-	}
-	p.files = files
-	if full && current {
-		p.builds = builds
-	}
-	slices.Sort(focus)
-	return slices.Compact(focus), targets, changed, moved
 }

@@ -33,7 +33,7 @@ type skeleton struct {
 
 // skeletonLocked places the stub for mutant m of project p.
 func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
-	contract, fn := enclosingName(p.files[m.Path], m.Start)
+	contract, fn := enclosingName(p.state.File(m.Path), m.Start)
 	state := stateWritten(p.mutants.shown, m, contract+"."+fn)
 	base := "invariant_" + fn
 	if state != "" {
@@ -43,7 +43,7 @@ func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
 	why := fmt.Sprintf("No property noticed %s in %s.%s (%s:%d).", desc, contract, fn, m.Unit, m.Line)
 	var best *skeleton
 	for _, suite := range p.mutants.suites {
-		fs := p.files[suite]
+		fs := p.state.File(suite)
 		if fs == nil {
 			continue
 		}
@@ -51,12 +51,12 @@ func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
 		if test == "" {
 			continue
 		}
-		v := newView(fs.src, s.docs[suite])
+		v := newView(fs.Text, s.docs[suite])
 		at, _, ok := v.place(end, end)
 		if !ok {
 			continue // the edit touched it: the next save's compile places it
 		}
-		target := contractVar(string(fs.src.Content()[start:end]), contract)
+		target := contractVar(string(fs.Text.Content()[start:end]), contract)
 		sk := skeleton{suite: suite, at: rangeIn(v.cur, at, at).Start,
 			text: stub(uniqueName(string(v.cur.Content()), base), why, state, target)}
 		if d := s.docs[suite]; d != nil {
@@ -181,9 +181,9 @@ func stateWritten(shown map[string]*shownMutant, m *shownMutant, fn string) stri
 
 // enclosingName is the contract and function around offset at ("" and
 // "state" outside a function).
-func enclosingName(fs *fileState, at int) (string, string) {
+func enclosingName(fs *session.File, at int) (string, string) {
 	if fs != nil {
-		if fn := session.Enclosing(fs.functions, at, at); fn != nil {
+		if fn := session.Enclosing(fs.Functions, at, at); fn != nil {
 			name := fn.Name
 			if name == "" {
 				name = fn.Kind
@@ -196,8 +196,8 @@ func enclosingName(fs *fileState, at int) (string, string) {
 
 // suiteContract is a suite file's test contract (the one with setUp) and
 // the byte range from its declaration to its last function's end.
-func suiteContract(fs *fileState) (name string, start, end int) {
-	for _, fn := range fs.functions {
+func suiteContract(fs *session.File) (name string, start, end int) {
+	for _, fn := range fs.Functions {
 		if fn.Name == "setUp" {
 			name = fn.Contract
 		}
@@ -206,7 +206,7 @@ func suiteContract(fs *fileState) (name string, start, end int) {
 		return "", 0, 0
 	}
 	start = -1
-	for _, fn := range fs.functions {
+	for _, fn := range fs.Functions {
 		if fn.Contract == name {
 			if start < 0 || fn.Start < start {
 				start = fn.Start
@@ -215,7 +215,7 @@ func suiteContract(fs *fileState) (name string, start, end int) {
 		}
 	}
 	decl := regexp.MustCompile(`\b(?:abstract\s+)?contract\s+` + regexp.QuoteMeta(name) + `\b`)
-	if locs := decl.FindAllIndex(fs.src.Content()[:start], -1); len(locs) > 0 {
+	if locs := decl.FindAllIndex(fs.Text.Content()[:start], -1); len(locs) > 0 {
 		start = locs[len(locs)-1][0]
 	}
 	return name, start, end

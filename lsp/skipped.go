@@ -51,11 +51,11 @@ func (n *note) diagnostic() protocol.Diagnostic {
 func notesFor(p *project, skips []session.Status) map[string][]*note {
 	out := map[string][]*note{}
 	for _, sk := range skips {
-		fs := p.files[sk.Path]
-		if sk.Path == "" || fs == nil || !bytes.Equal(fs.src.Content(), sk.Content) {
+		fs := p.state.File(sk.Path)
+		if sk.Path == "" || fs == nil || !bytes.Equal(fs.Text.Content(), sk.Content) {
 			continue // the text changed since: the offsets would not fit
 		}
-		out[sk.Path] = append(out[sk.Path], &note{path: sk.Path, src: fs.src, start: sk.Start, end: sk.End,
+		out[sk.Path] = append(out[sk.Path], &note{path: sk.Path, src: fs.Text, start: sk.Start, end: sk.End,
 			contract: sk.Name, why: sk.Why, reason: sk.Reason})
 	}
 	return out
@@ -79,18 +79,18 @@ func (p *project) setNotesLocked(notes map[string][]*note) []string {
 
 // moveNotes carries a file's notes to its new text, dropping those the
 // edit touched.
-func moveNotes(ns []*note, old, nf *fileState, hunks []session.Hunk) []*note {
+func moveNotes(ns []*note, old, nf *session.File, hunks []session.Hunk) []*note {
 	var kept []*note
 	for _, n := range ns {
-		if n.src != old.src {
+		if n.src != old.Text {
 			continue
 		}
-		start, end, ok := session.Relocate(old.src.Mapper(), nf.src.Mapper(), hunks, n.start, n.end)
+		start, end, ok := session.Relocate(old.Text.Mapper(), nf.Text.Mapper(), hunks, n.start, n.end)
 		if !ok {
 			continue
 		}
 		moved := *n
-		moved.src, moved.start, moved.end = nf.src, start, end
+		moved.src, moved.start, moved.end = nf.Text, start, end
 		kept = append(kept, &moved)
 	}
 	return kept

@@ -2,9 +2,7 @@ package lsp
 
 import (
 	"context"
-	"maps"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/foresight-sol/foresight/session"
@@ -183,13 +181,13 @@ func scanTestFile(path string, text []byte, prefix string, suite bool) testFile 
 // buffers.
 func (s *server) testFunctionsLocked(p *project) []testFunction {
 	out := []testFunction{}
-	for _, path := range slices.Sorted(maps.Keys(p.files)) {
-		fs := p.files[path]
+	for _, path := range p.state.Paths() {
+		fs := p.state.File(path)
 		if p.isTestLocked(path) || p.layout != nil && p.layout.InDependency(path) {
 			continue
 		}
-		v := newView(fs.src, s.docs[path])
-		for _, fn := range fs.functions {
+		v := newView(fs.Text, s.docs[path])
+		for _, fn := range fs.Functions {
 			at := fn.NameStart
 			if !fuzzable(fn) || at < 0 {
 				continue

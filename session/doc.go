@@ -24,7 +24,9 @@
 //     `Campaign`: direct, a suite's or a carried set-up's; `Discard`, the
 //     Sink a front end embeds to define only what it shows), `staged.go` (an editor's run: the analysis and full compiles,
 //     the aim at what a save changed, dependents, the suites' compile beside
-//     the direct campaign; `Stages`, what the editor applies of each),
+//     the direct campaign, each applied to the project's `State`, the
+//     findings rechecked and the suites kept; `Stages`, what the editor
+//     shows of each and where it hands its campaigns over),
 //     `selection.go` (`CompileNamed`:
 //     the files, suites and dependents of paths named on the command line;
 //     `Dependents`; `CompileSuiteFiles`), `settings.go` and
@@ -104,6 +106,14 @@
 //     `findingstate.go` (`FindingState`, `Replayable`, `Rechecked`,
 //     `Findings.Rechecks`, `Replay`, `Findings.Apply`: which stored
 //     findings a new build replays, the replay, and the state each is
-//     left in), `text.go` (`Text`: a file's text as a compile saw
-//     it, the one a finding's byte offsets refer to).
+//     left in; `Replayed`: what a run's replay changed, for the front end
+//     to show), `state.go` (`State`: the editor's state of one project,
+//     with its own lock: each file's compiled text (`File`), the last
+//     builds, the findings; `Gen`: one run of it, superseded once a newer
+//     one begins, with the texts its compiles saw; `Gen.Record`: a
+//     streamed finding placed and recorded), `absorb.go` (a compile of
+//     the latest run applied to the `State`: the texts absorbed, the
+//     findings moved (`Edit`), the changed functions and lines, or
+//     nothing once superseded), `text.go` (`Text`: a file's text as a
+//     compile saw it, the one a finding's byte offsets refer to).
 package session

@@ -196,3 +196,48 @@ func stale(old *Finding, placed bool, st FindingState, current func(string) *Tex
 	}
 	return &nf
 }
+
+// Replayed is what a replay of a project's stored findings changed
+// (Stages.Rechecked): the fixed findings, which left the record, the
+// files whose findings changed, sorted, and the findings whose replay
+// failed, which stay as they were.
+type Replayed struct {
+	Fixed  []*Finding
+	Paths  []string
+	Failed []ReplayFailure
+}
+
+// A ReplayFailure is a stored finding whose replay failed, and why.
+type ReplayFailure struct {
+	Finding *Finding
+	Err     error
+}
+
+// recheck replays the project's stored findings on its new full build
+// (Rechecks, Replay, Apply): the direct campaign's on the project's
+// builds, or the suites' on theirs. The verdicts of a run a newer one
+// superseded are not applied. ok is false when nothing was replayed, or
+// the replay was cancelled.
+func (g *Gen) recheck(ctx context.Context, oracles map[string]bool, changed, suites bool) (out Replayed, ok bool) {
+	s := g.s
+	s.mu.Lock()
+	jobs := s.findings.Rechecks(s.builds, oracles, changed, suites)
+	s.mu.Unlock()
+	if len(jobs) == 0 {
+		return out, false
+	}
+	err := Replay(ctx, jobs, func(f *Finding, err error) {
+		out.Failed = append(out.Failed, ReplayFailure{Finding: f, Err: err})
+	})
+	if err != nil {
+		return out, false
+	}
+	s.mu.Lock()
+	if s.gen == g.n {
+		out.Fixed, out.Paths = s.findings.Apply(jobs, s.textLocked)
+	}
+	s.mu.Unlock()
+	slices.Sort(out.Paths)
+	out.Paths = slices.Compact(out.Paths)
+	return out, true
+}

@@ -31,11 +31,14 @@ type Request struct {
 	// stages (staged.go) whose effect on the editor's state is Stages';
 	// Focus is what the run aims at. StopFuzz, when closed, stops the
 	// campaigns (not the compiles, whose diagnostics the editor wants).
-	Project  *solc.Project
-	Files    []string
-	Overlay  solc.Overlay
-	Focus    Focus
-	Stages   Stages
+	Project *solc.Project
+	Files   []string
+	Overlay solc.Overlay
+	Focus   Focus
+	Stages  Stages
+	// Gen is the run in its project's State, which its compiles, its
+	// findings' replays and its streamed findings update (state.go).
+	Gen      *Gen
 	StopFuzz <-chan struct{}
 	// Builds are the code fuzzed directly, without errors.
 	Builds []*solc.Build

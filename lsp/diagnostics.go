@@ -143,7 +143,7 @@ func (s *server) publish(paths ...string) {
 			params.Diagnostics = append(params.Diagnostics, diagnosticOf(f))
 		}
 		for _, n := range s.notesAtLocked(path) {
-			params.Diagnostics = append(params.Diagnostics, n.diagnostic())
+			params.Diagnostics = append(params.Diagnostics, noteDiagnostic(n))
 		}
 		params.Diagnostics = append(params.Diagnostics, s.coverageHintsAtLocked(path)...)
 		params.Diagnostics = append(params.Diagnostics, s.behaviourDiagnosticsLocked(path)...)

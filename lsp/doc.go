@@ -56,7 +56,8 @@
 //     run (corpus, fork) and shows of what it decided; runstream.go: what
 //     it streams (findings, progress, set-ups, campaign ends); summary.go:
 //     each campaign's line in the client's log.
-//   - skipped.go: notes on the contracts a campaign did not fuzz.
+//   - skipped.go: session's notes on the contracts a campaign did not
+//     fuzz, as diagnostics.
 //   - findingstate.go: what session's replay of the project's findings
 //     on a new build changed, shown (published, fixed ones named).
 //   - funcfigures.go: each function's figures for lenses and hovers.
@@ -104,13 +105,13 @@
 // `execute`, which hands the run to `session.Run`, and `showCompile`, what
 // each compile of it shows once session applied it to the project's
 // `session.State`: diagnostics published at once, the files whose
-// findings moved, the notes moved with them; a newer save takes the
+// findings and notes moved; a newer save takes the
 // campaign over when its build is ready; `settleDiagnostics`),
 // `pipeline_suites.go` (`editorStages`, the editor's `session.Stages`:
 // each compile shown, the suites' compile queued on the background
 // worker, one at a time, an older run's suites fuzzing on until the newer
 // ones are ready), `project.go` (per-root protocol state beside session's
-// `session.State`: the run in flight, diagnostics, notes, lenses' figures,
+// `session.State`: the run in flight, diagnostics, lenses' figures,
 // behaviour and mutants), `campaign.go`
 // (what a run fuzzes, as `session.Run` aimed it: `editorSink.Aimed`), `corpus.go`
 // (the project's saved inputs in `.foresight/corpus`, one file per
@@ -163,8 +164,8 @@
 //     budget's time left in each report), `export.go` (the Foundry export
 //     command writes the test into the project `session.ExportPlace` chooses,
 //     as `replay --export` does, never inside node_modules nor over a file,
-//     named by `session`), `skipped.go` (`session.Skips` as diagnostics on their contracts,
-//     moved with edits), `corpus.go` and `fork.go` (`session`'s corpus and fork
+//     named by `session`), `skipped.go` (`session.Note`s, the contracts a
+//     campaign did not fuzz, as diagnostics), `corpus.go` and `fork.go` (`session`'s corpus and fork
 //     choice, with the editor's messages), `size.go`.
 //     `lsp/testdata/harness/client.mjs` is a scripted stdio client on
 //     vscode-languageserver-protocol (the Node end-to-end tests,

@@ -228,13 +228,10 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []sessi
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
-	s.mu.Lock()
-	if !req.r.gen.Current() {
-		s.mu.Unlock()
+	changed, ok := req.r.gen.SetNotes(skips)
+	if !ok {
 		return "", fuzzedAny
 	}
-	changed := req.p.setNotesLocked(notesFor(req.p, skips))
-	s.mu.Unlock()
 	slices.Sort(changed)
 	s.publish(slices.Compact(changed)...)
 	return session.Summary(skips), fuzzedAny

@@ -201,8 +201,7 @@ const (
 // showCompile publishes what a compile of run r changed, once session
 // applied it to the project's state (st; session.Gen). The
 // analysis-only compile publishes the compiler diagnostics and the files
-// whose findings moved with the new text (st.Edits), whose notes move
-// with them here. The full compiles that follow publish only the files
+// whose findings and notes moved with the new text (st.Moved). The full compiles that follow publish only the files
 // whose diagnostics differ from the analysis' (the editor sees no
 // flicker). The suites' compile leaves the files the direct compile
 // published as it published them. No compile clears a file it does not
@@ -246,12 +245,7 @@ func (s *server) showCompile(p *project, r *run, builds []*solc.Build, versions 
 			delete(s.compiled, path)
 		}
 	}
-	for _, e := range st.Edits {
-		if p.notes[e.Path] != nil {
-			p.notes[e.Path] = moveNotes(p.notes[e.Path], e.Old, e.New, e.Hunks)
-		}
-		publish = append(publish, e.Path)
-	}
+	publish = append(publish, st.Moved...)
 	s.mu.Unlock()
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)

@@ -30,7 +30,6 @@ type project struct {
 	// replay them, and which run is the latest (session.State). It has
 	// its own lock, taken under server.mu, never around it.
 	state     *session.State
-	notes     map[string][]*note    // by path: what the last campaign did not fuzz
 	stats     map[string]*fuzzStats // by "Contract.fn": the last campaign that covered it
 	behaviour *behaviourState       // the save's behaviour checks (behaviour.go)
 	mutants   *mutantState          // the save's mutants (mutants.go)
@@ -84,7 +83,6 @@ func newProject(root string) *project {
 		root:      root,
 		diagPaths: map[string]bool{},
 		state:     session.NewState(),
-		notes:     map[string][]*note{},
 		stats:     map[string]*fuzzStats{},
 	}
 }

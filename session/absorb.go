@@ -12,10 +12,9 @@ import (
 // State: the files' new texts, the findings moved with them, the
 // functions and lines the edit changed, unless a newer run began.
 
-// An Edit is a file whose compiled text an applied compile changed: Old
-// to New by Hunks. The front end moves what it places on the text (its
-// notes) as the state moved the findings.
-type Edit struct {
+// An edit is a file whose compiled text an applied compile changed: Old
+// to New by Hunks.
+type edit struct {
 	Path     string
 	Old, New *File
 	Hunks    []Hunk
@@ -75,7 +74,7 @@ func (g *Gen) apply(at Stage, builds []*solc.Build) Applied {
 			keep[path] = true
 		}
 	}
-	st.Focus, st.Targets, st.Changed, st.Edits = s.absorbLocked(st.Good, full, keep, at != StageSuites)
+	st.Focus, st.Targets, st.Changed, st.Moved = s.absorbLocked(st.Good, full, keep, at != StageSuites)
 	if full {
 		g.files = s.files // where the campaign's offsets point (absorb makes a new map)
 	}
@@ -102,8 +101,8 @@ func (g *Gen) addFiles(builds []*solc.Build) {
 // absorbLocked makes builds the project's current compiled state: for
 // each file compiled before, it diffs the old text against the new one,
 // drops the findings the edit touched (their range, or the function
-// around them) and moves the others to their new lines (Findings.Move;
-// edits lists those files).
+// around them) and moves the others to their new lines (Findings.Move),
+// and the notes with them (moved lists those files).
 //
 // After an analysis-only compile (full false) that is all. After a full
 // compile it also returns the functions changed since the last full
@@ -113,7 +112,7 @@ func (g *Gen) addFiles(builds []*solc.Build) {
 // contracts are new. Files in keep that builds lack keep their last
 // compiled state. current says builds are the project's builds from now
 // on (the direct campaign's, not the suites').
-func (s *State) absorbLocked(builds []*solc.Build, full bool, keep map[string]bool, current bool) (focus []string, targets []engine.Target, changed []string, edits []Edit) {
+func (s *State) absorbLocked(builds []*solc.Build, full bool, keep map[string]bool, current bool) (focus []string, targets []engine.Target, changed, moved []string) {
 	files := map[string]*File{}
 	for _, b := range builds {
 		for name, u := range b.Units {
@@ -147,7 +146,8 @@ func (s *State) absorbLocked(builds []*solc.Build, full bool, keep map[string]bo
 		} else {
 			hunks = DiffLines(old.Text.Lines(), nf.Text.Lines())
 			s.findings.Move(path, old.Text, nf.Text, old.Functions, hunks)
-			edits = append(edits, Edit{Path: path, Old: old, New: nf, Hunks: hunks})
+			s.moveNotesLocked(edit{Path: path, Old: old, New: nf, Hunks: hunks})
+			moved = append(moved, path)
 			if !full {
 				nf.Functions = ShiftFunctions(old.Functions, old.Text.Mapper(), nf.Text.Mapper(), hunks)
 				nf.Base = base
@@ -174,5 +174,5 @@ func (s *State) absorbLocked(builds []*solc.Build, full bool, keep map[string]bo
 		s.builds = builds
 	}
 	slices.Sort(focus)
-	return slices.Compact(focus), targets, changed, edits
+	return slices.Compact(focus), targets, changed, moved
 }

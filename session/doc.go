@@ -113,7 +113,9 @@
 //     one begins, with the texts its compiles saw; `Gen.Record`: a
 //     streamed finding placed and recorded), `absorb.go` (a compile of
 //     the latest run applied to the `State`: the texts absorbed, the
-//     findings moved (`Edit`), the changed functions and lines, or
-//     nothing once superseded), `text.go` (`Text`: a file's text as a
+//     findings and notes moved, the changed functions and lines, or
+//     nothing once superseded), `notes.go` (`Note`, `Gen.SetNotes`: the
+//     contracts a campaign did not fuzz, placed on their compiled texts),
+//     `text.go` (`Text`: a file's text as a
 //     compile saw it, the one a finding's byte offsets refer to).
 package session

@@ -45,9 +45,9 @@ type Applied struct {
 	Focus   []string
 	Targets []engine.Target
 	Changed []string
-	// Edits are the files whose text changed, as the state moved the
-	// findings on them.
-	Edits []Edit
+	// Moved are the files whose text changed: the state moved the
+	// findings and notes on them.
+	Moved []string
 }
 
 // Stages are what the front end shows of an editor's run and where it

@@ -12,7 +12,8 @@ import (
 // This file is the editor's state of one project between runs, as
 // gopls's cache keeps a view's apart from the protocol: the compiled
 // text of each file, the builds a campaign fuzzed last, the findings on
-// them (Findings), and which run is the latest (Gen). A run of the
+// them (Findings), the notes of what its last campaign did not fuzz
+// (Note), and which run is the latest (Gen). A run of the
 // editor (Request.Gen) applies its compiles and its findings' replays to
 // it itself; the front end reads it, and converts what it reads to its
 // own positions and messages. A State has its own lock: the front end
@@ -40,6 +41,7 @@ type State struct {
 	files    map[string]*File
 	builds   []*solc.Build
 	findings *Findings
+	notes    map[string][]Note // by path: what the last campaign did not fuzz
 }
 
 // NewState is a project's state before any compile.

@@ -97,8 +97,8 @@ func TestStateRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			st := g.apply(step.stage, builds)
-			if st.Superseded != step.superseded || len(st.Changed) != step.changed || len(st.Edits) != step.edited {
-				t.Errorf("%s: superseded %v, changed %v, edited %d; want %v, %d, %d", step.name, st.Superseded, st.Changed, len(st.Edits), step.superseded, step.changed, step.edited)
+			if st.Superseded != step.superseded || len(st.Changed) != step.changed || len(st.Moved) != step.edited {
+				t.Errorf("%s: superseded %v, changed %v, edited %d; want %v, %d, %d", step.name, st.Superseded, st.Changed, len(st.Moved), step.superseded, step.changed, step.edited)
 			}
 			if now := state.Text(vault); !step.superseded && !bytes.Equal(now.Content(), text) {
 				t.Errorf("%s: the state's text is not the compiled one", step.name)
@@ -161,6 +161,79 @@ func TestStateRecheckSuperseded(t *testing.T) {
 			t.Errorf("%s run's replay: ok %v, failed %v, paths %v, findings %d; want %d paths and the finding in state %v", c.name, ok, r.Failed, r.Paths, len(fs), c.paths, c.state)
 		} else if c.state == engine.Stale && fs[0].State.Reason != "set-up contract Gone is gone" {
 			t.Errorf("stale because %q", fs[0].State.Reason)
+		}
+	}
+}
+
+// TestStateNotes: the notes of what a campaign did not fuzz are placed on
+// the compiled text they were made on (and left out when it changed),
+// move with an edit, are dropped when it touches them, and a superseded
+// run sets none.
+func TestStateNotes(t *testing.T) {
+	root := filepath.Join(fixtures.RepoRoot(), "session", "testdata", "carry")
+	vault := filepath.Join(root, "src", "Vault.sol")
+	original, err := os.ReadFile(vault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})
+	defer tc.Close()
+	proj, err := solc.LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const name = "contract Base {"
+	comment := [2]string{name, "// moved\n" + name}
+	steps := []struct {
+		what  string
+		edit  [2]string // of the original: compiled by a new run, or noted (set)
+		set   bool      // note Base on the text edit gives, by the latest run
+		stale bool      // by the run before it
+		// Want: the note's offset in the text now (-1: none).
+		at int
+	}{
+		{what: "a note on the compiled text", set: true, at: bytes.Index(original, []byte(name))},
+		{what: "none on another text", set: true, edit: comment, at: -1},
+		{what: "a note again", set: true, at: bytes.Index(original, []byte(name))},
+		{what: "moved by an edit above it", edit: comment, at: bytes.Index(original, []byte(name)) + len("// moved\n")},
+		{what: "none from a superseded run", set: true, stale: true, at: bytes.Index(original, []byte(name)) + len("// moved\n")},
+		{what: "dropped by an edit of its line", edit: [2]string{name, "contract Base { // edited"}, at: -1},
+	}
+	state := NewState()
+	runs := []*Gen{state.Begin()}
+	compile := func(text []byte) {
+		builds, err := tc.Compile(context.Background(), proj, solc.Request{Files: []string{vault}, Overlay: solc.Overlay{vault: text}, Mode: solc.Full})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, state.Begin())
+		runs[len(runs)-1].apply(StageDirect, builds)
+	}
+	compile(original)
+	for _, step := range steps {
+		text := original
+		if step.edit[0] != "" {
+			text = bytes.Replace(original, []byte(step.edit[0]), []byte(step.edit[1]), 1)
+		}
+		if step.set {
+			g := runs[len(runs)-1]
+			if step.stale {
+				g = runs[len(runs)-2]
+			}
+			at := bytes.Index(text, []byte(name))
+			sk := Status{Name: "Base", Why: NoFunctions, Reason: "no functions", Path: vault, Content: text, Start: at, End: at + len(name)}
+			if _, ok := g.SetNotes([]Status{sk}); ok == step.stale {
+				t.Errorf("%s: set %v", step.what, ok)
+			}
+		} else {
+			compile(text)
+		}
+		at := -1
+		if ns := state.Notes(vault); len(ns) == 1 && ns[0].Text == state.Text(vault) {
+			at = ns[0].Start
+		}
+		if at != step.at {
+			t.Errorf("%s: the note is at %d, want %d", step.what, at, step.at)
 		}
 	}
 }

@@ -133,14 +133,13 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 	if o.junit != nil {
 		stdout = io.Discard // the testcases say it all
 	}
-	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
+	forks, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
 		cliError(stderr, "replay", err)
 		return exitUsage
 	}
-	defer closeFork(src, stderr)
-	forks := replaySetUpForks(ctx, rep.Setup.Fork)
-	defer closeSetUpForks(forks, stderr)
+	defer closeFork(forks, stderr)
+	defer closeSetUpForks(forks.SetUp, stderr)
 	var n replayCounts
 	var senders senderNames
 	for i, f := range rep.Findings {
@@ -159,7 +158,7 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		v, tr, err := engine.RecheckForked(src, forks, builds, setup, f)
+		v, tr, err := engine.RecheckForked(forks.Source, forks.SetUp, builds, setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

@@ -108,15 +108,14 @@ func (c *cliRun) open(ctx context.Context, opts *engine.Options) error {
 // Forked says which chain the run forks (session.Run opened it); a fork
 // that failed to open ends the run with its error (cliError).
 func (c *cliRun) Forked(f session.Forks, err error) {
-	if err == nil && f.Source != nil {
-		h := f.Source.Header()
-		fmt.Fprintf(c.stderr, "foresight: forking chain %d at block %d (%s)\n", h.ChainID, h.Number, f.Source.URL())
+	if err == nil {
+		sayForking(f, c.stderr)
 	}
 }
 
 // ForksDone says what the forks asked the node and writes their caches.
 func (c *cliRun) ForksDone(f session.Forks) {
-	closeFork(f.Source, c.stderr)
+	closeFork(f, c.stderr)
 	if f.SetUp != nil {
 		closeSetUpForks(f.SetUp, c.stderr)
 	}

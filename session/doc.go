@@ -68,7 +68,8 @@
 //     where an invariant finding's forge failure file goes, never over
 //     forge's own; docs/foundry.md), `fork.go` (`CampaignFork`,
 //     `ReplayFork`, `SetUpForks`, `ForkCacheDir`; `ForkRequest`, `Forks`:
-//     the fork `Run` opens for a run's campaigns; `CorpusRequest` in
+//     the fork `Run` opens for a run's campaigns; `OpenReplayFork`: a
+//     replay's; `ForkFailure`: a fork error's kind, for the front ends; `CorpusRequest` in
 //     `corpus.go`: the corpus `Run` loads and saves), `export.go`
 //     (`ExportName`, `FreeExportName`, `WriteExport`: an export's name, the
 //     test's own, else the first free `-2`, `-3`, ...), `exportroot.go`

@@ -10,8 +10,8 @@ import (
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -89,7 +89,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if builds = replayable(builds, stderr); builds == nil {
 		return exitUsage
 	}
-	style, err := foundry.ParseStyle(*exportStyle)
+	style, err := session.ParseExportStyle(*exportStyle)
 	if err != nil {
 		usageError(stderr, "replay", "--export-style: %v", err)
 		return exitUsage

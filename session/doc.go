@@ -76,8 +76,9 @@
 //     (`ExportRoot`: the project a report's export runs in or for, never a
 //     package in `node_modules`; `ConfineExport`: every path inside it,
 //     symbolic links resolved; `ExportDest`: the project the test goes
-//     into; `ExportPlace`: that project and the export's options, for the
-//     CLI and the editor; `WriteExportIn`), `aim.go`
+//     into; `ExportPlace`: that project and how the test is written there,
+//     for the CLI and the editor; `ExportTarget.Test`: the finding's
+//     test rendered in an `ExportStyle`; `WriteExportIn`), `aim.go`
 //     (`Campaigns.AimFor`: the direct campaign's contracts, test code only
 //     when `Campaigns.TestCode`: a test file named or saved alone is fuzzed
 //     from its own set-up, as check does; focus and targets outside test code; "only

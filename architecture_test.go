@@ -251,7 +251,7 @@ func TestLayeringCatchesViolations(t *testing.T) {
 // only. See docs/architecture.md, "Front ends".
 var frontEndAPI = []string{
 	"session", "solc", "solc/position", "internal",
-	"engine", "engine/report", "engine/finding", "engine/render", "engine/safefile",
+	"engine", "engine/report", "engine/finding", "engine/render",
 	"engine/corpus", "engine/behaviour", "engine/mutant",
 }
 

@@ -136,7 +136,7 @@
 // lists), `testrun.go` (`"wait"` on `foresight.fuzzFile` and
 // `foresight.fuzzFunction`: the answer once the run ended, with its
 // findings), `coverage_lcov.go`
-// (`.foresight/lcov.info`), `coverage_hint.go` (the `unreached` hints on
+// (`.foresight/lcov.info`'s text, written by `session.WriteProjectLCOV`), `coverage_hint.go` (the `unreached` hints on
 // changed lines, naming the nearest unmet guard). `behaviour.go` (what
 // session's behaviour check after a save's campaign found,
 // `session.BehaviourChecked`: the `behaviour-change` Information

@@ -119,5 +119,8 @@
 //     nothing once superseded), `notes.go` (`Note`, `Gen.SetNotes`: the
 //     contracts a campaign did not fuzz, placed on their compiled texts),
 //     `text.go` (`Text`: a file's text as a
-//     compile saw it, the one a finding's byte offsets refer to).
+//     compile saw it, the one a finding's byte offsets refer to),
+//     `output.go` (`WriteOutput`: a file the command line names, replaced
+//     whole; `WriteProjectLCOV`: the editor's tracefile in `StateDir`;
+//     `WriteNewIn`: `diff --export`'s tests, never over a file).
 package session

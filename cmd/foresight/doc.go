@@ -75,7 +75,7 @@
 //     engine/behaviour), `diffgit.go` (git under the context with the
 //     repository's hooks off; the revision's tree extracted into a temporary
 //     folder), `diffout.go` (its text, JSON and SARIF), `diffexport.go`
-//     (`--export`: each difference as a Foundry test, confined, never over a
+//     (`--export`: each difference as a Foundry test, `session.WriteNewIn`: confined, never over a
 //     file),
 //     `mutants.go` (`foresight mutants`: the changed lines, every project's
 //     `session.Mutants`), `mutantsgit.go` (the lines `git diff -U0 REV` adds or

@@ -120,7 +120,12 @@
 //     contracts a campaign did not fuzz, placed on their compiled texts),
 //     `text.go` (`Text`: a file's text as a
 //     compile saw it, the one a finding's byte offsets refer to),
-//     `output.go` (`WriteOutput`: a file the command line names, replaced
+//     `share.go` (`Share`: a corpus folder shared by campaigns at once,
+//     `fuzz --corpus`: seeds, inputs and findings written as they come,
+//     others' inputs picked up; `MaxCorpusInputs`, `MaxPrunedInputs`),
+//     `corpusdir.go` (`CorpusDir`: `foresight corpus`'s merge and
+//     minimisation; `CorpusSequences`: a folder's inputs as `diff`'s
+//     sequences), `output.go` (`WriteOutput`: a file the command line names, replaced
 //     whole; `WriteProjectLCOV`: the editor's tracefile in `StateDir`;
 //     `WriteNewIn`: `diff --export`'s tests, never over a file).
 package session

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine/behaviour"
-	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -233,24 +233,11 @@ func compiledTree(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, pa
 }
 
 // corpusSequences reads a corpus directory's inputs as sequences to
-// compare over; inputs that cannot be one are left out.
+// compare over (session.CorpusSequences); inputs that cannot be one are
+// left out.
 func corpusSequences(dir string) ([]behaviour.Sequence, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("--corpus %s: not a corpus directory", dir)
 	}
-	d, _, err := corpus.Open(dir, dir)
-	if err != nil {
-		return nil, err
-	}
-	l, err := d.Load(nil)
-	if err != nil {
-		return nil, err
-	}
-	var out []behaviour.Sequence
-	for _, in := range l.Inputs {
-		if seq, ok := behaviour.FromCorpus(in); ok {
-			out = append(out, seq)
-		}
-	}
-	return out, nil
+	return session.CorpusSequences(dir)
 }

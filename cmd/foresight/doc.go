@@ -88,9 +88,10 @@
 //     `session.ExportPlace`, by `session.WriteExportIn`, never over a file; an
 //     invariant finding's forge failure file beside, `session.ForgeFailureFor`),
 //     `corpus.go`
-//     (`foresight corpus`: merge directories or minimise one), `share.go`
-//     (`--corpus`, `--corpus-sync`: campaigns that share a corpus directory,
-//     loaded by `session.LoadCorpus`, docs/scaling.md), `harness.go`
+//     (`foresight corpus`: merge directories or minimise one, by
+//     `session.CorpusDir`), `share.go`
+//     (`--shard`, `--corpus`, `--corpus-sync`: campaigns that share a corpus
+//     directory, `session.Share`, and what it says of it, docs/scaling.md), `harness.go`
 //     (the invariant suites `session` picks for the named files or directory:
 //     each compiled alone, run with an even share of the budget, its findings
 //     naming it; docs/cli.md).

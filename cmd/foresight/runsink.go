@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
@@ -160,7 +159,7 @@ func (c *cliRun) Foundry(fa session.FoundryApplied) {
 		fmt.Fprintf(c.stderr, "foresight: warning: forge corpus: skipped %d more file(s)\n", more)
 	}
 	if l.OverLimit > 0 {
-		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d file(s) left unread past the limit of %d sequences\n", l.OverLimit, corpus.MaxLoadedInputs)
+		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d file(s) left unread past the limit of %d sequences\n", l.OverLimit, session.MaxCorpusInputs)
 	}
 	if l.Len() > 0 {
 		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d sequence(s) of %s (%d persisted failure(s), %d corpus entries)\n",

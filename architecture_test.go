@@ -252,7 +252,7 @@ func TestLayeringCatchesViolations(t *testing.T) {
 var frontEndAPI = []string{
 	"session", "solc", "solc/position", "internal",
 	"engine", "engine/report", "engine/finding", "engine/render",
-	"engine/behaviour", "engine/mutant",
+	"engine/mutant",
 }
 
 // frontEndViolations lists the imports of cmd/... and lsp/... (besides

@@ -142,7 +142,7 @@
 // `session.BehaviourChecked`: the `behaviour-change` Information
 // diagnostics and the "behaviour unchanged over N inputs" lenses),
 // `behaviour_command.go` (their actions: accept, replay on both builds,
-// export as a regression test). `mutants.go` (with the setting
+// export as a regression test, `session.BehaviourDifference`). `mutants.go` (with the setting
 // `mutants`, what session's mutants of the save's changed lines found,
 // `session.MutantsChecked`: the `mutant-survived` and
 // `mutant-not-reached` hints per line and the counts' lens),

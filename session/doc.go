@@ -120,6 +120,10 @@
 //     contracts a campaign did not fuzz, placed on their compiled texts),
 //     `text.go` (`Text`: a file's text as a
 //     compile saw it, the one a finding's byte offsets refer to),
+//     `behaviour.go` (`Compare`: `foresight diff`'s
+//     comparison of two builds; `Comparison`, what one found, `diff`'s
+//     and a save's check's; `BehaviourDifference`: one difference, with
+//     its `Export` as a Foundry test and its `Trace`),
 //     `share.go` (`Share`: a corpus folder shared by campaigns at once,
 //     `fuzz --corpus`: seeds, inputs and findings written as they come,
 //     others' inputs picked up; `MaxCorpusInputs`, `MaxPrunedInputs`),

@@ -72,7 +72,7 @@
 //     its fork, if any, on the code as it is now) with `replaycounts.go` (its
 //     last line: still failing, as reported or elsewhere, fixed, stale),
 //     `diff.go` (`foresight diff`: both trees compiled and compared,
-//     engine/behaviour), `diffgit.go` (git under the context with the
+//     `session.Compare`), `diffgit.go` (git under the context with the
 //     repository's hooks off; the revision's tree extracted into a temporary
 //     folder), `diffout.go` (its text, JSON and SARIF), `diffexport.go`
 //     (`--export`: each difference as a Foundry test, `session.WriteNewIn`: confined, never over a

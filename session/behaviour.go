@@ -92,7 +92,7 @@ func Compare(ctx context.Context, old, new []*solc.Build, req CompareRequest) (C
 	opts := behaviour.Options{Budget: req.Budget, Seed: req.Seed}
 	var err error
 	if req.Corpus != "" {
-		if opts.Inputs, err = CorpusSequences(req.Corpus); err != nil {
+		if opts.Inputs, err = folderSequences(req.Corpus); err != nil {
 			return c, err
 		}
 	}

@@ -117,10 +117,10 @@ func (d *CorpusDir) Minimize(ctx context.Context, builds []*solc.Build, dryRun b
 	return Minimized{Kept: len(m.Keep), Total: len(l.Inputs), Covered: m.Covered, Removed: len(drop), Stale: len(m.Stale), OverLimit: l.OverLimit}, nil
 }
 
-// CorpusSequences reads a corpus folder's inputs as sequences for
+// folderSequences reads a corpus folder's inputs as sequences for
 // `foresight diff` to compare over; inputs that cannot be one are left
 // out. Nothing is read outside the folder.
-func CorpusSequences(dir string) ([]behaviour.Sequence, error) {
+func folderSequences(dir string) ([]behaviour.Sequence, error) {
 	d, _, err := corpus.Open(dir, dir)
 	if err != nil {
 		return nil, err

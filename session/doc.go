@@ -128,7 +128,7 @@
 //     `fuzz --corpus`: seeds, inputs and findings written as they come,
 //     others' inputs picked up; `MaxCorpusInputs`, `MaxPrunedInputs`),
 //     `corpusdir.go` (`CorpusDir`: `foresight corpus`'s merge and
-//     minimisation; `CorpusSequences`: a folder's inputs as `diff`'s
+//     minimisation; `folderSequences`: a folder's inputs as `diff`'s
 //     sequences), `output.go` (`WriteOutput`: a file the command line names, replaced
 //     whole; `WriteProjectLCOV`: the editor's tracefile in `StateDir`;
 //     `WriteNewIn`: `diff --export`'s tests, never over a file).

@@ -94,6 +94,3 @@ func (s *server) corpusSaveFailed(root string, err error) {
 	s.notifyOnceAs(protocol.MessageTypeWarning, "\x00corpus: "+dir,
 		fmt.Sprintf("foresight: cannot save the corpus in %s (%s): campaigns keep nothing they learn between saves; details in the log", dir, kind))
 }
-
-// ensureIgnored is session.EnsureIgnored: the state folder's .gitignore.
-func ensureIgnored(root, dir string) error { return session.EnsureIgnored(root, dir) }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/behaviour"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
@@ -35,13 +34,11 @@ type behaviourState struct {
 // behaviourDiff is a difference shown on a function of a compiled text.
 type behaviourDiff struct {
 	id         string
-	fn         string // "Contract.name"
-	d          behaviour.Difference
+	fn         string                      // "Contract.name"
+	d          session.BehaviourDifference // with the builds and seed that replay it
 	path       string
 	src        *session.Text // the compiled text start and end refer to
 	start, end int           // the function's name
-	old, new   []*solc.Build
-	seed       uint64
 }
 
 func (p *project) behaviourLocked() *behaviourState {
@@ -65,7 +62,7 @@ func (s *server) behaviourChecked(p *project, r *run, c session.BehaviourChecked
 		s.mu.Unlock()
 		return
 	}
-	paths := s.absorbBehaviourLocked(p, rep, c.Old, c.New, c.Seed)
+	paths := s.absorbBehaviourLocked(p, c.Comparison)
 	s.mu.Unlock()
 	s.publish(paths...)
 	s.refreshCodeLenses()
@@ -73,7 +70,8 @@ func (s *server) behaviourChecked(p *project, r *run, c session.BehaviourChecked
 
 // absorbBehaviourLocked records a check's result for the functions it
 // compared and returns the files to publish.
-func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, new []*solc.Build, seed uint64) []string {
+func (s *server) absorbBehaviourLocked(p *project, c session.Comparison) []string {
+	rep := c.Report
 	st := p.behaviourLocked()
 	touched := map[string]bool{}
 	for _, c := range rep.Compared {
@@ -94,9 +92,9 @@ func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, n
 			st.unchanged[name] += c.Inputs
 		}
 	}
-	for _, d := range rep.Differences {
-		name := d.Function.Contract + "." + strings.SplitN(d.Function.Signature, "(", 2)[0]
-		path, fs, fn, ok := p.functionLocked(d.Function.Contract, strings.SplitN(d.Function.Signature, "(", 2)[0])
+	for _, d := range c.Differences() {
+		name := d.Contract + "." + d.Name
+		path, fs, fn, ok := p.functionLocked(d.Contract, d.Name)
 		if !ok {
 			continue
 		}
@@ -105,7 +103,7 @@ func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, n
 		}
 		delete(st.accepted, name)
 		st.nextID++
-		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.Text, old: old, new: new, seed: seed}
+		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.Text}
 		bd.start, bd.end = fn.Start, fn.Start
 		if fn.NameStart >= 0 {
 			bd.start, bd.end = fn.NameStart, fn.NameStart+len(fn.Name)

@@ -136,13 +136,13 @@
 // lists), `testrun.go` (`"wait"` on `foresight.fuzzFile` and
 // `foresight.fuzzFunction`: the answer once the run ended, with its
 // findings), `coverage_lcov.go`
-// (`.foresight/lcov.info`), `coverage_hint.go` (the `unreached` hints on
+// (`.foresight/lcov.info`'s text, written by `session.WriteProjectLCOV`), `coverage_hint.go` (the `unreached` hints on
 // changed lines, naming the nearest unmet guard). `behaviour.go` (what
 // session's behaviour check after a save's campaign found,
 // `session.BehaviourChecked`: the `behaviour-change` Information
 // diagnostics and the "behaviour unchanged over N inputs" lenses),
 // `behaviour_command.go` (their actions: accept, replay on both builds,
-// export as a regression test). `mutants.go` (with the setting
+// export as a regression test, `session.BehaviourDifference`). `mutants.go` (with the setting
 // `mutants`, what session's mutants of the save's changed lines found,
 // `session.MutantsChecked`: the `mutant-survived` and
 // `mutant-not-reached` hints per line and the counts' lens),

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
@@ -141,8 +140,7 @@ func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, rep *engine.Rep
 		if errors.As(err, &ce) { // the suites' compile
 			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+ce.Err.Error())
 		}
-		var fe *fork.Error
-		if errors.As(err, &fe) {
+		if _, ok := session.ForkFailure(err); ok {
 			s.forkFailed(err, "the campaign stopped there: it did not run on the fork past that point")
 			return "stopped: the fork failed (" + forkKind(err) + ")"
 		}

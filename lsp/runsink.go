@@ -80,7 +80,7 @@ func (k *editorSink) Forked(_ session.Forks, err error) {
 
 // ForksDone logs what the forks fetched and writes their disk caches.
 func (k *editorSink) ForksDone(f session.Forks) {
-	k.s.closeFork(f.Source)
+	k.s.closeFork(f)
 	if f.SetUp != nil {
 		k.s.closeSetUpForks(f.SetUp)
 	}

@@ -95,10 +95,8 @@ type Check interface{ check() }
 // between the previous full build (Old) and the new one, on inputs of
 // Seed (Err: why it failed; never sent once cancelled).
 type BehaviourChecked struct {
-	Report   *behaviour.Report
-	Old, New []*solc.Build
-	Seed     uint64
-	Err      error
+	Comparison
+	Err error
 }
 
 // MutantsStarting says the mutants of Files are about to start, before
@@ -149,7 +147,7 @@ func checkBehaviour(a *AfterSave, cr CorpusRequest, st Applied, sink Sink) {
 		if ctx.Err() != nil {
 			return // a newer save's check says what changed
 		}
-		sink.Checked(BehaviourChecked{Report: rep, Old: old, New: new, Seed: seed, Err: err})
+		sink.Checked(BehaviourChecked{Comparison: Comparison{Report: rep, Old: old, New: new, Seed: seed}, Err: err})
 	})
 }
 

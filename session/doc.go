@@ -68,15 +68,17 @@
 //     where an invariant finding's forge failure file goes, never over
 //     forge's own; docs/foundry.md), `fork.go` (`CampaignFork`,
 //     `ReplayFork`, `SetUpForks`, `ForkCacheDir`; `ForkRequest`, `Forks`:
-//     the fork `Run` opens for a run's campaigns; `CorpusRequest` in
+//     the fork `Run` opens for a run's campaigns; `OpenReplayFork`: a
+//     replay's; `ForkFailure`: a fork error's kind, for the front ends; `CorpusRequest` in
 //     `corpus.go`: the corpus `Run` loads and saves), `export.go`
 //     (`ExportName`, `FreeExportName`, `WriteExport`: an export's name, the
 //     test's own, else the first free `-2`, `-3`, ...), `exportroot.go`
 //     (`ExportRoot`: the project a report's export runs in or for, never a
 //     package in `node_modules`; `ConfineExport`: every path inside it,
 //     symbolic links resolved; `ExportDest`: the project the test goes
-//     into; `ExportPlace`: that project and the export's options, for the
-//     CLI and the editor; `WriteExportIn`), `aim.go`
+//     into; `ExportPlace`: that project and how the test is written there,
+//     for the CLI and the editor; `ExportTarget.Test`: the finding's
+//     test rendered in an `ExportStyle`; `WriteExportIn`), `aim.go`
 //     (`Campaigns.AimFor`: the direct campaign's contracts, test code only
 //     when `Campaigns.TestCode`: a test file named or saved alone is fuzzed
 //     from its own set-up, as check does; focus and targets outside test code; "only
@@ -117,5 +119,17 @@
 //     nothing once superseded), `notes.go` (`Note`, `Gen.SetNotes`: the
 //     contracts a campaign did not fuzz, placed on their compiled texts),
 //     `text.go` (`Text`: a file's text as a
-//     compile saw it, the one a finding's byte offsets refer to).
+//     compile saw it, the one a finding's byte offsets refer to),
+//     `behaviour.go` (`Compare`: `foresight diff`'s
+//     comparison of two builds; `Comparison`, what one found, `diff`'s
+//     and a save's check's; `BehaviourDifference`: one difference, with
+//     its `Export` as a Foundry test and its `Trace`),
+//     `share.go` (`Share`: a corpus folder shared by campaigns at once,
+//     `fuzz --corpus`: seeds, inputs and findings written as they come,
+//     others' inputs picked up; `MaxCorpusInputs`, `MaxPrunedInputs`),
+//     `corpusdir.go` (`CorpusDir`: `foresight corpus`'s merge and
+//     minimisation; `folderSequences`: a folder's inputs as `diff`'s
+//     sequences), `output.go` (`WriteOutput`: a file the command line names, replaced
+//     whole; `WriteProjectLCOV`: the editor's tracefile in `StateDir`;
+//     `WriteNewIn`: `diff --export`'s tests, never over a file).
 package session

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
@@ -108,15 +107,14 @@ func (c *cliRun) open(ctx context.Context, opts *engine.Options) error {
 // Forked says which chain the run forks (session.Run opened it); a fork
 // that failed to open ends the run with its error (cliError).
 func (c *cliRun) Forked(f session.Forks, err error) {
-	if err == nil && f.Source != nil {
-		h := f.Source.Header()
-		fmt.Fprintf(c.stderr, "foresight: forking chain %d at block %d (%s)\n", h.ChainID, h.Number, f.Source.URL())
+	if err == nil {
+		sayForking(f, c.stderr)
 	}
 }
 
 // ForksDone says what the forks asked the node and writes their caches.
 func (c *cliRun) ForksDone(f session.Forks) {
-	closeFork(f.Source, c.stderr)
+	closeFork(f, c.stderr)
 	if f.SetUp != nil {
 		closeSetUpForks(f.SetUp, c.stderr)
 	}
@@ -161,7 +159,7 @@ func (c *cliRun) Foundry(fa session.FoundryApplied) {
 		fmt.Fprintf(c.stderr, "foresight: warning: forge corpus: skipped %d more file(s)\n", more)
 	}
 	if l.OverLimit > 0 {
-		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d file(s) left unread past the limit of %d sequences\n", l.OverLimit, corpus.MaxLoadedInputs)
+		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d file(s) left unread past the limit of %d sequences\n", l.OverLimit, session.MaxCorpusInputs)
 	}
 	if l.Len() > 0 {
 		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d sequence(s) of %s (%d persisted failure(s), %d corpus entries)\n",

@@ -55,15 +55,8 @@ func TestStateRuns(t *testing.T) {
 		{name: "run 4 begins", run: 4, stage: StageAnalysis, edit: [][2]string{comment, body}, line: 41},
 		{name: "run 3, not fully compiled, places nothing", run: 3, stage: -1, edit: [][2]string{comment, body}, line: 41},
 	}
-	root := filepath.Join(fixtures.RepoRoot(), "session", "testdata", "carry")
-	vault := filepath.Join(root, "src", "Vault.sol")
+	vault, tc, proj := carryProject(t)
 	original, err := os.ReadFile(vault)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tc := solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})
-	defer tc.Close()
-	proj, err := solc.LoadProject(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,14 +116,7 @@ func TestStateRuns(t *testing.T) {
 // applied to the record only while the run is the latest. The finding's
 // set-up contract is not in the build, so its replay says stale.
 func TestStateRecheckSuperseded(t *testing.T) {
-	root := filepath.Join(fixtures.RepoRoot(), "session", "testdata", "carry")
-	vault := filepath.Join(root, "src", "Vault.sol")
-	tc := solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})
-	defer tc.Close()
-	proj, err := solc.LoadProject(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vault, tc, proj := carryProject(t)
 	builds, err := tc.Compile(context.Background(), proj, solc.Request{Files: []string{vault}, Mode: solc.Full})
 	if err != nil {
 		t.Fatal(err)
@@ -170,15 +156,8 @@ func TestStateRecheckSuperseded(t *testing.T) {
 // move with an edit, are dropped when it touches them, and a superseded
 // run sets none.
 func TestStateNotes(t *testing.T) {
-	root := filepath.Join(fixtures.RepoRoot(), "session", "testdata", "carry")
-	vault := filepath.Join(root, "src", "Vault.sol")
+	vault, tc, proj := carryProject(t)
 	original, err := os.ReadFile(vault)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tc := solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})
-	defer tc.Close()
-	proj, err := solc.LoadProject(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,4 +215,18 @@ func TestStateNotes(t *testing.T) {
 			t.Errorf("%s: the note is at %d, want %d", step.what, at, step.at)
 		}
 	}
+}
+
+// carryProject loads testdata/carry, the state tests' project, with a
+// solc-js toolchain closed when the test ends; vault is its Vault.sol.
+func carryProject(t *testing.T) (vault string, tc *solc.Toolchain, proj *solc.Project) {
+	t.Helper()
+	root := filepath.Join(fixtures.RepoRoot(), "session", "testdata", "carry")
+	tc = solc.NewToolchain(solc.Config{NoNative: true, NoForge: true})
+	t.Cleanup(func() { tc.Close() })
+	proj, err := solc.LoadProject(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(root, "src", "Vault.sol"), tc, proj
 }

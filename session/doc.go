@@ -91,6 +91,12 @@
 //     and the suites with the seed and budget, aimed at its line and seeded
 //     with the original's corpus) with `mutantobserve.go` (one build's
 //     campaigns, their findings and the mutated file's line reach),
+//     `mutantselect.go` (`RunMutants`: `foresight mutants` from the paths
+//     named, `MutantsRequest`, to a `ProjectMutants` per project,
+//     `MutantsResult`: every line of the files, or with a base revision
+//     the lines changed since, grouped by project) with `mutantsgit.go`
+//     (the lines `git diff -U0 REV` adds or modifies, outside test,
+//     script and dependency code; git by `internal/gitrepo`),
 //     `after.go` (`AfterSave`: a save's behaviour check and mutants,
 //     started by `Run` in the background once its campaigns ended;
 //     `Checks`: those in flight, which a newer save's replace; `Check`:

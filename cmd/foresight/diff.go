@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foresight-sol/foresight/internal/gitrepo"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -133,11 +134,11 @@ func diffRun(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, paths [
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	top, err := gitTop(ctx, dir)
+	top, err := gitrepo.Top(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	commit, err := gitCommit(ctx, top, o.base)
+	commit, err := gitrepo.Commit(ctx, top, o.base)
 	if err != nil {
 		return nil, err
 	}

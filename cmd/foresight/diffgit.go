@@ -12,6 +12,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/foresight-sol/foresight/internal/gitrepo"
 )
 
 // This file gets the tree of a git revision for diff: git runs under the
@@ -19,66 +21,8 @@ import (
 // off, and the revision's files are written, regular files and folders
 // only, into a temporary folder that diff removes.
 
-// Errors diff reports about the repository.
-var (
-	errNotGit     = errors.New("not in a git repository")
-	errUnknownRev = errors.New("unknown revision")
-)
-
 // maxBaseBytes bounds what a revision's tree may write to disk.
 const maxBaseBytes = 1 << 30
-
-// gitRun runs git in dir and returns its stdout; stderr's first line
-// explains a failure.
-func gitRun(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	// Nothing of the repository's configuration runs: no hooks, no
-	// file-system monitor, no pager.
-	full := append([]string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false", "--no-pager"}, args...)
-	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		line, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		return nil, fmt.Errorf("git %s: %w: %s", args[0], err, line)
-	}
-	return stdout.Bytes(), nil
-}
-
-// gitTop is the top folder of the work tree holding dir.
-func gitTop(ctx context.Context, dir string) (string, error) {
-	out, err := gitRun(ctx, dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		if ctx.Err() != nil {
-			return "", err
-		}
-		return "", fmt.Errorf("%s: %w (%w)", dir, errNotGit, err)
-	}
-	top := strings.TrimSpace(string(out))
-	if real, err := filepath.EvalSymlinks(top); err == nil {
-		top = real
-	}
-	return top, nil
-}
-
-// gitCommit resolves rev to a commit id.
-func gitCommit(ctx context.Context, top, rev string) (string, error) {
-	if strings.HasPrefix(rev, "-") {
-		return "", fmt.Errorf("%w %q", errUnknownRev, rev)
-	}
-	out, err := gitRun(ctx, top, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	if err != nil {
-		if ctx.Err() != nil {
-			return "", err
-		}
-		return "", fmt.Errorf("%w %q", errUnknownRev, rev)
-	}
-	return strings.TrimSpace(string(out)), nil
-}
 
 // extractTree writes the files under sub (a folder relative to top, ""
 // for all) of commit into dst, streamed from git archive.
@@ -165,7 +109,7 @@ func writeFrom(to string, r io.Reader) error {
 
 // submodules lists the paths (relative to top) of commit's submodules.
 func submodules(ctx context.Context, top, commit string) ([]string, error) {
-	out, err := gitRun(ctx, top, "ls-tree", "-r", "-z", commit)
+	out, err := gitrepo.Run(ctx, top, "ls-tree", "-r", "-z", commit)
 	if err != nil {
 		return nil, err
 	}

@@ -72,14 +72,14 @@
 //     its fork, if any, on the code as it is now) with `replaycounts.go` (its
 //     last line: still failing, as reported or elsewhere, fixed, stale),
 //     `diff.go` (`foresight diff`: both trees compiled and compared,
-//     `session.Compare`), `diffgit.go` (git under the context with the
-//     repository's hooks off; the revision's tree extracted into a temporary
-//     folder), `diffout.go` (its text, JSON and SARIF), `diffexport.go`
+//     `session.Compare`), `diffgit.go` (the revision's tree extracted
+//     into a temporary folder, git run by `internal/gitrepo`), `diffout.go` (its text, JSON and SARIF), `diffexport.go`
 //     (`--export`: each difference as a Foundry test, `session.WriteNewIn`: confined, never over a
 //     file),
-//     `mutants.go` (`foresight mutants`: the changed lines, every project's
-//     `session.Mutants`), `mutantsgit.go` (the lines `git diff -U0 REV` adds or
-//     modifies), `mutantsout.go` (its text, JSON and SARIF),
+//     `mutants.go` (`foresight mutants`: its flags, one
+//     `session.RunMutants` call, which chooses the lines and runs every
+//     project, and a log line per mutant), `mutantsout.go` (its text, JSON
+//     and SARIF),
 //     `mutantsjunit.go` (its JUnit: a testcase per mutant fuzzed, a
 //     survivor failing with the hint's words and the mutant as a diff),
 //     `export.go` (`replay --export`: every path the report names confined

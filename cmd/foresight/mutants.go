@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -111,147 +108,32 @@ func runMutants(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return exitOK
 }
 
-// mutantsResult is a run of every project the changed files are in.
+// mutantsResult is session's run of every project the changed files are
+// in, with what the command's writers say beside it.
 type mutantsResult struct {
-	base, commit string
-	paths        []string // as given, absolute
-	wall         time.Duration
-	seed, execs  uint64
-	minHits      uint64
-	changedLines int
-	projects     []mutantsProject
+	*session.MutantsResult
+	base        string
+	wall        time.Duration
+	seed, execs uint64
+	minHits     uint64
 }
 
-// mutantsProject is one project's run.
-type mutantsProject struct {
-	root string
-	run  *session.MutantRun
-	wall time.Duration // JUnit's time
-}
-
-// mutantsRun finds the changed lines and runs each project's mutants.
+// mutantsRun runs the mutants of the paths (session.RunMutants), logging
+// each mutant as it starts and printing the compiler's errors when the
+// code does not compile.
 func mutantsRun(ctx context.Context, tc *solc.Toolchain, paths []string, o mutantsOptions, log *zap.Logger, stderr io.Writer) (*mutantsResult, error) {
-	abs, err := absPaths(paths)
+	ro := o.run
+	ro.OnStart = func(i, n int, m mutant.Mutant) {
+		log.Info("mutant", zap.Int("n", i+1), zap.Int("of", n), zap.String("id", m.ID), zap.String("edit", m.Description))
+	}
+	run, err := session.RunMutants(ctx, tc, session.MutantsRequest{Paths: paths, Base: o.base, Options: ro})
+	if errors.Is(err, session.ErrMutantsBroken) {
+		for _, b := range run.Broken {
+			printErrors(stderr, b)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	res := &mutantsResult{base: o.base, paths: abs, seed: o.run.Seed, execs: o.run.Execs, minHits: o.run.MinHits}
-	var changed map[string]mutant.Lines
-	if o.base != "" {
-		changed, res.commit, err = changedSince(ctx, abs, o.base)
-	} else {
-		changed, err = everyLine(abs)
-	}
-	if err != nil {
-		return nil, err
-	}
-	byRoot := map[string][]string{}
-	var roots []string
-	for path, ls := range changed {
-		root := solc.FindRoot(path)
-		if _, ok := byRoot[root]; !ok {
-			roots = append(roots, root)
-		}
-		byRoot[root] = append(byRoot[root], path)
-		res.changedLines += lineCount(path, ls)
-	}
-	slices.Sort(roots)
-	for _, root := range roots {
-		proj, err := solc.LoadProject(root)
-		if err != nil {
-			return nil, err
-		}
-		files := byRoot[root]
-		slices.Sort(files)
-		ro := o.run
-		ro.OnStart = func(i, n int, m mutant.Mutant) {
-			log.Info("mutant", zap.Int("n", i+1), zap.Int("of", n), zap.String("id", m.ID), zap.String("edit", m.Description))
-		}
-		began := time.Now()
-		run, err := session.Mutants(ctx, tc, proj, files, changed, ro)
-		if errors.Is(err, session.ErrMutantsBroken) {
-			for _, b := range run.Broken {
-				printErrors(stderr, b)
-			}
-		}
-		if err != nil {
-			return nil, err
-		}
-		res.projects = append(res.projects, mutantsProject{root: root, run: run, wall: time.Since(began)})
-	}
-	return res, nil
-}
-
-// absPaths makes paths absolute with symlinks resolved.
-func absPaths(paths []string) ([]string, error) {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		a, err := filepath.Abs(p)
-		if err != nil {
-			return nil, err
-		}
-		if a, err = filepath.EvalSymlinks(a); err != nil {
-			return nil, err
-		}
-		out[i] = a
-	}
-	return out, nil
-}
-
-// everyLine maps each .sol file named, or found under a folder named
-// outside test, script and dependency code, to all its lines.
-func everyLine(paths []string) (map[string]mutant.Lines, error) {
-	out := map[string]mutant.Lines{}
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			if filepath.Ext(p) != ".sol" {
-				return nil, fmt.Errorf("%s: not a Solidity file (want a .sol file or a directory)", p)
-			}
-			out[p] = mutant.All
-			continue
-		}
-		files, err := solc.SolidityFiles(p)
-		if err != nil {
-			return nil, err
-		}
-		projects := map[string]*solc.Project{}
-		for _, f := range files {
-			root := solc.FindRootIn(f, p)
-			if projects[root] == nil {
-				if projects[root], err = solc.LoadProject(root); err != nil {
-					return nil, err
-				}
-			}
-			if proj := projects[root]; !proj.IsTestOrScript(f) && !proj.InDependency(f) {
-				out[f] = mutant.All
-			}
-		}
-	}
-	return out, nil
-}
-
-// lineCount is how many lines of path ls holds.
-func lineCount(path string, ls mutant.Lines) int {
-	if ls == nil {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return 0
-		}
-		n := 0
-		for _, c := range data {
-			if c == '\n' {
-				n++
-			}
-		}
-		return n
-	}
-	n := 0
-	for _, r := range ls {
-		n += r.To - r.From + 1
-	}
-	return n
+	return &mutantsResult{MutantsResult: run, base: o.base, seed: o.run.Seed, execs: o.run.Execs, minHits: o.run.MinHits}, nil
 }

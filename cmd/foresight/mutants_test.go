@@ -122,31 +122,3 @@ func TestMutantsCommand(t *testing.T) {
 		t.Errorf("unknown revision: exit %d, stderr %q", code, errs)
 	}
 }
-
-// TestParseDiff: the new side's changed lines of each file; a deletion
-// changes none.
-func TestParseDiff(t *testing.T) {
-	diff := `diff --git a/src/A.sol b/src/A.sol
-index 1..2 100644
---- a/src/A.sol
-+++ b/src/A.sol
-@@ -3 +3 @@ contract A {
--    uint x;
-+    uint y;
-@@ -10,0 +11,2 @@ contract A {
-+    a;
-+    b;
-@@ -20,2 +22,0 @@
--    c;
--    d;
-diff --git a/gone.sol b/gone.sol
---- a/gone.sol
-+++ /dev/null
-@@ -1,3 +0,0 @@
-`
-	got := parseDiff([]byte(diff))
-	want := mutant.Lines{{From: 3, To: 3}, {From: 11, To: 12}}
-	if len(got) != 1 || len(got["src/A.sol"]) != 2 || got["src/A.sol"][0] != want[0] || got["src/A.sol"][1] != want[1] {
-		t.Errorf("parseDiff = %v, want src/A.sol: %v", got, want)
-	}
-}

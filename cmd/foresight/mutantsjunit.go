@@ -24,14 +24,14 @@ import (
 // are left out; the text and JSON outputs count them.
 func writeMutantsJUnit(w io.Writer, res *mutantsResult) error {
 	var suites []junitSuite
-	for _, p := range res.projects {
+	for _, p := range res.Projects {
 		name := "foresight mutants"
-		if len(res.projects) > 1 {
-			name += " " + displayPath(p.root, "")
+		if len(res.Projects) > 1 {
+			name += " " + displayPath(p.Root, "")
 		}
-		s := junitSuite{Name: name, wall: p.wall}
-		for _, r := range p.run.Results {
-			if c, ok := mutantCase(p.root, r); ok {
+		s := junitSuite{Name: name, wall: p.Took}
+		for _, r := range p.Run.Results {
+			if c, ok := mutantCase(p.Root, r); ok {
 				s.Cases = append(s.Cases, c)
 			}
 		}

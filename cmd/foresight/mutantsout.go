@@ -27,7 +27,7 @@ type mutantCounts struct {
 
 func (res *mutantsResult) counts() mutantCounts {
 	var c mutantCounts
-	for _, r := range res.results() {
+	for _, r := range res.Results() {
 		c.Mutants++
 		switch r.Status {
 		case mutant.Killed:
@@ -43,15 +43,6 @@ func (res *mutantsResult) counts() mutantCounts {
 		}
 	}
 	return c
-}
-
-// results are every project's mutants, in order.
-func (res *mutantsResult) results() []mutant.Result {
-	var out []mutant.Result
-	for _, p := range res.projects {
-		out = append(out, p.run.Results...)
-	}
-	return out
 }
 
 // mutantsJSON is mutants' JSON output (docs/mutants.md).
@@ -78,13 +69,13 @@ type mutantsProjJSON struct {
 }
 
 func mutantsDoc(res *mutantsResult) mutantsJSON {
-	doc := mutantsJSON{Base: res.base, Commit: res.commit, Seed: res.seed, Execs: res.execs, MinHits: res.minHits,
-		ChangedLines: res.changedLines, Counts: res.counts(), Projects: []mutantsProjJSON{}, Mutants: []mutant.Result{}}
-	for _, p := range res.projects {
-		doc.Projects = append(doc.Projects, mutantsProjJSON{Root: p.root, Suites: orEmpty(p.run.Suites), Failing: orEmpty(p.run.Failing),
-			SuitesBroken: orEmpty(p.run.SuitesBroken)})
+	doc := mutantsJSON{Base: res.base, Commit: res.Commit, Seed: res.seed, Execs: res.execs, MinHits: res.minHits,
+		ChangedLines: res.ChangedLines, Counts: res.counts(), Projects: []mutantsProjJSON{}, Mutants: []mutant.Result{}}
+	for _, p := range res.Projects {
+		doc.Projects = append(doc.Projects, mutantsProjJSON{Root: p.Root, Suites: orEmpty(p.Run.Suites), Failing: orEmpty(p.Run.Failing),
+			SuitesBroken: orEmpty(p.Run.SuitesBroken)})
 	}
-	doc.Mutants = append(doc.Mutants, res.results()...)
+	doc.Mutants = append(doc.Mutants, res.Results()...)
 	return doc
 }
 
@@ -113,15 +104,15 @@ func writeMutants(w io.Writer, format string, res *mutantsResult, verbose bool) 
 // writeMutantsText prints a line per mutant as a compiler message (the
 // dropped ones and the killing calls with -v), then the counts.
 func writeMutantsText(w io.Writer, res *mutantsResult, verbose bool) {
-	for _, p := range res.projects {
-		for _, f := range p.run.Failing {
+	for _, p := range res.Projects {
+		for _, f := range p.Run.Failing {
 			fmt.Fprintf(w, "note: the original code already fails %s: it kills no mutant\n", f)
 		}
-		for _, f := range p.run.SuitesBroken {
+		for _, f := range p.Run.SuitesBroken {
 			fmt.Fprintf(w, "note: the invariant suite %s does not compile: left out\n", displayPath(f, ""))
 		}
 	}
-	for _, r := range res.results() {
+	for _, r := range res.Results() {
 		where := fmt.Sprintf("%s:%d:%d", displayPath(r.Path, r.Unit), r.Line, r.Column)
 		switch r.Status {
 		case mutant.Killed:
@@ -144,7 +135,7 @@ func writeMutantsText(w io.Writer, res *mutantsResult, verbose bool) {
 	c := res.counts()
 	since := "every line of the files named"
 	if res.base != "" {
-		since = fmt.Sprintf("the lines changed since %s (%s)", res.base, res.commit[:min(12, len(res.commit))])
+		since = fmt.Sprintf("the lines changed since %s (%s)", res.base, res.Commit[:min(12, len(res.Commit))])
 	}
 	fmt.Fprintf(w, "%d mutant(s) of %s: %d killed, %d survived, %d not reached; %d did not compile and %d had the original's bytecode (dropped); %d executions each, seed %d\n",
 		c.Mutants, since, c.Killed, c.Survived, c.NotReached, c.Invalid, c.Equivalent, res.execs, res.seed)
@@ -201,10 +192,10 @@ var (
 // writeMutantsSARIF writes survivors and mutants not reached as SARIF,
 // each with a fingerprint of its function and edit (no line number).
 func writeMutantsSARIF(w io.Writer, res *mutantsResult) error {
-	sw := &sarifWriter{root: reportRoot(res.paths)}
+	sw := &sarifWriter{root: reportRoot(res.Paths)}
 	results := []sarifResult{}
 	seen := map[string]int{}
-	for _, r := range res.results() {
+	for _, r := range res.Results() {
 		rule, ix, level, msg := survivedRule, 0, "warning", "no property notices if "+r.Description
 		switch r.Status {
 		case mutant.Survived:
@@ -226,5 +217,5 @@ func writeMutantsSARIF(w io.Writer, res *mutantsResult) error {
 	}
 	c := res.counts()
 	return encodeSARIF(w, sw.root, []sarifRule{survivedRule, notReachedRule}, results, map[string]any{
-		"base": res.base, "commit": res.commit, "seed": res.seed, "execs": res.execs, "counts": c})
+		"base": res.base, "commit": res.Commit, "seed": res.seed, "execs": res.execs, "counts": c})
 }

@@ -1,18 +1,24 @@
-package main
+package session
 
 import (
 	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/mutant"
+	"github.com/foresight-sol/foresight/internal/gitrepo"
 	"github.com/foresight-sol/foresight/solc"
 )
+
+// This file finds the lines `foresight mutants --base REV` mutates: git
+// diff REV, run under the command's context, read into the changed
+// lines of each Solidity file outside test, script and dependency code.
 
 // changedSince maps each .sol file under paths (absolute) outside test,
 // script and dependency code to the lines git diff REV says changed in
@@ -23,11 +29,11 @@ func changedSince(ctx context.Context, paths []string, rev string) (map[string]m
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		dir = filepath.Dir(dir)
 	}
-	top, err := gitTop(ctx, dir)
+	top, err := gitrepo.Top(ctx, dir)
 	if err != nil {
 		return nil, "", err
 	}
-	commit, err := gitCommit(ctx, top, rev)
+	commit, err := gitrepo.Commit(ctx, top, rev)
 	if err != nil {
 		return nil, "", err
 	}
@@ -40,7 +46,7 @@ func changedSince(ctx context.Context, paths []string, rev string) (map[string]m
 		}
 		args = append(args, filepath.ToSlash(rel))
 	}
-	out, err := gitRun(ctx, top, args...)
+	out, err := gitrepo.Run(ctx, top, args...)
 	if err != nil {
 		return nil, "", err
 	}
@@ -91,7 +97,9 @@ func parseDiff(diff []byte) map[string]mutant.Lines {
 }
 
 // hunkLines is the new side's lines of a hunk header "@@ -a,b +c,d @@":
-// c to c+d-1, none when d is 0 (a deletion).
+// c to c+d-1, none when d is 0 (a deletion); a header git would not
+// write (lines before the first, a negative count, past the largest
+// int) gives none either.
 func hunkLines(header string) (mutant.Range, bool) {
 	f := strings.Fields(header)
 	if len(f) < 3 || !strings.HasPrefix(f[2], "+") {
@@ -108,7 +116,7 @@ func hunkLines(header string) (mutant.Range, bool) {
 			return mutant.Range{}, false
 		}
 	}
-	if d == 0 {
+	if c < 1 || d < 1 || d-1 > math.MaxInt-c {
 		return mutant.Range{}, false
 	}
 	return mutant.Range{From: c, To: c + d - 1}, true

@@ -2,10 +2,8 @@ package lsp
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/foresight-sol/foresight/session"
-	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -23,126 +21,21 @@ const (
 	codeBehaviour   = "behaviour-change"
 )
 
-// behaviourState is what the last checks of a project found.
-type behaviourState struct {
-	diffs     map[string]*behaviourDiff // by id
-	unchanged map[string]int            // "Contract.name" -> inputs compared, no difference
-	accepted  map[string]string         // "Contract.name" -> its definition's text when accepted
-	nextID    int
-}
-
-// behaviourDiff is a difference shown on a function of a compiled text.
-type behaviourDiff struct {
-	id         string
-	fn         string                      // "Contract.name"
-	d          session.BehaviourDifference // with the builds and seed that replay it
-	path       string
-	src        *session.Text // the compiled text start and end refer to
-	start, end int           // the function's name
-}
-
-func (p *project) behaviourLocked() *behaviourState {
-	if p.behaviour == nil {
-		p.behaviour = &behaviourState{diffs: map[string]*behaviourDiff{}, unchanged: map[string]int{}, accepted: map[string]string{}}
-	}
-	return p.behaviour
-}
-
 // behaviourChecked shows a save's behaviour check (session.AfterSave
-// orders it), unless a newer save started: its check says what changed.
-func (s *server) behaviourChecked(p *project, r *run, c session.BehaviourChecked) {
+// orders it and applies it to the project's State), unless a newer save
+// started: its check says what changed.
+func (s *server) behaviourChecked(p *project, c session.BehaviourChecked) {
 	if c.Err != nil {
 		s.log.Info("behaviour check", zap.String("root", p.root), zap.Error(c.Err))
 		return
 	}
 	rep := c.Report
 	s.log.Info("behaviour check", zap.String("root", p.root), zap.Int("functions", len(rep.Compared)), zap.Int("differences", len(rep.Differences)))
-	s.mu.Lock()
-	if !r.gen.Current() {
-		s.mu.Unlock()
+	if c.Superseded {
 		return
 	}
-	paths := s.absorbBehaviourLocked(p, c.Comparison)
-	s.mu.Unlock()
-	s.publish(paths...)
+	s.publish(c.Paths...)
 	s.refreshCodeLenses()
-}
-
-// absorbBehaviourLocked records a check's result for the functions it
-// compared and returns the files to publish.
-func (s *server) absorbBehaviourLocked(p *project, c session.Comparison) []string {
-	rep := c.Report
-	st := p.behaviourLocked()
-	touched := map[string]bool{}
-	for _, c := range rep.Compared {
-		name := c.Function.Contract + "." + strings.SplitN(c.Function.Signature, "(", 2)[0]
-		touched[name] = true
-		delete(st.unchanged, name)
-	}
-	paths := map[string]bool{}
-	for id, d := range st.diffs {
-		if touched[d.fn] {
-			paths[d.path] = true
-			delete(st.diffs, id)
-		}
-	}
-	for _, c := range rep.Compared {
-		if c.Differences == 0 {
-			name := c.Function.Contract + "." + strings.SplitN(c.Function.Signature, "(", 2)[0]
-			st.unchanged[name] += c.Inputs
-		}
-	}
-	for _, d := range c.Differences() {
-		name := d.Contract + "." + d.Name
-		path, fs, fn, ok := p.functionLocked(d.Contract, d.Name)
-		if !ok {
-			continue
-		}
-		if text, ok := st.accepted[name]; ok && text == definitionOf(fs.Text, fn) {
-			continue // accepted, and the function is as it was then
-		}
-		delete(st.accepted, name)
-		st.nextID++
-		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.Text}
-		bd.start, bd.end = fn.Start, fn.Start
-		if fn.NameStart >= 0 {
-			bd.start, bd.end = fn.NameStart, fn.NameStart+len(fn.Name)
-		}
-		st.diffs[bd.id] = bd
-		paths[path] = true
-	}
-	for name := range touched {
-		if path, _, _, ok := p.functionLocked(strings.SplitN(name, ".", 2)[0], strings.SplitN(name, ".", 2)[1]); ok {
-			paths[path] = true
-		}
-	}
-	out := make([]string, 0, len(paths))
-	for path := range paths {
-		out = append(out, path)
-	}
-	return out
-}
-
-// functionLocked finds a public or external function's definition in the
-// last compiled files.
-func (p *project) functionLocked(contract, name string) (string, *session.File, solc.Function, bool) {
-	for _, path := range p.state.Paths() {
-		fs := p.state.File(path)
-		for _, fn := range fs.Functions {
-			if fn.Contract == contract && fn.Name == name && fuzzable(fn) {
-				return path, fs, fn, true
-			}
-		}
-	}
-	return "", nil, solc.Function{}, false
-}
-
-// definitionOf is a function's text with white space collapsed.
-func definitionOf(src *session.Text, fn solc.Function) string {
-	if fn.Start < 0 || fn.End > len(src.Content()) || fn.Start > fn.End {
-		return ""
-	}
-	return strings.Join(strings.Fields(string(src.Content()[fn.Start:fn.End])), " ")
 }
 
 // behaviourDiagnosticsLocked are the differences shown on path's current
@@ -150,50 +43,43 @@ func definitionOf(src *session.Text, fn solc.Function) string {
 func (s *server) behaviourDiagnosticsLocked(path string) []protocol.Diagnostic {
 	var out []protocol.Diagnostic
 	for _, p := range s.projects {
-		fs := p.state.File(path)
-		if p.behaviour == nil || fs == nil {
-			continue
-		}
-		for _, d := range p.behaviour.diffs {
-			if d.path == path && d.src == fs.Text {
-				out = append(out, d.diagnostic())
-			}
+		diffs, _ := p.state.BehaviourOn(path)
+		for _, d := range diffs {
+			out = append(out, behaviourDiagnostic(d))
 		}
 	}
 	return out
 }
 
-func (d *behaviourDiff) diagnostic() protocol.Diagnostic {
+func behaviourDiagnostic(d *session.BehaviourDiff) protocol.Diagnostic {
 	return protocol.Diagnostic{
-		Range:    rangeIn(d.src, d.start, d.end),
+		Range:    rangeIn(d.Text, d.Start, d.End),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Source:   sourceBehaviour,
 		Code:     codeBehaviour,
-		Message:  "behaviour changed: " + d.d.Message,
-		Data:     map[string]any{"behaviour": d.id},
+		Message:  "behaviour changed: " + d.Difference.Message,
+		Data:     map[string]any{"behaviour": d.ID},
 	}
 }
 
 // behaviourLensesLocked puts "behaviour unchanged over N inputs" or
 // "behaviour changed" on the functions of a file the checks compared.
 func (s *server) behaviourLensesLocked(p *project, path string, fs *session.File, v *view) []protocol.CodeLens {
-	if p.behaviour == nil {
-		return nil
-	}
+	diffs, unchanged := p.state.BehaviourOn(path)
 	changed := map[string]bool{}
-	for _, d := range p.behaviour.diffs {
-		if d.path == path && d.src == fs.Text {
-			changed[d.fn] = true
+	for _, d := range diffs {
+		if d.Text == fs.Text {
+			changed[d.Function] = true
 		}
 	}
 	var out []protocol.CodeLens
 	for _, fn := range fs.Functions {
-		if !fuzzable(fn) {
+		if !session.Callable(fn) {
 			continue
 		}
 		name := fn.Contract + "." + fn.Name
 		title := ""
-		switch n, ok := p.behaviour.unchanged[name]; {
+		switch n, ok := unchanged[name]; {
 		case changed[name]:
 			title = "behaviour changed since the last save"
 		case ok:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
@@ -88,11 +89,7 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 		return nil, true, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: no such behaviour difference (the function changed since?)", a.Behaviour)
 	}
 	if params.Command == cmdAcceptBehaviour {
-		st := p.behaviourLocked()
-		if _, fs, fn, ok := p.functionLocked(d.d.Contract, d.d.Name); ok {
-			st.accepted[d.fn] = definitionOf(fs.Text, fn)
-		}
-		delete(st.diffs, d.id)
+		p.state.AcceptBehaviour(d)
 		s.mu.Unlock()
 		s.publish(path)
 		s.refreshCodeLenses()
@@ -100,7 +97,7 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 	}
 	s.mu.Unlock()
 	if params.Command == cmdExportBehaviour {
-		rel, text, err := d.d.Export(ctx)
+		rel, text, err := d.Difference.Export(ctx)
 		if err != nil {
 			return nil, true, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "export: %v", err)
 		}
@@ -113,7 +110,7 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 		s.showMessage(protocol.MessageTypeInfo, "foresight: wrote "+out)
 		return out, true, nil
 	}
-	text, err := d.d.Trace(ctx)
+	text, err := d.Difference.Trace(ctx)
 	if err != nil {
 		return nil, true, jsonrpc2.Errorf(jsonrpc2.InternalError, "replay: %v", err)
 	}
@@ -121,12 +118,9 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 }
 
 // behaviourDiffLocked finds a shown difference of path by id.
-func (s *server) behaviourDiffLocked(path, id string) (*project, *behaviourDiff) {
+func (s *server) behaviourDiffLocked(path, id string) (*project, *session.BehaviourDiff) {
 	for _, p := range s.projects {
-		if p.behaviour == nil {
-			continue
-		}
-		if d := p.behaviour.diffs[id]; d != nil && d.path == path {
+		if d := p.state.BehaviourDiffOf(path, id); d != nil {
 			return p, d
 		}
 	}

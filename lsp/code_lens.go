@@ -31,7 +31,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 	fs := p.state.File(path)
 	view := newView(fs.Text, s.docs[path])
 	for _, fn := range fs.Functions {
-		if !fuzzable(fn) || test && p.stats[fn.Contract+"."+fn.Name] == nil {
+		if !session.Callable(fn) || test && p.stats[fn.Contract+"."+fn.Name] == nil {
 			continue
 		}
 		at := fn.NameStart

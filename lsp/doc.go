@@ -65,9 +65,10 @@
 //     coverage_lcov.go: a run's line coverage, its notification, the hint
 //     on unreached changed lines and .foresight/lcov.info.
 //   - behaviour.go, behaviour_command.go: the behaviour check of a save
-//     and its actions.
+//     as session's State keeps it, shown, and its actions.
 //   - mutants.go, mutants_command.go, skeleton.go: the mutants of a
-//     save's lines, their actions and the property skeleton.
+//     save's lines as session's State keeps them, shown, their actions
+//     and the property skeleton.
 //   - fork.go: the fork a campaign runs on (trusted workspaces only).
 //   - corpus.go: the corpus saved per project in .foresight/corpus.
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
@@ -111,8 +112,8 @@
 // each compile shown, the suites' compile queued on the background
 // worker, one at a time, an older run's suites fuzzing on until the newer
 // ones are ready), `project.go` (per-root protocol state beside session's
-// `session.State`: the run in flight, diagnostics, lenses' figures,
-// behaviour and mutants), `campaign.go`
+// `session.State`: the run in flight, diagnostics, lenses' figures, the
+// checks after a save in flight), `campaign.go`
 // (what a run fuzzes, as `session.Run` aimed it: `editorSink.Aimed`), `corpus.go`
 // (the project's saved inputs in `.foresight/corpus`, one file per
 // input named by content hash, as `engine/corpus` writes them), `findings.go`/`diagnostics.go`,
@@ -138,13 +139,16 @@
 // findings), `coverage_lcov.go`
 // (`.foresight/lcov.info`'s text, written by `session.WriteProjectLCOV`), `coverage_hint.go` (the `unreached` hints on
 // changed lines, naming the nearest unmet guard). `behaviour.go` (what
-// session's behaviour check after a save's campaign found,
-// `session.BehaviourChecked`: the `behaviour-change` Information
-// diagnostics and the "behaviour unchanged over N inputs" lenses),
-// `behaviour_command.go` (their actions: accept, replay on both builds,
-// export as a regression test, `session.BehaviourDifference`). `mutants.go` (with the setting
+// session's behaviour check after a save's campaign found, applied by
+// session to the project's `State` (`session.BehaviourChecked`,
+// `State.BehaviourOn`): the `behaviour-change` Information diagnostics
+// and the "behaviour unchanged over N inputs" lenses),
+// `behaviour_command.go` (their actions: accept, `State.AcceptBehaviour`,
+// replay on both builds, export as a regression test,
+// `session.BehaviourDiff`). `mutants.go` (with the setting
 // `mutants`, what session's mutants of the save's changed lines found,
-// `session.MutantsChecked`: the `mutant-survived` and
+// kept by session in the project's `State` (`session.MutantsChecked`,
+// `State.MutantsOn`, `session.ShownMutant`): the `mutant-survived` and
 // `mutant-not-reached` hints per line and the counts' lens),
 // `mutants_command.go` (their actions: Show mutant, a diff result;
 // Add a property skeleton), `skeleton.go` (the invariant stub and where it

@@ -279,7 +279,7 @@ func definesFunction(fns []solc.Function, name string) bool {
 		contract, fn = "", name
 	}
 	for _, f := range fns {
-		if fuzzable(f) && f.Name == fn && (contract == "" || f.Contract == contract) {
+		if session.Callable(f) && f.Name == fn && (contract == "" || f.Contract == contract) {
 			return true
 		}
 	}
@@ -314,7 +314,7 @@ func (s *server) functionAtLocked(p *project, path string, pos protocol.Position
 	switch {
 	case best == nil:
 		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "no function at %s:%d", filepath.Base(path), pos.Line+1)
-	case !fuzzable(*best):
+	case !session.Callable(*best):
 		name := best.Name
 		if name == "" {
 			name = best.Kind

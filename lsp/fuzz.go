@@ -163,7 +163,7 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 		}
 		var fns []solc.Function
 		for _, fn := range fs.Functions {
-			if fuzzable(fn) && slices.Contains(req.c.contracts, fn.Contract) {
+			if session.Callable(fn) && slices.Contains(req.c.contracts, fn.Contract) {
 				fns = append(fns, fn)
 			}
 		}

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/mutant"
@@ -28,28 +27,6 @@ const (
 	codeNotReached = "mutant-not-reached"
 )
 
-// mutantState is what the mutants of a project's saves found.
-type mutantState struct {
-	shown  map[string]*shownMutant // by mutant id: the verdicts still on their text
-	suites []string                // of the last run: where a property skeleton goes
-	seed   uint64                  // of the last run
-	execs  uint64                  // per mutant, of the last run
-}
-
-// shownMutant is a fuzzed mutant's verdict on the compiled text it was
-// made from (Start and End are offsets in src).
-type shownMutant struct {
-	mutant.Result
-	src *session.Text
-}
-
-func (p *project) mutantsLocked() *mutantState {
-	if p.mutants == nil {
-		p.mutants = &mutantState{shown: map[string]*shownMutant{}}
-	}
-	return p.mutants
-}
-
 // checksLocked are the project's checks after a save (session.Checks).
 func (s *server) checksLocked(p *project) *session.Checks {
 	if p.checks == nil {
@@ -67,32 +44,16 @@ func (st Settings) mutantOptions() *session.MutantOptions {
 	return &session.MutantOptions{Seed: st.Seed, Execs: st.MutantExecs, Oracles: st.Oracles}
 }
 
-// mutantsStarting notes the texts a save's mutants are made of (the
-// last full compile's): their verdicts are shown on those only.
-func (s *server) mutantsStarting(p *project, files []string) map[string]*session.Text {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	srcs := map[string]*session.Text{}
-	for _, path := range files {
-		if fs := p.state.File(path); fs != nil {
-			srcs[path] = fs.Text
-		}
-	}
-	return srcs
-}
-
 // mutantsChecked shows what a save's mutants did (session.AfterSave
-// orders them): a hint per line, a lens per function, a message.
-func (s *server) mutantsChecked(p *project, c session.MutantsChecked, srcs map[string]*session.Text) {
+// orders them and applies their verdicts to the project's State): a
+// hint per line, a lens per function, a message.
+func (s *server) mutantsChecked(p *project, c session.MutantsChecked) {
 	files, opts, run := c.Files, c.Options, c.Run
 	if c.Err != nil {
 		s.log.Info("mutants", zap.String("root", p.root), zap.Error(c.Err))
 		s.logMessage(protocol.MessageTypeWarning, "foresight: mutants of "+baseNames(files)+": "+c.Err.Error())
 		return
 	}
-	s.mu.Lock()
-	paths := p.absorbMutantsLocked(run, srcs, opts)
-	s.mu.Unlock()
 	n := mutantCounts(run.Results)
 	s.log.Info("mutants", zap.String("root", p.root), zap.Int("mutants", len(run.Results)), zap.Int("survived", n.survived),
 		zap.Int("notReached", n.notReached), zap.Duration("took", c.Took))
@@ -102,41 +63,8 @@ func (s *server) mutantsChecked(p *project, c session.MutantsChecked, srcs map[s
 		msg += "; failing on the code as saved, so killing none: " + strings.Join(run.Failing, ", ")
 	}
 	s.logMessage(protocol.MessageTypeInfo, msg)
-	s.publish(paths...)
+	s.publish(c.Paths...)
 	s.refreshCodeLenses()
-}
-
-// absorbMutantsLocked records a run's verdicts on the texts they were
-// made of, replacing those of its files and of texts that changed since,
-// and returns the files to publish.
-func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*session.Text, o session.MutantOptions) []string {
-	st := p.mutantsLocked()
-	st.suites, st.seed, st.execs = run.Suites, o.Seed, o.Execs
-	paths := map[string]bool{}
-	for id, m := range st.shown {
-		_, redone := srcs[m.Path]
-		if fs := p.state.File(m.Path); redone || fs == nil || fs.Text != m.src {
-			paths[m.Path] = true
-			delete(st.shown, id)
-		}
-	}
-	for _, r := range run.Results {
-		src := srcs[r.Path]
-		if fs := p.state.File(r.Path); src == nil || fs == nil || fs.Text != src {
-			continue // the file changed since: its next save's mutants say
-		}
-		if r.Status == mutant.Invalid || r.Status == mutant.Equivalent || r.End > len(src.Content()) || string(src.Content()[r.Start:r.End]) != r.Original {
-			continue
-		}
-		st.shown[r.ID] = &shownMutant{Result: r, src: src}
-		paths[r.Path] = true
-	}
-	out := make([]string, 0, len(paths))
-	for path := range paths {
-		out = append(out, path)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // counts are a run's verdicts.
@@ -162,21 +90,10 @@ func (c counts) words() string {
 }
 
 // shownAtLocked are the verdicts on path's current compiled text, in
-// order of place.
-func (s *server) shownAtLocked(path string) (*project, []*shownMutant) {
+// order of place, and their project.
+func (s *server) shownAtLocked(path string) (*project, []*session.ShownMutant) {
 	for _, p := range s.projects {
-		fs := p.state.File(path)
-		if p.mutants == nil || fs == nil {
-			continue
-		}
-		var out []*shownMutant
-		for _, m := range p.mutants.shown {
-			if m.Path == path && m.src == fs.Text {
-				out = append(out, m)
-			}
-		}
-		if len(out) > 0 {
-			slices.SortFunc(out, func(a, b *shownMutant) int { return a.Start - b.Start })
+		if out := p.state.MutantsOn(path); len(out) > 0 {
 			return p, out
 		}
 	}
@@ -189,7 +106,7 @@ func (s *server) mutantDiagnosticsLocked(path string) []protocol.Diagnostic {
 	_, ms := s.shownAtLocked(path)
 	var out []protocol.Diagnostic
 	for _, status := range []mutant.Status{mutant.Survived, mutant.NotReached} {
-		var line []*shownMutant
+		var line []*session.ShownMutant
 		for i, m := range ms {
 			if m.Status == status {
 				line = append(line, m)
@@ -210,11 +127,11 @@ type mutantsData struct {
 }
 
 // lineHint is the hint on the mutants of one line with one verdict.
-func lineHint(ms []*shownMutant) protocol.Diagnostic {
+func lineHint(ms []*session.ShownMutant) protocol.Diagnostic {
 	m := ms[0]
-	lm := m.src.Mapper()
+	lm := m.Text.Mapper()
 	start, end := lm.LineRange(min(m.Line-1, lm.Lines()-1))
-	for start < end && (m.src.Content()[start] == ' ' || m.src.Content()[start] == '\t') {
+	for start < end && (m.Text.Content()[start] == ' ' || m.Text.Content()[start] == '\t') {
 		start++
 	}
 	ids := make([]string, len(ms))
@@ -222,7 +139,7 @@ func lineHint(ms []*shownMutant) protocol.Diagnostic {
 		ids[i] = x.ID
 	}
 	d := protocol.Diagnostic{
-		Range:    rangeIn(m.src, start, end),
+		Range:    rangeIn(m.Text, start, end),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Source:   sourceMutants,
 		Code:     codeSurvived,
@@ -248,7 +165,7 @@ func lineHint(ms []*shownMutant) protocol.Diagnostic {
 
 // descriptions joins the mutants' edits, each after the first led by
 // word and the last by last: "A", "A or if B", "A, if B or if C".
-func descriptions(ms []*shownMutant, word, last string) string {
+func descriptions(ms []*session.ShownMutant, word, last string) string {
 	out := ms[0].Description
 	for i, m := range ms[1:] {
 		sep := ", " + word
@@ -261,7 +178,7 @@ func descriptions(ms []*shownMutant, word, last string) string {
 }
 
 // ranWords says how often a mutant's line ran in its campaigns.
-func ranWords(m *shownMutant) string { return m.ReachWords() }
+func ranWords(m *session.ShownMutant) string { return m.ReachWords() }
 
 // mutantLensesLocked puts "mutants: K killed, S survived, U not reached"
 // on each function of a file that has verdicts.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
@@ -53,7 +54,7 @@ func (s *server) mutantActionsLocked(path string, params *protocol.CodeActionPar
 		}
 	}
 	_, ms := s.shownAtLocked(path)
-	byID := map[string]*shownMutant{}
+	byID := map[string]*session.ShownMutant{}
 	for _, m := range ms {
 		byID[m.ID] = m
 	}
@@ -122,7 +123,7 @@ func (s *server) mutantCommand(ctx context.Context, params *protocol.ExecuteComm
 }
 
 // shownMutantLocked finds a mutant shown on path's current text by id.
-func (s *server) shownMutantLocked(path, id string) (*project, *shownMutant) {
+func (s *server) shownMutantLocked(path, id string) (*project, *session.ShownMutant) {
 	p, ms := s.shownAtLocked(path)
 	for _, m := range ms {
 		if m.ID == id {
@@ -134,14 +135,14 @@ func (s *server) shownMutantLocked(path, id string) (*project, *shownMutant) {
 
 // showMutant is a mutant's view: the compiled text, the mutant's, and
 // the diff of the lines the edit touches.
-func showMutant(m *shownMutant) (mutantView, error) {
-	text := m.src.Content()
+func showMutant(m *session.ShownMutant) (mutantView, error) {
+	text := m.Text.Content()
 	mutated, err := m.Apply(text)
 	if err != nil {
 		return mutantView{}, err
 	}
-	lm := m.src.Mapper()
-	first, last := m.src.Line(m.Start), m.src.Line(max(m.End-1, m.Start))
+	lm := m.Text.Mapper()
+	first, last := m.Text.Line(m.Start), m.Text.Line(max(m.End-1, m.Start))
 	from, _ := lm.LineRange(first)
 	_, to := lm.LineRange(last)
 	old := strings.Split(string(text[from:to]), "\n")

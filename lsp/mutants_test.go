@@ -184,22 +184,22 @@ func checkSkeleton(t *testing.T, f *fakeClient, cmd *protocol.Command, root, sui
 // code, not its indentation.
 func TestMutantHintWords(t *testing.T) {
 	src := session.NewText([]byte("contract C {\n    function f(uint x, uint y) public {\n        require(x >= y);\n    }\n}\n"))
-	m := func(id, desc string, st mutant.Status, reached uint64, counted bool) *shownMutant {
-		return &shownMutant{src: src, Result: mutant.Result{Mutant: mutant.Mutant{ID: id, Line: 3, Description: desc},
+	m := func(id, desc string, st mutant.Status, reached uint64, counted bool) *session.ShownMutant {
+		return &session.ShownMutant{Text: src, Result: mutant.Result{Mutant: mutant.Mutant{ID: id, Line: 3, Description: desc},
 			Status: st, Reached: reached, Counted: counted, Execs: 3000}}
 	}
 	for _, c := range []struct {
-		ms   []*shownMutant
+		ms   []*session.ShownMutant
 		code string
 		want string
 	}{
-		{[]*shownMutant{m("a", "`>=` becomes `>`", mutant.Survived, 4210, true)}, codeSurvived,
+		{[]*session.ShownMutant{m("a", "`>=` becomes `>`", mutant.Survived, 4210, true)}, codeSurvived,
 			"no property notices if `>=` becomes `>` here: reached 4,210 times"},
-		{[]*shownMutant{m("a", "`require(x >= y)` removed", mutant.Survived, 1, false), m("b", "`>=` becomes `>`", mutant.Survived, 12, true), m("c", "`>=` becomes `<`", mutant.Survived, 9, true)}, codeSurvived,
+		{[]*session.ShownMutant{m("a", "`require(x >= y)` removed", mutant.Survived, 1, false), m("b", "`>=` becomes `>`", mutant.Survived, 12, true), m("c", "`>=` becomes `<`", mutant.Survived, 9, true)}, codeSurvived,
 			"no property notices if `require(x >= y)` removed, if `>=` becomes `>` or if `>=` becomes `<` here: reached 12 times"},
-		{[]*shownMutant{m("a", "`require(x >= y)` removed", mutant.Survived, 1, false)}, codeSurvived,
+		{[]*session.ShownMutant{m("a", "`require(x >= y)` removed", mutant.Survived, 1, false)}, codeSurvived,
 			"no property notices if `require(x >= y)` removed here: reached (the engine does not count this line's runs)"},
-		{[]*shownMutant{m("a", "`>=` becomes `>`", mutant.NotReached, 0, true), m("b", "`>=` becomes `<`", mutant.NotReached, 0, true)}, codeNotReached,
+		{[]*session.ShownMutant{m("a", "`>=` becomes `>`", mutant.NotReached, 0, true), m("b", "`>=` becomes `<`", mutant.NotReached, 0, true)}, codeNotReached,
 			"not reached: `>=` becomes `>` and `>=` becomes `<` here: never reached in 3,000 executions; a gap in coverage (the set-up or the fuzzer does not get here), not in the properties"},
 	} {
 		d := lineHint(c.ms)
@@ -232,7 +232,7 @@ func TestSkeletonNewFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &shownMutant{src: session.NewText(data), Result: mutant.Result{Mutant: mutant.Mutant{Path: vault, Unit: "src/Vault.sol", Line: 16, Description: "`require(amount != 0)` removed"}}}
+	m := &session.ShownMutant{Text: session.NewText(data), Result: mutant.Result{Mutant: mutant.Mutant{Path: vault, Unit: "src/Vault.sol", Line: 16, Description: "`require(amount != 0)` removed"}}}
 	p := &project{root: root, layout: proj}
 	sk := newSuite(p, m, "Vault", "invariant_withdraw_balanceOf", "No property noticed it.", "balanceOf")
 	if sk.suite != "" || sk.rel != "test/VaultMutants.t.sol" || !strings.Contains(sk.text, `import {Vault} from "../src/Vault.sol";`) ||

@@ -277,12 +277,6 @@ func (s *server) settleDiagnostics(p *project, r *run) {
 	s.publish(publish...)
 }
 
-// fuzzable reports whether a function is called by campaigns.
-func fuzzable(fn solc.Function) bool {
-	return fn.Kind == "function" && fn.Name != "" && fn.Implemented &&
-		(fn.Visibility == "public" || fn.Visibility == "external")
-}
-
 // refreshCodeLenses asks the client to re-request code lenses.
 func (s *server) refreshCodeLenses() {
 	s.mu.Lock()

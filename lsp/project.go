@@ -29,11 +29,9 @@ type project struct {
 	// builds, the findings with the set-ups and suites' builds that
 	// replay them, and which run is the latest (session.State). It has
 	// its own lock, taken under server.mu, never around it.
-	state     *session.State
-	stats     map[string]*fuzzStats // by "Contract.fn": the last campaign that covered it
-	behaviour *behaviourState       // the save's behaviour checks (behaviour.go)
-	mutants   *mutantState          // the save's mutants (mutants.go)
-	checks    *session.Checks       // the checks after a save in flight (checksLocked)
+	state  *session.State
+	stats  map[string]*fuzzStats // by "Contract.fn": the last campaign that covered it
+	checks *session.Checks       // the checks after a save in flight (checksLocked)
 }
 
 // A run is one scheduled compile-and-fuzz of a project.

@@ -37,8 +37,6 @@ type editorSink struct {
 	// execution budget, the first suite's countdown.
 	clock, suiteClock countdown
 	seed, execs       uint64
-	// mutantSrcs are the texts the save's mutants are made of (Checked).
-	mutantSrcs map[string]*session.Text
 }
 
 // Checked shows what a check after the save's campaign did.
@@ -46,11 +44,9 @@ func (k *editorSink) Checked(c session.Check) {
 	p := k.req.p
 	switch c := c.(type) {
 	case session.BehaviourChecked:
-		k.s.behaviourChecked(p, k.req.r, c)
-	case session.MutantsStarting:
-		k.mutantSrcs = k.s.mutantsStarting(p, c.Files)
+		k.s.behaviourChecked(p, c)
 	case session.MutantsChecked:
-		k.s.mutantsChecked(p, c, k.mutantSrcs)
+		k.s.mutantsChecked(p, c)
 	}
 }
 

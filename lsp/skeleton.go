@@ -32,9 +32,9 @@ type skeleton struct {
 }
 
 // skeletonLocked places the stub for mutant m of project p.
-func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
+func (s *server) skeletonLocked(p *project, m *session.ShownMutant) skeleton {
 	contract, fn := enclosingName(p.state.File(m.Path), m.Start)
-	state := stateWritten(p.mutants.shown, m, contract+"."+fn)
+	state := stateWritten(p.state.MutantsIn(m.Path), m, contract+"."+fn)
 	base := "invariant_" + fn
 	if state != "" {
 		base += "_" + state
@@ -42,7 +42,7 @@ func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
 	desc := strings.Join(strings.Fields(m.Description), " ")
 	why := fmt.Sprintf("No property noticed %s in %s.%s (%s:%d).", desc, contract, fn, m.Unit, m.Line)
 	var best *skeleton
-	for _, suite := range p.mutants.suites {
+	for _, suite := range p.state.MutantSuites() {
 		fs := p.state.File(suite)
 		if fs == nil {
 			continue
@@ -78,7 +78,7 @@ func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
 
 // newSuite is a test file of its own for the stub, when no suite ran:
 // it deploys the contract with no arguments, which the author adjusts.
-func newSuite(p *project, m *shownMutant, contract, name, why, state string) skeleton {
+func newSuite(p *project, m *session.ShownMutant, contract, name, why, state string) skeleton {
 	testDir := "test"
 	if p.layout != nil && p.layout.Test != "" {
 		testDir = p.layout.Test
@@ -92,8 +92,8 @@ func newSuite(p *project, m *shownMutant, contract, name, why, state string) ske
 		imp = "./" + imp
 	}
 	pragma := "pragma solidity >=0.8.0;"
-	if loc := pragmaRe.FindIndex(m.src.Content()); loc != nil {
-		pragma = string(m.src.Content()[loc[0]:loc[1]])
+	if loc := pragmaRe.FindIndex(m.Text.Content()); loc != nil {
+		pragma = string(m.Text.Content()[loc[0]:loc[1]])
 	}
 	target := strings.ToLower(contract[:1]) + contract[1:]
 	text := fmt.Sprintf(`// SPDX-License-Identifier: UNLICENSED
@@ -158,7 +158,7 @@ var (
 // stateWritten names the state variable the mutated function writes, as
 // its state-write mutants edit it: the one on the mutant's line, else the
 // nearest after it, else before it; "" when none is shown.
-func stateWritten(shown map[string]*shownMutant, m *shownMutant, fn string) string {
+func stateWritten(shown []*session.ShownMutant, m *session.ShownMutant, fn string) string {
 	best, dist := "", -1
 	for _, x := range shown {
 		if x.Operator != mutant.StateWrite || x.Function != fn || x.Path != m.Path {

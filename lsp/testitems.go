@@ -189,7 +189,7 @@ func (s *server) testFunctionsLocked(p *project) []testFunction {
 		v := newView(fs.Text, s.docs[path])
 		for _, fn := range fs.Functions {
 			at := fn.NameStart
-			if !fuzzable(fn) || at < 0 {
+			if !session.Callable(fn) || at < 0 {
 				continue
 			}
 			start, end, ok := v.place(at, at+len(fn.Name))

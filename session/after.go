@@ -88,33 +88,37 @@ func (c *Checks) replace(slot *context.CancelFunc) (context.Context, context.Can
 }
 
 // A Check is what one check after a save did (Sink.Checked):
-// BehaviourChecked, MutantsStarting or MutantsChecked.
+// BehaviourChecked or MutantsChecked. Both are applied to the project's
+// State (Request.Gen) before the Sink hears of them.
 type Check interface{ check() }
 
 // BehaviourChecked is the comparison of a save's changed functions
 // between the previous full build (Old) and the new one, on inputs of
-// Seed (Err: why it failed; never sent once cancelled).
+// Seed (Err: why it failed; never sent once cancelled). Unless
+// Superseded (a newer run began: its check says what changed), it was
+// applied to the State (State.BehaviourOn), and Paths are the files
+// whose differences or compared functions changed.
 type BehaviourChecked struct {
 	Comparison
-	Err error
+	Err        error
+	Paths      []string
+	Superseded bool
 }
 
-// MutantsStarting says the mutants of Files are about to start, before
-// Run returns: the front end notes the texts they are made of.
-type MutantsStarting struct{ Files []string }
-
 // MutantsChecked is what the mutants of Files did with Options (Err: why
-// they failed; never sent once cancelled).
+// they failed; never sent once cancelled). Without Err, the verdicts were
+// applied to the State (State.MutantsOn), and Paths are the files whose
+// verdicts changed.
 type MutantsChecked struct {
 	Run     *MutantRun
 	Files   []string
 	Options MutantOptions
 	Took    time.Duration
 	Err     error
+	Paths   []string
 }
 
 func (BehaviourChecked) check() {}
-func (MutantsStarting) check()  {}
 func (MutantsChecked) check()   {}
 
 // afterSave starts the checks of a save whose campaigns ended (ctx: the
@@ -125,15 +129,15 @@ func afterSave(ctx context.Context, req Request, res Result, sink Sink) {
 	if a == nil || a.Checks == nil || !req.Focus.Saved {
 		return
 	}
-	checkBehaviour(a, req.Corpus, res.Applied, sink)
+	checkBehaviour(a, req.Gen, req.Corpus, res.Applied, sink)
 	if ctx.Err() == nil && a.Mutants != nil {
-		checkMutants(a, req.Project, req.Toolchain, res.Applied.Targets, sink)
+		checkMutants(a, req.Gen, req.Project, req.Toolchain, res.Applied.Targets, sink)
 	}
 }
 
 // checkBehaviour starts the comparison of the changed functions between
-// the previous full build and the new one.
-func checkBehaviour(a *AfterSave, cr CorpusRequest, st Applied, sink Sink) {
+// the previous full build and the new one, applied to gen's State.
+func checkBehaviour(a *AfterSave, gen *Gen, cr CorpusRequest, st Applied, sink Sink) {
 	old, new, focus := a.Old, st.Good, st.Focus
 	if len(old) == 0 || len(new) == 0 || len(focus) == 0 {
 		return
@@ -147,7 +151,12 @@ func checkBehaviour(a *AfterSave, cr CorpusRequest, st Applied, sink Sink) {
 		if ctx.Err() != nil {
 			return // a newer save's check says what changed
 		}
-		sink.Checked(BehaviourChecked{Comparison: Comparison{Report: rep, Old: old, New: new, Seed: seed}, Err: err})
+		c := BehaviourChecked{Comparison: Comparison{Report: rep, Old: old, New: new, Seed: seed}, Err: err}
+		if err == nil && gen != nil {
+			paths, current := gen.applyBehaviour(c.Comparison)
+			c.Paths, c.Superseded = paths, !current
+		}
+		sink.Checked(c)
 	})
 }
 
@@ -178,8 +187,9 @@ func corpusSequences(cr CorpusRequest, focus []string, sink Sink) []behaviour.Se
 }
 
 // checkMutants starts, a moment later, the mutants of the lines a save
-// changed.
-func checkMutants(a *AfterSave, proj *solc.Project, tc *solc.Toolchain, targets []engine.Target, sink Sink) {
+// changed, their verdicts applied to gen's State on the texts they are
+// made of (the last full compile's, noted now).
+func checkMutants(a *AfterSave, gen *Gen, proj *solc.Project, tc *solc.Toolchain, targets []engine.Target, sink Sink) {
 	lines := changedLines(proj, targets)
 	if len(lines) == 0 {
 		return
@@ -190,7 +200,10 @@ func checkMutants(a *AfterSave, proj *solc.Project, tc *solc.Toolchain, targets 
 	if opts.Execs == 0 {
 		opts.Execs = DefaultMutantExecs
 	}
-	sink.Checked(MutantsStarting{Files: files})
+	var srcs map[string]*Text
+	if gen != nil {
+		srcs = gen.s.mutantSources(files)
+	}
 	ctx, cancel := a.Checks.replace(&a.Checks.mutants)
 	a.Checks.spawn("mutants", func() {
 		defer cancel()
@@ -206,7 +219,11 @@ func checkMutants(a *AfterSave, proj *solc.Project, tc *solc.Toolchain, targets 
 		if ctx.Err() != nil {
 			return // the next save's mutants say
 		}
-		sink.Checked(MutantsChecked{Run: run, Files: files, Options: opts, Took: time.Since(start), Err: err})
+		c := MutantsChecked{Run: run, Files: files, Options: opts, Took: time.Since(start), Err: err}
+		if err == nil && gen != nil {
+			c.Paths = gen.s.applyMutants(run, srcs)
+		}
+		sink.Checked(c)
 	})
 }
 

@@ -100,7 +100,14 @@
 //     `after.go` (`AfterSave`: a save's behaviour check and mutants,
 //     started by `Run` in the background once its campaigns ended;
 //     `Checks`: those in flight, which a newer save's replace; `Check`:
-//     what they found, sent to the `Sink`), `labels.go`
+//     what they found, applied to the project's `State` and sent to the
+//     `Sink`) with `behaviourstate.go` (`BehaviourDiff`: a difference on
+//     its function's name in the compiled text it was found on; the
+//     functions compared with none; `State.BehaviourOn`,
+//     `State.AcceptBehaviour`: accepted until the function changes;
+//     `Callable`) and `mutantstate.go` (`ShownMutant`: a verdict on the
+//     text its mutant was made of, until that file's next mutants or an
+//     edit; `State.MutantsOn`, `State.MutantSuites`), `labels.go`
 //     (`RunLabelled`: each labelled file fuzzed alone for `fuzz --labels`,
 //     its findings beside its `//@finding(KIND)` labels), `bench.go`
 //     (`Bench`: `foresight bench`'s engine configurations over seeds, what
@@ -117,7 +124,7 @@
 //     left in; `Replayed`: what a run's replay changed, for the front end
 //     to show), `state.go` (`State`: the editor's state of one project,
 //     with its own lock: each file's compiled text (`File`), the last
-//     builds, the findings; `Gen`: one run of it, superseded once a newer
+//     builds, the findings, what the checks after a save found; `Gen`: one run of it, superseded once a newer
 //     one begins, with the texts its compiles saw; `Gen.Record`: a
 //     streamed finding placed and recorded), `absorb.go` (a compile of
 //     the latest run applied to the `State`: the texts absorbed, the

@@ -42,11 +42,16 @@ type State struct {
 	builds   []*solc.Build
 	findings *Findings
 	notes    map[string][]Note // by path: what the last campaign did not fuzz
+	// What the checks after the saves found (behaviourstate.go,
+	// mutantstate.go).
+	behaviour behaviourRecord
+	mutants   mutantRecord
 }
 
 // NewState is a project's state before any compile.
 func NewState() *State {
-	return &State{files: map[string]*File{}, findings: NewFindings()}
+	return &State{files: map[string]*File{}, findings: NewFindings(), behaviour: newBehaviourRecord(),
+		mutants: mutantRecord{shown: map[string]*ShownMutant{}}}
 }
 
 // A Gen is one run of a project: a newer run (State.Begin) supersedes

@@ -78,6 +78,10 @@ type Predictor struct {
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
 	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
 	satTries   map[int32]uint8 // saturating chains, per target edge (saturate.go)
+	// Preimages are the keccaks of the source's short literals, and
+	// preimageTries the chains aimed with them per target (preimage.go).
+	Preimages     Preimages
+	preimageTries map[int32]uint8
 	// maxLen bounds the sequences a saturating chain makes
 	// (Config.MaxSeqLen); user marks the branch edges in user source
 	// (Corpus.user, nil: all).
@@ -98,7 +102,8 @@ func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Pr
 		rng: rng, seen: seen, Edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{}, satTries: map[int32]uint8{},
-		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
+		preimageTries: map[int32]uint8{},
+		inRangeTries:  map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
 		hints: map[hintKey]*hintRing{},
 	}
 }
@@ -191,13 +196,18 @@ func (pr *Predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Se
 		// went unevaluated. Solve for it from the parent, jointly.
 		return pr.jointFromParent(parent, costs, mut, m)
 	}
-	me := costs[pool[pr.rng.IntN(len(pool))]]
+	k := pool[pr.rng.IntN(len(pool))]
+	if h, ok := pr.preimageTarget(costs, m, t); ok {
+		// An exact candidate beats a random pick (preimage.go).
+		k = h
+	}
+	me := costs[k]
 	x0, x1 := ToBig(&m.Arg.Old, t), ToBig(&m.Arg.New, t)
 	// Fit the signed residuals: they cross zero at the root.
 	c0, c1 := Signed(&pr.pResid[me.Idx]), Signed(&me.Resid)
 	p := &Prediction{Target: me.Idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.Idx, c1)
-	return i2sStart(&me, c0, &pr.pOpnd[me.Idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
+	return pr.preimageStart(&me, mut, m, t, i2sStart(&me, c0, &pr.pOpnd[me.Idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1)))
 }
 
 // SecantRoot returns where the line through (x0, c0) and (x1, c1) meets

@@ -102,7 +102,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	if c.corpus != nil {
 		w.pred.User = c.corpus.user
 	}
-	w.pred.Preimages = solve.NewPreimages(c.blobs) // the literals' keccaks (solve/preimage.go)
+	w.pred.Known = solve.NewKnown(c.blobs, c.constants) // the literals' keccaks, the constants' bytes
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
 	}

@@ -41,6 +41,8 @@ type Prediction struct {
 	// sat, if set, makes this run a step of a saturating chain
 	// (saturate.go).
 	sat *saturation
+	// bytes, if set, makes this run a step of a bytes chain (bytes.go).
+	bytes *bytesQueue
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -78,9 +80,10 @@ type Predictor struct {
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
 	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
 	satTries   map[int32]uint8 // saturating chains, per target edge (saturate.go)
-	// Preimages are the keccaks of the source's short literals, and
-	// preimageTries the chains aimed with them per target (preimage.go).
-	Preimages     Preimages
+	// Known is what the source holds (literals' keccaks, constants'
+	// bytes: preimage.go, bytes.go); preimageTries counts the chains
+	// aimed with a preimage per target.
+	Known         *Known
 	preimageTries map[int32]uint8
 	// maxLen bounds the sequences a saturating chain makes
 	// (Config.MaxSeqLen); user marks the branch edges in user source
@@ -148,7 +151,10 @@ func numericLeaf(seq txseq.Sequence, m txseq.Mutation) *abi.Type {
 // (costs, of the mutant's last transaction).
 func (pr *Predictor) Predict(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *Prediction {
 	t := numericLeaf(mut, m)
-	if t == nil || len(parent) == 0 {
+	if t == nil {
+		return pr.bytesStart(costs, mut, m)
+	}
+	if len(parent) == 0 {
 		return nil
 	}
 	pr.stamp++
@@ -297,6 +303,9 @@ func (pr *Predictor) Again(p *Prediction) *Prediction {
 	}
 	if p.i2s != nil {
 		return pr.i2sAgain(p)
+	}
+	if p.bytes != nil {
+		return pr.bytesAgain(p)
 	}
 	if p.sat != nil {
 		if next := pr.saturateStep(p); next != nil {

@@ -14,7 +14,7 @@ import (
 // constant's hash into the code, so the guard compares a hash with a
 // hash: no transform of input-to-state (i2s.go) relates the two sides and
 // no line fits a hash. But the source's string and bytes literals are
-// few, so their keccaks are known (Preimages): when an equality the
+// few, so their keccaks are known (Known): when an equality the
 // mutation moved has one side among them, the input is the preimage read
 // as the input's type (a big-endian number, what abi.encodePacked of a
 // uintN and abi.encode of a word hash). Redqueen (§III-A) replaces a
@@ -28,6 +28,14 @@ const maxPreimageTries = 8
 
 // Preimages maps the keccak of each short byte string to the string.
 type Preimages map[uint256.Int][]byte
+
+// preimagesOf returns k's preimages (none for a nil k).
+func (k *Known) preimagesOf() Preimages {
+	if k == nil {
+		return nil
+	}
+	return k.preimages
+}
 
 // NewPreimages returns the keccaks of the byte strings of at most 32
 // bytes (the longer ones are no numeric input's encoding).
@@ -78,11 +86,11 @@ func preimageCands(out []uint256.Int, pre Preimages, t *abi.Type, x *uint256.Int
 // the mutant's moved costs (pr.cands) that has known-preimage candidates
 // and whose edge has tries left.
 func (pr *Predictor) preimageTarget(costs []txseq.CostEntry, m txseq.Mutation, t *abi.Type) (int, bool) {
-	if len(pr.Preimages) == 0 || m.Field != txseq.FieldArg {
+	if len(pr.Known.preimagesOf()) == 0 || m.Field != txseq.FieldArg {
 		return 0, false
 	}
 	for _, k := range pr.cands {
-		if pr.preimageTries[costs[k].Idx] < maxPreimageTries && len(preimageCands(nil, pr.Preimages, t, &m.Arg.New, &costs[k])) > 0 {
+		if pr.preimageTries[costs[k].Idx] < maxPreimageTries && len(preimageCands(nil, pr.Known.preimagesOf(), t, &m.Arg.New, &costs[k])) > 0 {
 			return k, true
 		}
 	}
@@ -92,10 +100,10 @@ func (pr *Predictor) preimageTarget(costs []txseq.CostEntry, m txseq.Mutation, t
 // preimageStart returns the first run of the known-preimage candidates
 // for target me, with next queued behind them; next if there is none.
 func (pr *Predictor) preimageStart(me *txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation, t *abi.Type, next *Prediction) *Prediction {
-	if len(pr.Preimages) == 0 || m.Field != txseq.FieldArg || pr.preimageTries[me.Idx] >= maxPreimageTries {
+	if len(pr.Known.preimagesOf()) == 0 || m.Field != txseq.FieldArg || pr.preimageTries[me.Idx] >= maxPreimageTries {
 		return next
 	}
-	cands := preimageCands(nil, pr.Preimages, t, &m.Arg.New, me)
+	cands := preimageCands(nil, pr.Known.preimagesOf(), t, &m.Arg.New, me)
 	if len(cands) == 0 {
 		return next
 	}

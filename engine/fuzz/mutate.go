@@ -243,6 +243,12 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 			mut[i].Blocks = b
 			return mut, txseq.Mutation{Tx: i, Field: txseq.FieldBlock, LastOnly: i == last}
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
+			if w.readWriters(e) && w.rng.IntN(2) == 0 {
+				// A writer of what the last call reads, right before it
+				// (writers.go).
+				mut = slices.Insert(mut, last, w.writerTx(e))
+				return mut, txseq.Mutation{Tx: last, Field: txseq.ShapeInsert}
+			}
 			i := w.rng.IntN(len(mut))
 			tx := w.txNear(mut[last].Contract)
 			if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, s) {

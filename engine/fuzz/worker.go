@@ -43,6 +43,7 @@ type worker struct {
 	share    funcShare       // per function: its share of the work (share.go)
 	plat     plateau         // when the search refocuses (plateau.go)
 	s        scratch
+	wr       slotWriters // writers per storage slot (writers.go)
 }
 
 // reuse holds the states a worker keeps to skip running transactions again.
@@ -426,6 +427,7 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	}
 	if added {
 		w.o.Added(seq)
+		w.wr.note(seq, o.lastSlots)
 	}
 	if interesting {
 		// Values the new path compared against are likely to open the

@@ -72,7 +72,7 @@ type outcome struct {
 	// lastWrote: the last transaction committed and wrote storage, the
 	// slots in lastSlots (the worker's buffer, writers.go).
 	lastWrote bool
-	lastSlots []trace.Slot
+	lastSlots []slotWrite
 	fail      *Finding
 	failTx    int
 	// also is a property or invariant failTx broke beside fail (nil if

@@ -28,36 +28,56 @@ const maxSlotWriters = 8
 // slotWriters is a worker's writers per storage slot, and the slots the
 // last transaction of the latest run wrote (reused).
 type slotWriters struct {
-	bySlot map[trace.Slot][]txseq.Tx
-	last   []trace.Slot
+	bySlot map[trace.Slot][]writer
+	last   []slotWrite
+	// inserted: the latest mutant inserted a writer (startWriterKeep).
+	inserted bool
+}
+
+// writer is a transaction that wrote a slot, and the magnitude class of
+// the value it left there (trace.Tracer.Writes).
+type writer struct {
+	tx    txseq.Tx
+	class uint16
+}
+
+// slotWrite is one slot a transaction wrote, with the value's class.
+type slotWrite struct {
+	slot  trace.Slot
+	class uint16
 }
 
 // lastWrites records the slots the last transaction wrote (it committed),
 // in the worker's buffer: the run's outcome aliases it.
-func (s *slotWriters) lastWrites(writes map[trace.Slot]uint16) []trace.Slot {
+func (s *slotWriters) lastWrites(writes map[trace.Slot]uint16) []slotWrite {
 	s.last = s.last[:0]
-	for k := range writes {
-		s.last = append(s.last, k)
+	for k, c := range writes {
+		s.last = append(s.last, slotWrite{k, c})
 	}
 	return s.last
 }
 
-// note keeps seq's last transaction as a writer of slots. The map's
-// order does not matter: each slot's list grows on its own.
-func (s *slotWriters) note(seq txseq.Sequence, slots []trace.Slot) {
-	if len(slots) == 0 {
+// note keeps seq's last transaction as a writer of the slots it wrote:
+// the newest per class of value, so that the writers of a slot stay
+// unlike each other (set(0, v) and set(2, v) write one packed slot, at
+// other bits), and the newest classes. The map's order does not matter:
+// each slot's list changes on its own.
+func (s *slotWriters) note(seq txseq.Sequence, writes []slotWrite) {
+	if len(writes) == 0 {
 		return
 	}
 	if s.bySlot == nil {
-		s.bySlot = map[trace.Slot][]txseq.Tx{}
+		s.bySlot = map[trace.Slot][]writer{}
 	}
 	tx := seq[len(seq)-1]
-	for _, sl := range slots {
-		ws := s.bySlot[sl]
-		if len(ws) == maxSlotWriters {
+	for _, sw := range writes {
+		ws := s.bySlot[sw.slot]
+		if i := slices.IndexFunc(ws, func(w writer) bool { return w.class == sw.class }); i >= 0 {
+			ws = slices.Delete(ws, i, i+1)
+		} else if len(ws) == maxSlotWriters {
 			ws = slices.Delete(ws, 0, 1)
 		}
-		s.bySlot[sl] = append(ws, tx)
+		s.bySlot[sw.slot] = append(ws, writer{tx, sw.class})
 	}
 }
 
@@ -65,33 +85,94 @@ func (s *slotWriters) note(seq txseq.Sequence, slots []trace.Slot) {
 // writer, without drawing from the worker's random source.
 func (w *worker) readWriters(e *Entry) bool {
 	for _, sl := range e.loads {
-		if len(w.wr.bySlot[sl]) > 0 {
+		if w.wr.other(sl, e) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// writerTx returns a writer of a slot e's last transaction read, chosen
-// at random (readWriters must hold). The writer shares its arguments
+// other counts the writers of sl that call another function than e's
+// last transaction: its own writes (a maze's move sets the position the
+// next move reads) come from the sequence's prefix already.
+func (s *slotWriters) other(sl trace.Slot, e *Entry) int {
+	last := &e.Seq[len(e.Seq)-1]
+	n := 0
+	for i := range s.bySlot[sl] {
+		if tx := &s.bySlot[sl][i].tx; tx.Contract != last.Contract || tx.Method != last.Method {
+			n++
+		}
+	}
+	return n
+}
+
+// writerTx returns a writer of a slot e's last transaction read, of
+// another function, chosen at random (readWriters must hold): a slot
+// read twice, or written by more functions, is the likelier. The writer shares its arguments
 // with the one kept: nothing changes arguments in place once run.
 func (w *worker) writerTx(e *Entry) txseq.Tx {
 	n := 0
 	for _, sl := range e.loads {
-		if len(w.wr.bySlot[sl]) > 0 {
-			n++
-		}
+		n += w.wr.other(sl, e)
 	}
 	k := w.rng.IntN(n)
+	last := &e.Seq[len(e.Seq)-1]
 	for _, sl := range e.loads {
-		ws := w.wr.bySlot[sl]
-		if len(ws) == 0 {
-			continue
+		for _, wr := range w.wr.bySlot[sl] {
+			tx := wr.tx
+			if tx.Contract == last.Contract && tx.Method == last.Method {
+				continue
+			}
+			if k == 0 {
+				return tx
+			}
+			k--
 		}
-		if k == 0 {
-			return ws[w.rng.IntN(len(ws))]
-		}
-		k--
 	}
 	panic("unreachable: readWriters holds")
+}
+
+// writerBurst is how many mutants of an inserted writer's arguments a
+// burst runs.
+const writerBurst = 6
+
+// startWriterKeep begins a burst on the writer the mutant mut inserted,
+// if it did: the writer's arguments are a run's of its own function, not
+// what the guard reads (set(0, v) where the guard reads slot[2]), so
+// they are varied, each mutant followed by prediction against the
+// insertion's run (the written value is an input like any other), and a
+// mutant that comes closer to an untaken edge is kept to vary on. It
+// reports whether the mutant was an insertion of a writer.
+func (w *worker) startWriterKeep(mut txseq.Sequence, m txseq.Mutation, o *outcome) bool {
+	if !w.wr.inserted {
+		return false
+	}
+	w.wr.inserted = false
+	if o.fail != nil || !o.ranLast || len(mut[m.Tx].Args) == 0 {
+		return true
+	}
+	k := &w.keep
+	k.seq, k.tx, k.lastOnly, k.edge, k.left, k.climb = mut.Clone(), m.Tx, false, -1, writerBurst, true
+	k.value, k.args = true, 0
+	k.costs = append(k.costs[:0], o.costs...)
+	return true
+}
+
+// climb makes mut the burst's sequence if its last transaction comes
+// closer to an edge the worker never took than the burst's did, or
+// measures one it did not.
+func (w *worker) climb(mut txseq.Sequence, o *outcome) {
+	k := &w.keep
+	for i := range o.costs {
+		me := &o.costs[i]
+		if me.Idx >= w.pred.Edges || w.seen[me.Idx] != 0 || me.Cost.IsZero() {
+			continue
+		}
+		j := slices.IndexFunc(k.costs, func(pe txseq.CostEntry) bool { return pe.Idx == me.Idx })
+		if j < 0 || me.Cost.Lt(&k.costs[j].Cost) {
+			k.seq = mut.Clone()
+			k.costs = append(k.costs[:0], o.costs...)
+			return
+		}
+	}
 }

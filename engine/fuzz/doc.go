@@ -134,7 +134,8 @@
 //     and now measures an untaken branch on another scale gets a burst of
 //     24 mutants that keep what it changed and vary its msg.value and other
 //     arguments, each followed by prediction (at most four bursts per
-//     branch). `extend.go`: an entry that opened coverage grows at its end,
+//     branch); an inserted writer (`writers.go`) gets a burst of its own.
+//     `extend.go`: an entry that opened coverage grows at its end,
 //     run on the state it left (cached per worker), so a step costs one
 //     executed transaction; sequences grow up to `MaxSeqLen` (default 64),
 //     fresh random ones stay at most 8 long; the first appends to a state
@@ -151,6 +152,12 @@
 //     `demand.go`: demand-driven sequence fuzzing (§5: aggressive mode with
 //     p_a = 0.125, growth only for marked functions; the code its runs on
 //     directly written state reach stays out of the coverage report).
+//     `writers.go`: writer -> reader sequences: the last transaction of a
+//     corpus entry that wrote storage is kept as a writer per slot and
+//     class of value, and half the insertions before a last call take a
+//     writer (of another function) of a slot that call reads, followed by
+//     a burst (`keep.go`) that varies the writer's arguments with
+//     prediction.
 //   - `replaysender.go`: a recorded call's sender found by its address
 //     (`RawCall.From`) among the replayed system's principals, since the
 //     report's index is the campaign's numbering (role holders come before

@@ -100,6 +100,8 @@ func (w *worker) aggressive(e *Entry) {
 	}
 	w.c.aggressiveRuns.Add(1)
 	if hit {
+		// Its path depends on sl: writers of sl go before it (writers.go).
+		w.wr.need(callTarget{last.Contract, last.Method}, sl)
 		w.c.aggressiveHits.Add(1)
 		d.marked.Store(true)
 		d.misses.Store(0)

@@ -178,6 +178,7 @@ func (w *worker) randomDelay() (blocks, seconds uint64) {
 // has run (whoever does, a prediction, a burst, shrinking, clones first).
 func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 	mut := e.Seq.Share()
+	w.wr.inserted = false // set below if a writer goes in (writers.go)
 	ext := w.extends(e)
 	last := len(mut) - 1
 	maxLen := w.c.cfg.MaxSeqLen

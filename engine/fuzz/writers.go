@@ -18,7 +18,8 @@ import (
 // bytes where code runs last). So every transaction that ends a corpus
 // entry and writes storage is kept as a writer of the slots it wrote,
 // and the insertion of a transaction before the last one takes, half
-// the time, a writer of a slot the last one reads. The value it writes is
+// the time, a writer of a slot the last one needs: one whose value,
+// written directly by aggressive mode, changed its path. The value it writes is
 // then the prediction's (engine/solve: input-to-state across the
 // sequence, saturation for sums) as for any earlier argument.
 
@@ -32,6 +33,19 @@ type slotWriters struct {
 	last   []slotWrite
 	// inserted: the latest mutant inserted a writer (startWriterKeep).
 	inserted bool
+	// needs holds, per function, the slots whose values aggressive mode
+	// showed its path depends on (demand.go).
+	needs map[callTarget][]trace.Slot
+}
+
+// need notes that function t's path depends on slot sl.
+func (s *slotWriters) need(t callTarget, sl trace.Slot) {
+	if s.needs == nil {
+		s.needs = map[callTarget][]trace.Slot{}
+	}
+	if !slices.Contains(s.needs[t], sl) {
+		s.needs[t] = append(s.needs[t], sl)
+	}
 }
 
 // writer is a transaction that wrote a slot, and the magnitude class of
@@ -81,15 +95,23 @@ func (s *slotWriters) note(seq txseq.Sequence, writes []slotWrite) {
 	}
 }
 
-// readWriters reports whether some slot e's last transaction read has a
-// writer, without drawing from the worker's random source.
+// readWriters reports whether some slot the function of e's last
+// transaction needs has a writer, without drawing from the worker's
+// random source.
 func (w *worker) readWriters(e *Entry) bool {
-	for _, sl := range e.loads {
+	for _, sl := range w.wr.neededBy(e) {
 		if w.wr.other(sl, e) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// neededBy returns the slots the function of e's last transaction needs
+// (need).
+func (s *slotWriters) neededBy(e *Entry) []trace.Slot {
+	last := &e.Seq[len(e.Seq)-1]
+	return s.needs[callTarget{last.Contract, last.Method}]
 }
 
 // other counts the writers of sl that call another function than e's
@@ -106,18 +128,18 @@ func (s *slotWriters) other(sl trace.Slot, e *Entry) int {
 	return n
 }
 
-// writerTx returns a writer of a slot e's last transaction read, of
-// another function, chosen at random (readWriters must hold): a slot
-// read twice, or written by more functions, is the likelier. The writer shares its arguments
+// writerTx returns a writer of a slot the function of e's last
+// transaction needs, of another function, chosen at random (readWriters
+// must hold): a slot written by more functions is the likelier. The writer shares its arguments
 // with the one kept: nothing changes arguments in place once run.
 func (w *worker) writerTx(e *Entry) txseq.Tx {
 	n := 0
-	for _, sl := range e.loads {
+	for _, sl := range w.wr.neededBy(e) {
 		n += w.wr.other(sl, e)
 	}
 	k := w.rng.IntN(n)
 	last := &e.Seq[len(e.Seq)-1]
-	for _, sl := range e.loads {
+	for _, sl := range w.wr.neededBy(e) {
 		for _, wr := range w.wr.bySlot[sl] {
 			tx := wr.tx
 			if tx.Contract == last.Contract && tx.Method == last.Method {
@@ -144,7 +166,7 @@ const writerBurst = 6
 // mutant that comes closer to an untaken edge is kept to vary on. It
 // reports whether the mutant was an insertion of a writer.
 func (w *worker) startWriterKeep(mut txseq.Sequence, m txseq.Mutation, o *outcome) bool {
-	if !w.wr.inserted {
+	if !w.wr.inserted || m.Field != txseq.ShapeInsert || m.Tx >= len(mut)-1 {
 		return false
 	}
 	w.wr.inserted = false

@@ -10,8 +10,8 @@ import (
 )
 
 // Bytes input-to-state. Class: a bytes or string input compared with a
-// constant a piece at a time (for i in 0..8: if (b[i] != k[i]) return),
-// or a piece of it compared as a word. Redqueen (§III-A) finds a
+// constant a byte at a time (for i in 0..8: if (b[i] != k[i]) return).
+// Redqueen (§III-A) finds a
 // compared operand's bytes in the input and puts the other operand's in
 // their place; numeric prediction (predict.go) sees no number here. A
 // byte loop shows one compare, the first mismatch, so the input is
@@ -113,9 +113,9 @@ func (pr *Predictor) bytesNext(q *bytesQueue) *Prediction {
 }
 
 // bytesCands appends to out the inputs that put, in input b, the other
-// operand of an unsatisfied equality of costs where one operand's bytes
-// are found at or after position from; the code's constants that agree
-// with b first.
+// operand of an unsatisfied equality of single bytes in costs where one
+// operand's byte is found at or after position from; the code's
+// constants that agree with b first.
 func (pr *Predictor) bytesCands(out []bytesCand, costs []txseq.CostEntry, b []byte, from int) []bytesCand {
 	for k := range costs {
 		e := &costs[k]
@@ -125,17 +125,18 @@ func (pr *Predictor) bytesCands(out []bytesCand, costs []txseq.CostEntry, b []by
 			continue
 		}
 		for s := range 2 {
-			pat, rep := piece(&e.Opnd[s], &e.Opnd[1-s])
-			at := bytes.Index(b[min(from, len(b)):], pat)
+			pat, rep, ok := byteOperands(&e.Opnd[s], &e.Opnd[1-s])
+			if !ok {
+				continue
+			}
+			at := bytes.IndexByte(b[min(from, len(b)):], pat)
 			if at < 0 {
 				continue
 			}
 			at += min(from, len(b))
-			if len(pat) == 1 {
-				out = pr.Known.agreeing(out, b, at, rep[0])
-			}
+			out = pr.Known.agreeing(out, b, at, rep)
 			c := append([]byte(nil), b...)
-			copy(c[at:], rep)
+			c[at] = rep
 			out = appendCand(out, bytesCand{b: c, pos: at})
 			if len(out) >= maxBytesCands {
 				return out[:maxBytesCands]
@@ -145,17 +146,16 @@ func (pr *Predictor) bytesCands(out []bytesCand, costs []txseq.CostEntry, b []by
 	return out
 }
 
-// piece returns the bytes of compared words a and b that an input could
-// hold: the leading bytes both use when both end in zero bytes (a
-// bytesN, b[i] as bytes1), else the trailing bytes both use (a number).
-func piece(a, b *uint256.Int) (pa, pb []byte) {
+// byteOperands returns the bytes two compared words hold when both are
+// bytes1 values (b[i] and k[i]: one byte, left-aligned). Wider pieces (a
+// selector, a bytes4) are the dictionary's, and small numbers (a length,
+// a flag tested for zero) no byte of the input: neither is this rule's.
+func byteOperands(a, b *uint256.Int) (pa, pb byte, ok bool) {
 	wa, wb := a.Bytes32(), b.Bytes32()
-	tz := min(zeroTail(wa[:]), zeroTail(wb[:]))
-	if tz > 0 {
-		return wa[:32-tz], wb[:32-tz]
+	if zeroTail(wa[:]) < 31 || zeroTail(wb[:]) < 31 {
+		return 0, 0, false
 	}
-	n := max(a.ByteLen(), b.ByteLen(), 1)
-	return wa[32-n:], wb[32-n:]
+	return wa[0], wb[0], true
 }
 
 // zeroTail counts the zero bytes w ends in.

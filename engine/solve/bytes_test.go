@@ -19,7 +19,7 @@ func leftByte(b byte) uint256.Int {
 // byte loop's first mismatch: the code's constant that agrees with the
 // input up to it first, then the input with the compared byte mended; a
 // later call (from past the mended position) finds only bytes further
-// in; and a compare of bytesN words mends the whole piece.
+// in; and a compare of wider pieces gives none.
 func TestBytesCandidates(t *testing.T) {
 	k := uint256.NewInt(0x5eed5eed12345678)
 	kb := k.Bytes()
@@ -38,14 +38,13 @@ func TestBytesCandidates(t *testing.T) {
 	if c := pr.bytesCands(nil, []txseq.CostEntry{e}, in, 3); len(c) != 0 {
 		t.Errorf("from position 3: candidates %x, want none (the bytes compared are at 2)", c)
 	}
-	// A bytes4 piece compared as a word: 0xdeadbeef where the input has 0x12345678.
+	// A bytes4 piece compared as a word (a selector) is not this rule's.
 	var l, r [32]byte
 	copy(l[:], []byte{0x12, 0x34, 0x56, 0x78})
 	copy(r[:], []byte{0xde, 0xad, 0xbe, 0xef})
 	w := txseq.CostEntry{Opnd: [2]uint256.Int{*new(uint256.Int).SetBytes32(l[:]), *new(uint256.Int).SetBytes32(r[:])}}
 	w.Resid.Sub(&w.Opnd[0], &w.Opnd[1])
-	cands = pr.bytesCands(nil, []txseq.CostEntry{w}, in, 0)
-	if want := []byte{0x5e, 0xed, 0x00, 0x11, 0xde, 0xad, 0xbe, 0xef}; len(cands) == 0 || !bytes.Equal(cands[0].b, want) {
-		t.Errorf("bytes4 piece: candidates %x, want %x first", cands, want)
+	if c := pr.bytesCands(nil, []txseq.CostEntry{w}, in, 0); len(c) != 0 {
+		t.Errorf("bytes4 piece: candidates %x, want none", c)
 	}
 }

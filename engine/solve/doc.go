@@ -41,8 +41,8 @@
 //     (keccak256(abi.encodePacked(x)) == keccak256(hex"...")): the
 //     literal read as the input's type, before input-to-state.
 //   - Bytes input-to-state (bytes.go): a bytes or string input compared
-//     with a constant a piece or a byte at a time (b[i] != k[i] in a
-//     loop): the other operand's bytes where the compared ones are,
+//     with a constant a byte at a time (b[i] != k[i] in a loop): the
+//     other operand's byte where the compared one is,
 //     position after position in one chain, and first the code's
 //     constants that agree with the input up to the mismatch.
 //   - Joint solve (linear.go): a conjunction of linear conditions over

@@ -155,9 +155,10 @@
 //     `writers.go`: writer -> reader sequences: the last transaction of a
 //     corpus entry that wrote storage is kept as a writer per slot and
 //     class of value, and half the insertions before a last call take a
-//     writer (of another function) of a slot that call reads, followed by
-//     a burst (`keep.go`) that varies the writer's arguments with
-//     prediction.
+//     writer (of another function) of a slot that call's function needs
+//     (aggressive mode, `demand.go`, changed its path by writing it),
+//     followed by a burst (`keep.go`) that varies the writer's arguments
+//     with prediction.
 //   - `replaysender.go`: a recorded call's sender found by its address
 //     (`RawCall.From`) among the replayed system's principals, since the
 //     report's index is the campaign's numbering (role holders come before

@@ -101,9 +101,9 @@
 //     passed comparison), `saturate.go` (a storage sum repeated calls reach,
 //     the copies right after the adding call), `preimage.go` (the keccak of
 //     an input equal to the keccak of a source literal: the literal read as
-//     the input; `Known`), `bytes.go` (a bytes input compared a piece or a
-//     byte at a time: the other operand's bytes put in, a byte loop followed
-//     in one chain, the code's agreeing constants first),
+//     the input; `Known`), `bytes.go` (a bytes input compared a byte at a
+//     time: the other operand's byte put in, a byte loop followed in one
+//     chain, the code's agreeing constants first),
 //     `linear.go` (the joint solve: linear conditions over several inputs
 //     modulo 2^n, nested), `directions.go` (kernel directions of a guard two
 //     inputs share), `eliminate.go` (nested equalities over the same inputs:

@@ -19,9 +19,9 @@ import (
 // entry and writes storage is kept as a writer of the slots it wrote,
 // and the insertion of a transaction before the last one takes, half
 // the time, a writer of a slot the last one needs: one whose value,
-// written directly by aggressive mode, changed its path. The value it writes is
-// then the prediction's (engine/solve: input-to-state across the
-// sequence, saturation for sums) as for any earlier argument.
+// written directly by aggressive mode, changed its path. The value it
+// writes is then the prediction's (engine/solve: input-to-state across
+// the sequence, saturation for sums) as for any earlier argument.
 
 // maxSlotWriters bounds the writers kept per slot, the newest ones.
 const maxSlotWriters = 8

@@ -156,9 +156,10 @@
 //     corpus entry that wrote storage is kept as a writer per slot and
 //     class of value, and half the insertions before a last call take a
 //     writer (of another function) of a slot that call's function needs
-//     (aggressive mode, `demand.go`, changed its path by writing it),
-//     followed by a burst (`keep.go`) that varies the writer's arguments
-//     with prediction.
+//     (aggressive mode, `demand.go`, took an edge no sequence took by
+//     writing it; until one does, at most 64 insertions; a mapping's
+//     values are one slot), followed by a burst (`keep.go`) that varies
+//     the writer's arguments with prediction.
 //   - `replaysender.go`: a recorded call's sender found by its address
 //     (`RawCall.From`) among the replayed system's principals, since the
 //     report's index is the campaign's numbering (role holders come before

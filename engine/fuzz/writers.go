@@ -19,9 +19,14 @@ import (
 // entry and writes storage is kept as a writer of the slots it wrote,
 // and the insertion of a transaction before the last one takes, half
 // the time, a writer of a slot the last one needs: one whose value,
-// written directly by aggressive mode, changed its path. The value it
+// written directly by aggressive mode, took an edge no sequence has
+// taken, for as long as none has (and for a bounded number of
+// insertions: the edge may be one no sequence can take). The value it
 // writes is then the prediction's (engine/solve: input-to-state across
-// the sequence, saturation for sums) as for any earlier argument.
+// the sequence, saturation for sums) as for any earlier argument. A
+// mapping's values are one slot here, as in the tracer's writes
+// (trace.Written): mint() writes ownerOf[id] and balanceOf[to], which
+// transferFrom(from, to, id) reads at keys its arguments choose.
 
 // maxSlotWriters bounds the writers kept per slot, the newest ones.
 const maxSlotWriters = 8
@@ -34,18 +39,48 @@ type slotWriters struct {
 	// inserted: the latest mutant inserted a writer (startWriterKeep).
 	inserted bool
 	// needs holds, per function, the slots whose values aggressive mode
-	// showed its path depends on (demand.go).
-	needs map[callTarget][]trace.Slot
+	// showed its path depends on (demand.go), each with the edge it took.
+	needs map[callTarget][]slotNeed
 }
 
-// need notes that function t's path depends on slot sl.
-func (s *slotWriters) need(t callTarget, sl trace.Slot) {
+// slotNeed is a slot a function's path depends on, the edge a value
+// written there directly took, which no sequence had, and the writers
+// inserted for it since. Only a new edge counts, and only so often: a
+// getter of a string copies it in a loop whose hit-count class every
+// stored length changes, and a length no setter writes fails its
+// decoding; writers before it (set the string, read it) took a twelfth
+// of a campaign's executions for no line.
+type slotNeed struct {
+	slot  trace.Slot
+	edge  int32
+	tries int
+}
+
+// needTries bounds the writers inserted for one slotNeed, each followed
+// by a burst (some seven executions in all).
+const needTries = 64
+
+// need notes that function t's path depends on slot sl: a value written
+// there directly took edge e, which no sequence has taken.
+func (s *slotWriters) need(t callTarget, sl trace.Slot, e int32) {
 	if s.needs == nil {
-		s.needs = map[callTarget][]trace.Slot{}
+		s.needs = map[callTarget][]slotNeed{}
 	}
-	if !slices.Contains(s.needs[t], sl) {
-		s.needs[t] = append(s.needs[t], sl)
+	sl = trace.Written(sl)
+	ns := s.needs[t]
+	if i := slices.IndexFunc(ns, func(n slotNeed) bool { return n.slot == sl }); i >= 0 {
+		if ns[i].edge != e {
+			ns[i].edge, ns[i].tries = e, 0
+		}
+		return
 	}
+	s.needs[t] = append(ns, slotNeed{slot: sl, edge: e})
+}
+
+// needOpen reports whether n still calls for writers: its edge untaken, its
+// tries left.
+func (w *worker) needOpen(n *slotNeed) bool {
+	return w.seen[n.edge] == 0 && n.tries < needTries
 }
 
 // writer is a transaction that wrote a slot, and the magnitude class of
@@ -96,11 +131,12 @@ func (s *slotWriters) note(seq txseq.Sequence, writes []slotWrite) {
 }
 
 // readWriters reports whether some slot the function of e's last
-// transaction needs has a writer, without drawing from the worker's
-// random source.
+// transaction still needs has a writer, without drawing from the
+// worker's random source.
 func (w *worker) readWriters(e *Entry) bool {
-	for _, sl := range w.wr.neededBy(e) {
-		if w.wr.other(sl, e) > 0 {
+	ns := w.wr.neededBy(e)
+	for i := range ns {
+		if w.needOpen(&ns[i]) && w.wr.other(ns[i].slot, e) > 0 {
 			return true
 		}
 	}
@@ -108,8 +144,8 @@ func (w *worker) readWriters(e *Entry) bool {
 }
 
 // neededBy returns the slots the function of e's last transaction needs
-// (need).
-func (s *slotWriters) neededBy(e *Entry) []trace.Slot {
+// (need); one whose edge a sequence has taken since is needed no more.
+func (s *slotWriters) neededBy(e *Entry) []slotNeed {
 	last := &e.Seq[len(e.Seq)-1]
 	return s.needs[callTarget{last.Contract, last.Method}]
 }
@@ -133,19 +169,26 @@ func (s *slotWriters) other(sl trace.Slot, e *Entry) int {
 // must hold): a slot written by more functions is the likelier. The writer shares its arguments
 // with the one kept: nothing changes arguments in place once run.
 func (w *worker) writerTx(e *Entry) txseq.Tx {
+	ns := w.wr.neededBy(e)
 	n := 0
-	for _, sl := range w.wr.neededBy(e) {
-		n += w.wr.other(sl, e)
+	for i := range ns {
+		if w.needOpen(&ns[i]) {
+			n += w.wr.other(ns[i].slot, e)
+		}
 	}
 	k := w.rng.IntN(n)
 	last := &e.Seq[len(e.Seq)-1]
-	for _, sl := range w.wr.neededBy(e) {
-		for _, wr := range w.wr.bySlot[sl] {
+	for i := range ns {
+		if !w.needOpen(&ns[i]) {
+			continue
+		}
+		for _, wr := range w.wr.bySlot[ns[i].slot] {
 			tx := wr.tx
 			if tx.Contract == last.Contract && tx.Method == last.Method {
 				continue
 			}
 			if k == 0 {
+				ns[i].tries++
 				return tx
 			}
 			k--

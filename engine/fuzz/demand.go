@@ -105,7 +105,7 @@ func (w *worker) aggressive(e *Entry) {
 	if edge >= 0 {
 		// A value of sl opens an edge: writers of sl go before it
 		// (writers.go) until a sequence takes it.
-		w.wr.need(callTarget{last.Contract, last.Method}, sl, edge)
+		w.wr.need(callTarget{last.Contract, last.Method}, sl, edge, w.seen)
 	}
 	if hit {
 		w.c.aggressiveHits.Add(1)

@@ -247,8 +247,7 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 			if w.readWriters(e) && w.rng.IntN(2) == 0 {
 				// A writer of what the last call reads, right before it
 				// (writers.go).
-				mut = slices.Insert(mut, last, w.writerTx(e))
-				w.wr.inserted = true
+				mut = w.insertWriter(e, mut, last, maxLen)
 				return mut, txseq.Mutation{Tx: last, Field: txseq.ShapeInsert}
 			}
 			i := w.rng.IntN(len(mut))

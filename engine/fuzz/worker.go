@@ -427,7 +427,7 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	}
 	if added {
 		w.o.Added(seq)
-		w.wr.note(seq, o.lastSlots)
+		w.wr.note(seq, o.lastSlots, o.loads)
 	}
 	if interesting {
 		// Values the new path compared against are likely to open the

@@ -149,8 +149,13 @@ func (s *slotWriters) note(seq txseq.Sequence, writes []slotWrite, loads []trace
 		ws := s.bySlot[sw.slot]
 		if i := slices.IndexFunc(ws, func(w writer) bool { return w.class == sw.class }); i >= 0 {
 			ws = slices.Delete(ws, i, i+1)
-		} else if len(ws) == maxSlotWriters {
-			ws = slices.Delete(ws, 0, 1)
+		} else {
+			if len(ws) == maxSlotWriters {
+				ws = slices.Delete(ws, 0, 1)
+			}
+			// A value of a new class (code(b) once b matched sets
+			// another bit) may be what the reader lacked.
+			s.fresh(callTarget{tx.Contract, tx.Method})
 		}
 		s.bySlot[sw.slot] = append(ws, writer{tx, sw.class, read})
 	}
@@ -214,6 +219,16 @@ const maxFruitless = 8
 func (s *slotWriters) eligible(reader callTarget, tx *txseq.Tx) bool {
 	wt := callTarget{tx.Contract, tx.Method}
 	return wt != reader && s.fruitless[writerPair{reader, wt}] < maxFruitless
+}
+
+// fresh gives writer function wt's insertions a new chance before every
+// reader.
+func (s *slotWriters) fresh(wt callTarget) {
+	for p := range s.fruitless {
+		if p.writer == wt {
+			delete(s.fruitless, p)
+		}
+	}
 }
 
 // fruit records that the latest insertion's pair helped the reader.

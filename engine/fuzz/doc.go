@@ -157,9 +157,13 @@
 //     class of value, and half the insertions before a last call take a
 //     writer (of another function) of a slot that call's function needs
 //     (aggressive mode, `demand.go`, took an edge no sequence took by
-//     writing it; until one does, at most 64 insertions; a mapping's
-//     values are one slot), followed by a burst (`keep.go`) that varies
-//     the writer's arguments with prediction.
+//     writing it; until one does, at most 64 insertions per function; a
+//     mapping's values are one slot), half the time with a writer of a
+//     slot the writer read before it (setY(v), copyY(), bar()), followed
+//     by a burst (`keep.go`) that varies the first inserted arguments
+//     with prediction; a writer function whose insertions before a
+//     reader helped nothing 8 times goes there no more until it writes
+//     a value of a new class.
 //   - `replaysender.go`: a recorded call's sender found by its address
 //     (`RawCall.From`) among the replayed system's principals, since the
 //     report's index is the campaign's numbering (role holders come before

@@ -164,6 +164,11 @@
 //     with prediction; a writer function whose insertions before a
 //     reader helped nothing 8 times goes there no more until it writes
 //     a value of a new class.
+//     `value.go`: value feedback: an input that raised the best payout of
+//     its contract, sender and currency is kept and extended, and so is
+//     the first that made a sender deposit tokens into a contract (per
+//     contract and sender: a deposit that a stand-in asset covered with
+//     nothing moved opens no coverage; oracle `standin.go`).
 //   - `replaysender.go`: a recorded call's sender found by its address
 //     (`RawCall.From`) among the replayed system's principals, since the
 //     report's index is the campaign's numbering (role holders come before

@@ -35,6 +35,10 @@ func TestConditionClasses(t *testing.T) {
 		{"LoopCounterBound", true, 0},
 		{"KeccakOfLiteral", true, 0},
 		{"KeccakOfInput", false, 0},
+		// Time guards over a stored time: the delay before the call
+		// is computed (engine/solve delay.go).
+		{"CliffWindow", true, 0},
+		{"UnlockDeadline", true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			prog := compile(t, filepath.Join("..", "testdata", "classes", tc.name+".sol"))

@@ -132,10 +132,13 @@ var MaxValue = new(uint256.Int).Mul(uint256.NewInt(1_000_000), uint256.NewInt(1e
 var valueType = &abi.Type{T: abi.UintTy, Size: 256}
 
 // numericLeaf returns the type of the scalar integer argument (or the
-// msg.value) a mutation changed, or nil if it changed something else.
+// msg.value, or the delay) a mutation changed, or nil if it changed something else.
 func numericLeaf(seq txseq.Sequence, m txseq.Mutation) *abi.Type {
 	if m.Field == txseq.FieldValue && m.Arg.Scalar && m.Tx < len(seq) {
 		return valueType
+	}
+	if isDelay(m) && m.Arg.Scalar && m.Tx < len(seq) {
+		return delayType // a time guard's input (delay.go)
 	}
 	if m.Field != txseq.FieldArg || !m.Arg.Scalar || m.Tx >= len(seq) {
 		return nil
@@ -268,6 +271,10 @@ func aimWord(p *Prediction, mut txseq.Sequence, m txseq.Mutation, word uint256.I
 			return nil // more than a sender holds
 		}
 		seq[m.Tx].Value = word
+	case isDelay(m):
+		if !setDelay(&seq[m.Tx], m, &word) {
+			return nil
+		}
 	case !calldata.SetWord(seq[m.Tx].Args, m.Arg.Path, word):
 		return nil
 	}

@@ -79,8 +79,8 @@ type saturation struct {
 // step ran, left the target's residual with the mutant's sign (a crossed
 // root is the bracket's to narrow) and the edge has chains left.
 func (pr *Predictor) startSaturation(p *Prediction) *Prediction {
-	if p.joint != nil || p.i2s != nil || p.lo != nil || p.iter != 0 || p.Target >= pr.Edges || !pr.lastRan {
-		return nil
+	if p.joint != nil || p.i2s != nil || p.lo != nil || p.iter != 0 || p.Target >= pr.Edges || !pr.lastRan || isDelay(p.M) {
+		return nil // a delay is no sum of repeated calls: one computed delay flips a time guard
 	}
 	if pr.satTries[p.Target] >= maxSaturations || !pr.userEdge(p.Target) {
 		return nil
@@ -313,6 +313,10 @@ func setWord(seq txseq.Sequence, m txseq.Mutation, word uint256.Int) (txseq.Sequ
 			return nil, word // more than a sender holds
 		}
 		out[m.Tx].Value = word
+	case isDelay(m):
+		if !setDelay(&out[m.Tx], m, &word) {
+			return nil, word
+		}
 	case !calldata.SetWord(out[m.Tx].Args, m.Arg.Path, word):
 		return nil, word
 	}

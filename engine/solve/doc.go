@@ -45,6 +45,19 @@
 //     other operand's byte where the compared one is,
 //     position after position in one chain, and first the code's
 //     constants that agree with the input up to the mismatch.
+//   - Delay (delay.go): a time guard, block.timestamp or block.number
+//     compared with a value read from storage or computed from an input
+//     (a cliff, a start or end time, an unlock time, a deadline): the
+//     delay before a transaction is one more numeric input of it, linear
+//     in the guard's residual, so a mutated delay is predicted from as an
+//     argument is (HARVEY §4.2) and the rules above compute the delay
+//     that flips the comparison. The other side, a time input compared
+//     with block.timestamp (start >= block.timestamp), is an input
+//     compared with a limit that does not move with it: the secant aims
+//     at the limit, the in-range values at now and now + 1, and across a
+//     sequence (a cliff stored by one call, compared by a later one) the
+//     stored time moves exactly as the input did, so the same rules aim
+//     it at the later call's block.timestamp.
 //   - Joint solve (linear.go): a conjunction of linear conditions over
 //     several inputs of one call, modulo 2^n (a0*K1 + a1*K2 == C nested
 //     in a0 - a1 == C', a product of inputs with all but one fixed),
@@ -98,8 +111,9 @@
 //     file per class: `predict.go` (secant and bracket: one input, monotone
 //     cost), `i2s.go` (input-to-state, the modular step, and the repair of
 //     guards an input-to-state value breaks), `inrange.go` (values inside a
-//     passed comparison), `saturate.go` (a storage sum repeated calls reach,
-//     the copies right after the adding call), `preimage.go` (the keccak of
+//     passed comparison), `delay.go` (a time guard: the delay before a
+//     transaction as an input), `saturate.go` (a storage sum repeated
+//     calls reach, the copies right after the adding call), `preimage.go` (the keccak of
 //     an input equal to the keccak of a source literal: the literal read as
 //     the input; `Known`), `bytes.go` (a bytes input compared a byte at a
 //     time: the other operand's byte put in, a byte loop followed in one

@@ -99,6 +99,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.s.writes = map[trace.Slot]uint16{}
 	w.pred = solve.NewPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
 	w.pred.NoJoint = c.cfg.NoJointPrediction
+	w.pred.BaseTime = ch.Block.Time // a sequence's clock starts there (solve/delay.go)
 	w.pred.MaxLen = c.cfg.MaxSeqLen
 	if c.corpus != nil {
 		w.pred.User = c.corpus.user
@@ -260,6 +261,9 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
 			pred = w.admit(w.pred.Predict(e.costs, o.costs, mut, m))
+			if pred == nil && o.ranLast {
+				pred = w.admit(w.pred.DelayGuess(o.costs, mut)) // a time guard's delay
+			}
 		}
 		w.startKeep(e, mut, m, &o)
 	}

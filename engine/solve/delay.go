@@ -30,10 +30,16 @@ func isDelay(m txseq.Mutation) bool {
 	return m.Field == txseq.FieldTime || m.Field == txseq.FieldBlock
 }
 
-// setDelay sets the delay m changed in tx to word, which must fit in
-// uint64; it reports false if it does not.
+// maxDelay bounds a predicted delay: 2^40 seconds (35,000 years, the
+// range of Solidity's uint40 timestamps) or blocks. The clock is a
+// uint64 the chain adds delays to, so a delay near 2^64 (aimed at a
+// type's bound, not at a time) would wrap it back before the deployment.
+const maxDelay = 1 << 40
+
+// setDelay sets the delay m changed in tx to word, which must be at most
+// maxDelay; it reports false if it is not.
 func setDelay(tx *txseq.Tx, m txseq.Mutation, word *uint256.Int) bool {
-	if !word.IsUint64() {
+	if !word.IsUint64() || word.Uint64() > maxDelay {
 		return false
 	}
 	if m.Field == txseq.FieldTime {
@@ -41,5 +47,87 @@ func setDelay(tx *txseq.Tx, m txseq.Mutation, word *uint256.Int) bool {
 	} else {
 		tx.Blocks = word.Uint64()
 	}
+	return true
+}
+
+// A delay mutation is one of twenty, spread over every transaction of
+// every entry: at a budget of 20,000 a call behind a time guard may see
+// none. So the guard's own operands propose the delay as well, as
+// input-to-state does for an argument: a comparison of the last
+// transaction one of whose words is that transaction's block.timestamp,
+// computed from the base time and the sequence's delays, while the other
+// is not (a stored cliff, a deadline), gets the last delay that puts
+// block.timestamp on the other word and one past it, each (edge, word)
+// once and at most maxDelayGuesses words per edge. Not block.number:
+// the chain starts at block 1, so its number equals loop counters and
+// array bounds as often as a stored block; a block guard is left to the
+// prediction from a mutated delay.
+
+// maxDelayGuesses bounds the words whose delay is guessed per edge: one
+// per stream, lock or deposit compared there.
+const maxDelayGuesses = 16
+
+// DelayGuess returns the first run of the delays that bring the last
+// transaction of mut onto the other side of a time guard it evaluated
+// (costs, its cost vector), or nil. BaseTime is the deployed state's.
+func (pr *Predictor) DelayGuess(costs []txseq.CostEntry, mut txseq.Sequence) *Prediction {
+	now := pr.BaseTime
+	for i := range mut {
+		now += mut[i].Seconds
+	}
+	last := len(mut) - 1
+	for k := range costs {
+		me := &costs[k]
+		if me.Idx >= pr.Edges || me.Cost.IsZero() {
+			continue
+		}
+		for s := range 2 {
+			clock, other := &me.Opnd[s], &me.Opnd[1-s]
+			m := txseq.Mutation{Tx: last, Field: txseq.FieldTime, LastOnly: true}
+			switch {
+			case clock.IsUint64() && clock.Uint64() == now && now != 0:
+				m.Arg.Old.SetUint64(mut[last].Seconds)
+			default:
+				continue
+			}
+			if other.Eq(clock) || !pr.delayFirst(me.Idx, other) {
+				continue
+			}
+			m.Arg.Scalar, m.Arg.New = true, m.Arg.Old
+			// The delay d + (other - clock), and one past it for a
+			// strict comparison, in 2^256 arithmetic: a word below the
+			// clock shortens the delay, if it can.
+			var v uint256.Int
+			v.Sub(other, clock).Add(&v, &m.Arg.Old)
+			cands := make([]uint256.Int, 0, 2)
+			for range 2 {
+				if v.IsUint64() && v.Uint64() <= maxDelay && (!other.Lt(clock) || v.Lt(&m.Arg.Old)) {
+					cands = append(cands, v)
+				}
+				v.AddUint64(&v, 1)
+			}
+			if len(cands) > 0 {
+				return i2sNext(&i2sQueue{mut: mut, m: m, t: delayType, cands: cands, plain: true}, me.Idx)
+			}
+		}
+	}
+	return nil
+}
+
+// delayFirst reports whether word is new at edge idx and the edge has
+// guesses left, and counts the guess.
+func (pr *Predictor) delayFirst(idx int32, word *uint256.Int) bool {
+	if pr.delaySeen == nil {
+		pr.delaySeen, pr.delayTries = map[inRangeKey]struct{}{}, map[int32]uint8{}
+	}
+	if pr.delayTries[idx] >= maxDelayGuesses {
+		return false
+	}
+	key := inRangeKey{idx, *word}
+	if _, ok := pr.delaySeen[key]; ok {
+		return false
+	}
+	pr.delaySeen[key] = struct{}{}
+	pr.delayTries[idx]++
 	return true
 }

@@ -51,7 +51,11 @@
 //     delay before a transaction is one more numeric input of it, linear
 //     in the guard's residual, so a mutated delay is predicted from as an
 //     argument is (HARVEY §4.2) and the rules above compute the delay
-//     that flips the comparison. The other side, a time input compared
+//     that flips the comparison; and since delay mutations are few, a
+//     comparison of the last transaction one of whose words is its
+//     block.timestamp proposes the delay that puts the clock on the
+//     other word, input-to-state against the TIMESTAMP operand
+//     (DelayGuess). The other side, a time input compared
 //     with block.timestamp (start >= block.timestamp), is an input
 //     compared with a limit that does not move with it: the secant aims
 //     at the limit, the in-range values at now and now + 1, and across a

@@ -98,6 +98,11 @@ type Predictor struct {
 	last         []txseq.CostEntry
 	lastRan      bool
 	yield        yieldState // prediction's schedule by its yield (yield.go)
+	// The deployed state's block time, and the delays guessed per edge
+	// and word (delay.go).
+	BaseTime   uint64
+	delayTries map[int32]uint8
+	delaySeen  map[inRangeKey]struct{}
 }
 
 func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Predictor {

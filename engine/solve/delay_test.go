@@ -79,7 +79,7 @@ func TestDelayAim(t *testing.T) {
 		if seq[0].Seconds != 5 || seq[0].Blocks != 1 {
 			t.Errorf("field %d: the mutant changed", f)
 		}
-		if aimWord(&Prediction{}, seq, m, *uint256.NewInt(maxDelay+1)) != nil {
+		if aimWord(&Prediction{}, seq, m, *uint256.NewInt(maxDelay + 1)) != nil {
 			t.Errorf("field %d: a delay past maxDelay", f)
 		}
 	}

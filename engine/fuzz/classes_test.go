@@ -21,24 +21,25 @@ func TestConditionClasses(t *testing.T) {
 		name  string
 		found bool
 		execs uint64 // 0: classExecs
+		delay bool   // Config.DelayPrediction
 	}{
-		{"LinearTwoInputs", true, 0},
-		{"ProductTwoInputs", true, 0},
-		{"StorageWrittenEarlier", true, 0},
-		{"SlotWrittenEarlier", true, 0},
-		{"SumWrittenEarlier", true, 0},
+		{"LinearTwoInputs", true, 0, false},
+		{"ProductTwoInputs", true, 0, false},
+		{"StorageWrittenEarlier", true, 0, false},
+		{"SlotWrittenEarlier", true, 0, false},
+		{"SumWrittenEarlier", true, 0, false},
 		// Aggressive mode must first show that move needs the flag,
 		// then code's bytes be solved, then the writer go in.
-		{"BytesWrittenEarlier", true, 25_000},
-		{"StringEquality", true, 0},
-		{"BytesEquality", true, 0},
-		{"LoopCounterBound", true, 0},
-		{"KeccakOfLiteral", true, 0},
-		{"KeccakOfInput", false, 0},
+		{"BytesWrittenEarlier", true, 25_000, false},
+		{"StringEquality", true, 0, false},
+		{"BytesEquality", true, 0, false},
+		{"LoopCounterBound", true, 0, false},
+		{"KeccakOfLiteral", true, 0, false},
+		{"KeccakOfInput", false, 0, false},
 		// Time guards over a stored time: the delay before the call
 		// is computed (engine/solve delay.go).
-		{"CliffWindow", true, 0},
-		{"UnlockDeadline", true, 0},
+		{"CliffWindow", true, 0, true},
+		{"UnlockDeadline", true, 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			prog := compile(t, filepath.Join("..", "testdata", "classes", tc.name+".sol"))
@@ -46,7 +47,7 @@ func TestConditionClasses(t *testing.T) {
 			if tc.execs > 0 {
 				execs = tc.execs
 			}
-			cfg := Config{Settings: Settings{Seed: 1, Execs: execs}}
+			cfg := Config{Settings: Settings{Seed: 1, Execs: execs}, DelayPrediction: tc.delay}
 			res, err := Run(context.Background(), prog, cfg)
 			if err != nil {
 				t.Fatal(err)

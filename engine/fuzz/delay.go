@@ -33,11 +33,13 @@ func (w *worker) randomDelay() (blocks, seconds uint64) {
 
 // mutateDelay draws a new delay, in seconds or in blocks, for mut's
 // transaction i (last: mut's last index) and returns the mutation with
-// the old and new delay.
+// the old and new delay (a numeric input only with
+// Config.DelayPrediction).
 func (w *worker) mutateDelay(mut txseq.Sequence, i, last int) (txseq.Sequence, txseq.Mutation) {
 	b, s := w.randomDelay()
 	m := txseq.Mutation{Tx: i, Field: txseq.FieldTime, LastOnly: i == last}
-	m.Arg.Scalar = true
+	// Scalar makes the delay a numeric input for prediction.
+	m.Arg.Scalar = w.c.cfg.DelayPrediction
 	if w.rng.IntN(2) == 0 {
 		m.Arg.Old.SetUint64(mut[i].Seconds)
 		mut[i].Seconds = s

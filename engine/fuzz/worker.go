@@ -261,7 +261,7 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
 			pred = w.admit(w.pred.Predict(e.costs, o.costs, mut, m))
-			if pred == nil && o.ranLast {
+			if pred == nil && o.ranLast && w.c.cfg.DelayPrediction {
 				pred = w.admit(w.pred.DelayGuess(o.costs, mut)) // a time guard's delay
 			}
 		}

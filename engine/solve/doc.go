@@ -55,7 +55,8 @@
 //     comparison of the last transaction one of whose words is its
 //     block.timestamp proposes the delay that puts the clock on the
 //     other word, input-to-state against the TIMESTAMP operand
-//     (DelayGuess). The other side, a time input compared
+//     (DelayGuess). Both are on only with engine/fuzz's
+//     Config.DelayPrediction. The other side, a time input compared
 //     with block.timestamp (start >= block.timestamp), is an input
 //     compared with a limit that does not move with it: the secant aims
 //     at the limit, the in-range values at now and now + 1, and across a

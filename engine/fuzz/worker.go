@@ -262,7 +262,7 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		if !w.c.cfg.NoPrediction && o.fail == nil {
 			pred = w.admit(w.pred.Predict(e.costs, o.costs, mut, m))
 			if pred == nil && o.ranLast && w.c.cfg.DelayPrediction {
-				pred = w.admit(w.pred.DelayGuess(o.costs, mut)) // a time guard's delay
+				pred = w.admit(w.pred.DelayGuess(o.costs, mut, m.LastOnly)) // a time guard's delay
 			}
 		}
 		w.startKeep(e, mut, m, &o)

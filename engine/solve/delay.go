@@ -70,7 +70,11 @@ const maxDelayGuesses = 16
 // DelayGuess returns the first run of the delays that bring the last
 // transaction of mut onto the other side of a time guard it evaluated
 // (costs, its cost vector), or nil. BaseTime is the deployed state's.
-func (pr *Predictor) DelayGuess(costs []txseq.CostEntry, mut txseq.Sequence) *Prediction {
+// lastOnly is the LastOnly of the mutation that made mut: the guess may
+// reuse the parent's state before the last transaction only if mut
+// changed nothing before it (a stake of 10 ETH in the parent's prefix
+// paid out after a mutant's stake of 2 ETH).
+func (pr *Predictor) DelayGuess(costs []txseq.CostEntry, mut txseq.Sequence, lastOnly bool) *Prediction {
 	now := pr.BaseTime
 	for i := range mut {
 		now += mut[i].Seconds
@@ -83,7 +87,7 @@ func (pr *Predictor) DelayGuess(costs []txseq.CostEntry, mut txseq.Sequence) *Pr
 		}
 		for s := range 2 {
 			clock, other := &me.Opnd[s], &me.Opnd[1-s]
-			m := txseq.Mutation{Tx: last, Field: txseq.FieldTime, LastOnly: true}
+			m := txseq.Mutation{Tx: last, Field: txseq.FieldTime, LastOnly: lastOnly}
 			switch {
 			case clock.IsUint64() && clock.Uint64() == now && now != 0:
 				m.Arg.Old.SetUint64(mut[last].Seconds)

@@ -37,8 +37,8 @@ func TestDelayGuess(t *testing.T) {
 		pr := NewPredictor(rand.New(rand.NewPCG(1, 1)), make([]uint8, 1), 1, 1, 8)
 		pr.BaseTime = base
 		var got []uint64
-		for p := pr.DelayGuess(tt.costs, seq); p != nil; p = i2sNext(p.i2s, p.Target) {
-			if p.M.Field != txseq.FieldTime || p.M.Tx != 1 {
+		for p := pr.DelayGuess(tt.costs, seq, true); p != nil; p = i2sNext(p.i2s, p.Target) {
+			if p.M.Field != txseq.FieldTime || p.M.Tx != 1 || !p.M.LastOnly {
 				t.Fatalf("%s: mutation %+v, want the last transaction's time", tt.name, p.M)
 			}
 			got = append(got, p.Seq[1].Seconds)
@@ -52,7 +52,7 @@ func TestDelayGuess(t *testing.T) {
 				t.Errorf("%s: delays %v, want %v", tt.name, got, tt.want)
 			}
 		}
-		if p := pr.DelayGuess(tt.costs, seq); p != nil {
+		if p := pr.DelayGuess(tt.costs, seq, true); p != nil {
 			t.Errorf("%s: the same edge and word guessed twice", tt.name)
 		}
 	}

@@ -73,8 +73,8 @@ type Config struct {
 	NoJointPrediction bool
 	// DelayPrediction solves time guards for the delay before a call
 	// (engine/solve delay.go). Off by default: with it the fuzzer reaches
-	// payouts behind time guards that the SWC-116 oracle misjudges on
-	// three negative fixtures (docs/scaling.md, session 47).
+	// an owner's salary paid by the day that the SWC-116 oracle misjudges
+	// (swc105_neg_owner_credit_debit; docs/scaling.md, session 47).
 	DelayPrediction bool
 	// NoCompaction admits inputs that covered new code as they ran, inert
 	// transactions included (compact.go's compaction off), to measure

@@ -183,7 +183,8 @@ func TestEditorAgreesWithCheck(t *testing.T) {
 			var editorDeployed []string
 			f.srv.mu.Lock()
 			for _, p := range f.srv.projects {
-				editorDeployed = deployedOf(p.setups[uint64(budget["seed"].(int))])
+				setup, _ := p.state.SetUpOf(uint64(budget["seed"].(int)))
+				editorDeployed = deployedOf(setup)
 			}
 			f.srv.mu.Unlock()
 			if len(cliDeployed) == 0 {

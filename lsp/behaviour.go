@@ -1,11 +1,10 @@
 package lsp
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
-	"github.com/foresight-sol/foresight/engine/behaviour"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -24,13 +23,8 @@ const (
 	codeBehaviour   = "behaviour-change"
 )
 
-// behaviourBudget is how many generated sequences end in each changed
-// function on a save: a check of seconds, after the campaign.
-const behaviourBudget = 24
-
 // behaviourState is what the last checks of a project found.
 type behaviourState struct {
-	cancel    context.CancelFunc        // stops the check in flight
 	diffs     map[string]*behaviourDiff // by id
 	unchanged map[string]int            // "Contract.name" -> inputs compared, no difference
 	accepted  map[string]string         // "Contract.name" -> its definition's text when accepted
@@ -40,13 +34,11 @@ type behaviourState struct {
 // behaviourDiff is a difference shown on a function of a compiled text.
 type behaviourDiff struct {
 	id         string
-	fn         string // "Contract.name"
-	d          behaviour.Difference
+	fn         string                      // "Contract.name"
+	d          session.BehaviourDifference // with the builds and seed that replay it
 	path       string
-	src        *source // the compiled text start and end refer to
-	start, end int     // the function's name
-	old, new   []*solc.Build
-	seed       uint64
+	src        *session.Text // the compiled text start and end refer to
+	start, end int           // the function's name
 }
 
 func (p *project) behaviourLocked() *behaviourState {
@@ -56,51 +48,30 @@ func (p *project) behaviourLocked() *behaviourState {
 	return p.behaviour
 }
 
-// checkBehaviour starts, in the background, the comparison of a save's
-// changed functions between the previous full build and the new one. It
-// never delays the save's findings: it starts once the campaign ended,
-// and a later check cancels it.
-func (s *server) checkBehaviour(p *project, r *run, t trigger, old, new []*solc.Build, focus []string, seed uint64) {
-	if t.reason != "save" || len(old) == 0 || len(new) == 0 || len(focus) == 0 {
+// behaviourChecked shows a save's behaviour check (session.AfterSave
+// orders it), unless a newer save started: its check says what changed.
+func (s *server) behaviourChecked(p *project, r *run, c session.BehaviourChecked) {
+	if c.Err != nil {
+		s.log.Info("behaviour check", zap.String("root", p.root), zap.Error(c.Err))
 		return
 	}
-	if seed == 0 {
-		seed = 1
-	}
-	ctx, cancel := context.WithCancel(s.ctx)
+	rep := c.Report
+	s.log.Info("behaviour check", zap.String("root", p.root), zap.Int("functions", len(rep.Compared)), zap.Int("differences", len(rep.Differences)))
 	s.mu.Lock()
-	st := p.behaviourLocked()
-	if st.cancel != nil {
-		st.cancel()
-	}
-	st.cancel = cancel
-	s.mu.Unlock()
-	s.goSafe("behaviour", func() {
-		defer cancel()
-		opts := behaviour.Options{Seed: seed, Budget: behaviourBudget, Names: focus, Inputs: s.corpusSequences(p.root, focus)}
-		rep, err := behaviour.Compare(ctx, old, new, opts)
-		if err != nil {
-			if ctx.Err() == nil {
-				s.log.Info("behaviour check", zap.String("root", p.root), zap.Error(err))
-			}
-			return
-		}
-		s.log.Info("behaviour check", zap.String("root", p.root), zap.Int("functions", len(rep.Compared)), zap.Int("differences", len(rep.Differences)))
-		s.mu.Lock()
-		if p.gen != r.gen || ctx.Err() != nil {
-			s.mu.Unlock()
-			return // a newer save: its check says what changed
-		}
-		paths := s.absorbBehaviourLocked(p, rep, old, new, seed)
+	if !r.gen.Current() {
 		s.mu.Unlock()
-		s.publish(paths...)
-		s.refreshCodeLenses()
-	})
+		return
+	}
+	paths := s.absorbBehaviourLocked(p, c.Comparison)
+	s.mu.Unlock()
+	s.publish(paths...)
+	s.refreshCodeLenses()
 }
 
 // absorbBehaviourLocked records a check's result for the functions it
 // compared and returns the files to publish.
-func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, new []*solc.Build, seed uint64) []string {
+func (s *server) absorbBehaviourLocked(p *project, c session.Comparison) []string {
+	rep := c.Report
 	st := p.behaviourLocked()
 	touched := map[string]bool{}
 	for _, c := range rep.Compared {
@@ -121,18 +92,18 @@ func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, n
 			st.unchanged[name] += c.Inputs
 		}
 	}
-	for _, d := range rep.Differences {
-		name := d.Function.Contract + "." + strings.SplitN(d.Function.Signature, "(", 2)[0]
-		path, fs, fn, ok := p.functionLocked(d.Function.Contract, strings.SplitN(d.Function.Signature, "(", 2)[0])
+	for _, d := range c.Differences() {
+		name := d.Contract + "." + d.Name
+		path, fs, fn, ok := p.functionLocked(d.Contract, d.Name)
 		if !ok {
 			continue
 		}
-		if text, ok := st.accepted[name]; ok && text == definitionOf(fs.src, fn) {
+		if text, ok := st.accepted[name]; ok && text == definitionOf(fs.Text, fn) {
 			continue // accepted, and the function is as it was then
 		}
 		delete(st.accepted, name)
 		st.nextID++
-		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.src, old: old, new: new, seed: seed}
+		bd := &behaviourDiff{id: fmt.Sprintf("b%d", st.nextID), fn: name, d: d, path: path, src: fs.Text}
 		bd.start, bd.end = fn.Start, fn.Start
 		if fn.NameStart >= 0 {
 			bd.start, bd.end = fn.NameStart, fn.NameStart+len(fn.Name)
@@ -154,9 +125,10 @@ func (s *server) absorbBehaviourLocked(p *project, rep *behaviour.Report, old, n
 
 // functionLocked finds a public or external function's definition in the
 // last compiled files.
-func (p *project) functionLocked(contract, name string) (string, *fileState, solc.Function, bool) {
-	for path, fs := range p.files {
-		for _, fn := range fs.functions {
+func (p *project) functionLocked(contract, name string) (string, *session.File, solc.Function, bool) {
+	for _, path := range p.state.Paths() {
+		fs := p.state.File(path)
+		for _, fn := range fs.Functions {
 			if fn.Contract == contract && fn.Name == name && fuzzable(fn) {
 				return path, fs, fn, true
 			}
@@ -166,11 +138,11 @@ func (p *project) functionLocked(contract, name string) (string, *fileState, sol
 }
 
 // definitionOf is a function's text with white space collapsed.
-func definitionOf(src *source, fn solc.Function) string {
-	if fn.Start < 0 || fn.End > len(src.content) || fn.Start > fn.End {
+func definitionOf(src *session.Text, fn solc.Function) string {
+	if fn.Start < 0 || fn.End > len(src.Content()) || fn.Start > fn.End {
 		return ""
 	}
-	return strings.Join(strings.Fields(string(src.content[fn.Start:fn.End])), " ")
+	return strings.Join(strings.Fields(string(src.Content()[fn.Start:fn.End])), " ")
 }
 
 // behaviourDiagnosticsLocked are the differences shown on path's current
@@ -178,12 +150,12 @@ func definitionOf(src *source, fn solc.Function) string {
 func (s *server) behaviourDiagnosticsLocked(path string) []protocol.Diagnostic {
 	var out []protocol.Diagnostic
 	for _, p := range s.projects {
-		fs := p.files[path]
+		fs := p.state.File(path)
 		if p.behaviour == nil || fs == nil {
 			continue
 		}
 		for _, d := range p.behaviour.diffs {
-			if d.path == path && d.src == fs.src {
+			if d.path == path && d.src == fs.Text {
 				out = append(out, d.diagnostic())
 			}
 		}
@@ -193,7 +165,7 @@ func (s *server) behaviourDiagnosticsLocked(path string) []protocol.Diagnostic {
 
 func (d *behaviourDiff) diagnostic() protocol.Diagnostic {
 	return protocol.Diagnostic{
-		Range:    d.src.toRange(d.start, d.end),
+		Range:    rangeIn(d.src, d.start, d.end),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Source:   sourceBehaviour,
 		Code:     codeBehaviour,
@@ -204,18 +176,18 @@ func (d *behaviourDiff) diagnostic() protocol.Diagnostic {
 
 // behaviourLensesLocked puts "behaviour unchanged over N inputs" or
 // "behaviour changed" on the functions of a file the checks compared.
-func (s *server) behaviourLensesLocked(p *project, path string, fs *fileState, v *view) []protocol.CodeLens {
+func (s *server) behaviourLensesLocked(p *project, path string, fs *session.File, v *view) []protocol.CodeLens {
 	if p.behaviour == nil {
 		return nil
 	}
 	changed := map[string]bool{}
 	for _, d := range p.behaviour.diffs {
-		if d.path == path && d.src == fs.src {
+		if d.path == path && d.src == fs.Text {
 			changed[d.fn] = true
 		}
 	}
 	var out []protocol.CodeLens
-	for _, fn := range fs.functions {
+	for _, fn := range fs.Functions {
 		if !fuzzable(fn) {
 			continue
 		}
@@ -237,29 +209,7 @@ func (s *server) behaviourLensesLocked(p *project, path string, fs *fileState, v
 		if !ok {
 			continue
 		}
-		out = append(out, protocol.CodeLens{Range: v.cur.toRange(start, start), Command: &protocol.Command{Title: title}})
-	}
-	return out
-}
-
-// maxBehaviourInputs bounds the corpus inputs a save's check runs first.
-const maxBehaviourInputs = 64
-
-// corpusSequences are the project corpus's inputs whose contracts hold a
-// changed function, as sequences (the campaign's saved inputs reach the
-// changed code first).
-func (s *server) corpusSequences(root string, focus []string) []behaviour.Sequence {
-	var contracts []string
-	for _, f := range focus {
-		c, _, _ := strings.Cut(f, ".")
-		contracts = append(contracts, c)
-	}
-	inputs := s.loadCorpus(root, contracts)
-	var out []behaviour.Sequence
-	for _, in := range inputs {
-		if seq, ok := behaviour.FromCorpus(in); ok && len(out) < maxBehaviourInputs {
-			out = append(out, seq)
-		}
+		out = append(out, protocol.CodeLens{Range: rangeIn(v.cur, start, start), Command: &protocol.Command{Title: title}})
 	}
 	return out
 }

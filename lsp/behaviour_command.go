@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 
-	"github.com/foresight-sol/foresight/engine/behaviour"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
@@ -90,8 +89,8 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 	}
 	if params.Command == cmdAcceptBehaviour {
 		st := p.behaviourLocked()
-		if _, fs, fn, ok := p.functionLocked(d.d.Function.Contract, fnName(d.d.Function)); ok {
-			st.accepted[d.fn] = definitionOf(fs.src, fn)
+		if _, fs, fn, ok := p.functionLocked(d.d.Contract, d.d.Name); ok {
+			st.accepted[d.fn] = definitionOf(fs.Text, fn)
 		}
 		delete(st.diffs, d.id)
 		s.mu.Unlock()
@@ -101,7 +100,7 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 	}
 	s.mu.Unlock()
 	if params.Command == cmdExportBehaviour {
-		rel, text, err := behaviour.ExportFoundry(ctx, d.old, d.new, d.d.Sequence, d.seed)
+		rel, text, err := d.d.Export(ctx)
 		if err != nil {
 			return nil, true, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "export: %v", err)
 		}
@@ -114,7 +113,7 @@ func (s *server) behaviourCommand(ctx context.Context, params *protocol.ExecuteC
 		s.showMessage(protocol.MessageTypeInfo, "foresight: wrote "+out)
 		return out, true, nil
 	}
-	text, err := behaviour.Trace(ctx, d.old, d.new, d.d.Sequence, d.seed)
+	text, err := d.d.Trace(ctx)
 	if err != nil {
 		return nil, true, jsonrpc2.Errorf(jsonrpc2.InternalError, "replay: %v", err)
 	}
@@ -132,14 +131,4 @@ func (s *server) behaviourDiffLocked(path, id string) (*project, *behaviourDiff)
 		}
 	}
 	return nil, nil
-}
-
-// fnName is a function's name without its parameters.
-func fnName(f behaviour.Function) string {
-	for i := range f.Signature {
-		if f.Signature[i] == '(' {
-			return f.Signature[:i]
-		}
-	}
-	return f.Signature
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -30,14 +31,14 @@ func (s *server) codeAction(_ context.Context, params *protocol.CodeActionParams
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range s.findingsAtLocked(path) {
-		d := f.diagnostic()
-		if len(wanted) > 0 && !wanted[f.id] {
+		d := diagnosticOf(f)
+		if len(wanted) > 0 && !wanted[f.ID] {
 			continue
 		}
 		if len(wanted) == 0 && !overlaps(d.Range, params.Range) {
 			continue
 		}
-		arg := findingArg{URI: params.TextDocument.URI, Finding: f.id}
+		arg := findingArg{URI: params.TextDocument.URI, Finding: f.ID}
 		actions = append(actions,
 			quickFix("Replay failing sequence", d, cmdReplay, arg),
 			quickFix("Export as Foundry test", d, cmdExportTest, arg))
@@ -79,13 +80,13 @@ func findingIDOf(d protocol.Diagnostic) string {
 }
 
 // functionOfLocked names the function ("Contract.name") around a finding.
-func (s *server) functionOfLocked(f *finding) string {
+func (s *server) functionOfLocked(f *session.Finding) string {
 	for _, p := range s.projects {
-		fs := p.files[f.path]
-		if fs == nil || fs.src != f.src {
+		fs := p.state.File(f.Path)
+		if fs == nil || fs.Text != f.Text {
 			continue
 		}
-		if fn := enclosing(fs.functions, f.f.Start, f.f.End); fn != nil && fn.Name != "" && fn.Kind == "function" {
+		if fn := session.Enclosing(fs.Functions, f.Found.Start, f.Found.End); fn != nil && fn.Name != "" && fn.Kind == "function" {
 			return fn.Contract + "." + fn.Name
 		}
 	}

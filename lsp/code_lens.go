@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -21,15 +22,15 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.projects[s.rootLocked(path)]
-	if p == nil || p.files[path] == nil {
+	if p == nil || p.state.File(path) == nil {
 		return lenses, nil
 	}
 	// Test contracts are not fuzzed: their invariants say how long they
 	// held.
 	test := p.isTestLocked(path)
-	fs := p.files[path]
-	view := newView(fs.src, s.docs[path])
-	for _, fn := range fs.functions {
+	fs := p.state.File(path)
+	view := newView(fs.Text, s.docs[path])
+	for _, fn := range fs.Functions {
 		if !fuzzable(fn) || test && p.stats[fn.Contract+"."+fn.Name] == nil {
 			continue
 		}
@@ -41,7 +42,7 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 		if !ok {
 			continue
 		}
-		r := view.cur.toRange(start, start)
+		r := rangeIn(view.cur, start, start)
 		name := fn.Contract + "." + fn.Name
 		if !test {
 			lenses = append(lenses, protocol.CodeLens{Range: r, Command: &protocol.Command{
@@ -52,8 +53,8 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 		}
 		if st := p.stats[name]; st != nil {
 			n := 0
-			for _, f := range p.findings[path] {
-				if f.src == fs.src && fn.Start <= f.f.Start && f.f.End <= fn.End {
+			for _, f := range p.state.In(path) {
+				if f.Text == fs.Text && fn.Start <= f.Found.Start && f.Found.End <= fn.End {
 					n++
 				}
 			}
@@ -69,15 +70,15 @@ func (s *server) codeLens(_ context.Context, params *protocol.CodeLensParams) ([
 
 // A view places byte ranges of a compiled text in the current buffer.
 type view struct {
-	compiled, cur *source
-	hunks         []hunk
+	compiled, cur *session.Text
+	hunks         []session.Hunk
 }
 
-func newView(compiled *source, d *document) *view {
+func newView(compiled *session.Text, d *document) *view {
 	v := &view{compiled: compiled, cur: compiled}
-	if d != nil && string(d.text.content) != string(compiled.content) {
+	if d != nil && string(d.text.Content()) != string(compiled.Content()) {
 		v.cur = d.text
-		v.hunks = diffLines(compiled.lines(), d.text.lines())
+		v.hunks = session.DiffLines(compiled.Lines(), d.text.Lines())
 	}
 	return v
 }
@@ -87,5 +88,5 @@ func (v *view) place(start, end int) (int, int, bool) {
 	if v.cur == v.compiled {
 		return start, end, true
 	}
-	return relocate(v.compiled, v.cur, v.hunks, start, end)
+	return session.Relocate(v.compiled.Mapper(), v.cur.Mapper(), v.hunks, start, end)
 }

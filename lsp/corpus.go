@@ -8,7 +8,6 @@ import (
 	"slices"
 	"syscall"
 
-	"github.com/foresight-sol/foresight/engine/corpus"
 	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -25,8 +24,8 @@ const (
 	corpusDir = session.StateDir
 	// maxSavedInputs bounds the inputs kept per contract: beyond it the
 	// oldest the last campaign did not keep are deleted, at most
-	// corpus.MaxPruned a campaign, with a message saying how many.
-	maxSavedInputs = corpus.MaxLoadedInputs
+	// session.MaxPrunedInputs a campaign, with a message saying how many.
+	maxSavedInputs = session.MaxCorpusInputs
 )
 
 func (s *server) corpusNote(msg string) {
@@ -34,24 +33,15 @@ func (s *server) corpusNote(msg string) {
 	s.logMessage(protocol.MessageTypeInfo, "foresight: "+msg)
 }
 
-// loadCorpus reads the saved inputs of contracts (the behaviour check's;
-// a campaign's corpus is session.Run's: Request.Corpus). Unreadable
-// files are skipped with a warning and left in place.
-func (s *server) loadCorpus(root string, contracts []string) []corpus.Input {
-	path := session.ProjectCorpus(root)
-	c, l, err := session.LoadCorpus(path, root, contracts)
-	return s.corpusLoaded(path, c, l, err)
-}
-
 // corpusLoaded says what was read of the corpus at path (a campaign's:
-// session.Run loads it) and returns its seeds.
-func (s *server) corpusLoaded(path string, c *session.Corpus, l session.Loaded, err error) []corpus.Input {
+// session.Run loads it).
+func (s *server) corpusLoaded(path string, c *session.Corpus, l session.Loaded, err error) {
 	if err != nil {
 		s.log.Warn("corpus unreadable", zap.String("path", path), zap.Error(err))
 		if c.Dir() == nil {
 			s.notifyOnce(protocol.MessageTypeWarning, fmt.Sprintf("foresight: corpus %s not used: %v", path, err))
 		}
-		return nil
+		return
 	}
 	for _, p := range l.Problems {
 		s.log.Warn("corpus file skipped", zap.Error(p))
@@ -63,7 +53,6 @@ func (s *server) corpusLoaded(path string, c *session.Corpus, l session.Loaded, 
 	if len(l.Seeds) > 0 {
 		s.log.Info("corpus loaded", zap.String("dir", path), zap.Int("inputs", len(l.Seeds)), zap.Int("overLimit", l.OverLimit))
 	}
-	return l.Seeds
 }
 
 // corpusSaved says what saving a campaign's inputs deleted (session.Run
@@ -73,7 +62,7 @@ func (s *server) corpusSaved(root string, saved session.Saved, err error) {
 		s.corpusNote(fmt.Sprintf("dropped %d stale inputs (their functions were renamed, removed or changed)", saved.Stale))
 	}
 	for _, name := range slices.Sorted(maps.Keys(saved.Pruned)) {
-		s.corpusNote(fmt.Sprintf("deleted %d of %s's oldest saved inputs (kept its newest %d and the last campaign's; at most %d a campaign)", saved.Pruned[name], name, maxSavedInputs, corpus.MaxPruned))
+		s.corpusNote(fmt.Sprintf("deleted %d of %s's oldest saved inputs (kept its newest %d and the last campaign's; at most %d a campaign)", saved.Pruned[name], name, maxSavedInputs, session.MaxPrunedInputs))
 	}
 	if err != nil {
 		s.corpusSaveFailed(root, err)
@@ -105,6 +94,3 @@ func (s *server) corpusSaveFailed(root string, err error) {
 	s.notifyOnceAs(protocol.MessageTypeWarning, "\x00corpus: "+dir,
 		fmt.Sprintf("foresight: cannot save the corpus in %s (%s): campaigns keep nothing they learn between saves; details in the log", dir, kind))
 }
-
-// ensureIgnored is session.EnsureIgnored: the state folder's .gitignore.
-func ensureIgnored(root, dir string) error { return session.EnsureIgnored(root, dir) }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -27,7 +28,7 @@ const capCoverage = "foresightCoverage"
 
 // rootCoverage is what a project's last run covered.
 type rootCoverage struct {
-	gen   uint64                          // the run whose campaigns it merges
+	gen   *session.Gen                    // the run whose campaigns it merges
 	files map[string]*engine.FileCoverage // by path, merged
 	hints map[string][]coverageHint       // by path: changed lines no input reached
 	sent  map[string]bool                 // files the client was sent coverage of
@@ -64,7 +65,7 @@ type coverageParams struct {
 func (s *server) coverageEnded(req fuzzRequest, rep *engine.Report) {
 	p := req.p
 	s.mu.Lock()
-	if p.gen != req.r.gen {
+	if !req.r.gen.Current() {
 		s.mu.Unlock()
 		return
 	}

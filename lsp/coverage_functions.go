@@ -13,12 +13,12 @@ type coverageFunction struct {
 // functionSpansLocked lists the functions and modifiers with a body of
 // path's last compiled text.
 func functionSpansLocked(p *project, path string) []coverageFunction {
-	fs := p.files[path]
+	fs := p.state.File(path)
 	if fs == nil {
 		return nil
 	}
 	out := []coverageFunction{}
-	for _, fn := range fs.functions {
+	for _, fn := range fs.Functions {
 		if !fn.Implemented && fn.Kind != "modifier" {
 			continue
 		}
@@ -26,7 +26,7 @@ func functionSpansLocked(p *project, path string) []coverageFunction {
 		if name == "" {
 			name = fn.Kind
 		}
-		out = append(out, coverageFunction{Name: fn.Contract + "." + name, Start: fs.src.line(fn.Start), End: fs.src.line(fn.End)})
+		out = append(out, coverageFunction{Name: fn.Contract + "." + name, Start: fs.Text.Line(fn.Start), End: fs.Text.Line(fn.End)})
 	}
 	return out
 }

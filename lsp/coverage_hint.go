@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -19,7 +20,7 @@ const (
 // A coverageHint says that changed lines from..to (one-based) of a file
 // ran in no campaign of the run, and names the condition in the way.
 type coverageHint struct {
-	src      *source // the compiled text the lines refer to
+	src      *session.Text // the compiled text the lines refer to
 	from, to int
 	guard    *engine.Guard // nil: no reached condition precedes them
 	execs    uint64
@@ -31,7 +32,7 @@ type coverageHint struct {
 func hintsFor(p *project, files map[string]*engine.FileCoverage, targets []engine.Target, guards []engine.Guard, execs uint64) map[string][]coverageHint {
 	out := map[string][]coverageHint{}
 	for _, tg := range targets {
-		fc, fs := files[tg.Path], p.files[tg.Path]
+		fc, fs := files[tg.Path], p.state.File(tg.Path)
 		if fc == nil || fs == nil || tg.FromLine <= 0 {
 			continue
 		}
@@ -46,7 +47,7 @@ func hintsFor(p *project, files map[string]*engine.FileCoverage, targets []engin
 					cur.to = l
 					continue
 				}
-				out[tg.Path] = append(out[tg.Path], coverageHint{src: fs.src, from: l, to: l, guard: g, execs: execs})
+				out[tg.Path] = append(out[tg.Path], coverageHint{src: fs.Text, from: l, to: l, guard: g, execs: execs})
 				cur = &out[tg.Path][len(out[tg.Path])-1]
 			}
 		}
@@ -73,10 +74,10 @@ func guardBefore(guards []engine.Guard, file string, line int) *engine.Guard {
 
 // diagnostic is the hint as the editor shows it, on the lines' text.
 func (h *coverageHint) diagnostic(path string) protocol.Diagnostic {
-	m := h.src.mapper()
+	m := h.src.Mapper()
 	start, _ := m.LineRange(min(h.from-1, m.Lines()-1))
 	_, end := m.LineRange(min(h.to-1, m.Lines()-1))
-	for start < end && (h.src.content[start] == ' ' || h.src.content[start] == '\t') {
+	for start < end && (h.src.Content()[start] == ' ' || h.src.Content()[start] == '\t') {
 		start++
 	}
 	what := "this line"
@@ -85,7 +86,7 @@ func (h *coverageHint) diagnostic(path string) protocol.Diagnostic {
 	}
 	msg := fmt.Sprintf("no input reached %s in %s", what, plural(int(h.execs), "exec"))
 	d := protocol.Diagnostic{
-		Range:    h.src.toRange(start, end),
+		Range:    rangeIn(h.src, start, end),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Code:     codeUnreached,
 		Source:   sourceCoverage,
@@ -93,7 +94,7 @@ func (h *coverageHint) diagnostic(path string) protocol.Diagnostic {
 	if g := h.guard; g != nil {
 		msg += ": `" + g.Text + "` at line " + strconv.Itoa(g.Line) + " was never passed; " + g.Distance()
 		d.RelatedInformation = []protocol.DiagnosticRelatedInformation{{
-			Location: protocol.Location{URI: uriOf(path), Range: h.src.toRange(g.Start, g.End)},
+			Location: protocol.Location{URI: uriOf(path), Range: rangeIn(h.src, g.Start, g.End)},
 			Message:  "the condition no input passed",
 		}}
 	}
@@ -106,7 +107,7 @@ func (h *coverageHint) diagnostic(path string) protocol.Diagnostic {
 func (s *server) coverageHintsAtLocked(path string) []protocol.Diagnostic {
 	var out []protocol.Diagnostic
 	for root, rc := range s.coverage {
-		if p := s.projects[root]; p == nil || p.gen != rc.gen {
+		if p := s.projects[root]; p == nil || rc.gen.State() != p.state || !rc.gen.Current() {
 			continue
 		}
 		for i := range rc.hints[path] {

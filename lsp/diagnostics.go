@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sort"
 
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -15,13 +16,13 @@ import (
 // all (no compiler) is reported on its entry files.
 func compilerDiagnostics(builds []*solc.Build) map[string][]protocol.Diagnostic {
 	out := map[string][]protocol.Diagnostic{}
-	srcs := map[string]*source{} // by unit
+	srcs := map[string]*session.Text{} // by unit
 	for _, b := range builds {
 		for name, u := range b.Units {
 			if u.Path == "" {
 				continue
 			}
-			srcs[name] = newSource(u.Content)
+			srcs[name] = session.NewText(u.Content)
 			if out[u.Path] == nil {
 				out[u.Path] = []protocol.Diagnostic{}
 			}
@@ -56,10 +57,10 @@ func compilerDiagnostics(builds []*solc.Build) map[string][]protocol.Diagnostic 
 
 // solcDiagnostic converts one compiler diagnostic; secondary locations
 // become related information.
-func solcDiagnostic(d solc.Diagnostic, src *source, srcs map[string]*source) protocol.Diagnostic {
+func solcDiagnostic(d solc.Diagnostic, src *session.Text, srcs map[string]*session.Text) protocol.Diagnostic {
 	r := protocol.Range{}
 	if d.Start >= 0 {
-		r = src.toRange(d.Start, d.End)
+		r = rangeIn(src, d.Start, d.End)
 	}
 	out := protocol.Diagnostic{
 		Range:    r,
@@ -77,7 +78,7 @@ func solcDiagnostic(d solc.Diagnostic, src *source, srcs map[string]*source) pro
 		}
 		rr := protocol.Range{}
 		if rel.Start >= 0 {
-			rr = rs.toRange(rel.Start, rel.End)
+			rr = rangeIn(rs, rel.Start, rel.End)
 		}
 		msg := rel.Message
 		if msg == "" {
@@ -139,10 +140,10 @@ func (s *server) publish(paths ...string) {
 		params.Diagnostics = append(params.Diagnostics, s.sizeDiagnosticLocked(path)...)
 		params.Diagnostics = append(params.Diagnostics, s.solcDiag[path]...)
 		for _, f := range s.findingsAtLocked(path) {
-			params.Diagnostics = append(params.Diagnostics, f.diagnostic())
+			params.Diagnostics = append(params.Diagnostics, diagnosticOf(f))
 		}
 		for _, n := range s.notesAtLocked(path) {
-			params.Diagnostics = append(params.Diagnostics, n.diagnostic())
+			params.Diagnostics = append(params.Diagnostics, noteDiagnostic(n))
 		}
 		params.Diagnostics = append(params.Diagnostics, s.coverageHintsAtLocked(path)...)
 		params.Diagnostics = append(params.Diagnostics, s.behaviourDiagnosticsLocked(path)...)

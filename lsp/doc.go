@@ -31,9 +31,10 @@
 // # Positions
 //
 // Every range is converted with the text it was computed on: compiled
-// files, open buffers and findings each keep a source (content and
-// position mapper, UTF-16 columns). When a buffer changed since the last
-// compile, ranges move through a line diff (diff.go).
+// files, open buffers and findings each keep a session.Text (content and
+// position mapper; rangeIn converts to UTF-16 columns). When a buffer changed since the last
+// compile, ranges move through a line diff (session.DiffLines; what an
+// edit keeps, moves or drops is session's rule, session/edits.go).
 //
 // # Files
 //
@@ -45,8 +46,9 @@
 //   - initialize.go: initialize, initialized, shutdown, exit.
 //   - text_sync.go, edit.go: didOpen/didChange/didSave/didClose, incremental edits.
 //   - pipeline.go: runs (schedule, execute, take-over) and what each
-//     compile changes (applyBuilds, publish); session.Run orders the
-//     compiles (a full compile's good builds go on when others fail).
+//     compile shows (showCompile, publish); session.Run orders the
+//     compiles and applies them to the project's session.State (a full
+//     compile's good builds go on when others fail).
 //     pipeline_suites.go: editorStages, the editor's session.Stages.
 //   - campaign.go: what a run fuzzes directly, as session.Run aimed it.
 //   - fuzz.go: a run through one session.Run call, streamed
@@ -54,8 +56,10 @@
 //     run (corpus, fork) and shows of what it decided; runstream.go: what
 //     it streams (findings, progress, set-ups, campaign ends); summary.go:
 //     each campaign's line in the client's log.
-//   - skipped.go: notes on the contracts a campaign did not fuzz.
-//   - findingstate.go: stored findings rechecked on a new build.
+//   - skipped.go: session's notes on the contracts a campaign did not
+//     fuzz, as diagnostics.
+//   - findingstate.go: what session's replay of the project's findings
+//     on a new build changed, shown (published, fixed ones named).
 //   - funcfigures.go: each function's figures for lenses and hovers.
 //   - coverage.go, coverage_functions.go, coverage_hint.go,
 //     coverage_lcov.go: a run's line coverage, its notification, the hint
@@ -67,7 +71,8 @@
 //   - fork.go: the fork a campaign runs on (trusted workspaces only).
 //   - corpus.go: the corpus saved per project in .foresight/corpus.
 //   - project.go: per-root state and absorbing a new build (focus, staleness).
-//   - findings.go, diagnostics.go: findings and compiler messages as diagnostics.
+//   - findings.go, diagnostics.go: session's findings and compiler
+//     messages as diagnostics, related information and hover text.
 //   - code_action.go, execute_command.go, code_lens.go, hover.go: the features.
 //   - testitems.go, testrun.go: foresight/testItems (suites, reproducers,
 //     functions) and the run commands' "wait" answer, for test runners.
@@ -83,7 +88,7 @@
 //     record per setting and flag), from which the editor configurations
 //     and docs tables are generated.
 //   - progress.go: work-done progress, cancellable by the client.
-//   - mapper.go, document.go, diff.go: positions, URIs, line diffs.
+//   - mapper.go, document.go: positions, URIs.
 //
 // # Files
 //
@@ -94,19 +99,20 @@
 // `$/cancelRequest` is handled at once, and a long command may release the
 // queue before it replies), `stream.go` (framing that survives malformed
 // messages and refuses oversized ones before decoding them), `initialize.go` (capabilities, commands, watched-file
-// registration), `document.go` (immutable texts with lazy position mappers,
+// registration), `document.go` (open buffers, `rangeIn`: a `session.Text` range in LSP positions,
 // URIs to paths), `text_sync.go`/`edit.go` (incremental UTF-16 edits),
-// `diff.go` (line hunks between two versions of a file, to move findings and
-// focus changed functions), `pipeline.go` (per save: `schedule`,
-// `execute`, which hands the run to `session.Run`, and `applyBuilds`, what
-// each compile of it changes: diagnostics published at once, findings
-// moved, the changed functions; a newer save takes the campaign over when
-// its build is ready; `settleDiagnostics`),
+// `pipeline.go` (per save: `schedule`,
+// `execute`, which hands the run to `session.Run`, and `showCompile`, what
+// each compile of it shows once session applied it to the project's
+// `session.State`: diagnostics published at once, the files whose
+// findings and notes moved; a newer save takes the
+// campaign over when its build is ready; `settleDiagnostics`),
 // `pipeline_suites.go` (`editorStages`, the editor's `session.Stages`:
-// each compile applied, the suites' compile queued on the background
+// each compile shown, the suites' compile queued on the background
 // worker, one at a time, an older run's suites fuzzing on until the newer
-// ones are ready, the suites kept for carried set-ups), `project.go`
-// (per-root state, focus from changed functions, staleness), `campaign.go`
+// ones are ready), `project.go` (per-root protocol state beside session's
+// `session.State`: the run in flight, diagnostics, lenses' figures,
+// behaviour and mutants), `campaign.go`
 // (what a run fuzzes, as `session.Run` aimed it: `editorSink.Aimed`), `corpus.go`
 // (the project's saved inputs in `.foresight/corpus`, one file per
 // input named by content hash, as `engine/corpus` writes them), `findings.go`/`diagnostics.go`,
@@ -116,8 +122,9 @@
 // progress' countdown), `runstream.go` (its `session.Stream`: findings
 // published as found, the direct campaign's and the suites' progress,
 // the set-up recorded, each campaign's log line),
-// `findingstate.go` (each stored finding replayed on a new full build:
-// still failing, fixed or stale, `engine.Recheck`), `code_action.go`,
+// `findingstate.go` (what session's replay of the project's findings on a
+// new full build changed, `session.Replayed`: the files published, the
+// fixed ones named in a message), `code_action.go`,
 // `code_lens.go`, `hover.go`, `execute_command.go`, `progress.go`,
 // `configuration.go` (with `setting_specs.go`, the editor's view of
 // `session`'s settings, and `setting_bounds.go`, which clamps numeric
@@ -129,16 +136,16 @@
 // lists), `testrun.go` (`"wait"` on `foresight.fuzzFile` and
 // `foresight.fuzzFunction`: the answer once the run ended, with its
 // findings), `coverage_lcov.go`
-// (`.foresight/lcov.info`), `coverage_hint.go` (the `unreached` hints on
-// changed lines, naming the nearest unmet guard). `behaviour.go` (after a
-// save's campaign, its changed functions compared with the previous full
-// build by engine/behaviour, in the background: the `behaviour-change`
-// Information diagnostics and the "behaviour unchanged over N inputs"
-// lenses), `behaviour_command.go` (their actions: accept, replay on both
-// builds, export as a regression test). `mutants.go` (with the setting
-// `mutants`, after a save's campaign, debounced and cancelled by the next
-// save: `session.Mutants` on the save's changed lines; the `mutant-survived`
-// and `mutant-not-reached` hints per line and the counts' lens),
+// (`.foresight/lcov.info`'s text, written by `session.WriteProjectLCOV`), `coverage_hint.go` (the `unreached` hints on
+// changed lines, naming the nearest unmet guard). `behaviour.go` (what
+// session's behaviour check after a save's campaign found,
+// `session.BehaviourChecked`: the `behaviour-change` Information
+// diagnostics and the "behaviour unchanged over N inputs" lenses),
+// `behaviour_command.go` (their actions: accept, replay on both builds,
+// export as a regression test, `session.BehaviourDifference`). `mutants.go` (with the setting
+// `mutants`, what session's mutants of the save's changed lines found,
+// `session.MutantsChecked`: the `mutant-survived` and
+// `mutant-not-reached` hints per line and the counts' lens),
 // `mutants_command.go` (their actions: Show mutant, a diff result;
 // Add a property skeleton), `skeleton.go` (the invariant stub and where it
 // goes: the suite, else a new test file).
@@ -148,8 +155,8 @@
 //     fallback staticcheck is told about), `campaign.go` (a run's
 //     contracts, focus and targets from `session.Campaigns.AimFor`),
 //     `fuzz.go` (the campaigns of a run: `fuzz` calls `session.RunAll`,
-//     `addFindingOf` publishes, placed on the text now by `pipeline.go`'s
-//     `placeLocked`), `funcfigures.go` (each
+//     `addFindingOf` publishes, placed on the text now by
+//     `session.Streamed`), `funcfigures.go` (each
 //     function's own lens figures from the campaigns' per-function counts
 //     and line coverage; an invariant's calls held), `summary.go` (the suite
 //     campaigns' progress hooks and one human `window/logMessage` line per
@@ -157,8 +164,8 @@
 //     budget's time left in each report), `export.go` (the Foundry export
 //     command writes the test into the project `session.ExportPlace` chooses,
 //     as `replay --export` does, never inside node_modules nor over a file,
-//     named by `session`), `skipped.go` (`session.Skips` as diagnostics on their contracts,
-//     moved with edits), `corpus.go` and `fork.go` (`session`'s corpus and fork
+//     named by `session`), `skipped.go` (`session.Note`s, the contracts a
+//     campaign did not fuzz, as diagnostics), `corpus.go` and `fork.go` (`session`'s corpus and fork
 //     choice, with the editor's messages), `size.go`.
 //     `lsp/testdata/harness/client.mjs` is a scripted stdio client on
 //     vscode-languageserver-protocol (the Node end-to-end tests,

@@ -4,62 +4,25 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
-	"sync"
 
-	"github.com/foresight-sol/foresight/solc/position"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
-
-// A source is an immutable text with a lazily built position mapper. Open
-// documents, compiled files and findings all point at sources, so a range
-// is always converted with the text it was computed on.
-type source struct {
-	content []byte
-	once    sync.Once
-	m       *position.Mapper
-}
-
-func newSource(content []byte) *source { return &source{content: content} }
-
-func (s *source) mapper() *position.Mapper {
-	s.once.Do(func() { s.m = position.NewMapper(s.content) })
-	return s.m
-}
-
-// lines returns the text of each line, without line breaks.
-func (s *source) lines() []string {
-	m := s.mapper()
-	out := make([]string, m.Lines())
-	for i := range out {
-		a, b := m.LineRange(i)
-		out[i] = string(s.content[a:b])
-	}
-	return out
-}
-
-// line returns the zero-based line of a byte offset (clamped).
-func (s *source) line(offset int) int {
-	l, _, err := s.mapper().LineCol(clamp(offset, 0, len(s.content)))
-	if err != nil {
-		return 0
-	}
-	return l
-}
 
 func clamp(x, lo, hi int) int {
 	return max(lo, min(x, hi))
 }
 
-// toRange converts a byte range of the source to an LSP range; offsets
+// rangeIn converts a byte range of a text to an LSP range; offsets
 // outside the text are clamped.
-func (s *source) toRange(start, end int) protocol.Range {
-	n := len(s.content)
+func rangeIn(t *session.Text, start, end int) protocol.Range {
+	n := len(t.Content())
 	start, end = clamp(start, 0, n), clamp(end, 0, n)
 	if end < start {
 		end = start
 	}
-	r, err := toRange(s.mapper(), start, end)
+	r, err := toRange(t.Mapper(), start, end)
 	if err != nil {
 		return protocol.Range{}
 	}
@@ -71,7 +34,7 @@ type document struct {
 	uri     protocol.DocumentURI
 	path    string
 	version int32
-	text    *source
+	text    *session.Text
 	// awaitingContent: opened empty, as a file an edit creates is before
 	// the edit's text arrives (an exported test); it is compiled once
 	// its content arrives, not before (solc would say the empty file

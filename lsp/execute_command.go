@@ -130,7 +130,7 @@ func commandArg(params *protocol.ExecuteCommandParams, v any) error {
 // replayTarget is what replaying or exporting a finding needs.
 type replayTarget struct {
 	p      *project
-	f      *finding
+	f      *session.Finding
 	builds []*solc.Build
 	setup  report.Setup
 }
@@ -143,21 +143,16 @@ func (s *server) target(ctx context.Context, id string) (*replayTarget, error) {
 		s.mu.Unlock()
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "finding %s is gone: its code changed since", id)
 	}
-	// Campaigns record their deployment (OnSetup) before any finding.
-	setup, ok := p.setups[f.f.Seed]
-	builds := p.builds
-	if h := f.f.Harness; h != nil {
-		// A suite's campaign ran on the suite compiled alone.
-		setup, builds = h.Setup, p.suites[h.File]
-		ok = builds != nil
-		if f.carried {
-			s.mu.Unlock()
-			return nil, fmt.Errorf("finding %s was found on the saved code while its suite (%s) compiled: it can be replayed once that compile has ended and replayed it", id, filepath.Base(h.File))
-		}
+	// Campaigns record their deployment (OnSetup) before any finding; a
+	// suite's campaign ran on the suite compiled alone.
+	setup, builds, ok := p.state.ReplayOn(f)
+	if h := f.Found.Harness; h != nil && f.Carried {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("finding %s was found on the saved code while its suite (%s) compiled: it can be replayed once that compile has ended and replayed it", id, filepath.Base(h.File))
 	}
 	s.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("finding %s: the deployment of its campaign (seed %d) is unknown", id, f.f.Seed)
+		return nil, fmt.Errorf("finding %s: the deployment of its campaign (seed %d) is unknown", id, f.Found.Seed)
 	}
 	// What follows (a replay, a round trip to the client) reads nothing of
 	// the session: later messages need not wait for it.
@@ -191,7 +186,7 @@ func (s *server) replay(ctx context.Context, a replayArg) (any, error) {
 	if !quiet {
 		summary := fmt.Sprintf("foresight: replayed %d transaction(s): ", len(tr.Steps))
 		if tr.Reproduced {
-			summary += fmt.Sprintf("%s reproduced at %s:%d", t.f.f.Title, filepath.Base(t.f.path), t.f.f.Line)
+			summary += fmt.Sprintf("%s reproduced at %s:%d", t.f.Found.Title, filepath.Base(t.f.Path), t.f.Found.Line)
 		} else {
 			summary += "the finding did not reproduce (the code changed?)"
 		}
@@ -202,7 +197,7 @@ func (s *server) replay(ctx context.Context, a replayArg) (any, error) {
 		return text, nil
 	}
 	return replayResult{
-		Title: t.f.f.Title, Kind: t.f.f.Kind, Path: t.f.path, Line: t.f.f.Line,
+		Title: t.f.Found.Title, Kind: t.f.Found.Kind, Path: t.f.Path, Line: t.f.Found.Line,
 		Reproduced: tr.Reproduced, Trace: text,
 	}, nil
 }
@@ -258,7 +253,7 @@ func (s *server) fuzzFunction(a functionArg) (*run, error) {
 	name := a.Function
 	if name == "" {
 		name, err = s.functionAtLocked(p, path, *a.Position)
-	} else if fs := p.files[path]; fs != nil && !definesFunction(fs.functions, name) {
+	} else if fs := p.state.File(path); fs != nil && !definesFunction(fs.Functions, name) {
 		err = jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: no public or external function %s in %s", cmdFuzzFunc, name, filepath.Base(path))
 	}
 	test := err == nil && p.isTestLocked(path)
@@ -295,18 +290,18 @@ func definesFunction(fns []solc.Function, name string) bool {
 // the last compile of path that contains a position of the document
 // (functions whose first or last line was edited since cannot be found).
 func (s *server) functionAtLocked(p *project, path string, pos protocol.Position) (string, error) {
-	fs := p.files[path]
+	fs := p.state.File(path)
 	if fs == nil {
 		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s has not compiled yet", filepath.Base(path))
 	}
-	v := newView(fs.src, s.docs[path])
-	off, err := fromPosition(v.cur.mapper(), pos)
+	v := newView(fs.Text, s.docs[path])
+	off, err := fromPosition(v.cur.Mapper(), pos)
 	if err != nil {
 		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "position %d:%d: %v", pos.Line, pos.Character, err)
 	}
 	var best *solc.Function
-	for i := range fs.functions {
-		fn := &fs.functions[i]
+	for i := range fs.Functions {
+		fn := &fs.Functions[i]
 		start, _, ok1 := v.place(fn.Start, fn.Start)
 		end, _, ok2 := v.place(fn.End, fn.End)
 		if !ok1 || !ok2 || off < start || off > end {
@@ -343,7 +338,7 @@ func (s *server) fuzzFile(a fileArg) (*run, error) {
 	test := p.isTestLocked(path)
 	var text []byte
 	if d := s.docs[path]; d != nil {
-		text = d.text.content
+		text = d.text.Content()
 	}
 	s.mu.Unlock()
 	if test && text == nil {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
@@ -37,15 +36,15 @@ func (s *server) exportFoundryTest(ctx context.Context, a findingArg) (string, e
 	if bound == "" {
 		bound = t.p.root // no workspace folder: the open file's project
 	}
-	dest, opts, err := session.ExportPlace(bound, t.builds)
+	place, err := session.ExportPlace(bound, t.builds)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", errExportPath, err)
 	}
-	rel, text, err := export.FoundryTestWith(t.f.f, t.setup, t.builds, opts)
+	rel, text, err := place.Test(t.f.Found, t.setup, t.builds, session.ExportStyle{}, 0)
 	if err != nil {
 		return "", fmt.Errorf("foundry test: %w", err)
 	}
-	return s.createNew(ctx, dest, rel, text, "Foresight: Foundry test")
+	return s.createNew(ctx, place.Dest, rel, text, "Foresight: Foundry test")
 }
 
 // createNew creates a file of the project (rel, a slash path under root)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -472,8 +473,8 @@ func (f *fakeClient) replace(path, old, new string) {
 		f.mu.Unlock()
 		f.t.Fatalf("%q not in %s", old, path)
 	}
-	src := newSource([]byte(text))
-	r := src.toRange(i, i+len(old))
+	src := session.NewText([]byte(text))
+	r := rangeIn(src, i, i+len(old))
 	f.versions[path]++
 	v := f.versions[path]
 	f.texts[path] = text[:i] + new + text[i+len(old):]

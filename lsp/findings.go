@@ -7,62 +7,49 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
-// A finding is an engine finding as the editor sees it: its byte range
-// refers to src, the compiled text of its file, and moves with that text
-// across saves until an edit touches it.
-type finding struct {
-	id   string
-	path string
-	src  *source
-	f    report.Finding // Start, End, Line and Column follow src
-	// via are the finding's places in code the user does not own (a
-	// library or dependency it called), as ranges of their compiled text.
-	via   []protocol.DiagnosticRelatedInformation
-	state findingState // what the last replay on edited code made of it (findingstate.go)
-	// carried: found by a carried suite (session.Carry), on builds the
-	// server does not keep, until its replay on the suite's own compile.
-	carried bool
-}
-
-// key identifies a finding across campaigns: the same kind at the same
-// place is the same bug.
-func (f *finding) key() string {
-	return fmt.Sprintf("%s@%s:%d:%d", f.f.Kind, f.path, f.f.Start, f.f.End)
-}
+// The editor's findings are session's record (session.Findings, in byte
+// offsets of the texts they were found on); this file is how they show:
+// diagnostics, related information, hover text.
 
 // diagnosticData travels with a finding's diagnostic to code actions.
 type diagnosticData struct {
 	Finding string `json:"finding"`
 }
 
-// diagnostic renders a finding: its kind as the code, related entries for
-// where it failed inside a dependency, then one per transaction of the
-// sequence.
-func (f *finding) diagnostic() protocol.Diagnostic {
-	r := f.src.toRange(f.f.Start, f.f.End)
+// diagnosticOf renders a finding: its kind as the code, related entries
+// for where it failed inside a dependency, then one per transaction of
+// the sequence.
+func diagnosticOf(f *session.Finding) protocol.Diagnostic {
+	r := rangeIn(f.Text, f.Found.Start, f.Found.End)
 	d := protocol.Diagnostic{
 		Range:    r,
-		Severity: severityOf(f.f.Severity),
-		Code:     f.f.Kind,
+		Severity: severityOf(f.Found.Severity),
+		Code:     f.Found.Kind,
 		Source:   sourceFindings,
-		Message:  f.f.Message,
-		Data:     diagnosticData{Finding: f.id},
+		Message:  f.Found.Message,
+		Data:     diagnosticData{Finding: f.ID},
 	}
-	if f.f.Mock {
+	if f.Found.Mock {
 		// In a mock or test helper: labelled, below the project's own.
 		d.Severity, d.Message = protocol.DiagnosticSeverityInformation, "(mock) "+d.Message
 	}
-	if f.state.status == engine.Stale {
+	if f.State.Status == engine.Stale {
 		// No longer applies: faded, below the findings that do.
 		d.Severity, d.Tags = protocol.DiagnosticSeverityInformation, []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
 	}
-	d.Message = f.state.label() + d.Message
-	d.RelatedInformation = append(d.RelatedInformation, f.via...)
-	loc := protocol.Location{URI: uriOf(f.path), Range: r}
-	for i, c := range f.f.Calls {
+	d.Message = f.State.Label() + d.Message
+	for _, v := range f.Via {
+		d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
+			Location: protocol.Location{URI: uriOf(v.Path), Range: rangeIn(v.Text, v.Start, v.End)},
+			Message:  v.Message,
+		})
+	}
+	loc := protocol.Location{URI: uriOf(f.Path), Range: r}
+	for i, c := range f.Found.Calls {
 		d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
 			Location: loc,
 			Message:  callLine(i, c),
@@ -81,10 +68,10 @@ func callLine(i int, c report.Call) string {
 	return s
 }
 
-// sequenceText is the whole sequence, one call per line.
-func (f *finding) sequenceText() string {
+// sequenceText is a finding's whole sequence, one call per line.
+func sequenceText(f *session.Finding) string {
 	var b strings.Builder
-	for i, c := range f.f.Calls {
+	for i, c := range f.Found.Calls {
 		b.WriteString(callLine(i, c))
 		b.WriteByte('\n')
 	}
@@ -101,56 +88,21 @@ func severityOf(s string) protocol.DiagnosticSeverity {
 	return protocol.DiagnosticSeverityInformation
 }
 
-// moveFindings carries a file's findings from its old compiled text to the
-// new one. A finding leaves the list (dropped) when the edit touched its
-// lines or the function around it: the full build's replay
-// (recheckFindings) or a new campaign must confirm it; the others move
-// with their lines.
-func (s *server) moveFindings(fs []*finding, old, nf *fileState, hunks []hunk) (kept, dropped []*finding) {
-	for _, f := range fs {
-		if f.src != old.src {
-			continue // from an older text: cannot be placed
-		}
-		if fn := enclosing(old.functions, f.f.Start, f.f.End); fn != nil &&
-			touches(hunks, old.src.line(fn.Start), old.src.line(fn.End), true) {
-			dropped = append(dropped, f)
-			continue
-		}
-		start, end, ok := relocate(old.src, nf.src, hunks, f.f.Start, f.f.End)
-		if !ok {
-			dropped = append(dropped, f)
-			continue
-		}
-		moved := *f
-		moved.src = nf.src
-		moved.f.Start, moved.f.End = start, end
-		if l, c, err := nf.src.mapper().LineCol(start); err == nil {
-			moved.f.Line, moved.f.Column = l+1, c+1
-		}
-		kept = append(kept, &moved)
-	}
-	return kept, dropped
-}
-
 // findingByIDLocked looks a finding up in every project.
-func (s *server) findingByIDLocked(id string) (*project, *finding) {
+func (s *server) findingByIDLocked(id string) (*project, *session.Finding) {
 	for _, p := range s.projects {
-		for _, fs := range p.findings {
-			for _, f := range fs {
-				if f.id == id {
-					return p, f
-				}
-			}
+		if f := p.state.ByID(id); f != nil {
+			return p, f
 		}
 	}
 	return nil, nil
 }
 
 // findingsAtLocked returns the findings of a file.
-func (s *server) findingsAtLocked(path string) []*finding {
-	var out []*finding
+func (s *server) findingsAtLocked(path string) []*session.Finding {
+	var out []*session.Finding
 	for _, p := range s.projects {
-		out = append(out, p.findings[path]...)
+		out = append(out, p.state.In(path)...)
 	}
 	return out
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/fork"
-	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/internal/redact"
 	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
@@ -17,31 +15,6 @@ import (
 // docs/cli.md, "Fork mode"). A forked campaign makes network requests to a URL that a
 // workspace's settings file may name, so it runs only in a trusted
 // workspace; an untrusted one is fuzzed without the fork, and told so once.
-
-// openForkAs opens cfg, the fork a replay chose (a campaign's is
-// session.Run's: editorSink.Forked), or says why it chose none.
-func (s *server) openForkAs(ctx context.Context, cfg *fork.Config, err error) (*fork.Source, error) {
-	if errors.Is(err, session.ErrForkUntrusted) {
-		s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")
-		return nil, nil
-	}
-	if err != nil {
-		s.forkFailed(err, "the finding was not replayed (set forkUrl to the fork's URL)")
-		return nil, err
-	}
-	if cfg == nil {
-		return nil, nil
-	}
-	src, err := fork.Open(ctx, *cfg)
-	if err != nil {
-		err = redact.Error(err) // fork errors carry no credentials; this keeps it so
-		if ctx.Err() == nil {
-			s.forkFailed(err, "the campaign did not run on the fork, nor without it (fix forkUrl, or clear it to fuzz without a fork)")
-		}
-		return nil, err
-	}
-	return src, nil
-}
 
 // isTrusted says whether the workspace is trusted.
 func (s *server) isTrusted() bool {
@@ -56,27 +29,18 @@ func (s *server) isTrusted() bool {
 func (s *server) forkFailed(err error, what string) {
 	s.log.Warn("fork", zap.Error(err))
 	key := err.Error()
-	var fe *fork.Error
-	if errors.As(err, &fe) {
-		key = fe.Kind.Error()
+	if kind, ok := session.ForkFailure(err); ok {
+		key = kind.Error()
 	}
 	s.notifyOnceAs(protocol.MessageTypeWarning, "\x00fork: "+key, "foresight: "+err.Error()+"; "+what)
 }
 
 // forkKind names the kind of a fork failure for a progress line.
 func forkKind(err error) string {
-	var fe *fork.Error
-	if errors.As(err, &fe) {
-		return fe.Kind.Error()
+	if kind, ok := session.ForkFailure(err); ok {
+		return kind.Error()
 	}
 	return "see the message"
-}
-
-// setUpForks are the forks a Foundry set-up may select itself
-// (session.SetUpForks), refused before any request in an untrusted
-// workspace.
-func (s *server) setUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
-	return session.SetUpForks(ctx, s.isTrusted(), rec)
 }
 
 // closeSetUpForks writes the set-up's forks' disk caches.
@@ -91,8 +55,10 @@ func (s *server) closeSetUpForks(forks *engine.SetUpForks) {
 	}
 }
 
-// closeFork writes the fork's disk cache.
-func (s *server) closeFork(src *fork.Source) {
+// closeFork writes the fork's disk cache; the set-up's forks are
+// closeSetUpForks'.
+func (s *server) closeFork(f session.Forks) {
+	src := f.Source
 	if src == nil {
 		return
 	}
@@ -104,22 +70,28 @@ func (s *server) closeFork(src *fork.Source) {
 }
 
 // replayOn is engine.ReplayOn on the fork a finding was found on, if it
-// was (session.ReplayFork: forkUrl, else the finding's own URL, at the
-// finding's block), as 'foresight replay' does.
+// was (session.OpenReplayFork: forkUrl, else the finding's own URL, at
+// the finding's block), as 'foresight replay' does; an untrusted
+// workspace replays without it, its set-up's forks refusing to fork.
 func (s *server) replayOn(ctx context.Context, t *replayTarget) (*engine.Trace, error) {
 	s.mu.Lock()
 	st := s.settings
 	s.mu.Unlock()
-	cfg, err := session.ReplayFork(t.setup.Fork, st.ForkURL, 0)
-	if err == nil && cfg != nil && !s.isTrusted() {
-		err = session.ErrForkUntrusted
-	}
-	src, err := s.openForkAs(ctx, cfg, err)
-	if err != nil {
+	forks, err := session.OpenReplayFork(ctx, t.setup.Fork, st.ForkURL, 0, s.isTrusted())
+	switch {
+	case errors.Is(err, session.ErrForkUntrusted):
+		s.notifyOnce(protocol.MessageTypeWarning, "foresight: the workspace is not trusted: ignoring forkUrl (a forked campaign makes network requests to the URL it names); fuzzing without the fork")
+	case errors.Is(err, session.ErrForkRedacted):
+		s.forkFailed(err, "the finding was not replayed (set forkUrl to the fork's URL)")
+		return nil, err
+	case err != nil:
+		err = redact.Error(err) // fork errors carry no credentials; this keeps it so
+		if ctx.Err() == nil {
+			s.forkFailed(err, "the campaign did not run on the fork, nor without it (fix forkUrl, or clear it to fuzz without a fork)")
+		}
 		return nil, err
 	}
-	defer s.closeFork(src)
-	forks := s.setUpForks(ctx, t.setup.Fork)
-	defer s.closeSetUpForks(forks)
-	return engine.ReplayForked(src, forks, t.builds, t.setup, t.f.f)
+	defer s.closeFork(forks)
+	defer s.closeSetUpForks(forks.SetUp)
+	return engine.ReplayForked(forks.Source, forks.SetUp, t.builds, t.setup, t.f.Found)
 }

@@ -50,7 +50,7 @@ func (st *fuzzStats) title(findings int) string {
 // its own figures from the direct campaign's report and its suites'
 // (rep.FunctionStats, rep.Coverage), keyed "Contract.fn". fileOf returns
 // a file's compiled state.
-func functionFigures(rep *engine.Report, runs []session.SuiteRun, fns []solc.Function, src *source, path string) map[string]*fuzzStats {
+func functionFigures(rep *engine.Report, runs []session.SuiteRun, fns []solc.Function, src *session.Text, path string) map[string]*fuzzStats {
 	reps := []*engine.Report{rep}
 	for _, r := range runs {
 		if r.Report != nil {
@@ -61,7 +61,7 @@ func functionFigures(rep *engine.Report, runs []session.SuiteRun, fns []solc.Fun
 	for _, fn := range fns {
 		key := fn.Contract + "." + fn.Name
 		st := &fuzzStats{}
-		first, last := src.line(fn.Start)+1, src.line(fn.End)+1
+		first, last := src.Line(fn.Start)+1, src.Line(fn.End)+1
 		covered, code := map[int]bool{}, map[int]bool{}
 		for _, r := range reps {
 			for _, fs := range r.FunctionStats {

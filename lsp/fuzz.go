@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
@@ -35,6 +34,9 @@ type fuzzRequest struct {
 	// fuzzCtx ends when the run does or the client cancels its
 	// progress: it stops the campaigns, not the compiles.
 	fuzzCtx context.Context
+	// old is the project's last full build: a save's behaviour check
+	// compares it with the new one (session.AfterSave).
+	old []*solc.Build
 	// Set by editorSink.Aimed.
 	builds  []*solc.Build
 	c       campaign
@@ -45,8 +47,10 @@ type fuzzRequest struct {
 // fuzz is one run of the editor: session.Run orders it (the compiles,
 // the aim, Foundry's configuration, the project's corpus and fork, the
 // budget split, the suites beside the direct campaign), as the command
-// line's; editorStages applies each compile and editorSink streams what
-// the run says to the client. It returns the run's end message.
+// line's, and applies its compiles, replays and findings to the
+// project's session.State (r.gen); editorStages shows each compile and
+// editorSink streams what the run says to the client. It returns the
+// run's end message.
 func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Result) {
 	p, r, t, st := req.p, req.r, req.t, req.st
 	opts := st.options(t.budget)
@@ -63,10 +67,11 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 	given := session.Given{Seed: st.Seed != 0, Depth: st.MaxSequenceLength != 0 && st.MaxSequenceLength != engine.DefaultMaxSeqLen}
 	focus := session.Focus{File: t.file, Functions: t.focus, WholeFile: t.wholeFile, Saved: t.reason == "save", Untargeted: !st.targeted()}
 	res, err := session.Run(ctx, session.Request{Mode: editorMode(t), Project: req.proj, Files: req.files, Overlay: req.overlay, Toolchain: req.tc, Focus: focus,
-		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions, st: st}, StopFuzz: req.fuzzCtx.Done(),
+		Stages: &editorStages{s: s, p: p, r: r, versions: req.versions}, Gen: r.gen, StopFuzz: req.fuzzCtx.Done(),
 		Options: opts, Given: given, StopDirect: r.stopDirect,
 		Corpus: session.CorpusRequest{Path: session.ProjectCorpus(p.root), Root: p.root, Keep: maxSavedInputs},
-		Fork:   session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()}}, sink)
+		Fork:   session.ForkRequest{URL: st.ForkURL, Block: st.ForkBlock, Trusted: s.isTrusted()},
+		After:  s.afterSave(p, req.old, st)}, sink)
 	if res.Stop != session.Ran {
 		return s.stopped(p, res, err), res
 	}
@@ -83,6 +88,14 @@ func (s *server) fuzz(ctx context.Context, req fuzzRequest) (string, session.Res
 		result += "; the direct campaign was stopped by the next save's"
 	}
 	return result, res
+}
+
+// afterSave asks for the checks after a save's campaign: the behaviour
+// check against old and the mutants of the settings.
+func (s *server) afterSave(p *project, old []*solc.Build, st Settings) *session.AfterSave {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return &session.AfterSave{Checks: s.checksLocked(p), Old: old, Seed: st.Seed, Mutants: st.mutantOptions()}
 }
 
 // stopped is the end message of a run that ended before its campaigns.
@@ -127,8 +140,7 @@ func (s *server) fuzzEnded(ctx context.Context, req fuzzRequest, rep *engine.Rep
 		if errors.As(err, &ce) { // the suites' compile
 			s.showMessage(protocol.MessageTypeError, "foresight: compile: "+ce.Err.Error())
 		}
-		var fe *fork.Error
-		if errors.As(err, &fe) {
+		if _, ok := session.ForkFailure(err); ok {
 			s.forkFailed(err, "the campaign stopped there: it did not run on the fork past that point")
 			return "stopped: the fork failed (" + forkKind(err) + ")"
 		}
@@ -145,21 +157,21 @@ func (s *server) campaignEnded(ctx context.Context, req fuzzRequest, rep *engine
 	p := req.p
 	s.mu.Lock()
 	for _, path := range req.files {
-		fs := p.files[path]
+		fs := p.state.File(path)
 		if fs == nil {
 			continue
 		}
 		var fns []solc.Function
-		for _, fn := range fs.functions {
+		for _, fn := range fs.Functions {
 			if fuzzable(fn) && slices.Contains(req.c.contracts, fn.Contract) {
 				fns = append(fns, fn)
 			}
 		}
 		// Each function's own figures, not the campaign's total.
-		for key, st := range functionFigures(rep, runs, fns, fs.src, path) {
+		for key, st := range functionFigures(rep, runs, fns, fs.Text, path) {
 			p.stats[key] = st
 		}
-		for key, st := range invariantFigures(runs, path, fs.functions) {
+		for key, st := range invariantFigures(runs, path, fs.Functions) {
 			p.stats[key] = st
 		}
 	}
@@ -214,84 +226,40 @@ func (s *server) recordSkipped(req fuzzRequest, rep *engine.Report, runs []sessi
 	// rep.Contracts counts the targets that were deployed and sent
 	// transactions.
 	fuzzedAny := rep.Contracts > 0
-	s.mu.Lock()
-	if req.p.gen != req.r.gen {
-		s.mu.Unlock()
+	changed, ok := req.r.gen.SetNotes(skips)
+	if !ok {
 		return "", fuzzedAny
 	}
-	changed := req.p.setNotesLocked(notesFor(req.p, skips))
-	s.mu.Unlock()
 	slices.Sort(changed)
 	s.publish(slices.Compact(changed)...)
 	return session.Summary(skips), fuzzedAny
 }
 
-// addFindingOf records a streamed finding of run r and publishes its file
-// at once. Its offsets refer to the text r compiled: a newer save that
-// changed the file since moves it or drops it (placeLocked). A carried
-// suite's finding (session.Carry) is dropped once the run's suites are
-// compiled, since the replay of the findings on that compile has started
-// or ended (editorStages) and would not see it.
-func (s *server) addFindingOf(p *project, r *run, f report.Finding, fallback string, carried bool) {
+// addFindingOf records a streamed finding of run r in the project's
+// state (session.Gen.Record: its offsets refer to the text r compiled; a
+// newer save that changed the file since moves it or drops it) and
+// publishes its file at once. A carried suite's finding (session.Carry)
+// is dropped once the run's suites are compiled, since the replay of the
+// findings on that compile has started or ended and would not see it.
+func (s *server) addFindingOf(r *run, f report.Finding, fallback string, carried bool) {
 	s.mu.Lock()
 	if carried && r.compiledSuites {
 		s.mu.Unlock()
 		return
 	}
-	files := r.files
-	if files == nil { // not fully compiled: only the latest run's text is known
-		if p.gen != r.gen {
-			s.mu.Unlock()
-			return
-		}
-		files = p.files
+	nf, nowhere := r.gen.Record(f, fallback, carried, func() string {
+		s.seq++
+		return fmt.Sprintf("f%d", s.seq)
+	})
+	if nf != nil {
+		r.found = append(r.found, nf)
 	}
-	path := f.Path
-	fs := files[path]
-	if path == "" || fs == nil {
-		path, fs = fallback, files[fallback] // unlocated: the start of the file
-		if fs == nil {
-			s.mu.Unlock()
-			s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
-			return
-		}
-	}
-	nf := &finding{path: path, src: fs.src, f: f, carried: carried}
-	for _, rel := range f.Related {
-		if rf := files[rel.Path]; rf != nil && p.files[rel.Path] != nil && p.files[rel.Path].src == rf.src {
-			nf.via = append(nf.via, protocol.DiagnosticRelatedInformation{
-				Location: protocol.Location{URI: uriOf(rel.Path), Range: rf.src.toRange(rel.Start, rel.End)},
-				Message:  rel.Message,
-			})
-		}
-	}
-	if nf = s.placeLocked(p, nf, fs); nf == nil {
-		s.mu.Unlock()
-		return
-	}
-	s.seq++
-	nf.id = fmt.Sprintf("f%d", s.seq)
-	list := slices.DeleteFunc(p.findings[path], func(old *finding) bool { return old.key() == nf.key() })
-	p.findings[path] = append(list, nf)
-	r.found = append(r.found, nf)
 	s.mu.Unlock()
-	s.publish(path)
-}
-
-// pruneSetupsLocked forgets the deployments no finding refers to any
-// more, except the campaign's own (seed), so campaigns with seeds from the
-// clock do not pile them up.
-func (s *server) pruneSetupsLocked(p *project, seed uint64) {
-	used := map[uint64]bool{seed: true}
-	for _, fs := range p.findings {
-		for _, f := range fs {
-			used[f.f.Seed] = true
-		}
-	}
-	for k := range p.setups {
-		if !used[k] {
-			delete(p.setups, k)
-		}
+	switch {
+	case nowhere:
+		s.log.Warn("finding without a file", zap.String("kind", f.Kind), zap.String("contract", f.Contract))
+	case nf != nil:
+		s.publish(nf.Path)
 	}
 }
 

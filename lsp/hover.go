@@ -7,6 +7,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/render"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -24,31 +25,31 @@ func (s *server) hover(_ context.Context, params *protocol.HoverParams) (*protoc
 	if d == nil {
 		return nil, nil
 	}
-	off, err := fromPosition(d.text.mapper(), params.Position)
+	off, err := fromPosition(d.text.Mapper(), params.Position)
 	if err != nil {
 		return nil, nil
 	}
 	var b strings.Builder
 	var first *protocol.Range
-	views := map[*source]*view{}
+	views := map[*session.Text]*view{}
 	for _, f := range s.findingsAtLocked(path) {
-		v := views[f.src]
+		v := views[f.Text]
 		if v == nil {
-			v = newView(f.src, d)
-			views[f.src] = v
+			v = newView(f.Text, d)
+			views[f.Text] = v
 		}
-		start, end, ok := v.place(f.f.Start, f.f.End)
+		start, end, ok := v.place(f.Found.Start, f.Found.End)
 		if !ok || off < start || off > end {
 			continue
 		}
 		if first == nil {
-			r := v.cur.toRange(start, end)
+			r := rangeIn(v.cur, start, end)
 			first = &r
 		} else {
 			b.WriteString("\n---\n\n")
 		}
-		fmt.Fprintf(&b, "**%s** (`%s`): %s\n\n```text\n%s```\n", f.f.Title, f.f.Kind, f.f.Message, f.sequenceText())
-		b.WriteString(explanation(f.f))
+		fmt.Fprintf(&b, "**%s** (`%s`): %s\n\n```text\n%s```\n", f.Found.Title, f.Found.Kind, f.Found.Message, sequenceText(f))
+		b.WriteString(explanation(f.Found))
 	}
 	if first == nil {
 		return nil, nil

@@ -1,24 +1,21 @@
 package lsp
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
-	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/mutant"
 	"github.com/foresight-sol/foresight/session"
-	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
 
-// This file runs the mutants of a save's changed lines (docs/mutants.md,
+// This file shows the mutants of a save's changed lines (docs/mutants.md,
 // "In the editor") with the setting mutants on: once the save's campaign
-// has ended, and a moment later (a burst of saves starts none), session.Mutants
-// fuzzes them as `foresight mutants` does; the next save cancels it. A line
+// has ended, and a moment later (a burst of saves starts none), session.Run
+// fuzzes them as `foresight mutants` does (session.AfterSave); the next
+// save cancels them. A line
 // with a survivor gets an Information diagnostic, a line whose mutants were
 // not reached another (a gap in coverage), and the function a lens with the
 // counts (mutants_command.go has the actions).
@@ -31,13 +28,8 @@ const (
 	codeNotReached = "mutant-not-reached"
 )
 
-// mutantsDelay is how long after a campaign the mutants wait before their
-// first compile: a save in that time cancels them for nothing spent.
-const mutantsDelay = time.Second
-
 // mutantState is what the mutants of a project's saves found.
 type mutantState struct {
-	cancel context.CancelFunc      // stops the run in flight
 	shown  map[string]*shownMutant // by mutant id: the verdicts still on their text
 	suites []string                // of the last run: where a property skeleton goes
 	seed   uint64                  // of the last run
@@ -48,7 +40,7 @@ type mutantState struct {
 // made from (Start and End are offsets in src).
 type shownMutant struct {
 	mutant.Result
-	src *source
+	src *session.Text
 }
 
 func (p *project) mutantsLocked() *mutantState {
@@ -58,141 +50,82 @@ func (p *project) mutantsLocked() *mutantState {
 	return p.mutants
 }
 
-// stopMutantsLocked cancels the mutants in flight (a new save: their lines
-// are no longer the changed ones).
-func (p *project) stopMutantsLocked() {
-	if p.mutants != nil && p.mutants.cancel != nil {
-		p.mutants.cancel()
-		p.mutants.cancel = nil
+// checksLocked are the project's checks after a save (session.Checks).
+func (s *server) checksLocked(p *project) *session.Checks {
+	if p.checks == nil {
+		p.checks = session.NewChecks(s.ctx, s.goSafe)
 	}
+	return p.checks
 }
 
-// mutantsRequest is what the checks after a save's campaign need from
-// its run.
-type mutantsRequest struct {
-	p        *project
-	r        *run
-	t        trigger
-	proj     *solc.Project
-	tc       *solc.Toolchain
-	old, new []*solc.Build   // the previous full build and the run's
-	focus    []string        // the save's changed functions
-	targets  []engine.Target // the save's changed lines
-	st       Settings
+// mutantOptions are the mutants a save's settings ask for after its
+// campaign (session.AfterSave), nil when off.
+func (st Settings) mutantOptions() *session.MutantOptions {
+	if !st.Mutants {
+		return nil
+	}
+	return &session.MutantOptions{Seed: st.Seed, Execs: st.MutantExecs, Oracles: st.Oracles}
 }
 
-// afterCampaign starts the background checks of a run whose campaign
-// ended: the behaviour check (behaviour.go) and, unless the campaign was
-// stopped, the mutants.
-func (s *server) afterCampaign(fuzzCtx context.Context, req mutantsRequest) {
-	s.checkBehaviour(req.p, req.r, req.t, req.old, req.new, req.focus, req.st.Seed)
-	if fuzzCtx.Err() == nil {
-		s.checkMutants(req)
-	}
-}
-
-// checkMutants starts, in the background, the mutants of the lines a save
-// changed. It is called once the save's campaign has ended, so it never
-// delays a finding.
-func (s *server) checkMutants(req mutantsRequest) {
-	if !req.st.Mutants || req.t.reason != "save" {
-		return
-	}
-	lines := changedLines(req.proj, req.targets)
-	if len(lines) == 0 {
-		return
-	}
-	files := make([]string, 0, len(lines))
-	for path := range lines {
-		files = append(files, path)
-	}
-	slices.Sort(files)
-	opts := session.MutantOptions{Seed: max(req.st.Seed, 1), Execs: req.st.MutantExecs, Oracles: req.st.Oracles}
-	if opts.Execs == 0 {
-		opts.Execs = session.DefaultMutantExecs
-	}
-	p := req.p
-	ctx, cancel := context.WithCancel(s.ctx)
+// mutantsStarting notes the texts a save's mutants are made of (the
+// last full compile's): their verdicts are shown on those only.
+func (s *server) mutantsStarting(p *project, files []string) map[string]*session.Text {
 	s.mu.Lock()
-	srcs := map[string]*source{} // the texts the mutants are made of
+	defer s.mu.Unlock()
+	srcs := map[string]*session.Text{}
 	for _, path := range files {
-		if fs := p.files[path]; fs != nil {
-			srcs[path] = fs.src
+		if fs := p.state.File(path); fs != nil {
+			srcs[path] = fs.Text
 		}
 	}
-	st := p.mutantsLocked()
-	p.stopMutantsLocked()
-	st.cancel = cancel
-	s.mu.Unlock()
-	s.goSafe("mutants", func() {
-		defer cancel()
-		delay := time.NewTimer(mutantsDelay)
-		defer delay.Stop()
-		select {
-		case <-ctx.Done():
-			return
-		case <-delay.C:
-		}
-		start := time.Now()
-		run, err := session.Mutants(ctx, req.tc, req.proj, files, lines, opts)
-		s.mu.Lock()
-		if err != nil || ctx.Err() != nil {
-			s.mu.Unlock()
-			if err != nil && ctx.Err() == nil {
-				s.log.Info("mutants", zap.String("root", p.root), zap.Error(err))
-				s.logMessage(protocol.MessageTypeWarning, "foresight: mutants of "+baseNames(files)+": "+err.Error())
-			}
-			return
-		}
-		paths := p.absorbMutantsLocked(run, srcs, opts)
-		s.mu.Unlock()
-		c := mutantCounts(run.Results)
-		s.log.Info("mutants", zap.String("root", p.root), zap.Int("mutants", len(run.Results)), zap.Int("survived", c.survived),
-			zap.Int("notReached", c.notReached), zap.Duration("took", time.Since(start)))
-		msg := fmt.Sprintf("foresight: mutants of %s: %s (%d executions each, seed %d)", baseNames(files), c.words(), opts.Execs, opts.Seed)
-		if len(run.Failing) > 0 {
-			// As the command line says: these kill no mutant.
-			msg += "; failing on the code as saved, so killing none: " + strings.Join(run.Failing, ", ")
-		}
-		s.logMessage(protocol.MessageTypeInfo, msg)
-		s.publish(paths...)
-		s.refreshCodeLenses()
-	})
+	return srcs
 }
 
-// changedLines are a save's changed lines by file, outside test code and
-// dependencies (what judges the mutants is never mutated).
-func changedLines(proj *solc.Project, targets []engine.Target) map[string]mutant.Lines {
-	out := map[string]mutant.Lines{}
-	for _, tg := range targets {
-		if tg.FromLine <= 0 || tg.ToLine < tg.FromLine || proj.IsTestOrScript(tg.Path) || proj.InDependency(tg.Path) {
-			continue
-		}
-		out[tg.Path] = append(out[tg.Path], mutant.Range{From: tg.FromLine, To: tg.ToLine})
+// mutantsChecked shows what a save's mutants did (session.AfterSave
+// orders them): a hint per line, a lens per function, a message.
+func (s *server) mutantsChecked(p *project, c session.MutantsChecked, srcs map[string]*session.Text) {
+	files, opts, run := c.Files, c.Options, c.Run
+	if c.Err != nil {
+		s.log.Info("mutants", zap.String("root", p.root), zap.Error(c.Err))
+		s.logMessage(protocol.MessageTypeWarning, "foresight: mutants of "+baseNames(files)+": "+c.Err.Error())
+		return
 	}
-	return out
+	s.mu.Lock()
+	paths := p.absorbMutantsLocked(run, srcs, opts)
+	s.mu.Unlock()
+	n := mutantCounts(run.Results)
+	s.log.Info("mutants", zap.String("root", p.root), zap.Int("mutants", len(run.Results)), zap.Int("survived", n.survived),
+		zap.Int("notReached", n.notReached), zap.Duration("took", c.Took))
+	msg := fmt.Sprintf("foresight: mutants of %s: %s (%d executions each, seed %d)", baseNames(files), n.words(), opts.Execs, opts.Seed)
+	if len(run.Failing) > 0 {
+		// As the command line says: these kill no mutant.
+		msg += "; failing on the code as saved, so killing none: " + strings.Join(run.Failing, ", ")
+	}
+	s.logMessage(protocol.MessageTypeInfo, msg)
+	s.publish(paths...)
+	s.refreshCodeLenses()
 }
 
 // absorbMutantsLocked records a run's verdicts on the texts they were
 // made of, replacing those of its files and of texts that changed since,
 // and returns the files to publish.
-func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*source, o session.MutantOptions) []string {
+func (p *project) absorbMutantsLocked(run *session.MutantRun, srcs map[string]*session.Text, o session.MutantOptions) []string {
 	st := p.mutantsLocked()
 	st.suites, st.seed, st.execs = run.Suites, o.Seed, o.Execs
 	paths := map[string]bool{}
 	for id, m := range st.shown {
 		_, redone := srcs[m.Path]
-		if fs := p.files[m.Path]; redone || fs == nil || fs.src != m.src {
+		if fs := p.state.File(m.Path); redone || fs == nil || fs.Text != m.src {
 			paths[m.Path] = true
 			delete(st.shown, id)
 		}
 	}
 	for _, r := range run.Results {
 		src := srcs[r.Path]
-		if fs := p.files[r.Path]; src == nil || fs == nil || fs.src != src {
+		if fs := p.state.File(r.Path); src == nil || fs == nil || fs.Text != src {
 			continue // the file changed since: its next save's mutants say
 		}
-		if r.Status == mutant.Invalid || r.Status == mutant.Equivalent || r.End > len(src.content) || string(src.content[r.Start:r.End]) != r.Original {
+		if r.Status == mutant.Invalid || r.Status == mutant.Equivalent || r.End > len(src.Content()) || string(src.Content()[r.Start:r.End]) != r.Original {
 			continue
 		}
 		st.shown[r.ID] = &shownMutant{Result: r, src: src}
@@ -232,13 +165,13 @@ func (c counts) words() string {
 // order of place.
 func (s *server) shownAtLocked(path string) (*project, []*shownMutant) {
 	for _, p := range s.projects {
-		fs := p.files[path]
+		fs := p.state.File(path)
 		if p.mutants == nil || fs == nil {
 			continue
 		}
 		var out []*shownMutant
 		for _, m := range p.mutants.shown {
-			if m.Path == path && m.src == fs.src {
+			if m.Path == path && m.src == fs.Text {
 				out = append(out, m)
 			}
 		}
@@ -279,9 +212,9 @@ type mutantsData struct {
 // lineHint is the hint on the mutants of one line with one verdict.
 func lineHint(ms []*shownMutant) protocol.Diagnostic {
 	m := ms[0]
-	lm := m.src.mapper()
+	lm := m.src.Mapper()
 	start, end := lm.LineRange(min(m.Line-1, lm.Lines()-1))
-	for start < end && (m.src.content[start] == ' ' || m.src.content[start] == '\t') {
+	for start < end && (m.src.Content()[start] == ' ' || m.src.Content()[start] == '\t') {
 		start++
 	}
 	ids := make([]string, len(ms))
@@ -289,7 +222,7 @@ func lineHint(ms []*shownMutant) protocol.Diagnostic {
 		ids[i] = x.ID
 	}
 	d := protocol.Diagnostic{
-		Range:    m.src.toRange(start, end),
+		Range:    rangeIn(m.src, start, end),
 		Severity: protocol.DiagnosticSeverityInformation,
 		Source:   sourceMutants,
 		Code:     codeSurvived,
@@ -332,14 +265,14 @@ func ranWords(m *shownMutant) string { return m.ReachWords() }
 
 // mutantLensesLocked puts "mutants: K killed, S survived, U not reached"
 // on each function of a file that has verdicts.
-func (s *server) mutantLensesLocked(path string, fs *fileState, v *view) []protocol.CodeLens {
+func (s *server) mutantLensesLocked(path string, fs *session.File, v *view) []protocol.CodeLens {
 	_, ms := s.shownAtLocked(path)
 	byFn := map[string][]mutant.Result{}
 	for _, m := range ms {
 		byFn[m.Function] = append(byFn[m.Function], m.Result)
 	}
 	var out []protocol.CodeLens
-	for _, fn := range fs.functions {
+	for _, fn := range fs.Functions {
 		rs := byFn[fn.Contract+"."+fn.Name]
 		if fn.Kind != "function" || len(rs) == 0 {
 			continue
@@ -352,7 +285,7 @@ func (s *server) mutantLensesLocked(path string, fs *fileState, v *view) []proto
 		if !ok {
 			continue
 		}
-		out = append(out, protocol.CodeLens{Range: v.cur.toRange(start, start), Command: &protocol.Command{Title: "mutants: " + mutantCounts(rs).words()}})
+		out = append(out, protocol.CodeLens{Range: rangeIn(v.cur, start, start), Command: &protocol.Command{Title: "mutants: " + mutantCounts(rs).words()}})
 	}
 	return out
 }

@@ -135,13 +135,13 @@ func (s *server) shownMutantLocked(path, id string) (*project, *shownMutant) {
 // showMutant is a mutant's view: the compiled text, the mutant's, and
 // the diff of the lines the edit touches.
 func showMutant(m *shownMutant) (mutantView, error) {
-	text := m.src.content
+	text := m.src.Content()
 	mutated, err := m.Apply(text)
 	if err != nil {
 		return mutantView{}, err
 	}
-	lm := m.src.mapper()
-	first, last := m.src.line(m.Start), m.src.line(max(m.End-1, m.Start))
+	lm := m.src.Mapper()
+	first, last := m.src.Line(m.Start), m.src.Line(max(m.End-1, m.Start))
 	from, _ := lm.LineRange(first)
 	_, to := lm.LineRange(last)
 	old := strings.Split(string(text[from:to]), "\n")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/mutant"
 	"github.com/foresight-sol/foresight/internal/fixtures"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.lsp.dev/protocol"
 )
@@ -153,8 +154,8 @@ func checkSkeleton(t *testing.T, f *fakeClient, cmd *protocol.Command, root, sui
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := newSource(data)
-	at, err := src.mapper().Offset(int(te.Range.Start.Line), int(te.Range.Start.Character))
+	src := session.NewText(data)
+	at, err := src.Mapper().Offset(int(te.Range.Start.Line), int(te.Range.Start.Character))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +183,7 @@ func checkSkeleton(t *testing.T, f *fakeClient, cmd *protocol.Command, root, sui
 // engine counts), and mutants not reached; the hint covers the line's
 // code, not its indentation.
 func TestMutantHintWords(t *testing.T) {
-	src := newSource([]byte("contract C {\n    function f(uint x, uint y) public {\n        require(x >= y);\n    }\n}\n"))
+	src := session.NewText([]byte("contract C {\n    function f(uint x, uint y) public {\n        require(x >= y);\n    }\n}\n"))
 	m := func(id, desc string, st mutant.Status, reached uint64, counted bool) *shownMutant {
 		return &shownMutant{src: src, Result: mutant.Result{Mutant: mutant.Mutant{ID: id, Line: 3, Description: desc},
 			Status: st, Reached: reached, Counted: counted, Execs: 3000}}
@@ -231,7 +232,7 @@ func TestSkeletonNewFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &shownMutant{src: newSource(data), Result: mutant.Result{Mutant: mutant.Mutant{Path: vault, Unit: "src/Vault.sol", Line: 16, Description: "`require(amount != 0)` removed"}}}
+	m := &shownMutant{src: session.NewText(data), Result: mutant.Result{Mutant: mutant.Mutant{Path: vault, Unit: "src/Vault.sol", Line: 16, Description: "`require(amount != 0)` removed"}}}
 	p := &project{root: root, layout: proj}
 	sk := newSuite(p, m, "Vault", "invariant_withdraw_balanceOf", "No property noticed it.", "balanceOf")
 	if sk.suite != "" || sk.rel != "test/VaultMutants.t.sol" || !strings.Contains(sk.text, `import {Vault} from "../src/Vault.sol";`) ||

@@ -51,14 +51,13 @@ func (s *server) schedule(p *project, t trigger) *run {
 		}
 	}
 	if t.reason == "save" {
-		p.stopMutantsLocked() // the mutants of the previous save's lines
+		s.checksLocked(p).StopMutants() // the mutants of the previous save's lines
 	}
-	p.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
-	r := &run{gen: p.gen, cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
+	r := &run{gen: p.state.Begin(), cancel: cancel, done: make(chan struct{}), file: t.file, campaign: campaign, stopDirect: make(chan struct{})}
 	p.run = r
 	s.mu.Unlock()
-	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen))
+	s.log.Debug("schedule", zap.String("root", p.root), zap.String("reason", t.reason), zap.Uint64("gen", r.gen.N()))
 	s.goSafe("run", func() {
 		defer close(r.done)
 		defer cancel()
@@ -125,8 +124,8 @@ func (s *server) stopRun(r *run) {
 // execute is one run: the open files and buffers handed to session.Run
 // (an analysis-only compile whose diagnostics are published at once, a
 // fraction of a full compile, then, if it is clean, the full compile the
-// campaign needs, then the campaign), then the mutants and behaviour
-// check of a save.
+// campaign needs, then the campaign, then the behaviour check and the
+// mutants of a save).
 func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	s.mu.Lock()
 	files := s.entryFilesLocked(p)
@@ -161,18 +160,17 @@ func (s *server) execute(ctx context.Context, p *project, r *run, t trigger) {
 	}
 	proj = s.trustedProject(proj)
 	s.mu.Lock()
-	prevBuilds := p.builds // the behaviour check's old side (behaviour.go)
+	prevBuilds := p.state.Builds() // the behaviour check's old side (behaviour.go)
 	settings := s.settings
 	s.mu.Unlock()
 	// The run's order (the compiles, the aim, the campaigns and the
 	// suites beside them) is session.Run's; this side applies what each
 	// compile changed (editorStages) and shows the rest.
 	var res session.Result
-	result, res = s.fuzz(ctx, fuzzRequest{p: p, r: r, proj: proj, files: files, t: t, st: settings, prog: prog, overlay: overlay, versions: versions, tc: tc, fuzzCtx: fuzzCtx})
+	result, res = s.fuzz(ctx, fuzzRequest{p: p, r: r, proj: proj, files: files, t: t, st: settings, prog: prog, overlay: overlay, versions: versions, tc: tc, fuzzCtx: fuzzCtx, old: prevBuilds})
 	if res.Stop != session.Ran {
 		return
 	}
-	s.afterCampaign(fuzzCtx, mutantsRequest{p: p, r: r, t: t, proj: proj, tc: tc, old: prevBuilds, new: res.Applied.Good, focus: res.Applied.Focus, targets: res.Applied.Targets, st: settings})
 	if broken := res.Applied.Broken; len(broken) > 0 {
 		// Never "0 findings" about files that were not fuzzed.
 		result += "; not fuzzed (compile errors): " + baseNames(broken)
@@ -200,47 +198,30 @@ const (
 	stageSuites   = session.StageSuites
 )
 
-// applyBuilds makes a compile the project's state and publishes what
-// changed. The analysis-only compile publishes the compiler diagnostics
-// and moves the findings to the new text (or drops them, when the edit
-// touched them). The full compiles that follow publish only the files
+// showCompile publishes what a compile of run r changed, once session
+// applied it to the project's state (st; session.Gen). The
+// analysis-only compile publishes the compiler diagnostics and the files
+// whose findings and notes moved with the new text (st.Moved). The full compiles that follow publish only the files
 // whose diagnostics differ from the analysis' (the editor sees no
-// flicker), record the functions of the new text and return the focus.
-// The suites' compile adds its files to the project's state (the direct
-// compile's stand) and leaves the files the direct compile published as
-// it published them. No compile clears a file it does not hold: the
-// run does, once its last compile is applied (settleDiagnostics).
-func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions map[string]int32, at stage) session.Applied {
-	var st session.Applied
-	full := at != stageAnalysis
-	diags := compilerDiagnostics(builds)
-	st.Clean = true
-	keep := map[string]bool{} // files only failed builds hold
+// flicker). The suites' compile leaves the files the direct compile
+// published as it published them. No compile clears a file it does not
+// hold: the run does, once its last compile is applied
+// (settleDiagnostics).
+func (s *server) showCompile(p *project, r *run, builds []*solc.Build, versions map[string]int32, at stage, st session.Applied) {
 	for _, b := range builds {
-		ok := !b.HasErrors()
-		st.Clean = st.Clean && ok
 		if b.Err != nil && b.Output == nil {
 			s.notifyOnce(protocol.MessageTypeError, "foresight: "+b.Err.Error())
 		}
-		if ok {
-			st.Good = append(st.Good, b)
-			continue
-		}
-		for _, u := range b.Units {
-			keep[u.Path] = true
-		}
-		for _, root := range b.Roots {
-			if u := b.Units[root]; u != nil && u.Path != "" {
-				st.Broken = append(st.Broken, u.Path)
-			}
-		}
 	}
-	slices.Sort(st.Broken)
+	if st.Superseded {
+		return
+	}
+	full := at != stageAnalysis
+	diags := compilerDiagnostics(builds)
 	s.mu.Lock()
-	if p.gen != r.gen {
+	if !r.gen.Current() {
 		s.mu.Unlock()
-		st.Superseded = true
-		return st
+		return
 	}
 	if r.covered == nil {
 		r.covered, r.direct = map[string]bool{}, map[string]bool{}
@@ -264,27 +245,10 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 			delete(s.compiled, path)
 		}
 	}
-	// An analysis is absorbed when clean; a full compile for its good
-	// builds, keeping the last compiled state of the files only the
-	// failed ones hold (their next clean compile diffs against it); the
-	// suites' compile keeps every file it does not hold.
-	if st.Clean || full && len(st.Good) > 0 {
-		if at == stageSuites {
-			for path := range p.files {
-				keep[path] = true
-			}
-		}
-		var moved []string
-		st.Focus, st.Targets, st.Changed, moved = s.absorbLocked(p, st.Good, full, keep, at != stageSuites)
-		publish = append(publish, moved...)
-		if full {
-			r.files = p.files // where the campaign's offsets point (absorb makes a new map)
-		}
-	}
+	publish = append(publish, st.Moved...)
 	s.mu.Unlock()
 	slices.Sort(publish)
 	s.publish(slices.Compact(publish)...)
-	return st
 }
 
 // settleDiagnostics clears, once the last compile of run r is applied,
@@ -296,7 +260,7 @@ func (s *server) applyBuilds(p *project, r *run, builds []*solc.Build, versions 
 // nothing: the newer one will.
 func (s *server) settleDiagnostics(p *project, r *run) {
 	s.mu.Lock()
-	if p.gen != r.gen {
+	if !r.gen.Current() {
 		s.mu.Unlock()
 		return
 	}
@@ -311,26 +275,6 @@ func (s *server) settleDiagnostics(p *project, r *run) {
 	publish := s.setCompilerDiagnosticsLocked(gone, true)
 	s.mu.Unlock()
 	s.publish(publish...)
-}
-
-// placeLocked returns a finding of a run, found on the text of the run's
-// full compile (old), in the project's text now: as it is while the file
-// is unchanged; moved, as an edit moves findings, when a newer save
-// changed the file but not the finding's function; nil when it cannot be
-// placed (dropped: its offsets refer to a text that is gone).
-func (s *server) placeLocked(p *project, nf *finding, old *fileState) *finding {
-	cur := p.files[nf.path]
-	switch {
-	case cur == nil:
-		return nil
-	case cur.src == old.src:
-		return nf
-	}
-	moved, _ := s.moveFindings([]*finding{nf}, old, cur, diffLines(old.src.lines(), cur.src.lines()))
-	if len(moved) == 0 {
-		return nil
-	}
-	return moved[0]
 }
 
 // fuzzable reports whether a function is called by campaigns.

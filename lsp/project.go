@@ -3,11 +3,9 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"sort"
 
-	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -23,41 +21,24 @@ type project struct {
 	// that must not read the disk.
 	layout *solc.Project
 
-	gen uint64 // bumped by every scheduled run; stale callbacks compare it
-	run *run   // the run in flight, or nil
+	run *run // the run in flight, or nil
 
 	diagPaths map[string]bool // files the compiles published compiler diagnostics for, until a run settles them (settleDiagnostics)
 
-	builds   []*solc.Build           // last builds without errors
-	files    map[string]*fileState   // by path: the compiled text of each file of builds
-	findings map[string][]*finding   // by path
-	unplaced []*finding              // dropped by edits since the last recheck (findingstate.go)
-	notes    map[string][]*note      // by path: what the last campaign did not fuzz
-	stats    map[string]*fuzzStats   // by "Contract.fn": the last campaign that covered it
-	setups   map[uint64]report.Setup // by campaign seed, recorded when a campaign has deployed
-	// suites are the builds of the last run's invariant suites, each
-	// compiled alone, by file: their findings replay on them.
-	suites    map[string][]*solc.Build
-	behaviour *behaviourState // the save's behaviour checks (behaviour.go)
-	mutants   *mutantState    // the save's mutants (mutants.go)
-}
-
-// fileState is a compiled file: its text and functions. A save first
-// compiles for diagnostics only, which gives the text but no AST: until
-// the full compile of that text, the state is analysed, its functions are
-// those of the last full compile moved with their lines, and base is that
-// last fully compiled state (the campaign's focus is the edit since base).
-type fileState struct {
-	unit      string
-	src       *source
-	functions []solc.Function // byte ranges in src
-	analysed  bool            // only the analysis-only compile has seen src
-	base      *fileState      // if analysed: the last fully compiled state, or nil
+	// state is session's: the compiled text of each file, the last
+	// builds, the findings with the set-ups and suites' builds that
+	// replay them, and which run is the latest (session.State). It has
+	// its own lock, taken under server.mu, never around it.
+	state     *session.State
+	stats     map[string]*fuzzStats // by "Contract.fn": the last campaign that covered it
+	behaviour *behaviourState       // the save's behaviour checks (behaviour.go)
+	mutants   *mutantState          // the save's mutants (mutants.go)
+	checks    *session.Checks       // the checks after a save in flight (checksLocked)
 }
 
 // A run is one scheduled compile-and-fuzz of a project.
 type run struct {
-	gen    uint64
+	gen    *session.Gen // the run in the project's state: Current until a newer run begins
 	cancel func()
 	done   chan struct{}
 	file   string // the file that started it ("" for the project)
@@ -68,11 +49,9 @@ type run struct {
 	fuzzStopped bool
 	// Pipelining (pipeline.go), under server.mu: fuzzing is set once the
 	// run's build is ready to fuzz; campaign is an older run still fuzzing
-	// that this one replaces then; files is the project's text the run's
-	// full compile saw, where its findings' offsets point.
+	// that this one replaces then.
 	fuzzing  bool
 	campaign *run
-	files    map[string]*fileState
 	// Stages (pipeline_suites.go), under server.mu: suites says the run
 	// fuzzes invariant suites beside its direct campaign; waiting, that
 	// their compile waits for the server's suite slot; replaces is an
@@ -86,13 +65,13 @@ type run struct {
 	compiledSuites bool
 	// covered are the files the run's compiles published compiler
 	// diagnostics for, direct those of its direct full compile (under
-	// server.mu; applyBuilds, settleDiagnostics).
+	// server.mu; showCompile, settleDiagnostics).
 	covered, direct map[string]bool
 	// result is the run's end message once it ended, found the findings
 	// it added, for a command that waits for it (testrun.go); under
 	// server.mu.
 	result string
-	found  []*finding
+	found  []*session.Finding
 	// fuzzed and execs are the run's typed outcome for the same command
 	// (runResult.Fuzzed, Execs): set by campaignEnded, under server.mu.
 	fuzzed bool
@@ -103,11 +82,8 @@ func newProject(root string) *project {
 	return &project{
 		root:      root,
 		diagPaths: map[string]bool{},
-		files:     map[string]*fileState{},
-		findings:  map[string][]*finding{},
-		notes:     map[string][]*note{},
+		state:     session.NewState(),
 		stats:     map[string]*fuzzStats{},
-		setups:    map[uint64]report.Setup{},
 	}
 }
 
@@ -201,7 +177,7 @@ func (s *server) overlayLocked() (solc.Overlay, map[string]int32) {
 		if s.tooLarge[path] != 0 {
 			continue // the compiler never sees it
 		}
-		o[path] = d.text.content
+		o[path] = d.text.Content()
 		versions[path] = d.version
 	}
 	return o, versions
@@ -235,139 +211,4 @@ func (p *project) isTestLocked(path string) bool {
 		layout = &solc.Project{Root: p.root, Test: "test", Script: "script"}
 	}
 	return layout.IsTestOrScript(path)
-}
-
-// absorbLocked makes builds the project's current compiled state: for each
-// file compiled before, it diffs the old text against the new one, drops
-// the findings the edit touched (their range, or the function around
-// them), moves the others to their new lines (moved lists those files).
-//
-// After an analysis-only compile (full false) that is all. After a full
-// compile it also returns the functions changed since the last full
-// compile of each file ("Contract.name"), the changed line ranges, which
-// become the campaign's lookahead targets, and the files whose text
-// changed. Files compiled for the first time add no focus: their whole
-// contracts are new. Files in keep that builds lack (those of a failed
-// build beside good ones) keep their last compiled state. current says
-// builds are the project's builds from now on (p.builds: the direct
-// campaign's, not the suites').
-func (s *server) absorbLocked(p *project, builds []*solc.Build, full bool, keep map[string]bool, current bool) (focus []string, targets []engine.Target, changed, moved []string) {
-	files := map[string]*fileState{}
-	for _, b := range builds {
-		for name, u := range b.Units {
-			if u.Path == "" {
-				continue
-			}
-			fs := &fileState{unit: name, src: newSource(u.Content), analysed: !full}
-			if full {
-				fs.functions = b.Functions(name)
-			}
-			files[u.Path] = fs
-		}
-	}
-	paths := make([]string, 0, len(files))
-	for path := range files {
-		paths = append(paths, path)
-	}
-	sort.Strings(paths)
-	for _, path := range paths {
-		nf := files[path]
-		old := p.files[path]
-		if old == nil {
-			continue
-		}
-		base := old
-		if old.analysed {
-			base = old.base
-		}
-		var hunks []hunk
-		if string(old.src.content) == string(nf.src.content) {
-			if !full {
-				files[path] = old // nothing new to learn
-				continue
-			}
-			nf.src = old.src // findings keep pointing at its text
-		} else {
-			hunks = diffLines(old.src.lines(), nf.src.lines())
-			var dropped []*finding
-			p.findings[path], dropped = s.moveFindings(p.findings[path], old, nf, hunks)
-			p.unplaced = append(p.unplaced, dropped...)
-			if p.notes[path] != nil {
-				p.notes[path] = moveNotes(p.notes[path], old, nf, hunks)
-			}
-			moved = append(moved, path)
-			if !full {
-				nf.functions = shiftFunctions(old.functions, old.src, nf.src, hunks)
-				nf.base = base
-				continue
-			}
-		}
-		if base == nil || string(base.src.content) == string(nf.src.content) {
-			continue
-		}
-		if base != old {
-			hunks = diffLines(base.src.lines(), nf.src.lines())
-		}
-		changed = append(changed, path)
-		for _, h := range hunks {
-			if h.newEnd > h.newStart {
-				targets = append(targets, engine.Target{Path: path, FromLine: h.newStart + 1, ToLine: h.newEnd})
-			}
-		}
-		for _, fn := range nf.functions {
-			if fn.Kind != "function" || fn.Name == "" {
-				continue
-			}
-			if touches(hunks, nf.src.line(fn.Start), nf.src.line(fn.End), false) {
-				focus = append(focus, fn.Contract+"."+fn.Name)
-			}
-		}
-	}
-	for path, old := range p.files {
-		if _, ok := files[path]; !ok && keep[path] {
-			files[path] = old
-		}
-	}
-	p.files = files
-	if full && current {
-		p.builds = builds
-	}
-	slices.Sort(focus)
-	return slices.Compact(focus), targets, changed, moved
-}
-
-// shiftFunctions moves the functions of old to new when the lines of their
-// start and end are unchanged (their body may have changed); the others
-// wait for the AST of the next full compile.
-func shiftFunctions(fns []solc.Function, old, new *source, hunks []hunk) []solc.Function {
-	var out []solc.Function
-	for _, fn := range fns {
-		start, _, ok1 := relocate(old, new, hunks, fn.Start, fn.Start)
-		end, _, ok2 := relocate(old, new, hunks, fn.End, fn.End)
-		if !ok1 || !ok2 {
-			continue
-		}
-		if fn.NameStart >= 0 {
-			if at, _, ok := relocate(old, new, hunks, fn.NameStart, fn.NameStart); ok {
-				fn.NameStart = at
-			} else {
-				fn.NameStart = -1
-			}
-		}
-		fn.Start, fn.End = start, end
-		out = append(out, fn)
-	}
-	return out
-}
-
-// enclosing returns the innermost function around a byte range.
-func enclosing(fns []solc.Function, start, end int) *solc.Function {
-	var best *solc.Function
-	for i := range fns {
-		f := &fns[i]
-		if f.Start <= start && end <= f.End && (best == nil || f.End-f.Start < best.End-best.Start) {
-			best = f
-		}
-	}
-	return best
 }

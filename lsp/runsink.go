@@ -18,6 +18,9 @@ import (
 // trusted workspaces only): a bounded
 // invariant.depth as a warning, the budgets as the progress' countdown.
 type editorSink struct {
+	// An editor's run names no paths (its compiles are staged:
+	// editorStages): Compiled is Discard's.
+	session.Discard
 	s    *server
 	req  fuzzRequest
 	what string // what the progress says is fuzzed
@@ -34,6 +37,21 @@ type editorSink struct {
 	// execution budget, the first suite's countdown.
 	clock, suiteClock countdown
 	seed, execs       uint64
+	// mutantSrcs are the texts the save's mutants are made of (Checked).
+	mutantSrcs map[string]*session.Text
+}
+
+// Checked shows what a check after the save's campaign did.
+func (k *editorSink) Checked(c session.Check) {
+	p := k.req.p
+	switch c := c.(type) {
+	case session.BehaviourChecked:
+		k.s.behaviourChecked(p, k.req.r, c)
+	case session.MutantsStarting:
+		k.mutantSrcs = k.s.mutantsStarting(p, c.Files)
+	case session.MutantsChecked:
+		k.s.mutantsChecked(p, c, k.mutantSrcs)
+	}
 }
 
 // CorpusLoaded says what was read of the project's corpus.
@@ -62,7 +80,7 @@ func (k *editorSink) Forked(_ session.Forks, err error) {
 
 // ForksDone logs what the forks fetched and writes their disk caches.
 func (k *editorSink) ForksDone(f session.Forks) {
-	k.s.closeFork(f.Source)
+	k.s.closeFork(f)
 	if f.SetUp != nil {
 		k.s.closeSetUpForks(f.SetUp)
 	}
@@ -113,10 +131,6 @@ func (k *editorSink) Start(direct, suite engine.Options) {
 
 // percent is the direct campaign's progress after execs.
 func (k *editorSink) percent(execs uint64) *uint32 { return k.clock.of(execs, k.execs) }
-
-// Compiled is not called: an editor's run names no paths (its compiles
-// are staged: editorStages).
-func (k *editorSink) Compiled(session.Compiled) error { return nil }
 
 // Aimed records what the run fuzzes directly, for the progress, the
 // corpus and the end message.

@@ -18,7 +18,7 @@ import (
 // Found publishes a streamed finding at once (addFindingOf); a carried
 // suite's is dropped once the suites compiled (addFindingOf).
 func (k *editorSink) Found(f report.Finding, from session.Campaign) {
-	k.s.addFindingOf(k.req.p, k.req.r, f, k.fallback, from.Source == session.FromCarried)
+	k.s.addFindingOf(k.req.r, f, k.fallback, from.Source == session.FromCarried)
 }
 
 // Progress reports a campaign's progress: the direct campaign's with a
@@ -35,14 +35,10 @@ func (k *editorSink) Progress(pr engine.Progress, from session.Campaign) {
 // finding streams in, so a finding can be replayed or exported while its
 // campaign still runs.
 func (k *editorSink) SetUp(setup report.Setup) {
-	s, p := k.s, k.req.p
 	if setup.SetUp != "" {
 		k.req.prog.report("fuzzing from "+setup.SetUp+".setUp()", k.percent(0))
 	}
-	s.mu.Lock()
-	p.setups[k.seed] = setup
-	s.pruneSetupsLocked(p, k.seed)
-	s.mu.Unlock()
+	k.req.p.state.SetUp(k.seed, setup)
 }
 
 // Began names the suite campaign that starts in the progress. The first

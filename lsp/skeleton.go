@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foresight-sol/foresight/engine/mutant"
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
 
@@ -32,7 +33,7 @@ type skeleton struct {
 
 // skeletonLocked places the stub for mutant m of project p.
 func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
-	contract, fn := enclosingName(p.files[m.Path], m.Start)
+	contract, fn := enclosingName(p.state.File(m.Path), m.Start)
 	state := stateWritten(p.mutants.shown, m, contract+"."+fn)
 	base := "invariant_" + fn
 	if state != "" {
@@ -42,7 +43,7 @@ func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
 	why := fmt.Sprintf("No property noticed %s in %s.%s (%s:%d).", desc, contract, fn, m.Unit, m.Line)
 	var best *skeleton
 	for _, suite := range p.mutants.suites {
-		fs := p.files[suite]
+		fs := p.state.File(suite)
 		if fs == nil {
 			continue
 		}
@@ -50,14 +51,14 @@ func (s *server) skeletonLocked(p *project, m *shownMutant) skeleton {
 		if test == "" {
 			continue
 		}
-		v := newView(fs.src, s.docs[suite])
+		v := newView(fs.Text, s.docs[suite])
 		at, _, ok := v.place(end, end)
 		if !ok {
 			continue // the edit touched it: the next save's compile places it
 		}
-		target := contractVar(string(fs.src.content[start:end]), contract)
-		sk := skeleton{suite: suite, at: v.cur.toRange(at, at).Start,
-			text: stub(uniqueName(string(v.cur.content), base), why, state, target)}
+		target := contractVar(string(fs.Text.Content()[start:end]), contract)
+		sk := skeleton{suite: suite, at: rangeIn(v.cur, at, at).Start,
+			text: stub(uniqueName(string(v.cur.Content()), base), why, state, target)}
 		if d := s.docs[suite]; d != nil {
 			version := d.version
 			sk.version = &version
@@ -91,8 +92,8 @@ func newSuite(p *project, m *shownMutant, contract, name, why, state string) ske
 		imp = "./" + imp
 	}
 	pragma := "pragma solidity >=0.8.0;"
-	if loc := pragmaRe.FindIndex(m.src.content); loc != nil {
-		pragma = string(m.src.content[loc[0]:loc[1]])
+	if loc := pragmaRe.FindIndex(m.src.Content()); loc != nil {
+		pragma = string(m.src.Content()[loc[0]:loc[1]])
 	}
 	target := strings.ToLower(contract[:1]) + contract[1:]
 	text := fmt.Sprintf(`// SPDX-License-Identifier: UNLICENSED
@@ -180,9 +181,9 @@ func stateWritten(shown map[string]*shownMutant, m *shownMutant, fn string) stri
 
 // enclosingName is the contract and function around offset at ("" and
 // "state" outside a function).
-func enclosingName(fs *fileState, at int) (string, string) {
+func enclosingName(fs *session.File, at int) (string, string) {
 	if fs != nil {
-		if fn := enclosing(fs.functions, at, at); fn != nil {
+		if fn := session.Enclosing(fs.Functions, at, at); fn != nil {
 			name := fn.Name
 			if name == "" {
 				name = fn.Kind
@@ -195,8 +196,8 @@ func enclosingName(fs *fileState, at int) (string, string) {
 
 // suiteContract is a suite file's test contract (the one with setUp) and
 // the byte range from its declaration to its last function's end.
-func suiteContract(fs *fileState) (name string, start, end int) {
-	for _, fn := range fs.functions {
+func suiteContract(fs *session.File) (name string, start, end int) {
+	for _, fn := range fs.Functions {
 		if fn.Name == "setUp" {
 			name = fn.Contract
 		}
@@ -205,7 +206,7 @@ func suiteContract(fs *fileState) (name string, start, end int) {
 		return "", 0, 0
 	}
 	start = -1
-	for _, fn := range fs.functions {
+	for _, fn := range fs.Functions {
 		if fn.Contract == name {
 			if start < 0 || fn.Start < start {
 				start = fn.Start
@@ -214,7 +215,7 @@ func suiteContract(fs *fileState) (name string, start, end int) {
 		}
 	}
 	decl := regexp.MustCompile(`\b(?:abstract\s+)?contract\s+` + regexp.QuoteMeta(name) + `\b`)
-	if locs := decl.FindAllIndex(fs.src.content[:start], -1); len(locs) > 0 {
+	if locs := decl.FindAllIndex(fs.Text.Content()[:start], -1); len(locs) > 0 {
 		start = locs[len(locs)-1][0]
 	}
 	return name, start, end

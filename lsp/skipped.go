@@ -1,8 +1,6 @@
 package lsp
 
 import (
-	"bytes"
-
 	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 )
@@ -10,19 +8,6 @@ import (
 // codeNotFuzzed is the diagnostic code of a contract the last campaign
 // did not fuzz (engine.Report.Skipped, or test code).
 const codeNotFuzzed = "not-fuzzed"
-
-// A note says, on a contract's constructor (or its name), that the last
-// campaign did not fuzz it, why and what to do (session.Skips: the command
-// line's words at the same place). Like a finding, its range refers to
-// src and moves with the text until an edit touches it.
-type note struct {
-	path       string
-	src        *source
-	start, end int
-	contract   string
-	why        session.Why
-	reason     string // the engine's words
-}
 
 // noteSeverity is how loud a note is: a contract that should have been
 // fuzzed and could not be is a warning; one with nothing to fuzz, test
@@ -35,72 +20,23 @@ func noteSeverity(w session.Why) protocol.DiagnosticSeverity {
 	return protocol.DiagnosticSeverityWarning
 }
 
-// diagnostic renders a note.
-func (n *note) diagnostic() protocol.Diagnostic {
+// noteDiagnostic renders a note (session.Note: a contract the last
+// campaign did not fuzz, on its compiled text).
+func noteDiagnostic(n session.Note) protocol.Diagnostic {
 	return protocol.Diagnostic{
-		Range:    n.src.toRange(n.start, n.end),
-		Severity: noteSeverity(n.why),
+		Range:    rangeIn(n.Text, n.Start, n.End),
+		Severity: noteSeverity(n.Why),
 		Code:     codeNotFuzzed,
 		Source:   sourceFindings,
-		Message:  n.contract + " was not fuzzed: " + n.reason + ". " + n.why.Advice(),
+		Message:  n.Contract + " was not fuzzed: " + n.Reason + ". " + n.Why.Advice(),
 	}
-}
-
-// notesFor places skips on their contracts in the project's compiled text
-// (lock held). A skip in a file whose text changed since is left out.
-func notesFor(p *project, skips []session.Status) map[string][]*note {
-	out := map[string][]*note{}
-	for _, sk := range skips {
-		fs := p.files[sk.Path]
-		if sk.Path == "" || fs == nil || !bytes.Equal(fs.src.content, sk.Content) {
-			continue // the text changed since: the offsets would not fit
-		}
-		out[sk.Path] = append(out[sk.Path], &note{path: sk.Path, src: fs.src, start: sk.Start, end: sk.End,
-			contract: sk.Name, why: sk.Why, reason: sk.Reason})
-	}
-	return out
-}
-
-// setNotesLocked makes notes the project's and returns the files whose
-// notes changed.
-func (p *project) setNotesLocked(notes map[string][]*note) []string {
-	var paths []string
-	for path := range p.notes {
-		paths = append(paths, path)
-	}
-	for path := range notes {
-		if p.notes[path] == nil {
-			paths = append(paths, path)
-		}
-	}
-	p.notes = notes
-	return paths
-}
-
-// moveNotes carries a file's notes to its new text, dropping those the
-// edit touched.
-func moveNotes(ns []*note, old, nf *fileState, hunks []hunk) []*note {
-	var kept []*note
-	for _, n := range ns {
-		if n.src != old.src {
-			continue
-		}
-		start, end, ok := relocate(old.src, nf.src, hunks, n.start, n.end)
-		if !ok {
-			continue
-		}
-		moved := *n
-		moved.src, moved.start, moved.end = nf.src, start, end
-		kept = append(kept, &moved)
-	}
-	return kept
 }
 
 // notesAtLocked returns the notes of a file.
-func (s *server) notesAtLocked(path string) []*note {
-	var out []*note
+func (s *server) notesAtLocked(path string) []session.Note {
+	var out []session.Note
 	for _, p := range s.projects {
-		out = append(out, p.notes[path]...)
+		out = append(out, p.state.Notes(path)...)
 	}
 	return out
 }

@@ -2,9 +2,7 @@ package lsp
 
 import (
 	"context"
-	"maps"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/foresight-sol/foresight/session"
@@ -157,18 +155,18 @@ func testFiles(proj *solc.Project, overlay solc.Overlay) (suites, reproducers []
 // names start with prefix; a contract with none is listed when it has a
 // setUp() in a suite (whose invariants it inherits).
 func scanTestFile(path string, text []byte, prefix string, suite bool) testFile {
-	src := newSource(text)
+	src := session.NewText(text)
 	tf := testFile{URI: uriOf(path), Contracts: []testContract{}}
 	for _, b := range solc.ScanBodies(text) {
 		if b.Kind != "contract" {
 			continue
 		}
-		c := testContract{Name: b.Name, Range: src.toRange(b.NameStart, b.NameStart+len(b.Name)), Tests: []testCase{}}
+		c := testContract{Name: b.Name, Range: rangeIn(src, b.NameStart, b.NameStart+len(b.Name)), Tests: []testCase{}}
 		setUp := false
 		for _, fn := range b.Functions {
 			setUp = setUp || fn.Name == "setUp"
 			if strings.HasPrefix(fn.Name, prefix) {
-				c.Tests = append(c.Tests, testCase{Name: fn.Name, Range: src.toRange(fn.Start, fn.Start+len(fn.Name))})
+				c.Tests = append(c.Tests, testCase{Name: fn.Name, Range: rangeIn(src, fn.Start, fn.Start+len(fn.Name))})
 			}
 		}
 		if len(c.Tests) > 0 || setUp && suite {
@@ -183,13 +181,13 @@ func scanTestFile(path string, text []byte, prefix string, suite bool) testFile 
 // buffers.
 func (s *server) testFunctionsLocked(p *project) []testFunction {
 	out := []testFunction{}
-	for _, path := range slices.Sorted(maps.Keys(p.files)) {
-		fs := p.files[path]
+	for _, path := range p.state.Paths() {
+		fs := p.state.File(path)
 		if p.isTestLocked(path) || p.layout != nil && p.layout.InDependency(path) {
 			continue
 		}
-		v := newView(fs.src, s.docs[path])
-		for _, fn := range fs.functions {
+		v := newView(fs.Text, s.docs[path])
+		for _, fn := range fs.Functions {
 			at := fn.NameStart
 			if !fuzzable(fn) || at < 0 {
 				continue
@@ -198,7 +196,7 @@ func (s *server) testFunctionsLocked(p *project) []testFunction {
 			if !ok {
 				continue
 			}
-			out = append(out, testFunction{URI: uriOf(path), Function: fn.Contract + "." + fn.Name, Range: v.cur.toRange(start, end)})
+			out = append(out, testFunction{URI: uriOf(path), Function: fn.Contract + "." + fn.Name, Range: rangeIn(v.cur, start, end)})
 		}
 	}
 	return out

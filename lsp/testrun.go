@@ -78,14 +78,14 @@ func (s *server) answerRun(ctx context.Context, r *run, wait bool, err error) (a
 	seen := map[string]bool{}
 	for i := len(r.found) - 1; i >= 0; i-- { // the latest of a bug found twice
 		f := r.found[i]
-		if seen[f.key()] {
+		if seen[f.Key()] {
 			continue
 		}
-		seen[f.key()] = true
-		d := f.diagnostic()
-		rf := runFinding{ID: f.id, Kind: f.f.Kind, Title: f.f.Title, Message: d.Message, Contract: f.f.Contract, Check: f.f.Check,
-			URI: uriOf(f.path), Range: d.Range, Sequence: []string{}}
-		for i, c := range f.f.Calls {
+		seen[f.Key()] = true
+		d := diagnosticOf(f)
+		rf := runFinding{ID: f.ID, Kind: f.Found.Kind, Title: f.Found.Title, Message: d.Message, Contract: f.Found.Contract, Check: f.Found.Check,
+			URI: uriOf(f.Path), Range: d.Range, Sequence: []string{}}
+		for i, c := range f.Found.Calls {
 			rf.Sequence = append(rf.Sequence, callLine(i, c))
 		}
 		res.Findings = append(res.Findings, rf)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/foresight-sol/foresight/session"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 )
@@ -21,7 +22,7 @@ func (s *server) didOpen(_ context.Context, params *protocol.DidOpenTextDocument
 		uri:     params.TextDocument.URI,
 		path:    path,
 		version: params.TextDocument.Version,
-		text:    newSource([]byte(params.TextDocument.Text)),
+		text:    session.NewText([]byte(params.TextDocument.Text)),
 		// An empty buffer has nothing to compile: one an edit creates
 		// gets its text by didChange (awaitingContent).
 		awaitingContent: params.TextDocument.Text == "",
@@ -57,12 +58,12 @@ func (s *server) didChange(_ context.Context, params *didChangeParams) error {
 		s.mu.Unlock()
 		return fmt.Errorf("didChange: %s is not open", path)
 	}
-	content, err := applyChanges(d.text.content, params.ContentChanges)
+	content, err := applyChanges(d.text.Content(), params.ContentChanges)
 	if err != nil {
 		s.mu.Unlock()
 		return fmt.Errorf("didChange %s: %w", path, err)
 	}
-	d.text = newSource(content)
+	d.text = session.NewText(content)
 	d.version = params.TextDocument.Version
 	resized := s.checkSizeLocked(path, len(content))
 	// A document opened empty runs, as an opened one does, once its
@@ -92,7 +93,7 @@ func (s *server) didSave(_ context.Context, params *protocol.DidSaveTextDocument
 	s.mu.Lock()
 	resized := false
 	if d := s.docs[path]; d != nil && params.Text != "" {
-		d.text = newSource([]byte(params.Text))
+		d.text = session.NewText([]byte(params.Text))
 		d.awaitingContent = false
 		resized = s.checkSizeLocked(path, len(params.Text))
 	}

@@ -38,7 +38,9 @@ function main(argv) {
 				console.log(JSON.stringify(skeletonOf(got), null, 2));
 				continue;
 			}
-			const res = judge(want, got);
+			// The other seeds of a finding judged by its rate (rateSeeds).
+			const others = rated(want).length > 0 ? (want.rateSeeds || []).filter((sd) => sd !== want.seed).map((sd) => runProject({ ...want, seed: sd }, cache, path.resolve(bin))) : [];
+			const res = judge(want, got, others);
 			rows.push(res);
 			if (res.status !== "OK" && res.status !== "KNOWN-FAIL") bad++;
 		}
@@ -59,10 +61,18 @@ function main(argv) {
 // optional in the pristine run too.
 function variants(want) {
 	if (!want.plant || want.plant.length === 0) return [want];
-	const pristine = { ...want, name: `${want.name}/pristine`, plant: [], findings: (want.findings || []).filter((x) => x.optional) };
+	const pristine = { ...want, name: `${want.name}/pristine`, plant: [], findings: (want.findings || []).filter((x) => x.optional), rateSeeds: [] };
 	const plantedOnly = (k) => k.key.startsWith("finding ") || k.key === "replay";
 	pristine.knownFail = (want.knownFail || []).filter((k) => !plantedOnly(k) || k.asShipped);
 	return [want, pristine];
+}
+
+// rated returns want's findings judged by their rate over rateSeeds
+// (atLeast) rather than at the fixed seed alone: a planted bug that every
+// build finds at a third of the seeds was, at one seed, a coin flip that
+// any change to the engine could turn.
+function rated(want) {
+	return (want.findings || []).filter((x) => x.atLeast);
 }
 
 // runProject lays out, plants and fuzzes one project; it returns what the
@@ -155,7 +165,7 @@ function plant(dir, p) {
 // key listed in knownFail is a known failure, any other a failure, and a
 // knownFail key that no longer differs is a failure too (XPASS: the entry
 // is stale).
-function judge(want, got) {
+function judge(want, got, others = []) {
 	const diffs = [];
 	const wantCompiled = want.compiled === true ? "yes" : want.compiled === false ? "no" : want.compiled;
 	const wantNot = [...(want.notCompiled || [])].sort();
@@ -195,12 +205,34 @@ function judge(want, got) {
 			diffs.push({ key: `finding ${f}`, text: `false positive: ${f} (contract ${x.contract})` });
 		}
 	}
+	// The rate seeds' runs are judged for false positives too: a finding
+	// that is false at one seed is false.
+	for (const o of others) {
+		for (const x of o.findings) {
+			const f = `${x.kind} ${x.at}`;
+			if (!wantF.includes(f) && !x.mock && !gotF.includes(f)) {
+				gotF.push(f);
+				falsePos++;
+				diffs.push({ key: `finding ${f}`, text: `false positive at seed ${o.args[o.args.indexOf("--seed") + 1]}: ${f} (contract ${x.contract})` });
+			}
+		}
+	}
 	// An optional finding is true where it is reported but depends on the
 	// run's path (a bug in the code as shipped that few seeds reach): its
 	// absence is no failure, and it is not a planted one.
 	const required = (want.findings || []).filter((x) => !x.optional);
+	const rates = [];
 	for (const x of required) {
 		const places = placesOf(x);
+		if (x.atLeast) {
+			// Judged by its rate over the seeds (rateSeeds): found by at
+			// least atLeast of the runs, the fixed seed's among them.
+			const runs = [got, ...others];
+			const found = runs.filter((r) => r.findings.some((y) => places.includes(`${y.kind} ${y.at}`))).length;
+			if (found < x.atLeast) diffs.push({ key: `finding ${places[0]}`, text: `missing planted finding: ${places.join(" or ")} found by ${found} of ${runs.length} seeds, expected at least ${x.atLeast}` });
+			else rates.push(`rate ${places[0]}: found by ${found} of ${runs.length} seeds (at least ${x.atLeast})`);
+			continue;
+		}
 		if (!places.some((f) => gotF.includes(f))) diffs.push({ key: `finding ${places[0]}`, text: `missing planted finding: ${places.join(" or ")}` });
 	}
 	// A finding reported at the user's call into a dependency or library
@@ -218,7 +250,7 @@ function judge(want, got) {
 	// exit 2 with the reasons, never 0.
 	if (got.code === 0 && !Object.values(got.contracts).includes("fuzzed")) diffs.push({ key: "exit", text: "exit 0 although no contract was fuzzed (want exit 2 with the reasons)" });
 	const known = new Map((want.knownFail || []).map((k) => [k.key, k.reason]));
-	const lines = [];
+	const lines = [...rates];
 	let fail = false, knownHit = false;
 	for (const d of diffs) {
 		if (known.has(d.key)) {

@@ -21,9 +21,12 @@
 //     `compile.go` (`Compiled`: a command's paths compiled with their
 //     suites), `stream.go` (`Stream`: findings, progress, set-ups and
 //     campaign ends sent to the `Sink` as typed values, each naming its
-//     `Campaign`: direct, a suite's or a carried set-up's), `staged.go` (an editor's run: the analysis and full compiles,
+//     `Campaign`: direct, a suite's or a carried set-up's; `Discard`, the
+//     Sink a front end embeds to define only what it shows), `staged.go` (an editor's run: the analysis and full compiles,
 //     the aim at what a save changed, dependents, the suites' compile beside
-//     the direct campaign; `Stages`, what the editor applies of each),
+//     the direct campaign, each applied to the project's `State`, the
+//     findings rechecked and the suites kept; `Stages`, what the editor
+//     shows of each and where it hands its campaigns over),
 //     `selection.go` (`CompileNamed`:
 //     the files, suites and dependents of paths named on the command line;
 //     `Dependents`; `CompileSuiteFiles`), `settings.go` and
@@ -65,15 +68,17 @@
 //     where an invariant finding's forge failure file goes, never over
 //     forge's own; docs/foundry.md), `fork.go` (`CampaignFork`,
 //     `ReplayFork`, `SetUpForks`, `ForkCacheDir`; `ForkRequest`, `Forks`:
-//     the fork `Run` opens for a run's campaigns; `CorpusRequest` in
+//     the fork `Run` opens for a run's campaigns; `OpenReplayFork`: a
+//     replay's; `ForkFailure`: a fork error's kind, for the front ends; `CorpusRequest` in
 //     `corpus.go`: the corpus `Run` loads and saves), `export.go`
 //     (`ExportName`, `FreeExportName`, `WriteExport`: an export's name, the
 //     test's own, else the first free `-2`, `-3`, ...), `exportroot.go`
 //     (`ExportRoot`: the project a report's export runs in or for, never a
 //     package in `node_modules`; `ConfineExport`: every path inside it,
 //     symbolic links resolved; `ExportDest`: the project the test goes
-//     into; `ExportPlace`: that project and the export's options, for the
-//     CLI and the editor; `WriteExportIn`), `aim.go`
+//     into; `ExportPlace`: that project and how the test is written there,
+//     for the CLI and the editor; `ExportTarget.Test`: the finding's
+//     test rendered in an `ExportStyle`; `WriteExportIn`), `aim.go`
 //     (`Campaigns.AimFor`: the direct campaign's contracts, test code only
 //     when `Campaigns.TestCode`: a test file named or saved alone is fuzzed
 //     from its own set-up, as check does; focus and targets outside test code; "only
@@ -85,5 +90,46 @@
 //     invalid or of the original's bytecode, fuzzed by the direct campaign
 //     and the suites with the seed and budget, aimed at its line and seeded
 //     with the original's corpus) with `mutantobserve.go` (one build's
-//     campaigns, their findings and the mutated file's line reach).
+//     campaigns, their findings and the mutated file's line reach),
+//     `after.go` (`AfterSave`: a save's behaviour check and mutants,
+//     started by `Run` in the background once its campaigns ended;
+//     `Checks`: those in flight, which a newer save's replace; `Check`:
+//     what they found, sent to the `Sink`), `labels.go`
+//     (`RunLabelled`: each labelled file fuzzed alone for `fuzz --labels`,
+//     its findings beside its `//@finding(KIND)` labels), `bench.go`
+//     (`Bench`: `foresight bench`'s engine configurations over seeds, what
+//     each run found and how fast), `edits.go` (`DiffLines`, `Move`,
+//     `ShiftFunctions`, `Changes`: what an edit keeps, moves or drops of
+//     the editor's findings and notes, and the focus and targets it
+//     gives), `findings.go` (`Finding`, `Findings`: the editor's
+//     record of a project's findings in byte offsets of their texts, moved
+//     by edits, with the set-ups and suites' builds that replay them;
+//     `Streamed`: a run's finding placed on the text now),
+//     `findingstate.go` (`FindingState`, `Replayable`, `Rechecked`,
+//     `Findings.Rechecks`, `Replay`, `Findings.Apply`: which stored
+//     findings a new build replays, the replay, and the state each is
+//     left in; `Replayed`: what a run's replay changed, for the front end
+//     to show), `state.go` (`State`: the editor's state of one project,
+//     with its own lock: each file's compiled text (`File`), the last
+//     builds, the findings; `Gen`: one run of it, superseded once a newer
+//     one begins, with the texts its compiles saw; `Gen.Record`: a
+//     streamed finding placed and recorded), `absorb.go` (a compile of
+//     the latest run applied to the `State`: the texts absorbed, the
+//     findings and notes moved, the changed functions and lines, or
+//     nothing once superseded), `notes.go` (`Note`, `Gen.SetNotes`: the
+//     contracts a campaign did not fuzz, placed on their compiled texts),
+//     `text.go` (`Text`: a file's text as a
+//     compile saw it, the one a finding's byte offsets refer to),
+//     `behaviour.go` (`Compare`: `foresight diff`'s
+//     comparison of two builds; `Comparison`, what one found, `diff`'s
+//     and a save's check's; `BehaviourDifference`: one difference, with
+//     its `Export` as a Foundry test and its `Trace`),
+//     `share.go` (`Share`: a corpus folder shared by campaigns at once,
+//     `fuzz --corpus`: seeds, inputs and findings written as they come,
+//     others' inputs picked up; `MaxCorpusInputs`, `MaxPrunedInputs`),
+//     `corpusdir.go` (`CorpusDir`: `foresight corpus`'s merge and
+//     minimisation; `folderSequences`: a folder's inputs as `diff`'s
+//     sequences), `output.go` (`WriteOutput`: a file the command line names, replaced
+//     whole; `WriteProjectLCOV`: the editor's tracefile in `StateDir`;
+//     `WriteNewIn`: `diff --export`'s tests, never over a file).
 package session

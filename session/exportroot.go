@@ -9,6 +9,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/export"
 	"github.com/foresight-sol/foresight/engine/foundry"
+	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/engine/safefile"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -123,15 +124,34 @@ func ExportDest(bound, src string) (dest, prefix string, err error) {
 	return dest, filepath.ToSlash(rel), nil
 }
 
-// ExportPlace is the project root a test of builds goes under and how
-// it is written there, for the CLI's `replay --export` and the editor's
+// ExportTarget is where a finding's test is exported and how (ExportPlace).
+type ExportTarget struct {
+	// Dest is the project root the test goes under.
+	Dest string
+	opts export.Options
+}
+
+// ExportStyle is how an exported test asserts its finding: a regression
+// test (the zero value) fails while the bug is there, a proof passes
+// while it is.
+type ExportStyle struct{ style foundry.Style }
+
+// ParseExportStyle parses a style's name: "regression" (or "") or
+// "proof".
+func ParseExportStyle(name string) (ExportStyle, error) {
+	s, err := foundry.ParseStyle(name)
+	return ExportStyle{s}, err
+}
+
+// ExportPlace is the project a test of builds goes under and how it is
+// written there, for the CLI's `replay --export` and the editor's
 // export alike: ExportDest's project (the builds' own, out of
 // node_modules, inside bound), whose test folder must lie in it, and,
 // when the builds' project is a dependency's package inside it
-// (node_modules/PKG with a package.json of its own), the options that
-// import the builds' files through the package's folder and use that
-// root's test library. A test is never written inside node_modules.
-func ExportPlace(bound string, builds []*solc.Build) (string, export.Options, error) {
+// (node_modules/PKG with a package.json of its own), the test imports
+// the builds' files through the package's folder and uses that root's
+// test library. A test is never written inside node_modules.
+func ExportPlace(bound string, builds []*solc.Build) (ExportTarget, error) {
 	var src string
 	for _, b := range builds {
 		if b.Project != nil {
@@ -140,23 +160,32 @@ func ExportPlace(bound string, builds []*solc.Build) (string, export.Options, er
 		}
 	}
 	if src == "" {
-		return "", export.Options{}, fmt.Errorf("no project to export from")
+		return ExportTarget{}, fmt.Errorf("no project to export from")
 	}
 	dest, prefix, err := ExportDest(bound, src)
 	if err != nil {
-		return "", export.Options{}, err
+		return ExportTarget{}, err
 	}
 	if err := ConfineExport(dest, filepath.Join(dest, foundry.TestDir)); err != nil {
-		return "", export.Options{}, fmt.Errorf("the test folder %w", err)
+		return ExportTarget{}, fmt.Errorf("the test folder %w", err)
 	}
 	if prefix == "" {
-		return dest, export.Options{}, nil
+		return ExportTarget{Dest: dest}, nil
 	}
 	proj, err := solc.LoadProject(dest)
 	if err != nil {
-		return "", export.Options{}, err
+		return ExportTarget{}, err
 	}
-	return dest, export.Options{Prefix: prefix, Project: proj}, nil
+	return ExportTarget{Dest: dest, opts: export.Options{Prefix: prefix, Project: proj}}, nil
+}
+
+// Test renders f, found with setup on builds, as a Foundry test for p in
+// style, numbered n in its report (0 is 1): its path under p.Dest,
+// slash-separated, and its text, not yet written (WriteExportIn).
+func (p ExportTarget) Test(f report.Finding, setup report.Setup, builds []*solc.Build, style ExportStyle, n int) (rel, text string, err error) {
+	opts := p.opts
+	opts.Style, opts.N = style.style, n
+	return export.FoundryTestWith(f, setup, builds, opts)
 }
 
 // relInside is p relative to dir when p lies inside dir ("" for dir

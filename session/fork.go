@@ -109,3 +109,41 @@ func openForks(ctx context.Context, opts *engine.Options, fr ForkRequest) (Forks
 	opts.Fork, opts.ForkTargets = src, fr.Targets
 	return f, nil
 }
+
+// OpenReplayFork opens the fork a finding replays on (ReplayFork: rec is
+// its report's fork record, url and block the user's, "" and 0 for the
+// report's) with the forks its set-up may select itself (SetUpForks,
+// pinned to rec), for the front end to close once replayed. A finding
+// found without a fork opens none. An error of ReplayFork
+// (ErrForkRedacted) or of the node opens nothing; an untrusted workspace
+// opens no fork but the refusing set-up forks, with ErrForkUntrusted:
+// the replay runs without the fork.
+func OpenReplayFork(ctx context.Context, rec *report.ForkInfo, url string, block uint64, trusted bool) (Forks, error) {
+	cfg, err := ReplayFork(rec, url, block)
+	if err != nil {
+		return Forks{}, err
+	}
+	f := Forks{SetUp: SetUpForks(ctx, trusted, rec)}
+	if cfg == nil {
+		return f, nil
+	}
+	if !trusted {
+		return f, ErrForkUntrusted
+	}
+	if f.Source, err = fork.Open(ctx, *cfg); err != nil {
+		return Forks{}, err
+	}
+	return f, nil
+}
+
+// ForkFailure is the kind of fork failure err wraps (the node
+// unreachable, a rate limit, ...: one of engine/fork's sentinel kinds),
+// so that a front end says each kind once; ok is false when err is not
+// the fork's.
+func ForkFailure(err error) (kind error, ok bool) {
+	var fe *fork.Error
+	if errors.As(err, &fe) {
+		return fe.Kind, true
+	}
+	return nil, false
+}

@@ -31,11 +31,14 @@ type Request struct {
 	// stages (staged.go) whose effect on the editor's state is Stages';
 	// Focus is what the run aims at. StopFuzz, when closed, stops the
 	// campaigns (not the compiles, whose diagnostics the editor wants).
-	Project  *solc.Project
-	Files    []string
-	Overlay  solc.Overlay
-	Focus    Focus
-	Stages   Stages
+	Project *solc.Project
+	Files   []string
+	Overlay solc.Overlay
+	Focus   Focus
+	Stages  Stages
+	// Gen is the run in its project's State, which its compiles, its
+	// findings' replays and its streamed findings update (state.go).
+	Gen      *Gen
 	StopFuzz <-chan struct{}
 	// Builds are the code fuzzed directly, without errors.
 	Builds []*solc.Build
@@ -69,6 +72,9 @@ type Request struct {
 	// Run loads once the forks are open (Sink.CorpusLoaded) and saves
 	// once the campaigns ended (Sink.CorpusSaved).
 	Corpus CorpusRequest
+	// After asks an editor's save for the checks that follow its
+	// campaigns (after.go); nil: none.
+	After *AfterSave
 	// Open opens what else the front end's campaigns read (the command
 	// line's shared corpus: seeds, sharing, shards), before the budget
 	// is split. An error is an *OpenError.
@@ -118,6 +124,10 @@ type Sink interface {
 	// Start is the direct campaign's options and each suite's, budgets
 	// split and seed fixed, before any campaign starts.
 	Start(direct, suite engine.Options)
+	// Checked is what a check after a save's campaigns did
+	// (Request.After); called in the background, possibly after Run
+	// returned.
+	Checked(Check)
 }
 
 // FoundryApplied is what Foundry's fuzz configuration did to a run.
@@ -180,8 +190,18 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 			return res, err
 		}
 		sink.Aimed(res.Aimed)
-		ctx = fctx
+		err = campaigns(fctx, req, sink, &res, comp)
+		afterSave(fctx, req, res, sink)
+		return res, err
 	}
+	err := campaigns(ctx, req, sink, &res, comp)
+	return res, err
+}
+
+// campaigns runs req's campaigns, once compiled (and, for an editor's
+// run, aimed), into res: Foundry's configuration, the fork, the corpus,
+// the budget split, the campaigns side by side.
+func campaigns(ctx context.Context, req Request, sink Sink, res *Result, comp Compiled) error {
 	opts := req.Options
 	var hooks Hooks
 	streamTo(&opts, &hooks, sink)
@@ -191,13 +211,13 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 	sink.Forked(forks, err)
 	if err != nil && !errors.Is(err, ErrForkUntrusted) {
 		res.Options, res.Compiled = opts, comp
-		return res, &OpenError{Err: err}
+		return &OpenError{Err: err}
 	}
 	store := loadCorpus(req.Corpus, &opts, sink)
 	if req.Open != nil {
 		if err := req.Open(ctx, &opts); err != nil {
 			res.Options, res.Compiled = opts, comp
-			return res, &OpenError{Err: err}
+			return &OpenError{Err: err}
 		}
 	}
 	// The suites share the seed and split the budget.
@@ -208,7 +228,7 @@ func Run(ctx context.Context, req Request, sink Sink) (Result, error) {
 	rep, runs, err := RunStaged(ctx, req.Builds, opts, req.Suites, req.Later, hopts, h)
 	saveCorpus(store, rep, req.Corpus.Keep, sink)
 	res.Report, res.Suites, res.Options, res.Compiled = rep, runs, opts, comp
-	return res, err
+	return err
 }
 
 // fuzzContext is ctx, also ended when stop (if not nil) closes.

@@ -98,6 +98,7 @@ func (s *recordingSink) Compiled(Compiled) error {
 
 func (s *recordingSink) Foundry(FoundryApplied)              { s.add("foundry") }
 func (s *recordingSink) Aimed(Aimed)                         { s.add("aimed") }
+func (s *recordingSink) Checked(Check)                       {}
 func (s *recordingSink) Forked(Forks, error)                 {}
 func (s *recordingSink) ForksDone(Forks)                     {}
 func (s *recordingSink) CorpusLoaded(*Corpus, Loaded, error) {}

@@ -12,9 +12,11 @@ import (
 // This file is the editor's side of Run: a request on a project's open
 // files (Request.Project) compiles them in stages, aims at what a save
 // changed, and hands the suites' compile to the campaigns (RunStaged).
-// What the compiles change in the editor's state (diagnostics, the
-// findings moved or rechecked, the campaign a save replaces) is the
-// front end's: Stages.
+// Each compile is applied to the project's State (Request.Gen: the
+// files' texts, the findings moved, rechecked and kept) unless a newer
+// run began; the front end is told what changed, to show it, and when to
+// hand the campaign over (Stages). The findings' record and its rules are
+// session's (State, Findings: state.go, findings.go, findingstate.go).
 
 // A Stage is which compile of an editor's run is applied: the analysis
 // of the open files, the full compile of the code fuzzed directly, or
@@ -43,34 +45,35 @@ type Applied struct {
 	Focus   []string
 	Targets []engine.Target
 	Changed []string
+	// Moved are the files whose text changed: the state moved the
+	// findings and notes on them.
+	Moved []string
 }
 
-// Stages are what an editor's run changes in the front end's state, in
-// the order Run calls them.
+// Stages are what the front end shows of an editor's run and where it
+// hands its campaigns over, in the order Run calls them; the project's
+// State is session's.
 type Stages interface {
 	// Compiling is called before the full compiles (StageDirect,
 	// StageSuites); release, when not nil, is called once the compile
 	// returned. An error (the context's) stops the compile.
 	Compiling(ctx context.Context, at Stage) (release func(), err error)
-	// Applied makes a compile the editor's state and says what changed.
-	Applied(at Stage, builds []*solc.Build) Applied
+	// Applied shows a compile (its diagnostics) once applied to the
+	// State (st: what changed; Superseded: nothing was).
+	Applied(at Stage, builds []*solc.Build, st Applied)
 	// Settle is called once the run's last compile is applied.
 	Settle()
-	// Recheck replays the findings of the changed files on the direct
-	// compile's builds.
-	Recheck(ctx context.Context, changed []string)
+	// Rechecked shows what a replay of the stored findings on the new
+	// builds changed of the record (State, recheck).
+	Rechecked(r Replayed)
 	// Fuzzing is called once the run's builds are ready to fuzz, with
 	// whether suites run beside the direct campaign: the campaign this
 	// run replaces stops.
 	Fuzzing(suites bool)
-	// SuitesReady is called once the suites compiled and were applied,
-	// with the files the run's compiles changed (superseded: a newer run
-	// started since): the front end keeps the suites and replays their
-	// findings on them.
-	SuitesReady(ctx context.Context, suites []Suite, changed []string, superseded bool)
-	// Carried are the suites of paths fuzzed on the saved code from
-	// their last compile while theirs runs (Carry).
-	Carried(paths []string, builds []*solc.Build) []Carried
+	// SuitesReady is called once the suites compiled, were applied and
+	// their findings replayed: an older run whose suites fuzzed on until
+	// these were ready stops.
+	SuitesReady()
 }
 
 // Focus is what an editor's run aims at.
@@ -150,7 +153,7 @@ func staged(ctx, fctx context.Context, req Request, res *Result) (Request, error
 	case f.Untargeted:
 		a = Aim{}
 	}
-	req.Stages.Recheck(fctx, st.Changed)
+	recheck(fctx, req, len(st.Changed) > 0, false)
 	builds := Without(st.Good, cp.Suites)
 	only, changed := "", st.Changed
 	if f.WholeFile {
@@ -179,7 +182,7 @@ func staged(ctx, fctx context.Context, req Request, res *Result) (Request, error
 	req.Builds, req.Suites = builds, len(cp.Suites)
 	req.Later = suitesLater(req, cp.Suites, st.Changed)
 	req.SuiteTexts = Texts(req.Project, cp.Suites, req.Overlay)
-	req.carried = req.Stages.Carried(cp.Suites, st.Good)
+	req.carried = req.Gen.s.carry(cp.Suites, st.Good)
 	res.Aimed.Suites, res.Aimed.Carried = req.Suites, req.carried
 	return req, nil
 }
@@ -211,7 +214,8 @@ func compileStages(ctx context.Context, req Request, full []string) (Applied, St
 		if err != nil {
 			return st, StopCompileFailed, &CompileError{Err: err}
 		}
-		st = req.Stages.Applied(at, builds)
+		st = req.Gen.apply(at, builds)
+		req.Stages.Applied(at, builds, st)
 		if st.Superseded {
 			return st, StopCancelled, nil
 		}
@@ -249,13 +253,27 @@ func suitesLater(req Request, paths, changed []string) Later {
 		if err != nil {
 			return nil, &CompileError{Err: err}
 		}
-		st := req.Stages.Applied(StageSuites, builds)
+		st := req.Gen.apply(StageSuites, builds)
+		req.Stages.Applied(StageSuites, builds, st)
+		suites := FromBuilds(goodOf(builds), paths)
 		if !st.Superseded {
 			req.Stages.Settle()
+			// Their findings replay on them, the next save carries
+			// their set-ups.
+			req.Gen.s.keepSuites(suites)
+			recheck(ctx, req, len(changed)+len(st.Changed) > 0, true)
 		}
-		suites := FromBuilds(goodOf(builds), paths)
-		req.Stages.SuitesReady(ctx, suites, append(slices.Clone(changed), st.Changed...), st.Superseded)
+		req.Stages.SuitesReady()
 		return suites, nil
+	}
+}
+
+// recheck replays the project's stored findings on the run's new builds
+// when it changed code or an edit dropped some (Gen.recheck), and shows
+// what that changed (Stages.Rechecked).
+func recheck(ctx context.Context, req Request, changed, suites bool) {
+	if r, ok := req.Gen.recheck(ctx, req.Options.Oracles, changed, suites); ok {
+		req.Stages.Rechecked(r)
 	}
 }
 

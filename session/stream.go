@@ -74,3 +74,26 @@ func suiteOf(f report.Finding, src Source) Campaign {
 	}
 	return c
 }
+
+// Discard is a Sink that shows nothing: a front end embeds it and
+// defines only what it shows (the command line prints a run once it
+// ended and streams nothing; the editor names no paths, so nothing
+// compiled reaches it), so that neither lists the events it ignores.
+type Discard struct{}
+
+func (Discard) Found(report.Finding, Campaign)        {}
+func (Discard) Progress(engine.Progress, Campaign)    {}
+func (Discard) SetUp(report.Setup)                    {}
+func (Discard) Began(Campaign)                        {}
+func (Discard) Ended(Campaign, *engine.Report, error) {}
+func (Discard) Compiled(Compiled) error               { return nil }
+func (Discard) Foundry(FoundryApplied)                {}
+func (Discard) Forked(Forks, error)                   {}
+func (Discard) ForksDone(Forks)                       {}
+func (Discard) CorpusLoaded(*Corpus, Loaded, error)   {}
+func (Discard) CorpusSaved(Saved, error)              {}
+func (Discard) Aimed(Aimed)                           {}
+func (Discard) Start(direct, suite engine.Options)    {}
+func (Discard) Checked(Check)                         {}
+
+var _ Sink = Discard{}

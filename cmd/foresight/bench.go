@@ -12,27 +12,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
-
-// benchConfig is one engine configuration the harness compares.
-type benchConfig struct {
-	name  string
-	apply func(*engine.Options)
-}
-
-var benchConfigs = map[string]benchConfig{
-	"default":          {"default", func(*engine.Options) {}},
-	"no-prediction":    {"no-prediction", func(o *engine.Options) { o.NoPrediction = true }},
-	"no-demand-driven": {"no-demand-driven", func(o *engine.Options) { o.NoDemandDriven = true }},
-	"neither":          {"neither", func(o *engine.Options) { o.NoPrediction, o.NoDemandDriven = true, true }},
-	// The lookahead paper's configurations (used with --target).
-	"A": {"A", func(o *engine.Options) { o.Schedule, o.NoLookahead = "aflfast", true }},
-	"B": {"B", func(o *engine.Options) { o.Schedule = "lookahead" }},
-	"C": {"C", func(o *engine.Options) { o.Schedule, o.NoLookahead = "lookahead", true }},
-	"D": {"D", func(o *engine.Options) { o.Schedule = "aflfast" }},
-}
 
 // runBench runs each configuration over several seeds on each file and
 // prints, per finding, how often and how fast each configuration finds it
@@ -43,7 +25,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cf.register(fs)
 	seeds := fs.Int("seeds", 10, "run each configuration this `number` of times (seeds 1..N)")
 	execs := fs.Uint64("execs", 200_000, "stop each run after this `number` of transaction sequences")
-	configs := fs.String("configs", "default,no-prediction", "`names` of the configurations to compare: "+strings.Join(benchConfigNames(), ", "))
+	configs := fs.String("configs", "default,no-prediction", "`names` of the configurations to compare: "+strings.Join(session.BenchConfigNames(), ", "))
 	var targets targetList
 	fs.Var(&targets, "target", "FILE:LINE[-LINE] `place` to reach (repeatable); reported as a 'target' row")
 	focus := fs.String("focus", "", "the `functions` (fn or Contract.fn, comma-separated) the campaigns are about, as the language server focuses on edited functions")
@@ -52,7 +34,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !ok {
 		return code
 	}
-	cfgs, err := parseBenchConfigs(*configs)
+	cfgs, err := session.BenchConfigsNamed(*configs)
 	if err != nil {
 		usageError(stderr, "bench", "%v", err)
 		return exitUsage
@@ -81,86 +63,53 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			cliError(stderr, "bench", err)
 			return exitUsage
 		}
-		// results[finding][config] = per-seed (execs, time) of the runs that found it.
-		results := map[string]map[string][]benchHit{}
-		predictions := map[string][2]uint64{}
-		analysis := map[string]time.Duration{}
-		total := map[string]time.Duration{}
-		txs := map[string]uint64{}
-		for _, c := range cfgs {
-			for s := 1; s <= *seeds; s++ {
-				opts := engine.Options{Settings: engine.Settings{Seed: uint64(s), Execs: *execs}, Targets: targets}
-				if *focus != "" {
-					opts.Focus = strings.Split(*focus, ",")
-				}
-				c.apply(&opts)
-				rep, err := engine.Fuzz(ctx, good, opts)
-				if err != nil {
-					cliErrorf(stderr, "bench", "%s seed %d: %w", c.name, s, err)
-					return exitUsage
-				}
-				p := predictions[c.name]
-				predictions[c.name] = [2]uint64{p[0] + rep.Predictions, p[1] + rep.PredictionHits}
-				if rep.TargetExecs > 0 {
-					addHit(results, "target", c.name, benchHit{rep.TargetExecs, rep.TargetTime})
-				}
-				analysis[c.name] += rep.AnalysisTime
-				total[c.name] += rep.Elapsed
-				txs[c.name] += rep.Txs
-				for _, f := range rep.Findings {
-					addHit(results, fmt.Sprintf("%s@%d", f.Kind, f.Line), c.name, benchHit{f.Execs, f.Elapsed})
-				}
-			}
+		req := session.BenchRequest{Configs: cfgs, Seeds: *seeds, Execs: *execs, Targets: targets}
+		if *focus != "" {
+			req.Focus = strings.Split(*focus, ",")
 		}
-		printBenchRows(tw, path, cfgs, benchStats{results, predictions, analysis, total, txs}, *seeds, *execs)
+		st, err := session.Bench(ctx, good, req)
+		if err != nil {
+			cliError(stderr, "bench", err)
+			return exitUsage
+		}
+		printBenchRows(tw, path, cfgs, st, *seeds, *execs)
 	}
 	tw.Flush()
 	return exitOK
 }
 
-// benchStats are one file's results per finding and configuration.
-type benchStats struct {
-	results     map[string]map[string][]benchHit // [finding][config]: the runs that found it
-	predictions map[string][2]uint64             // [config]: predictions run, hit
-	analysis    map[string]time.Duration         // [config]: time in the lookahead analysis
-	total       map[string]time.Duration         // [config]: campaign time
-	txs         map[string]uint64                // [config]: transactions executed
-}
-
 // printBenchRows writes one row per finding and configuration of path.
-func printBenchRows(tw io.Writer, path string, cfgs []benchConfig, st benchStats, seeds int, execs uint64) {
-	keys := make([]string, 0, len(st.results))
-	for k := range st.results {
+func printBenchRows(tw io.Writer, path string, cfgs []session.BenchConfig, st session.BenchStats, seeds int, execs uint64) {
+	keys := make([]string, 0, len(st.Hits))
+	for k := range st.Hits {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		base := median(st.results[k][cfgs[0].name], seeds, execs)
+		base := median(st.Hits[k][cfgs[0].Name], seeds, execs)
 		for _, c := range cfgs {
-			m := median(st.results[k][c.name], seeds, execs)
-			pr := st.predictions[c.name]
+			m := median(st.Hits[k][c.Name], seeds, execs)
+			pr := st.Predictions[c.Name]
 			rate := "-"
 			if pr[0] > 0 {
 				rate = fmt.Sprintf("%.0f%%", 100*float64(pr[1])/float64(pr[0]))
 			}
 			share := "-"
-			if st.analysis[c.name] > 0 {
-				share = fmt.Sprintf("%.1f%%", 100*st.analysis[c.name].Seconds()/st.total[c.name].Seconds())
+			if st.Analysis[c.Name] > 0 {
+				share = fmt.Sprintf("%.1f%%", 100*st.Analysis[c.Name].Seconds()/st.Total[c.Name].Seconds())
 			}
 			txRate := "-"
-			if s := st.total[c.name].Seconds(); s > 0 {
-				txRate = fmt.Sprintf("%.0f", float64(st.txs[c.name])/s)
+			if s := st.Total[c.Name].Seconds(); s > 0 {
+				txRate = fmt.Sprintf("%.0f", float64(st.Txs[c.Name])/s)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.name,
-				len(st.results[k][c.name]), seeds, m.execString(), m.timeString(), speedup(base, m), rate, share, txRate)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%s\n", displayPath(path, path), k, c.Name,
+				len(st.Hits[k][c.Name]), seeds, m.execString(), m.timeString(), speedup(base, m), rate, share, txRate)
 		}
 	}
 }
 
-type benchHit struct {
-	execs uint64
-	time  time.Duration
-}
+// benchHit is one run that found something (session.BenchHit).
+type benchHit = session.BenchHit
 
 // benchMedian is the median run of a configuration. Runs that missed count
 // as beyond the budget, so when most runs missed the median is censored:
@@ -181,7 +130,7 @@ func median(hits []benchHit, runs int, budget uint64) benchMedian {
 	es := make([]uint64, len(hits))
 	ts := make([]time.Duration, len(hits))
 	for i, h := range hits {
-		es[i], ts[i] = h.execs, h.time
+		es[i], ts[i] = h.Execs, h.Time
 	}
 	sort.Slice(es, func(i, j int) bool { return es[i] < es[j] })
 	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
@@ -215,28 +164,6 @@ func speedup(base, m benchMedian) string {
 	}
 }
 
-func benchConfigNames() []string {
-	var out []string
-	for n := range benchConfigs {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// parseBenchConfigs resolves a comma-separated list of configuration names.
-func parseBenchConfigs(list string) ([]benchConfig, error) {
-	var cfgs []benchConfig
-	for _, n := range strings.Split(list, ",") {
-		c, ok := benchConfigs[strings.TrimSpace(n)]
-		if !ok {
-			return nil, fmt.Errorf("unknown configuration %q (want %s)", n, strings.Join(benchConfigNames(), ", "))
-		}
-		cfgs = append(cfgs, c)
-	}
-	return cfgs, nil
-}
-
 // startCPUProfile profiles the process into path until stop is called.
 func startCPUProfile(path string) (stop func(), err error) {
 	f, err := os.Create(path)
@@ -248,14 +175,6 @@ func startCPUProfile(path string) (stop func(), err error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
-}
-
-// addHit records that configuration cfg found key in one run.
-func addHit(results map[string]map[string][]benchHit, key, cfg string, h benchHit) {
-	if results[key] == nil {
-		results[key] = map[string][]benchHit{}
-	}
-	results[key][cfg] = append(results[key][cfg], h)
 }
 
 // compileClean compiles one path; compile errors are printed to w and

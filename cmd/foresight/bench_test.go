@@ -6,7 +6,7 @@ import (
 )
 
 func TestBenchMedian(t *testing.T) {
-	hit := func(e uint64) benchHit { return benchHit{e, time.Duration(e) * time.Millisecond} }
+	hit := func(e uint64) benchHit { return benchHit{Execs: e, Time: time.Duration(e) * time.Millisecond} }
 	tests := []struct {
 		name    string
 		hits    []benchHit

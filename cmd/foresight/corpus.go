@@ -7,8 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -57,53 +56,27 @@ func corpusMerge(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	dst, _, err := corpus.Open(args[0], "")
+	dst, err := session.OpenCorpusDir(args[0])
 	if err != nil {
 		cliError(stderr, "corpus merge", err)
 		return exitUsage
 	}
 	var inputs, findings int
 	for _, src := range args[1:] {
-		d, migrated, err := corpus.Open(src, "")
+		in, fi, err := dst.MergeFrom(src, func(sk session.MergeSkip) {
+			switch {
+			case sk.Problem != nil:
+				fmt.Fprintf(stderr, "foresight: %s: skipped %v\n", src, sk.Problem)
+			case sk.OverLimit > 0:
+				fmt.Fprintf(stderr, "foresight: %s: %d inputs over the limit of %d not merged (run 'foresight corpus min' first)\n", src, sk.OverLimit, session.MaxCorpusInputs)
+			case sk.Finding != nil:
+				cliErrorf(stderr, "corpus merge", "%s: skipped %w", src, sk.Finding)
+			}
+		})
+		inputs, findings = inputs+in, findings+fi
 		if err != nil {
 			cliError(stderr, "corpus merge", err)
 			return exitUsage
-		}
-		l, err := d.Load(nil)
-		if err != nil {
-			cliError(stderr, "corpus merge", err)
-			return exitUsage
-		}
-		for _, p := range append(migrated.Problems, l.Problems...) {
-			fmt.Fprintf(stderr, "foresight: %s: skipped %v\n", src, p)
-		}
-		if l.OverLimit > 0 {
-			fmt.Fprintf(stderr, "foresight: %s: %d inputs over the limit of %d not merged (run 'foresight corpus min' first)\n", src, l.OverLimit, corpus.MaxLoadedInputs)
-		}
-		for _, in := range l.Inputs {
-			_, added, err := dst.Add(in)
-			if err != nil {
-				cliError(stderr, "corpus merge", err)
-				return exitUsage
-			}
-			if added {
-				inputs++
-			}
-		}
-		files, err := d.FindingFiles()
-		if err != nil {
-			cliError(stderr, "corpus merge", err)
-			return exitUsage
-		}
-		for _, f := range files {
-			added, err := dst.CopyFinding(f)
-			if err != nil {
-				cliErrorf(stderr, "corpus merge", "%s: skipped %w", src, err)
-				continue
-			}
-			if added {
-				findings++
-			}
 		}
 	}
 	fmt.Fprintf(stdout, "merged %d new input(s) and %d new finding(s) into %s\n", inputs, findings, args[0])
@@ -127,7 +100,7 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		cliError(stderr, "corpus min", err)
 		return exitUsage
 	}
-	d, _, err := corpus.Open(paths[0], "")
+	d, err := session.OpenCorpusDir(paths[0])
 	if err != nil {
 		cliError(stderr, "corpus min", err)
 		return exitUsage
@@ -147,36 +120,15 @@ func corpusMin(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		good = append(good, b)
 	}
-	l, err := d.Load(nil)
+	m, err := d.Minimize(ctx, good, *dryRun)
 	if err != nil {
 		cliError(stderr, "corpus min", err)
 		return exitUsage
-	}
-	m, err := engine.Minimize(ctx, good, l.Inputs)
-	if err != nil {
-		cliError(stderr, "corpus min", err)
-		return exitUsage
-	}
-	keep := map[int]bool{}
-	for _, i := range m.Keep {
-		keep[i] = true
-	}
-	var drop []string
-	for i, n := range l.Names {
-		if !keep[i] {
-			drop = append(drop, n)
-		}
-	}
-	if !*dryRun {
-		if err := d.Remove(drop); err != nil {
-			cliError(stderr, "corpus min", err)
-			return exitUsage
-		}
 	}
 	fmt.Fprintf(stdout, "kept %d of %d input(s) (%d instructions covered beyond the single calls); removed %d, %d of them stale\n",
-		len(m.Keep), len(l.Inputs), m.Covered, len(drop), len(m.Stale))
-	if l.OverLimit > 0 {
-		fmt.Fprintf(stderr, "foresight: %d inputs over the limit of %d were not considered; run min again\n", l.OverLimit, corpus.MaxLoadedInputs)
+		m.Kept, m.Total, m.Covered, m.Removed, m.Stale)
+	if m.OverLimit > 0 {
+		fmt.Fprintf(stderr, "foresight: %d inputs over the limit of %d were not considered; run min again\n", m.OverLimit, session.MaxCorpusInputs)
 	}
 	return exitOK
 }

@@ -11,13 +11,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/foresight-sol/foresight/engine/behaviour"
-	"github.com/foresight-sol/foresight/engine/corpus"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
 // This file is the diff command: the behaviour of the build at a git
-// revision compared with the working tree's (engine/behaviour,
+// revision compared with the working tree's (session.Compare,
 // docs/diff.md).
 
 var diffHelp = helpPage{
@@ -49,8 +48,8 @@ func init() { helpPages["diff"] = diffHelp }
 type diffOptions struct {
 	base, format string
 	corpus       string
-	all, export  bool
-	cmp          behaviour.Options
+	export       bool
+	cmp          session.CompareRequest
 }
 
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -60,10 +59,10 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.format, "format", "text", "output `format`: text, json, sarif or junit")
 	fs.StringVar(&o.corpus, "corpus", "", "compare first over the inputs of this corpus `directory` (fuzz --corpus) that call a compared function")
 	fs.BoolVar(&o.export, "export", false, "write each difference as a Foundry test asserting the base revision's behaviour, in the project's test folder")
-	fs.BoolVar(&o.all, "all", false, "compare every function both builds share, not only those the edit changed")
+	fs.BoolVar(&o.cmp.All, "all", false, "compare every function both builds share, not only those the edit changed")
 	// The one definition of both (session.FlagSetting), clamped with the
 	// policy and words of every setting.
-	intSetting(fs, &o.cmp.Budget, "diff", "budget", behaviour.DefaultBudget)
+	intSetting(fs, &o.cmp.Budget, "diff", "budget", session.DiffBudget)
 	uint64Setting(fs, &o.cmp.Seed, "diff", "seed", 1)
 	var cf compilerFlags
 	cf.register(fs)
@@ -95,12 +94,12 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if o.export {
-		if err := exportDiffs(ctx, res, o.cmp.Seed, stderr); err != nil {
+		if err := exportDiffs(ctx, res, stderr); err != nil {
 			cliError(stderr, "diff", err)
 			return exitUsage
 		}
 	}
-	if res.rep.Differs() {
+	if res.cmp.Report.Differs() {
 		return exitFindings
 	}
 	return exitOK
@@ -110,12 +109,11 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 type diffResult struct {
 	base, commit string
 	paths        []string // as given, absolute
-	rep          *behaviour.Report
+	cmp          session.Comparison
 	oldBuilds    []*solc.Build
 	newBuilds    []*solc.Build
-	changed      []behaviour.Function // nil with --all
-	verbose      bool                 // -v: the gas too
-	start        time.Time            // when the command began (JUnit's wall time)
+	verbose      bool      // -v: the gas too
+	start        time.Time // when the command began (JUnit's wall time)
 }
 
 // diffRun builds both trees and compares them.
@@ -163,18 +161,13 @@ func diffRun(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, paths [
 		}
 	}
 	if o.corpus != "" {
-		if o.cmp.Inputs, err = corpusSequences(o.corpus); err != nil {
+		if err := corpusDir(o.corpus); err != nil {
 			return nil, err
 		}
 	}
 	res := &diffResult{base: o.base, commit: commit, paths: abs, oldBuilds: oldBuilds, newBuilds: newBuilds, verbose: cf.verbose}
-	if !o.all {
-		if res.changed, err = behaviour.Changed(oldBuilds, newBuilds); err != nil {
-			return nil, err
-		}
-		o.cmp.Functions = res.changed
-	}
-	res.rep, err = behaviour.Compare(ctx, oldBuilds, newBuilds, o.cmp)
+	o.cmp.Corpus = o.corpus
+	res.cmp, err = session.Compare(ctx, oldBuilds, newBuilds, o.cmp)
 	return res, err
 }
 
@@ -232,25 +225,11 @@ func compiledTree(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, pa
 	return builds, nil
 }
 
-// corpusSequences reads a corpus directory's inputs as sequences to
-// compare over; inputs that cannot be one are left out.
-func corpusSequences(dir string) ([]behaviour.Sequence, error) {
+// corpusDir refuses a --corpus that is not a directory: the
+// comparison reads its inputs (session.Compare).
+func corpusDir(dir string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("--corpus %s: not a corpus directory", dir)
+		return fmt.Errorf("--corpus %s: not a corpus directory", dir)
 	}
-	d, _, err := corpus.Open(dir, dir)
-	if err != nil {
-		return nil, err
-	}
-	l, err := d.Load(nil)
-	if err != nil {
-		return nil, err
-	}
-	var out []behaviour.Sequence
-	for _, in := range l.Inputs {
-		if seq, ok := behaviour.FromCorpus(in); ok {
-			out = append(out, seq)
-		}
-	}
-	return out, nil
+	return nil
 }

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/foresight-sol/foresight/engine/behaviour"
 )
 
 // This file writes diff's result: text for people, JSON, and SARIF for
@@ -63,7 +61,7 @@ type diffCallJSON struct {
 // diffDoc is the result as its JSON form, each difference located at
 // its function's definition in the working tree.
 func diffDoc(res *diffResult) diffJSON {
-	rep := res.rep
+	rep := res.cmp.Report
 	doc := diffJSON{Base: res.base, Commit: res.commit, Differs: rep.Differs(), Compared: []diffFuncJSON{}, Added: names(rep.Added), Removed: names(rep.Removed), Differences: []diffEntryJSON{}}
 	for _, c := range rep.Compared {
 		doc.Compared = append(doc.Compared, diffFuncJSON{c.Function.String(), c.Inputs, c.Differences, c.GasBefore, c.GasAfter})
@@ -90,7 +88,8 @@ func diffDoc(res *diffResult) diffJSON {
 	return doc
 }
 
-func names(fs []behaviour.Function) []string {
+// names are the functions fs as "Contract.signature".
+func names[F fmt.Stringer](fs []F) []string {
 	out := []string{}
 	for _, f := range fs {
 		out = append(out, f.String())
@@ -110,15 +109,15 @@ func writeDiff(w io.Writer, format string, res *diffResult) error {
 	case "junit":
 		return writeDiffJUnit(w, doc, res)
 	}
-	writeDiffText(w, doc, res.changed, res.verbose)
+	writeDiffText(w, doc, res.cmp.NoneChanged, res.verbose)
 	return nil
 }
 
 // writeDiffText prints each difference as a compiler message with its
 // calls, then how many inputs each function was compared over.
-func writeDiffText(w io.Writer, doc diffJSON, changed []behaviour.Function, verbose bool) {
+func writeDiffText(w io.Writer, doc diffJSON, noneChanged, verbose bool) {
 	short := doc.Commit[:min(12, len(doc.Commit))]
-	if changed != nil && len(changed) == 0 && len(doc.Added) == 0 && len(doc.Removed) == 0 {
+	if noneChanged && len(doc.Added) == 0 && len(doc.Removed) == 0 {
 		fmt.Fprintf(w, "no function changed since %s (%s)\n", doc.Base, short)
 		return
 	}

@@ -53,7 +53,8 @@
 //     (the compiled files' text and function definitions both read),
 //     `mock.go` (the text output's mock heading and label, the summary's
 //     mock count),
-//     `labels.go` (`--labels` scoring), `lsp.go` (the `lsp` subcommand),
+//     `labels.go` (`--labels` scoring: the tally and table of
+//     `session.RunLabelled`), `lsp.go` (the `lsp` subcommand),
 //     `buildflags.go` (`--optimize`, `--optimizer-runs`, `--via-ir`,
 //     `--evm-version`, `--gas-limit`), `units.go` (`-v`'s line per compilation
 //     unit, dependency warnings as one line), `summary.go` (check's and
@@ -71,10 +72,10 @@
 //     its fork, if any, on the code as it is now) with `replaycounts.go` (its
 //     last line: still failing, as reported or elsewhere, fixed, stale),
 //     `diff.go` (`foresight diff`: both trees compiled and compared,
-//     engine/behaviour), `diffgit.go` (git under the context with the
+//     `session.Compare`), `diffgit.go` (git under the context with the
 //     repository's hooks off; the revision's tree extracted into a temporary
 //     folder), `diffout.go` (its text, JSON and SARIF), `diffexport.go`
-//     (`--export`: each difference as a Foundry test, confined, never over a
+//     (`--export`: each difference as a Foundry test, `session.WriteNewIn`: confined, never over a
 //     file),
 //     `mutants.go` (`foresight mutants`: the changed lines, every project's
 //     `session.Mutants`), `mutantsgit.go` (the lines `git diff -U0 REV` adds or
@@ -87,9 +88,10 @@
 //     `session.ExportPlace`, by `session.WriteExportIn`, never over a file; an
 //     invariant finding's forge failure file beside, `session.ForgeFailureFor`),
 //     `corpus.go`
-//     (`foresight corpus`: merge directories or minimise one), `share.go`
-//     (`--corpus`, `--corpus-sync`: campaigns that share a corpus directory,
-//     loaded by `session.LoadCorpus`, docs/scaling.md), `harness.go`
+//     (`foresight corpus`: merge directories or minimise one, by
+//     `session.CorpusDir`), `share.go`
+//     (`--shard`, `--corpus`, `--corpus-sync`: campaigns that share a corpus
+//     directory, `session.Share`, and what it says of it, docs/scaling.md), `harness.go`
 //     (the invariant suites `session` picks for the named files or directory:
 //     each compiled alone, run with an even share of the budget, its findings
 //     naming it; docs/cli.md).

@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/foresight-sol/foresight/engine/export"
-	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 )
@@ -63,7 +61,7 @@ type exported struct {
 // rendered and its folder checked before the first is written, so a
 // refusal writes nothing. It never overwrites: a taken name gets a
 // suffix (-2, -3, ...), as the editor's export does.
-func exportFindings(rep *report.File, fs *findingSource, index int, style foundry.Style, bound string, stdout, stderr io.Writer) int {
+func exportFindings(rep *report.File, fs *findingSource, index int, style session.ExportStyle, bound string, stdout, stderr io.Writer) int {
 	var tests []exported
 	for i, f := range rep.Findings {
 		if index != 0 && i+1 != index {
@@ -74,17 +72,17 @@ func exportFindings(rep *report.File, fs *findingSource, index int, style foundr
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		dest, opts, err := session.ExportPlace(bound, builds)
+		place, err := session.ExportPlace(bound, builds)
 		if err != nil {
 			cliErrorf(stderr, "replay", "--export: finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		opts.Style, opts.N = style, i+1
-		rel, text, err := export.FoundryTestWith(f, setup, builds, opts)
+		rel, text, err := place.Test(f, setup, builds, style, i+1)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
+		dest := place.Dest
 		t := exported{n: i + 1, dest: dest, rel: rel, text: text}
 		t.failure, t.failureData, t.noFailure = session.ForgeFailureFor(dest, f, setup, builds)
 		tests = append(tests, t)

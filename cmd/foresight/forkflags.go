@@ -10,7 +10,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/fork"
 	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 )
@@ -51,41 +50,42 @@ func (f *forkFlags) check() error {
 	return nil
 }
 
-// openReplay opens the fork a report's findings were found on
-// (session.ReplayFork: the report's URL unless --fork-url names one, which
-// it must when the report's was redacted; the report's block unless
-// --fork-block names one).
-func (f *forkFlags) openReplay(ctx context.Context, rec *report.ForkInfo, stderr io.Writer) (*fork.Source, error) {
+// openReplay opens the fork a report's findings were found on and the
+// forks its set-up may select (session.OpenReplayFork: the report's URL
+// unless --fork-url names one, which it must when the report's was
+// redacted; the report's block unless --fork-block names one).
+func (f *forkFlags) openReplay(ctx context.Context, rec *report.ForkInfo, stderr io.Writer) (session.Forks, error) {
 	switch {
 	case rec != nil && rec.SetUp && f.url != "":
 		// The set-up selects it again (session.SetUpForks).
-		return nil, fmt.Errorf("--fork-url: the report's set-up selected its fork itself (%s at block %d); replay it without --fork-url", forkName(rec), rec.Block)
+		return session.Forks{}, fmt.Errorf("--fork-url: the report's set-up selected its fork itself (%s at block %d); replay it without --fork-url", forkName(rec), rec.Block)
 	case rec == nil && f.url != "":
-		return nil, errors.New("--fork-url: the report's findings were not found on a fork")
+		return session.Forks{}, errors.New("--fork-url: the report's findings were not found on a fork")
 	}
-	cfg, err := session.ReplayFork(rec, f.url, f.block)
+	forks, err := session.OpenReplayFork(ctx, rec, f.url, f.block, true)
 	if errors.Is(err, session.ErrForkRedacted) {
-		return nil, fmt.Errorf("%w: give the URL with --fork-url", err)
+		return forks, fmt.Errorf("%w: give the URL with --fork-url", err)
 	}
-	if cfg == nil || err != nil {
-		return nil, err
+	if err != nil {
+		return forks, err
 	}
-	return openFork(ctx, *cfg, stderr)
+	sayForking(forks, stderr)
+	return forks, nil
 }
 
-func openFork(ctx context.Context, cfg fork.Config, stderr io.Writer) (*fork.Source, error) {
-	src, err := fork.Open(ctx, cfg)
-	if err != nil {
-		return nil, err
+// sayForking says which chain a run forks, if it does.
+func sayForking(f session.Forks, stderr io.Writer) {
+	if f.Source == nil {
+		return
 	}
-	h := src.Header()
-	fmt.Fprintf(stderr, "foresight: forking chain %d at block %d (%s)\n", h.ChainID, h.Number, src.URL())
-	return src, nil
+	h := f.Source.Header()
+	fmt.Fprintf(stderr, "foresight: forking chain %d at block %d (%s)\n", h.ChainID, h.Number, f.Source.URL())
 }
 
 // closeFork writes the fork's disk cache and says what the run asked the
-// node.
-func closeFork(src *fork.Source, stderr io.Writer) {
+// node; the set-up's forks are closeSetUpForks'.
+func closeFork(f session.Forks, stderr io.Writer) {
+	src := f.Source
 	if src == nil {
 		return
 	}
@@ -95,12 +95,6 @@ func closeFork(src *fork.Source, stderr io.Writer) {
 	if err := src.Close(); err != nil {
 		cliErrorf(stderr, "", "warning: the fork cache was not written: %w", err)
 	}
-}
-
-// replaySetUpForks are the forks a replayed set-up may select: the
-// report's at its block.
-func replaySetUpForks(ctx context.Context, rec *report.ForkInfo) *engine.SetUpForks {
-	return session.SetUpForks(ctx, true, rec)
 }
 
 // forkName is how the report names a set-up's fork: its alias, else its

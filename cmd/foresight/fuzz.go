@@ -17,7 +17,6 @@ import (
 	"github.com/foresight-sol/foresight/engine"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/report"
-	"github.com/foresight-sol/foresight/engine/safefile"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
@@ -265,7 +264,7 @@ func (ff *fuzzFlags) writeReport(stdout io.Writer, rep *engine.Report, run runIn
 		return err
 	}
 	if ff.output != "" {
-		if err := safefile.ReplaceFile(ff.output, buf.Bytes(), 0o644); err != nil {
+		if err := session.WriteOutput(ff.output, buf.Bytes()); err != nil {
 			return err
 		}
 	}

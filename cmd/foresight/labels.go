@@ -4,75 +4,25 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"regexp"
 	"sort"
-	"strings"
-	"sync"
 	"text/tabwriter"
 
 	"github.com/foresight-sol/foresight/engine"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
 // This file scores the oracles against labelled contracts: each file is
-// fuzzed on its own, and its findings are compared with the
-// //@finding(KIND) comments on the lines where they must be reported.
+// fuzzed on its own (session.RunLabelled), and its findings are compared
+// with the //@finding(KIND) comments on the lines where they must be
+// reported.
 
-var labelRE = regexp.MustCompile(`//\s*@finding\(\s*([^)\s]+)\s*\)`)
-
-// A label is one expected finding: kind at a one-based line.
-type label struct {
-	Kind string
-	Line int
-}
-
-// parseLabels reads the //@finding(KIND) comments of a source.
-func parseLabels(src []byte) []label {
-	var out []label
-	for i, line := range strings.Split(string(src), "\n") {
-		for _, m := range labelRE.FindAllStringSubmatch(line, -1) {
-			out = append(out, label{Kind: m[1], Line: i + 1})
-		}
-	}
-	return out
-}
+// label is one expected or found finding (session.Label).
+type label = session.Label
 
 // score is one kind's tally.
 type score struct {
 	TP, FP, Miss int
-}
-
-// fileResult is the outcome of one labelled file.
-type fileResult struct {
-	Path     string
-	Found    []label
-	Expected []label
-	Err      error
-}
-
-// labelFiles lists the Solidity files of paths (files, or directories
-// searched), sorted.
-func labelFiles(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		fs, err := solc.SolidityFiles(p)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, fs...)
-	}
-	sort.Strings(files)
-	return files, nil
 }
 
 // scoreLabels fuzzes every file of paths separately and prints, per
@@ -80,27 +30,12 @@ func labelFiles(paths []string) ([]string, error) {
 // files that disagree with their labels. It returns exitOK when every
 // label is found and nothing else is.
 func scoreLabels(ctx context.Context, tc *solc.Toolchain, paths []string, opts engine.Options, parallel int, stdout, stderr io.Writer) int {
-	files, err := labelFiles(paths)
+	files, err := session.LabelFiles(paths)
 	if err != nil {
 		cliError(stderr, "fuzz", err)
 		return exitUsage
 	}
-	results := make([]fileResult, len(files))
-	if parallel < 1 {
-		parallel = 1
-	}
-	sem := make(chan struct{}, parallel)
-	var wg sync.WaitGroup
-	for i, f := range files {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			results[i] = scoreFile(ctx, tc, f, opts)
-		}()
-	}
-	wg.Wait()
+	results := session.RunLabelled(ctx, tc, files, opts, parallel)
 
 	scores := map[string]*score{}
 	get := func(k string) *score {
@@ -167,43 +102,4 @@ func scoreLabels(ctx context.Context, tc *solc.Toolchain, paths []string, opts e
 		return exitFindings
 	}
 	return exitOK
-}
-
-func scoreFile(ctx context.Context, tc *solc.Toolchain, path string, opts engine.Options) fileResult {
-	r := fileResult{Path: path}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	r.Expected = parseLabels(src)
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	builds, err := compilePaths(ctx, tc, []string{abs})
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	for _, b := range builds {
-		if b.HasErrors() {
-			r.Err = fmt.Errorf("does not compile")
-			return r
-		}
-	}
-	rep, err := engine.Fuzz(ctx, builds, opts)
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	for _, f := range rep.Findings {
-		if f.Path == abs {
-			r.Found = append(r.Found, label{Kind: f.Kind, Line: f.Line})
-		} else {
-			r.Found = append(r.Found, label{Kind: f.Kind, Line: 0})
-		}
-	}
-	return r
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/safefile"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -58,7 +58,7 @@ func writeLCOV(path string, rep *engine.Report, run runInfo, deps bool) error {
 	for _, f := range files {
 		lw.file(&b, f, rep.Coverage[f])
 	}
-	return safefile.ReplaceFile(path, []byte(b.String()), 0o644)
+	return session.WriteOutput(path, []byte(b.String()))
 }
 
 // inDependency reports whether a build's project counts file as a

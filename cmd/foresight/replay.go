@@ -10,8 +10,8 @@ import (
 	"unicode"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/foundry"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 )
 
@@ -89,7 +89,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if builds = replayable(builds, stderr); builds == nil {
 		return exitUsage
 	}
-	style, err := foundry.ParseStyle(*exportStyle)
+	style, err := session.ParseExportStyle(*exportStyle)
 	if err != nil {
 		usageError(stderr, "replay", "--export-style: %v", err)
 		return exitUsage
@@ -133,14 +133,13 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 	if o.junit != nil {
 		stdout = io.Discard // the testcases say it all
 	}
-	src, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
+	forks, err := ff.openReplay(ctx, rep.Setup.Fork, stderr)
 	if err != nil {
 		cliError(stderr, "replay", err)
 		return exitUsage
 	}
-	defer closeFork(src, stderr)
-	forks := replaySetUpForks(ctx, rep.Setup.Fork)
-	defer closeSetUpForks(forks, stderr)
+	defer closeFork(forks, stderr)
+	defer closeSetUpForks(forks.SetUp, stderr)
 	var n replayCounts
 	var senders senderNames
 	for i, f := range rep.Findings {
@@ -159,7 +158,7 @@ func replayFindings(ctx context.Context, ff *forkFlags, rep *report.File, fs *fi
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage
 		}
-		v, tr, err := engine.RecheckForked(src, forks, builds, setup, f)
+		v, tr, err := engine.RecheckForked(forks.Source, forks.SetUp, builds, setup, f)
 		if err != nil {
 			cliErrorf(stderr, "replay", "finding %d: %w", i+1, err)
 			return exitUsage

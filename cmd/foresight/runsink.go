@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/foresight-sol/foresight/engine"
-	"github.com/foresight-sol/foresight/engine/corpus"
-	"github.com/foresight-sol/foresight/engine/report"
 	"github.com/foresight-sol/foresight/session"
 	"github.com/foresight-sol/foresight/solc"
 	"go.uber.org/zap"
@@ -23,6 +21,11 @@ import (
 // cliRun is one check or fuzz run's request, what it opened and what it
 // prints of the run's typed values (session.Sink).
 type cliRun struct {
+	// It prints the run once it ended (Ended, Result) and streams
+	// nothing while it runs, nor the editor's events (Aimed, Checked);
+	// its corpus is the shared one its flags name (open), not
+	// Request.Corpus: those events are Discard's.
+	session.Discard
 	ff             *fuzzFlags
 	name           string
 	paths          []string
@@ -104,15 +107,14 @@ func (c *cliRun) open(ctx context.Context, opts *engine.Options) error {
 // Forked says which chain the run forks (session.Run opened it); a fork
 // that failed to open ends the run with its error (cliError).
 func (c *cliRun) Forked(f session.Forks, err error) {
-	if err == nil && f.Source != nil {
-		h := f.Source.Header()
-		fmt.Fprintf(c.stderr, "foresight: forking chain %d at block %d (%s)\n", h.ChainID, h.Number, f.Source.URL())
+	if err == nil {
+		sayForking(f, c.stderr)
 	}
 }
 
 // ForksDone says what the forks asked the node and writes their caches.
 func (c *cliRun) ForksDone(f session.Forks) {
-	closeFork(f.Source, c.stderr)
+	closeFork(f, c.stderr)
 	if f.SetUp != nil {
 		closeSetUpForks(f.SetUp, c.stderr)
 	}
@@ -157,7 +159,7 @@ func (c *cliRun) Foundry(fa session.FoundryApplied) {
 		fmt.Fprintf(c.stderr, "foresight: warning: forge corpus: skipped %d more file(s)\n", more)
 	}
 	if l.OverLimit > 0 {
-		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d file(s) left unread past the limit of %d sequences\n", l.OverLimit, corpus.MaxLoadedInputs)
+		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d file(s) left unread past the limit of %d sequences\n", l.OverLimit, session.MaxCorpusInputs)
 	}
 	if l.Len() > 0 {
 		fmt.Fprintf(c.stderr, "foresight: forge corpus: %d sequence(s) of %s (%d persisted failure(s), %d corpus entries)\n",
@@ -170,9 +172,6 @@ func (c *cliRun) Start(direct, _ engine.Options) {
 	fmt.Fprintf(c.stderr, "foresight: fuzzing with seed %d\n", direct.Seed)
 }
 
-// Aimed is not called: a command's run is aimed by its flags.
-func (c *cliRun) Aimed(session.Aimed) {}
-
 // Ended writes the direct campaign's inputs to the shared corpus before
 // the suites' findings join its report; check and fuzz print the rest of
 // the run once it ended, from its report, and stream nothing while it
@@ -182,13 +181,3 @@ func (c *cliRun) Ended(from session.Campaign, rep *engine.Report, _ error) {
 		c.finish(rep)
 	}
 }
-
-func (c *cliRun) Found(report.Finding, session.Campaign)     {}
-func (c *cliRun) Progress(engine.Progress, session.Campaign) {}
-func (c *cliRun) SetUp(report.Setup)                         {}
-func (c *cliRun) Began(session.Campaign)                     {}
-
-// CorpusLoaded and CorpusSaved are not called: check's and fuzz's corpus
-// is the shared one their flags name (open).
-func (c *cliRun) CorpusLoaded(*session.Corpus, session.Loaded, error) {}
-func (c *cliRun) CorpusSaved(session.Saved, error)                    {}

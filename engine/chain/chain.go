@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -208,7 +209,8 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 	c.view = view{StateDB: st, acc: &c.acc}
 	c.evm = vm.NewEVM(bctx, &c.view, cc, vm.Config{Tracer: hooks, NoBaseFee: true, MaxCodeSize: maxCodeSize(cfg.CodeSizeLimit)})
 	c.rules = c.evm.GetRules()
-	c.precompiles = vm.ActivePrecompiles(c.rules)
+	// A copy: InstallPrecompile appends, and go-ethereum shares this slice.
+	c.precompiles = slices.Clone(vm.ActivePrecompiles(c.rules))
 	c.probeHookFn = c.probeHook
 	return c, nil
 }

@@ -7,34 +7,54 @@ import (
 )
 
 // TestConditionClasses fuzzes one contract per class of condition
-// (engine/testdata/classes, one assertion each) with a fixed seed and
-// budget and checks which classes the solvers solve: the table is what
-// engine/solve's rules (doc.go) cover today, so a row flips when a rule
-// for its class lands or a change loses one. The keccak of an input
-// equal to a constant stays out of reach of every rule.
+// (engine/testdata/classes, one assertion each, compiled with the
+// optimizer as its foundry.toml says) with a fixed seed and budget and
+// checks which classes the solvers solve: the table is what
+// engine/solve's rules (doc.go) and the fuzzer's writer -> reader
+// sequences (writers.go) cover today, so a row flips when a rule for its
+// class lands or a change loses one. The *WrittenEarlier rows put the
+// condition in a later call behind a position and an ordinary guard, as
+// a maze's cell does. The keccak of an input equal to a constant the
+// source does not hold stays out of reach of every rule.
 func TestConditionClasses(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		found bool
+		execs uint64 // 0: classExecs
+		delay bool   // Config.DelayPrediction
 	}{
-		{"LinearTwoInputs", true},
-		{"ProductTwoInputs", true},
-		{"StorageWrittenEarlier", true},
-		{"StringEquality", true},
-		{"BytesEquality", false},
-		{"LoopCounterBound", true},
-		{"KeccakOfInput", false},
+		{"LinearTwoInputs", true, 0, false},
+		{"ProductTwoInputs", true, 0, false},
+		{"StorageWrittenEarlier", true, 0, false},
+		{"SlotWrittenEarlier", true, 0, false},
+		{"SumWrittenEarlier", true, 0, false},
+		// Aggressive mode must first show that move needs the flag,
+		// then code's bytes be solved, then the writer go in.
+		{"BytesWrittenEarlier", true, 25_000, false},
+		{"StringEquality", true, 0, false},
+		{"BytesEquality", true, 0, false},
+		{"LoopCounterBound", true, 0, false},
+		{"KeccakOfLiteral", true, 0, false},
+		{"KeccakOfInput", false, 0, false},
+		// Time guards over a stored time: the delay before the call
+		// is computed (engine/solve delay.go).
+		{"CliffWindow", true, 0, true},
+		{"UnlockDeadline", true, 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			prog := compile(t, filepath.Join("..", "testdata", "classes", tc.name+".sol"))
-			cfg := Config{Settings: Settings{Seed: 1, Execs: classExecs}}
+			execs := uint64(classExecs)
+			if tc.execs > 0 {
+				execs = tc.execs
+			}
+			cfg := Config{Settings: Settings{Seed: 1, Execs: execs}, DelayPrediction: tc.delay}
 			res, err := Run(context.Background(), prog, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			found := asserts(res.Findings) > 0
 			if found != tc.found {
-				t.Errorf("found %v in %d executions (%d of %d predictions hit), want %v", found, classExecs, res.PredictionHits, res.Predictions, tc.found)
+				t.Errorf("found %v in %d executions (%d of %d predictions hit), want %v", found, execs, res.PredictionHits, res.Predictions, tc.found)
 			}
 			if found {
 				t.Logf("found after %d executions", res.Findings[0].Execs)

@@ -71,6 +71,11 @@ type Config struct {
 	// NoJointPrediction keeps input prediction to HARVEY's single-argument
 	// secant (joint.go's joint solve off), to measure what it adds.
 	NoJointPrediction bool
+	// DelayPrediction solves time guards for the delay before a call
+	// (engine/solve delay.go). Off by default: with it the fuzzer reaches
+	// an owner's salary paid by the day that the SWC-116 oracle misjudges
+	// (swc105_neg_owner_credit_debit; docs/scaling.md, session 47).
+	DelayPrediction bool
 	// NoCompaction admits inputs that covered new code as they ran, inert
 	// transactions included (compact.go's compaction off), to measure
 	// what it adds.

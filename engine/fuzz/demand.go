@@ -75,6 +75,7 @@ func (w *worker) aggressive(e *Entry) {
 	w.m.Tracer.SaveInstr(&w.s.instr)
 	defer w.m.Tracer.RestoreInstr(&w.s.instr)
 	hit := false
+	edge := int32(-1) // an edge no sequence took, that a run took
 	var vals [3]uint256.Int
 	var costs []txseq.CostEntry
 	for i := 0; i < 2; i++ {
@@ -88,6 +89,7 @@ func (w *worker) aggressive(e *Entry) {
 		var newCov bool
 		newCov, costs = w.runOnState(start, last, sl, &vals[i])
 		hit = newCov || hit
+		edge = max(edge, w.m.Tracer.NewEdge(w.seen))
 		if i == 0 {
 			w.pred.AggCosts = append(w.pred.AggCosts[:0], costs...)
 		}
@@ -96,9 +98,15 @@ func (w *worker) aggressive(e *Entry) {
 		if v, ok := w.pred.PredictState(&vals[0], &vals[1], costs); ok {
 			vals[2] = v
 			hit, _ = w.runOnState(start, last, sl, &vals[2])
+			edge = max(edge, w.m.Tracer.NewEdge(w.seen))
 		}
 	}
 	w.c.aggressiveRuns.Add(1)
+	if edge >= 0 {
+		// A value of sl opens an edge: writers of sl go before it
+		// (writers.go) until a sequence takes it.
+		w.wr.need(callTarget{last.Contract, last.Method}, sl, edge, w.seen)
+	}
 	if hit {
 		w.c.aggressiveHits.Add(1)
 		d.marked.Store(true)

@@ -127,14 +127,18 @@
 //     and left-aligned words.
 //     `mutate.go`: mutations of exactly one field or the sequence shape,
 //     and who sends (`randomSender`: the deployer, when a target names it,
-//     one transaction in `deployerShare`);
+//     one transaction in `deployerShare`); `delay.go`: the delays drawn
+//     before a transaction, and a delay's mutation with its old and new
+//     value, so a time guard (block.timestamp against a stored cliff or
+//     deadline) is solved for the delay (`engine/solve` `delay.go`);
 //     transactions added to a sequence call its own contract seven times in
 //     eight. `keep.go`: a mutant whose last transaction matched a value its
 //     parent missed by far (an equality now holds, such as a stored hash)
 //     and now measures an untaken branch on another scale gets a burst of
 //     24 mutants that keep what it changed and vary its msg.value and other
 //     arguments, each followed by prediction (at most four bursts per
-//     branch). `extend.go`: an entry that opened coverage grows at its end,
+//     branch); an inserted writer (`writers.go`) gets a burst of its own.
+//     `extend.go`: an entry that opened coverage grows at its end,
 //     run on the state it left (cached per worker), so a step costs one
 //     executed transaction; sequences grow up to `MaxSeqLen` (default 64),
 //     fresh random ones stay at most 8 long; the first appends to a state
@@ -151,6 +155,23 @@
 //     `demand.go`: demand-driven sequence fuzzing (§5: aggressive mode with
 //     p_a = 0.125, growth only for marked functions; the code its runs on
 //     directly written state reach stays out of the coverage report).
+//     `writers.go`: writer -> reader sequences: the last transaction of a
+//     corpus entry that wrote storage is kept as a writer per slot and
+//     class of value, and half the insertions before a last call take a
+//     writer (of another function) of a slot that call's function needs
+//     (aggressive mode, `demand.go`, took an edge no sequence took by
+//     writing it; until one does, at most 64 insertions per function; a
+//     mapping's values are one slot), half the time with a writer of a
+//     slot the writer read before it (setY(v), copyY(), bar()), followed
+//     by a burst (`keep.go`) that varies the first inserted arguments
+//     with prediction; a writer function whose insertions before a
+//     reader helped nothing 8 times goes there no more until it writes
+//     a value of a new class.
+//     `value.go`: value feedback: an input that raised the best payout of
+//     its contract, sender and currency is kept and extended, and so is
+//     the first that made a sender deposit tokens into a contract (per
+//     contract and sender: a deposit that a stand-in asset covered with
+//     nothing moved opens no coverage; oracle `standin.go`).
 //   - `replaysender.go`: a recorded call's sender found by its address
 //     (`RawCall.From`) among the replayed system's principals, since the
 //     report's index is the campaign's numbering (role holders come before

@@ -69,8 +69,10 @@ type outcome struct {
 	newCov    int    // new (edge, hit class) pairs, all transactions
 	// covered has bit i set if transaction i (below 64) covered new pairs.
 	covered uint64
-	// lastWrote: the last transaction committed and wrote storage.
+	// lastWrote: the last transaction committed and wrote storage, the
+	// slots in lastSlots (the worker's buffer, writers.go).
 	lastWrote bool
+	lastSlots []slotWrite
 	fail      *Finding
 	failTx    int
 	// also is a property or invariant failTx broke beside fail (nil if
@@ -188,6 +190,9 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 		if i == len(seq)-1 && !in.profile {
 			w.captureLast(&o, tx, r, in.target)
 			o.lastWrote = r.Err == nil && len(w.m.Tracer.Writes()) > 0
+			if o.lastWrote {
+				o.lastSlots = w.wr.lastWrites(w.m.Tracer.Writes())
+			}
 		}
 		w.s.hist = append(w.s.hist, oracle.TxInfo{Sender: tx.Sender, Contract: tx.Contract, Value: tx.Value, Failed: r.Err != nil, Made: made, MadeKind: madeKind})
 		if in.profile {

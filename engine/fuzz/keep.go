@@ -41,7 +41,12 @@ type keepState struct {
 	costs    []txseq.CostEntry
 	edge     int32
 	left     int
-	tries    []uint8 // bursts started, per edge
+	// tx is the transaction the burst varies (the last, or a writer
+	// inserted before it); climb, that a mutant that comes closer to an
+	// untaken edge replaces seq (a writer's burst, writers.go).
+	tx    int
+	climb bool
+	tries []uint8 // bursts started, per edge
 	// The parent's cost entry per edge (position+1), valid where
 	// stamps[edge] == stamp: newFrontier looks each up once.
 	at     []int32
@@ -54,6 +59,9 @@ type keepState struct {
 // transaction has something else to vary.
 func (w *worker) startKeep(e *Entry, mut txseq.Sequence, m txseq.Mutation, o *outcome) {
 	k := &w.keep
+	if w.startWriterKeep(mut, m, o) {
+		return
+	}
 	if o.fail != nil || m.Field == txseq.ShapeAppend || len(mut) != len(e.Seq) {
 		return
 	}
@@ -83,6 +91,7 @@ func (w *worker) startKeep(e *Entry, mut txseq.Sequence, m txseq.Mutation, o *ou
 	}
 	k.tries[edge]++
 	k.seq, k.lastOnly, k.edge, k.left = mut.Clone(), m.LastOnly, edge, keepBurst
+	k.tx, k.climb = last, false
 	k.costs = append(k.costs[:0], o.costs...)
 }
 
@@ -156,7 +165,7 @@ func abs(x int) int {
 func (w *worker) keepStep(e *Entry) *solve.Prediction {
 	k := &w.keep
 	k.left--
-	if w.seen[k.edge] != 0 {
+	if k.edge >= 0 && w.seen[k.edge] != 0 {
 		k.left = 0 // the edge is taken: the burst did its work
 		return nil
 	}
@@ -171,16 +180,19 @@ func (w *worker) keepStep(e *Entry) *solve.Prediction {
 	if w.c.cfg.NoPrediction || o.fail != nil {
 		return nil
 	}
-	return w.pred.Predict(k.costs, o.costs, mut, m)
+	p := w.pred.Predict(k.costs, o.costs, mut, m)
+	if k.climb {
+		w.climb(mut, &o)
+	}
+	return p
 }
 
-// keepMutate changes the msg.value or an argument of seq's last
-// transaction that the burst does not keep.
+// keepMutate changes the msg.value or an argument of the burst's
+// transaction (seq's last, or a writer) that the burst does not keep.
 func (w *worker) keepMutate(seq txseq.Sequence) (txseq.Mutation, bool) {
 	k := &w.keep
-	last := len(seq) - 1
-	tx := &seq[last]
-	m := txseq.Mutation{Tx: last, LastOnly: k.lastOnly}
+	tx := &seq[k.tx]
+	m := txseq.Mutation{Tx: k.tx, LastOnly: k.lastOnly}
 	free := 0
 	for i := range tx.Args {
 		if i >= 64 || k.args&(1<<i) == 0 {

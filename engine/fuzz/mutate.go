@@ -147,29 +147,6 @@ func (w *worker) randomValue(ct int) uint256.Int {
 	return v
 }
 
-// randomDelay picks how many blocks and seconds a transaction comes after
-// the one before: the next block, up to 100 blocks, up to 30 days, or a
-// span from the dictionary (a lock's duration).
-func (w *worker) randomDelay() (blocks, seconds uint64) {
-	switch w.rng.IntN(4) {
-	case 0:
-		return 1, 12
-	case 1:
-		// 1 to 100 blocks, at 12 s a block plus up to 11 s (blocks
-		// before the merge came at any second): the timestamp takes every
-		// parity and small residue, so a guard like block.timestamp % 2
-		// == 0 or % 7 passes after a delay as often as it fails.
-		s := w.rng.Uint64N(1200) + 12
-		return s / 12, s
-	case 2:
-		return w.rng.Uint64N(7200), w.rng.Uint64N(86400*30) + 1
-	default:
-		d := w.env.Dict.Pick(w.rng)
-		s := d.Uint64() % (86400 * 365 * 10)
-		return s/12 + 1, s
-	}
-}
-
 // mutate derives a mutant of e's sequence that differs in exactly one field
 // of one transaction, or in the sequence's shape. The mutant shares the
 // arguments of the transactions it leaves alone with e (txseq.Share): a
@@ -178,6 +155,7 @@ func (w *worker) randomDelay() (blocks, seconds uint64) {
 // has run (whoever does, a prediction, a burst, shrinking, clones first).
 func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 	mut := e.Seq.Share()
+	w.wr.inserted = false // set below if a writer goes in (writers.go)
 	ext := w.extends(e)
 	last := len(mut) - 1
 	maxLen := w.c.cfg.MaxSeqLen
@@ -234,15 +212,14 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 				return mut, txseq.Mutation{Tx: i, Field: txseq.FieldSender, LastOnly: i == last}
 			}
 		case op < 80:
-			i := w.pickTx(mut)
-			b, s := w.randomDelay()
-			if w.rng.IntN(2) == 0 {
-				mut[i].Seconds = s
-				return mut, txseq.Mutation{Tx: i, Field: txseq.FieldTime, LastOnly: i == last}
-			}
-			mut[i].Blocks = b
-			return mut, txseq.Mutation{Tx: i, Field: txseq.FieldBlock, LastOnly: i == last}
+			return w.mutateDelay(mut, w.pickTx(mut), last)
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
+			if w.readWriters(e) && w.rng.IntN(2) == 0 {
+				// A writer of what the last call reads, right before it
+				// (writers.go).
+				mut = w.insertWriter(e, mut, last, maxLen)
+				return mut, txseq.Mutation{Tx: last, Field: txseq.ShapeInsert}
+			}
 			i := w.rng.IntN(len(mut))
 			tx := w.txNear(mut[last].Contract)
 			if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, s) {

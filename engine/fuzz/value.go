@@ -98,9 +98,22 @@ func (w *worker) valueMarks(hist []oracle.TxInfo, ct int) []valueMark {
 			continue
 		}
 		var in, out uint256.Int
+		deposited := false
 		for j := range hist {
 			if hist[j].Sender == p && !hist[j].Failed {
 				in.Add(&in, &hist[j].Value)
+				deposited = deposited || hist[j].Deposited
+			}
+		}
+		if deposited {
+			// A deposit of tokens, kept once per contract and sender: the
+			// class is a state that needs a real deposit (a stream to
+			// withdraw from) while a stand-in asset that answered
+			// transferFrom with nothing moved covered the same code
+			// (engine/oracle standin.go proposes the real one).
+			v.marks[n] = valueMark{valueKey(ct, p, 1, 0) | depositMark, 1}
+			if n++; n == maxValueMarks {
+				continue
 			}
 		}
 		// out = balance - (start - in) for an account; an attacker's
@@ -151,6 +164,10 @@ func (w *worker) valueMarks(hist []oracle.TxInfo, ct int) []valueMark {
 	}
 	return v.marks[:n]
 }
+
+// depositMark marks a key as a deposit's (a sender paid tokens into a
+// contract), beside the payouts' keys.
+const depositMark = 1 << 10
 
 // valueKey packs a mark's key: contract, principal, currency (0 ether, 1
 // the token) and the bit length of what the principal paid in.

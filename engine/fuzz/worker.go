@@ -43,6 +43,7 @@ type worker struct {
 	share    funcShare       // per function: its share of the work (share.go)
 	plat     plateau         // when the search refocuses (plateau.go)
 	s        scratch
+	wr       slotWriters // writers per storage slot (writers.go)
 }
 
 // reuse holds the states a worker keeps to skip running transactions again.
@@ -98,10 +99,12 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.s.writes = map[trace.Slot]uint16{}
 	w.pred = solve.NewPredictor(w.rng, w.seen, tr.Edges(), tr.CostSites(), c.cfg.PredictIterations)
 	w.pred.NoJoint = c.cfg.NoJointPrediction
+	w.pred.BaseTime = ch.Block.Time // a sequence's clock starts there (solve/delay.go)
 	w.pred.MaxLen = c.cfg.MaxSeqLen
 	if c.corpus != nil {
 		w.pred.User = c.corpus.user
 	}
+	w.pred.Known = solve.NewKnown(c.blobs, c.constants) // the literals' keccaks, the constants' bytes
 	if !c.cfg.NoPrediction {
 		tr.SetProbe(c.probe)
 	}
@@ -258,6 +261,9 @@ func (w *worker) fuzzEntry(e *Entry, energy int, live func() bool) {
 		w.consider(mut, &o)
 		if !w.c.cfg.NoPrediction && o.fail == nil {
 			pred = w.admit(w.pred.Predict(e.costs, o.costs, mut, m))
+			if pred == nil && o.ranLast && w.c.cfg.DelayPrediction {
+				pred = w.admit(w.pred.DelayGuess(o.costs, mut, m.LastOnly)) // a time guard's delay
+			}
 		}
 		w.startKeep(e, mut, m, &o)
 	}
@@ -425,6 +431,7 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	}
 	if added {
 		w.o.Added(seq)
+		w.wr.note(seq, o.lastSlots, o.loads)
 	}
 	if interesting {
 		// Values the new path compared against are likely to open the

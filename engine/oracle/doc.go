@@ -73,7 +73,12 @@
 //     sender), `payee.go` (a payout of a watched token out of a contract to
 //     the sender or to an address the transaction named, sent again by a
 //     stranger naming itself there, noted by the token-theft oracle),
-//     `lockworse.go` (a privileged call's unsigned argument set to the bound
+//     `standin.go` (a committed call to a target that pulls the token it is
+//     passed, whose arguments name an attacker contract, which answers
+//     transferFrom and so covers a deposit's code with nothing moved: run
+//     again with the pulled token in its place, an address field that must
+//     be the token the senders approved; value feedback keeps the variant
+//     once it deposited), `lockworse.go` (a privileged call's unsigned argument set to the bound
 //     it was compared with, noted by the owner-lock oracle). Each tries at
 //     most four sequences per payout site (or pair of functions, or
 //     function) and worker.

@@ -76,6 +76,10 @@ type TxInfo struct {
 	// TokensIn: its sender's own tokens moved out in it (token.go: it
 	// paid tokens in); false if not run.
 	TokensIn bool
+	// Deposited: some of them went to a contract (not an account the
+	// fuzzer controls, not burnt): a deposit, for value feedback
+	// (engine/fuzz/value.go); false if not run.
+	Deposited bool
 	// TokensGot is what the deployment's tokens paid its sender in it
 	// (token.go; an ERC-721 token counts one), for value feedback
 	// (engine/fuzz/value.go); zero if not run.

@@ -89,9 +89,11 @@ func New(m *Machine, cfg Config) *Set {
 	cr := &credit{Machine: m, depriv: dp}
 	wr := &worse{Machine: m}
 	py := &payee{Machine: m}
+	st := &standin{Machine: m}
 	s := &Set{m: m, try: cfg.Try, props: newProperties(m, cfg.Checked, cfg.ChecksOf)}
 	m.keyLogs = true // token.go's, and the loop's values from earlier calls
 	s.afterTx = []Oracle{
+		st, // never reports: first, so that every transaction reaches it
 		&failures{m},
 		cr,
 		&events{Machine: m, depriv: dp},
@@ -108,7 +110,7 @@ func New(m *Machine, cfg Config) *Set {
 	if cfg.Twins != nil {
 		s.added = []Oracle{&twins{m, cfg.Twins}}
 	}
-	s.searches = []Search{dp, cr, py, wr}
+	s.searches = []Search{dp, cr, py, st, wr}
 	return s
 }
 

@@ -26,10 +26,10 @@ func TestNewOrder(t *testing.T) {
 		got  []string
 		want []string
 	}{
-		{names(s.afterTx), []string{"*oracle.failures", "*oracle.credit", "*oracle.events", "*oracle.tokens", "*oracle.privilege", "*oracle.freezing", "*oracle.properties"}},
+		{names(s.afterTx), []string{"*oracle.standin", "*oracle.failures", "*oracle.credit", "*oracle.events", "*oracle.tokens", "*oracle.privilege", "*oracle.freezing", "*oracle.properties"}},
 		{names(s.afterSeq), []string{"*oracle.order", "*oracle.dos", "*oracle.lock"}},
 		{names(s.added), []string{"*oracle.twins"}},
-		{names(s.searches), []string{"*oracle.depriv", "*oracle.credit", "*oracle.payee", "*oracle.worse"}},
+		{names(s.searches), []string{"*oracle.depriv", "*oracle.credit", "*oracle.payee", "*oracle.standin", "*oracle.worse"}},
 	} {
 		if !reflect.DeepEqual(tt.got, tt.want) {
 			t.Errorf("registered %v, want %v", tt.got, tt.want)

@@ -135,6 +135,7 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 		}
 		moved = true
 		h.TokensIn = h.TokensIn || from == sa
+		h.Deposited = h.Deposited || from == sa && to != (common.Address{}) && o.principalIndex(to) < 0
 		if to == sa {
 			addAmount(&h.TokensGot, l)
 		}

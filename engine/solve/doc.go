@@ -11,7 +11,7 @@
 // run of a chain of predicted runs; a rule that does not apply, or whose
 // chain misses, hands over to the next one (Again). Conditions outside
 // every class, such as the equality of a keccak of an input with a
-// constant, are left to mutation.
+// constant the source does not hold, are left to mutation.
 //
 //   - Secant and bracket (predict.go): a condition on one input whose
 //     cost is monotone between two points, linear or not (x*K + C == D
@@ -31,9 +31,38 @@
 //     the limit, one inside it and half of it, for bugs that need an
 //     amount up to a bound rather than past it.
 //   - Saturation (saturate.go): a storage sum that repeated calls add to
-//     (staked += amount % C) and that must reach an exact value past what
-//     one call can add: the largest step still on the cost's line, as
-//     many repeats as the rest needs, and the last one aimed.
+//     (staked += amount % C) and that must reach a value past what one
+//     call can add, compared by that call or a later one (tally >= K
+//     after add() calls): the largest step still on the cost's line, as
+//     many repeats as the rest needs, right after the adding call, and
+//     the last one aimed.
+//   - Known preimage (preimage.go): the keccak of a numeric input equal
+//     to the keccak of a string or bytes literal of the source
+//     (keccak256(abi.encodePacked(x)) == keccak256(hex"...")): the
+//     literal read as the input's type, before input-to-state.
+//   - Bytes input-to-state (bytes.go): a bytes or string input compared
+//     with a constant a byte at a time (b[i] != k[i] in a loop): the
+//     other operand's byte where the compared one is,
+//     position after position in one chain, and first the code's
+//     constants that agree with the input up to the mismatch.
+//   - Delay (delay.go): a time guard, block.timestamp or block.number
+//     compared with a value read from storage or computed from an input
+//     (a cliff, a start or end time, an unlock time, a deadline): the
+//     delay before a transaction is one more numeric input of it, linear
+//     in the guard's residual, so a mutated delay is predicted from as an
+//     argument is (HARVEY §4.2) and the rules above compute the delay
+//     that flips the comparison; and since delay mutations are few, a
+//     comparison of the last transaction one of whose words is its
+//     block.timestamp proposes the delay that puts the clock on the
+//     other word, input-to-state against the TIMESTAMP operand
+//     (DelayGuess). Both are on only with engine/fuzz's
+//     Config.DelayPrediction. The other side, a time input compared
+//     with block.timestamp (start >= block.timestamp), is an input
+//     compared with a limit that does not move with it: the secant aims
+//     at the limit, the in-range values at now and now + 1, and across a
+//     sequence (a cliff stored by one call, compared by a later one) the
+//     stored time moves exactly as the input did, so the same rules aim
+//     it at the later call's block.timestamp.
 //   - Joint solve (linear.go): a conjunction of linear conditions over
 //     several inputs of one call, modulo 2^n (a0*K1 + a1*K2 == C nested
 //     in a0 - a1 == C', a product of inputs with all but one fixed),
@@ -87,7 +116,13 @@
 //     file per class: `predict.go` (secant and bracket: one input, monotone
 //     cost), `i2s.go` (input-to-state, the modular step, and the repair of
 //     guards an input-to-state value breaks), `inrange.go` (values inside a
-//     passed comparison), `saturate.go` (a storage sum repeated calls reach),
+//     passed comparison), `delay.go` (a time guard: the delay before a
+//     transaction as an input), `saturate.go` (a storage sum repeated
+//     calls reach, the copies right after the adding call), `preimage.go` (the keccak of
+//     an input equal to the keccak of a source literal: the literal read as
+//     the input; `Known`), `bytes.go` (a bytes input compared a byte at a
+//     time: the other operand's byte put in, a byte loop followed in one
+//     chain, the code's agreeing constants first),
 //     `linear.go` (the joint solve: linear conditions over several inputs
 //     modulo 2^n, nested), `directions.go` (kernel directions of a guard two
 //     inputs share), `eliminate.go` (nested equalities over the same inputs:

@@ -41,6 +41,8 @@ type Prediction struct {
 	// sat, if set, makes this run a step of a saturating chain
 	// (saturate.go).
 	sat *saturation
+	// bytes, if set, makes this run a step of a bytes chain (bytes.go).
+	bytes *bytesQueue
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -78,6 +80,11 @@ type Predictor struct {
 	jointTries map[int32]uint8 // joint solves from parents, per target edge
 	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
 	satTries   map[int32]uint8 // saturating chains, per target edge (saturate.go)
+	// Known is what the source holds (literals' keccaks, constants'
+	// bytes: preimage.go, bytes.go); preimageTries counts the chains
+	// aimed with a preimage per target.
+	Known         *Known
+	preimageTries map[int32]uint8
 	// maxLen bounds the sequences a saturating chain makes
 	// (Config.MaxSeqLen); user marks the branch edges in user source
 	// (Corpus.user, nil: all).
@@ -91,6 +98,11 @@ type Predictor struct {
 	last         []txseq.CostEntry
 	lastRan      bool
 	yield        yieldState // prediction's schedule by its yield (yield.go)
+	// The deployed state's block time, and the delays guessed per edge
+	// and word (delay.go).
+	BaseTime   uint64
+	delayTries map[int32]uint8
+	delaySeen  map[inRangeKey]struct{}
 }
 
 func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Predictor {
@@ -98,7 +110,8 @@ func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Pr
 		rng: rng, seen: seen, Edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{}, satTries: map[int32]uint8{},
-		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
+		preimageTries: map[int32]uint8{},
+		inRangeTries:  map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
 		hints: map[hintKey]*hintRing{},
 	}
 }
@@ -124,10 +137,13 @@ var MaxValue = new(uint256.Int).Mul(uint256.NewInt(1_000_000), uint256.NewInt(1e
 var valueType = &abi.Type{T: abi.UintTy, Size: 256}
 
 // numericLeaf returns the type of the scalar integer argument (or the
-// msg.value) a mutation changed, or nil if it changed something else.
+// msg.value, or the delay) a mutation changed, or nil if it changed something else.
 func numericLeaf(seq txseq.Sequence, m txseq.Mutation) *abi.Type {
 	if m.Field == txseq.FieldValue && m.Arg.Scalar && m.Tx < len(seq) {
 		return valueType
+	}
+	if isDelay(m) && m.Arg.Scalar && m.Tx < len(seq) {
+		return delayType // a time guard's input (delay.go)
 	}
 	if m.Field != txseq.FieldArg || !m.Arg.Scalar || m.Tx >= len(seq) {
 		return nil
@@ -143,7 +159,10 @@ func numericLeaf(seq txseq.Sequence, m txseq.Mutation) *abi.Type {
 // (costs, of the mutant's last transaction).
 func (pr *Predictor) Predict(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *Prediction {
 	t := numericLeaf(mut, m)
-	if t == nil || len(parent) == 0 {
+	if t == nil {
+		return pr.bytesStart(costs, mut, m)
+	}
+	if len(parent) == 0 {
 		return nil
 	}
 	pr.stamp++
@@ -191,13 +210,18 @@ func (pr *Predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Se
 		// went unevaluated. Solve for it from the parent, jointly.
 		return pr.jointFromParent(parent, costs, mut, m)
 	}
-	me := costs[pool[pr.rng.IntN(len(pool))]]
+	k := pool[pr.rng.IntN(len(pool))]
+	if h, ok := pr.preimageTarget(costs, m, t); ok {
+		// An exact candidate beats a random pick (preimage.go).
+		k = h
+	}
+	me := costs[k]
 	x0, x1 := ToBig(&m.Arg.Old, t), ToBig(&m.Arg.New, t)
 	// Fit the signed residuals: they cross zero at the root.
 	c0, c1 := Signed(&pr.pResid[me.Idx]), Signed(&me.Resid)
 	p := &Prediction{Target: me.Idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.Idx, c1)
-	return i2sStart(&me, c0, &pr.pOpnd[me.Idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
+	return pr.preimageStart(&me, mut, m, t, i2sStart(&me, c0, &pr.pOpnd[me.Idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1)))
 }
 
 // SecantRoot returns where the line through (x0, c0) and (x1, c1) meets
@@ -252,6 +276,10 @@ func aimWord(p *Prediction, mut txseq.Sequence, m txseq.Mutation, word uint256.I
 			return nil // more than a sender holds
 		}
 		seq[m.Tx].Value = word
+	case isDelay(m):
+		if !setDelay(&seq[m.Tx], m, &word) {
+			return nil
+		}
 	case !calldata.SetWord(seq[m.Tx].Args, m.Arg.Path, word):
 		return nil
 	}
@@ -287,6 +315,9 @@ func (pr *Predictor) Again(p *Prediction) *Prediction {
 	}
 	if p.i2s != nil {
 		return pr.i2sAgain(p)
+	}
+	if p.bytes != nil {
+		return pr.bytesAgain(p)
 	}
 	if p.sat != nil {
 		if next := pr.saturateStep(p); next != nil {

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/foresight-sol/foresight/engine/calldata"
@@ -21,7 +22,10 @@ import (
 // the mutant's point and the predicted one for the last input still on
 // the line (the reachable input closest to the root), then repeats that
 // transaction as often as its measured effect on the target needs, and
-// aims the last copy's argument at the remaining residual. A chain costs
+// aims the last copy's argument at the remaining residual. The copies go
+// right after the transaction, so a sum written by earlier calls and
+// compared by a later one (add() several times, then a guarded move that
+// reads the tally) keeps the reading call last, where the target is. A chain costs
 // some seventy runs, the bisection's mostly; where nothing accumulates,
 // the one run that repeats the transaction. Only branches in user source
 // are aimed at, as in closer.go.
@@ -75,8 +79,8 @@ type saturation struct {
 // step ran, left the target's residual with the mutant's sign (a crossed
 // root is the bracket's to narrow) and the edge has chains left.
 func (pr *Predictor) startSaturation(p *Prediction) *Prediction {
-	if p.joint != nil || p.i2s != nil || p.lo != nil || p.iter != 0 || p.Target >= pr.Edges || !pr.lastRan {
-		return nil
+	if p.joint != nil || p.i2s != nil || p.lo != nil || p.iter != 0 || p.Target >= pr.Edges || !pr.lastRan || isDelay(p.M) {
+		return nil // a delay is no sum of repeated calls: one computed delay flips a time guard
 	}
 	if pr.satTries[p.Target] >= maxSaturations || !pr.userEdge(p.Target) {
 		return nil
@@ -110,9 +114,9 @@ func (pr *Predictor) startSaturation(p *Prediction) *Prediction {
 	pr.satTries[p.Target]++
 	s := &saturation{stage: satCopy, seq: base, m: p.M, t: t, x1: p.x0, c1: p.c0, xs: xs, cs: cs,
 		orig: p, origCost: pr.targetCost, origResid: pr.targetResid, maxLen: pr.MaxLen}
-	seq := appendCopy(base, p.M.Tx)
+	seq := insertCopy(base, p.M.Tx)
 	m := p.M
-	m.Tx, m.LastOnly = len(seq)-1, false
+	m.Tx, m.LastOnly = p.M.Tx+1, false
 	m.Arg.Old, m.Arg.New = FromBig(s.x1), FromBig(s.x1)
 	return &Prediction{Seq: seq, M: m, Target: p.Target, sat: s}
 }
@@ -168,13 +172,13 @@ func (pr *Predictor) saturateStep(p *Prediction) *Prediction {
 		rk.Add(rk, s.csat)
 		seq := s.satSeq
 		for range k.Int64() {
-			seq = appendCopy(seq, s.m.Tx)
+			seq = insertCopy(seq, s.m.Tx)
 		}
 		// The last copy: x with c = rk + s*(x - xsat) == 0.
 		xf := new(big.Int).Quo(rk, s.s)
 		xf.Sub(s.xsat, xf)
 		last := s.m
-		last.Tx, last.LastOnly = len(seq)-1, false
+		last.Tx, last.LastOnly = s.m.Tx+int(k.Int64()), false
 		out, w := setWord(seq, last, FromBig(xf))
 		if out == nil {
 			return nil
@@ -275,9 +279,9 @@ func (s *saturation) bisect(target int32) *Prediction {
 		return nil
 	}
 	s.stage = satRepeat
-	seq := appendCopy(s.satSeq, s.m.Tx)
+	seq := insertCopy(s.satSeq, s.m.Tx)
 	m := s.m
-	m.Tx, m.LastOnly = len(seq)-1, false
+	m.Tx, m.LastOnly = s.m.Tx+1, false
 	m.Arg.Old, m.Arg.New = FromBig(s.xsat), FromBig(s.xsat)
 	return &Prediction{Seq: seq, M: m, Target: target, sat: s}
 }
@@ -309,19 +313,25 @@ func setWord(seq txseq.Sequence, m txseq.Mutation, word uint256.Int) (txseq.Sequ
 			return nil, word // more than a sender holds
 		}
 		out[m.Tx].Value = word
+	case isDelay(m):
+		if !setDelay(&out[m.Tx], m, &word) {
+			return nil, word
+		}
 	case !calldata.SetWord(out[m.Tx].Args, m.Arg.Path, word):
 		return nil, word
 	}
 	return out, word
 }
 
-// appendCopy returns a copy of seq with its transaction i repeated at the
-// end.
-func appendCopy(seq txseq.Sequence, i int) txseq.Sequence {
+// insertCopy returns a copy of seq with its transaction i repeated right
+// after it: where i is the last, at the end (stake() adds and asserts);
+// where a later call reads the sum (add() then check()), before that
+// call, which must stay the last to see the sum grow.
+func insertCopy(seq txseq.Sequence, i int) txseq.Sequence {
 	out := seq.Clone()
 	tx := out[i]
 	tx.Args = calldata.Clone(tx.Args)
-	return append(out, tx)
+	return slices.Insert(out, i+1, tx)
 }
 
 // lastTarget returns the target's signed residual in the last run, and

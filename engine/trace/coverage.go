@@ -77,6 +77,17 @@ func (t *Tracer) NewCoverage(seen []uint8) int {
 	return n
 }
 
+// NewEdge returns an edge the current transaction took that seen holds
+// no class of (one never taken), or -1.
+func (t *Tracer) NewEdge(seen []uint8) int32 {
+	for _, e := range t.touched {
+		if seen[e] == 0 {
+			return e
+		}
+	}
+	return -1
+}
+
 // EdgeHits returns how often edge e was taken over the transactions
 // whose coverage MergeCoverage merged.
 func (t *Tracer) EdgeHits(e int32) uint64 {

@@ -19,12 +19,9 @@ func (t *Tracer) sstoreOp(f *frame, c *Code, pc uint64, depth int, s []uint256.I
 		t.stored[t.nStored] = Slot{f.code, key}
 		t.nStored++
 	}
-	if key[1]|key[2]|key[3] != 0 {
-		// Mapping values and array elements live at hashed slots: one
-		// class for all of them, or every new key would be new state.
-		key = hashedSlots
-	}
-	t.writes[Slot{f.code, key}] = magnitude(s[len(s)-2].BitLen())
+	// Mapping values and array elements live at hashed slots: one class
+	// for all of them (Written), or every new key would be new state.
+	t.writes[Written(Slot{f.code, key})] = magnitude(s[len(s)-2].BitLen())
 	if f.callMark < t.nEvents || f.reenters >= 0 {
 		t.sstore(f, depth-1, &s[len(s)-1], &s[len(s)-2])
 	}

@@ -11,6 +11,15 @@ type Slot struct {
 	Key  uint256.Int
 }
 
+// Written returns the slot Writes names for a write of sl: hashed slots
+// (mapping values, array elements) are one.
+func Written(sl Slot) Slot {
+	if sl.Key[1]|sl.Key[2]|sl.Key[3] != 0 {
+		sl.Key = hashedSlots
+	}
+	return sl
+}
+
 // Writes returns the slots the current transaction wrote, each with the
 // magnitude class of the last value written (the map is reused).
 func (t *Tracer) Writes() map[Slot]uint16 { return t.writes }

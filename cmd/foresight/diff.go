@@ -119,22 +119,11 @@ type diffResult struct {
 
 // diffRun builds both trees and compares them.
 func diffRun(ctx context.Context, tc *solc.Toolchain, cf *compilerFlags, paths []string, o diffOptions, stderr io.Writer) (*diffResult, error) {
-	abs := make([]string, len(paths))
-	for i, p := range paths {
-		a, err := filepath.Abs(p)
-		if err != nil {
-			return nil, err
-		}
-		if a, err = filepath.EvalSymlinks(a); err != nil {
-			return nil, err
-		}
-		abs[i] = a
+	abs, err := session.AbsPaths(paths)
+	if err != nil {
+		return nil, err
 	}
-	dir := abs[0]
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		dir = filepath.Dir(dir)
-	}
-	top, err := gitrepo.Top(ctx, dir)
+	top, err := gitrepo.Top(ctx, abs[0])
 	if err != nil {
 		return nil, err
 	}

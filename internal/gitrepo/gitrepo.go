@@ -44,9 +44,13 @@ func Run(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	return stdout.Bytes(), nil
 }
 
-// Top is the top folder of the work tree holding dir, symbolic links
-// resolved.
-func Top(ctx context.Context, dir string) (string, error) {
+// Top is the top folder of the work tree holding path (a folder, or a
+// file: its folder), symbolic links resolved.
+func Top(ctx context.Context, path string) (string, error) {
+	dir := path
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		dir = filepath.Dir(dir)
+	}
 	out, err := Run(ctx, dir, "rev-parse", "--show-toplevel")
 	if err != nil {
 		if ctx.Err() != nil {

@@ -46,9 +46,11 @@ type Deployment struct {
 	// the deployment stored in a target as an owner or a role holder
 	// (roles.go): senders too, privileged, right before the deployer.
 	Roles []common.Address
-	// DeployerNamed says a target has code meant for the deployer
-	// (roles.go namesDeployer): it then sends more often.
-	DeployerNamed bool
+	// PrivNamed says, per contract (as the program's), that the target
+	// has code meant for the deployer or a role holder (roles.go
+	// namesDeployer, Roles): they then send to it more often; a contract
+	// beside it that names no one is not theirs to configure.
+	PrivNamed []bool
 	// Wraps are the constructors' arithmetic wraps (SWC-101) the search
 	// saw (ctorwrap.go).
 	Wraps []CtorWrap
@@ -326,7 +328,7 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 	// snapshot, each reset for a sequence) would copy them all. It reads
 	// a copy, which it drops.
 	st := ch.State().Copy()
-	roles, err := deployedRoles(ctx, st, ch, p, d)
+	roles, held, err := deployedRoles(ctx, st, ch, p, d)
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +336,10 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 	if err != nil {
 		return nil, err
 	}
-	d.Roles, d.DeployerNamed = roles, named
+	for i := range named {
+		named[i] = named[i] || held[i]
+	}
+	d.Roles, d.PrivNamed = roles, named
 	for _, a := range d.Roles {
 		ch.Install(a, nil, new(uint256.Int).Set(chain.InitialBalance))
 		ch.AddSender(a)

@@ -58,13 +58,15 @@
 //     target that calls `transferFrom` out: the tokens its constructor
 //     was given, and every one deployed before it when it takes an
 //     address).
-//   - `roles.go`: `Deployment.Roles` and `DeployerNamed`, the accounts
+//   - `roles.go`: `Deployment.Roles` and `PrivNamed`, the accounts
 //     the deployment stored in a target as an owner or a mapping key
-//     (`admins[x]`, `_roles[r][x]`) made privileged senders, and whether a
-//     target names the deployer (an owner slot, an immutable, an
-//     initializer); `engine/fuzz`'s `privSenders` (`mutate.go`) gives the
-//     deployer and role holders one transaction in four then, else one in
-//     32, so owner-only configuration runs and users keep their budget.
+//     (`admins[x]`, `_roles[r][x]`) made privileged senders, and, per
+//     contract, whether the target names the deployer (an owner slot, an
+//     immutable, an initializer) or holds a role holder;
+//     `engine/fuzz`'s `privSenders` (`mutate.go`) gives the deployer and
+//     role holders one transaction in four to such a contract, one in 32
+//     to any other, so owner-only configuration runs and users keep their
+//     budget (and their sequences stay judged).
 //     The search reads its slots in a copy of the deployed state, which it
 //     drops (docs/architecture.md's invariant on storage scans), and is linear in
 //     the targets: each target's first slots are read once, a code

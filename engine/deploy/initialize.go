@@ -194,27 +194,30 @@ func namesPrincipal(name string) bool {
 	return false
 }
 
-// initNamesDeployer reports whether the deployer initialized a target
-// naming itself, by a call or through a proxy's constructor (proxy.go):
-// the target then has code meant for the deployer, even when it keeps the
-// owner outside the first storage slots (OpenZeppelin 5's namespaced
-// storage).
-func initNamesDeployer(p *program.Program, d *Deployment) bool {
+// initNamesDeployer reports, per contract of p, whether the deployer
+// initialized the target naming itself, by a call or through a proxy's
+// constructor (proxy.go): the target then has code meant for the
+// deployer, even when it keeps the owner outside the first storage slots
+// (OpenZeppelin 5's namespaced storage).
+func initNamesDeployer(p *program.Program, d *Deployment) []bool {
+	named := make([]bool, len(p.Contracts))
 	for i, c := range p.Contracts {
 		if !c.Target || d.Errors[i] != nil {
 			continue
 		}
 		if proxyInitNamesDeployer(c, d.Args[i]) {
-			return true
+			named[i] = true
+			continue
 		}
 		if i >= len(d.Grants) {
 			continue
 		}
 		for _, g := range d.Grants[i] {
 			if g.From == chain.Deployer && g.To == d.Addrs[i] && len(g.Input) > 4 && slices.Contains(argAddresses(g.Input[4:]), chain.Deployer) {
-				return true
+				named[i] = true
+				break
 			}
 		}
 	}
-	return false
+	return named
 }

@@ -62,9 +62,10 @@ var TestHookRoleReads func(reads int)
 // a constant of at most 32 bits (a selector, an error code) or a mask
 // is no account, so the search is linear in the targets; it makes at
 // most roleReads storage reads and ends with ctx's error once ctx is
-// done.
-func Roles(ctx context.Context, st *state.StateDB, targets []RoleTarget, known func(common.Address) bool) ([]common.Address, error) {
-	s := &roleSearch{st: st, targets: targets, held: map[common.Address]bool{}, seen: map[common.Address]bool{}, holders: map[common.Address][]int{}}
+// done. held says, per target, that it holds one of them: its code is
+// meant for them.
+func Roles(ctx context.Context, st *state.StateDB, targets []RoleTarget, known func(common.Address) bool) (roles []common.Address, held []bool, err error) {
+	s := &roleSearch{st: st, targets: targets, held: map[common.Address][]int{}, seen: map[common.Address]bool{}, holders: map[common.Address][]int{}}
 	defer func() {
 		if TestHookRoleReads != nil {
 			TestHookRoleReads(s.reads)
@@ -72,7 +73,7 @@ func Roles(ctx context.Context, st *state.StateDB, targets []RoleTarget, known f
 	}()
 	for i := range targets {
 		if err := SetupStep(ctx, "roles", i); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		s.readSlots(i)
 	}
@@ -80,29 +81,37 @@ func Roles(ctx context.Context, st *state.StateDB, targets []RoleTarget, known f
 	for i := range targets {
 		s.readCode(i)
 	}
-	var out []common.Address
+	held = make([]bool, len(targets))
 	for _, a := range s.cands {
-		if len(out) == maxRoles || s.reads >= roleReads {
+		if len(roles) == maxRoles || s.reads >= roleReads {
 			break
 		}
 		if !mayHoldRole(st, a, known) {
 			continue
 		}
-		if s.held[a] {
-			out = append(out, a)
+		if hs := s.held[a]; len(hs) > 0 {
+			roles = append(roles, a)
+			for _, i := range hs {
+				held[i] = true
+			}
 			continue
 		}
+		found := false
 		for _, i := range s.holders[a] {
 			if ctx != nil && ctx.Err() != nil { // nil: never ends, as SetupStep
-				return nil, fmt.Errorf("role search ended at target %d: %w", i, ctx.Err())
+				return nil, nil, fmt.Errorf("role search ended at target %d: %w", i, ctx.Err())
 			}
+			// Every holder is read, not the first: each is code meant
+			// for a (its holders' code names it, so they are few).
 			if s.holdsKey(i, a) {
-				out = append(out, a)
-				break
+				found, held[i] = true, true
 			}
 		}
+		if found {
+			roles = append(roles, a)
+		}
 	}
-	return out, nil
+	return roles, held, nil
 }
 
 // roleSearch is one run of Roles: what the targets' first slots hold,
@@ -111,8 +120,9 @@ func Roles(ctx context.Context, st *state.StateDB, targets []RoleTarget, known f
 type roleSearch struct {
 	st      *state.StateDB
 	targets []RoleTarget
-	// held are the addresses a target's first slots hold as a value.
-	held map[common.Address]bool
+	// held are the addresses a target's first slots hold as a value,
+	// with the targets (indices) that hold each.
+	held map[common.Address][]int
 	// cands are the candidates in order, seen those already in it.
 	cands []common.Address
 	seen  map[common.Address]bool
@@ -145,7 +155,9 @@ func (s *roleSearch) readSlots(i int) {
 			continue
 		}
 		a := common.Address(word[12:])
-		s.held[a] = true
+		if h := s.held[a]; len(h) == 0 || h[len(h)-1] != i {
+			s.held[a] = append(h, i)
+		}
 		var w uint256.Int
 		w.SetBytes32(word[:])
 		if w.BitLen() > 128 {
@@ -253,15 +265,25 @@ func holdsKey(st *state.StateDB, t, a common.Address, roots []common.Hash) bool 
 }
 
 // deployedRoles is Roles over the targets deploy placed on ch, read in
-// st (ch's state or a copy).
-func deployedRoles(ctx context.Context, st *state.StateDB, ch *chain.Chain, p *program.Program, d *Deployment) ([]common.Address, error) {
+// st (ch's state or a copy); held is per contract of p.
+func deployedRoles(ctx context.Context, st *state.StateDB, ch *chain.Chain, p *program.Program, d *Deployment) (roles []common.Address, held []bool, err error) {
 	var targets []RoleTarget
+	var index []int
 	for i, c := range p.Contracts {
 		if c.Target && d.Errors[i] == nil {
 			targets = append(targets, RoleTarget{d.Addrs[i], [][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}})
+			index = append(index, i)
 		}
 	}
-	return Roles(ctx, st, targets, func(a common.Address) bool { return Known(ch, d, a) })
+	roles, byTarget, err := Roles(ctx, st, targets, func(a common.Address) bool { return Known(ch, d, a) })
+	if err != nil {
+		return nil, nil, err
+	}
+	held = make([]bool, len(p.Contracts))
+	for k, h := range byTarget {
+		held[index[k]] = h
+	}
+	return roles, held, nil
 }
 
 // Known reports whether a is one of the fuzzer's own accounts on ch (a
@@ -279,37 +301,39 @@ func Known(ch *chain.Chain, d *Deployment, a common.Address) bool {
 	return false
 }
 
-// namesDeployer reports whether a target has code meant for the deployer:
-// a constructor stored its address in one of the first slots (an owner,
-// packed or not), as a mapping key (admins[msg.sender] = true,
-// _grantRole(DEFAULT_ADMIN_ROLE, msg.sender)) or as an immutable in the
-// runtime code, or the deployer initialized it naming itself
-// (OpenZeppelin 5's namespaced storage). Then the deployer sends one
-// transaction in four, else rarely (engine/fuzz's deployerShare).
-func namesDeployer(ctx context.Context, st *state.StateDB, p *program.Program, d *Deployment) (bool, error) {
-	if initNamesDeployer(p, d) {
-		return true, nil
-	}
+// namesDeployer reports, per contract of p, whether the target has code
+// meant for the deployer: a constructor stored its address in one of the
+// first slots (an owner, packed or not), as a mapping key
+// (admins[msg.sender] = true, _grantRole(DEFAULT_ADMIN_ROLE,
+// msg.sender)) or as an immutable in the runtime code, or the deployer
+// initialized it naming itself (OpenZeppelin 5's namespaced storage).
+// The deployer then sends it one transaction in four, else rarely
+// (engine/fuzz's deployerShare): per contract, because a sequence with a
+// deployer's transaction is privileged and its payouts are not judged,
+// so an Ownable beside a contract with no owner must not take the
+// latter's sequences (an ERC-4337 entry point's withdrawal without its
+// debit was missed for it).
+func namesDeployer(ctx context.Context, st *state.StateDB, p *program.Program, d *Deployment) ([]bool, error) {
+	named := initNamesDeployer(p, d)
 	var roots []common.Hash
 	for i, c := range p.Contracts {
-		if !c.Target || d.Errors[i] != nil {
+		if !c.Target || d.Errors[i] != nil || named[i] {
 			continue
 		}
 		if err := SetupStep(ctx, "deployer", i); err != nil {
-			return false, err
+			return nil, err
 		}
 		a := d.Addrs[i]
 		if slices.ContainsFunc(slotWords(st, a), holdsDeployerBytes) || holdsDeployerBytes(st.GetCode(a)) {
-			return true, nil
+			named[i] = true
+			continue
 		}
 		if roots == nil {
 			roots = mappingRoots(nil)
 		}
-		if holdsKey(st, a, chain.Deployer, roots) {
-			return true, nil
-		}
+		named[i] = holdsKey(st, a, chain.Deployer, roots)
 	}
-	return false, nil
+	return named, nil
 }
 
 // slotWords returns t's first roleSlots storage words.

@@ -14,26 +14,34 @@ import (
 // become privileged senders right before the deployer, and that an
 // address the code only compares with, an amount in a slot and the
 // deployer itself are no role holders; and which deployments name the
-// deployer (an owner slot, an immutable), so that it sends often.
+// deployer or a role holder (an owner slot, an immutable, a granted
+// key), per contract, so that they send often to those alone.
 func TestRoles(t *testing.T) {
 	curator := common.HexToAddress("0x4242424242424242424242424242424242424242")
 	rater := common.HexToAddress("0x5353535353535353535353535353535353535353")
 	for _, tt := range []struct {
 		path  string
 		want  []common.Address
-		named bool
+		named []string // the contracts with code meant for them
 	}{
-		{filepath.Join("..", "testdata", "vulns", "priv_pos_role_market.sol"), []common.Address{curator, rater}, false},
-		{filepath.Join("..", "testdata", "vulns", "ownerlock_pos_pause.sol"), nil, true},
-		{filepath.Join("..", "testdata", "privileged", "OwnedMarket.sol"), nil, true},
-		{filepath.Join("testdata", "roles_unstored.sol"), nil, false},
-		{filepath.Join("testdata", "roles_deployer_key.sol"), nil, true},
+		{filepath.Join("..", "testdata", "vulns", "priv_pos_role_market.sol"), []common.Address{curator, rater}, []string{"RoleMarket"}},
+		{filepath.Join("..", "testdata", "vulns", "ownerlock_pos_pause.sol"), nil, []string{"PausableBank"}},
+		{filepath.Join("..", "testdata", "privileged", "OwnedMarket.sol"), nil, []string{"OwnedMarket"}},
+		{filepath.Join("testdata", "roles_unstored.sol"), nil, nil},
+		{filepath.Join("testdata", "roles_deployer_key.sol"), nil, []string{"DeployerKey"}},
+		{filepath.Join("testdata", "roles_siblings.sol"), []common.Address{curator}, []string{"Curated", "Owned"}},
 	} {
 		t.Run(filepath.Base(tt.path), func(t *testing.T) {
 			prog := compile(t, tt.path)
 			ch, d := planAndDeploy(t, prog, 1)
-			if d.DeployerNamed != tt.named {
-				t.Errorf("deployer named %v, want %v", d.DeployerNamed, tt.named)
+			var named []string
+			for i, c := range prog.Contracts {
+				if i < len(d.PrivNamed) && d.PrivNamed[i] {
+					named = append(named, c.Name)
+				}
+			}
+			if !slices.Equal(named, tt.named) {
+				t.Errorf("code meant for the privileged in %v, want %v", named, tt.named)
 			}
 			if !slices.Equal(d.Roles, tt.want) {
 				t.Fatalf("roles %v, want %v", d.Roles, tt.want)

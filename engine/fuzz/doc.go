@@ -126,11 +126,12 @@
 //     and the sources' string literals join the dictionary, as byte strings
 //     and left-aligned words.
 //     `mutate.go`: mutations of exactly one field or the sequence shape,
-//     and who sends (`randomSender`: the deployer, when a target names it,
-//     one transaction in `deployerShare`); `delay.go`: the delays drawn
-//     before a transaction, and a delay's mutation with its old and new
-//     value, so a time guard (block.timestamp against a stored cliff or
-//     deadline) is solved for the delay (`engine/solve` `delay.go`);
+//     and who sends (`randomSender`: the deployer and role holders, one
+//     transaction in `deployerShare` to a contract that names them);
+//     `delay.go`: the delays drawn before a transaction, and a delay's
+//     mutation with its old and new value, so a time guard (block.timestamp
+//     against a stored cliff or deadline) is solved for the delay
+//     (`engine/solve` `delay.go`);
 //     transactions added to a sequence call its own contract seven times in
 //     eight. `keep.go`: a mutant whose last transaction matched a value its
 //     parent missed by far (an equality now holds, such as a stored hash)

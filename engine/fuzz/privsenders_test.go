@@ -10,8 +10,8 @@ import (
 
 // TestPrivSenders checks who configures: the role holders, which Deploy
 // makes senders right before the attackers and the deployer, and the
-// deployer; they send one transaction in four when a target names them,
-// else the deployer alone one in deployerRare.
+// deployer; they send one transaction in four to a contract that names
+// them, one in deployerRare to any other.
 func TestPrivSenders(t *testing.T) {
 	r0, r1 := common.HexToAddress("0x4242424242424242424242424242424242424242"), common.HexToAddress("0x5353535353535353535353535353535353535353")
 	principals := []common.Address{chain.SenderAddress(0), chain.SenderAddress(1), chain.SenderAddress(2), r0, r1}
@@ -19,9 +19,14 @@ func TestPrivSenders(t *testing.T) {
 		principals = append(principals, deploy.AttackerAddress(a))
 	}
 	principals = append(principals, chain.Deployer)
-	p := privSendersOf(principals, &deploy.Deployment{Roles: []common.Address{r0, r1}})
-	if p.deployer != len(principals)-1 || p.roleLo != 3 || p.roles != 2 || p.share != deployerShare || p.count() != 3 {
-		t.Fatalf("privileged senders %+v, want roles 3 and 4, the deployer last, one in %d", p, deployerShare)
+	p := privSendersOf(principals, &deploy.Deployment{Roles: []common.Address{r0, r1}, PrivNamed: []bool{false, true}})
+	if p.deployer != len(principals)-1 || p.roleLo != 3 || p.roles != 2 || p.count() != 3 {
+		t.Fatalf("privileged senders %+v, want roles 3 and 4, the deployer last", p)
+	}
+	for ct, want := range []int{deployerRare, deployerShare, deployerRare} {
+		if got := p.share(ct); got != want {
+			t.Errorf("contract %d: one in %d, want one in %d", ct, got, want)
+		}
 	}
 	for k, want := range []int{3, 4, len(principals) - 1} {
 		if got := p.at(k); got != want || !p.is(got) {
@@ -34,10 +39,10 @@ func TestPrivSenders(t *testing.T) {
 		}
 	}
 	rare := privSendersOf(append(principals[:3:3], principals[5:]...), &deploy.Deployment{})
-	if rare.roles != 0 || rare.share != deployerRare || rare.count() != 1 {
+	if rare.roles != 0 || rare.share(0) != deployerRare || rare.count() != 1 {
 		t.Errorf("no role, deployer not named: %+v, want the deployer alone, one in %d", rare, deployerRare)
 	}
-	named := privSendersOf(principals[:3], &deploy.Deployment{DeployerNamed: true})
+	named := privSendersOf(principals[:3], &deploy.Deployment{PrivNamed: []bool{true}})
 	if named.deployer != -1 || named.count() != 0 {
 		t.Errorf("a set-up without the deployer: %+v, want none", named)
 	}

@@ -296,7 +296,7 @@ func (c *Corpus) addLocked(seq txseq.Sequence, pathID uint64, execs uint64, newC
 	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, opened: newCoverage, costs: append([]txseq.CostEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
 	c.entries = append(c.entries, e)
 	g := c.groupLocked(lastContract(seq))
-	c.groups[g].all.entries = append(c.groups[g].all.entries, e)
+	c.groups[g].add(e)
 	if e.opened {
 		c.groups[g].open(e)
 	}
@@ -384,6 +384,10 @@ func (c *Corpus) Next(s Schedule, open func(*Entry) bool) (e *Entry, energy int,
 	} else if e := g.starved(open); e != nil {
 		g.charge(e, scoutEnergy, open)
 		return e, scoutEnergy, true
+	}
+	if e, energy := c.pickFnLocked(g, &sc); e != nil {
+		g.charge(e, energy, open)
+		return e, energy, false
 	}
 	if e, energy := c.pickLocked(&g.all, &sc); e != nil {
 		g.charge(e, energy, open)

@@ -76,6 +76,8 @@ type Corpus struct {
 	refocused []*Entry // refocus's buffer (plateau.go)
 	// user marks the branch edges in user source (closer.go); nil: all.
 	user []bool
+	// getter reports a view or pure function (fairness.go); nil: none.
+	getter func(ct, m int) bool
 
 	// fuzz(λ) and fuzz(p) of Defs. 5-6: executions that exercised each
 	// lookahead identifier and each split point; paths holds the analysis
@@ -296,7 +298,7 @@ func (c *Corpus) addLocked(seq txseq.Sequence, pathID uint64, execs uint64, newC
 	e := &Entry{ID: len(c.entries), Seq: seq, PathID: pathID, Found: execs, opened: newCoverage, costs: append([]txseq.CostEntry(nil), costs...), loads: append([]trace.Slot(nil), loads...), lid: lid, splits: splits}
 	c.entries = append(c.entries, e)
 	g := c.groupLocked(lastContract(seq))
-	c.groups[g].add(e)
+	c.addToGroupLocked(&c.groups[g], e)
 	if e.opened {
 		c.groups[g].open(e)
 	}

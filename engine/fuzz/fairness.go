@@ -37,36 +37,84 @@ type group struct {
 	fns    []fnQueue
 	fnOf   map[int]int
 	fnTurn int
+	// weight is the sum of its functions' weights (fnWeight): groups
+	// are served by energy per weight, so that a contract's share is
+	// its functions'.
+	weight uint64
 }
 
-// fnQueue is a group's entries that end in one function, and the energy
-// given to them.
+// fnQueue is a group's entries that end in one function, the energy
+// given to them, and the function's weight.
 type fnQueue struct {
 	queue
-	spent uint64
+	spent  uint64
+	weight uint64
 }
 
-// add queues e, its last transaction's function's entry.
-func (g *group) add(e *Entry) {
+// Functions are weighed by what their transactions can do: one that can
+// write (fnWeight) is where state, payouts and privileges change; a view
+// or pure function (getterWeight) can only fail an assertion or wrap on
+// the state the others left, so once its few paths are covered its
+// share mostly re-reads. An entry point's eight getters took eight of
+// its nineteen shares.
+const (
+	fnWeight     = 4
+	getterWeight = 1
+)
+
+// addToGroupLocked queues e in group g and with its last transaction's
+// function's entries. A function first seen starts level with the
+// group's least served per weight, and the group's spending grows with
+// its weight, so that a function reached late takes no catch-up from
+// the others; a group's first function starts it level with the least
+// served group.
+func (c *Corpus) addToGroupLocked(g *group, e *Entry) {
 	g.all.entries = append(g.all.entries, e)
-	m := e.Seq[len(e.Seq)-1].Method
-	f, ok := g.fnOf[m]
+	last := e.Seq[len(e.Seq)-1]
+	f, ok := g.fnOf[last.Method]
 	if !ok {
-		// Level with the least served, as a new group (groupLocked).
+		w := uint64(fnWeight)
+		if c.getter != nil && c.getter(last.Contract, last.Method) {
+			w = getterWeight
+		}
 		var spent uint64
-		for i, q := range g.fns {
-			if i == 0 || q.spent < spent {
-				spent = q.spent
+		for i := range g.fns {
+			if q := &g.fns[i]; i == 0 || q.spent*w < spent*q.weight {
+				spent = q.spent * w / q.weight
 			}
+		}
+		if g.weight > 0 {
+			g.spent += g.spent * w / g.weight
+		} else {
+			g.spent = c.leastPerWeightLocked(w)
 		}
 		if g.fnOf == nil {
 			g.fnOf = map[int]int{}
 		}
 		f = len(g.fns)
-		g.fnOf[m] = f
-		g.fns = append(g.fns, fnQueue{spent: spent})
+		g.fnOf[last.Method] = f
+		g.fns = append(g.fns, fnQueue{spent: spent, weight: w})
+		g.weight += w
 	}
 	g.fns[f].entries = append(g.fns[f].entries, e)
+}
+
+// leastPerWeightLocked is the least energy a group with entries was
+// given per weight, times w.
+func (c *Corpus) leastPerWeightLocked(w uint64) uint64 {
+	var spent uint64
+	first := true
+	for i := range c.groups {
+		if g := &c.groups[i]; g.weight > 0 && (first || g.spent*w < spent*g.weight) {
+			spent, first = g.spent*w/g.weight, false
+		}
+	}
+	return spent
+}
+
+// poorer reports whether a was given less energy per weight than b.
+func poorer(aSpent, aWeight, bSpent, bWeight uint64) bool {
+	return aSpent*max(bWeight, 1) < bSpent*max(aWeight, 1)
 }
 
 // open queues e with the entries that opened coverage.
@@ -90,20 +138,15 @@ func (g *group) meanFreq() float64 {
 }
 
 // groupLocked returns the index of contract ct's group, adding it if need
-// be. A new group starts level with the least served one, so that a
-// contract first seen late does not take every pick until it caught up.
+// be. A group starts level with the least served one when its first
+// entry comes (addToGroupLocked), so that a contract first seen late
+// does not take every pick until it caught up.
 func (c *Corpus) groupLocked(ct int) int {
 	if g, ok := c.groupOf[ct]; ok {
 		return g
 	}
-	var spent uint64
-	for i, g := range c.groups {
-		if i == 0 || g.spent < spent {
-			spent = g.spent
-		}
-	}
 	c.groupOf[ct] = len(c.groups)
-	c.groups = append(c.groups, group{spent: spent})
+	c.groups = append(c.groups, group{})
 	return len(c.groups) - 1
 }
 
@@ -150,7 +193,7 @@ func (c *Corpus) pickFnLocked(g *group, sc *scoring) (*Entry, int) {
 			if i < 64 && skip&(1<<i) != 0 || len(g.fns[i].entries) == 0 {
 				continue
 			}
-			if best < 0 || g.fns[i].spent < g.fns[best].spent {
+			if best < 0 || poorer(g.fns[i].spent, g.fns[i].weight, g.fns[best].spent, g.fns[best].weight) {
 				best = i
 			}
 		}
@@ -170,15 +213,26 @@ func (c *Corpus) pickFnLocked(g *group, sc *scoring) (*Entry, int) {
 }
 
 // poorestLocked returns the index of the group with entries that was given
-// the least energy, the first such from the turn on; ties go round-robin.
+// the least energy per weight, the first such from the turn on; ties go
+// round-robin.
 func (c *Corpus) poorestLocked() int {
 	best := -1
 	for k := range c.groups {
 		i := (c.turn + k) % len(c.groups)
-		if g := &c.groups[i]; len(g.all.entries) > 0 && (best < 0 || g.spent < c.groups[best].spent) {
+		if g := &c.groups[i]; len(g.all.entries) > 0 && (best < 0 || poorer(g.spent, g.weight, c.groups[best].spent, c.groups[best].weight)) {
 			best = i
 		}
 	}
 	c.turn = best + 1
 	return best
+}
+
+// getter reports whether method m of contract ct is a view or pure
+// function (m -1, the receive/fallback function, is not).
+func (c *campaign) getter(ct, m int) bool {
+	if m < 0 {
+		return false
+	}
+	fn := &c.prog.Contracts[ct].Methods[m]
+	return fn.StateMutability == "view" || fn.StateMutability == "pure" || fn.Constant // Constant: solc before 0.5
 }

@@ -12,7 +12,7 @@ contract Proxy {
         implementation = impl;
     }
 
-    function upgradeTo(address newImplementation) public {
+    function upgradeTo(address newImplementation) public { //@finding(privilege-takeover)
         implementation = newImplementation;
     }
 

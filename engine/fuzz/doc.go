@@ -76,8 +76,11 @@
 //     storage-state novelty), LID and split-point counts; `schedule.go`:
 //     pluggable `Schedule` (AFLFast COE, Lookahead). Entries are grouped by
 //     their last transaction's contract (`fairness.go`); `Next` serves the group that was
-//     given the least energy (a pick next to no open user-source branch is
-//     charged four times), judges each group by its own mean path frequency,
+//     given the least energy per weight (a contract weighs what its
+//     functions do: 4 for one that writes, 2 for a view or pure one; a
+//     pick next to no open user-source branch is charged four times), and
+//     inside it the function its entries end in that was given the least,
+//     judges each group by its own mean path frequency,
 //     and gives every other pick to the group's entries that opened
 //     coverage or a new storage state, newest first: so a campaign over
 //     several contracts starves none. `scout.go`: an entry that opened

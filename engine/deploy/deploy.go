@@ -328,18 +328,10 @@ func DeployContext(ctx context.Context, ch *chain.Chain, p *program.Program, pla
 	// snapshot, each reset for a sequence) would copy them all. It reads
 	// a copy, which it drops.
 	st := ch.State().Copy()
-	roles, held, err := deployedRoles(ctx, st, ch, p, d)
-	if err != nil {
+	var err error
+	if d.Roles, d.PrivNamed, err = privileged(ctx, st, ch, p, d); err != nil {
 		return nil, err
 	}
-	named, err := namesDeployer(ctx, st, p, d)
-	if err != nil {
-		return nil, err
-	}
-	for i := range named {
-		named[i] = named[i] || held[i]
-	}
-	d.Roles, d.PrivNamed = roles, named
 	for _, a := range d.Roles {
 		ch.Install(a, nil, new(uint256.Int).Set(chain.InitialBalance))
 		ch.AddSender(a)

@@ -301,6 +301,24 @@ func Known(ch *chain.Chain, d *Deployment, a common.Address) bool {
 	return false
 }
 
+// privileged returns the role holders of the targets deploy placed on ch
+// (deployedRoles) and, per contract of p, whether the target has code
+// meant for them or the deployer (namesDeployer).
+func privileged(ctx context.Context, st *state.StateDB, ch *chain.Chain, p *program.Program, d *Deployment) ([]common.Address, []bool, error) {
+	roles, held, err := deployedRoles(ctx, st, ch, p, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	named, err := namesDeployer(ctx, st, p, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range named {
+		named[i] = named[i] || held[i]
+	}
+	return roles, named, nil
+}
+
 // namesDeployer reports, per contract of p, whether the target has code
 // meant for the deployer: a constructor stored its address in one of the
 // first slots (an owner, packed or not), as a mapping key

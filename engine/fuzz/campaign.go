@@ -312,8 +312,7 @@ func (c *campaign) setup() error {
 	}
 	c.demands = make([]demand, len(c.calls))
 	if c.corpus != nil { // Replay's campaign has none
-		c.corpus.user = userEdges(c.prog)
-		c.corpus.getter = c.getter
+		c.corpus.user, c.corpus.getter = userEdges(c.prog), c.getter
 	}
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))
 	c.targetPCs = map[int][]uint64{}

@@ -408,9 +408,7 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	}
 	if len(o.marks) > 0 && w.sentByPriv(seq) {
 		// The oracles judge no payout of a sequence a privileged
-		// account sent in (an owner's withdrawal to a user is its
-		// right): such a payout is no step toward a finding, and as one
-		// its sequences took the extensions and repeats of the users'.
+		// account sent in: it is no step toward a finding.
 		o.marks = nil
 	}
 	seq = w.compacted(seq, o) // before the corpus, where descendants re-run it
@@ -448,17 +446,6 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 			w.env.Dict.AddWithNeighbours(op)
 		}
 	}
-}
-
-// sentByPriv reports whether a privileged principal sends one of seq's
-// transactions.
-func (w *worker) sentByPriv(seq txseq.Sequence) bool {
-	for i := range seq {
-		if s := seq[i].Sender; s >= 0 && s < len(w.m.Privileged) && w.m.Privileged[s] {
-			return true
-		}
-	}
-	return false
 }
 
 // report shrinks and records a finding unless one with its key exists.

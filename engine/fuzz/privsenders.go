@@ -1,0 +1,80 @@
+package fuzz
+
+import (
+	"slices"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/foresight-sol/foresight/engine/chain"
+	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/engine/txseq"
+)
+
+// privSenders are the principals that configure rather than attack: the
+// deployer and the accounts the deployment granted a role
+// (deploy.Roles), which Deploy makes senders right before the deployer,
+// so they are principals roleLo to roleLo+roles-1.
+type privSenders struct {
+	deployer      int // the deployer's principal index, -1 if it does not send
+	roleLo, roles int
+	named         []bool // per contract: code meant for them (deploy.Deployment.PrivNamed)
+}
+
+// privSendersOf finds the deployer and the role holders among the
+// principals: the deployer is the last principal, unless a set-up's
+// targetSender choices left it out.
+func privSendersOf(principals []common.Address, dep *deploy.Deployment) privSenders {
+	p := privSenders{deployer: -1, named: dep.PrivNamed}
+	roles := dep.Roles
+	if n := len(principals); n > 0 && principals[n-1] == chain.Deployer {
+		p.deployer = n - 1
+	}
+	for i, a := range principals {
+		if slices.Contains(roles, a) {
+			if p.roles == 0 {
+				p.roleLo = i
+			}
+			p.roles++
+		}
+	}
+	return p
+}
+
+// share is how rarely they send to contract ct: one transaction in share.
+func (p *privSenders) share(ct int) int {
+	if ct >= 0 && ct < len(p.named) && p.named[ct] {
+		return deployerShare
+	}
+	return deployerRare
+}
+
+// count is how many privileged senders there are.
+func (p *privSenders) count() int {
+	if p.deployer >= 0 {
+		return p.roles + 1
+	}
+	return p.roles
+}
+
+// at is the k-th privileged sender: the role holders, then the deployer.
+func (p *privSenders) at(k int) int {
+	if k < p.roles {
+		return p.roleLo + k
+	}
+	return p.deployer
+}
+
+// is reports whether principal s is a privileged sender.
+func (p *privSenders) is(s int) bool {
+	return s == p.deployer || p.roles > 0 && s >= p.roleLo && s < p.roleLo+p.roles
+}
+
+// sentByPriv reports whether a privileged principal sends one of seq's
+// transactions.
+func (w *worker) sentByPriv(seq txseq.Sequence) bool {
+	for i := range seq {
+		if s := seq[i].Sender; s >= 0 && s < len(w.m.Privileged) && w.m.Privileged[s] {
+			return true
+		}
+	}
+	return false
+}

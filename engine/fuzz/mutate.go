@@ -1,6 +1,8 @@
 package fuzz
 
 import (
+	"slices"
+
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"

@@ -62,8 +62,11 @@
 //     the deployment stored in a target as an owner or a mapping key
 //     (`admins[x]`, `_roles[r][x]`) made privileged senders, and, per
 //     contract, whether the target names the deployer (an owner slot, an
-//     immutable, an initializer) or holds a role holder;
-//     `engine/fuzz`'s `privSenders` (`mutate.go`) gives the deployer and
+//     immutable, an initializer) or holds a role holder, or
+//     (`privreaders.go`) asks such a target who they are: it reads
+//     CALLER, holds that target's address and calls one of its address
+//     getters (Aave's configurator and `getPoolAdmin()`);
+//     `engine/fuzz`'s `privSenders` (`privsenders.go`) gives the deployer and
 //     role holders one transaction in four to such a contract, one in 32
 //     to any other, so owner-only configuration runs and users keep their
 //     budget (and their sequences stay judged).

@@ -303,7 +303,8 @@ func Known(ch *chain.Chain, d *Deployment, a common.Address) bool {
 
 // privileged returns the role holders of the targets deploy placed on ch
 // (deployedRoles) and, per contract of p, whether the target has code
-// meant for them or the deployer (namesDeployer).
+// meant for them or the deployer (namesDeployer), or asks such a target
+// who they are (namedReaders).
 func privileged(ctx context.Context, st *state.StateDB, ch *chain.Chain, p *program.Program, d *Deployment) ([]common.Address, []bool, error) {
 	roles, held, err := deployedRoles(ctx, st, ch, p, d)
 	if err != nil {
@@ -316,6 +317,7 @@ func privileged(ctx context.Context, st *state.StateDB, ch *chain.Chain, p *prog
 	for i := range named {
 		named[i] = named[i] || held[i]
 	}
+	namedReaders(st, p, d, named)
 	return roles, named, nil
 }
 

@@ -5,10 +5,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
-	"github.com/foresight-sol/foresight/engine/program"
 	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
@@ -48,7 +46,7 @@ func (m *Machine) noteGetterWords(ctx context.Context) error {
 	calls := make([]map[[4]byte]bool, len(m.Dep.Addrs))
 	for i, a := range m.Dep.Addrs {
 		if a != (common.Address{}) && i < len(m.Prog.Contracts) {
-			calls[i] = callerSelectors(m.Prog.Contracts[i].Artifact.Runtime.Bytes)
+			calls[i] = deploy.CallerSelectors(m.Prog.Contracts[i].Artifact.Runtime.Bytes)
 		}
 	}
 	type place struct {
@@ -157,31 +155,6 @@ func readersOf(calls []map[[4]byte]bool, d int, sel [4]byte) []int {
 		if i != d && set[sel] {
 			out = append(out, i)
 		}
-	}
-	return out
-}
-
-// callerSelectors returns the 4-byte constants code pushes (the
-// selectors of the functions it calls, among others) when the code reads
-// CALLER, else nil.
-func callerSelectors(code []byte) map[[4]byte]bool {
-	code = program.WithoutMetadata(code)
-	out := map[[4]byte]bool{}
-	caller := false
-	for pc := 0; pc < len(code); pc++ {
-		op := vm.OpCode(code[pc])
-		switch {
-		case op == vm.CALLER:
-			caller = true
-		case op == vm.PUSH4 && pc+4 < len(code):
-			out[[4]byte(code[pc+1:pc+5])] = true
-		}
-		if op >= vm.PUSH1 && op <= vm.PUSH32 {
-			pc += int(op - vm.PUSH0)
-		}
-	}
-	if !caller {
-		return nil
 	}
 	return out
 }

@@ -99,6 +99,13 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	}
 	seq := x.Seq[:n]
 	last := &seq[n-1]
+	if !o.judgeable(&o.privWords[wi]) {
+		// Not a try: a word set to an address no probe can send from
+		// decides nothing provable, and counting it would throttle the
+		// judging of the same function's later takeovers (a pool-admin
+		// setter given random addresses 31 times before a user's).
+		return nil
+	}
 	try := privTry{wi, last.Contract, last.Method}
 	if x.Shrinking == nil && !o.Replaying {
 		if k, ok := o.found[try]; ok && o.known(k) {
@@ -119,8 +126,6 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	defer o.Chain.Reset(end)
 	defer o.EndRerun()
 	evidence, ok := o.decides(w, now, end)
-	if len(w.readers) > 0 {
-	}
 	if !ok {
 		return nil
 	}
@@ -213,8 +218,7 @@ func (o *privilege) decides(w *privWord, now common.Hash, end chain.Snapshot) (s
 	case proxyWord:
 		return "", true
 	case ownerWord:
-		holder, former = o.principalIndex(w.address(now)), o.principalIndex(w.address(w.held))
-		lost = former >= 0 && len(o.Chain.Reader().GetCode(w.address(now))) == 0
+		holder, former, lost = o.ownerChange(w, now)
 		if holder < 0 && !lost {
 			return "", false
 		}
@@ -255,6 +259,25 @@ func (o *privilege) decides(w *privWord, now common.Hash, end chain.Snapshot) (s
 		}
 	}
 	return "", false
+}
+
+// ownerChange returns, for owner word w now holding now, the principal
+// it names now and the one it named at deployment (-1: none), and
+// whether the former holder lost it to an account with no code.
+func (o *privilege) ownerChange(w *privWord, now common.Hash) (holder, former int, lost bool) {
+	holder, former = o.principalIndex(w.address(now)), o.principalIndex(w.address(w.held))
+	return holder, former, former >= 0 && len(o.Chain.Reader().GetCode(w.address(now))) == 0
+}
+
+// judgeable reports whether decides can find that taken word w decides
+// access: an owner word must now name a principal, who probes, or have
+// been lost by the one it named.
+func (o *privilege) judgeable(w *privWord) bool {
+	if w.kind != ownerWord {
+		return true
+	}
+	holder, _, lost := o.ownerChange(w, o.Chain.Reader().GetState(o.Dep.Addrs[w.contract], w.slot))
+	return holder >= 0 || lost
 }
 
 // probeOrder lists the contracts whose functions decides calls: the

@@ -68,6 +68,11 @@ type TxInfo struct {
 	// Own is the ether an attacker sender paid in of its own besides
 	// Value, re-entering with value (order.go); zero if not run.
 	Own uint256.Int
+	// Lent is what the reentrant attacker, not its sender, paid in in
+	// it (re-entering another's transaction with a deposit, maybe of
+	// ether that transaction paid it): in the contract under its name
+	// all the same. Zero if not run.
+	Lent uint256.Int
 	// Made is the first word it returned or logged that is kept for
 	// later calls (an id a later call passes back: engine/fuzz/earlier.go),
 	// zero if none or not run; MadeKind is its calldata.RecentKind.

@@ -50,10 +50,14 @@ func (m *Machine) notePaid(hist []TxInfo) {
 	sender := m.Principals[h.Sender]
 	if m.Tracer.HasEvents() {
 		evs := m.Tracer.Events()
+		reentrant := deploy.AttackerAddress(deploy.Reentrant)
 		for i := range evs {
-			if evs[i].Kind == trace.EventEtherOut && evs[i].Addr == sender {
+			switch e := &evs[i]; {
+			case e.Kind == trace.EventEtherOut && e.Addr == sender:
 				h.Paid = true
-				h.Got.Add(&h.Got, &evs[i].Value)
+				h.Got.Add(&h.Got, &e.Value)
+			case e.Kind == trace.EventEtherIn && e.Addr == reentrant && sender != reentrant:
+				h.Lent.Add(&h.Lent, &e.Value)
 			}
 		}
 		if h.Paid && sender != deploy.AttackerAddress(deploy.Reentrant) {

@@ -144,13 +144,11 @@ func (o *tokens) Check(x *Context) *finding.Finding {
 	if !moved || !o.enabled(finding.TokenTheft) || x.Shrinking != nil && x.Shrinking.Kind != finding.TokenTheft || len(x.Seq) < n {
 		return nil
 	}
-	for _, hi := range x.Hist {
-		if o.isPrivileged(hi.Sender) {
-			if x.Shrinking == nil {
-				o.noteHidden(x.Seq, x.Hist, logs, true)
-			}
-			return nil
+	if o.privilegedActed(x.Seq, x.Hist) {
+		if x.Shrinking == nil {
+			o.noteHidden(x.Seq, x.Hist, logs, true)
 		}
+		return nil
 	}
 	// The net-gain rule's re-runs (tokengain.go) leave no coverage.
 	defer o.EndRerun()

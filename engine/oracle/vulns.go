@@ -78,12 +78,7 @@ func (o *events) judge(seq txseq.Sequence, hist []TxInfo, evs []trace.Event, shr
 	if len(evs) == 0 {
 		return nil, false
 	}
-	unprivileged := true
-	for _, h := range hist {
-		if h.Sender < len(o.Privileged) && o.Privileged[h.Sender] {
-			unprivileged = false
-		}
-	}
+	unprivileged := !o.privilegedActed(seq, hist)
 	// One transaction may show several findings; report one not known
 	// yet (or, while shrinking, the one being shrunk), so that none hides
 	// behind another.
@@ -360,6 +355,34 @@ func (m *Machine) deployerNote(hist []TxInfo) string {
 		}
 	}
 	return ""
+}
+
+// privilegedActed reports whether a privileged sender acted in hist: sent
+// a transaction that committed and was not a view call without value. A
+// deployer's read (the fuzzer gives it a share of every contract's
+// calls, getters too) or its reverted call changes nothing the payouts
+// after it could owe to it.
+func (m *Machine) privilegedActed(seq txseq.Sequence, hist []TxInfo) bool {
+	for j := range hist {
+		h := &hist[j]
+		if !m.isPrivileged(h.Sender) || h.Failed {
+			continue
+		}
+		if j < len(seq) && h.Value.IsZero() && m.isViewCall(&seq[j]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// isViewCall reports whether tx calls a view or pure function.
+func (m *Machine) isViewCall(tx *txseq.Tx) bool {
+	if tx.Method < 0 || tx.Contract >= len(m.Prog.Contracts) {
+		return false
+	}
+	ms := m.Prog.Contracts[tx.Contract].Methods
+	return tx.Method < len(ms) && ms[tx.Method].IsConstant()
 }
 
 // etherOut judges ether paid to e.Addr in transaction n as a leak

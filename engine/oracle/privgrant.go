@@ -69,7 +69,7 @@ func (o *privilege) grantLike(seq txseq.Sequence, keep []int, c int, w *privWord
 	if v.BitLen() > 128 && v.BitLen() <= 160 {
 		return true
 	}
-	if !v.IsUint64() || v.Uint64() != 1 {
+	if !v.IsUint64() || v.Uint64() != 1 || o.memberPaidIn(hist[:min(c, len(hist))], w) {
 		return false
 	}
 	alt := seq[c]
@@ -83,6 +83,19 @@ func (o *privilege) grantLike(seq txseq.Sequence, keep []int, c int, w *privWord
 		return false
 	}
 	return o.Chain.Reader().GetState(o.Dep.Addrs[w.contract], w.slot) == now
+}
+
+// memberPaidIn reports whether role word w's member paid w's contract
+// ether in a committed transaction of hist: a 1 then credited to it by
+// another's call (an investment of 1 wei a distribute() credits) is its
+// balance, not a flag.
+func (o *privilege) memberPaidIn(hist []TxInfo, w *privWord) bool {
+	for j := range hist {
+		if h := &hist[j]; h.Sender == w.member && h.Contract == w.contract && !h.Failed && h.paidIn() {
+			return true
+		}
+	}
+	return false
 }
 
 // bumpInts adds 1 to every integer in args, nested ones too, and reports

@@ -30,6 +30,7 @@ func TestRoles(t *testing.T) {
 		{filepath.Join("testdata", "roles_unstored.sol"), nil, nil},
 		{filepath.Join("testdata", "roles_deployer_key.sol"), nil, []string{"DeployerKey"}},
 		{filepath.Join("testdata", "roles_siblings.sol"), []common.Address{curator}, []string{"Curated", "Owned"}},
+		{filepath.Join("testdata", "roles_readers.sol"), nil, []string{"Configurator", "Provider"}},
 	} {
 		t.Run(filepath.Base(tt.path), func(t *testing.T) {
 			prog := compile(t, tt.path)

@@ -6,10 +6,6 @@ pragma solidity ^0.8.0;
 // another sender wrapped ether for with depositTo() unwraps it again and
 // again: the first withdrawal is what was paid in for it, the next ones
 // are other people's ether (the 10 ether the contract started with).
-// Two accounts credited more than the pool holds race for it, so the
-// withdrawal is also order-dependent (SWC-114, opt-in here): whichever is
-// mined first is paid (found at seed 1 within 20,000 executions since
-// the budget is shared per function).
 contract WrappedEther {
     mapping(address => uint256) public balanceOf;
 
@@ -23,6 +19,6 @@ contract WrappedEther {
 
     function withdraw(uint256 amount) external {
         require(balanceOf[msg.sender] >= amount, "balance");
-        payable(msg.sender).transfer(amount); //@finding(SWC-105) //@finding(SWC-114)
+        payable(msg.sender).transfer(amount); //@finding(SWC-105)
     }
 }

@@ -6,6 +6,9 @@ pragma solidity ^0.8.0;
 // another sender wrapped ether for with depositTo() unwraps it again and
 // again: the first withdrawal is what was paid in for it, the next ones
 // are other people's ether (the 10 ether the contract started with).
+// Two accounts credited more than the pool holds also race for it, a true
+// SWC-114 (opt-in) that only some source texts' campaigns reach at seed 1
+// (a comment changed moves the search); it is not labelled.
 contract WrappedEther {
     mapping(address => uint256) public balanceOf;
 

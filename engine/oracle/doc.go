@@ -38,7 +38,9 @@
 //     docs/oracles.md) with its re-runs `unchecked.go` (SWC-104),
 //     `recollect.go`, `leak.go` and `usurp.go` (SWC-105; `usurp.go`'s
 //     `Machine.NoteOwners` reads the owner words at deployment), `loopfail.go`
-//     (SWC-113);
+//     (SWC-113), `stakeback.go` (SWC-116's own stake paid back after a
+//     delay, to the sender or an address it names, also when the payee
+//     re-enters);
 //     `token.go` (token-theft: the standard transfer events of the
 //     deployment's token contracts, read from the logs `Machine.RunTx` files
 //     under a key of their own, `IsToken` the ABI shape) with

@@ -1,8 +1,6 @@
 package fuzz
 
 import (
-	"slices"
-
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/chain"
@@ -218,21 +216,7 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 		case op < 80:
 			return w.mutateDelay(mut, w.pickTx(mut), last)
 		case op < 88 && len(mut) < maxLen: // insert a transaction before one
-			if w.readWriters(e) && w.rng.IntN(2) == 0 {
-				// A writer of what the last call reads, right before it
-				// (writers.go).
-				mut = w.insertWriter(e, mut, last, maxLen)
-				return mut, txseq.Mutation{Tx: last, Field: txseq.ShapeInsert}
-			}
-			i := w.rng.IntN(len(mut))
-			tx := w.txNear(mut[last].Contract)
-			if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, s) {
-				// The sender of the transaction it goes before: one
-				// account's set-up of its own next call.
-				tx.Sender = s
-			}
-			mut = append(mut[:i], append(txseq.Sequence{tx}, mut[i:]...)...)
-			return mut, txseq.Mutation{Tx: i, Field: txseq.ShapeInsert}
+			return w.insertTx(e, mut, maxLen)
 		case op < 91 && len(mut) > 1: // remove a transaction
 			i := w.rng.IntN(len(mut))
 			mut = append(mut[:i], mut[i+1:]...)
@@ -248,6 +232,28 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 			return mut, txseq.Mutation{Tx: last, Field: txseq.ShapeReplace, LastOnly: true}
 		}
 	}
+}
+
+// insertTx inserts a transaction into mut, e's sequence: half the time,
+// when the last call reads what others write, such a writer right before
+// it (writers.go); else a call near the last one's contract anywhere,
+// sent half the time by the sender of the transaction it goes before
+// (one account's set-up of its own next call).
+func (w *worker) insertTx(e *Entry, mut txseq.Sequence, maxLen int) (txseq.Sequence, txseq.Mutation) {
+	last := len(mut) - 1
+	if w.readWriters(e) && w.rng.IntN(2) == 0 {
+		// A writer of what the last call reads, right before it
+		// (writers.go).
+		mut = w.insertWriter(e, mut, last, maxLen)
+		return mut, txseq.Mutation{Tx: last, Field: txseq.ShapeInsert}
+	}
+	i := w.rng.IntN(len(mut))
+	tx := w.txNear(mut[last].Contract)
+	if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, s) {
+		tx.Sender = s
+	}
+	mut = append(mut[:i], append(txseq.Sequence{tx}, mut[i:]...)...)
+	return mut, txseq.Mutation{Tx: i, Field: txseq.ShapeInsert}
 }
 
 // repeatOneIn is how rarely a mutant of an entry that paid its sender

@@ -97,17 +97,23 @@ func (o *depriv) noteDepriv(seq txseq.Sequence, hist []TxInfo, evs []trace.Event
 
 // noteTheft remembers seq[:len(hist)] when its last transaction moved
 // tokens out of principal victim's balance, and privileged senders sent
-// some of its transactions or the victim is privileged: the token-theft
-// oracle judges sequences of unprivileged senders taking an unprivileged
-// account's tokens only, and an owner's transactions in a sequence (its
-// mints, a withdrawal of the proceeds) hide a transfer of another user's
-// tokens after them, as an owner's address named as the account to take
-// from (the one address a contract's storage offers) hides that any
-// account's may be. The one variant gives an ordinary user the
+// some of its transactions, or the victim is privileged or one of the
+// fuzzer's attacker contracts: the token-theft oracle judges sequences of
+// unprivileged senders taking an ordinary account's tokens only. An
+// owner's transactions in a sequence (its mints, a withdrawal of the
+// proceeds) hide a transfer of another user's tokens after them, as an
+// owner's address named as the account to take from (the one address a
+// contract's storage offers) hides that any account's may be; and half
+// the fuzzer's senders are attacker contracts, whose tokens taken prove
+// nothing (the attacker's own), so a collection whose transferFrom lets
+// anyone move anyone's token was found only where an ordinary user
+// happened to be the holder. The one variant gives an ordinary user the
 // privileged accounts' part: it sends their transactions, and the
 // arguments that named them name it; the user is neither the victim,
-// unless the victim was privileged, nor the last sender. At most
-// deprivTries sequences per function and worker.
+// unless the victim was privileged, nor the last sender. An attacker
+// contract's part, its transactions and the arguments naming it, goes to
+// another ordinary user. At most deprivTries sequences per function and
+// worker.
 func (o *depriv) noteTheft(seq txseq.Sequence, hist []TxInfo, victim int) {
 	d := &o.deprivState
 	n := len(hist)
@@ -115,14 +121,20 @@ func (o *depriv) noteTheft(seq txseq.Sequence, hist []TxInfo, victim int) {
 		return
 	}
 	last := seq[n-1].Sender
-	to := -1
+	_, _, victimAttacker := deploy.SenderOf(o.Chain, victim)
+	to, holder := -1, -1 // the privileged senders' user, the attacker victim's
 	for i := range o.Principals {
-		if _, _, attacker := deploy.SenderOf(o.Chain, i); i != victim && i != last && !attacker && !o.isPrivileged(i) && !o.entitled(i) {
+		if _, _, attacker := deploy.SenderOf(o.Chain, i); i == victim || i == last || attacker || o.isPrivileged(i) || o.entitled(i) {
+			continue
+		}
+		switch {
+		case to < 0:
 			to = i
-			break
+		case holder < 0:
+			holder = i
 		}
 	}
-	if to < 0 {
+	if to < 0 || victimAttacker && holder < 0 {
 		return
 	}
 	var idx []int
@@ -144,7 +156,7 @@ func (o *depriv) noteTheft(seq txseq.Sequence, hist []TxInfo, victim int) {
 		}
 		moved = append(moved, victim)
 	}
-	if len(moved) == 0 || len(idx) > deprivMaxTxs {
+	if len(moved) == 0 && !victimAttacker || len(idx) > deprivMaxTxs {
 		return
 	}
 	key := payeeKey{seq[n-1].Contract, seq[n-1].Method}
@@ -164,6 +176,16 @@ func (o *depriv) noteTheft(seq txseq.Sequence, hist []TxInfo, victim int) {
 		w.SetBytes20(o.Principals[p][:])
 		for j := range v {
 			rename(v[j].Args, &w, &u)
+		}
+	}
+	if victimAttacker {
+		u.SetBytes20(o.Principals[holder][:])
+		w.SetBytes20(o.Principals[victim][:])
+		for j := range v {
+			rename(v[j].Args, &w, &u)
+			if v[j].Sender == victim {
+				v[j].Sender = holder
+			}
 		}
 	}
 	*d = deprivState{seq: v, to: to, idx: idx, next: -1, once: true, pending: true, tried: d.tried, theftTried: d.theftTried}

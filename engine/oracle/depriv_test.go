@@ -8,6 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/deploy"
 	"github.com/foresight-sol/foresight/engine/finding"
 	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
@@ -16,9 +17,10 @@ import (
 // TestTheftVariant checks the least-privilege search's variant of a
 // token transfer in a sequence with a privileged sender: every privileged
 // transaction sent, and every argument naming a privileged sender, by an
-// ordinary user that is neither the victim nor the last sender; run
-// once; none without a privileged sender, none beyond deprivTries per
-// function.
+// ordinary user that is neither the victim nor the last sender; an
+// attacker contract's tokens taken, its part sent by another ordinary
+// user; run once; none without a privileged sender or an attacker
+// victim, none beyond deprivTries per function.
 func TestTheftVariant(t *testing.T) {
 	m := testMachine(t, filepath.Join("..", "testdata", "vulns", "token_pos_nft.sol"), finding.TokenTheft)
 	owner := slices.Index(m.Privileged, true)
@@ -46,6 +48,16 @@ func TestTheftVariant(t *testing.T) {
 		return x
 	}
 	other := common.HexToAddress("0xc0ffee")
+	att := -1
+	for i := range m.Principals {
+		if _, _, a := deploy.SenderOf(m.Chain, i); a {
+			att = i
+			break
+		}
+	}
+	if att < 0 || owner < 2 {
+		t.Fatalf("principals: attacker %d, owner %d; want an attacker contract and users 0 and 1", att, owner)
+	}
 	for _, tt := range []struct {
 		name    string
 		seq     txseq.Sequence
@@ -56,6 +68,8 @@ func TestTheftVariant(t *testing.T) {
 		{"the owner's token taken", txseq.Sequence{mint(owner), transfer(1, owner, other)}, owner, []int{0, 1}, 0},
 		{"a user's token taken by the owner", txseq.Sequence{mint(0), mint(owner), transfer(owner, 0, other)}, 0, []int{0, 1, 1}, 0},
 		{"no privileged sender", txseq.Sequence{mint(0), transfer(1, 0, other)}, 0, nil, 0},
+		{"an attacker contract's token taken by a user", txseq.Sequence{mint(att), transfer(1, att, other)}, att, []int{2, 1}, 2},
+		{"an attacker contract's token taken by the owner", txseq.Sequence{mint(att), mint(owner), transfer(owner, att, other)}, att, []int{1, 0, 0}, 1},
 	} {
 		d := &depriv{Machine: m}
 		before := tt.seq.Clone()

@@ -225,10 +225,10 @@ func (o *tokens) noteHidden(seq txseq.Sequence, hist []TxInfo, logs []*types.Log
 			continue
 		}
 		p := o.principalIndex(from)
-		if p < 0 || p == s || !o.isPrivileged(p) && !(privSender && o.victim(seq[:n], p)) {
+		if p < 0 || p == s {
 			continue
 		}
-		if _, _, attacker := deploy.SenderOf(o.Chain, p); !attacker {
+		if _, _, attacker := deploy.SenderOf(o.Chain, p); attacker || o.isPrivileged(p) || privSender && o.victim(seq[:n], p) {
 			o.depriv.noteTheft(seq, hist, p)
 			return
 		}

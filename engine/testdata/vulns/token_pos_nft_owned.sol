@@ -8,11 +8,6 @@ pragma solidity ^0.8.0;
 // a sequence with a privileged sender proves nothing, so the theft is
 // found when the least-privilege search (oracle/depriv.go) sends them
 // from an ordinary user (token-theft: a user's token taken by another).
-// Seeds 1-6 find it at 28,422, 12,155, 2,216, 4,001, 1,407 and 1,457
-// executions with the budget shared per function (5,800, 9,027, 1,981,
-// 18,071, 12,791 and 16,785 before): seed 1 needs more than the common
-// 20,000.
-//@execs 40000
 contract OwnedCollection {
     mapping(uint256 => address) public ownerOf;
     mapping(address => uint256) public balanceOf;

@@ -131,8 +131,9 @@
 //     `mutate.go`: mutations of exactly one field or the sequence shape,
 //     and who sends (`randomSender`: the deployer and role holders, one
 //     transaction in `deployerShare` to a contract that names them;
-//     `privsenders.go`: who they are, their share per contract, and
-//     `sentByPriv`, a sequence whose payouts count as no value progress);
+//     `privsenders.go`: who they are, their share per contract,
+//     `sentByPriv`, a sequence whose payouts count as no value progress,
+//     and `lends`: a transaction added beside theirs is not theirs too);
 //     `delay.go`: the delays drawn before a transaction, and a delay's
 //     mutation with its old and new value, so a time guard (block.timestamp
 //     against a stored cliff or deadline) is solved for the delay

@@ -52,8 +52,9 @@ func (w *worker) appendTx(e *Entry, seq txseq.Sequence) (txseq.Sequence, txseq.M
 	} else {
 		tx = w.txNear(ct)
 	}
-	if prev := seq[len(seq)-1].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, prev) {
-		// The same account goes on: the state it left is often its own.
+	if prev := seq[len(seq)-1].Sender; w.rng.IntN(2) == 0 && w.lends(prev) && w.maySend(tx.Contract, prev) {
+		// The same account goes on: the state it left is often its own
+		// (lends: not a privileged one's).
 		tx.Sender = prev
 	}
 	mut := append(seq, tx)

@@ -238,7 +238,8 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 // when the last call reads what others write, such a writer right before
 // it (writers.go); else a call near the last one's contract anywhere,
 // sent half the time by the sender of the transaction it goes before
-// (one account's set-up of its own next call).
+// (one account's set-up of its own next call; lends: not a privileged
+// one's).
 func (w *worker) insertTx(e *Entry, mut txseq.Sequence, maxLen int) (txseq.Sequence, txseq.Mutation) {
 	last := len(mut) - 1
 	if w.readWriters(e) && w.rng.IntN(2) == 0 {
@@ -249,7 +250,7 @@ func (w *worker) insertTx(e *Entry, mut txseq.Sequence, maxLen int) (txseq.Seque
 	}
 	i := w.rng.IntN(len(mut))
 	tx := w.txNear(mut[last].Contract)
-	if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.maySend(tx.Contract, s) {
+	if s := mut[i].Sender; w.rng.IntN(2) == 0 && w.lends(s) && w.maySend(tx.Contract, s) {
 		tx.Sender = s
 	}
 	mut = append(mut[:i], append(txseq.Sequence{tx}, mut[i:]...)...)

@@ -68,6 +68,15 @@ func (p *privSenders) is(s int) bool {
 	return s == p.deployer || p.roles > 0 && s >= p.roleLo && s < p.roleLo+p.roles
 }
 
+// unjudged drops o's payout marks when a privileged account sent one of
+// seq's transactions: the oracles judge no payout of such a sequence, so
+// it is no step toward a finding (value.go).
+func (w *worker) unjudged(seq txseq.Sequence, o *outcome) {
+	if len(o.marks) > 0 && w.sentByPriv(seq) {
+		o.marks = nil
+	}
+}
+
 // sentByPriv reports whether a privileged principal sends one of seq's
 // transactions.
 func (w *worker) sentByPriv(seq txseq.Sequence) bool {

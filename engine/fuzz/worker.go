@@ -406,11 +406,7 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 		}
 		return
 	}
-	if len(o.marks) > 0 && w.sentByPriv(seq) {
-		// The oracles judge no payout of a sequence a privileged
-		// account sent in: it is no step toward a finding.
-		o.marks = nil
-	}
+	w.unjudged(seq, o)
 	seq = w.compacted(seq, o) // before the corpus, where descendants re-run it
 	last := seq[len(seq)-1]
 	ob := observation{

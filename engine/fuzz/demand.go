@@ -104,8 +104,11 @@ func (w *worker) aggressive(e *Entry) {
 	w.c.aggressiveRuns.Add(1)
 	if edge >= 0 {
 		// A value of sl opens an edge: writers of sl go before it
-		// (writers.go) until a sequence takes it.
-		w.wr.need(callTarget{last.Contract, last.Method}, sl, edge, w.seen)
+		// (writers.go) until a sequence takes it; if e's last call
+		// reached the edge's branch and another call of its function
+		// did not, e's next mutant is one (due).
+		w.wr.due = w.wr.need(callTarget{last.Contract, last.Method}, sl, edge, w.seen, costed(e.costs, edge)) &&
+			!w.c.corpus.allReach(last.Contract, last.Method, edge)
 	}
 	if hit {
 		w.c.aggressiveHits.Add(1)

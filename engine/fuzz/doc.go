@@ -168,8 +168,11 @@
 //     writer (of another function) of a slot that call's function needs
 //     (aggressive mode, `demand.go`, took an edge no sequence took by
 //     writing it; until one does, at most 64 insertions per function; a
-//     mapping's values are one slot), half the time with a writer of a
-//     slot the writer read before it (setY(v), copyY(), bar()), followed
+//     mapping's values are one slot; when the call aggressive mode ran
+//     had evaluated that edge's branch, only before calls that reach it,
+//     and, if some call of the function does not, that entry's next
+//     mutant is one), half the time with a writer of a slot the writer
+//     read before it (setY(v), copyY(), bar()), followed
 //     by a burst (`keep.go`) that varies the first inserted arguments
 //     with prediction; a writer function whose insertions before a
 //     reader helped nothing 8 times goes there no more until it writes

@@ -241,3 +241,25 @@ func (c *campaign) getter(ct, m int) bool {
 	fn := &c.prog.Contracts[ct].Methods[m]
 	return fn.StateMutability == "view" || fn.StateMutability == "pure" || fn.Constant // Constant: solc before 0.5
 }
+
+// allReach reports whether every entry whose last transaction calls
+// method m of contract ct evaluated edge's branch (costed).
+func (c *Corpus) allReach(ct, m int, edge int32) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	gi, ok := c.groupOf[ct]
+	if !ok {
+		return true
+	}
+	g := &c.groups[gi]
+	f, ok := g.fnOf[m]
+	if !ok {
+		return true
+	}
+	for _, e := range g.fns[f].entries {
+		if !costed(e.costs, edge) {
+			return false
+		}
+	}
+	return true
+}

@@ -160,6 +160,14 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 	if !grows {
 		maxLen = len(mut) // the last function does not need longer sequences
 	}
+	if w.wr.due {
+		// A writer before the call aggressive mode just showed needs
+		// one (writers.go).
+		w.wr.due = false
+		if len(mut) < maxLen && w.readWriters(e) {
+			return w.insertWriter(e, mut, last, maxLen), txseq.Mutation{Tx: last, Field: txseq.ShapeInsert}
+		}
+	}
 	// For a function that needs state, the earlier transactions are where
 	// the state comes from: fuzz their arguments as often as its own.
 	lastArgs := 55

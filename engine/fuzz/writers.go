@@ -44,6 +44,17 @@ type slotWriters struct {
 	last   []slotWrite
 	// inserted: the latest mutant inserted a writer (startWriterKeep).
 	inserted bool
+	// due: aggressive mode just noted a need (a new one, or a new edge)
+	// from the picked entry's last call, which reached the edge's
+	// branch while some other call of its function did not: the
+	// entry's next mutant inserts a writer before it. Such entries may
+	// be few among their function's (SlotWrittenEarlier's move(b) with b
+	// matched: 1 of 5 calls of move when its need was noted at seed 1,
+	// of some 500 later), and a writer reaches them only on their rare
+	// picks otherwise, 4% of their mutants: found at 10,318 executions,
+	// at 1,214 with due. Where every call reaches the branch (a require
+	// first in the function) their picks serve the insertions.
+	due bool
 	// needs holds, per function, the slots whose values aggressive mode
 	// showed its path depends on (demand.go), each with the edge it took.
 	needs map[callTarget][]slotNeed
@@ -71,6 +82,10 @@ type slotNeed struct {
 	slot  trace.Slot
 	edge  int32
 	tries int
+	// gated: every entry aggressive mode opened the edge from had
+	// evaluated its branch, so a writer goes only before a call that
+	// reaches that branch (reaches).
+	gated bool
 }
 
 // needTries bounds the writers inserted for one slotNeed, each followed
@@ -78,25 +93,55 @@ type slotNeed struct {
 const needTries = 64
 
 // need notes that function t's path depends on slot sl: a value written
-// there directly took edge e, which no sequence has taken.
-func (s *slotWriters) need(t callTarget, sl trace.Slot, e int32, seen []uint8) {
+// there directly took edge e, which no sequence has taken; reached, that
+// the call aggressive mode ran had evaluated e's branch. It reports
+// whether the need is new, or has a new edge, and the call reached it.
+func (s *slotWriters) need(t callTarget, sl trace.Slot, e int32, seen []uint8, reached bool) bool {
 	if s.needs == nil {
 		s.needs, s.spent, s.fruitless = map[callTarget][]slotNeed{}, map[callTarget]int{}, map[writerPair]uint8{}
 	}
 	sl = trace.Written(sl)
 	ns := s.needs[t]
-	if i := slices.IndexFunc(ns, func(n slotNeed) bool { return n.slot == sl }); i >= 0 {
-		if ns[i].edge != e && seen[ns[i].edge] != 0 {
-			// The edge was taken: a new one starts its own tries. An
-			// untaken one only changes name (two runs of aggressive
-			// mode open different edges) and keeps the count, or the
-			// bound would never hold.
-			ns[i].edge, ns[i].tries = e, 0
-			delete(s.spent, t)
-		}
-		return
+	i := slices.IndexFunc(ns, func(n slotNeed) bool { return n.slot == sl })
+	switch {
+	case i < 0:
+		s.needs[t] = append(ns, slotNeed{slot: sl, edge: e, gated: reached})
+		return reached
+	case ns[i].edge != e && seen[ns[i].edge] != 0:
+		// The edge was taken: a new one starts its own tries. An
+		// untaken one only changes name (two runs of aggressive mode
+		// open different edges) and keeps the count, or the bound
+		// would never hold.
+		ns[i] = slotNeed{slot: sl, edge: e, gated: reached}
+		delete(s.spent, t)
+		return reached
+	case ns[i].edge == e:
+		ns[i].gated = ns[i].gated && reached
 	}
-	s.needs[t] = append(ns, slotNeed{slot: sl, edge: e})
+	return false
+}
+
+// reaches reports whether a writer for n may go before e's last
+// transaction: n is not gated, or that transaction evaluated n's edge.
+// A guard over the written slot often sits behind others (move(b)
+// compares slot[2] only once b matched); a writer before a call that
+// stops short of it can change nothing, yet spends n's tries and marks
+// its writer fruitless: SlotWrittenEarlier's move, given a function's
+// share of picks (fairness.go), had some 500 entries at seed 1, and 39
+// of the 40 writers inserted went before calls whose b did not match.
+func reaches(e *Entry, n *slotNeed) bool {
+	return !n.gated || costed(e.costs, n.edge)
+}
+
+// costed reports whether a cost vector holds edge idx: its transaction
+// evaluated the edge's branch.
+func costed(costs []txseq.CostEntry, idx int32) bool {
+	for i := range costs {
+		if costs[i].Idx == idx {
+			return true
+		}
+	}
+	return false
 }
 
 // needOpen reports whether n still calls for writers: its edge untaken, its
@@ -176,7 +221,7 @@ func (w *worker) readWriters(e *Entry) bool {
 		return false
 	}
 	for i := range ns {
-		if w.needOpen(&ns[i]) && w.wr.other(ns[i].slot, e) > 0 {
+		if w.needOpen(&ns[i]) && reaches(e, &ns[i]) && w.wr.other(ns[i].slot, e) > 0 {
 			return true
 		}
 	}
@@ -252,14 +297,14 @@ func (w *worker) writerTx(e *Entry) writer {
 	ns := w.wr.neededBy(e)
 	n := 0
 	for i := range ns {
-		if w.needOpen(&ns[i]) {
+		if w.needOpen(&ns[i]) && reaches(e, &ns[i]) {
 			n += w.wr.other(ns[i].slot, e)
 		}
 	}
 	k := w.rng.IntN(n)
 	r := w.wr.reader(e)
 	for i := range ns {
-		if !w.needOpen(&ns[i]) {
+		if !w.needOpen(&ns[i]) || !reaches(e, &ns[i]) {
 			continue
 		}
 		for _, wr := range w.wr.bySlot[ns[i].slot] {

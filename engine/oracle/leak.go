@@ -115,6 +115,19 @@ func (o *events) netGain(hist []TxInfo, p int) (uint256.Int, bool) {
 	return gain, true
 }
 
+// upAfter reports whether principal p would be up on the sequence were
+// it paid extra more now.
+func (o *events) upAfter(hist []TxInfo, p int, extra *uint256.Int) bool {
+	var bal, start uint256.Int
+	bal.Add(o.Chain.Reader().GetBalance(o.Principals[p]), extra)
+	if _, _, attacker := deploy.SenderOf(o.Chain, p); !attacker {
+		start.Set(chain.InitialBalance)
+	} else {
+		start = attackerStart(hist, p)
+	}
+	return bal.Cmp(&start) > 0
+}
+
 // attackerStart is what attacker principal p is counted to start the
 // transactions of hist with: its own ether, and what the operator sent
 // through it (reverted transactions too), which it forwarded.

@@ -31,6 +31,16 @@ import (
 // paid out in instalments pays again by design. Time-based payouts
 // (vesting, a salary per period) pay nothing more in the same block.
 
+//
+// A depositor's withdrawal in a sequence of unprivileged senders is
+// re-run the same way (noteOwnRecollect), its amount named or not: a
+// withdrawal without its debit pays the depositor its own money once and
+// then, at once, other people's. Three transactions (deposit, withdraw,
+// withdraw again) with amounts the contract can cover are rarer than two;
+// a depositor taking its own deposit back in instalments changes its
+// balance each time (a debit), and one paid more than it put in by
+// design (interest) is debited too.
+
 // recollectTries bounds the re-runs per payout site and worker that
 // confirmed nothing.
 const recollectTries = 8
@@ -40,7 +50,10 @@ type recollectState struct {
 	pending bool
 	ev      trace.Event
 	p       int
-	tried   map[callSite]int
+	// own: the payee is an unprivileged depositor paid in a sequence of
+	// unprivileged senders (noteOwnRecollect).
+	own   bool
+	tried map[callSite]int
 }
 
 // noteRecollect remembers the payout e to principal p in the last
@@ -53,6 +66,20 @@ func (o *events) noteRecollect(hist []TxInfo, p int, e *trace.Event) {
 		return
 	}
 	o.again = recollectState{pending: true, ev: *e, p: p, tried: o.again.tried}
+}
+
+// noteOwnRecollect remembers the payout e to depositor p, the sender of
+// the last transaction of a sequence of unprivileged senders, for
+// confirmRecollect: the transaction paid nothing in, and the same payout
+// again would leave p up on the sequence (a partial withdrawal of a
+// larger deposit proves nothing paid again, and would use up the
+// site's tries).
+func (o *events) noteOwnRecollect(hist []TxInfo, p int, e *trace.Event) {
+	n := len(hist)
+	if o.again.pending || n == 0 || hist[n-1].Sender != p || hist[n-1].paidIn() || e.Value.IsZero() || !o.upAfter(hist, p, &e.Value) {
+		return
+	}
+	o.again = recollectState{pending: true, ev: *e, p: p, own: true, tried: o.again.tried}
 }
 
 // confirmRecollect runs the last transaction of seq again from the state
@@ -77,7 +104,7 @@ func (o *events) confirmRecollect(seq txseq.Sequence, hist []TxInfo, shrinking *
 		return nil
 	}
 	last := seq[n-1]
-	if named(o.Encode(&last), e.Value.Bytes32()) {
+	if !c.own && named(o.Encode(&last), e.Value.Bytes32()) {
 		return nil
 	}
 	if shrinking == nil {
@@ -95,7 +122,13 @@ func (o *events) confirmRecollect(seq txseq.Sequence, hist []TxInfo, shrinking *
 		// A contract created at run time: its storage is not compared.
 		return nil
 	}
-	addr := o.Dep.Addrs[ci]
+	// The payout's code runs at its own address or, delegated to (a
+	// proxy's implementation), at the called contract's: both hold the
+	// ether and the storage that may be debited.
+	addrs := [2]common.Address{o.Dep.Addrs[ci], o.Dep.Addrs[ci]}
+	if last.Contract < len(o.Dep.Addrs) && o.Dep.Addrs[last.Contract] != (common.Address{}) {
+		addrs[1] = o.Dep.Addrs[last.Contract]
+	}
 	after := o.Chain.Snapshot()
 	defer o.Chain.Reset(after)
 	// Other people's ether the contract could hold (another investor's
@@ -104,13 +137,16 @@ func (o *events) confirmRecollect(seq txseq.Sequence, hist []TxInfo, shrinking *
 	// it) pays a different amount.
 	var top uint256.Int
 	top.AddUint64(&e.Value, 1)
-	o.Chain.State().AddBalance(addr, &top, tracing.BalanceChangeUnspecified)
+	o.Chain.State().AddBalance(addrs[0], &top, tracing.BalanceChangeUnspecified)
+	if addrs[1] != addrs[0] {
+		o.Chain.State().AddBalance(addrs[1], &top, tracing.BalanceChangeUnspecified)
+	}
 	last.Blocks, last.Seconds = 0, 0
 	if r := o.Rerun(&last, 0); r.Err != nil || !o.paidAgain(&e) {
 		return nil
 	}
 	gain, ok := o.netGain(hist, c.p)
-	if !ok || o.debited(after, addr, e.Code) {
+	if !ok || o.debited(after, addrs, e.Code) {
 		return nil
 	}
 	f.Detail = fmt.Sprintf("transaction %d (its sender sent no ether) paid %s %s wei; run again at once, with the contract holding that and one wei more of other people's ether, it pays exactly the same again (a withdrawal without a debit), and %s would be %s wei up on the sequence",
@@ -141,26 +177,33 @@ func named(calldata []byte, word [32]byte) bool {
 }
 
 // debited reports whether the transaction just re-run changed a storage
-// slot of contract code at addr from its value in snapshot before: a
+// slot of contract code at one of addrs from its value in snapshot before: a
 // payout that debits something (a token balance sold for ether, a
 // counter) is not paid for nothing. The chain is left at before.
-func (o *events) debited(before chain.Snapshot, addr common.Address, code int32) bool {
+func (o *events) debited(before chain.Snapshot, addrs [2]common.Address, code int32) bool {
 	if !o.Tracer.StoredAll() {
 		return true
 	}
-	type word struct{ key, val common.Hash }
+	type word struct {
+		addr     common.Address
+		key, val common.Hash
+	}
 	var after []word
 	st := o.Chain.State()
 	for _, s := range o.Tracer.Stored() {
 		if s.Code == code {
 			k := common.Hash(s.Key.Bytes32())
-			after = append(after, word{k, st.GetState(addr, k)})
+			for i, a := range addrs {
+				if i == 0 || a != addrs[0] {
+					after = append(after, word{a, k, st.GetState(a, k)})
+				}
+			}
 		}
 	}
 	o.Chain.Reset(before)
 	st = o.Chain.State()
 	for _, x := range after {
-		if st.GetState(addr, x.key) != x.val {
+		if st.GetState(x.addr, x.key) != x.val {
 			return true
 		}
 	}

@@ -336,7 +336,15 @@ func (o *events) etherOut(seq txseq.Sequence, n int, hist []TxInfo, unprivileged
 		if d := o.drained(seq, hist, p); d != "" {
 			return d
 		}
-		return o.usurped(hist, p, e)
+		if u := o.usurped(hist, p, e); u != "" {
+			return u
+		}
+		// A depositor paid for the first time may be paid again at
+		// once: recollect.go re-runs the payout.
+		if o.deposited(hist, p) {
+			o.noteOwnRecollect(hist, p, e)
+		}
+		return ""
 	}
 	gain, taken, ok := o.gains(hist, p)
 	if !ok {

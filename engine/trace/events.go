@@ -189,7 +189,9 @@ func (t *Tracer) enterEvents(depth int, typ byte, from, to common.Address, input
 		return
 	}
 	p := &t.frames[depth-1]
-	if value != nil && value.Sign() > 0 && p.code != NoCode {
+	// A delegated call carries its caller's msg.value (geth hands it to
+	// OnEnter) but moves no ether.
+	if value != nil && value.Sign() > 0 && p.code != NoCode && vm.OpCode(typ) != vm.DELEGATECALL && vm.OpCode(typ) != vm.CALLCODE {
 		e := Event{Kind: EventEtherOut, Code: p.code, PC: p.lastUser, Addr: to, Site: t.site(p, p.lastUser)}
 		e.Value.SetFromBig(value)
 		t.event(e)

@@ -142,35 +142,42 @@ func isAddressList(t *abi.Type) bool {
 // those given in an address list (listed).
 func constructorNames(p *program.Program, dep *Deployment) (scalar, listed map[common.Address]bool) {
 	scalar, listed = map[common.Address]bool{}, map[common.Address]bool{}
-	for i, args := range dep.Args {
-		if len(args) == 0 {
-			continue
-		}
-		var inputs abi.Arguments
-		if p != nil && i < len(p.Contracts) {
-			inputs = p.Contracts[i].ABI.Constructor.Inputs
-		}
-		vals, err := inputs.Unpack(args)
-		if p == nil || err != nil || len(vals) != len(inputs) {
-			// Unknown layout: every address-like word names one.
-			markWords(scalar, args)
-			continue
-		}
-		for j, in := range inputs {
-			if isAddressList(&in.Type) {
-				if b, err := (abi.Arguments{in}).Pack(vals[j]); err == nil {
-					markWords(listed, b)
-				}
-				continue
-			}
-			b, err := (abi.Arguments{in}).Pack(vals[j])
-			if err != nil {
-				b = args
-			}
-			markWords(scalar, b)
-		}
+	for i := range dep.Args {
+		namesOf(p, dep, i, scalar, listed)
 	}
 	return scalar, listed
+}
+
+// namesOf marks in scalar and listed the addresses contract i's
+// constructor was given (constructorNames).
+func namesOf(p *program.Program, dep *Deployment, i int, scalar, listed map[common.Address]bool) {
+	args := dep.Args[i]
+	if len(args) == 0 {
+		return
+	}
+	var inputs abi.Arguments
+	if p != nil && i < len(p.Contracts) {
+		inputs = p.Contracts[i].ABI.Constructor.Inputs
+	}
+	vals, err := inputs.Unpack(args)
+	if p == nil || err != nil || len(vals) != len(inputs) {
+		// Unknown layout: every address-like word names one.
+		markWords(scalar, args)
+		return
+	}
+	for j, in := range inputs {
+		if isAddressList(&in.Type) {
+			if b, err := (abi.Arguments{in}).Pack(vals[j]); err == nil {
+				markWords(listed, b)
+			}
+			continue
+		}
+		b, err := (abi.Arguments{in}).Pack(vals[j])
+		if err != nil {
+			b = args
+		}
+		markWords(scalar, b)
+	}
 }
 
 // markWords marks every address-like word (twelve zero bytes first) of
@@ -205,4 +212,32 @@ func PrivilegedOf(addrs []common.Address, dep *Deployment, p *program.Program) (
 		entitled[i] = !privileged[i] && listed[a]
 	}
 	return privileged, entitled
+}
+
+// PrivilegedWhere returns, per principal that PrivilegedOf marks only
+// because constructors were given its address one by one, the contracts
+// whose constructors named it; nil for the others (the deployer and the
+// role holders are privileged everywhere, the rest nowhere). A sender
+// the deployment made one contract's admin is a stranger to a timelock
+// beside it: judged privileged everywhere, every sequence it sent in went
+// unjudged, a third of a package's (a sushiswap package at seed 1: a
+// stranger's takeover of the timelock's admin completed by two users,
+// one of them named by another contract's constructor, went unreported).
+func PrivilegedWhere(addrs []common.Address, dep *Deployment, p *program.Program) [][]bool {
+	where := make([][]bool, len(addrs))
+	scalar, listed := map[common.Address]bool{}, map[common.Address]bool{}
+	for i := range dep.Args {
+		clear(scalar)
+		namesOf(p, dep, i, scalar, listed)
+		for k, a := range addrs {
+			if !scalar[a] || a == chain.Deployer || slices.Contains(dep.Roles, a) {
+				continue
+			}
+			if where[k] == nil {
+				where[k] = make([]bool, len(dep.Args))
+			}
+			where[k][i] = true
+		}
+	}
+	return where
 }

@@ -117,6 +117,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.stats = newFuncStats(c.prog)
 	w.share = newFuncShare(len(w.stats.done))
 	m.Privileged, m.Entitled = deploy.PrivilegedOf(m.Principals, dep, c.prog)
+	m.PrivilegedAt = deploy.PrivilegedWhere(m.Principals, dep, c.prog)
 	if err := m.NoteOwnersContext(c.ctx); err != nil {
 		return nil, err
 	}

@@ -47,6 +47,11 @@ type Machine struct {
 	Principals []common.Address
 	Privileged []bool
 	Entitled   []bool
+	// PrivilegedAt narrows Privileged for the principals privileged only
+	// because constructors named them: the contracts whose constructors
+	// did (deploy.PrivilegedWhere); nil entries are privileged everywhere
+	// they are privileged.
+	PrivilegedAt [][]bool
 	// Replaying is set by Replay: oracles judge the one sequence given,
 	// without the campaign's memory of earlier runs.
 	Replaying bool

@@ -359,3 +359,16 @@ func (m *Machine) isAttacker(p int) bool {
 // isPrivileged reports whether principal p is the deployer or was named
 // in a constructor.
 func (m *Machine) isPrivileged(p int) bool { return p < len(m.Privileged) && m.Privileged[p] }
+
+// privilegedFor reports whether principal p is privileged for contract
+// c: everywhere, or named by c's constructor (PrivilegedAt); c -1 asks
+// for everywhere only.
+func (m *Machine) privilegedFor(p, c int) bool {
+	if !m.isPrivileged(p) {
+		return false
+	}
+	if p >= len(m.PrivilegedAt) || m.PrivilegedAt[p] == nil {
+		return true
+	}
+	return c >= 0 && c < len(m.PrivilegedAt[p]) && m.PrivilegedAt[p][c]
+}

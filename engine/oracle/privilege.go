@@ -86,7 +86,7 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		return nil
 	}
 	for _, h := range x.Hist {
-		if o.isPrivileged(h.Sender) {
+		if o.privilegedFor(h.Sender, -1) {
 			return nil
 		}
 	}
@@ -96,6 +96,13 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	}
 	if wi < 0 {
 		return nil
+	}
+	// A sender privileged for another contract only (its constructor's
+	// admin) is a stranger to this one's word.
+	for _, h := range x.Hist {
+		if o.privilegedFor(h.Sender, o.privWords[wi].contract) {
+			return nil
+		}
 	}
 	seq := x.Seq[:n]
 	last := &seq[n-1]

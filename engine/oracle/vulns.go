@@ -284,7 +284,8 @@ func (m *Machine) deployerNote(hist []TxInfo) string {
 }
 
 // privilegedActed reports whether a privileged sender acted in hist: sent
-// a transaction that committed and was not a view call without value. A
+// a transaction that committed and was not a view call without value,
+// to a contract it is privileged for (privilegedFor). A
 // deployer's read (the fuzzer gives it a share of every contract's
 // calls, getters too) or its reverted call changes nothing the payouts
 // after it could owe to it.
@@ -294,7 +295,9 @@ func (m *Machine) privilegedActed(seq txseq.Sequence, hist []TxInfo) bool {
 		if !m.isPrivileged(h.Sender) || h.Failed {
 			continue
 		}
-		if j < len(seq) && h.Value.IsZero() && m.isViewCall(&seq[j]) {
+		if j < len(seq) && (h.Value.IsZero() && m.isViewCall(&seq[j]) || !m.privilegedFor(h.Sender, seq[j].Contract)) {
+			// A read, or a call to a contract its privilege is not
+			// for: it acted as any user would.
 			continue
 		}
 		return true

@@ -41,6 +41,37 @@ func TestConstructorNames(t *testing.T) {
 	}
 }
 
+// TestPrivilegedWhere: a principal a constructor was given one by one is
+// privileged for that contract only; the deployer, a role holder and a
+// list member are not narrowed.
+func TestPrivilegedWhere(t *testing.T) {
+	parsed, err := abi.JSON(strings.NewReader(`[{"type":"constructor","inputs":[{"name":"admin","type":"address"},{"name":"members","type":"address[]"}]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, member, role := chain.SenderAddress(0), chain.SenderAddress(1), chain.SenderAddress(2)
+	args, err := parsed.Constructor.Inputs.Pack(admin, []common.Address{member})
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := parsed.Constructor.Inputs.Pack(role, []common.Address{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &program.Program{Contracts: []*program.Contract{{ABI: parsed}, {ABI: parsed}, {ABI: parsed}}}
+	d := &Deployment{Args: [][]byte{nil, args, both}, Roles: []common.Address{role}}
+	addrs := []common.Address{admin, member, role, chain.Deployer}
+	where := PrivilegedWhere(addrs, d, p)
+	if want := []bool{false, true, false}; len(where[0]) != len(want) || where[0][0] || !where[0][1] || where[0][2] {
+		t.Errorf("admin named by contract 1: privileged at %v, want %v", where[0], want)
+	}
+	for i := 1; i < len(addrs); i++ {
+		if where[i] != nil {
+			t.Errorf("%s: narrowed to %v, want nil (a member, a role holder or the deployer)", addrs[i], where[i])
+		}
+	}
+}
+
 // TestShrinkInts: 256-bit integers keep their low 32 bits, small ones and
 // other types stay.
 func TestShrinkInts(t *testing.T) {

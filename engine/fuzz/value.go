@@ -94,7 +94,9 @@ func (w *worker) valueMarks(hist []oracle.TxInfo, ct int) []valueMark {
 	st := w.m.Chain.Reader()
 	n := 0
 	for p, a := range w.m.Principals {
-		if !v.measure[p] || n == maxValueMarks {
+		// A sender privileged only for other contracts (their
+		// constructors named it) is measured as any user here.
+		if !v.measure[p] && w.m.PrivilegedFor(p, ct) || n == maxValueMarks {
 			continue
 		}
 		var in, out uint256.Int

@@ -360,10 +360,10 @@ func (m *Machine) isAttacker(p int) bool {
 // in a constructor.
 func (m *Machine) isPrivileged(p int) bool { return p < len(m.Privileged) && m.Privileged[p] }
 
-// privilegedFor reports whether principal p is privileged for contract
+// PrivilegedFor reports whether principal p is privileged for contract
 // c: everywhere, or named by c's constructor (PrivilegedAt); c -1 asks
 // for everywhere only.
-func (m *Machine) privilegedFor(p, c int) bool {
+func (m *Machine) PrivilegedFor(p, c int) bool {
 	if !m.isPrivileged(p) {
 		return false
 	}

@@ -86,7 +86,7 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		return nil
 	}
 	for _, h := range x.Hist {
-		if o.privilegedFor(h.Sender, -1) {
+		if o.PrivilegedFor(h.Sender, -1) {
 			return nil
 		}
 	}
@@ -100,7 +100,7 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	// A sender privileged for another contract only (its constructor's
 	// admin) is a stranger to this one's word.
 	for _, h := range x.Hist {
-		if o.privilegedFor(h.Sender, o.privWords[wi].contract) {
+		if o.PrivilegedFor(h.Sender, o.privWords[wi].contract) {
 			return nil
 		}
 	}

@@ -295,7 +295,7 @@ func (m *Machine) privilegedActed(seq txseq.Sequence, hist []TxInfo) bool {
 		if !m.isPrivileged(h.Sender) || h.Failed {
 			continue
 		}
-		if j < len(seq) && (h.Value.IsZero() && m.isViewCall(&seq[j]) || !m.privilegedFor(h.Sender, seq[j].Contract)) {
+		if j < len(seq) && (h.Value.IsZero() && m.isViewCall(&seq[j]) || !m.PrivilegedFor(h.Sender, seq[j].Contract)) {
 			// A read, or a call to a contract its privilege is not
 			// for: it acted as any user would.
 			continue

@@ -28,10 +28,12 @@
 //     `accountFactory`, `anAggregator`, never holds a sender or the
 //     deployer: it takes the deployed contract its name names, else
 //     `ContractStandIn`, since a sender named in a constructor is
-//     privileged for the whole campaign and its payouts go unjudged);
+//     privileged for that contract and its payouts there go unjudged);
 //     `payees.go` (address lists name the fuzzer's accounts, which are
 //     members, not privileged, and a deploying input's short lists are
-//     retried grown to three members).
+//     retried grown to three members; `PrivilegedWhere`: a sender a
+//     constructor was given one by one is privileged for that contract
+//     only, a stranger to the others).
 //   - After a contract is deployed: `grant.go` (a contract given a token is
 //     funded with it); `initialize.go` (a guarded `initialize*` function is
 //     called by the deployer, with the deployer in owner and admin

@@ -36,7 +36,9 @@
 //     invariants, a suite with `failed()` (ds-test) failed also when it
 //     returns true after the check: ds-test's assertions record, not revert), `vulns.go` (`events`: the tracer's events to findings,
 //     docs/oracles.md) with its re-runs `unchecked.go` (SWC-104),
-//     `recollect.go`, `leak.go` and `usurp.go` (SWC-105; `usurp.go`'s
+//     `recollect.go` (a payout re-run at once: in an owner's sequence,
+//     and a depositor's first in a sequence of users), `leak.go` and
+//     `usurp.go` (SWC-105; `usurp.go`'s
 //     `Machine.NoteOwners` reads the owner words at deployment), `loopfail.go`
 //     (SWC-113), `stakeback.go` (SWC-116's own stake paid back after a
 //     delay, to the sender or an address it names, also when the payee

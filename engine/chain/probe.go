@@ -50,6 +50,9 @@ func (c *Chain) probe(from, to common.Address, input, then []byte) Result {
 	nw, all := c.acc.nw, c.acc.all
 	c.acc.reading, c.acc.nr, c.acc.over, c.acc.block = true, 0, false, false
 	c.innerHook, c.evm.Config.OpHook = c.hook, c.probeHookFn
+	if c.probeOp != nil {
+		c.innerHook = c.probeOp
+	}
 	final := c.view.final
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)

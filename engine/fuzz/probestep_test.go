@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/foresight-sol/foresight/engine/txseq"
 )
 
 // probeFixtures are campaigns whose invariants and properties are
@@ -64,11 +66,11 @@ func findingsAt(res *Result) string {
 // as before it, under Step, in the same run (one worker, seed 1; with
 // an execution budget both do the same work, TestProbeStepSameCampaign):
 //
-//	go test -run XXX -bench InvariantProbe -benchtime 20000x -count 6 ./engine/fuzz
+//	go test -run XXX -bench InvariantProbe -benchtime 20000x -count 6 ./engine/fuzz | benchstat -col /probes -
 func BenchmarkInvariantProbe(b *testing.B) {
 	prog := compile(b, filepath.Join("..", "testdata", "bench", "VaultInvariant.sol"))
 	for _, mode := range []string{"step", "probestep"} {
-		b.Run(mode, func(b *testing.B) {
+		b.Run("probes="+mode, func(b *testing.B) {
 			probesTraced = mode == "step"
 			defer func() { probesTraced = false }()
 			b.ResetTimer()
@@ -79,6 +81,52 @@ func BenchmarkInvariantProbe(b *testing.B) {
 			}
 			b.ReportMetric(float64(res.Txs)/float64(res.Execs), "tx/seq")
 			reportRates(b, res.Txs, cpu)
+		})
+	}
+}
+
+// BenchmarkTxThenInvariant prices one execution of the vault handler's
+// deposit (which writes the balances the invariant reads, so the probe
+// memo cannot answer) and the oracles after it, the invariant's ten
+// static calls among them, with the probes under ProbeStep and, as
+// before it, under Step, in the same run:
+//
+//	go test -run XXX -bench TxThenInvariant -count 6 ./engine/fuzz | benchstat -col /probes -
+func BenchmarkTxThenInvariant(b *testing.B) {
+	prog := compile(b, filepath.Join("..", "testdata", "bench", "VaultInvariant.sol"))
+	for _, mode := range []string{"step", "probestep"} {
+		b.Run("probes="+mode, func(b *testing.B) {
+			probesTraced = mode == "step"
+			defer func() { probesTraced = false }()
+			c := &campaign{cfg: Config{Settings: Settings{Seed: 1, MaxSeqLen: 8}, Schedule: AFLFast{}}, prog: prog, corpus: NewCorpus(0), keys: map[Key]bool{}}
+			if err := c.setup(); err != nil {
+				b.Fatal(err)
+			}
+			w, err := newWorker(c, 0, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var seq txseq.Sequence
+			for _, t := range c.calls {
+				ct := prog.Contracts[t.Contract]
+				if t.Method >= 0 && ct.Name == "VaultHandler" && ct.Methods[t.Method].RawName == "deposit" {
+					seq = txseq.Sequence{w.txFor(t)}
+				}
+			}
+			if seq == nil {
+				b.Fatal("no VaultHandler.deposit")
+			}
+			seq[0].Args[0].Word.SetUint64(1e18)
+			if o := w.exec(seq, w.fresh()); o.fail != nil {
+				b.Fatalf("the deposit broke the invariant: %v", o.fail)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu := cpuTime()
+			for b.Loop() {
+				w.exec(seq, w.fresh())
+			}
+			reportRates(b, uint64(b.N), cpu)
 		})
 	}
 }

@@ -222,12 +222,6 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 // Probes run under it too, until SetProbeHook says otherwise.
 func (c *Chain) SetOpHook(h vm.OpHook) { c.hook, c.probeOp, c.evm.Config.OpHook = h, nil, h }
 
-// SetProbeHook installs the per-opcode hook probes run under instead of
-// SetOpHook's (trace.Tracer.ProbeStepThen: what a probe's caller reads of
-// it is less than of a transaction); a later SetOpHook drops it, so that
-// a probe never runs under a hook paired with one replaced since.
-func (c *Chain) SetProbeHook(h vm.OpHook) { c.probeOp = h }
-
 // OpHook returns the per-opcode hook installed (nil for none).
 func (c *Chain) OpHook() vm.OpHook { return c.hook }
 

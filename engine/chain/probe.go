@@ -28,6 +28,12 @@ func (c *Chain) ProbeFailed(from, to common.Address, input, failed []byte) Resul
 	return c.probe(from, to, input, failed)
 }
 
+// SetProbeHook installs the per-opcode hook probes run under instead of
+// SetOpHook's (trace.Tracer.ProbeStepThen: what a probe's caller reads of
+// it is less than of a transaction); a later SetOpHook drops it, so that
+// a probe never runs under a hook paired with one replaced since.
+func (c *Chain) SetProbeHook(h vm.OpHook) { c.probeOp = h }
+
 func (c *Chain) probe(from, to common.Address, input, then []byte) Result {
 	if c.ran && (c.borrowed == nil || c.view.final) {
 		// The transaction before must be finalised for the probe to see

@@ -131,12 +131,13 @@ type Chain struct {
 	ownMemo, spareMemo probeMemo
 	acc                accesses
 	stateful           []Stateful
-	// hook is the per-opcode hook; innerHook is it while a probe runs
-	// under probeHook, which notes what reads the block.
-	hook, innerHook vm.OpHook
-	probeHookFn     vm.OpHook
-	epoch           uint64
-	extraCalled     bool
+	// hook is the per-opcode hook, probeOp a probe's (SetProbeHook; nil:
+	// hook); innerHook is the one a probe runs under probeHook, which
+	// notes what reads the block.
+	hook, probeOp, innerHook vm.OpHook
+	probeHookFn              vm.OpHook
+	epoch                    uint64
+	extraCalled              bool
 }
 
 // Block is the part of the block context that transactions observe and the
@@ -218,7 +219,8 @@ func New(cfg Config, hooks *tracing.Hooks) (*Chain, error) {
 // SetOpHook installs the per-opcode hook (trace.Tracer.Step): go-ethereum
 // calls it before every opcode and, unlike a tracer's OnOpcode, keeps its
 // fast interpreter loop (third_party/go-ethereum/FORESIGHT.md).
-func (c *Chain) SetOpHook(h vm.OpHook) { c.hook, c.evm.Config.OpHook = h, h }
+// Probes run under it too, until SetProbeHook says otherwise.
+func (c *Chain) SetOpHook(h vm.OpHook) { c.hook, c.probeOp, c.evm.Config.OpHook = h, nil, h }
 
 // OpHook returns the per-opcode hook installed (nil for none).
 func (c *Chain) OpHook() vm.OpHook { return c.hook }

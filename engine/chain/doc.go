@@ -30,7 +30,9 @@
 //     made or destroyed; a failed transaction's are dropped, `State()` counts
 //     as a write of everything) and, while a probe runs, every read (slots,
 //     balances, nonces, code, existence), and a per-opcode wrapper notes the
-//     opcodes that read the block; a probe that called an installed
+//     opcodes that read the block, around `SetProbeHook`'s hook (the
+//     tracer's `ProbeStep`, which marks instruction coverage only) or else
+//     the transactions' own; a probe that called an installed
 //     precompile (the cheatcodes keep state of their own) is run every time,
 //     unless the call is pure (an assertion) or `vm.load`, which reads
 //     through the view (`Chain.Load`); `ProbeFailed` (`probe.go`) calls a

@@ -28,6 +28,12 @@ func (c *Chain) ProbeFailed(from, to common.Address, input, failed []byte) Resul
 	return c.probe(from, to, input, failed)
 }
 
+// SetProbeHook installs the per-opcode hook probes run under instead of
+// SetOpHook's (trace.Tracer.ProbeStepThen: what a probe's caller reads of
+// it is less than of a transaction); a later SetOpHook drops it, so that
+// a probe never runs under a hook paired with one replaced since.
+func (c *Chain) SetProbeHook(h vm.OpHook) { c.probeOp = h }
+
 func (c *Chain) probe(from, to common.Address, input, then []byte) Result {
 	if c.ran && (c.borrowed == nil || c.view.final) {
 		// The transaction before must be finalised for the probe to see
@@ -50,6 +56,9 @@ func (c *Chain) probe(from, to common.Address, input, then []byte) Result {
 	nw, all := c.acc.nw, c.acc.all
 	c.acc.reading, c.acc.nr, c.acc.over, c.acc.block = true, 0, false, false
 	c.innerHook, c.evm.Config.OpHook = c.hook, c.probeHookFn
+	if c.probeOp != nil {
+		c.innerHook = c.probeOp
+	}
 	final := c.view.final
 	snap := c.state.Snapshot()
 	c.evm.Context.BlockNumber.SetUint64(c.Block.Number)

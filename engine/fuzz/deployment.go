@@ -80,6 +80,12 @@ func (c *campaign) planDeployment() (*deploy.Deployment, error) {
 	return plan, nil
 }
 
+// probesTraced runs the invariant, property and balance probes under the
+// tracer's Step, as before chain.SetProbeHook: the baseline of
+// BenchmarkInvariantProbe and of TestProbeStepSameCampaign, in the same
+// run. Set only by those.
+var probesTraced bool
+
 // deploy builds a worker's chain and deploys the program on it: from the
 // Foundry set-up, or every contract from chain.Deployer.
 func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain, *cheatcode.Cheats, *deploy.Deployment, error) {
@@ -111,6 +117,9 @@ func (c *campaign) deploy(tr *trace.Tracer, hooks *tracing.Hooks) (*chain.Chain,
 				yield(a, ci)
 			}
 		}))
+	}
+	if !probesTraced {
+		ch.SetProbeHook(tr.ProbeStep)
 	}
 	for i, a := range dep.Addrs {
 		if a != (common.Address{}) {

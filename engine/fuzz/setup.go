@@ -118,6 +118,9 @@ func (c *campaign) runSetUp(hooks *tracing.Hooks, tr *trace.Tracer, rec *creatio
 	cheats.Attach(ch)
 	if tr != nil {
 		ch.SetOpHook(tr.StepThen(cheats.Then()))
+		if !probesTraced {
+			ch.SetProbeHook(tr.ProbeStepThen(cheats.Then()))
+		}
 	}
 	if saved != nil {
 		s, err := c.cfg.SetUps.resume(ch, cheats, c.prog, saved)

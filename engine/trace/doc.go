@@ -15,7 +15,10 @@
 //     (`TestStepCalledDirectly`); `StepThen` is the same step followed by the
 //     cheatcodes' per-opcode hook while they have something armed
 //     (`cheatcode.Cheats.Then`), a set-up campaign's hook, with no wrapper
-//     call per opcode;
+//     call per opcode; `ProbeStep`/`ProbeStepThen` are a probe's
+//     (`chain.SetProbeHook`: an invariant, a property, a watched
+//     balanceOf), which mark the instruction coverage and record nothing
+//     else, as nothing reads a probe's per-transaction record;
 //     `OnEnter`/`OnExit` per frame; `Code.acts` (`classes.go`,
 //     `reclassify`) holds the opcodes `Step` hands to its slow path in any
 //     frame (LOGs only in code with AssertionFailed events; never JUMP by

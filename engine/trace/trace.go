@@ -219,8 +219,9 @@ type Tracer struct {
 	principals []common.Address
 
 	hooks *tracing.Hooks
-	// Step is the per-opcode hook (newStep).
-	Step vm.OpHook
+	// Step is the per-opcode hook (newStep); ProbeStep is a probe's
+	// (ProbeStepThen).
+	Step, ProbeStep vm.OpHook
 	// creation is the code top-level creations run as, plus one; 0 when
 	// creations are not traced (creation.go).
 	creation int32
@@ -260,6 +261,7 @@ func New(codes []*Code) *Tracer {
 	}
 	t.hooks = &tracing.Hooks{OnEnter: t.onEnter, OnExit: t.onExit}
 	t.Step = t.newStep(nil, new(bool))
+	t.ProbeStep = t.ProbeStepThen(nil, new(bool))
 	return t
 }
 

@@ -373,11 +373,21 @@ step('t. the Test Explorer lists the invariants; running one shows its failure a
   // non-breaking).
   const msg = page.locator('.monaco-list-row', { hasText: /Invariant invariant_noDeposits failed/ }).first();
   await msg.waitFor({ timeout: TEST });
-  await msg.click();
   // The sender and the length of the sequence are the engine's (two
-  // campaigns may each report one); it deposits into the vault.
-  await until('the failure with its sequence', async () =>
-    (await page.getByText(/Failing\ssequence:/).count()) > 0 && (await page.getByText(/\d+\.\sfrom\s[^:\n]+:\sVault\.deposit/).count()) > 0);
+  // campaigns may each report one); it deposits into the vault. The
+  // results tree is redrawn as the run ends, which can drop a selection
+  // made just before: select the row again until its message shows.
+  await until('the failure with its sequence', async () => {
+    if ((await page.getByText(/Failing\ssequence:/).count()) > 0 && (await page.getByText(/\d+\.\sfrom\s[^:\n]+:\sVault\.deposit/).count()) > 0) {
+      return true;
+    }
+    await msg.click({ timeout: STEP }).catch(() => {});
+    return false;
+  }).catch(async (err) => {
+    // Say what the panel showed instead.
+    const shown = await page.locator('.part.panel').innerText({ timeout: 5_000 }).catch((e) => `(unreadable: ${e.message})`);
+    throw new Error(`${err.message}; the panel shows:\n${shown}`);
+  });
   await shot('test-failure');
   await page.keyboard.press('Escape');
   // With coverage: the run's statement and function coverage through

@@ -137,6 +137,13 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		return nil
 	}
 	c, keep := o.culprit(seq, wi, now)
+	if o.factoryMade(seq[c:], 1, seq[c].Contract) {
+		// A function a factory of the build calls on each contract it
+		// creates, in the creating transaction (an initializer): a
+		// stranger calling it on one the fuzzer deployed alone is its
+		// deployment, not a takeover (SWC-112's rule, vulns.go).
+		return nil
+	}
 	if o.takenBefore(seq, keep, c, wi) {
 		// A stranger already holding a privilege grants another (the
 		// new owner whitelists itself): the first takeover is the

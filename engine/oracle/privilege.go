@@ -137,23 +137,7 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		return nil
 	}
 	c, keep := o.culprit(seq, wi, now)
-	if o.factoryMade(seq[c:], 1, seq[c].Contract) {
-		// A function a factory of the build calls on each contract it
-		// creates, in the creating transaction (an initializer): a
-		// stranger calling it on one the fuzzer deployed alone is its
-		// deployment, not a takeover (SWC-112's rule, vulns.go).
-		return nil
-	}
-	if o.takenBefore(seq, keep, c, wi) {
-		// A stranger already holding a privilege grants another (the
-		// new owner whitelists itself): the first takeover is the
-		// missing check, reported on its own.
-		return nil
-	}
-	if len(w.readers) > 0 && w.address(w.held) == (common.Address{}) && o.claimsOwn(seq, keep, c, w) {
-		return nil
-	}
-	if w.kind == roleWord && (o.ownEntry(seq, keep, c, w) || w.holder < 0 && !o.grantLike(seq, keep, c, w, now, x.Hist)) {
+	if o.noTakeover(seq, keep, c, wi, now, x.Hist) {
 		return nil
 	}
 	f := &finding.Finding{Kind: finding.PrivilegeTakeover, Contract: seq[c].Contract}
@@ -179,6 +163,29 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 		o.found[try] = f.Key()
 	}
 	return f
+}
+
+// noTakeover reports whether word wi, taken by transaction c of seq (keep
+// the transactions that take it), was taken by no stranger's missing
+// check.
+func (o *privilege) noTakeover(seq txseq.Sequence, keep []int, c, wi int, now common.Hash, hist []TxInfo) bool {
+	w := &o.privWords[wi]
+	switch {
+	case o.factoryMade(seq[c:], 1, seq[c].Contract):
+		// A function a factory of the build calls on each contract it
+		// creates, in the creating transaction (an initializer): a
+		// stranger calling it on one the fuzzer deployed alone is its
+		// deployment, not a takeover (SWC-112's rule, vulns.go).
+		return true
+	case o.takenBefore(seq, keep, c, wi):
+		// A stranger already holding a privilege grants another (the
+		// new owner whitelists itself): the first takeover is the
+		// missing check, reported on its own.
+		return true
+	case len(w.readers) > 0 && w.address(w.held) == (common.Address{}) && o.claimsOwn(seq, keep, c, w):
+		return true
+	}
+	return w.kind == roleWord && (o.ownEntry(seq, keep, c, w) || w.holder < 0 && !o.grantLike(seq, keep, c, w, now, hist))
 }
 
 // takenWord returns the index of a watched word the transaction just

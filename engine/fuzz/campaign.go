@@ -145,23 +145,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 		cfg.OnSetup(workers[0].m.Dep)
 	}
 	c.workers = workers
-	stopExchange := c.startExchange(ctx, workers)
-	stopProgress := c.reportProgress(workers)
-	var wg sync.WaitGroup
-	errs := make([]error, len(workers))
-	for i, w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if c.ex != nil {
-				defer c.ex.end(i)
-			}
-			errs[i] = w.run(ctx)
-		}()
-	}
-	wg.Wait()
-	stopExchange()
-	stopProgress()
+	errs := c.runWorkers(ctx, workers)
 	inputs, corpus := c.corpus.Sequences(), c.corpus.Len()
 	var waited time.Duration
 	if c.ex != nil {
@@ -213,7 +197,30 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			cfg.OnFinding(f)
 		}
 	}
-	return res, errors.Join(errs...)
+	return res, errs
+}
+
+// runWorkers runs the workers' loops until they stop, and returns their
+// errors.
+func (c *campaign) runWorkers(ctx context.Context, workers []*worker) error {
+	stopExchange := c.startExchange(ctx, workers)
+	defer stopExchange()
+	stopProgress := c.reportProgress(workers)
+	defer stopProgress()
+	var wg sync.WaitGroup
+	errs := make([]error, len(workers))
+	for i, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if c.ex != nil {
+				defer c.ex.end(i)
+			}
+			errs[i] = w.run(ctx)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // newWorkers sets up the campaign's workers, each deploying the program

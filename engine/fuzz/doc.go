@@ -177,9 +177,9 @@
 //     campaign's) and its share of an execution budget; every
 //     `exchangeEvery` (4,096) of its own executions it publishes a round
 //     (`batch`: entries it admitted, findings it shrank, progress, marks),
-//     and between two inputs takes each round its count passed from the
-//     others, in worker order, waiting for those behind (`sync`, `take`:
-//     their entries run as its inputs). Findings join the campaign's
+//     and between two inputs takes each round its count passed by
+//     `exchangeLag` (2) rounds from the others, in worker order, waiting
+//     for those behind (`sync`, `take`: their entries run as its inputs). Findings join the campaign's
 //     (`OnFinding`) round by round in worker order; `view` is the
 //     campaign's execution count a worker decides by (its own times the
 //     workers'), so nothing a worker does depends on thread timing.

@@ -23,8 +23,9 @@ import (
 // lowest indices). Every exchangeEvery of its own executions a worker
 // publishes a round: the entries it admitted, the findings it shrank, its
 // progress and its demand marks since its last round. Between two
-// inputs, a worker whose own count passed round r's takes round r from
-// every other worker, in worker order, waiting for those that are behind:
+// inputs, a worker whose own count passed round r+exchangeLag's takes
+// round r from every other worker, in worker order, waiting for those
+// that are behind:
 // it runs their entries as its own inputs (counted in its executions; an
 // entry new to it joins its corpus, but is not published again), and
 // learns their findings, progress and marks. As in AFL's and libFuzzer's
@@ -34,17 +35,24 @@ import (
 // round by round in worker order, so the first of two workers to find a
 // key in one round is the one reported, whichever thread was faster.
 //
-// A worker takes round r only once its own count passed r*exchangeEvery
-// and its budget is not spent; since shares differ by at most one, the
+// A worker takes round r only once its own count passed round r's (and
+// more) and its budget is not spent; since shares differ by at most one, the
 // others reach that count within their shares: no worker waits for a
 // round that a shorter campaign would not have had. A time budget stays a
 // wall-clock stop, as reproducible as the clock.
 
 // exchangeEvery is a worker's own executions between two rounds: a few
-// thousand, so that waiting for the slowest worker (two inputs' energy
-// apart at most) costs little, and entries reach the others while they
-// are new.
+// thousand, so that rounds cost little and entries reach the others
+// while they are new.
 const exchangeEvery = 4096
+
+// exchangeLag is how many rounds a worker may be ahead of the round it
+// takes: a worker that ran ahead for a while (another's long shrink, a
+// stretch of dearer executions, the scheduler) goes on instead of
+// waiting. Two workers on maze1, 400,000 executions, load 10 on 2 cores:
+// without a lag they waited 4.5-6.2 % of their time, with 2 rounds
+// 0.5-1.3 %.
+const exchangeLag = 2
 
 // xstate is a worker's side of the exchange.
 type xstate struct {
@@ -222,7 +230,7 @@ func (w *worker) sync(ctx context.Context, live func() bool) bool {
 	if !w.xs.on {
 		return true
 	}
-	for uint64(w.xs.taken) < w.xs.own/exchangeEvery {
+	for uint64(w.xs.taken+exchangeLag) < w.xs.own/exchangeEvery {
 		bs := w.c.ex.wait(ctx, w.xs.taken, &w.xs.wait)
 		if bs == nil {
 			return false

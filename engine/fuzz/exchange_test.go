@@ -25,7 +25,7 @@ var exchangeCases = []struct {
 	{filepath.Join("testdata", "budget_prefix.sol"), 40_000, 1, 2, 2},
 	{filepath.Join("..", "testdata", "maze", "tiny.sol"), 40_000, 2, 2, 1},
 	// Three workers, and a budget they split unevenly.
-	{filepath.Join("testdata", "budget_prefix.sol"), 30_001, 2, 3, 2},
+	{filepath.Join("testdata", "budget_prefix.sol"), 60_001, 2, 3, 2},
 }
 
 // TestWorkersDeterministic checks that a seed and an execution budget
@@ -107,6 +107,9 @@ func TestWorkersBudgetPrefix(t *testing.T) {
 				got, want := at[w.id], stateOf(w)
 				if got == nil {
 					t.Fatalf("worker %d of the campaign of %d executions never reached its share of %d", w.id, long.Execs, tt.execs)
+				}
+				if w.xs.taken == 0 {
+					t.Errorf("worker %d took no round from the others within %d executions", w.id, tt.execs)
 				}
 				if !slices.EqualFunc(got.coverage, want.coverage, slices.Equal) {
 					t.Errorf("worker %d: instruction coverage at its share differs", w.id)

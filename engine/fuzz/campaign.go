@@ -188,7 +188,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	res.Dests = mergeDests(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {
-		frozen = c.receipts.Frozen(c.prog, res.Coverage)
+		frozen = c.frozen(workers, res.Coverage)
 	}
 	for _, f := range frozen {
 		f.Execs, f.Time = res.Execs, res.Elapsed

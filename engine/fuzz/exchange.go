@@ -2,6 +2,8 @@ package fuzz
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -384,5 +386,25 @@ func (c *Corpus) ownSequences() []txseq.Sequence {
 			out = append(out, e.Seq.Clone())
 		}
 	}
+	return out
+}
+
+// frozen is the freezing-ether verdict (engine/oracle): with several
+// workers, each contract's from the lowest worker whose inputs paid it,
+// not the first to be paid as threads ran.
+func (c *campaign) frozen(workers []*worker, cov [][]bool) []*Finding {
+	if len(workers) == 1 {
+		return c.receipts.Frozen(c.prog, cov)
+	}
+	byContract := map[int]*Finding{}
+	for _, w := range workers {
+		for _, f := range w.receipts.Frozen(c.prog, cov) {
+			if byContract[f.Contract] == nil {
+				byContract[f.Contract] = f
+			}
+		}
+	}
+	out := slices.Collect(maps.Values(byContract))
+	slices.SortFunc(out, func(a, b *Finding) int { return a.Contract - b.Contract })
 	return out
 }

@@ -45,11 +45,13 @@ type worker struct {
 	plat     plateau         // when the search refocuses (plateau.go)
 	s        scratch
 	wr       slotWriters // writers per storage slot (writers.go)
-	// corpus and demands are the campaign's for worker 0, its own for
-	// the others; xs is its side of the exchange between them (exchange.go).
-	corpus  *Corpus
-	demands []demand
-	xs      xstate
+	// corpus, demands and receipts (the freezing oracle's first payments)
+	// are the campaign's for worker 0, its own for the others; xs is its
+	// side of the exchange between them (exchange.go).
+	corpus   *Corpus
+	demands  []demand
+	receipts *oracle.Receipts
+	xs       xstate
 }
 
 // reuse holds the states a worker keeps to skip running transactions again.
@@ -93,13 +95,13 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		seen: make([]uint8, tr.Edges()),
 	}
 	m.Campaign = campaignOf{c, w}
-	w.corpus, w.demands = c.corpus, c.demands
+	w.corpus, w.demands, w.receipts = c.corpus, c.demands, c.receipts
 	if id > 0 && c.corpus != nil {
 		w.corpus, w.demands = NewCorpus(c.cfg.CorpusLimit), make([]demand, len(c.demands))
-		w.corpus.user = c.corpus.user
+		w.corpus.user, w.receipts = c.corpus.user, oracle.NewReceipts(len(c.prog.Contracts))
 	}
 	w.reuse.prefix.writes = map[trace.Slot]uint16{}
-	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: c.receipts, Try: w.try}
+	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: w.receipts, Try: w.try}
 	if c.plan == nil && c.enabled(finding.IntegerWrap) {
 		cfg.Twins = oracle.NewTwins(c.ctx, c.cfg.Chain, c.prog, c.deployPlan, tr, hooks, dep)
 		if err := deploy.SetupStep(c.ctx, "twins", id); err != nil {

@@ -333,8 +333,9 @@ func (c *campaign) setup() error {
 		}
 		c.local[t.Contract] = append(c.local[t.Contract], t)
 	}
-	c.demands = make([]demand, len(c.calls)) // worker 0's (demand.go)
-	if c.corpus != nil {                     // Replay's campaign has none
+	// Worker 0's demands (demand.go); Replay's campaign has no corpus.
+	c.demands = make([]demand, len(c.calls))
+	if c.corpus != nil {
 		c.corpus.user = userEdges(c.prog)
 	}
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))

@@ -333,9 +333,8 @@ func (c *campaign) setup() error {
 		}
 		c.local[t.Contract] = append(c.local[t.Contract], t)
 	}
-	// Worker 0's demands (demand.go); Replay's campaign has no corpus.
 	c.demands = make([]demand, len(c.calls))
-	if c.corpus != nil {
+	if c.corpus != nil { // Replay's campaign has none
 		c.corpus.user = userEdges(c.prog)
 	}
 	c.analyzers = make([]*lookahead.Analyzer, len(c.prog.Contracts))

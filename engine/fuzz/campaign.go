@@ -86,11 +86,15 @@ type campaign struct {
 	shrinkExecs atomic.Uint64
 	timeouts    atomic.Uint64
 	compacted   atomic.Uint64 // corpus inputs that lost inert transactions (compact.go)
-	progress    atomic.Uint64 // executions at the last progress (plateau.go)
 	refocuses   atomic.Uint64 // plateaus that refocused a worker
 	addrSeeds   addrCounts    // Config.AddrSeeds run and skipped (addrseed.go)
 
 	receipts *oracle.Receipts // first payments, for freezing ether
+
+	// ex is where several workers exchange what they found (exchange.go);
+	// workers are the campaign's, once made.
+	ex      *exchange
+	workers []*worker
 
 	mu       sync.Mutex
 	findings []*Finding
@@ -140,29 +144,24 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	if cfg.OnSetup != nil {
 		cfg.OnSetup(workers[0].m.Dep)
 	}
-	stopProgress := c.reportProgress(workers)
-	var wg sync.WaitGroup
-	errs := make([]error, len(workers))
-	for i, w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = w.run(ctx)
-		}()
+	c.workers = workers
+	errs := c.runWorkers(ctx, workers)
+	inputs, corpus := c.corpus.Sequences(), c.corpus.Len()
+	var waited time.Duration
+	if c.ex != nil {
+		inputs, corpus, waited = c.endExchange(workers)
 	}
-	wg.Wait()
-	stopProgress()
 	res := &Result{
 		Findings:   c.findings,
 		Deployment: workers[0].m.Dep,
-		Inputs:     c.corpus.Sequences(),
+		Inputs:     inputs,
 		AddrSeeds:  c.addrSeeds.result(),
 		Counts: Counts{
 			Execs:          c.execs.Load(),
 			Txs:            c.txs.Load(),
 			OracleTxs:      c.oracleTxs.Load(),
 			ShrinkExecs:    c.shrinkExecs.Load(),
-			Corpus:         c.corpus.Len(),
+			Corpus:         corpus,
 			Elapsed:        time.Since(c.start),
 			Timeouts:       c.timeouts.Load(),
 			Compacted:      c.compacted.Load(),
@@ -174,6 +173,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			AggressiveRuns: c.aggressiveRuns.Load(),
 			AggressiveHits: c.aggressiveHits.Load(),
 			Refocuses:      c.refocuses.Load(),
+			ExchangeWait:   waited,
 		},
 	}
 	if c.deployPlan != nil {
@@ -188,7 +188,7 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 	res.Dests = mergeDests(workers)
 	var frozen []*Finding
 	if c.enabled(finding.FreezingEther) {
-		frozen = c.receipts.Frozen(c.prog, res.Coverage)
+		frozen = c.frozen(workers, res.Coverage)
 	}
 	for _, f := range frozen {
 		f.Execs, f.Time = res.Execs, res.Elapsed
@@ -197,7 +197,30 @@ func Run(ctx context.Context, p *program.Program, cfg Config) (*Result, error) {
 			cfg.OnFinding(f)
 		}
 	}
-	return res, errors.Join(errs...)
+	return res, errs
+}
+
+// runWorkers runs the workers' loops until they stop, and returns their
+// errors.
+func (c *campaign) runWorkers(ctx context.Context, workers []*worker) error {
+	stopExchange := c.startExchange(ctx, workers)
+	defer stopExchange()
+	stopProgress := c.reportProgress(workers)
+	defer stopProgress()
+	var wg sync.WaitGroup
+	errs := make([]error, len(workers))
+	for i, w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if c.ex != nil {
+				defer c.ex.end(i)
+			}
+			errs[i] = w.run(ctx)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // newWorkers sets up the campaign's workers, each deploying the program

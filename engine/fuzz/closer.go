@@ -58,7 +58,7 @@ func (c *Corpus) nearestLocked(e *Entry) {
 func (w *worker) opens(e *Entry) bool {
 	edges := int32(len(w.seen))
 	for i := range e.costs {
-		if idx := e.costs[i].Idx; idx < edges && w.seen[idx] == 0 && w.c.corpus.userEdge(idx) {
+		if idx := e.costs[i].Idx; idx < edges && w.seen[idx] == 0 && w.corpus.userEdge(idx) {
 			return true
 		}
 	}

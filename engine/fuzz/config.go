@@ -120,8 +120,10 @@ type Config struct {
 	// OnSetup is called once the contracts are deployed, before fuzzing.
 	OnSetup func(*deploy.Deployment)
 
-	// OnFinding is called once per new finding, after shrinking, from the
-	// worker that found it.
+	// OnFinding is called once per new finding, after shrinking: with one
+	// worker from that worker, with several when the round that holds it
+	// is complete (exchange.go), so in an order thread timing does not
+	// decide.
 	OnFinding func(*Finding)
 	// OnProgress is called about twice a second.
 	OnProgress func(Progress)
@@ -178,6 +180,9 @@ type Counts struct {
 	// Refocuses counts the plateaus after which a worker turned to the
 	// inputs nearest to branches none took (plateau.go).
 	Refocuses uint64 `json:"refocuses,omitempty"`
+	// ExchangeWait is the time workers spent waiting for each other's
+	// rounds (exchange.go), summed over the workers.
+	ExchangeWait time.Duration `json:"exchangeWaitNs,omitempty"`
 }
 
 // Result is the outcome of a campaign.

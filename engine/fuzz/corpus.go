@@ -47,6 +47,8 @@ type Entry struct {
 	// mapKeyGen is one more than the number of mapping writers the
 	// worker knew when its mapping-key mutants last ran (mapkey.go).
 	mapKeyGen atomic.Int32
+	// imported: another worker's entry, run by this worker (exchange.go).
+	imported bool
 }
 
 // Corpus is the campaign's shared set of entries and path statistics.
@@ -134,6 +136,8 @@ type observation struct {
 	// closer is set by record: the input came closer to an untaken edge
 	// than any before (progress, for plateau.go).
 	closer bool
+	// imported: the input is another worker's entry (exchange.go).
+	imported bool
 }
 
 // record takes one execution in a single critical section: it counts the
@@ -169,7 +173,7 @@ func (c *Corpus) record(ob *observation) (interesting, added, needsAnalysis bool
 	var e *Entry
 	e, added = c.addLocked(ob.seq, ob.pathID, ob.execs, ob.newCov, ob.costs, ob.loads, lid, splits)
 	if added {
-		e.sweep = ob.wrote
+		e.sweep, e.imported = ob.wrote, ob.imported
 	}
 	if ob.closer = closer; added && closer {
 		c.nearestLocked(e)

@@ -29,23 +29,25 @@ const (
 	aggressiveGiveUp = 512
 )
 
-// demand is the demand-driven state of one call target, shared by workers.
+// demand is a worker's demand-driven state of one call target; workers
+// learn each other's marks at their exchanges (exchange.go).
 type demand struct {
 	marked atomic.Bool  // aggressive mode found new coverage
 	misses atomic.Int32 // aggressive runs since the last success
 }
 
 // grows reports whether sequences ending in a call to t may grow.
-func (c *campaign) grows(t callTarget) bool {
-	if c.cfg.NoDemandDriven || len(c.checked) > 0 {
+func (w *worker) grows(t callTarget) bool {
+	if c := w.c; c.cfg.NoDemandDriven || len(c.checked) > 0 {
 		// Property and invariant checks judge the state that sequences
 		// build, whatever the last function's own coverage.
 		return true
 	}
-	d := c.demandOf(t)
+	d := w.demandOf(t)
 	return d != nil && d.marked.Load() && d.misses.Load() < aggressiveGiveUp
 }
 
+// demandOf is worker 0's demand of t (the campaign's).
 func (c *campaign) demandOf(t callTarget) *demand {
 	i, ok := c.callIndex[t]
 	if !ok {
@@ -54,13 +56,22 @@ func (c *campaign) demandOf(t callTarget) *demand {
 	return &c.demands[i]
 }
 
+// demandOf is the worker's demand of t.
+func (w *worker) demandOf(t callTarget) *demand {
+	i, ok := w.c.callIndex[t]
+	if !ok {
+		return nil
+	}
+	return &w.demands[i]
+}
+
 // aggressive runs e's last transaction on states where one slot it read
 // holds other values: two random ones, then the value input prediction
 // derives from their costs (a state value is an input like any other). If
 // any run covers something new, the function is marked.
 func (w *worker) aggressive(e *Entry) {
 	last := e.Seq[len(e.Seq)-1]
-	d := w.c.demandOf(callTarget{last.Contract, last.Method})
+	d := w.demandOf(callTarget{last.Contract, last.Method})
 	if d == nil || len(e.loads) == 0 {
 		return
 	}
@@ -79,7 +90,7 @@ func (w *worker) aggressive(e *Entry) {
 	var vals [3]uint256.Int
 	var costs []txseq.CostEntry
 	for i := 0; i < 2; i++ {
-		if i > 0 && w.c.spent() {
+		if i > 0 && w.spent() {
 			return // the budget in executions is exact, also mid-way
 		}
 		vals[i] = w.env.Dict.Pick(w.rng)
@@ -94,7 +105,7 @@ func (w *worker) aggressive(e *Entry) {
 			w.pred.AggCosts = append(w.pred.AggCosts[:0], costs...)
 		}
 	}
-	if !hit && !w.c.cfg.NoPrediction && !w.c.spent() {
+	if !hit && !w.c.cfg.NoPrediction && !w.spent() {
 		if v, ok := w.pred.PredictState(&vals[0], &vals[1], costs); ok {
 			vals[2] = v
 			hit, _ = w.runOnState(start, last, sl, &vals[2])
@@ -127,7 +138,7 @@ func (w *worker) runOnState(start chain.Snapshot, tx txseq.Tx, sl trace.Slot, v 
 	// second value costs no copy of the state.
 	w.m.Chain.ResetWithStorage(start, w.m.Dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
 	w.m.RunTx(&tx, aggressiveGas)
-	w.c.execs.Add(1)
+	w.executed()
 	costs := w.captureCosts()
 	return w.m.Tracer.NewCoverage(w.seen) > 0, costs
 }

@@ -2,9 +2,9 @@
 // corpus keyed by path identifiers, a pluggable power schedule (AFLFast's
 // cut-off exponential by default), mutations that change exactly one field
 // of one transaction or the sequence's shape, oracles checked after every
-// transaction, shrinking of failing sequences, and workers that share the
-// corpus. A fixed seed and an execution budget reproduce a campaign exactly
-// with one worker.
+// transaction, shrinking of failing sequences, and workers that exchange
+// what they found at fixed execution counts. A fixed seed, worker count
+// and execution budget reproduce a campaign exactly.
 //
 // # Files
 //
@@ -182,6 +182,17 @@
 //     the first that made a sender deposit tokens into a contract (per
 //     contract and sender: a deposit that a stand-in asset covered with
 //     nothing moved opens no coverage; oracle `standin.go`).
+//   - `exchange.go`: several workers' exchange (issue 71): each has its own
+//     corpus, known findings, progress and demand marks (worker 0 the
+//     campaign's) and its share of an execution budget; every
+//     `exchangeEvery` (4,096) of its own executions it publishes a round
+//     (`batch`: entries it admitted, findings it shrank, progress, marks),
+//     and between two inputs takes each round its count passed by
+//     `exchangeLag` (2) rounds from the others, in worker order, waiting
+//     for those behind (`sync`, `take`: their entries run as its inputs). Findings join the campaign's
+//     (`OnFinding`) round by round in worker order; `view` is the
+//     campaign's execution count a worker decides by (its own times the
+//     workers'), so nothing a worker does depends on thread timing.
 //   - `replaysender.go`: a recorded call's sender found by its address
 //     (`RawCall.From`) among the replayed system's principals, since the
 //     report's index is the campaign's numbering (role holders come before

@@ -226,7 +226,7 @@ func (w *worker) exec(seq txseq.Sequence, in execInput) outcome {
 // failure (the first passed-over finding if any, see outcome.dup). The
 // campaign's keys are looked up only here, when an oracle fired.
 func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execInput) bool {
-	if committed && in.shrinking == nil && w.c.known(f.Key()) {
+	if committed && in.shrinking == nil && w.known(f.Key()) {
 		if o.dup.f == nil {
 			o.dup = passed{f, tx}
 		}
@@ -234,7 +234,7 @@ func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execI
 	}
 	o.fail, o.failTx = f, tx
 	if o.dup.f != nil {
-		if in.shrinking == nil && o.dup.tx < tx && !w.c.known(f.Key()) {
+		if in.shrinking == nil && o.dup.tx < tx && !w.known(f.Key()) {
 			// A wrap every sequence of a function reaches would otherwise
 			// hide each later finding of a sequence that wraps first (a
 			// vault's theft after its known SWC-101).
@@ -253,7 +253,7 @@ func (w *worker) passes(o *outcome, f *Finding, tx int, committed bool, in execI
 // a new also is reported itself, not as f's duplicate.
 func (w *worker) stops(o *outcome, f, also *Finding, tx int, committed bool, in execInput) bool {
 	if !w.passes(o, f, tx, committed, in) {
-		if o.fail == f && also != nil && !w.c.known(also.Key()) {
+		if o.fail == f && also != nil && !w.known(also.Key()) {
 			o.also = also
 		}
 		return true

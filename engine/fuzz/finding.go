@@ -21,17 +21,19 @@ type (
 // campaignOf is a worker's view of its campaign, for the oracles
 // (oracle.Campaign).
 type campaignOf struct {
-	c  *campaign
-	id int
+	c *campaign
+	w *worker
 }
 
 func (v campaignOf) Enabled(k finding.Kind) bool { return v.c.enabled(k) }
 
-func (v campaignOf) Known(k Key) bool { return v.c.known(k) }
+func (v campaignOf) Known(k Key) bool { return v.w.known(k) }
 
 // Report records f, found by the worker without a sequence to shrink
 // (the twins'), unless one with its key exists.
 func (v campaignOf) Report(f *Finding) {
-	f.Execs, f.Time, f.Worker = v.c.execs.Load(), time.Since(v.c.start), v.id
-	v.c.addOnce(f)
+	f.Execs, f.Time, f.Worker = v.w.view(), time.Since(v.c.start), v.w.id
+	if v.w.claim(f.Key(), false) {
+		v.w.found(f)
+	}
 }

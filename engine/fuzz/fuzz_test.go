@@ -96,9 +96,9 @@ func TestWorkersShareOneCampaign(t *testing.T) {
 		}
 		lines[line+1] = true
 	}
-	// Two workers interleave nondeterministically, so which findings they
-	// reach within the budget is not asserted; only that what they report
-	// is real.
+	// Which findings two workers reach within the budget is not asserted
+	// here (TestWorkersDeterministic is about that); only that what they
+	// report is real.
 	for l := range lines {
 		if l != 11 && l != 14 {
 			t.Errorf("finding at line %d, which has no bug", l)

@@ -156,7 +156,7 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 	ext := w.extends(e)
 	last := len(mut) - 1
 	maxLen := w.c.cfg.MaxSeqLen
-	grows := w.c.grows(callTarget{mut[last].Contract, mut[last].Method})
+	grows := w.grows(callTarget{mut[last].Contract, mut[last].Method})
 	if !grows {
 		maxLen = len(mut) // the last function does not need longer sequences
 	}
@@ -230,7 +230,7 @@ func (w *worker) mutate(e *Entry) (txseq.Sequence, txseq.Mutation) {
 			mut = append(mut[:i], mut[i+1:]...)
 			return mut, txseq.Mutation{Tx: i, Field: txseq.ShapeRemove}
 		case op < 95: // replace the prefix with another entry's sequence
-			other := w.c.corpus.PickNear(w.rng.Uint64(), mut[last].Contract)
+			other := w.corpus.PickNear(w.rng.Uint64(), mut[last].Contract)
 			if other != nil && len(other.Seq)+1 <= maxLen {
 				mut = append(other.Seq.Share(), mut[last])
 				return mut, txseq.Mutation{Tx: len(mut) - 1, Field: txseq.ShapeSplice}

@@ -33,20 +33,10 @@ type plateau struct {
 	from, wait uint64
 }
 
-// progressed notes progress at the campaign's n-th execution.
-func (c *campaign) progressed(n uint64) {
-	for {
-		p := c.progress.Load()
-		if p >= n || c.progress.CompareAndSwap(p, n) {
-			return
-		}
-	}
-}
-
 // refocusDue refocuses the worker if the campaign made no progress for
 // as long as the current plateau may last.
 func (w *worker) refocusDue() {
-	n, p := w.c.execs.Load(), w.c.progress.Load()
+	n, p := w.view(), w.xs.progress
 	if p > w.plat.from || w.plat.wait == 0 {
 		w.plat.from, w.plat.wait = max(p, w.plat.from), plateauFirst
 	}
@@ -59,10 +49,10 @@ func (w *worker) refocusDue() {
 	// The share cuts stay: a function that took most of the gas for
 	// nothing new is no more useful after a plateau (TestHogLosesShare:
 	// clearing them gave spin 62% of the gas back and the report no cut).
-	for i := range w.c.demands {
-		w.c.demands[i].misses.Store(0)
+	for i := range w.demands {
+		w.demands[i].misses.Store(0)
 	}
-	w.c.corpus.refocus(func(idx int32) bool { return int(idx) < len(w.seen) && w.seen[idx] == 0 })
+	w.corpus.refocus(func(idx int32) bool { return int(idx) < len(w.seen) && w.seen[idx] == 0 })
 }
 
 // refocus queues again, with the entries that opened coverage, the

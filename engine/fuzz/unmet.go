@@ -1,8 +1,6 @@
 package fuzz
 
 import (
-	"maps"
-
 	"github.com/ethereum/go-ethereum/core/vm"
 )
 
@@ -22,9 +20,18 @@ type Unmet struct {
 // execution evaluated its cost, in contract and code order. It runs once,
 // after the workers stopped.
 func (c *campaign) unmet(workers []*worker) []Unmet {
-	c.corpus.mu.Lock()
-	closest := maps.Clone(c.corpus.closest)
-	c.corpus.mu.Unlock()
+	closest := map[int32]int{}
+	for _, w := range workers {
+		// Each worker's corpus came its own way (exchange.go): the
+		// closest of any.
+		w.corpus.mu.Lock()
+		for e, bits := range w.corpus.closest {
+			if b, ok := closest[e]; !ok || bits < b {
+				closest[e] = bits
+			}
+		}
+		w.corpus.mu.Unlock()
+	}
 	if len(closest) == 0 || len(workers) == 0 {
 		return nil
 	}

@@ -19,8 +19,9 @@ import (
 	"github.com/holiman/uint256"
 )
 
-// A worker owns a chain, a tracer and a random source, and shares the
-// corpus and findings with the other workers of its campaign. Its loop
+// A worker owns a chain, a tracer, a random source and its view of the
+// campaign's corpus and findings, which it exchanges with the other
+// workers at fixed execution counts (exchange.go). Its loop
 // (run) picks an input, executes it (exec.go), and hands the outcome to
 // the corpus (consider) or, if an oracle fired, to shrinking (report).
 type worker struct {
@@ -44,6 +45,13 @@ type worker struct {
 	plat     plateau         // when the search refocuses (plateau.go)
 	s        scratch
 	wr       slotWriters // writers per storage slot (writers.go)
+	// corpus, demands and receipts (the freezing oracle's first payments)
+	// are the campaign's for worker 0, its own for the others; xs is its
+	// side of the exchange between them (exchange.go).
+	corpus   *Corpus
+	demands  []demand
+	receipts *oracle.Receipts
+	xs       xstate
 }
 
 // reuse holds the states a worker keeps to skip running transactions again.
@@ -86,9 +94,14 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 		rng:  rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
 		seen: make([]uint8, tr.Edges()),
 	}
-	m.Campaign = campaignOf{c, id}
+	m.Campaign = campaignOf{c, w}
+	w.corpus, w.demands, w.receipts = c.corpus, c.demands, c.receipts
+	if id > 0 && c.corpus != nil {
+		w.corpus, w.demands = NewCorpus(c.cfg.CorpusLimit), make([]demand, len(c.demands))
+		w.corpus.user, w.receipts = c.corpus.user, oracle.NewReceipts(len(c.prog.Contracts))
+	}
 	w.reuse.prefix.writes = map[trace.Slot]uint16{}
-	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: c.receipts, Try: w.try}
+	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: w.receipts, Try: w.try}
 	if c.plan == nil && c.enabled(finding.IntegerWrap) {
 		cfg.Twins = oracle.NewTwins(c.ctx, c.cfg.Chain, c.prog, c.deployPlan, tr, hooks, dep)
 		if err := deploy.SetupStep(c.ctx, "twins", id); err != nil {
@@ -162,7 +175,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 		if testHookLive != nil {
 			testHookLive(w)
 		}
-		return !c.spent() && ctx.Err() == nil
+		return !w.spent() && ctx.Err() == nil
 	}
 	// Seeds: one single-transaction sequence per call target, focused
 	// functions first.
@@ -191,6 +204,9 @@ func (w *worker) run(ctx context.Context) (err error) {
 		return nil
 	}
 	for live() {
+		if !w.sync(ctx, live) {
+			return nil
+		}
 		if c.cfg.Import != nil {
 			if seq, ok := c.cfg.Import(); ok {
 				if seq = w.sanitize(seq); len(seq) > 0 {
@@ -200,7 +216,7 @@ func (w *worker) run(ctx context.Context) (err error) {
 			}
 		}
 		w.refocusDue()
-		e, energy, scout := c.corpus.Next(c.cfg.Schedule, w.opens)
+		e, energy, scout := w.corpus.Next(c.cfg.Schedule, w.opens)
 		switch {
 		case e == nil:
 			// Every input so far failed (and failing inputs are findings,
@@ -337,9 +353,9 @@ func (w *worker) count(seq txseq.Sequence, o outcome) outcome {
 		w.pred.Covered()
 	}
 	w.share.executed()
-	n := w.c.execs.Add(1)
+	n := w.executed()
 	if o.newCov > 0 {
-		w.c.progressed(n)
+		w.progressed(n)
 	}
 	if len(w.c.targetPCs) > 0 && w.c.targetExecs.Load() == 0 && w.reachedTarget() {
 		if w.c.targetExecs.CompareAndSwap(0, n) {
@@ -412,26 +428,27 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 	last := seq[len(seq)-1]
 	ob := observation{
 		seq: seq, pathID: o.pathID, seqPathID: o.seqPathID, state: o.state, newCov: o.newCov > 0, wrote: o.lastWrote,
-		seen: w.seen, costs: o.costs, loads: o.loads, marks: o.marks, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: c.execs.Load(),
+		seen: w.seen, costs: o.costs, loads: o.loads, marks: o.marks, analysed: len(c.targetPCs) > 0 || readsRarity(c.cfg.Schedule), execs: w.view(), imported: w.xs.importing,
 		// HARVEY §5's regular mode: for a function that needs longer
 		// sequences, a sequence whose transactions together took a new
 		// path is a prefix worth keeping, though its last transaction's
 		// path is old.
-		growable: len(seq) > 1 && !c.cfg.NoDemandDriven && c.grows(callTarget{last.Contract, last.Method}),
+		growable: len(seq) > 1 && !c.cfg.NoDemandDriven && w.grows(callTarget{last.Contract, last.Method}),
 	}
-	interesting, added, needsAnalysis := c.corpus.record(&ob)
+	interesting, added, needsAnalysis := w.corpus.record(&ob)
 	if needsAnalysis {
 		// A path seen for the first time: analyse it outside the lock.
 		ob.look = w.lookahead(seq, o.pathID, o.path)
-		interesting, added, _ = c.corpus.record(&ob)
+		interesting, added, _ = w.corpus.record(&ob)
 	}
 	if ob.closer {
-		c.progressed(ob.execs)
+		w.progressed(ob.execs)
 	}
-	if added && c.cfg.OnInput != nil {
+	if added && c.cfg.OnInput != nil && !w.xs.importing {
 		c.cfg.OnInput(seq)
 	}
 	if added {
+		w.admitted(seq)
 		w.o.Added(seq)
 		w.wr.note(seq, o.lastSlots, o.loads)
 	}
@@ -452,19 +469,11 @@ func (w *worker) consider(seq txseq.Sequence, o *outcome) {
 func (w *worker) report(seq txseq.Sequence, f *Finding, masked bool) {
 	c := w.c
 	key := f.Key()
-	c.mu.Lock()
-	if c.keys[key] || masked && c.masked[key] >= maskedTries {
-		c.mu.Unlock()
+	if !w.claim(key, masked) {
 		return
 	}
-	c.keys[key] = true
-	if masked {
-		c.masked[key]++
-	}
-	c.mu.Unlock()
-
-	f.Execs = c.execs.Load()
-	c.progressed(f.Execs)
+	f.Execs = w.view()
+	w.progressed(f.Execs)
 	f.Time = time.Since(c.start)
 	f.Worker = w.id
 	in := w.fresh()
@@ -477,21 +486,14 @@ func (w *worker) report(seq txseq.Sequence, f *Finding, masked bool) {
 		o := w.exec(f.Seq, in)
 		found := o.fail != nil && o.fail.Key() == key
 		if masked && (!found || o.failTx != len(f.Seq)-1) {
-			c.mu.Lock()
-			delete(c.keys, key)
-			c.mu.Unlock()
+			w.unclaim(key)
 			return
 		}
 		if found && f.Detail != "" {
 			f.Detail, f.Flow, f.Facts = o.fail.Detail, o.fail.Flow, o.fail.Facts
 		}
 	}
-	c.mu.Lock()
-	c.findings = append(c.findings, f)
-	c.mu.Unlock()
-	if c.cfg.OnFinding != nil {
-		c.cfg.OnFinding(f)
-	}
+	w.found(f)
 }
 
 // maskedTries bounds the shrinks of a finding seen only behind a known

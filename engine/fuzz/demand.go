@@ -119,7 +119,7 @@ func (w *worker) aggressive(e *Entry) {
 		// reached the edge's branch and another call of its function
 		// did not, e's next mutant is one (due).
 		w.wr.due = w.wr.need(callTarget{last.Contract, last.Method}, sl, edge, w.seen, costed(e.costs, edge)) &&
-			!w.c.corpus.allReach(last.Contract, last.Method, edge)
+			!w.corpus.allReach(last.Contract, last.Method, edge)
 	}
 	if hit {
 		w.c.aggressiveHits.Add(1)

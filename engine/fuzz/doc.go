@@ -35,6 +35,9 @@
 //     `Key`, `Via`, `Unreduced`), so the loop's API keeps its names, and
 //     `campaignOf`, a worker's view of the campaign for the oracles
 //     (`oracle.Campaign`).
+//   - `seeds.go`: the inputs a worker did not mutate (the campaign's
+//     seeds, a shared corpus's imports, the address seeds), fitted to the
+//     campaign by `sanitize` and run by `try`.
 //   - `worker.go`: a worker is its `oracle.Machine` (chain, tracer,
 //     deployment, principals), its `oracle.Set`, its random source,
 //     dictionary and coverage, the `reuse` caches (prefix, end), the

@@ -98,7 +98,7 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	w.corpus, w.demands, w.receipts = c.corpus, c.demands, c.receipts
 	if id > 0 && c.corpus != nil {
 		w.corpus, w.demands = NewCorpus(c.cfg.CorpusLimit), make([]demand, len(c.demands))
-		w.corpus.user, w.receipts = c.corpus.user, oracle.NewReceipts(len(c.prog.Contracts))
+		w.corpus.user, w.corpus.getter, w.receipts = c.corpus.user, c.corpus.getter, oracle.NewReceipts(len(c.prog.Contracts))
 	}
 	w.reuse.prefix.writes = map[trace.Slot]uint16{}
 	cfg := oracle.Config{Checked: c.checked, ChecksOf: c.checksOf, Receipts: w.receipts, Try: w.try}
@@ -312,37 +312,6 @@ func (w *worker) runPrediction(e *Entry, p *solve.Prediction) *solve.Prediction 
 		return nil
 	}
 	return w.pred.Next(p)
-}
-
-// try runs seq from the deployed state and considers it.
-func (w *worker) try(seq txseq.Sequence) {
-	o := w.count(seq, w.exec(seq, w.fresh()))
-	w.consider(seq, &o)
-}
-
-// sanitize returns a copy of a seed that fits this campaign: calls to
-// unknown contracts or methods are dropped, senders wrap, and the length
-// is capped.
-func (w *worker) sanitize(seq txseq.Sequence) txseq.Sequence {
-	out := make(txseq.Sequence, 0, len(seq))
-	for _, tx := range seq {
-		if len(out) == w.c.cfg.MaxSeqLen {
-			break
-		}
-		t := callTarget{Contract: tx.Contract, Method: tx.Method}
-		if _, ok := w.c.callIndex[t]; !ok {
-			continue
-		}
-		if tx.Method >= 0 && len(tx.Args) != len(w.c.prog.Contracts[tx.Contract].Methods[tx.Method].Inputs) {
-			continue
-		}
-		tx.Args = calldata.Clone(tx.Args)
-		if n := deploy.Principals(w.m.Chain); tx.Sender < 0 || tx.Sender >= n {
-			tx.Sender = ((tx.Sender % n) + n) % n
-		}
-		out = append(out, tx)
-	}
-	return out
 }
 
 // count counts one execution of seq, and notes when a target was first

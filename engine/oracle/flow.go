@@ -92,6 +92,13 @@ func (m *Machine) etherFlow(l *ledger, x *Context) *finding.EtherFlow {
 	if fl.Payer < 0 {
 		return nil
 	}
+	// Code run by a proxy of the build (its implementation's, delegated
+	// to) pays out of the proxy: the proxy is the payer, the code the
+	// payouts are recorded under stays the implementation's.
+	code := fl.Payer
+	if n <= len(x.Seq) && x.Seq[n-1].Contract != code && m.proxyOf(x.Seq[n-1].Contract, code) {
+		fl.Payer = x.Seq[n-1].Contract
+	}
 	fl.PayerAddr = m.contractAddr(fl.Payer)
 	word := common.LeftPadBytes(fl.Recipient[:], 32)
 	var most uint256.Int
@@ -121,7 +128,7 @@ func (m *Machine) etherFlow(l *ledger, x *Context) *finding.EtherFlow {
 	for i := range l.out {
 		p := &l.out[i]
 		switch {
-		case int(p.code) == fl.Payer:
+		case int(p.code) == code:
 			addTo(fl.Out, p.to, &p.value)
 		case p.to == fl.PayerAddr:
 			if a := m.contractAddr(int(p.code)); a != (common.Address{}) {
@@ -130,6 +137,15 @@ func (m *Machine) etherFlow(l *ledger, x *Context) *finding.EtherFlow {
 		}
 	}
 	return fl
+}
+
+// proxyOf reports whether contract proxy is a proxy of the build whose
+// implementation is contract impl (deploy.Behind).
+func (m *Machine) proxyOf(proxy, impl int) bool {
+	if m.behind == nil {
+		m.behind = deploy.Behind(m.Prog)
+	}
+	return proxy >= 0 && proxy < len(m.behind) && m.behind[proxy] == impl
 }
 
 // named reports whether a is an account the fuzzer controls or the

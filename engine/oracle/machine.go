@@ -61,6 +61,9 @@ type Machine struct {
 
 	buf []byte // calldata
 	fwd []byte // calldata forwarded through an attacker
+	// behind is deploy.Behind of the program, read on the first ether
+	// flow: per contract, the implementation a proxy of the build runs.
+	behind []int
 	// before is the balance of the last transaction's sender when it is
 	// an attacker, before the transaction ran (notePaid: the ether it
 	// paid in of its own, re-entering with value).

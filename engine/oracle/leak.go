@@ -101,13 +101,9 @@ func (o *events) drained(seq txseq.Sequence, hist []TxInfo, p int) string {
 // netGain reports how much more ether principal p holds after the
 // transactions of hist than before them, and whether that is positive.
 func (o *events) netGain(hist []TxInfo, p int) (uint256.Int, bool) {
-	var gain, start uint256.Int
+	var gain uint256.Int
 	bal := o.Chain.Reader().GetBalance(o.Principals[p])
-	if _, _, attacker := deploy.SenderOf(o.Chain, p); !attacker {
-		start.Set(chain.InitialBalance)
-	} else {
-		start = attackerStart(hist, p)
-	}
+	start, _ := o.startOf(hist, p)
 	if bal.Cmp(&start) <= 0 {
 		return gain, false
 	}
@@ -118,14 +114,20 @@ func (o *events) netGain(hist []TxInfo, p int) (uint256.Int, bool) {
 // upAfter reports whether principal p would be up on the sequence were
 // it paid extra more now.
 func (o *events) upAfter(hist []TxInfo, p int, extra *uint256.Int) bool {
-	var bal, start uint256.Int
+	var bal uint256.Int
 	bal.Add(o.Chain.Reader().GetBalance(o.Principals[p]), extra)
-	if _, _, attacker := deploy.SenderOf(o.Chain, p); !attacker {
-		start.Set(chain.InitialBalance)
-	} else {
-		start = attackerStart(hist, p)
-	}
+	start, _ := o.startOf(hist, p)
 	return bal.Cmp(&start) > 0
+}
+
+// startOf is what principal p is counted to start the transactions of
+// hist with, and whether it is an attacker contract: an account its
+// initial balance, an attacker attackerStart.
+func (m *Machine) startOf(hist []TxInfo, p int) (uint256.Int, bool) {
+	if _, _, attacker := deploy.SenderOf(m.Chain, p); attacker {
+		return attackerStart(hist, p), true
+	}
+	return *chain.InitialBalance, false
 }
 
 // attackerStart is what attacker principal p is counted to start the

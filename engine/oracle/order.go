@@ -60,7 +60,7 @@ func (m *Machine) notePaid(hist []TxInfo) {
 				h.Lent.Add(&h.Lent, &e.Value)
 			}
 		}
-		if h.Paid && sender != deploy.AttackerAddress(deploy.Reentrant) {
+		if h.Paid && sender != reentrant {
 			notePaidByAttacker(h, evs)
 		}
 	}

@@ -33,7 +33,7 @@ import (
 
 //
 // A depositor's withdrawal in a sequence of unprivileged senders is
-// re-run the same way (noteOwnRecollect), its amount named or not: a
+// re-run the same way (noteRecollect, own), its amount named or not: a
 // withdrawal without its debit pays the depositor its own money once and
 // then, at once, other people's. Three transactions (deposit, withdraw,
 // withdraw again) with amounts the contract can cover are rarer than two;
@@ -51,35 +51,27 @@ type recollectState struct {
 	ev      trace.Event
 	p       int
 	// own: the payee is an unprivileged depositor paid in a sequence of
-	// unprivileged senders (noteOwnRecollect).
+	// unprivileged senders (noteRecollect's own).
 	own   bool
 	tried map[callSite]int
 }
 
-// noteRecollect remembers the payout e to principal p in the last
-// transaction of a sequence with a privileged sender, for
-// confirmRecollect, when it may be one: the transaction's sender is
-// unprivileged and paid nothing.
-func (o *events) noteRecollect(hist []TxInfo, p int, e *trace.Event) {
+// noteRecollect remembers the payout e to principal p, for
+// confirmRecollect, when it may be one: the last transaction's sender
+// paid nothing in and, in a sequence with a privileged sender (own
+// false), is unprivileged; in a sequence of unprivileged senders (own:
+// p is a depositor), is p, and the same payout again would leave p up
+// on the sequence (a partial withdrawal of a larger deposit proves
+// nothing paid again, and would use up the site's tries).
+func (o *events) noteRecollect(hist []TxInfo, p int, e *trace.Event, own bool) {
 	n := len(hist)
-	if o.again.pending || n == 0 || o.isPrivileged(hist[n-1].Sender) || hist[n-1].paidIn() || e.Value.IsZero() {
+	if o.again.pending || n == 0 || hist[n-1].paidIn() || e.Value.IsZero() {
 		return
 	}
-	o.again = recollectState{pending: true, ev: *e, p: p, tried: o.again.tried}
-}
-
-// noteOwnRecollect remembers the payout e to depositor p, the sender of
-// the last transaction of a sequence of unprivileged senders, for
-// confirmRecollect: the transaction paid nothing in, and the same payout
-// again would leave p up on the sequence (a partial withdrawal of a
-// larger deposit proves nothing paid again, and would use up the
-// site's tries).
-func (o *events) noteOwnRecollect(hist []TxInfo, p int, e *trace.Event) {
-	n := len(hist)
-	if o.again.pending || n == 0 || hist[n-1].Sender != p || hist[n-1].paidIn() || e.Value.IsZero() || !o.upAfter(hist, p, &e.Value) {
+	if own && (hist[n-1].Sender != p || !o.upAfter(hist, p, &e.Value)) || !own && o.isPrivileged(hist[n-1].Sender) {
 		return
 	}
-	o.again = recollectState{pending: true, ev: *e, p: p, own: true, tried: o.again.tried}
+	o.again = recollectState{pending: true, ev: *e, p: p, own: own, tried: o.again.tried}
 }
 
 // confirmRecollect runs the last transaction of seq again from the state

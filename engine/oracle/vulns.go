@@ -326,7 +326,7 @@ func (o *events) etherOut(seq txseq.Sequence, n int, hist []TxInfo, unprivileged
 		// What an owner gave may be taken once: recollect.go re-runs
 		// the payout.
 		if !reentered {
-			o.noteRecollect(hist, p, e)
+			o.noteRecollect(hist, p, e, false)
 		}
 		return ""
 	}
@@ -345,7 +345,7 @@ func (o *events) etherOut(seq txseq.Sequence, n int, hist []TxInfo, unprivileged
 		// A depositor paid for the first time may be paid again at
 		// once: recollect.go re-runs the payout.
 		if o.deposited(hist, p) {
-			o.noteOwnRecollect(hist, p, e)
+			o.noteRecollect(hist, p, e, true)
 		}
 		return ""
 	}
@@ -393,13 +393,7 @@ func (m *Machine) gains(hist []TxInfo, p int) (gain, taken uint256.Int, ok bool)
 	var in, out uint256.Int // ether into and out of the principals, summed
 	for i, a := range m.Principals {
 		bal := st.GetBalance(a)
-		var start uint256.Int
-		_, _, attacker := deploy.SenderOf(m.Chain, i)
-		if !attacker {
-			start.Set(chain.InitialBalance) // an account: its balance says it all
-		} else {
-			start = attackerStart(hist, i)
-		}
+		start, attacker := m.startOf(hist, i)
 		if i == p {
 			if bal.Cmp(&start) <= 0 {
 				return gain, taken, false

@@ -20,6 +20,9 @@ type Artifact struct {
 	Runtime  Code
 	// Abstract is true for interfaces and abstract contracts: no code.
 	Abstract bool
+	// ContractVars are the state variables of a contract type, from the
+	// storage layout (none before solc 0.5.13).
+	ContractVars []ContractVar
 }
 
 // Code is creation or runtime bytecode with its source map.
@@ -52,6 +55,7 @@ func (b *Build) Artifacts() ([]*Artifact, error) {
 				return nil, fmt.Errorf("%s:%s runtime code: %w", unit, name, err)
 			}
 			a.Abstract = len(a.Creation.Bytes) == 0
+			a.ContractVars = contractVars(c.StorageLayout)
 			out = append(out, a)
 		}
 	}

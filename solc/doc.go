@@ -128,6 +128,8 @@
 //
 //   - `artifact.go`: decoded contracts (code, source maps, link and immutable
 //     references) and mapping source-map entries to user files.
+//     `storagelayout.go`: the state variables declared with a contract
+//     type, from solc's storage layout (`Artifact.ContractVars`).
 //
 //   - `ast.go`: a generic walk over the compact JSON AST and the functions of a
 //     source unit (range, selector, visibility, mutability). `outline.go`:

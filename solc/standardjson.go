@@ -46,8 +46,9 @@ type OutputSource struct {
 
 // Contract is one compiled contract.
 type Contract struct {
-	ABI json.RawMessage `json:"abi"`
-	EVM ContractEVM     `json:"evm"`
+	ABI           json.RawMessage `json:"abi"`
+	EVM           ContractEVM     `json:"evm"`
+	StorageLayout *StorageLayout  `json:"storageLayout"`
 }
 
 // ContractEVM holds the creation and runtime code.
@@ -114,6 +115,7 @@ func outputSelection(m OutputMode) map[string]map[string][]string {
 			"evm.bytecode.object", "evm.bytecode.sourceMap", "evm.bytecode.linkReferences",
 			"evm.deployedBytecode.object", "evm.deployedBytecode.sourceMap", "evm.deployedBytecode.linkReferences",
 			"evm.deployedBytecode.immutableReferences",
+			"storageLayout",
 		},
 	}}
 }

@@ -58,7 +58,9 @@
 //     `privgetter.go` (a word another contract's access check reads through
 //     a getter, `require(provider.getPoolAdmin() == msg.sender)`, watched
 //     as an owner word, its readers probed first; a write that names only
-//     its own sender in a word nobody held is a poke, not a grant);
+//     its own sender in a word nobody held is a poke, not a grant) and
+//     `privrepoint.go` (a state variable of a contract type the deployment
+//     set, replaced with an address a sender named: a dependency word);
 //     `freezing.go` (`Receipts`, shared by the workers, and `Frozen` at the
 //     end of a campaign); `order.go` (SWC-114), `dos.go` (SWC-128),
 //     `lock.go` (owner-lock, with `lockpriv.go`: a privileged call that an

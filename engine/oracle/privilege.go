@@ -106,7 +106,11 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	}
 	seq := x.Seq[:n]
 	last := &seq[n-1]
-	if !o.judgeable(&o.privWords[wi]) {
+	w := &o.privWords[wi]
+	addr := o.Dep.Addrs[w.contract]
+	now := o.Chain.Reader().GetState(addr, w.slot)
+	judge, repoint := o.judgeable(w), o.repointed(w, now, seq)
+	if !judge && !repoint {
 		// Not a try: a word set to an address no probe can send from
 		// decides nothing provable, and counting it would throttle the
 		// judging of the same function's later takeovers (a pool-admin
@@ -126,14 +130,14 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 			return nil
 		}
 	}
-	w := &o.privWords[wi]
-	addr := o.Dep.Addrs[w.contract]
-	now := o.Chain.Reader().GetState(addr, w.slot)
 	end := o.Chain.Snapshot()
 	defer o.Chain.Reset(end)
 	defer o.EndRerun()
-	evidence, ok := o.decides(w, now, end)
-	if !ok {
+	evidence, decided := "", false
+	if judge {
+		evidence, decided = o.decides(w, now, end)
+	}
+	if !decided && !repoint {
 		return nil
 	}
 	c, keep := o.culprit(seq, wi, now)
@@ -142,27 +146,35 @@ func (o *privilege) Check(x *Context) *finding.Finding {
 	}
 	f := &finding.Finding{Kind: finding.PrivilegeTakeover, Contract: seq[c].Contract}
 	f.Location, f.Located = o.declaration(&seq[c])
-	name := o.Prog.Contracts[w.contract].Name
-	switch w.kind {
-	case proxyWord:
-		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed the %s slot of %s from %s to %s: a stranger replaced the contract's code or its upgrader; the check is missing in transaction %d's function",
-			n, w.name, name, common.BytesToAddress(w.held[12:]).Hex(), common.BytesToAddress(now[12:]).Hex(), c+1)
-	case ownerWord:
-		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed storage slot %s of %s from %s (set at deployment) to %s, and that word decides access: %s; the check is missing in transaction %d's function",
-			n, slotName(&w.key), name, w.address(w.held).Hex(), w.address(now).Hex(), evidence, c+1)
-	case roleWord:
-		if w.holder < 0 {
-			f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s), empty for every account at deployment, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
-				n, o.Principals[w.member].Hex(), name, w.root.Hex(), evidence, c+1)
-			break
-		}
-		f.Detail = fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s) in which %s, privileged, holds one, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
-			n, o.Principals[w.member].Hex(), name, w.root.Hex(), o.Principals[w.holder].Hex(), evidence, c+1)
+	if decided {
+		f.Detail = o.takeoverDetail(w, now, evidence, n, c)
+	} else {
+		f.Detail = o.repointDetail(w, now, n, c)
 	}
 	if o.found != nil && x.Shrinking == nil && !o.Replaying {
 		o.found[try] = f.Key()
 	}
 	return f
+}
+
+// takeoverDetail words word w's takeover by transaction c of n, which
+// decides access as evidence says.
+func (o *privilege) takeoverDetail(w *privWord, now common.Hash, evidence string, n, c int) string {
+	name := o.Prog.Contracts[w.contract].Name
+	switch w.kind {
+	case proxyWord:
+		return fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed the %s slot of %s from %s to %s: a stranger replaced the contract's code or its upgrader; the check is missing in transaction %d's function",
+			n, w.name, name, common.BytesToAddress(w.held[12:]).Hex(), common.BytesToAddress(now[12:]).Hex(), c+1)
+	case ownerWord:
+		return fmt.Sprintf("in a sequence of unprivileged senders, transaction %d changed storage slot %s of %s from %s (set at deployment) to %s, and that word decides access: %s; the check is missing in transaction %d's function",
+			n, slotName(&w.key), name, w.address(w.held).Hex(), w.address(now).Hex(), evidence, c+1)
+	}
+	if w.holder < 0 {
+		return fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s), empty for every account at deployment, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
+			n, o.Principals[w.member].Hex(), name, w.root.Hex(), evidence, c+1)
+	}
+	return fmt.Sprintf("in a sequence of unprivileged senders, transaction %d gave %s an entry in the mapping of %s (root %s) in which %s, privileged, holds one, a grant any sender could make to any account, and that entry decides access: %s; the check is missing in transaction %d's function",
+		n, o.Principals[w.member].Hex(), name, w.root.Hex(), o.Principals[w.holder].Hex(), evidence, c+1)
 }
 
 // noTakeover reports whether word wi, taken by transaction c of seq (keep

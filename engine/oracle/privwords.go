@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/foresight-sol/foresight/engine/deploy"
+	"github.com/foresight-sol/foresight/solc"
 	"github.com/holiman/uint256"
 )
 
@@ -64,6 +65,10 @@ type privWord struct {
 	// readers are the other contracts whose access checks read the word
 	// through a getter (privgetter.go): probed first.
 	readers []int
+	// dep is an address word's state variable when the source declares
+	// it with a contract type (IVault public vault): a contract the code
+	// trusts and calls, whoever it lets in (privrepoint.go).
+	dep *solc.ContractVar
 }
 
 // address returns the address v holds at an owner word's offset.
@@ -281,7 +286,7 @@ func (m *Machine) noteAddressWords(ctx context.Context) error {
 				// fields), or a principal's, which NoteOwners judged.
 				continue
 			}
-			m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: i, slot: slot, held: v})
+			m.privWords = append(m.privWords, privWord{kind: ownerWord, contract: i, slot: slot, held: v, dep: contractVarAt(m.Prog.Contracts[i], uint64(s))})
 		}
 	}
 	return nil

@@ -15,10 +15,11 @@ import (
 
 // An openEntry is a stranger's empty entry in a mapping of a deployed
 // target where no privileged account holds a flag: member's entry, under
-// root, in contract.
+// root, in contract; or, past maxRoleWords, one where the privileged
+// holder does.
 type openEntry struct {
-	contract, member int
-	root             common.Hash
+	contract, member, holder int
+	root                     common.Hash
 }
 
 const (
@@ -45,7 +46,7 @@ func (o *privilege) openedWord() int {
 		}
 		delete(o.openSlots, slot)
 		o.opened++
-		w := privWord{kind: roleWord, contract: e.contract, slot: slot, member: e.member, holder: -1, root: e.root}
+		w := privWord{kind: roleWord, contract: e.contract, slot: slot, member: e.member, holder: e.holder, root: e.root}
 		w.key.SetBytes32(slot[:])
 		o.privWords = append(o.privWords, w)
 		return len(o.privWords) - 1
@@ -140,8 +141,8 @@ func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int, hist 
 	return o.grantedBefore(seq, keep, grants, hist)
 }
 
-// An openWrite is an open entry (a role word no privileged account holds
-// one beside) that transaction tx of a sequence left set to now.
+// An openWrite is an entry of openSlots, or an opened one, that
+// transaction tx of a sequence left set to now.
 type openWrite struct {
 	tx  int
 	w   privWord
@@ -182,7 +183,7 @@ func (o *privilege) openWrites(seq txseq.Sequence, keep []int, c, wi int) []open
 func (o *privilege) openWord(key uint256.Int, wi int) (privWord, bool) {
 	slot := common.Hash(key.Bytes32())
 	if e, ok := o.openSlots[slot]; ok {
-		w := privWord{kind: roleWord, contract: e.contract, slot: slot, key: key, member: e.member, holder: -1, root: e.root}
+		w := privWord{kind: roleWord, contract: e.contract, slot: slot, key: key, member: e.member, holder: e.holder, root: e.root}
 		return w, true
 	}
 	for i := range o.privWords {
@@ -209,6 +210,10 @@ func (o *privilege) grantedBefore(seq txseq.Sequence, keep []int, grants []openW
 	}
 	for i := range still {
 		g := &still[i]
+		if g.w.holder >= 0 {
+			// A role word past maxRoleWords: taken, as a watched one.
+			return true
+		}
 		if !o.ownEntry(seq, keep, g.tx, &g.w) && o.grantLike(seq, keep, g.tx, &g.w, g.now, hist) {
 			return true
 		}

@@ -54,7 +54,8 @@
 //     minimised to the missing check) with `privwords.go` (the watched
 //     words, found on the deployed state: owner words, proxy slots, role
 //     mapping entries, open entries of mappings no privileged account holds
-//     a flag in), `privgrant.go` (an open entry granted, not paid) and
+//     a flag in), `privgrant.go` (an open entry granted, not paid; a
+//     takeover an earlier stranger's grant in the sequence enabled) and
 //     `privgetter.go` (a word another contract's access check reads through
 //     a getter, `require(provider.getPoolAdmin() == msg.sender)`, watched
 //     as an owner word, its readers probed first; a write that names only

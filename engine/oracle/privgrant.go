@@ -15,10 +15,11 @@ import (
 
 // An openEntry is a stranger's empty entry in a mapping of a deployed
 // target where no privileged account holds a flag: member's entry, under
-// root, in contract.
+// root, in contract; or, past maxRoleWords, one where the privileged
+// holder does.
 type openEntry struct {
-	contract, member int
-	root             common.Hash
+	contract, member, holder int
+	root                     common.Hash
 }
 
 const (
@@ -45,7 +46,7 @@ func (o *privilege) openedWord() int {
 		}
 		delete(o.openSlots, slot)
 		o.opened++
-		w := privWord{kind: roleWord, contract: e.contract, slot: slot, member: e.member, holder: -1, root: e.root}
+		w := privWord{kind: roleWord, contract: e.contract, slot: slot, member: e.member, holder: e.holder, root: e.root}
 		w.key.SetBytes32(slot[:])
 		o.privWords = append(o.privWords, w)
 		return len(o.privWords) - 1
@@ -117,13 +118,14 @@ func bumpInts(args []calldata.Value) bool {
 
 // takenBefore reports whether, running the transactions keep of seq that
 // come before c from the deployed state, some watched word other than wi
-// (owner, proxy or flag-role word) is already taken. The chain is left in
-// any state.
-func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int) bool {
+// (owner, proxy or flag-role word) is already taken, or an earlier one of
+// them granted an open entry (grantedBefore). The chain is left in any
+// state.
+func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int, hist []TxInfo) bool {
 	if len(keep) == 0 || keep[0] == c {
 		return false
 	}
-	o.runBefore(seq, keep, c)
+	grants := o.openWrites(seq, keep, c, wi)
 	st := o.Chain.Reader()
 	for i := range o.privWords {
 		w := &o.privWords[i]
@@ -133,6 +135,86 @@ func (o *privilege) takenBefore(seq txseq.Sequence, keep []int, c, wi int) bool 
 			continue
 		}
 		if w.taken(st.GetState(o.Dep.Addrs[w.contract], w.slot)) {
+			return true
+		}
+	}
+	return o.grantedBefore(seq, keep, grants, hist)
+}
+
+// An openWrite is an entry of openSlots, or an opened one, that
+// transaction tx of a sequence left set to now.
+type openWrite struct {
+	tx  int
+	w   privWord
+	now common.Hash
+}
+
+// openWrites runs, from the deployed state, the transactions keep of seq
+// that come before c, and returns the open entries other than word wi
+// they wrote and left set, whether opened (a privWord) or still a
+// candidate (openSlots): a grant of the admin role of a contract that
+// holds it itself, which no account holds at deployment, is one.
+func (o *privilege) openWrites(seq txseq.Sequence, keep []int, c, wi int) []openWrite {
+	o.Chain.Reset(o.Base)
+	var out []openWrite
+	for _, j := range keep {
+		if j == c {
+			break
+		}
+		o.Rerun(&seq[j], 0)
+		if !o.Tracer.StoredAll() {
+			continue
+		}
+		st := o.Chain.Reader()
+		for _, s := range o.Tracer.Stored() {
+			w, ok := o.openWord(s.Key, wi)
+			if !ok {
+				continue
+			}
+			if now := st.GetState(o.Dep.Addrs[w.contract], w.slot); now != (common.Hash{}) {
+				out = append(out, openWrite{j, w, now})
+			}
+		}
+	}
+	return out
+}
+
+// openWord returns the open entry stored at key, other than word wi.
+func (o *privilege) openWord(key uint256.Int, wi int) (privWord, bool) {
+	slot := common.Hash(key.Bytes32())
+	if e, ok := o.openSlots[slot]; ok {
+		w := privWord{kind: roleWord, contract: e.contract, slot: slot, key: key, member: e.member, holder: e.holder, root: e.root}
+		return w, true
+	}
+	for i := range o.privWords {
+		if w := &o.privWords[i]; i != wi && w.kind == roleWord && w.holder < 0 && w.key == key {
+			return *w, true
+		}
+	}
+	return privWord{}, false
+}
+
+// grantedBefore reports whether one of the open entries written is still
+// set when the last transaction runs and was granted by another's
+// transaction (the rules noTakeover applies to a taken open entry: not
+// the sender's own entry, a flag or address given for nothing): the
+// sender then acts on a privilege an earlier stranger's missing check
+// gave it, which is reported on its own. The chain is left in any state.
+func (o *privilege) grantedBefore(seq txseq.Sequence, keep []int, grants []openWrite, hist []TxInfo) bool {
+	st := o.Chain.Reader()
+	still := grants[:0]
+	for _, g := range grants {
+		if st.GetState(o.Dep.Addrs[g.w.contract], g.w.slot) == g.now {
+			still = append(still, g)
+		}
+	}
+	for i := range still {
+		g := &still[i]
+		if g.w.holder >= 0 {
+			// A role word past maxRoleWords: taken, as a watched one.
+			return true
+		}
+		if !o.ownEntry(seq, keep, g.tx, &g.w) && o.grantLike(seq, keep, g.tx, &g.w, g.now, hist) {
 			return true
 		}
 	}

@@ -189,7 +189,7 @@ func (o *privilege) noTakeover(seq txseq.Sequence, keep []int, c, wi int, now co
 		// stranger calling it on one the fuzzer deployed alone is its
 		// deployment, not a takeover (SWC-112's rule, vulns.go).
 		return true
-	case o.takenBefore(seq, keep, c, wi):
+	case o.takenBefore(seq, keep, c, wi, hist):
 		// A stranger already holding a privilege grants another (the
 		// new owner whitelists itself): the first takeover is the
 		// missing check, reported on its own.

@@ -115,8 +115,9 @@ func (m *Machine) notePrivWords(ctx context.Context) error {
 	return nil
 }
 
-// maxRoleWords bounds the role words a worker watches in mappings a
-// privileged account holds a flag in.
+// maxRoleWords bounds the role words a worker compares each write with
+// in mappings a privileged account holds a flag in; the rest are looked
+// up when written (openSlots).
 const maxRoleWords = 64
 
 // noteRoleWords lists, for each mapping of a target under which a
@@ -127,7 +128,8 @@ const maxRoleWords = 64
 // granted what the privileged account holds. Under the other mappings
 // the strangers' empty entries are open entries (openSlots), watched
 // once written: a registry of modules or keepers that deployment left
-// empty is granted to the same way.
+// empty is granted to the same way. The role words past maxRoleWords are
+// kept with them, their holder named.
 func (m *Machine) noteRoleWords(ctx context.Context) error {
 	st := m.Chain.Reader()
 	var key common.Hash
@@ -145,7 +147,8 @@ func (m *Machine) noteRoleWords(ctx context.Context) error {
 		for _, root := range deploy.MappingRoots([][]byte{c.Artifact.Creation.Bytes, c.Artifact.Runtime.Bytes}) {
 			h := m.flagHolder(a, root)
 			for s, ps := range m.Principals {
-				if m.isPrivileged(s) || h >= 0 && roles == maxRoleWords || h < 0 && len(m.openSlots) == maxOpenSlots {
+				lazy := h < 0 || roles == maxRoleWords
+				if m.isPrivileged(s) || lazy && len(m.openSlots) == maxOpenSlots {
 					continue
 				}
 				copy(key[12:], ps[:])
@@ -153,11 +156,14 @@ func (m *Machine) noteRoleWords(ctx context.Context) error {
 				if v := st.GetState(a, slot); v != (common.Hash{}) {
 					continue
 				}
-				if h < 0 {
+				if lazy {
+					// Past the bound a role word is looked up when
+					// written, as an open entry is: a grant of the
+					// 65th must still be seen (privgrant.go).
 					if m.openSlots == nil {
 						m.openSlots = map[common.Hash]openEntry{}
 					}
-					m.openSlots[slot] = openEntry{contract: i, member: s, root: root}
+					m.openSlots[slot] = openEntry{contract: i, member: s, holder: h, root: root}
 					continue
 				}
 				roles++

@@ -36,6 +36,11 @@ func TestConditionClasses(t *testing.T) {
 		{"LoopCounterBound", true, 0, false},
 		{"KeccakOfLiteral", true, 0, false},
 		{"KeccakOfInput", false, 0, false},
+		// Another contract's answer: an invertible function of an
+		// input it returns, and a value it stored that a call of the
+		// target forwarded.
+		{"ReturnedByOtherContract", true, 0, false},
+		{"StoredByOtherContract", true, 0, false},
 		// Time guards over a stored time: the delay before the call
 		// is computed (engine/solve delay.go).
 		{"CliffWindow", true, 0, true},

@@ -52,7 +52,9 @@ func (pr *Predictor) forwardStart(costs []txseq.CostEntry, mut txseq.Sequence, m
 			if side.BitLen() < minForwardBits {
 				continue
 			}
-			for path, v := range calldata.Leaves(args) {
+			// Top-level arguments only: nothing allocates until one matches.
+			for i := range args {
+				v := &args[i]
 				if !numeric(v.Type) || !v.Word.Eq(side) {
 					continue
 				}
@@ -62,7 +64,7 @@ func (pr *Predictor) forwardStart(costs []txseq.CostEntry, mut txseq.Sequence, m
 				}
 				pr.forwardTries[me.Idx]++
 				fm := txseq.Mutation{Tx: m.Tx, Field: txseq.FieldArg}
-				fm.Arg.Path = append(calldata.Path(nil), path...)
+				fm.Arg.Path = calldata.Path{i}
 				fm.Arg.Scalar = true
 				fm.Arg.Old, fm.Arg.New = v.Word, v.Word
 				q := &i2sQueue{mut: mut, m: fm, t: v.Type, cands: []uint256.Int{w}, plain: true}

@@ -136,7 +136,7 @@ func (w *worker) aggressive(e *Entry) {
 func (w *worker) runOnState(start chain.Snapshot, tx txseq.Tx, sl trace.Slot, v *uint256.Int) (bool, []txseq.CostEntry) {
 	// The chain keeps start with the slot overwritten between calls, so a
 	// second value costs no copy of the state.
-	w.m.Chain.ResetWithStorage(start, w.m.Dep.Addrs[sl.Code], common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
+	w.m.Chain.ResetWithStorage(start, w.slotAddr(sl, tx.Contract), common.Hash(sl.Key.Bytes32()), common.Hash(v.Bytes32()))
 	w.m.RunTx(&tx, aggressiveGas)
 	w.executed()
 	costs := w.captureCosts()

@@ -180,6 +180,11 @@
 //     with prediction; a writer function whose insertions before a
 //     reader helped nothing 8 times goes there no more until it writes
 //     a value of a new class.
+//     `children.go`: contracts the deployment's constructors created
+//     with a program contract's exact runtime code (`Helper h = new
+//     Helper()`), bound in the tracer to that code, so a target's guard
+//     over its helper's storage shows in aggressive mode (which writes
+//     the helper the target created, `slotAddr`) and in the writers.
 //     `value.go`: value feedback: an input that raised the best payout of
 //     its contract, sender and currency is kept and extended, and so is
 //     the first that made a sender deposit tokens into a contract (per

@@ -37,6 +37,7 @@ type worker struct {
 	reuse    reuse
 	pred     solve.Predictor // input prediction (engine/solve)
 	keep     keepState       // a burst that keeps what passed a guard (keep.go)
+	children []child         // program contracts the deployment's created (children.go)
 	mk       mapKeyState     // mapping-key mutants' hasher (mapkey.go)
 	val      valueState      // what the senders were paid (value.go)
 	priv     privSenders     // the deployer and role holders, who configure (mutate.go)
@@ -86,13 +87,19 @@ func newWorker(c *campaign, id int, wrap func(*tracing.Hooks) *tracing.Hooks) (*
 	if err != nil {
 		return nil, err
 	}
+	var kids []child
+	if c.plan == nil {
+		kids = childrenOf(ch.Reader(), dep, c.prog)
+		bindChildren(tr, kids)
+	}
 	m := &oracle.Machine{Chain: ch, Tracer: tr, Prog: c.prog, Dep: dep, Base: ch.Snapshot(), Cheats: cheats}
 	w := &worker{
-		id:   id,
-		c:    c,
-		m:    m,
-		rng:  rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
-		seen: make([]uint8, tr.Edges()),
+		id:       id,
+		c:        c,
+		m:        m,
+		rng:      rand.New(rand.NewPCG(c.cfg.Seed, uint64(id)+1)),
+		seen:     make([]uint8, tr.Edges()),
+		children: kids,
 	}
 	m.Campaign = campaignOf{c, w}
 	w.corpus, w.demands, w.receipts = c.corpus, c.demands, c.receipts

@@ -26,6 +26,18 @@
 //   - Modular step (i2s.go, modStep): an equality linear in one input
 //     modulo 2^n, x*K1 + K2 == C in uintN that wraps: the slope from two
 //     points, the root by inverting its odd part.
+//   - Bit lifting (tfunc.go): an equality whose side is an invertible
+//     T-function of one input modulo 2^n (any composition of +, -, *, ^,
+//     &, | with fixed values that is a bijection: x*K1 + K2 with K1 odd,
+//     (x ^ K) * C with C odd), computed here or by another contract the
+//     input is passed to (h.mix(a, K) == X): the input bit where the
+//     lowest differing bit of the two sides is, flipped, one bit fixed
+//     per run at least (Klimov and Shamir, CHES 2002, §2).
+//   - Forwarded value (forward.go): an equality of the last call whose
+//     side equals a numeric argument of an earlier call that a mutation
+//     inserted or changed (send(v) -> h.keep(v), later h.kept() == C;
+//     set(v), later stored == C): that argument set to the other side
+//     (Redqueen §III-A, the input being an earlier transaction's).
 //   - Values inside a passed comparison (inrange.go): a comparison of the
 //     input with a limit that does not move with it (a balance, a cap):
 //     the limit, one inside it and half of it, for bugs that need an
@@ -120,7 +132,10 @@
 //     transaction as an input), `saturate.go` (a storage sum repeated
 //     calls reach, the copies right after the adding call), `preimage.go` (the keccak of
 //     an input equal to the keccak of a source literal: the literal read as
-//     the input; `Known`), `bytes.go` (a bytes input compared a byte at a
+//     the input; `Known`), `tfunc.go` (bit lifting: an invertible
+//     T-function of one input, a bit a run), `forward.go` (an earlier
+//     call's argument the last call compares, aimed at the other side),
+//     `bytes.go` (a bytes input compared a byte at a
 //     time: the other operand's byte put in, a byte loop followed in one
 //     chain, the code's agreeing constants first),
 //     `linear.go` (the joint solve: linear conditions over several inputs

@@ -43,6 +43,8 @@ type Prediction struct {
 	sat *saturation
 	// bytes, if set, makes this run a step of a bytes chain (bytes.go).
 	bytes *bytesQueue
+	// lift, if set, makes this run a step of bit lifting (tfunc.go).
+	lift *lift
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -75,11 +77,13 @@ type Predictor struct {
 	// Joint prediction (linear.go): off with Config.NoJointPrediction; the
 	// mutant the current chain started from; the last predicted run's
 	// cost vector (lastRan: its last transaction ran).
-	NoJoint    bool
-	mStamp     []uint32
-	jointTries map[int32]uint8 // joint solves from parents, per target edge
-	i2sTries   map[int64]uint8 // input-to-state from parents, per edge and argument
-	satTries   map[int32]uint8 // saturating chains, per target edge (saturate.go)
+	NoJoint      bool
+	mStamp       []uint32
+	jointTries   map[int32]uint8 // joint solves from parents, per target edge
+	i2sTries     map[int64]uint8 // input-to-state from parents, per edge and argument
+	liftTries    map[int32]uint8 // bit-lifting chains, per target edge (tfunc.go)
+	forwardTries map[int32]uint8 // forwarded values aimed, per target edge (forward.go)
+	satTries     map[int32]uint8 // saturating chains, per target edge (saturate.go)
 	// Known is what the source holds (literals' keccaks, constants'
 	// bytes: preimage.go, bytes.go); preimageTries counts the chains
 	// aimed with a preimage per target.
@@ -110,6 +114,7 @@ func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Pr
 		rng: rng, seen: seen, Edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{}, satTries: map[int32]uint8{},
+		liftTries: map[int32]uint8{}, forwardTries: map[int32]uint8{},
 		preimageTries: map[int32]uint8{},
 		inRangeTries:  map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
 		hints: map[hintKey]*hintRing{},
@@ -158,6 +163,9 @@ func numericLeaf(seq txseq.Sequence, m txseq.Mutation) *abi.Type {
 // Predict proposes an input from a parent's cost vector and a mutant's
 // (costs, of the mutant's last transaction).
 func (pr *Predictor) Predict(parent, costs []txseq.CostEntry, mut txseq.Sequence, m txseq.Mutation) *Prediction {
+	if p := pr.forwardStart(costs, mut, m); p != nil {
+		return p // an earlier call's argument the last call compares (forward.go)
+	}
 	t := numericLeaf(mut, m)
 	if t == nil {
 		return pr.bytesStart(costs, mut, m)
@@ -221,7 +229,9 @@ func (pr *Predictor) predictTarget(parent, costs []txseq.CostEntry, mut txseq.Se
 	c0, c1 := Signed(&pr.pResid[me.Idx]), Signed(&me.Resid)
 	p := &Prediction{Target: me.Idx, x0: x1, c0: c1}
 	pr.setOrigin(costs, mut, m, me.Idx, c1)
-	return pr.preimageStart(&me, mut, m, t, i2sStart(&me, c0, &pr.pOpnd[me.Idx], mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1)))
+	prev := &pr.pOpnd[me.Idx]
+	next := pr.liftStart(&me, prev, mut, m, t, pr.secant(p, mut, m, t, x0, c0, x1, c1))
+	return pr.preimageStart(&me, mut, m, t, i2sStart(&me, c0, prev, mut, m, t, next))
 }
 
 // SecantRoot returns where the line through (x0, c0) and (x1, c1) meets
@@ -318,6 +328,9 @@ func (pr *Predictor) Again(p *Prediction) *Prediction {
 	}
 	if p.bytes != nil {
 		return pr.bytesAgain(p)
+	}
+	if p.lift != nil {
+		return pr.liftAgain(p)
 	}
 	if p.sat != nil {
 		if next := pr.saturateStep(p); next != nil {

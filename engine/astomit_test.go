@@ -94,7 +94,7 @@ func withEveryAST(t *testing.T, b *solc.Build) *solc.Build {
 		"": {"ast"},
 		"*": {"abi", "evm.bytecode.object", "evm.bytecode.sourceMap", "evm.bytecode.linkReferences",
 			"evm.deployedBytecode.object", "evm.deployedBytecode.sourceMap", "evm.deployedBytecode.linkReferences",
-			"evm.deployedBytecode.immutableReferences"},
+			"evm.deployedBytecode.immutableReferences", "storageLayout"},
 	}}
 	raw, err := json.Marshal(in)
 	if err != nil {

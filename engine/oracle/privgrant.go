@@ -202,14 +202,11 @@ func (o *privilege) openWord(key uint256.Int, wi int) (privWord, bool) {
 // gave it, which is reported on its own. The chain is left in any state.
 func (o *privilege) grantedBefore(seq txseq.Sequence, keep []int, grants []openWrite, hist []TxInfo) bool {
 	st := o.Chain.Reader()
-	still := grants[:0]
-	for _, g := range grants {
-		if st.GetState(o.Dep.Addrs[g.w.contract], g.w.slot) == g.now {
-			still = append(still, g)
+	for i := range grants {
+		g := &grants[i]
+		if st.GetState(o.Dep.Addrs[g.w.contract], g.w.slot) != g.now {
+			continue // undone since
 		}
-	}
-	for i := range still {
-		g := &still[i]
 		if g.w.holder >= 0 {
 			// A role word past maxRoleWords: taken, as a watched one.
 			return true

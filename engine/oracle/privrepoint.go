@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/foresight-sol/foresight/engine/program"
@@ -67,10 +68,8 @@ func (o *privilege) repointDetail(w *privWord, now common.Hash, n, c int) string
 
 // contractAt returns the index of the deployed contract at a, or -1.
 func (o *privilege) contractAt(a common.Address) int {
-	for i, d := range o.Dep.Addrs {
-		if d == a && a != (common.Address{}) && i < len(o.Prog.Contracts) {
-			return i
-		}
+	if i := slices.Index(o.Dep.Addrs, a); i >= 0 && a != (common.Address{}) && i < len(o.Prog.Contracts) {
+		return i
 	}
 	return -1
 }

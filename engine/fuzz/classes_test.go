@@ -15,7 +15,8 @@ import (
 // class lands or a change loses one. The *WrittenEarlier rows put the
 // condition in a later call behind a position and an ordinary guard, as
 // a maze's cell does. The keccak of an input equal to a constant the
-// source does not hold stays out of reach of every rule.
+// source does not hold stays out of reach of every rule; a byte of it
+// does not.
 func TestConditionClasses(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -39,6 +40,12 @@ func TestConditionClasses(t *testing.T) {
 		{"LoopCounterBound", true, 0, false},
 		{"KeccakOfLiteral", true, 0, false},
 		{"KeccakOfInput", false, 0, false},
+		// A byte of the keccak of an input that a linear equation above
+		// binds: the walk along the equation's kernel (engine/solve
+		// hashwalk.go), then the pinned equation below from two points
+		// that pass the hash, or a third input.
+		{"HashByteOnLine", true, 0, false},
+		{"HashByteThirdInput", true, 0, false},
 		// Another contract's answer: an invertible function of an
 		// input it returns, and a value it stored that a call of the
 		// target forwarded.

@@ -313,7 +313,7 @@ func (w *worker) captureLast(o *outcome, tx *txseq.Tx, r chain.Result, target in
 func (w *worker) captureCosts() []txseq.CostEntry {
 	w.s.costs = w.s.costs[:0]
 	for _, i := range w.m.Tracer.Costed() {
-		w.s.costs = append(w.s.costs, txseq.CostEntry{Idx: i, Cost: *w.m.Tracer.Cost(i), Resid: *w.m.Tracer.Residual(i), Opnd: *w.m.Tracer.CmpOperands(i)})
+		w.s.costs = append(w.s.costs, txseq.CostEntry{Idx: i, Cost: *w.m.Tracer.Cost(i), Resid: *w.m.Tracer.Residual(i), Opnd: *w.m.Tracer.CmpOperands(i), Hashed: w.m.Tracer.Hashed(i)})
 	}
 	return w.s.costs
 }

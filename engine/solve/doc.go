@@ -109,6 +109,18 @@
 //     multiples of 2^s, cosets shifted by 2^(n-s) moves of it: the root
 //     that keeps every window is computed, not searched. An inequality
 //     target takes the step rounded past its boundary.
+//   - Hash walk (hashwalk.go): a comparison of at most 16 bits of the
+//     keccak of an input with a constant (uint8(uint256(keccak256(x)))
+//     == 27, uint16(...), & 0xff; the tracer marks it hashed), the input
+//     bound by equalities above it that every mutant of it breaks (x *
+//     3897 + y * K1 == C1): the base walked along a direction that keeps
+//     them (the joint solve's, or a pair of its unit probes), 1, -1, 2,
+//     -2, ... steps, up to 4 * 2^bits runs per edge, resumed where the
+//     last chain stopped; and below the hash an equation the line pins
+//     (x * K2 + C2 == D, K2 odd): the run that passes the hash starts a
+//     walk from itself, and its next point past the hash gives the
+//     equation's residual along the line and so its root. Nothing
+//     triggers on a full hash or a small operand that is no hash.
 //   - Repair (i2s.go, i2sAgain and repairDeeper): an equality on one input
 //     nested under guards that use it too: the input-to-state value is
 //     pinned and the broken guards are brought back with the other
@@ -145,6 +157,7 @@
 //     the one direction that keeps the equalities), `bounds.go` (each input's
 //     window from the range guards), `bounded.go` and `box.go` (one equation
 //     in two unknowns, each in a window), `roots.go` (which of the 2^v roots
-//     and torsion cosets keeps the windows), `yield.go` (prediction scheduled
-//     by its yield).
+//     and torsion cosets keeps the windows), `hashwalk.go` (a few bits of a
+//     keccak of an input: a walk along the kernel line of the equalities
+//     above), `yield.go` (prediction scheduled by its yield).
 package solve

@@ -74,6 +74,9 @@ type joint struct {
 	bounds    []argBound
 	enumTried bool
 	then      func() *Prediction
+	// hashBits are, per condition, the bits of a keccak output its
+	// comparison compares (0: not hashed; nil: none is; hashwalk.go).
+	hashBits []uint8
 }
 
 // chainOrigin is what the predictor remembers of the mutant a prediction
@@ -163,6 +166,10 @@ func (pr *Predictor) jointFromParent(parent, costs []txseq.CostEntry, mut txseq.
 		pr.origin.tried = true
 		return nil
 	}
+	if p := pr.resumeWalkIn(parent); p != nil {
+		pr.origin.tried = true
+		return p // the edge's hash walk goes on where it stopped (hashwalk.go)
+	}
 	var next *Prediction
 	if pr.jointTries[target] < maxJointTries {
 		pr.jointTries[target]++
@@ -232,6 +239,7 @@ func newJoint(base txseq.Sequence, tx int, target int32, guards []int32, resid *
 	}
 	j.eqs = append(append(j.eqs, guards...), target)
 	j.keepComparisons(costs)
+	j.markHashed(costs)
 	j.directBounds()
 	j.r0 = make([]*big.Int, len(j.eqs))
 	for i := range j.r0 {
@@ -316,6 +324,7 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 	if t := len(eff) - 1; eff[t] != nil {
 		j.tIneq = !pr.lastIsEq(j.eqs[t])
 	}
+	j.markHashed(pr.last)
 	ineq := false
 	if lv := j.breakLevel(eff); lv < len(j.eqs)-1 {
 		ineq = !pr.lastIsEq(j.eqs[lv])
@@ -336,6 +345,9 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 			j.addNegations()
 		}
 		if j.probe >= len(j.dirs) {
+			if p := pr.startWalk(j); p != nil {
+				return p // a hashed comparison: no distance to solve along
+			}
 			return j.solve()
 		}
 		if next := j.probeRun(); next != nil {

@@ -45,6 +45,8 @@ type Prediction struct {
 	bytes *bytesQueue
 	// lift, if set, makes this run a step of bit lifting (tfunc.go).
 	lift *lift
+	// walk, if set, makes this run a step of a hash walk (hashwalk.go).
+	walk *hashWalk
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -89,6 +91,10 @@ type Predictor struct {
 	// aimed with a preimage per target.
 	Known         *Known
 	preimageTries map[int32]uint8
+	// hashWalks are the hash walks per target edge, and walking the
+	// one whose run is running (hashwalk.go).
+	hashWalks map[int32]*hashWalk
+	walking   *hashWalk
 	// maxLen bounds the sequences a saturating chain makes
 	// (Config.MaxSeqLen); user marks the branch edges in user source
 	// (Corpus.user, nil: all).
@@ -115,8 +121,8 @@ func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Pr
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{}, satTries: map[int32]uint8{},
 		liftTries: map[int32]uint8{}, forwardTries: map[int32]uint8{},
-		preimageTries: map[int32]uint8{},
-		inRangeTries:  map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
+		preimageTries: map[int32]uint8{}, hashWalks: map[int32]*hashWalk{},
+		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
 		hints: map[hintKey]*hintRing{},
 	}
 }
@@ -130,6 +136,12 @@ func (pr *Predictor) Observe(ranLast bool, targetCost, targetResid *uint256.Int,
 	if ranLast {
 		pr.targetCost, pr.targetResid = *targetCost, *targetResid
 		pr.last = append(pr.last, costs...)
+	}
+	if w := pr.walking; w != nil {
+		pr.walking = nil
+		if ranLast {
+			pr.observeWalk(w) // a run that passes the hash ends its chain
+		}
 	}
 }
 
@@ -314,6 +326,9 @@ func ownTx(seq txseq.Sequence, tx int) txseq.Sequence {
 // next step of a joint solve; a joint solve once a secant step broke a
 // condition of the path or the secant gave up; else secantAgain's step.
 func (pr *Predictor) Again(p *Prediction) *Prediction {
+	if p.walk != nil {
+		return pr.walkAgain(p)
+	}
 	if p.joint != nil {
 		if next := pr.jointStep(p); next != nil || p.joint.resume == nil {
 			return next

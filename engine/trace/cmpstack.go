@@ -93,7 +93,9 @@ func (t *Tracer) cmpStep(op vm.OpCode, depth int, s []uint256.Int) {
 		t.addCmp(cmpSlot{cmpState: cmpState{op: vm.EQ, a: s[n-1], valid: true}, slot: n - 1, depth: d})
 	case cls == classCmp:
 		t.dropCmps(d, n-2)
-		t.addCmp(cmpSlot{cmpState: cmpState{op: op, a: s[n-1], b: s[n-2], valid: true}, slot: n - 2, depth: d})
+		hashed := t.digestOps != 0 && hashedCmp(t.digestOps, s)
+		t.digestOps = 0
+		t.addCmp(cmpSlot{cmpState: cmpState{op: op, a: s[n-1], b: s[n-2], valid: true, hashed: hashed}, slot: n - 2, depth: d})
 	case op == vm.AND || op == vm.OR:
 		t.boolOp(op, d, s)
 	default:

@@ -23,7 +23,7 @@ func (c *Code) SetAssertionEvent(topic common.Hash) {
 // (by length underflow) past the end of storage: storage addresses
 // computed from hashes are followed to catch wrapped array indices.
 func (c *Code) SetLegacy() {
-	c.sources[vm.KECCAK256] = LabelHash
+	c.sources[vm.KECCAK256] |= LabelHash
 	c.reclassify()
 }
 

@@ -19,6 +19,42 @@ type cmpState struct {
 	a, b  uint256.Int
 	neg   bool // an odd number of ISZEROs followed
 	valid bool
+	// hashed: an operand is a keccak256 output cut to at most 16 bits
+	// (uint8(uint256(keccak256(x))) == 27), which has no distance to
+	// descend (engine/solve hashwalk.go).
+	hashed bool
+}
+
+// maxHashedBits bounds the bits of a keccak256 output a hashed
+// comparison compares: a walk of a few times 2^bits runs finds a match.
+const maxHashedBits = 16
+
+// digestOperands returns the operands of a comparison that carry
+// LabelDigest, given their labels (top of the stack first): bit 0 the
+// top, bit 1 the next.
+func digestOperands(l [2]Label) uint8 {
+	var ops uint8
+	if l[0]&LabelDigest != 0 {
+		ops |= 1
+	}
+	if l[1]&LabelDigest != 0 {
+		ops |= 2
+	}
+	return ops
+}
+
+// hashedCmp reports whether the comparison about to run on stack s
+// compares a few bits of a keccak256 output: an operand taintStep found
+// labelled (ops, digestOperands) whose value fits in maxHashedBits. A
+// full 256-bit hash falls outside with probability 1 - 2^-240.
+func hashedCmp(ops uint8, s []uint256.Int) bool {
+	n := len(s)
+	for i := 0; i < 2; i++ {
+		if ops&(1<<i) != 0 && s[n-1-i].BitLen() <= maxHashedBits {
+			return true
+		}
+	}
+	return false
 }
 
 // SetProbe enables storage-write costs against probe, the arbitrary slot
@@ -65,7 +101,11 @@ func (t *Tracer) Residual(i int32) *uint256.Int { return &t.resid[i] }
 // and the input-derived word from them.
 func (t *Tracer) CmpOperands(i int32) *[2]uint256.Int { return &t.opnd[i] }
 
-func (t *Tracer) setCost(i int32, c, r, a, b *uint256.Int) {
+// Hashed reports whether the comparison behind cost index i compared at
+// most 16 bits of a keccak256 output (cmpState.hashed).
+func (t *Tracer) Hashed(i int32) bool { return t.hashed[i] }
+
+func (t *Tracer) setCost(i int32, c, r, a, b *uint256.Int, hashed bool) {
 	if !t.costHas[i] {
 		t.costHas[i] = true
 		t.costTouched = append(t.costTouched, i)
@@ -74,6 +114,7 @@ func (t *Tracer) setCost(i int32, c, r, a, b *uint256.Int) {
 	}
 	t.costs[i], t.resid[i] = *c, *r
 	t.opnd[i][0], t.opnd[i][1] = *a, *b
+	t.hashed[i] = hashed
 }
 
 func (t *Tracer) resetCosts() {
@@ -167,7 +208,7 @@ func (t *Tracer) branchCost(notTaken int32, cond *uint256.Int, taken bool, cmpVa
 		if (t.cmp.op == vm.EQ || t.cmp.op == vm.SUB) && !t.cmp.a.Eq(&t.cmp.b) {
 			resid.Sub(&t.cmp.a, &t.cmp.b)
 		}
-		t.setCost(notTaken, &cost, &resid, &t.cmp.a, &t.cmp.b)
+		t.setCost(notTaken, &cost, &resid, &t.cmp.a, &t.cmp.b, t.cmp.hashed)
 		return
 	}
 	if taken {
@@ -177,7 +218,7 @@ func (t *Tracer) branchCost(notTaken int32, cond *uint256.Int, taken bool, cmpVa
 		cost.Set(one)
 		resid = cost
 	}
-	t.setCost(notTaken, &cost, &resid, cond, &zero)
+	t.setCost(notTaken, &cost, &resid, cond, &zero, false)
 }
 
 // storeCost records |slot - probe| for the SSTORE at store site i.
@@ -185,7 +226,7 @@ func (t *Tracer) storeCost(i int32, slot *uint256.Int, origin Origin) {
 	var d, r uint256.Int
 	absDiff(&d, slot, &t.probe)
 	r.Sub(slot, &t.probe)
-	t.setCost(i, &d, &r, slot, &t.probe)
+	t.setCost(i, &d, &r, slot, &t.probe, false)
 	if d.IsZero() && !t.probeHit.Valid {
 		t.probeHit = origin
 	}

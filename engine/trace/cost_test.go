@@ -126,3 +126,58 @@ func TestStorageWriteCost(t *testing.T) {
 		}
 	}
 }
+
+// TestHashedComparison marks the cost of a comparison of a few bits of a
+// keccak256 output (uint8(uint256(keccak256(x))) == 27 and its uint16
+// form) as hashed, and neither a full hash compared with a constant nor
+// a few bits of the input itself.
+func TestHashedComparison(t *testing.T) {
+	hash := []byte{byte(vm.PUSH1), 0, byte(vm.CALLDATALOAD), byte(vm.PUSH1), 0, byte(vm.MSTORE),
+		byte(vm.PUSH1), 0x20, byte(vm.PUSH1), 0, byte(vm.KECCAK256)}
+	input := []byte{byte(vm.PUSH1), 0, byte(vm.CALLDATALOAD)}
+	byteMask := []byte{byte(vm.PUSH1), 0xff, byte(vm.AND)}
+	wordMask := []byte{byte(vm.PUSH2), 0xff, 0xff, byte(vm.AND)}
+	full := append([]byte{byte(vm.PUSH32)}, make([]byte, 32)...)
+	full[1] = 0x62
+	for _, tt := range []struct {
+		name       string
+		value, cmp []byte
+		want       bool
+	}{
+		{"hash byte", append(append([]byte{}, hash...), byteMask...), []byte{byte(vm.PUSH1), 27}, true},
+		{"hash uint16", append(append([]byte{}, hash...), wordMask...), []byte{byte(vm.PUSH2), 0x12, 0x34}, true},
+		{"full hash", hash, full, false},
+		{"input byte", append(append([]byte{}, input...), byteMask...), []byte{byte(vm.PUSH1), 27}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			runtime := append(append(append([]byte{}, tt.value...), tt.cmp...), byte(vm.EQ), byte(vm.PUSH1), 0, byte(vm.JUMPI), byte(vm.STOP), byte(vm.JUMPDEST), byte(vm.STOP))
+			runtime[len(runtime)-5] = byte(len(runtime) - 2) // the JUMPDEST
+			init := append([]byte{byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 12, byte(vm.PUSH1), 0, byte(vm.CODECOPY), byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 0, byte(vm.RETURN)}, runtime...)
+			tr := New([]*Code{NewCode(runtime, nil)})
+			ch, err := chain.New(chain.Config{}, tr.Hooks())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ch.SetOpHook(tr.Step)
+			r := ch.Call(chain.Tx{From: chain.Deployer, Input: init})
+			if r.Err != nil {
+				t.Fatal(r.Err)
+			}
+			tr.Bind(r.Created, 0)
+			for x := int64(1); x <= 3; x++ {
+				tr.BeginTx()
+				w := word(x)
+				b := w.Bytes32()
+				if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: r.Created, Input: b[:]}); r.Err != nil {
+					t.Fatal(r.Err)
+				}
+				if len(tr.Costed()) != 1 {
+					t.Fatalf("x=%d: costed %v, want one edge", x, tr.Costed())
+				}
+				if got := tr.Hashed(tr.Costed()[0]); got != tt.want {
+					t.Errorf("x=%d: hashed %v, want %v", x, got, tt.want)
+				}
+			}
+		})
+	}
+}

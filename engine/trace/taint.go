@@ -35,6 +35,7 @@ const (
 	LabelRandom                      // blockhash or block.prevrandao: known to every transaction of the block
 	LabelRecheck                     // a slot the frame read again after a reentrant frame of its function read it (events.go)
 	LabelCoin                        // block data used as a coin, not a clock (blockdata.go)
+	LabelDigest                      // a keccak256 result in any code, for comparisons of a few of its bits (cost.go)
 )
 
 // stackEffect gives each opcode's pops and pushes (DUP and SWAP are
@@ -90,6 +91,7 @@ var sources = func() (s [256]Label) {
 	s[vm.ORIGIN] = LabelOrigin
 	s[vm.BLOCKHASH] = LabelRandom
 	s[vm.PREVRANDAO] = LabelRandom
+	s[vm.KECCAK256] = LabelDigest
 	return s
 }()
 
@@ -156,6 +158,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		inherit |= tt.label
 		ts.n--
 		ts.t[i] = ts.t[ts.n]
+	}
+	if opClasses[op] == classCmp && (operand[0]|operand[1])&LabelDigest != 0 {
+		t.digestOps = digestOperands(operand)
 	}
 	if op == vm.MSTORE && (operand[1]&memLabels != 0 || f.nMem > 0) {
 		f.mstore(&s[L-1], operand[1], opSrc[1])

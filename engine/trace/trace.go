@@ -204,10 +204,14 @@ type Tracer struct {
 	resid       []uint256.Int
 	opnd        [][2]uint256.Int // the comparison behind each cost (cost.go)
 	costHas     []bool
+	hashed      []bool // per cost: its comparison's cmpState.hashed
 	costTouched []int32
-	probe       uint256.Int
-	probeOn     bool
-	probeHit    Origin
+	// digestOps marks the operands of the comparison about to run that
+	// carry LabelDigest (taintStep sets it, cmpStep takes it).
+	digestOps uint8
+	probe     uint256.Int
+	probeOn   bool
+	probeHit  Origin
 
 	instrCov // Instr, the instruction coverage, and its saves (instr.go)
 	destCov  // the JUMPDESTs' run counts (desthits.go)
@@ -255,6 +259,7 @@ func New(codes []*Code) *Tracer {
 	t.resid = make([]uint256.Int, sites)
 	t.opnd = make([][2]uint256.Int, sites)
 	t.costHas = make([]bool, sites)
+	t.hashed = make([]bool, sites)
 	t.costTouched = make([]int32, 0, sites)
 	for i := range t.frames {
 		t.frames[i].index = int16(i)

@@ -87,8 +87,11 @@ type Mutation struct {
 // CostEntry is one metric of a cost vector: a cost index (see
 // trace.Tracer.CostSites) and its value.
 type CostEntry struct {
-	Idx   int32
-	Cost  uint256.Int
-	Resid uint256.Int    // signed residual (see trace.Tracer.Residual)
-	Opnd  [2]uint256.Int // the words compared (trace.Tracer.CmpOperands)
+	Idx int32
+	// Hashed: the comparison compared at most 16 bits of a keccak256
+	// output (trace.Tracer.Hashed), which no distance leads to.
+	Hashed bool
+	Cost   uint256.Int
+	Resid  uint256.Int    // signed residual (see trace.Tracer.Residual)
+	Opnd   [2]uint256.Int // the words compared (trace.Tracer.CmpOperands)
 }

@@ -35,7 +35,7 @@ const (
 	LabelRandom                      // blockhash or block.prevrandao: known to every transaction of the block
 	LabelRecheck                     // a slot the frame read again after a reentrant frame of its function read it (events.go)
 	LabelCoin                        // block data used as a coin, not a clock (blockdata.go)
-	LabelDigest                      // a keccak256 result in any code, for comparisons of a few of its bits (cost.go)
+	LabelDigest                      // a keccak256 result that is no storage slot (slothash.go), for comparisons of a few of its bits (cost.go)
 )
 
 // stackEffect gives each opcode's pops and pushes (DUP and SWAP are
@@ -173,6 +173,9 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		return
 	}
 	l := c.sources[op]
+	if op == vm.KECCAK256 && c.slotHash != nil && c.slotHash[pc] {
+		l &^= LabelDigest // a storage slot, compared with nothing
+	}
 	if op == vm.KECCAK256 && f.nMem > 0 {
 		if h := f.hashed(&s[L-1], &s[L-2]); h != 0 {
 			l |= h | hashCoin(h)

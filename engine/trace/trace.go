@@ -26,8 +26,12 @@ type Code struct {
 	// sources[op] labels the results of op that taint.go follows: block
 	// time and number and tx.origin everywhere; msg.sender only in code
 	// with an ORIGIN (to tell tx.origin == msg.sender from authorisation);
-	// hashes only in legacy code.
+	// hashes everywhere (LabelDigest, but not those slotHash marks) and
+	// as storage addresses in legacy code (LabelHash).
 	sources [256]Label
+	// slotHash[pc]: the KECCAK256 at pc only addresses storage
+	// (slothash.go); nil if none does.
+	slotHash []bool
 	// arith[pc] is the Solidity type of the arithmetic at pc, for code
 	// compiled without checked arithmetic; nil otherwise.
 	arith   []ArithType
@@ -77,6 +81,7 @@ func NewCode(code []byte, userPC []bool) *Code {
 	if len(c.UserPC) < len(code) {
 		c.UserPC = append(make([]bool, 0, len(code)), c.UserPC...)[:len(code)]
 	}
+	c.slotHash = slotHashes(code)
 	c.reclassify()
 	c.reflag()
 	c.markDests(code)

@@ -46,6 +46,12 @@ func TestConditionClasses(t *testing.T) {
 		// that pass the hash, or a third input.
 		{"HashByteOnLine", true, 0, false},
 		{"HashByteThirdInput", true, 0, false},
+		// The same class written apart from the walk's fixtures: a
+		// require, an even coefficient; ten masked bits of a two-word
+		// encoding; uint128 inputs bound by a difference.
+		{"HashByteRequired", true, 0, false},
+		{"HashBitsOfTwoWords", true, 0, false},
+		{"HashByteWideInputs", true, 0, false},
 		// Another contract's answer: an invertible function of an
 		// input it returns, and a value it stored that a call of the
 		// target forwarded.

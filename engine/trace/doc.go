@@ -33,7 +33,8 @@
 //     frame, following bubbled reverts into callees; `ops.go` holds the SSTORE
 //     and REVERT handlers). `taint.go` follows a few values through the stack
 //     (a failed call's flag, block time and number, tx.origin, wrapped
-//     arithmetic, hashed storage addresses) and `events.go` records what the
+//     arithmetic, hashed storage addresses, keccak outputs whose few bits a
+//     comparison may test) and `events.go` records what the
 //     vulnerability oracles judge; events of reverted frames are dropped with
 //     them. Nothing is followed while no such value is live. `callsite.go`
 //     follows each frame's source-level call stack (the source map's `i`/`o`
@@ -54,5 +55,6 @@
 //     `creation.go` (constructor tracing for the deployment search),
 //     `callflag.go`, `memtaint.go`, `taints.go` (the table of values a frame
 //     follows), `slots.go` (storage slot
-//     records).
+//     records), `slothash.go` (keccaks that only address storage, decided
+//     once per code and not followed).
 package trace

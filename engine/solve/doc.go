@@ -159,5 +159,8 @@
 //     in two unknowns, each in a window), `roots.go` (which of the 2^v roots
 //     and torsion cosets keeps the windows), `hashwalk.go` (a few bits of a
 //     keccak of an input: a walk along the kernel line of the equalities
-//     above), `yield.go` (prediction scheduled by its yield).
+//     above), `lastrun.go` (the last predicted run's costs: whether it
+//     took a desired edge, by how much it missed), `words.go` (words read
+//     as integers and back), `yield.go` (prediction scheduled by its
+//     yield).
 package solve

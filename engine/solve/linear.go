@@ -464,25 +464,6 @@ func (j *joint) keepsGuards(eff []*big.Int) bool {
 	return true
 }
 
-// lastResid returns the residual of desired edge e in the last run: zero
-// if the run took e, the signed residual of taking it if it took the other
-// side, and false if it did not evaluate the branch.
-func (pr *Predictor) lastResid(e int32) (*big.Int, bool) {
-	other := false
-	for k := range pr.last {
-		switch pr.last[k].Idx {
-		case e:
-			return Signed(&pr.last[k].Resid), true
-		case e ^ 1:
-			other = true
-		}
-	}
-	if other {
-		return new(big.Int), true
-	}
-	return nil, false
-}
-
 // aim is the edge a run of the solve counts as hit: the target, or for a
 // repair behind an input-to-state candidate the candidate's own target
 // (the repaired guard alone is no success).
@@ -491,17 +472,4 @@ func (j *joint) aim() int32 {
 		return j.after
 	}
 	return j.target
-}
-
-// lastIsEq reports whether the last run's cost at desired edge e is an
-// equality's (its residual the difference of the compared words).
-func (pr *Predictor) lastIsEq(e int32) bool {
-	for k := range pr.last {
-		if c := &pr.last[k]; c.Idx == e {
-			var d uint256.Int
-			d.Sub(&c.Opnd[0], &c.Opnd[1])
-			return d.Eq(&c.Resid)
-		}
-	}
-	return false
 }

@@ -172,24 +172,7 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		t.settleFlags(f, &flags, false)
 		return
 	}
-	l := c.sources[op]
-	if op == vm.KECCAK256 && c.slotHash != nil && c.slotHash[pc] {
-		l &^= LabelDigest // a storage slot, compared with nothing
-	}
-	if op == vm.KECCAK256 && f.nMem > 0 {
-		if h := f.hashed(&s[L-1], &s[L-2]); h != 0 {
-			l |= h | hashCoin(h)
-			src = pc
-		}
-	}
-	if op == vm.MLOAD && f.nMem > 0 {
-		// A labelled word read back (solc before 0.5 copies packed
-		// encodings word by word before hashing them).
-		if h := f.hashed(&s[L-1], wordSize); h != 0 {
-			l |= h
-			src = pc
-		}
-	}
+	l := f.sourceLabel(c, op, pc, s)
 	switch {
 	case l != 0:
 		src = pc // the value starts here
@@ -229,6 +212,32 @@ func (t *Tracer) taintStep(f *frame, c *Code, op vm.OpCode, pc uint64, s []uint2
 		return
 	}
 	t.settleFlags(f, &flags, false)
+}
+
+// sourceLabel returns the labels the result of op at pc of c starts
+// with (a value starting there, whatever its operands carried): its
+// source's, but no digest for a keccak that only addresses storage
+// (slothash.go), and the labels of labelled memory it hashes or reads
+// back.
+func (f *frame) sourceLabel(c *Code, op vm.OpCode, pc uint64, s []uint256.Int) Label {
+	L := len(s)
+	l := c.sources[op]
+	if op == vm.KECCAK256 && c.slotHash != nil && c.slotHash[pc] {
+		l &^= LabelDigest // a storage slot, compared with nothing
+	}
+	if op == vm.KECCAK256 && f.nMem > 0 {
+		if h := f.hashed(&s[L-1], &s[L-2]); h != 0 {
+			l |= h | hashCoin(h)
+		}
+	}
+	if op == vm.MLOAD && f.nMem > 0 {
+		// A labelled word read back (solc before 0.5 copies packed
+		// encodings word by word before hashing them).
+		if h := f.hashed(&s[L-1], wordSize); h != 0 {
+			l |= h
+		}
+	}
+	return l
 }
 
 // sink handles a labelled value v consumed by op (at pc of c) as its

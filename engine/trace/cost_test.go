@@ -3,6 +3,7 @@ package trace
 import (
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/foresight-sol/foresight/engine/chain"
 	"github.com/holiman/uint256"
@@ -16,6 +17,24 @@ func word(v int64) uint256.Int {
 		w.SetUint64(uint64(v))
 	}
 	return w
+}
+
+// deployRuntime deploys runtime under tr's hooks through a minimal
+// constructor that copies it out, and binds it to tr's code 0.
+func deployRuntime(t *testing.T, tr *Tracer, runtime []byte) (*chain.Chain, common.Address) {
+	t.Helper()
+	init := append([]byte{byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 12, byte(vm.PUSH1), 0, byte(vm.CODECOPY), byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 0, byte(vm.RETURN)}, runtime...)
+	ch, err := chain.New(chain.Config{}, tr.Hooks())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch.SetOpHook(tr.Step)
+	r := ch.Call(chain.Tx{From: chain.Deployer, Input: init})
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	tr.Bind(r.Created, 0)
+	return ch, r.Created
 }
 
 func TestFlipCost(t *testing.T) {
@@ -53,18 +72,8 @@ func TestBranchCostsFromExecution(t *testing.T) {
 	// 0: PUSH1 0 CALLDATALOAD PUSH1 42 EQ PUSH1 11 JUMPI STOP(10) JUMPDEST(11) STOP
 	runtime := []byte{byte(vm.PUSH1), 0, byte(vm.CALLDATALOAD), byte(vm.PUSH1), 42, byte(vm.EQ), byte(vm.PUSH1), 11, byte(vm.JUMPI), byte(vm.STOP), byte(vm.STOP), byte(vm.JUMPDEST), byte(vm.STOP)}
 	runtime[9] = byte(vm.STOP)
-	init := append([]byte{byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 12, byte(vm.PUSH1), 0, byte(vm.CODECOPY), byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 0, byte(vm.RETURN)}, runtime...)
 	tr := New([]*Code{NewCode(runtime, nil)})
-	ch, err := chain.New(chain.Config{}, tr.Hooks())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch.SetOpHook(tr.Step)
-	r := ch.Call(chain.Tx{From: chain.Deployer, Input: init})
-	if r.Err != nil {
-		t.Fatal(r.Err)
-	}
-	tr.Bind(r.Created, 0)
+	ch, addr := deployRuntime(t, tr, runtime)
 	for _, tt := range []struct {
 		x        int64
 		edge     int32 // the edge not taken: 0 = fall through, 1 = jump
@@ -77,7 +86,7 @@ func TestBranchCostsFromExecution(t *testing.T) {
 		tr.BeginTx()
 		w := word(tt.x)
 		b := w.Bytes32()
-		if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: r.Created, Input: b[:]}); r.Err != nil {
+		if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: addr, Input: b[:]}); r.Err != nil {
 			t.Fatal(r.Err)
 		}
 		if len(tr.Costed()) != 1 || tr.Costed()[0] != tt.edge {
@@ -96,18 +105,11 @@ func TestBranchCostsFromExecution(t *testing.T) {
 func TestStorageWriteCost(t *testing.T) {
 	// PUSH1 1 PUSH1 0 CALLDATALOAD SSTORE STOP
 	runtime := []byte{byte(vm.PUSH1), 1, byte(vm.PUSH1), 0, byte(vm.CALLDATALOAD), byte(vm.SSTORE), byte(vm.STOP)}
-	init := append([]byte{byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 12, byte(vm.PUSH1), 0, byte(vm.CODECOPY), byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 0, byte(vm.RETURN)}, runtime...)
 	user := make([]bool, len(runtime))
 	user[5] = true
 	tr := New([]*Code{NewCode(runtime, user)})
 	tr.SetProbe(word(1000))
-	ch, err := chain.New(chain.Config{}, tr.Hooks())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch.SetOpHook(tr.Step)
-	r := ch.Call(chain.Tx{From: chain.Deployer, Input: init})
-	tr.Bind(r.Created, 0)
+	ch, addr := deployRuntime(t, tr, runtime)
 	site := int32(tr.Edges()) // the first storage-write site
 	for _, tt := range []struct {
 		slot, cost int64
@@ -116,7 +118,7 @@ func TestStorageWriteCost(t *testing.T) {
 		tr.BeginTx()
 		w := word(tt.slot)
 		b := w.Bytes32()
-		ch.Call(chain.Tx{From: ch.Senders()[0], To: r.Created, Input: b[:]})
+		ch.Call(chain.Tx{From: ch.Senders()[0], To: addr, Input: b[:]})
 		if got, want := tr.Cost(site), word(tt.cost); !got.Eq(&want) {
 			t.Errorf("slot %d: cost %s, want %d", tt.slot, got.Dec(), tt.cost)
 		}
@@ -152,23 +154,13 @@ func TestHashedComparison(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			runtime := append(append(append([]byte{}, tt.value...), tt.cmp...), byte(vm.EQ), byte(vm.PUSH1), 0, byte(vm.JUMPI), byte(vm.STOP), byte(vm.JUMPDEST), byte(vm.STOP))
 			runtime[len(runtime)-5] = byte(len(runtime) - 2) // the JUMPDEST
-			init := append([]byte{byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 12, byte(vm.PUSH1), 0, byte(vm.CODECOPY), byte(vm.PUSH1), byte(len(runtime)), byte(vm.PUSH1), 0, byte(vm.RETURN)}, runtime...)
 			tr := New([]*Code{NewCode(runtime, nil)})
-			ch, err := chain.New(chain.Config{}, tr.Hooks())
-			if err != nil {
-				t.Fatal(err)
-			}
-			ch.SetOpHook(tr.Step)
-			r := ch.Call(chain.Tx{From: chain.Deployer, Input: init})
-			if r.Err != nil {
-				t.Fatal(r.Err)
-			}
-			tr.Bind(r.Created, 0)
+			ch, addr := deployRuntime(t, tr, runtime)
 			for x := int64(1); x <= 3; x++ {
 				tr.BeginTx()
 				w := word(x)
 				b := w.Bytes32()
-				if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: r.Created, Input: b[:]}); r.Err != nil {
+				if r := ch.Call(chain.Tx{From: ch.Senders()[0], To: addr, Input: b[:]}); r.Err != nil {
 					t.Fatal(r.Err)
 				}
 				if len(tr.Costed()) != 1 {

@@ -57,6 +57,19 @@ func TestConditionClasses(t *testing.T) {
 		// target forwarded.
 		{"ReturnedByOtherContract", true, 0, false},
 		{"StoredByOtherContract", true, 0, false},
+		// A one-input rule's class with the input bound by a linear
+		// equation above that every mutant of it alone breaks: the rule
+		// run along a joint solve's line (engine/solve linepin.go).
+		{"MixPinBelowLinear", true, 0, false},
+		{"PreimagePinBelowLinear", true, 0, false},
+		// Bound inputs no rule solves yet: a product on a linear
+		// equation's line, a loop's sum whose rounds an equation below
+		// pins, a hashed guard above what binds or pins its input.
+		{"ProductPinnedBelow", false, 0, false},
+		{"LoopSumPinnedBelow", false, 0, false},
+		{"LoopSumBelowLinearRange", false, 0, false},
+		{"HashByteAboveWindow", false, 0, false},
+		{"HashBytePinnedThroughLinear", false, 0, false},
 		// Time guards over a stored time: the delay before the call
 		// is computed (engine/solve delay.go).
 		{"CliffWindow", true, 0, true},

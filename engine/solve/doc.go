@@ -121,6 +121,14 @@
 //     walk from itself, and its next point past the hash gives the
 //     equation's residual along the line and so its root. Nothing
 //     triggers on a full hash or a small operand that is no hash.
+//   - Along a line (linepin.go): an equality a one-input rule solves
+//     (the input's known preimage, an invertible T-function of it such
+//     as another contract's h.mix(x, K) == C) where x is bound by linear
+//     equalities above that every mutant of x alone breaks (x*227 +
+//     y*1608 == C1), so no mutant evaluates it: the rule runs along a
+//     joint solve's direction that keeps every guard and moves x by an
+//     odd step, the preimage as the step that lands x on it, bit lifting
+//     on the step.
 //   - Repair (i2s.go, i2sAgain and repairDeeper): an equality on one input
 //     nested under guards that use it too: the input-to-state value is
 //     pinned and the broken guards are brought back with the other
@@ -159,7 +167,9 @@
 //     in two unknowns, each in a window), `roots.go` (which of the 2^v roots
 //     and torsion cosets keeps the windows), `hashwalk.go` (a few bits of a
 //     keccak of an input: a walk along the kernel line of the equalities
-//     above), `lastrun.go` (the last predicted run's costs: whether it
+//     above), `linepin.go` (a one-input rule, preimage or bit lifting,
+//     run along a joint solve's line when the input is bound above),
+//     `lastrun.go` (the last predicted run's costs: whether it
 //     took a desired edge, by how much it missed), `words.go` (words read
 //     as integers and back), `yield.go` (prediction scheduled by its
 //     yield).

@@ -77,6 +77,9 @@ type joint struct {
 	// hashBits are, per condition, the bits of a keccak output its
 	// comparison compares (0: not hashed; nil: none is; hashwalk.go).
 	hashBits []uint8
+	// tops are the target's cost entries in the probes' runs, per
+	// direction (linepin.go).
+	tops map[int]txseq.CostEntry
 }
 
 // chainOrigin is what the predictor remembers of the mutant a prediction
@@ -332,6 +335,7 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 	if j.layer != nil {
 		return j.layerStep(eff, ineq)
 	}
+	j.noteTarget(pr.last, len(j.effects))
 	j.effects = append(j.effects, eff)
 	j.ineqs = append(j.ineqs, ineq)
 	j.probe++
@@ -345,10 +349,12 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 			j.addNegations()
 		}
 		if j.probe >= len(j.dirs) {
-			if p := pr.startWalk(j); p != nil {
-				return p // a hashed comparison: no distance to solve along
-			}
-			return j.solve()
+			return pr.startLine(j, func() *Prediction {
+				if p := pr.startWalk(j); p != nil {
+					return p // a hashed comparison: no distance to solve along
+				}
+				return j.solve()
+			})
 		}
 		if next := j.probeRun(); next != nil {
 			return next

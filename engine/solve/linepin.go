@@ -1,0 +1,149 @@
+package solve
+
+import (
+	"math/big"
+
+	"github.com/foresight-sol/foresight/engine/calldata"
+	"github.com/foresight-sol/foresight/engine/txseq"
+	"github.com/holiman/uint256"
+)
+
+// Single-input rules along a line. Class: an equality that a rule for
+// one input solves, the input's known preimage
+// (keccak256(abi.encodePacked(x)) == keccak256(hex"...")) or an
+// invertible T-function of it (h.mix(x, K) == C, (x ^ K) * C), where x is
+// bound by linear equalities above the target that every mutant of x
+// alone breaks (x * 227 + y * 1608 == C1). No mutant of x evaluates the
+// target, so the rules of preimage.go and tfunc.go never see it. A joint
+// solve's probed direction d that keeps every guard and moves x by an
+// odd step is a line on which the guards hold exactly (they are linear
+// modulo 2^n): x = x0 + t*d_x, the other inputs moving with it. A
+// preimage x* is the step t = (x* - x0) * d_x^-1 modulo 2^n. A
+// T-function of x is one of t too, invertible when x's is (t -> x0 +
+// t*d_x is, for odd d_x), so Klimov and Shamir's bit lifting (CHES 2002,
+// §2) runs on t: the lowest bit where the target's sides differ, flipped
+// in t, one bit fixed per run, each run checking the lowest differing
+// bit rose.
+
+// maxLineTries bounds the chains per target edge: a chain is a run per
+// preimage and up to n lifting runs.
+const maxLineTries = 4
+
+// line is a chain of runs along one direction of a joint solve.
+type line struct {
+	j     *joint
+	dir   []*big.Int
+	steps []*big.Int // preimage steps left to run
+	// Lifting: the step whose target residual is res (the base's, 0, at
+	// first), the step running (nil: none), and the bit it flipped.
+	t, res, next *big.Int
+	bit          int
+	then         func() *Prediction // the solve's own next run, once the chain gives up
+}
+
+// noteTarget records the target's cost entry in the run of probe d (the
+// last run, costs), if it evaluated the target.
+func (j *joint) noteTarget(costs []txseq.CostEntry, d int) {
+	for k := range costs {
+		if costs[k].Idx == j.target {
+			if j.tops == nil {
+				j.tops = map[int]txseq.CostEntry{}
+			}
+			j.tops[d] = costs[k]
+			return
+		}
+	}
+}
+
+// startLine returns the first run of a chain along a direction of j
+// that keeps every guard and moves the target's equality, with then
+// queued behind it; then() if the class does not apply.
+func (pr *Predictor) startLine(j *joint, then func() *Prediction) *Prediction {
+	if pr.lineTries[j.target] >= maxLineTries {
+		return then()
+	}
+	target := len(j.eqs) - 1
+	for d, eff := range j.effects {
+		top, ok := j.tops[d]
+		if !ok || eff == nil || eff[target] == nil || !j.nonzero(eff[target]) || !j.keepsGuards(eff) {
+			continue
+		}
+		var diff uint256.Int
+		if diff.Sub(&top.Opnd[0], &top.Opnd[1]); !diff.Eq(&top.Resid) || diff.IsZero() {
+			continue // not an equality's cost
+		}
+		l := &line{j: j, dir: j.dirs[d], t: new(big.Int), res: j.r0[target], bit: -1, then: then}
+		for k, vk := range l.dir {
+			if vk == nil || vk.Bit(0) == 0 || k >= len(j.args) {
+				continue
+			}
+			a := &j.args[k]
+			n := uint(calldata.Bits(a.typ))
+			mod := new(big.Int).Lsh(big.NewInt(1), n)
+			inv := new(big.Int).ModInverse(new(big.Int).Mod(vk, mod), mod)
+			// The probe ran the base moved by one step: its x is x0 + d_x.
+			x1 := new(big.Int).Add(ToBig(&a.x0, a.typ), vk)
+			w1 := calldata.Clamp(a.typ, FromBig(x1.Mod(x1, mod)))
+			for _, w := range preimageCands(nil, pr.Known.preimagesOf(), a.typ, &w1, &top) {
+				t := new(big.Int).Sub(ToBig(&w, a.typ), ToBig(&a.x0, a.typ))
+				l.steps = append(l.steps, t.Mul(t, inv).Mod(t, mod))
+			}
+		}
+		pr.lineTries[j.target]++
+		if p := pr.lineRun(l); p != nil {
+			return p
+		}
+		return then()
+	}
+	return then()
+}
+
+// lineRun returns the chain's next run: a preimage step, else a lifting
+// step from the target's residual at the last lifting step (the base's
+// at first); nil once none is left. The lowest set bit of a - b is the
+// lowest bit where a and b differ.
+func (pr *Predictor) lineRun(l *line) *Prediction {
+	for len(l.steps) > 0 {
+		t := l.steps[0]
+		l.steps = l.steps[1:]
+		if p := l.j.move(l.dir, t); p != nil {
+			p.joint, p.line = nil, l
+			return p
+		}
+	}
+	m := new(big.Int).Mod(l.res, l.j.mod())
+	if m.Sign() == 0 {
+		return nil
+	}
+	b := int(m.TrailingZeroBits())
+	if b <= l.bit {
+		return nil // no T-function of the step: the chain ends
+	}
+	t := new(big.Int).Xor(l.t, new(big.Int).Lsh(big.NewInt(1), uint(b)))
+	p := l.j.move(l.dir, t)
+	if p == nil {
+		return nil
+	}
+	l.next, l.bit = t, b
+	p.joint, p.line = nil, l
+	return p
+}
+
+// lineAgain takes a run of the chain that missed its target: a lifting
+// run that evaluated the target gives the next lifting step from its
+// residual; a preimage run, the next preimage or the first lifting step;
+// else the solve goes on.
+func (pr *Predictor) lineAgain(p *Prediction) *Prediction {
+	l := p.line
+	if l.next != nil {
+		r, ok := pr.lastTarget(l.j.target)
+		if !ok || !pr.lastRan {
+			return l.then()
+		}
+		l.t, l.res, l.next = l.next, r, nil
+	}
+	if next := pr.lineRun(l); next != nil {
+		return next
+	}
+	return l.then()
+}

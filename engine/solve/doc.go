@@ -129,6 +129,13 @@
 //     joint solve's direction that keeps every guard and moves x by an
 //     odd step, the preimage as the step that lands x on it, bit lifting
 //     on the step.
+//   - Guards below a hash (hashbelow.go): the hash walk's input bound
+//     by a linear equation below the hashed guard (x*4070 + y*K1 == C1)
+//     and a window or pin below that: the walk takes odd steps until
+//     one passes the hash, whose residual at the equation is x's exact
+//     effect on it; with y's probe, a direction that keeps the equation,
+//     walked from the base; a window target's edge is then crossed
+//     within one unit and the walk goes on around that point.
 //   - Repair (i2s.go, i2sAgain and repairDeeper): an equality on one input
 //     nested under guards that use it too: the input-to-state value is
 //     pinned and the broken guards are brought back with the other
@@ -167,7 +174,8 @@
 //     in two unknowns, each in a window), `roots.go` (which of the 2^v roots
 //     and torsion cosets keeps the windows), `hashwalk.go` (a few bits of a
 //     keccak of an input: a walk along the kernel line of the equalities
-//     above), `linepin.go` (a one-input rule, preimage or bit lifting,
+//     above), `hashbelow.go` (the walk past a hash learning a linear
+//     guard below it), `linepin.go` (a one-input rule, preimage or bit lifting,
 //     run along a joint solve's line when the input is bound above),
 //     `lastrun.go` (the last predicted run's costs: whether it
 //     took a desired edge, by how much it missed), `words.go` (words read

@@ -51,6 +51,12 @@ type hashWalk struct {
 	seq     txseq.Sequence // the last run's
 	// failed are the edges the last run that failed the hash evaluated.
 	failed []int32
+	// learned: the walk turned onto a direction that keeps a guard below
+	// the hash; rooted: its base moved to a root run (hashbelow.go).
+	learned, rooted bool
+	// odd: the walk takes odd steps only, to learn a guard below the
+	// hash exactly from the first run that passes it (hashbelow.go).
+	odd bool
 }
 
 // walkBudget is the walk's runs per target edge, times 2^bits.
@@ -217,13 +223,20 @@ func (j *joint) shortOnBounds(dir []*big.Int) bool {
 // edge's budget is spent.
 func (pr *Predictor) startWalk(j *joint) *Prediction {
 	if w := pr.hashWalks[j.target]; w != nil {
+		if !w.onTarget && j.solvable() {
+			return nil // a nested walk's target a kept guard's direction moves
+		}
 		return pr.resumeWalk(j.target)
 	}
 	dir, bits, onTarget := j.walkDir()
+	if !onTarget && j.solvable() {
+		return nil // the hash is above a target a kept guard's direction moves
+	}
 	if dir == nil {
 		return nil
 	}
 	w := &hashWalk{j: j, dir: dir, left: walkBudget << bits, budget: walkBudget << bits, onTarget: onTarget}
+	w.odd = !onTarget && j.guardBelowHash()
 	pr.addWalk(j.target, w)
 	return pr.walkRun(w)
 }
@@ -330,6 +343,9 @@ func (pr *Predictor) walkRun(w *hashWalk) *Prediction {
 	for w.left > 0 && w.seg < maxWalkSegment && !(w.blocked[0] && w.blocked[1]) {
 		side := w.next % 2
 		t := big.NewInt(walkStep(w.next))
+		if w.odd {
+			t.SetInt64(oddStep(w.next))
+		}
 		w.next++
 		if w.blocked[side] {
 			continue
@@ -351,6 +367,15 @@ func (pr *Predictor) walkRun(w *hashWalk) *Prediction {
 // along the line; else the next step.
 func (pr *Predictor) walkAgain(p *Prediction) *Prediction {
 	w := p.walk
+	if w.root && !w.rooted && w.learned && pr.lastRan && w.failedHash(pr) {
+		w.rebaseAtRoot()
+		w.root = false
+		return pr.walkRun(w)
+	}
+	if w.learnBelow(pr) {
+		w.root = false
+		return pr.walkRun(w)
+	}
 	if pr.lastRan && !w.root && w.leftWindow(pr) {
 		side := 0 // walkStep's: up at even cursors, down at odd ones
 		if w.step.Sign() < 0 {
@@ -399,11 +424,18 @@ func (w *hashWalk) rootRun(pr *Predictor) *Prediction {
 		if i == target {
 			r.Sub(r, j.r0[target])
 			k, ok := divMod(new(big.Int).Neg(j.r0[target]), r, j.bits)
+			if ok {
+				k.Mul(k, w.step)
+			}
+			if !pr.lastIsEq(e) {
+				k, ok = pastEdge(j.r0[target], r, w.step) // a window's edge, crossed
+			}
 			if !ok {
 				return nil
 			}
-			q := j.move(w.dir, k.Mul(k, w.step))
+			q := j.move(w.dir, k)
 			if q != nil {
+				w.seq = q.Seq
 				q.joint, q.walk = nil, w
 				pr.walking = w
 			}

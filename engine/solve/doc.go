@@ -127,8 +127,9 @@
 //     equalities above that every mutant of x alone breaks (x*227 +
 //     y*1608 == C1), so no mutant evaluates it: the rule runs along a
 //     joint solve's direction that keeps every guard and moves x by an
-//     odd step, the preimage as the step that lands x on it, bit lifting
-//     on the step.
+//     odd step with at least one other input, the preimage as the step
+//     that lands x on it, bit lifting on the step once the solve's own
+//     step missed.
 //   - Guards below a hash (hashbelow.go): the hash walk's input bound
 //     by a linear equation below the hashed guard (x*4070 + y*K1 == C1)
 //     and a window or pin below that: the walk takes odd steps until

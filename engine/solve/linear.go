@@ -79,7 +79,8 @@ type joint struct {
 	hashBits []uint8
 	// tops are the target's cost entries in the probes' runs, per
 	// direction (linepin.go).
-	tops map[int]txseq.CostEntry
+	tops   map[int]txseq.CostEntry
+	lifted bool
 }
 
 // chainOrigin is what the predictor remembers of the mutant a prediction

@@ -338,6 +338,9 @@ func (pr *Predictor) Again(p *Prediction) *Prediction {
 	}
 	if p.joint != nil {
 		if next := pr.jointStep(p); next != nil || p.joint.resume == nil {
+			if next == nil && p.joint.resume == nil {
+				return pr.startLift(p.joint) // the solve missed: lift along its line (linepin.go)
+			}
 			return next
 		}
 		if next := pr.repairDeeper(p); next != nil {

@@ -105,7 +105,7 @@ func (pr *Predictor) lineFor(j *joint) *line {
 	target := len(j.eqs) - 1
 	for d, eff := range j.effects {
 		top, ok := j.tops[d]
-		if !ok || eff == nil || eff[target] == nil || !j.nonzero(eff[target]) || !j.keepsGuards(eff) || movedArgs(j.dirs[d]) < 2 {
+		if !ok || eff == nil || eff[target] == nil || !j.nonzero(eff[target]) || !j.keepsGuards(eff) || moved(j.dirs[d]) < 2 {
 			continue // a single input's line is preimage.go's and tfunc.go's, from its mutants
 		}
 		var diff uint256.Int
@@ -193,15 +193,4 @@ func (l *line) giveUp() *Prediction {
 		return nil
 	}
 	return l.then()
-}
-
-// movedArgs returns the number of arguments direction dir moves.
-func movedArgs(dir []*big.Int) int {
-	n := 0
-	for _, v := range dir {
-		if v != nil && v.Sign() != 0 {
-			n++
-		}
-	}
-	return n
 }

@@ -423,11 +423,12 @@ func (w *hashWalk) rootRun(pr *Predictor) *Prediction {
 		}
 		if i == target {
 			r.Sub(r, j.r0[target])
-			k, ok := divMod(new(big.Int).Neg(j.r0[target]), r, j.bits)
-			if ok {
-				k.Mul(k, w.step)
-			}
-			if !pr.lastIsEq(e) {
+			var k *big.Int
+			if pr.lastIsEq(e) {
+				if k, ok = divMod(new(big.Int).Neg(j.r0[target]), r, j.bits); ok {
+					k.Mul(k, w.step)
+				}
+			} else {
 				k, ok = pastEdge(j.r0[target], r, w.step) // a window's edge, crossed
 			}
 			if !ok {

@@ -62,6 +62,15 @@ func TestConditionClasses(t *testing.T) {
 		// run along a joint solve's line (engine/solve linepin.go).
 		{"MixPinBelowLinear", true, 0, false},
 		{"PreimagePinBelowLinear", true, 0, false},
+		// The same bound through two equations over three inputs: the
+		// line is the direction an elimination solved along.
+		{"MixPinThroughTwoLinear", true, 0, false},
+		// A product of two inputs above an equation that pins one
+		// factor, or a window on one and a bound on the other: the
+		// other factor repaired along the product (engine/solve
+		// repair.go).
+		{"ProductThenPin", true, 0, false},
+		{"ProductThenWindow", true, 0, false},
 		// A byte of a keccak above a linear equation that binds its
 		// input and a window on it: the walk past the hash learns the
 		// equation from its first run past it (engine/solve

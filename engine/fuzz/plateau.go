@@ -15,12 +15,14 @@ import (
 // entries nearest to each branch edge it never took are queued again with
 // the entries that opened coverage, their picks counted from zero, so
 // they are picked first while they are the newest and scouted if they
-// wait (scout.go); the prediction back-off (engine/solve) and the share
-// cuts (share.go), which learned from a search that has since stopped
-// paying, start over, and functions whose sequences stopped growing
-// (demand.go) may grow again. Each plateau without progress waits twice
-// as long as the one before, up to plateauMax, so a campaign stuck for
-// good refocuses about once per plateauMax executions.
+// wait (scout.go); the prediction back-off and every solver's chains per
+// target (engine/solve, Predictor.Refocus), which learned from a search
+// that has since stopped paying, start over, so the refocused entries are
+// solved from as the first parents were; and functions whose sequences
+// stopped growing (demand.go) may grow again. The share cuts (share.go)
+// stay. Each plateau without progress waits twice as long as the one
+// before, up to plateauMax, so a campaign stuck for good refocuses about
+// once per plateauMax executions.
 
 const (
 	plateauFirst = 1 << 15 // executions without progress before the first refocus
@@ -45,7 +47,7 @@ func (w *worker) refocusDue() {
 	}
 	w.plat.from, w.plat.wait = n, min(2*w.plat.wait, plateauMax)
 	w.c.refocuses.Add(1)
-	w.pred.Covered()
+	w.pred.Refocus()
 	// The share cuts stay: a function that took most of the gas for
 	// nothing new is no more useful after a plateau (TestHogLosesShare:
 	// clearing them gave spin 62% of the gas back and the report no cut).

@@ -129,7 +129,16 @@
 //     joint solve's direction that keeps every guard and moves x by an
 //     odd step with at least one other input, the preimage as the step
 //     that lands x on it, bit lifting on the step once the solve's own
-//     step missed.
+//     step missed. Bound through several equations (x with y, y with z),
+//     the line is the direction an elimination solved along, from the
+//     point of its run, and the preimage steps run on it too.
+//   - Along a bilinear guard (repair.go): a guard bilinear in two inputs
+//     (x * y == C, x*y*K + x == C) above a target that moves one of them
+//     (z*2606 + x*396 == C2), where every line breaks the guard: the
+//     model of the guard from the unit probes and one run at (x0 + 1,
+//     y0 + 1), y repaired to its root for each new x, the target's
+//     effect along that curve from one repaired probe, and the roots run;
+//     a guard whose paired probe keeps it (a linear one) is left alone.
 //   - Guards below a hash (hashbelow.go): the hash walk's input bound
 //     by a linear equation below the hashed guard (x*4070 + y*K1 == C1)
 //     and a window or pin below that: the walk takes odd steps until
@@ -143,7 +152,9 @@
 //     inputs by joint solves, the shallowest first.
 //
 // Prediction is scheduled by its yield (yield.go): a target whose chains
-// keep missing is predicted for geometrically less often.
+// keep missing is predicted for geometrically less often; the back-off
+// and every rule's chains per target start over when the campaign
+// refocuses after a plateau (Refocus).
 //
 // # Files
 //
@@ -178,6 +189,7 @@
 //     above), `hashbelow.go` (the walk past a hash learning a linear
 //     guard below it), `linepin.go` (a one-input rule, preimage or bit lifting,
 //     run along a joint solve's line when the input is bound above),
+//     `repair.go` (a bilinear guard kept by repairing one factor),
 //     `lastrun.go` (the last predicted run's costs: whether it
 //     took a desired edge, by how much it missed), `words.go` (words read
 //     as integers and back), `yield.go` (prediction scheduled by its

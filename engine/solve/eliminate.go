@@ -31,6 +31,9 @@ type layer struct {
 	probe int          // the direction being probed, -1 for the final run
 	runs  int
 	line  *lineRun // the range box running (eliminate_range.go)
+	// solved is the direction the final run solved along (nil: none
+	// yet), for lifting along it if that run missed (linepin.go).
+	solved []*big.Int
 }
 
 // startLayer begins an elimination from the unit probes' effects, or
@@ -256,7 +259,7 @@ func (j *joint) layerSolve() *Prediction {
 	if best < 0 {
 		return nil
 	}
-	l.probe, l.runs = -1, maxLayerProbes // the last run
+	l.probe, l.runs, l.solved = -1, maxLayerProbes, l.basis[best] // the last run
 	p := j.solveAlong(l.basis[best], l.effs[best][target])
 	if p == nil {
 		return nil

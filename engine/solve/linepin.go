@@ -83,18 +83,31 @@ func (pr *Predictor) startLine(j *joint, then func() *Prediction) *Prediction {
 // startLift returns the first run of bit lifting along a direction of j
 // once j's own solve missed (a linear target is solved by it in one run,
 // which lifting would take a run per bit for); nil if the class does not
-// apply.
-func (pr *Predictor) startLift(j *joint) *Prediction {
-	if j.lifted || j.layer != nil || j.probe < len(j.dirs) || pr.lineTries[j.target] >= maxLineTries {
+// apply. After an elimination the line is the direction its last run, p,
+// solved along, which keeps every guard of the path; the preimage steps
+// along it run first, as none ran before.
+func (pr *Predictor) startLift(j *joint, p *Prediction) *Prediction {
+	if j.lifted || pr.lineTries[j.target] >= maxLineTries {
 		return nil
 	}
-	j.lifted = true
-	l := pr.lineFor(j)
-	if l == nil {
+	var l *line
+	switch {
+	case j.layer != nil:
+		if l = pr.layerLine(j, p); l == nil {
+			return nil
+		}
+		j.lifted = true
+	case j.probe >= len(j.dirs):
+		j.lifted = true
+		if l = pr.lineFor(j); l == nil {
+			return nil
+		}
+		l.steps = nil
+	default:
 		return nil
 	}
 	pr.lineTries[j.target]++
-	l.steps, l.lift = nil, true
+	l.lift = true
 	return pr.lineRun(l)
 }
 
@@ -108,30 +121,109 @@ func (pr *Predictor) lineFor(j *joint) *line {
 		if !ok || eff == nil || eff[target] == nil || !j.nonzero(eff[target]) || !j.keepsGuards(eff) || moved(j.dirs[d]) < 2 {
 			continue // a single input's line is preimage.go's and tfunc.go's, from its mutants
 		}
-		var diff uint256.Int
-		if diff.Sub(&top.Opnd[0], &top.Opnd[1]); !diff.Eq(&top.Resid) || diff.IsZero() {
-			continue // not an equality's cost
+		if !isEquality(&top) {
+			continue
 		}
-		l := &line{j: j, dir: j.dirs[d], t: new(big.Int), res: j.r0[target], bit: -1}
-		for k, vk := range l.dir {
-			if vk == nil || vk.Bit(0) == 0 || k >= len(j.args) {
-				continue
-			}
-			a := &j.args[k]
-			n := uint(calldata.Bits(a.typ))
-			mod := new(big.Int).Lsh(big.NewInt(1), n)
-			inv := new(big.Int).ModInverse(new(big.Int).Mod(vk, mod), mod)
-			// The probe ran the base moved by one step: its x is x0 + d_x.
-			x1 := new(big.Int).Add(ToBig(&a.x0, a.typ), vk)
-			w1 := calldata.Clamp(a.typ, FromBig(x1.Mod(x1, mod)))
-			for _, w := range preimageCands(nil, pr.Known.preimagesOf(), a.typ, &w1, &top) {
-				t := new(big.Int).Sub(ToBig(&w, a.typ), ToBig(&a.x0, a.typ))
-				l.steps = append(l.steps, t.Mul(t, inv).Mod(t, mod))
-			}
-		}
-		return l
+		// The probe ran the base moved by one step.
+		return pr.lineAt(j, j.dirs[d], big.NewInt(1), &top)
 	}
 	return nil
+}
+
+// layerLine returns a chain along the direction an elimination's last
+// run p solved along, from p's step: its run evaluated the target, as the
+// direction keeps every guard. Nil if p is not on that line (a range
+// box's run), the target is no equality, or the line moves one input.
+func (pr *Predictor) layerLine(j *joint, p *Prediction) *line {
+	dir := j.layer.solved
+	if dir == nil || p == nil || !pr.lastRan || moved(dir) < 2 {
+		return nil
+	}
+	var top *txseq.CostEntry
+	for k := range pr.last {
+		if pr.last[k].Idx == j.target {
+			top = &pr.last[k]
+		}
+	}
+	if top == nil || !isEquality(top) {
+		return nil
+	}
+	t := j.stepOf(dir, p.Seq)
+	if t == nil {
+		return nil
+	}
+	l := pr.lineAt(j, dir, t, top)
+	l.t, l.res = t, Signed(&top.Resid)
+	return l
+}
+
+// stepOf returns the t with seq's arguments at the base moved along dir
+// by t, or nil if seq is no point of the line.
+func (j *joint) stepOf(dir []*big.Int, seq txseq.Sequence) *big.Int {
+	mod := j.mod()
+	var t *big.Int
+	for k, vk := range dir {
+		if vk == nil || vk.Bit(0) == 0 || k >= len(j.args) {
+			continue
+		}
+		a := &j.args[k]
+		v := calldata.At(seq[j.tx].Args, a.path)
+		if v == nil {
+			return nil
+		}
+		t = new(big.Int).Sub(ToBig(&v.Word, a.typ), ToBig(&a.x0, a.typ))
+		t.Mul(t, new(big.Int).ModInverse(new(big.Int).Mod(vk, mod), mod)).Mod(t, mod)
+		break
+	}
+	if t == nil {
+		return nil
+	}
+	for k, vk := range dir {
+		if k >= len(j.args) {
+			continue
+		}
+		a := &j.args[k]
+		v := calldata.At(seq[j.tx].Args, a.path)
+		x := ToBig(&a.x0, a.typ)
+		if vk != nil {
+			x.Add(x, new(big.Int).Mul(t, vk))
+		}
+		if v == nil || new(big.Int).Mod(x, mod).Cmp(new(big.Int).Mod(ToBig(&v.Word, a.typ), mod)) != 0 {
+			return nil
+		}
+	}
+	return t
+}
+
+// lineAt returns a chain along dir, lifting from the base (step 0), with
+// the preimage steps of each input dir moves by an odd step, from the
+// target's entry top in the run at step at.
+func (pr *Predictor) lineAt(j *joint, dir []*big.Int, at *big.Int, top *txseq.CostEntry) *line {
+	l := &line{j: j, dir: dir, t: new(big.Int), res: j.r0[len(j.eqs)-1], bit: -1}
+	for k, vk := range dir {
+		if vk == nil || vk.Bit(0) == 0 || k >= len(j.args) {
+			continue
+		}
+		a := &j.args[k]
+		n := uint(calldata.Bits(a.typ))
+		mod := new(big.Int).Lsh(big.NewInt(1), n)
+		inv := new(big.Int).ModInverse(new(big.Int).Mod(vk, mod), mod)
+		x1 := new(big.Int).Add(ToBig(&a.x0, a.typ), new(big.Int).Mul(vk, at))
+		w1 := calldata.Clamp(a.typ, FromBig(x1.Mod(x1, mod)))
+		for _, w := range preimageCands(nil, pr.Known.preimagesOf(), a.typ, &w1, top) {
+			t := new(big.Int).Sub(ToBig(&w, a.typ), ToBig(&a.x0, a.typ))
+			l.steps = append(l.steps, t.Mul(t, inv).Mod(t, mod))
+		}
+	}
+	return l
+}
+
+// isEquality reports whether e is an equality's cost: its residual is
+// the difference of its operands, and not zero.
+func isEquality(e *txseq.CostEntry) bool {
+	var diff uint256.Int
+	diff.Sub(&e.Opnd[0], &e.Opnd[1])
+	return diff.Eq(&e.Resid) && !diff.IsZero()
 }
 
 // lineRun returns the chain's next run: a preimage step, else a lifting

@@ -50,6 +50,9 @@ type Prediction struct {
 	// line, if set, makes this run a step along a joint solve's line
 	// (linepin.go).
 	line *line
+	// repair, if set, makes this run a step of a repair along a bilinear
+	// guard (repair.go).
+	repair *bilinear
 }
 
 // maxBracketSteps bounds the steps inside a bracket: bisection alone
@@ -88,6 +91,7 @@ type Predictor struct {
 	i2sTries     map[int64]uint8 // input-to-state from parents, per edge and argument
 	liftTries    map[int32]uint8 // bit-lifting chains, per target edge (tfunc.go)
 	lineTries    map[int32]uint8 // chains along a joint solve's line, per target edge (linepin.go)
+	repairTries  map[int32]uint8 // repairs along a bilinear guard, per target edge (repair.go)
 	forwardTries map[int32]uint8 // forwarded values aimed, per target edge (forward.go)
 	satTries     map[int32]uint8 // saturating chains, per target edge (saturate.go)
 	// Known is what the source holds (literals' keccaks, constants'
@@ -124,7 +128,7 @@ func NewPredictor(rng *rand.Rand, seen []uint8, edges, sites, iterations int) Pr
 		rng: rng, seen: seen, Edges: int32(edges), iterations: iterations,
 		pCost: make([]uint256.Int, sites), pResid: make([]uint256.Int, sites), pOpnd: make([][2]uint256.Int, sites), pStamp: make([]uint32, sites),
 		mStamp: make([]uint32, sites), jointTries: map[int32]uint8{}, i2sTries: map[int64]uint8{}, satTries: map[int32]uint8{},
-		liftTries: map[int32]uint8{}, lineTries: map[int32]uint8{}, forwardTries: map[int32]uint8{},
+		liftTries: map[int32]uint8{}, lineTries: map[int32]uint8{}, repairTries: map[int32]uint8{}, forwardTries: map[int32]uint8{},
 		preimageTries: map[int32]uint8{}, hashWalks: map[int32]*hashWalk{},
 		inRangeTries: map[int32]uint8{}, inRangeSeen: map[inRangeKey]struct{}{},
 		hints: map[hintKey]*hintRing{},
@@ -336,10 +340,16 @@ func (pr *Predictor) Again(p *Prediction) *Prediction {
 	if p.line != nil {
 		return pr.lineAgain(p)
 	}
+	if p.repair != nil {
+		return pr.repairAgain(p)
+	}
 	if p.joint != nil {
 		if next := pr.jointStep(p); next != nil || p.joint.resume == nil {
 			if next == nil && p.joint.resume == nil {
-				return pr.startLift(p.joint) // the solve missed: lift along its line (linepin.go)
+				if q := pr.startLift(p.joint, p); q != nil {
+					return q // the solve missed: lift along its line (linepin.go)
+				}
+				return pr.startRepair(p.joint) // or repair a bilinear guard (repair.go)
 			}
 			return next
 		}

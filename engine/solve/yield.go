@@ -67,6 +67,28 @@ func (pr *Predictor) Covered() {
 	clear(pr.yield.misses)
 }
 
+// Refocus gives every target its chains again after the campaign stopped
+// progressing (engine/fuzz/plateau.go): the back-off and every per-target
+// cap on solves (joint, input-to-state, lifting, lines, repairs, forwarding,
+// saturation, preimages, in-range limits, delays) start over, because the
+// entries a refocus serves are other parents than the ones the capped
+// chains started from, and a plateau's executions are worth spending on
+// what is still unreached. Caps count chains, not executions, so the
+// campaign's first N executions are the same whatever its budget.
+func (pr *Predictor) Refocus() {
+	pr.Covered()
+	clear(pr.jointTries)
+	clear(pr.i2sTries)
+	clear(pr.liftTries)
+	clear(pr.lineTries)
+	clear(pr.repairTries)
+	clear(pr.forwardTries)
+	clear(pr.satTries)
+	clear(pr.preimageTries)
+	clear(pr.inRangeTries)
+	clear(pr.delayTries)
+}
+
 // Admit starts a chain with p, or returns nil if p's target is backed
 // off this time (see missShift) or the debt is at maxCredit.
 func (pr *Predictor) Admit(p *Prediction, contract, method int) *Prediction {

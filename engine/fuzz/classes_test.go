@@ -62,6 +62,9 @@ func TestConditionClasses(t *testing.T) {
 		// run along a joint solve's line (engine/solve linepin.go).
 		{"MixPinBelowLinear", true, 0, false},
 		{"PreimagePinBelowLinear", true, 0, false},
+		// The equation moves the input by multiples of 16 only: the
+		// preimage's step divided out with its power of two.
+		{"PreimageEvenStepBelowLinear", true, 0, false},
 		// The same bound through two equations over three inputs: the
 		// line is the direction an elimination solved along.
 		{"MixPinThroughTwoLinear", true, 0, false},

@@ -15,10 +15,12 @@ import (
 // bound by linear equalities above the target that every mutant of x
 // alone breaks (x * 227 + y * 1608 == C1). No mutant of x evaluates the
 // target, so the rules of preimage.go and tfunc.go never see it. A joint
-// solve's probed direction d that keeps every guard and moves x by an
-// odd step is a line on which the guards hold exactly (they are linear
-// modulo 2^n): x = x0 + t*d_x, the other inputs moving with it. A
-// preimage x* is the step t = (x* - x0) * d_x^-1 modulo 2^n. A
+// solve's probed direction d that keeps every guard and moves x is a
+// line on which the guards hold exactly (they are linear modulo 2^n): x
+// = x0 + t*d_x, the other inputs moving with it. A preimage x* is the
+// step t = (x* - x0) * d_x^-1 modulo 2^n; for d_x = 2^v times odd, the
+// quotient modulo 2^(n-v) when 2^v divides x* - x0, lifted to the one of
+// its 2^v roots that keeps the known windows (roots.go). A
 // T-function of x is one of t too, invertible when x's is (t -> x0 +
 // t*d_x is, for odd d_x), so Klimov and Shamir's bit lifting (CHES 2002,
 // §2) runs on t: the lowest bit where the target's sides differ, flipped
@@ -113,7 +115,7 @@ func (pr *Predictor) startLift(j *joint, p *Prediction) *Prediction {
 
 // lineFor returns a chain along the first direction of j that keeps
 // every guard and moves the target's equality, with the preimage steps
-// of each input it moves by an odd step; nil if none does.
+// of each input it moves; nil if none does.
 func (pr *Predictor) lineFor(j *joint) *line {
 	target := len(j.eqs) - 1
 	for d, eff := range j.effects {
@@ -196,23 +198,28 @@ func (j *joint) stepOf(dir []*big.Int, seq txseq.Sequence) *big.Int {
 }
 
 // lineAt returns a chain along dir, lifting from the base (step 0), with
-// the preimage steps of each input dir moves by an odd step, from the
-// target's entry top in the run at step at.
+// the preimage steps of each input dir moves, from the target's entry
+// top in the run at step at.
 func (pr *Predictor) lineAt(j *joint, dir []*big.Int, at *big.Int, top *txseq.CostEntry) *line {
 	l := &line{j: j, dir: dir, t: new(big.Int), res: j.r0[len(j.eqs)-1], bit: -1}
 	for k, vk := range dir {
-		if vk == nil || vk.Bit(0) == 0 || k >= len(j.args) {
+		if vk == nil || vk.Sign() == 0 || k >= len(j.args) {
 			continue
 		}
 		a := &j.args[k]
 		n := uint(calldata.Bits(a.typ))
 		mod := new(big.Int).Lsh(big.NewInt(1), n)
-		inv := new(big.Int).ModInverse(new(big.Int).Mod(vk, mod), mod)
 		x1 := new(big.Int).Add(ToBig(&a.x0, a.typ), new(big.Int).Mul(vk, at))
 		w1 := calldata.Clamp(a.typ, FromBig(x1.Mod(x1, mod)))
 		for _, w := range preimageCands(nil, pr.Known.preimagesOf(), a.typ, &w1, top) {
-			t := new(big.Int).Sub(ToBig(&w, a.typ), ToBig(&a.x0, a.typ))
-			l.steps = append(l.steps, t.Mul(t, inv).Mod(t, mod))
+			// An even step (x*227 + y*1608 == C moves x by multiples of
+			// 8) reaches the preimage when the equation allows it, by
+			// 2^v steps: the one that keeps the known windows.
+			t, ok := divMod(new(big.Int).Sub(ToBig(&w, a.typ), ToBig(&a.x0, a.typ)), vk, n)
+			if !ok {
+				continue
+			}
+			l.steps = append(l.steps, j.liftInBounds(dir, t, new(big.Int).Mod(vk, mod).TrailingZeroBits(), nil))
 		}
 	}
 	return l

@@ -19,8 +19,9 @@ import (
 // zeroes its residual is solved as on a line, and each root for y runs.
 // Both orientations of the pair are tried; a guard no product of the two
 // is ends the chain at its second run (α = 0, or the repaired probe
-// breaks the guard). A window on one factor (b - K < 119, a bound of the
-// joint solve, bounds.go) is enumerated before: each of its values with
+// breaks the guard). A window on one factor (b - K < 119: a bound of the
+// joint solve, bounds.go, or the one an inequality of the base in user
+// source would put on either factor) is enumerated before: each value with
 // the other factor repaired, keeping every known bound, so a bound the
 // target puts on the other factor (a < K2) leaves the few values that
 // keep it.

@@ -68,6 +68,10 @@ func TestConditionClasses(t *testing.T) {
 		// The same bound through two equations over three inputs: the
 		// line is the direction an elimination solved along.
 		{"MixPinThroughTwoLinear", true, 0, false},
+		// The equation moves the input by even steps only: lifting
+		// flips the step's bit below the output's by the step's power
+		// of two.
+		{"MixEvenStepBelowLinear", true, 0, false},
 		// A product of two inputs above an equation that pins one
 		// factor, or a window on one and a bound on the other: the
 		// other factor repaired along the product (engine/solve

@@ -129,7 +129,9 @@
 //     joint solve's direction that keeps every guard and moves x by an
 //     odd step with at least one other input, the preimage as the step
 //     that lands x on it, bit lifting on the step once the solve's own
-//     step missed. Bound through several equations (x with y, y with z),
+//     step missed; on a line that moves x by even steps only, the
+//     step's bit below x's by the step's power of two is flipped. Bound
+//     through several equations (x with y, y with z),
 //     the line is the direction an elimination solved along, from the
 //     point of its run, and the preimage steps run on it too.
 //   - Along a bilinear guard (repair.go): a guard bilinear in two inputs

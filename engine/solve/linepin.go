@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/foresight-sol/foresight/engine/calldata"
 	"github.com/foresight-sol/foresight/engine/txseq"
@@ -25,7 +26,11 @@ import (
 // t*d_x is, for odd d_x), so Klimov and Shamir's bit lifting (CHES 2002,
 // §2) runs on t: the lowest bit where the target's sides differ, flipped
 // in t, one bit fixed per run, each run checking the lowest differing
-// bit rose. The preimage steps run before the solve's own step; lifting,
+// bit rose. A line that moves x by 2^v times an odd step (x*3159 +
+// y*2870 == C moves x by even steps only) moves x's bit b by the step's
+// bit b - v: lifting flips that one, trying the valuations of the line's
+// inputs in turn, least first, as it cannot tell which input the target
+// is a function of. The preimage steps run before the solve's own step; lifting,
 // which takes a run per bit, only once that step missed (a linear target
 // it hits at once). A line that moves one input alone is left to the
 // rules of that input's mutants: lifting on every single-input line after
@@ -45,8 +50,15 @@ type line struct {
 	// first), the step running (nil: none), and the bit it flipped.
 	t, res, next *big.Int
 	bit          int
-	lift         bool               // lift once the preimage steps ran
-	then         func() *Prediction // the solve's own next run, once the chain gives up (nil: none)
+	// shift is the 2-adic valuation of the step of the input lifting
+	// assumes the target's function of (bit b of it is bit b - shift of
+	// t); shifts the valuations of the line's other inputs, tried in
+	// turn from t0 and res0 once a chain ends.
+	shift    uint
+	shifts   []uint
+	t0, res0 *big.Int
+	lift     bool               // lift once the preimage steps ran
+	then     func() *Prediction // the solve's own next run, once the chain gives up (nil: none)
 }
 
 // noteTarget records the target's cost entry in the run of probe d (the
@@ -110,7 +122,30 @@ func (pr *Predictor) startLift(j *joint, p *Prediction) *Prediction {
 	}
 	pr.lineTries[j.target]++
 	l.lift = true
+	if l.shifts = shiftsOf(l.dir, j.mod()); len(l.shifts) > 0 {
+		l.shift, l.shifts = l.shifts[0], l.shifts[1:]
+	}
+	l.t0, l.res0 = l.t, l.res
 	return pr.lineRun(l)
+}
+
+// shiftsOf returns the distinct 2-adic valuations of dir's moves modulo
+// mod, least first: an input the line moves by 2^v times an odd step has
+// its bit b moved by bit b - v of the step (x*3159 + y*2870 == C moves x
+// by even steps only).
+func shiftsOf(dir []*big.Int, mod *big.Int) []uint {
+	var vs []uint
+	for _, vk := range dir {
+		if vk == nil || new(big.Int).Mod(vk, mod).Sign() == 0 {
+			continue
+		}
+		v := new(big.Int).Mod(vk, mod).TrailingZeroBits()
+		if !slices.Contains(vs, v) {
+			vs = append(vs, v)
+		}
+	}
+	slices.Sort(vs)
+	return vs
 }
 
 // lineFor returns a chain along the first direction of j that keeps
@@ -254,10 +289,17 @@ func (pr *Predictor) lineRun(l *line) *Prediction {
 		return nil
 	}
 	b := int(m.TrailingZeroBits())
-	if b <= l.bit {
-		return nil // no T-function of the step: the chain ends
+	for b <= l.bit || b < int(l.shift) {
+		// No T-function of the step through this input: the chain ends,
+		// or starts again through the next.
+		if len(l.shifts) == 0 {
+			return nil
+		}
+		l.shift, l.shifts = l.shifts[0], l.shifts[1:]
+		l.t, l.res, l.bit = l.t0, l.res0, -1
+		b = int(new(big.Int).Mod(l.res, l.j.mod()).TrailingZeroBits())
 	}
-	t := new(big.Int).Xor(l.t, new(big.Int).Lsh(big.NewInt(1), uint(b)))
+	t := new(big.Int).Xor(l.t, new(big.Int).Lsh(big.NewInt(1), uint(b)-l.shift))
 	p := l.j.move(l.dir, t)
 	if p == nil {
 		return nil

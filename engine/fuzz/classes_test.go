@@ -91,6 +91,12 @@ func TestConditionClasses(t *testing.T) {
 		{"LoopSumPinnedBelow", false, 0, false},
 		{"LoopSumBelowLinearRange", false, 0, false},
 		{"HashBytePinnedThroughLinear", false, 0, false},
+		// Two classes that blocked the fresh mazes of session 53's
+		// check (fp5601, fp5603): a window on an input no probe of it
+		// evaluates, needed to pick its residue modulo 256; a product
+		// and a linear equation over the same two inputs.
+		{"LinearUnderHiddenWindow", false, 0, false},
+		{"ProductThenLinear", false, 0, false},
 		// Time guards over a stored time: the delay before the call
 		// is computed (engine/solve delay.go).
 		{"CliffWindow", true, 0, true},

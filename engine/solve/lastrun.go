@@ -3,6 +3,7 @@ package solve
 import (
 	"math/big"
 
+	"github.com/foresight-sol/foresight/engine/txseq"
 	"github.com/holiman/uint256"
 )
 
@@ -27,6 +28,28 @@ func (pr *Predictor) lastResid(e int32) (*big.Int, bool) {
 		return new(big.Int), true
 	}
 	return nil, false
+}
+
+// lastEffects returns, per condition of j, the last run's residual less
+// the base's (nil where the run did not evaluate it): a probe's effect.
+func (pr *Predictor) lastEffects(j *joint) []*big.Int {
+	eff := make([]*big.Int, len(j.eqs))
+	for i, e := range j.eqs {
+		if r, ok := pr.lastResid(e); ok {
+			eff[i] = r.Sub(r, j.r0[i])
+		}
+	}
+	return eff
+}
+
+// lastEntry returns edge idx's cost entry in the last run, or nil.
+func (pr *Predictor) lastEntry(idx int32) *txseq.CostEntry {
+	for k := range pr.last {
+		if pr.last[k].Idx == idx {
+			return &pr.last[k]
+		}
+	}
+	return nil
 }
 
 // lastIsEq reports whether the last run's cost at desired edge e is an

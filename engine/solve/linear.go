@@ -319,12 +319,7 @@ func (pr *Predictor) jointStep(p *Prediction) *Prediction {
 	}
 	// The probe's effect on each guard, and on the target if the run
 	// evaluated it.
-	eff := make([]*big.Int, len(j.eqs))
-	for i, e := range j.eqs {
-		if r, ok := pr.lastResid(e); ok {
-			eff[i] = r.Sub(r, j.r0[i])
-		}
-	}
+	eff := pr.lastEffects(j)
 	if t := len(eff) - 1; eff[t] != nil {
 		j.tIneq = !pr.lastIsEq(j.eqs[t])
 	}

@@ -176,12 +176,7 @@ func (pr *Predictor) layerLine(j *joint, p *Prediction) *line {
 	if dir == nil || p == nil || !pr.lastRan || moved(dir) < 2 {
 		return nil
 	}
-	var top *txseq.CostEntry
-	for k := range pr.last {
-		if pr.last[k].Idx == j.target {
-			top = &pr.last[k]
-		}
-	}
+	top := pr.lastEntry(j.target)
 	if top == nil || !isEquality(top) {
 		return nil
 	}
@@ -195,10 +190,10 @@ func (pr *Predictor) layerLine(j *joint, p *Prediction) *line {
 }
 
 // stepOf returns the t with seq's arguments at the base moved along dir
-// by t, or nil if seq is no point of the line.
+// by t (read from an input dir moves by an odd step, checked with move),
+// or nil if seq is no point of the line.
 func (j *joint) stepOf(dir []*big.Int, seq txseq.Sequence) *big.Int {
 	mod := j.mod()
-	var t *big.Int
 	for k, vk := range dir {
 		if vk == nil || vk.Bit(0) == 0 || k >= len(j.args) {
 			continue
@@ -208,28 +203,14 @@ func (j *joint) stepOf(dir []*big.Int, seq txseq.Sequence) *big.Int {
 		if v == nil {
 			return nil
 		}
-		t = new(big.Int).Sub(ToBig(&v.Word, a.typ), ToBig(&a.x0, a.typ))
+		t := new(big.Int).Sub(ToBig(&v.Word, a.typ), ToBig(&a.x0, a.typ))
 		t.Mul(t, new(big.Int).ModInverse(new(big.Int).Mod(vk, mod), mod)).Mod(t, mod)
-		break
-	}
-	if t == nil {
-		return nil
-	}
-	for k, vk := range dir {
-		if k >= len(j.args) {
-			continue
-		}
-		a := &j.args[k]
-		v := calldata.At(seq[j.tx].Args, a.path)
-		x := ToBig(&a.x0, a.typ)
-		if vk != nil {
-			x.Add(x, new(big.Int).Mul(t, vk))
-		}
-		if v == nil || new(big.Int).Mod(x, mod).Cmp(new(big.Int).Mod(ToBig(&v.Word, a.typ), mod)) != 0 {
+		if q := j.move(dir, t); q == nil || !calldata.EqualArgs(q.Seq[j.tx].Args, seq[j.tx].Args) {
 			return nil
 		}
+		return t
 	}
-	return t
+	return nil
 }
 
 // lineAt returns a chain along dir, lifting from the base (step 0), with

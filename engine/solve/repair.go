@@ -275,12 +275,7 @@ func (pr *Predictor) repairAgain(p *Prediction) *Prediction {
 	case b.probed && !b.rooted:
 		// The repaired probe ran: the target's effect along the curve.
 		b.rooted = true
-		eff := make([]*big.Int, len(j.eqs))
-		for i, e := range j.eqs {
-			if r, ok := pr.lastResid(e); ok {
-				eff[i] = r.Sub(r, j.r0[i])
-			}
-		}
+		eff := pr.lastEffects(j)
 		if pr.lastRan && j.breakLevel(eff) == target && eff[target] != nil && j.nonzero(eff[target]) {
 			// Along the curve the target moved by eff per dx of x.
 			if t, ok := divMod(new(big.Int).Neg(j.r0[target]), eff[target], j.bits); ok {

@@ -337,10 +337,8 @@ func insertCopy(seq txseq.Sequence, i int) txseq.Sequence {
 // lastTarget returns the target's signed residual in the last run, and
 // whether that run evaluated it.
 func (pr *Predictor) lastTarget(target int32) (*big.Int, bool) {
-	for k := range pr.last {
-		if pr.last[k].Idx == target {
-			return Signed(&pr.last[k].Resid), true
-		}
+	if e := pr.lastEntry(target); e != nil {
+		return Signed(&e.Resid), true
 	}
 	return nil, false
 }
